@@ -1,0 +1,44 @@
+/// A piece of user interface, described as a value: SwiftUI's `View`.
+///
+/// A view either composes others in `body` or is one of Jetway's primitives, which render
+/// straight to HTML nodes. The server re-evaluates `body` when state the view read changes.
+///
+/// ```swift
+/// struct Greeting: View {
+///     var name: String
+///     var body: some View { Text("Hello, \(name)!") }
+/// }
+/// ```
+@MainActor @preconcurrency
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder var body: Body { get }
+
+    /// Renders `view` into nodes. Composite views keep the default, which evaluates `body` with
+    /// identity, state and dependency tracking; Jetway's primitives replace it.
+    static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node])
+}
+
+extension View {
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        context.graph.renderComposite(view, context, &out)
+    }
+}
+
+/// A view Jetway renders itself; it has no `body`.
+@MainActor @preconcurrency
+public protocol _PrimitiveView: View where Body == Never {}
+
+extension _PrimitiveView {
+    public var body: Never {
+        preconditionFailure("\(Self.self) is rendered by Jetway and has no body")
+    }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never {
+        preconditionFailure("Never has no body")
+    }
+    public static func _render(_ view: Never, _ context: _RenderContext, _ out: inout [Node]) {}
+}

@@ -1,0 +1,115 @@
+/// A reusable change to a view: SwiftUI's `ViewModifier`. Write `body(content:)`; apply it
+/// with `.modifier(_:)`.
+///
+/// ```swift
+/// struct Card: ViewModifier {
+///     func body(content: Content) -> some View {
+///         content.padding().background(.white).cornerRadius(8)
+///     }
+/// }
+/// ```
+@MainActor @preconcurrency
+public protocol ViewModifier {
+    associatedtype Body: View
+    typealias Content = _ViewModifier_Content<Self>
+    @ViewBuilder func body(content: Content) -> Body
+
+    /// Renders the modified content. Modifiers with a `body` keep the default (a view instance
+    /// of their own, so they may hold state); Jetway's built-in modifiers replace it.
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer)
+}
+
+/// Renders the content a modifier is applied to.
+public typealias _ContentRenderer = @MainActor (_RenderContext, inout [Node]) -> Void
+
+extension ViewModifier {
+    public static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        let view = _ModifierBodyView(modifier: modifier, content: _ViewModifier_Content(render: content))
+        context.graph.renderComposite(view, context, &out)
+    }
+}
+
+/// The content a `ViewModifier`'s body receives.
+public struct _ViewModifier_Content<Modifier: ViewModifier>: _PrimitiveView {
+    let render: _ContentRenderer
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        view.render(context, &out)
+    }
+}
+
+/// A modifier with a body, rendered as a composite view so its @State has an identity.
+struct _ModifierBodyView<Modifier: ViewModifier>: View {
+    let modifier: Modifier
+    let content: _ViewModifier_Content<Modifier>
+    var body: Modifier.Body { modifier.body(content: content) }
+}
+
+/// A built-in modifier that renders itself.
+@MainActor @preconcurrency
+public protocol _PrimitiveModifier: ViewModifier where Body == Never {}
+
+extension _PrimitiveModifier {
+    public func body(content: Content) -> Never {
+        preconditionFailure("\(Self.self) is applied by Jetway and has no body")
+    }
+}
+
+/// A view with a modifier applied: what `.padding()`, `.font(_:)` and `.modifier(_:)` return.
+public struct ModifiedContent<Content: View, Modifier: ViewModifier>: _PrimitiveView {
+    public var content: Content
+    public var modifier: Modifier
+
+    public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let content = view.content
+        Modifier._apply(view.modifier, context, &out) { context, out in Content._render(content, context, &out) }
+    }
+}
+
+extension ModifiedContent: ViewModifier where Content: ViewModifier {
+    public func body(content: _ViewModifier_Content<Self>) -> Never {
+        preconditionFailure("ModifiedContent of modifiers is applied by Jetway and has no body")
+    }
+
+    public static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        let inner = modifier.content
+        let outer = modifier.modifier
+        Modifier._apply(outer, context, &out) { context, out in Content._apply(inner, context, &out, content) }
+    }
+}
+
+extension View {
+    /// Applies a modifier to this view.
+    public func modifier<Modifier: ViewModifier>(_ modifier: Modifier) -> ModifiedContent<Self, Modifier> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}
+
+extension ViewModifier {
+    /// Chains two modifiers into one.
+    public func concat<Other: ViewModifier>(_ other: Other) -> ModifiedContent<Self, Other> {
+        ModifiedContent(content: self, modifier: other)
+    }
+}
+
+/// A built-in modifier that changes each element its content renders (copying elements that
+/// belong to a cached view instead of mutating them).
+@MainActor
+protocol NodeModifier: _PrimitiveModifier {
+    func modify(_ node: Node, _ context: _RenderContext) -> Node
+}
+
+extension NodeModifier {
+    public static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        let start = out.count
+        content(context, &out)
+        for index in start..<out.count {
+            let node = out[index].isFrozen ? out[index].copy() : out[index]
+            out[index] = modifier.modify(node, context)
+        }
+    }
+}

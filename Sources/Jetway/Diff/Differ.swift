@@ -1,0 +1,155 @@
+/// Compares an old node tree with a new one and records the ops that turn one into the other.
+///
+/// Elements match when they have the same key and tag; the new element takes the old one's id.
+/// Identical node objects (a subtree whose view did not re-render) are skipped without a walk.
+/// Children are diffed by key: common prefix and suffix first, then a map of the rest, removals,
+/// and the longest increasing subsequence of kept elements stays put while the others move —
+/// linear for the usual filter, insert and remove.
+struct Differ {
+    var ops: [PatchOp] = []
+    unowned let tree: LiveTree
+
+    init(tree: LiveTree) {
+        self.tree = tree
+    }
+
+    mutating func diff(_ old: Node, _ new: Node) {
+        if old === new { return }
+        new.id = old.id
+        diffAttributes(old, new)
+        if !old.handlers.isEmpty || !new.handlers.isEmpty { tree.register(new) }
+        if new.isOpaque || old.isOpaque {
+            // A widget owns its children: keep the old ones, the client never gave them to us.
+            new.children = old.children
+            return
+        }
+        if let text = new.text {
+            if old.text != text {
+                for child in old.children { unregister(child) }
+                ops.append(.setText(new.id, text))
+            }
+            return
+        }
+        if let oldText = old.text {
+            if !oldText.isEmpty { ops.append(.setText(new.id, "")) }
+            insertRun(parent: new.id, index: 0, new.children[...])
+            return
+        }
+        diffChildren(parent: new.id, old.children, new.children)
+    }
+
+    private mutating func diffAttributes(_ old: Node, _ new: Node) {
+        let oldAttributes = old.attributes
+        let newAttributes = new.attributes
+        if oldAttributes.count == newAttributes.count {
+            var sameNames = true
+            for index in oldAttributes.indices where oldAttributes[index].name != newAttributes[index].name {
+                sameNames = false
+                break
+            }
+            if sameNames {
+                for index in newAttributes.indices where oldAttributes[index].value != newAttributes[index].value {
+                    ops.append(.setAttribute(new.id, name: newAttributes[index].name, value: newAttributes[index].value))
+                }
+                return
+            }
+        }
+        for attribute in newAttributes where old.attribute(attribute.name) != attribute.value {
+            ops.append(.setAttribute(new.id, name: attribute.name, value: attribute.value))
+        }
+        for attribute in oldAttributes where new.attribute(attribute.name) == nil {
+            ops.append(.setAttribute(new.id, name: attribute.name, value: nil))
+        }
+    }
+
+    @inline(__always) private func matches(_ old: Node, _ new: Node) -> Bool {
+        old.key == new.key && old.tag == new.tag
+    }
+
+    private mutating func diffChildren(parent: NodeID, _ old: [Node], _ new: [Node]) {
+        var start = 0
+        var oldEnd = old.count - 1
+        var newEnd = new.count - 1
+        while start <= oldEnd && start <= newEnd && matches(old[start], new[start]) {
+            diff(old[start], new[start])
+            start += 1
+        }
+        while oldEnd >= start && newEnd >= start && matches(old[oldEnd], new[newEnd]) {
+            diff(old[oldEnd], new[newEnd])
+            oldEnd -= 1
+            newEnd -= 1
+        }
+        if start > oldEnd {
+            if start <= newEnd { insertRun(parent: parent, index: start, new[start...newEnd]) }
+            return
+        }
+        if start > newEnd {
+            removeAll(old[start...oldEnd])
+            return
+        }
+        // General case: match the middle by key.
+        var newIndexByKey: [UInt64: Int] = [:]
+        newIndexByKey.reserveCapacity(newEnd - start + 1)
+        for index in start...newEnd where newIndexByKey[new[index].key] == nil {
+            newIndexByKey[new[index].key] = index
+        }
+        var sources = [Int](repeating: -1, count: newEnd - start + 1)
+        var removed: [NodeID] = []
+        for index in start...oldEnd {
+            let node = old[index]
+            if let newIndex = newIndexByKey[node.key], sources[newIndex - start] < 0, new[newIndex].tag == node.tag {
+                sources[newIndex - start] = index
+                diff(node, new[newIndex])
+            } else {
+                unregister(node)
+                removed.append(node.id)
+            }
+        }
+        if !removed.isEmpty { ops.append(.remove(removed)) }
+        let stable = longestIncreasingSubsequence(sources)
+        var isStable = [Bool](repeating: false, count: sources.count)
+        for position in stable { isStable[position] = true }
+        var detached: [NodeID] = []
+        for position in sources.indices where sources[position] >= 0 && !isStable[position] {
+            detached.append(new[start + position].id)
+        }
+        if !detached.isEmpty { ops.append(.detach(detached)) }
+        // Forward pass: everything before `index` is final; stable elements follow in order.
+        var index = start
+        while index <= newEnd {
+            let position = index - start
+            if sources[position] < 0 {
+                var runEnd = index
+                while runEnd + 1 <= newEnd && sources[runEnd + 1 - start] < 0 { runEnd += 1 }
+                insertRun(parent: parent, index: index, new[index...runEnd])
+                index = runEnd + 1
+                continue
+            }
+            if !isStable[position] { ops.append(.move(new[index].id, parent: parent, index: index)) }
+            index += 1
+        }
+    }
+
+    /// One insert op for a run of consecutive new elements.
+    private mutating func insertRun(parent: NodeID, index: Int, _ nodes: ArraySlice<Node>) {
+        if nodes.isEmpty { return }
+        var writer = HTMLWriter()
+        for node in nodes {
+            tree.assignIDs(node)
+            writer.write(node)
+        }
+        ops.append(.insert(parent: parent, index: index, html: writer.string))
+    }
+
+    private mutating func removeAll(_ nodes: ArraySlice<Node>) {
+        var ids: [NodeID] = []
+        ids.reserveCapacity(nodes.count)
+        for node in nodes {
+            unregister(node)
+            ids.append(node.id)
+        }
+        ops.append(.remove(ids))
+    }
+
+    func unregister(_ node: Node) { tree.unregister(node) }
+}

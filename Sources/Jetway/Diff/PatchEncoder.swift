@@ -1,0 +1,110 @@
+/// Encodes patches as the compact JSON the browser runtime reads: `[version,[op,…]]`, each op a
+/// short array:
+///
+/// | op | JSON |
+/// |---|---|
+/// | setText | `["t",id,"text"]` |
+/// | setAttribute | `["a",id,"name","value"]` or `["a",id,"name",null]` |
+/// | insert | `["i",parentId,index,"<html>"]` |
+/// | remove | `["r",id,id,…]` |
+/// | detach | `["d",id,id,…]` |
+/// | move | `["m",id,parentId,index]` |
+/// | replace | `["x",id,"<html>"]` |
+///
+/// Ids are the base-36 strings the page carries in `data-j`.
+public enum PatchEncoder {
+    public static func encode(version: UInt64, _ ops: [PatchOp]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(32 + ops.count * 16)
+        out.append(UInt8(ascii: "["))
+        appendInteger(version, to: &out)
+        out.append(contentsOf: ",[".utf8)
+        for (index, op) in ops.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            encode(op, to: &out)
+        }
+        out.append(contentsOf: "]]".utf8)
+        return out
+    }
+
+    public static func encode(_ op: PatchOp, to out: inout [UInt8]) {
+        switch op {
+        case .setText(let id, let text):
+            out.append(contentsOf: "[\"t\",".utf8)
+            appendID(id, to: &out)
+            out.append(UInt8(ascii: ","))
+            appendString(text, to: &out)
+        case .setAttribute(let id, let name, let value):
+            out.append(contentsOf: "[\"a\",".utf8)
+            appendID(id, to: &out)
+            out.append(UInt8(ascii: ","))
+            appendString(name, to: &out)
+            out.append(UInt8(ascii: ","))
+            if let value { appendString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        case .insert(let parent, let index, let html):
+            out.append(contentsOf: "[\"i\",".utf8)
+            appendID(parent, to: &out)
+            out.append(UInt8(ascii: ","))
+            appendInteger(UInt64(index), to: &out)
+            out.append(UInt8(ascii: ","))
+            appendString(html, to: &out)
+        case .remove(let ids), .detach(let ids):
+            out.append(contentsOf: (op.isRemove ? "[\"r\"" : "[\"d\"").utf8)
+            for id in ids {
+                out.append(UInt8(ascii: ","))
+                appendID(id, to: &out)
+            }
+        case .move(let id, let parent, let index):
+            out.append(contentsOf: "[\"m\",".utf8)
+            appendID(id, to: &out)
+            out.append(UInt8(ascii: ","))
+            appendID(parent, to: &out)
+            out.append(UInt8(ascii: ","))
+            appendInteger(UInt64(index), to: &out)
+        case .replace(let id, let html):
+            out.append(contentsOf: "[\"x\",".utf8)
+            appendID(id, to: &out)
+            out.append(UInt8(ascii: ","))
+            appendString(html, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    static func appendID(_ id: NodeID, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: id.description.utf8)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func appendInteger(_ value: UInt64, to out: inout [UInt8]) {
+        out.append(contentsOf: String(value).utf8)
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    public static func appendString(_ string: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case UInt8(ascii: "\n"): out.append(contentsOf: "\\n".utf8)
+            case UInt8(ascii: "\r"): out.append(contentsOf: "\\r".utf8)
+            case UInt8(ascii: "\t"): out.append(contentsOf: "\\t".utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension PatchOp {
+    var isRemove: Bool {
+        if case .remove = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,21 @@
+/// One change to the page, produced by the diff and applied in order by the browser runtime
+/// (or by `JetwayTesting`'s model DOM).
+///
+/// Indices count the parent's current element children at the moment the op is applied.
+public enum PatchOp: Equatable, Sendable {
+    /// Replace the whole content of the element with this text.
+    case setText(NodeID, String)
+    /// Set an attribute, or remove it when `value` is nil.
+    case setAttribute(NodeID, name: String, value: String?)
+    /// Parse `html` (one or more elements) and insert it before the parent's child at `index`
+    /// (append when `index` equals the child count).
+    case insert(parent: NodeID, index: Int, html: String)
+    /// Remove these elements and everything inside them.
+    case remove([NodeID])
+    /// Take these elements out of the page but keep them (and their ids) for a following `move`.
+    case detach([NodeID])
+    /// Put a kept element (attached or detached) at `index` of `parent`'s children.
+    case move(NodeID, parent: NodeID, index: Int)
+    /// Replace the element with `html`.
+    case replace(NodeID, html: String)
+}

@@ -1,0 +1,72 @@
+/// The kinds of browser events a rendered element can ask for.
+public enum EventKind: String, Sendable, CaseIterable {
+    case click, input, change, submit, key, focus, blur, resize, dismiss
+}
+
+/// What an event carries from the browser.
+public enum EventPayload: Sendable, Equatable {
+    case none
+    case text(String)
+    case bool(Bool)
+    case number(Double)
+    case size(width: Double, height: Double)
+
+    var kindName: String {
+        switch self {
+        case .none: "nothing"
+        case .text: "text"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .size: "a size"
+        }
+    }
+
+    func text() throws -> String {
+        guard case .text(let value) = self else { throw JetwayError.wrongPayload(expected: "text", got: kindName) }
+        return value
+    }
+
+    func bool() throws -> Bool {
+        switch self {
+        case .bool(let value): return value
+        case .text("true"), .text("on"): return true
+        case .text("false"), .text("off"): return false
+        default: throw JetwayError.wrongPayload(expected: "a boolean", got: kindName)
+        }
+    }
+
+    func number() throws -> Double {
+        switch self {
+        case .number(let value) where value.isFinite: return value
+        case .text(let text):
+            if let value = Double(text), value.isFinite { return value }
+            throw JetwayError.wrongPayload(expected: "a number", got: "text that is not a number")
+        default: throw JetwayError.wrongPayload(expected: "a number", got: kindName)
+        }
+    }
+}
+
+/// An event handler on an element.
+struct EventBinding {
+    let event: EventKind
+    let action: @MainActor (EventPayload) throws -> Void
+}
+
+/// Errors a caller can act on. Bad input from a browser ends up here, never in a crash.
+public enum JetwayError: Error, Equatable, CustomStringConvertible {
+    case unknownElement(NodeID)
+    case noHandler(NodeID, EventKind)
+    case wrongPayload(expected: String, got: String)
+    case notFound(String)
+    case ambiguous(String)
+
+    public var description: String {
+        switch self {
+        case .unknownElement(let id): "no element with id \(id) is on the page"
+        case .noHandler(let id, let event): "element \(id) does not handle \(event.rawValue) events"
+        case .wrongPayload(let expected, let got): "the event needs \(expected) but carried \(got)"
+        case .notFound(let what): "found no \(what)"
+        case .ambiguous(let what): "more than one \(what)"
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// Identity is a path: builder positions, `if`/`switch` branches, explicit ids. Jetway folds the
+/// path into a 64-bit hash as it walks, one mix per step, so no path arrays are built per view.
+enum IdentityHash {
+    /// The start of a path: below an element (for node keys) or below a view instance (for state).
+    static let seed: UInt64 = 0x6A65_7477_6179_2121
+
+    /// SplitMix64's finaliser over the running hash and the step.
+    @inline(__always)
+    static func mix(_ hash: UInt64, _ step: UInt64) -> UInt64 {
+        var z = hash &+ 0x9E37_79B9_7F4A_7C15 &+ step &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A view type's step: its metadata address, stable for the life of the process.
+    @inline(__always)
+    static func ofType(_ type: Any.Type) -> UInt64 {
+        UInt64(UInt(bitPattern: ObjectIdentifier(type).hashValue))
+    }
+
+    /// An explicit id's step (`ForEach` element ids, `.id(_:)`).
+    @inline(__always)
+    static func ofID<ID: Hashable>(_ id: ID) -> UInt64 {
+        UInt64(bitPattern: Int64(id.hashValue)) ^ 0x5555_5555_5555_5555
+    }
+}

@@ -1,0 +1,75 @@
+/// Where in the tree a view is being rendered: the graph, the instance that owns the state of
+/// the views being walked, the environment, and the running identity hashes.
+///
+/// Jetway's primitives pass a derived context to their children: `structural(_:)` for a
+/// builder position, `branch(_:)` for a conditional, `explicit(_:)` for an id, and
+/// `insideElement()` when the children go inside a new element.
+public struct _RenderContext {
+    unowned let graph: ViewGraph
+    /// The nearest composite view instance above: owns @State and is invalidated by reads.
+    unowned var owner: ViewInstance
+    var environment: EnvironmentValues
+    /// Identity relative to the enclosing element: becomes the key of the next element node.
+    var elementKey: UInt64
+    /// Identity relative to `owner`: finds child instances (state) across renders.
+    var identityKey: UInt64
+    /// True when the views being walked were just produced by evaluating a `body` (so child
+    /// composite views may hold new values); false when re-walking a stored body.
+    var isFreshValue: Bool
+
+    func structural(_ index: Int) -> _RenderContext {
+        step(UInt64(index) &+ 1)
+    }
+
+    func branch(_ branch: UInt64) -> _RenderContext {
+        step(branch &* 0x1_0000_0001)
+    }
+
+    func explicit<ID: Hashable>(_ id: ID) -> _RenderContext {
+        step(IdentityHash.ofID(id))
+    }
+
+    private func step(_ value: UInt64) -> _RenderContext {
+        var copy = self
+        copy.elementKey = IdentityHash.mix(elementKey, value)
+        copy.identityKey = IdentityHash.mix(identityKey, value)
+        return copy
+    }
+
+    /// The context for the children of an element created at this position.
+    func insideElement() -> _RenderContext {
+        var copy = self
+        copy.elementKey = IdentityHash.seed
+        return copy
+    }
+
+    /// A new element node keyed by this position.
+    @MainActor
+    func element(_ tag: String, _ classes: String? = nil) -> Node {
+        let node = Node(tag, key: elementKey)
+        if let classes { node.setAttribute("class", classes) }
+        return node
+    }
+
+    /// Renders `content` as the children of `node`.
+    @MainActor
+    func renderChildren<Content: View>(_ content: Content, into node: Node) {
+        var children: [Node] = []
+        Content._render(content, insideElement(), &children)
+        node.children = children
+    }
+
+    /// Runs user code (a row builder, a binding read) on behalf of `owner`: what it reads makes
+    /// `owner` re-render when it changes.
+    @MainActor
+    func track<T>(_ work: () -> T) -> T {
+        graph.track(owner, work)
+    }
+
+    /// Per-identity storage for a primitive view (navigation path, sheet state, appear flags),
+    /// kept while the view stays in the tree.
+    @MainActor
+    func persistent<State: AnyObject>(_ type: State.Type, create: () -> State) -> State {
+        graph.persistentState(type, self, create: create)
+    }
+}

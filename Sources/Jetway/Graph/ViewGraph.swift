@@ -1,0 +1,259 @@
+/// One live UI: the instance tree of a root view, its rendered page, and the loop that turns
+/// state changes into patches.
+///
+/// A host (the server's session, or `JetwayTesting.ViewHost`) renders once with `render()`,
+/// delivers browser events with `dispatch(_:_:_:)`, and calls `update()` when
+/// `onNeedsUpdate` fires: only views whose dependencies changed are evaluated again, and the
+/// result is diffed against the page.
+///
+/// ```swift
+/// let graph = ViewGraph(ContentView())
+/// let page = graph.render().html
+/// try graph.dispatch(buttonID, .click, .none)
+/// let ops = graph.update()
+/// ```
+@MainActor
+public final class ViewGraph {
+    public let tree = LiveTree()
+    /// Bumped by every update that changed the page.
+    public private(set) var version: UInt64 = 0
+    /// Called once when the first change of a batch arrives; the host then calls `update()`.
+    public var onNeedsUpdate: (@MainActor () -> Void)?
+    public private(set) var needsUpdate = false
+
+    private var root: ViewInstance!
+    private let renderRoot: @MainActor (_RenderContext, inout [Node]) -> Void
+    private let environment: EnvironmentValues
+    private var pass: UInt64 = 0
+    private var afterCommit: [@MainActor () -> Void] = []
+    private var equatableTypes: [ObjectIdentifier: Bool] = [:]
+    /// Tasks started by `.task` modifiers that have not finished.
+    public private(set) var runningTasks = 0
+
+    public init<Root: View>(_ rootView: Root, environment: EnvironmentValues = EnvironmentValues()) {
+        self.environment = environment
+        self.renderRoot = { context, out in Root._render(rootView, context, &out) }
+        self.root = ViewInstance(graph: self, type: Root.self, parent: nil)
+    }
+
+    /// Renders the whole tree for the first paint and takes it as the page.
+    @discardableResult
+    public func render() -> Node {
+        let node = renderPass(fresh: true)
+        tree.mount(node)
+        needsUpdate = false
+        runAfterCommit()
+        return node
+    }
+
+    /// Re-renders what changed since the last render and returns the patch for the page.
+    public func update() -> [PatchOp] {
+        guard tree.root != nil else {
+            render()
+            return []
+        }
+        guard needsUpdate else { return [] }
+        needsUpdate = false
+        let node = renderPass(fresh: false)
+        let ops = tree.update(to: node)
+        if !ops.isEmpty { version &+= 1 }
+        runAfterCommit()
+        return ops
+    }
+
+    /// Runs the handler bound to `event` on element `id`. Call `update()` afterwards (once per
+    /// batch of events) to get the patch.
+    public func dispatch(_ id: NodeID, _ event: EventKind, _ payload: EventPayload = .none) throws {
+        guard let node = tree.handlerNode(id) else { throw JetwayError.unknownElement(id) }
+        guard let binding = node.handlers.first(where: { $0.event == event }) else {
+            throw JetwayError.noHandler(id, event)
+        }
+        try binding.action(payload)
+    }
+
+    // MARK: Rendering
+
+    private func renderPass(fresh: Bool) -> Node {
+        pass &+= 1
+        root.visitedChildren = 0
+        let context = _RenderContext(
+            graph: self, owner: root, environment: environment,
+            elementKey: IdentityHash.seed, identityKey: IdentityHash.seed, isFreshValue: fresh)
+        var nodes: [Node] = []
+        renderRoot(context, &nodes)
+        sweep(root)
+        root.isDirty = false
+        root.hasDirtyDescendant = false
+        let node = Node("div", key: IdentityHash.seed)
+        node.setAttribute("class", "jw-root")
+        node.children = nodes
+        return node
+    }
+
+    func renderComposite<V: View>(_ view: V, _ context: _RenderContext, _ out: inout [Node]) {
+        let owner = context.owner
+        let key = freeKey(IdentityHash.mix(context.identityKey, IdentityHash.ofType(V.self)), in: owner)
+        let typeID = ObjectIdentifier(V.self)
+        let instance: ViewInstance
+        var mustEvaluate: Bool
+        if let existing = owner.children[key], existing.typeID == typeID {
+            instance = existing
+            mustEvaluate =
+                existing.isDirty || existing.elementKey != context.elementKey
+                || existing.environment.version != context.environment.version
+            if !mustEvaluate && context.isFreshValue { mustEvaluate = !isUnchanged(view, existing) }
+        } else {
+            if let replaced = owner.children[key] { unmount(replaced) }
+            instance = ViewInstance(graph: self, type: V.self, parent: owner)
+            owner.children[key] = instance
+            mustEvaluate = true
+        }
+        if instance.visitMark != pass {
+            instance.visitMark = pass
+            owner.visitedChildren += 1
+        }
+        if mustEvaluate {
+            evaluate(view, instance, context)
+        } else if instance.hasDirtyDescendant {
+            walkBody(instance, context, fresh: false)
+        }
+        out.append(contentsOf: instance.output)
+    }
+
+    /// The identity key itself, unless another view already claimed it in this pass (duplicate
+    /// `ForEach` ids, the same modifier twice): then the next key along a fixed chain, so
+    /// duplicates get separate state in a stable order instead of sharing it.
+    private func freeKey(_ key: UInt64, in owner: ViewInstance) -> UInt64 {
+        var key = key
+        while let existing = owner.children[key], existing.visitMark == pass {
+            key = IdentityHash.mix(key, 0xD0)
+        }
+        return key
+    }
+
+    private func isUnchanged<V: View>(_ view: V, _ instance: ViewInstance) -> Bool {
+        guard isEquatable(V.self), let last = instance.lastView else { return false }
+        return Self.equal(view, last)
+    }
+
+    private func isEquatable(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        if let known = equatableTypes[id] { return known }
+        let result = type is any Equatable.Type
+        equatableTypes[id] = result
+        return result
+    }
+
+    private static func equal(_ lhs: Any, _ rhs: Any) -> Bool {
+        guard let lhs = lhs as? any Equatable else { return false }
+        return open(lhs, rhs)
+    }
+
+    private static func open<E: Equatable>(_ lhs: E, _ rhs: Any) -> Bool {
+        guard let rhs = rhs as? E else { return false }
+        return lhs == rhs
+    }
+
+    private func evaluate<V: View>(_ view: V, _ instance: ViewInstance, _ context: _RenderContext) {
+        DynamicProperties.install(view, in: instance, environment: context.environment)
+        instance.evaluation &+= 1
+        let body = track(instance) { view.body }
+        instance.renderBody = { context, out in V.Body._render(body, context, &out) }
+        if isEquatable(V.self) { instance.lastView = view }
+        walkBody(instance, context, fresh: true)
+    }
+
+    private func walkBody(_ instance: ViewInstance, _ context: _RenderContext, fresh: Bool) {
+        instance.elementKey = context.elementKey
+        instance.environment = context.environment
+        instance.visitedChildren = 0
+        var bodyContext = context
+        bodyContext.owner = instance
+        bodyContext.identityKey = IdentityHash.seed
+        bodyContext.isFreshValue = fresh
+        var nodes: [Node] = []
+        instance.renderBody?(bodyContext, &nodes)
+        sweep(instance)
+        for node in nodes { node.isFrozen = true }
+        instance.output = nodes
+        instance.isDirty = false
+        instance.hasDirtyDescendant = false
+    }
+
+    /// Drops the children this pass did not reach: their identities left the tree.
+    private func sweep(_ instance: ViewInstance) {
+        guard instance.visitedChildren < instance.children.count else { return }
+        for (key, child) in instance.children where child.visitMark != pass {
+            instance.children.removeValue(forKey: key)
+            unmount(child)
+        }
+    }
+
+    private func unmount(_ instance: ViewInstance) {
+        instance.isMounted = false
+        for child in instance.children.values { unmount(child) }
+        instance.children.removeAll()
+        instance.subscriptions.removeAll()
+        instance.subscriptionKeys.removeAll()
+        if let observer = instance.persistent as? UnmountObserving {
+            afterCommit.append { observer.didUnmount() }
+        }
+    }
+
+    /// Per-identity storage for primitives, kept in a child instance of the owner.
+    func persistentState<State: AnyObject>(_ type: State.Type, _ context: _RenderContext, create: () -> State) -> State {
+        let owner = context.owner
+        let key = freeKey(IdentityHash.mix(context.identityKey, IdentityHash.ofType(State.self)), in: owner)
+        let instance: ViewInstance
+        if let existing = owner.children[key], existing.typeID == ObjectIdentifier(State.self), existing.persistent is State {
+            instance = existing
+        } else {
+            if let replaced = owner.children[key] { unmount(replaced) }
+            instance = ViewInstance(graph: self, type: State.self, parent: owner)
+            instance.persistent = create()
+            instance.isDirty = false
+            owner.children[key] = instance
+        }
+        if instance.visitMark != pass {
+            instance.visitMark = pass
+            owner.visitedChildren += 1
+        }
+        return instance.persistent as! State
+    }
+
+    // MARK: Dependencies and scheduling
+
+    /// Runs `work` with `instance` as the reader of whatever state and observable models it
+    /// touches; a later change to any of them invalidates `instance`.
+    func track<T>(_ instance: ViewInstance, _ work: () -> T) -> T {
+        let previous = DependencyTracker.reader
+        DependencyTracker.reader = instance
+        defer { DependencyTracker.reader = previous }
+        let evaluation = instance.evaluation
+        return withObservationTracking(work) { [weak instance] in
+            ViewInstance.invalidate(instance, ifEvaluation: evaluation)
+        }
+    }
+
+    func setNeedsUpdate() {
+        guard !needsUpdate else { return }
+        needsUpdate = true
+        onNeedsUpdate?()
+    }
+
+    /// Runs `action` after the current render is committed (onAppear, onDisappear, tasks).
+    func afterCommit(_ action: @escaping @MainActor () -> Void) {
+        afterCommit.append(action)
+    }
+
+    private func runAfterCommit() {
+        while !afterCommit.isEmpty {
+            let actions = afterCommit
+            afterCommit.removeAll()
+            for action in actions { action() }
+        }
+    }
+
+    func taskStarted() { runningTasks += 1 }
+    func taskFinished() { runningTasks -= 1 }
+}

@@ -1,0 +1,86 @@
+/// A composite view mounted at one identity: its state, its subscriptions, its child instances,
+/// and the nodes it rendered last time.
+///
+/// Instances are created the first time an identity is rendered and dropped (with their state)
+/// when a render of their owner no longer reaches that identity.
+@MainActor
+public final class ViewInstance {
+    unowned let graph: ViewGraph
+    weak var parent: ViewInstance?
+    let typeID: ObjectIdentifier
+    var children: [UInt64: ViewInstance] = [:]
+    /// The render pass that last reached this instance, and how many children this pass reached.
+    var visitMark: UInt64 = 0
+    var visitedChildren = 0
+    var isDirty = true
+    var hasDirtyDescendant = false
+    var isMounted = true
+    /// Counts body evaluations; observation callbacks from an older evaluation are ignored.
+    var evaluation: UInt64 = 0
+    /// The nodes of the last render, shared with the live tree (frozen).
+    var output: [Node] = []
+    /// Re-renders the body produced by the last evaluation without evaluating it again.
+    var renderBody: (@MainActor (_RenderContext, inout [Node]) -> Void)?
+    /// The last view value, kept only for `Equatable` views to skip equal re-renders.
+    var lastView: Any?
+    var environment = EnvironmentValues()
+    var elementKey: UInt64 = 0
+    /// Storage for dynamic properties (@State, @StateObject, …) by their order in the view.
+    var slots: [AnyObject?] = []
+    /// Object-will-change subscriptions by slot.
+    var subscriptions: [Int: AnyCancellable] = [:]
+    var subscriptionKeys: [Int: SubscriptionKey] = [:]
+    /// Per-identity storage of a primitive view (navigation path, sheet, appear flag).
+    var persistent: AnyObject?
+
+    init(graph: ViewGraph, type: Any.Type, parent: ViewInstance?) {
+        self.graph = graph
+        self.typeID = ObjectIdentifier(type)
+        self.parent = parent
+    }
+
+    /// Marks this view for re-evaluation and schedules one update for the whole batch.
+    func invalidate() {
+        guard isMounted else { return }
+        if !isDirty {
+            isDirty = true
+            var ancestor = parent
+            while let current = ancestor, !current.hasDirtyDescendant {
+                current.hasDirtyDescendant = true
+                ancestor = current.parent
+            }
+        }
+        graph.setNeedsUpdate()
+    }
+
+    func slot(_ index: Int) -> AnyObject? {
+        index < slots.count ? slots[index] : nil
+    }
+
+    func setSlot(_ index: Int, _ value: AnyObject) {
+        while slots.count <= index { slots.append(nil) }
+        slots[index] = value
+    }
+
+    /// Invalidates from any thread: Observation and `objectWillChange` call back where the
+    /// mutation happened, which may be a background task.
+    nonisolated static func invalidate(_ instance: ViewInstance?, ifEvaluation evaluation: UInt64? = nil) {
+        guard let instance else { return }
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { instance.invalidate(ifEvaluation: evaluation) }
+        } else {
+            Task { @MainActor in instance.invalidate(ifEvaluation: evaluation) }
+        }
+    }
+
+    private func invalidate(ifEvaluation expected: UInt64?) {
+        if let expected, expected != evaluation { return }
+        invalidate()
+    }
+}
+
+/// Primitive storage that wants to know when its view leaves the tree.
+@MainActor
+protocol UnmountObserving: AnyObject {
+    func didUnmount()
+}

@@ -1,0 +1,61 @@
+extension View {
+    /// Disables the controls in this view.
+    public func disabled(_ disabled: Bool) -> some View {
+        modifier(EnvironmentWriter { environment in if disabled { environment.isEnabled = false } })
+    }
+
+    /// Gives the view an explicit identity: when `id` changes, the view is a new view (its
+    /// state starts over and its element is replaced).
+    public func id<ID: Hashable>(_ id: ID) -> some View {
+        modifier(IDModifier(id: id))
+    }
+
+    /// The value a `Picker` selects when the user chooses this view.
+    public func tag<V: Hashable>(_ tag: V) -> some View {
+        let value = AnyHashable(tag)
+        return modifier(StyleModifier { node in node.tagValue = value })
+    }
+
+    /// Runs `action` when the view is clicked or tapped (and, for keyboard users, activated
+    /// with Enter or Space).
+    public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void) -> some View {
+        modifier(StyleModifier { node in
+            node.addHandler(EventBinding(event: .click) { _ in action() })
+            if node.attribute("role") == nil { node.setAttribute("role", "button") }
+            if node.attribute("tabindex") == nil { node.setAttribute("tabindex", "0") }
+        })
+    }
+
+    /// The name assistive technology reads for this view.
+    public func accessibilityLabel(_ label: Text) -> some View {
+        accessibilityLabel(label.string)
+    }
+
+    @_disfavoredOverload
+    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
+        let value = String(label)
+        return modifier(StyleModifier { node in node.setAttribute("aria-label", value) })
+    }
+
+    public func accessibilityHint<S: StringProtocol>(_ hint: S) -> some View {
+        let value = String(hint)
+        return modifier(StyleModifier { node in node.setAttribute("title", value) })
+    }
+
+    public func accessibilityHidden(_ hidden: Bool) -> some View {
+        modifier(StyleModifier { node in if hidden { node.setAttribute("aria-hidden", "true") } })
+    }
+
+    /// A stable name for tests and scripts: `data-testid`.
+    public func accessibilityIdentifier(_ identifier: String) -> some View {
+        modifier(StyleModifier { node in node.setAttribute("data-testid", identifier) })
+    }
+}
+
+struct IDModifier<ID: Hashable>: _PrimitiveModifier {
+    let id: ID
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        content(context.explicit(modifier.id), &out)
+    }
+}

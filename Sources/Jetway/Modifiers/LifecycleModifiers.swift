@@ -1,0 +1,78 @@
+extension View {
+    /// Runs `action` after the view first appears on the page.
+    public func onAppear(perform action: (@MainActor () -> Void)? = nil) -> some View {
+        modifier(LifecycleModifier(onAppear: action, onDisappear: nil, task: nil))
+    }
+
+    /// Runs `action` after the view leaves the page.
+    public func onDisappear(perform action: (@MainActor () -> Void)? = nil) -> some View {
+        modifier(LifecycleModifier(onAppear: nil, onDisappear: action, task: nil))
+    }
+
+    /// Starts `action` when the view appears and cancels it when the view disappears.
+    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor @Sendable () async -> Void) -> some View {
+        modifier(LifecycleModifier(onAppear: nil, onDisappear: nil, task: TaskSpec(id: AnyHashable(0), priority: priority, action: action)))
+    }
+
+    /// Like `task(_:)`, restarted whenever `id` changes.
+    public func task<T: Hashable>(id: T, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor @Sendable () async -> Void) -> some View {
+        modifier(LifecycleModifier(onAppear: nil, onDisappear: nil, task: TaskSpec(id: AnyHashable(id), priority: priority, action: action)))
+    }
+}
+
+struct TaskSpec {
+    let id: AnyHashable
+    let priority: TaskPriority
+    let action: @MainActor @Sendable () async -> Void
+}
+
+struct LifecycleModifier: _PrimitiveModifier {
+    let onAppear: (@MainActor () -> Void)?
+    let onDisappear: (@MainActor () -> Void)?
+    let task: TaskSpec?
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        content(context, &out)
+        let graph = context.graph
+        let state = context.persistent(LifecycleState.self) { LifecycleState(graph: graph) }
+        state.onDisappear = modifier.onDisappear
+        if !state.hasAppeared {
+            state.hasAppeared = true
+            if let onAppear = modifier.onAppear { graph.afterCommit(onAppear) }
+        }
+        if let task = modifier.task, state.taskID != task.id {
+            state.taskID = task.id
+            graph.afterCommit { state.start(task) }
+        }
+    }
+}
+
+/// Appearance and the running task of one view identity.
+@MainActor
+final class LifecycleState: UnmountObserving {
+    unowned let graph: ViewGraph
+    var hasAppeared = false
+    var onDisappear: (@MainActor () -> Void)?
+    var taskID: AnyHashable?
+    private var running: Task<Void, Never>?
+
+    init(graph: ViewGraph) {
+        self.graph = graph
+    }
+
+    func start(_ spec: TaskSpec) {
+        running?.cancel()
+        graph.taskStarted()
+        let graph = graph
+        running = Task(priority: spec.priority) { @MainActor in
+            await spec.action()
+            graph.taskFinished()
+        }
+    }
+
+    func didUnmount() {
+        running?.cancel()
+        running = nil
+        onDisappear?()
+    }
+}

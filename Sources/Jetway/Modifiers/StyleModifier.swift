@@ -1,0 +1,27 @@
+/// Changes each element of its content with a closure: the building block of the styling
+/// modifiers (`padding`, `opacity`, `border`, …).
+struct StyleModifier: NodeModifier {
+    let change: @MainActor (Node) -> Void
+
+    func modify(_ node: Node, _ context: _RenderContext) -> Node {
+        change(node)
+        return node
+    }
+}
+
+/// Wraps each element of its content in a new element, for modifiers whose CSS must not mix
+/// with the content's own (a frame around a stack, padding outside a background).
+struct WrapModifier: _PrimitiveModifier {
+    let tag: String
+    let className: String
+    let style: String?
+
+    static func _apply(_ modifier: WrapModifier, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        var inner: [Node] = []
+        content(context.insideElement(), &inner)
+        let node = context.element(modifier.tag, modifier.className)
+        if let style = modifier.style { node.addStyle(style) }
+        node.children = inner
+        out.append(node)
+    }
+}

@@ -1,0 +1,121 @@
+extension View {
+    /// The font of text in this view.
+    public func font(_ font: Font?) -> some View {
+        modifier(StyleModifier { node in font?.apply(to: node) })
+    }
+
+    public func bold(_ isActive: Bool = true) -> some View {
+        modifier(StyleModifier { node in if isActive { node.addClass("jw-bold") } })
+    }
+
+    public func italic(_ isActive: Bool = true) -> some View {
+        modifier(StyleModifier { node in if isActive { node.addClass("jw-italic") } })
+    }
+
+    public func fontWeight(_ weight: Font.Weight?) -> some View {
+        modifier(StyleModifier { node in if let weight { node.addStyle("font-weight:\(weight.value)") } })
+    }
+
+    /// The color of text and icons in this view.
+    public func foregroundColor(_ color: Color?) -> some View {
+        modifier(StyleModifier { node in if let color { node.addStyle("color:\(color.css)") } })
+    }
+
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+        modifier(StyleModifier { node in node.addStyle("color:\(style.css)") })
+    }
+
+    /// A background color behind the view.
+    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        modifier(StyleModifier { node in node.addStyle("background:\(style.css)") })
+    }
+
+    /// A view behind this one, sized to it.
+    public func background<Background: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Background) -> some View {
+        modifier(LayerModifier(layer: content(), isOverlay: false, alignment: alignment))
+    }
+
+    /// A view in front of this one, sized to it.
+    public func overlay<Overlay: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Overlay) -> some View {
+        modifier(LayerModifier(layer: content(), isOverlay: true, alignment: alignment))
+    }
+
+    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
+        modifier(StyleModifier { node in node.addStyle("border-radius:\(px(radius));overflow:hidden") })
+    }
+
+    /// Clips the view to a shape: `Circle()`, `RoundedRectangle(cornerRadius: 8)`, `Capsule()`.
+    public func clipShape<S: Shape>(_ shape: S) -> some View {
+        let corner = shape.cornerCSS
+        return modifier(StyleModifier { node in node.addStyle("border-radius:\(corner);overflow:hidden") })
+    }
+
+    public func border<S: ShapeStyle>(_ style: S, width: CGFloat = 1) -> some View {
+        modifier(StyleModifier { node in node.addStyle("border:\(px(width)) solid \(style.css)") })
+    }
+
+    public func opacity(_ opacity: Double) -> some View {
+        let value = Color.format(min(max(opacity, 0), 1))
+        return modifier(StyleModifier { node in node.addStyle("opacity:\(value)") })
+    }
+
+    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        modifier(StyleModifier { node in node.addStyle("box-shadow:\(px(x)) \(px(y)) \(px(radius)) \(color.css)") })
+    }
+
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
+        let value = alignment == .leading ? "start" : alignment == .center ? "center" : "end"
+        return modifier(StyleModifier { node in node.addStyle("text-align:\(value)") })
+    }
+
+    /// At most this many lines of text; the rest is cut with an ellipsis.
+    public func lineLimit(_ number: Int?) -> some View {
+        modifier(StyleModifier { node in
+            guard let number else { return }
+            node.addClass("jw-line-limit")
+            node.addStyle("-webkit-line-clamp:\(max(number, 1))")
+        })
+    }
+
+    /// Hides the view but keeps its space, as SwiftUI does.
+    public func hidden() -> some View {
+        modifier(StyleModifier { node in
+            node.addStyle("visibility:hidden")
+            node.setAttribute("aria-hidden", "true")
+        })
+    }
+
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        modifier(StyleModifier { node in node.addStyle("transform:translate(\(px(x)),\(px(y)))") })
+    }
+
+    public func zIndex(_ value: Double) -> some View {
+        modifier(StyleModifier { node in node.addStyle("z-index:\(Int(value))") })
+    }
+}
+
+/// A background or overlay view stacked with the content in a one-cell grid.
+struct LayerModifier<Layer: View>: _PrimitiveModifier {
+    let layer: Layer
+    let isOverlay: Bool
+    let alignment: Alignment
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        let node = context.element("div", "jw-zstack")
+        let inside = context.insideElement()
+        var children: [Node] = []
+        content(inside.structural(0), &children)
+        var layer: [Node] = []
+        Layer._render(modifier.layer, inside.structural(1), &layer)
+        for index in layer.indices {
+            let copy = layer[index].isFrozen ? layer[index].copy() : layer[index]
+            copy.addClass(modifier.isOverlay ? "jw-overlay" : "jw-underlay")
+            if modifier.alignment != .center {
+                copy.addStyle("justify-self:\(modifier.alignment.horizontal.cssName);align-self:\(modifier.alignment.vertical.cssName)")
+            }
+            layer[index] = copy
+        }
+        node.children = modifier.isOverlay ? children + layer : layer + children
+        out.append(node)
+    }
+}

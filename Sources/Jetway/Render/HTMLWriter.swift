@@ -1,0 +1,99 @@
+/// Writes nodes as HTML straight into a byte buffer, escaping as it goes.
+///
+/// Text escapes `& < >`; attribute values also escape `"` and `'`. Every element with an id
+/// carries it as `data-j`, which is how patches find it.
+///
+/// ```swift
+/// var writer = HTMLWriter()
+/// writer.write(node)
+/// let html = writer.string
+/// ```
+public struct HTMLWriter {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 4096) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    public mutating func write(_ node: Node) {
+        append("<")
+        append(node.tag)
+        if node.id.isAssigned {
+            append(" data-j=\"")
+            appendBase36(node.id.rawValue)
+            append("\"")
+        }
+        for attribute in node.attributes {
+            append(" ")
+            append(attribute.name)
+            append("=\"")
+            appendEscaped(attribute.value, attribute: true)
+            append("\"")
+        }
+        append(">")
+        if HTMLVoidElements.contains(node.tag) { return }
+        if let text = node.text {
+            appendEscaped(text, attribute: false)
+        } else {
+            for child in node.children { write(child) }
+        }
+        append("</")
+        append(node.tag)
+        append(">")
+    }
+
+    /// Appends raw, already-safe markup (tag names and fixed strings from the framework).
+    mutating func append(_ raw: String) {
+        bytes.append(contentsOf: raw.utf8)
+    }
+
+    mutating func appendBase36(_ value: UInt32) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var value = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                let digit = UInt8(value % 36)
+                buffer[count] = digit < 10 ? 48 + digit : 87 + digit
+                value /= 36
+                count += 1
+            } while value > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    /// Appends `text` with HTML escaping; attributes also escape quotes.
+    public mutating func appendEscaped(_ text: String, attribute: Bool) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            for index in 0..<utf8.count {
+                let replacement: StaticString
+                switch utf8[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\"") where attribute: replacement = "&quot;"
+                case UInt8(ascii: "'") where attribute: replacement = "&#39;"
+                case 0: replacement = "\u{FFFD}"  // NUL never reaches the page
+                default: continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                replacement.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                start = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        }
+    }
+}
+
+extension Node {
+    /// This node written as HTML.
+    public var html: String {
+        var writer = HTMLWriter()
+        writer.write(self)
+        return writer.string
+    }
+}

@@ -1,0 +1,145 @@
+/// A node of the rendered document: one HTML element, its attributes and either a text or children.
+///
+/// Views render into nodes; nodes are written as HTML for the first paint and compared by the diff
+/// to produce patches. Text never stands beside elements: a text is always the whole content of its
+/// element, so a text change is one `setText` on that element.
+///
+/// ```swift
+/// let p = Node("p", key: 1, text: "Hello")
+/// p.setAttribute("class", "greeting")
+/// ```
+public final class Node {
+    /// The element's tag name, lower case (`div`, `button`, …).
+    public let tag: String
+    /// Attributes in the order they were set. URL-valued attributes are sanitised when set.
+    public private(set) var attributes: [Attribute]
+    /// Child elements, in document order. Empty when `text` is set.
+    public var children: [Node]
+    /// The element's whole text content, or nil when it has children.
+    public var text: String?
+    /// Identity among its siblings: a hash of the view's structural position and explicit ids.
+    public var key: UInt64
+    /// The patch id of this element, `0` until the diff or the first paint assigns one.
+    public var id: NodeID = .unassigned
+    /// An opaque element's children belong to a client-side widget: the diff never enters them.
+    public var isOpaque = false
+
+    /// Event handlers bound to this element (`click`, `input`, `change`, …).
+    var handlers: [EventBinding] = []
+    /// The `.tag(_:)` value of the view this node came from (used by Picker).
+    var tagValue: AnyHashable?
+    /// Set when the node is cached as a composite view's output: modifiers must copy, not mutate.
+    var isFrozen = false
+
+    public init(_ tag: String, key: UInt64 = 0, attributes: [Attribute] = [], text: String? = nil, children: [Node] = []) {
+        self.tag = tag
+        self.key = key
+        self.attributes = []
+        self.text = text
+        self.children = children
+        self.attributes.reserveCapacity(attributes.count)
+        for attribute in attributes { setAttribute(attribute.name, attribute.value) }
+    }
+
+    /// The value of an attribute, or nil.
+    public func attribute(_ name: String) -> String? {
+        for attribute in attributes where attribute.name == name { return attribute.value }
+        return nil
+    }
+
+    /// Sets (or replaces) an attribute. A URL attribute with a refused scheme is dropped.
+    public func setAttribute(_ name: String, _ value: String) {
+        var value = value
+        if URLPolicy.isURLAttribute(name) {
+            guard let safe = URLPolicy.sanitize(value) else {
+                removeAttribute(name)
+                return
+            }
+            value = safe
+        }
+        for index in attributes.indices where attributes[index].name == name {
+            attributes[index].value = value
+            return
+        }
+        attributes.append(Attribute(name: name, value: value))
+    }
+
+    public func removeAttribute(_ name: String) {
+        attributes.removeAll { $0.name == name }
+    }
+
+    /// Adds a class to the `class` attribute.
+    public func addClass(_ name: String) {
+        for index in attributes.indices where attributes[index].name == "class" {
+            attributes[index].value += " " + name
+            return
+        }
+        attributes.append(Attribute(name: "class", value: name))
+    }
+
+    /// Appends a CSS declaration (`padding:4px`) to the `style` attribute.
+    public func addStyle(_ declaration: String) {
+        for index in attributes.indices where attributes[index].name == "style" {
+            attributes[index].value += ";" + declaration
+            return
+        }
+        attributes.append(Attribute(name: "style", value: declaration))
+    }
+
+    /// A shallow copy: same attributes and the same child node objects, no id change.
+    func copy() -> Node {
+        let node = Node(tag, key: key, text: text, children: children)
+        node.attributes = attributes
+        node.id = id
+        node.isOpaque = isOpaque
+        node.handlers = handlers
+        node.tagValue = tagValue
+        return node
+    }
+
+    /// The concatenated text of this element and its descendants.
+    public var textContent: String {
+        if let text { return text }
+        return children.map(\.textContent).joined()
+    }
+
+    func addHandler(_ binding: EventBinding) {
+        handlers.removeAll { $0.event == binding.event }
+        handlers.append(binding)
+        setAttribute("data-on", handlers.map(\.event.rawValue).joined(separator: " "))
+    }
+}
+
+/// One attribute of a node.
+public struct Attribute: Equatable, Sendable {
+    public var name: String
+    public var value: String
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// The compact id an element carries in the page (`data-j="2s"`), base 36 on the wire.
+public struct NodeID: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt32
+    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
+    public static let unassigned = NodeID(0)
+    public var isAssigned: Bool { rawValue != 0 }
+    public var description: String { String(rawValue, radix: 36) }
+    /// Parses the base-36 form used in the page and on the wire.
+    public init?(_ string: String) {
+        guard !string.isEmpty, string.utf8.count <= 7, let value = UInt32(string, radix: 36), value != 0 else { return nil }
+        self.rawValue = value
+    }
+}
+
+/// Void elements have no end tag and no children.
+enum HTMLVoidElements {
+    static func contains(_ tag: String) -> Bool {
+        switch tag {
+        case "input", "img", "hr", "br", "meta", "link", "source", "col", "area", "wbr": return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// A two-way connection to a value owned elsewhere: `$count` from `@State`, `$model.name`
+/// from an observable model, or `.constant(_)`.
+///
+/// ```swift
+/// struct NameField: View {
+///     @Binding var name: String
+///     var body: some View { TextField("Name", text: $name) }
+/// }
+/// ```
+@propertyWrapper
+@dynamicMemberLookup
+public struct Binding<Value> {
+    private let getValue: () -> Value
+    private let setValue: (Value) -> Void
+
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        getValue = get
+        setValue = set
+    }
+
+    public init(projectedValue: Binding<Value>) {
+        self = projectedValue
+    }
+
+    /// A binding to a value that never changes; writes are ignored.
+    public static func constant(_ value: Value) -> Binding<Value> {
+        Binding(get: { value }, set: { _ in })
+    }
+
+    public var wrappedValue: Value {
+        get { getValue() }
+        nonmutating set { setValue(newValue) }
+    }
+
+    public var projectedValue: Binding<Value> { self }
+
+    /// A binding to a property of the bound value: `$settings.notifications`.
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        Binding<Subject>(
+            get: { self.getValue()[keyPath: keyPath] },
+            set: { newValue in
+                var value = self.getValue()
+                value[keyPath: keyPath] = newValue
+                self.setValue(value)
+            })
+    }
+}
+
+extension Binding {
+    /// Unwraps an optional binding: nil when the value is nil.
+    public init?(_ base: Binding<Value?>) {
+        guard let initial = base.wrappedValue else { return nil }
+        // Keeps the last non-nil value so a stale binding never traps after the value goes nil.
+        let last = LastValue(initial)
+        self.init(
+            get: {
+                if let value = base.wrappedValue { last.value = value }
+                return last.value
+            },
+            set: { base.wrappedValue = $0 })
+    }
+}
+
+extension Binding: DynamicProperty {}
+
+private final class LastValue<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,133 @@
+/// A key for a value in the environment, with the value used when no ancestor set one.
+///
+/// ```swift
+/// private struct AirportCodeKey: EnvironmentKey { static let defaultValue = "MTN" }
+/// extension EnvironmentValues {
+///     var airportCode: String {
+///         get { self[AirportCodeKey.self] }
+///         set { self[AirportCodeKey.self] = newValue }
+///     }
+/// }
+/// ```
+public protocol EnvironmentKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+}
+
+/// Values that flow down the view tree: set with `.environment(_:_:)`, read with
+/// `@Environment(\.key)`.
+public struct EnvironmentValues: CustomStringConvertible {
+    private var values: [ObjectIdentifier: Any] = [:]
+    /// Changes with every write, so a view can tell cheaply that its environment is the same.
+    private(set) var version: UInt64 = 0
+
+    public init() {}
+
+    public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
+        get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+        set {
+            values[ObjectIdentifier(key)] = newValue
+            version = EnvironmentVersion.next()
+        }
+    }
+
+    func object<Object: AnyObject>(_ type: Object.Type) -> Object? {
+        values[ObjectIdentifier(type)] as? Object
+    }
+
+    mutating func setObject<Object: AnyObject>(_ object: Object) {
+        values[ObjectIdentifier(Object.self)] = object
+        version = EnvironmentVersion.next()
+    }
+
+    public var description: String { "EnvironmentValues(\(values.count) values)" }
+}
+
+private enum EnvironmentVersion {
+    nonisolated(unsafe) private static var counter: UInt64 = 0
+    private static let lock = NSLock()
+    static func next() -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        counter &+= 1
+        return counter
+    }
+}
+
+/// Reads a value from the environment: `@Environment(\.dismiss) var dismiss`, or an
+/// `@Observable` model put there with `.environment(model)`: `@Environment(Model.self)`.
+@propertyWrapper
+public struct Environment<Value>: DynamicProperty {
+    private enum Source {
+        case keyPath(KeyPath<EnvironmentValues, Value>)
+        case object(ObjectIdentifier)
+    }
+    private let source: Source
+    private let cell = EnvironmentCell<Value>()
+
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
+        source = .keyPath(keyPath)
+    }
+
+    public init(_ type: Value.Type) where Value: AnyObject & Observable {
+        source = .object(ObjectIdentifier(type))
+    }
+
+    public var wrappedValue: Value {
+        if let value = cell.value { return value }
+        switch source {
+        case .keyPath(let keyPath): return EnvironmentValues()[keyPath: keyPath]
+        case .object:
+            preconditionFailure("No \(Value.self) found in the environment. A View.environment(_:) for it may be missing as an ancestor of this view.")
+        }
+    }
+}
+
+final class EnvironmentCell<Value> {
+    var value: Value?
+}
+
+extension Environment: InstallableProperty {
+    func install(in instance: ViewInstance, slot: Int, environment: EnvironmentValues) {
+        switch source {
+        case .keyPath(let keyPath): cell.value = environment[keyPath: keyPath]
+        case .object(let id): cell.value = environment.anyObject(id) as? Value
+        }
+    }
+}
+
+extension EnvironmentValues {
+    func anyObject(_ id: ObjectIdentifier) -> AnyObject? {
+        values[id] as AnyObject?
+    }
+
+    mutating func setAnyObject(_ object: AnyObject, for id: ObjectIdentifier) {
+        values[id] = object
+        version = EnvironmentVersion.next()
+    }
+}
+
+/// A modifier that changes the environment for its content.
+struct EnvironmentWriter: ViewModifier, _PrimitiveModifier {
+    let transform: (inout EnvironmentValues) -> Void
+
+    static func _apply(_ modifier: EnvironmentWriter, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        var context = context
+        modifier.transform(&context.environment)
+        content(context, &out)
+    }
+}
+
+extension View {
+    /// Sets an environment value for this view and its descendants.
+    public func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> some View {
+        modifier(EnvironmentWriter { $0[keyPath: keyPath] = value })
+    }
+
+    /// Puts an `@Observable` model into the environment, for `@Environment(Model.self)`.
+    public func environment<Object: AnyObject & Observable>(_ object: Object?) -> some View {
+        modifier(EnvironmentWriter { environment in
+            if let object { environment.setAnyObject(object, for: ObjectIdentifier(Object.self)) }
+        })
+    }
+}

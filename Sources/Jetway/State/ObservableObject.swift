@@ -1,0 +1,101 @@
+import Synchronization
+
+/// A class whose changes views follow, as Combine's `ObservableObject` on Apple's platforms.
+/// Combine does not exist on Linux; Jetway brings the same names: `@Published`,
+/// `objectWillChange.send()`, `@StateObject`, `@ObservedObject`, `@EnvironmentObject`.
+///
+/// ```swift
+/// final class Settings: ObservableObject {
+///     @Published var useMetric = true
+/// }
+/// ```
+public protocol ObservableObject: AnyObject {
+    var objectWillChange: ObservableObjectPublisher { get }
+}
+
+extension ObservableObject {
+    /// The publisher shared by this object's `@Published` properties, created on first use.
+    public var objectWillChange: ObservableObjectPublisher {
+        var boxes: [PublishedBoxProtocol] = []
+        for child in Mirror(reflecting: self).children {
+            if let published = child.value as? PublishedStorage { boxes.append(published.publishedBox) }
+        }
+        if let existing = boxes.lazy.compactMap(\.publisher).first { return existing }
+        if boxes.isEmpty { return ObservableObjectPublisher.sideTable(for: self) }
+        let publisher = ObservableObjectPublisher()
+        for box in boxes { box.publisher = publisher }
+        return publisher
+    }
+}
+
+/// Tells subscribers an object is about to change. Safe to call from any thread.
+public final class ObservableObjectPublisher: Sendable {
+    private let state = Mutex<(next: Int, subscribers: [Int: @Sendable () -> Void])>((0, [:]))
+
+    public init() {}
+
+    /// Notifies every subscriber, synchronously, on the calling thread.
+    public func send() {
+        let subscribers = state.withLock { Array($0.subscribers.values) }
+        for subscriber in subscribers { subscriber() }
+    }
+
+    /// Calls `receiveValue` before every change until the returned cancellable is cancelled or
+    /// released.
+    public func sink(receiveValue: @escaping @Sendable () -> Void) -> AnyCancellable {
+        let id = state.withLock { state in
+            let id = state.next
+            state.next += 1
+            state.subscribers[id] = receiveValue
+            return id
+        }
+        return AnyCancellable { [weak self] in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+    }
+
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    // Objects without @Published properties still get one stable publisher each.
+    private static let table = Mutex<[ObjectIdentifier: (object: WeakObject, publisher: ObservableObjectPublisher)]>([:])
+
+    static func sideTable(for object: AnyObject) -> ObservableObjectPublisher {
+        table.withLock { table in
+            let id = ObjectIdentifier(object)
+            if let entry = table[id], entry.object.value === object { return entry.publisher }
+            if table.count > 64 { table = table.filter { $0.value.object.value != nil } }
+            let publisher = ObservableObjectPublisher()
+            table[id] = (WeakObject(object), publisher)
+            return publisher
+        }
+    }
+}
+
+private struct WeakObject: @unchecked Sendable {
+    weak var value: AnyObject?
+    init(_ value: AnyObject) { self.value = value }
+}
+
+/// Cancels a subscription when cancelled or released.
+public final class AnyCancellable: Hashable, Sendable {
+    private let cancellation = Mutex<(@Sendable () -> Void)?>(nil)
+
+    public init(_ cancel: @escaping @Sendable () -> Void) {
+        cancellation.withLock { $0 = cancel }
+    }
+
+    public func cancel() {
+        let action = cancellation.withLock { state -> (@Sendable () -> Void)? in
+            defer { state = nil }
+            return state
+        }
+        action?()
+    }
+
+    deinit { cancel() }
+
+    public func store(in set: inout Set<AnyCancellable>) { set.insert(self) }
+
+    public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

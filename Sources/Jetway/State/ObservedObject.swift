@@ -1,0 +1,39 @@
+/// An `ObservableObject` owned elsewhere and passed in; the view re-renders when it changes.
+///
+/// ```swift
+/// struct SettingsAvatarView: View {
+///     @ObservedObject var userManager: UserManager
+///     var body: some View { Text(userManager.name) }
+/// }
+/// ```
+@propertyWrapper
+public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
+    public let wrappedValue: ObjectType
+
+    public init(wrappedValue: ObjectType) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public init(initialValue: ObjectType) {
+        self.wrappedValue = initialValue
+    }
+
+    public var projectedValue: Wrapper { Wrapper(object: wrappedValue) }
+
+    /// Makes bindings to the object's properties: `$viewModel.searchText`.
+    @dynamicMemberLookup
+    public struct Wrapper {
+        let object: ObjectType
+
+        public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
+            let object = object
+            return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+        }
+    }
+}
+
+extension ObservedObject: InstallableProperty {
+    func install(in instance: ViewInstance, slot: Int, environment: EnvironmentValues) {
+        ObjectSubscription.subscribe(instance, slot: slot, to: wrappedValue)
+    }
+}

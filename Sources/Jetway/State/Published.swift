@@ -1,0 +1,100 @@
+/// A property of an `ObservableObject` that announces its changes: views holding the object
+/// re-render, and `$property.sink { }` sees each new value.
+///
+/// ```swift
+/// final class FlightBoardModel: ObservableObject {
+///     @Published var searchText = ""
+/// }
+/// ```
+@propertyWrapper
+public struct Published<Value> {
+    let box: PublishedBox<Value>
+
+    public init(wrappedValue: Value) {
+        box = PublishedBox(wrappedValue)
+    }
+
+    public init(initialValue: Value) {
+        self.init(wrappedValue: initialValue)
+    }
+
+    @available(*, unavailable, message: "@Published is only available on properties of classes")
+    public var wrappedValue: Value {
+        get { preconditionFailure("@Published is only available on properties of classes") }
+        set { preconditionFailure("@Published is only available on properties of classes") }  // swiftlint:disable:this unused_setter_value
+    }
+
+    public static subscript<EnclosingSelf: ObservableObject>(
+        _enclosingInstance object: EnclosingSelf,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+    ) -> Value {
+        get { object[keyPath: storageKeyPath].box.value }
+        set {
+            let box = object[keyPath: storageKeyPath].box
+            let publisher = box.publisher ?? object.objectWillChange
+            box.publisher = publisher
+            publisher.send()
+            box.value = newValue
+            box.sendValue(newValue)
+        }
+    }
+
+    /// The stream of values: `$searchText.sink { print($0) }`.
+    public var projectedValue: Publisher { Publisher(box: box) }
+
+    /// Delivers the current value and every new one to its subscribers.
+    public struct Publisher {
+        let box: PublishedBox<Value>
+        public func sink(receiveValue: @escaping (Value) -> Void) -> AnyCancellable {
+            box.subscribe(receiveValue)
+        }
+    }
+}
+
+protocol PublishedBoxProtocol: AnyObject {
+    var publisher: ObservableObjectPublisher? { get set }
+}
+
+protocol PublishedStorage {
+    var publishedBox: PublishedBoxProtocol { get }
+}
+
+extension Published: PublishedStorage {
+    var publishedBox: PublishedBoxProtocol { box }
+}
+
+final class PublishedBox<Value>: PublishedBoxProtocol, @unchecked Sendable {
+    var value: Value
+    var publisher: ObservableObjectPublisher?
+    private var subscribers: [Int: (Value) -> Void] = [:]
+    private var nextID = 0
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func subscribe(_ receive: @escaping (Value) -> Void) -> AnyCancellable {
+        lock.lock()
+        let id = nextID
+        nextID += 1
+        subscribers[id] = receive
+        let current = value
+        lock.unlock()
+        receive(current)
+        return AnyCancellable { [weak self] in
+            guard let self else { return }
+            self.lock.lock()
+            self.subscribers.removeValue(forKey: id)
+            self.lock.unlock()
+        }
+    }
+
+    func sendValue(_ value: Value) {
+        lock.lock()
+        let current = Array(subscribers.values)
+        lock.unlock()
+        for subscriber in current { subscriber(value) }
+    }
+}

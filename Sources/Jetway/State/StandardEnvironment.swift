@@ -1,0 +1,62 @@
+/// The environment values Jetway defines.
+extension EnvironmentValues {
+    /// False inside `.disabled(true)`: controls render disabled and ignore events.
+    public var isEnabled: Bool {
+        get { self[IsEnabledKey.self] }
+        set { self[IsEnabledKey.self] = newValue }
+    }
+
+    /// Dismisses the presentation (sheet, pushed destination) that contains the view.
+    public var dismiss: DismissAction {
+        get { self[DismissKey.self] }
+        set { self[DismissKey.self] = newValue }
+    }
+
+    public var colorScheme: ColorScheme {
+        get { self[ColorSchemeKey.self] }
+        set { self[ColorSchemeKey.self] = newValue }
+    }
+
+    public var locale: Locale {
+        get { self[LocaleKey.self] }
+        set { self[LocaleKey.self] = newValue }
+    }
+
+    public var timeZone: TimeZone {
+        get { self[TimeZoneKey.self] }
+        set { self[TimeZoneKey.self] = newValue }
+    }
+
+    /// True inside a `.searchable` view while its field has text.
+    public var isSearching: Bool {
+        get { self[IsSearchingKey.self] }
+        set { self[IsSearchingKey.self] = newValue }
+    }
+
+    /// The current `.pickerStyle(_:)`.
+    var pickerStyle: PickerStyleKind {
+        get { self[PickerStyleKey.self] }
+        set { self[PickerStyleKey.self] = newValue }
+    }
+}
+
+private struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
+private struct DismissKey: EnvironmentKey { static let defaultValue = DismissAction(action: nil) }
+private struct ColorSchemeKey: EnvironmentKey { static let defaultValue = ColorScheme.light }
+private struct LocaleKey: EnvironmentKey { static let defaultValue = Locale(identifier: "en_US_POSIX") }
+private struct TimeZoneKey: EnvironmentKey { static let defaultValue = TimeZone(identifier: "UTC") ?? TimeZone.current }
+private struct IsSearchingKey: EnvironmentKey { static let defaultValue = false }
+private struct PickerStyleKey: EnvironmentKey { static let defaultValue = PickerStyleKind.menu }
+
+/// Light or dark appearance.
+public enum ColorScheme: Hashable, Sendable, CaseIterable {
+    case light, dark
+}
+
+/// Dismisses the current presentation: `dismiss()`.
+public struct DismissAction: Sendable {
+    let action: (@MainActor @Sendable () -> Void)?
+
+    @MainActor
+    public func callAsFunction() { action?() }
+}

@@ -1,0 +1,83 @@
+/// A value owned by a view's identity: it survives re-renders and is dropped when the view
+/// leaves the tree. Views that read it re-render when it changes.
+///
+/// ```swift
+/// struct Counter: View {
+///     @State private var count = 0
+///     var body: some View {
+///         Button("Count: \(count)") { count += 1 }
+///     }
+/// }
+/// ```
+@propertyWrapper
+public struct State<Value>: DynamicProperty {
+    let cell: StateCell<Value>
+
+    public init(wrappedValue value: Value) {
+        cell = StateCell(initial: value)
+    }
+
+    public init(initialValue value: Value) {
+        cell = StateCell(initial: value)
+    }
+
+    public init() where Value: ExpressibleByNilLiteral {
+        cell = StateCell(initial: nil)
+    }
+
+    @MainActor
+    public var wrappedValue: Value {
+        get { cell.storage.value }
+        nonmutating set { cell.storage.value = newValue }
+    }
+
+    @MainActor
+    public var projectedValue: Binding<Value> {
+        let storage = cell.storage
+        return Binding(get: { storage.value }, set: { storage.value = $0 })
+    }
+}
+
+extension State: InstallableProperty {
+    func install(in instance: ViewInstance, slot: Int, environment: EnvironmentValues) {
+        if let existing = instance.slot(slot) as? StateStorage<Value> {
+            cell.storage = existing
+        } else {
+            instance.setSlot(slot, cell.storage)
+        }
+    }
+}
+
+/// The view value's handle: points at the identity's storage once installed.
+final class StateCell<Value> {
+    var storage: StateStorage<Value>
+    init(initial: Value) {
+        storage = StateStorage(initial)
+    }
+}
+
+/// The value of one @State, with the instances that read it.
+final class StateStorage<Value> {
+    private var _value: Value
+    private var readers: [ObjectIdentifier: WeakInstance] = [:]
+
+    init(_ value: Value) {
+        _value = value
+    }
+
+    @MainActor
+    var value: Value {
+        get {
+            if let reader = DependencyTracker.reader {
+                readers[ObjectIdentifier(reader)] = WeakInstance(instance: reader)
+            }
+            return _value
+        }
+        set {
+            _value = newValue
+            let current = readers
+            readers.removeAll(keepingCapacity: true)
+            for reader in current.values { reader.instance?.invalidate() }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// A color, written to CSS. Named colors follow the theme's custom properties in `jetway.css`
+/// (`--jw-red`, …), so a theme can change them in one place. A `Color` is also a view that
+/// fills the space it is offered.
+///
+/// ```swift
+/// Text("Delayed").foregroundColor(.red)
+/// Color(red: 0.2, green: 0.4, blue: 0.8).frame(height: 4)
+/// ```
+public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
+    /// The CSS value: `var(--jw-red)`, `rgb(51 102 204 / 1)`, `transparent`.
+    public let css: String
+
+    init(css: String) {
+        self.css = css
+    }
+
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func channel(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+        css = "rgb(\(channel(red)) \(channel(green)) \(channel(blue)) / \(Self.format(min(max(opacity, 0), 1))))"
+    }
+
+    public init(white: Double, opacity: Double = 1) {
+        self.init(red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// A named color of the app's theme: `Color("Runway")` reads `--jw-color-Runway`.
+    public init(_ name: String) {
+        let safe = name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }
+        css = "var(--jw-color-\(String(String.UnicodeScalarView(safe))))"
+    }
+
+    /// This color at a fraction of its opacity.
+    public func opacity(_ opacity: Double) -> Color {
+        let percent = Self.format(min(max(opacity, 0), 1) * 100)
+        return Color(css: "color-mix(in srgb, \(css) \(percent)%, transparent)")
+    }
+
+    static func format(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    public static let red = Color(css: "var(--jw-red)")
+    public static let orange = Color(css: "var(--jw-orange)")
+    public static let yellow = Color(css: "var(--jw-yellow)")
+    public static let green = Color(css: "var(--jw-green)")
+    public static let mint = Color(css: "var(--jw-mint)")
+    public static let teal = Color(css: "var(--jw-teal)")
+    public static let cyan = Color(css: "var(--jw-cyan)")
+    public static let blue = Color(css: "var(--jw-blue)")
+    public static let indigo = Color(css: "var(--jw-indigo)")
+    public static let purple = Color(css: "var(--jw-purple)")
+    public static let pink = Color(css: "var(--jw-pink)")
+    public static let brown = Color(css: "var(--jw-brown)")
+    public static let gray = Color(css: "var(--jw-gray)")
+    public static let white = Color(css: "#fff")
+    public static let black = Color(css: "#000")
+    public static let clear = Color(css: "transparent")
+    public static let primary = Color(css: "var(--jw-primary)")
+    public static let secondary = Color(css: "var(--jw-secondary)")
+    public static let accentColor = Color(css: "var(--jw-accent)")
+
+    public static func _render(_ view: Color, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("div", "jw-color")
+        node.addStyle("background:\(view.css)")
+        node.setAttribute("aria-hidden", "true")
+        out.append(node)
+    }
+}
+
+/// Something that can fill or stroke: a `Color` here.
+public protocol ShapeStyle: Sendable {
+    /// The CSS value for this style.
+    var css: String { get }
+}
+
+extension ShapeStyle where Self == Color {
+    public static var red: Color { Color.red }
+    public static var orange: Color { Color.orange }
+    public static var yellow: Color { Color.yellow }
+    public static var green: Color { Color.green }
+    public static var mint: Color { Color.mint }
+    public static var teal: Color { Color.teal }
+    public static var cyan: Color { Color.cyan }
+    public static var blue: Color { Color.blue }
+    public static var indigo: Color { Color.indigo }
+    public static var purple: Color { Color.purple }
+    public static var pink: Color { Color.pink }
+    public static var brown: Color { Color.brown }
+    public static var gray: Color { Color.gray }
+    public static var white: Color { Color.white }
+    public static var black: Color { Color.black }
+    public static var clear: Color { Color.clear }
+    public static var primary: Color { Color.primary }
+    public static var secondary: Color { Color.secondary }
+    public static var tint: Color { Color.accentColor }
+}

@@ -1,0 +1,104 @@
+/// A font: one of the text styles (`.title`, `.body`, …, classes in `jetway.css`), a system
+/// font of a size, or a named font.
+///
+/// ```swift
+/// Text("Departures").font(.largeTitle)
+/// Text("Upload Avatar").font(.custom("Avenir-Heavy", size: 15))
+/// ```
+public struct Font: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
+        case textStyle(String)
+        case system(size: Double)
+        case custom(name: String, size: Double)
+    }
+    let kind: Kind
+    var weight: Weight?
+    var isItalic = false
+    var isMonospaced = false
+
+    public static let largeTitle = Font(kind: .textStyle("largeTitle"))
+    public static let title = Font(kind: .textStyle("title"))
+    public static let title2 = Font(kind: .textStyle("title2"))
+    public static let title3 = Font(kind: .textStyle("title3"))
+    public static let headline = Font(kind: .textStyle("headline"))
+    public static let subheadline = Font(kind: .textStyle("subheadline"))
+    public static let body = Font(kind: .textStyle("body"))
+    public static let callout = Font(kind: .textStyle("callout"))
+    public static let footnote = Font(kind: .textStyle("footnote"))
+    public static let caption = Font(kind: .textStyle("caption"))
+    public static let caption2 = Font(kind: .textStyle("caption2"))
+
+    public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font {
+        var font = Font(kind: .system(size: Double(size)))
+        font.weight = weight
+        font.isMonospaced = design == .monospaced
+        return font
+    }
+
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
+        var font = Font(kind: .textStyle(style.rawValue))
+        font.weight = weight
+        font.isMonospaced = design == .monospaced
+        return font
+    }
+
+    /// A named font; the name is limited to letters, digits, spaces, `-` and `_` in CSS.
+    public static func custom(_ name: String, size: CGFloat) -> Font {
+        Font(kind: .custom(name: name, size: Double(size)))
+    }
+
+    public func weight(_ weight: Weight) -> Font {
+        var font = self
+        font.weight = weight
+        return font
+    }
+
+    public func bold() -> Font { weight(.bold) }
+
+    public func italic() -> Font {
+        var font = self
+        font.isItalic = true
+        return font
+    }
+
+    public func monospaced() -> Font {
+        var font = self
+        font.isMonospaced = true
+        return font
+    }
+
+    public struct Weight: Hashable, Sendable {
+        let value: Int
+        public static let ultraLight = Weight(value: 100)
+        public static let thin = Weight(value: 200)
+        public static let light = Weight(value: 300)
+        public static let regular = Weight(value: 400)
+        public static let medium = Weight(value: 500)
+        public static let semibold = Weight(value: 600)
+        public static let bold = Weight(value: 700)
+        public static let heavy = Weight(value: 800)
+        public static let black = Weight(value: 900)
+    }
+
+    public enum Design: Hashable, Sendable {
+        case `default`, serif, rounded, monospaced
+    }
+
+    public enum TextStyle: String, Hashable, Sendable, CaseIterable {
+        case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
+    }
+
+    /// Applies this font to an element: a class for text styles, declarations otherwise.
+    func apply(to node: Node) {
+        switch kind {
+        case .textStyle(let name): node.addClass("jw-font-\(name)")
+        case .system(let size): node.addStyle("font-size:\(Color.format(size))px")
+        case .custom(let name, let size):
+            let safe = String(name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-" || $0 == "_" }.map(Character.init))
+            node.addStyle("font-family:'\(safe)',system-ui,sans-serif;font-size:\(Color.format(size))px")
+        }
+        if let weight { node.addStyle("font-weight:\(weight.value)") }
+        if isItalic { node.addStyle("font-style:italic") }
+        if isMonospaced { node.addClass("jw-mono") }
+    }
+}

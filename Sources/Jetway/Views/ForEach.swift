@@ -1,0 +1,65 @@
+/// Views for each element of a collection, identified by the element's id: rows keep their
+/// state and their place in the page as the data is filtered, sorted or edited.
+///
+/// ```swift
+/// ForEach(flights) { flight in FlightRow(flight: flight) }
+/// ForEach(names, id: \.self) { Text($0) }
+/// ForEach(0..<columns) { column in Text("\(column)") }
+/// ```
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: _PrimitiveView {
+    public var data: Data
+    let id: KeyPath<Data.Element, ID>
+    public var content: (Data.Element) -> Content
+
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.id = id
+        self.content = content
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let tagsRows = context.environment.collectsTags
+        for element in view.data {
+            let identity = element[keyPath: view.id]
+            let row = context.track { view.content(element) }
+            let start = out.count
+            Content._render(row, context.explicit(identity), &out)
+            if tagsRows {
+                for index in start..<out.count where out[index].tagValue == nil {
+                    let node = out[index].isFrozen ? out[index].copy() : out[index]
+                    node.tagValue = AnyHashable(identity)
+                    out[index] = node
+                }
+            }
+        }
+    }
+}
+
+extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data, id: \.id, content: content)
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    /// Views for a range of integers, identified by the integer.
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.init(data, id: \.self, content: content)
+    }
+}
+
+extension ForEach where Data == ClosedRange<Int>, ID == Int {
+    public init(_ data: ClosedRange<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.init(data, id: \.self, content: content)
+    }
+}
+
+private struct CollectsTagsKey: EnvironmentKey { static let defaultValue = false }
+
+extension EnvironmentValues {
+    /// Set inside a `Picker`: rows take their `ForEach` id as their tag.
+    var collectsTags: Bool {
+        get { self[CollectsTagsKey.self] }
+        set { self[CollectsTagsKey.self] = newValue }
+    }
+}

@@ -1,0 +1,93 @@
+/// A container of grouped controls, such as settings, rendered as `<form>`.
+///
+/// ```swift
+/// Form {
+///     Section("Display") { Toggle("24-hour time", isOn: $use24Hour) }
+/// }
+/// ```
+public struct Form<Content: View>: _PrimitiveView {
+    let content: Content
+
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("form", "jw-form")
+        node.setAttribute("novalidate", "")
+        context.renderChildren(view.content, into: node)
+        out.append(node)
+    }
+}
+
+/// A group of views with an optional header and footer, rendered as `<section>`.
+///
+/// ```swift
+/// Section(header: Text("Reminders")) { DateDurationPicker(...) }
+/// Section("Flights") { ForEach(flights) { FlightRow(flight: $0) } }
+/// ```
+public struct Section<Parent: View, Content: View, Footer: View>: _PrimitiveView {
+    let header: Parent
+    let content: Content
+    let footer: Footer
+
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
+        self.header = header()
+        self.content = content()
+        self.footer = footer()
+    }
+
+    public init(header: Parent, footer: Footer, @ViewBuilder content: () -> Content) {
+        self.header = header
+        self.content = content()
+        self.footer = footer
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("section", "jw-section")
+        let inside = context.insideElement()
+        var children: [Node] = []
+        if Parent.self != EmptyView.self {
+            let header = inside.structural(0).element("header", "jw-section-header")
+            inside.structural(0).renderChildren(view.header, into: header)
+            children.append(header)
+        }
+        let body = inside.structural(1).element("div", "jw-section-content")
+        inside.structural(1).renderChildren(view.content, into: body)
+        children.append(body)
+        if Footer.self != EmptyView.self {
+            let footer = inside.structural(2).element("footer", "jw-section-footer")
+            inside.structural(2).renderChildren(view.footer, into: footer)
+            children.append(footer)
+        }
+        node.children = children
+        out.append(node)
+    }
+}
+
+extension Section where Parent == EmptyView, Footer == EmptyView {
+    public init(@ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
+    }
+}
+
+extension Section where Footer == EmptyView {
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
+        self.init(content: content, header: header, footer: { EmptyView() })
+    }
+
+    public init(header: Parent, @ViewBuilder content: () -> Content) {
+        self.init(header: header, footer: EmptyView(), content: content)
+    }
+}
+
+extension Section where Parent == Text, Footer == EmptyView {
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.init(header: Text(titleKey), footer: EmptyView(), content: content)
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.init(header: Text(title), footer: EmptyView(), content: content)
+    }
+}

@@ -1,0 +1,87 @@
+/// Rows of cells in aligned columns, rendered as a CSS grid. Views outside a `GridRow` span
+/// every column.
+///
+/// ```swift
+/// Grid(alignment: .center, horizontalSpacing: 16, verticalSpacing: 8) {
+///     Separator(title: "Today").gridCellUnsizedAxes(.horizontal)
+///     GridRow {
+///         Text("Finals")
+///         Cell(title: "Archery", imageName: "figure.archery")
+///     }
+/// }
+/// ```
+public struct Grid<Content: View>: _PrimitiveView {
+    let alignment: Alignment
+    let horizontalSpacing: CGFloat?
+    let verticalSpacing: CGFloat?
+    let content: Content
+
+    public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.horizontalSpacing = horizontalSpacing
+        self.verticalSpacing = verticalSpacing
+        self.content = content()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("div", "jw-grid")
+        context.renderChildren(view.content, into: node)
+        var columns = 1
+        for child in node.children where child.attribute("class")?.hasPrefix("jw-gridrow") == true {
+            columns = max(columns, child.children.reduce(0) { $0 + ($1.gridSpan ?? 1) })
+        }
+        node.addStyle("grid-template-columns:repeat(\(columns),auto)")
+        if let spacing = view.horizontalSpacing { node.addStyle("column-gap:\(px(spacing))") }
+        if let spacing = view.verticalSpacing { node.addStyle("row-gap:\(px(spacing))") }
+        node.addStyle("justify-items:\(view.alignment.horizontal.cssName);align-items:\(view.alignment.vertical.cssName)")
+        out.append(node)
+    }
+}
+
+/// One row of a `Grid`; each child is a cell.
+public struct GridRow<Content: View>: _PrimitiveView {
+    let alignment: VerticalAlignment?
+    let content: Content
+
+    public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("div", "jw-gridrow")
+        node.setAttribute("role", "row")
+        if let alignment = view.alignment { node.addStyle("--jw-row-align:\(alignment.cssName)") }
+        context.renderChildren(view.content, into: node)
+        out.append(node)
+    }
+}
+
+extension Node {
+    /// The number of grid columns this cell spans, from `gridCellColumns(_:)`.
+    var gridSpan: Int? {
+        guard let style = attribute("style"), let range = style.range(of: "grid-column:span ") else { return nil }
+        return Int(style[range.upperBound...].prefix { $0.isNumber })
+    }
+}
+
+extension View {
+    /// Keeps the view from sizing the grid's columns (or rows) along these axes; it takes the
+    /// width the other cells give the grid.
+    public func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View {
+        modifier(StyleModifier { node in
+            if axes.contains(.horizontal) { node.addClass("jw-unsized-h") }
+            if axes.contains(.vertical) { node.addClass("jw-unsized-v") }
+        })
+    }
+
+    /// Makes a cell span several columns.
+    public func gridCellColumns(_ count: Int) -> some View {
+        let span = max(count, 1)
+        return modifier(StyleModifier { node in node.addStyle("grid-column:span \(span)") })
+    }
+
+    public func gridColumnAlignment(_ alignment: HorizontalAlignment) -> some View {
+        modifier(StyleModifier { node in node.addStyle("justify-self:\(alignment.cssName)") })
+    }
+}

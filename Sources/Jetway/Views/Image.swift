@@ -1,0 +1,101 @@
+/// A picture: an app image from `Assets/images/` by name, or one of the bundled system icons
+/// (`Image(systemName: "airplane")`), drawn inline as SVG in the current text color. A system
+/// name outside the bundled set shows a neutral placeholder that still reads its name to
+/// assistive technology.
+///
+/// ```swift
+/// Image("runway").resizable().aspectRatio(contentMode: .fill)
+/// Image(systemName: "star.fill").foregroundColor(.yellow)
+/// ```
+public struct Image: _PrimitiveView, Equatable {
+    enum Source: Equatable {
+        case asset(String)
+        case system(String)
+        case url(String)
+    }
+    let source: Source
+    let label: String?
+    var isResizable = false
+    var contentMode: ContentMode?
+
+    public init(_ name: String) {
+        source = .asset(name)
+        label = name
+    }
+
+    public init(_ name: String, label: Text) {
+        source = .asset(name)
+        self.label = label.string
+    }
+
+    public init(decorative name: String) {
+        source = .asset(name)
+        label = nil
+    }
+
+    public init(systemName: String) {
+        source = .system(systemName)
+        label = SystemIcons.spokenName(systemName)
+    }
+
+    /// An image at a URL (http, https or relative; anything else is refused).
+    public init(url: URL, label: String? = nil) {
+        source = .url(url.absoluteString)
+        self.label = label
+    }
+
+    public func resizable() -> Image {
+        var copy = self
+        copy.isResizable = true
+        return copy
+    }
+
+    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
+
+    public enum TemplateRenderingMode: Hashable, Sendable {
+        case template, original
+    }
+
+    public static func _render(_ view: Image, _ context: _RenderContext, _ out: inout [Node]) {
+        let node: Node
+        switch view.source {
+        case .asset(let name):
+            node = context.element("img", "jw-image")
+            node.setAttribute("src", "/assets/images/" + Self.assetPath(name))
+            node.setAttribute("alt", view.label ?? "")
+        case .url(let url):
+            node = context.element("img", "jw-image")
+            node.setAttribute("src", url)
+            node.setAttribute("alt", view.label ?? "")
+        case .system(let name):
+            node = SystemIcons.node(name, key: context.elementKey)
+            if let label = view.label { node.setAttribute("aria-label", label) }
+        }
+        if view.isResizable { node.addClass("jw-resizable") }
+        if let mode = view.contentMode { node.addStyle("object-fit:\(mode == .fill ? "cover" : "contain")") }
+        out.append(node)
+    }
+
+    /// An asset name as a path below `/assets/images/`: each segment percent-encoded, no `..`,
+    /// `.png` when the name has no extension.
+    static func assetPath(_ name: String) -> String {
+        let segments = name.split(separator: "/").filter { $0 != ".." && $0 != "." }
+        var path = segments.map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? "" }
+            .joined(separator: "/")
+        if !(segments.last?.contains(".") ?? false) { path += ".png" }
+        return path
+    }
+}
+
+extension View {
+    /// Scales an image to fit or fill its frame.
+    public func aspectRatio(_ ratio: CGFloat? = nil, contentMode: ContentMode) -> some View {
+        modifier(StyleModifier { node in
+            node.addStyle("object-fit:\(contentMode == .fill ? "cover" : "contain")")
+            if let ratio { node.addStyle("aspect-ratio:\(Color.format(Double(ratio)))") }
+        })
+    }
+
+    public func scaledToFit() -> some View { aspectRatio(contentMode: .fit) }
+    public func scaledToFill() -> some View { aspectRatio(contentMode: .fill) }
+}

@@ -1,0 +1,123 @@
+/// A title with an icon.
+///
+/// ```swift
+/// Label("Departures", systemImage: "airplane.departure")
+/// ```
+public struct Label<Title: View, Icon: View>: _PrimitiveView {
+    let title: Title
+    let icon: Icon
+
+    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+        self.title = title()
+        self.icon = icon()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("span", "jw-label")
+        var children: [Node] = []
+        let inside = context.insideElement()
+        Icon._render(view.icon, inside.structural(0), &children)
+        Title._render(view.title, inside.structural(1), &children)
+        node.children = children
+        out.append(node)
+    }
+}
+
+extension Label where Title == Text, Icon == Image {
+    public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
+        self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage name: String) {
+        self.init(title: { Text(title) }, icon: { Image(systemName: name) })
+    }
+
+    public init(_ titleKey: LocalizedStringKey, image name: String) {
+        self.init(title: { Text(titleKey) }, icon: { Image(decorative: name) })
+    }
+}
+
+/// A link to a URL, rendered as `<a href>`. Only http(s), mailto, tel and relative URLs are
+/// written; any other scheme (`javascript:`) leaves the link without a destination.
+///
+/// ```swift
+/// Link("Airport website", destination: URL(string: "https://example.com")!)
+/// ```
+public struct Link<Label: View>: _PrimitiveView {
+    let destination: URL
+    let label: Label
+
+    public init(destination: URL, @ViewBuilder label: () -> Label) {
+        self.destination = destination
+        self.label = label()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("a", "jw-link")
+        node.setAttribute("href", view.destination.absoluteString)
+        if node.attribute("href") == nil { node.setAttribute("aria-disabled", "true") }
+        if view.destination.scheme?.hasPrefix("http") == true { node.setAttribute("rel", "noopener noreferrer") }
+        context.renderChildren(view.label, into: node)
+        out.append(node)
+    }
+}
+
+extension Link where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, destination: URL) {
+        self.init(destination: destination) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, destination: URL) {
+        self.init(destination: destination) { Text(title) }
+    }
+}
+
+/// Progress: a spinner when the amount is unknown, a bar when it is known.
+///
+/// ```swift
+/// ProgressView("Loading flights…")
+/// ProgressView(value: boarded, total: capacity)
+/// ```
+public struct ProgressView<Label: View>: _PrimitiveView {
+    let label: Label?
+    let value: Double?
+    let total: Double
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("div", "jw-progress")
+        let inside = context.insideElement()
+        var children: [Node] = []
+        let bar = inside.structural(0).element("progress")
+        if let value = view.value {
+            bar.setAttribute("value", Color.format(min(max(value, 0), view.total)))
+            bar.setAttribute("max", Color.format(view.total))
+        }
+        children.append(bar)
+        if let label = view.label { Label._render(label, inside.structural(1), &children) }
+        if children.count > 1, let text = children.last?.textContent, !text.isEmpty { bar.setAttribute("aria-label", text) }
+        node.children = children
+        out.append(node)
+    }
+}
+
+extension ProgressView where Label == EmptyView {
+    public init() {
+        self.init(label: nil, value: nil, total: 1)
+    }
+
+    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0) {
+        self.init(label: nil, value: value.map(Double.init), total: max(Double(total), .leastNonzeroMagnitude))
+    }
+}
+
+extension ProgressView where Label == Text {
+    public init(_ titleKey: LocalizedStringKey) {
+        self.init(label: Text(titleKey), value: nil, total: 1)
+    }
+
+    public init<V: BinaryFloatingPoint>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1.0) {
+        self.init(label: Text(titleKey), value: value.map(Double.init), total: max(Double(total), .leastNonzeroMagnitude))
+    }
+}

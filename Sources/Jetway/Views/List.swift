@@ -1,0 +1,76 @@
+/// A list of rows, rendered as `<ul>` with one `<li>` per row.
+///
+/// ```swift
+/// List(viewModel.fruits) { fruit in
+///     NavigationLink(fruit.name) { FruitDetail(fruit: fruit) }
+/// }
+/// ```
+public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
+    let content: Content
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let list = context.element("ul", "jw-list")
+        context.environment.listStyle.apply(to: list)
+        var rows: [Node] = []
+        Content._render(view.content, context.insideElement(), &rows)
+        list.children = rows.map { row in
+            if row.tag == "li" { return row }
+            let item = Node("li", key: row.key)
+            item.setAttribute("class", row.attribute("class") == "jw-section" ? "jw-list-section" : "jw-list-row")
+            // The row keeps its own key inside the item; a cached row is copied before the change.
+            let inner = row.isFrozen ? row.copy() : row
+            inner.key = IdentityHash.seed
+            item.children = [inner]
+            return item
+        }
+        out.append(list)
+    }
+}
+
+extension List where SelectionValue == Never {
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.content = ForEach(data, content: rowContent)
+    }
+
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, ID, RowContent> {
+        self.content = ForEach(data, id: id, content: rowContent)
+    }
+}
+
+/// How a list looks: `.listStyle(.plain)`.
+public struct ListStyleKind: Hashable, Sendable {
+    let className: String?
+    public static let automatic = ListStyleKind(className: nil)
+    public static let plain = ListStyleKind(className: "jw-list-plain")
+    public static let insetGrouped = ListStyleKind(className: "jw-list-inset")
+    public static let grouped = ListStyleKind(className: "jw-list-grouped")
+    public static let inset = ListStyleKind(className: "jw-list-inset")
+    public static let sidebar = ListStyleKind(className: "jw-list-sidebar")
+
+    func apply(to node: Node) {
+        if let className { node.addClass(className) }
+    }
+}
+
+private struct ListStyleKey: EnvironmentKey { static let defaultValue = ListStyleKind.automatic }
+
+extension EnvironmentValues {
+    var listStyle: ListStyleKind {
+        get { self[ListStyleKey.self] }
+        set { self[ListStyleKey.self] = newValue }
+    }
+}
+
+extension View {
+    public func listStyle(_ style: ListStyleKind) -> some View {
+        environment(\.listStyle, style)
+    }
+}

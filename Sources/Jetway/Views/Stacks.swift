@@ -1,0 +1,132 @@
+/// Children one above the other, rendered as a flex column `<div>`.
+///
+/// ```swift
+/// VStack(alignment: .leading, spacing: 4) {
+///     Text(flight.airline).font(.headline)
+///     Text(flight.number)
+/// }
+/// ```
+public struct VStack<Content: View>: _PrimitiveView {
+    let alignment: HorizontalAlignment
+    let spacing: CGFloat?
+    let content: Content
+
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("div", view.alignment == .center ? "jw-vstack" : "jw-vstack jw-h-\(view.alignment.cssName)")
+        if let spacing = view.spacing { node.addStyle("gap:\(px(spacing))") }
+        context.renderChildren(view.content, into: node)
+        out.append(node)
+    }
+}
+
+/// Children side by side, rendered as a flex row `<div>`.
+///
+/// ```swift
+/// HStack {
+///     Text(flight.number)
+///     Spacer()
+///     Text(flight.status)
+/// }
+/// ```
+public struct HStack<Content: View>: _PrimitiveView {
+    let alignment: VerticalAlignment
+    let spacing: CGFloat?
+    let content: Content
+
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("div", view.alignment == .center ? "jw-hstack" : "jw-hstack jw-v-\(view.alignment.cssName)")
+        if let spacing = view.spacing { node.addStyle("gap:\(px(spacing))") }
+        context.renderChildren(view.content, into: node)
+        out.append(node)
+    }
+}
+
+/// Children on top of each other, rendered as a one-cell CSS grid.
+///
+/// ```swift
+/// ZStack(alignment: .bottomTrailing) {
+///     Image("runway")
+///     Text("Runway 2")
+/// }
+/// ```
+public struct ZStack<Content: View>: _PrimitiveView {
+    let alignment: Alignment
+    let content: Content
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("div", "jw-zstack")
+        if view.alignment != .center {
+            node.addStyle("justify-items:\(view.alignment.horizontal.cssName);align-items:\(view.alignment.vertical.cssName)")
+        }
+        context.renderChildren(view.content, into: node)
+        out.append(node)
+    }
+}
+
+/// Flexible space that pushes its siblings apart in a stack.
+public struct Spacer: _PrimitiveView {
+    let minLength: CGFloat?
+
+    public init(minLength: CGFloat? = nil) {
+        self.minLength = minLength
+    }
+
+    public static func _render(_ view: Spacer, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("div", "jw-spacer")
+        if let minLength = view.minLength { node.addStyle("min-width:\(px(minLength));min-height:\(px(minLength))") }
+        out.append(node)
+    }
+}
+
+/// A thin line between content, rendered as `<hr>`.
+public struct Divider: _PrimitiveView {
+    public init() {}
+
+    public static func _render(_ view: Divider, _ context: _RenderContext, _ out: inout [Node]) {
+        out.append(context.element("hr", "jw-divider"))
+    }
+}
+
+/// Content that scrolls, vertically unless told otherwise.
+///
+/// ```swift
+/// ScrollView { VStack { ForEach(flights) { FlightRow(flight: $0) } } }
+/// ```
+public struct ScrollView<Content: View>: _PrimitiveView {
+    let axes: Axis.Set
+    let showsIndicators: Bool
+    let content: Content
+
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+        self.axes = axes
+        self.showsIndicators = showsIndicators
+        self.content = content()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        var classes = "jw-scroll"
+        if view.axes.contains(.vertical) { classes += " jw-scroll-v" }
+        if view.axes.contains(.horizontal) { classes += " jw-scroll-h" }
+        if !view.showsIndicators { classes += " jw-no-indicators" }
+        let node = context.element("div", classes)
+        context.renderChildren(view.content, into: node)
+        out.append(node)
+    }
+}

@@ -1,0 +1,154 @@
+/// An on/off switch bound to a Bool: a checkbox with `role="switch"` inside its `<label>`.
+///
+/// ```swift
+/// Toggle("Show cancelled flights", isOn: $showCancelled)
+/// ```
+public struct Toggle<Label: View>: _PrimitiveView {
+    let isOn: Binding<Bool>
+    let label: Label
+
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn
+        self.label = label()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("label", "jw-toggle")
+        let inside = context.insideElement()
+        var children: [Node] = []
+        Label._render(view.label, inside.structural(0), &children)
+        let input = inside.structural(1).element("input")
+        input.setAttribute("type", "checkbox")
+        input.setAttribute("role", "switch")
+        if context.track({ view.isOn.wrappedValue }) { input.setAttribute("checked", "") }
+        if context.environment.isEnabled {
+            let binding = view.isOn
+            input.addHandler(EventBinding(event: .change) { payload in binding.wrappedValue = try payload.bool() })
+        } else {
+            input.setAttribute("disabled", "")
+        }
+        children.append(input)
+        node.children = children
+        out.append(node)
+    }
+}
+
+extension Toggle where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(title) }
+    }
+}
+
+/// Decrement and increment buttons for a value in a range.
+///
+/// ```swift
+/// Stepper("Passengers: \(count)", value: $count, in: 1...9)
+/// ```
+public struct Stepper<Label: View>: _PrimitiveView {
+    let label: Label
+    let onIncrement: (@MainActor () -> Void)?
+    let onDecrement: (@MainActor () -> Void)?
+
+    public init(@ViewBuilder label: () -> Label, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?) {
+        self.label = label()
+        self.onIncrement = onIncrement
+        self.onDecrement = onDecrement
+    }
+
+    public init<V: Strideable>(value: Binding<V>, in bounds: ClosedRange<V>? = nil, step: V.Stride = 1, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        onIncrement = {
+            let next = value.wrappedValue.advanced(by: step)
+            if let bounds, next > bounds.upperBound { value.wrappedValue = bounds.upperBound } else { value.wrappedValue = next }
+        }
+        onDecrement = {
+            let next = value.wrappedValue.advanced(by: -step)
+            if let bounds, next < bounds.lowerBound { value.wrappedValue = bounds.lowerBound } else { value.wrappedValue = next }
+        }
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("div", "jw-stepper")
+        node.setAttribute("role", "group")
+        let inside = context.insideElement()
+        var children: [Node] = []
+        Label._render(view.label, inside.structural(0), &children)
+        let enabled = context.environment.isEnabled
+        for (index, (name, symbol, action)) in [("Decrement", "−", view.onDecrement), ("Increment", "+", view.onIncrement)].enumerated() {
+            let button = inside.structural(index + 1).element("button", "jw-button jw-stepper-button")
+            button.setAttribute("type", "button")
+            button.setAttribute("aria-label", name)
+            button.text = symbol
+            if enabled, let action {
+                button.addHandler(EventBinding(event: .click) { _ in action() })
+            } else {
+                button.setAttribute("disabled", "")
+            }
+            children.append(button)
+        }
+        node.children = children
+        out.append(node)
+    }
+}
+
+extension Stepper where Label == Text {
+    public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, in bounds: ClosedRange<V>? = nil, step: V.Stride = 1) {
+        self.init(value: value, in: bounds, step: step) { Text(titleKey) }
+    }
+}
+
+/// A value chosen from a range by dragging, rendered as `<input type="range">`.
+///
+/// ```swift
+/// Slider(value: $volume, in: 0...10, step: 1)
+/// ```
+public struct Slider<Label: View>: _PrimitiveView {
+    let value: Binding<Double>
+    let bounds: ClosedRange<Double>
+    let step: Double?
+    let label: Label
+
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil, @ViewBuilder label: () -> Label) where V.Stride: BinaryFloatingPoint {
+        self.value = Binding(get: { Double(value.wrappedValue) }, set: { value.wrappedValue = V($0) })
+        self.bounds = Double(bounds.lowerBound)...Double(bounds.upperBound)
+        self.step = step.map { Double($0) }
+        self.label = label()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("label", "jw-slider")
+        let inside = context.insideElement()
+        var children: [Node] = []
+        Label._render(view.label, inside.structural(0), &children)
+        let input = inside.structural(1).element("input")
+        input.setAttribute("type", "range")
+        input.setAttribute("min", Color.format(view.bounds.lowerBound))
+        input.setAttribute("max", Color.format(view.bounds.upperBound))
+        input.setAttribute("step", view.step.map { Color.format($0) } ?? "any")
+        input.setAttribute("value", Color.format(context.track { view.value.wrappedValue }))
+        if let title = children.first?.textContent, !title.isEmpty { input.setAttribute("aria-label", title) }
+        if context.environment.isEnabled {
+            let binding = view.value
+            let bounds = view.bounds
+            input.addHandler(EventBinding(event: .input) { payload in
+                binding.wrappedValue = min(max(try payload.number(), bounds.lowerBound), bounds.upperBound)
+            })
+        } else {
+            input.setAttribute("disabled", "")
+        }
+        children.append(input)
+        node.children = children
+        out.append(node)
+    }
+}
+
+extension Slider where Label == EmptyView {
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: step) { EmptyView() }
+    }
+}
