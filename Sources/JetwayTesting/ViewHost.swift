@@ -1,1 +1,213 @@
 import Jetway
+
+/// Hosts a view as a browser would, without a browser: renders it, keeps a model DOM updated
+/// by the patches (and checks after every update that it matches the new render), and acts
+/// as a user by label.
+///
+/// ```swift
+/// @MainActor @Test func search() async throws {
+///     let host = ViewHost(FruitList())
+///     try host.type("app", into: "Search")
+///     #expect(host.html.contains("Apple"))
+///     try host.tap("Apple")
+///     await host.settle()
+/// }
+/// ```
+@MainActor
+public final class ViewHost {
+    public enum HostError: Error, CustomStringConvertible {
+        case notFound(String)
+        case ambiguous(String, count: Int)
+        case disabled(String)
+        case patchMismatch(expected: String, actual: String)
+
+        public var description: String {
+            switch self {
+            case .notFound(let what): "found no \(what)"
+            case .ambiguous(let what, let count): "found \(count) of \(what); make the label unique"
+            case .disabled(let what): "\(what) is disabled"
+            case .patchMismatch(let expected, let actual): "the patched page differs from the render:\nexpected \(expected)\nactual   \(actual)"
+            }
+        }
+    }
+
+    public let graph: ViewGraph
+    /// The page as the browser would have it after applying every patch.
+    public private(set) var dom: ModelDOM
+    /// The ops of the last update that changed the page.
+    public private(set) var lastPatches: [PatchOp] = []
+    /// The encoded size of `lastPatches` on the wire, in bytes.
+    public var lastPatchBytes: Int { PatchEncoder.encode(version: graph.version, lastPatches).count }
+    /// Every update's ops, oldest first.
+    public private(set) var history: [[PatchOp]] = []
+    /// An error from an update that ran outside a user action (a task, a timer).
+    public private(set) var backgroundError: Error?
+
+    public init<Root: View>(_ view: Root, environment: EnvironmentValues = EnvironmentValues()) {
+        graph = ViewGraph(view, environment: environment)
+        let root = graph.render()
+        // The first paint is our own writer's output: parsing it cannot fail unless the writer is broken.
+        dom = try! ModelDOM(html: root.html)
+        graph.onNeedsUpdate = { [weak self] in
+            Task { @MainActor in
+                guard let self else { return }
+                do { try self.update() } catch { self.backgroundError = error }
+            }
+        }
+    }
+
+    /// The page's HTML as the browser has it now.
+    public var html: String { dom.canonicalHTML }
+
+    /// The visible text of the page.
+    public var text: String { dom.root.textContent }
+
+    /// Re-renders what changed, applies the patch to the model DOM and checks it against the
+    /// render. Actions call this for you.
+    public func update() throws {
+        let ops = graph.update()
+        guard !ops.isEmpty else { return }
+        lastPatches = ops
+        history.append(ops)
+        try dom.apply(ops)
+        guard let root = graph.tree.root else { return }
+        let expected = try ModelDOM(html: root.html).canonicalHTML
+        let actual = dom.canonicalHTML
+        if expected != actual { throw HostError.patchMismatch(expected: expected, actual: actual) }
+    }
+
+    /// Clicks the button, link, navigation link or tappable view whose visible text (or
+    /// accessible label) is `label`.
+    public func tap(_ label: String) throws {
+        let node = try unique("tappable element labelled “\(label)”") { node in
+            guard node.tag == "button" || node.tag == "a" || node.attribute("data-on")?.contains("click") == true else { return false }
+            return Self.labels(of: node).contains(label)
+        }
+        try send(.click, .none, to: node, "“\(label)”")
+    }
+
+    /// Types `text` into the field whose label, prompt or placeholder is `label` (a
+    /// `.searchable` field answers to "Search" unless given a prompt). The field's value
+    /// becomes `text`, as after the user typed it.
+    public func type(_ text: String, into label: String) throws {
+        let node = try field(label)
+        try send(.input, .text(text), to: node, "field “\(label)”")
+    }
+
+    /// Presses Enter in the field labelled `label`.
+    public func submit(_ label: String) throws {
+        try send(.submit, .none, to: try field(label), "field “\(label)”")
+    }
+
+    /// Flips the toggle labelled `label`.
+    public func toggle(_ label: String) throws {
+        let node = try unique("toggle labelled “\(label)”") { node in
+            node.tag == "input" && node.attribute("type") == "checkbox" && (node.ancestors.first { $0.tag == "label" }.map { $0.textContent.trimmed } == label)
+        }
+        try send(.change, .bool(node.attribute("checked") == nil), to: node, "toggle “\(label)”")
+    }
+
+    /// Chooses the option `option` of the picker labelled `picker`.
+    public func select(_ option: String, in picker: String) throws {
+        if let select = try? unique("picker labelled “\(picker)”", where: { $0.tag == "select" && $0.attribute("aria-label") == picker }) {
+            let options = select.children.filter { $0.tag == "option" }
+            guard let index = options.firstIndex(where: { $0.textContent.trimmed == option }) else {
+                throw HostError.notFound("option “\(option)” in picker “\(picker)”")
+            }
+            try send(.change, .text(String(index)), to: select, "picker “\(picker)”")
+            return
+        }
+        let group = try unique("picker labelled “\(picker)”") { $0.attribute("role") == "radiogroup" && $0.attribute("aria-label") == picker }
+        guard let button = group.children.first(where: { $0.textContent.trimmed == option }) else {
+            throw HostError.notFound("option “\(option)” in picker “\(picker)”")
+        }
+        try send(.click, .none, to: button, "option “\(option)”")
+    }
+
+    /// Dismisses the sheet that is showing, as Escape would.
+    public func dismissSheet() throws {
+        let dialog = try unique("presented sheet") { $0.tag == "dialog" }
+        try send(.dismiss, .none, to: dialog, "sheet")
+    }
+
+    /// Reports a browser size to every `GeometryReader` on the page.
+    public func resize(width: Double, height: Double) throws {
+        for node in dom.root.descendants where node.attribute("data-on")?.contains("resize") == true {
+            try send(.resize, .size(width: width, height: height), to: node, "geometry reader")
+        }
+    }
+
+    /// Sends any event to an element found by `predicate` (for the cases the helpers do not
+    /// cover).
+    public func send(_ event: EventKind, _ payload: EventPayload = .none, where predicate: (DOMNode) -> Bool) throws {
+        let node = try unique("element for \(event.rawValue)", where: predicate)
+        try send(event, payload, to: node, "element")
+    }
+
+    /// Waits until scheduled work has run: tasks started by `.task`, main-actor tasks started by
+    /// actions, and the re-renders they cause.
+    public func settle(timeout: Duration = .seconds(5)) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var quietRounds = 0
+        while clock.now < deadline {
+            for _ in 0..<32 { await Task.yield() }
+            if graph.needsUpdate {
+                do { try update() } catch { backgroundError = error }
+                quietRounds = 0
+                continue
+            }
+            if graph.runningTasks > 0 {
+                quietRounds = 0
+            } else {
+                quietRounds += 1
+                if quietRounds >= 3 { return }
+            }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    /// Every element whose visible text is exactly `text`.
+    public func elements(withText text: String) -> [DOMNode] {
+        dom.root.descendants.filter { $0.textContent.trimmed == text }
+    }
+
+    // MARK: -
+
+    private func field(_ label: String) throws -> DOMNode {
+        try unique("field labelled “\(label)”") { node in
+            guard node.tag == "input" || node.tag == "textarea" else { return false }
+            if node.attribute("type") == "checkbox" || node.attribute("type") == "range" { return false }
+            return node.attribute("aria-label") == label || node.attribute("placeholder") == label
+                || node.ancestors.first(where: { $0.tag == "label" })?.textContent.trimmed == label
+        }
+    }
+
+    private func unique(_ what: String, where predicate: (DOMNode) -> Bool) throws -> DOMNode {
+        let matches = dom.root.descendants.filter(predicate)
+        guard let first = matches.first else { throw HostError.notFound(what) }
+        guard matches.count == 1 else { throw HostError.ambiguous(what, count: matches.count) }
+        return first
+    }
+
+    private func send(_ event: EventKind, _ payload: EventPayload, to node: DOMNode, _ what: String) throws {
+        if node.attribute("disabled") != nil { throw HostError.disabled(what) }
+        guard let raw = node.attribute("data-j"), let id = NodeID(raw) else { throw HostError.notFound("\(what) with an id") }
+        try graph.dispatch(id, event, payload)
+        try update()
+    }
+
+    /// The names a user could know an element by: its accessible label, its text, and its
+    /// texts joined with spaces (a button with a title and a subtitle).
+    private static func labels(of node: DOMNode) -> [String] {
+        var labels = [node.textContent.trimmed]
+        if let label = node.attribute("aria-label") { labels.append(label) }
+        let words = node.descendants.filter { $0.children.allSatisfy { $0.tag == nil } }.map(\.textContent.trimmed).filter { !$0.isEmpty }
+        labels.append(words.joined(separator: " "))
+        return labels
+    }
+}
+
+extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
