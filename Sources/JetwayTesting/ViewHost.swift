@@ -168,8 +168,12 @@ public final class ViewHost {
     }
 
     /// Every element whose visible text is exactly `text`.
+    /// Every innermost element whose visible text is exactly `text` (not its ancestors, whose
+    /// text is the same).
     public func elements(withText text: String) -> [DOMNode] {
-        dom.root.descendants.filter { $0.textContent.trimmed == text }
+        dom.root.descendants.filter { node in
+            node.textContent.trimmed == text && !node.children.contains { $0.tag != nil && $0.textContent.trimmed == text }
+        }
     }
 
     // MARK: -

@@ -5,7 +5,7 @@
 /// when a render of their owner no longer reaches that identity.
 @MainActor
 public final class ViewInstance {
-    unowned let graph: ViewGraph
+    weak var graph: ViewGraph?
     weak var parent: ViewInstance?
     let typeID: ObjectIdentifier
     var children: [UInt64: ViewInstance] = [:]
@@ -50,7 +50,7 @@ public final class ViewInstance {
                 ancestor = current.parent
             }
         }
-        graph.setNeedsUpdate()
+        graph?.setNeedsUpdate()
     }
 
     func slot(_ index: Int) -> AnyObject? {
@@ -66,7 +66,7 @@ public final class ViewInstance {
     /// mutation happened, which may be a background task.
     nonisolated static func invalidate(_ instance: ViewInstance?, ifEvaluation evaluation: UInt64? = nil) {
         guard let instance else { return }
-        if Thread.isMainThread {
+        if MainActorCheck.isCurrent {
             MainActor.assumeIsolated { instance.invalidate(ifEvaluation: evaluation) }
         } else {
             Task { @MainActor in instance.invalidate(ifEvaluation: evaluation) }
@@ -76,6 +76,19 @@ public final class ViewInstance {
     private func invalidate(ifEvaluation expected: UInt64?) {
         if let expected, expected != evaluation { return }
         invalidate()
+    }
+}
+
+/// Tells whether the caller runs on the main actor. `Thread.isMainThread` cannot: on Linux the
+/// main actor's jobs may run on another thread that drains the main queue, so the check asks
+/// the main dispatch queue, which the main actor's executor always runs on.
+enum MainActorCheck {
+    private static let key = DispatchSpecificKey<UInt8>()
+    private static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: 1)
+
+    static var isCurrent: Bool {
+        _ = marked
+        return DispatchQueue.getSpecific(key: key) == 1
     }
 }
 

@@ -50,7 +50,7 @@ struct LifecycleModifier: _PrimitiveModifier {
 /// Appearance and the running task of one view identity.
 @MainActor
 final class LifecycleState: UnmountObserving {
-    unowned let graph: ViewGraph
+    weak var graph: ViewGraph?
     var hasAppeared = false
     var onDisappear: (@MainActor () -> Void)?
     var taskID: AnyHashable?
@@ -62,11 +62,11 @@ final class LifecycleState: UnmountObserving {
 
     func start(_ spec: TaskSpec) {
         running?.cancel()
+        guard let graph else { return }
         graph.taskStarted()
-        let graph = graph
-        running = Task(priority: spec.priority) { @MainActor in
+        running = Task(priority: spec.priority) { @MainActor [weak graph] in
             await spec.action()
-            graph.taskFinished()
+            graph?.taskFinished()
         }
     }
 

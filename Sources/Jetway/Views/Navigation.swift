@@ -65,7 +65,7 @@ final class NavigationState {
 }
 
 private struct NavigationKey: EnvironmentKey {
-    nonisolated(unsafe) static let defaultValue: NavigationState? = nil
+    static let defaultValue: NavigationState? = nil
 }
 
 extension EnvironmentValues {
