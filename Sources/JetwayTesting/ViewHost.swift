@@ -145,29 +145,42 @@ public final class ViewHost {
     }
 
     /// Waits until scheduled work has run: tasks started by `.task`, main-actor tasks started by
-    /// actions, and the re-renders they cause.
-    public func settle(timeout: Duration = .seconds(5)) async {
+    /// actions, and the re-renders they cause. Returns once nothing has happened for `quiet`.
+    public func settle(quiet: Duration = .milliseconds(20), timeout: Duration = .seconds(5)) async {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
-        var quietRounds = 0
+        var lastActivity = clock.now
         while clock.now < deadline {
             for _ in 0..<32 { await Task.yield() }
             if graph.needsUpdate {
                 do { try update() } catch { backgroundError = error }
-                quietRounds = 0
-                continue
-            }
-            if graph.runningTasks > 0 {
-                quietRounds = 0
-            } else {
-                quietRounds += 1
-                if quietRounds >= 3 { return }
+                lastActivity = clock.now
+            } else if graph.runningTasks > 0 {
+                lastActivity = clock.now
+            } else if clock.now - lastActivity >= quiet {
+                return
             }
             try? await Task.sleep(for: .milliseconds(1))
         }
     }
 
-    /// Every element whose visible text is exactly `text`.
+    /// Waits until `condition` holds for the page (or `timeout` passes), applying updates as
+    /// they come: for work whose length the test cannot know.
+    @discardableResult
+    public func settle(until condition: (ViewHost) -> Bool, timeout: Duration = .seconds(5)) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if graph.needsUpdate {
+                do { try update() } catch { backgroundError = error }
+            }
+            if condition(self) { return true }
+            for _ in 0..<32 { await Task.yield() }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return condition(self)
+    }
+
     /// Every innermost element whose visible text is exactly `text` (not its ancestors, whose
     /// text is the same).
     public func elements(withText text: String) -> [DOMNode] {

@@ -118,15 +118,13 @@ struct AsyncTests {
         let host = ViewHost(ImageEffectsView())
         try host.tap("Apply Effects")
         #expect(host.text.contains("No image yet"))
-        await host.settle()
-        #expect(host.text.contains("Processed"))
+        #expect(await host.settle(until: { $0.text.contains("Processed") }))
         #expect(host.html.contains("aria-label=\"sun max\""))
     }
 
     @Test func delegateOnABackgroundQueueReachesTheMainActor() async throws {
         let host = ViewHost(BatchView())
-        await host.settle()
-        #expect(host.text == "Loaded 3 images")
+        #expect(await host.settle(until: { $0.text == "Loaded 3 images" }))
     }
 
     @Test func taskModifierRunsOnAppearAndObservationUpdates() async throws {

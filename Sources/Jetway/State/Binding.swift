@@ -57,7 +57,10 @@ extension Binding {
                 if let value = base.wrappedValue { last.value = value }
                 return last.value
             },
-            set: { base.wrappedValue = $0 })
+            set: {
+                last.value = $0
+                base.wrappedValue = $0
+            })
     }
 }
 
