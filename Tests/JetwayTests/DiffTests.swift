@@ -1,0 +1,152 @@
+import Jetway
+import JetwayTesting
+import Testing
+
+/// Builds node trees for diff tests: `el("div", key: 1, [el("span", key: 2, text: "a")])`.
+func el(_ tag: String, key: UInt64, _ children: [Node]) -> Node {
+    el(tag, key: key, [:], text: nil, children)
+}
+
+func el(_ tag: String, key: UInt64, _ attributes: [String: String] = [:], text: String? = nil, _ children: [Node] = []) -> Node {
+    Node(tag, key: key, attributes: attributes.sorted { $0.key < $1.key }.map { Attribute(name: $0.key, value: $0.value) }, text: text, children: children)
+}
+
+func list(_ keys: [Int]) -> Node {
+    el("ul", key: 0, keys.map { el("li", key: UInt64($0), text: "row \($0)") })
+}
+
+/// Diffs old → new, applies the ops to a model DOM of old, and checks the result is new.
+@discardableResult
+func diffAndCheck(_ old: Node, _ new: Node) throws -> [PatchOp] {
+    let tree = LiveTree()
+    tree.mount(old)
+    let dom = try ModelDOM(html: old.html)
+    let ops = tree.update(to: new)
+    try dom.apply(ops)
+    let expected = try ModelDOM(html: new.html).canonicalHTML
+    #expect(dom.canonicalHTML == expected)
+    return ops
+}
+
+@MainActor
+struct DiffTests {
+    @Test func identicalTreesGiveNoOps() throws {
+        #expect(try diffAndCheck(list([1, 2, 3]), list([1, 2, 3])).isEmpty)
+    }
+
+    @Test func textChangeIsOneSetText() throws {
+        let ops = try diffAndCheck(el("p", key: 0, text: "a"), el("p", key: 0, text: "b"))
+        #expect(ops == [.setText(NodeID(1), "b")])
+    }
+
+    @Test func attributesAreSetAndRemoved() throws {
+        let ops = try diffAndCheck(el("p", key: 0, ["class": "a", "title": "t"]), el("p", key: 0, ["class": "b", "lang": "en"]))
+        #expect(ops.contains(.setAttribute(NodeID(1), name: "class", value: "b")))
+        #expect(ops.contains(.setAttribute(NodeID(1), name: "lang", value: "en")))
+        #expect(ops.contains(.setAttribute(NodeID(1), name: "title", value: nil)))
+        #expect(ops.count == 3)
+    }
+
+    @Test func appendIsOneInsertWithAllNewRows() throws {
+        let ops = try diffAndCheck(list([1, 2]), list([1, 2, 3, 4]))
+        #expect(ops.count == 1)
+        guard case .insert(_, let index, let html) = ops[0] else { Issue.record("expected an insert"); return }
+        #expect(index == 2)
+        #expect(html.components(separatedBy: "<li").count == 3)
+    }
+
+    @Test func removalsAreOneOp() throws {
+        let ops = try diffAndCheck(list([1, 2, 3, 4, 5]), list([1, 3, 5]))
+        #expect(ops.count == 1)
+        guard case .remove(let ids) = ops[0] else { Issue.record("expected a remove"); return }
+        #expect(ids.count == 2)
+    }
+
+    @Test func insertInTheMiddle() throws {
+        let ops = try diffAndCheck(list([1, 2, 3]), list([1, 9, 2, 3]))
+        #expect(ops.count == 1)
+        if case .insert(_, let index, _) = ops[0] { #expect(index == 1) } else { Issue.record("expected an insert") }
+    }
+
+    @Test func reorderMovesOnlyWhatIsOffTheLongestRun() throws {
+        let ops = try diffAndCheck(list([1, 2, 3, 4, 5]), list([5, 1, 2, 3, 4]))
+        let moves = ops.filter { if case .move = $0 { true } else { false } }
+        #expect(moves.count == 1)
+        try diffAndCheck(list([1, 2, 3, 4, 5]), list([2, 1, 4, 3, 5]))
+        try diffAndCheck(list([1, 2, 3]), list([3, 2, 1]))
+    }
+
+    @Test func sameKeyNewTagIsRemoveAndInsert() throws {
+        let old = el("div", key: 0, [el("p", key: 1, text: "x")])
+        let new = el("div", key: 0, [el("h1", key: 1, text: "x")])
+        let ops = try diffAndCheck(old, new)
+        #expect(ops.count == 2)
+    }
+
+    @Test func rootWithAnotherTagIsReplaced() throws {
+        let ops = try diffAndCheck(el("div", key: 0, text: "a"), el("section", key: 0, text: "a"))
+        guard case .replace = ops.first else { Issue.record("expected a replace"); return }
+    }
+
+    @Test func textAndChildrenSwap() throws {
+        try diffAndCheck(el("div", key: 0, text: "t"), el("div", key: 0, [el("b", key: 1, text: "x")]))
+        try diffAndCheck(el("div", key: 0, [el("b", key: 1, text: "x")]), el("div", key: 0, text: "t"))
+        try diffAndCheck(el("div", key: 0, [el("b", key: 1, text: "x")]), el("div", key: 0, text: ""))
+    }
+
+    @Test func theSameNodeObjectIsSkippedWithoutAWalk() throws {
+        let shared = el("section", key: 5, [el("p", key: 1, text: "deep")])
+        let old = el("div", key: 0, [shared])
+        let tree = LiveTree()
+        tree.mount(old)
+        // Mutating the shared node behind the diff's back proves it is not walked.
+        shared.children[0].text = "changed"
+        let ops = tree.update(to: el("div", key: 0, [shared]))
+        #expect(ops.isEmpty)
+    }
+
+    @Test func duplicateKeysDoNotConfuseTheDiff() throws {
+        try diffAndCheck(list([1, 1, 2]), list([2, 1, 1, 1]))
+        try diffAndCheck(list([3, 3, 3]), list([3]))
+    }
+
+    @Test func newElementsTakeTheOldIDs() throws {
+        let old = list([1, 2])
+        let new = list([2, 1])
+        let tree = LiveTree()
+        tree.mount(old)
+        let ids = old.children.map(\.id)
+        _ = tree.update(to: new)
+        #expect(new.children.map(\.id) == ids.reversed())
+    }
+
+    @Test func longestIncreasingSubsequenceFindsTheLongestRun() throws {
+        // Checked through moves: keeping the longest run in place means n - LIS moves.
+        for (old, new, moves) in [([1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1], 5), ([1, 2, 3, 4, 5, 6], [2, 3, 4, 5, 6, 1], 1), ([1, 2, 3, 4, 5, 6], [1, 3, 2, 5, 4, 6], 2)] {
+            let ops = try diffAndCheck(list(old), list(new))
+            #expect(ops.filter { if case .move = $0 { true } else { false } }.count == moves)
+        }
+    }
+
+    @Test func filteringAThousandRowsIsLinear() throws {
+        // Compare the work for 1,000 and 8,000 rows in one run: a quadratic diff would take ~64×.
+        func time(_ count: Int) throws -> Duration {
+            let all = Array(0..<count)
+            let kept = all.filter { $0 % 7 == 0 }
+            let clock = ContinuousClock()
+            var best = Duration.seconds(100)
+            for _ in 0..<5 {
+                let old = list(all)
+                let new = list(kept)
+                let tree = LiveTree()
+                tree.mount(old)
+                let elapsed = clock.measure { _ = tree.update(to: new) }
+                best = min(best, elapsed)
+            }
+            return best
+        }
+        let small = try time(1000)
+        let large = try time(8000)
+        #expect(large / small < 24, "8× the rows took \(large / small)× the time")
+    }
+}
