@@ -1,0 +1,98 @@
+import Jetway
+import JetwayTesting
+import Testing
+
+private struct Lifecycle: View {
+    let log: EventLog
+    @State private var shown = true
+    var body: some View {
+        VStack {
+            Button("Hide") { shown = false }
+            if shown {
+                Text("child")
+                    .onAppear { log.events.append("appear") }
+                    .onDisappear { log.events.append("disappear") }
+                    .task {
+                        log.events.append("task start")
+                        try? await Task.sleep(for: .seconds(30))
+                        log.events.append(Task.isCancelled ? "task cancelled" : "task done")
+                    }
+            }
+        }
+    }
+}
+
+@MainActor
+final class EventLog {
+    var events: [String] = []
+}
+
+@MainActor
+struct ModifierTests {
+    @Test func paddingAndFrames() {
+        #expect(inner(Text("a").padding()) == "<span class=\"jw-text\" style=\"padding:16px\">a</span>")
+        #expect(inner(Text("a").padding([.top, .leading], 3)) == "<span class=\"jw-text\" style=\"padding-top:3px;padding-inline-start:3px\">a</span>")
+        #expect(inner(Text("a").padding(EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4))).contains("padding:1px 4px 3px 2px"))
+        #expect(inner(Text("a").frame(width: 10, height: 20)) == "<div class=\"jw-frame\" style=\"width:10px;height:20px\"><span class=\"jw-text\">a</span></div>")
+        #expect(inner(Text("a").frame(minWidth: 5, maxWidth: 50, minHeight: 1, maxHeight: .infinity)) == "<div class=\"jw-frame jw-fill-h\" style=\"min-width:5px;max-width:50px;min-height:1px\"><span class=\"jw-text\">a</span></div>")
+    }
+
+    @Test func paddingAfterABackgroundGoesOutsideIt() {
+        #expect(inner(Text("a").padding(2).background(.red)) == "<span class=\"jw-text\" style=\"padding:2px;background:var(--jw-red)\">a</span>")
+        #expect(inner(Text("a").background(.red).padding(2)) == "<div class=\"jw-box\" style=\"padding:2px\"><span class=\"jw-text\" style=\"background:var(--jw-red)\">a</span></div>")
+    }
+
+    @Test func textModifiers() {
+        #expect(inner(Text("a").lineLimit(2)).contains("class=\"jw-text jw-line-limit\" style=\"-webkit-line-clamp:2\""))
+        #expect(inner(Text("a").multilineTextAlignment(.center)).contains("text-align:center"))
+        #expect(inner(VStack { Text("a") }.font(.title2).foregroundStyle(.secondary)) == "<div class=\"jw-vstack jw-font-title2\" style=\"color:var(--jw-secondary)\"><span class=\"jw-text\">a</span></div>")
+        #expect(inner(Text("a").font(.system(size: 13, weight: .bold, design: .monospaced))).contains("jw-text jw-mono\" style=\"font-size:13px;font-weight:700\""))
+    }
+
+    @Test func visibilityAndGeometryModifiers() {
+        #expect(inner(Text("a").hidden()) == "<span class=\"jw-text\" style=\"visibility:hidden\" aria-hidden=\"true\">a</span>")
+        #expect(inner(Text("a").opacity(2)).contains("opacity:1"))
+        #expect(inner(Text("a").offset(x: 3, y: -2)).contains("transform:translate(3px,-2px)"))
+        #expect(inner(Image("a").clipShape(RoundedRectangle(cornerRadius: 8))).contains("border-radius:8px;overflow:hidden"))
+        #expect(inner(Image("a").scaledToFill()).contains("object-fit:cover"))
+        #expect(inner(Text("a").zIndex(2)).contains("z-index:2"))
+    }
+
+    @Test func backgroundAndOverlayViews() {
+        let html = inner(Text("a").overlay(alignment: .topTrailing) { Circle().fill(.red) }.background { Color.blue })
+        #expect(html.hasPrefix("<div class=\"jw-zstack\"><div class=\"jw-color jw-underlay\""))
+        #expect(html.contains("jw-shape jw-overlay\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-red);justify-self:end;align-self:start\""))
+    }
+
+    @Test func accessibility() {
+        #expect(inner(Image(systemName: "gear").accessibilityLabel("Settings")).contains("aria-label=\"Settings\""))
+        #expect(inner(Text("a").accessibilityHidden(true)).contains("aria-hidden=\"true\""))
+        #expect(inner(Text("a").accessibilityIdentifier("flight-row")).contains("data-testid=\"flight-row\""))
+        #expect(inner(Text("a").accessibilityHint("Opens details")).contains("title=\"Opens details\""))
+    }
+
+    @Test func tapGestureMakesAnyViewAKeyboardReachableButton() throws {
+        var taps = 0
+        let host = ViewHost(Text("Tap me").onTapGesture { taps += 1 })
+        #expect(host.html.contains("role=\"button\"") && host.html.contains("tabindex=\"0\""))
+        try host.tap("Tap me")
+        #expect(taps == 1)
+    }
+
+    @Test func appearDisappearAndTaskFollowTheView() async throws {
+        let log = EventLog()
+        let host = ViewHost(Lifecycle(log: log))
+        #expect(log.events == ["appear"])
+        await host.settle(until: { _ in log.events.contains("task start") })
+        try host.tap("Hide")
+        #expect(await host.settle(until: { _ in log.events.contains("task cancelled") }))
+        #expect(log.events == ["appear", "task start", "disappear", "task cancelled"])
+    }
+
+    @Test func onSubmitRunsOnEnter() throws {
+        var submitted = 0
+        let host = ViewHost(TextField("Query", text: .constant("")).onSubmit { submitted += 1 })
+        try host.submit("Query")
+        #expect(submitted == 1)
+    }
+}
