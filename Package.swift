@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The view graph is confined to the main actor and never touched concurrently: release builds
+// of view code skip the runtime exclusivity and actor-isolation checks, which otherwise cost a
+// third of a render (measured with callgrind, see BENCHMARKS.md). Debug builds keep them.
+let releaseViewSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked", "-disable-dynamic-actor-isolation"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "Jetway",
     platforms: [.macOS(.v15)],
@@ -11,11 +18,15 @@ let package = Package(
     ],
     targets: [
         // The core: views, state, identity, rendering to nodes and HTML, keyed diff. No I/O.
-        .target(name: "Jetway", path: "Sources/Jetway"),
+        .target(
+            name: "Jetway", path: "Sources/Jetway",
+            swiftSettings: releaseViewSettings),
         // ViewHost, the model DOM that applies patches, HTML parsing for tests.
         .target(name: "JetwayTesting", dependencies: ["Jetway"], path: "Sources/JetwayTesting"),
         // `make bench`: prints `bench: <name> <value> <unit>` lines.
-        .executableTarget(name: "JetwayBench", dependencies: ["Jetway", "JetwayTesting"], path: "Sources/JetwayBench"),
+        .executableTarget(
+            name: "JetwayBench", dependencies: ["Jetway", "JetwayTesting"], path: "Sources/JetwayBench",
+            swiftSettings: releaseViewSettings),
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.
         .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/SeedPortTests"),

@@ -1,1 +1,145 @@
 import Jetway
+import JetwayTesting
+
+/// `make bench`: one line per figure, `bench: <name> <value> <unit>`. Timings are the median of
+/// many runs in one process, so compare them as ratios within one run on a noisy machine.
+
+@MainActor
+func median(_ runs: Int, _ body: () -> Duration) -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let elapsed = body()
+        samples.append(Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12)
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+func report(_ name: String, _ value: Double, _ unit: String) {
+    let formatted = value >= 100 || value == value.rounded() ? String(Int(value.rounded())) : String(format: "%.1f", value)
+    print("bench: \(name) \(formatted) \(unit)")
+}
+
+@MainActor
+func run() throws {
+    let clock = ContinuousClock()
+    let rows = 1000
+    let only = CommandLine.arguments.dropFirst().first
+    if only == "phases" {
+        let model = BenchBoardModel(count: rows)
+        let graph = ViewGraph(BenchBoard(model: model))
+        graph.render()
+        let field = graph.tree.root!.children[0].children[0]
+        let t0 = clock.now
+        try graph.dispatch(field.id, .input, .text("d"))
+        let t1 = clock.now
+        _ = model.visible
+        let t2 = clock.now
+        _ = graph.update()
+        let t3 = clock.now
+        print("dispatch", t1 - t0, "visible", t2 - t1, "update", t3 - t2)
+        return
+    }
+    if only == "render" {
+        for _ in 0..<10 {
+            let graph = ViewGraph(BenchBoard(model: BenchBoardModel(count: rows)))
+            _ = graph.render().html
+        }
+        return
+    }
+    if only == "filter" {
+        // Profiling entry point: just the filter keystroke, many times.
+        for _ in 0..<20 {
+            let model = BenchBoardModel(count: rows)
+            let graph = ViewGraph(BenchBoard(model: model))
+            graph.render()
+            let field = graph.tree.root!.children[0].children[0]
+            try graph.dispatch(field.id, .input, .text("d"))
+            _ = graph.update()
+        }
+        return
+    }
+
+    // Warm up type metadata, conformance caches and the allocator.
+    for _ in 0..<5 { _ = ViewGraph(BenchBoard(model: BenchBoardModel(count: rows))).render().html }
+
+    // First paint: evaluate 1,000 rows and write the page.
+    var htmlBytes = 0
+    var graphs: [ViewGraph] = []
+    let render = median(41) {
+        let model = BenchBoardModel(count: rows)
+        var graph: ViewGraph?
+        let elapsed = clock.measure {
+            graph = ViewGraph(BenchBoard(model: model))
+            htmlBytes = graph!.render().html.utf8.count
+        }
+        graphs.append(graph!)  // freed after the measurement, as a session would keep it
+        return elapsed
+    }
+    graphs.removeAll()
+    report("render_1000_rows_us", render, "us")
+    report("html_bytes_1000_rows", Double(htmlBytes), "bytes")
+
+    // One keystroke in the filter: the event, the re-render and the diff.
+    var filterOps: [PatchOp] = []
+    var visibleAfter = 0
+    let filter = median(41) {
+        let model = BenchBoardModel(count: rows)
+        let graph = ViewGraph(BenchBoard(model: model))
+        graph.render()
+        let field = graph.tree.root!.children[0].children[0]
+        return clock.measure {
+            try! graph.dispatch(field.id, .input, .text("d"))
+            filterOps = graph.update()
+            visibleAfter = model.visible.count
+        }
+    }
+    report("render_diff_filter_us", filter, "us")
+    report("patch_bytes_filter", Double(PatchEncoder.encode(version: 1, filterOps).count), "bytes")
+    report("rows_after_filter", Double(visibleAfter), "rows")
+
+    // Clearing the filter again: every removed row comes back.
+    var clearOps: [PatchOp] = []
+    let clear = median(21) {
+        let model = BenchBoardModel(count: rows)
+        let graph = ViewGraph(BenchBoard(model: model))
+        graph.render()
+        let field = graph.tree.root!.children[0].children[0]
+        try! graph.dispatch(field.id, .input, .text("d"))
+        _ = graph.update()
+        return clock.measure {
+            try! graph.dispatch(field.id, .input, .text(""))
+            clearOps = graph.update()
+        }
+    }
+    report("render_diff_clear_filter_us", clear, "us")
+    report("patch_bytes_clear_filter", Double(PatchEncoder.encode(version: 2, clearOps).count), "bytes")
+
+    // One flight's status changes: one row re-renders, one text changes.
+    var textOps: [PatchOp] = []
+    let text = median(41) {
+        let model = BenchBoardModel(count: rows)
+        let graph = ViewGraph(BenchBoard(model: model))
+        graph.render()
+        return clock.measure {
+            model.flights[500].status = "Gate closed"
+            textOps = graph.update()
+        }
+    }
+    report("render_diff_one_row_us", text, "us")
+    report("patch_bytes_text", Double(PatchEncoder.encode(version: 3, textOps).count), "bytes")
+
+    // The diff alone on plain nodes: filter 1,000 keyed rows to every seventh.
+    let diffOnly = median(41) {
+        let old = Node("ul", children: (0..<rows).map { Node("li", key: UInt64($0), text: "row \($0)") })
+        let new = Node("ul", children: (0..<rows).filter { $0 % 7 == 0 }.map { Node("li", key: UInt64($0), text: "row \($0)") })
+        let tree = LiveTree()
+        tree.mount(old)
+        return clock.measure { _ = tree.update(to: new) }
+    }
+    report("diff_only_filter_1000_us", diffOnly, "us")
+}
+
+MainActor.assumeIsolated {
+    do { try run() } catch { print("bench failed: \(error)") }
+}

@@ -11,6 +11,9 @@
 /// ```
 public final class LiveTree {
     public private(set) var root: Node?
+    /// The page before the last update, kept until `releaseRetired()` so that freeing it does
+    /// not delay the patch.
+    private var retired: Node?
     private var nextID: UInt32 = 1
     /// Elements that currently have handlers, by id.
     private(set) var handlerNodes: [NodeID: Node] = [:]
@@ -39,8 +42,13 @@ public final class LiveTree {
             assignIDs(newRoot)
             differ.ops.append(.replace(old.id, html: newRoot.html))
         }
+        retired = old
         root = newRoot
         return differ.ops
+    }
+
+    public func releaseRetired() {
+        retired = nil
     }
 
     /// The element with this id that has handlers, if it is on the page.

@@ -26,7 +26,8 @@ public final class ViewGraph {
     private let environment: EnvironmentValues
     private var pass: UInt64 = 0
     private var afterCommit: [@MainActor () -> Void] = []
-    private var equatableTypes: [ObjectIdentifier: Bool] = [:]
+    private var equalities: [ObjectIdentifier: Any] = [:]
+    private var retired: [AnyObject] = []
     /// Tasks started by `.task` modifiers that have not finished.
     public private(set) var runningTasks = 0
 
@@ -54,6 +55,7 @@ public final class ViewGraph {
         }
         guard needsUpdate else { return [] }
         needsUpdate = false
+        releaseRetired()
         let node = renderPass(fresh: false)
         let ops = tree.update(to: node)
         if !ops.isEmpty { version &+= 1 }
@@ -132,26 +134,25 @@ public final class ViewGraph {
     }
 
     private func isUnchanged<V: View>(_ view: V, _ instance: ViewInstance) -> Bool {
-        guard isEquatable(V.self), let last = instance.lastView else { return false }
-        return Self.equal(view, last)
+        guard let last = instance.lastView as? LastView<V> else { return false }
+        return last.isEqual(last.value, view)
     }
 
-    private func isEquatable(_ type: Any.Type) -> Bool {
+    /// A comparison for `Equatable` view types, made once per type; nil for the others.
+    private func equality<V: View>(for type: V.Type) -> ((V, V) -> Bool)? {
         let id = ObjectIdentifier(type)
-        if let known = equatableTypes[id] { return known }
-        let result = type is any Equatable.Type
-        equatableTypes[id] = result
-        return result
+        if let known = equalities[id] { return known as? (V, V) -> Bool }
+        guard let equatable = type as? any Equatable.Type else {
+            equalities[id] = false
+            return nil
+        }
+        let comparison = Self.comparison(equatable) as? (V, V) -> Bool
+        equalities[id] = comparison ?? false
+        return comparison
     }
 
-    private static func equal(_ lhs: Any, _ rhs: Any) -> Bool {
-        guard let lhs = lhs as? any Equatable else { return false }
-        return open(lhs, rhs)
-    }
-
-    private static func open<E: Equatable>(_ lhs: E, _ rhs: Any) -> Bool {
-        guard let rhs = rhs as? E else { return false }
-        return lhs == rhs
+    private static func comparison<E: Equatable>(_ type: E.Type) -> Any {
+        { (lhs: E, rhs: E) in lhs == rhs }
     }
 
     private func evaluate<V: View>(_ view: V, _ instance: ViewInstance, _ context: _RenderContext) {
@@ -159,7 +160,7 @@ public final class ViewGraph {
         instance.evaluation &+= 1
         let body = track(instance) { view.body }
         instance.renderBody = { context, out in V.Body._render(body, context, &out) }
-        if isEquatable(V.self) { instance.lastView = view }
+        if let isEqual = equality(for: V.self) { instance.lastView = LastView(view, isEqual) }
         walkBody(instance, context, fresh: true)
     }
 
@@ -183,10 +184,20 @@ public final class ViewGraph {
     /// Drops the children this pass did not reach: their identities left the tree.
     private func sweep(_ instance: ViewInstance) {
         guard instance.visitedChildren < instance.children.count else { return }
-        for (key, child) in instance.children where child.visitMark != pass {
+        let gone = instance.children.filter { $0.value.visitMark != pass }
+        for (key, child) in gone {
             instance.children.removeValue(forKey: key)
             unmount(child)
         }
+        retired.append(contentsOf: gone.values.map { $0 as AnyObject })
+    }
+
+    /// Frees what the last update replaced (the old page's nodes, unmounted instances). A
+    /// host calls this after it has sent the patch, so freeing a large subtree does not delay
+    /// the patch; `update()` also calls it before rendering again.
+    public func releaseRetired() {
+        retired.removeAll()
+        tree.releaseRetired()
     }
 
     private func unmount(_ instance: ViewInstance) {
@@ -256,4 +267,14 @@ public final class ViewGraph {
 
     func taskStarted() { runningTasks += 1 }
     func taskFinished() { runningTasks -= 1 }
+}
+
+/// The last value of an `Equatable` view and how to compare it with the next.
+final class LastView<V> {
+    let value: V
+    let isEqual: (V, V) -> Bool
+    init(_ value: V, _ isEqual: @escaping (V, V) -> Bool) {
+        self.value = value
+        self.isEqual = isEqual
+    }
 }

@@ -136,9 +136,14 @@ public struct NodeID: Hashable, Sendable, CustomStringConvertible {
 
 /// Void elements have no end tag and no children.
 enum HTMLVoidElements {
+    /// Checked on every element written, so it looks at the length before comparing.
     static func contains(_ tag: String) -> Bool {
-        switch tag {
-        case "input", "img", "hr", "br", "meta", "link", "source", "col", "area", "wbr": return true
+        switch tag.utf8.count {
+        case 2: return tag == "hr" || tag == "br"
+        case 3: return tag == "img" || tag == "col" || tag == "wbr"
+        case 4: return tag == "meta" || tag == "link" || tag == "area"
+        case 5: return tag == "input"
+        case 6: return tag == "source"
         default: return false
         }
     }

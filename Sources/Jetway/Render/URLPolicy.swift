@@ -4,9 +4,13 @@
 /// `vbscript:` and anything else with a scheme is refused, including obfuscations with
 /// whitespace, control characters or mixed case (`" JaVa\tscript:"`), which browsers strip.
 enum URLPolicy {
+    /// Checked on every attribute set, so it looks at the length before comparing.
     static func isURLAttribute(_ name: String) -> Bool {
-        switch name {
-        case "href", "src", "action", "formaction", "poster", "cite", "background", "srcset": return true
+        switch name.utf8.count {
+        case 3: return name == "src"
+        case 4: return name == "href" || name == "cite"
+        case 6: return name == "action" || name == "poster" || name == "srcset"
+        case 10: return name == "formaction" || name == "background"
         default: return false
         }
     }

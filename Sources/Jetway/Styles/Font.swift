@@ -88,10 +88,18 @@ public struct Font: Hashable, Sendable {
         case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
     }
 
+    /// `jw-font-<style>`, made once per style rather than on every render.
+    private static let classNames: [String: String] = Dictionary(
+        uniqueKeysWithValues: TextStyle.allCases.map { ($0.rawValue, "jw-font-" + $0.rawValue) })
+
+    static func className(_ name: String) -> String {
+        classNames[name] ?? "jw-font-" + name
+    }
+
     /// Applies this font to an element: a class for text styles, declarations otherwise.
     func apply(to node: Node) {
         switch kind {
-        case .textStyle(let name): node.addClass("jw-font-\(name)")
+        case .textStyle(let name): node.addClass(Self.className(name))
         case .system(let size): node.addStyle("font-size:\(Color.format(size))px")
         case .custom(let name, let size):
             let safe = String(name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-" || $0 == "_" }.map(Character.init))

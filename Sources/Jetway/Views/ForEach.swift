@@ -19,9 +19,11 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let tagsRows = context.environment.collectsTags
-        for element in view.data {
-            let identity = element[keyPath: view.id]
-            let row = context.track { view.content(element) }
+        // One tracking scope for all rows: the row builders run first, then the rows render
+        // outside it, so each row's own views track their own reads.
+        let rows = context.track { view.data.map { ($0[keyPath: view.id], view.content($0)) } }
+        out.reserveCapacity(out.count + rows.count)
+        for (identity, row) in rows {
             let start = out.count
             Content._render(row, context.explicit(identity), &out)
             if tagsRows {

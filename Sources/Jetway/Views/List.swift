@@ -13,18 +13,33 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         context.environment.listStyle.apply(to: list)
         var rows: [Node] = []
         Content._render(view.content, context.insideElement(), &rows)
+        // A row whose view did not re-render is the same node object as last time: give it the
+        // same <li> too, so the diff skips the whole item without looking inside.
+        let state = context.persistent(ListState.self) { ListState() }
+        var items: [ObjectIdentifier: Node] = [:]
+        items.reserveCapacity(rows.count)
         list.children = rows.map { row in
             if row.tag == "li" { return row }
+            let id = ObjectIdentifier(row)
+            if row.isFrozen, let item = state.items[id], item.key == row.key {
+                items[id] = item
+                return item
+            }
             let item = Node("li", key: row.key)
             item.setAttribute("class", row.attribute("class") == "jw-section" ? "jw-list-section" : "jw-list-row")
-            // The row keeps its own key inside the item; a cached row is copied before the change.
-            let inner = row.isFrozen ? row.copy() : row
-            inner.key = IdentityHash.seed
-            item.children = [inner]
+            item.children = [row]
+            if row.isFrozen { items[id] = item }
             return item
         }
+        state.items = items
         out.append(list)
     }
+}
+
+/// The `<li>` made for each cached row node, by the row node's identity (the item holds the row,
+/// so the row cannot be freed and its address reused while it is in the map).
+final class ListState {
+    var items: [ObjectIdentifier: Node] = [:]
 }
 
 extension List where SelectionValue == Never {

@@ -1,0 +1,86 @@
+import Jetway
+
+/// The benchmark's screen: a filterable board of flights, one composite row per flight.
+struct BenchFlight: Identifiable, Equatable, Sendable {
+    let id: Int
+    let number: String
+    let city: String
+    let time: String
+    var status: String
+    let gate: String
+    let searchKey: String
+
+    static func searchKey(_ index: Int, _ city: String) -> String {
+        "ma\(1000 + index) " + city.lowercased()
+    }
+
+    static func make(count: Int) -> [BenchFlight] {
+        let cities = ["Boston", "Denver", "Chicago", "Atlanta", "Seattle", "Phoenix", "Dallas", "Miami", "Portland", "Toronto", "Calgary", "Houston", "Detroit", "Orlando", "Newark", "Vancouver"]
+        let statuses = ["On time", "Boarding", "Delayed", "Departed", "Cancelled"]
+        return (0..<count).map { index in
+            let city = cities[(index * 7) % cities.count]
+            let time = String(format: "%02d:%02d", (index / 60) % 24, index % 60)
+            let gate = ["A", "B", "C"][index % 3] + String(index % 30 + 1)
+            return BenchFlight(
+                id: index, number: "MA\(1000 + index)", city: city,
+                time: time, status: statuses[index % statuses.count], gate: gate, searchKey: searchKey(index, city))
+        }
+    }
+}
+
+@Observable final class BenchBoardModel {
+    var flights: [BenchFlight]
+    var filter = ""
+    init(count: Int) {
+        flights = BenchFlight.make(count: count)
+    }
+    var visible: [BenchFlight] {
+        guard !filter.isEmpty else { return flights }
+        let query = filter.lowercased()
+        let needle = Array(query.utf8)
+        return flights.filter { containsBytes($0.searchKey, needle) }
+    }
+}
+
+struct BenchFlightRow: View, Equatable {
+    let flight: BenchFlight
+    var body: some View {
+        HStack {
+            VStack(alignment: .leading) {
+                Text(flight.number).font(.headline)
+                Text(flight.city).foregroundColor(.secondary)
+            }
+            Spacer()
+            Text(flight.time)
+            Text(flight.gate)
+            Text(flight.status).foregroundColor(flight.status == "Delayed" ? .red : .primary)
+        }
+    }
+
+    nonisolated static func == (lhs: BenchFlightRow, rhs: BenchFlightRow) -> Bool { lhs.flight == rhs.flight }
+}
+
+struct BenchBoard: View {
+    @Bindable var model: BenchBoardModel
+    var body: some View {
+        VStack {
+            TextField("Filter", text: $model.filter)
+            List(model.visible) { BenchFlightRow(flight: $0) }
+        }
+    }
+}
+
+/// A plain byte search: the app's own filter, kept cheap so the benchmark measures Jetway.
+func containsBytes(_ haystack: String, _ needle: [UInt8]) -> Bool {
+    guard !needle.isEmpty else { return true }
+    var haystack = haystack
+    return haystack.withUTF8 { bytes in
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) {
+            var index = 0
+            while index < needle.count && bytes[start + index] == needle[index] { index += 1 }
+            if index == needle.count { return true }
+        }
+        return false
+    }
+}
