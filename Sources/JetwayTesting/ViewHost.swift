@@ -59,6 +59,22 @@ public final class ViewHost {
     /// The page's HTML as the browser has it now.
     public var html: String { dom.canonicalHTML }
 
+    /// The page as a whole HTML document using `stylesheet` (a path or URL to `jetway.css`),
+    /// for looking at a screen in a real browser.
+    public func document(title: String = "Jetway", stylesheet: String) -> String {
+        var writer = HTMLWriter()
+        writer.appendEscaped(title, attribute: false)
+        let safeTitle = String(decoding: writer.bytes, as: UTF8.self)
+        var link = HTMLWriter()
+        link.appendEscaped(stylesheet, attribute: true)
+        return """
+            <!doctype html><html lang="en"><head><meta charset="utf-8">\
+            <meta name="viewport" content="width=device-width, initial-scale=1">\
+            <title>\(safeTitle)</title><link rel="stylesheet" href="\(String(decoding: link.bytes, as: UTF8.self))"></head>\
+            <body>\(graph.tree.root?.html ?? "")</body></html>
+            """
+    }
+
     /// The visible text of the page.
     public var text: String { dom.root.textContent }
 

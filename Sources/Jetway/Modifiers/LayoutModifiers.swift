@@ -56,8 +56,9 @@ struct PaddingModifier: NodeModifier {
 
     func modify(_ node: Node, _ context: _RenderContext) -> Node {
         let style = node.attribute("style") ?? ""
-        if style.contains("background") || style.contains("border") || style.contains("padding") {
-            // Outside an existing background, border or padding: a new box.
+        if style.contains("background") || style.contains("border") || overlaps(style) {
+            // Outside an existing background or border, or on top of padding on the same edge
+            // (SwiftUI's paddings add up): a new box.
             let wrapper = Node("div", key: node.key)
             wrapper.setAttribute("class", "jw-box")
             wrapper.addStyle(declarations)
@@ -67,6 +68,15 @@ struct PaddingModifier: NodeModifier {
         }
         node.addStyle(declarations)
         return node
+    }
+
+    /// Whether the element already has padding on an edge this modifier pads.
+    private func overlaps(_ style: String) -> Bool {
+        guard style.contains("padding") else { return false }
+        if style.contains("padding:") || declarations.hasPrefix("padding:") { return true }
+        return declarations.split(separator: ";").contains { declaration in
+            style.contains(declaration.prefix { $0 != ":" } + ":")
+        }
     }
 }
 

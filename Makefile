@@ -1,0 +1,53 @@
+# Jetway: `make run` and `make test` set up everything they need on a fresh Debian 12 machine.
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+
+# Debian packages the tests need (headless Chromium looks at the rendered screens).
+APT_PACKAGES := chromium
+
+SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
+
+.PHONY: deps build run test bench snapshots format clean
+
+## deps: install what is missing (Debian packages; the Swift toolchain must be in /opt/swift)
+deps:
+	@command -v swift >/dev/null || { echo "error: Swift 6 is not installed (expected /opt/swift/usr/bin/swift)" >&2; exit 1; }
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+## build: debug build of everything
+build: deps
+	swift build
+
+## run: build and show MountainAirport's screens (the live server arrives with JetwayServer)
+run: snapshots
+	@echo "Screens rendered to $(SNAPSHOT_DIR) (HTML and PNG)."
+
+## test: every test (unit, ViewHost, seed ports)
+test: deps
+	swift test
+
+## bench: release build, prints `bench: <name> <value> <unit>`
+bench: deps
+	swift build -c release --product JetwayBench
+	.build/release/JetwayBench
+
+## snapshots: render the ported screens to HTML and PNG with headless Chromium
+snapshots: deps
+	rm -rf $(SNAPSHOT_DIR) && mkdir -p $(SNAPSHOT_DIR)
+	JETWAY_SNAPSHOT_DIR=$(SNAPSHOT_DIR) swift test --filter writeSnapshotsWhenAsked
+	@for f in $(SNAPSHOT_DIR)/*.html; do \
+		chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=430,900 \
+			--screenshot=$${f%.html}.png "file://$$f" >/dev/null 2>&1 || exit 1; \
+	done
+	@ls $(SNAPSHOT_DIR)/*.png
+
+format:
+	swift format --in-place --recursive Sources Tests Package.swift
+
+clean:
+	swift package clean
