@@ -88,8 +88,7 @@ struct Differ {
             return
         }
         // General case: match the middle by key.
-        var newIndexByKey: [UInt64: Int] = [:]
-        newIndexByKey.reserveCapacity(newEnd - start + 1)
+        var newIndexByKey = KeyMap<Int>(minimumCapacity: newEnd - start + 1)
         for index in start...newEnd where newIndexByKey[new[index].key] == nil {
             newIndexByKey[new[index].key] = index
         }

@@ -72,6 +72,7 @@ public final class LiveTree {
     }
 
     func unregister(_ node: Node) {
+        guard node.subtreeHasHandlers else { return }
         if !node.handlers.isEmpty { handlerNodes.removeValue(forKey: node.id) }
         for child in node.children { unregister(child) }
     }

@@ -22,6 +22,8 @@ enum IdentityHash {
     /// An explicit id's step (`ForEach` element ids, `.id(_:)`).
     @inline(__always)
     static func ofID<ID: Hashable>(_ id: ID) -> UInt64 {
-        UInt64(bitPattern: Int64(id.hashValue)) ^ 0x5555_5555_5555_5555
+        // Integer ids (the common case) skip the hasher: the mix that follows spreads them.
+        if ID.self == Int.self { return UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self))) ^ 0x5555_5555_5555_5555 }
+        return UInt64(bitPattern: Int64(id.hashValue)) ^ 0x5555_5555_5555_5555
     }
 }

@@ -184,12 +184,12 @@ public final class ViewGraph {
     /// Drops the children this pass did not reach: their identities left the tree.
     private func sweep(_ instance: ViewInstance) {
         guard instance.visitedChildren < instance.children.count else { return }
-        let gone = instance.children.filter { $0.value.visitMark != pass }
+        let gone = instance.children.entries.filter { $0.value.visitMark != pass }
         for (key, child) in gone {
-            instance.children.removeValue(forKey: key)
+            instance.children[key] = nil
             unmount(child)
+            retired.append(child)
         }
-        retired.append(contentsOf: gone.values.map { $0 as AnyObject })
     }
 
     /// Frees what the last update replaced (the old page's nodes, unmounted instances). A
@@ -202,7 +202,7 @@ public final class ViewGraph {
 
     private func unmount(_ instance: ViewInstance) {
         instance.isMounted = false
-        for child in instance.children.values { unmount(child) }
+        for child in instance.children.allValues { unmount(child) }
         instance.children.removeAll()
         instance.subscriptions.removeAll()
         instance.subscriptionKeys.removeAll()

@@ -8,7 +8,7 @@ public final class ViewInstance {
     weak var graph: ViewGraph?
     weak var parent: ViewInstance?
     let typeID: ObjectIdentifier
-    var children: [UInt64: ViewInstance] = [:]
+    var children = KeyMap<ViewInstance>()
     /// The render pass that last reached this instance, and how many children this pass reached.
     var visitMark: UInt64 = 0
     var visitedChildren = 0

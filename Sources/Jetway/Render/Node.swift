@@ -14,7 +14,12 @@ public final class Node {
     /// Attributes in the order they were set. URL-valued attributes are sanitised when set.
     public private(set) var attributes: [Attribute]
     /// Child elements, in document order. Empty when `text` is set.
-    public var children: [Node]
+    public var children: [Node] {
+        didSet { subtreeHasHandlers = !handlers.isEmpty || children.contains { $0.subtreeHasHandlers } }
+    }
+    /// Whether this element or one below it has handlers: removing a subtree without any skips
+    /// the walk that unregisters them.
+    private(set) var subtreeHasHandlers = false
     /// The element's whole text content, or nil when it has children.
     public var text: String?
     /// Identity among its siblings: a hash of the view's structural position and explicit ids.
@@ -37,6 +42,7 @@ public final class Node {
         self.attributes = []
         self.text = text
         self.children = children
+        self.subtreeHasHandlers = children.contains { $0.subtreeHasHandlers }
         self.attributes.reserveCapacity(attributes.count)
         for attribute in attributes { setAttribute(attribute.name, attribute.value) }
     }
@@ -93,6 +99,7 @@ public final class Node {
         node.id = id
         node.isOpaque = isOpaque
         node.handlers = handlers
+        node.subtreeHasHandlers = subtreeHasHandlers
         node.tagValue = tagValue
         return node
     }
@@ -106,6 +113,7 @@ public final class Node {
     func addHandler(_ binding: EventBinding) {
         handlers.removeAll { $0.event == binding.event }
         handlers.append(binding)
+        subtreeHasHandlers = true
         setAttribute("data-on", handlers.map(\.event.rawValue).joined(separator: " "))
     }
 }
