@@ -14,6 +14,8 @@ let package = Package(
     products: [
         .library(name: "Jetway", targets: ["Jetway"]),
         .library(name: "JetwayTesting", targets: ["JetwayTesting"]),
+        .library(name: "JetwayServer", targets: ["JetwayServer"]),
+        .executable(name: "MountainAirport", targets: ["MountainAirport"]),
         .executable(name: "JetwayBench", targets: ["JetwayBench"]),
     ],
     targets: [
@@ -21,6 +23,17 @@ let package = Package(
         .target(
             name: "Jetway", path: "Sources/Jetway",
             swiftSettings: releaseViewSettings),
+        // C libraries, one shim each: the header plus what Swift cannot import from it.
+        .systemLibrary(
+            name: "CLibWebSockets", path: "Sources/CLibWebSockets", pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
+        // HTTP + websocket transport, sessions, tokens, assets.
+        .target(name: "JetwayServer", dependencies: ["Jetway", "CLibWebSockets", "CCrypto"], path: "Sources/JetwayServer"),
+        // The app: MountainAirport's screens and routes (Views/), and its executable.
+        .target(name: "MountainAirportViews", dependencies: ["Jetway", "JetwayServer"], path: "Views", swiftSettings: releaseViewSettings),
+        .executableTarget(
+            name: "MountainAirport", dependencies: ["MountainAirportViews", "JetwayServer"], path: "Sources/MountainAirport"),
         // ViewHost, the model DOM that applies patches, HTML parsing for tests.
         .target(name: "JetwayTesting", dependencies: ["Jetway"], path: "Sources/JetwayTesting"),
         // `make bench`: prints `bench: <name> <value> <unit>` lines.
@@ -30,5 +43,7 @@ let package = Package(
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.
         .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/SeedPortTests"),
+        // Real sockets on 127.0.0.1 and headless Chromium.
+        .testTarget(name: "ServerTests", dependencies: ["Jetway", "JetwayServer", "MountainAirportViews"], path: "Tests/ServerTests"),
     ]
 )

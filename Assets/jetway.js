@@ -1,0 +1,267 @@
+// Jetway's browser runtime: keeps a server-rendered page live. It joins the page's session over
+// a websocket, sends the user's events, applies the server's patches in order, and reconnects
+// after network loss or a server restart without losing what the user typed.
+// Wire format: docs/protocol.md. No build step, no dependencies.
+(() => {
+  "use strict";
+  const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content || "";
+  const token = meta("jetway-token"), path = meta("jetway-path"), build = meta("jetway-build");
+  if (!token) return;
+  const html = document.documentElement;
+  const ids = new Map();
+  let root = null, socket = null, version = 0, nextRef = 1, attempt = 0;
+  let reconnectTimer = 0, bannerTimer = 0, pingTimer = 0, pongDeadline = 0;
+  // The ref of the last keystroke per element, and the newest ref the server has answered:
+  // a focused field keeps its own value while the server has not seen its latest keystroke.
+  const lastInputRef = new Map();
+  let answeredRef = 0;
+  const remembered = new Map(); // field label -> value, replayed after a re-mount
+
+  const index = (el) => {
+    if (el.nodeType !== 1) return;
+    if (el.dataset.j) ids.set(el.dataset.j, el);
+    el.querySelectorAll("[data-j]").forEach((child) => ids.set(child.dataset.j, child));
+  };
+  const unindex = (el) => {
+    if (el.dataset.j) ids.delete(el.dataset.j);
+    el.querySelectorAll("[data-j]").forEach((child) => ids.delete(child.dataset.j));
+  };
+  const parse = (markup) => {
+    const template = document.createElement("template");
+    template.innerHTML = markup;
+    return template.content;
+  };
+  const element = (id) => {
+    const el = ids.get(id);
+    if (!el) throw new Error(`no element ${id}`);
+    return el;
+  };
+  const guarded = (el) => el === document.activeElement && (lastInputRef.get(el) || 0) > answeredRef;
+
+  function setAttribute(el, name, value) {
+    if (value === null) el.removeAttribute(name); else el.setAttribute(name, value);
+    if (name === "value" && "value" in el && !guarded(el)) el.value = value === null ? "" : value;
+    else if (name === "checked") el.checked = value !== null;
+    else if (name === "selected") el.selected = value !== null;
+  }
+
+  function apply(op) {
+    switch (op[0]) {
+      case "t": element(op[1]).textContent = op[2]; break;
+      case "a": setAttribute(element(op[1]), op[2], op[3]); break;
+      case "i": {
+        const parent = element(op[1]);
+        const fragment = parse(op[3]);
+        const added = Array.from(fragment.children);
+        parent.insertBefore(fragment, parent.children[op[2]] || null);
+        added.forEach(index);
+        added.forEach(observeSizes);
+        break;
+      }
+      case "r": for (const id of op.slice(1)) { const el = element(id); unindex(el); el.remove(); } break;
+      case "d": for (const id of op.slice(1)) element(id).remove(); break;
+      case "m": {
+        const el = element(op[1]), parent = element(op[2]);
+        el.remove();
+        parent.insertBefore(el, parent.children[op[3]] || null);
+        break;
+      }
+      case "x": {
+        const el = element(op[1]);
+        const fresh = parse(op[2]).firstElementChild;
+        unindex(el);
+        el.replaceWith(fresh);
+        index(fresh);
+        observeSizes(fresh);
+        if (el === root) root = fresh;
+        break;
+      }
+      default: throw new Error(`unknown op ${op[0]}`);
+    }
+  }
+
+  function sync(newVersion, remounted, markup) {
+    const fresh = parse(markup).firstElementChild;
+    const focused = document.activeElement;
+    const focusKey = focused && fieldKey(focused);
+    const caret = focused && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
+    ids.clear();
+    root.replaceWith(fresh);
+    root = fresh;
+    index(root);
+    observeSizes(root);
+    version = newVersion;
+    if (remounted) replayFields();
+    if (focusKey) {
+      const again = Array.from(root.querySelectorAll("input,textarea,select")).find((el) => fieldKey(el) === focusKey);
+      if (again) { again.focus(); if (caret && again.setSelectionRange) try { again.setSelectionRange(caret[0], caret[1]); } catch (e) { /* not a text field */ } }
+    }
+  }
+
+  // Fields are known by their label across a re-mount (element ids start over).
+  const fieldKey = (el) => el.getAttribute && (el.getAttribute("aria-label") || el.getAttribute("placeholder") || el.getAttribute("name"));
+  function rememberFields() {
+    if (!root) return;
+    root.querySelectorAll("input,textarea,select").forEach((el) => {
+      const key = fieldKey(el);
+      if (key) remembered.set(key, el.type === "checkbox" ? el.checked : el.value);
+    });
+  }
+  function replayFields() {
+    root.querySelectorAll("input,textarea,select").forEach((el) => {
+      const key = fieldKey(el);
+      if (!key || !remembered.has(key)) return;
+      const value = remembered.get(key);
+      if (el.type === "checkbox") {
+        if (el.checked !== value) { el.checked = value; send(el, "change", value); }
+      } else if (el.value !== value) {
+        el.value = value;
+        send(el, el.tagName === "SELECT" ? "change" : "input", value);
+      }
+    });
+  }
+
+  function onMessage(event) {
+    let message;
+    try { message = JSON.parse(event.data); } catch (e) { return; }
+    if (typeof message[0] === "number") {
+      const [newVersion, ops, ref] = message;
+      if (ref) answeredRef = Math.max(answeredRef, ref);
+      if (ops.length === 0) return;
+      if (newVersion !== version + 1) { transmit(["resync"]); return; }
+      try { ops.forEach(apply); version = newVersion; } catch (e) { console.warn("jetway:", e); transmit(["resync"]); }
+      return;
+    }
+    switch (message[0]) {
+      case "sync": sync(message[1], message[2], message[3]); break;
+      case "joined": break;
+      case "pong": pongDeadline = 0; break;
+      case "err": if (message[1]) answeredRef = Math.max(answeredRef, message[1]); console.warn("jetway:", message[2]); break;
+      case "reload":
+        if (!sessionStorage.getItem("jw-reloaded-" + build)) { sessionStorage.setItem("jw-reloaded-" + build, "1"); location.reload(); }
+        break;
+    }
+  }
+
+  function transmit(message) {
+    if (socket && socket.readyState === 1) socket.send(JSON.stringify(message));
+  }
+
+  function send(el, kind, payload) {
+    const ref = nextRef++;
+    if (kind === "input") lastInputRef.set(el, ref);
+    transmit(["e", ref, el.dataset.j, kind, payload === undefined ? null : payload]);
+  }
+
+  const handles = (el, kind) => el && el.dataset && (el.dataset.on || "").split(" ").includes(kind);
+  const target = (node, kind) => {
+    for (let el = node; el && el !== document; el = el.parentElement) if (handles(el, kind)) return el;
+    return null;
+  };
+
+  document.addEventListener("click", (event) => {
+    const el = target(event.target, "click");
+    if (!el || el.disabled) return;
+    event.preventDefault();
+    send(el, "click");
+  });
+  document.addEventListener("input", (event) => {
+    const el = event.target;
+    if (handles(el, "input")) send(el, "input", el.value);
+  });
+  document.addEventListener("change", (event) => {
+    const el = event.target;
+    if (!handles(el, "change")) return;
+    send(el, "change", el.type === "checkbox" ? el.checked : el.tagName === "SELECT" ? String(el.selectedIndex) : el.value);
+  });
+  document.addEventListener("submit", (event) => event.preventDefault());
+  document.addEventListener("keydown", (event) => {
+    const el = event.target;
+    if (event.key === "Enter" && handles(el, "submit")) { event.preventDefault(); send(el, "submit"); return; }
+    if (event.key === "Enter" && el.getAttribute && el.getAttribute("role") === "button" && handles(el, "click")) { event.preventDefault(); send(el, "click"); return; }
+    if (event.key === "Escape") {
+      const dialog = Array.from(document.querySelectorAll("dialog[open]")).pop();
+      if (dialog && handles(dialog, "dismiss")) { event.preventDefault(); send(dialog, "dismiss"); }
+    }
+  });
+
+  // GeometryReader: report sizes, once per frame at most.
+  const pendingSizes = new Map();
+  let sizeFrame = 0;
+  const resizeObserver = "ResizeObserver" in window ? new ResizeObserver((entries) => {
+    for (const entry of entries) pendingSizes.set(entry.target, [Math.round(entry.contentRect.width), Math.round(entry.contentRect.height)]);
+    if (!sizeFrame) sizeFrame = requestAnimationFrame(() => {
+      sizeFrame = 0;
+      for (const [el, size] of pendingSizes) if (el.isConnected && el.dataset.j) send(el, "resize", size);
+      pendingSizes.clear();
+    });
+  }) : null;
+  function observeSizes(el) {
+    if (!resizeObserver || el.nodeType !== 1) return;
+    if (handles(el, "resize")) resizeObserver.observe(el);
+    el.querySelectorAll('[data-on~="resize"]').forEach((child) => resizeObserver.observe(child));
+  }
+
+  // Connection state: classes on <html>, a banner after one second offline.
+  function setState(state) {
+    html.classList.remove("jw-connected", "jw-connecting", "jw-disconnected");
+    html.classList.add("jw-" + state);
+    if (state === "connected") {
+      clearTimeout(bannerTimer);
+      bannerTimer = 0;
+      html.classList.remove("jw-offline");
+    } else if (!bannerTimer) {
+      bannerTimer = setTimeout(() => html.classList.add("jw-offline"), 1000);
+    }
+  }
+
+  function connect() {
+    clearTimeout(reconnectTimer);
+    reconnectTimer = 0;
+    if (socket && socket.readyState <= 1) return;
+    setState("connecting");
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/";
+    socket = new WebSocket(url, "jetway");
+    socket.onopen = () => {
+      attempt = 0;
+      setState("connected");
+      transmit(["join", token, path, version, build]);
+    };
+    socket.onmessage = onMessage;
+    socket.onclose = () => {
+      socket = null;
+      rememberFields();
+      setState("disconnected");
+      scheduleReconnect();
+    };
+    socket.onerror = () => { if (socket) socket.close(); };
+  }
+
+  // Exponential backoff with full jitter, capped at 10 s.
+  function scheduleReconnect() {
+    if (reconnectTimer) return;
+    const delay = Math.random() * Math.min(10000, 250 * 2 ** attempt++);
+    reconnectTimer = setTimeout(connect, delay);
+  }
+  const reconnectNow = () => { if (!socket) { attempt = 0; connect(); } };
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
+  window.addEventListener("online", reconnectNow);
+
+  // A socket can look open while the network is gone: ping, and give up on it without a pong.
+  pingTimer = setInterval(() => {
+    if (!socket || socket.readyState !== 1) return;
+    if (pongDeadline && Date.now() > pongDeadline) { socket.close(); return; }
+    if (!pongDeadline) pongDeadline = Date.now() + 5000;
+    transmit(["ping", Date.now() % 1e9]);
+  }, 10000);
+
+  function start() {
+    root = document.querySelector(".jw-root");
+    if (!root) return;
+    index(root);
+    observeSizes(root);
+    connect();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+  window.jetway = { get version() { return version; }, get connected() { return !!socket && socket.readyState === 1; } };
+})();

@@ -1,0 +1,48 @@
+import Foundation
+
+/// How a Jetway server listens and what it allows.
+///
+/// ```swift
+/// var configuration = ServerConfiguration()
+/// configuration.port = 8080
+/// configuration.assetsDirectory = "Assets"
+/// ```
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on; loopback by default.
+    public var host = "127.0.0.1"
+    /// The port; 0 picks a free one (see `JetwayServer.port`).
+    public var port = 8080
+    /// The folder served under `/assets/` (jetway.js, jetway.css, images).
+    public var assetsDirectory = "Assets"
+    /// Where the generated secret is kept when `secret` is not set.
+    public var dataDirectory = "data"
+    /// The key that signs session tokens. Generated once and kept in `dataDirectory` if nil.
+    public var secret: [UInt8]?
+    /// Origins allowed to open the websocket, besides the page's own host.
+    public var allowedOrigins: [String] = []
+    /// The largest message a browser may send (bigger closes the socket with 1009).
+    public var maxMessageBytes = 64 * 1024
+    /// Bytes queued for one slow client before its patches collapse into one resync.
+    public var maxQueuedBytes = 1024 * 1024
+    /// How long a disconnected session waits for its browser to come back.
+    public var sessionGrace: TimeInterval = 60
+    /// How long a page's token may be used to join.
+    public var tokenLifetime: TimeInterval = 24 * 3600
+    /// Sustained events per second per connection (bursts of twice that are allowed).
+    public var eventsPerSecond: Double = 60
+    /// Protocol violations (malformed, unknown ids, wrong types) before the socket is closed with 1008.
+    public var maxViolations = 20
+    /// Identifies this build; pages from another build reload themselves once.
+    public var buildID = ServerConfiguration.defaultBuildID()
+
+    public init() {}
+
+    /// The executable's size and modification time: changes with every build.
+    public static func defaultBuildID() -> String {
+        let path = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).path } ?? ""
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let size = attributes[.size] as? Int, let date = attributes[.modificationDate] as? Date
+        else { return "dev" }
+        return String(size, radix: 36) + String(Int(date.timeIntervalSince1970), radix: 36)
+    }
+}

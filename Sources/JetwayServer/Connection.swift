@@ -1,0 +1,110 @@
+import CLibWebSockets
+import Foundation
+
+/// One browser connection (an HTTP request or a websocket), shared between the libwebsockets
+/// service thread and the main actor.
+///
+/// The service thread owns `wsi` and `inbound`; everything else is behind `lock`. The main actor
+/// queues outgoing bytes with `send(_:)`; the service thread writes them when the socket is
+/// writable. The queue is bounded: past `maxQueuedBytes` the queued patches are dropped and the
+/// session sends one full resync instead.
+final class Connection: @unchecked Sendable {
+    enum Kind { case http, websocket }
+
+    let kind: Kind
+    let id: Int
+    /// Touched on the service thread only.
+    var wsi: OpaquePointer?
+    var inbound: [UInt8] = []
+    var remoteOrigin = ""
+    var host = ""
+
+    private let lock = NSLock()
+    private var outbox: [[UInt8]] = []
+    private var outboxBytes = 0
+    private var closeRequest: (code: UInt16, reason: String)?
+    private(set) var isClosed = false
+    /// Set when the queue overflowed; the session answers with a full resync once drained.
+    private var overflowed = false
+    let maxQueuedBytes: Int
+
+    /// HTTP: the response to write once writable (guarded by `setResponse`/`takeResponse`).
+    var httpResponse: HTTPResponse?
+    var headOnly = false
+
+    private static let counter = Counter()
+
+    init(kind: Kind, maxQueuedBytes: Int) {
+        self.kind = kind
+        self.id = Self.counter.next()
+        self.maxQueuedBytes = maxQueuedBytes
+    }
+
+    /// Queues a message; false when the queue overflowed (the caller must resync).
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else { return false }
+        if outboxBytes + bytes.count > maxQueuedBytes {
+            outbox.removeAll()
+            outboxBytes = 0
+            overflowed = true
+            return false
+        }
+        outbox.append(bytes)
+        outboxBytes += bytes.count
+        return true
+    }
+
+    /// Takes the overflow flag (true once after an overflow).
+    func takeOverflow() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let value = overflowed
+        overflowed = false
+        return value
+    }
+
+    func requestClose(code: UInt16, reason: String) {
+        lock.lock()
+        closeRequest = (code, reason)
+        lock.unlock()
+    }
+
+    /// Service thread: the next message to write, or a close request.
+    func nextOutgoing() -> (message: [UInt8]?, close: (code: UInt16, reason: String)?, more: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let closeRequest, outbox.isEmpty { return (nil, closeRequest, false) }
+        guard !outbox.isEmpty else { return (nil, nil, false) }
+        let message = outbox.removeFirst()
+        outboxBytes -= message.count
+        return (message, nil, !outbox.isEmpty || closeRequest != nil)
+    }
+
+    var queuedBytes: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return outboxBytes
+    }
+
+    func markClosed() {
+        lock.lock()
+        isClosed = true
+        outbox.removeAll()
+        outboxBytes = 0
+        lock.unlock()
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A complete HTTP response, written by the service thread in one go.
+struct HTTPResponse: Sendable {
+    var status: UInt32
+    var contentType: String
+    var headers: [(String, String)] = []
+    var body: [UInt8]
+
+    /// Headers every response carries.
+    static let securityHeaders: [(String, String)] = [
+        (
+            "content-security-policy",
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
+        ),
+        ("x-content-type-options", "nosniff"),
+        ("referrer-policy", "same-origin"),
+        ("x-frame-options", "DENY"),
+    ]
+
+    static func html(_ status: UInt32, _ html: String) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "text/html; charset=utf-8", headers: [("cache-control", "no-store")], body: Array(html.utf8))
+    }
+
+    static func text(_ status: UInt32, _ text: String) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", headers: [("cache-control", "no-store")], body: Array(text.utf8))
+    }
+
+    static func notFoundPage(title: String) -> HTTPResponse {
+        html(404, """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title>\
+            <link rel="stylesheet" href="/assets/jetway.css"></head><body><main class="jw-vstack" style="padding:48px">\
+            <h1 class="jw-nav-title">Page not found</h1><p>There is no page at this address in \(escape(title)).</p>\
+            <a class="jw-link" href="/">Go to the start page</a></main></body></html>
+            """)
+    }
+
+    static func escape(_ text: String) -> String {
+        var writerOutput = ""
+        for character in text {
+            switch character {
+            case "&": writerOutput += "&amp;"
+            case "<": writerOutput += "&lt;"
+            case ">": writerOutput += "&gt;"
+            case "\"": writerOutput += "&quot;"
+            case "'": writerOutput += "&#39;"
+            default: writerOutput.append(character)
+            }
+        }
+        return writerOutput
+    }
+}

@@ -1,0 +1,295 @@
+import Foundation
+import Jetway
+
+/// The live sessions of one server, on the main actor: renders pages, joins websockets to
+/// their session, routes events, sends patches, and drops sessions whose browser is gone.
+@MainActor
+final class SessionManager {
+    unowned let server: JetwayServer
+    private var sessions: [String: LiveSession] = [:]
+    private var byConnection: [Int: LiveSession] = [:]
+    private var connections: [Int: ConnectionState] = [:]
+    private var sweepTimer: Timer?
+    private var sweepTask: Task<Void, Never>?
+
+    init(server: JetwayServer) {
+        self.server = server
+    }
+
+    var sessionCount: Int { sessions.count }
+
+    var hasQueuedBytes: Bool { connections.values.contains { $0.connection.queuedBytes > 0 } }
+
+    // MARK: Pages
+
+    func renderPage(path: String, query: String) -> HTTPResponse {
+        guard let (route, match) = server.app.match(path: path, query: query) else {
+            return HTTPResponse.notFoundPage(title: server.app.title)
+        }
+        let session = LiveSession(id: SessionToken.newSessionID(), match: match, view: route.makeView(match), manager: self)
+        sessions[session.id] = session
+        let root = session.graph.render()
+        let token = SessionToken.sign(SessionToken(sessionID: session.id, issuedAt: Date(), path: path), secret: server.secret)
+        return HTTPResponse.html(200, PageTemplate.page(app: server.app, body: root.html, token: token, path: path, buildID: server.configuration.buildID))
+    }
+
+    // MARK: Websocket lifecycle
+
+    func connected(_ connection: Connection) {
+        connections[connection.id] = ConnectionState(connection: connection, rate: TokenBucket(rate: server.configuration.eventsPerSecond))
+        Log.debug("ws_open", ["connection": connection.id])
+    }
+
+    func closed(_ connection: Connection) {
+        connections.removeValue(forKey: connection.id)
+        if let session = byConnection.removeValue(forKey: connection.id), session.connection === connection {
+            session.connection = nil
+            session.detachedSince = Date()
+            Log.info("detach", ["session": session.shortID])
+        }
+    }
+
+    func received(_ connection: Connection, _ bytes: [UInt8], binary: Bool) {
+        guard let state = connections[connection.id] else { return }
+        let started = DispatchTime.now()
+        guard !binary, let message = ClientMessage(bytes) else {
+            violation(state, ref: 0, "malformed message: expected a JSON array such as [\"e\",1,\"2s\",\"click\",null]")
+            return
+        }
+        switch message {
+        case .join(let token, let path, let version, let buildID):
+            join(state, token: token, path: path, clientVersion: version, buildID: buildID)
+        case .event(let ref, let id, let event, let payload):
+            guard let session = byConnection[connection.id] else {
+                violation(state, ref: ref, "join before sending events")
+                return
+            }
+            guard state.rate.take() else {
+                violation(state, ref: ref, "too many events; slow down")
+                return
+            }
+            guard let nodeID = NodeID(id), let kind = EventKind(rawValue: event) else {
+                violation(state, ref: ref, "unknown element id or event")
+                return
+            }
+            do {
+                try session.graph.dispatch(nodeID, kind, payload)
+            } catch {
+                violation(state, ref: ref, String(describing: error))
+                session.flush(ref: ref)
+                return
+            }
+            session.flush(ref: ref)
+            Log.debug("event", ["session": session.shortID, "event": event, "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000])
+        case .ping(let stamp):
+            send(connection, "[\"pong\",\(stamp)]")
+        case .resync:
+            byConnection[connection.id]?.sendFullPage()
+        }
+    }
+
+    private func join(_ state: ConnectionState, token: String, path: String, clientVersion: UInt64, buildID: String) {
+        let connection = state.connection
+        if buildID != server.configuration.buildID {
+            send(connection, "[\"reload\"]")
+            return
+        }
+        let verified: SessionToken
+        do {
+            verified = try SessionToken.verify(token, path: path, secret: server.secret, lifetime: server.configuration.tokenLifetime)
+        } catch {
+            Log.warn("join_refused", ["connection": connection.id, "reason": String(describing: error)])
+            send(connection, "[\"err\",0,\(jsonString(String(describing: error)))]")
+            connection.requestClose(code: 1008, reason: "bad token")
+            server.wake(connection)
+            return
+        }
+        if let previous = byConnection[connection.id] {
+            previous.connection = nil
+        }
+        if let session = sessions[verified.sessionID] {
+            if let other = session.connection, other !== connection {
+                byConnection.removeValue(forKey: other.id)
+                other.requestClose(code: 4000, reason: "session opened elsewhere")
+                server.wake(other)
+            }
+            session.attach(connection)
+            byConnection[connection.id] = session
+            if clientVersion != session.graph.version || session.needsResync {
+                session.sendFullPage()
+            } else {
+                send(connection, "[\"joined\",\(session.graph.version)]")
+            }
+            Log.info("join", ["session": session.shortID, "resumed": session.joinCount > 1])
+            return
+        }
+        // The server restarted or the session expired: mount the page again from its URL.
+        guard let (route, match) = server.app.match(path: path, query: "") else {
+            send(connection, "[\"reload\"]")
+            return
+        }
+        let session = LiveSession(id: verified.sessionID, match: match, view: route.makeView(match), manager: self)
+        sessions[session.id] = session
+        session.graph.render()
+        session.attach(connection)
+        byConnection[connection.id] = session
+        session.sendFullPage(remounted: true)
+        Log.info("remount", ["session": session.shortID, "path": path])
+    }
+
+    private func violation(_ state: ConnectionState, ref: Int, _ message: String) {
+        state.violations += 1
+        Log.warn("bad_input", ["connection": state.connection.id, "violations": state.violations, "message": message])
+        send(state.connection, "[\"err\",\(ref),\(jsonString(message))]")
+        if state.violations >= server.configuration.maxViolations {
+            state.connection.requestClose(code: 1008, reason: "too many protocol errors")
+            server.wake(state.connection)
+        }
+    }
+
+    func send(_ connection: Connection, _ text: String) {
+        connection.send(Array(text.utf8))
+        server.wake(connection)
+    }
+
+    /// Tells every page to reconnect (close 1001) before shutdown.
+    func goingAway() {
+        for state in connections.values {
+            state.connection.requestClose(code: 1001, reason: "server restarting")
+            server.wake(state.connection)
+        }
+    }
+
+    // MARK: Expiry
+
+    func startSweeping() {
+        sweepTask = Task { @MainActor [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(5))
+                self?.sweep()
+            }
+        }
+    }
+
+    func stopSweeping() {
+        sweepTask?.cancel()
+    }
+
+    func sweep(now: Date = Date()) {
+        let grace = server.configuration.sessionGrace
+        for (id, session) in sessions where session.connection == nil && now.timeIntervalSince(session.detachedSince ?? session.createdAt) > grace {
+            sessions.removeValue(forKey: id)
+            Log.debug("expire", ["session": session.shortID])
+        }
+    }
+}
+
+/// Per-websocket bookkeeping: the rate limit and the violation count.
+@MainActor
+final class ConnectionState {
+    let connection: Connection
+    let rate: TokenBucket
+    var violations = 0
+
+    init(connection: Connection, rate: TokenBucket) {
+        self.connection = connection
+        self.rate = rate
+    }
+}
+
+/// Allows `rate` events per second on average and bursts of twice that.
+@MainActor
+final class TokenBucket {
+    private let rate: Double
+    private var tokens: Double
+    private var last = Date()
+
+    init(rate: Double) {
+        self.rate = rate
+        tokens = rate * 2
+    }
+
+    func take() -> Bool {
+        let now = Date()
+        tokens = min(rate * 2, tokens + now.timeIntervalSince(last) * rate)
+        last = now
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+}
+
+/// One page's live UI.
+@MainActor
+final class LiveSession {
+    let id: String
+    let match: RouteMatch
+    let graph: ViewGraph
+    let createdAt = Date()
+    var connection: Connection?
+    var detachedSince: Date?
+    var needsResync = false
+    private(set) var joinCount = 0
+    unowned let manager: SessionManager
+
+    var shortID: String { String(id.prefix(8)) }
+
+    init(id: String, match: RouteMatch, view: AnyView, manager: SessionManager) {
+        self.id = id
+        self.match = match
+        self.graph = ViewGraph(view)
+        self.manager = manager
+        graph.onNeedsUpdate = { [weak self] in
+            Task { @MainActor in self?.flush(ref: 0) }
+        }
+    }
+
+    func attach(_ connection: Connection) {
+        self.connection = connection
+        detachedSince = nil
+        joinCount += 1
+    }
+
+    /// Renders what changed and sends the patch (tagged with the event's ref).
+    func flush(ref: Int) {
+        let ops = graph.update()
+        guard let connection else {
+            if !ops.isEmpty { needsResync = true }
+            graph.releaseRetired()
+            return
+        }
+        if connection.takeOverflow() {
+            sendFullPage()
+            return
+        }
+        if !ops.isEmpty || ref != 0 {
+            var bytes = PatchEncoder.encode(version: graph.version, ops)
+            bytes.removeLast()
+            bytes.append(contentsOf: ",\(ref)]".utf8)
+            if !connection.send(bytes) {
+                sendFullPage()
+                return
+            }
+            manager.server.wake(connection)
+        }
+        graph.releaseRetired()
+    }
+
+    /// The whole page in one message, for a client that missed patches or a re-mounted page.
+    func sendFullPage(remounted: Bool = false) {
+        guard let connection, let root = graph.tree.root else { return }
+        needsResync = false
+        _ = connection.takeOverflow()
+        var bytes = Array("[\"sync\",\(graph.version),\(remounted ? "true" : "false"),".utf8)
+        PatchEncoder.appendString(root.html, to: &bytes)
+        bytes.append(UInt8(ascii: "]"))
+        connection.send(bytes)
+        manager.server.wake(connection)
+    }
+}
+
+func jsonString(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    PatchEncoder.appendString(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+}

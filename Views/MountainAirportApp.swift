@@ -1,0 +1,13 @@
+import Jetway
+import JetwayServer
+
+/// MountainAirport's routes.
+public enum MountainAirportApp {
+    @MainActor
+    public static func make(model: FlightBoardModel) -> JetwayApp {
+        nonisolated(unsafe) let model = model
+        return JetwayApp(title: "Mountain Airport", routes: [
+            Route("/") { _ in FlightBoard(model: model) }
+        ])
+    }
+}
