@@ -2,8 +2,9 @@
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-# Debian packages the tests need (headless Chromium looks at the rendered screens).
-APT_PACKAGES := chromium
+# Debian packages the build and the tests need: libwebsockets and OpenSSL for the server,
+# headless Chromium and its WebDriver for the end-to-end tests and screenshots.
+APT_PACKAGES := libwebsockets-dev libssl-dev pkg-config chromium chromium-driver
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
@@ -23,11 +24,12 @@ deps:
 build: deps
 	swift build
 
-## run: build and show MountainAirport's screens (the live server arrives with JetwayServer)
-run: snapshots
-	@echo "Screens rendered to $(SNAPSHOT_DIR) (HTML and PNG)."
+## run: build and serve MountainAirport on http://127.0.0.1:8080 (embedded data in ./data)
+run: deps
+	swift build -c release --product MountainAirport
+	.build/release/MountainAirport
 
-## test: every test (unit, ViewHost, seed ports)
+## test: every test (unit, ViewHost, seed ports, real sockets, headless Chromium)
 test: deps
 	swift test
 

@@ -57,6 +57,17 @@ final class Connection: @unchecked Sendable {
         return true
     }
 
+    /// Drops everything queued and queues `bytes` alone: a full resync replaces the patches it
+    /// makes obsolete, and is allowed past the cap (it is bounded by the size of one page).
+    func replaceQueue(with bytes: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else { return }
+        outbox = [bytes]
+        outboxBytes = bytes.count
+        overflowed = false
+    }
+
     /// Takes the overflow flag (true once after an overflow).
     func takeOverflow() -> Bool {
         lock.lock()

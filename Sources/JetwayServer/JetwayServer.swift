@@ -386,6 +386,11 @@ private func jetwayCallback(
         guard let slot else { return -1 }
         let uri = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
         return server.handleHTTP(wsi, slot, uri: uri)
+    case LWS_CALLBACK_HTTP_BODY:
+        return 0  // request bodies are not accepted; their bytes are dropped as they arrive
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        lws_callback_on_writable(wsi)
+        return 0
     case LWS_CALLBACK_HTTP_WRITEABLE:
         guard let connection else { return 0 }
         return server.writeHTTP(wsi, connection)

@@ -18,6 +18,9 @@ final class SessionManager {
 
     var sessionCount: Int { sessions.count }
 
+    /// The connections that have joined a session.
+    var attachedConnections: [Connection] { sessions.values.compactMap(\.connection) }
+
     var hasQueuedBytes: Bool { connections.values.contains { $0.connection.queuedBytes > 0 } }
 
     // MARK: Pages
@@ -76,7 +79,7 @@ final class SessionManager {
                 try session.graph.dispatch(nodeID, kind, payload)
             } catch {
                 violation(state, ref: ref, String(describing: error))
-                session.flush(ref: ref)
+                session.flush(ref: 0)
                 return
             }
             session.flush(ref: ref)
@@ -283,7 +286,7 @@ final class LiveSession {
         var bytes = Array("[\"sync\",\(graph.version),\(remounted ? "true" : "false"),".utf8)
         PatchEncoder.appendString(root.html, to: &bytes)
         bytes.append(UInt8(ascii: "]"))
-        connection.send(bytes)
+        connection.replaceQueue(with: bytes)
         manager.server.wake(connection)
     }
 }

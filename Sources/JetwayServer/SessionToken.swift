@@ -99,7 +99,10 @@ struct SessionToken: Equatable {
         guard text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), text.allSatisfy(\.isASCII) else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64).map { Array($0) }
+        guard let bytes = Data(base64Encoded: base64).map({ Array($0) }) else { return nil }
+        // Only the canonical encoding: otherwise unused trailing bits make several texts decode
+        // to the same bytes, and a token could be altered without changing its MAC.
+        return base64url(bytes) == text ? bytes : nil
     }
 
     /// The server's secret: configured, or generated once and kept (0600) in the data folder.

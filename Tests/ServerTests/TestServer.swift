@@ -1,0 +1,101 @@
+import Foundation
+import Jetway
+@testable import JetwayServer
+import MountainAirportViews
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// MountainAirport served in-process on a free port, with a fixed secret and a temporary data folder.
+@MainActor
+final class TestServer {
+    let server: JetwayServer
+    let model: FlightBoardModel
+    var port: Int { server.port }
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    static let secret = Array("test-secret-for-jetway-server-tests".utf8)
+
+    init(port: Int = 0, model: FlightBoardModel = FlightBoardModel(), configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+        var configuration = ServerConfiguration()
+        configuration.port = port == 0 ? TestServer.freePort() : port
+        configuration.secret = Self.secret
+        configuration.assetsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets").standardized.path
+        configuration.dataDirectory = NSTemporaryDirectory() + "jetway-tests-\(UUID().uuidString)"
+        configuration.buildID = "test"
+        configure(&configuration)
+        self.model = model
+        server = try JetwayServer(app: MountainAirportApp.make(model: model), configuration: configuration)
+        try server.start()
+    }
+
+    func stop() { server.stop() }
+
+    /// A free TCP port on loopback (bound and released).
+    nonisolated static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// GET a path: status, headers (lower-cased names) and body.
+    func get(_ path: String, headers: [String: String] = [:]) async throws -> (status: Int, headers: [String: String], body: String) {
+        var request = URLRequest(url: URL(string: base + path)!)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as! HTTPURLResponse
+        var lowered: [String: String] = [:]
+        for (name, value) in http.allHeaderFields { lowered[String(describing: name).lowercased()] = String(describing: value) }
+        return (http.statusCode, lowered, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A raw HTTP request line, for paths URLSession would normalise (`/assets/../x`).
+    nonisolated func rawRequest(_ requestLine: String) async -> String {
+        let port = server.port
+        return await Task.detached {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            var timeout = timeval(tv_sec: 3, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let request = requestLine + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+            _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            var response: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let got = recv(fd, &chunk, chunk.count, 0)
+                if got <= 0 { break }
+                response.append(contentsOf: chunk[0..<got])
+            }
+            return String(decoding: response, as: UTF8.self)
+        }.value
+    }
+}
+
+/// Pulls `<meta name="…" content="…">` out of a page.
+func metaContent(_ name: String, in page: String) -> String? {
+    guard let range = page.range(of: "<meta name=\"\(name)\" content=\"") else { return nil }
+    return String(page[range.upperBound...].prefix { $0 != "\"" })
+}
+
+/// The `data-j` id of the first element whose opening tag contains `marker`.
+func elementID(containing marker: String, in page: String) -> String? {
+    guard let range = page.range(of: marker) else { return nil }
+    let before = page[..<range.lowerBound]
+    guard let open = before.range(of: "<", options: .backwards) else { return nil }
+    let tag = page[open.lowerBound...].prefix { $0 != ">" }
+    guard let id = tag.range(of: "data-j=\"") else { return nil }
+    return String(tag[id.upperBound...].prefix { $0 != "\"" })
+}

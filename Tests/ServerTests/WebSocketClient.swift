@@ -1,0 +1,147 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A small blocking websocket client over a POSIX socket, for tests. Its I/O runs off the main
+/// actor (`async` methods hop to a detached task), so the in-process server can keep working.
+final class WebSocketClient: @unchecked Sendable {
+    enum Frame: Equatable {
+        case text(String)
+        case close(code: UInt16)
+        case timeout
+    }
+
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    let upgradeStatus: Int
+
+    /// Connects and upgrades; `upgradeStatus` is 101 on success.
+    static func connect(port: Int, origin: String?, path: String = "/") async throws -> WebSocketClient {
+        try await Task.detached { try WebSocketClient(port: port, origin: origin, path: path) }.value
+    }
+
+    private init(port: Int, origin: String?, path: String) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.fd = fd
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            upgradeStatus = 0
+            return
+        }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: jetway\r\n"
+        if let origin { request += "Origin: \(origin)\r\n" }
+        request += "\r\n"
+        _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        var header: [UInt8] = []
+        while !header.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            var byte: UInt8 = 0
+            guard recv(fd, &byte, 1, 0) == 1 else { break }
+            header.append(byte)
+        }
+        let statusLine = String(decoding: header, as: UTF8.self).split(separator: "\r\n").first ?? ""
+        self.upgradeStatus = Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    deinit { close(fd) }
+
+    func sendText(_ text: String) async {
+        await sendFrame(opcode: 1, Array(text.utf8))
+    }
+
+    /// Sends a frame (masked, as a browser does).
+    func sendFrame(opcode: UInt8, _ payload: [UInt8], final: Bool = true) async {
+        let fd = fd
+        await Task.detached {
+            var frame: [UInt8] = [(final ? 0x80 : 0) | opcode]
+            if payload.count < 126 {
+                frame.append(0x80 | UInt8(payload.count))
+            } else if payload.count < 65536 {
+                frame.append(0x80 | 126)
+                frame.append(contentsOf: [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)])
+            } else {
+                frame.append(0x80 | 127)
+                for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((payload.count >> shift) & 0xFF)) }
+            }
+            let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+            frame.append(contentsOf: mask)
+            for (index, byte) in payload.enumerated() { frame.append(byte ^ mask[index % 4]) }
+            var offset = 0
+            while offset < frame.count {
+                let sent = frame[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if sent <= 0 { break }
+                offset += sent
+            }
+        }.value
+    }
+
+    /// The next text or close frame (pings are skipped), or `.timeout`.
+    func next(timeout: TimeInterval = 5) async -> Frame {
+        await Task.detached { self.readFrame(deadline: Date().addingTimeInterval(timeout)) }.value
+    }
+
+    /// The next text frame whose JSON starts with `prefix` (e.g. `["sync"`), skipping others.
+    func next(startingWith prefix: String, timeout: TimeInterval = 5) async -> Frame {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let frame = await next(timeout: deadline.timeIntervalSinceNow)
+            switch frame {
+            case .text(let text) where text.hasPrefix(prefix): return frame
+            case .text: continue
+            default: return frame
+            }
+        }
+        return .timeout
+    }
+
+    private func read(_ count: Int, deadline: Date) -> [UInt8]? {
+        while buffer.count < count {
+            if Date() > deadline { return nil }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let got = recv(fd, &chunk, chunk.count, 0)
+            if got <= 0 {
+                if got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { continue }
+                return nil
+            }
+            buffer.append(contentsOf: chunk[0..<got])
+        }
+        let result = Array(buffer[0..<count])
+        buffer.removeFirst(count)
+        return result
+    }
+
+    private func readFrame(deadline: Date) -> Frame {
+        var message: [UInt8] = []
+        while true {
+            guard let head = read(2, deadline: deadline) else { return .timeout }
+            let opcode = head[0] & 0x0F
+            var length = Int(head[1] & 0x7F)
+            if length == 126 {
+                guard let ext = read(2, deadline: deadline) else { return .timeout }
+                length = Int(ext[0]) << 8 | Int(ext[1])
+            } else if length == 127 {
+                guard let ext = read(8, deadline: deadline) else { return .timeout }
+                length = ext.reduce(0) { $0 << 8 | Int($1) }
+            }
+            guard let payload = read(length, deadline: deadline) else { return .timeout }
+            switch opcode {
+            case 8:
+                let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : 1005
+                return .close(code: code)
+            case 9, 10: continue
+            default:
+                message.append(contentsOf: payload)
+                if head[0] & 0x80 != 0 { return .text(String(decoding: message, as: UTF8.self)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Jetway
+import Testing
+@testable import JetwayServer
+
+@MainActor
+@Suite(.serialized)
+struct WebSocketTests {
+    /// Loads the page, opens its websocket and joins.
+    func joined(_ server: TestServer, origin: String? = nil) async throws -> (client: WebSocketClient, page: String) {
+        let page = try await server.get("/").body
+        let token = try #require(metaContent("jetway-token", in: page))
+        let client = try await WebSocketClient.connect(port: server.port, origin: origin ?? server.base)
+        #expect(client.upgradeStatus == 101)
+        await client.sendText(#"["join","\#(token)","/",0,"test"]"#)
+        #expect(await client.next() == .text("[\"joined\",0]"))
+        return (client, page)
+    }
+
+    @Test func eventsProducePatchesTaggedWithTheirRef() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let (client, page) = try await joined(server)
+        let search = try #require(elementID(containing: "type=\"search\"", in: page))
+        await client.sendText(#"["e",7,"\#(search)","input","denver"]"#)
+        guard case .text(let patch) = await client.next() else { Issue.record("no patch"); return }
+        #expect(patch.hasPrefix("[1,[") && patch.hasSuffix(",7]"))
+        #expect(patch.contains(#"["r","#))
+        #expect(patch.contains(#"["t","#) && patch.contains("4 flights"))
+    }
+
+    @Test func pingIsAnswered() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let (client, _) = try await joined(server)
+        await client.sendText(#"["ping",42]"#)
+        #expect(await client.next() == .text("[\"pong\",42]"))
+    }
+
+    @Test func forgedTokensAreRefused() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let page = try await server.get("/").body
+        var token = Array(try #require(metaContent("jetway-token", in: page)))
+        let position = token.count - 10
+        token[position] = token[position] == "A" ? "B" : "A"
+        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await client.sendText(#"["join","\#(String(token))","/",0,"test"]"#)
+        guard case .text(let error) = await client.next() else { Issue.record("no error"); return }
+        #expect(error.contains("signature"))
+        #expect(await client.next() == .close(code: 1008))
+    }
+
+    @Test func tokensBindToTheirRouteAndExpire() throws {
+        let secret = TestServer.secret
+        let token = SessionToken.sign(SessionToken(sessionID: SessionToken.newSessionID(), issuedAt: Date(), path: "/"), secret: secret)
+        #expect(throws: SessionToken.Failure.badSignature) { try SessionToken.verify(token, path: "/flights/1", secret: secret, lifetime: 60) }
+        #expect(throws: SessionToken.Failure.badSignature) { try SessionToken.verify(token, path: "/", secret: Array("another secret!!".utf8), lifetime: 60) }
+        #expect(throws: SessionToken.Failure.expired) { try SessionToken.verify(token, path: "/", secret: secret, lifetime: 60, now: Date().addingTimeInterval(120)) }
+        #expect(throws: SessionToken.Failure.malformed) { try SessionToken.verify("abc", path: "/", secret: secret, lifetime: 60) }
+        // The last character of the MAC carries unused bits: a variant that decodes the same is refused.
+        let last = token.last!
+        let variant = String(token.dropLast()) + (last == "A" ? "B" : last == "B" ? "A" : "A")
+        #expect(throws: SessionToken.Failure.self) { try SessionToken.verify(variant, path: "/", secret: secret, lifetime: 60) }
+        #expect(try SessionToken.verify(token, path: "/", secret: secret, lifetime: 60).path == "/")
+    }
+
+    @Test func crossOriginUpgradesAreRefused() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let evil = try await WebSocketClient.connect(port: server.port, origin: "http://evil.example")
+        #expect(evil.upgradeStatus != 101)
+        let none = try await WebSocketClient.connect(port: server.port, origin: nil)
+        #expect(none.upgradeStatus != 101)
+    }
+
+    @Test func malformedMessagesAreAnsweredAndTheSessionStaysUsable() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let (client, page) = try await joined(server)
+        for bad in ["not json", "{}", "[]", #"["e","x"]"#, #"["e",1,"zzzzz","click",null]"#, #"["e",2,"1","explode",null]"#, #"["e",3,"1","click",{"a":1}]"#] {
+            await client.sendText(bad)
+            guard case .text(let reply) = await client.next() else { Issue.record("no reply to \(bad)"); return }
+            #expect(reply.hasPrefix("[\"err\""), "reply to \(bad): \(reply)")
+        }
+        let search = try #require(elementID(containing: "type=\"search\"", in: page))
+        await client.sendText(#"["e",9,"\#(search)","input","boston"]"#)
+        guard case .text(let patch) = await client.next(startingWith: "[1,") else { Issue.record("no patch"); return }
+        #expect(patch.hasSuffix(",9]"))
+    }
+
+    @Test func repeatedViolationsCloseWith1008() async throws {
+        let server = try TestServer { $0.maxViolations = 3 }
+        defer { server.stop() }
+        let (client, _) = try await joined(server)
+        for _ in 0..<3 { await client.sendText("nonsense") }
+        var frame = await client.next()
+        while case .text = frame { frame = await client.next() }
+        #expect(frame == .close(code: 1008))
+    }
+
+    @Test func oversizeMessagesCloseWith1009() async throws {
+        let server = try TestServer { $0.maxMessageBytes = 1024 }
+        defer { server.stop() }
+        let (client, _) = try await joined(server)
+        await client.sendText("[\"ping\",\"" + String(repeating: "x", count: 4000) + "\"]")
+        #expect(await client.next() == .close(code: 1009))
+    }
+
+    @Test func aRestartedServerRemountsThePageFromItsToken() async throws {
+        let port = TestServer.freePort()
+        var server = try TestServer(port: port)
+        let page = try await server.get("/").body
+        let token = try #require(metaContent("jetway-token", in: page))
+        server.stop()
+        server = try TestServer(port: port)
+        defer { server.stop() }
+        let client = try await WebSocketClient.connect(port: port, origin: server.base)
+        await client.sendText(#"["join","\#(token)","/",0,"test"]"#)
+        guard case .text(let sync) = await client.next() else { Issue.record("no sync"); return }
+        #expect(sync.hasPrefix("[\"sync\",0,true,"))
+        #expect(sync.contains("Mountain Air MA100"))
+    }
+
+    @Test func aNewBuildAsksThePageToReload() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let page = try await server.get("/").body
+        let token = try #require(metaContent("jetway-token", in: page))
+        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await client.sendText(#"["join","\#(token)","/",0,"old-build"]"#)
+        #expect(await client.next() == .text("[\"reload\"]"))
+    }
+
+    @Test func reconnectingWithinTheGraceResumesTheSameSession() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let (first, page) = try await joined(server)
+        let token = try #require(metaContent("jetway-token", in: page))
+        let search = try #require(elementID(containing: "type=\"search\"", in: page))
+        await first.sendText(#"["e",1,"\#(search)","input","seattle"]"#)
+        _ = await first.next()
+        let second = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await second.sendText(#"["join","\#(token)","/",0,"test"]"#)
+        guard case .text(let sync) = await second.next() else { Issue.record("no sync"); return }
+        // The same session: its state (the search) is still there.
+        #expect(sync.hasPrefix("[\"sync\",1,false,"))
+        #expect(sync.contains("value=\\\"seattle\\\""))
+        #expect(await first.next() == .close(code: 4000))
+    }
+
+    @Test func twoSessionsNeverSeeEachOthersState() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let (alice, alicePage) = try await joined(server)
+        let (bob, _) = try await joined(server)
+        let search = try #require(elementID(containing: "type=\"search\"", in: alicePage))
+        await alice.sendText(#"["e",1,"\#(search)","input","denver"]"#)
+        _ = await alice.next()
+        await bob.sendText(#"["ping",1]"#)
+        #expect(await bob.next() == .text("[\"pong\",1]"))
+        #expect(server.server.sessions.sessionCount == 2)
+    }
+
+    @Test func aSlowReaderCollapsesIntoOneResync() async throws {
+        let server = try TestServer { $0.maxQueuedBytes = 4000 }
+        defer { server.stop() }
+        let (client, _) = try await joined(server)
+        // A model change reaches the session while its queue is over the cap.
+        let connection = try #require(server.server.sessions.attachedConnections.first)
+        // Queued but not written (no wake): the client has stopped reading.
+        #expect(connection.send(Array("[\"filler\"]".utf8) + Array(repeating: 0x20, count: 3985)))
+        server.model.flights[0].status = .cancelled
+        try await Task.sleep(for: .milliseconds(50))
+        var sawSync = false
+        for _ in 0..<3 {
+            if case .text(let text) = await client.next(timeout: 2), text.hasPrefix("[\"sync\"") { sawSync = true; break }
+        }
+        #expect(sawSync)
+        #expect(connection.queuedBytes == 0)
+    }
+}
