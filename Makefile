@@ -4,7 +4,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages the build and the tests need: libwebsockets and OpenSSL for the server,
 # headless Chromium and its WebDriver for the end-to-end tests and screenshots.
-APT_PACKAGES := libwebsockets-dev libssl-dev pkg-config chromium chromium-driver
+APT_PACKAGES := libwebsockets-dev libssl-dev pkg-config chromium chromium-driver curl
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 

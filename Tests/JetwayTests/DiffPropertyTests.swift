@@ -81,7 +81,7 @@ struct TreeGenerator {
     }
 }
 
-@MainActor
+// Not on the main actor: these run long and must not hold up the server tests that need it.
 struct DiffPropertyTests {
     @Test func applyingTheDiffTurnsAIntoBForRandomTrees() throws {
         var failures = 0

@@ -28,7 +28,7 @@ func diffAndCheck(_ old: Node, _ new: Node) throws -> [PatchOp] {
     return ops
 }
 
-@MainActor
+// Not on the main actor: these run long and must not hold up the server tests that need it.
 struct DiffTests {
     @Test func identicalTreesGiveNoOps() throws {
         #expect(try diffAndCheck(list([1, 2, 3]), list([1, 2, 3])).isEmpty)

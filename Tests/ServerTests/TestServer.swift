@@ -60,7 +60,7 @@ final class TestServer {
     /// A raw HTTP request line, for paths URLSession would normalise (`/assets/../x`).
     nonisolated func rawRequest(_ requestLine: String) async -> String {
         let port = server.port
-        return await Task.detached {
+        return await offPool {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             defer { close(fd) }
             var address = sockaddr_in()
@@ -80,7 +80,7 @@ final class TestServer {
                 response.append(contentsOf: chunk[0..<got])
             }
             return String(decoding: response, as: UTF8.self)
-        }.value
+        }
     }
 }
 

@@ -18,7 +18,7 @@ final class WebSocketClient: @unchecked Sendable {
 
     /// Connects and upgrades; `upgradeStatus` is 101 on success.
     static func connect(port: Int, origin: String?, path: String = "/") async throws -> WebSocketClient {
-        try await Task.detached { try WebSocketClient(port: port, origin: origin, path: path) }.value
+        try await offPool { try WebSocketClient(port: port, origin: origin, path: path) }
     }
 
     private init(port: Int, origin: String?, path: String) throws {
@@ -61,7 +61,7 @@ final class WebSocketClient: @unchecked Sendable {
     /// Sends a frame (masked, as a browser does).
     func sendFrame(opcode: UInt8, _ payload: [UInt8], final: Bool = true) async {
         let fd = fd
-        await Task.detached {
+        await offPool {
             var frame: [UInt8] = [(final ? 0x80 : 0) | opcode]
             if payload.count < 126 {
                 frame.append(0x80 | UInt8(payload.count))
@@ -81,12 +81,12 @@ final class WebSocketClient: @unchecked Sendable {
                 if sent <= 0 { break }
                 offset += sent
             }
-        }.value
+        }
     }
 
     /// The next text or close frame (pings are skipped), or `.timeout`.
     func next(timeout: TimeInterval = 5) async -> Frame {
-        await Task.detached { self.readFrame(deadline: Date().addingTimeInterval(timeout)) }.value
+        await offPool { self.readFrame(deadline: Date().addingTimeInterval(timeout)) }
     }
 
     /// The next text frame whose JSON starts with `prefix` (e.g. `["sync"`), skipping others.
