@@ -33,10 +33,10 @@ run: deps
 test: deps
 	swift test
 
-## bench: release build, prints `bench: <name> <value> <unit>`
+## bench: release build, prints `bench: <name> <value> <unit>` (core, then server under load)
 bench: deps
 	swift build -c release --product JetwayBench
-	.build/release/JetwayBench
+	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench
 
 ## snapshots: render the ported screens to HTML and PNG with headless Chromium
 snapshots: deps

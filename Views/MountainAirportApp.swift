@@ -7,7 +7,8 @@ public enum MountainAirportApp {
     public static func make(model: FlightBoardModel) -> JetwayApp {
         nonisolated(unsafe) let model = model
         return JetwayApp(title: "Mountain Airport", routes: [
-            Route("/") { _ in FlightBoard(model: model) }
+            Route("/") { _ in FlightBoard(model: model) },
+            Route("/gate/:gate") { match in GateKiosk(model: model, gate: match.parameters["gate"] ?? "") },
         ])
     }
 }

@@ -25,6 +25,7 @@ func run() throws {
     let clock = ContinuousClock()
     let rows = 1000
     let only = CommandLine.arguments.dropFirst().first
+    if only == "server" { return }
     if only == "phases" {
         let model = BenchBoardModel(count: rows)
         let graph = ViewGraph(BenchBoard(model: model))
@@ -140,6 +141,31 @@ func run() throws {
     report("diff_only_filter_1000_us", diffOnly, "us")
 }
 
+/// The gzipped size of the browser runtime (gzip -9, as a server would send it).
+func runtimeGzipBytes() -> Int {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "gzip -9 -c Assets/jetway.js | wc -c"]
+    let output = Pipe()
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { return -1 }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+}
+
+if CommandLine.arguments.dropFirst().first == "load-client" {
+    LoadClient.run(port: Int(CommandLine.arguments[2]) ?? 0)
+    exit(0)
+}
 MainActor.assumeIsolated {
     do { try run() } catch { print("bench failed: \(error)") }
+    report("runtime_js_gzip_bytes", Double(runtimeGzipBytes()), "bytes")
+}
+if CommandLine.arguments.dropFirst().first == nil || CommandLine.arguments.dropFirst().first == "server" {
+    Task { @MainActor in
+        await ServerBench.run()
+        exit(0)
+    }
+    dispatchMain()
 }

@@ -1,0 +1,220 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The load client of `make bench`, run as a child process so that its sockets do not count
+/// against the server's file descriptors or memory. It reads commands on stdin and answers one
+/// line each on stdout:
+///
+///   open N PATH   → opened TOTAL MS      (load PATH, open its websocket, join; until N sessions)
+///   rtt K         → rtt P50 P99 BYTES    (K click → patch round trips, spread over the sessions)
+///   arm           → ready, then fanout MS (once every session has received a frame)
+enum LoadClient {
+    final class Session: @unchecked Sendable {
+        let fd: Int32
+        let button: String
+        var buffer: [UInt8] = []
+        init(fd: Int32, button: String) {
+            self.fd = fd
+            self.button = button
+        }
+    }
+
+    static func run(port: Int) {
+        var sessions: [Session] = []
+        var ref = 1
+        while let line = readLine() {
+            let parts = line.split(separator: " ")
+            switch parts.first {
+            case "open":
+                let target = Int(parts[1]) ?? 0
+                let path = String(parts[2])
+                let started = Date()
+                let collected = Collected()
+                let missing = max(0, target - sessions.count)
+                DispatchQueue.concurrentPerform(iterations: 8) { worker in
+                    var opened: [Session] = []
+                    for _ in stride(from: worker, to: missing, by: 8) {
+                        if let session = open(port: port, path: path) { opened.append(session) }
+                    }
+                    collected.add(opened)
+                }
+                sessions.append(contentsOf: collected.sessions)
+                answer("opened \(sessions.count) \(Int(Date().timeIntervalSince(started) * 1000))")
+            case "rtt":
+                let count = Int(parts[1]) ?? 100
+                var samples: [Double] = []
+                var bytes = 0
+                for index in 0..<count {
+                    let session = sessions[index % sessions.count]
+                    let started = DispatchTime.now()
+                    sendText(session.fd, #"["e",\#(ref),"\#(session.button)","click",null]"#)
+                    let marker = ",\(ref)]"
+                    ref += 1
+                    while let frame = readFrame(session, timeout: 5) {
+                        if frame.hasSuffix(marker) {
+                            bytes += frame.utf8.count
+                            break
+                        }
+                    }
+                    samples.append(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000)
+                }
+                samples.sort()
+                answer("rtt \(Int(samples[samples.count / 2])) \(Int(samples[min(samples.count - 1, samples.count * 99 / 100)])) \(bytes / max(count, 1))")
+            case "arm":
+                var waiting = Set(sessions.indices)
+                answer("ready")
+                let started = Date()
+                var fds = sessions.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+                while !waiting.isEmpty && Date().timeIntervalSince(started) < 30 {
+                    guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }
+                    for index in fds.indices where fds[index].revents != 0 {
+                        fds[index].revents = 0
+                        var chunk = [UInt8](repeating: 0, count: 8192)
+                        let got = recv(fds[index].fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+                        if got > 0 { waiting.remove(index) }
+                    }
+                }
+                answer("fanout \(Int(Date().timeIntervalSince(started) * 1000)) \(waiting.count)")
+            default:
+                return
+            }
+        }
+    }
+
+    static func answer(_ text: String) {
+        FileHandle.standardOutput.write((text + "\n").data(using: .utf8)!)
+    }
+
+    final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var sessions: [Session] = []
+        func add(_ more: [Session]) {
+            lock.lock()
+            sessions.append(contentsOf: more)
+            lock.unlock()
+        }
+    }
+
+    static func connectSocket(port: Int) -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard result == 0 else {
+            close(fd)
+            return nil
+        }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        return fd
+    }
+
+    static func sendAll(_ fd: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { return }
+            offset += sent
+        }
+    }
+
+    /// GET the page, open its websocket and join with its token.
+    static func open(port: Int, path: String) -> Session? {
+        guard let http = connectSocket(port: port) else { return nil }
+        sendAll(http, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8))
+        var page: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got = recv(http, &chunk, chunk.count, 0)
+            if got <= 0 { break }
+            page.append(contentsOf: chunk[0..<got])
+            if page.count > 4, let text = String(bytes: page.suffix(16), encoding: .utf8), text.contains("</html>") { break }
+        }
+        close(http)
+        let html = String(decoding: page, as: UTF8.self)
+        guard let token = value(after: "<meta name=\"jetway-token\" content=\"", in: html),
+            let button = buttonID(in: html), let fd = connectSocket(port: port)
+        else { return nil }
+        var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: jetway\r\n"
+        request += "Origin: http://127.0.0.1:\(port)\r\n\r\n"
+        sendAll(fd, Array(request.utf8))
+        var header: [UInt8] = []
+        var byte: UInt8 = 0
+        while !header.suffix(4).elementsEqual([13, 10, 13, 10]), recv(fd, &byte, 1, 0) == 1 { header.append(byte) }
+        guard String(decoding: header, as: UTF8.self).hasPrefix("HTTP/1.1 101") else {
+            close(fd)
+            return nil
+        }
+        let session = Session(fd: fd, button: button)
+        sendText(fd, #"["join","\#(token)","\#(path)",0,"bench"]"#)
+        guard let joined = readFrame(session, timeout: 10), joined.hasPrefix("[\"joined\"") else {
+            close(fd)
+            return nil
+        }
+        return session
+    }
+
+    static func value(after marker: String, in text: String) -> String? {
+        guard let range = text.range(of: marker) else { return nil }
+        return String(text[range.upperBound...].prefix { $0 != "\"" })
+    }
+
+    static func buttonID(in html: String) -> String? {
+        guard let range = html.range(of: "class=\"jw-button\"") else { return nil }
+        let before = html[..<range.lowerBound]
+        guard let open = before.range(of: "<button", options: .backwards) else { return nil }
+        return value(after: "data-j=\"", in: String(html[open.lowerBound..<range.lowerBound]))
+    }
+
+    static func sendText(_ fd: Int32, _ text: String) {
+        let payload = Array(text.utf8)
+        var frame: [UInt8] = [0x81]
+        if payload.count < 126 {
+            frame.append(0x80 | UInt8(payload.count))
+        } else {
+            frame.append(0x80 | 126)
+            frame.append(contentsOf: [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)])
+        }
+        let mask: [UInt8] = [1, 2, 3, 4]
+        frame.append(contentsOf: mask)
+        for (index, byte) in payload.enumerated() { frame.append(byte ^ mask[index % 4]) }
+        sendAll(fd, frame)
+    }
+
+    static func readFrame(_ session: Session, timeout: TimeInterval) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        func need(_ count: Int) -> Bool {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while session.buffer.count < count {
+                if Date() > deadline { return false }
+                let got = recv(session.fd, &chunk, chunk.count, 0)
+                if got <= 0 { return false }
+                session.buffer.append(contentsOf: chunk[0..<got])
+            }
+            return true
+        }
+        guard need(2) else { return nil }
+        var length = Int(session.buffer[1] & 0x7F)
+        var offset = 2
+        if length == 126 {
+            guard need(4) else { return nil }
+            length = Int(session.buffer[2]) << 8 | Int(session.buffer[3])
+            offset = 4
+        } else if length == 127 {
+            guard need(10) else { return nil }
+            length = session.buffer[2..<10].reduce(0) { $0 << 8 | Int($1) }
+            offset = 10
+        }
+        guard need(offset + length) else { return nil }
+        let text = String(decoding: session.buffer[offset..<(offset + length)], as: UTF8.self)
+        session.buffer.removeFirst(offset + length)
+        return text
+    }
+}
