@@ -183,6 +183,17 @@ public final class JetwayServer: @unchecked Sendable {
         if needsWake { wakeServiceThread() }
     }
 
+    /// Any thread: one wake-up for a batch of connections.
+    func wake(_ connections: [Connection]) {
+        guard !connections.isEmpty else { return }
+        stateLock.lock()
+        pending.append(contentsOf: connections)
+        let needsWake = !wakeRequested
+        wakeRequested = true
+        stateLock.unlock()
+        if needsWake { wakeServiceThread() }
+    }
+
     private func wakeServiceThread() {
         stateLock.lock()
         defer { stateLock.unlock() }

@@ -163,6 +163,29 @@ final class SessionManager {
         }
     }
 
+    // MARK: Batched updates
+
+    private var dirtySessions: [LiveSession] = []
+    private var flushScheduled = false
+
+    /// A change that reaches many sessions (a shared model) renders them all in one main-actor
+    /// job and wakes the service thread once, instead of one task and one wake-up per session:
+    /// with the poll event loop each wake-up costs a pass over every socket.
+    func scheduleFlush(_ session: LiveSession) {
+        dirtySessions.append(session)
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        Task { @MainActor in self.flushDirtySessions() }
+    }
+
+    private func flushDirtySessions() {
+        flushScheduled = false
+        let batch = dirtySessions
+        dirtySessions.removeAll()
+        for session in batch { session.flush(ref: 0, wake: false) }
+        server.wake(batch.compactMap(\.connection))
+    }
+
     // MARK: Expiry
 
     func startSweeping() {
@@ -243,7 +266,8 @@ final class LiveSession {
         self.graph = ViewGraph(view)
         self.manager = manager
         graph.onNeedsUpdate = { [weak self] in
-            Task { @MainActor in self?.flush(ref: 0) }
+            guard let self else { return }
+            self.manager.scheduleFlush(self)
         }
     }
 
@@ -253,8 +277,9 @@ final class LiveSession {
         joinCount += 1
     }
 
-    /// Renders what changed and sends the patch (tagged with the event's ref).
-    func flush(ref: Int) {
+    /// Renders what changed and sends the patch (tagged with the event's ref). With `wake`
+    /// false the caller wakes the service thread once for a whole batch.
+    func flush(ref: Int, wake: Bool = true) {
         let ops = graph.update()
         guard let connection else {
             if !ops.isEmpty { needsResync = true }
@@ -273,7 +298,7 @@ final class LiveSession {
                 sendFullPage()
                 return
             }
-            manager.server.wake(connection)
+            if wake { manager.server.wake(connection) }
         }
         graph.releaseRetired()
     }

@@ -109,16 +109,22 @@ public struct Text: _PrimitiveView, Equatable {
         case time, date
 
         func format(_ date: Date) -> String {
+            // Making a DateFormatter costs tens of microseconds: one per style, shared.
+            Self.lock.lock()
+            defer { Self.lock.unlock() }
+            return (self == .time ? Self.timeFormatter : Self.dateFormatter).string(from: date)
+        }
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static let timeFormatter = makeFormatter("HH:mm")
+        nonisolated(unsafe) private static let dateFormatter = makeFormatter("yyyy-MM-dd")
+
+        private static func makeFormatter(_ format: String) -> DateFormatter {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "UTC")
-            switch self {
-            case .time:
-                formatter.dateFormat = "HH:mm"
-            case .date:
-                formatter.dateFormat = "yyyy-MM-dd"
-            }
-            return formatter.string(from: date)
+            formatter.dateFormat = format
+            return formatter
         }
     }
 }
