@@ -165,9 +165,27 @@
     event.preventDefault();
     send(el, "click");
   });
+  // Per-element pacing the view asked for (`.eventDebounce`, `.eventThrottle`), on the element
+  // or an ancestor: the last value is always sent.
+  const pacing = new Map();
+  function paced(el, kind, value) {
+    const holder = el.closest("[data-debounce],[data-throttle]");
+    if (!holder) { send(el, kind, value()); return; }
+    const state = pacing.get(el) || {};
+    pacing.set(el, state);
+    if (holder.dataset.debounce !== undefined) {
+      clearTimeout(state.timer);
+      state.timer = setTimeout(() => send(el, kind, value()), +holder.dataset.debounce);
+      return;
+    }
+    const wait = +holder.dataset.throttle, now = Date.now();
+    if (!state.last || now - state.last >= wait) { state.last = now; send(el, kind, value()); return; }
+    clearTimeout(state.timer);
+    state.timer = setTimeout(() => { state.last = Date.now(); send(el, kind, value()); }, wait - (now - state.last));
+  }
   document.addEventListener("input", (event) => {
     const el = event.target;
-    if (handles(el, "input")) send(el, "input", el.value);
+    if (handles(el, "input")) paced(el, "input", () => el.value);
   });
   document.addEventListener("change", (event) => {
     const el = event.target;

@@ -96,3 +96,11 @@ struct ModifierTests {
         #expect(submitted == 1)
     }
 }
+
+@MainActor
+struct PacingTests {
+    @Test func debounceAndThrottleAreDeclaredForTheRuntime() {
+        #expect(inner(TextField("Query", text: .constant("")).eventDebounce(.milliseconds(300))).contains("data-debounce=\"300\""))
+        #expect(inner(Slider(value: .constant(0.5)).eventThrottle(.seconds(1))).contains("data-throttle=\"1000\""))
+    }
+}

@@ -59,3 +59,19 @@ struct IDModifier<ID: Hashable>: _PrimitiveModifier {
         content(context.explicit(modifier.id), &out)
     }
 }
+
+extension View {
+    /// Sends this view's input events only after the user pauses for `interval` (a search field
+    /// that queries a database on each keystroke). The last value always arrives.
+    public func eventDebounce(_ interval: Duration) -> some View {
+        let milliseconds = max(0, Int(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000))
+        return modifier(StyleModifier { node in node.setAttribute("data-debounce", String(milliseconds)) })
+    }
+
+    /// Sends this view's input and resize events at most once per `interval` (a slider dragged
+    /// quickly). The last value always arrives.
+    public func eventThrottle(_ interval: Duration) -> some View {
+        let milliseconds = max(0, Int(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000))
+        return modifier(StyleModifier { node in node.setAttribute("data-throttle", String(milliseconds)) })
+    }
+}
