@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 
 /// A complete HTTP response, written by the service thread in one go.
 struct HTTPResponse: Sendable {
@@ -36,17 +37,6 @@ struct HTTPResponse: Sendable {
     }
 
     static func escape(_ text: String) -> String {
-        var writerOutput = ""
-        for character in text {
-            switch character {
-            case "&": writerOutput += "&amp;"
-            case "<": writerOutput += "&lt;"
-            case ">": writerOutput += "&gt;"
-            case "\"": writerOutput += "&quot;"
-            case "'": writerOutput += "&#39;"
-            default: writerOutput.append(character)
-            }
-        }
-        return writerOutput
+        HTMLWriter.escape(text, attribute: true)
     }
 }

@@ -405,13 +405,6 @@ private func jetwayCallback(
     case LWS_CALLBACK_HTTP_WRITEABLE:
         guard let connection else { return 0 }
         return server.writeHTTP(wsi, connection)
-    case LWS_CALLBACK_CLOSED_HTTP:
-        if let slot, let pointer = slot.pointee {
-            server.closed(Unmanaged<Connection>.fromOpaque(pointer).takeUnretainedValue())
-            Unmanaged<Connection>.fromOpaque(pointer).release()
-            slot.pointee = nil
-        }
-        return 0
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return server.filterWebSocket(wsi)
     case LWS_CALLBACK_ESTABLISHED:
@@ -424,7 +417,7 @@ private func jetwayCallback(
     case LWS_CALLBACK_SERVER_WRITEABLE:
         guard let connection else { return 0 }
         return server.writeWebSocket(wsi, connection)
-    case LWS_CALLBACK_CLOSED:
+    case LWS_CALLBACK_CLOSED, LWS_CALLBACK_CLOSED_HTTP:
         if let slot, let pointer = slot.pointee {
             server.closed(Unmanaged<Connection>.fromOpaque(pointer).takeUnretainedValue())
             Unmanaged<Connection>.fromOpaque(pointer).release()

@@ -87,31 +87,6 @@ enum VoidElements {
 }
 
 enum Escape {
-    static func text(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
-    static func attribute(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func text(_ text: String) -> String { HTMLWriter.escape(text, attribute: false) }
+    static func attribute(_ text: String) -> String { HTMLWriter.escape(text, attribute: true) }
 }

@@ -89,6 +89,15 @@ public struct HTMLWriter {
     }
 }
 
+extension HTMLWriter {
+    /// `text` escaped for HTML text (`attribute: false`) or a quoted attribute value.
+    public static func escape(_ text: String, attribute: Bool) -> String {
+        var writer = HTMLWriter(capacity: text.utf8.count + 16)
+        writer.appendEscaped(text, attribute: attribute)
+        return writer.string
+    }
+}
+
 extension Node {
     /// This node written as HTML.
     public var html: String {
