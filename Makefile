@@ -49,7 +49,7 @@ snapshots: deps
 	@ls $(SNAPSHOT_DIR)/*.png
 
 format:
-	swift format --in-place --recursive Sources Tests Package.swift
+	swift format --in-place --recursive Sources Tests Views Package.swift
 
 clean:
 	swift package clean

@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "JetwayTesting", dependencies: ["Jetway"], path: "Sources/JetwayTesting"),
         // `make bench`: prints `bench: <name> <value> <unit>` lines.
         .executableTarget(
-            name: "JetwayBench", dependencies: ["Jetway", "JetwayTesting", "JetwayServer", "MountainAirportViews"], path: "Sources/JetwayBench",
+            name: "JetwayBench", dependencies: ["Jetway", "JetwayTesting", "JetwayServer", "MountainAirportViews"],
+            path: "Sources/JetwayBench",
             swiftSettings: releaseViewSettings),
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.

@@ -13,7 +13,8 @@ public struct FlightBoard: View {
     var visibleFlights: [FlightInformation] {
         model.flights.filter { flight in
             (showArrivals || flight.direction == .departure)
-                && (searchText.isEmpty || [flight.number, flight.otherAirport, flight.airline].contains { $0.localizedCaseInsensitiveContains(searchText) })
+                && (searchText.isEmpty
+                    || [flight.number, flight.otherAirport, flight.airline].contains { $0.localizedCaseInsensitiveContains(searchText) })
         }
     }
 
@@ -70,7 +71,9 @@ struct FlightDetail: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 12) {
             Text("\(flight.airline) \(flight.number)").font(.title)
-            Label(flight.direction == .departure ? "Departs to \(flight.otherAirport)" : "Arrives from \(flight.otherAirport)", systemImage: "airplane")
+            Label(
+                flight.direction == .departure ? "Departs to \(flight.otherAirport)" : "Arrives from \(flight.otherAirport)",
+                systemImage: "airplane")
             Label("Gate \(flight.gate)", systemImage: "map")
             Label(flight.status.rawValue, systemImage: "clock")
         }

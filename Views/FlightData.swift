@@ -4,7 +4,8 @@ import Jetway
 public struct FlightInformation: Identifiable, Hashable, Sendable {
     public enum Direction: String, Sendable { case arrival, departure }
     public enum Status: String, Sendable, CaseIterable {
-        case onTime = "On Time", delayed = "Delayed", boarding = "Boarding", departed = "Departed", landed = "Landed", cancelled = "Cancelled"
+        case onTime = "On Time", delayed = "Delayed", boarding = "Boarding", departed = "Departed", landed = "Landed", cancelled =
+            "Cancelled"
     }
 
     public let id: Int

@@ -6,9 +6,11 @@ public enum MountainAirportApp {
     @MainActor
     public static func make(model: FlightBoardModel) -> JetwayApp {
         nonisolated(unsafe) let model = model
-        return JetwayApp(title: "Mountain Airport", routes: [
-            Route("/") { _ in FlightBoard(model: model) },
-            Route("/gate/:gate") { match in GateKiosk(model: model, gate: match.parameters["gate"] ?? "") },
-        ])
+        return JetwayApp(
+            title: "Mountain Airport",
+            routes: [
+                Route("/") { _ in FlightBoard(model: model) },
+                Route("/gate/:gate") { match in GateKiosk(model: model, gate: match.parameters["gate"] ?? "") },
+            ])
     }
 }

@@ -15,7 +15,10 @@ struct BenchFlight: Identifiable, Equatable, Sendable {
     }
 
     static func make(count: Int) -> [BenchFlight] {
-        let cities = ["Boston", "Denver", "Chicago", "Atlanta", "Seattle", "Phoenix", "Dallas", "Miami", "Portland", "Toronto", "Calgary", "Houston", "Detroit", "Orlando", "Newark", "Vancouver"]
+        let cities = [
+            "Boston", "Denver", "Chicago", "Atlanta", "Seattle", "Phoenix", "Dallas", "Miami", "Portland", "Toronto", "Calgary", "Houston",
+            "Detroit", "Orlando", "Newark", "Vancouver",
+        ]
         let statuses = ["On time", "Boarding", "Delayed", "Departed", "Cancelled"]
         return (0..<count).map { index in
             let city = cities[(index * 7) % cities.count]

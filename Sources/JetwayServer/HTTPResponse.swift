@@ -20,15 +20,19 @@ struct HTTPResponse: Sendable {
     ]
 
     static func html(_ status: UInt32, _ html: String) -> HTTPResponse {
-        HTTPResponse(status: status, contentType: "text/html; charset=utf-8", headers: [("cache-control", "no-store")], body: Array(html.utf8))
+        HTTPResponse(
+            status: status, contentType: "text/html; charset=utf-8", headers: [("cache-control", "no-store")], body: Array(html.utf8))
     }
 
     static func text(_ status: UInt32, _ text: String) -> HTTPResponse {
-        HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", headers: [("cache-control", "no-store")], body: Array(text.utf8))
+        HTTPResponse(
+            status: status, contentType: "text/plain; charset=utf-8", headers: [("cache-control", "no-store")], body: Array(text.utf8))
     }
 
     static func notFoundPage(title: String) -> HTTPResponse {
-        html(404, """
+        html(
+            404,
+            """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title>\
             <link rel="stylesheet" href="/assets/jetway.css"></head><body><main class="jw-vstack" style="padding:48px">\
             <h1 class="jw-nav-title">Page not found</h1><p>There is no page at this address in \(escape(title)).</p>\

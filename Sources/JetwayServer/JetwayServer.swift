@@ -234,7 +234,9 @@ public final class JetwayServer: @unchecked Sendable {
         let path = uri.isEmpty ? "/" : uri
         if path.hasPrefix("/assets/") {
             let etag = Self.header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH)
-            let response = assets.response(for: String(path.dropFirst("/assets/".count)), ifNoneMatch: etag) ?? HTTPResponse.notFoundPage(title: app.title)
+            let response =
+                assets.response(for: String(path.dropFirst("/assets/".count)), ifNoneMatch: etag)
+                ?? HTTPResponse.notFoundPage(title: app.title)
             connection.setResponse(response, headOnly: isHead)
             lws_callback_on_writable(wsi)
             return 0
@@ -243,7 +245,12 @@ public final class JetwayServer: @unchecked Sendable {
         Task { @MainActor [self] in
             let response = sessions.renderPage(path: path, query: query)
             connection.setResponse(response, headOnly: isHead)
-            Log.info("page", ["path": path, "status": response.status, "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000])
+            Log.info(
+                "page",
+                [
+                    "path": path, "status": response.status,
+                    "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
+                ])
             wake(connection)
         }
         return 0
@@ -257,7 +264,11 @@ public final class JetwayServer: @unchecked Sendable {
             let start = raw.baseAddress! + Int(JW_LWS_PRE)
             var cursor: UnsafeMutablePointer<UInt8>? = start
             let end = start + headerCapacity - 1
-            if lws_add_http_common_headers(wsi, response.status, response.contentType, lws_filepos_t(response.body.count), &cursor, end) != 0 { return false }
+            if lws_add_http_common_headers(wsi, response.status, response.contentType, lws_filepos_t(response.body.count), &cursor, end)
+                != 0
+            {
+                return false
+            }
             for (name, value) in HTTPResponse.securityHeaders + response.headers {
                 let headerName = name + ":"
                 if lws_add_http_header_by_name(wsi, headerName, value, Int32(value.utf8.count), &cursor, end) != 0 { return false }
@@ -279,7 +290,8 @@ public final class JetwayServer: @unchecked Sendable {
     fileprivate func filterWebSocket(_ wsi: OpaquePointer) -> Int32 {
         let origin = Self.header(wsi, WSI_TOKEN_ORIGIN) ?? ""
         let host = Self.header(wsi, WSI_TOKEN_HOST) ?? ""
-        let allowed = !origin.isEmpty && (origin == "http://" + host || origin == "https://" + host || configuration.allowedOrigins.contains(origin))
+        let allowed =
+            !origin.isEmpty && (origin == "http://" + host || origin == "https://" + host || configuration.allowedOrigins.contains(origin))
         if !allowed {
             Log.warn("upgrade_refused", ["origin": origin, "host": host])
             return 1
@@ -298,7 +310,11 @@ public final class JetwayServer: @unchecked Sendable {
         if connection.inbound.count + bytes.count > configuration.maxMessageBytes {
             Log.warn("message_too_large", ["connection": connection.id])
             let reason = "message too large"
-            _ = reason.withCString { lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self), reason.utf8.count) }
+            _ = reason.withCString {
+                lws_close_reason(
+                    wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self),
+                    reason.utf8.count)
+            }
             connection.inbound.removeAll()
             connection.markClosed()
             return -1
@@ -316,7 +332,9 @@ public final class JetwayServer: @unchecked Sendable {
         let next = connection.nextOutgoing()
         if let close = next.close {
             _ = close.reason.withCString {
-                lws_close_reason(wsi, lws_close_status(rawValue: UInt32(close.code)), UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self), close.reason.utf8.count)
+                lws_close_reason(
+                    wsi, lws_close_status(rawValue: UInt32(close.code)),
+                    UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self), close.reason.utf8.count)
             }
             return -1
         }
@@ -381,7 +399,8 @@ extension Connection {
 /// The one C callback for both protocols. It finds the server through the context's user
 /// pointer and the connection through the per-session slot.
 private func jetwayCallback(
-    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?,
+    _ length: Int
 ) -> Int32 {
     guard let wsi, let contextUser = lws_context_user(lws_get_context(wsi)) else { return 0 }
     let server = Unmanaged<JetwayServer>.fromOpaque(contextUser).takeUnretainedValue()

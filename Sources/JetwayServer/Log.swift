@@ -13,7 +13,10 @@ enum Log {
         for (key, value) in fields {
             var text = String(describing: value)
             if text.contains(" ") || text.contains("=") || text.contains("\"") || text.isEmpty {
-                text = "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+                text =
+                    "\""
+                    + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(
+                        of: "\n", with: "\\n") + "\""
             }
             line += " \(key)=\(text)"
         }

@@ -4,7 +4,8 @@ import Jetway
 /// token in a `<meta>`, so the page reads fine before (or without) any script.
 enum PageTemplate {
     static func page(app: JetwayApp, body: String, token: String, path: String, buildID: String) -> String {
-        let styles = (["jetway.css"] + app.stylesheets).map { "<link rel=\"stylesheet\" href=\"/assets/\(HTTPResponse.escape($0))\">" }.joined()
+        let styles = (["jetway.css"] + app.stylesheets).map { "<link rel=\"stylesheet\" href=\"/assets/\(HTTPResponse.escape($0))\">" }
+            .joined()
         return """
             <!doctype html><html lang="en" class="jw-connecting"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\

@@ -33,7 +33,8 @@ final class SessionManager {
         sessions[session.id] = session
         let root = session.graph.render()
         let token = SessionToken.sign(SessionToken(sessionID: session.id, issuedAt: Date(), path: path), secret: server.secret)
-        return HTTPResponse.html(200, PageTemplate.page(app: server.app, body: root.html, token: token, path: path, buildID: server.configuration.buildID))
+        return HTTPResponse.html(
+            200, PageTemplate.page(app: server.app, body: root.html, token: token, path: path, buildID: server.configuration.buildID))
     }
 
     // MARK: Websocket lifecycle
@@ -83,7 +84,12 @@ final class SessionManager {
                 return
             }
             session.flush(ref: ref)
-            Log.debug("event", ["session": session.shortID, "event": event, "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000])
+            Log.debug(
+                "event",
+                [
+                    "session": session.shortID, "event": event,
+                    "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
+                ])
         case .ping(let stamp):
             send(connection, "[\"pong\",\(stamp)]")
         case .resync:
@@ -203,7 +209,8 @@ final class SessionManager {
 
     func sweep(now: Date = Date()) {
         let grace = server.configuration.sessionGrace
-        for (id, session) in sessions where session.connection == nil && now.timeIntervalSince(session.detachedSince ?? session.createdAt) > grace {
+        for (id, session) in sessions
+        where session.connection == nil && now.timeIntervalSince(session.detachedSince ?? session.createdAt) > grace {
             sessions.removeValue(forKey: id)
             Log.debug("expire", ["session": session.shortID])
         }

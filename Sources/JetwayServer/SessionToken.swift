@@ -127,7 +127,8 @@ public enum ServerError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .cannotWriteSecret(let path): "cannot write the server secret to \(path); set ServerConfiguration.secret or make the data folder writable"
+        case .cannotWriteSecret(let path):
+            "cannot write the server secret to \(path); set ServerConfiguration.secret or make the data folder writable"
         case .cannotListen(let host, let port): "cannot listen on \(host):\(port); is another server running there?"
         case .alreadyRunning: "the server is already running"
         }

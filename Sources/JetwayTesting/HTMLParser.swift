@@ -36,7 +36,9 @@ public struct HTMLParser {
     /// Parses exactly one element.
     public static func parseElement(_ html: String) throws -> DOMNode {
         let nodes = try parseFragment(html)
-        guard nodes.count == 1, nodes[0].tag != nil else { throw ParseError.malformed("expected one element, found \(nodes.count) nodes", at: 0) }
+        guard nodes.count == 1, nodes[0].tag != nil else {
+            throw ParseError.malformed("expected one element, found \(nodes.count) nodes", at: 0)
+        }
         return nodes[0]
     }
 
@@ -104,7 +106,9 @@ public struct HTMLParser {
                 try expect(UInt8(ascii: "\""))
                 value = Self.decode(raw)
             }
-            guard node.attribute(attribute) == nil else { throw ParseError.malformed("duplicate attribute \(attribute)", at: attributeStart) }
+            guard node.attribute(attribute) == nil else {
+                throw ParseError.malformed("duplicate attribute \(attribute)", at: attributeStart)
+            }
             node.attributes.append((attribute, value))
         }
         if VoidElements.contains(name) { return node }
@@ -147,7 +151,8 @@ public struct HTMLParser {
         var out = ""
         var index = string.startIndex
         while index < string.endIndex {
-            if string[index] == "&", let semicolon = string[index...].firstIndex(of: ";"), string.distance(from: index, to: semicolon) <= 10 {
+            if string[index] == "&", let semicolon = string[index...].firstIndex(of: ";"), string.distance(from: index, to: semicolon) <= 10
+            {
                 let entity = string[string.index(after: index)..<semicolon]
                 var replacement: String?
                 switch entity {

@@ -26,7 +26,8 @@ public final class ViewHost {
             case .notFound(let what): "found no \(what)"
             case .ambiguous(let what, let count): "found \(count) of \(what); make the label unique"
             case .disabled(let what): "\(what) is disabled"
-            case .patchMismatch(let expected, let actual): "the patched page differs from the render:\nexpected \(expected)\nactual   \(actual)"
+            case .patchMismatch(let expected, let actual):
+                "the patched page differs from the render:\nexpected \(expected)\nactual   \(actual)"
             }
         }
     }
@@ -118,7 +119,8 @@ public final class ViewHost {
     /// Flips the toggle labelled `label`.
     public func toggle(_ label: String) throws {
         let node = try unique("toggle labelled “\(label)”") { node in
-            node.tag == "input" && node.attribute("type") == "checkbox" && (node.ancestors.first { $0.tag == "label" }.map { $0.textContent.trimmed } == label)
+            node.tag == "input" && node.attribute("type") == "checkbox"
+                && (node.ancestors.first { $0.tag == "label" }.map { $0.textContent.trimmed } == label)
         }
         try send(.change, .bool(node.attribute("checked") == nil), to: node, "toggle “\(label)”")
     }
@@ -133,7 +135,9 @@ public final class ViewHost {
             try send(.change, .text(String(index)), to: select, "picker “\(picker)”")
             return
         }
-        let group = try unique("picker labelled “\(picker)”") { $0.attribute("role") == "radiogroup" && $0.attribute("aria-label") == picker }
+        let group = try unique("picker labelled “\(picker)”") {
+            $0.attribute("role") == "radiogroup" && $0.attribute("aria-label") == picker
+        }
         guard let button = group.children.first(where: { $0.textContent.trimmed == option }) else {
             throw HostError.notFound("option “\(option)” in picker “\(picker)”")
         }

@@ -48,7 +48,8 @@ struct TreeGenerator {
         let tag = Int.random(in: 0..<12, using: &random) == 0 ? tags.randomElement(using: &random)! : node.tag
         let copy = Node(tag, key: node.key)
         for attribute in node.attributes where Int.random(in: 0..<5, using: &random) != 0 {
-            copy.setAttribute(attribute.name, Int.random(in: 0..<4, using: &random) == 0 ? texts.randomElement(using: &random)! : attribute.value)
+            copy.setAttribute(
+                attribute.name, Int.random(in: 0..<4, using: &random) == 0 ? texts.randomElement(using: &random)! : attribute.value)
         }
         if Int.random(in: 0..<4, using: &random) == 0 {
             copy.setAttribute(attributeNames.randomElement(using: &random)!, texts.randomElement(using: &random)!)

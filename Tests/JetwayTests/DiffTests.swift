@@ -8,7 +8,9 @@ func el(_ tag: String, key: UInt64, _ children: [Node]) -> Node {
 }
 
 func el(_ tag: String, key: UInt64, _ attributes: [String: String] = [:], text: String? = nil, _ children: [Node] = []) -> Node {
-    Node(tag, key: key, attributes: attributes.sorted { $0.key < $1.key }.map { Attribute(name: $0.key, value: $0.value) }, text: text, children: children)
+    Node(
+        tag, key: key, attributes: attributes.sorted { $0.key < $1.key }.map { Attribute(name: $0.key, value: $0.value) }, text: text,
+        children: children)
 }
 
 func list(_ keys: [Int]) -> Node {
@@ -122,7 +124,10 @@ struct DiffTests {
 
     @Test func longestIncreasingSubsequenceFindsTheLongestRun() throws {
         // Checked through moves: keeping the longest run in place means n - LIS moves.
-        for (old, new, moves) in [([1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1], 5), ([1, 2, 3, 4, 5, 6], [2, 3, 4, 5, 6, 1], 1), ([1, 2, 3, 4, 5, 6], [1, 3, 2, 5, 4, 6], 2)] {
+        for (old, new, moves) in [
+            ([1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1], 5), ([1, 2, 3, 4, 5, 6], [2, 3, 4, 5, 6, 1], 1),
+            ([1, 2, 3, 4, 5, 6], [1, 3, 2, 5, 4, 6], 2),
+        ] {
             let ops = try diffAndCheck(list(old), list(new))
             #expect(ops.filter { if case .move = $0 { true } else { false } }.count == moves)
         }

@@ -5,8 +5,9 @@ import Testing
 @MainActor
 struct HTMLWriterTests {
     @Test func textIsEscaped() {
-        #expect(inner(Text("<script>alert('x')</script> & more")) ==
-            "<span class=\"jw-text\">&lt;script&gt;alert('x')&lt;/script&gt; &amp; more</span>")
+        #expect(
+            inner(Text("<script>alert('x')</script> & more"))
+                == "<span class=\"jw-text\">&lt;script&gt;alert('x')&lt;/script&gt; &amp; more</span>")
     }
 
     @Test func attributesEscapeQuotes() {
@@ -25,8 +26,14 @@ struct HTMLWriterTests {
     }
 
     @Test func everyElementGetsACompactID() {
-        let html = render(VStack { Text("a"); Text("b") })
-        #expect(html == "<div data-j=\"1\" class=\"jw-root\"><div data-j=\"2\" class=\"jw-vstack\"><span data-j=\"3\" class=\"jw-text\">a</span><span data-j=\"4\" class=\"jw-text\">b</span></div></div>")
+        let html = render(
+            VStack {
+                Text("a"); Text("b")
+            })
+        #expect(
+            html
+                == "<div data-j=\"1\" class=\"jw-root\"><div data-j=\"2\" class=\"jw-vstack\"><span data-j=\"3\" class=\"jw-text\">a</span><span data-j=\"4\" class=\"jw-text\">b</span></div></div>"
+        )
         #expect(NodeID(36).description == "10")
         #expect(NodeID("10") == NodeID(36))
         #expect(NodeID("") == nil)

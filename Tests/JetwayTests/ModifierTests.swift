@@ -31,22 +31,37 @@ final class EventLog {
 struct ModifierTests {
     @Test func paddingAndFrames() {
         #expect(inner(Text("a").padding()) == "<span class=\"jw-text\" style=\"padding:16px\">a</span>")
-        #expect(inner(Text("a").padding([.top, .leading], 3)) == "<span class=\"jw-text\" style=\"padding-top:3px;padding-inline-start:3px\">a</span>")
+        #expect(
+            inner(Text("a").padding([.top, .leading], 3))
+                == "<span class=\"jw-text\" style=\"padding-top:3px;padding-inline-start:3px\">a</span>")
         #expect(inner(Text("a").padding(EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4))).contains("padding:1px 4px 3px 2px"))
-        #expect(inner(Text("a").frame(width: 10, height: 20)) == "<div class=\"jw-frame\" style=\"width:10px;height:20px\"><span class=\"jw-text\">a</span></div>")
-        #expect(inner(Text("a").frame(minWidth: 5, maxWidth: 50, minHeight: 1, maxHeight: .infinity)) == "<div class=\"jw-frame jw-fill-h\" style=\"min-width:5px;max-width:50px;min-height:1px\"><span class=\"jw-text\">a</span></div>")
+        #expect(
+            inner(Text("a").frame(width: 10, height: 20))
+                == "<div class=\"jw-frame\" style=\"width:10px;height:20px\"><span class=\"jw-text\">a</span></div>")
+        #expect(
+            inner(Text("a").frame(minWidth: 5, maxWidth: 50, minHeight: 1, maxHeight: .infinity))
+                == "<div class=\"jw-frame jw-fill-h\" style=\"min-width:5px;max-width:50px;min-height:1px\"><span class=\"jw-text\">a</span></div>"
+        )
     }
 
     @Test func paddingAfterABackgroundGoesOutsideIt() {
-        #expect(inner(Text("a").padding(2).background(.red)) == "<span class=\"jw-text\" style=\"padding:2px;background:var(--jw-red)\">a</span>")
-        #expect(inner(Text("a").background(.red).padding(2)) == "<div class=\"jw-box\" style=\"padding:2px\"><span class=\"jw-text\" style=\"background:var(--jw-red)\">a</span></div>")
+        #expect(
+            inner(Text("a").padding(2).background(.red))
+                == "<span class=\"jw-text\" style=\"padding:2px;background:var(--jw-red)\">a</span>")
+        #expect(
+            inner(Text("a").background(.red).padding(2))
+                == "<div class=\"jw-box\" style=\"padding:2px\"><span class=\"jw-text\" style=\"background:var(--jw-red)\">a</span></div>")
     }
 
     @Test func textModifiers() {
         #expect(inner(Text("a").lineLimit(2)).contains("class=\"jw-text jw-line-limit\" style=\"-webkit-line-clamp:2\""))
         #expect(inner(Text("a").multilineTextAlignment(.center)).contains("text-align:center"))
-        #expect(inner(VStack { Text("a") }.font(.title2).foregroundStyle(.secondary)) == "<div class=\"jw-vstack jw-font-title2\" style=\"color:var(--jw-secondary)\"><span class=\"jw-text\">a</span></div>")
-        #expect(inner(Text("a").font(.system(size: 13, weight: .bold, design: .monospaced))).contains("jw-text jw-mono\" style=\"font-size:13px;font-weight:700\""))
+        #expect(
+            inner(VStack { Text("a") }.font(.title2).foregroundStyle(.secondary))
+                == "<div class=\"jw-vstack jw-font-title2\" style=\"color:var(--jw-secondary)\"><span class=\"jw-text\">a</span></div>")
+        #expect(
+            inner(Text("a").font(.system(size: 13, weight: .bold, design: .monospaced))).contains(
+                "jw-text jw-mono\" style=\"font-size:13px;font-weight:700\""))
     }
 
     @Test func visibilityAndGeometryModifiers() {
@@ -61,7 +76,10 @@ struct ModifierTests {
     @Test func backgroundAndOverlayViews() {
         let html = inner(Text("a").overlay(alignment: .topTrailing) { Circle().fill(.red) }.background { Color.blue })
         #expect(html.hasPrefix("<div class=\"jw-zstack\"><div class=\"jw-color jw-underlay\""))
-        #expect(html.contains("jw-shape jw-overlay\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-red);justify-self:end;align-self:start\""))
+        #expect(
+            html.contains(
+                "jw-shape jw-overlay\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-red);justify-self:end;align-self:start\""
+            ))
     }
 
     @Test func accessibility() {

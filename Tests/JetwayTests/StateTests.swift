@@ -92,7 +92,10 @@ private struct GateEditor: View {
 @MainActor
 struct StateTests {
     @Test func stateSurvivesRerenders() throws {
-        let host = ViewHost(VStack { CounterRow(label: "A"); CounterRow(label: "B") })
+        let host = ViewHost(
+            VStack {
+                CounterRow(label: "A"); CounterRow(label: "B")
+            })
         try host.tap("A: 0")
         try host.tap("A: 1")
         try host.tap("B: 0")
@@ -153,7 +156,10 @@ struct StateTests {
     @Test func environmentValuesFlowDownAndCanBeOverridden() {
         #expect(inner(ThemedLabel()).contains("Theme: light"))
         #expect(inner(ThemedLabel().environment(\.theme, "dark")).contains("Theme: dark"))
-        let nested = inner(VStack { ThemedLabel(); ThemedLabel().environment(\.theme, "sepia") }.environment(\.theme, "dark"))
+        let nested = inner(
+            VStack {
+                ThemedLabel(); ThemedLabel().environment(\.theme, "sepia")
+            }.environment(\.theme, "dark"))
         #expect(nested.contains("Theme: dark"))
         #expect(nested.contains("Theme: sepia"))
     }
@@ -168,10 +174,11 @@ struct StateTests {
 
     @Test func disabledControlsRenderDisabledAndRefuseEvents() throws {
         var taps = 0
-        let host = ViewHost(VStack {
-            Button("Go") { taps += 1 }
-            TextField("Name", text: .constant(""))
-        }.disabled(true))
+        let host = ViewHost(
+            VStack {
+                Button("Go") { taps += 1 }
+                TextField("Name", text: .constant(""))
+            }.disabled(true))
         #expect(throws: ViewHost.HostError.self) { try host.tap("Go") }
         #expect(host.html.components(separatedBy: "disabled=\"\"").count == 3)
         #expect(taps == 0)

@@ -75,17 +75,26 @@ struct ViewBuilderTests {
         #expect(a.contains(">Delayed 15 min<") && a.contains(">Gate B2<") && a.contains(">flag<") && a.contains(">optional<"))
         let b = inner(Control(status: .cancelled, gate: nil, flag: false))
         #expect(b.contains(">Cancelled<") && !b.contains("Gate") && !b.contains("flag") && !b.contains("optional"))
-        #expect(b.contains("<span class=\"jw-text\" style=\"color:var(--jw-blue)\">g1</span><span class=\"jw-text\" style=\"color:var(--jw-blue)\">g2</span>"))
+        #expect(
+            b.contains(
+                "<span class=\"jw-text\" style=\"color:var(--jw-blue)\">g1</span><span class=\"jw-text\" style=\"color:var(--jw-blue)\">g2</span>"
+            ))
         #expect(b.contains(">erased<"))
     }
 
     @Test func deepModifiersApplyInOrder() {
         let html = inner(DeeplyModified())
-        #expect(html == "<div class=\"jw-frame jw-fill-w\" style=\"justify-content:start;align-items:center\" aria-label=\"Deep\" data-on=\"click\" role=\"button\" tabindex=\"0\"><div class=\"jw-box\" style=\"padding:8px\"><span class=\"jw-text jw-font-headline jw-bold jw-italic\" style=\"color:var(--jw-red);padding:4px;background:var(--jw-yellow);border-radius:4px;overflow:hidden;border:2px solid #000;opacity:0.5;box-shadow:0px 0px 2px rgb(0 0 0 / 0.33)\">deep</span></div></div>")
+        #expect(
+            html
+                == "<div class=\"jw-frame jw-fill-w\" style=\"justify-content:start;align-items:center\" aria-label=\"Deep\" data-on=\"click\" role=\"button\" tabindex=\"0\"><div class=\"jw-box\" style=\"padding:8px\"><span class=\"jw-text jw-font-headline jw-bold jw-italic\" style=\"color:var(--jw-red);padding:4px;background:var(--jw-yellow);border-radius:4px;overflow:hidden;border:2px solid #000;opacity:0.5;box-shadow:0px 0px 2px rgb(0 0 0 / 0.33)\">deep</span></div></div>"
+        )
     }
 
     @Test func customModifiersHaveTheirOwnState() throws {
-        let host = ViewHost(VStack { Text("A").modifier(Card()); Text("B").modifier(Card()) })
+        let host = ViewHost(
+            VStack {
+                Text("A").modifier(Card()); Text("B").modifier(Card())
+            })
         let buttons = host.dom.root.descendants.filter { $0.tag == "button" }
         try host.send(.click) { $0 === buttons[1] }
         #expect(host.dom.root.descendants.filter { $0.tag == "button" }.map(\.textContent) == ["Card taps 0", "Card taps 1"])

@@ -6,14 +6,19 @@ import Testing
 struct ViewsTests {
     @Test func text() {
         #expect(inner(Text("Hi")) == "<span class=\"jw-text\">Hi</span>")
-        #expect(inner(Text("On time ") + Text("12:40").bold()) ==
-            "<span class=\"jw-text\"><span class=\"jw-text\">On time </span><span class=\"jw-text jw-bold\">12:40</span></span>")
-        #expect(inner(Text("x").fontWeight(.semibold).underline().strikethrough()).contains("text-decoration:underline;text-decoration:line-through;font-weight:600"))
+        #expect(
+            inner(Text("On time ") + Text("12:40").bold())
+                == "<span class=\"jw-text\"><span class=\"jw-text\">On time </span><span class=\"jw-text jw-bold\">12:40</span></span>")
+        #expect(
+            inner(Text("x").fontWeight(.semibold).underline().strikethrough()).contains(
+                "text-decoration:underline;text-decoration:line-through;font-weight:600"))
         #expect(inner(Text(Date(timeIntervalSince1970: 3600 * 13 + 60 * 5), style: .time)) == "<span class=\"jw-text\">13:05</span>")
     }
 
     @Test func buttonWithTitleAndWithLabel() {
-        #expect(inner(Button("Go") {}) == "<button class=\"jw-button\" type=\"button\" data-on=\"click\"><span class=\"jw-text\">Go</span></button>")
+        #expect(
+            inner(Button("Go") {})
+                == "<button class=\"jw-button\" type=\"button\" data-on=\"click\"><span class=\"jw-text\">Go</span></button>")
         #expect(inner(Button(role: .destructive, action: {}) { Label("Delete", systemImage: "trash") }).contains("jw-destructive"))
         #expect(inner(Button("Go") {}.buttonStyle(.borderedProminent)).contains("class=\"jw-button jw-prominent\""))
     }
@@ -28,18 +33,33 @@ struct ViewsTests {
     }
 
     @Test func stacks() {
-        #expect(inner(VStack(alignment: .leading, spacing: 4) { Text("a") }) == "<div class=\"jw-vstack jw-h-start\" style=\"gap:4px\"><span class=\"jw-text\">a</span></div>")
-        #expect(inner(HStack(alignment: .top) { Spacer(minLength: 10) }) == "<div class=\"jw-hstack jw-v-start\"><div class=\"jw-spacer\" style=\"min-width:10px;min-height:10px\"></div></div>")
-        #expect(inner(ZStack(alignment: .bottomTrailing) { EmptyView() }) == "<div class=\"jw-zstack\" style=\"justify-items:end;align-items:end\"></div>")
-        #expect(inner(ScrollView(.horizontal, showsIndicators: false) { EmptyView() }) == "<div class=\"jw-scroll jw-scroll-h jw-no-indicators\"></div>")
+        #expect(
+            inner(VStack(alignment: .leading, spacing: 4) { Text("a") })
+                == "<div class=\"jw-vstack jw-h-start\" style=\"gap:4px\"><span class=\"jw-text\">a</span></div>")
+        #expect(
+            inner(HStack(alignment: .top) { Spacer(minLength: 10) })
+                == "<div class=\"jw-hstack jw-v-start\"><div class=\"jw-spacer\" style=\"min-width:10px;min-height:10px\"></div></div>")
+        #expect(
+            inner(ZStack(alignment: .bottomTrailing) { EmptyView() })
+                == "<div class=\"jw-zstack\" style=\"justify-items:end;align-items:end\"></div>")
+        #expect(
+            inner(ScrollView(.horizontal, showsIndicators: false) { EmptyView() })
+                == "<div class=\"jw-scroll jw-scroll-h jw-no-indicators\"></div>")
     }
 
     @Test func labelLinkProgress() throws {
-        #expect(inner(Label("Gate", systemImage: "nonexistent")).contains("<span class=\"jw-label\"><svg class=\"jw-icon jw-icon-missing\""))
+        #expect(
+            inner(Label("Gate", systemImage: "nonexistent")).contains("<span class=\"jw-label\"><svg class=\"jw-icon jw-icon-missing\""))
         let url = try #require(URL(string: "https://example.com/x"))
-        #expect(inner(Link("Site", destination: url)) == "<a class=\"jw-link\" href=\"https://example.com/x\" rel=\"noopener noreferrer\"><span class=\"jw-text\">Site</span></a>")
+        #expect(
+            inner(Link("Site", destination: url))
+                == "<a class=\"jw-link\" href=\"https://example.com/x\" rel=\"noopener noreferrer\"><span class=\"jw-text\">Site</span></a>"
+        )
         #expect(inner(ProgressView()) == "<div class=\"jw-progress\"><progress></progress></div>")
-        #expect(inner(ProgressView("Boarding", value: 30.0, total: 120.0)) == "<div class=\"jw-progress\"><progress value=\"30\" max=\"120\" aria-label=\"Boarding\"></progress><span class=\"jw-text\">Boarding</span></div>")
+        #expect(
+            inner(ProgressView("Boarding", value: 30.0, total: 120.0))
+                == "<div class=\"jw-progress\"><progress value=\"30\" max=\"120\" aria-label=\"Boarding\"></progress><span class=\"jw-text\">Boarding</span></div>"
+        )
         #expect(inner(ProgressView(value: 500.0, total: 100.0)).contains("value=\"100\""))
     }
 
@@ -48,8 +68,12 @@ struct ViewsTests {
         #expect(Color(red: 1, green: 0.5, blue: 0, opacity: 0.25).css == "rgb(255 128 0 / 0.25)")
         #expect(Color.blue.opacity(0.5).css == "color-mix(in srgb, var(--jw-blue) 50%, transparent)")
         #expect(Color("Runway;x").css == "var(--jw-color-Runwayx)")
-        #expect(inner(Circle().fill(.green)) == "<div class=\"jw-shape\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-green)\"></div>")
-        #expect(inner(RoundedRectangle(cornerRadius: 6).stroke(.gray, lineWidth: 2)).contains("border-radius:6px;border:2px solid var(--jw-gray)"))
+        #expect(
+            inner(Circle().fill(.green))
+                == "<div class=\"jw-shape\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-green)\"></div>")
+        #expect(
+            inner(RoundedRectangle(cornerRadius: 6).stroke(.gray, lineWidth: 2)).contains(
+                "border-radius:6px;border:2px solid var(--jw-gray)"))
         #expect(inner(Rectangle()).contains("background:var(--jw-primary)"))
         #expect(inner(Capsule().fill(.blue)).contains("border-radius:9999px"))
     }
@@ -67,14 +91,21 @@ struct ViewsTests {
         var count = 3
         var level = 0.25
         let field = inner(TextField("Flight", text: Binding(get: { text }, set: { text = $0 }), prompt: Text("e.g. MA100")))
-        #expect(field == "<input class=\"jw-textfield\" type=\"text\" value=\"hi\" placeholder=\"e.g. MA100\" aria-label=\"Flight\" data-on=\"input\">")
+        #expect(
+            field
+                == "<input class=\"jw-textfield\" type=\"text\" value=\"hi\" placeholder=\"e.g. MA100\" aria-label=\"Flight\" data-on=\"input\">"
+        )
         #expect(inner(SecureField("Password", text: .constant(""))).contains("type=\"password\""))
         let toggle = inner(Toggle("Alerts", isOn: Binding(get: { isOn }, set: { isOn = $0 })))
-        #expect(toggle == "<label class=\"jw-toggle\"><span class=\"jw-text\">Alerts</span><input type=\"checkbox\" role=\"switch\" checked=\"\" data-on=\"change\"></label>")
-        let host = ViewHost(VStack {
-            Stepper("Bags \(count)", value: Binding(get: { count }, set: { count = $0 }), in: 0...3)
-            Slider(value: Binding(get: { level }, set: { level = $0 }), in: 0...1, step: 0.25) { Text("Level") }
-        })
+        #expect(
+            toggle
+                == "<label class=\"jw-toggle\"><span class=\"jw-text\">Alerts</span><input type=\"checkbox\" role=\"switch\" checked=\"\" data-on=\"change\"></label>"
+        )
+        let host = ViewHost(
+            VStack {
+                Stepper("Bags \(count)", value: Binding(get: { count }, set: { count = $0 }), in: 0...3)
+                Slider(value: Binding(get: { level }, set: { level = $0 }), in: 0...1, step: 0.25) { Text("Level") }
+            })
         try host.tap("Increment")
         #expect(count == 3)
         try host.tap("Decrement")
@@ -89,20 +120,30 @@ struct ViewsTests {
     }
 
     @Test func listFormSection() {
-        let list = inner(List { Text("a"); Section("More") { Text("b") } }.listStyle(.plain))
-        #expect(list.hasPrefix("<ul class=\"jw-list jw-list-plain\"><li class=\"jw-list-row\"><span class=\"jw-text\">a</span></li><li class=\"jw-list-section\"><section class=\"jw-section\"><header class=\"jw-section-header\">"))
+        let list = inner(
+            List {
+                Text("a"); Section("More") { Text("b") }
+            }.listStyle(.plain))
+        #expect(
+            list.hasPrefix(
+                "<ul class=\"jw-list jw-list-plain\"><li class=\"jw-list-row\"><span class=\"jw-text\">a</span></li><li class=\"jw-list-section\"><section class=\"jw-section\"><header class=\"jw-section-header\">"
+            ))
         let form = inner(Form { Section(header: Text("H"), footer: Text("F")) { Text("c") } })
-        #expect(form == "<form class=\"jw-form\" novalidate=\"\"><section class=\"jw-section\"><header class=\"jw-section-header\"><span class=\"jw-text\">H</span></header><div class=\"jw-section-content\"><span class=\"jw-text\">c</span></div><footer class=\"jw-section-footer\"><span class=\"jw-text\">F</span></footer></section></form>")
+        #expect(
+            form
+                == "<form class=\"jw-form\" novalidate=\"\"><section class=\"jw-section\"><header class=\"jw-section-header\"><span class=\"jw-text\">H</span></header><div class=\"jw-section-content\"><span class=\"jw-text\">c</span></div><footer class=\"jw-section-footer\"><span class=\"jw-text\">F</span></footer></section></form>"
+        )
     }
 
     @Test func pickerTagsAndSelection() throws {
         enum Unit: String, CaseIterable { case days, weeks }
         var unit = Unit.days
-        let host = ViewHost(Picker("Unit", selection: Binding(get: { unit }, set: { unit = $0 })) {
-            Text("Days").tag(Unit.days)
-            Text("Weeks").tag(Unit.weeks)
-            Text("Untagged")
-        })
+        let host = ViewHost(
+            Picker("Unit", selection: Binding(get: { unit }, set: { unit = $0 })) {
+                Text("Days").tag(Unit.days)
+                Text("Weeks").tag(Unit.weeks)
+                Text("Untagged")
+            })
         #expect(host.html.contains("<option data-j=") && host.html.contains("selected=\"\""))
         try host.select("Weeks", in: "Unit")
         #expect(unit == .weeks)
@@ -112,10 +153,11 @@ struct ViewsTests {
 
     @Test func pickerRefusesATagOfAnotherType() throws {
         var value = 1
-        let host = ViewHost(Picker("N", selection: Binding(get: { value }, set: { value = $0 })) {
-            Text("one").tag(1)
-            Text("text").tag("two")
-        })
+        let host = ViewHost(
+            Picker("N", selection: Binding(get: { value }, set: { value = $0 })) {
+                Text("one").tag(1)
+                Text("text").tag("two")
+            })
         #expect(throws: JetwayError.self) { try host.select("text", in: "N") }
         #expect(value == 1)
     }
@@ -123,10 +165,17 @@ struct ViewsTests {
     @Test func navigationTitleSearchableAndSheet() throws {
         var query = ""
         var shown = true
-        let html = inner(Text("body").navigationTitle("Board").searchable(text: Binding(get: { query }, set: { query = $0 }), prompt: "Find a flight"))
-        #expect(html.hasPrefix("<div class=\"jw-searchable\"><input class=\"jw-search\" type=\"search\" value=\"\" placeholder=\"Find a flight\" aria-label=\"Find a flight\" data-on=\"input\" role=\"searchbox\"><h1 class=\"jw-nav-title\">Board</h1>"))
+        let html = inner(
+            Text("body").navigationTitle("Board").searchable(text: Binding(get: { query }, set: { query = $0 }), prompt: "Find a flight"))
+        #expect(
+            html.hasPrefix(
+                "<div class=\"jw-searchable\"><input class=\"jw-search\" type=\"search\" value=\"\" placeholder=\"Find a flight\" aria-label=\"Find a flight\" data-on=\"input\" role=\"searchbox\"><h1 class=\"jw-nav-title\">Board</h1>"
+            ))
         let sheet = inner(Text("x").sheet(isPresented: Binding(get: { shown }, set: { shown = $0 })) { Text("In sheet") })
-        #expect(sheet.contains("<dialog class=\"jw-sheet\" open=\"\" aria-modal=\"true\" data-on=\"dismiss\"><button class=\"jw-button jw-sheet-close\" type=\"button\" aria-label=\"Close\" data-on=\"click\">×</button><span class=\"jw-text\">In sheet</span></dialog>"))
+        #expect(
+            sheet.contains(
+                "<dialog class=\"jw-sheet\" open=\"\" aria-modal=\"true\" data-on=\"dismiss\"><button class=\"jw-button jw-sheet-close\" type=\"button\" aria-label=\"Close\" data-on=\"click\">×</button><span class=\"jw-text\">In sheet</span></dialog>"
+            ))
     }
 
     @Test func geometryReaderRefusesNonsenseSizes() throws {

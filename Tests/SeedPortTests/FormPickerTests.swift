@@ -51,13 +51,15 @@ struct SubtitledButton: View {
     let subtitle: LocalizedStringKey
     let action: () -> Void
     var body: some View {
-        Button(action: action, label: {
-            VStack(spacing: 4) {
-                Text(title)
-                Text(subtitle)
-                    .font(.footnote)
-            }
-        })
+        Button(
+            action: action,
+            label: {
+                VStack(spacing: 4) {
+                    Text(title)
+                    Text(subtitle)
+                        .font(.footnote)
+                }
+            })
     }
 }
 

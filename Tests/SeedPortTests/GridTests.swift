@@ -27,9 +27,11 @@ struct Cell: View {
 
 struct GridContentView: View {
     var body: some View {
-        Grid(alignment: .center,
-             horizontalSpacing: 16,
-             verticalSpacing: 8) {
+        Grid(
+            alignment: .center,
+            horizontalSpacing: 16,
+            verticalSpacing: 8
+        ) {
             Separator(title: "Today")
                 .gridCellUnsizedAxes(.horizontal)
             GridRow {

@@ -10,8 +10,10 @@ struct GridView<Content, T>: View where Content: View {
     var items: [T]
     let content: (T) -> Content
 
-    init(columns: Int, items: [T],
-         @ViewBuilder content: @escaping (T) -> Content) {
+    init(
+        columns: Int, items: [T],
+        @ViewBuilder content: @escaping (T) -> Content
+    ) {
         self.columns = columns
         self.items = items
         self.content = content
@@ -40,9 +42,11 @@ struct GridView<Content, T>: View where Content: View {
                                 Group {
                                     if self.elementFor(row: row, column: column) != nil {
                                         self.content(
-                                            self.items[self.elementFor(row: row, column: column)!])
-                                            .frame(width: geometry.size.width / CGFloat(self.columns),
-                                                   height: geometry.size.width / CGFloat(self.columns))
+                                            self.items[self.elementFor(row: row, column: column)!]
+                                        )
+                                        .frame(
+                                            width: geometry.size.width / CGFloat(self.columns),
+                                            height: geometry.size.width / CGFloat(self.columns))
                                     } else {
                                         Spacer()
                                     }
@@ -61,8 +65,10 @@ struct SizedGridView<Content, T>: View where Content: View {
     var items: [T]
     let content: (CGFloat, T) -> Content
 
-    init(columns: Int, items: [T],
-         @ViewBuilder content: @escaping (CGFloat, T) -> Content) {
+    init(
+        columns: Int, items: [T],
+        @ViewBuilder content: @escaping (CGFloat, T) -> Content
+    ) {
         self.columns = columns
         self.items = items
         self.content = content
@@ -131,9 +137,10 @@ struct AirportAwards: View {
 @MainActor
 struct GridViewTests {
     @Test func integersFillRowsAndPadTheLastRow() throws {
-        let host = ViewHost(GridView(columns: 3, items: [11, 3, 7, 17, 5, 2, 1]) { item in
-            Text("\(item)")
-        })
+        let host = ViewHost(
+            GridView(columns: 3, items: [11, 3, 7, 17, 5, 2, 1]) { item in
+                Text("\(item)")
+            })
         let rows = host.dom.root.descendants.filter { $0.attribute("class") == "jw-hstack" }
         #expect(rows.count == 3)
         #expect(rows.map { $0.children.count } == [3, 3, 3])
@@ -160,10 +167,11 @@ struct GridViewTests {
     }
 
     @Test func challengeVariantHandsTheWidthToTheContent() throws {
-        let host = ViewHost(SizedGridView(columns: 3, items: [11, 3, 7, 17]) { gridWidth, item in
-            Text("\(item)")
-                .frame(width: gridWidth, height: gridWidth)
-        })
+        let host = ViewHost(
+            SizedGridView(columns: 3, items: [11, 3, 7, 17]) { gridWidth, item in
+                Text("\(item)")
+                    .frame(width: gridWidth, height: gridWidth)
+            })
         #expect(host.html.contains("width:130px;height:130px"))
         try host.resize(width: 600, height: 400)
         #expect(host.html.contains("width:200px;height:200px"))

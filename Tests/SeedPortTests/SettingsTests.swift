@@ -85,18 +85,23 @@ struct SettingsUIView: View {
         ScrollView {
             VStack {
                 Group {
-                    SettingsAvatarView(userManager: userManager, action: {
-                        self.send(.avatar)
-                    })
+                    SettingsAvatarView(
+                        userManager: userManager,
+                        action: {
+                            self.send(.avatar)
+                        })
                 }
                 Group {
                     RowDivider()
-                    SettingsInfoView(title: "Share",
-                                     subtitle: "Tell others about SO")
+                    SettingsInfoView(
+                        title: "Share",
+                        subtitle: "Tell others about SO")
                     Spacer()
-                    SettingsButtonStackView(title: "Share", action: {
-                        self.send(.share)
-                    })
+                    SettingsButtonStackView(
+                        title: "Share",
+                        action: {
+                            self.send(.share)
+                        })
                     Spacer()
                 }
                 RowDivider()
@@ -157,10 +162,11 @@ struct SettingsTests {
 
     @Test func avatarChangeReachesEveryViewObservingTheManager() throws {
         let controller = SettingsController()
-        let host = ViewHost(VStack {
-            SettingsUIView(userManager: controller.userManager, send: controller.handle)
-            AvatarBadge(userManager: controller.userManager)
-        })
+        let host = ViewHost(
+            VStack {
+                SettingsUIView(userManager: controller.userManager, send: controller.handle)
+                AvatarBadge(userManager: controller.userManager)
+            })
         #expect(host.html.contains("default-avatar.png"))
         try host.send(.click) { $0.attribute("role") == "button" && $0.textContent.contains("Upload Avatar") }
         #expect(controller.received == [.avatar])

@@ -7,7 +7,8 @@ import Testing
 @MainActor
 @Test func writeSnapshotsWhenAsked() throws {
     guard let directory = ProcessInfo.processInfo.environment["JETWAY_SNAPSHOT_DIR"] else { return }
-    let css = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/jetway.css").standardized.path
+    let css = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/jetway.css").standardized
+        .path
     func save(_ name: String, _ host: ViewHost) throws {
         let html = host.document(title: name, stylesheet: "file://" + css)
         try html.write(toFile: directory + "/" + name + ".html", atomically: true, encoding: .utf8)

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Drives headless Chromium through chromedriver's W3C WebDriver API, for end-to-end tests.
@@ -91,7 +92,9 @@ final class WebDriver: @unchecked Sendable {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(description: "curl \(method) \(url) failed (\(process.terminationStatus))") }
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "curl \(method) \(url) failed (\(process.terminationStatus))")
+        }
         return data
     }
 
@@ -136,7 +139,9 @@ final class WebDriver: @unchecked Sendable {
 
     /// Saves a screenshot under `.build/e2e/`.
     func screenshot(_ name: String) async throws {
-        guard let base64 = try await request("GET", session + "/screenshot") as? String, let data = Data(base64Encoded: base64) else { return }
+        guard let base64 = try await request("GET", session + "/screenshot") as? String, let data = Data(base64Encoded: base64) else {
+            return
+        }
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/e2e").standardized
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try data.write(to: directory.appendingPathComponent(name + ".png"))

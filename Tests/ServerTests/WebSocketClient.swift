@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A small blocking websocket client over a POSIX socket, for tests. Its I/O runs off the main

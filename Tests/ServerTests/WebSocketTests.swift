@@ -1,6 +1,7 @@
 import Foundation
 import Jetway
 import Testing
+
 @testable import JetwayServer
 
 @MainActor
@@ -54,9 +55,15 @@ struct WebSocketTests {
     @Test func tokensBindToTheirRouteAndExpire() throws {
         let secret = TestServer.secret
         let token = SessionToken.sign(SessionToken(sessionID: SessionToken.newSessionID(), issuedAt: Date(), path: "/"), secret: secret)
-        #expect(throws: SessionToken.Failure.badSignature) { try SessionToken.verify(token, path: "/flights/1", secret: secret, lifetime: 60) }
-        #expect(throws: SessionToken.Failure.badSignature) { try SessionToken.verify(token, path: "/", secret: Array("another secret!!".utf8), lifetime: 60) }
-        #expect(throws: SessionToken.Failure.expired) { try SessionToken.verify(token, path: "/", secret: secret, lifetime: 60, now: Date().addingTimeInterval(120)) }
+        #expect(throws: SessionToken.Failure.badSignature) {
+            try SessionToken.verify(token, path: "/flights/1", secret: secret, lifetime: 60)
+        }
+        #expect(throws: SessionToken.Failure.badSignature) {
+            try SessionToken.verify(token, path: "/", secret: Array("another secret!!".utf8), lifetime: 60)
+        }
+        #expect(throws: SessionToken.Failure.expired) {
+            try SessionToken.verify(token, path: "/", secret: secret, lifetime: 60, now: Date().addingTimeInterval(120))
+        }
         #expect(throws: SessionToken.Failure.malformed) { try SessionToken.verify("abc", path: "/", secret: secret, lifetime: 60) }
         // The last character of the MAC carries unused bits: a variant that decodes the same is refused.
         let last = token.last!
@@ -78,7 +85,10 @@ struct WebSocketTests {
         let server = try TestServer()
         defer { server.stop() }
         let (client, page) = try await joined(server)
-        for bad in ["not json", "{}", "[]", #"["e","x"]"#, #"["e",1,"zzzzz","click",null]"#, #"["e",2,"1","explode",null]"#, #"["e",3,"1","click",{"a":1}]"#] {
+        for bad in [
+            "not json", "{}", "[]", #"["e","x"]"#, #"["e",1,"zzzzz","click",null]"#, #"["e",2,"1","explode",null]"#,
+            #"["e",3,"1","click",{"a":1}]"#,
+        ] {
             await client.sendText(bad)
             guard case .text(let reply) = await client.next() else { Issue.record("no reply to \(bad)"); return }
             #expect(reply.hasPrefix("[\"err\""), "reply to \(bad): \(reply)")

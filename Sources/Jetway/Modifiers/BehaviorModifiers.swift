@@ -19,11 +19,12 @@ extension View {
     /// Runs `action` when the view is clicked or tapped (and, for keyboard users, activated
     /// with Enter or Space).
     public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void) -> some View {
-        modifier(StyleModifier { node in
-            node.addHandler(EventBinding(event: .click) { _ in action() })
-            if node.attribute("role") == nil { node.setAttribute("role", "button") }
-            if node.attribute("tabindex") == nil { node.setAttribute("tabindex", "0") }
-        })
+        modifier(
+            StyleModifier { node in
+                node.addHandler(EventBinding(event: .click) { _ in action() })
+                if node.attribute("role") == nil { node.setAttribute("role", "button") }
+                if node.attribute("tabindex") == nil { node.setAttribute("tabindex", "0") }
+            })
     }
 
     /// The name assistive technology reads for this view.

@@ -20,7 +20,8 @@ extension View {
     }
 
     public func padding(_ insets: EdgeInsets) -> some View {
-        modifier(PaddingModifier(declarations: "padding:\(px(insets.top)) \(px(insets.trailing)) \(px(insets.bottom)) \(px(insets.leading))"))
+        modifier(
+            PaddingModifier(declarations: "padding:\(px(insets.top)) \(px(insets.trailing)) \(px(insets.bottom)) \(px(insets.leading))"))
     }
 
     /// A fixed size in one or both dimensions; the content is centered in it (or placed by
@@ -45,9 +46,10 @@ extension View {
         if let minHeight { declarations.append("min-height:\(px(minHeight))") }
         if let idealHeight { declarations.append("height:\(px(idealHeight))") }
         if let maxHeight, maxHeight.isFinite { declarations.append("max-height:\(px(maxHeight))") }
-        return modifier(FrameModifier(
-            declarations: declarations, fillsWidth: maxWidth == .infinity, fillsHeight: maxHeight == .infinity,
-            alignment: alignment))
+        return modifier(
+            FrameModifier(
+                declarations: declarations, fillsWidth: maxWidth == .infinity, fillsHeight: maxHeight == .infinity,
+                alignment: alignment))
     }
 }
 

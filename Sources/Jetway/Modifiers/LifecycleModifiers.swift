@@ -15,8 +15,11 @@ extension View {
     }
 
     /// Like `task(_:)`, restarted whenever `id` changes.
-    public func task<T: Hashable>(id: T, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor @Sendable () async -> Void) -> some View {
-        modifier(LifecycleModifier(onAppear: nil, onDisappear: nil, task: TaskSpec(id: AnyHashable(id), priority: priority, action: action)))
+    public func task<T: Hashable>(id: T, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor @Sendable () async -> Void)
+        -> some View
+    {
+        modifier(
+            LifecycleModifier(onAppear: nil, onDisappear: nil, task: TaskSpec(id: AnyHashable(id), priority: priority, action: action)))
     }
 }
 

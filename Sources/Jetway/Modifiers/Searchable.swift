@@ -28,7 +28,8 @@ struct SearchableModifier: _PrimitiveModifier {
         let wrapper = context.element("div", "jw-searchable")
         let inside = context.insideElement()
         let title = modifier.prompt ?? "Search"
-        let field = TextInput.node(inside.structural(0), type: "search", title: title, prompt: nil, text: modifier.text, className: "jw-search")
+        let field = TextInput.node(
+            inside.structural(0), type: "search", title: title, prompt: nil, text: modifier.text, className: "jw-search")
         field.setAttribute("role", "searchbox")
         var children = [field]
         var contentContext = inside.structural(1)

@@ -8,11 +8,12 @@ extension View {
     public func sheet<Content: View>(
         isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
     ) -> some View {
-        modifier(SheetModifier(
-            presented: { isPresented.wrappedValue ? AnyHashable(true) : nil },
-            dismiss: { isPresented.wrappedValue = false },
-            onDismiss: onDismiss,
-            content: { content() }))
+        modifier(
+            SheetModifier(
+                presented: { isPresented.wrappedValue ? AnyHashable(true) : nil },
+                dismiss: { isPresented.wrappedValue = false },
+                onDismiss: onDismiss,
+                content: { content() }))
     }
 
     /// Presents a sheet for `item` while it is non-nil; a different item is a new sheet.
@@ -23,11 +24,12 @@ extension View {
     public func sheet<Item: Identifiable, Content: View>(
         item: Binding<Item?>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
     ) -> some View {
-        modifier(SheetModifier(
-            presented: { item.wrappedValue.map { AnyHashable($0.id) } },
-            dismiss: { item.wrappedValue = nil },
-            onDismiss: onDismiss,
-            content: { item.wrappedValue.map { content($0) } }))
+        modifier(
+            SheetModifier(
+                presented: { item.wrappedValue.map { AnyHashable($0.id) } },
+                dismiss: { item.wrappedValue = nil },
+                onDismiss: onDismiss,
+                content: { item.wrappedValue.map { content($0) } }))
     }
 }
 

@@ -70,19 +70,21 @@ extension View {
 
     /// At most this many lines of text; the rest is cut with an ellipsis.
     public func lineLimit(_ number: Int?) -> some View {
-        modifier(StyleModifier { node in
-            guard let number else { return }
-            node.addClass("jw-line-limit")
-            node.addStyle("-webkit-line-clamp:\(max(number, 1))")
-        })
+        modifier(
+            StyleModifier { node in
+                guard let number else { return }
+                node.addClass("jw-line-limit")
+                node.addStyle("-webkit-line-clamp:\(max(number, 1))")
+            })
     }
 
     /// Hides the view but keeps its space, as SwiftUI does.
     public func hidden() -> some View {
-        modifier(StyleModifier { node in
-            node.addStyle("visibility:hidden")
-            node.setAttribute("aria-hidden", "true")
-        })
+        modifier(
+            StyleModifier { node in
+                node.addStyle("visibility:hidden")
+                node.setAttribute("aria-hidden", "true")
+            })
     }
 
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {

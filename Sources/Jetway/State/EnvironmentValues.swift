@@ -78,7 +78,8 @@ public struct Environment<Value>: DynamicProperty {
         switch source {
         case .keyPath(let keyPath): return EnvironmentValues()[keyPath: keyPath]
         case .object:
-            preconditionFailure("No \(Value.self) found in the environment. A View.environment(_:) for it may be missing as an ancestor of this view.")
+            preconditionFailure(
+                "No \(Value.self) found in the environment. A View.environment(_:) for it may be missing as an ancestor of this view.")
         }
     }
 }
@@ -111,7 +112,8 @@ extension EnvironmentValues {
 struct EnvironmentWriter: ViewModifier, _PrimitiveModifier {
     let transform: (inout EnvironmentValues) -> Void
 
-    static func _apply(_ modifier: EnvironmentWriter, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+    static func _apply(_ modifier: EnvironmentWriter, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer)
+    {
         var context = context
         modifier.transform(&context.environment)
         content(context, &out)
@@ -126,8 +128,9 @@ extension View {
 
     /// Puts an `@Observable` model into the environment, for `@Environment(Model.self)`.
     public func environment<Object: AnyObject & Observable>(_ object: Object?) -> some View {
-        modifier(EnvironmentWriter { environment in
-            if let object { environment.setAnyObject(object, for: ObjectIdentifier(Object.self)) }
-        })
+        modifier(
+            EnvironmentWriter { environment in
+                if let object { environment.setAnyObject(object, for: ObjectIdentifier(Object.self)) }
+            })
     }
 }

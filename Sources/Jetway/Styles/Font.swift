@@ -102,7 +102,9 @@ public struct Font: Hashable, Sendable {
         case .textStyle(let name): node.addClass(Self.className(name))
         case .system(let size): node.addStyle("font-size:\(Color.format(size))px")
         case .custom(let name, let size):
-            let safe = String(name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-" || $0 == "_" }.map(Character.init))
+            let safe = String(
+                name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-" || $0 == "_" }.map(
+                    Character.init))
             node.addStyle("font-family:'\(safe)',system-ui,sans-serif;font-size:\(Color.format(size))px")
         }
         if let weight { node.addStyle("font-weight:\(weight.value)") }

@@ -102,7 +102,6 @@ public enum ContentMode: Hashable, Sendable, CaseIterable {
     case fit, fill
 }
 
-
 /// CSS length of a point value: `12px`.
 func px(_ value: CGFloat) -> String {
     "\(Color.format(Double(value)))px"

@@ -17,15 +17,16 @@ public struct GeometryReader<Content: View>: _PrimitiveView {
         let state = context.persistent(GeometryState.self) { GeometryState() }
         state.owner = context.owner
         let node = context.element("div", "jw-geometry")
-        node.addHandler(EventBinding(event: .resize) { payload in
-            guard case .size(let width, let height) = payload else {
-                throw JetwayError.wrongPayload(expected: "a size", got: payload.kindName)
-            }
-            guard width.isFinite, height.isFinite, width >= 0, height >= 0, width < 1e6, height < 1e6 else {
-                throw JetwayError.wrongPayload(expected: "a size between 0 and 1,000,000", got: "\(width)×\(height)")
-            }
-            state.resize(to: CGSize(width: width, height: height))
-        })
+        node.addHandler(
+            EventBinding(event: .resize) { payload in
+                guard case .size(let width, let height) = payload else {
+                    throw JetwayError.wrongPayload(expected: "a size", got: payload.kindName)
+                }
+                guard width.isFinite, height.isFinite, width >= 0, height >= 0, width < 1e6, height < 1e6 else {
+                    throw JetwayError.wrongPayload(expected: "a size between 0 and 1,000,000", got: "\(width)×\(height)")
+                }
+                state.resize(to: CGSize(width: width, height: height))
+            })
         let proxy = GeometryProxy(size: state.size)
         let content = context.track { view.content(proxy) }
         context.renderChildren(content, into: node)

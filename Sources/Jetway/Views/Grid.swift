@@ -16,7 +16,10 @@ public struct Grid<Content: View>: _PrimitiveView {
     let verticalSpacing: CGFloat?
     let content: Content
 
-    public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    public init(
+        alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
+        @ViewBuilder content: () -> Content
+    ) {
         self.alignment = alignment
         self.horizontalSpacing = horizontalSpacing
         self.verticalSpacing = verticalSpacing
@@ -69,10 +72,11 @@ extension View {
     /// Keeps the view from sizing the grid's columns (or rows) along these axes; it takes the
     /// width the other cells give the grid.
     public func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View {
-        modifier(StyleModifier { node in
-            if axes.contains(.horizontal) { node.addClass("jw-unsized-h") }
-            if axes.contains(.vertical) { node.addClass("jw-unsized-v") }
-        })
+        modifier(
+            StyleModifier { node in
+                if axes.contains(.horizontal) { node.addClass("jw-unsized-h") }
+                if axes.contains(.vertical) { node.addClass("jw-unsized-v") }
+            })
     }
 
     /// Makes a cell span several columns.

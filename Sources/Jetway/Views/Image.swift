@@ -80,8 +80,10 @@ public struct Image: _PrimitiveView, Equatable {
     /// `.png` when the name has no extension.
     static func assetPath(_ name: String) -> String {
         let segments = name.split(separator: "/").filter { $0 != ".." && $0 != "." }
-        var path = segments.map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? "" }
-            .joined(separator: "/")
+        var path = segments.map {
+            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? ""
+        }
+        .joined(separator: "/")
         if !(segments.last?.contains(".") ?? false) { path += ".png" }
         return path
     }
@@ -90,10 +92,11 @@ public struct Image: _PrimitiveView, Equatable {
 extension View {
     /// Scales an image to fit or fill its frame.
     public func aspectRatio(_ ratio: CGFloat? = nil, contentMode: ContentMode) -> some View {
-        modifier(StyleModifier { node in
-            node.addStyle("object-fit:\(contentMode == .fill ? "cover" : "contain")")
-            if let ratio { node.addStyle("aspect-ratio:\(Color.format(Double(ratio)))") }
-        })
+        modifier(
+            StyleModifier { node in
+                node.addStyle("object-fit:\(contentMode == .fill ? "cover" : "contain")")
+                if let ratio { node.addStyle("aspect-ratio:\(Color.format(Double(ratio)))") }
+            })
     }
 
     public func scaledToFit() -> some View { aspectRatio(contentMode: .fit) }

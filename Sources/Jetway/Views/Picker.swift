@@ -76,12 +76,13 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
                 return item
             }
             if enabled {
-                select.addHandler(EventBinding(event: .change) { payload in
-                    guard let index = Int(try payload.text()) else {
-                        throw JetwayError.wrongPayload(expected: "an option index", got: "text")
-                    }
-                    try choose(index)
-                })
+                select.addHandler(
+                    EventBinding(event: .change) { payload in
+                        guard let index = Int(try payload.text()) else {
+                            throw JetwayError.wrongPayload(expected: "an option index", got: "text")
+                        }
+                        try choose(index)
+                    })
             } else {
                 select.setAttribute("disabled", "")
             }

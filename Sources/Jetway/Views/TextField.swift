@@ -12,8 +12,9 @@ public struct TextField<Label: View>: _PrimitiveView {
     let inputType: String
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        out.append(TextInput.node(
-            context, type: view.inputType, title: view.title, prompt: view.prompt, text: view.text, className: "jw-textfield"))
+        out.append(
+            TextInput.node(
+                context, type: view.inputType, title: view.title, prompt: view.prompt, text: view.text, className: "jw-textfield"))
     }
 }
 
@@ -54,16 +55,19 @@ extension SecureField where Label == Text {
 /// The `<input>` shared by text fields and the search field.
 enum TextInput {
     @MainActor
-    static func node(_ context: _RenderContext, type: String, title: String, prompt: String?, text: Binding<String>, className: String) -> Node {
+    static func node(_ context: _RenderContext, type: String, title: String, prompt: String?, text: Binding<String>, className: String)
+        -> Node
+    {
         let node = context.element("input", className)
         node.setAttribute("type", type)
         node.setAttribute("value", context.track { text.wrappedValue })
         node.setAttribute("placeholder", prompt ?? title)
         node.setAttribute("aria-label", title)
         if context.environment.isEnabled {
-            node.addHandler(EventBinding(event: .input) { payload in
-                text.wrappedValue = try payload.text()
-            })
+            node.addHandler(
+                EventBinding(event: .input) { payload in
+                    text.wrappedValue = try payload.text()
+                })
             if let submit = context.environment.submitAction {
                 node.addHandler(EventBinding(event: .submit) { _ in submit() })
             }

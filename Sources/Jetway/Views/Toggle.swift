@@ -113,7 +113,9 @@ public struct Slider<Label: View>: _PrimitiveView {
     let step: Double?
     let label: Label
 
-    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil, @ViewBuilder label: () -> Label) where V.Stride: BinaryFloatingPoint {
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil, @ViewBuilder label: () -> Label
+    ) where V.Stride: BinaryFloatingPoint {
         self.value = Binding(get: { Double(value.wrappedValue) }, set: { value.wrappedValue = V($0) })
         self.bounds = Double(bounds.lowerBound)...Double(bounds.upperBound)
         self.step = step.map { Double($0) }
@@ -135,9 +137,10 @@ public struct Slider<Label: View>: _PrimitiveView {
         if context.environment.isEnabled {
             let binding = view.value
             let bounds = view.bounds
-            input.addHandler(EventBinding(event: .input) { payload in
-                binding.wrappedValue = min(max(try payload.number(), bounds.lowerBound), bounds.upperBound)
-            })
+            input.addHandler(
+                EventBinding(event: .input) { payload in
+                    binding.wrappedValue = min(max(try payload.number(), bounds.lowerBound), bounds.upperBound)
+                })
         } else {
             input.setAttribute("disabled", "")
         }
@@ -148,7 +151,8 @@ public struct Slider<Label: View>: _PrimitiveView {
 }
 
 extension Slider where Label == EmptyView {
-    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil) where V.Stride: BinaryFloatingPoint {
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil)
+    where V.Stride: BinaryFloatingPoint {
         self.init(value: value, in: bounds, step: step) { EmptyView() }
     }
 }
