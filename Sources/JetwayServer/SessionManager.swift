@@ -314,6 +314,8 @@ final class LiveSession {
     func sendFullPage(remounted: Bool = false) {
         guard let connection, let root = graph.tree.root else { return }
         needsResync = false
+        // The client replaces its whole page and forgets the elements it kept.
+        graph.tree.forgetRetained()
         _ = connection.takeOverflow()
         var bytes = Array("[\"sync\",\(graph.version),\(remounted ? "true" : "false"),".utf8)
         PatchEncoder.appendString(root.html, to: &bytes)

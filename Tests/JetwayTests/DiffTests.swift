@@ -60,8 +60,43 @@ struct DiffTests {
     @Test func removalsAreOneOp() throws {
         let ops = try diffAndCheck(list([1, 2, 3, 4, 5]), list([1, 3, 5]))
         #expect(ops.count == 1)
-        guard case .remove(let ids) = ops[0] else { Issue.record("expected a remove"); return }
+        guard case .detach(let ids) = ops[0] else { Issue.record("expected a detach"); return }
         #expect(ids.count == 2)
+    }
+
+    @Test func removedKeyedElementsComeBackByMoveNotMarkup() throws {
+        let tree = LiveTree()
+        let all = list(Array(0..<50))
+        tree.mount(all)
+        let dom = try ModelDOM(html: all.html)
+        let filtered = list(Array(stride(from: 0, to: 50, by: 5)))
+        try dom.apply(tree.update(to: filtered))
+        let cleared = list(Array(0..<50))
+        let ops = tree.update(to: cleared)
+        try dom.apply(ops)
+        #expect(dom.canonicalHTML == (try ModelDOM(html: cleared.html)).canonicalHTML)
+        #expect(!ops.contains { if case .insert = $0 { true } else { false } })
+        #expect(ops.filter { if case .move = $0 { true } else { false } }.count == 40)
+        let bytes = PatchEncoder.encode(version: 2, ops).count
+        #expect(bytes < 40 * 24, "restoring 40 rows took \(bytes) bytes")
+    }
+
+    @Test func keptElementsAreBoundedAndEvictionsReachTheClient() throws {
+        let tree = LiveTree()
+        tree.retainLimit = 10
+        let all = list(Array(0..<30))
+        tree.mount(all)
+        let dom = try ModelDOM(html: all.html)
+        let ops = tree.update(to: list([0]))
+        // 29 rows were removed; only 10 are kept, the other 19 are removed for good.
+        let removed = ops.compactMap { if case .remove(let ids) = $0 { ids.count } else { nil } }.reduce(0, +)
+        #expect(removed == 19)
+        try dom.apply(ops)
+        let back = list(Array(0..<30))
+        let restore = tree.update(to: back)
+        try dom.apply(restore)
+        #expect(dom.canonicalHTML == (try ModelDOM(html: back.html)).canonicalHTML)
+        #expect(restore.contains { if case .insert = $0 { true } else { false } })
     }
 
     @Test func insertInTheMiddle() throws {

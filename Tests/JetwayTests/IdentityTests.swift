@@ -88,7 +88,7 @@ struct IdentityTests {
         #expect(host.elements(withText: "row 1").count == 1)
         try host.tap("Reset")
         #expect(host.elements(withText: "row 0").count == 1)
-        #expect(host.lastPatches.contains { if case .remove = $0 { true } else { false } })
+        #expect(host.lastPatches.contains { if case .detach = $0 { true } else { false } })
     }
 
     @Test func branchesOfAnIfAreDifferentIdentities() throws {

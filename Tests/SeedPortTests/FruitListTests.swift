@@ -83,12 +83,14 @@ struct FruitListTests {
         #expect(host.elements(withText: "Banana").isEmpty)
         #expect(host.elements(withText: "Cherry").isEmpty)
         // Filtering removes rows; it never re-sends the rows that stay.
-        let removes = host.lastPatches.filter { if case .remove = $0 { true } else { false } }
+        let removes = host.lastPatches.filter { if case .detach = $0 { true } else { false } }
         let inserts = host.lastPatches.filter { if case .insert = $0 { true } else { false } }
         #expect(removes.count == 1)
         #expect(inserts.isEmpty)
         try host.type("", into: "Search")
         #expect(host.elements(withText: "Banana").count == 1)
+        // The rows come back from the client's kept elements, not as markup.
+        #expect(!host.lastPatches.contains { if case .insert = $0 { true } else { false } })
     }
 
     @Test func navigationLinkPushesDetailAndBackReturns() throws {

@@ -84,7 +84,7 @@ struct Differ {
             return
         }
         if start > newEnd {
-            removeAll(old[start...oldEnd])
+            removeAll(parent: parent, old[start...oldEnd])
             return
         }
         // General case: match the middle by key.
@@ -101,14 +101,16 @@ struct Differ {
                 diff(node, new[newIndex])
             } else {
                 unregister(node)
+                tree.retain(node, parent: parent)
                 removed.append(node.id)
             }
         }
-        if !removed.isEmpty { ops.append(.remove(removed)) }
         let stable = longestIncreasingSubsequence(sources)
         var isStable = [Bool](repeating: false, count: sources.count)
         for position in stable { isStable[position] = true }
-        var detached: [NodeID] = []
+        // Removed elements are detached, not deleted: the client keeps them, so that the same
+        // keyed element coming back (a filter cleared) is moved back instead of re-sent.
+        var detached = removed
         for position in sources.indices where sources[position] >= 0 && !isStable[position] {
             detached.append(new[start + position].id)
         }
@@ -129,25 +131,43 @@ struct Differ {
         }
     }
 
-    /// One insert op for a run of consecutive new elements.
+    /// Places a run of consecutive new elements: one insert op per stretch of markup, and a move
+    /// (plus the diff of any change) for each element the client still keeps from a removal.
     private mutating func insertRun(parent: NodeID, index: Int, _ nodes: ArraySlice<Node>) {
-        if nodes.isEmpty { return }
         var writer = HTMLWriter()
+        var runStart = index
+        var position = index
+        func flush(_ ops: inout [PatchOp]) {
+            guard position > runStart else { return }
+            ops.append(.insert(parent: parent, index: runStart, html: writer.string))
+            writer = HTMLWriter()
+        }
         for node in nodes {
+            if let kept = tree.takeRetained(parent: parent, key: node.key, tag: node.tag) {
+                flush(&ops)
+                ops.append(.move(kept.id, parent: parent, index: position))
+                diff(kept, node)
+                tree.registerSubtree(node)
+                position += 1
+                runStart = position
+                continue
+            }
             tree.assignIDs(node)
             writer.write(node)
+            position += 1
         }
-        ops.append(.insert(parent: parent, index: index, html: writer.string))
+        flush(&ops)
     }
 
-    private mutating func removeAll(_ nodes: ArraySlice<Node>) {
+    private mutating func removeAll(parent: NodeID, _ nodes: ArraySlice<Node>) {
         var ids: [NodeID] = []
         ids.reserveCapacity(nodes.count)
         for node in nodes {
             unregister(node)
+            tree.retain(node, parent: parent)
             ids.append(node.id)
         }
-        ops.append(.remove(ids))
+        ops.append(.detach(ids))
     }
 
     func unregister(_ node: Node) { tree.unregister(node) }

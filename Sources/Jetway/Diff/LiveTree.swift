@@ -15,6 +15,15 @@ public final class LiveTree {
     /// not delay the patch.
     private var retired: Node?
     private var nextID: UInt32 = 1
+    /// Removed keyed elements the client keeps (detached), by parent and key, oldest first out.
+    private var retained: [NodeID: [UInt64: Node]] = [:]
+    private var retainedOrder: [(parent: NodeID, key: UInt64, id: NodeID)] = []
+    private var retainedStart = 0
+    private var retainedCount = 0
+    /// Elements evicted from `retained` since the last update: the client drops them too.
+    private var evicted: [NodeID] = []
+    /// How many removed elements the page keeps for a quick return.
+    public var retainLimit = 1000
     /// Elements that currently have handlers, by id.
     private(set) var handlerNodes: [NodeID: Node] = [:]
 
@@ -23,6 +32,7 @@ public final class LiveTree {
     /// Takes `root` as the page's content: assigns ids and indexes handlers.
     public func mount(_ root: Node) {
         handlerNodes.removeAll(keepingCapacity: true)
+        forgetRetained()
         assignIDs(root)
         self.root = root
     }
@@ -44,7 +54,63 @@ public final class LiveTree {
         }
         retired = old
         root = newRoot
+        if !evicted.isEmpty {
+            differ.ops.append(.remove(evicted))
+            evicted.removeAll()
+        }
         return differ.ops
+    }
+
+    /// Forgets the kept elements: after a full resync the client has none.
+    public func forgetRetained() {
+        retained.removeAll()
+        retainedOrder.removeAll()
+        retainedStart = 0
+        retainedCount = 0
+        evicted.removeAll()
+    }
+
+    /// Keeps a removed element for a quick return under the same parent and key.
+    func retain(_ node: Node, parent: NodeID) {
+        guard retainLimit > 0 else {
+            evicted.append(node.id)
+            return
+        }
+        if let previous = retained[parent]?[node.key] {
+            evicted.append(previous.id)
+        } else {
+            retainedCount += 1
+        }
+        retained[parent, default: [:]][node.key] = node
+        retainedOrder.append((parent, node.key, node.id))
+        while retainedCount > retainLimit, retainedStart < retainedOrder.count {
+            let oldest = retainedOrder[retainedStart]
+            retainedStart += 1
+            if let node = retained[oldest.parent]?[oldest.key], node.id == oldest.id {
+                retained[oldest.parent]?[oldest.key] = nil
+                retainedCount -= 1
+                evicted.append(oldest.id)
+            }
+        }
+        if retainedStart > 4096 && retainedStart * 2 > retainedOrder.count {
+            retainedOrder.removeFirst(retainedStart)
+            retainedStart = 0
+        }
+    }
+
+    /// The kept element for `key` under `parent`, if it has the same tag; it leaves the store.
+    func takeRetained(parent: NodeID, key: UInt64, tag: String) -> Node? {
+        guard retainedCount > 0, let node = retained[parent]?[key], node.tag == tag else { return nil }
+        retained[parent]?[key] = nil
+        retainedCount -= 1
+        return node
+    }
+
+    /// Indexes the handlers of a subtree that came back.
+    func registerSubtree(_ node: Node) {
+        guard node.subtreeHasHandlers else { return }
+        if !node.handlers.isEmpty { handlerNodes[node.id] = node }
+        for child in node.children { registerSubtree(child) }
     }
 
     public func releaseRetired() {
