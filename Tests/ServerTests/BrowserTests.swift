@@ -27,6 +27,11 @@ struct BrowserTests {
             #expect(await browser.wait(for: "return document.body.textContent.includes('Departs to Denver')"))
             try await browser.click(".jw-nav-back")
             #expect(await browser.wait(for: "return document.querySelectorAll('.jw-list-row').length === 4"))
+            // Clearing the search brings the kept rows back (moved, not re-sent).
+            try await browser.execute("const f = document.querySelector('input[type=search]'); f.value = ''; f.dispatchEvent(new Event('input', {bubbles: true})); return true")
+            #expect(await browser.wait(for: "return \(Self.count) === '40 flights' && document.querySelectorAll('.jw-list-row').length === 40"))
+            try await browser.type("denver", into: "input[type=search]")
+            #expect(await browser.wait(for: "return \(Self.count) === '4 flights'"))
             try await browser.click("input[type=checkbox]")
             #expect(
                 await browser.wait(for: "return \(Self.count) === '4 flights' && !document.querySelector('input[type=checkbox]').checked"))
