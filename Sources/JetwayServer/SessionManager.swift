@@ -124,12 +124,15 @@ final class SessionManager {
             }
             session.attach(connection)
             byConnection[connection.id] = session
-            if clientVersion != session.graph.version || session.needsResync {
-                session.sendFullPage()
-            } else {
+            if !session.needsResync, let missed = session.patches(since: clientVersion) {
+                // Resume: only what changed since the version the client has.
+                for patch in missed { connection.send(patch) }
                 send(connection, "[\"joined\",\(session.graph.version)]")
+                Log.info("join", ["session": session.shortID, "resumed": session.joinCount > 1, "patches": missed.count])
+            } else {
+                session.sendFullPage()
+                Log.info("join", ["session": session.shortID, "resumed": session.joinCount > 1, "sync": true])
             }
-            Log.info("join", ["session": session.shortID, "resumed": session.joinCount > 1])
             return
         }
         // The server restarted or the session expired: mount the page again from its URL.
@@ -288,8 +291,14 @@ final class LiveSession {
     /// false the caller wakes the service thread once for a whole batch.
     func flush(ref: Int, wake: Bool = true) {
         let ops = graph.update()
+        var bytes: [UInt8] = []
+        if !ops.isEmpty || ref != 0 {
+            bytes = PatchEncoder.encode(version: graph.version, ops)
+            bytes.removeLast()
+            bytes.append(contentsOf: ",\(ref)]".utf8)
+            if !ops.isEmpty { record(bytes, version: graph.version) }
+        }
         guard let connection else {
-            if !ops.isEmpty { needsResync = true }
             graph.releaseRetired()
             return
         }
@@ -297,10 +306,7 @@ final class LiveSession {
             sendFullPage()
             return
         }
-        if !ops.isEmpty || ref != 0 {
-            var bytes = PatchEncoder.encode(version: graph.version, ops)
-            bytes.removeLast()
-            bytes.append(contentsOf: ",\(ref)]".utf8)
+        if !bytes.isEmpty {
             if !connection.send(bytes) {
                 sendFullPage()
                 return
@@ -310,10 +316,33 @@ final class LiveSession {
         graph.releaseRetired()
     }
 
+    // Recent patches, so a client that reconnects gets only what it missed.
+    private var history: [(version: UInt64, bytes: [UInt8])] = []
+    private var historyBytes = 0
+    static let historyLimit = (patches: 16, bytes: 16 * 1024)
+
+    private func record(_ bytes: [UInt8], version: UInt64) {
+        history.append((version, bytes))
+        historyBytes += bytes.count
+        while history.count > Self.historyLimit.patches || historyBytes > Self.historyLimit.bytes {
+            historyBytes -= history.removeFirst().bytes.count
+        }
+    }
+
+    /// The patches after `version`, or nil when they are no longer all kept (or the version is
+    /// not one this session produced).
+    func patches(since version: UInt64) -> [[UInt8]]? {
+        if version == graph.version { return [] }
+        guard version < graph.version, let first = history.first, first.version <= version + 1 else { return nil }
+        return history.filter { $0.version > version }.map(\.bytes)
+    }
+
     /// The whole page in one message, for a client that missed patches or a re-mounted page.
     func sendFullPage(remounted: Bool = false) {
         guard let connection, let root = graph.tree.root else { return }
         needsResync = false
+        history.removeAll()
+        historyBytes = 0
         // The client replaces its whole page and forgets the elements it kept.
         graph.tree.forgetRetained()
         _ = connection.takeOverflow()

@@ -152,11 +152,41 @@ struct WebSocketTests {
         _ = await first.next()
         let second = try await WebSocketClient.connect(port: server.port, origin: server.base)
         await second.sendText(#"["join","\#(token)","/",0,"test"]"#)
-        guard case .text(let sync) = await second.next() else { Issue.record("no sync"); return }
-        // The same session: its state (the search) is still there.
-        #expect(sync.hasPrefix("[\"sync\",1,false,"))
-        #expect(sync.contains("value=\\\"seattle\\\""))
+        guard case .text(let resumed) = await second.next() else { Issue.record("no patch"); return }
+        // The same session: the client at version 0 gets the one patch it lacks (the search).
+        #expect(resumed.hasPrefix("[1,"))
+        #expect(resumed.contains(#"["a","\#(search)","value","seattle"]"#))
+        #expect(await second.next() == .text("[\"joined\",1]"))
         #expect(await first.next() == .close(code: 4000))
+    }
+
+    @Test func aResumingClientGetsOnlyThePatchesItMissed() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let (first, page) = try await joined(server)
+        let token = try #require(metaContent("jetway-token", in: page))
+        let search = try #require(elementID(containing: "type=\"search\"", in: page))
+        await first.sendText(#"["e",1,"\#(search)","input","denver"]"#)
+        guard case .text(let patch1) = await first.next() else { Issue.record("no patch"); return }
+        #expect(patch1.hasPrefix("[1,"))
+        // The client has version 1; while it is away the shared model changes twice.
+        let gone = try #require(server.server.sessions.attachedConnections.first)
+        gone.markClosed()
+        server.server.sessions.closed(gone)
+        let denverIndex = try #require(server.model.flights.firstIndex { $0.otherAirport == "Denver" })
+        server.model.flights[denverIndex].status = .cancelled
+        try await Task.sleep(for: .milliseconds(50))
+        server.model.flights[denverIndex].status = .delayed
+        try await Task.sleep(for: .milliseconds(50))
+        let second = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await second.sendText(#"["join","\#(token)","/",1,"test"]"#)
+        guard case .text(let missed1) = await second.next(), case .text(let missed2) = await second.next() else {
+            Issue.record("no patches")
+            return
+        }
+        #expect(missed1.hasPrefix("[2,") && missed1.contains("Cancelled"))
+        #expect(missed2.hasPrefix("[3,") && missed2.contains("Delayed"))
+        #expect(await second.next() == .text("[\"joined\",3]"))
     }
 
     @Test func twoSessionsNeverSeeEachOthersState() async throws {
