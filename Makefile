@@ -31,6 +31,7 @@ run: deps
 
 ## test: every test (unit, ViewHost, seed ports, real sockets, headless Chromium)
 test: deps
+	swift build
 	swift test
 
 ## bench: release build, prints `bench: <name> <value> <unit>` (core, then server under load)

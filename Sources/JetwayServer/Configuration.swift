@@ -32,6 +32,8 @@ public struct ServerConfiguration: Sendable {
     public var eventsPerSecond: Double = 60
     /// Protocol violations (malformed, unknown ids, wrong types) before the socket is closed with 1008.
     public var maxViolations = 20
+    /// Live sessions one client address may hold (pages opened and not yet expired).
+    public var maxSessionsPerAddress = 500
     /// Identifies this build; pages from another build reload themselves once.
     public var buildID = ServerConfiguration.defaultBuildID()
 

@@ -242,8 +242,10 @@ public final class JetwayServer: @unchecked Sendable {
             return 0
         }
         let started = DispatchTime.now()
+        var peer = [CChar](repeating: 0, count: 64)
+        let address = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? "unknown"
         Task { @MainActor [self] in
-            let response = sessions.renderPage(path: path, query: query)
+            let response = sessions.renderPage(path: path, query: query, address: address)
             connection.setResponse(response, headOnly: isHead)
             Log.info(
                 "page",

@@ -7,6 +7,7 @@ import Jetway
 final class SessionManager {
     unowned let server: JetwayServer
     private var sessions: [String: LiveSession] = [:]
+    private var sessionsByAddress: [String: Int] = [:]
     private var byConnection: [Int: LiveSession] = [:]
     private var connections: [Int: ConnectionState] = [:]
     private var sweepTimer: Timer?
@@ -25,11 +26,17 @@ final class SessionManager {
 
     // MARK: Pages
 
-    func renderPage(path: String, query: String) -> HTTPResponse {
+    func renderPage(path: String, query: String, address: String = "local") -> HTTPResponse {
         guard let (route, match) = server.app.match(path: path, query: query) else {
             return HTTPResponse.notFoundPage(title: server.app.title)
         }
+        guard sessionsByAddress[address, default: 0] < server.configuration.maxSessionsPerAddress else {
+            Log.warn("too_many_sessions", ["address": address])
+            return HTTPResponse.text(429, "Too many open pages from your address. Close some and try again.\n")
+        }
         let session = LiveSession(id: SessionToken.newSessionID(), match: match, view: route.makeView(match), manager: self)
+        session.address = address
+        sessionsByAddress[address, default: 0] += 1
         sessions[session.id] = session
         let root = session.graph.render()
         let token = SessionToken.sign(SessionToken(sessionID: session.id, issuedAt: Date(), path: path), secret: server.secret)
@@ -215,6 +222,10 @@ final class SessionManager {
         for (id, session) in sessions
         where session.connection == nil && now.timeIntervalSince(session.detachedSince ?? session.createdAt) > grace {
             sessions.removeValue(forKey: id)
+            if let address = session.address {
+                sessionsByAddress[address, default: 1] -= 1
+                if sessionsByAddress[address] == 0 { sessionsByAddress.removeValue(forKey: address) }
+            }
             Log.debug("expire", ["session": session.shortID])
         }
     }
@@ -265,6 +276,8 @@ final class LiveSession {
     var connection: Connection?
     var detachedSince: Date?
     var needsResync = false
+    /// The client address that opened the page (for the per-address limit).
+    var address: String?
     private(set) var joinCount = 0
     unowned let manager: SessionManager
 

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 @testable import JetwayServer
@@ -68,6 +71,42 @@ struct HTTPTests {
         let files = StaticFiles(directory: directory)
         #expect(files.response(for: "inside.txt", ifNoneMatch: nil)?.status == 200)
         #expect(files.response(for: "escape.txt", ifNoneMatch: nil) == nil)
+    }
+
+    @Test func oneAddressCannotOpenUnboundedSessions() async throws {
+        let server = try TestServer { $0.maxSessionsPerAddress = 3 }
+        defer { server.stop() }
+        for _ in 0..<3 { #expect(try await server.get("/").status == 200) }
+        let refused = try await server.get("/")
+        #expect(refused.status == 429)
+        // Expired sessions free their slots.
+        server.server.sessions.sweep(now: Date().addingTimeInterval(3600))
+        #expect(try await server.get("/").status == 200)
+    }
+
+    @Test func theServerStopsCleanlyOnSIGTERM() async throws {
+        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/MountainAirport").standardized
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the MountainAirport product first")
+        let port = TestServer.freePort()
+        let process = Process()
+        process.executableURL = binary
+        process.environment = ["JETWAY_PORT": String(port), "JETWAY_DATA": NSTemporaryDirectory() + "jetway-sigterm-\(UUID().uuidString)",
+                               "JETWAY_ASSETS": binary.deletingLastPathComponent().appendingPathComponent("../../Assets").standardized.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var up = false
+        for _ in 0..<100 where !up {
+            try await Task.sleep(for: .milliseconds(50))
+            up = (try? await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/gate/A1")!)) != nil
+        }
+        #expect(up)
+        kill(process.processIdentifier, SIGTERM)
+        let exited = await offPool { () -> Int32 in
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(exited == 0)
     }
 
     @Test func postIsRefused() async throws {
