@@ -203,6 +203,9 @@
     }
   });
 
+  document.addEventListener("focusin", (event) => { if (handles(event.target, "focus")) send(event.target, "focus"); });
+  document.addEventListener("focusout", (event) => { if (handles(event.target, "blur")) send(event.target, "blur"); });
+
   // GeometryReader: report sizes, once per frame at most.
   const pendingSizes = new Map();
   let sizeFrame = 0;

@@ -99,6 +99,26 @@ struct WebSocketTests {
         #expect(patch.hasSuffix(",9]"))
     }
 
+    @Test func floodsAreRateLimited() async throws {
+        let server = try TestServer {
+            $0.eventsPerSecond = 5
+            $0.maxViolations = 1000
+        }
+        defer { server.stop() }
+        let (client, page) = try await joined(server)
+        let search = try #require(elementID(containing: "type=\"search\"", in: page))
+        for ref in 1...40 { await client.sendText(#"["e",\#(ref),"\#(search)","input","x\#(ref)"]"#) }
+        var limited = 0
+        var answered = 0
+        for _ in 0..<40 {
+            guard case .text(let reply) = await client.next(timeout: 2) else { break }
+            answered += 1
+            if reply.contains("slow down") { limited += 1 }
+        }
+        #expect(answered == 40)
+        #expect(limited >= 25)
+    }
+
     @Test func repeatedViolationsCloseWith1008() async throws {
         let server = try TestServer { $0.maxViolations = 3 }
         defer { server.stop() }
