@@ -1,5 +1,6 @@
 import Jetway
 import JetwayTesting
+import MountainAirportViews
 
 /// `make bench`: one line per figure, `bench: <name> <value> <unit>`. Timings are the median of
 /// many runs in one process, so compare them as ratios within one run on a noisy machine.
@@ -39,6 +40,23 @@ func run() throws {
         _ = graph.update()
         let t3 = clock.now
         print("dispatch", t1 - t0, "visible", t2 - t1, "update", t3 - t2)
+        return
+    }
+    if only == "kiosk" {
+        let model = FlightBoardModel()
+        let graphs = (0..<2000).map { _ in ViewGraph(GateKiosk(model: model, gate: "A1")) }
+        for graph in graphs { graph.render() }
+        let index = model.flights.firstIndex { $0.gate == "A1" }!
+        for round in 0..<3 {
+            model.flights[index].status = round % 2 == 0 ? .delayed : .onTime
+            let elapsed = clock.measure {
+                for graph in graphs {
+                    let ops = graph.update()
+                    _ = PatchEncoder.encode(version: graph.version, ops)
+                }
+            }
+            print("kiosk update per session", elapsed / 2000)
+        }
         return
     }
     if only == "render" {

@@ -22,6 +22,8 @@ public final class LiveTree {
     private var retainedCount = 0
     /// Elements evicted from `retained` since the last update: the client drops them too.
     private var evicted: [NodeID] = []
+    /// The diff's step count for the last update (see `Differ.work`).
+    public private(set) var lastUpdateWork = 0
     /// How many removed elements the page keeps for a quick return.
     public var retainLimit = 1000
     /// Elements that currently have handlers, by id.
@@ -54,6 +56,7 @@ public final class LiveTree {
         }
         retired = old
         root = newRoot
+        lastUpdateWork = differ.work
         if !evicted.isEmpty {
             differ.ops.append(.remove(evicted))
             evicted.removeAll()

@@ -109,12 +109,19 @@ public struct Text: _PrimitiveView, Equatable {
         case time, date
 
         func format(_ date: Date) -> String {
-            // Making a DateFormatter costs tens of microseconds: one per style, shared.
+            // Making a DateFormatter costs tens of microseconds and formatting several: one
+            // formatter per style, and the strings of recent dates remembered.
             Self.lock.lock()
             defer { Self.lock.unlock() }
-            return (self == .time ? Self.timeFormatter : Self.dateFormatter).string(from: date)
+            let key = date.timeIntervalSince1970 * (self == .time ? 1 : -1)
+            if let cached = Self.recent[key] { return cached }
+            let text = (self == .time ? Self.timeFormatter : Self.dateFormatter).string(from: date)
+            if Self.recent.count >= 4096 { Self.recent.removeAll(keepingCapacity: true) }
+            Self.recent[key] = text
+            return text
         }
 
+        nonisolated(unsafe) private static var recent: [Double: String] = [:]
         private static let lock = NSLock()
         nonisolated(unsafe) private static let timeFormatter = makeFormatter("HH:mm")
         nonisolated(unsafe) private static let dateFormatter = makeFormatter("yyyy-MM-dd")
