@@ -16,6 +16,7 @@ enum ServerBench {
         configuration.assetsDirectory = "Assets"
         configuration.buildID = "bench"
         configuration.eventsPerSecond = 100_000
+        configuration.maxSessionsPerAddress = 100_000
         setenv("JETWAY_LOG", "error", 1)
         let server: JetwayServer
         do {
