@@ -16,6 +16,17 @@ public struct _RenderContext {
     /// True when the views being walked were just produced by evaluating a `body` (so child
     /// composite views may hold new values); false when re-walking a stored body.
     var isFreshValue: Bool
+    /// True below a primitive that calls user code to build its children (a `ForEach` row,
+    /// a `GeometryReader`): their values are new even when the walk is not fresh, so their
+    /// dynamic properties must be installed again when they evaluate.
+    var rebuiltValues = false
+
+    /// The context for children built by calling user code during this walk.
+    func rebuilt() -> _RenderContext {
+        var copy = self
+        copy.rebuiltValues = true
+        return copy
+    }
 
     func structural(_ index: Int) -> _RenderContext {
         step(UInt64(index) &+ 1)

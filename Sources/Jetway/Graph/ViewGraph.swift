@@ -103,7 +103,11 @@ public final class ViewGraph {
             mustEvaluate =
                 existing.isDirty || existing.elementKey != context.elementKey
                 || existing.environment.version != context.environment.version
-            if !mustEvaluate && context.isFreshValue { mustEvaluate = !isUnchanged(view, existing) }
+            if !mustEvaluate && context.isFreshValue {
+                mustEvaluate = !isUnchanged(view, existing)
+                // Skipped as equal: this new value's @State cells were never connected.
+                if !mustEvaluate { existing.installedValueIsCurrent = false }
+            }
         } else {
             if let replaced = owner.children[key] { unmount(replaced) }
             instance = ViewInstance(graph: self, type: V.self, parent: owner)
@@ -156,7 +160,12 @@ public final class ViewGraph {
     }
 
     private func evaluate<V: View>(_ view: V, _ instance: ViewInstance, _ context: _RenderContext) {
-        DynamicProperties.install(view, in: instance, environment: context.environment)
+        // A value re-walked from a stored body is the one installed last time (its @State cells
+        // already point at the storage): skip the Mirror walk, a third of a kiosk's update.
+        if context.isFreshValue || context.rebuiltValues || !instance.installedValueIsCurrent {
+            DynamicProperties.install(view, in: instance, environment: context.environment)
+            instance.installedValueIsCurrent = true
+        }
         instance.evaluation &+= 1
         let body = track(instance) { view.body }
         instance.renderBody = { context, out in V.Body._render(body, context, &out) }
@@ -172,6 +181,7 @@ public final class ViewGraph {
         bodyContext.owner = instance
         bodyContext.identityKey = IdentityHash.seed
         bodyContext.isFreshValue = fresh
+        bodyContext.rebuiltValues = false
         var nodes: [Node] = []
         instance.renderBody?(bodyContext, &nodes)
         sweep(instance)

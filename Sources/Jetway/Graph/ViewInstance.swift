@@ -21,6 +21,9 @@ public final class ViewInstance {
     var output: [Node] = []
     /// Re-renders the body produced by the last evaluation without evaluating it again.
     var renderBody: (@MainActor (_RenderContext, inout [Node]) -> Void)?
+    /// Whether the view value a stored body holds for this instance is the one whose dynamic
+    /// properties were installed (false after an equal fresh value was skipped).
+    var installedValueIsCurrent = false
     /// The last view value, kept only for `Equatable` views to skip equal re-renders.
     var lastView: Any?
     var environment = EnvironmentValues()

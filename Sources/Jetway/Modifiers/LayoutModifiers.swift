@@ -58,7 +58,7 @@ struct PaddingModifier: NodeModifier {
 
     func modify(_ node: Node, _ context: _RenderContext) -> Node {
         let style = node.attribute("style") ?? ""
-        if style.contains("background") || style.contains("border") || overlaps(style) {
+        if style.containsBytes("background") || style.containsBytes("border") || overlaps(style) {
             // Outside an existing background or border, or on top of padding on the same edge
             // (SwiftUI's paddings add up): a new box.
             let wrapper = Node("div", key: node.key)
@@ -74,10 +74,10 @@ struct PaddingModifier: NodeModifier {
 
     /// Whether the element already has padding on an edge this modifier pads.
     private func overlaps(_ style: String) -> Bool {
-        guard style.contains("padding") else { return false }
-        if style.contains("padding:") || declarations.hasPrefix("padding:") { return true }
+        guard style.containsBytes("padding") else { return false }
+        if style.containsBytes("padding:") || declarations.hasPrefix("padding:") { return true }
         return declarations.split(separator: ";").contains { declaration in
-            style.contains(declaration.prefix { $0 != ":" } + ":")
+            style.containsBytes(String(declaration.prefix { $0 != ":" }) + ":")
         }
     }
 }

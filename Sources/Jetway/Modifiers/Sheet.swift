@@ -63,7 +63,7 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
         close.text = "×"
         close.addHandler(EventBinding(event: .click) { _ in dismiss() })
         var children = [close]
-        Content._render(sheetContent, inside.structural(1), &children)
+        Content._render(sheetContent, inside.structural(1).rebuilt(), &children)
         dialog.children = children
         out.append(dialog)
     }

@@ -25,7 +25,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         out.reserveCapacity(out.count + rows.count)
         for (identity, row) in rows {
             let start = out.count
-            Content._render(row, context.explicit(identity), &out)
+            Content._render(row, context.explicit(identity).rebuilt(), &out)
             if tagsRows {
                 for index in start..<out.count where out[index].tagValue == nil {
                     let node = out[index].isFrozen ? out[index].copy() : out[index]

@@ -29,7 +29,7 @@ public struct GeometryReader<Content: View>: _PrimitiveView {
             })
         let proxy = GeometryProxy(size: state.size)
         let content = context.track { view.content(proxy) }
-        context.renderChildren(content, into: node)
+        context.rebuilt().renderChildren(content, into: node)
         out.append(node)
     }
 }
