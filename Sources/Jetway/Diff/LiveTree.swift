@@ -16,7 +16,7 @@ public final class LiveTree {
     private var retired: Node?
     private var nextID: UInt32 = 1
     /// Removed keyed elements the client keeps (detached), by parent and key, oldest first out.
-    private var retained: [NodeID: [UInt64: Node]] = [:]
+    private var retained = KeyMap<(parent: NodeID, node: Node)>()
     private var retainedOrder: [(parent: NodeID, key: UInt64, id: NodeID)] = []
     private var retainedStart = 0
     private var retainedCount = 0
@@ -66,11 +66,16 @@ public final class LiveTree {
 
     /// Forgets the kept elements: after a full resync the client has none.
     public func forgetRetained() {
-        retained.removeAll()
+        retained = KeyMap()
         retainedOrder.removeAll()
         retainedStart = 0
         retainedCount = 0
         evicted.removeAll()
+    }
+
+    @inline(__always)
+    private func retainedKey(_ parent: NodeID, _ key: UInt64) -> UInt64 {
+        IdentityHash.mix(UInt64(parent.rawValue), key)
     }
 
     /// Keeps a removed element for a quick return under the same parent and key.
@@ -79,18 +84,20 @@ public final class LiveTree {
             evicted.append(node.id)
             return
         }
-        if let previous = retained[parent]?[node.key] {
-            evicted.append(previous.id)
+        let slot = retainedKey(parent, node.key)
+        if let previous = retained[slot] {
+            evicted.append(previous.node.id)
         } else {
             retainedCount += 1
         }
-        retained[parent, default: [:]][node.key] = node
+        retained[slot] = (parent, node)
         retainedOrder.append((parent, node.key, node.id))
         while retainedCount > retainLimit, retainedStart < retainedOrder.count {
             let oldest = retainedOrder[retainedStart]
             retainedStart += 1
-            if let node = retained[oldest.parent]?[oldest.key], node.id == oldest.id {
-                retained[oldest.parent]?[oldest.key] = nil
+            let oldestSlot = retainedKey(oldest.parent, oldest.key)
+            if let entry = retained[oldestSlot], entry.node.id == oldest.id {
+                retained[oldestSlot] = nil
                 retainedCount -= 1
                 evicted.append(oldest.id)
             }
@@ -103,10 +110,12 @@ public final class LiveTree {
 
     /// The kept element for `key` under `parent`, if it has the same tag; it leaves the store.
     func takeRetained(parent: NodeID, key: UInt64, tag: String) -> Node? {
-        guard retainedCount > 0, let node = retained[parent]?[key], node.tag == tag else { return nil }
-        retained[parent]?[key] = nil
+        guard retainedCount > 0 else { return nil }
+        let slot = retainedKey(parent, key)
+        guard let entry = retained[slot], entry.parent == parent, entry.node.key == key, entry.node.tag == tag else { return nil }
+        retained[slot] = nil
         retainedCount -= 1
-        return node
+        return entry.node
     }
 
     /// Indexes the handlers of a subtree that came back.
