@@ -16,8 +16,6 @@ final class Connection: @unchecked Sendable {
     /// Touched on the service thread only.
     var wsi: OpaquePointer?
     var inbound: [UInt8] = []
-    var remoteOrigin = ""
-    var host = ""
 
     private let lock = NSLock()
     private var outbox: [[UInt8]] = []

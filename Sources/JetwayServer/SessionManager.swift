@@ -10,7 +10,6 @@ final class SessionManager {
     private var sessionsByAddress: [String: Int] = [:]
     private var byConnection: [Int: LiveSession] = [:]
     private var connections: [Int: ConnectionState] = [:]
-    private var sweepTimer: Timer?
     private var sweepTask: Task<Void, Never>?
 
     init(server: JetwayServer) {

@@ -54,8 +54,6 @@ public final class ObservableObjectPublisher: Sendable {
         }
     }
 
-    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
-
     // Objects without @Published properties still get one stable publisher each.
     private static let table = Mutex<[ObjectIdentifier: (object: WeakObject, publisher: ObservableObjectPublisher)]>([:])
 
