@@ -62,8 +62,15 @@ final class SessionManager {
     func received(_ connection: Connection, _ bytes: [UInt8], binary: Bool) {
         guard let state = connections[connection.id] else { return }
         let started = DispatchTime.now()
-        guard !binary, let message = ClientMessage(bytes) else {
-            violation(state, ref: 0, "malformed message: expected a JSON array such as [\"e\",1,\"2s\",\"click\",null]")
+        guard !binary else {
+            violation(state, ref: 0, "malformed message: binary frames are not accepted")
+            return
+        }
+        let message: ClientMessage
+        do {
+            message = try ClientMessage.decode(bytes)
+        } catch {
+            violation(state, ref: 0, "malformed message (\(error)); expected a JSON array such as [\"e\",1,\"2s\",\"click\",null]")
             return
         }
         switch message {
