@@ -23,13 +23,17 @@ let package = Package(
         .target(
             name: "Jetway", path: "Sources/Jetway",
             swiftSettings: releaseViewSettings),
+        // Jetway's browser files (Assets/: runtime, stylesheet, icon), compiled into the library.
+        .target(
+            name: "JetwayAssets", path: "Assets",
+            resources: [.embedInCode("jetway.js"), .embedInCode("jetway.css"), .embedInCode("favicon.svg")]),
         // C libraries, one shim each: the header plus what Swift cannot import from it.
         .systemLibrary(
             name: "CLibWebSockets", path: "Sources/CLibWebSockets", pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         // HTTP + websocket transport, sessions, tokens, assets.
-        .target(name: "JetwayServer", dependencies: ["Jetway", "CLibWebSockets", "CCrypto"], path: "Sources/JetwayServer"),
+        .target(name: "JetwayServer", dependencies: ["Jetway", "JetwayAssets", "CLibWebSockets", "CCrypto"], path: "Sources/JetwayServer"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(name: "MountainAirportViews", dependencies: ["Jetway", "JetwayServer"], path: "Views", swiftSettings: releaseViewSettings),
         .executableTarget(

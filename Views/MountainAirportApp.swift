@@ -5,7 +5,6 @@ import JetwayServer
 public enum MountainAirportApp {
     @MainActor
     public static func make(model: FlightBoardModel) -> JetwayApp {
-        nonisolated(unsafe) let model = model
         return JetwayApp(
             title: "Mountain Airport",
             routes: [

@@ -13,7 +13,6 @@ enum ServerBench {
         configuration.port = freePort()
         configuration.secret = Array("jetway-bench-secret-0123456789".utf8)
         configuration.dataDirectory = NSTemporaryDirectory() + "jetway-bench"
-        configuration.assetsDirectory = "Assets"
         configuration.buildID = "bench"
         configuration.eventsPerSecond = 100_000
         configuration.maxSessionsPerAddress = 100_000

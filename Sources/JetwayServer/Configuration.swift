@@ -5,15 +5,19 @@ import Foundation
 /// ```swift
 /// var configuration = ServerConfiguration()
 /// configuration.port = 8080
-/// configuration.assetsDirectory = "Assets"
+/// configuration.host = "0.0.0.0"   // every interface; loopback by default
 /// ```
 public struct ServerConfiguration: Sendable {
-    /// The address to listen on; loopback by default.
+    /// The address to listen on, and the only one bound: loopback by default. An IPv4 address
+    /// binds IPv4 only, an IPv6 address IPv6 only; `0.0.0.0` (IPv4), `::` (IPv6) or `*` (both)
+    /// listen on every interface.
     public var host = "127.0.0.1"
     /// The port; 0 picks a free one (see `JetwayServer.port`).
     public var port = 8080
-    /// The folder served under `/assets/` (jetway.js, jetway.css, images).
-    public var assetsDirectory = "Assets"
+    /// The app's own files served under `/assets/` (images below `images/`, stylesheets named
+    /// in `JetwayApp.stylesheets`), or nil. Jetway's runtime, stylesheet and icon are built into
+    /// the library and need no folder. A folder that does not exist stops start-up with an error.
+    public var assetsDirectory: String?
     /// Where the generated secret is kept when `secret` is not set.
     public var dataDirectory = "data"
     /// The key that signs session tokens. Generated once and kept in `dataDirectory` if nil.

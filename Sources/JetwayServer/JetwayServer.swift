@@ -11,15 +11,15 @@ import Jetway
 /// bounded queue, and a wake-up asks the service thread to write them.
 ///
 /// ```swift
-/// let server = try JetwayServer(app: app, configuration: configuration)
-/// try server.start()
-/// dispatchMain()
+/// let server = try JetwayServer(app: app, configuration: .fromEnvironment())
+/// try server.run()   // serves until SIGINT/SIGTERM; or start() and stop() yourself
 /// ```
 public final class JetwayServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
     public let app: JetwayApp
     let secret: [UInt8]
     let assets: StaticFiles
+    let listenAddress: ListenAddress
 
     private var context: OpaquePointer?
     private var thread: Thread?
@@ -35,14 +35,17 @@ public final class JetwayServer: @unchecked Sendable {
     /// C strings and the protocol table must outlive the context.
     private var protocols: UnsafeMutablePointer<lws_protocols>?
     private var cStrings: [UnsafeMutablePointer<CChar>] = []
+    /// The SIGINT/SIGTERM handlers `run()` installs, kept alive with the server.
+    @MainActor var signalSources: [DispatchSourceSignal] = []
 
     @MainActor lazy var sessions = SessionManager(server: self)
 
     public init(app: JetwayApp, configuration: ServerConfiguration = ServerConfiguration()) throws {
         self.app = app
         self.configuration = configuration
+        self.listenAddress = try ListenAddress(host: configuration.host)
         self.secret = try SessionToken.loadSecret(configured: configuration.secret, dataDirectory: configuration.dataDirectory)
-        self.assets = StaticFiles(directory: configuration.assetsDirectory)
+        self.assets = try StaticFiles(directory: configuration.assetsDirectory)
     }
 
     /// The port the server listens on (useful with `port = 0`).
@@ -109,9 +112,9 @@ public final class JetwayServer: @unchecked Sendable {
         self.protocols = protocols
         let httpName = strdup("http")!
         let wsName = strdup("jetway")!
-        let host = strdup(configuration.host)!
+        let host = listenAddress.interface.map { strdup($0)! }
         let vhostName = strdup("default")!
-        cStrings = [httpName, wsName, host, vhostName]
+        cStrings = [httpName, wsName, vhostName] + (host.map { [$0] } ?? [])
         var http = jw_lws_protocols_terminator()
         http.name = UnsafePointer(httpName)
         http.callback = jetwayCallback
@@ -128,13 +131,13 @@ public final class JetwayServer: @unchecked Sendable {
 
         var info = lws_context_creation_info()
         info.port = Int32(configuration.port)
-        info.iface = UnsafePointer(host)
+        info.iface = host.map { UnsafePointer($0) }
         info.vhost_name = UnsafePointer(vhostName)
         info.protocols = UnsafePointer(protocols)
         info.gid = -1
         info.uid = -1
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
+        info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | listenAddress.options
         guard let context = lws_create_context(&info) else {
             startError = ServerError.cannotListen(host: configuration.host, port: configuration.port)
             started.signal()
@@ -232,6 +235,15 @@ public final class JetwayServer: @unchecked Sendable {
         }
         let query = Self.queryString(wsi)
         let path = uri.isEmpty ? "/" : uri
+        if path == "/favicon.ico" {
+            // Pages link the bundled SVG icon; this answers browsers and bots that ask anyway.
+            let response =
+                assets.response(for: "favicon.ico", ifNoneMatch: nil)
+                ?? HTTPResponse(status: 204, contentType: "image/x-icon", headers: [("cache-control", "public, max-age=86400")], body: [])
+            connection.setResponse(response, headOnly: isHead)
+            lws_callback_on_writable(wsi)
+            return 0
+        }
         if path.hasPrefix("/assets/") {
             let etag = Self.header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH)
             let response =
@@ -312,7 +324,7 @@ public final class JetwayServer: @unchecked Sendable {
         if connection.inbound.count + bytes.count > configuration.maxMessageBytes {
             Log.warn("message_too_large", ["connection": connection.id])
             let reason = "message too large"
-            _ = reason.withCString {
+            reason.withCString {
                 lws_close_reason(
                     wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self),
                     reason.utf8.count)
@@ -333,7 +345,7 @@ public final class JetwayServer: @unchecked Sendable {
     fileprivate func writeWebSocket(_ wsi: OpaquePointer, _ connection: Connection) -> Int32 {
         let next = connection.nextOutgoing()
         if let close = next.close {
-            _ = close.reason.withCString {
+            close.reason.withCString {
                 lws_close_reason(
                     wsi, lws_close_status(rawValue: UInt32(close.code)),
                     UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self), close.reason.utf8.count)
@@ -364,7 +376,12 @@ public final class JetwayServer: @unchecked Sendable {
         guard length > 0, length < 8192 else { return nil }
         var buffer = [CChar](repeating: 0, count: length + 1)
         guard lws_hdr_copy(wsi, &buffer, Int32(length + 1), token) >= 0 else { return nil }
-        return String(cString: buffer)
+        return Self.string(fromCString: buffer)
+    }
+
+    /// The text of a NUL-terminated buffer that C filled in.
+    static func string(fromCString buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func queryString(_ wsi: OpaquePointer) -> String {
@@ -372,7 +389,7 @@ public final class JetwayServer: @unchecked Sendable {
         var buffer = [CChar](repeating: 0, count: 1024)
         var index: Int32 = 0
         while index < 64, lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, index) > 0 {
-            parts.append(String(cString: buffer))
+            parts.append(Self.string(fromCString: buffer))
             index += 1
         }
         return parts.joined(separator: "&")

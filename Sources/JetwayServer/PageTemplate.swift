@@ -4,17 +4,25 @@ import Jetway
 /// token in a `<meta>`, so the page reads fine before (or without) any script.
 enum PageTemplate {
     static func page(app: JetwayApp, body: String, token: String, path: String, buildID: String) -> String {
-        let styles = (["jetway.css"] + app.stylesheets).map { "<link rel=\"stylesheet\" href=\"/assets/\(HTTPResponse.escape($0))\">" }
-            .joined()
+        let styles = ([versioned("jetway.css")] + app.stylesheets).map {
+            "<link rel=\"stylesheet\" href=\"/assets/\(HTTPResponse.escape($0))\">"
+        }.joined()
         return """
             <!doctype html><html lang="en" class="jw-connecting"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\
             <title>\(HTTPResponse.escape(app.title))</title>\(styles)\
+            <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">\
             <meta name="jetway-token" content="\(HTTPResponse.escape(token))">\
             <meta name="jetway-path" content="\(HTTPResponse.escape(path))">\
             <meta name="jetway-build" content="\(HTTPResponse.escape(buildID))">\
-            <script src="/assets/jetway.js" defer></script></head>\
+            <script src="/assets/\(versioned("jetway.js"))" defer></script></head>\
             <body>\(body)<div class="jw-banner" role="status" aria-live="polite">Reconnecting…</div></body></html>
             """
+    }
+
+    /// A bundled file's URL with its fingerprint, so a new build's runtime is never served from
+    /// an old cache.
+    private static func versioned(_ name: String) -> String {
+        StaticFiles.version(of: name).map { "\(name)?v=\($0)" } ?? name
     }
 }

@@ -118,19 +118,3 @@ struct SessionToken: Equatable {
         return secret
     }
 }
-
-/// Errors starting or running the server.
-public enum ServerError: Error, CustomStringConvertible {
-    case cannotWriteSecret(String)
-    case cannotListen(host: String, port: Int)
-    case alreadyRunning
-
-    public var description: String {
-        switch self {
-        case .cannotWriteSecret(let path):
-            "cannot write the server secret to \(path); set ServerConfiguration.secret or make the data folder writable"
-        case .cannotListen(let host, let port): "cannot listen on \(host):\(port); is another server running there?"
-        case .alreadyRunning: "the server is already running"
-        }
-    }
-}

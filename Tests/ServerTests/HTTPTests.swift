@@ -68,7 +68,7 @@ struct HTTPTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try "inside".write(toFile: directory + "/inside.txt", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: directory + "/escape.txt", withDestinationPath: "/etc/hostname")
-        let files = StaticFiles(directory: directory)
+        let files = try StaticFiles(directory: directory)
         #expect(files.response(for: "inside.txt", ifNoneMatch: nil)?.status == 200)
         #expect(files.response(for: "escape.txt", ifNoneMatch: nil) == nil)
     }
@@ -90,8 +90,9 @@ struct HTTPTests {
         let port = TestServer.freePort()
         let process = Process()
         process.executableURL = binary
-        process.environment = ["JETWAY_PORT": String(port), "JETWAY_DATA": NSTemporaryDirectory() + "jetway-sigterm-\(UUID().uuidString)",
-                               "JETWAY_ASSETS": binary.deletingLastPathComponent().appendingPathComponent("../../Assets").standardized.path]
+        process.environment = ["JETWAY_PORT": String(port), "JETWAY_DATA": NSTemporaryDirectory() + "jetway-sigterm-\(UUID().uuidString)"]
+        // From a folder with no Assets/: the runtime and stylesheet come from the binary.
+        process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -101,6 +102,8 @@ struct HTTPTests {
             up = (try? await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/gate/A1")!)) != nil
         }
         #expect(up)
+        let script = try? await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/assets/jetway.js")!)
+        #expect((script?.1 as? HTTPURLResponse)?.statusCode == 200)
         kill(process.processIdentifier, SIGTERM)
         let exited = await offPool { () -> Int32 in
             process.waitUntilExit()
@@ -114,5 +117,90 @@ struct HTTPTests {
         defer { server.stop() }
         let response = await server.rawRequest("POST / HTTP/1.1\r\nContent-Length: 0")
         #expect(response.hasPrefix("HTTP/1.1 405"))
+    }
+
+    @Test func jetwaysOwnFilesAreBuiltInAndCurrent() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets").standardized
+        for name in ["jetway.js", "jetway.css", "favicon.svg"] {
+            let served = try await server.get("/assets/" + name)
+            #expect(served.status == 200, "\(name)")
+            #expect(served.body == (try String(contentsOf: repository.appendingPathComponent(name), encoding: .utf8)), "\(name)")
+        }
+        #expect(try await server.get("/assets/favicon.svg").headers["content-type"] == "image/svg+xml")
+        // The page links them with their fingerprint, and an icon, so the console stays clean.
+        let page = try await server.get("/").body
+        #expect(page.contains("<script src=\"/assets/jetway.js?v="))
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"/assets/jetway.css?v="))
+        #expect(page.contains("<link rel=\"icon\" href=\"/assets/favicon.svg\""))
+        let icon = try await server.get("/favicon.ico")
+        #expect(icon.status == 204)
+    }
+
+    @Test func anAppsOwnFolderAddsFilesButNeverReplacesTheRuntime() async throws {
+        let directory = NSTemporaryDirectory() + "jetway-app-assets-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory + "/images", withIntermediateDirectories: true)
+        try "theme".write(toFile: directory + "/theme.css", atomically: true, encoding: .utf8)
+        try "stale".write(toFile: directory + "/jetway.js", atomically: true, encoding: .utf8)
+        try "<svg/>".write(toFile: directory + "/favicon.svg", atomically: true, encoding: .utf8)
+        let server = try TestServer { $0.assetsDirectory = directory }
+        defer { server.stop() }
+        #expect(try await server.get("/assets/theme.css").body == "theme")
+        #expect(try await server.get("/assets/favicon.svg").body == "<svg/>")
+        #expect(try await server.get("/assets/jetway.js").body.contains("Jetway's browser runtime"))
+        #expect(try await server.get("/assets/missing.png").status == 404)
+    }
+
+    @Test func aMissingAssetsFolderStopsStartUpWithAClearError() throws {
+        let missing = NSTemporaryDirectory() + "jetway-no-such-folder-\(UUID().uuidString)"
+        #expect(throws: ServerError.assetsDirectoryMissing(missing)) { try TestServer { $0.assetsDirectory = missing } }
+        #expect(ServerError.assetsDirectoryMissing(missing).description.contains("does not exist"))
+    }
+
+    @Test(arguments: [
+        ("127.0.0.1", "127.0.0.1"), ("localhost", "127.0.0.1"), ("::1", "::1"), ("[::1]", "::1"), ("0.0.0.0", "0.0.0.0"), ("::", "::"),
+    ])
+    func theServerListensOnlyWhereItIsTold(_ host: String, _ bound: String) throws {
+        let server = try TestServer { $0.host = host }
+        defer { server.stop() }
+        #expect(ListeningSockets.addresses(port: server.port) == [bound])
+    }
+
+    @Test func anUnknownHostIsAClearError() {
+        #expect(throws: ServerError.badHost("no-such-host.invalid")) { try TestServer { $0.host = "no-such-host.invalid" } }
+    }
+}
+
+/// The local addresses listening on a TCP port, read from the kernel's socket tables.
+enum ListeningSockets {
+    static func addresses(port: Int) -> [String] {
+        var found: [String] = []
+        for (file, family) in [("/proc/net/tcp", AF_INET), ("/proc/net/tcp6", AF_INET6)] {
+            guard let table = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            for line in table.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: " ")
+                guard fields.count > 3, fields[3] == "0A" else { continue }  // LISTEN
+                let local = fields[1].split(separator: ":")
+                guard local.count == 2, Int(local[1], radix: 16) == port else { continue }
+                found.append(text(ofHex: String(local[0]), family: family))
+            }
+        }
+        return found
+    }
+
+    /// /proc writes addresses as hex of the bytes in host order per 32-bit word.
+    private static func text(ofHex hex: String, family: Int32) -> String {
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 8)
+            let word = UInt32(hex[index..<next], radix: 16) ?? 0
+            withUnsafeBytes(of: word.bigEndian) { bytes.append(contentsOf: $0.reversed()) }
+            index = next
+        }
+        var text = [CChar](repeating: 0, count: 64)
+        _ = inet_ntop(family, bytes, &text, socklen_t(text.count))
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -22,8 +22,6 @@ final class TestServer {
         var configuration = ServerConfiguration()
         configuration.port = port == 0 ? TestServer.freePort() : port
         configuration.secret = Self.secret
-        configuration.assetsDirectory =
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets").standardized.path
         configuration.dataDirectory = NSTemporaryDirectory() + "jetway-tests-\(UUID().uuidString)"
         configuration.buildID = "test"
         configure(&configuration)

@@ -10,11 +10,11 @@ public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
     /// The CSS value: `var(--jw-red)`, `rgb(51 102 204 / 1)`, `transparent`.
     public let css: String
 
-    init(css: String) {
+    nonisolated init(css: String) {
         self.css = css
     }
 
-    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+    nonisolated public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
         func channel(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
         css = "rgb(\(channel(red)) \(channel(green)) \(channel(blue)) / \(Self.format(min(max(opacity, 0), 1))))"
     }
@@ -35,30 +35,30 @@ public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
         return Color(css: "color-mix(in srgb, \(css) \(percent)%, transparent)")
     }
 
-    static func format(_ value: Double) -> String {
+    nonisolated static func format(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    public static let red = Color(css: "var(--jw-red)")
-    public static let orange = Color(css: "var(--jw-orange)")
-    public static let yellow = Color(css: "var(--jw-yellow)")
-    public static let green = Color(css: "var(--jw-green)")
-    public static let mint = Color(css: "var(--jw-mint)")
-    public static let teal = Color(css: "var(--jw-teal)")
-    public static let cyan = Color(css: "var(--jw-cyan)")
-    public static let blue = Color(css: "var(--jw-blue)")
-    public static let indigo = Color(css: "var(--jw-indigo)")
-    public static let purple = Color(css: "var(--jw-purple)")
-    public static let pink = Color(css: "var(--jw-pink)")
-    public static let brown = Color(css: "var(--jw-brown)")
-    public static let gray = Color(css: "var(--jw-gray)")
-    public static let white = Color(css: "#fff")
-    public static let black = Color(css: "#000")
-    public static let clear = Color(css: "transparent")
-    public static let primary = Color(css: "var(--jw-primary)")
-    public static let secondary = Color(css: "var(--jw-secondary)")
-    public static let accentColor = Color(css: "var(--jw-accent)")
+    nonisolated public static let red = Color(css: "var(--jw-red)")
+    nonisolated public static let orange = Color(css: "var(--jw-orange)")
+    nonisolated public static let yellow = Color(css: "var(--jw-yellow)")
+    nonisolated public static let green = Color(css: "var(--jw-green)")
+    nonisolated public static let mint = Color(css: "var(--jw-mint)")
+    nonisolated public static let teal = Color(css: "var(--jw-teal)")
+    nonisolated public static let cyan = Color(css: "var(--jw-cyan)")
+    nonisolated public static let blue = Color(css: "var(--jw-blue)")
+    nonisolated public static let indigo = Color(css: "var(--jw-indigo)")
+    nonisolated public static let purple = Color(css: "var(--jw-purple)")
+    nonisolated public static let pink = Color(css: "var(--jw-pink)")
+    nonisolated public static let brown = Color(css: "var(--jw-brown)")
+    nonisolated public static let gray = Color(css: "var(--jw-gray)")
+    nonisolated public static let white = Color(css: "#fff")
+    nonisolated public static let black = Color(css: "#000")
+    nonisolated public static let clear = Color(css: "transparent")
+    nonisolated public static let primary = Color(css: "var(--jw-primary)")
+    nonisolated public static let secondary = Color(css: "var(--jw-secondary)")
+    nonisolated public static let accentColor = Color(css: "var(--jw-accent)")
 
     public static func _render(_ view: Color, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", "jw-color")

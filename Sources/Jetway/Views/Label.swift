@@ -108,7 +108,7 @@ extension ProgressView where Label == EmptyView {
     }
 
     public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0) {
-        self.init(label: nil, value: value.map(Double.init), total: max(Double(total), .leastNonzeroMagnitude))
+        self.init(label: nil, value: value.flatMap { Double($0) }, total: max(Double(total), .leastNonzeroMagnitude))
     }
 }
 
@@ -118,6 +118,6 @@ extension ProgressView where Label == Text {
     }
 
     public init<V: BinaryFloatingPoint>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1.0) {
-        self.init(label: Text(titleKey), value: value.map(Double.init), total: max(Double(total), .leastNonzeroMagnitude))
+        self.init(label: Text(titleKey), value: value.flatMap { Double($0) }, total: max(Double(total), .leastNonzeroMagnitude))
     }
 }

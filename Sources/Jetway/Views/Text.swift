@@ -43,7 +43,7 @@ public struct Text: _PrimitiveView, Equatable {
     }
 
     /// The text as a reader would hear it.
-    public var string: String {
+    nonisolated public var string: String {
         switch content {
         case .plain(let string): string
         case .concatenated(let parts): parts.map(\.string).joined()
@@ -123,8 +123,8 @@ public struct Text: _PrimitiveView, Equatable {
 
         nonisolated(unsafe) private static var recent: [Double: String] = [:]
         private static let lock = NSLock()
-        nonisolated(unsafe) private static let timeFormatter = makeFormatter("HH:mm")
-        nonisolated(unsafe) private static let dateFormatter = makeFormatter("yyyy-MM-dd")
+        private static let timeFormatter = makeFormatter("HH:mm")
+        private static let dateFormatter = makeFormatter("yyyy-MM-dd")
 
         private static func makeFormatter(_ format: String) -> DateFormatter {
             let formatter = DateFormatter()

@@ -1,0 +1,21 @@
+/// Why a server could not be set up or started; each says what to do about it.
+public enum ServerError: Error, CustomStringConvertible, Equatable {
+    case cannotWriteSecret(String)
+    case cannotListen(host: String, port: Int)
+    case badHost(String)
+    case assetsDirectoryMissing(String)
+    case alreadyRunning
+
+    public var description: String {
+        switch self {
+        case .cannotWriteSecret(let path):
+            "cannot write the server secret to \(path); set ServerConfiguration.secret or make the data folder writable"
+        case .cannotListen(let host, let port): "cannot listen on \(host):\(port); is another server running there?"
+        case .badHost(let host):
+            "cannot listen on \"\(host)\": not an IP address or a host name of this machine (use 127.0.0.1, ::1, 0.0.0.0 or ::)"
+        case .assetsDirectoryMissing(let path):
+            "the assets folder \(path) does not exist; create it or leave ServerConfiguration.assetsDirectory nil (Jetway's own assets are built in)"
+        case .alreadyRunning: "the server is already running"
+        }
+    }
+}
