@@ -3,8 +3,9 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages the build and the tests need: libwebsockets and OpenSSL for the server,
-# headless Chromium and its WebDriver for the end-to-end tests and screenshots.
-APT_PACKAGES := libwebsockets-dev libssl-dev pkg-config chromium chromium-driver curl
+# the three browser engines for the end-to-end tests (Chromium + chromedriver, Firefox ESR with
+# its built-in WebDriver BiDi, WebKit through WebKitWebDriver on Xvfb) and screenshots.
+APT_PACKAGES := libwebsockets-dev libssl-dev pkg-config chromium chromium-driver firefox-esr webkit2gtk-driver xvfb curl
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 

@@ -15,6 +15,7 @@
   // a focused field keeps its own value while the server has not seen its latest keystroke.
   const lastInputRef = new Map();
   let answeredRef = 0;
+  let errorCount = 0, lastError = ""; // `err` frames: what the server refused (see window.jetway)
   const remembered = new Map(); // field label -> value, replayed after a re-mount
 
   const index = (el) => {
@@ -136,7 +137,12 @@
       case "sync": sync(message[1], message[2], message[3]); break;
       case "joined": break;
       case "pong": pongDeadline = 0; break;
-      case "err": if (message[1]) answeredRef = Math.max(answeredRef, message[1]); console.warn("jetway:", message[2]); break;
+      case "err":
+        if (message[1]) answeredRef = Math.max(answeredRef, message[1]);
+        errorCount++;
+        lastError = message[2];
+        console.warn("jetway:", message[2]);
+        break;
       case "reload":
         if (!sessionStorage.getItem("jw-reloaded-" + build)) { sessionStorage.setItem("jw-reloaded-" + build, "1"); location.reload(); }
         break;
@@ -284,5 +290,10 @@
     connect();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
-  window.jetway = { get version() { return version; }, get connected() { return !!socket && socket.readyState === 1; } };
+  window.jetway = {
+    get version() { return version; },
+    get connected() { return !!socket && socket.readyState === 1; },
+    get errors() { return errorCount; },
+    get lastError() { return lastError; },
+  };
 })();

@@ -28,13 +28,21 @@ struct BrowserTests {
             try await browser.click(".jw-nav-back")
             #expect(await browser.wait(for: "return document.querySelectorAll('.jw-list-row').length === 4"))
             // Clearing the search brings the kept rows back (moved, not re-sent).
-            try await browser.execute("const f = document.querySelector('input[type=search]'); f.value = ''; f.dispatchEvent(new Event('input', {bubbles: true})); return true")
+            _ = try await browser.execute("const f = document.querySelector('input[type=search]'); f.value = ''; f.dispatchEvent(new Event('input', {bubbles: true})); return true")
             #expect(await browser.wait(for: "return \(Self.count) === '40 flights' && document.querySelectorAll('.jw-list-row').length === 40"))
             try await browser.type("denver", into: "input[type=search]")
             #expect(await browser.wait(for: "return \(Self.count) === '4 flights'"))
+            // "Show arrivals" off: only Denver's departures stay.
+            let departures = server.model.flights.filter { flight in
+                flight.direction == .departure
+                    && [flight.number, flight.otherAirport, flight.airline].contains { $0.localizedCaseInsensitiveContains("denver") }
+            }.count
+            #expect(departures < 4, "the search must show arrivals for the toggle to change anything")
             try await browser.click("input[type=checkbox]")
             #expect(
-                await browser.wait(for: "return \(Self.count) === '4 flights' && !document.querySelector('input[type=checkbox]').checked"))
+                await browser.wait(
+                    for: "return \(Self.count) === '\(departures) flights' && !document.querySelector('input[type=checkbox]').checked"))
+            #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
         }
     }
 
@@ -80,18 +88,5 @@ struct BrowserTests {
             #expect(try await bob.string("return \(Self.count)") == "40 flights")
             #expect(try await bob.string("return document.querySelector('input[type=search]').value") == "")
         }
-    }
-
-    /// Opens `count` browsers, runs `body`, and always closes them.
-    func withBrowsers(_ count: Int, _ body: ([WebDriver]) async throws -> Void) async throws {
-        var browsers: [WebDriver] = []
-        do {
-            for _ in 0..<count { browsers.append(try await WebDriver.start()) }
-            try await body(browsers)
-        } catch {
-            for browser in browsers { await browser.quit() }
-            throw error
-        }
-        for browser in browsers { await browser.quit() }
     }
 }

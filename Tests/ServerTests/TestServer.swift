@@ -18,7 +18,10 @@ final class TestServer {
 
     static let secret = Array("test-secret-for-jetway-server-tests".utf8)
 
-    init(port: Int = 0, model: FlightBoardModel = FlightBoardModel(), configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    init(
+        port: Int = 0, model: FlightBoardModel = FlightBoardModel(), app: JetwayApp? = nil,
+        configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) throws {
         var configuration = ServerConfiguration()
         configuration.port = port == 0 ? TestServer.freePort() : port
         configuration.secret = Self.secret
@@ -26,7 +29,7 @@ final class TestServer {
         configuration.buildID = "test"
         configure(&configuration)
         self.model = model
-        server = try JetwayServer(app: MountainAirportApp.make(model: model), configuration: configuration)
+        server = try JetwayServer(app: app ?? MountainAirportApp.make(model: model), configuration: configuration)
         try server.start()
     }
 

@@ -4,56 +4,89 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Drives headless Chromium through chromedriver's W3C WebDriver API, for end-to-end tests.
-final class WebDriver: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+/// Drives a browser through the W3C WebDriver HTTP API: headless Chromium through
+/// chromedriver, WebKit (MiniBrowser, Safari's engine) through WebKitWebDriver on a private
+/// Xvfb display.
+final class WebDriver: Browser, @unchecked Sendable {
+    typealias Failure = BrowserFailure
 
+    let engine: BrowserEngine
     private let process: Process
+    private let display: XvfbDisplay?
     private let base: String
     private var sessionID = ""
 
+    static let miniBrowser = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+
     /// Starts chromedriver on a free port and opens a headless browser window.
-    static func start() async throws -> WebDriver {
+    static func startChromium() async throws -> WebDriver {
+        let options: [String: Any] = [
+            "goog:chromeOptions": [
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=430,900"]
+            ]
+        ]
+        return try await start(.chromium, executable: BrowserEngine.chromedriver, arguments: [], display: nil, capabilities: options)
+    }
+
+    /// Starts WebKitWebDriver, which launches MiniBrowser in automation mode on its own display.
+    static func startWebKit() async throws -> WebDriver {
+        let display = try await XvfbDisplay.start()
+        let options: [String: Any] = [
+            "browserName": "MiniBrowser",
+            "webkitgtk:browserOptions": ["binary": miniBrowser, "args": ["--automation"]],
+        ]
+        do {
+            let driver = try await start(
+                .webkit, executable: BrowserEngine.webkitDriver, arguments: [], display: display, capabilities: options)
+            try await driver.request("POST", driver.session + "/window/rect", ["width": 430, "height": 900])
+            return driver
+        } catch {
+            display.stop()
+            throw error
+        }
+    }
+
+    private static func start(
+        _ engine: BrowserEngine, executable: String, arguments: [String], display: XvfbDisplay?, capabilities: [String: Any]
+    ) async throws -> WebDriver {
         let port = TestServer.freePort()
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
-        process.arguments = ["--port=\(port)"]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--port=\(port)"] + arguments
+        if let display {
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = display.name
+            process.environment = environment
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let driver = WebDriver(process: process, base: "http://127.0.0.1:\(port)")
-        for _ in 0..<50 {
-            if (try? await driver.request("GET", "/status")) != nil { break }
-            try await Task.sleep(for: .milliseconds(100))
+        let driver = WebDriver(engine: engine, process: process, display: display, base: "http://127.0.0.1:\(port)")
+        var ready = false
+        for _ in 0..<100 where !ready {
+            ready = (try? await driver.request("GET", "/status")) != nil
+            if !ready { try await Task.sleep(for: .milliseconds(100)) }
         }
-        let capabilities: [String: Any] = [
-            "capabilities": [
-                "alwaysMatch": [
-                    "goog:chromeOptions": [
-                        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=430,900"]
-                    ]
-                ]
-            ]
-        ]
         let session: [String: Any]?
         do {
-            session = try await driver.request("POST", "/session", capabilities) as? [String: Any]
+            guard ready else { throw Failure(description: "\(engine): \(executable) did not answer on port \(port)") }
+            session = try await driver.request("POST", "/session", ["capabilities": ["alwaysMatch": capabilities]]) as? [String: Any]
         } catch {
             await driver.quit()
             throw error
         }
         guard let id = session?["sessionId"] as? String else {
             await driver.quit()
-            throw Failure(description: "chromedriver did not open a session")
+            throw Failure(description: "\(engine): the driver did not open a session")
         }
         driver.sessionID = id
         return driver
     }
 
-    private init(process: Process, base: String) {
+    private init(engine: BrowserEngine, process: Process, display: XvfbDisplay?, base: String) {
+        self.engine = engine
         self.process = process
+        self.display = display
         self.base = base
     }
 
@@ -63,6 +96,7 @@ final class WebDriver: @unchecked Sendable {
         kill(process.processIdentifier, SIGKILL)
         let process = process
         await offPool { process.waitUntilExit() }
+        display?.stop()
     }
 
     @discardableResult
@@ -73,7 +107,7 @@ final class WebDriver: @unchecked Sendable {
         let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let value = json?["value"]
         if let error = value as? [String: Any], let message = error["message"] as? String, error["error"] != nil {
-            throw Failure(description: message)
+            throw Failure(description: "\(engine): \(message)")
         }
         return value
     }
@@ -114,6 +148,10 @@ final class WebDriver: @unchecked Sendable {
         try await request("POST", session + "/element/\(try await find(css))/value", ["text": text])
     }
 
+    func press(_ key: String, in css: String) async throws {
+        try await request("POST", session + "/element/\(try await find(css))/value", ["text": key])
+    }
+
     func click(_ css: String) async throws {
         try await request("POST", session + "/element/\(try await find(css))/click", [:])
     }
@@ -122,28 +160,57 @@ final class WebDriver: @unchecked Sendable {
         try await request("POST", session + "/execute/sync", ["script": script, "args": []])
     }
 
-    func string(_ script: String) async throws -> String {
-        (try await execute(script)) as? String ?? ""
-    }
-
-    /// Polls `script` until it returns true.
-    @discardableResult
-    func wait(for script: String, timeout: TimeInterval = 10) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if (try? await execute(script)) as? Bool == true { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return false
-    }
-
-    /// Saves a screenshot under `.build/e2e/`.
-    func screenshot(_ name: String) async throws {
+    func screenshotPNG() async throws -> Data {
         guard let base64 = try await request("GET", session + "/screenshot") as? String, let data = Data(base64Encoded: base64) else {
-            return
+            throw Failure(description: "\(engine): no screenshot")
         }
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/e2e").standardized
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try data.write(to: directory.appendingPathComponent(name + ".png"))
+        return data
+    }
+}
+
+/// A private X display (Xvfb) for a browser that needs one; Xvfb picks a free display number
+/// and writes it to its standard output (`-displayfd 1`).
+final class XvfbDisplay: @unchecked Sendable {
+    let name: String
+    private let process: Process
+
+    static func start() async throws -> XvfbDisplay {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BrowserEngine.xvfb)
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let number = await offPool { () -> String in
+            var text = ""
+            while !text.hasSuffix("\n") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard !number.isEmpty, Int(number) != nil else {
+            process.terminate()
+            throw BrowserFailure(description: "Xvfb did not start")
+        }
+        return XvfbDisplay(name: ":" + number, process: process)
+    }
+
+    private init(name: String, process: Process) {
+        self.name = name
+        self.process = process
+    }
+
+    /// SIGKILL (a child of the test process may have SIGTERM blocked, as it inherits the
+    /// signal mask), then the display's lock and socket, which Xvfb had no chance to remove.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let number = name.dropFirst()
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
     }
 }

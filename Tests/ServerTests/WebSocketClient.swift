@@ -18,11 +18,11 @@ final class WebSocketClient: @unchecked Sendable {
     let upgradeStatus: Int
 
     /// Connects and upgrades; `upgradeStatus` is 101 on success.
-    static func connect(port: Int, origin: String?, path: String = "/") async throws -> WebSocketClient {
-        try await offPool { try WebSocketClient(port: port, origin: origin, path: path) }
+    static func connect(port: Int, origin: String?, path: String = "/", subprotocol: String? = "jetway") async throws -> WebSocketClient {
+        try await offPool { try WebSocketClient(port: port, origin: origin, path: path, subprotocol: subprotocol) }
     }
 
-    private init(port: Int, origin: String?, path: String) throws {
+    private init(port: Int, origin: String?, path: String, subprotocol: String?) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.fd = fd
         var address = sockaddr_in()
@@ -39,7 +39,8 @@ final class WebSocketClient: @unchecked Sendable {
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: jetway\r\n"
+        request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        if let subprotocol { request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n" }
         if let origin { request += "Origin: \(origin)\r\n" }
         request += "\r\n"
         _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }

@@ -1,0 +1,126 @@
+import Foundation
+
+/// A real browser the end-to-end tests drive: Chromium and WebKit through classic WebDriver
+/// (`WebDriver`), Firefox through WebDriver BiDi (`FirefoxBiDi`). Scripts are function bodies
+/// (`return …`) run in the page; their JSON-able results come back as Swift values.
+protocol Browser: AnyObject, Sendable {
+    var engine: BrowserEngine { get }
+    func navigate(_ url: String) async throws
+    func execute(_ script: String) async throws -> Any?
+    /// A real pointer click at the centre of the first element matching `css`.
+    func click(_ css: String) async throws
+    /// Focuses the element and types `text` as key presses.
+    func type(_ text: String, into css: String) async throws
+    /// Presses one key (a WebDriver key value: `Key.escape`, `Key.arrowRight`) in the element.
+    func press(_ key: String, in css: String) async throws
+    func screenshotPNG() async throws -> Data
+    func quit() async
+}
+
+/// WebDriver key values (the Unicode private-use code points both protocols use).
+enum Key {
+    static let escape = "\u{E00C}"
+    static let enter = "\u{E007}"
+    static let arrowRight = "\u{E014}"
+    static let arrowDown = "\u{E015}"
+}
+
+struct BrowserFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+extension Browser {
+    func string(_ script: String) async throws -> String {
+        (try await execute(script)) as? String ?? ""
+    }
+
+    /// Polls `script` until it returns true.
+    @discardableResult
+    func wait(for script: String, timeout: TimeInterval = 10) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if (try? await execute(script)) as? Bool == true { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    /// A CSS selector for the first element matching `css` whose text or accessible label is
+    /// `label`, found by marking it with a `data-test` attribute.
+    func element(_ css: String, labelled label: String) async throws -> String {
+        let mark = "t" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let found = try await execute(
+            """
+            const label = \(jsLiteral(label));
+            for (const el of document.querySelectorAll(\(jsLiteral(css)))) {
+              const text = (el.getAttribute('aria-label') || el.textContent || '').trim();
+              if (text === label && el.getClientRects().length) { el.setAttribute('data-test', '\(mark)'); return true; }
+            }
+            return false
+            """)
+        guard found as? Bool == true else { throw BrowserFailure(description: "\(engine): no \(css) labelled \"\(label)\"") }
+        return "[data-test=\"\(mark)\"]"
+    }
+
+    func click(_ css: String, labelled label: String) async throws {
+        try await click(try await element(css, labelled: label))
+    }
+
+    /// Saves a screenshot under `.build/e2e/`.
+    func screenshot(_ name: String) async throws {
+        let data = try await screenshotPNG()
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/e2e").standardized
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try data.write(to: directory.appendingPathComponent(name + ".png"))
+    }
+}
+
+/// A JavaScript string literal of `text`.
+func jsLiteral(_ text: String) -> String {
+    let data = (try? JSONSerialization.data(withJSONObject: [text])) ?? Data("[\"\"]".utf8)
+    return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+}
+
+/// The three engines and how to start each.
+enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertible {
+    case chromium, firefox, webkit
+
+    var description: String { rawValue }
+
+    static let chromedriver = "/usr/bin/chromedriver"
+    static let firefoxBinary = "/usr/bin/firefox-esr"
+    static let webkitDriver = "/usr/bin/WebKitWebDriver"
+    static let xvfb = "/usr/bin/Xvfb"
+
+    var isInstalled: Bool {
+        let files: [String] =
+            switch self {
+            case .chromium: [Self.chromedriver]
+            case .firefox: [Self.firefoxBinary]
+            case .webkit: [Self.webkitDriver, Self.xvfb, WebDriver.miniBrowser]
+            }
+        return files.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    func start() async throws -> any Browser {
+        switch self {
+        case .chromium: try await WebDriver.startChromium()
+        case .firefox: try await FirefoxBiDi.start()
+        case .webkit: try await WebDriver.startWebKit()
+        }
+    }
+}
+
+/// Opens `count` browsers of `engine`, runs `body`, and always closes them.
+@MainActor
+func withBrowsers(_ count: Int, _ engine: BrowserEngine = .chromium, _ body: ([any Browser]) async throws -> Void) async throws {
+    var browsers: [any Browser] = []
+    do {
+        for _ in 0..<count { browsers.append(try await engine.start()) }
+        try await body(browsers)
+    } catch {
+        for browser in browsers { await browser.quit() }
+        throw error
+    }
+    for browser in browsers { await browser.quit() }
+}

@@ -1,0 +1,108 @@
+import Jetway
+import JetwayServer
+import MountainAirportViews
+
+/// What the controls gallery's controls are bound to; the browser suite reads it to check that
+/// each click or keystroke reached the server with the right type.
+@Observable @MainActor
+final class ControlsModel {
+    var taps = 0
+    var name = ""
+    var password = ""
+    var search = ""
+    var notifications = false
+    var bags = 0
+    var volume = 5.0
+    var seat = "Window"
+    var meal = "Vegetarian"
+    var cabin = "Economy"
+    var lounge = "North"
+    var showingSheet = false
+    var sheetDismissals = 0
+
+    static let seats = ["Window", "Middle", "Aisle"]
+    static let meals = ["Vegetarian", "Fish", "Chicken"]
+    static let cabins = ["Economy", "Premium", "Business", "First"]
+    static let lounges = ["North", "South", "East"]
+}
+
+/// Every built-in control on one page, in the usual SwiftUI shape (NavigationStack, Form,
+/// `.searchable`, a sheet): the page the three-engine suite drives. New controls join it.
+struct ControlsGallery: View {
+    @Bindable var model: ControlsModel
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                Section("Buttons") {
+                    Button("Tap me") { model.taps += 1 }
+                    Text("Taps: \(model.taps)")
+                    NavigationLink("Boarding details") { BoardingDetails() }
+                    Button("Show boarding pass") { model.showingSheet = true }
+                }
+                Section("Text") {
+                    TextField("Name", text: $model.name)
+                    SecureField("Password", text: $model.password)
+                    Text("Hello, \(model.name)")
+                    Text("Search: \(model.search)")
+                }
+                Section("Values") {
+                    Toggle("Notifications", isOn: $model.notifications)
+                    Text(model.notifications ? "Notifications on" : "Notifications off")
+                    Stepper("Bags: \(model.bags)", value: $model.bags, in: 0...3)
+                    Slider(value: $model.volume, in: 0...10, step: 1) { Text("Volume") }
+                    Text("Volume: \(Int(model.volume))")
+                }
+                Section("Pickers") {
+                    Picker("Seat", selection: $model.seat) {
+                        ForEach(ControlsModel.seats, id: \.self) { Text($0) }
+                    }
+                    Picker("Meal", selection: $model.meal) {
+                        ForEach(ControlsModel.meals, id: \.self) { Text($0) }
+                    }
+                    .pickerStyle(.segmented)
+                    Picker("Cabin", selection: $model.cabin) {
+                        ForEach(ControlsModel.cabins, id: \.self) { Text($0) }
+                    }
+                    .pickerStyle(.wheel)
+                    Picker("Lounge", selection: $model.lounge) {
+                        ForEach(ControlsModel.lounges, id: \.self) { Text($0) }
+                    }
+                    .pickerStyle(.inline)
+                    Text("Choices: \(model.seat), \(model.meal), \(model.cabin), \(model.lounge)")
+                }
+            }
+            .navigationTitle("Controls")
+            .searchable(text: $model.search, prompt: "Search controls")
+            .sheet(isPresented: $model.showingSheet, onDismiss: { model.sheetDismissals += 1 }) {
+                BoardingPass()
+            }
+        }
+    }
+}
+
+struct BoardingDetails: View {
+    var body: some View {
+        Text("Boarding starts at gate B12").navigationTitle("Boarding")
+    }
+}
+
+struct BoardingPass: View {
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        VStack {
+            Text("Boarding pass for seat 12A")
+            Button("Done") { dismiss() }
+        }
+    }
+}
+
+extension ControlsModel {
+    /// The gallery at `/controls` beside MountainAirport's routes (its board at `/`).
+    func app(flights: FlightBoardModel) -> JetwayApp {
+        JetwayApp(
+            title: "Controls",
+            routes: [Route("/controls") { _ in ControlsGallery(model: self) }] + MountainAirportApp.make(model: flights).routes)
+    }
+}
