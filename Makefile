@@ -2,24 +2,34 @@
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-# Debian packages the build and the tests need: libwebsockets and OpenSSL for the server,
-# the three browser engines for the end-to-end tests (Chromium + chromedriver, Firefox ESR with
-# its built-in WebDriver BiDi, WebKit through WebKitWebDriver on Xvfb) and screenshots.
-APT_PACKAGES := libwebsockets-dev libssl-dev pkg-config chromium chromium-driver firefox-esr webkit2gtk-driver xvfb curl
+# Debian packages: the build needs libwebsockets and OpenSSL; the tests add the three browser
+# engines (Chromium + chromedriver, Firefox ESR with its built-in WebDriver BiDi, WebKit through
+# WebKitWebDriver on Xvfb) and curl.
+BUILD_PACKAGES := libwebsockets-dev libssl-dev pkg-config
+TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver firefox-esr webkit2gtk-driver xvfb curl
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
-.PHONY: deps build run test bench snapshots format clean
+.PHONY: deps test-deps build run test bench snapshots format clean
 
-## deps: install what is missing (Debian packages; the Swift toolchain must be in /opt/swift)
-deps:
+# Installs the Debian packages of $(1) that are missing (the Swift toolchain must be in /opt/swift).
+define install_missing
 	@command -v swift >/dev/null || { echo "error: Swift 6 is not installed (expected /opt/swift/usr/bin/swift)" >&2; exit 1; }
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+endef
+
+## deps: what building and running needs
+deps:
+	$(call install_missing,$(BUILD_PACKAGES))
+
+## test-deps: that, and the browsers the tests drive
+test-deps:
+	$(call install_missing,$(TEST_PACKAGES))
 
 ## build: debug build of everything
 build: deps
@@ -31,7 +41,7 @@ run: deps
 	.build/release/MountainAirport
 
 ## test: every test (unit, ViewHost, seed ports, real sockets, headless Chromium)
-test: deps
+test: test-deps
 	swift build
 	swift test
 
@@ -41,7 +51,7 @@ bench: deps
 	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench
 
 ## snapshots: render the ported screens to HTML and PNG with headless Chromium
-snapshots: deps
+snapshots: test-deps
 	rm -rf $(SNAPSHOT_DIR) && mkdir -p $(SNAPSHOT_DIR)
 	JETWAY_SNAPSHOT_DIR=$(SNAPSHOT_DIR) swift test --filter writeSnapshotsWhenAsked
 	@for f in $(SNAPSHOT_DIR)/*.html; do \
