@@ -1,4 +1,5 @@
 import Jetway
+import JetwayServer
 import JetwayTesting
 import MountainAirportViews
 
@@ -157,6 +158,25 @@ func run() throws {
         return clock.measure { _ = tree.update(to: new) }
     }
     report("diff_only_filter_1000_us", diffOnly, "us")
+
+    // One client event decoded from the bytes the runtime sends (a toggle's change, a keystroke).
+    let events = [Array(#"["e",12345,"2s","change",true]"#.utf8), Array(#"["e",12346,"2s","input","denver airport"]"#.utf8)]
+    var decoded = 0
+    let decodeBatch = 10_000
+    let decode = median(21) {
+        clock.measure {
+            for index in 0..<decodeBatch {
+                if case .event = try? ClientMessage.decode(events[index & 1]) { decoded += 1 }
+            }
+        }
+    }
+    guard decoded == 21 * decodeBatch else { throw BenchFailure("the event decoder refused the runtime's bytes") }
+    report("event_decode_ns", decode * 1000 / Double(decodeBatch), "ns")
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// The gzipped size of the browser runtime (gzip -9, as a server would send it).

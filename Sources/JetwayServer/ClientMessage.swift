@@ -11,14 +11,14 @@ import Jetway
 ///
 /// The bytes are read by `ClientJSON`, which keeps JSON's types apart (a `true` is never a
 /// number) and refuses anything deeper or longer than these shapes need.
-enum ClientMessage: Equatable {
+public enum ClientMessage: Equatable, Sendable {
     case join(token: String, path: String, version: UInt64, buildID: String)
     case event(ref: Int, id: String, event: String, payload: EventPayload)
     case ping(Int)
     case resync
 
     /// Decodes one message, or says what is wrong with it.
-    static func decode(_ bytes: [UInt8]) throws(ClientMessageError) -> ClientMessage {
+    public static func decode(_ bytes: [UInt8]) throws(ClientMessageError) -> ClientMessage {
         let array = try bytes.withUnsafeBufferPointer { buffer throws(ClientMessageError) in
             var reader = ClientJSON(buffer)
             return try reader.readMessage()
@@ -60,8 +60,8 @@ enum ClientMessage: Equatable {
 }
 
 /// Why a client message was refused, in words for the `err` frame.
-struct ClientMessageError: Error, Equatable, CustomStringConvertible {
-    let description: String
+public struct ClientMessageError: Error, Equatable, CustomStringConvertible {
+    public let description: String
     init(_ description: String) { self.description = description }
 }
 
