@@ -3,90 +3,85 @@ import Testing
 
 @testable import JetwayServer
 
-/// End to end in headless Chromium: the real page, the real runtime, real sockets.
-@MainActor
-@Suite(
-    .serialized,
-    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/chromedriver"), "needs chromium-driver (make test installs it)"))
-struct BrowserTests {
-    static let count = "document.querySelector('.jw-vstack > span.jw-text').textContent"
+extension EndToEnd {
+    /// End to end in headless Chromium: the real page, the real runtime, real sockets.
+    @Suite(.enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/chromedriver"), "needs chromium-driver (make test installs it)"))
+    @MainActor
+    struct BrowserTests {
+        static let count = "document.querySelector('.jw-vstack > span.jw-text').textContent"
 
-    @Test func typingInTheSearchFieldFiltersRowsAndClickingNavigates() async throws {
-        let server = try TestServer()
-        defer { server.stop() }
-        try await withBrowsers(1) { browsers in
-            let browser = browsers[0]
-            try await browser.navigate(server.base + "/")
-            #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
-            #expect(try await browser.string("return \(Self.count)") == "40 flights")
-            try await browser.type("denver", into: "input[type=search]")
-            #expect(await browser.wait(for: "return \(Self.count) === '4 flights'"))
-            #expect(try await browser.execute("return document.querySelectorAll('.jw-list-row').length") as? Int == 4)
-            try await browser.screenshot("search")
-            try await browser.click(".jw-navlink")
-            #expect(await browser.wait(for: "return document.body.textContent.includes('Departs to Denver')"))
-            try await browser.click(".jw-nav-back")
-            #expect(await browser.wait(for: "return document.querySelectorAll('.jw-list-row').length === 4"))
-            // Clearing the search brings the kept rows back (moved, not re-sent).
-            _ = try await browser.execute("const f = document.querySelector('input[type=search]'); f.value = ''; f.dispatchEvent(new Event('input', {bubbles: true})); return true")
-            #expect(await browser.wait(for: "return \(Self.count) === '40 flights' && document.querySelectorAll('.jw-list-row').length === 40"))
-            try await browser.type("denver", into: "input[type=search]")
-            #expect(await browser.wait(for: "return \(Self.count) === '4 flights'"))
-            // "Show arrivals" off: only Denver's departures stay.
-            let departures = server.model.flights.filter { flight in
-                flight.direction == .departure
-                    && [flight.number, flight.otherAirport, flight.airline].contains { $0.localizedCaseInsensitiveContains("denver") }
-            }.count
-            #expect(departures < 4, "the search must show arrivals for the toggle to change anything")
-            try await browser.click("input[type=checkbox]")
-            #expect(
-                await browser.wait(
-                    for: "return \(Self.count) === '\(departures) flights' && !document.querySelector('input[type=checkbox]').checked"))
-            #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+        @Test func typingInTheSearchFieldFiltersRowsAndClickingNavigates() async throws {
+            let server = try TestServer()
+            defer { server.stop() }
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                #expect(try await browser.string("return \(Self.count)") == "40 flights")
+                try await browser.type("denver", into: "input[type=search]")
+                #expect(await browser.wait(for: "return \(Self.count) === '4 flights'"))
+                #expect(try await browser.execute("return document.querySelectorAll('.jw-list-row').length") as? Int == 4)
+                try await browser.screenshot("search")
+                try await browser.click(".jw-navlink")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Departs to Denver')"))
+                try await browser.click(".jw-nav-back")
+                #expect(await browser.wait(for: "return document.querySelectorAll('.jw-list-row').length === 4"))
+                // Clearing the search brings the kept rows back (moved, not re-sent).
+                _ = try await browser.execute("const f = document.querySelector('input[type=search]'); f.value = ''; f.dispatchEvent(new Event('input', {bubbles: true})); return true")
+                #expect(await browser.wait(for: "return \(Self.count) === '40 flights' && document.querySelectorAll('.jw-list-row').length === 40"))
+                // "Show arrivals" off: only departures stay.
+                let departures = server.model.flights.filter { $0.direction == .departure }.count
+                #expect(departures < 40, "the board must have arrivals for the toggle to change anything")
+                try await browser.click("input[type=checkbox]")
+                #expect(
+                    await browser.wait(
+                        for: "return \(Self.count) === '\(departures) flights' && !document.querySelector('input[type=checkbox]').checked"))
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+            }
         }
-    }
 
-    @Test func aRestartedServerRecoversThePageWithTheTypedTextIntact() async throws {
-        let port = TestServer.freePort()
-        var server = try TestServer(port: port)
-        try await withBrowsers(1) { browsers in
-            let browser = browsers[0]
-            try await browser.navigate(server.base + "/")
-            #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
-            try await browser.type("bos", into: "input[type=search]")
-            #expect(await browser.wait(for: "return \(Self.count) === '4 flights'"))
+        @Test func aRestartedServerRecoversThePageWithTheTypedTextIntact() async throws {
+            let port = TestServer.freePort()
+            var server = try TestServer(port: port)
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                try await browser.type("bos", into: "input[type=search]")
+                #expect(await browser.wait(for: "return \(Self.count) === '4 flights'"))
+                server.stop()
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-offline')", timeout: 5))
+                try await browser.screenshot("offline")
+                server = try TestServer(port: port)
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')", timeout: 20))
+                #expect(await browser.wait(for: "return \(Self.count) === '4 flights'"))
+                #expect(try await browser.string("return document.querySelector('input[type=search]').value") == "bos")
+                #expect(try await browser.execute("return document.documentElement.classList.contains('jw-offline')") as? Bool == false)
+                // The re-mounted page is live: typing still filters.
+                try await browser.type("ton", into: "input[type=search]")
+                #expect(
+                    await browser.wait(
+                        for: "return document.querySelector('input[type=search]').value === 'boston' && \(Self.count) === '4 flights'"))
+                try await browser.screenshot("recovered")
+            }
             server.stop()
-            #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-offline')", timeout: 5))
-            try await browser.screenshot("offline")
-            server = try TestServer(port: port)
-            #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')", timeout: 20))
-            #expect(await browser.wait(for: "return \(Self.count) === '4 flights'"))
-            #expect(try await browser.string("return document.querySelector('input[type=search]').value") == "bos")
-            #expect(try await browser.execute("return document.documentElement.classList.contains('jw-offline')") as? Bool == false)
-            // The re-mounted page is live: typing still filters.
-            try await browser.type("ton", into: "input[type=search]")
-            #expect(
-                await browser.wait(
-                    for: "return document.querySelector('input[type=search]').value === 'boston' && \(Self.count) === '4 flights'"))
-            try await browser.screenshot("recovered")
         }
-        server.stop()
-    }
 
-    @Test func twoBrowsersNeverSeeEachOthersState() async throws {
-        let server = try TestServer()
-        defer { server.stop() }
-        try await withBrowsers(2) { browsers in
-            let alice = browsers[0], bob = browsers[1]
-            try await alice.navigate(server.base + "/")
-            try await bob.navigate(server.base + "/")
-            #expect(await alice.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
-            #expect(await bob.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
-            try await alice.type("seattle", into: "input[type=search]")
-            #expect(await alice.wait(for: "return \(Self.count) === '4 flights'"))
-            try await Task.sleep(for: .milliseconds(200))
-            #expect(try await bob.string("return \(Self.count)") == "40 flights")
-            #expect(try await bob.string("return document.querySelector('input[type=search]').value") == "")
+        @Test func twoBrowsersNeverSeeEachOthersState() async throws {
+            let server = try TestServer()
+            defer { server.stop() }
+            try await withBrowsers(2) { browsers in
+                let alice = browsers[0], bob = browsers[1]
+                try await alice.navigate(server.base + "/")
+                try await bob.navigate(server.base + "/")
+                #expect(await alice.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                #expect(await bob.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                try await alice.type("seattle", into: "input[type=search]")
+                #expect(await alice.wait(for: "return \(Self.count) === '4 flights'"))
+                try await Task.sleep(for: .milliseconds(200))
+                #expect(try await bob.string("return \(Self.count)") == "40 flights")
+                #expect(try await bob.string("return document.querySelector('input[type=search]').value") == "")
+            }
         }
     }
 }

@@ -5,160 +5,162 @@ import Testing
 
 @testable import JetwayServer
 
-/// Every built-in control clicked or typed into in the three browser engines, through the real
-/// page, runtime and websocket: after each action the server's model has the value (with the
-/// right type: a Toggle sends a boolean, a Slider a number, a Picker an index), the page shows
-/// it, and the server never answered an `err` frame. Controls that later issues add join
-/// `ControlsGallery` and this suite.
-@MainActor
-@Suite(.serialized)
-struct ControlSuiteTests {
-    @Test(.enabled(if: BrowserEngine.chromium.isInstalled, "needs chromium-driver (make test installs it)"))
-    func everyControlWorksInChromium() async throws {
-        try await driveEveryControl(.chromium)
-    }
-
-    @Test(.enabled(if: BrowserEngine.firefox.isInstalled, "needs firefox-esr (make test installs it)"))
-    func everyControlWorksInFirefox() async throws {
-        try await driveEveryControl(.firefox)
-    }
-
-    @Test(.enabled(if: BrowserEngine.webkit.isInstalled, "needs webkit2gtk-driver and xvfb (make test installs them)"))
-    func everyControlWorksInWebKit() async throws {
-        try await driveEveryControl(.webkit)
-    }
-
-    static let connected = "return document.documentElement.classList.contains('jw-connected')"
-    static let noErrors = "return window.jetway.errors === 0 ? true : window.jetway.lastError"
-
-    /// Waits until `condition` holds on the main actor, where the server's models live.
-    func eventually(_ what: String, _ engine: BrowserEngine, timeout: TimeInterval = 10, _ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
+extension EndToEnd {
+    /// Every built-in control clicked or typed into in the three browser engines, through the real
+    /// page, runtime and websocket: after each action the server's model has the value (with the
+    /// right type: a Toggle sends a boolean, a Slider a number, a Picker an index), the page shows
+    /// it, and the server never answered an `err` frame. Controls that later issues add join
+    /// `ControlsGallery` and this suite.
+    @Suite
+    @MainActor
+    struct ControlSuiteTests {
+        @Test(.enabled(if: BrowserEngine.chromium.isInstalled, "needs chromium-driver (make test installs it)"))
+        func everyControlWorksInChromium() async throws {
+            try await driveEveryControl(.chromium)
         }
-        Issue.record("\(engine): the server never saw \(what)")
-        return false
-    }
 
-    func noErrorFrames(_ browser: any Browser, after step: String) async throws {
-        let result = try await browser.execute(Self.noErrors)
-        #expect(result as? Bool == true, "\(browser.engine): after \(step) the server refused an event: \(result ?? "nothing")")
-    }
+        @Test(.enabled(if: BrowserEngine.firefox.isInstalled, "needs firefox-esr (make test installs it)"))
+        func everyControlWorksInFirefox() async throws {
+            try await driveEveryControl(.firefox)
+        }
 
-    func driveEveryControl(_ engine: BrowserEngine) async throws {
-        let model = ControlsModel()
-        let flights = FlightBoardModel()
-        let server = try TestServer(app: model.app(flights: flights))
-        defer { server.stop() }
-        try await withBrowsers(1, engine) { browsers in
-            let browser = browsers[0]
-            try await browser.navigate(server.base + "/controls")
-            #expect(await browser.wait(for: Self.connected), "\(engine): the page never connected")
-            try await browser.screenshot("controls-\(engine)")
+        @Test(.enabled(if: BrowserEngine.webkit.isInstalled, "needs webkit2gtk-driver and xvfb (make test installs them)"))
+        func everyControlWorksInWebKit() async throws {
+            try await driveEveryControl(.webkit)
+        }
 
-            // Button
-            try await browser.click("button", labelled: "Tap me")
-            _ = await eventually("the tap", engine) { model.taps == 1 }
-            #expect(await browser.wait(for: "return document.body.textContent.includes('Taps: 1')"), "\(engine)")
-            try await noErrorFrames(browser, after: "Button")
+        static let connected = "return document.documentElement.classList.contains('jw-connected')"
+        static let noErrors = "return window.jetway.errors === 0 ? true : window.jetway.lastError"
 
-            // TextField, SecureField, .searchable
-            try await browser.type("Ada", into: "input[aria-label='Name']")
-            _ = await eventually("the name", engine) { model.name == "Ada" }
-            #expect(await browser.wait(for: "return document.body.textContent.includes('Hello, Ada')"), "\(engine)")
-            try await browser.type("s3cret!", into: "input[type=password]")
-            _ = await eventually("the password", engine) { model.password == "s3cret!" }
-            try await browser.type("gate", into: "input[type=search]")
-            _ = await eventually("the search text", engine) { model.search == "gate" }
-            try await noErrorFrames(browser, after: "text fields")
-
-            // Toggle: a boolean on the wire.
-            try await browser.click("input[type=checkbox][role=switch]")
-            _ = await eventually("the toggle on", engine) { model.notifications }
-            #expect(await browser.wait(for: "return document.body.textContent.includes('Notifications on')"), "\(engine)")
-            try await browser.click("input[type=checkbox][role=switch]")
-            _ = await eventually("the toggle off", engine) { !model.notifications }
-            try await noErrorFrames(browser, after: "Toggle")
-
-            // Stepper
-            try await browser.click("button", labelled: "Increment")
-            try await browser.click("button", labelled: "Increment")
-            _ = await eventually("two increments", engine) { model.bags == 2 }
-            try await browser.click("button", labelled: "Decrement")
-            _ = await eventually("a decrement", engine) { model.bags == 1 }
-            #expect(await browser.wait(for: "return document.body.textContent.includes('Bags: 1')"), "\(engine)")
-            try await noErrorFrames(browser, after: "Stepper")
-
-            // Slider: the arrow key moves it one step.
-            try await browser.press(Key.arrowRight, in: "input[type=range]")
-            _ = await eventually("the slider moved", engine) { model.volume == 6 }
-            #expect(await browser.wait(for: "return document.body.textContent.includes('Volume: 6')"), "\(engine)")
-            try await noErrorFrames(browser, after: "Slider")
-
-            // Picker, each style.
-            try await choose("Aisle", in: "select[aria-label='Seat']", browser)
-            _ = await eventually("the menu picker's choice", engine) { model.seat == "Aisle" }
-            try await browser.click("[role=radiogroup] button", labelled: "Fish")
-            _ = await eventually("the segmented picker's choice", engine) { model.meal == "Fish" }
-            #expect(await browser.wait(for: "return document.querySelector('[role=radio][aria-checked=true]').textContent === 'Fish'"))
-            try await browser.click("select[aria-label='Cabin'] option", labelled: "Business")
-            _ = await eventually("the wheel picker's choice", engine) { model.cabin == "Business" }
-            try await choose("South", in: "select[aria-label='Lounge']", browser)
-            _ = await eventually("the inline picker's choice", engine) { model.lounge == "South" }
-            #expect(await browser.wait(for: "return document.body.textContent.includes('Choices: Aisle, Fish, Business, South')"), "\(engine)")
-            try await noErrorFrames(browser, after: "Pickers")
-            try await browser.screenshot("controls-\(engine)-filled")
-
-            // Sheet: opened by a button, dismissed by Escape, by dismiss() and by its close button.
-            for (way, index) in [("Escape", 1), ("Done", 2), ("Close", 3)] {
-                try await browser.click("button", labelled: "Show boarding pass")
-                _ = await eventually("the sheet open", engine) { model.showingSheet }
-                #expect(await browser.wait(for: "return !!document.querySelector('dialog[open]')"), "\(engine): no sheet")
-                if index == 1 { try await browser.screenshot("controls-\(engine)-sheet") }
-                switch way {
-                case "Escape": try await browser.press(Key.escape, in: "dialog[open] button")
-                case "Done": try await browser.click("dialog[open] button", labelled: "Done")
-                default: try await browser.click("dialog[open] button", labelled: "Close")
-                }
-                _ = await eventually("the sheet dismissed by \(way)", engine) { !model.showingSheet && model.sheetDismissals == index }
-                #expect(await browser.wait(for: "return !document.querySelector('dialog[open]')"), "\(engine): sheet still open after \(way)")
+        /// Waits until `condition` holds on the main actor, where the server's models live.
+        func eventually(_ what: String, _ engine: BrowserEngine, timeout: TimeInterval = 10, _ condition: () -> Bool) async -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if condition() { return true }
+                try? await Task.sleep(for: .milliseconds(20))
             }
-            try await noErrorFrames(browser, after: "sheet dismissal")
-
-            // NavigationLink, and back.
-            try await browser.click(".jw-navlink", labelled: "Boarding details")
-            #expect(await browser.wait(for: "return document.body.textContent.includes('Boarding starts at gate B12')"), "\(engine)")
-            try await browser.click("button", labelled: "Back")
-            #expect(await browser.wait(for: "return document.body.textContent.includes('Taps: 1')"), "\(engine)")
-            try await noErrorFrames(browser, after: "NavigationLink")
-
-            // MountainAirport's "Show arrivals" toggle filters the board.
-            try await browser.navigate(server.base + "/")
-            #expect(await browser.wait(for: Self.connected), "\(engine)")
-            let departures = flights.flights.filter { $0.direction == .departure }.count
-            #expect(departures < flights.flights.count)
-            try await browser.click("input[type=checkbox][role=switch]")
-            #expect(
-                await browser.wait(for: "return document.body.textContent.includes('\(departures) flights')"),
-                "\(engine): Show arrivals did not filter")
-            try await noErrorFrames(browser, after: "Show arrivals")
+            Issue.record("\(engine): the server never saw \(what)")
+            return false
         }
-    }
 
-    /// Chooses an option of a `<select>` the way a keyboard user does: focus it, then arrow
-    /// down to the option (a native drop-down menu cannot be clicked in a headless engine).
-    func choose(_ option: String, in select: String, _ browser: any Browser) async throws {
-        let steps = try await browser.execute(
-            """
-            const el = document.querySelector(\(jsLiteral(select)));
-            const target = Array.from(el.options).findIndex((o) => o.textContent === \(jsLiteral(option)));
-            return target - el.selectedIndex
-            """)
-        guard let count = steps as? Int, count > 0 else {
-            throw BrowserFailure(description: "\(browser.engine): \(option) is not below the current choice of \(select)")
+        func noErrorFrames(_ browser: any Browser, after step: String) async throws {
+            let result = try await browser.execute(Self.noErrors)
+            #expect(result as? Bool == true, "\(browser.engine): after \(step) the server refused an event: \(result ?? "nothing")")
         }
-        for _ in 0..<count { try await browser.press(Key.arrowDown, in: select) }
+
+        func driveEveryControl(_ engine: BrowserEngine) async throws {
+            let model = ControlsModel()
+            let flights = FlightBoardModel()
+            let server = try TestServer(app: model.app(flights: flights))
+            defer { server.stop() }
+            try await withBrowsers(1, engine) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/controls")
+                #expect(await browser.wait(for: Self.connected), "\(engine): the page never connected")
+                try await browser.screenshot("controls-\(engine)")
+
+                // Button
+                try await browser.click("button", labelled: "Tap me")
+                _ = await eventually("the tap", engine) { model.taps == 1 }
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Taps: 1')"), "\(engine)")
+                try await noErrorFrames(browser, after: "Button")
+
+                // TextField, SecureField, .searchable
+                try await browser.type("Ada", into: "input[aria-label='Name']")
+                _ = await eventually("the name", engine) { model.name == "Ada" }
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Hello, Ada')"), "\(engine)")
+                try await browser.type("s3cret!", into: "input[type=password]")
+                _ = await eventually("the password", engine) { model.password == "s3cret!" }
+                try await browser.type("gate", into: "input[type=search]")
+                _ = await eventually("the search text", engine) { model.search == "gate" }
+                try await noErrorFrames(browser, after: "text fields")
+
+                // Toggle: a boolean on the wire.
+                try await browser.click("input[type=checkbox][role=switch]")
+                _ = await eventually("the toggle on", engine) { model.notifications }
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Notifications on')"), "\(engine)")
+                try await browser.click("input[type=checkbox][role=switch]")
+                _ = await eventually("the toggle off", engine) { !model.notifications }
+                try await noErrorFrames(browser, after: "Toggle")
+
+                // Stepper
+                try await browser.click("button", labelled: "Increment")
+                try await browser.click("button", labelled: "Increment")
+                _ = await eventually("two increments", engine) { model.bags == 2 }
+                try await browser.click("button", labelled: "Decrement")
+                _ = await eventually("a decrement", engine) { model.bags == 1 }
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Bags: 1')"), "\(engine)")
+                try await noErrorFrames(browser, after: "Stepper")
+
+                // Slider: the arrow key moves it one step.
+                try await browser.press(Key.arrowRight, in: "input[type=range]")
+                _ = await eventually("the slider moved", engine) { model.volume == 6 }
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Volume: 6')"), "\(engine)")
+                try await noErrorFrames(browser, after: "Slider")
+
+                // Picker, each style.
+                try await choose("Aisle", in: "select[aria-label='Seat']", browser)
+                _ = await eventually("the menu picker's choice", engine) { model.seat == "Aisle" }
+                try await browser.click("[role=radiogroup] button", labelled: "Fish")
+                _ = await eventually("the segmented picker's choice", engine) { model.meal == "Fish" }
+                #expect(await browser.wait(for: "return document.querySelector('[role=radio][aria-checked=true]').textContent === 'Fish'"))
+                try await browser.click("select[aria-label='Cabin'] option", labelled: "Business")
+                _ = await eventually("the wheel picker's choice", engine) { model.cabin == "Business" }
+                try await choose("South", in: "select[aria-label='Lounge']", browser)
+                _ = await eventually("the inline picker's choice", engine) { model.lounge == "South" }
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Choices: Aisle, Fish, Business, South')"), "\(engine)")
+                try await noErrorFrames(browser, after: "Pickers")
+                try await browser.screenshot("controls-\(engine)-filled")
+
+                // Sheet: opened by a button, dismissed by Escape, by dismiss() and by its close button.
+                for (way, index) in [("Escape", 1), ("Done", 2), ("Close", 3)] {
+                    try await browser.click("button", labelled: "Show boarding pass")
+                    _ = await eventually("the sheet open", engine) { model.showingSheet }
+                    #expect(await browser.wait(for: "return !!document.querySelector('dialog[open]')"), "\(engine): no sheet")
+                    if index == 1 { try await browser.screenshot("controls-\(engine)-sheet") }
+                    switch way {
+                    case "Escape": try await browser.press(Key.escape, in: "dialog[open] button")
+                    case "Done": try await browser.click("dialog[open] button", labelled: "Done")
+                    default: try await browser.click("dialog[open] button", labelled: "Close")
+                    }
+                    _ = await eventually("the sheet dismissed by \(way)", engine) { !model.showingSheet && model.sheetDismissals == index }
+                    #expect(await browser.wait(for: "return !document.querySelector('dialog[open]')"), "\(engine): sheet still open after \(way)")
+                }
+                try await noErrorFrames(browser, after: "sheet dismissal")
+
+                // NavigationLink, and back.
+                try await browser.click(".jw-navlink", labelled: "Boarding details")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Boarding starts at gate B12')"), "\(engine)")
+                try await browser.click("button", labelled: "Back")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Taps: 1')"), "\(engine)")
+                try await noErrorFrames(browser, after: "NavigationLink")
+
+                // MountainAirport's "Show arrivals" toggle filters the board.
+                try await browser.navigate(server.base + "/")
+                #expect(await browser.wait(for: Self.connected), "\(engine)")
+                let departures = flights.flights.filter { $0.direction == .departure }.count
+                #expect(departures < flights.flights.count)
+                try await browser.click("input[type=checkbox][role=switch]")
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('\(departures) flights')"),
+                    "\(engine): Show arrivals did not filter")
+                try await noErrorFrames(browser, after: "Show arrivals")
+            }
+        }
+
+        /// Chooses an option of a `<select>` the way a keyboard user does: focus it, then arrow
+        /// down to the option (a native drop-down menu cannot be clicked in a headless engine).
+        func choose(_ option: String, in select: String, _ browser: any Browser) async throws {
+            let steps = try await browser.execute(
+                """
+                const el = document.querySelector(\(jsLiteral(select)));
+                const target = Array.from(el.options).findIndex((o) => o.textContent === \(jsLiteral(option)));
+                return target - el.selectedIndex
+                """)
+            guard let count = steps as? Int, count > 0 else {
+                throw BrowserFailure(description: "\(browser.engine): \(option) is not below the current choice of \(select)")
+            }
+            for _ in 0..<count { try await browser.press(Key.arrowDown, in: select) }
+        }
     }
 }

@@ -1,139 +1,141 @@
 import Foundation
 import Testing
 
-/// The README's "Writing an app" package, built from a folder outside the repository beside a
-/// copy of Jetway, run as its own process and used in Chromium: the README cannot drift from
-/// the code, and an app gets everything (assets, signals, timers) from the library alone.
-@MainActor
-@Suite(.serialized)
-struct ReadmeExampleTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+extension EndToEnd {
+    /// The README's "Writing an app" package, built from a folder outside the repository beside a
+    /// copy of Jetway, run as its own process and used in Chromium: the README cannot drift from
+    /// the code, and an app gets everything (assets, signals, timers) from the library alone.
+    @Suite
+    @MainActor
+    struct ReadmeExampleTests {
+        static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
-    /// The files of the section: each fenced block follows a line "File `path`:".
-    static func exampleFiles() throws -> [String: String] {
-        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
-        guard let start = readme.range(of: "## Writing an app") else { throw BrowserFailure(description: "README has no Writing an app") }
-        let section = readme[start.upperBound...].components(separatedBy: "\n## ").first ?? ""
-        var files: [String: String] = [:]
-        let lines = section.components(separatedBy: "\n")
-        var index = 0
-        while index < lines.count {
-            let line = lines[index]
-            if line.hasPrefix("File `"), line.hasSuffix("`:"), let fence = lines[(index + 1)...].firstIndex(where: { $0.hasPrefix("```") }) {
-                let path = String(line.dropFirst("File `".count).dropLast(2))
-                let end = lines[(fence + 1)...].firstIndex(of: "```") ?? lines.count
-                files[path] = lines[(fence + 1)..<end].joined(separator: "\n") + "\n"
-                index = end
+        /// The files of the section: each fenced block follows a line "File `path`:".
+        static func exampleFiles() throws -> [String: String] {
+            let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+            guard let start = readme.range(of: "## Writing an app") else { throw BrowserFailure(description: "README has no Writing an app") }
+            let section = readme[start.upperBound...].components(separatedBy: "\n## ").first ?? ""
+            var files: [String: String] = [:]
+            let lines = section.components(separatedBy: "\n")
+            var index = 0
+            while index < lines.count {
+                let line = lines[index]
+                if line.hasPrefix("File `"), line.hasSuffix("`:"), let fence = lines[(index + 1)...].firstIndex(where: { $0.hasPrefix("```") }) {
+                    let path = String(line.dropFirst("File `".count).dropLast(2))
+                    let end = lines[(fence + 1)...].firstIndex(of: "```") ?? lines.count
+                    files[path] = lines[(fence + 1)..<end].joined(separator: "\n") + "\n"
+                    index = end
+                }
+                index += 1
             }
-            index += 1
-        }
-        return files
-    }
-
-    @Test func theReadmeNamesACompletePackage() throws {
-        let files = try Self.exampleFiles()
-        #expect(Set(files.keys) == ["Package.swift", "Sources/GateDepartures/main.swift"])
-        #expect(files["Package.swift"]?.contains(".package(path: \"../Jetway\")") == true)
-    }
-
-    @Test(.enabled(if: BrowserEngine.chromium.isInstalled, "needs chromium-driver (make test installs it)"), .timeLimit(.minutes(20)))
-    func theReadmeExampleBuildsRunsAndIsLiveInABrowser() async throws {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("jetway-readme-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let jetway = root.appendingPathComponent("Jetway"), app = root.appendingPathComponent("GateDepartures")
-        try FileManager.default.createDirectory(at: jetway, withIntermediateDirectories: true)
-        for item in ["Package.swift", "Sources", "Assets", "Views", "Tests"] {
-            try FileManager.default.copyItem(at: Self.repository.appendingPathComponent(item), to: jetway.appendingPathComponent(item))
-        }
-        for (path, text) in try Self.exampleFiles() {
-            let file = app.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
+            return files
         }
 
-        // Build as a user would, in the app's folder.
-        let log = root.appendingPathComponent("build.log")
-        let status = try await Self.run(["swift", "build"], in: app, log: log)
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        try #require(status == 0, "swift build failed:\n\(output.suffix(4000))")
-        let jetwayWarnings = output.components(separatedBy: "\n").filter { $0.contains("warning:") && $0.contains("/Jetway/") }
-        #expect(jetwayWarnings.isEmpty, "Jetway's own code warns:\n\(jetwayWarnings.joined(separator: "\n"))")
-
-        // Run it from its own folder: no Assets/ there.
-        let port = TestServer.freePort()
-        let process = Process()
-        process.executableURL = app.appendingPathComponent(".build/debug/GateDepartures")
-        process.currentDirectoryURL = app
-        process.environment = ["JETWAY_PORT": String(port), "JETWAY_DATA": root.appendingPathComponent("data").path]
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let base = "http://127.0.0.1:\(port)"
-        var up = false
-        for _ in 0..<100 where !up {
-            try await Task.sleep(for: .milliseconds(100))
-            up = (try? await offPool { try Data(contentsOf: URL(string: base + "/assets/jetway.js")!) }) != nil
-        }
-        try #require(up, "the example never answered on \(base)")
-
-        try await withBrowsers(1) { browsers in
-            let browser = browsers[0]
-            try await browser.navigate(base + "/")
-            #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
-            #expect(try await browser.string("return document.title") == "Gate departures")
-            // .task ran, and the Timer moves MA101 on every two seconds.
-            #expect(await browser.wait(for: "return document.body.textContent.includes('Welcome to gate B12 (24-hour clock)')"))
-            #expect(await browser.wait(for: "return document.body.textContent.includes('Boarding')", timeout: 8), "the timer never fired")
-            try await browser.screenshot("readme-example")
-            // The Toggle and the search filter.
-            #expect(try await browser.string("return document.body.textContent").contains("4 departures"))
-            try await browser.click("input[role=switch]")
-            #expect(await browser.wait(for: "return document.body.textContent.includes('2 departures')"), "the toggle did not filter")
-            try await browser.type("sea", into: "input[type=search]")
-            #expect(await browser.wait(for: "return document.body.textContent.includes('1 departures')"), "the search did not filter")
-            // A sheet with a segmented Picker.
-            try await browser.click("button", labelled: "Settings")
-            #expect(await browser.wait(for: "return !!document.querySelector('dialog[open]')"))
-            try await browser.click("dialog [role=radio]", labelled: "12-hour")
-            #expect(await browser.wait(for: "return document.querySelector('[role=radio][aria-checked=true]').textContent === '12-hour'"))
-            try await browser.press(Key.escape, in: "dialog[open] button")
-            #expect(await browser.wait(for: "return !document.querySelector('dialog[open]')"))
-            // Navigation to the row's destination.
-            try await browser.click(".jw-navlink")
-            #expect(await browser.wait(for: "return document.body.textContent.includes('MA205 to Seattle: Delayed')"))
-            #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+        @Test func theReadmeNamesACompletePackage() throws {
+            let files = try Self.exampleFiles()
+            #expect(Set(files.keys) == ["Package.swift", "Sources/GateDepartures/main.swift"])
+            #expect(files["Package.swift"]?.contains(".package(path: \"../Jetway\")") == true)
         }
 
-        // SIGTERM: a clean stop with status 0, from `run()` alone.
-        kill(process.processIdentifier, SIGTERM)
-        let exit = await offPool { () -> Int32 in
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-        #expect(exit == 0)
-        let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(printed.contains("Gate departures on \(base)"))
-    }
+        @Test(.enabled(if: BrowserEngine.chromium.isInstalled, "needs chromium-driver (make test installs it)"), .timeLimit(.minutes(20)))
+        func theReadmeExampleBuildsRunsAndIsLiveInABrowser() async throws {
+            let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("jetway-readme-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let jetway = root.appendingPathComponent("Jetway"), app = root.appendingPathComponent("GateDepartures")
+            try FileManager.default.createDirectory(at: jetway, withIntermediateDirectories: true)
+            for item in ["Package.swift", "Sources", "Assets", "Views", "Tests"] {
+                try FileManager.default.copyItem(at: Self.repository.appendingPathComponent(item), to: jetway.appendingPathComponent(item))
+            }
+            for (path, text) in try Self.exampleFiles() {
+                let file = app.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: file, atomically: true, encoding: .utf8)
+            }
 
-    /// Runs a command (found on PATH, or in the toolchain) and returns its exit status.
-    static func run(_ arguments: [String], in directory: URL, log: URL) async throws -> Int32 {
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = "/opt/swift/usr/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        return await offPool { () -> Int32 in
-            process.waitUntilExit()
-            return process.terminationStatus
+            // Build as a user would, in the app's folder.
+            let log = root.appendingPathComponent("build.log")
+            let status = try await Self.run(["swift", "build"], in: app, log: log)
+            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            try #require(status == 0, "swift build failed:\n\(output.suffix(4000))")
+            let jetwayWarnings = output.components(separatedBy: "\n").filter { $0.contains("warning:") && $0.contains("/Jetway/") }
+            #expect(jetwayWarnings.isEmpty, "Jetway's own code warns:\n\(jetwayWarnings.joined(separator: "\n"))")
+
+            // Run it from its own folder: no Assets/ there.
+            let port = TestServer.freePort()
+            let process = Process()
+            process.executableURL = app.appendingPathComponent(".build/debug/GateDepartures")
+            process.currentDirectoryURL = app
+            process.environment = ["JETWAY_PORT": String(port), "JETWAY_DATA": root.appendingPathComponent("data").path]
+            let stdout = Pipe()
+            process.standardOutput = stdout
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            let base = "http://127.0.0.1:\(port)"
+            var up = false
+            for _ in 0..<100 where !up {
+                try await Task.sleep(for: .milliseconds(100))
+                up = (try? await offPool { try Data(contentsOf: URL(string: base + "/assets/jetway.js")!) }) != nil
+            }
+            try #require(up, "the example never answered on \(base)")
+
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(base + "/")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                #expect(try await browser.string("return document.title") == "Gate departures")
+                // .task ran, and the Timer moves MA101 on every two seconds.
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Welcome to gate B12 (24-hour clock)')"))
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Boarding')", timeout: 8), "the timer never fired")
+                try await browser.screenshot("readme-example")
+                // The Toggle and the search filter.
+                #expect(try await browser.string("return document.body.textContent").contains("4 departures"))
+                try await browser.click("input[role=switch]")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('2 departures')"), "the toggle did not filter")
+                try await browser.type("sea", into: "input[type=search]")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('1 departures')"), "the search did not filter")
+                // A sheet with a segmented Picker.
+                try await browser.click("button", labelled: "Settings")
+                #expect(await browser.wait(for: "return !!document.querySelector('dialog[open]')"))
+                try await browser.click("dialog [role=radio]", labelled: "12-hour")
+                #expect(await browser.wait(for: "return document.querySelector('[role=radio][aria-checked=true]').textContent === '12-hour'"))
+                try await browser.press(Key.escape, in: "dialog[open] button")
+                #expect(await browser.wait(for: "return !document.querySelector('dialog[open]')"))
+                // Navigation to the row's destination.
+                try await browser.click(".jw-navlink")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('MA205 to Seattle: Delayed')"))
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+            }
+
+            // SIGTERM: a clean stop with status 0, from `run()` alone.
+            kill(process.processIdentifier, SIGTERM)
+            let exit = await offPool { () -> Int32 in
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
+            #expect(exit == 0)
+            let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(printed.contains("Gate departures on \(base)"))
+        }
+
+        /// Runs a command (found on PATH, or in the toolchain) and returns its exit status.
+        static func run(_ arguments: [String], in directory: URL, log: URL) async throws -> Int32 {
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            var environment = ProcessInfo.processInfo.environment
+            environment["PATH"] = "/opt/swift/usr/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+            process.environment = environment
+            let handle = try FileHandle(forWritingTo: log)
+            process.standardOutput = handle
+            process.standardError = handle
+            try process.run()
+            return await offPool { () -> Int32 in
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
         }
     }
 }

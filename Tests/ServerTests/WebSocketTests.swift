@@ -107,6 +107,7 @@ struct WebSocketTests {
         defer { server.stop() }
         let (client, page) = try await joined(server)
         let search = try #require(elementID(containing: "type=\"search\"", in: page))
+        let sending = Date()
         for ref in 1...40 { await client.sendText(#"["e",\#(ref),"\#(search)","input","x\#(ref)"]"#) }
         var limited = 0
         var answered = 0
@@ -115,8 +116,11 @@ struct WebSocketTests {
             answered += 1
             if reply.contains("slow down") { limited += 1 }
         }
+        // A burst of 10 passes, and 5 more per second of sending (slow on a loaded machine).
+        let allowed = 10 + Int((Date().timeIntervalSince(sending) * 5).rounded(.up))
         #expect(answered == 40)
-        #expect(limited >= 25)
+        #expect(limited >= 40 - allowed)
+        #expect(limited > 0)
     }
 
     @Test func repeatedViolationsCloseWith1008() async throws {

@@ -1,0 +1,7 @@
+import Testing
+
+/// The suites that drive real browsers or build a whole package: one at a time, so that a
+/// compile or one engine never starves another's page of CPU (these machines have 2 cores).
+@MainActor
+@Suite(.serialized)
+enum EndToEnd {}
