@@ -142,8 +142,15 @@ extension EndToEnd {
                 #expect(departures < flights.flights.count)
                 try await browser.click("input[type=checkbox][role=switch]")
                 #expect(
-                    await browser.wait(for: "return document.body.textContent.includes('\(departures) flights')"),
+                    await browser.wait(for: "return \(EndToEnd.BrowserTests.count) === '\(departures) flights'"),
                     "\(engine): Show arrivals did not filter")
+                // …and its search filters what is left.
+                let denver = flights.flights.filter { $0.direction == .departure && $0.otherAirport == "Denver" }.count
+                try await browser.type("denver", into: "input[type=search]")
+                #expect(
+                    await browser.wait(for: "return \(EndToEnd.BrowserTests.count) === '\(denver) flights'"),
+                    "\(engine): the search did not filter")
+                try await browser.screenshot("board-\(engine)")
                 try await noErrorFrames(browser, after: "Show arrivals")
             }
         }

@@ -120,7 +120,7 @@ extension EndToEnd {
 
         /// Runs a command (found on PATH, or in the toolchain) and returns its exit status.
         static func run(_ arguments: [String], in directory: URL, log: URL) async throws -> Int32 {
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments

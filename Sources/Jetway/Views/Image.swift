@@ -18,28 +18,28 @@ public struct Image: _PrimitiveView, Equatable {
     var isResizable = false
     var contentMode: ContentMode?
 
-    public init(_ name: String) {
+    nonisolated public init(_ name: String) {
         source = .asset(name)
         label = name
     }
 
-    public init(_ name: String, label: Text) {
+    nonisolated public init(_ name: String, label: Text) {
         source = .asset(name)
         self.label = label.string
     }
 
-    public init(decorative name: String) {
+    nonisolated public init(decorative name: String) {
         source = .asset(name)
         label = nil
     }
 
-    public init(systemName: String) {
+    nonisolated public init(systemName: String) {
         source = .system(systemName)
         label = SystemIcons.spokenName(systemName)
     }
 
     /// An image at a URL (http, https or relative; anything else is refused).
-    public init(url: URL, label: String? = nil) {
+    nonisolated public init(url: URL, label: String? = nil) {
         source = .url(url.absoluteString)
         self.label = label
     }
