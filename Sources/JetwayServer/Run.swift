@@ -30,6 +30,8 @@ extension JetwayServer {
             signalSources.append(source)
         }
         FileHandle.standardOutput.write(Data("\(app.title) on \(url)\n".utf8))
+        // A run loop with no timer or source returns at once; this one keeps it waiting.
+        RunLoop.main.add(Timer(fire: .distantFuture, interval: 0, repeats: false) { _ in }, forMode: .default)
         while true { RunLoop.main.run() }
     }
 
