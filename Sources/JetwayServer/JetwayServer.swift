@@ -55,7 +55,9 @@ public final class JetwayServer: @unchecked Sendable {
         return listenPort
     }
 
-    /// Starts listening; returns once the socket is bound.
+    /// Starts listening; returns once the socket is bound. `run()` does this and then serves
+    /// until a signal; a program that calls `start()` itself must keep the main actor running
+    /// (`RunLoop.main.run()`; `dispatchMain()` runs no run loop, so Foundation timers never fire).
     @MainActor
     public func start() throws {
         stateLock.lock()
