@@ -40,10 +40,14 @@ run: deps
 	swift build -c release --product MountainAirport
 	.build/release/MountainAirport
 
-## test: every test (unit, ViewHost, seed ports, real sockets, headless Chromium)
+## test: every test (unit, ViewHost, seed ports, real sockets, Chromium, Firefox and WebKit);
+## fails when Jetway's own code warns or a browser engine is missing
 test: test-deps
-	swift build
-	swift test
+	@mkdir -p .build
+	set -o pipefail; swift build 2>&1 | tee .build/build-output.log
+	@! grep -E "^$(CURDIR)/(Sources|Views|Assets)/.*warning:" .build/build-output.log || \
+		{ echo "error: Jetway's own code has warnings (above)" >&2; exit 1; }
+	JETWAY_REQUIRE_BROWSERS=1 swift test
 
 ## bench: release build, prints `bench: <name> <value> <unit>` (core, then server under load)
 bench: deps

@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.
         .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/SeedPortTests"),
-        // Real sockets on 127.0.0.1 and headless Chromium.
+        // Real sockets on 127.0.0.1; Chromium, Firefox and WebKit driving real pages.
         .testTarget(name: "ServerTests", dependencies: ["Jetway", "JetwayServer", "MountainAirportViews"], path: "Tests/ServerTests"),
     ]
 )

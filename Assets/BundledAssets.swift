@@ -1,16 +1,11 @@
-/// Jetway's own browser files, compiled into the library (`Package.swift` embeds `Assets/` with
-/// `.embedInCode`), so an app serves them wherever it runs, with no folder to ship.
-public enum BundledAssets {
-    /// A file's bytes and MIME type, by its name under `/assets/`.
-    public static func file(named name: String) -> (bytes: [UInt8], contentType: String)? {
-        switch name {
-        case "jetway.js": (PackageResources.jetway_js, "text/javascript; charset=utf-8")
-        case "jetway.css": (PackageResources.jetway_css, "text/css; charset=utf-8")
-        case "favicon.svg": (PackageResources.favicon_svg, "image/svg+xml")
-        default: nil
-        }
-    }
-
-    /// The names of the bundled files.
-    public static let names = ["jetway.js", "jetway.css", "favicon.svg"]
+/// Jetway's own browser files, compiled into the library (`Package.swift` embeds this folder's
+/// files with `.embedInCode`), so an app serves them wherever it runs, with no folder to ship.
+/// `StaticFiles` in JetwayServer serves them.
+package enum BundledAssets {
+    /// The bytes of each file, by its name under `/assets/`.
+    package static let files: [String: [UInt8]] = [
+        "jetway.js": PackageResources.jetway_js,
+        "jetway.css": PackageResources.jetway_css,
+        "favicon.svg": PackageResources.favicon_svg,
+    ]
 }

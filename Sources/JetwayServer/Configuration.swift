@@ -52,3 +52,22 @@ public struct ServerConfiguration: Sendable {
         return String(size, radix: 36) + String(Int(date.timeIntervalSince1970), radix: 36)
     }
 }
+
+extension ServerConfiguration {
+    /// The defaults, changed by `JETWAY_HOST`, `JETWAY_PORT`, `JETWAY_DATA` and `JETWAY_ASSETS`
+    /// where they are set (the same variables for every Jetway app).
+    /// A port that is not a number from 0 to 65535 is an error, not a silent default.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ServerError)
+        -> ServerConfiguration
+    {
+        var configuration = ServerConfiguration()
+        if let host = environment["JETWAY_HOST"], !host.isEmpty { configuration.host = host }
+        if let text = environment["JETWAY_PORT"], !text.isEmpty {
+            guard let port = Int(text), (0...65535).contains(port) else { throw .badPort(text) }
+            configuration.port = port
+        }
+        if let data = environment["JETWAY_DATA"], !data.isEmpty { configuration.dataDirectory = data }
+        if let assets = environment["JETWAY_ASSETS"], !assets.isEmpty { configuration.assetsDirectory = assets }
+        return configuration
+    }
+}

@@ -55,6 +55,18 @@ public final class JetwayServer: @unchecked Sendable {
         return listenPort
     }
 
+    /// The address to open in a browser: `http://127.0.0.1:8080`.
+    public var url: String {
+        let host =
+            switch (listenAddress.interface, listenAddress.family) {
+            case (nil, .ipv6): "[::1]"
+            case (nil, _): "127.0.0.1"
+            case (let address?, .ipv6): "[\(address)]"
+            case (let address?, _): address
+            }
+        return "http://\(host):\(port)"
+    }
+
     /// Starts listening; returns once the socket is bound. `run()` does this and then serves
     /// until a signal; a program that calls `start()` itself must keep the main actor running
     /// (`RunLoop.main.run()`; `dispatchMain()` runs no run loop, so Foundation timers never fire).
@@ -280,9 +292,10 @@ public final class JetwayServer: @unchecked Sendable {
             let start = raw.baseAddress! + Int(JW_LWS_PRE)
             var cursor: UnsafeMutablePointer<UInt8>? = start
             let end = start + headerCapacity - 1
-            if lws_add_http_common_headers(wsi, response.status, response.contentType, lws_filepos_t(response.body.count), &cursor, end)
-                != 0
-            {
+            // 204 and 304 carry no Content-Length (max is LWS_ILLEGAL_HTTP_CONTENT_LEN, which Swift
+            // cannot import); a HEAD answer carries the body's.
+            let length = response.status == 204 || response.status == 304 ? lws_filepos_t.max : lws_filepos_t(response.body.count)
+            if lws_add_http_common_headers(wsi, response.status, response.contentType, length, &cursor, end) != 0 {
                 return false
             }
             for (name, value) in HTTPResponse.securityHeaders + response.headers {
@@ -378,12 +391,7 @@ public final class JetwayServer: @unchecked Sendable {
         guard length > 0, length < 8192 else { return nil }
         var buffer = [CChar](repeating: 0, count: length + 1)
         guard lws_hdr_copy(wsi, &buffer, Int32(length + 1), token) >= 0 else { return nil }
-        return Self.string(fromCString: buffer)
-    }
-
-    /// The text of a NUL-terminated buffer that C filled in.
-    static func string(fromCString buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(cBuffer: buffer)
     }
 
     static func queryString(_ wsi: OpaquePointer) -> String {
@@ -391,7 +399,7 @@ public final class JetwayServer: @unchecked Sendable {
         var buffer = [CChar](repeating: 0, count: 1024)
         var index: Int32 = 0
         while index < 64, lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, index) > 0 {
-            parts.append(Self.string(fromCString: buffer))
+            parts.append(String(cBuffer: buffer))
             index += 1
         }
         return parts.joined(separator: "&")

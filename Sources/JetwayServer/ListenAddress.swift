@@ -18,7 +18,8 @@ struct ListenAddress: Equatable {
         let trimmed = host.trimmingCharacters(in: .whitespaces)
         let bare = trimmed.hasPrefix("[") && trimmed.hasSuffix("]") ? String(trimmed.dropFirst().dropLast()) : trimmed
         switch bare {
-        case "*", "": self.init(interface: nil, family: .any)
+        case "*": self.init(interface: nil, family: .any)
+        case "": throw .badHost(host)
         case "0.0.0.0": self.init(interface: nil, family: .ipv4)
         case "::": self.init(interface: nil, family: .ipv6)
         case "localhost": self.init(interface: "127.0.0.1", family: .ipv4)
@@ -66,11 +67,11 @@ struct ListenAddress: Equatable {
         case AF_INET:
             var address = first.pointee.ai_addr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
             guard inet_ntop(AF_INET, &address, &text, socklen_t(text.count)) != nil else { return nil }
-            return ListenAddress(interface: String(decoding: text.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self), family: .ipv4)
+            return ListenAddress(interface: String(cBuffer: text), family: .ipv4)
         case AF_INET6:
             var address = first.pointee.ai_addr.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
             guard inet_ntop(AF_INET6, &address, &text, socklen_t(text.count)) != nil else { return nil }
-            return ListenAddress(interface: String(decoding: text.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self), family: .ipv6)
+            return ListenAddress(interface: String(cBuffer: text), family: .ipv6)
         default:
             return nil
         }

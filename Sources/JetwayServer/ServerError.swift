@@ -4,17 +4,20 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     case cannotListen(host: String, port: Int)
     case badHost(String)
     case assetsDirectoryMissing(String)
+    case badPort(String)
     case alreadyRunning
 
     public var description: String {
         switch self {
         case .cannotWriteSecret(let path):
             "cannot write the server secret to \(path); set ServerConfiguration.secret or make the data folder writable"
-        case .cannotListen(let host, let port): "cannot listen on \(host):\(port); is another server running there?"
+        case .cannotListen(let host, let port):
+            "cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port); is another server running there, or is the address not this machine's?"
         case .badHost(let host):
             "cannot listen on \"\(host)\": not an IP address or a host name of this machine (use 127.0.0.1, ::1, 0.0.0.0 or ::)"
         case .assetsDirectoryMissing(let path):
             "the assets folder \(path) does not exist; create it or leave ServerConfiguration.assetsDirectory nil (Jetway's own assets are built in)"
+        case .badPort(let value): "JETWAY_PORT=\"\(value)\" is not a port (a number from 0 to 65535)"
         case .alreadyRunning: "the server is already running"
         }
     }

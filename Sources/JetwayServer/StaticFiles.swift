@@ -7,8 +7,8 @@ import JetwayAssets
 /// `jetway.js` and `jetway.css` always come from the library, so the runtime matches the server
 /// that speaks to it; any other name is looked up in the app's folder first, then among the
 /// bundled files (an app's `favicon.svg` replaces Jetway's). Nothing outside the folder can be
-/// read: `..` segments, encoded traversal (`%2e%2e`, `%2f`), NUL bytes and symlinks that lead
-/// out are all refused with 404.
+/// read: `..` and dot-file segments, NUL bytes, backslashes and symlinks that lead out are all
+/// refused with 404 (libwebsockets decodes `%2e%2e` and `%2f` before the path gets here).
 struct StaticFiles: Sendable {
     /// The app's folder, resolved; nil when the app has none.
     let root: String?
@@ -31,16 +31,11 @@ struct StaticFiles: Sendable {
     }
 
     /// The bundled files as ready responses, made once.
-    private static let bundled: [String: HTTPResponse] = {
-        var bundled: [String: HTTPResponse] = [:]
-        for name in BundledAssets.names {
-            guard let file = BundledAssets.file(named: name) else { continue }
-            let etag = "\"\(digest(file.bytes))\""
-            bundled[name] = HTTPResponse(
-                status: 200, contentType: file.contentType, headers: [("etag", etag), ("cache-control", cacheControl)], body: file.bytes)
-        }
-        return bundled
-    }()
+    private static let bundled = Dictionary(
+        uniqueKeysWithValues: BundledAssets.files.map { name, bytes in
+            let headers = [("etag", "\"\(digest(bytes))\""), ("cache-control", cacheControl)]
+            return (name, HTTPResponse(status: 200, contentType: mimeType(name), headers: headers, body: bytes))
+        })
 
     /// A short fingerprint of a bundled file (FNV-1a, 64 bits, base 36): its ETag and the
     /// `?v=` the page template puts on its URL.
@@ -55,23 +50,36 @@ struct StaticFiles: Sendable {
         bundled[name]?.headers.first { $0.0 == "etag" }.map { String($0.1.dropFirst().dropLast()) }
     }
 
+    /// The file at `relativePath` below `/assets/`. libwebsockets has already percent-decoded
+    /// the path and resolved `.` and `..`; it is not decoded again, so a file may have `%` in its
+    /// name. `ifNoneMatch` is the request's `If-None-Match`: a list of tags, `W/` tags or `*`.
     func response(for relativePath: String, ifNoneMatch: String?) -> HTTPResponse? {
-        let name = relativePath.removingPercentEncoding ?? relativePath
-        let found = Self.runtimeNames.contains(name) ? Self.bundled[name] : fromFolder(relativePath) ?? Self.bundled[name]
+        guard !relativePath.contains("\0"), !relativePath.contains("\\") else { return nil }
+        let segments = relativePath.split(separator: "/", omittingEmptySubsequences: true)
+        guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) else { return nil }
+        let name = segments.joined(separator: "/")
+        let found = Self.runtimeNames.contains(name) ? Self.bundled[name] : fromFolder(name) ?? Self.bundled[name]
         guard var response = found else { return nil }
-        if let ifNoneMatch, ifNoneMatch == response.headers.first(where: { $0.0 == "etag" })?.1 {
+        if let ifNoneMatch, let etag = response.headers.first(where: { $0.0 == "etag" })?.1, Self.matches(ifNoneMatch, etag) {
             response.status = 304
             response.body = []
         }
         return response
     }
 
-    private func fromFolder(_ relativePath: String) -> HTTPResponse? {
+    /// RFC 9110's weak comparison, as `If-None-Match` uses it.
+    static func matches(_ ifNoneMatch: String, _ etag: String) -> Bool {
+        let opaque = { (tag: Substring) in tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
+        return ifNoneMatch.split(separator: ",").contains { candidate in
+            let tag = candidate.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || opaque(Substring(tag)) == opaque(Substring(etag))
+        }
+    }
+
+    /// A file of the app's folder; `name` is already checked segment by segment.
+    private func fromFolder(_ name: String) -> HTTPResponse? {
         guard let root else { return nil }
-        guard let decoded = relativePath.removingPercentEncoding, !decoded.contains("\0"), !decoded.contains("\\") else { return nil }
-        let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
-        guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) else { return nil }
-        let candidate = URL(fileURLWithPath: root).appendingPathComponent(segments.joined(separator: "/"))
+        let candidate = URL(fileURLWithPath: root).appendingPathComponent(name)
         let resolved = candidate.resolvingSymlinksInPath().standardizedFileURL.path
         guard resolved.hasPrefix(root + "/") else { return nil }
         var isDirectory: ObjCBool = false

@@ -92,18 +92,26 @@ enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertible {
     static let webkitDriver = "/usr/bin/WebKitWebDriver"
     static let xvfb = "/usr/bin/Xvfb"
 
+    /// `make test` sets `JETWAY_REQUIRE_BROWSERS=1`: there a missing engine fails its tests
+    /// instead of skipping them.
+    static let required = ProcessInfo.processInfo.environment["JETWAY_REQUIRE_BROWSERS"] == "1"
+
+    /// Installed, or required (so that the tests run and say what is missing).
+    var shouldRun: Bool { isInstalled || Self.required }
+
     var isInstalled: Bool {
         let files: [String] =
             switch self {
             case .chromium: [Self.chromedriver]
             case .firefox: [Self.firefoxBinary]
-            case .webkit: [Self.webkitDriver, Self.xvfb, WebDriver.miniBrowser]
+            case .webkit: [Self.webkitDriver, Self.xvfb, WebDriver.miniBrowser ?? "MiniBrowser"]
             }
         return files.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     func start() async throws -> any Browser {
-        switch self {
+        guard isInstalled else { throw BrowserFailure(description: "\(self) is not installed (make test-deps installs it)") }
+        return switch self {
         case .chromium: try await WebDriver.startChromium()
         case .firefox: try await FirefoxBiDi.start()
         case .webkit: try await WebDriver.startWebKit()

@@ -5,11 +5,9 @@ import Testing
 
 extension EndToEnd {
     /// End to end in headless Chromium: the real page, the real runtime, real sockets.
-    @Suite(.enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/chromedriver"), "needs chromium-driver (make test installs it)"))
+    @Suite(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
     @MainActor
     struct BrowserTests {
-        static let count = "document.querySelector('.jw-vstack > span.jw-text').textContent"
-
         @Test func typingInTheSearchFieldFiltersRowsAndClickingNavigates() async throws {
             let server = try TestServer()
             defer { server.stop() }
@@ -17,9 +15,9 @@ extension EndToEnd {
                 let browser = browsers[0]
                 try await browser.navigate(server.base + "/")
                 #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
-                #expect(try await browser.string("return \(Self.count)") == "40 flights")
+                #expect(try await browser.string("return \(EndToEnd.boardCount)") == "40 flights")
                 try await browser.type("denver", into: "input[type=search]")
-                #expect(await browser.wait(for: "return \(Self.count) === '4 flights'"))
+                #expect(await browser.wait(for: "return \(EndToEnd.boardCount) === '4 flights'"))
                 #expect(try await browser.execute("return document.querySelectorAll('.jw-list-row').length") as? Int == 4)
                 try await browser.screenshot("search")
                 try await browser.click(".jw-navlink")
@@ -28,14 +26,14 @@ extension EndToEnd {
                 #expect(await browser.wait(for: "return document.querySelectorAll('.jw-list-row').length === 4"))
                 // Clearing the search brings the kept rows back (moved, not re-sent).
                 _ = try await browser.execute("const f = document.querySelector('input[type=search]'); f.value = ''; f.dispatchEvent(new Event('input', {bubbles: true})); return true")
-                #expect(await browser.wait(for: "return \(Self.count) === '40 flights' && document.querySelectorAll('.jw-list-row').length === 40"))
+                #expect(await browser.wait(for: "return \(EndToEnd.boardCount) === '40 flights' && document.querySelectorAll('.jw-list-row').length === 40"))
                 // "Show arrivals" off: only departures stay.
                 let departures = server.model.flights.filter { $0.direction == .departure }.count
                 #expect(departures < 40, "the board must have arrivals for the toggle to change anything")
                 try await browser.click("input[type=checkbox]")
                 #expect(
                     await browser.wait(
-                        for: "return \(Self.count) === '\(departures) flights' && !document.querySelector('input[type=checkbox]').checked"))
+                        for: "return \(EndToEnd.boardCount) === '\(departures) flights' && !document.querySelector('input[type=checkbox]').checked"))
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
             }
         }
@@ -48,20 +46,20 @@ extension EndToEnd {
                 try await browser.navigate(server.base + "/")
                 #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
                 try await browser.type("bos", into: "input[type=search]")
-                #expect(await browser.wait(for: "return \(Self.count) === '4 flights'"))
+                #expect(await browser.wait(for: "return \(EndToEnd.boardCount) === '4 flights'"))
                 server.stop()
                 #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-offline')", timeout: 5))
                 try await browser.screenshot("offline")
                 server = try TestServer(port: port)
                 #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')", timeout: 20))
-                #expect(await browser.wait(for: "return \(Self.count) === '4 flights'"))
+                #expect(await browser.wait(for: "return \(EndToEnd.boardCount) === '4 flights'"))
                 #expect(try await browser.string("return document.querySelector('input[type=search]').value") == "bos")
                 #expect(try await browser.execute("return document.documentElement.classList.contains('jw-offline')") as? Bool == false)
                 // The re-mounted page is live: typing still filters.
                 try await browser.type("ton", into: "input[type=search]")
                 #expect(
                     await browser.wait(
-                        for: "return document.querySelector('input[type=search]').value === 'boston' && \(Self.count) === '4 flights'"))
+                        for: "return document.querySelector('input[type=search]').value === 'boston' && \(EndToEnd.boardCount) === '4 flights'"))
                 try await browser.screenshot("recovered")
             }
             server.stop()
@@ -77,9 +75,9 @@ extension EndToEnd {
                 #expect(await alice.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
                 #expect(await bob.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
                 try await alice.type("seattle", into: "input[type=search]")
-                #expect(await alice.wait(for: "return \(Self.count) === '4 flights'"))
+                #expect(await alice.wait(for: "return \(EndToEnd.boardCount) === '4 flights'"))
                 try await Task.sleep(for: .milliseconds(200))
-                #expect(try await bob.string("return \(Self.count)") == "40 flights")
+                #expect(try await bob.string("return \(EndToEnd.boardCount)") == "40 flights")
                 #expect(try await bob.string("return document.querySelector('input[type=search]').value") == "")
             }
         }

@@ -25,7 +25,6 @@ struct ClientMessageTests {
             (#"["e",9,"c","blur",null]"#, .event(ref: 9, id: "c", event: "blur", payload: .none)),
             (#"["e",10,"d","resize",[320,200]]"#, .event(ref: 10, id: "d", event: "resize", payload: .size(width: 320, height: 200))),
             (#"["e",11,"zz","dismiss",null]"#, .event(ref: 11, id: "zz", event: "dismiss", payload: .none)),
-            (#"["e",12,"e","key",1.5]"#, .event(ref: 12, id: "e", event: "key", payload: .number(1.5))),
             (#"["join","tok.sig","/gate/B12",0,"1x2y"]"#, .join(token: "tok.sig", path: "/gate/B12", version: 0, buildID: "1x2y")),
             (#"["ping",123456789]"#, .ping(123_456_789)),
             (#"["resync"]"#, .resync),
@@ -51,6 +50,14 @@ struct ClientMessageTests {
         for (json, text) in cases {
             #expect(try decode(#"["e",1,"9","input",\#(json)]"#) == .event(ref: 1, id: "9", event: "input", payload: .text(text)), "\(json)")
         }
+    }
+
+    @Test func numbersAreNumbers() throws {
+        // Not sent by today's runtime, but part of the protocol: a number is never a boolean.
+        #expect(try decode(#"["e",12,"e","key",1.5]"#) == .event(ref: 12, id: "e", event: "key", payload: .number(1.5)))
+        #expect(try decode(#"["e",13,"e","key",-2e3]"#) == .event(ref: 13, id: "e", event: "key", payload: .number(-2000)))
+        #expect(try decode(#"["e",14,"e","key",1]"#) == .event(ref: 14, id: "e", event: "key", payload: .number(1)))
+        #expect(try decode(#"["e",15,"e","key",0]"#) != .event(ref: 15, id: "e", event: "key", payload: .bool(false)))
     }
 
     @Test func whitespaceIsAllowedWhereJSONAllowsIt() throws {

@@ -8,23 +8,23 @@ import Testing
 extension EndToEnd {
     /// Every built-in control clicked or typed into in the three browser engines, through the real
     /// page, runtime and websocket: after each action the server's model has the value (with the
-    /// right type: a Toggle sends a boolean, a Slider a number, a Picker an index), the page shows
+    /// right type: a Toggle sends a boolean, a Slider its value, a Picker an option index), the page shows
     /// it, and the server never answered an `err` frame. Controls that later issues add join
     /// `ControlsGallery` and this suite.
     @Suite
     @MainActor
     struct ControlSuiteTests {
-        @Test(.enabled(if: BrowserEngine.chromium.isInstalled, "needs chromium-driver (make test installs it)"))
+        @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
         func everyControlWorksInChromium() async throws {
             try await driveEveryControl(.chromium)
         }
 
-        @Test(.enabled(if: BrowserEngine.firefox.isInstalled, "needs firefox-esr (make test installs it)"))
+        @Test(.enabled(if: BrowserEngine.firefox.shouldRun, "needs firefox-esr (make test installs it)"))
         func everyControlWorksInFirefox() async throws {
             try await driveEveryControl(.firefox)
         }
 
-        @Test(.enabled(if: BrowserEngine.webkit.isInstalled, "needs webkit2gtk-driver and xvfb (make test installs them)"))
+        @Test(.enabled(if: BrowserEngine.webkit.shouldRun, "needs webkit2gtk-driver and xvfb (make test installs them)"))
         func everyControlWorksInWebKit() async throws {
             try await driveEveryControl(.webkit)
         }
@@ -142,13 +142,13 @@ extension EndToEnd {
                 #expect(departures < flights.flights.count)
                 try await browser.click("input[type=checkbox][role=switch]")
                 #expect(
-                    await browser.wait(for: "return \(EndToEnd.BrowserTests.count) === '\(departures) flights'"),
+                    await browser.wait(for: "return \(EndToEnd.boardCount) === '\(departures) flights'"),
                     "\(engine): Show arrivals did not filter")
                 // …and its search filters what is left.
                 let denver = flights.flights.filter { $0.direction == .departure && $0.otherAirport == "Denver" }.count
                 try await browser.type("denver", into: "input[type=search]")
                 #expect(
-                    await browser.wait(for: "return \(EndToEnd.BrowserTests.count) === '\(denver) flights'"),
+                    await browser.wait(for: "return \(EndToEnd.boardCount) === '\(denver) flights'"),
                     "\(engine): the search did not filter")
                 try await browser.screenshot("board-\(engine)")
                 try await noErrorFrames(browser, after: "Show arrivals")

@@ -4,4 +4,7 @@ import Testing
 /// compile or one engine never starves another's page of CPU (these machines have 2 cores).
 @MainActor
 @Suite(.serialized)
-enum EndToEnd {}
+enum EndToEnd {
+    /// MountainAirport's board: the "N flights" line.
+    static let boardCount = "document.querySelector('.jw-vstack > span.jw-text').textContent"
+}

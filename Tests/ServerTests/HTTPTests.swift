@@ -49,18 +49,53 @@ struct HTTPTests {
         #expect(again.status == 304)
     }
 
+    /// An app folder with a secret beside it (and one beside the data folder's parent).
+    static func appFolderWithSecretBeside() throws -> String {
+        let parent = NSTemporaryDirectory() + "jetway-traversal-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: parent + "/assets/images", withIntermediateDirectories: true)
+        try "TOP-SECRET".write(toFile: parent + "/secret.txt", atomically: true, encoding: .utf8)
+        try "TOP-SECRET".write(toFile: parent + "/assets/.hidden", atomically: true, encoding: .utf8)
+        try "inside".write(toFile: parent + "/assets/images/inside.txt", atomically: true, encoding: .utf8)
+        return parent + "/assets"
+    }
+
     @Test(arguments: [
-        "GET /assets/../Package.swift HTTP/1.1", "GET /assets/%2e%2e/Package.swift HTTP/1.1", "GET /assets/..%2fPackage.swift HTTP/1.1",
-        "GET /assets/%2e%2e%2f%2e%2e%2fetc/passwd HTTP/1.1", "GET /assets/jetway.js%00.png HTTP/1.1", "GET /assets/ HTTP/1.1",
-        "GET /assets/.hidden HTTP/1.1",
+        "GET /assets/../secret.txt HTTP/1.1", "GET /assets/%2e%2e/secret.txt HTTP/1.1", "GET /assets/..%2fsecret.txt HTTP/1.1",
+        "GET /assets/%2e%2e%2fsecret.txt HTTP/1.1", "GET /assets/images/../../secret.txt HTTP/1.1",
+        "GET /assets/images/%2e%2e/%2e%2e/secret.txt HTTP/1.1", "GET /assets/%2e%2e%2f%2e%2e%2fetc/passwd HTTP/1.1",
+        "GET /assets/images/inside.txt%00.png HTTP/1.1", "GET /assets/ HTTP/1.1", "GET /assets/.hidden HTTP/1.1",
+        "GET /assets/%2ehidden HTTP/1.1", "GET /assets/images/..\\..\\secret.txt HTTP/1.1",
     ])
     func nothingOutsideTheAssetsFolderCanBeRead(_ requestLine: String) async throws {
+        let folder = try Self.appFolderWithSecretBeside()
+        let server = try TestServer { $0.assetsDirectory = folder }
+        defer { server.stop() }
+        #expect(await server.rawRequest("GET /assets/images/inside.txt HTTP/1.1").contains("inside"), "the folder is served")
+        let response = await server.rawRequest(requestLine)
+        #expect(!response.contains("TOP-SECRET"))
+        #expect(!response.contains("root:x:0"))
+        #expect(!response.hasPrefix("HTTP/1.1 200"), "\(response.prefix(200))")
+    }
+
+    @Test func fileNamesMayHoldAPercentSign() async throws {
+        let folder = try Self.appFolderWithSecretBeside()
+        try "full".write(toFile: folder + "/images/100%.txt", atomically: true, encoding: .utf8)
+        let server = try TestServer { $0.assetsDirectory = folder }
+        defer { server.stop() }
+        #expect(try await server.get("/assets/images/100%25.txt").body == "full")
+    }
+
+    @Test func conditionalRequestsUseWeakComparisonAndNoContentLength() async throws {
         let server = try TestServer()
         defer { server.stop() }
-        let response = await server.rawRequest(requestLine)
-        #expect(!response.contains("PackageDescription"))
-        #expect(!response.contains("root:x:0"))
-        #expect(!response.hasPrefix("HTTP/1.1 200"))
+        let etag = try #require(try await server.get("/assets/jetway.css").headers["etag"])
+        for header in ["W/\(etag)", "\"other\", \(etag)", "*"] {
+            let response = await server.rawRequest("GET /assets/jetway.css HTTP/1.1\r\nIf-None-Match: \(header)")
+            #expect(response.hasPrefix("HTTP/1.1 304"), "\(header)")
+            #expect(!response.lowercased().contains("content-length"), "\(header)")
+        }
+        let other = await server.rawRequest("GET /assets/jetway.css HTTP/1.1\r\nIf-None-Match: \"other\"")
+        #expect(other.hasPrefix("HTTP/1.1 200"))
     }
 
     @Test func symlinksOutOfTheAssetsFolderAreRefused() throws {
@@ -134,8 +169,9 @@ struct HTTPTests {
         #expect(page.contains("<script src=\"/assets/jetway.js?v="))
         #expect(page.contains("<link rel=\"stylesheet\" href=\"/assets/jetway.css?v="))
         #expect(page.contains("<link rel=\"icon\" href=\"/assets/favicon.svg\""))
-        let icon = try await server.get("/favicon.ico")
-        #expect(icon.status == 204)
+        let icon = await server.rawRequest("GET /favicon.ico HTTP/1.1")
+        #expect(icon.hasPrefix("HTTP/1.1 204"))
+        #expect(!icon.lowercased().contains("content-length"))
     }
 
     @Test func anAppsOwnFolderAddsFilesButNeverReplacesTheRuntime() async throws {
@@ -143,12 +179,15 @@ struct HTTPTests {
         try FileManager.default.createDirectory(atPath: directory + "/images", withIntermediateDirectories: true)
         try "theme".write(toFile: directory + "/theme.css", atomically: true, encoding: .utf8)
         try "stale".write(toFile: directory + "/jetway.js", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: directory + "/jetway.css", withIntermediateDirectories: true)
         try "<svg/>".write(toFile: directory + "/favicon.svg", atomically: true, encoding: .utf8)
         let server = try TestServer { $0.assetsDirectory = directory }
         defer { server.stop() }
         #expect(try await server.get("/assets/theme.css").body == "theme")
         #expect(try await server.get("/assets/favicon.svg").body == "<svg/>")
-        #expect(try await server.get("/assets/jetway.js").body.contains("Jetway's browser runtime"))
+        for path in ["/assets/jetway.js", "/assets/jetway.js/", "/assets//jetway.js", "/assets/./jetway.js"] {
+            #expect(try await server.get(path).body.contains("Jetway's browser runtime"), "\(path)")
+        }
         #expect(try await server.get("/assets/missing.png").status == 404)
     }
 
@@ -158,17 +197,41 @@ struct HTTPTests {
         #expect(ServerError.assetsDirectoryMissing(missing).description.contains("does not exist"))
     }
 
-    @Test(arguments: [
-        ("127.0.0.1", "127.0.0.1"), ("localhost", "127.0.0.1"), ("::1", "::1"), ("[::1]", "::1"), ("0.0.0.0", "0.0.0.0"), ("::", "::"),
-    ])
-    func theServerListensOnlyWhereItIsTold(_ host: String, _ bound: String) throws {
+    nonisolated static let hasIPv6Loopback = (try? String(contentsOfFile: "/proc/net/if_inet6", encoding: .utf8))?.contains("00000000000000000000000000000001") == true
+
+    @Test(arguments: [("127.0.0.1", "127.0.0.1"), ("localhost", "127.0.0.1"), ("0.0.0.0", "0.0.0.0")])
+    func anIPv4AddressBindsOnlyThat(_ host: String, _ bound: String) throws {
         let server = try TestServer { $0.host = host }
         defer { server.stop() }
         #expect(ListeningSockets.addresses(port: server.port) == [bound])
     }
 
-    @Test func anUnknownHostIsAClearError() {
-        #expect(throws: ServerError.badHost("no-such-host.invalid")) { try TestServer { $0.host = "no-such-host.invalid" } }
+    @Test(.enabled(if: hasIPv6Loopback, "this machine has no IPv6 loopback"), arguments: [("::1", "::1"), ("[::1]", "::1"), ("::", "::")])
+    func anIPv6AddressBindsOnlyThatAndNoIPv4(_ host: String, _ bound: String) throws {
+        let server = try TestServer { $0.host = host }
+        defer { server.stop() }
+        #expect(ListeningSockets.addresses(port: server.port) == [bound])
+        #expect(!ListeningSockets.accepts(port: server.port, on: "127.0.0.1"), "IPV6_V6ONLY: no IPv4 through the IPv6 socket")
+    }
+
+    @Test(.enabled(if: hasIPv6Loopback, "this machine has no IPv6 loopback"))
+    func anAsteriskListensOnBothFamilies() throws {
+        let server = try TestServer { $0.host = "*" }
+        defer { server.stop() }
+        #expect(ListeningSockets.accepts(port: server.port, on: "127.0.0.1"))
+        #expect(ListeningSockets.accepts(port: server.port, on: "::1"))
+    }
+
+    @Test(arguments: ["no-such-host.invalid", "", " "])
+    func anUnknownOrEmptyHostIsAClearError(_ host: String) {
+        #expect(throws: ServerError.badHost(host)) { try TestServer { $0.host = host } }
+    }
+
+    @Test func aBadPortSettingIsAClearError() throws {
+        #expect(throws: ServerError.badPort("80a")) { try ServerConfiguration.fromEnvironment(["JETWAY_PORT": "80a"]) }
+        #expect(throws: ServerError.badPort("70000")) { try ServerConfiguration.fromEnvironment(["JETWAY_PORT": "70000"]) }
+        let configuration = try ServerConfiguration.fromEnvironment(["JETWAY_PORT": "9090", "JETWAY_HOST": "::1"])
+        #expect(configuration.port == 9090 && configuration.host == "::1" && configuration.assetsDirectory == nil)
     }
 }
 
@@ -187,6 +250,19 @@ enum ListeningSockets {
             }
         }
         return found
+    }
+
+    /// Whether a TCP connection to `address`:`port` is accepted.
+    static func accepts(port: Int, on address: String) -> Bool {
+        var hints = addrinfo()
+        hints.ai_flags = AI_NUMERICHOST
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var result: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(address, String(port), &hints, &result) == 0, let info = result else { return false }
+        defer { freeaddrinfo(result) }
+        let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, 0)
+        defer { close(fd) }
+        return connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0
     }
 
     /// /proc writes addresses as hex of the bytes in host order per 32-bit word.

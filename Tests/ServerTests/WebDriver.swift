@@ -16,7 +16,12 @@ final class WebDriver: Browser, @unchecked Sendable {
     private let base: String
     private var sessionID = ""
 
-    static let miniBrowser = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+    /// Debian puts MiniBrowser below the architecture's library folder.
+    static let miniBrowser: String? = {
+        let lib = "/usr/lib"
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: lib)) ?? []
+        return folders.map { "\(lib)/\($0)/webkit2gtk-4.1/MiniBrowser" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
 
     /// Starts chromedriver on a free port and opens a headless browser window.
     static func startChromium() async throws -> WebDriver {
@@ -33,7 +38,7 @@ final class WebDriver: Browser, @unchecked Sendable {
         let display = try await XvfbDisplay.start()
         let options: [String: Any] = [
             "browserName": "MiniBrowser",
-            "webkitgtk:browserOptions": ["binary": miniBrowser, "args": ["--automation"]],
+            "webkitgtk:browserOptions": ["binary": miniBrowser ?? "MiniBrowser", "args": ["--automation"]],
         ]
         do {
             let driver = try await start(

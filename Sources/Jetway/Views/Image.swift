@@ -1,4 +1,4 @@
-/// A picture: an app image from `Assets/images/` by name, or one of the bundled system icons
+/// A picture: an app image by name (served from `images/` in the app's assets folder), or one of the bundled system icons
 /// (`Image(systemName: "airplane")`), drawn inline as SVG in the current text color. A system
 /// name outside the bundled set shows a neutral placeholder that still reads its name to
 /// assistive technology.
