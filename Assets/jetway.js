@@ -135,7 +135,7 @@
     }
     switch (message[0]) {
       case "sync": sync(message[1], message[2], message[3]); break;
-      case "joined": break;
+      case "joined": resendSizes(); break;
       case "pong": pongDeadline = 0; break;
       case "err":
         if (message[1]) answeredRef = Math.max(answeredRef, message[1]);
@@ -212,17 +212,30 @@
   document.addEventListener("focusin", (event) => { if (handles(event.target, "focus")) send(event.target, "focus"); });
   document.addEventListener("focusout", (event) => { if (handles(event.target, "blur")) send(event.target, "blur"); });
 
-  // GeometryReader: report sizes, once per frame at most.
+  // GeometryReader: report sizes, once per frame at most. The last size of each element is
+  // kept and sent again on every join: the first sizes are measured before the socket opens,
+  // and a session that was re-mounted starts from the default size.
   const pendingSizes = new Map();
+  const knownSizes = new WeakMap();
   let sizeFrame = 0;
   const resizeObserver = "ResizeObserver" in window ? new ResizeObserver((entries) => {
-    for (const entry of entries) pendingSizes.set(entry.target, [Math.round(entry.contentRect.width), Math.round(entry.contentRect.height)]);
+    for (const entry of entries) {
+      const size = [Math.round(entry.contentRect.width), Math.round(entry.contentRect.height)];
+      knownSizes.set(entry.target, size);
+      pendingSizes.set(entry.target, size);
+    }
     if (!sizeFrame) sizeFrame = requestAnimationFrame(() => {
       sizeFrame = 0;
       for (const [el, size] of pendingSizes) if (el.isConnected && el.dataset.j) send(el, "resize", size);
       pendingSizes.clear();
     });
   }) : null;
+  function resendSizes() {
+    if (!root) return;
+    const all = handles(root, "resize") ? [root] : [];
+    root.querySelectorAll('[data-on~="resize"]').forEach((el) => all.push(el));
+    for (const el of all) if (knownSizes.has(el)) send(el, "resize", knownSizes.get(el));
+  }
   function observeSizes(el) {
     if (!resizeObserver || el.nodeType !== 1) return;
     if (handles(el, "resize")) resizeObserver.observe(el);

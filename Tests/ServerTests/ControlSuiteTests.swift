@@ -69,13 +69,28 @@ extension EndToEnd {
                 try await browser.type("Ada", into: "input[aria-label='Name']")
                 _ = await eventually("the name", engine) { model.name == "Ada" }
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Hello, Ada')"), "\(engine)")
-                try await browser.type("s3cret!", into: "input[type=password]")
+                try await browser.press(Key.enter, in: "input[aria-label='Name']")
+            _ = await eventually("the submit", engine) { model.submissions == 1 }
+            #expect(await browser.wait(for: "return document.body.textContent.includes('Submitted: 1')"), "\(engine)")
+            try await browser.type("s3cret!", into: "input[type=password]")
                 _ = await eventually("the password", engine) { model.password == "s3cret!" }
                 try await browser.type("gate", into: "input[type=search]")
                 _ = await eventually("the search text", engine) { model.search == "gate" }
                 try await noErrorFrames(browser, after: "text fields")
 
-                // Toggle: a boolean on the wire.
+                // GeometryReader: the browser reports the size it laid out (a [width, height] payload).
+            let geometry = """
+                const el = document.querySelector('[data-on~="resize"]');
+                const text = el && el.textContent;
+                return !!text && text !== 'Panel width: 390' && text === 'Panel width: ' + Math.round(el.getBoundingClientRect().width)
+                """
+            if !(await browser.wait(for: geometry)) {
+                let seen = try await browser.string(
+                    "const el = document.querySelector('[data-on~=\"resize\"]'); return el ? el.outerHTML + ' ' + el.getBoundingClientRect().width : 'none'")
+                Issue.record("\(engine): the server never heard the GeometryReader's size: \(seen)")
+            }
+
+            // Toggle: a boolean on the wire.
                 try await browser.click("input[type=checkbox][role=switch]")
                 _ = await eventually("the toggle on", engine) { model.notifications }
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Notifications on')"), "\(engine)")

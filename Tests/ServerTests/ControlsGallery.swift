@@ -19,6 +19,7 @@ final class ControlsModel {
     var lounge = "North"
     var showingSheet = false
     var sheetDismissals = 0
+    var submissions = 0
 
     static let seats = ["Window", "Middle", "Aisle"]
     static let meals = ["Vegetarian", "Fish", "Chicken"]
@@ -42,9 +43,17 @@ struct ControlsGallery: View {
                 }
                 Section("Text") {
                     TextField("Name", text: $model.name)
+                        .onSubmit { model.submissions += 1 }
                     SecureField("Password", text: $model.password)
                     Text("Hello, \(model.name)")
                     Text("Search: \(model.search)")
+                    Text("Submitted: \(model.submissions)")
+                }
+                Section("Layout") {
+                    GeometryReader { proxy in
+                        Text("Panel width: \(Int(proxy.size.width))")
+                    }
+                    .frame(height: 40)
                 }
                 Section("Values") {
                     Toggle("Notifications", isOn: $model.notifications)
