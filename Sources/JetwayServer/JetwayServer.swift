@@ -261,7 +261,7 @@ public final class JetwayServer: @unchecked Sendable {
         if path.hasPrefix("/assets/") {
             let etag = Self.header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH)
             let response =
-                assets.response(for: String(path.dropFirst("/assets/".count)), ifNoneMatch: etag)
+                assets.response(for: String(path.dropFirst("/assets/".count)), ifNoneMatch: etag, query: query)
                 ?? HTTPResponse.notFoundPage(title: app.title)
             connection.setResponse(response, headOnly: isHead)
             lws_callback_on_writable(wsi)

@@ -4,7 +4,8 @@ import Foundation
 extension JetwayServer {
     /// Starts the server and serves until SIGINT or SIGTERM, then stops cleanly (pages are told
     /// to reconnect, queued bytes are flushed) and exits with status 0. A second signal during
-    /// the stop ends the process at once. Never returns.
+    /// the stop ends the process at once. `onStop` runs after the server has stopped, before the
+    /// exit: the app's own clean-up (close a database, flush a log). Never returns.
     ///
     /// The main thread runs Foundation's main run loop, which also runs the main dispatch queue
     /// and so the main actor: `Timer.scheduledTimer`, `Task { @MainActor in … }`, `.task` and
@@ -17,7 +18,7 @@ extension JetwayServer {
     /// try server.run()
     /// ```
     @MainActor
-    public func run() throws -> Never {
+    public func run(onStop: (@MainActor () -> Void)? = nil) throws -> Never {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
@@ -28,6 +29,7 @@ extension JetwayServer {
                 MainActor.assumeIsolated {
                     Log.info("signal", ["signal": signalNumber == SIGINT ? "SIGINT" : "SIGTERM"])
                     stop()
+                    onStop?()
                 }
                 exit(0)
             }

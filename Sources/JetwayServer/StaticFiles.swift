@@ -14,6 +14,9 @@ struct StaticFiles: Sendable {
     let root: String?
 
     static let cacheControl = "public, max-age=60, must-revalidate"
+    /// For a bundled file asked for with its own fingerprint (`jetway.js?v=…`, as pages link
+    /// it): that URL's content never changes.
+    static let immutableCacheControl = "public, max-age=31536000, immutable"
     /// Served from the library whatever the app's folder holds.
     static let runtimeNames: Set<String> = ["jetway.js", "jetway.css"]
 
@@ -52,14 +55,18 @@ struct StaticFiles: Sendable {
 
     /// The file at `relativePath` below `/assets/`. libwebsockets has already percent-decoded
     /// the path and resolved `.` and `..`; it is not decoded again, so a file may have `%` in its
-    /// name. `ifNoneMatch` is the request's `If-None-Match`: a list of tags, `W/` tags or `*`.
-    func response(for relativePath: String, ifNoneMatch: String?) -> HTTPResponse? {
+    /// name. `ifNoneMatch` is the request's `If-None-Match`: a list of tags, `W/` tags or `*`;
+    /// `query` the request's query (`v=<fingerprint>` makes a bundled file cacheable for good).
+    func response(for relativePath: String, ifNoneMatch: String?, query: String = "") -> HTTPResponse? {
         guard !relativePath.contains("\0"), !relativePath.contains("\\") else { return nil }
         let segments = relativePath.split(separator: "/", omittingEmptySubsequences: true)
         guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) else { return nil }
         let name = segments.joined(separator: "/")
         let found = Self.runtimeNames.contains(name) ? Self.bundled[name] : fromFolder(name) ?? Self.bundled[name]
         guard var response = found else { return nil }
+        if !query.isEmpty, Self.bundled[name] != nil, let version = Self.version(of: name), query == "v=" + version {
+            response.headers = response.headers.map { $0.0 == "cache-control" ? ($0.0, Self.immutableCacheControl) : $0 }
+        }
         if let ifNoneMatch, let etag = response.headers.first(where: { $0.0 == "etag" })?.1, Self.matches(ifNoneMatch, etag) {
             response.status = 304
             response.body = []

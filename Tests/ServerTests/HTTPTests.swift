@@ -169,6 +169,10 @@ struct HTTPTests {
         #expect(page.contains("<script src=\"/assets/jetway.js?v="))
         #expect(page.contains("<link rel=\"stylesheet\" href=\"/assets/jetway.css?v="))
         #expect(page.contains("<link rel=\"icon\" href=\"/assets/favicon.svg\""))
+        // The fingerprinted URL the page links is cacheable for good; a stale fingerprint is not.
+        let script = try #require(page.range(of: "/assets/jetway.js?v=").map { page[$0.lowerBound...].prefix { $0 != "\"" } })
+        #expect(try await server.get(String(script)).headers["cache-control"] == "public, max-age=31536000, immutable")
+        #expect(try await server.get("/assets/jetway.js?v=old").headers["cache-control"] == "public, max-age=60, must-revalidate")
         let icon = await server.rawRequest("GET /favicon.ico HTTP/1.1")
         #expect(icon.hasPrefix("HTTP/1.1 204"))
         #expect(!icon.lowercased().contains("content-length"))
