@@ -182,7 +182,9 @@ struct DiffTests {
             _ = tree.update(to: list(kept))
             return tree.lastUpdateWork
         }
-        for (keep, shuffle) in [({ (n: Int) in n % 7 == 0 }, false), ({ (n: Int) in n % 2 == 0 }, false), ({ (n: Int) in n % 3 != 0 }, true)] {
+        for (keep, shuffle) in [
+            ({ (n: Int) in n % 7 == 0 }, false), ({ (n: Int) in n % 2 == 0 }, false), ({ (n: Int) in n % 3 != 0 }, true),
+        ] {
             let small = work(1000, keep: keep, shuffle: shuffle)
             let large = work(8000, keep: keep, shuffle: shuffle)
             #expect(Double(large) / Double(small) < 9, "8× the rows took \(Double(large) / Double(small))× the steps")

@@ -25,15 +25,21 @@ extension EndToEnd {
                 try await browser.click(".jw-nav-back")
                 #expect(await browser.wait(for: "return document.querySelectorAll('.jw-list-row').length === 4"))
                 // Clearing the search brings the kept rows back (moved, not re-sent).
-                _ = try await browser.execute("const f = document.querySelector('input[type=search]'); f.value = ''; f.dispatchEvent(new Event('input', {bubbles: true})); return true")
-                #expect(await browser.wait(for: "return \(EndToEnd.boardCount) === '40 flights' && document.querySelectorAll('.jw-list-row').length === 40"))
+                _ = try await browser.execute(
+                    "const f = document.querySelector('input[type=search]'); f.value = ''; f.dispatchEvent(new Event('input', {bubbles: true})); return true"
+                )
+                #expect(
+                    await browser.wait(
+                        for: "return \(EndToEnd.boardCount) === '40 flights' && document.querySelectorAll('.jw-list-row').length === 40"))
                 // "Show arrivals" off: only departures stay.
                 let departures = server.model.flights.filter { $0.direction == .departure }.count
                 #expect(departures < 40, "the board must have arrivals for the toggle to change anything")
                 try await browser.click("input[type=checkbox]")
                 #expect(
                     await browser.wait(
-                        for: "return \(EndToEnd.boardCount) === '\(departures) flights' && !document.querySelector('input[type=checkbox]').checked"))
+                        for:
+                            "return \(EndToEnd.boardCount) === '\(departures) flights' && !document.querySelector('input[type=checkbox]').checked"
+                    ))
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
             }
         }
@@ -59,7 +65,9 @@ extension EndToEnd {
                 try await browser.type("ton", into: "input[type=search]")
                 #expect(
                     await browser.wait(
-                        for: "return document.querySelector('input[type=search]').value === 'boston' && \(EndToEnd.boardCount) === '4 flights'"))
+                        for:
+                            "return document.querySelector('input[type=search]').value === 'boston' && \(EndToEnd.boardCount) === '4 flights'"
+                    ))
                 try await browser.screenshot("recovered")
             }
             server.stop()

@@ -48,7 +48,8 @@ struct ClientMessageTests {
             (#""""#, ""),
         ]
         for (json, text) in cases {
-            #expect(try decode(#"["e",1,"9","input",\#(json)]"#) == .event(ref: 1, id: "9", event: "input", payload: .text(text)), "\(json)")
+            #expect(
+                try decode(#"["e",1,"9","input",\#(json)]"#) == .event(ref: 1, id: "9", event: "input", payload: .text(text)), "\(json)")
         }
     }
 
@@ -61,7 +62,9 @@ struct ClientMessageTests {
     }
 
     @Test func whitespaceIsAllowedWhereJSONAllowsIt() throws {
-        #expect(try decode(" [ \"e\" , 1 ,\n\"9\",\t\"change\" , true ] \r\n") == .event(ref: 1, id: "9", event: "change", payload: .bool(true)))
+        #expect(
+            try decode(" [ \"e\" , 1 ,\n\"9\",\t\"change\" , true ] \r\n") == .event(ref: 1, id: "9", event: "change", payload: .bool(true))
+        )
     }
 
     @Test func malformedAndOutOfShapeMessagesAreRefusedWithAReason() {

@@ -70,27 +70,28 @@ extension EndToEnd {
                 _ = await eventually("the name", engine) { model.name == "Ada" }
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Hello, Ada')"), "\(engine)")
                 try await browser.press(Key.enter, in: "input[aria-label='Name']")
-            _ = await eventually("the submit", engine) { model.submissions == 1 }
-            #expect(await browser.wait(for: "return document.body.textContent.includes('Submitted: 1')"), "\(engine)")
-            try await browser.type("s3cret!", into: "input[type=password]")
+                _ = await eventually("the submit", engine) { model.submissions == 1 }
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Submitted: 1')"), "\(engine)")
+                try await browser.type("s3cret!", into: "input[type=password]")
                 _ = await eventually("the password", engine) { model.password == "s3cret!" }
                 try await browser.type("gate", into: "input[type=search]")
                 _ = await eventually("the search text", engine) { model.search == "gate" }
                 try await noErrorFrames(browser, after: "text fields")
 
                 // GeometryReader: the browser reports the size it laid out (a [width, height] payload).
-            let geometry = """
-                const el = document.querySelector('[data-on~="resize"]');
-                const text = el && el.textContent;
-                return !!text && text !== 'Panel width: 390' && text === 'Panel width: ' + Math.round(el.getBoundingClientRect().width)
-                """
-            if !(await browser.wait(for: geometry)) {
-                let seen = try await browser.string(
-                    "const el = document.querySelector('[data-on~=\"resize\"]'); return el ? el.outerHTML + ' ' + el.getBoundingClientRect().width : 'none'")
-                Issue.record("\(engine): the server never heard the GeometryReader's size: \(seen)")
-            }
+                let geometry = """
+                    const el = document.querySelector('[data-on~="resize"]');
+                    const text = el && el.textContent;
+                    return !!text && text !== 'Panel width: 390' && text === 'Panel width: ' + Math.round(el.getBoundingClientRect().width)
+                    """
+                if !(await browser.wait(for: geometry)) {
+                    let seen = try await browser.string(
+                        "const el = document.querySelector('[data-on~=\"resize\"]'); return el ? el.outerHTML + ' ' + el.getBoundingClientRect().width : 'none'"
+                    )
+                    Issue.record("\(engine): the server never heard the GeometryReader's size: \(seen)")
+                }
 
-            // Toggle: a boolean on the wire.
+                // Toggle: a boolean on the wire.
                 try await browser.click("input[type=checkbox][role=switch]")
                 _ = await eventually("the toggle on", engine) { model.notifications }
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Notifications on')"), "\(engine)")
@@ -123,7 +124,9 @@ extension EndToEnd {
                 _ = await eventually("the wheel picker's choice", engine) { model.cabin == "Business" }
                 try await choose("South", in: "select[aria-label='Lounge']", browser)
                 _ = await eventually("the inline picker's choice", engine) { model.lounge == "South" }
-                #expect(await browser.wait(for: "return document.body.textContent.includes('Choices: Aisle, Fish, Business, South')"), "\(engine)")
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('Choices: Aisle, Fish, Business, South')"),
+                    "\(engine)")
                 try await noErrorFrames(browser, after: "Pickers")
                 try await browser.screenshot("controls-\(engine)-filled")
 
@@ -139,7 +142,9 @@ extension EndToEnd {
                     default: try await browser.click("dialog[open] button", labelled: "Close")
                     }
                     _ = await eventually("the sheet dismissed by \(way)", engine) { !model.showingSheet && model.sheetDismissals == index }
-                    #expect(await browser.wait(for: "return !document.querySelector('dialog[open]')"), "\(engine): sheet still open after \(way)")
+                    #expect(
+                        await browser.wait(for: "return !document.querySelector('dialog[open]')"),
+                        "\(engine): sheet still open after \(way)")
                 }
                 try await noErrorFrames(browser, after: "sheet dismissal")
 

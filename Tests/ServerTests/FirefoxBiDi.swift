@@ -26,7 +26,9 @@ final class FirefoxBiDi: Browser, @unchecked Sendable {
         try prefs.write(toFile: profile + "/user.js", atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BrowserEngine.firefoxBinary)
-        process.arguments = ["--headless", "--no-remote", "--profile", profile, "--remote-debugging-port=\(port)", "--width=430", "--height=900"]
+        process.arguments = [
+            "--headless", "--no-remote", "--profile", profile, "--remote-debugging-port=\(port)", "--width=430", "--height=900",
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["MOZ_HEADLESS"] = "1"
         process.environment = environment

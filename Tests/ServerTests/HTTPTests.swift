@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 
 @testable import JetwayServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @MainActor
 @Suite(.serialized)
@@ -120,7 +121,9 @@ struct HTTPTests {
     }
 
     @Test func theServerStopsCleanlyOnSIGTERM() async throws {
-        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/MountainAirport").standardized
+        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../.build/debug/MountainAirport"
+        ).standardized
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the MountainAirport product first")
         let port = TestServer.freePort()
         let process = Process()
@@ -201,7 +204,8 @@ struct HTTPTests {
         #expect(ServerError.assetsDirectoryMissing(missing).description.contains("does not exist"))
     }
 
-    nonisolated static let hasIPv6Loopback = (try? String(contentsOfFile: "/proc/net/if_inet6", encoding: .utf8))?.contains("00000000000000000000000000000001") == true
+    nonisolated static let hasIPv6Loopback =
+        (try? String(contentsOfFile: "/proc/net/if_inet6", encoding: .utf8))?.contains("00000000000000000000000000000001") == true
 
     @Test(arguments: [("127.0.0.1", "127.0.0.1"), ("localhost", "127.0.0.1"), ("0.0.0.0", "0.0.0.0")])
     func anIPv4AddressBindsOnlyThat(_ host: String, _ bound: String) throws {

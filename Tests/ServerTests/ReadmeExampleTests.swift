@@ -13,14 +13,18 @@ extension EndToEnd {
         /// The files of the section: each fenced block follows a line "File `path`:".
         static func exampleFiles() throws -> [String: String] {
             let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
-            guard let start = readme.range(of: "## Writing an app") else { throw BrowserFailure(description: "README has no Writing an app") }
+            guard let start = readme.range(of: "## Writing an app") else {
+                throw BrowserFailure(description: "README has no Writing an app")
+            }
             let section = readme[start.upperBound...].components(separatedBy: "\n## ").first ?? ""
             var files: [String: String] = [:]
             let lines = section.components(separatedBy: "\n")
             var index = 0
             while index < lines.count {
                 let line = lines[index]
-                if line.hasPrefix("File `"), line.hasSuffix("`:"), let fence = lines[(index + 1)...].firstIndex(where: { $0.hasPrefix("```") }) {
+                if line.hasPrefix("File `"), line.hasSuffix("`:"),
+                    let fence = lines[(index + 1)...].firstIndex(where: { $0.hasPrefix("```") })
+                {
                     let path = String(line.dropFirst("File `".count).dropLast(2))
                     let end = lines[(fence + 1)...].firstIndex(of: "```") ?? lines.count
                     files[path] = lines[(fence + 1)..<end].joined(separator: "\n") + "\n"
@@ -103,7 +107,8 @@ extension EndToEnd {
                 try await browser.click("button", labelled: "Settings")
                 #expect(await browser.wait(for: "return !!document.querySelector('dialog[open]')"))
                 try await browser.click("dialog [role=radio]", labelled: "12-hour")
-                #expect(await browser.wait(for: "return document.querySelector('[role=radio][aria-checked=true]').textContent === '12-hour'"))
+                #expect(
+                    await browser.wait(for: "return document.querySelector('[role=radio][aria-checked=true]').textContent === '12-hour'"))
                 try await browser.press(Key.escape, in: "dialog[open] button")
                 #expect(await browser.wait(for: "return !document.querySelector('dialog[open]')"))
                 // Navigation to the row's destination.
