@@ -87,3 +87,38 @@ func containsBytes(_ haystack: String, _ needle: [UInt8]) -> Bool {
         return false
     }
 }
+
+/// The same board as SwiftUI code is usually written: a `NavigationStack`, `.searchable`, and a
+/// row struct that does not declare `Equatable`, each row a `NavigationLink`.
+struct UsualBenchBoard: View {
+    @Bindable var model: BenchBoardModel
+    var body: some View {
+        NavigationStack {
+            List(model.visible) { flight in
+                NavigationLink {
+                    Text("\(flight.number) to \(flight.city)")
+                } label: {
+                    UsualBenchRow(flight: flight)
+                }
+            }
+            .navigationTitle("Departures")
+            .searchable(text: $model.filter, prompt: "Filter")
+        }
+    }
+}
+
+struct UsualBenchRow: View {
+    let flight: BenchFlight
+    var body: some View {
+        HStack {
+            VStack(alignment: .leading) {
+                Text(flight.number).font(.headline)
+                Text(flight.city).foregroundColor(.secondary)
+            }
+            Spacer()
+            Text(flight.time)
+            Text(flight.gate)
+            Text(flight.status).foregroundColor(flight.status == "Delayed" ? .red : .primary)
+        }
+    }
+}

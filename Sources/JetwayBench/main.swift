@@ -67,6 +67,19 @@ func run() throws {
         }
         return
     }
+    if only == "usual" {
+        // Profiling entry point: the second letter of a search on the usual shape, many times.
+        for _ in 0..<20 {
+            let model = BenchBoardModel(count: rows)
+            let graph = ViewGraph(UsualBenchBoard(model: model))
+            graph.render()
+            model.filter = "d"
+            _ = graph.update()
+            model.filter = "de"
+            _ = graph.update()
+        }
+        return
+    }
     if only == "filter" {
         // Profiling entry point: just the filter keystroke, many times.
         for _ in 0..<20 {
@@ -117,6 +130,24 @@ func run() throws {
     report("render_diff_filter_us", filter, "us")
     report("patch_bytes_filter", Double(PatchEncoder.encode(version: 1, filterOps).count), "bytes")
     report("rows_after_filter", Double(visibleAfter), "rows")
+
+    // The same keystrokes on the usual shape (NavigationStack, .searchable, a plain row
+    // struct): the second letter, once a search is under way, as a user types.
+    var usualVisible = 0
+    let usual = median(41) {
+        let model = BenchBoardModel(count: rows)
+        let graph = ViewGraph(UsualBenchBoard(model: model))
+        graph.render()
+        model.filter = "d"
+        _ = graph.update()
+        return clock.measure {
+            model.filter = "de"
+            _ = graph.update()
+            usualVisible = model.visible.count
+        }
+    }
+    guard usualVisible > 0, usualVisible < rows else { throw BenchFailure("the usual-shape filter kept \(usualVisible) rows") }
+    report("render_diff_filter_usual_us", usual, "us")
 
     // Clearing the filter again: every removed row comes back.
     var clearOps: [PatchOp] = []

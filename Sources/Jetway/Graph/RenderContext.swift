@@ -77,6 +77,22 @@ public struct _RenderContext {
         graph.track(owner, work)
     }
 
+    /// Changes the environment for the views below. When this position wrote equal values
+    /// into the same environment last render, the result keeps last render's version, so a
+    /// child whose value and environment are unchanged is skipped (SwiftUI's behaviour: a
+    /// `NavigationStack` or `.searchable` re-rendered above a list does not re-evaluate its rows).
+    @MainActor
+    mutating func writeEnvironment(_ write: (inout EnvironmentValues) -> Void) {
+        let memo = persistent(EnvironmentMemo.self) { EnvironmentMemo() }
+        let inputVersion = environment.version
+        write(&environment)
+        if let previous = memo.output, memo.inputVersion == inputVersion, environment.hasSameValues(as: previous) {
+            environment.adoptVersion(of: previous)
+        }
+        memo.inputVersion = inputVersion
+        memo.output = environment
+    }
+
     /// Per-identity storage for a primitive view (navigation path, sheet state, appear flags),
     /// kept while the view stays in the tree.
     @MainActor

@@ -33,7 +33,8 @@ struct SearchableModifier: _PrimitiveModifier {
         field.setAttribute("role", "searchbox")
         var children = [field]
         var contentContext = inside.structural(1)
-        contentContext.environment.isSearching = !(field.attribute("value") ?? "").isEmpty
+        let isSearching = !(field.attribute("value") ?? "").isEmpty
+        contentContext.writeEnvironment { $0.isSearching = isSearching }
         content(contentContext, &children)
         wrapper.children = children
         out.append(wrapper)

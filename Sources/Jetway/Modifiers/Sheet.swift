@@ -56,7 +56,7 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
         let dismiss = modifier.dismiss
         dialog.addHandler(EventBinding(event: .dismiss) { _ in dismiss() })
         var inside = sheetContext.insideElement()
-        inside.environment.dismiss = DismissAction { dismiss() }
+        inside.writeEnvironment { $0.dismiss = DismissAction(owner: state) { dismiss() } }
         let close = inside.structural(0).element("button", "jw-button jw-sheet-close")
         close.setAttribute("type", "button")
         close.setAttribute("aria-label", "Close")

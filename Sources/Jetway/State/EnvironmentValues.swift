@@ -19,6 +19,8 @@ public protocol EnvironmentKey {
 public struct EnvironmentValues: CustomStringConvertible {
     private var values: [ObjectIdentifier: Any] = [:]
     /// Changes with every write, so a view can tell cheaply that its environment is the same.
+    /// A writer that writes equal values into the same environment on the next render gets the
+    /// same version again (`_RenderContext.writeEnvironment`), so views below it are skipped.
     private(set) var version: UInt64 = 0
 
     public init() {}
@@ -41,6 +43,59 @@ public struct EnvironmentValues: CustomStringConvertible {
     }
 
     public var description: String { "EnvironmentValues(\(values.count) values)" }
+
+    /// Whether both hold the same keys with equal values: objects by identity, `Equatable`
+    /// values by `==`. Anything else (a closure) counts as changed.
+    func hasSameValues(as other: EnvironmentValues) -> Bool {
+        guard values.count == other.values.count else { return false }
+        for (key, value) in values {
+            guard let otherValue = other.values[key], Self.isSame(value, otherValue) else { return false }
+        }
+        return true
+    }
+
+    private static func isSame(_ lhs: Any, _ rhs: Any) -> Bool {
+        if let lhs = lhs as? any OptionalValue, let rhs = rhs as? any OptionalValue {
+            switch (lhs.wrappedAny, rhs.wrappedAny) {
+            case (nil, nil): return true
+            case (let left?, let right?): return isSame(left, right)
+            default: return false
+            }
+        }
+        if type(of: lhs) is AnyObject.Type {
+            return type(of: rhs) is AnyObject.Type && (lhs as AnyObject) === (rhs as AnyObject)
+        }
+        guard let lhs = lhs as? any Equatable else { return false }
+        return lhs.isEqual(to: rhs)
+    }
+
+    /// Takes `previous`'s version: the caller has checked that both hold the same values.
+    mutating func adoptVersion(of previous: EnvironmentValues) {
+        version = previous.version
+    }
+}
+
+/// An optional seen through `Any`, so that an optional object compares by identity.
+private protocol OptionalValue {
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var wrappedAny: Any? { self.map { $0 as Any } }
+}
+
+extension Equatable {
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}
+
+/// What an environment writer produced at its position last render.
+@MainActor
+final class EnvironmentMemo {
+    var inputVersion: UInt64 = 0
+    var output: EnvironmentValues?
 }
 
 private enum EnvironmentVersion {
@@ -115,7 +170,7 @@ struct EnvironmentWriter: ViewModifier, _PrimitiveModifier {
     static func _apply(_ modifier: EnvironmentWriter, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer)
     {
         var context = context
-        modifier.transform(&context.environment)
+        context.writeEnvironment(modifier.transform)
         content(context, &out)
     }
 }

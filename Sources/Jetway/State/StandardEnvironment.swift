@@ -41,7 +41,7 @@ extension EnvironmentValues {
 }
 
 private struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
-private struct DismissKey: EnvironmentKey { static let defaultValue = DismissAction(action: nil) }
+private struct DismissKey: EnvironmentKey { static let defaultValue = DismissAction(owner: nil, action: nil) }
 private struct ColorSchemeKey: EnvironmentKey { static let defaultValue = ColorScheme.light }
 private struct LocaleKey: EnvironmentKey { static let defaultValue = Locale(identifier: "en_US_POSIX") }
 private struct TimeZoneKey: EnvironmentKey { static let defaultValue = TimeZone(identifier: "UTC") ?? TimeZone.current }
@@ -54,9 +54,20 @@ public enum ColorScheme: Hashable, Sendable, CaseIterable {
 }
 
 /// Dismisses the current presentation: `dismiss()`.
-public struct DismissAction: Sendable {
+///
+/// Two actions are equal when they dismiss the same presentation (`owner`), so a pushed screen
+/// or sheet re-rendered with a fresh closure does not count as a change of environment.
+public struct DismissAction: Sendable, Equatable {
+    let owner: ObjectIdentifier?
     let action: (@MainActor @Sendable () -> Void)?
+
+    init(owner: AnyObject?, action: (@MainActor @Sendable () -> Void)?) {
+        self.owner = owner.map(ObjectIdentifier.init)
+        self.action = action
+    }
 
     @MainActor
     public func callAsFunction() { action?() }
+
+    public static func == (lhs: DismissAction, rhs: DismissAction) -> Bool { lhs.owner == rhs.owner }
 }

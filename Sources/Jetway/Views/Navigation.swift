@@ -22,7 +22,7 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
         state.owner = owner
         let node = context.element("div", "jw-navstack")
         var inner = context.insideElement()
-        inner.environment.navigation = state
+        inner.writeEnvironment { $0.navigation = state }
         var children: [Node] = []
         if let top = state.path.last {
             let depth = state.path.count
@@ -33,7 +33,7 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
             back.addHandler(EventBinding(event: .click) { _ in state.pop() })
             children.append(back)
             var destination = inner.branch(UInt64(depth) &+ 0x100)
-            destination.environment.dismiss = DismissAction { state.pop() }
+            destination.writeEnvironment { $0.dismiss = DismissAction(owner: state) { state.pop() } }
             AnyView._render(top, destination, &children)
         } else {
             Root._render(view.root, inner.branch(1), &children)

@@ -31,7 +31,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
         Label._render(view.label, inside.structural(0), &labelNodes)
         let title = labelNodes.map(\.textContent).joined()
         var optionContext = inside.structural(1)
-        optionContext.environment.collectsTags = true
+        optionContext.writeEnvironment { $0.collectsTags = true }
         var options: [Node] = []
         Content._render(view.content, optionContext.insideElement(), &options)
         let selected = AnyHashable(context.track { view.selection.wrappedValue })

@@ -1,0 +1,126 @@
+import Jetway
+import JetwayTesting
+import Testing
+
+/// A board written the way SwiftUI code usually is: `NavigationStack`, `.searchable`, a `List`
+/// of a row struct that does not declare `Equatable`. A keystroke must not evaluate rows whose
+/// data did not change.
+private struct Departure: Identifiable {
+    let id: Int
+    let city: String
+    var status: String
+}
+
+@Observable @MainActor
+private final class Departures {
+    var flights = (0..<60).map { Departure(id: $0, city: ["Denver", "Boston", "Chicago"][$0 % 3] + " \($0)", status: "On time") }
+}
+
+private struct DeparturesScreen: View {
+    let departures: Departures
+    let log: EvaluationLog
+    @State private var search = ""
+
+    var body: some View {
+        NavigationStack {
+            List(departures.flights.filter { search.isEmpty || $0.city.localizedCaseInsensitiveContains(search) }) { flight in
+                NavigationLink {
+                    Text("Details of \(flight.city)")
+                } label: {
+                    DepartureRow(flight: flight, log: log)
+                }
+            }
+            .navigationTitle("Departures")
+            .searchable(text: $search, prompt: "City")
+            .disabled(false)
+            .pickerStyle(.menu)
+        }
+    }
+}
+
+private struct DepartureRow: View {
+    let flight: Departure
+    let log: EvaluationLog
+
+    var body: some View {
+        let _ = log.hit("row")
+        HStack {
+            Text(flight.city)
+            Spacer()
+            Text(flight.status)
+        }
+    }
+}
+
+@MainActor
+struct UsualShapeTests {
+    @Test func aKeystrokeEvaluatesNoRowWhoseDataDidNotChange() throws {
+        let departures = Departures()
+        let log = EvaluationLog()
+        let host = ViewHost(DeparturesScreen(departures: departures, log: log))
+        #expect(log["row"] == 60)
+
+        // The first letter starts a search: `isSearching` turns true in the environment, and the
+        // rows that stay are evaluated once (Jetway does not yet track which environment keys a
+        // view reads). From then on a keystroke evaluates none.
+        log.counts = [:]
+        try host.type("d", into: "City")
+        #expect(log["row"] == 20)
+        for text in ["de", "den", "denv", "denver", "denver 1"] {
+            log.counts = [:]
+            try host.type(text, into: "City")
+            #expect(log["row"] == 0, "typing \(text) evaluated rows whose data did not change")
+        }
+        #expect(host.text.contains("Denver 15"))
+        #expect(!host.text.contains("Boston 1"))
+
+        // One flight changes: only its row is evaluated.
+        log.counts = [:]
+        departures.flights[12].status = "Boarding"
+        try host.update()
+        #expect(log["row"] == 1)
+        #expect(host.text.contains("Boarding"))
+    }
+
+    @Test func aRowWithChangedDataIsEvaluatedEvenThoughItIsNotEquatable() throws {
+        let departures = Departures()
+        let log = EvaluationLog()
+        let host = ViewHost(DeparturesScreen(departures: departures, log: log))
+        log.counts = [:]
+        departures.flights[0].status = "Delayed"
+        departures.flights[1].status = "Cancelled"
+        try host.update()
+        #expect(log["row"] == 2)
+        #expect(host.text.contains("Delayed") && host.text.contains("Cancelled"))
+    }
+
+    @Test func anEnvironmentChangeStillReachesTheRows() throws {
+        struct Screen: View {
+            @State var disabled = false
+            let log: EvaluationLog
+            var body: some View {
+                VStack {
+                    Toggle("Disable", isOn: $disabled)
+                    List(0..<3, id: \.self) { index in
+                        ReadsEnabled(index: index, log: log)
+                    }
+                    .disabled(disabled)
+                }
+            }
+        }
+        struct ReadsEnabled: View {
+            let index: Int
+            let log: EvaluationLog
+            @Environment(\.isEnabled) private var isEnabled
+            var body: some View {
+                let _ = log.hit("row")
+                Text("Row \(index) \(isEnabled ? "on" : "off")")
+            }
+        }
+        let log = EvaluationLog()
+        let host = ViewHost(Screen(log: log))
+        #expect(host.text.contains("Row 2 on"))
+        try host.toggle("Disable")
+        #expect(host.text.contains("Row 2 off"))
+    }
+}
