@@ -26,6 +26,17 @@ final class Connection: @unchecked Sendable {
     private var overflowed = false
     let maxQueuedBytes: Int
 
+    /// What the service thread hands the main actor for this websocket, in the order it
+    /// happened; one drain at a time handles them, so the order holds by construction.
+    enum Inbound {
+        case opened
+        case message([UInt8], binary: Bool)
+        case closed
+    }
+    private var inboundQueue: [Inbound] = []
+    private var inboundQueuedBytes = 0
+    private var drainScheduled = false
+
     /// HTTP: the response to write once writable (guarded by `setResponse`/`takeResponse`).
     var httpResponse: HTTPResponse?
     var headOnly = false
@@ -90,6 +101,39 @@ final class Connection: @unchecked Sendable {
         let message = outbox.removeFirst()
         outboxBytes -= message.count
         return (message, nil, !outbox.isEmpty || closeRequest != nil)
+    }
+
+    enum Enqueued { case scheduleDrain, alreadyScheduled, overflow }
+
+    /// Service thread: queues what happened. `.scheduleDrain` when no drain is pending (the
+    /// caller starts one); `.overflow` when more than `maxQueuedBytes` of messages wait for the
+    /// main actor (the caller closes the socket: a client that floods faster than it is served).
+    func enqueue(_ item: Inbound) -> Enqueued {
+        lock.lock()
+        defer { lock.unlock() }
+        if case .message(let bytes, _) = item {
+            guard inboundQueuedBytes + bytes.count <= maxQueuedBytes else { return .overflow }
+            inboundQueuedBytes += bytes.count
+        }
+        inboundQueue.append(item)
+        guard !drainScheduled else { return .alreadyScheduled }
+        drainScheduled = true
+        return .scheduleDrain
+    }
+
+    /// Main actor: everything queued, in order; empty when nothing is left, and then the next
+    /// `enqueue` schedules a new drain.
+    func takeInbound() -> [Inbound] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !inboundQueue.isEmpty else {
+            drainScheduled = false
+            return []
+        }
+        let items = inboundQueue
+        inboundQueue.removeAll(keepingCapacity: true)
+        inboundQueuedBytes = 0
+        return items
     }
 
     var queuedBytes: Int {

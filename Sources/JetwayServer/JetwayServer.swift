@@ -332,7 +332,19 @@ public final class JetwayServer: @unchecked Sendable {
         let connection = Connection(kind: .websocket, maxQueuedBytes: configuration.maxQueuedBytes)
         connection.wsi = wsi
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()
-        Task { @MainActor [self] in sessions.connected(connection) }
+        _ = deliver(.opened, to: connection)
+    }
+
+    /// Service thread: hands what happened on a websocket to the main actor, in order (one
+    /// drain per connection at a time). False when the connection must be closed for flooding.
+    private func deliver(_ item: Connection.Inbound, to connection: Connection) -> Bool {
+        switch connection.enqueue(item) {
+        case .scheduleDrain:
+            Task { @MainActor [self] in sessions.drain(connection) }
+            return true
+        case .alreadyScheduled: return true
+        case .overflow: return false
+        }
     }
 
     fileprivate func receive(_ wsi: OpaquePointer, _ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int32 {
@@ -353,7 +365,17 @@ public final class JetwayServer: @unchecked Sendable {
         let message = connection.inbound
         connection.inbound.removeAll(keepingCapacity: true)
         let binary = lws_frame_is_binary(wsi) != 0
-        Task { @MainActor [self] in sessions.received(connection, message, binary: binary) }
+        guard deliver(.message(message, binary: binary), to: connection) else {
+            Log.warn("inbound_overflow", ["connection": connection.id])
+            let reason = "too many messages waiting"
+            reason.withCString {
+                lws_close_reason(
+                    wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self),
+                    reason.utf8.count)
+            }
+            connection.markClosed()
+            return -1
+        }
         return 0
     }
 
@@ -382,7 +404,7 @@ public final class JetwayServer: @unchecked Sendable {
         connection.markClosed()
         connection.wsi = nil
         if connection.kind == .websocket {
-            Task { @MainActor [self] in sessions.closed(connection) }
+            _ = deliver(.closed, to: connection)
         }
     }
 

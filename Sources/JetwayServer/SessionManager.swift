@@ -45,6 +45,21 @@ final class SessionManager {
 
     // MARK: Websocket lifecycle
 
+    /// Handles what a connection queued, in the order it happened, until nothing is left.
+    func drain(_ connection: Connection) {
+        while true {
+            let items = connection.takeInbound()
+            if items.isEmpty { return }
+            for item in items {
+                switch item {
+                case .opened: connected(connection)
+                case .message(let bytes, let binary): received(connection, bytes, binary: binary)
+                case .closed: closed(connection)
+                }
+            }
+        }
+    }
+
     func connected(_ connection: Connection) {
         connections[connection.id] = ConnectionState(connection: connection, rate: TokenBucket(rate: server.configuration.eventsPerSecond))
         Log.debug("ws_open", ["connection": connection.id])
@@ -204,8 +219,13 @@ final class SessionManager {
         flushScheduled = false
         let batch = dirtySessions
         dirtySessions.removeAll()
-        for session in batch { session.flush(ref: 0, wake: false) }
-        server.wake(batch.compactMap(\.connection))
+        var woken: [Connection] = []
+        // An event's own flush has already rendered its session: those are skipped, and only
+        // connections that were sent something are woken.
+        for session in batch where session.graph.needsUpdate {
+            if session.flush(ref: 0, wake: false), let connection = session.connection { woken.append(connection) }
+        }
+        server.wake(woken)
     }
 
     // MARK: Expiry
@@ -306,33 +326,36 @@ final class LiveSession {
         joinCount += 1
     }
 
-    /// Renders what changed and sends the patch (tagged with the event's ref). With `wake`
-    /// false the caller wakes the service thread once for a whole batch.
-    func flush(ref: Int, wake: Bool = true) {
+    /// Renders what changed and sends the patch (tagged with the event's ref), encoded once.
+    /// With `wake` false the caller wakes the service thread once for a whole batch. Returns
+    /// whether anything was queued for the connection.
+    @discardableResult
+    func flush(ref: Int, wake: Bool = true) -> Bool {
         let ops = graph.update()
         var bytes: [UInt8] = []
         if !ops.isEmpty || ref != 0 {
-            bytes = PatchEncoder.encode(version: graph.version, ops)
-            bytes.removeLast()
-            bytes.append(contentsOf: ",\(ref)]".utf8)
+            bytes = PatchEncoder.encode(version: graph.version, ops, ref: ref)
             if !ops.isEmpty { record(bytes, version: graph.version) }
         }
         guard let connection else {
             graph.releaseRetired()
-            return
+            return false
         }
         if connection.takeOverflow() {
             sendFullPage()
-            return
+            return false
         }
-        if !bytes.isEmpty {
-            if !connection.send(bytes) {
-                sendFullPage()
-                return
-            }
-            if wake { manager.server.wake(connection) }
+        guard !bytes.isEmpty else {
+            graph.releaseRetired()
+            return false
         }
+        if !connection.send(bytes) {
+            sendFullPage()
+            return false
+        }
+        if wake { manager.server.wake(connection) }
         graph.releaseRetired()
+        return true
     }
 
     // Recent patches, so a client that reconnects gets only what it missed.

@@ -5,8 +5,10 @@ import JetwayTesting
 import Testing
 
 @MainActor
-@Test func writeSnapshotsWhenAsked() throws {
-    guard let directory = ProcessInfo.processInfo.environment["JETWAY_SNAPSHOT_DIR"] else { return }
+@Test(
+    .enabled(if: ProcessInfo.processInfo.environment["JETWAY_SNAPSHOT_DIR"] != nil, "writes files only under `make snapshots`"))
+func writeSnapshotsWhenAsked() throws {
+    let directory = try #require(ProcessInfo.processInfo.environment["JETWAY_SNAPSHOT_DIR"])
     let css = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/jetway.css").standardized
         .path
     func save(_ name: String, _ host: ViewHost) throws {

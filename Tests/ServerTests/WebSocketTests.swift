@@ -124,6 +124,24 @@ struct WebSocketTests {
         #expect(limited >= 40 - 10 - 5 * 2, "sending 40 small frames took over 2 s")
     }
 
+    @Test func aConnectionsMessagesAreHandledInTheOrderTheyArrived() async throws {
+        let server = try TestServer { $0.eventsPerSecond = 100_000 }
+        defer { server.stop() }
+        let (client, page) = try await joined(server)
+        let search = try #require(elementID(containing: "type=\"search\"", in: page))
+        let texts = (1...120).map { ["denver", "boston", "", "seattle"][$0 % 4] + String(repeating: " ", count: $0 % 3) }
+        for (index, text) in texts.enumerated() { await client.sendText(#"["e",\#(index + 1),"\#(search)","input","\#(text)"]"#) }
+        var refs: [Int] = []
+        while refs.count < texts.count {
+            guard case .text(let reply) = await client.next(timeout: 5) else { break }
+            guard let data = reply.data(using: .utf8), let array = try? JSONSerialization.jsonObject(with: data) as? [Any],
+                array.first is NSNumber, let ref = array.last as? Int
+            else { continue }
+            refs.append(ref)
+        }
+        #expect(refs == Array(1...texts.count), "replies came back out of order or went missing")
+    }
+
     @Test func repeatedViolationsCloseWith1008() async throws {
         let server = try TestServer { $0.maxViolations = 3 }
         defer { server.stop() }

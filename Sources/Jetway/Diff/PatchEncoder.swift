@@ -13,7 +13,8 @@
 ///
 /// Ids are the base-36 strings the page carries in `data-j`.
 public enum PatchEncoder {
-    public static func encode(version: UInt64, _ ops: [PatchOp]) -> [UInt8] {
+    /// `[version,[op,…]]`, or `[version,[op,…],ref]` with the ref of the event it answers.
+    public static func encode(version: UInt64, _ ops: [PatchOp], ref: Int? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(32 + ops.count * 16)
         out.append(UInt8(ascii: "["))
@@ -23,7 +24,13 @@ public enum PatchEncoder {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             encode(op, to: &out)
         }
-        out.append(contentsOf: "]]".utf8)
+        out.append(UInt8(ascii: "]"))
+        if let ref {
+            out.append(UInt8(ascii: ","))
+            if ref < 0 { out.append(UInt8(ascii: "-")) }
+            appendInteger(UInt64(ref.magnitude), to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
         return out
     }
 
