@@ -9,8 +9,10 @@ import Foundation
 /// line each on stdout:
 ///
 ///   open N PATH   → opened TOTAL MS      (load PATH, open its websocket, join; until N sessions)
-///   rtt K         → rtt P50 P99 BYTES    (K click → patch round trips, spread over the sessions)
-///   arm           → ready, then fanout MS (once every session has received a frame)
+///   rtt K         → rtt P50 P99 BYTES TIMEOUTS (K click → patch round trips over the sessions;
+///                   a round trip whose patch never came is a timeout, not a sample)
+///   arm TEXT      → ready, then fanout MS MISSED (once every session has received a frame that
+///                   carries TEXT, the change; MISSED sessions never did within 30 s)
 enum LoadClient {
     final class Session: @unchecked Sendable {
         let fd: Int32
@@ -47,36 +49,54 @@ enum LoadClient {
                 let count = Int(parts[1]) ?? 100
                 var samples: [Double] = []
                 var bytes = 0
-                for index in 0..<count {
+                var timeouts = 0
+                for index in 0..<max(count, 1) where !sessions.isEmpty {
                     let session = sessions[index % sessions.count]
                     let started = DispatchTime.now()
                     sendText(session.fd, #"["e",\#(ref),"\#(session.button)","click",null]"#)
                     let marker = ",\(ref)]"
                     ref += 1
+                    var answered = false
                     while let frame = readFrame(session, timeout: 5) {
                         if frame.hasSuffix(marker) {
                             bytes += frame.utf8.count
+                            answered = true
                             break
                         }
+                    }
+                    guard answered else {
+                        timeouts += 1
+                        continue
                     }
                     samples.append(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000)
                 }
                 samples.sort()
+                guard !samples.isEmpty else {
+                    answer("rtt -1 -1 -1 \(max(timeouts, 1))")
+                    continue
+                }
                 answer(
-                    "rtt \(Int(samples[samples.count / 2])) \(Int(samples[min(samples.count - 1, samples.count * 99 / 100)])) \(bytes / max(count, 1))"
+                    "rtt \(Int(samples[samples.count / 2])) \(Int(samples[min(samples.count - 1, samples.count * 99 / 100)])) \(bytes / samples.count) \(timeouts)"
                 )
             case "arm":
+                let change = parts.dropFirst().joined(separator: " ")
                 var waiting = Set(sessions.indices)
                 answer("ready")
                 let started = Date()
                 var fds = sessions.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+                var chunk = [UInt8](repeating: 0, count: 65536)
                 while !waiting.isEmpty && Date().timeIntervalSince(started) < 30 {
                     guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }
                     for index in fds.indices where fds[index].revents != 0 {
                         fds[index].revents = 0
-                        var chunk = [UInt8](repeating: 0, count: 8192)
                         let got = recv(fds[index].fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
-                        if got > 0 { waiting.remove(index) }
+                        guard got > 0 else { continue }
+                        let session = sessions[index]
+                        session.buffer.append(contentsOf: chunk[0..<got])
+                        // Delivered only when a whole frame carrying the change has arrived.
+                        while waiting.contains(index), let frame = takeFrame(session) {
+                            if frame.contains(change) { waiting.remove(index) }
+                        }
                     }
                 }
                 answer("fanout \(Int(Date().timeIntervalSince(started) * 1000)) \(waiting.count)")
@@ -193,32 +213,36 @@ enum LoadClient {
         sendAll(fd, frame)
     }
 
+    /// The next whole frame, waiting for its bytes until `timeout`; nil when none came.
     static func readFrame(_ session: Session, timeout: TimeInterval) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
-        func need(_ count: Int) -> Bool {
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while session.buffer.count < count {
-                if Date() > deadline { return false }
-                let got = recv(session.fd, &chunk, chunk.count, 0)
-                if got <= 0 { return false }
-                session.buffer.append(contentsOf: chunk[0..<got])
-            }
-            return true
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let frame = takeFrame(session) { return frame }
+            if Date() > deadline { return nil }
+            let got = recv(session.fd, &chunk, chunk.count, 0)
+            if got <= 0 { return nil }
+            session.buffer.append(contentsOf: chunk[0..<got])
         }
-        guard need(2) else { return nil }
-        var length = Int(session.buffer[1] & 0x7F)
+    }
+
+    /// A whole frame already in the session's buffer (server frames are unmasked), or nil.
+    static func takeFrame(_ session: Session) -> String? {
+        let buffer = session.buffer
+        guard buffer.count >= 2 else { return nil }
+        var length = Int(buffer[1] & 0x7F)
         var offset = 2
         if length == 126 {
-            guard need(4) else { return nil }
-            length = Int(session.buffer[2]) << 8 | Int(session.buffer[3])
+            guard buffer.count >= 4 else { return nil }
+            length = Int(buffer[2]) << 8 | Int(buffer[3])
             offset = 4
         } else if length == 127 {
-            guard need(10) else { return nil }
-            length = session.buffer[2..<10].reduce(0) { $0 << 8 | Int($1) }
+            guard buffer.count >= 10 else { return nil }
+            length = buffer[2..<10].reduce(0) { $0 << 8 | Int($1) }
             offset = 10
         }
-        guard need(offset + length) else { return nil }
-        let text = String(decoding: session.buffer[offset..<(offset + length)], as: UTF8.self)
+        guard buffer.count >= offset + length else { return nil }
+        let text = String(decoding: buffer[offset..<(offset + length)], as: UTF8.self)
         session.buffer.removeFirst(offset + length)
         return text
     }

@@ -38,50 +38,66 @@ enum ServerBench {
             return
         }
         let reader = LineReader(output.fileHandleForReading)
-        func ask(_ command: String) async -> [String] {
+        /// One command's answer; a missing or short answer ends the bench with an error, never
+        /// a 0 in a figure.
+        func ask(_ command: String, fields: Int) async throws -> [String] {
             input.fileHandleForWriting.write((command + "\n").data(using: .utf8)!)
-            let line = await reader.next()
-            return line.split(separator: " ").map(String.init)
+            let answer = await reader.next().split(separator: " ").map(String.init)
+            guard answer.count >= fields + 1 else { throw BenchFailure("the load client gave no answer to \(command)") }
+            return answer
+        }
+        func number(_ text: String, _ what: String) throws -> Double {
+            guard let value = Double(text), value >= 0 else { throw BenchFailure("\(what): no measurement (\(text))") }
+            return value
         }
         let gateIndex = model.flights.firstIndex { $0.gate == "A1" } ?? 0
-        func flip() {
-            model.flights[gateIndex].status = model.flights[gateIndex].status == .delayed ? .onTime : .delayed
-        }
-        func fanout() async -> (Int, Int) {
-            input.fileHandleForWriting.write("arm\n".data(using: .utf8)!)
-            _ = await reader.next()  // ready
-            flip()
+        /// Flips one flight at gate A1 and waits until every session got the patch with the
+        /// new status.
+        func fanout(_ name: String) async throws {
+            let next: FlightInformation.Status = model.flights[gateIndex].status == .delayed ? .onTime : .delayed
+            _ = try await ask("arm \(next.rawValue)", fields: 0)  // ready
+            model.flights[gateIndex].status = next
             let answer = await reader.next().split(separator: " ")
-            return (Int(answer[1]) ?? -1, Int(answer[2]) ?? -1)
+            guard answer.count == 3, let milliseconds = Double(answer[1]), let missed = Int(answer[2]) else {
+                throw BenchFailure("\(name): the load client gave no answer")
+            }
+            guard missed == 0 else { throw BenchFailure("\(name): \(missed) sessions never received the change") }
+            report(name, milliseconds, "ms")
+        }
+        func roundTrips(_ count: Int, _ suffix: String, bytes: Bool) async throws {
+            let answer = try await ask("rtt \(count)", fields: 4)
+            guard answer[4] == "0" else { throw BenchFailure("rtt: \(answer[4]) of \(count) round trips timed out") }
+            report("roundtrip_p50_us_\(suffix)", try number(answer[1], "rtt p50"), "us")
+            report("roundtrip_p99_us_\(suffix)", try number(answer[2], "rtt p99"), "us")
+            if bytes { report("update_bytes_text", try number(answer[3], "rtt bytes"), "bytes") }
         }
 
-        let rss0 = residentKB()
-        _ = await ask("open 1 /gate/A1")
-        let one = await ask("rtt 400")
-        report("roundtrip_p50_us_1", Double(one[1]) ?? 0, "us")
-        report("roundtrip_p99_us_1", Double(one[2]) ?? 0, "us")
-        report("update_bytes_text", Double(one[3]) ?? 0, "bytes")
+        do {
+            let rss0 = residentKB()
+            _ = try await ask("open 1 /gate/A1", fields: 2)
+            try await roundTrips(400, "1", bytes: true)
 
-        _ = await ask("open 1000 /gate/A1")
-        try? await Task.sleep(for: .milliseconds(300))
-        let rss1000 = residentKB()
-        report("rss_per_session_kb_1000", Double(rss1000 - rss0) / 1000, "kB")
-        let thousand = await ask("rtt 2000")
-        report("roundtrip_p50_us_1000", Double(thousand[1]) ?? 0, "us")
-        report("roundtrip_p99_us_1000", Double(thousand[2]) ?? 0, "us")
-        let (fan1000, missed1000) = await fanout()
-        report("fanout_ms_1000", Double(fan1000), "ms")
-        if missed1000 > 0 { report("fanout_missed_1000", Double(missed1000), "sessions") }
+            _ = try await ask("open 1000 /gate/A1", fields: 2)
+            try? await Task.sleep(for: .milliseconds(300))
+            let rss1000 = residentKB()
+            report("rss_per_session_kb_1000", Double(rss1000 - rss0) / 1000, "kB")
+            try await roundTrips(2000, "1000", bytes: false)
+            try await fanout("fanout_ms_1000")
 
-        let opened = await ask("open 10000 /gate/A1")
-        try? await Task.sleep(for: .milliseconds(300))
-        let sessions = Int(opened[1]) ?? 0
-        let rssN = residentKB()
-        report("sessions_opened", Double(sessions), "sessions")
-        report("rss_per_session_kb_10000", Double(rssN - rss0) / Double(max(sessions, 1)), "kB")
-        let (fanN, missedN) = await fanout()
-        report("fanout_ms_10000", Double(fanN), "ms")
-        if missedN > 0 { report("fanout_missed_10000", Double(missedN), "sessions") }
+            let opened = try await ask("open 10000 /gate/A1", fields: 2)
+            try? await Task.sleep(for: .milliseconds(300))
+            let sessions = Int(opened[1]) ?? 0
+            guard sessions == 10000 else { throw BenchFailure("only \(sessions) of 10,000 sessions opened") }
+            let rssN = residentKB()
+            report("sessions_opened", Double(sessions), "sessions")
+            report("rss_per_session_kb_10000", Double(rssN - rss0) / Double(sessions), "kB")
+            try await fanout("fanout_ms_10000")
+        } catch {
+            print("bench: error \(error)")
+            input.fileHandleForWriting.write("quit\n".data(using: .utf8)!)
+            child.waitUntilExit()
+            exit(1)
+        }
         input.fileHandleForWriting.write("quit\n".data(using: .utf8)!)
         child.waitUntilExit()
     }
