@@ -7,8 +7,9 @@
 /// linear for the usual filter, insert and remove.
 struct Differ {
     var ops: [PatchOp] = []
-    /// Steps taken over children (trims, key map, matching, placement): what a test checks to
-    /// prove the keyed diff stays linear, without timing anything.
+    /// Steps taken over children, counted where they are taken (trims, key map, matching,
+    /// the subsequence, detaching, placement, inserts and removals): what a test checks to prove
+    /// the keyed diff stays linear, without timing anything.
     var work = 0
     unowned let tree: LiveTree
 
@@ -95,13 +96,14 @@ struct Differ {
         }
         // General case: match the middle by key.
         var newIndexByKey = KeyMap<Int>(minimumCapacity: newEnd - start + 1)
-        for index in start...newEnd where newIndexByKey[new[index].key] == nil {
-            newIndexByKey[new[index].key] = index
+        for index in start...newEnd {
+            work += 1
+            if newIndexByKey[new[index].key] == nil { newIndexByKey[new[index].key] = index }
         }
-        work += (newEnd - start + 1) * 3 + (oldEnd - start + 1)
         var sources = [Int](repeating: -1, count: newEnd - start + 1)
         var removed: [NodeID] = []
         for index in start...oldEnd {
+            work += 1
             let node = old[index]
             if let newIndex = newIndexByKey[node.key], sources[newIndex - start] < 0, new[newIndex].tag == node.tag {
                 sources[newIndex - start] = index
@@ -112,19 +114,24 @@ struct Differ {
                 removed.append(node.id)
             }
         }
-        let stable = longestIncreasingSubsequence(sources)
+        let stable = longestIncreasingSubsequence(sources, steps: &work)
         var isStable = [Bool](repeating: false, count: sources.count)
-        for position in stable { isStable[position] = true }
+        for position in stable {
+            work += 1
+            isStable[position] = true
+        }
         // Removed elements are detached, not deleted: the client keeps them, so that the same
         // keyed element coming back (a filter cleared) is moved back instead of re-sent.
         var detached = removed
-        for position in sources.indices where sources[position] >= 0 && !isStable[position] {
-            detached.append(new[start + position].id)
+        for position in sources.indices {
+            work += 1
+            if sources[position] >= 0 && !isStable[position] { detached.append(new[start + position].id) }
         }
         if !detached.isEmpty { ops.append(.detach(detached)) }
         // Forward pass: everything before `index` is final; stable elements follow in order.
         var index = start
         while index <= newEnd {
+            work += 1
             let position = index - start
             if sources[position] < 0 {
                 var runEnd = index
@@ -150,6 +157,7 @@ struct Differ {
             writer = HTMLWriter()
         }
         for node in nodes {
+            work += 1
             if let kept = tree.takeRetained(parent: parent, key: node.key, tag: node.tag) {
                 flush(&ops)
                 ops.append(.move(kept.id, parent: parent, index: position))
@@ -170,6 +178,7 @@ struct Differ {
         var ids: [NodeID] = []
         ids.reserveCapacity(nodes.count)
         for node in nodes {
+            work += 1
             unregister(node)
             tree.retain(node, parent: parent)
             ids.append(node.id)
