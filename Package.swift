@@ -32,8 +32,9 @@ let package = Package(
             name: "CLibWebSockets", path: "Sources/CLibWebSockets", pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // HTTP + websocket transport, sessions, tokens, assets.
-        .target(name: "JetwayServer", dependencies: ["Jetway", "JetwayAssets", "CLibWebSockets", "CCrypto"], path: "Sources/JetwayServer"),
+        .target(name: "JetwayServer", dependencies: ["Jetway", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib"], path: "Sources/JetwayServer"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(name: "MountainAirportViews", dependencies: ["Jetway", "JetwayServer"], path: "Views", swiftSettings: releaseViewSettings),
         .executableTarget(
@@ -49,6 +50,6 @@ let package = Package(
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.
         .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/SeedPortTests"),
         // Real sockets on 127.0.0.1; Chromium, Firefox and WebKit driving real pages.
-        .testTarget(name: "ServerTests", dependencies: ["Jetway", "JetwayServer", "MountainAirportViews"], path: "Tests/ServerTests"),
+        .testTarget(name: "ServerTests", dependencies: ["Jetway", "JetwayAssets", "JetwayServer", "MountainAirportViews"], path: "Tests/ServerTests"),
     ]
 )

@@ -19,7 +19,14 @@ enum ServerBench {
         setenv("JETWAY_LOG", "error", 1)
         let server: JetwayServer
         do {
-            server = try JetwayServer(app: MountainAirportApp.make(model: model), configuration: configuration)
+            // MountainAirport, plus the 1,000-row board in both shapes for the wire figures.
+            let board = BenchBoardModel(count: 1000)
+            var app = MountainAirportApp.make(model: model)
+            app.routes += [
+                Route("/bench/board") { _ in BenchBoard(model: board) },
+                Route("/bench/board-usual") { _ in UsualBenchBoard(model: board) },
+            ]
+            server = try JetwayServer(app: app, configuration: configuration)
             try server.start()
         } catch {
             print("bench: server failed to start: \(error)")
@@ -73,6 +80,22 @@ enum ServerBench {
         }
 
         do {
+            // Bytes until the page is live, as a browser with an empty cache fetches them.
+            for (name, path) in [("board_page_wire_bytes", "/bench/board"), ("board_usual_page_wire_bytes", "/bench/board-usual")] {
+                var total = 0
+                for url in [path, "/assets/jetway.js", "/assets/jetway.css"] {
+                    guard let bytes = await offMainActor({ httpBodyBytes(port: server.port, path: url, gzip: true) }) else {
+                        throw BenchFailure("GET \(url) failed")
+                    }
+                    total += bytes
+                }
+                report(name, Double(total), "bytes")
+            }
+            guard let plain = await offMainActor({ httpBodyBytes(port: server.port, path: "/bench/board", gzip: false) }) else {
+                throw BenchFailure("GET /bench/board failed")
+            }
+            report("board_page_bytes_uncompressed", Double(plain), "bytes")
+
             let rss0 = residentKB()
             _ = try await ask("open 1 /gate/A1", fields: 2)
             try await roundTrips(400, "1", bytes: true)
@@ -100,6 +123,36 @@ enum ServerBench {
         }
         input.fileHandleForWriting.write("quit\n".data(using: .utf8)!)
         child.waitUntilExit()
+    }
+
+    /// The body length of one GET (what crossed the wire, compressed or not); nil on failure.
+    nonisolated static func httpBodyBytes(port: Int, path: String, gzip: Bool) -> Int? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return nil }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: \(gzip ? "gzip" : "identity")\r\nConnection: close\r\n\r\n"
+        _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        var response: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got = recv(fd, &chunk, chunk.count, 0)
+            if got <= 0 { break }
+            response.append(contentsOf: chunk[0..<got])
+        }
+        guard response.starts(with: Array("HTTP/1.1 200".utf8)), let end = response.firstRange(of: Array("\r\n\r\n".utf8)) else {
+            return nil
+        }
+        return response.count - end.upperBound
     }
 
     static func residentKB() -> Int {
@@ -152,5 +205,12 @@ final class LineReader: @unchecked Sendable {
                 }
             }
         }
+    }
+}
+
+/// Runs blocking work on a GCD thread, so the server on the main actor keeps serving.
+func offMainActor<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
     }
 }

@@ -261,7 +261,9 @@ public final class JetwayServer: @unchecked Sendable {
         if path.hasPrefix("/assets/") {
             let etag = Self.header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH)
             let response =
-                assets.response(for: String(path.dropFirst("/assets/".count)), ifNoneMatch: etag, query: query)
+                assets.response(
+                    for: String(path.dropFirst("/assets/".count)), ifNoneMatch: etag, query: query,
+                    acceptsGzip: Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING)))
                 ?? HTTPResponse.notFoundPage(title: app.title)
             connection.setResponse(response, headOnly: isHead)
             lws_callback_on_writable(wsi)
@@ -270,16 +272,21 @@ public final class JetwayServer: @unchecked Sendable {
         let started = DispatchTime.now()
         var peer = [CChar](repeating: 0, count: 64)
         let address = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? "unknown"
+        let acceptsGzip = Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
         Task { @MainActor [self] in
-            let response = sessions.renderPage(path: path, query: query, address: address)
-            connection.setResponse(response, headOnly: isHead)
-            Log.info(
-                "page",
-                [
-                    "path": path, "status": response.status,
-                    "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
-                ])
-            wake(connection)
+            let rendered = sessions.renderPage(path: path, query: query, address: address).varyingByEncoding()
+            // Compressed on a worker thread: neither the views nor the sockets wait for zlib.
+            DispatchQueue.global().async { [self] in
+                let response = acceptsGzip ? rendered.gzipped() ?? rendered : rendered
+                connection.setResponse(response, headOnly: isHead)
+                Log.info(
+                    "page",
+                    [
+                        "path": path, "status": response.status, "bytes": response.body.count,
+                        "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
+                    ])
+                wake(connection)
+            }
         }
         return 0
     }

@@ -37,8 +37,10 @@ struct StaticFiles: Sendable {
     private static let bundled = Dictionary(
         uniqueKeysWithValues: BundledAssets.files.map { name, bytes in
             let headers = [("etag", "\"\(digest(bytes))\""), ("cache-control", cacheControl)]
-            return (name, HTTPResponse(status: 200, contentType: mimeType(name), headers: headers, body: bytes))
+            return (name, HTTPResponse(status: 200, contentType: mimeType(name), headers: headers, body: bytes).varyingByEncoding())
         })
+    /// The same files gzipped once, for browsers that accept it.
+    private static let bundledGzip = bundled.compactMapValues { $0.gzipped() }
 
     /// A short fingerprint of a bundled file (FNV-1a, 64 bits, base 36): its ETag and the
     /// `?v=` the page template puts on its URL.
@@ -57,12 +59,14 @@ struct StaticFiles: Sendable {
     /// the path and resolved `.` and `..`; it is not decoded again, so a file may have `%` in its
     /// name. `ifNoneMatch` is the request's `If-None-Match`: a list of tags, `W/` tags or `*`;
     /// `query` the request's query (`v=<fingerprint>` makes a bundled file cacheable for good).
-    func response(for relativePath: String, ifNoneMatch: String?, query: String = "") -> HTTPResponse? {
+    func response(for relativePath: String, ifNoneMatch: String?, query: String = "", acceptsGzip: Bool = false) -> HTTPResponse? {
         guard !relativePath.contains("\0"), !relativePath.contains("\\") else { return nil }
         let segments = relativePath.split(separator: "/", omittingEmptySubsequences: true)
         guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) else { return nil }
         let name = segments.joined(separator: "/")
-        let found = Self.runtimeNames.contains(name) ? Self.bundled[name] : fromFolder(name) ?? Self.bundled[name]
+        let bundled = (acceptsGzip ? Self.bundledGzip[name] : nil) ?? Self.bundled[name]
+        let fromApp = Self.runtimeNames.contains(name) ? nil : fromFolder(name).map { acceptsGzip ? $0.gzipped() ?? $0 : $0 }
+        let found = Self.runtimeNames.contains(name) ? bundled : fromApp ?? bundled
         guard var response = found else { return nil }
         if !query.isEmpty, Self.bundled[name] != nil, let version = Self.version(of: name), query == "v=" + version {
             response.headers = response.headers.map { $0.0 == "cache-control" ? ($0.0, Self.immutableCacheControl) : $0 }
@@ -98,7 +102,7 @@ struct StaticFiles: Sendable {
         let etag = "\"\(String(size, radix: 36))-\(String(Int(modified * 1000), radix: 36))\""
         let headers = [("etag", etag), ("cache-control", Self.cacheControl)]
         guard let data = FileManager.default.contents(atPath: resolved) else { return nil }
-        return HTTPResponse(status: 200, contentType: Self.mimeType(resolved), headers: headers, body: Array(data))
+        return HTTPResponse(status: 200, contentType: Self.mimeType(resolved), headers: headers, body: Array(data)).varyingByEncoding()
     }
 
     static func mimeType(_ path: String) -> String {

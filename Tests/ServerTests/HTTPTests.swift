@@ -1,4 +1,5 @@
 import Foundation
+import JetwayAssets
 import Testing
 
 @testable import JetwayServer
@@ -13,7 +14,7 @@ struct HTTPTests {
     @Test func pageIsCompleteServerRenderedHTMLWithSecurityHeaders() async throws {
         let server = try TestServer()
         defer { server.stop() }
-        let page = try await server.get("/")
+        let page = try await server.get("/", headers: ["Accept-Encoding": "identity"])
         #expect(page.status == 200)
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
         #expect(page.headers["content-length"] == String(page.body.utf8.count))
@@ -89,7 +90,7 @@ struct HTTPTests {
     @Test func conditionalRequestsUseWeakComparisonAndNoContentLength() async throws {
         let server = try TestServer()
         defer { server.stop() }
-        let etag = try #require(try await server.get("/assets/jetway.css").headers["etag"])
+        let etag = try #require(try await server.get("/assets/jetway.css", headers: ["Accept-Encoding": "identity"]).headers["etag"])
         for header in ["W/\(etag)", "\"other\", \(etag)", "*"] {
             let response = await server.rawRequest("GET /assets/jetway.css HTTP/1.1\r\nIf-None-Match: \(header)")
             #expect(response.hasPrefix("HTTP/1.1 304"), "\(header)")
@@ -240,6 +241,55 @@ struct HTTPTests {
         #expect(throws: ServerError.badPort("70000")) { try ServerConfiguration.fromEnvironment(["JETWAY_PORT": "70000"]) }
         let configuration = try ServerConfiguration.fromEnvironment(["JETWAY_PORT": "9090", "JETWAY_HOST": "::1"])
         #expect(configuration.port == 9090 && configuration.host == "::1" && configuration.assetsDirectory == nil)
+    }
+
+    /// A raw GET with these headers: the status line and headers, and the body as bytes.
+    func rawGet(_ server: TestServer, _ path: String, _ headers: String) async -> (head: String, body: [UInt8]) {
+        let response = await server.rawBytes("GET \(path) HTTP/1.1\r\n\(headers)")
+        guard let end = response.firstRange(of: Array("\r\n\r\n".utf8)) else { return ("", []) }
+        return (String(decoding: response[..<end.lowerBound], as: UTF8.self).lowercased(), Array(response[end.upperBound...]))
+    }
+
+    @Test func pagesAndAssetsAreGzippedForBrowsersThatAcceptIt() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let plain = await rawGet(server, "/", "Accept-Encoding: identity")
+        let zipped = await rawGet(server, "/", "Accept-Encoding: gzip, deflate, br")
+        #expect(!plain.head.contains("content-encoding"))
+        #expect(zipped.head.contains("content-encoding: gzip") && zipped.head.contains("vary: accept-encoding"))
+        let page = String(decoding: try #require(Gzip.decompress(zipped.body)), as: UTF8.self)
+        #expect(page.hasPrefix("<!doctype html>") && page.hasSuffix("</html>") && page.contains("Mountain Air MA100"))
+        #expect(zipped.body.count * 4 < plain.body.count, "gzip: \(zipped.body.count) of \(plain.body.count) bytes")
+
+        let script = await rawGet(server, "/assets/jetway.js", "Accept-Encoding: gzip")
+        #expect(script.head.contains("content-encoding: gzip"))
+        #expect(Gzip.decompress(script.body) == BundledAssets.files["jetway.js"])
+        let scriptPlain = await rawGet(server, "/assets/jetway.js", "Accept-Encoding: gzip;q=0")
+        #expect(!scriptPlain.head.contains("content-encoding") && scriptPlain.body == BundledAssets.files["jetway.js"])
+        // Each representation has its own ETag, and each revalidates.
+        let etag = { (head: String) in
+            head.split(separator: "\r\n").first { $0.hasPrefix("etag:") }.map {
+                String($0.dropFirst(5)).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        let zippedTag = try #require(etag(script.head)), plainTag = try #require(etag(scriptPlain.head))
+        #expect(zippedTag != plainTag)
+        #expect(
+            await rawGet(server, "/assets/jetway.js", "Accept-Encoding: gzip\r\nIf-None-Match: \(zippedTag)").head.hasPrefix("http/1.1 304")
+        )
+    }
+
+    @Test func acceptEncodingIsReadAsTheRFCSays() {
+        #expect(Gzip.isAccepted(by: "gzip"))
+        #expect(Gzip.isAccepted(by: "deflate, gzip;q=0.5"))
+        #expect(Gzip.isAccepted(by: "*"))
+        #expect(Gzip.isAccepted(by: "GZIP"))
+        #expect(!Gzip.isAccepted(by: nil))
+        #expect(!Gzip.isAccepted(by: "identity"))
+        #expect(!Gzip.isAccepted(by: "gzip;q=0"))
+        #expect(!Gzip.isAccepted(by: "gzip; q=0.000"))
+        #expect(!Gzip.isAccepted(by: "br, deflate"))
+        #expect(Gzip.decompress(Array("not gzip".utf8)) == nil)
     }
 }
 

@@ -67,6 +67,11 @@ final class TestServer {
 
     /// A raw HTTP request line, for paths URLSession would normalise (`/assets/../x`).
     nonisolated func rawRequest(_ requestLine: String) async -> String {
+        String(decoding: await rawBytes(requestLine), as: UTF8.self)
+    }
+
+    /// The same, as the bytes that came back.
+    nonisolated func rawBytes(_ requestLine: String) async -> [UInt8] {
         let port = server.port
         return await offPool {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -89,7 +94,7 @@ final class TestServer {
                 if got <= 0 { break }
                 response.append(contentsOf: chunk[0..<got])
             }
-            return String(decoding: response, as: UTF8.self)
+            return response
         }
     }
 }
