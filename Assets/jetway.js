@@ -62,9 +62,12 @@
       case "r": for (const id of op.slice(1)) { const el = element(id); unindex(el); el.remove(); } break;
       case "d": for (const id of op.slice(1)) element(id).remove(); break;
       case "m": {
-        const el = element(op[1]), parent = element(op[2]);
-        el.remove();
-        parent.insertBefore(el, parent.children[op[3]] || null);
+        const parent = element(op[1]);
+        for (let k = 3; k < op.length; k++) {
+          const el = element(op[k]);
+          el.remove();
+          parent.insertBefore(el, parent.children[op[2] + k - 3] || null);
+        }
         break;
       }
       case "x": {

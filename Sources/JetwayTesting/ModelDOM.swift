@@ -69,15 +69,18 @@ public final class ModelDOM {
             }
         case .detach(let ids):
             for id in ids { detach(try lookup(id)) }
-        case .move(let id, let parentID, let index):
-            let node = try lookup(id)
+        case .move(let ids, let parentID, let start):
             let parent = try lookup(parentID)
-            detach(node)
-            guard index >= 0 && index <= parent.children.count else {
-                throw ApplyError.badIndex(parent: parentID.description, index: index, count: parent.children.count)
+            for (offset, id) in ids.enumerated() {
+                let node = try lookup(id)
+                detach(node)
+                let index = start + offset
+                guard index >= 0 && index <= parent.children.count else {
+                    throw ApplyError.badIndex(parent: parentID.description, index: index, count: parent.children.count)
+                }
+                node.parent = parent
+                parent.children.insert(node, at: index)
             }
-            node.parent = parent
-            parent.children.insert(node, at: index)
         case .replace(let id, let html):
             let old = try lookup(id)
             let new = try HTMLParser.parseElement(html)

@@ -33,3 +33,8 @@ final class EvaluationLog {
     func hit(_ name: String) { counts[name, default: 0] += 1 }
     subscript(_ name: String) -> Int { counts[name, default: 0] }
 }
+
+/// How many elements the ops move (a move op places a run of them).
+func movedElements(_ ops: [PatchOp]) -> Int {
+    ops.reduce(0) { total, op in if case .move(let ids, _, _) = op { total + ids.count } else { total } }
+}

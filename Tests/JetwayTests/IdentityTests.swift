@@ -77,7 +77,7 @@ struct IdentityTests {
         #expect(Array(labels) == ["three 0", "two 2", "one 0"])
         // Reversing three keyed rows moves two and re-sends nothing.
         #expect(!host.lastPatches.contains { if case .insert = $0 { true } else { false } })
-        #expect(host.lastPatches.filter { if case .move = $0 { true } else { false } }.count == 2)
+        #expect(movedElements(host.lastPatches) == 2)
         try host.tap("Drop first")
         #expect(host.elements(withText: "two 2").count == 1)
     }

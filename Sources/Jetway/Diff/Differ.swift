@@ -140,7 +140,7 @@ struct Differ {
                 index = runEnd + 1
                 continue
             }
-            if !isStable[position] { ops.append(.move(new[index].id, parent: parent, index: index)) }
+            if !isStable[position] { appendMove(new[index].id, parent: parent, index: index) }
             index += 1
         }
     }
@@ -160,7 +160,7 @@ struct Differ {
             work += 1
             if let kept = tree.takeRetained(parent: parent, key: node.key, tag: node.tag) {
                 flush(&ops)
-                ops.append(.move(kept.id, parent: parent, index: position))
+                appendMove(kept.id, parent: parent, index: position)
                 diff(kept, node)
                 tree.registerSubtree(node)
                 position += 1
@@ -172,6 +172,18 @@ struct Differ {
             position += 1
         }
         flush(&ops)
+    }
+
+    /// A move, joined to the previous op when that one moved elements into the places just
+    /// before `index` of the same parent.
+    private mutating func appendMove(_ id: NodeID, parent: NodeID, index: Int) {
+        if case .move(var ids, let previousParent, let start)? = ops.last, previousParent == parent, start + ids.count == index {
+            ops.removeLast()
+            ids.append(id)
+            ops.append(.move(ids, parent: parent, index: start))
+        } else {
+            ops.append(.move([id], parent: parent, index: index))
+        }
     }
 
     private mutating func removeAll(parent: NodeID, _ nodes: ArraySlice<Node>) {

@@ -8,7 +8,7 @@
 /// | insert | `["i",parentId,index,"<html>"]` |
 /// | remove | `["r",id,id,…]` |
 /// | detach | `["d",id,id,…]` |
-/// | move | `["m",id,parentId,index]` |
+/// | move | `["m",parentId,index,id,id,…]` (each id at the next index) |
 /// | replace | `["x",id,"<html>"]` |
 ///
 /// Ids are the base-36 strings the page carries in `data-j`.
@@ -61,13 +61,15 @@ public enum PatchEncoder {
                 out.append(UInt8(ascii: ","))
                 appendID(id, to: &out)
             }
-        case .move(let id, let parent, let index):
+        case .move(let ids, let parent, let index):
             out.append(contentsOf: "[\"m\",".utf8)
-            appendID(id, to: &out)
-            out.append(UInt8(ascii: ","))
             appendID(parent, to: &out)
             out.append(UInt8(ascii: ","))
             appendInteger(UInt64(index), to: &out)
+            for id in ids {
+                out.append(UInt8(ascii: ","))
+                appendID(id, to: &out)
+            }
         case .replace(let id, let html):
             out.append(contentsOf: "[\"x\",".utf8)
             appendID(id, to: &out)

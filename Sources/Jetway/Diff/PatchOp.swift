@@ -14,8 +14,9 @@ public enum PatchOp: Equatable, Sendable {
     case remove([NodeID])
     /// Take these elements out of the page but keep them (and their ids) for a following `move`.
     case detach([NodeID])
-    /// Put a kept element (attached or detached) at `index` of `parent`'s children.
-    case move(NodeID, parent: NodeID, index: Int)
+    /// Put kept elements (attached or detached) at `index`, `index + 1`, … of `parent`'s
+    /// children, one after the other: one op for a run of rows that come back or move together.
+    case move([NodeID], parent: NodeID, index: Int)
     /// Replace the element with `html`.
     case replace(NodeID, html: String)
 }
