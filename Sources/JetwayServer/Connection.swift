@@ -112,7 +112,7 @@ final class Connection: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if case .message(let bytes, _) = item {
-            guard inboundQueuedBytes + bytes.count <= maxQueuedBytes else { return .overflow }
+            guard inboundQueuedBytes + bytes.count <= maxQueuedBytes, inboundQueue.count < Self.maxInboundItems else { return .overflow }
             inboundQueuedBytes += bytes.count
         }
         inboundQueue.append(item)
@@ -121,19 +121,20 @@ final class Connection: @unchecked Sendable {
         return .scheduleDrain
     }
 
-    /// Main actor: everything queued, in order; empty when nothing is left, and then the next
-    /// `enqueue` schedules a new drain.
-    func takeInbound() -> [Inbound] {
+    /// Messages that may wait for the main actor, however small.
+    static let maxInboundItems = 1024
+
+    /// Main actor: the oldest `max` queued items, in order, and whether more remain. When none
+    /// remain the next `enqueue` schedules a new drain (which runs after this one: both are
+    /// main-actor jobs and a batch is handled without suspending).
+    func takeInbound(max: Int) -> (items: [Inbound], more: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        guard !inboundQueue.isEmpty else {
-            drainScheduled = false
-            return []
-        }
-        let items = inboundQueue
-        inboundQueue.removeAll(keepingCapacity: true)
-        inboundQueuedBytes = 0
-        return items
+        let items = Array(inboundQueue.prefix(max))
+        inboundQueue.removeFirst(items.count)
+        for case .message(let bytes, _) in items { inboundQueuedBytes -= bytes.count }
+        if inboundQueue.isEmpty { drainScheduled = false }
+        return (items, !inboundQueue.isEmpty)
     }
 
     var queuedBytes: Int {

@@ -50,15 +50,18 @@ enum Gzip {
     }
 
     /// Whether an `Accept-Encoding` header allows gzip (`gzip`, `x-gzip` or `*`, without `q=0`).
+    /// An explicit `gzip` entry decides; `*` only when gzip is not named.
     static func isAccepted(by acceptEncoding: String?) -> Bool {
         guard let acceptEncoding else { return false }
+        var wildcard: Bool?
         for part in acceptEncoding.lowercased().split(separator: ",") {
             let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let coding = fields.first, ["gzip", "x-gzip", "*"].contains(coding) else { continue }
+            guard let coding = fields.first else { continue }
             let quality = fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            return quality > 0
+            if coding == "gzip" || coding == "x-gzip" { return quality > 0 }
+            if coding == "*" { wildcard = quality > 0 }
         }
-        return false
+        return wildcard ?? false
     }
 
     /// Types worth compressing.

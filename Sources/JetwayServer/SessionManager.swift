@@ -45,19 +45,18 @@ final class SessionManager {
 
     // MARK: Websocket lifecycle
 
-    /// Handles what a connection queued, in the order it happened, until nothing is left.
+    /// Handles what a connection queued, in the order it happened: one batch per main-actor
+    /// job, then a new job for the rest, so one busy connection never holds the others up.
     func drain(_ connection: Connection) {
-        while true {
-            let items = connection.takeInbound()
-            if items.isEmpty { return }
-            for item in items {
-                switch item {
-                case .opened: connected(connection)
-                case .message(let bytes, let binary): received(connection, bytes, binary: binary)
-                case .closed: closed(connection)
-                }
+        let (items, more) = connection.takeInbound(max: 32)
+        for item in items {
+            switch item {
+            case .opened: connected(connection)
+            case .message(let bytes, let binary): received(connection, bytes, binary: binary)
+            case .closed: closed(connection)
             }
         }
+        if more { Task { @MainActor in self.drain(connection) } }
     }
 
     func connected(_ connection: Connection) {
@@ -75,7 +74,8 @@ final class SessionManager {
     }
 
     func received(_ connection: Connection, _ bytes: [UInt8], binary: Bool) {
-        guard let state = connections[connection.id] else { return }
+        // A message queued before its socket closed is dropped: nothing may attach a dead socket.
+        guard let state = connections[connection.id], !connection.isClosed else { return }
         let started = DispatchTime.now()
         guard !binary else {
             violation(state, ref: 0, "malformed message: binary frames are not accepted")
@@ -121,6 +121,11 @@ final class SessionManager {
         case .ping(let stamp):
             send(connection, "[\"pong\",\(stamp)]")
         case .resync:
+            // A whole page each time: paced like events.
+            guard state.rate.take() else {
+                violation(state, ref: 0, "too many resyncs; slow down")
+                return
+            }
             byConnection[connection.id]?.sendFullPage()
         }
     }
@@ -337,7 +342,9 @@ final class LiveSession {
             bytes = PatchEncoder.encode(version: graph.version, ops, ref: ref)
             if !ops.isEmpty { record(bytes, version: graph.version) }
         }
-        guard let connection else {
+        // No socket, or one the service thread has closed and the drain has not yet reported:
+        // the session is detached; the patch is in the history for a resume.
+        guard let connection, !connection.isClosed else {
             graph.releaseRetired()
             return false
         }

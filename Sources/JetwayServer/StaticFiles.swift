@@ -14,6 +14,8 @@ struct StaticFiles: Sendable {
     let root: String?
 
     static let cacheControl = "public, max-age=60, must-revalidate"
+    /// The largest app file gzipped per request (on the service thread); larger ones go as they are.
+    static let maxCompressedOnTheFly = 256 * 1024
     /// For a bundled file asked for with its own fingerprint (`jetway.js?v=…`, as pages link
     /// it): that URL's content never changes.
     static let immutableCacheControl = "public, max-age=31536000, immutable"
@@ -65,7 +67,25 @@ struct StaticFiles: Sendable {
         guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) else { return nil }
         let name = segments.joined(separator: "/")
         let bundled = (acceptsGzip ? Self.bundledGzip[name] : nil) ?? Self.bundled[name]
-        let fromApp = Self.runtimeNames.contains(name) ? nil : fromFolder(name).map { acceptsGzip ? $0.gzipped() ?? $0 : $0 }
+        let fromApp =
+            Self.runtimeNames.contains(name)
+            ? nil
+            : fromFolder(name).map { file in
+                // Compressed here, on the service thread: only small files, and not when the browser
+                // already has this file's gzip form.
+                guard acceptsGzip, file.body.count <= Self.maxCompressedOnTheFly else { return file }
+                if let ifNoneMatch, let etag = file.headers.first(where: { $0.0 == "etag" })?.1 {
+                    let gzipTag = String(etag.dropLast()) + "-gz\""
+                    if Self.matches(ifNoneMatch, gzipTag) {
+                        var unchanged = file
+                        unchanged.status = 304
+                        unchanged.body = []
+                        unchanged.headers = file.headers.map { $0.0 == "etag" ? ("etag", gzipTag) : $0 }
+                        return unchanged
+                    }
+                }
+                return file.gzipped() ?? file
+            }
         let found = Self.runtimeNames.contains(name) ? bundled : fromApp ?? bundled
         guard var response = found else { return nil }
         if !query.isEmpty, Self.bundled[name] != nil, let version = Self.version(of: name), query == "v=" + version {

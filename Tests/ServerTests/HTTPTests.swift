@@ -289,6 +289,8 @@ struct HTTPTests {
         #expect(!Gzip.isAccepted(by: "gzip;q=0"))
         #expect(!Gzip.isAccepted(by: "gzip; q=0.000"))
         #expect(!Gzip.isAccepted(by: "br, deflate"))
+        #expect(Gzip.isAccepted(by: "*;q=0, gzip"))
+        #expect(!Gzip.isAccepted(by: "gzip;q=0, *"))
         #expect(Gzip.decompress(Array("not gzip".utf8)) == nil)
     }
 }

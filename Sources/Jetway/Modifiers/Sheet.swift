@@ -56,7 +56,10 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
         let dismiss = modifier.dismiss
         dialog.addHandler(EventBinding(event: .dismiss) { _ in dismiss() })
         var inside = sheetContext.insideElement()
-        inside.writeEnvironment { $0.dismiss = DismissAction(owner: state) { dismiss() } }
+        // Through the state: a view inside that was skipped keeps an older DismissAction, which
+        // must still dismiss with this render's binding.
+        state.dismiss = dismiss
+        inside.writeEnvironment { $0.dismiss = DismissAction(owner: state) { state.dismiss?() } }
         let close = inside.structural(0).element("button", "jw-button jw-sheet-close")
         close.setAttribute("type", "button")
         close.setAttribute("aria-label", "Close")
@@ -74,4 +77,5 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
 final class SheetState {
     var presentedID: AnyHashable?
     var onDismiss: (@MainActor () -> Void)?
+    var dismiss: (@MainActor () -> Void)?
 }

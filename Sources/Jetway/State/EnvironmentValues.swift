@@ -55,6 +55,7 @@ public struct EnvironmentValues: CustomStringConvertible {
     }
 
     private static func isSame(_ lhs: Any, _ rhs: Any) -> Bool {
+        guard type(of: lhs) == type(of: rhs) else { return false }
         if let lhs = lhs as? any OptionalValue, let rhs = rhs as? any OptionalValue {
             switch (lhs.wrappedAny, rhs.wrappedAny) {
             case (nil, nil): return true
