@@ -59,15 +59,15 @@
         added.forEach(observeSizes);
         break;
       }
-      case "r": for (const id of op.slice(1)) { const el = element(id); unindex(el); el.remove(); } break;
-      case "d": for (const id of op.slice(1)) element(id).remove(); break;
+      case "r": for (const id of op[1].split(" ")) { const el = element(id); unindex(el); el.remove(); } break;
+      case "d": for (const id of op[1].split(" ")) element(id).remove(); break;
       case "m": {
         const parent = element(op[1]);
-        for (let k = 3; k < op.length; k++) {
-          const el = element(op[k]);
+        op[3].split(" ").forEach((id, k) => {
+          const el = element(id);
           el.remove();
-          parent.insertBefore(el, parent.children[op[2] + k - 3] || null);
-        }
+          parent.insertBefore(el, parent.children[op[2] + k] || null);
+        });
         break;
       }
       case "x": {

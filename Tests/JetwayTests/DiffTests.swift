@@ -196,4 +196,13 @@ struct DiffTests {
         }
     }
 
+    @Test func idListsTravelAsOneStringAndEveryOpEncodesAsTheRuntimeReadsIt() {
+        let ops: [PatchOp] = [
+            .detach([NodeID(36), NodeID(37), NodeID(1)]), .remove([NodeID(2)]),
+            .move([NodeID(10), NodeID(11)], parent: NodeID(3), index: 4),
+            .setText(NodeID(5), "say \"hi\""), .setAttribute(NodeID(5), name: "class", value: nil),
+        ]
+        let text = String(decoding: PatchEncoder.encode(version: 9, ops, ref: 12), as: UTF8.self)
+        #expect(text == #"[9,[["d","10 11 1"],["r","2"],["m","3",4,"a b"],["t","5","say \"hi\""],["a","5","class",null]],12]"#)
+    }
 }
