@@ -109,16 +109,6 @@ struct UsualBenchBoard: View {
 
 struct UsualBenchRow: View {
     let flight: BenchFlight
-    var body: some View {
-        HStack {
-            VStack(alignment: .leading) {
-                Text(flight.number).font(.headline)
-                Text(flight.city).foregroundColor(.secondary)
-            }
-            Spacer()
-            Text(flight.time)
-            Text(flight.gate)
-            Text(flight.status).foregroundColor(flight.status == "Delayed" ? .red : .primary)
-        }
-    }
+    /// The plain fixture's row content, so the two shapes differ only in what is around it.
+    var body: some View { BenchFlightRow(flight: flight).body }
 }

@@ -129,21 +129,11 @@ enum ServerBench {
 
     /// The body length of one GET (what crossed the wire, compressed or not); nil on failure.
     nonisolated static func httpBodyBytes(port: Int, path: String, gzip: Bool) -> Int? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard let fd = LoadClient.connectSocket(port: port) else { return nil }
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return nil }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let request =
             "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: \(gzip ? "gzip" : "identity")\r\nConnection: close\r\n\r\n"
-        _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        LoadClient.sendAll(fd, Array(request.utf8))
         var response: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -354,18 +354,21 @@ public final class JetwayServer: @unchecked Sendable {
         }
     }
 
+    /// Service thread: closes the websocket now with this code and reason (returns the
+    /// callback's -1).
+    private func close(_ wsi: OpaquePointer, _ connection: Connection, _ status: lws_close_status, _ reason: String) -> Int32 {
+        reason.withCString {
+            lws_close_reason(wsi, status, UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self), reason.utf8.count)
+        }
+        connection.markClosed()
+        return -1
+    }
+
     fileprivate func receive(_ wsi: OpaquePointer, _ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         if connection.inbound.count + bytes.count > configuration.maxMessageBytes {
             Log.warn("message_too_large", ["connection": connection.id])
-            let reason = "message too large"
-            reason.withCString {
-                lws_close_reason(
-                    wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self),
-                    reason.utf8.count)
-            }
             connection.inbound.removeAll()
-            connection.markClosed()
-            return -1
+            return close(wsi, connection, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large")
         }
         connection.inbound.append(contentsOf: bytes)
         guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else { return 0 }
@@ -374,14 +377,7 @@ public final class JetwayServer: @unchecked Sendable {
         let binary = lws_frame_is_binary(wsi) != 0
         guard deliver(.message(message, binary: binary), to: connection) else {
             Log.warn("inbound_overflow", ["connection": connection.id])
-            let reason = "too many messages waiting"
-            reason.withCString {
-                lws_close_reason(
-                    wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self),
-                    reason.utf8.count)
-            }
-            connection.markClosed()
-            return -1
+            return close(wsi, connection, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages waiting")
         }
         return 0
     }
