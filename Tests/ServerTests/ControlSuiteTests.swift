@@ -97,6 +97,12 @@ extension EndToEnd {
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Notifications on')"), "\(engine)")
                 try await browser.click("input[type=checkbox][role=switch]")
                 _ = await eventually("the toggle off", engine) { !model.notifications }
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return document.body.textContent.includes('Notifications off') && !document.querySelector('input[role=switch]').checked"
+                    ),
+                    "\(engine): the switch does not show off")
                 try await noErrorFrames(browser, after: "Toggle")
 
                 // Stepper
@@ -164,12 +170,20 @@ extension EndToEnd {
                 #expect(
                     await browser.wait(for: "return \(EndToEnd.boardCount) === '\(departures) flights'"),
                     "\(engine): Show arrivals did not filter")
+                #expect(
+                    await browser.wait(for: "return !document.querySelector('input[role=switch]').checked"),
+                    "\(engine): the switch does not show off")
                 // …and its search filters what is left.
                 let denver = flights.flights.filter { $0.direction == .departure && $0.otherAirport == "Denver" }.count
                 try await browser.type("denver", into: "input[type=search]")
                 #expect(
                     await browser.wait(for: "return \(EndToEnd.boardCount) === '\(denver) flights'"),
                     "\(engine): the search did not filter")
+                #expect(
+                    try await browser.execute("return document.querySelector('input[role=switch]').checked") as? Bool == false,
+                    "\(engine): the switch turned back on while typing")
+                // Headless Firefox can hand back a frame painted before the last change: let it paint.
+                try await Task.sleep(for: .milliseconds(500))
                 try await browser.screenshot("board-\(engine)")
                 try await noErrorFrames(browser, after: "Show arrivals")
             }
