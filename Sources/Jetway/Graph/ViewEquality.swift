@@ -1,0 +1,52 @@
+/// Whether a view's new value is the one it had: what lets a parent re-render without its
+/// unchanged children being evaluated again.
+extension ViewGraph {
+    func isUnchanged<V: View>(_ view: V, _ instance: ViewInstance) -> Bool {
+        guard let last = instance.lastView as? LastView<V> else { return false }
+        return last.isEqual(last.value, view)
+    }
+
+    /// How to tell that a view's new value is the one it had, made once per type: `==` for
+    /// `Equatable` views; for the others, as SwiftUI does, their stored properties compared as
+    /// they are stored. Equal bits mean equal values: the same references (by identity) and the
+    /// same plain values; strings, arrays and other buffers count as equal when they share their
+    /// storage, which a row built from an unchanged model element does. Anything else (a new
+    /// closure, a string built anew) compares unequal and the view is evaluated, never wrongly
+    /// skipped.
+    func equality<V: View>(for type: V.Type) -> ((V, V) -> Bool)? {
+        let id = ObjectIdentifier(type)
+        if let known = equalities[id] { return known as? (V, V) -> Bool }
+        let comparison: (V, V) -> Bool
+        if let equatable = type as? any Equatable.Type, let typed = Self.comparison(equatable) as? (V, V) -> Bool {
+            comparison = typed
+        } else if MemoryLayout<V>.size == 0 {
+            comparison = { _, _ in true }
+        } else {
+            comparison = Self.bitwiseEqual
+        }
+        equalities[id] = comparison
+        return comparison
+    }
+
+    private static func comparison<E: Equatable>(_ type: E.Type) -> Any {
+        { (lhs: E, rhs: E) in lhs == rhs }
+    }
+
+    private static func bitwiseEqual<V>(_ lhs: V, _ rhs: V) -> Bool {
+        withUnsafeBytes(of: lhs) { left in
+            withUnsafeBytes(of: rhs) { right in
+                left.count == right.count && memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
+        }
+    }
+}
+
+/// The last value of a view and how to compare it with the next.
+final class LastView<V> {
+    let value: V
+    let isEqual: (V, V) -> Bool
+    init(_ value: V, _ isEqual: @escaping (V, V) -> Bool) {
+        self.value = value
+        self.isEqual = isEqual
+    }
+}

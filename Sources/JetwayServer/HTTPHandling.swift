@@ -1,0 +1,136 @@
+import CLibWebSockets
+import Foundation
+import Jetway
+
+/// HTTP on the service thread: assets and the favicon answered here, pages rendered on the main
+/// actor (and compressed on a worker), then written in one go when the socket is writable.
+extension JetwayServer {
+    func handleHTTP(_ wsi: OpaquePointer, _ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>, uri: String) -> Int32 {
+        if let previous = slot.pointee {
+            Unmanaged<Connection>.fromOpaque(previous).release()
+            slot.pointee = nil
+        }
+        let connection = Connection(kind: .http, maxQueuedBytes: configuration.maxQueuedBytes)
+        connection.wsi = wsi
+        slot.pointee = Unmanaged.passRetained(connection).toOpaque()
+        let isGet = lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0
+        let isHead = lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0
+        guard isGet || isHead else {
+            connection.setResponse(HTTPResponse.text(405, "Only GET is supported.\n"), headOnly: false)
+            lws_callback_on_writable(wsi)
+            return 0
+        }
+        let query = Self.queryString(wsi)
+        let path = uri.isEmpty ? "/" : uri
+        if path == "/favicon.ico" {
+            // Pages link the bundled SVG icon; this answers browsers and bots that ask anyway.
+            let response =
+                assets.response(for: "favicon.ico", ifNoneMatch: nil)
+                ?? HTTPResponse(status: 204, contentType: "image/x-icon", headers: [("cache-control", "public, max-age=86400")], body: [])
+            connection.setResponse(response, headOnly: isHead)
+            lws_callback_on_writable(wsi)
+            return 0
+        }
+        if path.hasPrefix("/assets/") {
+            let etag = Self.header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH)
+            let response =
+                assets.response(
+                    for: String(path.dropFirst("/assets/".count)), ifNoneMatch: etag, query: query,
+                    acceptsGzip: Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING)))
+                ?? HTTPResponse.notFoundPage(title: app.title)
+            connection.setResponse(response, headOnly: isHead)
+            lws_callback_on_writable(wsi)
+            return 0
+        }
+        let started = DispatchTime.now()
+        var peer = [CChar](repeating: 0, count: 64)
+        let address = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? "unknown"
+        let acceptsGzip = Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
+        Task { @MainActor [self] in
+            let rendered = sessions.renderPage(path: path, query: query, address: address).varyingByEncoding()
+            // Compressed on a worker thread: neither the views nor the sockets wait for zlib.
+            DispatchQueue.global().async { [self] in
+                let response = acceptsGzip ? rendered.gzipped() ?? rendered : rendered
+                connection.setResponse(response, headOnly: isHead)
+                Log.info(
+                    "page",
+                    [
+                        "path": path, "status": response.status, "bytes": response.body.count,
+                        "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
+                    ])
+                wake(connection)
+            }
+        }
+        return 0
+    }
+
+    func writeHTTP(_ wsi: OpaquePointer, _ connection: Connection) -> Int32 {
+        guard let (response, headOnly) = connection.takeResponse() else { return 0 }
+        let headerCapacity = 4096
+        var buffer = [UInt8](repeating: 0, count: Int(JW_LWS_PRE) + headerCapacity)
+        let ok = buffer.withUnsafeMutableBufferPointer { raw -> Bool in
+            let start = raw.baseAddress! + Int(JW_LWS_PRE)
+            var cursor: UnsafeMutablePointer<UInt8>? = start
+            let end = start + headerCapacity - 1
+            // 204 and 304 carry no Content-Length (max is LWS_ILLEGAL_HTTP_CONTENT_LEN, which Swift
+            // cannot import); a HEAD answer carries the body's.
+            let length = response.status == 204 || response.status == 304 ? lws_filepos_t.max : lws_filepos_t(response.body.count)
+            if lws_add_http_common_headers(wsi, response.status, response.contentType, length, &cursor, end) != 0 {
+                return false
+            }
+            for (name, value) in HTTPResponse.securityHeaders + response.headers {
+                let headerName = name + ":"
+                if lws_add_http_header_by_name(wsi, headerName, value, Int32(value.utf8.count), &cursor, end) != 0 { return false }
+            }
+            return lws_finalize_write_http_header(wsi, start, &cursor, end) == 0
+        }
+        guard ok else { return -1 }
+        if !headOnly && !response.body.isEmpty {
+            var body = [UInt8](repeating: 0, count: Int(JW_LWS_PRE) + response.body.count)
+            body.replaceSubrange(Int(JW_LWS_PRE)..., with: response.body)
+            let written = body.withUnsafeMutableBufferPointer { raw in
+                lws_write(wsi, raw.baseAddress! + Int(JW_LWS_PRE), response.body.count, LWS_WRITE_HTTP_FINAL)
+            }
+            if written < 0 { return -1 }
+        }
+        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    }
+
+    static func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+        let length = Int(lws_hdr_total_length(wsi, token))
+        guard length > 0, length < 8192 else { return nil }
+        var buffer = [CChar](repeating: 0, count: length + 1)
+        guard lws_hdr_copy(wsi, &buffer, Int32(length + 1), token) >= 0 else { return nil }
+        return String(cBuffer: buffer)
+    }
+
+    static func queryString(_ wsi: OpaquePointer) -> String {
+        var parts: [String] = []
+        var buffer = [CChar](repeating: 0, count: 1024)
+        var index: Int32 = 0
+        while index < 64, lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, index) > 0 {
+            parts.append(String(cBuffer: buffer))
+            index += 1
+        }
+        return parts.joined(separator: "&")
+    }
+}
+
+extension Connection {
+    private static let responseLock = NSLock()
+
+    func setResponse(_ response: HTTPResponse, headOnly: Bool) {
+        Self.responseLock.lock()
+        httpResponse = response
+        self.headOnly = headOnly
+        Self.responseLock.unlock()
+    }
+
+    func takeResponse() -> (HTTPResponse, Bool)? {
+        Self.responseLock.lock()
+        defer { Self.responseLock.unlock() }
+        guard let response = httpResponse else { return nil }
+        httpResponse = nil
+        return (response, headOnly)
+    }
+}

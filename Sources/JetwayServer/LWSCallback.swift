@@ -1,0 +1,54 @@
+import CLibWebSockets
+import Foundation
+
+/// The one C callback for both protocols. It finds the server through the context's user
+/// pointer and the connection through the per-session slot.
+func jetwayCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?,
+    _ length: Int
+) -> Int32 {
+    guard let wsi, let contextUser = lws_context_user(lws_get_context(wsi)) else { return 0 }
+    let server = Unmanaged<JetwayServer>.fromOpaque(contextUser).takeUnretainedValue()
+    // `user` is the per-session slot only for the reasons handled below; for others lws passes
+    // other things there, so it is read only inside those cases.
+    var slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>? { user?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
+    var connection: Connection? { slot?.pointee.map { Unmanaged<Connection>.fromOpaque($0).takeUnretainedValue() } }
+    switch reason {
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        server.drainPending()
+        return 0
+    case LWS_CALLBACK_HTTP:
+        guard let slot else { return -1 }
+        let uri = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
+        return server.handleHTTP(wsi, slot, uri: uri)
+    case LWS_CALLBACK_HTTP_BODY:
+        return 0  // request bodies are not accepted; their bytes are dropped as they arrive
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        lws_callback_on_writable(wsi)
+        return 0
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        guard let connection else { return 0 }
+        return server.writeHTTP(wsi, connection)
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        return server.filterWebSocket(wsi)
+    case LWS_CALLBACK_ESTABLISHED:
+        guard let slot else { return -1 }
+        server.established(wsi, slot)
+        return 0
+    case LWS_CALLBACK_RECEIVE:
+        guard let connection, let input else { return 0 }
+        return server.receive(wsi, connection, UnsafeRawBufferPointer(start: input, count: length))
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        guard let connection else { return 0 }
+        return server.writeWebSocket(wsi, connection)
+    case LWS_CALLBACK_CLOSED, LWS_CALLBACK_CLOSED_HTTP:
+        if let slot, let pointer = slot.pointee {
+            server.closed(Unmanaged<Connection>.fromOpaque(pointer).takeUnretainedValue())
+            Unmanaged<Connection>.fromOpaque(pointer).release()
+            slot.pointee = nil
+        }
+        return 0
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+}

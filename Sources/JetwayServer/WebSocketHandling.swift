@@ -1,0 +1,95 @@
+import CLibWebSockets
+import Foundation
+import Jetway
+
+/// Websockets on the service thread: the upgrade's origin check, what arrives (assembled,
+/// bounded, handed to the main actor in order) and what is written from each connection's queue.
+extension JetwayServer {
+    func filterWebSocket(_ wsi: OpaquePointer) -> Int32 {
+        let origin = Self.header(wsi, WSI_TOKEN_ORIGIN) ?? ""
+        let host = Self.header(wsi, WSI_TOKEN_HOST) ?? ""
+        let allowed =
+            !origin.isEmpty && (origin == "http://" + host || origin == "https://" + host || configuration.allowedOrigins.contains(origin))
+        if !allowed {
+            Log.warn("upgrade_refused", ["origin": origin, "host": host])
+            return 1
+        }
+        return 0
+    }
+
+    func established(_ wsi: OpaquePointer, _ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        let connection = Connection(kind: .websocket, maxQueuedBytes: configuration.maxQueuedBytes)
+        connection.wsi = wsi
+        slot.pointee = Unmanaged.passRetained(connection).toOpaque()
+        _ = deliver(.opened, to: connection)
+    }
+
+    /// Service thread: hands what happened on a websocket to the main actor, in order (one
+    /// drain per connection at a time). False when the connection must be closed for flooding.
+    private func deliver(_ item: Connection.Inbound, to connection: Connection) -> Bool {
+        switch connection.enqueue(item) {
+        case .scheduleDrain:
+            Task { @MainActor [self] in sessions.drain(connection) }
+            return true
+        case .alreadyScheduled: return true
+        case .overflow: return false
+        }
+    }
+
+    /// Service thread: closes the websocket now with this code and reason (returns the
+    /// callback's -1).
+    private func close(_ wsi: OpaquePointer, _ connection: Connection, _ status: lws_close_status, _ reason: String) -> Int32 {
+        reason.withCString {
+            lws_close_reason(wsi, status, UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self), reason.utf8.count)
+        }
+        connection.markClosed()
+        return -1
+    }
+
+    func receive(_ wsi: OpaquePointer, _ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        if connection.inbound.count + bytes.count > configuration.maxMessageBytes {
+            Log.warn("message_too_large", ["connection": connection.id])
+            connection.inbound.removeAll()
+            return close(wsi, connection, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large")
+        }
+        connection.inbound.append(contentsOf: bytes)
+        guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else { return 0 }
+        let message = connection.inbound
+        connection.inbound.removeAll(keepingCapacity: true)
+        let binary = lws_frame_is_binary(wsi) != 0
+        guard deliver(.message(message, binary: binary), to: connection) else {
+            Log.warn("inbound_overflow", ["connection": connection.id])
+            return close(wsi, connection, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages waiting")
+        }
+        return 0
+    }
+
+    func writeWebSocket(_ wsi: OpaquePointer, _ connection: Connection) -> Int32 {
+        let next = connection.nextOutgoing()
+        if let close = next.close {
+            close.reason.withCString {
+                lws_close_reason(
+                    wsi, lws_close_status(rawValue: UInt32(close.code)),
+                    UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self), close.reason.utf8.count)
+            }
+            return -1
+        }
+        guard let message = next.message else { return 0 }
+        var buffer = [UInt8](repeating: 0, count: Int(JW_LWS_PRE) + message.count)
+        buffer.replaceSubrange(Int(JW_LWS_PRE)..., with: message)
+        let written = buffer.withUnsafeMutableBufferPointer { raw in
+            lws_write(wsi, raw.baseAddress! + Int(JW_LWS_PRE), message.count, LWS_WRITE_TEXT)
+        }
+        if written < message.count { return -1 }
+        if next.more { lws_callback_on_writable(wsi) }
+        return 0
+    }
+
+    func closed(_ connection: Connection) {
+        connection.markClosed()
+        connection.wsi = nil
+        if connection.kind == .websocket {
+            _ = deliver(.closed, to: connection)
+        }
+    }
+}
