@@ -59,7 +59,8 @@
         added.forEach(observeSizes);
         break;
       }
-      case "r": for (const id of op[1].split(" ")) { const el = element(id); unindex(el); el.remove(); } break;
+      // Forget: a page that joined a shared rendering later never had some of its kept elements.
+      case "r": for (const id of op[1].split(" ")) { const el = ids.get(id); if (el) { unindex(el); el.remove(); } } break;
       case "d": for (const id of op[1].split(" ")) element(id).remove(); break;
       case "m": {
         const parent = element(op[1]);

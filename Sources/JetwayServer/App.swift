@@ -35,12 +35,12 @@ public struct JetwayApp: Sendable {
 public struct Route: Sendable {
     public let pattern: String
     private let segments: [Substring]
-    let makeView: @MainActor @Sendable (RouteMatch) -> AnyView
+    let makeView: @MainActor @Sendable (RouteMatch) -> RootView
 
     public init<V: View>(_ pattern: String, _ view: @escaping @MainActor @Sendable (RouteMatch) -> V) {
         self.pattern = pattern
         self.segments = pattern.split(separator: "/")
-        self.makeView = { AnyView(view($0)) }
+        self.makeView = { RootView(view($0)) }
     }
 
     func match(_ path: String) -> [String: String]? {
@@ -56,6 +56,24 @@ public struct Route: Sendable {
         }
         return parameters
     }
+}
+
+/// The view a route built for one request, and what tells whether another request built the
+/// same one (`==` for an `Equatable` view, else the same stored bits): sessions whose views
+/// are the same share one rendering while they stay pristine (see `RenderGroup`).
+@MainActor
+struct RootView {
+    let view: AnyView
+    private let value: Any
+    private let matches: @MainActor (Any) -> Bool
+
+    init<V: View>(_ value: V) {
+        self.view = AnyView(value)
+        self.value = value
+        self.matches = { other in (other as? V).map { ViewGraph.isSameValue(value, $0) } ?? false }
+    }
+
+    func isSame(as other: RootView) -> Bool { matches(other.value) }
 }
 
 /// What a route matched: the path, its `:parameters` and the query.

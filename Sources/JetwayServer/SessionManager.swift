@@ -33,14 +33,66 @@ final class SessionManager {
             Log.warn("too_many_sessions", ["address": address])
             return HTTPResponse.text(429, "Too many open pages from your address. Close some and try again.\n")
         }
-        let session = LiveSession(id: SessionToken.newSessionID(), match: match, view: route.makeView(match), manager: self)
+        let session = LiveSession(
+            id: SessionToken.newSessionID(), match: match, group: group(showing: route.makeView(match), at: path, query), manager: self)
         session.address = address
         sessionsByAddress[address, default: 0] += 1
         sessions[session.id] = session
-        let root = session.graph.render()
         let token = SessionToken.sign(SessionToken(sessionID: session.id, issuedAt: Date(), path: path), secret: server.secret)
         return HTTPResponse.html(
-            200, PageTemplate.page(app: server.app, body: root.html, token: token, path: path, buildID: server.configuration.buildID))
+            200,
+            PageTemplate.page(app: server.app, body: session.group.pageHTML, token: token, path: path, buildID: server.configuration.buildID))
+    }
+
+    // MARK: Shared rendering
+
+    /// The joinable rendering of each page (path and query), while it is pristine.
+    private var joinable: [String: RenderGroup] = [:]
+    var groupCount: Int { Set(sessions.values.map { ObjectIdentifier($0.group) }).count }
+
+    /// The rendering a new session of this page joins: the page's pristine one when its root
+    /// view is the same, else a new one, rendered now.
+    private func group(showing root: RootView, at path: String, _ query: String) -> RenderGroup {
+        let page = query.isEmpty ? path : path + "?" + query
+        if let group = joinable[page], group.canJoin(root) { return group }
+        let graph = ViewGraph(root.view)
+        graph.render()
+        let group = RenderGroup(page: page, root: root, graph: graph, manager: self)
+        joinable[page] = group
+        return group
+    }
+
+    /// Gives `session` a rendering of its own before something of its own happens (an
+    /// event): a fresh graph of the same root view renders the page again and takes over its
+    /// element ids. Returns false when the fresh render differs (a view that is not a function
+    /// of its inputs): the session then has its own graph and the browser gets the whole page.
+    private func isolate(_ session: LiveSession) -> Bool {
+        let shared = session.group
+        guard shared.isShared else { return true }
+        // The browser has the page as of the last patch: render what is pending first.
+        if shared.graph.needsUpdate { server.wake(shared.flush(ref: 0, for: nil)) }
+        let graph = ViewGraph(shared.root.view)
+        graph.render()
+        let adopted = graph.adoptPage(of: shared.graph)
+        shared.remove(session)
+        session.group = RenderGroup(page: shared.page, root: shared.root, graph: graph, manager: self)
+        session.group.add(session)
+        if !adopted {
+            Log.warn("isolate_mismatch", ["session": session.shortID, "page": shared.page])
+            session.sendFullPage()
+        }
+        return adopted
+    }
+
+    /// The whole page again, for a client whose queue overflowed or that lost track.
+    func resync(_ session: LiveSession) {
+        session.sendFullPage()
+    }
+
+    private func leave(_ session: LiveSession) {
+        let group = session.group
+        group.remove(session)
+        if group.members.isEmpty, joinable[group.page] === group { joinable.removeValue(forKey: group.page) }
     }
 
     // MARK: Websocket lifecycle
@@ -104,14 +156,18 @@ final class SessionManager {
                 violation(state, ref: ref, "unknown element id or event")
                 return
             }
+            guard isolate(session) else {
+                send(connection, "[\"err\",\(ref),\"the page changed before this event arrived; try again\"]")
+                return
+            }
             do {
                 try session.graph.dispatch(nodeID, kind, payload)
             } catch {
                 violation(state, ref: ref, String(describing: error))
-                session.flush(ref: 0)
+                server.wake(session.group.flush(ref: 0, for: session))
                 return
             }
-            session.flush(ref: ref)
+            server.wake(session.group.flush(ref: ref, for: session))
             Log.debug(
                 "event",
                 [
@@ -157,7 +213,7 @@ final class SessionManager {
             }
             session.attach(connection)
             byConnection[connection.id] = session
-            if !session.needsResync, let missed = session.patches(since: clientVersion) {
+            if !session.needsResync, let missed = session.group.patches(since: clientVersion) {
                 // Resume: only what changed since the version the client has.
                 for patch in missed { connection.send(patch) }
                 send(connection, "[\"joined\",\(session.graph.version)]")
@@ -173,9 +229,8 @@ final class SessionManager {
             send(connection, "[\"reload\"]")
             return
         }
-        let session = LiveSession(id: verified.sessionID, match: match, view: route.makeView(match), manager: self)
+        let session = LiveSession(id: verified.sessionID, match: match, group: group(showing: route.makeView(match), at: path, ""), manager: self)
         sessions[session.id] = session
-        session.graph.render()
         session.attach(connection)
         byConnection[connection.id] = session
         session.sendFullPage(remounted: true)
@@ -207,28 +262,28 @@ final class SessionManager {
 
     // MARK: Batched updates
 
-    private var dirtySessions: [LiveSession] = []
+    private var dirtyGroups: [RenderGroup] = []
     private var flushScheduled = false
 
-    /// A change that reaches many sessions (a shared model) renders them all in one main-actor
-    /// job and wakes the service thread once, instead of one task and one wake-up per session:
-    /// with the poll event loop each wake-up costs a pass over every socket.
-    func scheduleFlush(_ session: LiveSession) {
-        dirtySessions.append(session)
+    /// A change that reaches many renderings (a shared model) renders them all in one
+    /// main-actor job and wakes the service thread once, instead of one task and one wake-up
+    /// per session: with the poll event loop each wake-up costs a pass over every socket.
+    func scheduleFlush(_ group: RenderGroup) {
+        dirtyGroups.append(group)
         guard !flushScheduled else { return }
         flushScheduled = true
-        Task { @MainActor in self.flushDirtySessions() }
+        Task { @MainActor in self.flushDirtyGroups() }
     }
 
-    private func flushDirtySessions() {
+    private func flushDirtyGroups() {
         flushScheduled = false
-        let batch = dirtySessions
-        dirtySessions.removeAll()
+        let batch = dirtyGroups
+        dirtyGroups.removeAll()
         var woken: [Connection] = []
-        // An event's own flush has already rendered its session: those are skipped, and only
+        // An event's own flush has already rendered its group: those are skipped, and only
         // connections that were sent something are woken.
-        for session in batch where session.graph.needsUpdate {
-            if session.flush(ref: 0, wake: false), let connection = session.connection { woken.append(connection) }
+        for group in batch where group.graph.needsUpdate {
+            woken += group.flush(ref: 0, for: nil)
         }
         server.wake(woken)
     }
@@ -253,6 +308,7 @@ final class SessionManager {
         for (id, session) in sessions
         where session.connection == nil && now.timeIntervalSince(session.detachedSince ?? session.createdAt) > grace {
             sessions.removeValue(forKey: id)
+            leave(session)
             if let address = session.address {
                 sessionsByAddress[address, default: 1] -= 1
                 if sessionsByAddress[address] == 0 { sessionsByAddress.removeValue(forKey: address) }

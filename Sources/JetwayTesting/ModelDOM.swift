@@ -62,8 +62,10 @@ public final class ModelDOM {
             for node in nodes { node.parent = parent }
             parent.children.insert(contentsOf: nodes, at: index)
         case .remove(let ids):
+            // As jetway.js: an id this page never had is skipped (a page that joined a shared
+            // rendering later never had the elements the others keep detached).
             for id in ids {
-                let node = try lookup(id)
+                guard let node = byID[id.description] else { continue }
                 detach(node)
                 unindex(node)
             }

@@ -64,6 +64,49 @@ public final class LiveTree {
         return differ.ops
     }
 
+    /// Takes the ids of `other`'s page when this page is the same document (tag, key,
+    /// attributes, text and children of every element), so that the browser showing `other`
+    /// can go on with this tree's patches. The elements `other` keeps detached in that browser
+    /// are evicted with the next patch. Returns false, changing nothing, when the pages differ.
+    func adoptIDs(from other: LiveTree) -> Bool {
+        guard let mine = root, let theirs = other.root, Self.isSameDocument(mine, theirs) else { return false }
+        handlerNodes.removeAll(keepingCapacity: true)
+        forgetRetained()
+        copyIDs(mine, theirs)
+        nextID = other.nextID
+        evicted = other.retainedIDs
+        return true
+    }
+
+    private static func isSameDocument(_ a: Node, _ b: Node) -> Bool {
+        guard a.tag == b.tag, a.key == b.key, a.isOpaque == b.isOpaque, a.text == b.text, a.attributes == b.attributes,
+            a.children.count == b.children.count
+        else { return false }
+        for index in a.children.indices where !isSameDocument(a.children[index], b.children[index]) { return false }
+        return true
+    }
+
+    private func copyIDs(_ mine: Node, _ theirs: Node) {
+        mine.id = theirs.id
+        if !mine.handlers.isEmpty { handlerNodes[mine.id] = mine }
+        if mine.isOpaque { return }
+        for index in mine.children.indices { copyIDs(mine.children[index], theirs.children[index]) }
+    }
+
+    /// The ids of the elements kept detached in the browser.
+    private var retainedIDs: [NodeID] {
+        retained.allValues.map(\.node.id) + evicted
+    }
+
+    /// Evicts every kept element with the next patch (a browser that joined later never had
+    /// them, so none may come back).
+    public func evictRetained() {
+        guard retainedCount > 0 else { return }
+        let ids = retained.allValues.map(\.node.id)
+        forgetRetained()
+        evicted = ids
+    }
+
     /// Forgets the kept elements: after a full resync the client has none.
     public func forgetRetained() {
         retained = KeyMap()

@@ -16,16 +16,25 @@ extension ViewGraph {
     func equality<V: View>(for type: V.Type) -> ((V, V) -> Bool)? {
         let id = ObjectIdentifier(type)
         if let known = equalities[id] { return known as? (V, V) -> Bool }
-        let comparison: (V, V) -> Bool
-        if let equatable = type as? any Equatable.Type, let typed = Self.comparison(equatable) as? (V, V) -> Bool {
-            comparison = typed
-        } else if MemoryLayout<V>.size == 0 {
-            comparison = { _, _ in true }
-        } else {
-            comparison = Self.bitwiseEqual
-        }
+        let comparison = Self.comparison(for: type)
         equalities[id] = comparison
         return comparison
+    }
+
+    static func comparison<V>(for type: V.Type) -> (V, V) -> Bool {
+        if let equatable = type as? any Equatable.Type, let typed = Self.comparison(equatable) as? (V, V) -> Bool {
+            return typed
+        } else if MemoryLayout<V>.size == 0 {
+            return { _, _ in true }
+        } else {
+            return Self.bitwiseEqual
+        }
+    }
+
+    /// Whether two values of a view are the same by the rule above (`==` for `Equatable`
+    /// views, else their stored bits): how a server tells that two requests built the same page.
+    public static func isSameValue<V: View>(_ lhs: V, _ rhs: V) -> Bool {
+        comparison(for: V.self)(lhs, rhs)
     }
 
     private static func comparison<E: Equatable>(_ type: E.Type) -> Any {

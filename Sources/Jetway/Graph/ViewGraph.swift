@@ -32,6 +32,22 @@ public final class ViewGraph {
     /// Tasks started by `.task` modifiers that have not finished.
     public private(set) var runningTasks = 0
 
+    // What a fresh graph of the same root view could not reproduce by rendering it again.
+    private(set) var dispatchedEvents = 0
+    var stateWrites = 0
+    var usesLifecycle = false
+    var ownsStateObjects = false
+
+    /// True while a fresh graph of the same root view, rendered now, would show exactly this
+    /// page and behave the same from here on: no event has reached it, no `@State` was
+    /// written, it owns no `@StateObject` (or `@State` object), and no `onAppear`,
+    /// `onDisappear` or `.task` is in it. A server lets sessions of equal pages share such a
+    /// graph and gives a session its own (rendered afresh, see `adoptPage(of:)`) before its
+    /// first event.
+    public var isPristine: Bool {
+        dispatchedEvents == 0 && stateWrites == 0 && !usesLifecycle && !ownsStateObjects && runningTasks == 0
+    }
+
     public init<Root: View>(_ rootView: Root, environment: EnvironmentValues = EnvironmentValues()) {
         self.environment = environment
         self.renderRoot = { context, out in Root._render(rootView, context, &out) }
@@ -71,7 +87,18 @@ public final class ViewGraph {
         guard let binding = node.handlers.first(where: { $0.event == event }) else {
             throw JetwayError.noHandler(id, event)
         }
+        dispatchedEvents += 1
         try binding.action(payload)
+    }
+
+    /// Takes over the page of `other` after this graph's first render reproduced it exactly
+    /// (same elements, attributes and texts): its element ids, its version, and an eviction of
+    /// the elements its client keeps detached, so that the browser showing `other`'s page can
+    /// go on with this graph's patches. Returns false, changing nothing, when the pages differ.
+    public func adoptPage(of other: ViewGraph) -> Bool {
+        guard tree.adoptIDs(from: other.tree) else { return false }
+        version = other.version
+        return true
     }
 
     // MARK: Rendering

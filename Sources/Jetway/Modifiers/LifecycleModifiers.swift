@@ -37,6 +37,7 @@ struct LifecycleModifier: _PrimitiveModifier {
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         content(context, &out)
         let graph = context.graph
+        graph.usesLifecycle = true
         let state = context.persistent(LifecycleState.self) { LifecycleState(graph: graph) }
         state.onDisappear = modifier.onDisappear
         if !state.hasAppeared {

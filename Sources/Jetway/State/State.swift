@@ -44,6 +44,9 @@ extension State: InstallableProperty {
             cell.storage = existing
         } else {
             instance.setSlot(slot, cell.storage)
+            cell.storage.graph = instance.graph
+            // An object in @State is made per graph, like a @StateObject.
+            if Value.self is AnyObject.Type { instance.graph?.ownsStateObjects = true }
         }
     }
 }
@@ -60,6 +63,8 @@ final class StateCell<Value> {
 final class StateStorage<Value> {
     private var _value: Value
     private var readers: [ObjectIdentifier: WeakInstance] = [:]
+    /// The graph of the identity that owns this value, told of every write.
+    weak var graph: ViewGraph?
 
     init(_ value: Value) {
         _value = value
@@ -75,6 +80,7 @@ final class StateStorage<Value> {
         }
         set {
             _value = newValue
+            graph?.stateWrites += 1
             let current = readers
             readers.removeAll(keepingCapacity: true)
             for reader in current.values { reader.instance?.invalidate() }

@@ -55,6 +55,7 @@ extension StateObject: InstallableProperty {
         } else {
             object = cell.object
             instance.setSlot(slot, StateObjectSlot(object))
+            instance.graph?.ownsStateObjects = true
         }
         ObjectSubscription.subscribe(instance, slot: slot, to: object)
     }

@@ -1,0 +1,111 @@
+import Jetway
+
+/// The rendering behind one or more sessions: one `ViewGraph`, the patches it produced, and
+/// its first-paint HTML.
+///
+/// Sessions that open the same page (same path and query, the same root view value) share one
+/// group while its graph is pristine (`ViewGraph.isPristine`: no event, no `@State` written, no
+/// `@StateObject`, no lifecycle hooks): a change to shared data renders and encodes the page
+/// once and the same bytes go to every member. A member gets a group of its own before
+/// anything of its own can happen (its first event, a resync): a fresh graph of the same root
+/// view renders the same page and takes over its element ids (`ViewGraph.adoptPage(of:)`), so
+/// the browser goes on without noticing. See docs/architecture.md, "Shared rendering".
+@MainActor
+final class RenderGroup {
+    /// The path and query the page was opened at.
+    let page: String
+    let root: RootView
+    let graph: ViewGraph
+    private(set) var members: [ObjectIdentifier: LiveSession] = [:]
+    unowned let manager: SessionManager
+
+    init(page: String, root: RootView, graph: ViewGraph, manager: SessionManager) {
+        self.page = page
+        self.root = root
+        self.graph = graph
+        self.manager = manager
+        graph.onNeedsUpdate = { [weak self] in
+            guard let self else { return }
+            self.manager.scheduleFlush(self)
+        }
+    }
+
+    /// Whether another session opening the same page may join: only while a fresh graph would
+    /// render exactly this one.
+    func canJoin(_ other: RootView) -> Bool {
+        graph.isPristine && root.isSame(as: other)
+    }
+
+    var isShared: Bool { members.count > 1 }
+
+    func add(_ session: LiveSession) {
+        // The new browser has none of the elements the others keep detached: they are
+        // evicted with the next patch, so no later patch brings one of them back.
+        if !members.isEmpty { graph.tree.evictRetained() }
+        members[ObjectIdentifier(session)] = session
+    }
+
+    func remove(_ session: LiveSession) {
+        members.removeValue(forKey: ObjectIdentifier(session))
+    }
+
+    // MARK: Patches
+
+    /// Renders what changed and queues the patch for every member, encoded once; `session`'s
+    /// copy carries the event's `ref`. Returns the connections that were sent something (the
+    /// caller wakes the service thread for them once).
+    func flush(ref: Int, for session: LiveSession?) -> [Connection] {
+        let ops = graph.update()
+        var sent: [Connection] = []
+        var shared: [UInt8] = []
+        if !ops.isEmpty {
+            shared = PatchEncoder.encode(version: graph.version, ops, ref: 0)
+            record(shared, version: graph.version)
+        }
+        for member in Array(members.values) {
+            let isSender = member === session && ref != 0
+            let bytes = isSender ? PatchEncoder.encode(version: graph.version, ops, ref: ref) : shared
+            if member.deliver(bytes) { sent.append(member.connection!) }
+        }
+        graph.releaseRetired()
+        return sent
+    }
+
+    // Recent patches, so a client that reconnects gets only what it missed.
+    private var history: [(version: UInt64, bytes: [UInt8])] = []
+    private var historyBytes = 0
+    static let historyLimit = (patches: 16, bytes: 16 * 1024)
+
+    private func record(_ bytes: [UInt8], version: UInt64) {
+        history.append((version, bytes))
+        historyBytes += bytes.count
+        while history.count > Self.historyLimit.patches || historyBytes > Self.historyLimit.bytes {
+            historyBytes -= history.removeFirst().bytes.count
+        }
+    }
+
+    /// The patches after `version`, or nil when they are no longer all kept (or the version is
+    /// not one this page produced).
+    func patches(since version: UInt64) -> [[UInt8]]? {
+        if version == graph.version { return [] }
+        guard version < graph.version, let first = history.first, first.version <= version + 1 else { return nil }
+        return history.filter { $0.version > version }.map(\.bytes)
+    }
+
+    func forgetHistory() {
+        history.removeAll()
+        historyBytes = 0
+    }
+
+    // MARK: First paint
+
+    private var html: (version: UInt64, text: String)?
+
+    /// The page's HTML at its current version, written once per version for all members.
+    var pageHTML: String {
+        if let html, html.version == graph.version { return html.text }
+        let text = graph.tree.root?.html ?? ""
+        html = (graph.version, text)
+        return text
+    }
+}
