@@ -31,13 +31,13 @@ struct BenchFlight: Identifiable, Equatable, Sendable {
     }
 }
 
-@Observable final class BenchBoardModel {
+/// The flights every session shows: one model for the whole server.
+@MainActor @Observable final class BenchBoardModel {
     var flights: [BenchFlight]
-    var filter = ""
     init(count: Int) {
         flights = BenchFlight.make(count: count)
     }
-    var visible: [BenchFlight] {
+    func visible(matching filter: String) -> [BenchFlight] {
         guard !filter.isEmpty else { return flights }
         let query = filter.lowercased()
         let needle = Array(query.utf8)
@@ -63,12 +63,14 @@ struct BenchFlightRow: View, Equatable {
     nonisolated static func == (lhs: BenchFlightRow, rhs: BenchFlightRow) -> Bool { lhs.flight == rhs.flight }
 }
 
+/// The plain shape: a search field and a list; the search text is each session's own.
 struct BenchBoard: View {
-    @Bindable var model: BenchBoardModel
+    let model: BenchBoardModel
+    @State private var search = ""
     var body: some View {
         VStack {
-            TextField("Filter", text: $model.filter)
-            List(model.visible) { BenchFlightRow(flight: $0) }
+            TextField("Filter", text: $search)
+            List(model.visible(matching: search)) { BenchFlightRow(flight: $0) }
         }
     }
 }
@@ -91,10 +93,11 @@ func containsBytes(_ haystack: String, _ needle: [UInt8]) -> Bool {
 /// The same board as SwiftUI code is usually written: a `NavigationStack`, `.searchable`, and a
 /// row struct that does not declare `Equatable`, each row a `NavigationLink`.
 struct UsualBenchBoard: View {
-    @Bindable var model: BenchBoardModel
+    let model: BenchBoardModel
+    @State private var search = ""
     var body: some View {
         NavigationStack {
-            List(model.visible) { flight in
+            List(model.visible(matching: search)) { flight in
                 NavigationLink {
                     Text("\(flight.number) to \(flight.city)")
                 } label: {
@@ -102,7 +105,7 @@ struct UsualBenchBoard: View {
                 }
             }
             .navigationTitle("Departures")
-            .searchable(text: $model.filter, prompt: "Filter")
+            .searchable(text: $search, prompt: "Filter")
         }
     }
 }
@@ -111,4 +114,20 @@ struct UsualBenchRow: View {
     let flight: BenchFlight
     /// The plain fixture's row content, so the two shapes differ only in what is around it.
     var body: some View { BenchFlightRow(flight: flight).body }
+}
+
+/// Types `text` into the page's first text field, as the browser's `input` event does.
+@MainActor
+func type(_ text: String, into graph: ViewGraph) throws {
+    guard let field = firstElement("input", in: graph.tree.root) else { throw BenchFailure("the page has no text field") }
+    try graph.dispatch(field.id, .input, .text(text))
+}
+
+private func firstElement(_ tag: String, in node: Node?) -> Node? {
+    guard let node else { return nil }
+    if node.tag == tag { return node }
+    for child in node.children {
+        if let found = firstElement(tag, in: child) { return found }
+    }
+    return nil
 }

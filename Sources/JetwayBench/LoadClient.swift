@@ -13,14 +13,20 @@ import Foundation
 ///                   a round trip whose patch never came is a timeout, not a sample)
 ///   arm TEXT      → ready, then fanout MS MISSED (once every session has received a frame that
 ///                   carries TEXT, the change; MISSED sessions never did within 30 s)
+///   type K A|B|…  → typed DONE TIMEOUTS (the first session types A, B, … in turn into its
+///                   page's field, K keystrokes, each waiting for its patch)
+///   type-each T   → typed DONE TIMEOUTS (every session types T once)
+///   close         → closed N (every socket is closed; the server keeps the sessions a while)
 enum LoadClient {
     final class Session: @unchecked Sendable {
         let fd: Int32
-        let button: String
+        /// The element the session clicks or types into: the page's first button, else its
+        /// first text field.
+        let target: String
         var buffer: [UInt8] = []
-        init(fd: Int32, button: String) {
+        init(fd: Int32, target: String) {
             self.fd = fd
-            self.button = button
+            self.target = target
         }
     }
 
@@ -53,7 +59,7 @@ enum LoadClient {
                 for index in 0..<max(count, 1) where !sessions.isEmpty {
                     let session = sessions[index % sessions.count]
                     let started = DispatchTime.now()
-                    sendText(session.fd, #"["e",\#(ref),"\#(session.button)","click",null]"#)
+                    sendText(session.fd, #"["e",\#(ref),"\#(session.target)","click",null]"#)
                     let marker = ",\(ref)]"
                     ref += 1
                     var answered = false
@@ -100,6 +106,31 @@ enum LoadClient {
                     }
                 }
                 answer("fanout \(Int(Date().timeIntervalSince(started) * 1000)) \(waiting.count)")
+            case "type", "type-each":
+                let each = parts[0] == "type-each"
+                let texts = each ? [parts.dropFirst().joined(separator: " ")] : (parts.count > 2 ? parts[2] : "").split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                let count = each ? sessions.count : Int(parts[1]) ?? 0
+                var timeouts = 0
+                var done = 0
+                for index in 0..<count where !sessions.isEmpty {
+                    let session = each ? sessions[index] : sessions[0]
+                    sendText(session.fd, #"["e",\#(ref),"\#(session.target)","input",\#(jsonQuoted(texts[index % texts.count]))]"#)
+                    let marker = ",\(ref)]"
+                    ref += 1
+                    var answered = false
+                    while let frame = readFrame(session, timeout: 5) {
+                        if frame.hasSuffix(marker) {
+                            answered = true
+                            break
+                        }
+                    }
+                    if answered { done += 1 } else { timeouts += 1 }
+                }
+                answer("typed \(done) \(timeouts)")
+            case "close":
+                for session in sessions { close(session.fd) }
+                answer("closed \(sessions.count)")
+                sessions.removeAll()
             default:
                 return
             }
@@ -162,9 +193,11 @@ enum LoadClient {
             if page.count > 4, let text = String(bytes: page.suffix(16), encoding: .utf8), text.contains("</html>") { break }
         }
         close(http)
-        let html = String(decoding: page, as: UTF8.self)
+        // The token is in the head and the target among the first elements: a long page is
+        // not searched whole (Foundation's string search is slow on half a megabyte).
+        let html = String(decoding: page.prefix(16384), as: UTF8.self)
         guard let token = value(after: "<meta name=\"jetway-token\" content=\"", in: html),
-            let button = buttonID(in: html), let fd = connectSocket(port: port)
+            let target = buttonID(in: html) ?? fieldID(in: html), let fd = connectSocket(port: port)
         else { return nil }
         var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: jetway\r\n"
@@ -177,7 +210,7 @@ enum LoadClient {
             close(fd)
             return nil
         }
-        let session = Session(fd: fd, button: button)
+        let session = Session(fd: fd, target: target)
         sendText(fd, #"["join","\#(token)","\#(path)",0,"bench"]"#)
         guard let joined = readFrame(session, timeout: 10), joined.hasPrefix("[\"joined\"") else {
             close(fd)
@@ -196,6 +229,16 @@ enum LoadClient {
         let before = html[..<range.lowerBound]
         guard let open = before.range(of: "<button", options: .backwards) else { return nil }
         return value(after: "data-j=\"", in: String(html[open.lowerBound..<range.lowerBound]))
+    }
+
+    static func fieldID(in html: String) -> String? {
+        guard let open = html.range(of: "<input") else { return nil }
+        let tag = html[open.lowerBound...].prefix { $0 != ">" }
+        return value(after: "data-j=\"", in: String(tag))
+    }
+
+    static func jsonQuoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     static func sendText(_ fd: Int32, _ text: String) {

@@ -7,44 +7,38 @@ import MountainAirportViews
 /// runs here; the load client is a child process (`JetwayBench load-client PORT`).
 @MainActor
 enum ServerBench {
-    static func run() async {
-        let model = FlightBoardModel()
-        var configuration = ServerConfiguration()
-        configuration.port = freePort()
-        configuration.secret = Array("jetway-bench-secret-0123456789".utf8)
-        configuration.dataDirectory = NSTemporaryDirectory() + "jetway-bench"
-        configuration.buildID = "bench"
-        configuration.eventsPerSecond = 100_000
-        configuration.maxSessionsPerAddress = 100_000
-        setenv("JETWAY_LOG", "error", 1)
+    /// A running server and its load client, asked one command at a time.
+    @MainActor
+    final class Harness {
         let server: JetwayServer
-        do {
-            // MountainAirport, plus the 1,000-row board in both shapes for the wire figures.
-            let board = BenchBoardModel(count: 1000)
+        let child: Process
+        let input: Pipe
+        let reader: LineReader
+
+        init(routes: [Route], model: FlightBoardModel) throws {
+            var configuration = ServerConfiguration()
+            configuration.port = freePort()
+            configuration.secret = Array("jetway-bench-secret-0123456789".utf8)
+            configuration.dataDirectory = NSTemporaryDirectory() + "jetway-bench"
+            configuration.buildID = "bench"
+            configuration.eventsPerSecond = 100_000
+            configuration.maxSessionsPerAddress = 100_000
+            setenv("JETWAY_LOG", "error", 0)  // JETWAY_LOG=debug shows each event's time
             var app = MountainAirportApp.make(model: model)
-            app.routes += [
-                Route("/bench/board") { _ in BenchBoard(model: board) },
-                Route("/bench/board-usual") { _ in UsualBenchBoard(model: board) },
-            ]
+            app.routes += routes
             server = try JetwayServer(app: app, configuration: configuration)
             try server.start()
-        } catch {
-            print("bench: server failed to start: \(error)")
-            return
+            child = Process()
+            child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            child.arguments = ["load-client", String(server.port)]
+            input = Pipe()
+            let output = Pipe()
+            child.standardInput = input
+            child.standardOutput = output
+            try child.run()
+            reader = LineReader(output.fileHandleForReading)
         }
-        defer { server.stop() }
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["load-client", String(server.port)]
-        let input = Pipe()
-        let output = Pipe()
-        child.standardInput = input
-        child.standardOutput = output
-        do { try child.run() } catch {
-            print("bench: load client failed to start: \(error)")
-            return
-        }
-        let reader = LineReader(output.fileHandleForReading)
+
         /// One command's answer; a missing or short answer ends the bench with an error, never
         /// a 0 in a figure.
         func ask(_ command: String, fields: Int) async throws -> [String] {
@@ -52,6 +46,58 @@ enum ServerBench {
             let answer = await reader.next().split(separator: " ").map(String.init)
             guard answer.count >= fields + 1 else { throw BenchFailure("the load client gave no answer to \(command)") }
             return answer
+        }
+
+        /// Sends `arm CHANGE`, makes the change, and reports how long until every session got
+        /// the frame that carries it.
+        func fanout(_ name: String, change: String, _ make: () -> Void) async throws {
+            _ = try await ask("arm \(change)", fields: 0)  // ready
+            make()
+            let answer = await reader.next().split(separator: " ")
+            guard answer.count == 3, let milliseconds = Double(answer[1]), let missed = Int(answer[2]) else {
+                throw BenchFailure("\(name): the load client gave no answer")
+            }
+            guard missed == 0 else { throw BenchFailure("\(name): \(missed) sessions never received the change") }
+            report(name, milliseconds, "ms")
+        }
+
+        /// Opens sessions until `total` are open; fails unless all of them opened.
+        func open(_ total: Int, _ path: String) async throws {
+            let opened = try await ask("open \(total) \(path)", fields: 2)
+            guard Int(opened[1]) == total else { throw BenchFailure("only \(opened[1]) of \(total) sessions of \(path) opened") }
+            try? await Task.sleep(for: .milliseconds(300))
+        }
+
+        /// Server CPU (user and system, both threads) per keystroke: the first session types
+        /// b, be, ber and clears the field, `rounds` times, each keystroke waiting for its patch.
+        func keystrokeCPU(_ name: String, rounds: Int) async throws {
+            _ = try await ask("type 4 b|be|ber|", fields: 2)  // warm up: the session gets its own rendering
+            let before = cpuMicroseconds()
+            let answer = try await ask("type \(rounds * 4) b|be|ber|", fields: 2)
+            let after = cpuMicroseconds()
+            guard answer[2] == "0", let typed = Int(answer[1]), typed == rounds * 4 else {
+                throw BenchFailure("\(name): \(answer[2]) keystrokes got no patch")
+            }
+            report(name, Double(after - before) / Double(typed), "us")
+        }
+
+        func stop() {
+            input.fileHandleForWriting.write("quit\n".data(using: .utf8)!)
+            child.waitUntilExit()
+            server.stop()
+        }
+    }
+
+    /// MountainAirport's kiosk under load, then (in a process of its own, so that its memory
+    /// starts from the same baseline) the 1,000-row board.
+    static func run() async {
+        let model = FlightBoardModel()
+        let harness: Harness
+        do {
+            harness = try Harness(routes: [], model: model)
+        } catch {
+            print("bench: server failed to start: \(error)")
+            exit(1)
         }
         func number(_ text: String, _ what: String) throws -> Double {
             guard let value = Double(text), value >= 0 else { throw BenchFailure("\(what): no measurement (\(text))") }
@@ -62,17 +108,10 @@ enum ServerBench {
         /// new status.
         func fanout(_ name: String) async throws {
             let next: FlightInformation.Status = model.flights[gateIndex].status == .delayed ? .onTime : .delayed
-            _ = try await ask("arm \(next.rawValue)", fields: 0)  // ready
-            model.flights[gateIndex].status = next
-            let answer = await reader.next().split(separator: " ")
-            guard answer.count == 3, let milliseconds = Double(answer[1]), let missed = Int(answer[2]) else {
-                throw BenchFailure("\(name): the load client gave no answer")
-            }
-            guard missed == 0 else { throw BenchFailure("\(name): \(missed) sessions never received the change") }
-            report(name, milliseconds, "ms")
+            try await harness.fanout(name, change: next.rawValue) { model.flights[gateIndex].status = next }
         }
         func roundTrips(_ count: Int, _ suffix: String, bytes: Bool) async throws {
-            let answer = try await ask("rtt \(count)", fields: 4)
+            let answer = try await harness.ask("rtt \(count)", fields: 4)
             guard answer[4] == "0" else { throw BenchFailure("rtt: \(answer[4]) of \(count) round trips timed out") }
             report("roundtrip_p50_us_\(suffix)", try number(answer[1], "rtt p50"), "us")
             report("roundtrip_p99_us_\(suffix)", try number(answer[2], "rtt p99"), "us")
@@ -81,50 +120,117 @@ enum ServerBench {
 
         do {
             let rss0 = residentKB()
-            _ = try await ask("open 1 /gate/A1", fields: 2)
+            try await harness.open(1, "/gate/A1")
             try await roundTrips(400, "1", bytes: true)
 
-            _ = try await ask("open 1000 /gate/A1", fields: 2)
-            try? await Task.sleep(for: .milliseconds(300))
+            try await harness.open(1000, "/gate/A1")
             let rss1000 = residentKB()
             report("rss_per_session_kb_1000", Double(rss1000 - rss0) / 1000, "kB")
             try await roundTrips(2000, "1000", bytes: false)
             try await fanout("fanout_ms_1000")
 
-            let opened = try await ask("open 10000 /gate/A1", fields: 2)
-            try? await Task.sleep(for: .milliseconds(300))
-            let sessions = Int(opened[1]) ?? 0
-            guard sessions == 10000 else { throw BenchFailure("only \(sessions) of 10,000 sessions opened") }
+            try await harness.open(10000, "/gate/A1")
             let rssN = residentKB()
-            report("sessions_opened", Double(sessions), "sessions")
-            report("rss_per_session_kb_10000", Double(rssN - rss0) / Double(sessions), "kB")
+            report("sessions_opened", 10000, "sessions")
+            report("rss_per_session_kb_10000", Double(rssN - rss0) / 10000, "kB")
             try await fanout("fanout_ms_10000")
+        } catch {
+            FileHandle.standardOutput.write(Data("bench: error \(error)\n".utf8))
+            harness.stop()
+            exit(1)
+        }
+        harness.stop()
 
-            // Last, so that the 1,000-row pages' sessions do not move the memory baseline.
+        let board = Process()
+        board.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        board.arguments = ["board-server"]
+        do { try board.run() } catch {
+            print("bench: the board bench failed to start: \(error)")
+            exit(1)
+        }
+        board.waitUntilExit()
+        if board.terminationStatus != 0 { exit(board.terminationStatus) }
+    }
+
+    /// The board of 1,000 flights over one shared model, in both shapes, with sessions mounted
+    /// as a browser mounts them (page, websocket, join).
+    static func runBoard() async {
+        let boardModel = BenchBoardModel(count: 1000)
+        let harness: Harness
+        do {
+            harness = try Harness(
+                routes: [
+                    Route("/bench/board") { _ in BenchBoard(model: boardModel) },
+                    Route("/bench/board-usual") { _ in UsualBenchBoard(model: boardModel) },
+                ], model: FlightBoardModel())
+        } catch {
+            print("bench: server failed to start: \(error)")
+            exit(1)
+        }
+        let port = harness.server.port
+        var changes = 0
+        /// One flight's status changes in the shared model: every session shows it.
+        func statusChange(_ name: String) async throws {
+            changes += 1
+            let status = "Gate change \(changes)"
+            try await harness.fanout(name, change: status) { boardModel.flights[0].status = status }
+        }
+        do {
             // Bytes until the page is live, as a browser with an empty cache fetches them.
             for (name, path) in [("board_page_wire_bytes", "/bench/board"), ("board_usual_page_wire_bytes", "/bench/board-usual")] {
                 var total = 0
                 for url in [path, "/assets/jetway.js", "/assets/jetway.css"] {
-                    guard let bytes = await offMainActor({ httpBodyBytes(port: server.port, path: url, gzip: true) }) else {
+                    guard let bytes = await offMainActor({ httpBodyBytes(port: port, path: url, gzip: true) }) else {
                         throw BenchFailure("GET \(url) failed")
                     }
                     total += bytes
                 }
                 report(name, Double(total), "bytes")
             }
-            guard let plain = await offMainActor({ httpBodyBytes(port: server.port, path: "/bench/board", gzip: false) }) else {
+            guard let plain = await offMainActor({ httpBodyBytes(port: port, path: "/bench/board", gzip: false) }) else {
                 throw BenchFailure("GET /bench/board failed")
             }
             report("board_page_bytes_uncompressed", Double(plain), "bytes")
+            try? await Task.sleep(for: .milliseconds(300))
 
+            let rss0 = residentKB()
+            try await harness.open(1000, "/bench/board")
+            report("board_rss_per_session_kb_1000", Double(residentKB() - rss0) / 1000, "kB")
+            try await statusChange("board_fanout_ms_1000")
+            try await harness.keystrokeCPU("board_server_cpu_us_per_keystroke", rounds: 100)
+            try await harness.open(10000, "/bench/board")
+            report("board_rss_per_session_kb_10000", Double(residentKB() - rss0) / 10000, "kB")
+            try await statusChange("board_fanout_ms_10000")
+            // Every idle session shares one rendering; the one that typed has its own.
+            report("board_renderings_10000_sessions", Double(harness.server.openPages.renderings), "renderings")
+            _ = try await harness.ask("close", fields: 1)
+
+            let rss1 = residentKB()
+            try await harness.open(1000, "/bench/board-usual")
+            report("board_usual_rss_per_session_kb_1000", Double(residentKB() - rss1) / 1000, "kB")
+            try await statusChange("board_usual_fanout_ms_1000")
+            try await harness.keystrokeCPU("board_usual_server_cpu_us_per_keystroke", rounds: 100)
+
+            // Sessions that each typed their own search have renderings of their own.
+            let rss2 = residentKB()
+            _ = try await harness.ask("close", fields: 1)
+            try await harness.open(100, "/bench/board")
+            _ = try await harness.ask("type-each d", fields: 2)
+            try? await Task.sleep(for: .milliseconds(300))
+            report("board_diverged_rss_per_session_kb_100", Double(residentKB() - rss2) / 100, "kB")
         } catch {
-            print("bench: error \(error)")
-            input.fileHandleForWriting.write("quit\n".data(using: .utf8)!)
-            child.waitUntilExit()
+            FileHandle.standardOutput.write(Data("bench: error \(error)\n".utf8))
+            harness.stop()
             exit(1)
         }
-        input.fileHandleForWriting.write("quit\n".data(using: .utf8)!)
-        child.waitUntilExit()
+        harness.stop()
+    }
+
+    /// This process's CPU time so far, user and system, in microseconds.
+    static func cpuMicroseconds() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000 + Int(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
     }
 
     /// The body length of one GET (what crossed the wire, compressed or not); nil on failure.

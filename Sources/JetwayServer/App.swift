@@ -59,7 +59,7 @@ public struct Route: Sendable {
 }
 
 /// The view a route built for one request, and what tells whether another request built the
-/// same one (`==` for an `Equatable` view, else the same stored bits): sessions whose views
+/// same one (see `ViewGraph.isSameRoot`): sessions whose views
 /// are the same share one rendering while they stay pristine (see `RenderGroup`).
 @MainActor
 struct RootView {
@@ -70,7 +70,7 @@ struct RootView {
     init<V: View>(_ value: V) {
         self.view = AnyView(value)
         self.value = value
-        self.matches = { other in (other as? V).map { ViewGraph.isSameValue(value, $0) } ?? false }
+        self.matches = { other in (other as? V).map { ViewGraph.isSameRoot(value, $0) } ?? false }
     }
 
     func isSame(as other: RootView) -> Bool { matches(other.value) }

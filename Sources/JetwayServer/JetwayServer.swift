@@ -56,6 +56,12 @@ public final class JetwayServer: @unchecked Sendable {
     }
 
     /// The address to open in a browser: `http://127.0.0.1:8080`.
+    /// How many pages are open (attached or waiting for their browser to come back) and how
+    /// many renderings they share (see `RenderGroup`).
+    @MainActor public var openPages: (sessions: Int, renderings: Int) {
+        (sessions.sessionCount, sessions.groupCount)
+    }
+
     public var url: String {
         let host =
             switch (listenAddress.interface, listenAddress.family) {

@@ -37,6 +37,34 @@ extension ViewGraph {
         comparison(for: V.self)(lhs, rhs)
     }
 
+    /// Whether two requests built the same root view, so that their pages may share one
+    /// rendering: `==` for an `Equatable` view; else field by field, a `@State` by the value
+    /// it starts with (each request makes its own cell) and any other field by `==` when it is
+    /// `Equatable`, else by its stored bits.
+    public static func isSameRoot<V: View>(_ lhs: V, _ rhs: V) -> Bool {
+        if V.self is any Equatable.Type || MemoryLayout<V>.size == 0 { return comparison(for: V.self)(lhs, rhs) }
+        let left = Mirror(reflecting: lhs).children.map(\.value)
+        let right = Mirror(reflecting: rhs).children.map(\.value)
+        guard !left.isEmpty else { return bitwiseEqual(lhs, rhs) }
+        guard left.count == right.count else { return false }
+        for (a, b) in zip(left, right) {
+            if let state = a as? any InitialValueComparable {
+                guard state.startsLike(b) else { return false }
+            } else if !isSameField(a, b) {
+                return false
+            }
+        }
+        return true
+    }
+
+    static func isSameField(_ lhs: Any, _ rhs: Any) -> Bool {
+        func compare<T>(_ lhs: T) -> Bool {
+            guard let rhs = rhs as? T else { return false }
+            return comparison(for: T.self)(lhs, rhs)
+        }
+        return _openExistential(lhs, do: compare)
+    }
+
     private static func comparison<E: Equatable>(_ type: E.Type) -> Any {
         { (lhs: E, rhs: E) in lhs == rhs }
     }

@@ -51,6 +51,19 @@ extension State: InstallableProperty {
     }
 }
 
+/// A dynamic property compared by the value it starts with when two requests' root views are
+/// compared (see `ViewGraph.isSameRoot`).
+protocol InitialValueComparable {
+    @MainActor func startsLike(_ other: Any) -> Bool
+}
+
+extension State: InitialValueComparable {
+    func startsLike(_ other: Any) -> Bool {
+        guard let other = other as? State<Value> else { return false }
+        return ViewGraph.isSameField(cell.storage.unobservedValue, other.cell.storage.unobservedValue)
+    }
+}
+
 /// The view value's handle: points at the identity's storage once installed.
 final class StateCell<Value> {
     var storage: StateStorage<Value>
@@ -63,6 +76,8 @@ final class StateCell<Value> {
 final class StateStorage<Value> {
     private var _value: Value
     private var readers: [ObjectIdentifier: WeakInstance] = [:]
+    /// The value, read without making the reader depend on it.
+    var unobservedValue: Value { _value }
     /// The graph of the identity that owns this value, told of every write.
     weak var graph: ViewGraph?
 
