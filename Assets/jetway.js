@@ -9,7 +9,8 @@
   if (!token) return;
   const html = document.documentElement;
   const ids = new Map();
-  let root = null, socket = null, version = 0, nextRef = 1, attempt = 0;
+  // The page is served at the version of the rendering it may share with other sessions.
+  let root = null, socket = null, version = Number(meta("jetway-version")) || 0, nextRef = 1, attempt = 0;
   let reconnectTimer = 0, bannerTimer = 0, pingTimer = 0, pongDeadline = 0;
   // The ref of the last keystroke per element, and the newest ref the server has answered:
   // a focused field keeps its own value while the server has not seen its latest keystroke.

@@ -211,7 +211,8 @@ enum LoadClient {
             return nil
         }
         let session = Session(fd: fd, target: target)
-        sendText(fd, #"["join","\#(token)","\#(path)",0,"bench"]"#)
+        let version = value(after: "<meta name=\"jetway-version\" content=\"", in: html) ?? "0"
+        sendText(fd, #"["join","\#(token)","\#(path)",\#(version),"bench"]"#)
         guard let joined = readFrame(session, timeout: 10), joined.hasPrefix("[\"joined\"") else {
             close(fd)
             return nil

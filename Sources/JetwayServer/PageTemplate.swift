@@ -3,7 +3,7 @@ import Jetway
 /// The HTML document around a rendered view: the stylesheet, the runtime, and the session's
 /// token in a `<meta>`, so the page reads fine before (or without) any script.
 enum PageTemplate {
-    static func page(app: JetwayApp, body: String, token: String, path: String, buildID: String) -> String {
+    static func page(app: JetwayApp, body: String, token: String, path: String, buildID: String, version: UInt64 = 0) -> String {
         let styles = ([versioned("jetway.css")] + app.stylesheets).map {
             "<link rel=\"stylesheet\" href=\"/assets/\(HTTPResponse.escape($0))\">"
         }.joined()
@@ -15,6 +15,7 @@ enum PageTemplate {
             <meta name="jetway-token" content="\(HTTPResponse.escape(token))">\
             <meta name="jetway-path" content="\(HTTPResponse.escape(path))">\
             <meta name="jetway-build" content="\(HTTPResponse.escape(buildID))">\
+            <meta name="jetway-version" content="\(version)">\
             <script src="/assets/\(versioned("jetway.js"))" defer></script></head>\
             <body>\(body)<div class="jw-banner" role="status" aria-live="polite">Reconnecting…</div></body></html>
             """

@@ -15,15 +15,21 @@ final class RenderGroup {
     /// The path and query the page was opened at.
     let page: String
     let root: RootView
+    /// Builds the page's root view again, as the route does for a request. A graph of its own
+    /// needs a value of its own: a view's `@State` cells point at the storage of the graph that
+    /// installed them last, so two graphs must never render the same value.
+    let makeRoot: @MainActor () -> RootView
     let graph: ViewGraph
     private(set) var members: [ObjectIdentifier: LiveSession] = [:]
     unowned let manager: SessionManager
 
-    init(page: String, root: RootView, graph: ViewGraph, manager: SessionManager) {
+    init(page: String, makeRoot: @escaping @MainActor () -> RootView, manager: SessionManager) {
         self.page = page
-        self.root = root
-        self.graph = graph
+        self.makeRoot = makeRoot
+        self.root = makeRoot()
+        self.graph = ViewGraph(root.view)
         self.manager = manager
+        graph.render()
         graph.onNeedsUpdate = { [weak self] in
             guard let self else { return }
             self.manager.scheduleFlush(self)

@@ -34,14 +34,16 @@ final class SessionManager {
             return HTTPResponse.text(429, "Too many open pages from your address. Close some and try again.\n")
         }
         let session = LiveSession(
-            id: SessionToken.newSessionID(), match: match, group: group(showing: route.makeView(match), at: path, query), manager: self)
+            id: SessionToken.newSessionID(), match: match, group: group(showing: route, match, at: path, query), manager: self)
         session.address = address
         sessionsByAddress[address, default: 0] += 1
         sessions[session.id] = session
         let token = SessionToken.sign(SessionToken(sessionID: session.id, issuedAt: Date(), path: path), secret: server.secret)
         return HTTPResponse.html(
             200,
-            PageTemplate.page(app: server.app, body: session.group.pageHTML, token: token, path: path, buildID: server.configuration.buildID))
+            PageTemplate.page(
+                app: server.app, body: session.group.pageHTML, token: token, path: path, buildID: server.configuration.buildID,
+                version: session.graph.version))
     }
 
     // MARK: Shared rendering
@@ -52,12 +54,13 @@ final class SessionManager {
 
     /// The rendering a new session of this page joins: the page's pristine one when its root
     /// view is the same, else a new one, rendered now.
-    private func group(showing root: RootView, at path: String, _ query: String) -> RenderGroup {
+    private func group(showing route: Route, _ match: RouteMatch, at path: String, _ query: String) -> RenderGroup {
         let page = query.isEmpty ? path : path + "?" + query
-        if let group = joinable[page], group.canJoin(root) { return group }
-        let graph = ViewGraph(root.view)
-        graph.render()
-        let group = RenderGroup(page: page, root: root, graph: graph, manager: self)
+        let makeRoot: @MainActor () -> RootView = { route.makeView(match) }
+        if let group = joinable[page] {
+            if group.canJoin(makeRoot()) { return group }
+        }
+        let group = RenderGroup(page: page, makeRoot: makeRoot, manager: self)
         joinable[page] = group
         return group
     }
@@ -71,12 +74,11 @@ final class SessionManager {
         guard shared.isShared else { return true }
         // The browser has the page as of the last patch: render what is pending first.
         if shared.graph.needsUpdate { server.wake(shared.flush(ref: 0, for: nil)) }
-        let graph = ViewGraph(shared.root.view)
-        graph.render()
-        let adopted = graph.adoptPage(of: shared.graph)
+        let own = RenderGroup(page: shared.page, makeRoot: shared.makeRoot, manager: self)
+        let adopted = own.graph.adoptPage(of: shared.graph)
         shared.remove(session)
-        session.group = RenderGroup(page: shared.page, root: shared.root, graph: graph, manager: self)
-        session.group.add(session)
+        session.group = own
+        own.add(session)
         if !adopted {
             Log.warn("isolate_mismatch", ["session": session.shortID, "page": shared.page])
             session.sendFullPage()
@@ -229,7 +231,7 @@ final class SessionManager {
             send(connection, "[\"reload\"]")
             return
         }
-        let session = LiveSession(id: verified.sessionID, match: match, group: group(showing: route.makeView(match), at: path, ""), manager: self)
+        let session = LiveSession(id: verified.sessionID, match: match, group: group(showing: route, match, at: path, ""), manager: self)
         sessions[session.id] = session
         session.attach(connection)
         byConnection[connection.id] = session

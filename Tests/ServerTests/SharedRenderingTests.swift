@@ -1,0 +1,205 @@
+import Foundation
+import Jetway
+import JetwayTesting
+import Testing
+
+@testable import JetwayServer
+
+/// Sessions of one page share a rendering until they diverge: a property test over real
+/// websockets that mixes shared changes (one model for all), per-session state (each page's
+/// own search) and pages opened midway, and checks after every step that every browser's page,
+/// rebuilt from the frames it received, shows exactly its own search over the current data.
+@MainActor
+@Suite(.serialized)
+struct SharedRenderingTests {
+    @MainActor @Observable final class Roster {
+        var names: [String]
+        init(_ names: [String]) { self.names = names }
+    }
+
+    struct RosterPage: View {
+        let roster: Roster
+        @State private var search = ""
+        var body: some View {
+            VStack {
+                TextField("Search", text: $search)
+                List(roster.names.filter { search.isEmpty || $0.contains(search) }, id: \.self) { name in
+                    Text(name)
+                }
+            }
+        }
+    }
+
+    /// One browser: its socket and the page as it has built it from the frames.
+    final class Page {
+        let client: WebSocketClient
+        let dom: ModelDOM
+        let field: String
+        var search = ""
+        var typed = false
+        init(client: WebSocketClient, dom: ModelDOM, field: String) {
+            self.client = client
+            self.dom = dom
+            self.field = field
+        }
+    }
+
+    func open(_ server: TestServer) async throws -> Page {
+        let html = try await server.get("/").body
+        let token = try #require(metaContent("jetway-token", in: html))
+        let body = try #require(html.range(of: "<body>").map { html[$0.upperBound...] })
+        let root = try #require(body.range(of: "<div class=\"jw-banner\"").map { String(body[..<$0.lowerBound]) })
+        let dom = try ModelDOM(html: root)
+        let field = try #require(dom.root.descendants.first { $0.tag == "input" }?.attribute("data-j"))
+        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        let version = try #require(metaContent("jetway-version", in: html))
+        await client.sendText(#"["join","\#(token)","/",\#(version),"test"]"#)
+        let first = await client.next()
+        guard case .text(let joined) = first, joined.hasPrefix("[\"joined\"") else {
+            throw WireError("no joined frame: \(first)")
+        }
+        return Page(client: client, dom: dom, field: field)
+    }
+
+    /// Applies the frames `page` receives until one satisfies `last`.
+    func apply(_ page: Page, until last: (String) -> Bool) async throws {
+        for _ in 0..<50 {
+            guard case .text(let frame) = await page.client.next() else { throw WireError("a frame did not come") }
+            if frame.hasPrefix("[\"err\"") || frame.hasPrefix("[\"sync\"") { throw WireError("unexpected \(frame.prefix(80))") }
+            if frame.hasPrefix("[") && !frame.hasPrefix("[\"") { try page.dom.apply(try WireFrame.ops(frame)) }
+            if last(frame) { return }
+        }
+        throw WireError("the awaited frame did not come")
+    }
+
+    @Test func sessionsThatShareAndDivergeEachSeeTheirOwnPage() async throws {
+        let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu"]
+        for seed in UInt64(1)...3 {
+            var random = SplitMix(seed: seed)
+            let roster = Roster(Array(words.prefix(8)))
+            let server = try TestServer(app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]))
+            defer { server.stop() }
+            var pages: [Page] = []
+            for _ in 0..<4 { pages.append(try await open(server)) }
+            var ref = 1
+            var fresh = 0
+            var steps: [String] = []
+            for step in 0..<30 {
+                let roll = random.next() % 10
+                if roll < 3 {
+                    // A shared change: every page that shows it gets it.
+                    switch random.next() % 3 {
+                    case 0: roster.names.append("\(words[Int(random.next() % UInt64(words.count))])\(fresh)")
+                    case 1 where roster.names.count > 1: roster.names.remove(at: Int(random.next() % UInt64(roster.names.count)))
+                    default: roster.names.insert("new\(fresh)", at: 0)
+                    }
+                    fresh += 1
+                    steps.append("names=\(roster.names)")
+                    for page in pages {
+                        await page.client.sendText(#"["ping",\#(step)]"#)
+                        try await apply(page) { $0 == "[\"pong\",\(step)]" }
+                    }
+                } else if roll < 4 && pages.count < 8 {
+                    pages.append(try await open(server))
+                    steps.append("open page \(pages.count - 1)")
+                } else {
+                    // One page types its own search.
+                    let page = pages[Int(random.next() % UInt64(pages.count))]
+                    page.search = ["", "a", "e", "ta", "l", "mu", "new"][Int(random.next() % 7)]
+                    page.typed = true
+                    steps.append("page \(pages.firstIndex { $0 === page }!) types \"\(page.search)\"")
+                    await page.client.sendText(#"["e",\#(ref),"\#(page.field)","input",\#(jsonString(page.search))]"#)
+                    let marker = ",\(ref)]"
+                    ref += 1
+                    try await apply(page) { $0.hasSuffix(marker) }
+                }
+                for (index, page) in pages.enumerated() {
+                    let expected = roster.names.filter { page.search.isEmpty || $0.contains(page.search) }.joined()
+                    #expect(
+                        page.dom.root.textContent == expected,
+                        "seed \(seed) step \(step): page \(index) searching \"\(page.search)\" after \(steps.joined(separator: "; "))")
+                }
+                // Memory grows only with what differs: the pages that never typed share one.
+                let own = pages.filter(\.typed).count
+                #expect(server.server.openPages.renderings == own + (own < pages.count ? 1 : 0), "seed \(seed) step \(step)")
+            }
+        }
+    }
+
+    @Test func aPageOpenedLaterNeverGetsElementsTheOthersKeptBack() async throws {
+        let roster = Roster(["one", "two", "three"])
+        let server = try TestServer(app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]))
+        defer { server.stop() }
+        let first = try await open(server)
+        // "two" leaves: the first page keeps its element detached for a quick return.
+        roster.names = ["one", "three"]
+        await first.client.sendText(#"["ping",1]"#)
+        try await apply(first) { $0 == "[\"pong\",1]" }
+        let second = try await open(server)
+        // It comes back: neither page may be told to re-attach an element the second never had.
+        roster.names = ["one", "two", "three"]
+        for page in [first, second] {
+            await page.client.sendText(#"["ping",2]"#)
+            try await apply(page) { $0 == "[\"pong\",2]" }
+            #expect(page.dom.root.textContent == "onetwothree")
+        }
+        #expect(server.server.openPages.renderings == 1)
+    }
+}
+
+struct WireError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Turns a patch frame (`[version,[ops…],ref]`) back into the ops it carries.
+enum WireFrame {
+    static func ops(_ frame: String) throws -> [PatchOp] {
+        guard let array = try JSONSerialization.jsonObject(with: Data(frame.utf8)) as? [Any], array.count >= 2,
+            let ops = array[1] as? [[Any]]
+        else { throw WireError("not a patch: \(frame.prefix(80))") }
+        return try ops.map(op)
+    }
+
+    private static func op(_ op: [Any]) throws -> PatchOp {
+        func id(_ index: Int) throws -> NodeID {
+            guard let text = op[index] as? String, let id = NodeID(text) else { throw WireError("bad id in \(op)") }
+            return id
+        }
+        func ids(_ index: Int) throws -> [NodeID] {
+            guard let text = op[index] as? String else { throw WireError("bad ids in \(op)") }
+            return try text.split(separator: " ").map { guard let id = NodeID(String($0)) else { throw WireError("bad id \($0)") }; return id }
+        }
+        func int(_ index: Int) throws -> Int {
+            guard let number = op[index] as? NSNumber else { throw WireError("bad index in \(op)") }
+            return number.intValue
+        }
+        func string(_ index: Int) throws -> String {
+            guard let text = op[index] as? String else { throw WireError("bad text in \(op)") }
+            return text
+        }
+        switch op.first as? String {
+        case "t": return .setText(try id(1), try string(2))
+        case "a": return .setAttribute(try id(1), name: try string(2), value: op[3] as? String)
+        case "i": return .insert(parent: try id(1), index: try int(2), html: try string(3))
+        case "r": return .remove(try ids(1))
+        case "d": return .detach(try ids(1))
+        case "m": return .move(try ids(3), parent: try id(1), index: try int(2))
+        case "x": return .replace(try id(1), html: try string(2))
+        default: throw WireError("unknown op \(op)")
+        }
+    }
+}
+
+/// A small seeded generator, so that a failing sequence can be replayed.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
