@@ -123,4 +123,57 @@ struct UsualShapeTests {
         try host.toggle("Disable")
         #expect(host.text.contains("Row 2 off"))
     }
+
+    @Test func rowsThatComeBackWhenASearchIsClearedAreNotEvaluatedAgain() throws {
+        // The plain shape: with `.searchable` the end of a search flips `isSearching` and every
+        // row is evaluated once (environment keys are not yet tracked per view).
+        struct Screen: View {
+            let departures: Departures
+            let log: EvaluationLog
+            @State private var search = ""
+            var body: some View {
+                VStack {
+                    TextField("City", text: $search)
+                    List(departures.flights.filter { search.isEmpty || $0.city.localizedCaseInsensitiveContains(search) }) {
+                        DepartureRow(flight: $0, log: log)
+                    }
+                }
+            }
+        }
+        let departures = Departures()
+        let log = EvaluationLog()
+        let host = ViewHost(Screen(departures: departures, log: log))
+        try host.type("d", into: "City")
+        try host.type("de", into: "City")
+        // Cleared: the 40 rows that left come back; their last render still holds, except for
+        // the one whose data changed while it was away.
+        departures.flights[1].status = "Boarding"  // Boston 1, filtered out
+        log.counts = [:]
+        try host.type("", into: "City")
+        #expect(log["row"] == 1, "the returning rows were evaluated again")
+        #expect(host.text.contains("Boston 1") && host.text.contains("Boarding"))
+        #expect(host.text.contains("Chicago 59"))
+    }
+
+    @Test func aReturningViewWithStateStartsAfresh() throws {
+        struct Screen: View {
+            @State var shown = true
+            var body: some View {
+                VStack {
+                    Toggle("Shown", isOn: $shown)
+                    if shown { Counter() }
+                }
+            }
+        }
+        struct Counter: View {
+            @State private var count = 0
+            var body: some View { Button("Count \(count)") { count += 1 } }
+        }
+        let host = ViewHost(Screen())
+        try host.tap("Count 0")
+        #expect(host.text.contains("Count 1"))
+        try host.toggle("Shown")
+        try host.toggle("Shown")
+        #expect(host.text.contains("Count 0"), "a view's state must not survive its leaving the tree")
+    }
 }

@@ -126,6 +126,12 @@ public final class ViewGraph {
         let typeID = ObjectIdentifier(V.self)
         let instance: ViewInstance
         var mustEvaluate: Bool
+        if owner.children[key] == nil, let departed = owner.departed?.take(key), departed.typeID == typeID {
+            // A stateless view that left a moment ago and is back (a search cleared): its last
+            // render is still good unless its value, place or environment changed.
+            departed.isMounted = true
+            owner.children[key] = departed
+        }
         if let existing = owner.children[key], existing.typeID == typeID {
             instance = existing
             mustEvaluate =
@@ -203,9 +209,30 @@ public final class ViewGraph {
         let gone = instance.children.entries.filter { $0.value.visitMark != pass }
         for (key, child) in gone {
             instance.children[key] = nil
-            unmount(child)
-            retired.append(child)
+            if departedLimit > 0 && child.typeID != ObjectIdentifier(EnvironmentMemo.self) && Self.isStateless(child) {
+                child.isMounted = false
+                if instance.departed == nil { instance.departed = DepartedViews() }
+                if let evicted = instance.departed!.keep(child, key: key, limit: departedLimit) {
+                    unmount(evicted)
+                    retired.append(evicted)
+                }
+            } else {
+                unmount(child)
+                retired.append(child)
+            }
         }
+    }
+
+    /// How many stateless views that left the page each view keeps for a quick return (as the
+    /// page keeps their elements, `LiveTree.retainLimit`).
+    public var departedLimit = 1000
+
+    /// Whether dropping `instance` and creating it again could make no difference: no state,
+    /// no subscriptions, no lifecycle hooks below it, only environment caches.
+    private static func isStateless(_ instance: ViewInstance) -> Bool {
+        guard instance.slots.isEmpty, instance.subscriptions.isEmpty else { return false }
+        if let persistent = instance.persistent, !(persistent is EnvironmentMemo) { return false }
+        return instance.children.allValues.allSatisfy(isStateless)
     }
 
     /// Frees what the last update replaced (the old page's nodes, unmounted instances). A
@@ -218,6 +245,10 @@ public final class ViewGraph {
 
     private func unmount(_ instance: ViewInstance) {
         instance.isMounted = false
+        if let departed = instance.departed {
+            for child in departed.all { unmount(child) }
+            instance.departed = nil
+        }
         for child in instance.children.allValues { unmount(child) }
         instance.children.removeAll()
         instance.subscriptions.removeAll()

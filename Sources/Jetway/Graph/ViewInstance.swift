@@ -35,6 +35,8 @@ public final class ViewInstance {
     var subscriptionKeys: [Int: SubscriptionKey] = [:]
     /// Per-identity storage of a primitive view (navigation path, sheet, appear flag).
     var persistent: AnyObject?
+    /// Stateless child views that left in a recent render, kept for a quick return.
+    var departed: DepartedViews?
 
     init(graph: ViewGraph, type: Any.Type, parent: ViewInstance?) {
         self.graph = graph
@@ -44,7 +46,11 @@ public final class ViewInstance {
 
     /// Marks this view for re-evaluation and schedules one update for the whole batch.
     func invalidate() {
-        guard isMounted else { return }
+        guard isMounted else {
+            // A departed view whose data changed while away is evaluated when it comes back.
+            isDirty = true
+            return
+        }
         if !isDirty {
             isDirty = true
             var ancestor = parent
@@ -99,4 +105,42 @@ enum MainActorCheck {
 @MainActor
 protocol UnmountObserving: AnyObject {
     func didUnmount()
+}
+
+/// The stateless child views that left their owner's body recently, by identity key, oldest
+/// first out.
+@MainActor
+final class DepartedViews {
+    private var byKey = KeyMap<ViewInstance>()
+    private var order: [(key: UInt64, instance: ViewInstance)] = []
+    private var start = 0
+
+    /// Keeps `instance`; returns the oldest one when over `limit` (the caller unmounts it).
+    func keep(_ instance: ViewInstance, key: UInt64, limit: Int) -> ViewInstance? {
+        byKey[key] = instance
+        order.append((key, instance))
+        var evicted: ViewInstance?
+        while byKey.count > limit, start < order.count {
+            let oldest = order[start]
+            start += 1
+            if byKey[oldest.key] === oldest.instance {
+                byKey[oldest.key] = nil
+                evicted = oldest.instance
+                break
+            }
+        }
+        if start > 4096 && start * 2 > order.count {
+            order.removeFirst(start)
+            start = 0
+        }
+        return evicted
+    }
+
+    func take(_ key: UInt64) -> ViewInstance? {
+        guard let instance = byKey[key] else { return nil }
+        byKey[key] = nil
+        return instance
+    }
+
+    var all: [ViewInstance] { byKey.allValues }
 }
