@@ -59,21 +59,11 @@ enum LoadClient {
                 for index in 0..<max(count, 1) where !sessions.isEmpty {
                     let session = sessions[index % sessions.count]
                     let started = DispatchTime.now()
-                    sendText(session.fd, #"["e",\#(ref),"\#(session.target)","click",null]"#)
-                    let marker = ",\(ref)]"
-                    ref += 1
-                    var answered = false
-                    while let frame = readFrame(session, timeout: 5) {
-                        if frame.hasSuffix(marker) {
-                            bytes += frame.utf8.count
-                            answered = true
-                            break
-                        }
-                    }
-                    guard answered else {
+                    guard let reply = roundTrip(session, &ref, "click", "null") else {
                         timeouts += 1
                         continue
                     }
+                    bytes += reply.utf8.count
                     samples.append(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000)
                 }
                 samples.sort()
@@ -114,17 +104,7 @@ enum LoadClient {
                 var done = 0
                 for index in 0..<count where !sessions.isEmpty {
                     let session = each ? sessions[index] : sessions[0]
-                    sendText(session.fd, #"["e",\#(ref),"\#(session.target)","input",\#(jsonQuoted(texts[index % texts.count]))]"#)
-                    let marker = ",\(ref)]"
-                    ref += 1
-                    var answered = false
-                    while let frame = readFrame(session, timeout: 5) {
-                        if frame.hasSuffix(marker) {
-                            answered = true
-                            break
-                        }
-                    }
-                    if answered { done += 1 } else { timeouts += 1 }
+                    if roundTrip(session, &ref, "input", jsonQuoted(texts[index % texts.count])) != nil { done += 1 } else { timeouts += 1 }
                 }
                 answer("typed \(done) \(timeouts)")
             case "close":
@@ -135,6 +115,18 @@ enum LoadClient {
                 return
             }
         }
+    }
+
+    /// Sends one event to the session's target and waits for the patch that answers it (the
+    /// frame ending with its ref); nil when none came within 5 s.
+    static func roundTrip(_ session: Session, _ ref: inout Int, _ kind: String, _ payload: String) -> String? {
+        sendText(session.fd, #"["e",\#(ref),"\#(session.target)","\#(kind)",\#(payload)]"#)
+        let marker = ",\(ref)]"
+        ref += 1
+        while let frame = readFrame(session, timeout: 5) {
+            if frame.hasSuffix(marker) { return frame }
+        }
+        return nil
     }
 
     static func answer(_ text: String) {

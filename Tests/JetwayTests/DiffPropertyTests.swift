@@ -2,18 +2,6 @@ import Jetway
 import JetwayTesting
 import Testing
 
-/// SplitMix64: a small seeded generator, so a failing case can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random trees in the shape Jetway renders: keyed children, text only as an element's whole
 /// content, attributes from a small set (so they collide and change), awkward characters.
 struct TreeGenerator {

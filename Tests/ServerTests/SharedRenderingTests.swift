@@ -75,7 +75,7 @@ struct SharedRenderingTests {
     @Test func sessionsThatShareAndDivergeEachSeeTheirOwnPage() async throws {
         let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu"]
         for seed in UInt64(1)...3 {
-            var random = SplitMix(seed: seed)
+            var random = SeededGenerator(state: seed)
             let roster = Roster(Array(words.prefix(8)))
             let server = try TestServer(app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]))
             defer { server.stop() }
@@ -191,15 +191,3 @@ enum WireFrame {
     }
 }
 
-/// A small seeded generator, so that a failing sequence can be replayed.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
