@@ -193,19 +193,14 @@ enum ServerBench {
             report("board_page_bytes_uncompressed", Double(plain), "bytes")
             try? await Task.sleep(for: .milliseconds(300))
 
-            let rss0 = residentKB()
-            try await harness.open(1000, "/bench/board")
-            report("board_rss_per_session_kb_1000", Double(residentKB() - rss0) / 1000, "kB")
-            try await statusChange("board_fanout_ms_1000")
-            try await harness.keystrokeCPU("board_server_cpu_us_per_keystroke", rounds: 100)
-            _ = try await harness.ask("close", fields: 1)
-
-            let rss1 = residentKB()
-            try await harness.open(1000, "/bench/board-usual")
-            report("board_usual_rss_per_session_kb_1000", Double(residentKB() - rss1) / 1000, "kB")
-            try await statusChange("board_usual_fanout_ms_1000")
-            try await harness.keystrokeCPU("board_usual_server_cpu_us_per_keystroke", rounds: 100)
-            _ = try await harness.ask("close", fields: 1)
+            for (prefix, path) in [("board", "/bench/board"), ("board_usual", "/bench/board-usual")] {
+                let before = residentKB()
+                try await harness.open(1000, path)
+                report("\(prefix)_rss_per_session_kb_1000", Double(residentKB() - before) / 1000, "kB")
+                try await statusChange("\(prefix)_fanout_ms_1000")
+                try await harness.keystrokeCPU("\(prefix)_server_cpu_us_per_keystroke", rounds: 100)
+                _ = try await harness.ask("close", fields: 1)
+            }
 
             // Sessions that each typed their own search have renderings of their own.
             let rss2 = residentKB()

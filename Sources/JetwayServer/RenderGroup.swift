@@ -68,10 +68,16 @@ final class RenderGroup {
             shared = PatchEncoder.encode(version: graph.version, ops, ref: 0)
             record(shared, version: graph.version)
         }
-        for member in Array(members.values) {
-            let isSender = member === session && ref != 0
-            let bytes = isSender ? PatchEncoder.encode(version: graph.version, ops, ref: ref) : shared
-            if member.deliver(bytes) { sent.append(member.connection!) }
+        if !shared.isEmpty {
+            for member in members.values where !(member === session && ref != 0) {
+                if member.deliver(shared), let connection = member.connection { sent.append(connection) }
+            }
+        }
+        // The event's own session gets the patch tagged with its ref, or an empty answer.
+        if let session, ref != 0, members[ObjectIdentifier(session)] != nil {
+            if session.deliver(PatchEncoder.encode(version: graph.version, ops, ref: ref)), let connection = session.connection {
+                sent.append(connection)
+            }
         }
         graph.releaseRetired()
         return sent

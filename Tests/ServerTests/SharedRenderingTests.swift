@@ -191,3 +191,50 @@ enum WireFrame {
     }
 }
 
+
+extension EndToEnd {
+    /// The same in Chromium, through the real runtime: two browsers open one page and share its
+    /// rendering; one types (and gets its own, without the page noticing); a shared change
+    /// reaches both; neither ever sees the other's search, and the server refuses no event.
+    @Suite
+    @MainActor
+    struct SharedRenderingInChromium {
+        @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+        func twoBrowsersShareAPageUntilOneTypes() async throws {
+            let roster = SharedRenderingTests.Roster(["alpha", "beta", "gamma", "delta"])
+            let server = try TestServer(app: JetwayApp(title: "Roster", routes: [Route("/") { _ in SharedRenderingTests.RosterPage(roster: roster) }]))
+            defer { server.stop() }
+            try await withBrowsers(2, .chromium) { browsers in
+                let (a, b) = (browsers[0], browsers[1])
+                func shows(_ browser: any Browser, _ names: [String]) async -> Bool {
+                    let list = names.map { "'\($0)'" }.joined(separator: ",")
+                    return await browser.wait(
+                        for: "return Array.from(document.querySelectorAll('.jw-text')).map(e => e.textContent).join(',') === [\(list)].join(',')")
+                }
+                for browser in browsers {
+                    try await browser.navigate(server.base + "/")
+                    #expect(await browser.wait(for: EndToEnd.ControlSuiteTests.connected))
+                }
+                #expect(server.server.openPages.renderings == 1, "two idle pages should share one rendering")
+
+                try await a.type("al", into: "input")
+                #expect(await shows(a, ["alpha"]), "the page that typed")
+                #expect(await shows(b, ["alpha", "beta", "gamma", "delta"]), "the other page saw the search")
+                #expect(server.server.openPages.renderings == 2)
+
+                roster.names.append("alpine")
+                #expect(await shows(a, ["alpha", "alpine"]))
+                #expect(await shows(b, ["alpha", "beta", "gamma", "delta", "alpine"]))
+
+                try await b.type("e", into: "input")
+                #expect(await shows(b, ["beta", "delta", "alpine"]))
+                #expect(await shows(a, ["alpha", "alpine"]))
+                for (browser, name) in [(a, "a"), (b, "b")] {
+                    let errors = try await browser.execute(EndToEnd.ControlSuiteTests.noErrors)
+                    #expect(errors as? Bool == true, "page \(name): \(errors ?? "nothing")")
+                    try await browser.screenshot("shared-rendering-\(name)")
+                }
+            }
+        }
+    }
+}

@@ -209,7 +209,8 @@ public final class ViewGraph {
         let gone = instance.children.entries.filter { $0.value.visitMark != pass }
         for (key, child) in gone {
             instance.children[key] = nil
-            if departedLimit > 0 && child.typeID != ObjectIdentifier(EnvironmentMemo.self) && Self.isStateless(child) {
+            // Only composite views come back through `renderComposite`; primitives' storage goes.
+            if departedLimit > 0 && child.persistent == nil && Self.isStateless(child) {
                 child.isMounted = false
                 if instance.departed == nil { instance.departed = DepartedViews() }
                 if let evicted = instance.departed!.keep(child, key: key, limit: departedLimit) {
