@@ -235,8 +235,12 @@ enum LoadClient {
     }
 
     static func sendText(_ fd: Int32, _ text: String) {
-        let payload = Array(text.utf8)
-        var frame: [UInt8] = [0x81]
+        sendFrame(fd, opcode: 0x1, Array(text.utf8))
+    }
+
+    /// One masked, final client frame.
+    static func sendFrame(_ fd: Int32, opcode: UInt8, _ payload: [UInt8]) {
+        var frame: [UInt8] = [0x80 | opcode]
         if payload.count < 126 {
             frame.append(0x80 | UInt8(payload.count))
         } else {
@@ -278,8 +282,14 @@ enum LoadClient {
             offset = 10
         }
         guard buffer.count >= offset + length else { return nil }
-        let text = String(decoding: buffer[offset..<(offset + length)], as: UTF8.self)
+        let payload = Array(buffer[offset..<(offset + length)])
         session.buffer.removeFirst(offset + length)
-        return text
+        // A ping is answered as a browser answers it (lws hangs up on a socket that has not
+        // proved alive for five minutes), and is not a frame of the page.
+        if buffer[0] & 0x0F == 0x9 {
+            sendFrame(session.fd, opcode: 0xA, payload)
+            return takeFrame(session)
+        }
+        return String(decoding: payload, as: UTF8.self)
     }
 }

@@ -222,6 +222,20 @@ enum ServerBench {
         harness.stop()
     }
 
+    /// Profiling entry (`JetwayBench board-fanout N`): N idle board sessions, one status change.
+    static func boardFanout(_ count: Int) async {
+        let boardModel = BenchBoardModel(count: 1000)
+        do {
+            let harness = try Harness(routes: [Route("/bench/board") { _ in BenchBoard(model: boardModel) }], model: FlightBoardModel())
+            try await harness.open(count, "/bench/board")
+            try await harness.fanout("board_fanout_ms_\(count)", change: "Gate change 1") { boardModel.flights[0].status = "Gate change 1" }
+            harness.stop()
+        } catch {
+            FileHandle.standardOutput.write(Data("bench: error \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
     /// This process's CPU time so far, user and system, in microseconds.
     static func cpuMicroseconds() -> Int {
         var usage = rusage()

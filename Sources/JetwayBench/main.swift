@@ -229,6 +229,13 @@ if CommandLine.arguments.dropFirst().first == "load-client" {
     LoadClient.run(port: Int(CommandLine.arguments[2]) ?? 0)
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "board-fanout" {
+    Task { @MainActor in
+        await ServerBench.boardFanout(Int(CommandLine.arguments[2]) ?? 1000)
+        exit(0)
+    }
+    dispatchMain()
+}
 if CommandLine.arguments.dropFirst().first == "board-server" {
     Task { @MainActor in
         await ServerBench.runBoard()
