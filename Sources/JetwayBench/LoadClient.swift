@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 
 #if canImport(Glibc)
     import Glibc
@@ -42,13 +43,16 @@ enum LoadClient {
                 let started = Date()
                 let collected = Collected()
                 let missing = max(0, target - sessions.count)
+                // Opening thousands of pages takes minutes: meanwhile the open ones answer the
+                // server's pings, as a browser does.
+                let keeper = PingKeeper(sessions, collected)
+                keeper.start()
                 DispatchQueue.concurrentPerform(iterations: 8) { worker in
-                    var opened: [Session] = []
                     for _ in stride(from: worker, to: missing, by: 8) {
-                        if let session = open(port: port, path: path) { opened.append(session) }
+                        if let session = open(port: port, path: path) { collected.add([session]) }
                     }
-                    collected.add(opened)
                 }
+                keeper.stop()
                 sessions.append(contentsOf: collected.sessions)
                 answer("opened \(sessions.count) \(Int(Date().timeIntervalSince(started) * 1000))")
             case "rtt":
@@ -135,12 +139,100 @@ enum LoadClient {
 
     final class Collected: @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var sessions: [Session] = []
+        private var opened: [Session] = []
         func add(_ more: [Session]) {
             lock.lock()
-            sessions.append(contentsOf: more)
+            opened.append(contentsOf: more)
             lock.unlock()
         }
+        var sessions: [Session] {
+            lock.lock()
+            defer { lock.unlock() }
+            return opened
+        }
+    }
+
+    /// Answers the pings of idle sessions on a thread of its own while `open` runs (lws hangs
+    /// up a socket that has not answered a ping within 310 s). The frames it reads stay in each
+    /// session's buffer for the next command; only pings are taken out.
+    final class PingKeeper: @unchecked Sendable {
+        private let earlier: [Session]
+        private let collected: Collected
+        private let done = DispatchSemaphore(value: 0)
+        private let flag = NSLock()
+        private var stopping = false
+
+        init(_ earlier: [Session], _ collected: Collected) {
+            self.earlier = earlier
+            self.collected = collected
+        }
+
+        func start() {
+            Thread { [self] in
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                while !isStopping {
+                    // Only sessions that have joined: `collected` holds whole sessions only.
+                    let sessions = earlier + collected.sessions
+                    var fds = sessions.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+                    guard poll(&fds, nfds_t(fds.count), 200) > 0 else { continue }
+                    for index in fds.indices where fds[index].revents & Int16(POLLIN) != 0 {
+                        let got = recv(fds[index].fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+                        guard got > 0 else { continue }
+                        sessions[index].buffer.append(contentsOf: chunk[0..<got])
+                        answerPings(sessions[index])
+                    }
+                }
+                done.signal()
+            }.start()
+        }
+
+        private var isStopping: Bool {
+            flag.lock()
+            defer { flag.unlock() }
+            return stopping
+        }
+
+        func stop() {
+            flag.lock()
+            stopping = true
+            flag.unlock()
+            done.wait()
+        }
+    }
+
+    /// Answers and removes the pings among the whole frames in the session's buffer.
+    static func answerPings(_ session: Session) {
+        var kept: [UInt8] = []
+        var offset = 0
+        let buffer = session.buffer
+        while let (start, length) = frameBounds(buffer, at: offset) {
+            if buffer[offset] & 0x0F == 0x9 {
+                sendFrame(session.fd, opcode: 0xA, Array(buffer[start..<(start + length)]))
+            } else {
+                kept.append(contentsOf: buffer[offset..<(start + length)])
+            }
+            offset = start + length
+        }
+        kept.append(contentsOf: buffer[offset...])
+        session.buffer = kept
+    }
+
+    /// Where the payload of the frame at `offset` starts and how long it is, when it is whole.
+    static func frameBounds(_ buffer: [UInt8], at offset: Int) -> (start: Int, length: Int)? {
+        guard buffer.count >= offset + 2 else { return nil }
+        var length = Int(buffer[offset + 1] & 0x7F)
+        var start = offset + 2
+        if length == 126 {
+            guard buffer.count >= offset + 4 else { return nil }
+            length = Int(buffer[offset + 2]) << 8 | Int(buffer[offset + 3])
+            start = offset + 4
+        } else if length == 127 {
+            guard buffer.count >= offset + 10 else { return nil }
+            length = buffer[(offset + 2)..<(offset + 10)].reduce(0) { $0 << 8 | Int($1) }
+            start = offset + 10
+        }
+        guard buffer.count >= start + length else { return nil }
+        return (start, length)
     }
 
     static func connectSocket(port: Int) -> Int32? {
@@ -231,7 +323,9 @@ enum LoadClient {
     }
 
     static func jsonQuoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var bytes: [UInt8] = []
+        PatchEncoder.appendString(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func sendText(_ fd: Int32, _ text: String) {
@@ -269,19 +363,7 @@ enum LoadClient {
     /// A whole frame already in the session's buffer (server frames are unmasked), or nil.
     static func takeFrame(_ session: Session) -> String? {
         let buffer = session.buffer
-        guard buffer.count >= 2 else { return nil }
-        var length = Int(buffer[1] & 0x7F)
-        var offset = 2
-        if length == 126 {
-            guard buffer.count >= 4 else { return nil }
-            length = Int(buffer[2]) << 8 | Int(buffer[3])
-            offset = 4
-        } else if length == 127 {
-            guard buffer.count >= 10 else { return nil }
-            length = buffer[2..<10].reduce(0) { $0 << 8 | Int($1) }
-            offset = 10
-        }
-        guard buffer.count >= offset + length else { return nil }
+        guard let (offset, length) = frameBounds(buffer, at: 0) else { return nil }
         let payload = Array(buffer[offset..<(offset + length)])
         session.buffer.removeFirst(offset + length)
         // A ping is answered as a browser answers it (lws hangs up on a socket that has not

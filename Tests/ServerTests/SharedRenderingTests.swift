@@ -66,7 +66,7 @@ struct SharedRenderingTests {
         for _ in 0..<50 {
             guard case .text(let frame) = await page.client.next() else { throw WireError("a frame did not come") }
             if frame.hasPrefix("[\"err\"") || frame.hasPrefix("[\"sync\"") { throw WireError("unexpected \(frame.prefix(80))") }
-            if frame.hasPrefix("[") && !frame.hasPrefix("[\"") { try page.dom.apply(try WireFrame.ops(frame)) }
+            if frame.hasPrefix("[") && !frame.hasPrefix("[\"") { try page.dom.apply(try PatchFrame.ops(frame)) }
             if last(frame) { return }
         }
         throw WireError("the awaited frame did not come")
@@ -151,46 +151,6 @@ struct WireError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
-
-/// Turns a patch frame (`[version,[ops…],ref]`) back into the ops it carries.
-enum WireFrame {
-    static func ops(_ frame: String) throws -> [PatchOp] {
-        guard let array = try JSONSerialization.jsonObject(with: Data(frame.utf8)) as? [Any], array.count >= 2,
-            let ops = array[1] as? [[Any]]
-        else { throw WireError("not a patch: \(frame.prefix(80))") }
-        return try ops.map(op)
-    }
-
-    private static func op(_ op: [Any]) throws -> PatchOp {
-        func id(_ index: Int) throws -> NodeID {
-            guard let text = op[index] as? String, let id = NodeID(text) else { throw WireError("bad id in \(op)") }
-            return id
-        }
-        func ids(_ index: Int) throws -> [NodeID] {
-            guard let text = op[index] as? String else { throw WireError("bad ids in \(op)") }
-            return try text.split(separator: " ").map { guard let id = NodeID(String($0)) else { throw WireError("bad id \($0)") }; return id }
-        }
-        func int(_ index: Int) throws -> Int {
-            guard let number = op[index] as? NSNumber else { throw WireError("bad index in \(op)") }
-            return number.intValue
-        }
-        func string(_ index: Int) throws -> String {
-            guard let text = op[index] as? String else { throw WireError("bad text in \(op)") }
-            return text
-        }
-        switch op.first as? String {
-        case "t": return .setText(try id(1), try string(2))
-        case "a": return .setAttribute(try id(1), name: try string(2), value: op[3] as? String)
-        case "i": return .insert(parent: try id(1), index: try int(2), html: try string(3))
-        case "r": return .remove(try ids(1))
-        case "d": return .detach(try ids(1))
-        case "m": return .move(try ids(3), parent: try id(1), index: try int(2))
-        case "x": return .replace(try id(1), html: try string(2))
-        default: throw WireError("unknown op \(op)")
-        }
-    }
-}
-
 
 extension EndToEnd {
     /// The same in Chromium, through the real runtime: two browsers open one page and share its
