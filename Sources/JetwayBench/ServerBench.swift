@@ -222,13 +222,19 @@ enum ServerBench {
         harness.stop()
     }
 
-    /// Profiling entry (`JetwayBench board-fanout N`): N idle board sessions, one status change.
-    static func boardFanout(_ count: Int) async {
+    /// Profiling entry (`JetwayBench board-profile N PATH`): N idle board sessions of PATH
+    /// (`/bench/board` or `/bench/board-usual`), one status change, then 100 rounds of keystrokes.
+    static func boardProfile(_ count: Int, _ path: String) async {
         let boardModel = BenchBoardModel(count: 1000)
         do {
-            let harness = try Harness(routes: [Route("/bench/board") { _ in BenchBoard(model: boardModel) }], model: FlightBoardModel())
-            try await harness.open(count, "/bench/board")
+            let harness = try Harness(
+                routes: [
+                    Route("/bench/board") { _ in BenchBoard(model: boardModel) },
+                    Route("/bench/board-usual") { _ in UsualBenchBoard(model: boardModel) },
+                ], model: FlightBoardModel())
+            try await harness.open(count, path)
             try await harness.fanout("board_fanout_ms_\(count)", change: "Gate change 1") { boardModel.flights[0].status = "Gate change 1" }
+            try await harness.keystrokeCPU("board_server_cpu_us_per_keystroke_\(count)", rounds: 100)
             harness.stop()
         } catch {
             FileHandle.standardOutput.write(Data("bench: error \(error)\n".utf8))

@@ -229,9 +229,10 @@ if CommandLine.arguments.dropFirst().first == "load-client" {
     LoadClient.run(port: Int(CommandLine.arguments[2]) ?? 0)
     exit(0)
 }
-if CommandLine.arguments.dropFirst().first == "board-fanout" {
+if CommandLine.arguments.dropFirst().first == "board-profile" {
     Task { @MainActor in
-        await ServerBench.boardFanout(Int(CommandLine.arguments[2]) ?? 1000)
+        let arguments = CommandLine.arguments
+        await ServerBench.boardProfile(arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000, arguments.count > 3 ? arguments[3] : "/bench/board")
         exit(0)
     }
     dispatchMain()

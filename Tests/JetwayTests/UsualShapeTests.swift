@@ -60,12 +60,11 @@ struct UsualShapeTests {
         let host = ViewHost(DeparturesScreen(departures: departures, log: log))
         #expect(log["row"] == 60)
 
-        // The first letter starts a search: `isSearching` turns true in the environment, and the
-        // rows that stay are evaluated once (Jetway does not yet track which environment keys a
-        // view reads). From then on a keystroke evaluates none.
+        // The first letter starts a search: `isSearching` turns true in the environment, which
+        // the rows never read, so none is evaluated, then or on any later keystroke.
         log.counts = [:]
         try host.type("d", into: "City")
-        #expect(log["row"] == 20)
+        #expect(log["row"] == 0, "starting a search evaluated rows that do not read isSearching")
         for text in ["de", "den", "denv", "denver", "denver 1"] {
             log.counts = [:]
             try host.type(text, into: "City")
@@ -125,8 +124,7 @@ struct UsualShapeTests {
     }
 
     @Test func rowsThatComeBackWhenASearchIsClearedAreNotEvaluatedAgain() throws {
-        // The plain shape: with `.searchable` the end of a search flips `isSearching` and every
-        // row is evaluated once (environment keys are not yet tracked per view).
+        // The plain shape (`clearingASearchEvaluatesNoRow` has the `.searchable` one).
         struct Screen: View {
             let departures: Departures
             let log: EvaluationLog
@@ -153,6 +151,71 @@ struct UsualShapeTests {
         #expect(log["row"] == 1, "the returning rows were evaluated again")
         #expect(host.text.contains("Boston 1") && host.text.contains("Boarding"))
         #expect(host.text.contains("Chicago 59"))
+    }
+
+    @Test func clearingASearchEvaluatesNoRow() throws {
+        let departures = Departures()
+        let log = EvaluationLog()
+        let host = ViewHost(DeparturesScreen(departures: departures, log: log))
+        try host.type("d", into: "City")
+        try host.type("de", into: "City")
+        // `isSearching` turns false again and the 40 rows that left come back: none is evaluated.
+        log.counts = [:]
+        try host.type("", into: "City")
+        #expect(log["row"] == 0, "ending a search evaluated rows")
+        #expect(host.text.contains("Boston 1") && host.text.contains("Chicago 59"))
+    }
+
+    @Test func aRowReadsTheEnvironmentThroughItsControlsAndTheViewsInsideIt() throws {
+        // Neither row declares `@Environment`, but a Button below each reads `isEnabled`: a
+        // change of that key must reach them, while a change of a key nobody reads does not.
+        struct Screen: View {
+            @State var disabled = false
+            @State var searching = false
+            let log: EvaluationLog
+            var body: some View {
+                VStack {
+                    Toggle("Disable", isOn: $disabled)
+                    Toggle("Other key", isOn: $searching)
+                    List(0..<3, id: \.self) { index in
+                        Row(index: index, log: log)
+                    }
+                    .disabled(disabled)
+                    .environment(\.colorScheme, searching ? .dark : .light)
+                }
+            }
+        }
+        struct Row: View {
+            let index: Int
+            let log: EvaluationLog
+            var body: some View {
+                let _ = log.hit("row")
+                HStack {
+                    Text("Row \(index)")
+                    Inner(index: index, log: log)
+                }
+            }
+        }
+        struct Inner: View {
+            let index: Int
+            let log: EvaluationLog
+            var body: some View {
+                let _ = log.hit("inner")
+                Button("Act \(index)") {}
+            }
+        }
+        let log = EvaluationLog()
+        let host = ViewHost(Screen(log: log))
+        #expect(!host.html.contains("disabled"))
+        log.counts = [:]
+        try host.toggle("Other key")
+        #expect(log["row"] == 0 && log["inner"] == 0, "a key no row reads evaluated rows")
+        try host.toggle("Disable")
+        #expect(log["inner"] == 3, "the buttons that read isEnabled were not rendered again")
+        #expect(log["row"] == 3, "a row's output holds the buttons, so it must follow them")
+        #expect(host.html.components(separatedBy: "disabled").count - 1 >= 3, "the buttons did not render disabled")
+        try host.toggle("Disable")
+        #expect(!host.html.contains("disabled"))
     }
 
     @Test func aReturningViewWithStateStartsAfresh() throws {

@@ -136,7 +136,7 @@ public final class ViewGraph {
             instance = existing
             mustEvaluate =
                 existing.isDirty || existing.elementKey != context.elementKey
-                || existing.environment.version != context.environment.version
+                || !existing.seesSameEnvironment(as: context.environment)
             if !mustEvaluate && context.isFreshValue {
                 mustEvaluate = !isUnchanged(view, existing)
                 // Skipped as equal: this new value's @State cells were never connected.
@@ -156,7 +156,12 @@ public final class ViewGraph {
             evaluate(view, instance, context)
         } else if instance.hasDirtyDescendant {
             walkBody(instance, context, fresh: false)
+        } else {
+            // Skipped: what it read is unchanged, so the new environment stands for the old.
+            instance.environment = context.environment
         }
+        // What it and the views below it read, the owner's output depends on too.
+        context.environment.reads?.note(instance.environmentReads)
         out.append(contentsOf: instance.output)
     }
 
@@ -194,8 +199,13 @@ public final class ViewGraph {
         bodyContext.identityKey = IdentityHash.seed
         bodyContext.isFreshValue = fresh
         bodyContext.rebuiltValues = false
+        let reads = instance.readLog ?? EnvironmentReads()
+        instance.readLog = reads
+        reads.start(with: instance.propertyReads)
+        bodyContext.environment.reads = reads
         var nodes: [Node] = []
         instance.renderBody?(bodyContext, &nodes)
+        instance.environmentReads = reads.keys
         sweep(instance)
         for node in nodes { node.isFrozen = true }
         instance.output = nodes

@@ -27,6 +27,14 @@ public final class ViewInstance {
     /// The last view value, kept only for `Equatable` views to skip equal re-renders.
     var lastView: Any?
     var environment = EnvironmentValues()
+    /// The environment keys its dynamic properties read when last installed, and the keys
+    /// read anywhere in its last render (its properties, the primitives of its body, the views
+    /// below): an environment that differs from `environment` only in other keys cannot change
+    /// its output.
+    var propertyReads: [ObjectIdentifier] = []
+    var environmentReads: [ObjectIdentifier] = []
+    /// Where this instance's render notes its reads (kept to spare an allocation per render).
+    var readLog: EnvironmentReads?
     var elementKey: UInt64 = 0
     /// Storage for dynamic properties (@State, @StateObject, …) by their order in the view.
     var slots: [AnyObject?] = []
@@ -60,6 +68,14 @@ public final class ViewInstance {
             }
         }
         graph?.setNeedsUpdate()
+    }
+
+    /// Whether rendering in `environment` instead of the last one could give the same output:
+    /// every key the last render read holds the same value.
+    func seesSameEnvironment(as environment: EnvironmentValues) -> Bool {
+        if self.environment.version == environment.version { return true }
+        for key in environmentReads where !self.environment.hasSameValue(for: key, as: environment) { return false }
+        return true
     }
 
     func slot(_ index: Int) -> AnyObject? {

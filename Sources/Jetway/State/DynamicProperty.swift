@@ -21,12 +21,18 @@ protocol InstallableProperty {
 enum DynamicProperties {
     private static var typesWithout: Set<ObjectIdentifier> = []
 
+    /// Installs `view`'s properties and notes the environment keys they read in
+    /// `instance.propertyReads`.
     static func install<V>(_ view: V, in instance: ViewInstance, environment: EnvironmentValues) {
         let type = ObjectIdentifier(V.self)
         if typesWithout.contains(type) { return }
+        let reads = EnvironmentReads()
+        var environment = environment
+        environment.reads = reads
         var slot = 0
         installChildren(of: view, in: instance, environment: environment, slot: &slot)
         if slot == 0 { typesWithout.insert(type) }
+        instance.propertyReads = reads.keys
     }
 
     private static func installChildren(of value: Any, in instance: ViewInstance, environment: EnvironmentValues, slot: inout Int) {

@@ -22,11 +22,17 @@ public struct EnvironmentValues: CustomStringConvertible {
     /// A writer that writes equal values into the same environment on the next render gets the
     /// same version again (`_RenderContext.writeEnvironment`), so views below it are skipped.
     private(set) var version: UInt64 = 0
+    /// While a view renders: where the keys it reads are noted, so that a later environment
+    /// that differs only in keys it never read does not evaluate it again.
+    var reads: EnvironmentReads?
 
     public init() {}
 
     public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
-        get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+        get {
+            reads?.note(ObjectIdentifier(key))
+            return values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue
+        }
         set {
             values[ObjectIdentifier(key)] = newValue
             version = EnvironmentVersion.next()
@@ -34,7 +40,8 @@ public struct EnvironmentValues: CustomStringConvertible {
     }
 
     func object<Object: AnyObject>(_ type: Object.Type) -> Object? {
-        values[ObjectIdentifier(type)] as? Object
+        reads?.note(ObjectIdentifier(type))
+        return values[ObjectIdentifier(type)] as? Object
     }
 
     mutating func setObject<Object: AnyObject>(_ object: Object) {
@@ -52,6 +59,16 @@ public struct EnvironmentValues: CustomStringConvertible {
             guard let otherValue = other.values[key], Self.isSame(value, otherValue) else { return false }
         }
         return true
+    }
+
+    /// Whether `other` holds the same value for `key` (both unset counts as the same), without
+    /// noting a read.
+    func hasSameValue(for key: ObjectIdentifier, as other: EnvironmentValues) -> Bool {
+        switch (values[key], other.values[key]) {
+        case (nil, nil): return true
+        case (let lhs?, let rhs?): return Self.isSame(lhs, rhs)
+        default: return false
+        }
     }
 
     private static func isSame(_ lhs: Any, _ rhs: Any) -> Bool {
@@ -89,6 +106,23 @@ extension Equatable {
     fileprivate func isEqual(to other: Any) -> Bool {
         guard let other = other as? Self else { return false }
         return self == other
+    }
+}
+
+/// The environment keys a view and the views below it read while rendering, each once.
+final class EnvironmentReads {
+    private(set) var keys: [ObjectIdentifier] = []
+
+    func note(_ key: ObjectIdentifier) {
+        if !keys.contains(key) { keys.append(key) }
+    }
+
+    func note(_ keys: [ObjectIdentifier]) {
+        for key in keys { note(key) }
+    }
+
+    func start(with keys: [ObjectIdentifier]) {
+        self.keys = keys
     }
 }
 
@@ -155,7 +189,8 @@ extension Environment: InstallableProperty {
 
 extension EnvironmentValues {
     func anyObject(_ id: ObjectIdentifier) -> AnyObject? {
-        values[id] as AnyObject?
+        reads?.note(id)
+        return values[id] as AnyObject?
     }
 
     mutating func setAnyObject(_ object: AnyObject, for id: ObjectIdentifier) {
