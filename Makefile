@@ -5,7 +5,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # Debian packages: the build needs libwebsockets, OpenSSL and zlib; the tests add the three browser
 # engines (Chromium + chromedriver, Firefox ESR with its built-in WebDriver BiDi, WebKit through
 # WebKitWebDriver on Xvfb) and curl.
-BUILD_PACKAGES := libwebsockets-dev libssl-dev zlib1g-dev pkg-config
+BUILD_PACKAGES := libwebsockets-dev libwebsockets-evlib-ev libev-dev libssl-dev zlib1g-dev pkg-config
 TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver firefox-esr webkit2gtk-driver xvfb curl
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots

@@ -13,3 +13,18 @@ static inline struct lws_protocols jw_lws_protocols_terminator(void) {
     struct lws_protocols p = { 0 };
     return p;
 }
+
+// libev, the event loop lws runs on (through Debian's libwebsockets-evlib-ev plugin): epoll
+// wakes only for the sockets that have something, where poll() visits every open socket.
+#include <ev.h>
+
+/// A new loop that leaves signals alone (the server handles SIGINT and SIGTERM itself).
+static inline struct ev_loop *jw_ev_loop_new(void) { return ev_loop_new(EVFLAG_AUTO | EVFLAG_NOSIGMASK); }
+
+/// One pass: waits for at least one event (or lws's next timer), handles what is ready.
+static inline void jw_ev_run_once(struct ev_loop *loop) { ev_run(loop, EVRUN_ONCE); }
+
+/// Lets what is left (closing handles) run without waiting.
+static inline void jw_ev_run_nowait(struct ev_loop *loop) { ev_run(loop, EVRUN_NOWAIT); }
+
+static inline void jw_ev_loop_destroy(struct ev_loop *loop) { ev_loop_destroy(loop); }

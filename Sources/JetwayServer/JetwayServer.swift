@@ -29,6 +29,7 @@ public final class JetwayServer: @unchecked Sendable {
     private var pending: [Connection] = []
     private var wakeRequested = false
     private var listenPort = 0
+    private var loopName = ""
     private let started = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
     private var startError: Error?
@@ -53,6 +54,14 @@ public final class JetwayServer: @unchecked Sendable {
         stateLock.lock()
         defer { stateLock.unlock() }
         return listenPort
+    }
+
+    /// The event loop the sockets are served on: "libev" (epoll), or "poll" when Debian's
+    /// libwebsockets-evlib-ev is missing. Empty until `start()`.
+    public var eventLoop: String {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return loopName
     }
 
     /// The address to open in a browser: `http://127.0.0.1:8080`.
@@ -99,7 +108,7 @@ public final class JetwayServer: @unchecked Sendable {
             stateLock.unlock()
             throw startError
         }
-        Log.info("listening", ["host": configuration.host, "port": port, "build": configuration.buildID])
+        Log.info("listening", ["host": configuration.host, "port": port, "build": configuration.buildID, "loop": eventLoop])
     }
 
     /// Stops accepting, tells connected pages to reconnect (close 1001), flushes and returns.
@@ -158,7 +167,27 @@ public final class JetwayServer: @unchecked Sendable {
         info.uid = -1
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | listenAddress.options
-        guard let context = lws_create_context(&info) else {
+        // lws runs on a libev loop of ours (epoll): with poll(), every pass visited every open
+        // socket, which at a thousand idle pages cost more than the render of a keystroke.
+        // Without Debian's libwebsockets-evlib-ev the server still serves, on poll().
+        var loop = jw_ev_loop_new()
+        let loops = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+        defer { loops.deallocate() }
+        loops.pointee = loop.map { UnsafeMutableRawPointer($0) }
+        var created: OpaquePointer?
+        if loop != nil {
+            var withLoop = info
+            withLoop.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
+            withLoop.foreign_loops = loops
+            created = lws_create_context(&withLoop)
+            if created == nil {
+                Log.error("event loop unavailable", ["fallback": "poll", "hint": "install libwebsockets-evlib-ev"])
+                jw_ev_loop_destroy(loop)
+                loop = nil
+            }
+        }
+        if created == nil { created = lws_create_context(&info) }
+        guard let context = created else {
             startError = ServerError.cannotListen(host: configuration.host, port: configuration.port)
             started.signal()
             cleanUpCStrings()
@@ -169,15 +198,24 @@ public final class JetwayServer: @unchecked Sendable {
         stateLock.lock()
         contextAlive = true
         listenPort = vhost.map { Int(lws_get_vhost_listen_port($0)) } ?? configuration.port
+        loopName = loop == nil ? "poll" : "libev"
         stateLock.unlock()
         started.signal()
         while isRunning {
-            if lws_service(context, 0) < 0 { break }
+            if let loop {
+                jw_ev_run_once(loop)
+            } else if lws_service(context, 0) < 0 {
+                break
+            }
         }
         stateLock.lock()
         contextAlive = false
         stateLock.unlock()
         lws_context_destroy(context)
+        if let loop {
+            for _ in 0..<8 { jw_ev_run_nowait(loop) }
+            jw_ev_loop_destroy(loop)
+        }
         self.context = nil
         cleanUpCStrings()
         stopped.signal()

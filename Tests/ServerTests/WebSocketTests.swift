@@ -30,6 +30,17 @@ struct WebSocketTests {
         #expect(patch.contains(#"["t","#) && patch.contains("4 flights"))
     }
 
+    @Test func socketsAreServedOnTheEpollLoopNotPoll() async throws {
+        // With poll(), every pass visits every open socket: a thousand idle pages cost more than
+        // a keystroke's render. Debian's libwebsockets-dev brings the libev plugin.
+        let server = try TestServer()
+        defer { server.stop() }
+        #expect(server.server.eventLoop == "libev")
+        let (client, _) = try await joined(server)
+        await client.sendText(#"["ping",7]"#)
+        #expect(await client.next() == .text("[\"pong\",7]"))
+    }
+
     @Test func pingIsAnswered() async throws {
         let server = try TestServer()
         defer { server.stop() }
