@@ -81,6 +81,20 @@ func run() throws {
         }
         return
     }
+    if only == "usual-cycle" || only == "plain-cycle" {
+        // Profiling entry point: the server bench's keystrokes (b, be, ber, clear) on one graph.
+        let model = BenchBoardModel(count: rows)
+        let graph = only == "usual-cycle" ? ViewGraph(UsualBenchBoard(model: model)) : ViewGraph(BenchBoard(model: model))
+        graph.render()
+        let cycles = Int(ProcessInfo.processInfo.environment["JETWAY_CYCLES"] ?? "") ?? 10
+        for _ in 0..<cycles {
+            for text in ["b", "be", "ber", ""] {
+                try type(text, into: graph)
+                _ = graph.update()
+            }
+        }
+        return
+    }
     if only == "filter" {
         // Profiling entry point: just the filter keystroke, many times.
         for _ in 0..<20 {

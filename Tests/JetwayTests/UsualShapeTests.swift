@@ -218,6 +218,45 @@ struct UsualShapeTests {
         #expect(!host.html.contains("disabled"))
     }
 
+    @Test func anUnchangedLinkKeepsItsNodeAndPushesItsLatestDestination() throws {
+        struct Screen: View {
+            @State private var detail = "first"
+            @State private var counter = 0
+            var body: some View {
+                NavigationStack {
+                    VStack {
+                        Button("Change \(counter)") {
+                            detail = "second"
+                            counter += 1
+                        }
+                        NavigationLink {
+                            Text("Detail \(detail)")
+                        } label: {
+                            OpenLabel()
+                        }
+                    }
+                }
+            }
+        }
+        struct OpenLabel: View {
+            var body: some View { Text("Open") }
+        }
+        func link(_ node: Node?) -> Node? {
+            guard let node else { return nil }
+            if node.attribute("class")?.contains("jw-navlink") == true { return node }
+            return node.children.lazy.compactMap(link).first
+        }
+        let host = ViewHost(Screen())
+        let before = try #require(link(host.graph.tree.root))
+        try host.tap("Change 0")
+        // Only the button's text changed: the link, re-rendered with a new destination, kept
+        // its node, so the diff skips it by identity.
+        #expect(host.lastPatches.count == 1, "the patch was \(host.lastPatches)")
+        #expect(link(host.graph.tree.root) === before, "the unchanged link was rebuilt")
+        try host.tap("Open")
+        #expect(host.text.contains("Detail second"), "the link pushed an old destination")
+    }
+
     @Test func aReturningViewWithStateStartsAfresh() throws {
         struct Screen: View {
             @State var shown = true

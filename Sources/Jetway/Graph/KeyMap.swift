@@ -100,6 +100,15 @@ struct KeyMap<Value> {
 
     var allValues: [Value] { entries.map(\.value) }
 
+    /// The entries whose value satisfies `isIncluded`, without copying the others.
+    func entries(where isIncluded: (Value) -> Bool) -> [(key: UInt64, value: Value)] {
+        var result: [(key: UInt64, value: Value)] = []
+        for index in occupied.indices where occupied[index] {
+            if let value = values[index], isIncluded(value) { result.append((keys[index], value)) }
+        }
+        return result
+    }
+
     mutating func removeAll() {
         self = KeyMap()
     }

@@ -216,11 +216,13 @@ public final class ViewGraph {
     /// Drops the children this pass did not reach: their identities left the tree.
     private func sweep(_ instance: ViewInstance) {
         guard instance.visitedChildren < instance.children.count else { return }
-        let gone = instance.children.entries.filter { $0.value.visitMark != pass }
+        let pass = pass
+        let gone = instance.children.entries { $0.visitMark != pass }
         for (key, child) in gone {
             instance.children[key] = nil
-            // Only composite views come back through `renderComposite`; primitives' storage goes.
-            if departedLimit > 0 && child.persistent == nil && Self.isStateless(child) {
+            // Composite views come back through `renderComposite`, render caches through
+            // `persistentState`; other primitives' storage goes.
+            if departedLimit > 0 && (child.persistent == nil || child.persistentIsCache) && Self.isStateless(child) {
                 child.isMounted = false
                 if instance.departed == nil { instance.departed = DepartedViews() }
                 if let evicted = instance.departed!.keep(child, key: key, limit: departedLimit) {
@@ -236,13 +238,13 @@ public final class ViewGraph {
 
     /// How many stateless views that left the page each view keeps for a quick return (as the
     /// page keeps their elements, `LiveTree.retainLimit`).
-    public var departedLimit = 1000
+    public var departedLimit = 2000
 
     /// Whether dropping `instance` and creating it again could make no difference: no state,
-    /// no subscriptions, no lifecycle hooks below it, only environment caches.
+    /// no subscriptions, no lifecycle hooks below it, only caches of its last render.
     private static func isStateless(_ instance: ViewInstance) -> Bool {
         guard instance.slots.isEmpty, instance.subscriptions.isEmpty else { return false }
-        if let persistent = instance.persistent, !(persistent is EnvironmentMemo) { return false }
+        if instance.persistent != nil && !instance.persistentIsCache { return false }
         return instance.children.allValues.allSatisfy(isStateless)
     }
 
@@ -274,12 +276,21 @@ public final class ViewGraph {
         let owner = context.owner
         let key = freeKey(IdentityHash.mix(context.identityKey, IdentityHash.ofType(State.self)), in: owner)
         let instance: ViewInstance
-        if let existing = owner.children[key], existing.typeID == ObjectIdentifier(State.self), existing.persistent is State {
+        let typeID = ObjectIdentifier(State.self)
+        if owner.children[key] == nil, let departed = owner.departed?.take(key), departed.typeID == typeID {
+            // A link's cache that left with its row and is back.
+            departed.isMounted = true
+            owner.children[key] = departed
+        }
+        // An instance of this type id was made below with `create()`: its storage is a State.
+        if let existing = owner.children[key], existing.typeID == typeID, existing.persistent != nil {
             instance = existing
         } else {
             if let replaced = owner.children[key] { unmount(replaced) }
             instance = ViewInstance(graph: self, type: State.self, parent: owner)
-            instance.persistent = create()
+            let state = create()
+            instance.persistent = state
+            instance.persistentIsCache = state is RenderCache
             instance.isDirty = false
             owner.children[key] = instance
         }
@@ -287,7 +298,7 @@ public final class ViewGraph {
             instance.visitMark = pass
             owner.visitedChildren += 1
         }
-        return instance.persistent as! State
+        return unsafeDowncast(instance.persistent!, to: State.self)
     }
 
     // MARK: Dependencies and scheduling

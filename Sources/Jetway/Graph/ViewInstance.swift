@@ -43,6 +43,8 @@ public final class ViewInstance {
     var subscriptionKeys: [Int: SubscriptionKey] = [:]
     /// Per-identity storage of a primitive view (navigation path, sheet, appear flag).
     var persistent: AnyObject?
+    /// Whether `persistent` is only a `RenderCache` (found once, when it is made).
+    var persistentIsCache = false
     /// Stateless child views that left in a recent render, kept for a quick return.
     var departed: DepartedViews?
 
@@ -116,6 +118,12 @@ enum MainActorCheck {
         return DispatchQueue.getSpecific(key: key) == 1
     }
 }
+
+/// Primitive storage that only remembers the last render (an environment writer's output, a
+/// link's node): dropping it changes nothing but speed, so a view that holds only these counts
+/// as stateless.
+@MainActor
+protocol RenderCache: AnyObject {}
 
 /// Primitive storage that wants to know when its view leaves the tree.
 @MainActor

@@ -17,7 +17,9 @@ public protocol EnvironmentKey {
 /// Values that flow down the view tree: set with `.environment(_:_:)`, read with
 /// `@Environment(\.key)`.
 public struct EnvironmentValues: CustomStringConvertible {
-    private var values: [ObjectIdentifier: Any] = [:]
+    /// Keys' values in boxes (reading one back is a class check, not an existential cast), and
+    /// objects put in with `.environment(object)` as themselves.
+    private var values: [ObjectIdentifier: AnyObject] = [:]
     /// Changes with every write, so a view can tell cheaply that its environment is the same.
     /// A writer that writes equal values into the same environment on the next render gets the
     /// same version again (`_RenderContext.writeEnvironment`), so views below it are skipped.
@@ -31,10 +33,11 @@ public struct EnvironmentValues: CustomStringConvertible {
     public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
         get {
             reads?.note(ObjectIdentifier(key))
-            return values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue
+            guard let box = values[ObjectIdentifier(key)] as? EnvironmentBox<Key.Value> else { return Key.defaultValue }
+            return box.value
         }
         set {
-            values[ObjectIdentifier(key)] = newValue
+            values[ObjectIdentifier(key)] = EnvironmentBox(newValue)
             version = EnvironmentVersion.next()
         }
     }
@@ -71,6 +74,13 @@ public struct EnvironmentValues: CustomStringConvertible {
         }
     }
 
+    private static func isSame(_ lhs: AnyObject, _ rhs: AnyObject) -> Bool {
+        if let lhs = lhs as? EnvironmentBoxBase, let rhs = rhs as? EnvironmentBoxBase {
+            return isSame(lhs.anyValue, rhs.anyValue)
+        }
+        return lhs === rhs
+    }
+
     private static func isSame(_ lhs: Any, _ rhs: Any) -> Bool {
         guard type(of: lhs) == type(of: rhs) else { return false }
         if let lhs = lhs as? any OptionalValue, let rhs = rhs as? any OptionalValue {
@@ -91,6 +101,17 @@ public struct EnvironmentValues: CustomStringConvertible {
     mutating func adoptVersion(of previous: EnvironmentValues) {
         version = previous.version
     }
+}
+
+/// A key's value in the environment.
+class EnvironmentBoxBase {
+    var anyValue: Any { fatalError("EnvironmentBox overrides anyValue") }
+}
+
+final class EnvironmentBox<Value>: EnvironmentBoxBase {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    override var anyValue: Any { value }
 }
 
 /// An optional seen through `Any`, so that an optional object compares by identity.
@@ -128,7 +149,7 @@ final class EnvironmentReads {
 
 /// What an environment writer produced at its position last render.
 @MainActor
-final class EnvironmentMemo {
+final class EnvironmentMemo: RenderCache {
     var inputVersion: UInt64 = 0
     var output: EnvironmentValues?
 }
@@ -190,7 +211,7 @@ extension Environment: InstallableProperty {
 extension EnvironmentValues {
     func anyObject(_ id: ObjectIdentifier) -> AnyObject? {
         reads?.note(id)
-        return values[id] as AnyObject?
+        return values[id]
     }
 
     mutating func setAnyObject(_ object: AnyObject, for id: ObjectIdentifier) {

@@ -96,16 +96,57 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        var label: [Node] = []
+        Label._render(view.label, context.insideElement(), &label)
+        let navigation = context.environment.navigation
+        let enabled = navigation != nil && context.environment.isEnabled
+        // The click pushes the latest destination, so an unchanged link can keep its node: the
+        // diff then skips it, and its list row, by identity.
+        let memo = context.persistent(LinkMemo<Destination>.self) { LinkMemo() }
+        memo.destination = view.destination
+        if let node = memo.reusableNode(key: context.elementKey, label: label, navigation: navigation, enabled: enabled) {
+            out.append(node)
+            return
+        }
         let node = context.element("button", "jw-button jw-navlink")
         node.setAttribute("type", "button")
-        context.renderChildren(view.label, into: node)
-        if let navigation = context.environment.navigation, context.environment.isEnabled {
-            let destination = view.destination
-            node.addHandler(EventBinding(event: .click) { _ in navigation.push(AnyView(destination())) })
+        node.children = label
+        if let navigation, enabled {
+            node.addHandler(EventBinding(event: .click) { [memo] _ in navigation.push(AnyView(memo.destination())) })
         } else {
             node.setAttribute("disabled", "")
         }
+        memo.remember(node, label: label, navigation: navigation, enabled: enabled)
         out.append(node)
+    }
+}
+
+/// A link's last node and what it was made from, and the destination its click pushes.
+@MainActor
+final class LinkMemo<Destination: View>: RenderCache {
+    var destination: () -> Destination = { fatalError("a link's destination is set before its first render") }
+    private var node: Node?
+    private var label: [ObjectIdentifier] = []
+    private var navigation: ObjectIdentifier?
+    private var enabled = false
+
+    /// The last node (from an earlier render, so the page has it), when it is at the same place
+    /// and made from the same label nodes in the same navigation state.
+    func reusableNode(key: UInt64, label: [Node], navigation: NavigationState?, enabled: Bool) -> Node? {
+        guard let node, node.key == key, enabled == self.enabled,
+            navigation.map(ObjectIdentifier.init) == self.navigation, label.count == self.label.count
+        else { return nil }
+        for index in label.indices where !label[index].isFrozen || ObjectIdentifier(label[index]) != self.label[index] { return nil }
+        return node
+    }
+
+    /// Keeps `node`, frozen: a modifier around the link changes a copy, never the kept node.
+    func remember(_ node: Node, label: [Node], navigation: NavigationState?, enabled: Bool) {
+        node.isFrozen = true
+        self.node = node
+        self.label = label.map(ObjectIdentifier.init)
+        self.navigation = navigation.map(ObjectIdentifier.init)
+        self.enabled = enabled
     }
 }
 
