@@ -7,10 +7,12 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # WebKitWebDriver on Xvfb) and curl.
 BUILD_PACKAGES := libwebsockets-dev libwebsockets-evlib-ev libev-dev libssl-dev zlib1g-dev pkg-config
 TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver firefox-esr webkit2gtk-driver xvfb curl
+# The bench types into the board in headless Chromium (keystroke to DOM).
+BENCH_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
-.PHONY: deps test-deps build run test bench snapshots format clean
+.PHONY: deps test-deps bench-deps build run test bench snapshots format clean
 
 # Installs the Debian packages of $(1) that are missing (the Swift toolchain must be in /opt/swift).
 define install_missing
@@ -31,6 +33,10 @@ deps:
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES))
 
+## bench-deps: that, and Chromium for the keystroke-to-DOM figures
+bench-deps:
+	$(call install_missing,$(BENCH_PACKAGES))
+
 ## build: debug build of everything
 build: deps
 	swift build
@@ -50,7 +56,7 @@ test: test-deps
 	JETWAY_REQUIRE_BROWSERS=1 swift test
 
 ## bench: release build, prints `bench: <name> <value> <unit>` (core, then server under load)
-bench: deps
+bench: bench-deps
 	swift build -c release --product JetwayBench
 	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench
 

@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Jetway", targets: ["Jetway"]),
         .library(name: "JetwayTesting", targets: ["JetwayTesting"]),
         .library(name: "JetwayServer", targets: ["JetwayServer"]),
+        .library(name: "JetwayBrowser", targets: ["JetwayBrowser"]),
         .executable(name: "MountainAirport", targets: ["MountainAirport"]),
         .executable(name: "JetwayBench", targets: ["JetwayBench"]),
     ],
@@ -41,15 +42,20 @@ let package = Package(
             name: "MountainAirport", dependencies: ["MountainAirportViews", "JetwayServer"], path: "Sources/MountainAirport"),
         // ViewHost, the model DOM that applies patches, HTML parsing for tests.
         .target(name: "JetwayTesting", dependencies: ["Jetway"], path: "Sources/JetwayTesting"),
+        // Drives real browsers for end-to-end tests and benches: Chromium and WebKit over
+        // WebDriver, Firefox over WebDriver BiDi, and a websocket client of our own.
+        .target(name: "JetwayBrowser", path: "Sources/JetwayBrowser"),
         // `make bench`: prints `bench: <name> <value> <unit>` lines.
         .executableTarget(
-            name: "JetwayBench", dependencies: ["Jetway", "JetwayTesting", "JetwayServer", "MountainAirportViews"],
+            name: "JetwayBench", dependencies: ["Jetway", "JetwayTesting", "JetwayServer", "JetwayBrowser", "MountainAirportViews"],
             path: "Sources/JetwayBench",
             swiftSettings: releaseViewSettings),
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.
         .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/SeedPortTests"),
         // Real sockets on 127.0.0.1; Chromium, Firefox and WebKit driving real pages.
-        .testTarget(name: "ServerTests", dependencies: ["Jetway", "JetwayAssets", "JetwayServer", "MountainAirportViews"], path: "Tests/ServerTests"),
+        .testTarget(
+            name: "ServerTests", dependencies: ["Jetway", "JetwayAssets", "JetwayServer", "JetwayBrowser", "MountainAirportViews"],
+            path: "Tests/ServerTests"),
     ]
 )

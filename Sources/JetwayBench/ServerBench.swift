@@ -1,5 +1,6 @@
 import Foundation
 import Jetway
+import JetwayBrowser
 import JetwayServer
 import MountainAirportViews
 
@@ -17,7 +18,7 @@ enum ServerBench {
 
         init(routes: [Route], model: FlightBoardModel) throws {
             var configuration = ServerConfiguration()
-            configuration.port = freePort()
+            configuration.port = freeLoopbackPort()
             configuration.secret = Array("jetway-bench-secret-0123456789".utf8)
             configuration.dataDirectory = NSTemporaryDirectory() + "jetway-bench"
             configuration.buildID = "bench"
@@ -191,6 +192,9 @@ enum ServerBench {
                 throw BenchFailure("GET /bench/board failed")
             }
             report("board_page_bytes_uncompressed", Double(plain), "bytes")
+            for (name, path) in [("board_keystroke_dom_ms_median", "/bench/board"), ("board_usual_keystroke_dom_ms_median", "/bench/board-usual")] {
+                try await BrowserBench.keystrokeToDOM(name, url: "http://127.0.0.1:\(port)\(path)", rounds: 10)
+            }
             try? await Task.sleep(for: .milliseconds(300))
 
             for (prefix, path) in [("board", "/bench/board"), ("board_usual", "/bench/board-usual")] {
@@ -242,6 +246,25 @@ enum ServerBench {
         }
     }
 
+    /// Profiling entry (`JetwayBench board-browser`): keystroke to DOM in Chromium, both shapes.
+    static func boardBrowser() async {
+        let boardModel = BenchBoardModel(count: 1000)
+        do {
+            let harness = try Harness(
+                routes: [
+                    Route("/bench/board") { _ in BenchBoard(model: boardModel) },
+                    Route("/bench/board-usual") { _ in UsualBenchBoard(model: boardModel) },
+                ], model: FlightBoardModel())
+            for (name, path) in [("board_keystroke_dom_ms_median", "/bench/board"), ("board_usual_keystroke_dom_ms_median", "/bench/board-usual")] {
+                try await BrowserBench.keystrokeToDOM(name, url: "http://127.0.0.1:\(harness.server.port)\(path)", rounds: 10)
+            }
+            harness.stop()
+        } catch {
+            FileHandle.standardOutput.write(Data("bench: error \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
     /// This process's CPU time so far, user and system, in microseconds.
     static func cpuMicroseconds() -> Int {
         var usage = rusage()
@@ -276,19 +299,6 @@ enum ServerBench {
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }
 
 /// Reads lines from a pipe on a GCD thread, so the main actor (and the server on it) keeps running.

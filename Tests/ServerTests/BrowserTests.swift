@@ -1,4 +1,5 @@
 import Foundation
+import JetwayBrowser
 import Testing
 
 @testable import JetwayServer

@@ -1,4 +1,5 @@
 import Foundation
+import JetwayBrowser
 import Jetway
 import JetwayTesting
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Jetway
+import JetwayBrowser
 import MountainAirportViews
 
 @testable import JetwayServer
@@ -35,23 +36,8 @@ final class TestServer {
 
     func stop() { server.stop() }
 
-    /// A free TCP port on loopback, below the kernel's ephemeral range (32768–60999) so that no
-    /// outgoing connection of a parallel test can take it between a server's stop and restart.
-    nonisolated static func freePort() -> Int {
-        while true {
-            let port = PortCounter.shared.next()
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            defer { close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            if bound == 0 { return port }
-        }
-    }
+    /// A free TCP port on loopback (see `freeLoopbackPort()`).
+    nonisolated static func freePort() -> Int { freeLoopbackPort() }
 
     /// GET a path: status, headers (lower-cased names) and body.
     func get(_ path: String, headers: [String: String] = [:]) async throws -> (status: Int, headers: [String: String], body: String) {
@@ -113,18 +99,4 @@ func elementID(containing marker: String, in page: String) -> String? {
     let tag = page[open.lowerBound...].prefix { $0 != ">" }
     guard let id = tag.range(of: "data-j=\"") else { return nil }
     return String(tag[id.upperBound...].prefix { $0 != "\"" })
-}
-
-/// Hands out ports 20000–31999, starting at a random place so parallel test processes differ.
-final class PortCounter: @unchecked Sendable {
-    static let shared = PortCounter()
-    private let lock = NSLock()
-    private var value = Int.random(in: 0..<12000)
-
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value = (value + 1) % 12000
-        return 20000 + value
-    }
 }

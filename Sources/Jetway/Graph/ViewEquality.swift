@@ -2,7 +2,9 @@
 /// unchanged children being evaluated again.
 extension ViewGraph {
     func isUnchanged<V: View>(_ view: V, _ instance: ViewInstance) -> Bool {
-        guard let last = instance.lastView as? LastView<V> else { return false }
+        // Only `evaluate` sets it, with this instance's own view type (its `typeID`).
+        guard let stored = instance.lastView, instance.typeID == ObjectIdentifier(V.self) else { return false }
+        let last = unsafeDowncast(stored, to: LastView<V>.self)
         return last.isEqual(last.value, view)
     }
 

@@ -25,7 +25,7 @@ public final class ViewInstance {
     /// properties were installed (false after an equal fresh value was skipped).
     var installedValueIsCurrent = false
     /// The last view value, kept only for `Equatable` views to skip equal re-renders.
-    var lastView: Any?
+    var lastView: AnyObject?
     var environment = EnvironmentValues()
     /// The environment keys its dynamic properties read when last installed, and the keys
     /// read anywhere in its last render (its properties, the primitives of its body, the views

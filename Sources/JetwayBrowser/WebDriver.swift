@@ -7,24 +7,24 @@ import Foundation
 /// Drives a browser through the W3C WebDriver HTTP API: headless Chromium through
 /// chromedriver, WebKit (MiniBrowser, Safari's engine) through WebKitWebDriver on a private
 /// Xvfb display.
-final class WebDriver: Browser, @unchecked Sendable {
+public final class WebDriver: Browser, @unchecked Sendable {
     typealias Failure = BrowserFailure
 
-    let engine: BrowserEngine
+    public let engine: BrowserEngine
     private let process: Process
     private let display: XvfbDisplay?
     private let base: String
     private var sessionID = ""
 
     /// Debian puts MiniBrowser below the architecture's library folder.
-    static let miniBrowser: String? = {
+    public static let miniBrowser: String? = {
         let lib = "/usr/lib"
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: lib)) ?? []
         return folders.map { "\(lib)/\($0)/webkit2gtk-4.1/MiniBrowser" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
     /// Starts chromedriver on a free port and opens a headless browser window.
-    static func startChromium() async throws -> WebDriver {
+    public static func startChromium() async throws -> WebDriver {
         let options: [String: Any] = [
             "goog:chromeOptions": [
                 "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=430,900"]
@@ -34,7 +34,7 @@ final class WebDriver: Browser, @unchecked Sendable {
     }
 
     /// Starts WebKitWebDriver, which launches MiniBrowser in automation mode on its own display.
-    static func startWebKit() async throws -> WebDriver {
+    public static func startWebKit() async throws -> WebDriver {
         let display = try await XvfbDisplay.start()
         let options: [String: Any] = [
             "browserName": "MiniBrowser",
@@ -54,7 +54,7 @@ final class WebDriver: Browser, @unchecked Sendable {
     private static func start(
         _ engine: BrowserEngine, executable: String, arguments: [String], display: XvfbDisplay?, capabilities: [String: Any]
     ) async throws -> WebDriver {
-        let port = TestServer.freePort()
+        let port = freeLoopbackPort()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--port=\(port)"] + arguments
@@ -95,7 +95,7 @@ final class WebDriver: Browser, @unchecked Sendable {
         self.base = base
     }
 
-    func quit() async {
+    public func quit() async {
         if !sessionID.isEmpty { _ = try? await request("DELETE", "/session/\(sessionID)") }
         // chromedriver does not always exit on SIGTERM; SIGKILL and reap it.
         kill(process.processIdentifier, SIGKILL)
@@ -105,7 +105,7 @@ final class WebDriver: Browser, @unchecked Sendable {
     }
 
     @discardableResult
-    func request(_ method: String, _ path: String, _ body: [String: Any]? = nil) async throws -> Any? {
+    public func request(_ method: String, _ path: String, _ body: [String: Any]? = nil) async throws -> Any? {
         let payload = try body.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
         let url = base + path
         let data = try await offPool { try Self.curl(method: method, url: url, body: payload) }
@@ -139,33 +139,33 @@ final class WebDriver: Browser, @unchecked Sendable {
 
     private var session: String { "/session/\(sessionID)" }
 
-    func navigate(_ url: String) async throws {
+    public func navigate(_ url: String) async throws {
         try await request("POST", session + "/url", ["url": url])
     }
 
-    func find(_ css: String) async throws -> String {
+    public func find(_ css: String) async throws -> String {
         let element = try await request("POST", session + "/element", ["using": "css selector", "value": css]) as? [String: Any]
         guard let id = element?.values.first as? String else { throw Failure(description: "no element \(css)") }
         return id
     }
 
-    func type(_ text: String, into css: String) async throws {
+    public func type(_ text: String, into css: String) async throws {
         try await request("POST", session + "/element/\(try await find(css))/value", ["text": text])
     }
 
-    func press(_ key: String, in css: String) async throws {
+    public func press(_ key: String, in css: String) async throws {
         try await request("POST", session + "/element/\(try await find(css))/value", ["text": key])
     }
 
-    func click(_ css: String) async throws {
+    public func click(_ css: String) async throws {
         try await request("POST", session + "/element/\(try await find(css))/click", [:])
     }
 
-    func execute(_ script: String) async throws -> Any? {
+    public func execute(_ script: String) async throws -> Any? {
         try await request("POST", session + "/execute/sync", ["script": script, "args": []])
     }
 
-    func screenshotPNG() async throws -> Data {
+    public func screenshotPNG() async throws -> Data {
         guard let base64 = try await request("GET", session + "/screenshot") as? String, let data = Data(base64Encoded: base64) else {
             throw Failure(description: "\(engine): no screenshot")
         }
@@ -175,11 +175,11 @@ final class WebDriver: Browser, @unchecked Sendable {
 
 /// A private X display (Xvfb) for a browser that needs one; Xvfb picks a free display number
 /// and writes it to its standard output (`-displayfd 1`).
-final class XvfbDisplay: @unchecked Sendable {
-    let name: String
+public final class XvfbDisplay: @unchecked Sendable {
+    public let name: String
     private let process: Process
 
-    static func start() async throws -> XvfbDisplay {
+    public static func start() async throws -> XvfbDisplay {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BrowserEngine.xvfb)
         process.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
@@ -210,7 +210,7 @@ final class XvfbDisplay: @unchecked Sendable {
 
     /// SIGKILL (a child of the test process may have SIGTERM blocked, as it inherits the
     /// signal mask), then the display's lock and socket, which Xvfb had no chance to remove.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

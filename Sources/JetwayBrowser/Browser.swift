@@ -3,7 +3,7 @@ import Foundation
 /// A real browser the end-to-end tests drive: Chromium and WebKit through classic WebDriver
 /// (`WebDriver`), Firefox through WebDriver BiDi (`FirefoxBiDi`). Scripts are function bodies
 /// (`return …`) run in the page; their JSON-able results come back as Swift values.
-protocol Browser: AnyObject, Sendable {
+public protocol Browser: AnyObject, Sendable {
     var engine: BrowserEngine { get }
     func navigate(_ url: String) async throws
     func execute(_ script: String) async throws -> Any?
@@ -18,25 +18,27 @@ protocol Browser: AnyObject, Sendable {
 }
 
 /// WebDriver key values (the Unicode private-use code points both protocols use).
-enum Key {
-    static let escape = "\u{E00C}"
-    static let enter = "\u{E007}"
-    static let arrowRight = "\u{E014}"
-    static let arrowDown = "\u{E015}"
+public enum Key {
+    public static let escape = "\u{E00C}"
+    public static let enter = "\u{E007}"
+    public static let backspace = "\u{E003}"
+    public static let arrowRight = "\u{E014}"
+    public static let arrowDown = "\u{E015}"
 }
 
-struct BrowserFailure: Error, CustomStringConvertible {
-    let description: String
+public struct BrowserFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(description: String) { self.description = description }
 }
 
 extension Browser {
-    func string(_ script: String) async throws -> String {
+    public func string(_ script: String) async throws -> String {
         (try await execute(script)) as? String ?? ""
     }
 
     /// Polls `script` until it returns true.
     @discardableResult
-    func wait(for script: String, timeout: TimeInterval = 10) async -> Bool {
+    public func wait(for script: String, timeout: TimeInterval = 10) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if (try? await execute(script)) as? Bool == true { return true }
@@ -47,7 +49,7 @@ extension Browser {
 
     /// A CSS selector for the first element matching `css` whose text or accessible label is
     /// `label`, found by marking it with a `data-test` attribute.
-    func element(_ css: String, labelled label: String) async throws -> String {
+    public func element(_ css: String, labelled label: String) async throws -> String {
         let mark = "t" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let found = try await execute(
             """
@@ -62,12 +64,12 @@ extension Browser {
         return "[data-test=\"\(mark)\"]"
     }
 
-    func click(_ css: String, labelled label: String) async throws {
+    public func click(_ css: String, labelled label: String) async throws {
         try await click(try await element(css, labelled: label))
     }
 
     /// Saves a screenshot under `.build/e2e/`.
-    func screenshot(_ name: String) async throws {
+    public func screenshot(_ name: String) async throws {
         let data = try await screenshotPNG()
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/e2e").standardized
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -76,30 +78,30 @@ extension Browser {
 }
 
 /// A JavaScript string literal of `text`.
-func jsLiteral(_ text: String) -> String {
+public func jsLiteral(_ text: String) -> String {
     let data = (try? JSONSerialization.data(withJSONObject: [text])) ?? Data("[\"\"]".utf8)
     return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
 }
 
 /// The three engines and how to start each.
-enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertible {
+public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertible {
     case chromium, firefox, webkit
 
-    var description: String { rawValue }
+    public var description: String { rawValue }
 
-    static let chromedriver = "/usr/bin/chromedriver"
-    static let firefoxBinary = "/usr/bin/firefox-esr"
-    static let webkitDriver = "/usr/bin/WebKitWebDriver"
-    static let xvfb = "/usr/bin/Xvfb"
+    public static let chromedriver = "/usr/bin/chromedriver"
+    public static let firefoxBinary = "/usr/bin/firefox-esr"
+    public static let webkitDriver = "/usr/bin/WebKitWebDriver"
+    public static let xvfb = "/usr/bin/Xvfb"
 
     /// `make test` sets `JETWAY_REQUIRE_BROWSERS=1`: there a missing engine fails its tests
     /// instead of skipping them.
-    static let required = ProcessInfo.processInfo.environment["JETWAY_REQUIRE_BROWSERS"] == "1"
+    public static let required = ProcessInfo.processInfo.environment["JETWAY_REQUIRE_BROWSERS"] == "1"
 
     /// Installed, or required (so that the tests run and say what is missing).
-    var shouldRun: Bool { isInstalled || Self.required }
+    public var shouldRun: Bool { isInstalled || Self.required }
 
-    var isInstalled: Bool {
+    public var isInstalled: Bool {
         let files: [String] =
             switch self {
             case .chromium: [Self.chromedriver]
@@ -109,7 +111,7 @@ enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertible {
         return files.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    func start() async throws -> any Browser {
+    public func start() async throws -> any Browser {
         guard isInstalled else { throw BrowserFailure(description: "\(self) is not installed (make test-deps installs it)") }
         return switch self {
         case .chromium: try await WebDriver.startChromium()
@@ -121,7 +123,7 @@ enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertible {
 
 /// Opens `count` browsers of `engine`, runs `body`, and always closes them.
 @MainActor
-func withBrowsers(_ count: Int, _ engine: BrowserEngine = .chromium, _ body: ([any Browser]) async throws -> Void) async throws {
+public func withBrowsers(_ count: Int, _ engine: BrowserEngine = .chromium, _ body: ([any Browser]) async throws -> Void) async throws {
     var browsers: [any Browser] = []
     do {
         for _ in 0..<count { browsers.append(try await engine.start()) }

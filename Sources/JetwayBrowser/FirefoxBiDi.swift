@@ -2,8 +2,8 @@ import Foundation
 
 /// Drives headless Firefox ESR through its built-in WebDriver BiDi (no geckodriver): one
 /// websocket to `ws://127.0.0.1:<port>/session`, JSON commands answered by id.
-final class FirefoxBiDi: Browser, @unchecked Sendable {
-    let engine = BrowserEngine.firefox
+public final class FirefoxBiDi: Browser, @unchecked Sendable {
+    public let engine = BrowserEngine.firefox
     private let process: Process
     private let profile: String
     private var socket: WebSocketClient?
@@ -11,15 +11,15 @@ final class FirefoxBiDi: Browser, @unchecked Sendable {
     private var context = ""
 
     /// Preferences for a quiet, test-only profile: no first-run pages, updates or telemetry.
-    static let preferences = [
+    public static let preferences = [
         "browser.shell.checkDefaultBrowser": "false", "browser.startup.homepage_override.mstone": "\"ignore\"",
         "browser.startup.page": "0", "browser.aboutwelcome.enabled": "false", "datareporting.policy.dataSubmissionEnabled": "false",
         "toolkit.telemetry.reportingpolicy.firstRun": "false", "app.update.disabledForTesting": "true",
         "browser.tabs.warnOnClose": "false", "dom.disable_beforeunload": "true",
     ]
 
-    static func start() async throws -> FirefoxBiDi {
-        let port = TestServer.freePort()
+    public static func start() async throws -> FirefoxBiDi {
+        let port = freeLoopbackPort()
         let profile = NSTemporaryDirectory() + "jetway-firefox-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
         let prefs = preferences.map { "user_pref(\"\($0.key)\", \($0.value));" }.joined(separator: "\n")
@@ -69,7 +69,7 @@ final class FirefoxBiDi: Browser, @unchecked Sendable {
 
     /// Sends one command and waits for its answer (events, which these tests never subscribe
     /// to, are skipped).
-    func command(_ method: String, _ parameters: [String: Any], timeout: TimeInterval = 30) async throws -> [String: Any] {
+    public func command(_ method: String, _ parameters: [String: Any], timeout: TimeInterval = 30) async throws -> [String: Any] {
         guard let socket else { throw BrowserFailure(description: "firefox: not connected") }
         nextID += 1
         let id = nextID
@@ -89,11 +89,11 @@ final class FirefoxBiDi: Browser, @unchecked Sendable {
         throw BrowserFailure(description: "firefox: no answer to \(method)")
     }
 
-    func navigate(_ url: String) async throws {
+    public func navigate(_ url: String) async throws {
         _ = try await command("browsingContext.navigate", ["context": context, "url": url, "wait": "complete"])
     }
 
-    func execute(_ script: String) async throws -> Any? {
+    public func execute(_ script: String) async throws -> Any? {
         let result = try await command(
             "script.callFunction",
             [
@@ -107,7 +107,7 @@ final class FirefoxBiDi: Browser, @unchecked Sendable {
     }
 
     /// A BiDi remote value as the plain JSON value classic WebDriver would return.
-    static func value(_ remote: Any?) -> Any? {
+    public static func value(_ remote: Any?) -> Any? {
         guard let remote = remote as? [String: Any] else { return nil }
         switch remote["type"] as? String {
         case "string", "boolean", "number": return remote["value"]
@@ -125,7 +125,7 @@ final class FirefoxBiDi: Browser, @unchecked Sendable {
         return id
     }
 
-    func click(_ css: String) async throws {
+    public func click(_ css: String) async throws {
         let element = try await sharedID(css)
         _ = try await execute("document.querySelector(\(jsLiteral(css))).scrollIntoView({block: 'center'}); return true")
         _ = try await command(
@@ -144,12 +144,12 @@ final class FirefoxBiDi: Browser, @unchecked Sendable {
             ])
     }
 
-    func type(_ text: String, into css: String) async throws {
+    public func type(_ text: String, into css: String) async throws {
         try await focus(css)
         try await keys(text.map(String.init))
     }
 
-    func press(_ key: String, in css: String) async throws {
+    public func press(_ key: String, in css: String) async throws {
         try await focus(css)
         try await keys([key])
     }
@@ -168,7 +168,7 @@ final class FirefoxBiDi: Browser, @unchecked Sendable {
             ["context": context, "actions": [["type": "key", "id": "keyboard", "actions": actions]]])
     }
 
-    func screenshotPNG() async throws -> Data {
+    public func screenshotPNG() async throws -> Data {
         let result = try await command("browsingContext.captureScreenshot", ["context": context])
         guard let base64 = result["data"] as? String, let data = Data(base64Encoded: base64) else {
             throw BrowserFailure(description: "firefox: no screenshot")
@@ -176,7 +176,7 @@ final class FirefoxBiDi: Browser, @unchecked Sendable {
         return data
     }
 
-    func quit() async {
+    public func quit() async {
         if socket != nil { _ = try? await command("browser.close", [:], timeout: 5) }
         socket = nil
         let process = process

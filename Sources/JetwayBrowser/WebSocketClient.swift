@@ -6,8 +6,8 @@ import Foundation
 
 /// A small blocking websocket client over a POSIX socket, for tests. Its I/O runs off the main
 /// actor (`async` methods hop to a detached task), so the in-process server can keep working.
-final class WebSocketClient: @unchecked Sendable {
-    enum Frame: Equatable {
+public final class WebSocketClient: @unchecked Sendable {
+    public enum Frame: Equatable, Sendable {
         case text(String)
         case close(code: UInt16)
         case timeout
@@ -15,10 +15,10 @@ final class WebSocketClient: @unchecked Sendable {
 
     private let fd: Int32
     private var buffer: [UInt8] = []
-    let upgradeStatus: Int
+    public let upgradeStatus: Int
 
     /// Connects and upgrades; `upgradeStatus` is 101 on success.
-    static func connect(port: Int, origin: String?, path: String = "/", subprotocol: String? = "jetway") async throws -> WebSocketClient {
+    public static func connect(port: Int, origin: String?, path: String = "/", subprotocol: String? = "jetway") async throws -> WebSocketClient {
         try await offPool { try WebSocketClient(port: port, origin: origin, path: path, subprotocol: subprotocol) }
     }
 
@@ -56,12 +56,12 @@ final class WebSocketClient: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    func sendText(_ text: String) async {
+    public func sendText(_ text: String) async {
         await sendFrame(opcode: 1, Array(text.utf8))
     }
 
     /// Sends a frame (masked, as a browser does).
-    func sendFrame(opcode: UInt8, _ payload: [UInt8], final: Bool = true) async {
+    public func sendFrame(opcode: UInt8, _ payload: [UInt8], final: Bool = true) async {
         let fd = fd
         await offPool {
             var frame: [UInt8] = [(final ? 0x80 : 0) | opcode]
@@ -87,12 +87,12 @@ final class WebSocketClient: @unchecked Sendable {
     }
 
     /// The next text or close frame (pings are skipped), or `.timeout`.
-    func next(timeout: TimeInterval = 5) async -> Frame {
+    public func next(timeout: TimeInterval = 5) async -> Frame {
         await offPool { self.readFrame(deadline: Date().addingTimeInterval(timeout)) }
     }
 
     /// The next text frame whose JSON starts with `prefix` (e.g. `["sync"`), skipping others.
-    func next(startingWith prefix: String, timeout: TimeInterval = 5) async -> Frame {
+    public func next(startingWith prefix: String, timeout: TimeInterval = 5) async -> Frame {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let frame = await next(timeout: deadline.timeIntervalSinceNow)

@@ -1,0 +1,57 @@
+import Foundation
+import JetwayBrowser
+
+/// Keystroke to DOM in headless Chromium: the time from the field's `keydown` until the list's
+/// rows changed, read in the page with `performance.now()`, as a user types d, e, n and deletes
+/// them again (the last deletion brings every row back).
+@MainActor
+enum BrowserBench {
+    static func keystrokeToDOM(_ name: String, url: String, rounds: Int) async throws {
+        guard BrowserEngine.chromium.isInstalled else {
+            throw BenchFailure("\(name): Chromium and chromedriver are not installed (make bench installs them)")
+        }
+        let browser = try await BrowserEngine.chromium.start()
+        defer { Task { await browser.quit() } }
+        try await browser.navigate(url)
+        guard await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')", timeout: 15) else {
+            throw BenchFailure("\(name): the page never went live")
+        }
+        let field = "input"
+        var samples: [Double] = []
+        for _ in 0..<rounds {
+            for key in ["d", "e", "n", Key.backspace, Key.backspace, Key.backspace] {
+                _ = try await browser.execute(
+                    """
+                    window.__jwKeystroke = null;
+                    const list = document.querySelector('.jw-list');
+                    const field = document.querySelector('\(field)');
+                    let started = 0;
+                    field.addEventListener('keydown', () => { started = performance.now(); }, { once: true, capture: true });
+                    const observer = new MutationObserver(() => {
+                      if (started) { window.__jwKeystroke = performance.now() - started; observer.disconnect(); }
+                    });
+                    observer.observe(list, { childList: true, subtree: true, characterData: true, attributes: true });
+                    return true
+                    """)
+                // A person types a few keys a second: the page has laid out and painted the
+                // last change before the next key comes.
+                try await Task.sleep(for: .milliseconds(150))
+                try await browser.type(key, into: field)
+                let deadline = Date().addingTimeInterval(5)
+                var sample: Double?
+                while sample == nil && Date() < deadline {
+                    sample = try await browser.execute("return window.__jwKeystroke") as? Double
+                    if sample == nil { try await Task.sleep(for: .milliseconds(2)) }
+                }
+                guard let sample else {
+                    let state = try await browser.string(
+                        "return document.querySelector('\(field)').value + ' / ' + document.querySelectorAll('.jw-list-row').length + ' rows / ' + document.documentElement.className")
+                    throw BenchFailure("\(name): a keystroke never changed the rows within 5 s (field / rows / page: \(state))")
+                }
+                samples.append(sample)
+            }
+        }
+        samples.sort()
+        report(name, samples[samples.count / 2], "ms")
+    }
+}
