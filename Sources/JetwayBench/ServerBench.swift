@@ -22,6 +22,7 @@ enum ServerBench {
             configuration.secret = Array("jetway-bench-secret-0123456789".utf8)
             configuration.dataDirectory = NSTemporaryDirectory() + "jetway-bench"
             configuration.buildID = "bench"
+            configuration.usesEventLibrary = ProcessInfo.processInfo.environment["JETWAY_BENCH_POLL"] == nil
             configuration.eventsPerSecond = 100_000
             configuration.maxSessionsPerAddress = 100_000
             setenv("JETWAY_LOG", "error", 0)  // JETWAY_LOG=debug shows each event's time
@@ -142,20 +143,26 @@ enum ServerBench {
         }
         harness.stop()
 
-        let board = Process()
-        board.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        board.arguments = ["board-server"]
-        do { try board.run() } catch {
-            print("bench: the board bench failed to start: \(error)")
-            exit(1)
+        for phase in boardPhases {
+            let board = Process()
+            board.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            board.arguments = ["board-server", phase]
+            do { try board.run() } catch {
+                print("bench: the board bench failed to start: \(error)")
+                exit(1)
+            }
+            board.waitUntilExit()
+            if board.terminationStatus != 0 { exit(board.terminationStatus) }
         }
-        board.waitUntilExit()
-        if board.terminationStatus != 0 { exit(board.terminationStatus) }
     }
 
-    /// The board of 1,000 flights over one shared model, in both shapes, with sessions mounted
-    /// as a browser mounts them (page, websocket, join).
-    static func runBoard() async {
+    /// The phases of the board bench, each in a process of its own so that its memory starts
+    /// from the same baseline (no pages freed by an earlier phase to reuse).
+    static let boardPhases = ["pages", "plain", "usual", "diverged", "wide"]
+
+    /// One phase of the board of 1,000 flights over one shared model, in both shapes, with
+    /// sessions mounted as a browser mounts them (page, websocket, join).
+    static func runBoard(phase: String) async {
         let boardModel = BenchBoardModel(count: 1000)
         let harness: Harness
         do {
@@ -177,47 +184,48 @@ enum ServerBench {
             try await harness.fanout(name, change: status) { boardModel.flights[0].status = status }
         }
         do {
-            // Bytes until the page is live, as a browser with an empty cache fetches them.
-            for (name, path) in [("board_page_wire_bytes", "/bench/board"), ("board_usual_page_wire_bytes", "/bench/board-usual")] {
-                var total = 0
-                for url in [path, "/assets/jetway.js", "/assets/jetway.css"] {
-                    guard let bytes = await offMainActor({ httpBodyBytes(port: port, path: url, gzip: true) }) else {
-                        throw BenchFailure("GET \(url) failed")
+            switch phase {
+            case "pages":
+                // Bytes until the page is live, as a browser with an empty cache fetches them.
+                for (name, path) in [("board_page_wire_bytes", "/bench/board"), ("board_usual_page_wire_bytes", "/bench/board-usual")] {
+                    var total = 0
+                    for url in [path, "/assets/jetway.js", "/assets/jetway.css"] {
+                        guard let bytes = await offMainActor({ httpBodyBytes(port: port, path: url, gzip: true) }) else {
+                            throw BenchFailure("GET \(url) failed")
+                        }
+                        total += bytes
                     }
-                    total += bytes
+                    report(name, Double(total), "bytes")
                 }
-                report(name, Double(total), "bytes")
-            }
-            guard let plain = await offMainActor({ httpBodyBytes(port: port, path: "/bench/board", gzip: false) }) else {
-                throw BenchFailure("GET /bench/board failed")
-            }
-            report("board_page_bytes_uncompressed", Double(plain), "bytes")
-            for (name, path) in [("board_keystroke_dom_ms_median", "/bench/board"), ("board_usual_keystroke_dom_ms_median", "/bench/board-usual")] {
-                try await BrowserBench.keystrokeToDOM(name, url: "http://127.0.0.1:\(port)\(path)", rounds: 10)
-            }
-            try? await Task.sleep(for: .milliseconds(300))
-
-            for (prefix, path) in [("board", "/bench/board"), ("board_usual", "/bench/board-usual")] {
+                guard let plain = await offMainActor({ httpBodyBytes(port: port, path: "/bench/board", gzip: false) }) else {
+                    throw BenchFailure("GET /bench/board failed")
+                }
+                report("board_page_bytes_uncompressed", Double(plain), "bytes")
+                for (name, path) in [("board_keystroke_dom_ms_median", "/bench/board"), ("board_usual_keystroke_dom_ms_median", "/bench/board-usual")] {
+                    try await BrowserBench.keystrokeToDOM(name, url: "http://127.0.0.1:\(port)\(path)", rounds: 10)
+                }
+            case "plain", "usual":
+                let (prefix, path) = phase == "plain" ? ("board", "/bench/board") : ("board_usual", "/bench/board-usual")
                 let before = residentKB()
                 try await harness.open(1000, path)
                 report("\(prefix)_rss_per_session_kb_1000", Double(residentKB() - before) / 1000, "kB")
                 try await statusChange("\(prefix)_fanout_ms_1000")
                 try await harness.keystrokeCPU("\(prefix)_server_cpu_us_per_keystroke", rounds: 100)
-                _ = try await harness.ask("close", fields: 1)
+            case "diverged":
+                // Sessions that each typed their own search have renderings of their own.
+                let before = residentKB()
+                try await harness.open(100, "/bench/board")
+                _ = try await harness.ask("type-each d", fields: 2)
+                try? await Task.sleep(for: .milliseconds(300))
+                report("board_diverged_rss_per_session_kb_100", Double(residentKB() - before) / 100, "kB")
+            case "wide":
+                let before = residentKB()
+                try await harness.open(10000, "/bench/board")
+                report("board_rss_per_session_kb_10000", Double(residentKB() - before) / 10000, "kB")
+                try await statusChange("board_fanout_ms_10000")
+            default:
+                throw BenchFailure("unknown board phase \(phase)")
             }
-
-            // Sessions that each typed their own search have renderings of their own.
-            let rss2 = residentKB()
-            try await harness.open(100, "/bench/board")
-            _ = try await harness.ask("type-each d", fields: 2)
-            try? await Task.sleep(for: .milliseconds(300))
-            report("board_diverged_rss_per_session_kb_100", Double(residentKB() - rss2) / 100, "kB")
-            _ = try await harness.ask("close", fields: 1)
-
-            let rss3 = residentKB()
-            try await harness.open(10000, "/bench/board")
-            report("board_rss_per_session_kb_10000", Double(residentKB() - rss3) / 10000, "kB")
-            try await statusChange("board_fanout_ms_10000")
         } catch {
             FileHandle.standardOutput.write(Data("bench: error \(error)\n".utf8))
             harness.stop()

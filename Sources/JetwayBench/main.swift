@@ -261,7 +261,8 @@ if CommandLine.arguments.dropFirst().first == "board-browser" {
 }
 if CommandLine.arguments.dropFirst().first == "board-server" {
     Task { @MainActor in
-        await ServerBench.runBoard()
+        let phases = CommandLine.arguments.count > 2 ? [CommandLine.arguments[2]] : ServerBench.boardPhases
+        for phase in phases { await ServerBench.runBoard(phase: phase) }
         exit(0)
     }
     dispatchMain()

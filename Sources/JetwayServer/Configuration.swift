@@ -40,6 +40,8 @@ public struct ServerConfiguration: Sendable {
     public var maxSessionsPerAddress = 500
     /// Identifies this build; pages from another build reload themselves once.
     public var buildID = ServerConfiguration.defaultBuildID()
+    /// Serve sockets on libev (epoll, the default) or on lws's own poll() loop.
+    public var usesEventLibrary = true
 
     public init() {}
 

@@ -170,7 +170,7 @@ public final class JetwayServer: @unchecked Sendable {
         // lws runs on a libev loop of ours (epoll): with poll(), every pass visited every open
         // socket, which at a thousand idle pages cost more than the render of a keystroke.
         // Without Debian's libwebsockets-evlib-ev the server still serves, on poll().
-        var loop = jw_ev_loop_new()
+        var loop = configuration.usesEventLibrary ? jw_ev_loop_new() : nil
         let loops = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
         defer { loops.deallocate() }
         loops.pointee = loop.map { UnsafeMutableRawPointer($0) }
