@@ -11,50 +11,63 @@ import Jetway
 public struct JetwayApp: Sendable {
     public var title: String
     public var routes: [Route]
+    /// HTTP endpoints beside the pages (JSON APIs, form posts), matched before the routes.
+    public var handlers: [Handler]
     /// Extra stylesheets under `/assets/` (the app's own theme), after `jetway.css`.
     public var stylesheets: [String]
 
-    public init(title: String, stylesheets: [String] = [], routes: [Route]) {
+    public init(title: String, stylesheets: [String] = [], routes: [Route], handlers: [Handler] = []) {
         self.title = title
         self.routes = routes
+        self.handlers = handlers
         self.stylesheets = stylesheets
     }
 
     /// The first route that matches `path`, with its parameters and the query.
     func match(path: String, query: String) -> (Route, RouteMatch)? {
         for route in routes {
-            if let parameters = route.match(path) {
+            if let parameters = route.pattern.match(path) {
                 return (route, RouteMatch(path: path, parameters: parameters, query: RouteMatch.parseQuery(query)))
             }
         }
         return nil
     }
+
+    /// What answers `method` on `path`: a handler (with its parameters), a page, or nothing —
+    /// and, when nothing does, the methods that would (for `Allow`).
+    func resolve(_ method: HTTPMethod, _ path: String) -> Resolution {
+        var allowed: Set<HTTPMethod> = []
+        for handler in handlers {
+            guard let parameters = handler.pattern.match(path) else { continue }
+            if handler.method == method || (method == .head && handler.method == .get) {
+                return .handler(handler, parameters)
+            }
+            allowed.insert(handler.method)
+            if handler.method == .get { allowed.insert(.head) }
+        }
+        if routes.contains(where: { $0.pattern.match(path) != nil }) {
+            if method == .get || method == .head { return .page }
+            allowed.formUnion([.get, .head])
+        }
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(HTTPMethod.allCases.filter(allowed.contains))
+    }
+
+    enum Resolution {
+        case handler(Handler, [String: String])
+        case page
+        case methodNotAllowed([HTTPMethod])
+        case notFound
+    }
 }
 
 /// A path pattern (`/`, `/flights/:id`) and the view it shows.
 public struct Route: Sendable {
-    public let pattern: String
-    private let segments: [Substring]
+    public let pattern: PathPattern
     let makeView: @MainActor @Sendable (RouteMatch) -> RootView
 
     public init<V: View>(_ pattern: String, _ view: @escaping @MainActor @Sendable (RouteMatch) -> V) {
-        self.pattern = pattern
-        self.segments = pattern.split(separator: "/")
+        self.pattern = PathPattern(pattern)
         self.makeView = { RootView(view($0)) }
-    }
-
-    func match(_ path: String) -> [String: String]? {
-        let parts = path.split(separator: "/")
-        guard parts.count == segments.count else { return nil }
-        var parameters: [String: String] = [:]
-        for (segment, part) in zip(segments, parts) {
-            if segment.hasPrefix(":") {
-                parameters[String(segment.dropFirst())] = String(part).removingPercentEncoding ?? String(part)
-            } else if segment != part {
-                return nil
-            }
-        }
-        return parameters
     }
 }
 

@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable {
     public var secret: [UInt8]?
     /// Origins allowed to open the websocket, besides the page's own host.
     public var allowedOrigins: [String] = []
+    /// Bearer tokens machine clients present to `Handler`s with `auth: .bearer`
+    /// (`Authorization: Bearer <token>`); empty refuses them all.
+    public var apiTokens: [String] = []
     /// The largest message a browser may send (bigger closes the socket with 1009).
     public var maxMessageBytes = 64 * 1024
     /// Bytes queued for one slow client before its patches collapse into one resync.
@@ -56,7 +59,8 @@ public struct ServerConfiguration: Sendable {
 }
 
 extension ServerConfiguration {
-    /// The defaults, changed by `JETWAY_HOST`, `JETWAY_PORT`, `JETWAY_DATA` and `JETWAY_ASSETS`
+    /// The defaults, changed by `JETWAY_HOST`, `JETWAY_PORT`, `JETWAY_DATA`, `JETWAY_ASSETS` and
+    /// `JETWAY_API_TOKENS` (comma-separated bearer tokens)
     /// where they are set (the same variables for every Jetway app).
     /// A port that is not a number from 0 to 65535 is an error, not a silent default.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ServerError)
@@ -70,6 +74,9 @@ extension ServerConfiguration {
         }
         if let data = environment["JETWAY_DATA"], !data.isEmpty { configuration.dataDirectory = data }
         if let assets = environment["JETWAY_ASSETS"], !assets.isEmpty { configuration.assetsDirectory = assets }
+        if let tokens = environment["JETWAY_API_TOKENS"], !tokens.isEmpty {
+            configuration.apiTokens = tokens.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
         return configuration
     }
 }

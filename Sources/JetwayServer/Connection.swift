@@ -40,6 +40,10 @@ final class Connection: @unchecked Sendable {
     /// HTTP: the response to write once writable (guarded by `setResponse`/`takeResponse`).
     var httpResponse: HTTPResponse?
     var headOnly = false
+    /// HTTP, service thread only: a handler request waiting for its body, and whether the
+    /// connection closes after the answer (a body too large to read).
+    var pendingRequest: PendingRequest?
+    var closeAfterResponse = false
 
     private static let counter = Counter()
 

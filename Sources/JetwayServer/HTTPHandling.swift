@@ -13,15 +13,29 @@ extension JetwayServer {
         let connection = Connection(kind: .http, maxQueuedBytes: configuration.maxQueuedBytes)
         connection.wsi = wsi
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()
-        let isGet = lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0
-        let isHead = lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0
-        guard isGet || isHead else {
-            connection.setResponse(HTTPResponse.text(405, "Only GET is supported.\n"), headOnly: false)
+        guard let method = Self.method(wsi) else {
+            connection.setResponse(
+                HTTPError(405, "method not allowed", headers: ["allow": "GET, HEAD, POST, PUT, PATCH, DELETE"]).httpResponse, headOnly: false)
             lws_callback_on_writable(wsi)
             return 0
         }
+        let isHead = method == .head
         let query = Self.queryString(wsi)
         let path = uri.isEmpty ? "/" : uri
+        let resolution = app.resolve(method, path)
+        switch resolution {
+        case .handler(let handler, let parameters):
+            return startHandler(wsi, connection, handler, method, path: path, parameters: parameters, query: query)
+        case .methodNotAllowed(let methods):
+            return answer(wsi, connection, HTTPError(405, "method not allowed", headers: ["allow": Self.allowHeader(methods)]).httpResponse, isHead)
+        case .notFound where method != .get && method != .head:
+            return answer(wsi, connection, HTTPError(404, "not found").httpResponse, false)
+        case .page, .notFound:
+            break
+        }
+        guard method == .get || method == .head else {
+            return answer(wsi, connection, HTTPError(405, "method not allowed", headers: ["allow": "GET, HEAD"]).httpResponse, false)
+        }
         if path == "/favicon.ico" {
             // Pages link the bundled SVG icon; this answers browsers and bots that ask anyway.
             let response =
@@ -64,6 +78,25 @@ extension JetwayServer {
         return 0
     }
 
+    private func answer(_ wsi: OpaquePointer, _ connection: Connection, _ response: HTTPResponse, _ headOnly: Bool) -> Int32 {
+        connection.setResponse(response, headOnly: headOnly)
+        lws_callback_on_writable(wsi)
+        return 0
+    }
+
+    static func allowHeader(_ methods: [HTTPMethod]) -> String {
+        methods.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// The request's method, from the token libwebsockets filled for its request line.
+    static func method(_ wsi: OpaquePointer) -> HTTPMethod? {
+        let tokens: [(lws_token_indexes, HTTPMethod)] = [
+            (WSI_TOKEN_GET_URI, .get), (WSI_TOKEN_HEAD_URI, .head), (WSI_TOKEN_POST_URI, .post),
+            (WSI_TOKEN_PUT_URI, .put), (WSI_TOKEN_PATCH_URI, .patch), (WSI_TOKEN_DELETE_URI, .delete),
+        ]
+        return tokens.first { lws_hdr_total_length(wsi, $0.0) > 0 }?.1
+    }
+
     func writeHTTP(_ wsi: OpaquePointer, _ connection: Connection) -> Int32 {
         guard let (response, headOnly) = connection.takeResponse() else { return 0 }
         let headerCapacity = 4096
@@ -93,6 +126,7 @@ extension JetwayServer {
             }
             if written < 0 { return -1 }
         }
+        if connection.closeAfterResponse { return -1 }
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     }
 

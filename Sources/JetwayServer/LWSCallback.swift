@@ -22,9 +22,11 @@ func jetwayCallback(
         let uri = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
         return server.handleHTTP(wsi, slot, uri: uri)
     case LWS_CALLBACK_HTTP_BODY:
-        return 0  // request bodies are not accepted; their bytes are dropped as they arrive
+        // A handler's body is gathered (bounded); any other request's body is dropped.
+        if let connection, let input { server.receiveBody(connection, UnsafeRawBufferPointer(start: input, count: length)) }
+        return 0
     case LWS_CALLBACK_HTTP_BODY_COMPLETION:
-        lws_callback_on_writable(wsi)
+        if let connection { server.bodyComplete(wsi, connection) } else { lws_callback_on_writable(wsi) }
         return 0
     case LWS_CALLBACK_HTTP_WRITEABLE:
         guard let connection else { return 0 }

@@ -58,6 +58,11 @@ final class TestServer {
 
     /// The same, as the bytes that came back.
     nonisolated func rawBytes(_ requestLine: String) async -> [UInt8] {
+        await rawExchange(Array((requestLine + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").utf8))
+    }
+
+    /// Sends `request` as it is on a new connection and reads until the server closes it.
+    nonisolated func rawExchange(_ request: [UInt8]) async -> [UInt8] {
         let port = server.port
         return await offPool {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -71,8 +76,7 @@ final class TestServer {
             }
             var timeout = timeval(tv_sec: 3, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            let request = requestLine + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-            _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
             var response: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {

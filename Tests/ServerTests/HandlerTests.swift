@@ -1,0 +1,254 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import Testing
+
+@testable import JetwayServer
+
+/// HTTP handlers beside the pages, over real sockets: methods, statuses, bodies, JSON errors,
+/// bearer tokens, cross-site refusal, and a handler's change reaching an open page.
+@MainActor
+@Suite(.serialized)
+struct HandlerTests {
+    @Observable @MainActor
+    final class Board {
+        var flights: [String: String] = ["MA100": "On time", "MA200": "Boarding"]
+        var notes: [String] = []
+    }
+
+    struct StatusChange: Codable {
+        let status: String
+        let gate: Int?
+    }
+
+    struct BoardPage: View {
+        let board: Board
+        var body: some View {
+            VStack {
+                ForEach(board.flights.keys.sorted(), id: \.self) { number in
+                    Text("\(number): \(board.flights[number] ?? "")")
+                }
+            }
+        }
+    }
+
+    static let token = "machine-token-0123456789abcdef"
+
+    func makeServer(_ board: Board) throws -> TestServer {
+        let app = JetwayApp(
+            title: "Handlers",
+            routes: [Route("/") { _ in BoardPage(board: board) }],
+            handlers: [
+                Handler(.get, "/api/flights/:number") { request in
+                    let number = request.parameters["number"] ?? ""
+                    guard let status = board.flights[number] else { throw HTTPError(404, "no flight \(number)") }
+                    return try .json(["number": number, "status": status])
+                },
+                Handler(.post, "/api/flights/:number/status", maxBodyBytes: 256) { request in
+                    let change = try request.decode(StatusChange.self)
+                    board.flights[request.parameters["number"] ?? ""] = change.status
+                    return .noContent
+                },
+                Handler(.put, "/api/flights/:number") { request in
+                    let change = try request.decode(StatusChange.self)
+                    board.flights[request.parameters["number"] ?? ""] = change.status
+                    return try .json(["created": request.parameters["number"] ?? ""], status: 201)
+                },
+                Handler(.patch, "/api/notes") { request in
+                    board.notes.append(request.text)
+                    return .text("\(board.notes.count) notes")
+                },
+                Handler(.delete, "/api/flights/:number", auth: .bearer) { request in
+                    board.flights[request.parameters["number"] ?? ""] = nil
+                    return .noContent
+                },
+                Handler(.get, "/api/echo-cookie") { request in
+                    .text(request.cookies["flavour"] ?? "none")
+                },
+                Handler(.get, "/go") { _ in .redirect(to: "/") },
+                Handler(.get, "/api/bad-header") { _ in Response(status: 200, contentType: "text/plain", headers: [("x-evil", "a\r\nset-cookie: b=c")]) },
+                Handler(.get, "/api/fails") { _ in throw CocoaError(.fileNoSuchFile) },
+            ])
+        return try TestServer(app: app) { $0.apiTokens = [Self.token] }
+    }
+
+    @Test func aGetHandlerAnswersJSONAndHeadTheSameHeaders() async throws {
+        let board = Board()
+        let server = try makeServer(board)
+        defer { server.stop() }
+        let reply = await server.exchange("GET /api/flights/MA100 HTTP/1.1")
+        #expect(reply.status == 200)
+        #expect(reply.headers["content-type"] == "application/json")
+        #expect(reply.body == #"{"number":"MA100","status":"On time"}"#)
+        #expect(reply.headers["x-content-type-options"] == "nosniff", "handlers' answers carry the security headers")
+        let head = await server.exchange("HEAD /api/flights/MA100 HTTP/1.1")
+        #expect(head.status == 200 && head.body.isEmpty)
+        #expect(head.headers["content-length"] == reply.headers["content-length"])
+        let missing = await server.exchange("GET /api/flights/MA999 HTTP/1.1")
+        #expect(missing.status == 404 && missing.body == #"{"error":"no flight MA999"}"#)
+    }
+
+    @Test func aPostedChangeReachesAnOpenPage() async throws {
+        let board = Board()
+        let server = try makeServer(board)
+        defer { server.stop() }
+        let page = try await server.get("/").body
+        #expect(page.contains("MA100: On time"))
+        let token = try #require(metaContent("jetway-token", in: page))
+        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await client.sendText(#"["join","\#(token)","/",\#(metaContent("jetway-version", in: page) ?? "0"),"test"]"#)
+        #expect(await client.next() == .text("[\"joined\",0]"))
+        let reply = await server.exchange("POST /api/flights/MA100/status HTTP/1.1", body: #"{"status":"Delayed"}"#, type: "application/json")
+        #expect(reply.status == 204, "\(reply)")
+        #expect(board.flights["MA100"] == "Delayed")
+        guard case .text(let patch) = await client.next() else { Issue.record("the open page got no patch"); return }
+        #expect(patch.contains("MA100: Delayed"))
+    }
+
+    @Test func badJSONIsA400NamingTheField() async throws {
+        let server = try makeServer(Board())
+        defer { server.stop() }
+        let path = "POST /api/flights/MA100/status HTTP/1.1"
+        let malformed = await server.exchange(path, body: #"{"status": "#, type: "application/json")
+        #expect(malformed.status == 400 && malformed.body == #"{"error":"malformed JSON"}"#, "\(malformed)")
+        let missing = await server.exchange(path, body: #"{"gate": 3}"#, type: "application/json")
+        #expect(missing.status == 400 && missing.body == #"{"error":"missing field","field":"status"}"#, "\(missing)")
+        let wrong = await server.exchange(path, body: #"{"status": "Delayed", "gate": "three"}"#, type: "application/json")
+        #expect(wrong.status == 400 && wrong.body == #"{"error":"wrong type","field":"gate"}"#, "\(wrong)")
+    }
+
+    @Test func wrongMethodsAndUnknownPathsGetTheirStatus() async throws {
+        let server = try makeServer(Board())
+        defer { server.stop() }
+        let wrong = await server.exchange("POST /api/flights/MA100 HTTP/1.1", body: "{}")
+        #expect(wrong.status == 405)
+        #expect(wrong.headers["allow"] == "GET, HEAD, PUT, DELETE", "\(wrong.headers)")
+        let page = await server.exchange("DELETE / HTTP/1.1")
+        #expect(page.status == 405 && page.headers["allow"] == "GET, HEAD")
+        let unknown = await server.exchange("POST /nowhere HTTP/1.1", body: "x")
+        #expect(unknown.status == 404 && unknown.body == #"{"error":"not found"}"#)
+        let unknownPage = await server.exchange("GET /nowhere HTTP/1.1")
+        #expect(unknownPage.status == 404 && unknownPage.body.contains("Page not found"))
+    }
+
+    @Test func putPatchAndDeleteReachTheirHandlers() async throws {
+        let board = Board()
+        let server = try makeServer(board)
+        defer { server.stop() }
+        let put = await server.exchange("PUT /api/flights/MA300 HTTP/1.1", body: #"{"status":"Scheduled"}"#, type: "application/json")
+        #expect(put.status == 201 && put.body == #"{"created":"MA300"}"#, "\(put)")
+        #expect(board.flights["MA300"] == "Scheduled")
+        let patch = await server.exchange("PATCH /api/notes HTTP/1.1", body: "gate B12 closed", type: "text/plain")
+        #expect(patch.status == 200 && patch.body == "1 notes")
+        #expect(board.notes == ["gate B12 closed"])
+        let delete = await server.exchange("DELETE /api/flights/MA300 HTTP/1.1", headers: ["Authorization": "Bearer \(Self.token)"])
+        #expect(delete.status == 204, "\(delete)")
+        #expect(board.flights["MA300"] == nil)
+    }
+
+    @Test func aBodyOverTheLimitIsA413AndIsNotRead() async throws {
+        let board = Board()
+        let server = try makeServer(board)
+        defer { server.stop() }
+        let big = #"{"status":""# + String(repeating: "x", count: 1000) + #""}"#
+        let reply = await server.exchange("POST /api/flights/MA100/status HTTP/1.1", body: big, type: "application/json")
+        #expect(reply.status == 413, "\(reply)")
+        #expect(reply.body.contains("larger than 256 bytes"))
+        #expect(board.flights["MA100"] == "On time")
+        // Chunked, with no length announced: refused with a clear status, not waited for.
+        let chunk = String(big.utf8.count, radix: 16)
+        let chunked = await server.exchange(
+            "POST /api/flights/MA100/status HTTP/1.1", headers: ["Transfer-Encoding": "chunked", "Content-Type": "application/json"],
+            rawBody: "\(chunk)\r\n\(big)\r\n0\r\n\r\n")
+        #expect(chunked.status == 411, "\(chunked)")
+        #expect(board.flights["MA100"] == "On time")
+        // A body that says it is small but goes on: only the declared bytes count, the rest is
+        // never a request of its own.
+        let small = #"{"status":"Boarding"}"#
+        let smuggled = await server.rawExchange(
+            Array(
+                ("POST /api/flights/MA100/status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(small.utf8.count)\r\n\r\n\(small)DELETE /api/flights/MA100 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").utf8))
+        #expect(String(decoding: smuggled, as: UTF8.self).hasPrefix("HTTP/1.1 204"))
+        try? await Task.sleep(for: .milliseconds(100))
+        #expect(board.flights["MA100"] == "Boarding", "the pipelined DELETE had no token and must not run")
+    }
+
+    @Test func bearerHandlersRefuseMissingAndWrongTokens() async throws {
+        let board = Board()
+        let server = try makeServer(board)
+        defer { server.stop() }
+        let missing = await server.exchange("DELETE /api/flights/MA100 HTTP/1.1")
+        #expect(missing.status == 401 && missing.headers["www-authenticate"] == "Bearer")
+        let wrong = await server.exchange("DELETE /api/flights/MA100 HTTP/1.1", headers: ["Authorization": "Bearer \(Self.token)x"])
+        #expect(wrong.status == 401 && wrong.body.contains("not valid"))
+        #expect(board.flights["MA100"] == "On time")
+        #expect(JetwayServer.constantTimeEqual("abc", "abc") && !JetwayServer.constantTimeEqual("abc", "abd"))
+        #expect(!JetwayServer.constantTimeEqual("abc", "abcd") && !JetwayServer.constantTimeEqual("", "a"))
+    }
+
+    @Test func stateChangingRequestsFromAnotherSiteAreRefused() async throws {
+        let board = Board()
+        let server = try makeServer(board)
+        defer { server.stop() }
+        let path = "POST /api/flights/MA100/status HTTP/1.1"
+        let body = #"{"status":"Cancelled"}"#
+        let foreign = await server.exchange(path, headers: ["Origin": "http://evil.example"], body: body, type: "application/json")
+        #expect(foreign.status == 403, "\(foreign)")
+        let fetch = await server.exchange(path, headers: ["Sec-Fetch-Site": "cross-site"], body: body, type: "application/json")
+        #expect(fetch.status == 403)
+        let sameSite = await server.exchange(path, headers: ["Sec-Fetch-Site": "same-site"], body: body, type: "application/json")
+        #expect(sameSite.status == 403, "a sibling subdomain is another site's page too")
+        #expect(board.flights["MA100"] == "On time")
+        let own = await server.exchange(
+            path, headers: ["Origin": "http://127.0.0.1", "Sec-Fetch-Site": "same-origin"], body: body, type: "application/json")
+        #expect(own.status == 204, "\(own)")
+        // A GET from anywhere is fine: it changes nothing.
+        let read = await server.exchange("GET /api/flights/MA100 HTTP/1.1", headers: ["Origin": "http://evil.example"])
+        #expect(read.status == 200 && read.body.contains("Cancelled"))
+    }
+
+    @Test func cookiesRedirectsAndBrokenResponses() async throws {
+        let server = try makeServer(Board())
+        defer { server.stop() }
+        let cookie = await server.exchange("GET /api/echo-cookie HTTP/1.1", headers: ["Cookie": "a=1; flavour=\"mint\"; b=2"])
+        #expect(cookie.body == "mint")
+        let redirect = await server.exchange("GET /go HTTP/1.1")
+        #expect(redirect.status == 303 && redirect.headers["location"] == "/")
+        let injected = await server.exchange("GET /api/bad-header HTTP/1.1")
+        #expect(injected.status == 500 && injected.headers["set-cookie"] == nil, "a handler's header must not split the response")
+        let failed = await server.exchange("GET /api/fails HTTP/1.1")
+        #expect(failed.status == 500 && failed.body == #"{"error":"internal error"}"#, "the error's text stays in the log")
+    }
+}
+
+/// A raw HTTP exchange over one connection: status, headers (lower-cased names), body.
+struct HTTPReply: CustomStringConvertible {
+    let status: Int
+    let headers: [String: String]
+    let body: String
+    var description: String { "\(status) \(headers) \(body)" }
+}
+
+extension TestServer {
+    nonisolated func exchange(
+        _ requestLine: String, headers: [String: String] = [:], body: String? = nil, type: String? = nil, rawBody: String? = nil
+    ) async -> HTTPReply {
+        var request = requestLine + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        if let type { request += "Content-Type: \(type)\r\n" }
+        if let body { request += "Content-Length: \(body.utf8.count)\r\n" }
+        request += "\r\n" + (body ?? rawBody ?? "")
+        let bytes = await rawExchange(Array(request.utf8))
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else { return HTTPReply(status: 0, headers: [:], body: text) }
+        let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
+        let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        var parsed: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            parsed[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return HTTPReply(status: status, headers: parsed, body: String(text[split.upperBound...]))
+    }
+}
