@@ -5,7 +5,9 @@
 (() => {
   "use strict";
   const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content || "";
-  const token = meta("jetway-token"), path = meta("jetway-path"), build = meta("jetway-build");
+  const path = meta("jetway-path"), build = meta("jetway-build");
+  // Renewed by the server while the page is open (a page may stay open for days).
+  let token = meta("jetway-token");
   if (!token) return;
   const html = document.documentElement;
   const ids = new Map();
@@ -142,6 +144,7 @@
       case "sync": sync(message[1], message[2], message[3]); break;
       case "joined": resendSizes(); break;
       case "pong": pongDeadline = 0; break;
+      case "token": if (typeof message[1] === "string") token = message[1]; break;
       case "err":
         if (message[1]) answeredRef = Math.max(answeredRef, message[1]);
         errorCount++;
@@ -273,13 +276,24 @@
       transmit(["join", token, path, version, build]);
     };
     socket.onmessage = onMessage;
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       socket = null;
       rememberFields();
       setState("disconnected");
-      scheduleReconnect();
+      if (event.code === 1008) refused(event.reason); else scheduleReconnect();
     };
     socket.onerror = () => { if (socket) socket.close(); };
+  }
+
+  // Refused for good (a token that does not verify, too many errors): load the page afresh,
+  // once in five minutes; past that, say so and try again each minute instead of looping.
+  function refused(reason) {
+    const key = "jw-refused-" + path, last = Number(sessionStorage.getItem(key) || 0);
+    if (Date.now() - last > 300000) { sessionStorage.setItem(key, String(Date.now())); location.reload(); return; }
+    lastError = reason || "refused";
+    html.classList.add("jw-refused");
+    clearTimeout(reconnectTimer);
+    reconnectTimer = setTimeout(() => { reconnectTimer = 0; connect(); }, 60000);
   }
 
   // Exponential backoff with full jitter, capped at 10 s.

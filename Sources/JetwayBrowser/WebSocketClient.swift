@@ -54,7 +54,12 @@ public final class WebSocketClient: @unchecked Sendable {
         self.upgradeStatus = Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
-    deinit { close(fd) }
+    deinit { Glibc.close(fd) }
+
+    /// Cuts the connection as a lost network would: no close frame, the socket just ends.
+    public func close() async {
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
 
     public func sendText(_ text: String) async {
         await sendFrame(opcode: 1, Array(text.utf8))
@@ -107,7 +112,11 @@ public final class WebSocketClient: @unchecked Sendable {
 
     private func read(_ count: Int, deadline: Date) -> [UInt8]? {
         while buffer.count < count {
-            if Date() > deadline { return nil }
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { return nil }
+            // Wait no longer than the deadline (the socket's own receive timeout is longer).
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, Int32(max(1, min(left, 60) * 1000))) == 0 { continue }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let got = recv(fd, &chunk, chunk.count, 0)
             if got <= 0 {

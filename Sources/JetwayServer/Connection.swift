@@ -15,6 +15,8 @@ final class Connection: @unchecked Sendable {
     let id: Int
     /// Touched on the service thread only.
     var wsi: OpaquePointer?
+    /// The client's address, set on the service thread before the connection is handed over.
+    var address = "unknown"
     var inbound: [UInt8] = []
 
     private let lock = NSLock()

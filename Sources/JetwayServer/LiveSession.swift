@@ -9,7 +9,9 @@ final class LiveSession {
     let match: RouteMatch
     /// The rendering this page shows; replaced by one of its own before its first event.
     var group: RenderGroup
-    let createdAt = Date()
+    let createdAt: Date
+    /// When the token the page holds was issued: renewed past half its lifetime.
+    var tokenIssuedAt: Date
     var connection: Connection?
     var detachedSince: Date?
     var needsResync = false
@@ -26,6 +28,8 @@ final class LiveSession {
         self.match = match
         self.group = group
         self.manager = manager
+        createdAt = manager.now()
+        tokenIssuedAt = createdAt
         group.add(self)
     }
 

@@ -16,6 +16,9 @@ final class SessionManager {
         self.server = server
     }
 
+    /// The clock for tokens and expiry; tests move it (seven simulated days in seconds).
+    var now: @MainActor () -> Date = { Date() }
+
     var sessionCount: Int { sessions.count }
 
     /// The connections that have joined a session.
@@ -38,7 +41,7 @@ final class SessionManager {
         session.address = address
         sessionsByAddress[address, default: 0] += 1
         sessions[session.id] = session
-        let token = SessionToken.sign(SessionToken(sessionID: session.id, issuedAt: Date(), path: path), secret: server.secret)
+        let token = SessionToken.sign(SessionToken(sessionID: session.id, issuedAt: session.tokenIssuedAt, path: path), secret: server.secret)
         return HTTPResponse.html(
             200,
             PageTemplate.page(
@@ -122,7 +125,7 @@ final class SessionManager {
         connections.removeValue(forKey: connection.id)
         if let session = byConnection.removeValue(forKey: connection.id), session.connection === connection {
             session.connection = nil
-            session.detachedSince = Date()
+            session.detachedSince = now()
             Log.info("detach", ["session": session.shortID])
         }
     }
@@ -196,7 +199,10 @@ final class SessionManager {
         }
         let verified: SessionToken
         do {
-            verified = try SessionToken.verify(token, path: path, secret: server.secret, lifetime: server.configuration.tokenLifetime)
+            // An expired token that verifies is a page that was offline past its token's life:
+            // it resumes or re-mounts from its URL, and gets a new token.
+            (verified, _) = try SessionToken.verifyAllowingExpiry(
+                token, path: path, secret: server.secret, lifetime: server.configuration.tokenLifetime, now: now())
         } catch {
             Log.warn("join_refused", ["connection": connection.id, "reason": String(describing: error)])
             send(connection, "[\"err\",0,\(jsonString(String(describing: error)))]")
@@ -215,6 +221,7 @@ final class SessionManager {
             }
             session.attach(connection)
             byConnection[connection.id] = session
+            session.tokenIssuedAt = verified.issuedAt  // what this client holds
             if !session.needsResync, let missed = session.group.patches(since: clientVersion) {
                 // Resume: only what changed since the version the client has.
                 for patch in missed { connection.send(patch) }
@@ -224,19 +231,46 @@ final class SessionManager {
                 session.sendFullPage()
                 Log.info("join", ["session": session.shortID, "resumed": session.joinCount > 1, "sync": true])
             }
+            // After the page: a full page replaces what was queued before it.
+            renewTokenIfOld(session)
             return
         }
-        // The server restarted or the session expired: mount the page again from its URL.
+        // The server restarted or the session expired: mount the page again from its URL. It
+        // counts against its address like a page load.
         guard let (route, match) = server.app.match(path: path, query: "") else {
             send(connection, "[\"reload\"]")
             return
         }
+        let address = connection.address
+        guard sessionsByAddress[address, default: 0] < server.configuration.maxSessionsPerAddress else {
+            Log.warn("too_many_sessions", ["address": address, "remount": true])
+            send(connection, "[\"err\",0,\"too many open pages from your address\"]")
+            connection.requestClose(code: 1008, reason: "too many pages")
+            server.wake(connection)
+            return
+        }
         let session = LiveSession(id: verified.sessionID, match: match, group: group(showing: route, match, at: path, ""), manager: self)
+        session.address = address
+        sessionsByAddress[address, default: 0] += 1
+        session.tokenIssuedAt = verified.issuedAt
         sessions[session.id] = session
         session.attach(connection)
         byConnection[connection.id] = session
         session.sendFullPage(remounted: true)
+        renewTokenIfOld(session)
         Log.info("remount", ["session": session.shortID, "path": path])
+    }
+
+    /// Sends a connected page a new token once its own is past half its lifetime, so a page
+    /// that stays open for days never holds an expired one.
+    private func renewTokenIfOld(_ session: LiveSession) {
+        guard let connection = session.connection else { return }
+        let current = now()
+        guard current.timeIntervalSince(session.tokenIssuedAt) > server.configuration.tokenLifetime / 2 else { return }
+        session.tokenIssuedAt = current
+        let token = SessionToken.sign(SessionToken(sessionID: session.id, issuedAt: current, path: session.match.path), secret: server.secret)
+        send(connection, "[\"token\",\(jsonString(token))]")
+        Log.debug("token_renewed", ["session": session.shortID])
     }
 
     private func violation(_ state: ConnectionState, ref: Int, _ message: String) {
@@ -305,7 +339,12 @@ final class SessionManager {
         sweepTask?.cancel()
     }
 
-    func sweep(now: Date = Date()) {
+    func sweep() {
+        sweep(now: now())
+    }
+
+    func sweep(now: Date) {
+        for session in sessions.values where session.connection != nil { renewTokenIfOld(session) }
         let grace = server.configuration.sessionGrace
         for (id, session) in sessions
         where session.connection == nil && now.timeIntervalSince(session.detachedSince ?? session.createdAt) > grace {

@@ -31,6 +31,17 @@ struct SessionToken: Equatable {
     }
 
     static func verify(_ text: String, path: String, secret: [UInt8], lifetime: TimeInterval, now: Date = Date()) throws -> SessionToken {
+        let (token, expired) = try verifyAllowingExpiry(text, path: path, secret: secret, lifetime: lifetime, now: now)
+        if expired { throw Failure.expired }
+        return token
+    }
+
+    /// Verifies the signature and the path; an expired token is returned with `expired` set
+    /// (a page that was offline past its token's life re-mounts from its URL). A token
+    /// issued more than five minutes in the future is refused as malformed.
+    static func verifyAllowingExpiry(_ text: String, path: String, secret: [UInt8], lifetime: TimeInterval, now: Date = Date()) throws
+        -> (SessionToken, expired: Bool)
+    {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard text.utf8.count < 256, parts.count == 2, let payload = unbase64url(parts[0]), let mac = unbase64url(parts[1]),
             payload.count == 24, mac.count == 32
@@ -43,8 +54,9 @@ struct SessionToken: Equatable {
         var seconds: UInt64 = 0
         for byte in payload[16..<24] { seconds = seconds << 8 | UInt64(byte) }
         let issuedAt = Date(timeIntervalSince1970: TimeInterval(seconds))
-        guard now.timeIntervalSince(issuedAt) <= lifetime, issuedAt.timeIntervalSince(now) < 300 else { throw Failure.expired }
-        return SessionToken(sessionID: idBytes.map { String(format: "%02x", $0) }.joined(), issuedAt: issuedAt, path: path)
+        guard issuedAt.timeIntervalSince(now) < 300 else { throw Failure.malformed }
+        let token = SessionToken(sessionID: idBytes.map { String(format: "%02x", $0) }.joined(), issuedAt: issuedAt, path: path)
+        return (token, now.timeIntervalSince(issuedAt) > lifetime)
     }
 
     private static func payloadBytes(_ token: SessionToken) -> [UInt8] {

@@ -1,0 +1,152 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import MountainAirportViews
+import Testing
+
+@testable import JetwayServer
+
+/// A page that stays open for days, as a gate kiosk does, on a clock the test moves: its token
+/// is renewed while it is connected, a token that expired while the page was offline still
+/// brings it back, and a server restart is survived — unaided.
+@MainActor
+@Suite(.serialized)
+struct LongLivedPageTests {
+    @MainActor final class Clock {
+        var now = Date()
+    }
+
+    /// The client side of the protocol as jetway.js keeps it: the latest token, and what came.
+    @MainActor final class Page {
+        var token: String
+        var client: WebSocketClient
+        init(token: String, client: WebSocketClient) {
+            self.token = token
+            self.client = client
+        }
+
+        /// Reads frames until none comes for a moment, taking any new token.
+        func drain() async -> [String] {
+            var texts: [String] = []
+            while case .text(let text) = await client.next(timeout: 0.3) {
+                texts.append(text)
+                if text.hasPrefix("[\"token\",") {
+                    token = String(text.dropFirst("[\"token\",\"".count).dropLast(2))
+                }
+            }
+            return texts
+        }
+    }
+
+    func configure(_ configuration: inout ServerConfiguration) {
+        configuration.tokenLifetime = 24 * 3600
+        configuration.sessionGrace = 60
+    }
+
+    func join(_ page: Page, _ server: TestServer, version: Int) async throws {
+        page.client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await page.client.sendText(#"["join","\#(page.token)","/gate/A1",\#(version),"test"]"#)
+    }
+
+    @Test func aKioskPageStaysLiveForSevenDaysThroughANetworkCutAndARestart() async throws {
+        let clock = Clock()
+        let model = FlightBoardModel()
+        let port = TestServer.freePort()
+        var server = try TestServer(port: port, model: model, configure: configure)
+        server.server.sessions.now = { clock.now }
+        let html = try await server.get("/gate/A1").body
+        let page = Page(token: try #require(metaContent("jetway-token", in: html)), client: try await WebSocketClient.connect(port: port, origin: server.base))
+        try await join(page, server, version: Int(metaContent("jetway-version", in: html) ?? "0") ?? 0)
+        #expect(await page.drain().contains { $0.hasPrefix("[\"joined\"") })
+        let firstToken = page.token
+
+        // Day 0 to 2, connected: the token is renewed before it could expire.
+        var renewals = 0
+        for _ in 0..<8 {
+            clock.now += 6 * 3600
+            server.server.sessions.sweep()
+            if await page.drain().contains(where: { $0.hasPrefix("[\"token\"") }) { renewals += 1 }
+        }
+        #expect(renewals >= 3, "a page connected for two days got \(renewals) new tokens")
+        #expect(page.token != firstToken)
+
+        // Day 2: the network is gone for an hour; the server drops the session meanwhile, and
+        // the page's token has expired by the time it is back.
+        await page.client.close()
+        try? await Task.sleep(for: .milliseconds(200))
+        clock.now += 3600
+        server.server.sessions.sweep()
+        #expect(server.server.openPages.sessions == 0, "the detached session outlived its grace")
+        clock.now += 30 * 3600  // day 3 and a bit: the last token is more than 24 h old
+        try await join(page, server, version: 0)
+        let back = await page.drain()
+        #expect(back.contains { $0.hasPrefix("[\"sync\",") && $0.contains(",true,") }, "the page re-mounted from its URL: \(back.map { $0.prefix(40) })")
+        #expect(back.contains { $0.hasPrefix("[\"token\"") }, "a re-mounted page gets a token it can use")
+
+        // Day 5: the server restarts (same secret); the page comes back on its own.
+        for _ in 0..<6 {
+            clock.now += 6 * 3600
+            server.server.sessions.sweep()
+            _ = await page.drain()
+        }
+        server.stop()
+        try? await Task.sleep(for: .milliseconds(200))
+        server = try TestServer(port: port, model: model, configure: configure)
+        defer { server.stop() }
+        server.server.sessions.now = { clock.now }
+        try await join(page, server, version: 0)
+        #expect(await page.drain().contains { $0.hasPrefix("[\"sync\",") })
+
+        // Day 7: still live — a change in the model reaches the page.
+        for _ in 0..<8 {
+            clock.now += 6 * 3600
+            server.server.sessions.sweep()
+            _ = await page.drain()
+        }
+        let index = try #require(model.flights.firstIndex { $0.gate == "A1" })
+        model.flights[index].status = .delayed
+        let patches = await page.drain()
+        #expect(patches.contains { $0.hasPrefix("[") && $0.contains("Delayed") }, "the page missed the change on day 7: \(patches.map { $0.prefix(60) })")
+    }
+
+    @Test func aTokenThatDoesNotVerifyIsStillRefused() async throws {
+        let server = try TestServer(configure: configure)
+        defer { server.stop() }
+        let html = try await server.get("/gate/A1").body
+        let token = try #require(metaContent("jetway-token", in: html))
+        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        // A token for another page, and an expired one for another page: both refused.
+        await client.sendText(#"["join","\#(token)","/gate/B2",0,"test"]"#)
+        guard case .text(let error) = await client.next() else { Issue.record("no error"); return }
+        #expect(error.contains("signature"))
+        #expect(await client.next() == .close(code: 1008))
+    }
+
+    @Test func remountsCountAgainstTheAddressLimit() async throws {
+        let server = try TestServer { $0.maxSessionsPerAddress = 3 }
+        defer { server.stop() }
+        // Harvest tokens three at a time, letting the server forget their sessions each time,
+        // then join them all: only three may come to life.
+        var tokens: [String] = []
+        var later = Date()
+        for _ in 0..<2 {
+            for _ in 0..<3 {
+                tokens.append(try #require(metaContent("jetway-token", in: try await server.get("/gate/A1").body)))
+            }
+            later += 3600
+            server.server.sessions.sweep(now: later)
+            #expect(server.server.openPages.sessions == 0)
+        }
+        var refused = 0
+        var clients: [WebSocketClient] = []
+        for token in tokens {
+            let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+            clients.append(client)
+            await client.sendText(#"["join","\#(token)","/gate/A1",0,"test"]"#)
+            if case .text(let first) = await client.next(), first.contains("too many open pages") { refused += 1 }
+        }
+        #expect(server.server.openPages.sessions == 3, "\(server.server.openPages.sessions) sessions from one address against a limit of 3")
+        #expect(refused == 3)
+        _ = clients
+    }
+}
