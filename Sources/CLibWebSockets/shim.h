@@ -28,3 +28,29 @@ static inline void jw_ev_run_once(struct ev_loop *loop) { ev_run(loop, EVRUN_ONC
 static inline void jw_ev_run_nowait(struct ev_loop *loop) { ev_run(loop, EVRUN_NOWAIT); }
 
 static inline void jw_ev_loop_destroy(struct ev_loop *loop) { ev_loop_destroy(loop); }
+
+// lws 4.1's libev glue arms its timer (validity pings, timeouts) only now and then, so on its
+// own a silent socket's deadline never came. A tick of ours wakes lws each second; every wake
+// runs lws's due timers.
+#include <stdlib.h>
+struct jw_ev_tick { ev_timer timer; struct lws_context *context; };
+
+static void jw_ev_tick_fired(struct ev_loop *loop, ev_timer *timer, int revents) {
+    (void)loop; (void)revents;
+    lws_cancel_service(((struct jw_ev_tick *)timer)->context);
+}
+
+static inline struct jw_ev_tick *jw_ev_tick_start(struct ev_loop *loop, struct lws_context *context, double seconds) {
+    struct jw_ev_tick *tick = calloc(1, sizeof *tick);
+    if (!tick) return NULL;
+    tick->context = context;
+    ev_timer_init(&tick->timer, jw_ev_tick_fired, seconds, seconds);
+    ev_timer_start(loop, &tick->timer);
+    return tick;
+}
+
+static inline void jw_ev_tick_stop(struct ev_loop *loop, struct jw_ev_tick *tick) {
+    if (!tick) return;
+    ev_timer_stop(loop, &tick->timer);
+    free(tick);
+}

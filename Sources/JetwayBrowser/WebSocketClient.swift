@@ -91,6 +91,28 @@ public final class WebSocketClient: @unchecked Sendable {
         }
     }
 
+    /// Sends raw bytes as they are (an unmasked frame, a header and then nothing).
+    public func sendRaw(_ bytes: [UInt8]) async {
+        let fd = fd
+        await offPool { _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+    }
+
+    /// Whether the server has closed the connection: waits up to `timeout` for the end of the
+    /// stream (frames that come meanwhile are read and dropped).
+    public func waitForClose(timeout: TimeInterval) async -> Bool {
+        let fd = fd
+        return await offPool {
+            let deadline = Date().addingTimeInterval(timeout)
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while deadline.timeIntervalSinceNow > 0 {
+                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) > 0 else { continue }
+                if recv(fd, &chunk, chunk.count, 0) <= 0 { return true }
+            }
+            return false
+        }
+    }
+
     /// The next text or close frame (pings are skipped), or `.timeout`.
     public func next(timeout: TimeInterval = 5) async -> Frame {
         await offPool { self.readFrame(deadline: Date().addingTimeInterval(timeout)) }

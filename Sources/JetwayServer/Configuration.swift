@@ -43,6 +43,11 @@ public struct ServerConfiguration: Sendable {
     public var maxSessionsPerAddress = 500
     /// Identifies this build; pages from another build reload themselves once.
     public var buildID = ServerConfiguration.defaultBuildID()
+    /// A websocket silent this long is pinged; one that has not answered (a pong, or any frame)
+    /// this long after its last sign of life is closed — a stalled or half-open socket does not
+    /// hold a session forever. Browsers answer pings by themselves.
+    public var pingAfterIdle: TimeInterval = 30
+    public var closeAfterIdle: TimeInterval = 60
     /// Serve sockets on libev (epoll, the default) or on lws's own poll() loop.
     public var usesEventLibrary = true
 

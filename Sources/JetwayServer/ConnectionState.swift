@@ -1,10 +1,12 @@
 import Foundation
 
-/// Per-websocket bookkeeping: the rate limit and the violation count.
+/// Per-websocket bookkeeping: the rate limits and the violation count.
 @MainActor
 final class ConnectionState {
     let connection: Connection
     let rate: TokenBucket
+    /// Joins and resyncs each send (or may send) the whole page: a few a minute at most.
+    let fullPages = TokenBucket(rate: 0.1, burst: 4)
     var violations = 0
 
     init(connection: Connection, rate: TokenBucket) {
@@ -17,17 +19,20 @@ final class ConnectionState {
 @MainActor
 final class TokenBucket {
     private let rate: Double
+    private let burst: Double
     private var tokens: Double
     private var last = Date()
 
-    init(rate: Double) {
+    /// `burst` defaults to two seconds' worth.
+    init(rate: Double, burst: Double? = nil) {
         self.rate = rate
-        tokens = rate * 2
+        self.burst = burst ?? rate * 2
+        tokens = self.burst
     }
 
     func take() -> Bool {
         let now = Date()
-        tokens = min(rate * 2, tokens + now.timeIntervalSince(last) * rate)
+        tokens = min(burst, tokens + now.timeIntervalSince(last) * rate)
         last = now
         guard tokens >= 1 else { return false }
         tokens -= 1

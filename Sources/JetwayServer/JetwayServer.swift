@@ -167,6 +167,12 @@ public final class JetwayServer: @unchecked Sendable {
         info.uid = -1
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | listenAddress.options
+        let idle = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
+        defer { idle.deallocate() }
+        idle.initialize(to: lws_retry_bo_t())
+        idle.pointee.secs_since_valid_ping = UInt16(clamping: Int(max(1, configuration.pingAfterIdle)))
+        idle.pointee.secs_since_valid_hangup = UInt16(clamping: Int(max(configuration.pingAfterIdle + 1, configuration.closeAfterIdle)))
+        info.retry_and_idle_policy = UnsafePointer(idle)
         // lws runs on a libev loop of ours (epoll): with poll(), every pass visited every open
         // socket, which at a thousand idle pages cost more than the render of a keystroke.
         // Without Debian's libwebsockets-evlib-ev the server still serves, on poll().
@@ -201,6 +207,7 @@ public final class JetwayServer: @unchecked Sendable {
         loopName = loop == nil ? "poll" : "libev"
         stateLock.unlock()
         started.signal()
+        let tick = loop.map { jw_ev_tick_start($0, context, 1.0) }
         while isRunning {
             if let loop {
                 jw_ev_run_once(loop)
@@ -211,6 +218,7 @@ public final class JetwayServer: @unchecked Sendable {
         stateLock.lock()
         contextAlive = false
         stateLock.unlock()
+        if let loop, let tick { jw_ev_tick_stop(loop, tick) }
         lws_context_destroy(context)
         if let loop {
             for _ in 0..<8 { jw_ev_run_nowait(loop) }

@@ -11,19 +11,38 @@ enum Log {
         guard rank(level) >= rank(minimum) else { return }
         var line = "level=\(level.rawValue) event=\(event)"
         for (key, value) in fields {
-            var text = String(describing: value)
-            if text.contains(" ") || text.contains("=") || text.contains("\"") || text.isEmpty {
-                text =
-                    "\""
-                    + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(
-                        of: "\n", with: "\\n") + "\""
-            }
-            line += " \(key)=\(text)"
+            line += " \(key)=\(quoted(String(describing: value)))"
         }
         line += "\n"
         lock.lock()
         FileHandle.standardError.write(line.data(using: .utf8) ?? Data())
         lock.unlock()
+    }
+
+    /// A value as it goes into a line: quoted when it has spaces, `=` or quotes, and with every
+    /// control character escaped (`\u{1B}` for ESC), so a request cannot write a terminal
+    /// escape sequence or a fake line into the log.
+    static func quoted(_ text: String) -> String {
+        var escaped = ""
+        var needsQuotes = text.isEmpty
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""; needsQuotes = true
+            case "\n": escaped += "\\n"; needsQuotes = true
+            case "\r": escaped += "\\r"; needsQuotes = true
+            case "\t": escaped += "\\t"; needsQuotes = true
+            case " ", "=": escaped.unicodeScalars.append(scalar); needsQuotes = true
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.properties.generalCategory == .format {
+                    escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    needsQuotes = true
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return needsQuotes ? "\"" + escaped + "\"" : escaped
     }
 
     static func info(_ event: String, _ fields: KeyValuePairs<String, Any> = [:]) { write(.info, event, fields) }

@@ -147,6 +147,10 @@ final class SessionManager {
         }
         switch message {
         case .join(let token, let path, let version, let buildID):
+            guard state.fullPages.take() else {
+                violation(state, ref: 0, "too many joins; slow down")
+                return
+            }
             join(state, token: token, path: path, clientVersion: version, buildID: buildID)
         case .event(let ref, let id, let event, let payload):
             guard let session = byConnection[connection.id] else {
@@ -182,8 +186,8 @@ final class SessionManager {
         case .ping(let stamp):
             send(connection, "[\"pong\",\(stamp)]")
         case .resync:
-            // A whole page each time: paced like events.
-            guard state.rate.take() else {
+            // A whole page each time: a few a minute.
+            guard state.fullPages.take() else {
                 violation(state, ref: 0, "too many resyncs; slow down")
                 return
             }

@@ -298,10 +298,22 @@ struct HTTPTests {
 
 /// The local addresses listening on a TCP port, read from the kernel's socket tables.
 enum ListeningSockets {
+    /// The addresses listening on `port`. The kernel's tables are read a page at a time and
+    /// change under a busy test run, so an empty answer is read again a few times.
     static func addresses(port: Int) -> [String] {
+        for attempt in 0..<5 {
+            let found = read(port: port)
+            if !found.isEmpty || attempt == 4 { return found }
+            usleep(50_000)
+        }
+        return []
+    }
+
+    private static func read(port: Int) -> [String] {
         var found: [String] = []
         for (file, family) in [("/proc/net/tcp", AF_INET), ("/proc/net/tcp6", AF_INET6)] {
-            guard let table = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            guard let handle = FileHandle(forReadingAtPath: file), let data = try? handle.readToEnd() else { continue }
+            let table = String(decoding: data, as: UTF8.self)
             for line in table.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ")
                 guard fields.count > 3, fields[3] == "0A" else { continue }  // LISTEN

@@ -1,0 +1,80 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import Testing
+
+@testable import JetwayServer
+
+/// Clients that try to hold or flood the server: silent and stalled sockets, join floods, and
+/// log injection. (libwebsockets 4.1 accepts unmasked client frames; that is not refused yet.)
+@MainActor
+@Suite(.serialized)
+struct HostileClientTests {
+    func joined(_ server: TestServer) async throws -> WebSocketClient {
+        let page = try await server.get("/").body
+        let token = try #require(metaContent("jetway-token", in: page))
+        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await client.sendText(#"["join","\#(token)","/",0,"test"]"#)
+        #expect(await client.next() == .text("[\"joined\",0]"))
+        return client
+    }
+
+    @Test func aSilentSocketIsClosedAfterItsDeadline() async throws {
+        let server = try TestServer {
+            $0.pingAfterIdle = 1
+            $0.closeAfterIdle = 2
+        }
+        defer { server.stop() }
+        // Joined, then silent: it never answers the server's pings.
+        let silent = try await joined(server)
+        // A frame header announcing 2⁶² bytes, then nothing.
+        let stalled = try await joined(server)
+        await stalled.sendRaw([0x81, 0xFF, 0x40, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4])
+        let started = Date()
+        #expect(await silent.waitForClose(timeout: 8), "a socket that answers nothing stayed open")
+        #expect(await stalled.waitForClose(timeout: 8), "a stalled frame held its socket open")
+        #expect(Date().timeIntervalSince(started) < 8)
+        try? await Task.sleep(for: .milliseconds(200))
+        #expect(server.server.sessions.attachedConnections.isEmpty)
+    }
+
+    @Test func aJoinFloodIsPacedAndCountsAsViolations() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let page = try await server.get("/").body
+        let token = try #require(metaContent("jetway-token", in: page))
+        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        var pages = 0
+        var refusals = 0
+        for _ in 0..<30 {
+            await client.sendText(#"["join","\#(token)","/",999,"test"]"#)
+            // Spaced a little: a burst that outruns the main actor is cut off by the inbound
+            // queue's bound instead, which this test is not about.
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        // Until the server closes the socket for too many violations (or goes quiet).
+        var seen: [String] = []
+        var last = WebSocketClient.Frame.timeout
+        while true {
+            last = await client.next(timeout: 5)
+            guard case .text(let text) = last else { break }
+            seen.append(String(text.prefix(40)))
+            if text.hasPrefix("[\"sync\"") { pages += 1 }
+            if text.contains("too many joins") { refusals += 1 }
+        }
+        #expect(pages <= 5, "30 joins sent \(pages) whole pages")
+        // Refused joins answer with an error each and count as violations; at the limit the
+        // socket is closed (a busy server may close it before the client has read every error).
+        let ended = await client.waitForClose(timeout: 5)
+        #expect(refusals >= 20 || ended, "\(refusals) joins were refused and the socket stayed open; got \(seen.prefix(8)) then \(last)")
+    }
+
+    @Test func controlCharactersNeverReachTheLogRaw() {
+        #expect(Log.quoted("plain") == "plain")
+        #expect(Log.quoted("/gate/x\u{1B}[31m") == #""/gate/x\u{1B}[31m""#)
+        #expect(Log.quoted("a\nlevel=info event=fake") == #""a\nlevel=info event=fake""#)
+        #expect(Log.quoted("zero\u{0}width\u{200B}") == #""zero\u{0}width\u{200B}""#)
+        #expect(Log.quoted("") == #""""#)
+        #expect(!Log.quoted("\u{9B}31m").unicodeScalars.contains { $0.value == 0x9B }, "C1 CSI is escaped too")
+    }
+}
