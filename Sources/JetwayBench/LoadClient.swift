@@ -18,6 +18,8 @@ import Jetway
 ///                   page's field, K keystrokes, each waiting for its patch)
 ///   type-each T   → typed DONE TIMEOUTS (every session types T once)
 ///   close         → closed N (every socket is closed; the server keeps the sessions a while)
+///   http K PATH   → http RPS FAILURES (K GETs of PATH, one after another over one keep-alive
+///                   connection; a request without a whole 200 answer is a failure)
 enum LoadClient {
     final class Session: @unchecked Sendable {
         let fd: Int32
@@ -111,6 +113,10 @@ enum LoadClient {
                     if roundTrip(session, &ref, "input", jsonQuoted(texts[index % texts.count])) != nil { done += 1 } else { timeouts += 1 }
                 }
                 answer("typed \(done) \(timeouts)")
+            case "http":
+                let count = Int(parts[1]) ?? 1000
+                let (seconds, failures) = httpRequests(port: port, path: String(parts[2]), count: count)
+                answer("http \(seconds > 0 ? Int(Double(count - failures) / seconds) : -1) \(failures)")
             case "close":
                 for session in sessions { close(session.fd) }
                 answer("closed \(sessions.count)")
@@ -129,6 +135,57 @@ enum LoadClient {
         ref += 1
         while let frame = readFrame(session, timeout: 5) {
             if frame.hasSuffix(marker) { return frame }
+        }
+        return nil
+    }
+
+    /// `count` GETs over one keep-alive connection: the seconds they took and how many failed.
+    static func httpRequests(port: Int, path: String, count: Int) -> (Double, Int) {
+        guard let fd = connectSocket(port: port) else { return (0, count) }
+        defer { close(fd) }
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n\r\n".utf8)
+        var failures = 0
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        let started = DispatchTime.now()
+        requests: for _ in 0..<count {
+            sendAll(fd, request)
+            // The head, then as many body bytes as Content-Length says.
+            var headEnd: Int?
+            var bodyLength = 0
+            while true {
+                if headEnd == nil, let end = find([13, 10, 13, 10], in: buffer) {
+                    headEnd = end + 4
+                    let head = String(decoding: buffer[0..<end], as: UTF8.self).lowercased()
+                    guard head.hasPrefix("http/1.1 200") else {
+                        failures += 1
+                        break requests
+                    }
+                    if let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }) {
+                        bodyLength = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+                    }
+                }
+                if let headEnd, buffer.count >= headEnd + bodyLength {
+                    buffer.removeFirst(headEnd + bodyLength)
+                    break
+                }
+                let got = recv(fd, &chunk, chunk.count, 0)
+                if got <= 0 {
+                    failures += 1
+                    break requests
+                }
+                buffer.append(contentsOf: chunk[0..<got])
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        // A request the loop never reached (after a failure) failed too.
+        return (seconds, failures == 0 ? 0 : count)
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if Array(haystack[start..<start + needle.count]) == needle { return start }
         }
         return nil
     }

@@ -16,7 +16,7 @@ enum ServerBench {
         let input: Pipe
         let reader: LineReader
 
-        init(routes: [Route], model: FlightBoardModel) throws {
+        init(routes: [Route], handlers: [Handler] = [], model: FlightBoardModel) throws {
             var configuration = ServerConfiguration()
             configuration.port = freeLoopbackPort()
             configuration.secret = Array("jetway-bench-secret-0123456789".utf8)
@@ -28,6 +28,7 @@ enum ServerBench {
             setenv("JETWAY_LOG", "error", 0)  // JETWAY_LOG=debug shows each event's time
             var app = MountainAirportApp.make(model: model)
             app.routes += routes
+            app.handlers += handlers
             server = try JetwayServer(app: app, configuration: configuration)
             try server.start()
             child = Process()
@@ -96,7 +97,15 @@ enum ServerBench {
         let model = FlightBoardModel()
         let harness: Harness
         do {
-            harness = try Harness(routes: [], model: model)
+            // A small JSON answer, as an app's API gives one: a flight's number, gate and status.
+            let api = Handler(.get, "/bench/api/flights/:index") { request in
+                guard let index = Int(request.parameters["index"] ?? ""), model.flights.indices.contains(index) else {
+                    throw HTTPError(404, "no such flight")
+                }
+                let flight = model.flights[index]
+                return try .json(["number": flight.number, "gate": flight.gate, "status": flight.status.rawValue])
+            }
+            harness = try Harness(routes: [], handlers: [api], model: model)
         } catch {
             print("bench: server failed to start: \(error)")
             exit(1)
@@ -121,6 +130,10 @@ enum ServerBench {
         }
 
         do {
+            let http = try await harness.ask("http 5000 /bench/api/flights/3", fields: 2)
+            guard http[2] == "0" else { throw BenchFailure("http: \(http[2]) of 5000 JSON requests failed") }
+            report("http_json_get_rps", try number(http[1], "http rps"), "requests/s")
+
             let rss0 = residentKB()
             try await harness.open(1, "/gate/A1")
             try await roundTrips(400, "1", bytes: true)
