@@ -179,11 +179,7 @@ enum ServerBench {
         let boardModel = BenchBoardModel(count: 1000)
         let harness: Harness
         do {
-            harness = try Harness(
-                routes: [
-                    Route("/bench/board") { _ in BenchBoard(model: boardModel) },
-                    Route("/bench/board-usual") { _ in UsualBenchBoard(model: boardModel) },
-                ], model: FlightBoardModel())
+            harness = try boardHarness(boardModel)
         } catch {
             print("bench: server failed to start: \(error)")
             exit(1)
@@ -247,16 +243,21 @@ enum ServerBench {
         harness.stop()
     }
 
+    /// A server with the board in both shapes over `model`, and its load client.
+    static func boardHarness(_ model: BenchBoardModel) throws -> Harness {
+        try Harness(
+            routes: [
+                Route("/bench/board") { _ in BenchBoard(model: model) },
+                Route("/bench/board-usual") { _ in UsualBenchBoard(model: model) },
+            ], model: FlightBoardModel())
+    }
+
     /// Profiling entry (`JetwayBench board-profile N PATH`): N idle board sessions of PATH
     /// (`/bench/board` or `/bench/board-usual`), one status change, then 100 rounds of keystrokes.
     static func boardProfile(_ count: Int, _ path: String) async {
         let boardModel = BenchBoardModel(count: 1000)
         do {
-            let harness = try Harness(
-                routes: [
-                    Route("/bench/board") { _ in BenchBoard(model: boardModel) },
-                    Route("/bench/board-usual") { _ in UsualBenchBoard(model: boardModel) },
-                ], model: FlightBoardModel())
+            let harness = try boardHarness(boardModel)
             try await harness.open(count, path)
             try await harness.fanout("board_fanout_ms_\(count)", change: "Gate change 1") { boardModel.flights[0].status = "Gate change 1" }
             try await harness.keystrokeCPU("board_server_cpu_us_per_keystroke_\(count)", rounds: 100)
@@ -271,11 +272,7 @@ enum ServerBench {
     static func boardBrowser() async {
         let boardModel = BenchBoardModel(count: 1000)
         do {
-            let harness = try Harness(
-                routes: [
-                    Route("/bench/board") { _ in BenchBoard(model: boardModel) },
-                    Route("/bench/board-usual") { _ in UsualBenchBoard(model: boardModel) },
-                ], model: FlightBoardModel())
+            let harness = try boardHarness(boardModel)
             for (name, path) in [("board_keystroke_dom_ms_median", "/bench/board"), ("board_usual_keystroke_dom_ms_median", "/bench/board-usual")] {
                 try await BrowserBench.keystrokeToDOM(name, url: "http://127.0.0.1:\(harness.server.port)\(path)", rounds: 10)
             }
