@@ -68,26 +68,32 @@ public final class WebSocketClient: @unchecked Sendable {
     /// Sends a frame (masked, as a browser does).
     public func sendFrame(opcode: UInt8, _ payload: [UInt8], final: Bool = true) async {
         let fd = fd
-        await offPool {
-            var frame: [UInt8] = [(final ? 0x80 : 0) | opcode]
-            if payload.count < 126 {
-                frame.append(0x80 | UInt8(payload.count))
-            } else if payload.count < 65536 {
-                frame.append(0x80 | 126)
-                frame.append(contentsOf: [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)])
-            } else {
-                frame.append(0x80 | 127)
-                for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((payload.count >> shift) & 0xFF)) }
-            }
-            let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
-            frame.append(contentsOf: mask)
-            for (index, byte) in payload.enumerated() { frame.append(byte ^ mask[index % 4]) }
-            var offset = 0
-            while offset < frame.count {
-                let sent = frame[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                if sent <= 0 { break }
-                offset += sent
-            }
+        await offPool { Self.write(fd, Self.frame(opcode: opcode, payload, final: final)) }
+    }
+
+    static func frame(opcode: UInt8, _ payload: [UInt8], final: Bool = true) -> [UInt8] {
+        var frame: [UInt8] = [(final ? 0x80 : 0) | opcode]
+        if payload.count < 126 {
+            frame.append(0x80 | UInt8(payload.count))
+        } else if payload.count < 65536 {
+            frame.append(0x80 | 126)
+            frame.append(contentsOf: [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)])
+        } else {
+            frame.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((payload.count >> shift) & 0xFF)) }
+        }
+        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        frame.append(contentsOf: mask)
+        for (index, byte) in payload.enumerated() { frame.append(byte ^ mask[index % 4]) }
+        return frame
+    }
+
+    static func write(_ fd: Int32, _ frame: [UInt8]) {
+        var offset = 0
+        while offset < frame.count {
+            let sent = frame[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { break }
+            offset += sent
         }
     }
 
@@ -113,7 +119,7 @@ public final class WebSocketClient: @unchecked Sendable {
         }
     }
 
-    /// The next text or close frame (pings are skipped), or `.timeout`.
+    /// The next text or close frame (pings are answered with a pong), or `.timeout`.
     public func next(timeout: TimeInterval = 5) async -> Frame {
         await offPool { self.readFrame(deadline: Date().addingTimeInterval(timeout)) }
     }
@@ -170,7 +176,11 @@ public final class WebSocketClient: @unchecked Sendable {
             case 8:
                 let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : 1005
                 return .close(code: code)
-            case 9, 10: continue
+            case 9:
+                // A ping is answered, as a browser answers it.
+                Self.write(fd, Self.frame(opcode: 10, payload))
+                continue
+            case 10: continue
             default:
                 message.append(contentsOf: payload)
                 if head[0] & 0x80 != 0 { return .text(String(decoding: message, as: UTF8.self)) }

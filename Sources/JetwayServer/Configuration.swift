@@ -35,6 +35,9 @@ public struct ServerConfiguration: Sendable {
     public var sessionGrace: TimeInterval = 60
     /// How long a page's token may be used to join.
     public var tokenLifetime: TimeInterval = 24 * 3600
+    /// How long past its lifetime a token still brings its page back (a kiosk offline over a
+    /// long weekend); older ones are refused for good.
+    public var expiredTokenGrace: TimeInterval = 7 * 24 * 3600
     /// Sustained events per second per connection (bursts of twice that are allowed).
     public var eventsPerSecond: Double = 60
     /// Protocol violations (malformed, unknown ids, wrong types) before the socket is closed with 1008.

@@ -29,6 +29,18 @@ struct HTTPResponse: Sendable {
             status: status, contentType: "text/plain; charset=utf-8", headers: [("cache-control", "no-store")], body: Array(text.utf8))
     }
 
+    /// Too many open pages from one address: a page that tries again by itself in a while (a
+    /// kiosk that was refused comes back without anyone touching it).
+    static func tooManyPages() -> HTTPResponse {
+        var response = html(
+            429,
+            """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="30">            <title>Too many open pages</title><link rel="stylesheet" href="/assets/jetway.css"></head><body>            <main class="jw-vstack" style="padding:48px"><h1 class="jw-nav-title">Too many open pages</h1>            <p>Too many pages are open from your address. Close some; this page tries again in 30 seconds.</p></main></body></html>
+            """)
+        response.headers.append(("retry-after", "30"))
+        return response
+    }
+
     static func notFoundPage(title: String) -> HTTPResponse {
         html(
             404,

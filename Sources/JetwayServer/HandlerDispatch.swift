@@ -30,7 +30,14 @@ extension JetwayServer {
             lws_callback_on_writable(wsi)
             return 0
         }
-        let declared = headers["content-length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let lengthHeader = headers["content-length"]?.trimmingCharacters(in: .whitespaces)
+        let declared = lengthHeader.flatMap { Int($0) }
+        if lengthHeader != nil && (declared == nil || declared! < 0) {
+            connection.closeAfterResponse = true
+            connection.setResponse(HTTPError(400, "Content-Length is not a number", headers: ["connection": "close"]).httpResponse, headOnly: false)
+            lws_callback_on_writable(wsi)
+            return 0
+        }
         if let declared, declared > handler.maxBodyBytes {
             // Not read at all: the connection closes after the answer, so its unread body is
             // never taken for the next request.
@@ -61,14 +68,14 @@ extension JetwayServer {
 
     /// Service thread: a piece of a handler request's body.
     func receiveBody(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) {
-        guard var pending = connection.pendingRequest else { return }
+        guard let pending = connection.pendingRequest else { return }
+        // Appended in place: a copy of the struct would copy the whole body for every chunk.
         if pending.body.count + bytes.count > pending.handler.maxBodyBytes {
-            pending.oversize = true
-            pending.body = []
+            connection.pendingRequest!.oversize = true
+            connection.pendingRequest!.body = []
         } else if !pending.oversize {
-            pending.body.append(contentsOf: bytes)
+            connection.pendingRequest!.body.append(contentsOf: bytes)
         }
-        connection.pendingRequest = pending
     }
 
     /// Service thread: the body is complete.

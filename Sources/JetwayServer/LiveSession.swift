@@ -18,6 +18,8 @@ final class LiveSession {
     /// The client address that opened the page (for the per-address limit).
     var address: String?
     private(set) var joinCount = 0
+    /// Joins of this page, over every connection: each may send the whole page.
+    let fullPages = TokenBucket(rate: 0.1, burst: 6)
     unowned let manager: SessionManager
 
     var graph: ViewGraph { group.graph }

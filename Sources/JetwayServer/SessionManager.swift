@@ -34,7 +34,7 @@ final class SessionManager {
         }
         guard sessionsByAddress[address, default: 0] < server.configuration.maxSessionsPerAddress else {
             Log.warn("too_many_sessions", ["address": address])
-            return HTTPResponse.text(429, "Too many open pages from your address. Close some and try again.\n")
+            return HTTPResponse.tooManyPages()
         }
         let session = LiveSession(
             id: SessionToken.newSessionID(), match: match, group: group(showing: route, match, at: path, query), manager: self)
@@ -202,11 +202,16 @@ final class SessionManager {
             return
         }
         let verified: SessionToken
+        let expired: Bool
         do {
             // An expired token that verifies is a page that was offline past its token's life:
-            // it resumes or re-mounts from its URL, and gets a new token.
-            (verified, _) = try SessionToken.verifyAllowingExpiry(
+            // it resumes or re-mounts from its URL, and gets a new token — within a grace;
+            // older tokens are refused as expired.
+            (verified, expired) = try SessionToken.verifyAllowingExpiry(
                 token, path: path, secret: server.secret, lifetime: server.configuration.tokenLifetime, now: now())
+            if expired && now().timeIntervalSince(verified.issuedAt) > server.configuration.tokenLifetime + server.configuration.expiredTokenGrace {
+                throw SessionToken.Failure.expired
+            }
         } catch {
             Log.warn("join_refused", ["connection": connection.id, "reason": String(describing: error)])
             send(connection, "[\"err\",0,\(jsonString(String(describing: error)))]")
@@ -218,6 +223,17 @@ final class SessionManager {
             previous.connection = nil
         }
         if let session = sessions[verified.sessionID] {
+            if expired, let other = session.connection, other !== connection, !other.isClosed {
+                // An expired token may bring a page back, not take a live one over.
+                send(connection, "[\"err\",0,\"this page is open elsewhere; try again later\"]")
+                connection.requestClose(code: 4001, reason: "session in use")
+                server.wake(connection)
+                return
+            }
+            guard session.fullPages.take() else {
+                violation(state, ref: 0, "too many joins of this page; slow down")
+                return
+            }
             if let other = session.connection, other !== connection {
                 byConnection.removeValue(forKey: other.id)
                 other.requestClose(code: 4000, reason: "session opened elsewhere")

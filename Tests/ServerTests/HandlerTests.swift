@@ -162,16 +162,27 @@ struct HandlerTests {
             rawBody: "\(chunk)\r\n\(big)\r\n0\r\n\r\n")
         #expect(chunked.status == 411, "\(chunked)")
         #expect(board.flights["MA100"] == "On time")
-        // A body that says it is small but goes on: only the declared bytes count, the rest is
-        // never a request of its own.
-        let small = #"{"status":"Boarding"}"#
-        let smuggled = await server.rawExchange(
+        // Exactly at the limit is accepted, one byte over is not.
+        let exact = #"{"status":""# + String(repeating: "x", count: 256 - 13) + #""}"#
+        #expect(exact.utf8.count == 256)
+        #expect(await server.exchange("POST /api/flights/MA200/status HTTP/1.1", body: exact, type: "application/json").status == 204)
+        let over = #"{"status":""# + String(repeating: "x", count: 257 - 13) + #""}"#
+        #expect(await server.exchange("POST /api/flights/MA200/status HTTP/1.1", body: over, type: "application/json").status == 413)
+        // A Content-Length that is not a number is a 400, not an empty body.
+        let garbled = await server.exchange(
+            "POST /api/flights/MA100/status HTTP/1.1", headers: ["Content-Length": "5x", "Content-Type": "application/json"],
+            rawBody: "{}")
+        #expect(garbled.status == 400, "\(garbled)")
+        // A body declared short that goes on: the declared bytes are the body; what follows is
+        // the next request, parsed as one (and answered in its own right).
+        let notes = #"first note"#
+        let pipelined = await server.rawExchange(
             Array(
-                ("POST /api/flights/MA100/status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: \(small.utf8.count)\r\n\r\n\(small)DELETE /api/flights/MA100 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").utf8))
-        #expect(String(decoding: smuggled, as: UTF8.self).hasPrefix("HTTP/1.1 204"))
+                ("PATCH /api/notes HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n"
+                    + "Content-Length: \(notes.utf8.count)\r\n\r\n\(notes)second note that is not a request").utf8))
+        #expect(String(decoding: pipelined, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
         try? await Task.sleep(for: .milliseconds(100))
-        #expect(board.flights["MA100"] == "Boarding", "the pipelined DELETE had no token and must not run")
+        #expect(board.notes == ["first note"], "the bytes past the declared length became part of a body: \(board.notes)")
     }
 
     @Test func bearerHandlersRefuseMissingAndWrongTokens() async throws {

@@ -38,6 +38,19 @@ struct HostileClientTests {
         #expect(server.server.sessions.attachedConnections.isEmpty)
     }
 
+    @Test func aSocketThatAnswersPingsOutlivesTheDeadline() async throws {
+        let server = try TestServer {
+            $0.pingAfterIdle = 1
+            $0.closeAfterIdle = 2
+        }
+        defer { server.stop() }
+        let client = try await joined(server)
+        // Reading answers the server's pings, as a browser does; nothing else is sent.
+        #expect(await client.next(timeout: 5) == .timeout)
+        await client.sendText(#"["ping",3]"#)
+        #expect(await client.next() == .text("[\"pong\",3]"), "a socket that answered every ping was closed")
+    }
+
     @Test func aJoinFloodIsPacedAndCountsAsViolations() async throws {
         let server = try TestServer()
         defer { server.stop() }

@@ -109,13 +109,39 @@ struct LongLivedPageTests {
         #expect(patches.contains { $0.hasPrefix("[") && $0.contains("Delayed") }, "the page missed the change on day 7: \(patches.map { $0.prefix(60) })")
     }
 
+    @Test func expiredTokensBringPagesBackOnlyWithinTheirGraceAndNeverTakeOneOver() async throws {
+        let clock = Clock()
+        let server = try TestServer(configure: configure)
+        defer { server.stop() }
+        server.server.sessions.now = { clock.now }
+        let html = try await server.get("/gate/A1").body
+        let token = try #require(metaContent("jetway-token", in: html))
+        let live = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await live.sendText(#"["join","\#(token)","/gate/A1",0,"test"]"#)
+        #expect(await live.next(startingWith: "[\"joined\"") != .timeout)
+        // Two days on, the page is still connected: its two-day-old token cannot take it over.
+        clock.now += 2 * 24 * 3600
+        let thief = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await thief.sendText(#"["join","\#(token)","/gate/A1",0,"test"]"#)
+        guard case .text(let refusal) = await thief.next() else { Issue.record("no answer to an expired take-over"); return }
+        #expect(refusal.contains("open elsewhere"))
+        #expect(await thief.next() == .close(code: 4001))
+        // Past the lifetime and the grace (24 h + 7 days), a token is refused for good.
+        clock.now += 7 * 24 * 3600
+        let late = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await late.sendText(#"["join","\#(token)","/gate/A1",0,"test"]"#)
+        guard case .text(let error) = await late.next() else { Issue.record("no error"); return }
+        #expect(error.contains("expired"))
+        #expect(await late.next() == .close(code: 1008))
+    }
+
     @Test func aTokenThatDoesNotVerifyIsStillRefused() async throws {
         let server = try TestServer(configure: configure)
         defer { server.stop() }
         let html = try await server.get("/gate/A1").body
         let token = try #require(metaContent("jetway-token", in: html))
         let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
-        // A token for another page, and an expired one for another page: both refused.
+        // A token for another page is refused.
         await client.sendText(#"["join","\#(token)","/gate/B2",0,"test"]"#)
         guard case .text(let error) = await client.next() else { Issue.record("no error"); return }
         #expect(error.contains("signature"))
