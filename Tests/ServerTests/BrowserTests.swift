@@ -45,6 +45,48 @@ extension EndToEnd {
             }
         }
 
+        @Test func thePageUsesItsRenewedTokenAfterDaysOpen() async throws {
+            // The runtime must take the token the server renews: after a restart eight days
+            // on, only the renewed token brings the page back without a reload.
+            final class Clock: @unchecked Sendable { var now = Date() }
+            let clock = Clock()
+            let port = TestServer.freePort()
+            var server = try TestServer(port: port)
+            server.server.sessions.now = { clock.now }
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/gate/A1")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                _ = try await browser.execute("window.__notReloaded = true; return true")
+                clock.now += 13 * 3600
+                server.server.sessions.sweep()  // past half its lifetime: a new token goes to the page
+                try? await Task.sleep(for: .milliseconds(500))
+                server.stop()
+                // The first token is now older than its lifetime and grace; the renewed one is not.
+                clock.now += 24 * 3600 + 7 * 24 * 3600 - 3600
+                server = try TestServer(port: port)
+                server.server.sessions.now = { clock.now }
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')", timeout: 20))
+                #expect(try await browser.execute("return window.__notReloaded === true") as? Bool == true, "the page reloaded: it joined with its first token")
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+                try await browser.screenshot("renewed-token")
+            }
+            server.stop()
+        }
+
+        @Test func aPageRefusedForTooManyPagesSaysSoAndRetriesByItself() async throws {
+            let server = try TestServer { $0.maxSessionsPerAddress = 1 }
+            defer { server.stop() }
+            _ = try await server.get("/gate/A1")  // the one page this address may hold
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/gate/A1")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Too many open pages')"))
+                #expect(try await browser.string("return document.querySelector('meta[http-equiv=refresh]').content") == "30")
+                try await browser.screenshot("too-many-pages")
+            }
+        }
+
         @Test func aRestartedServerRecoversThePageWithTheTypedTextIntact() async throws {
             let port = TestServer.freePort()
             var server = try TestServer(port: port)
