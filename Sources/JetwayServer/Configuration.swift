@@ -51,6 +51,8 @@ public struct ServerConfiguration: Sendable {
     /// hold a session forever. Browsers answer pings by themselves.
     public var pingAfterIdle: TimeInterval = 30
     public var closeAfterIdle: TimeInterval = 60
+    /// Cookies carry `Secure` (set it when the server is reached over https, behind a TLS proxy).
+    public var secureCookies = false
     /// Serve sockets on libev (epoll, the default) or on lws's own poll() loop.
     public var usesEventLibrary = true
 

@@ -60,8 +60,11 @@ extension JetwayServer {
         var peer = [CChar](repeating: 0, count: 64)
         let address = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? "unknown"
         let acceptsGzip = Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
+        let deviceCookie = deviceCookieHeader(Self.header(wsi, WSI_TOKEN_HTTP_COOKIE))
         Task { @MainActor [self] in
-            let rendered = sessions.renderPage(path: path, query: query, address: address).varyingByEncoding()
+            var page = sessions.renderPage(path: path, query: query, address: address).varyingByEncoding()
+            if let deviceCookie { page.headers.append(("set-cookie", deviceCookie)) }
+            let rendered = page
             // Compressed on a worker thread: neither the views nor the sockets wait for zlib.
             DispatchQueue.global().async { [self] in
                 let response = acceptsGzip ? rendered.gzipped() ?? rendered : rendered
@@ -76,6 +79,15 @@ extension JetwayServer {
             }
         }
         return 0
+    }
+
+    /// A browser without a valid device cookie gets one with its page: a random id, signed, for
+    /// a year (`Request.device` reads it back).
+    func deviceCookieHeader(_ cookieHeader: String?) -> String? {
+        let cookies = Request.parseCookies(cookieHeader ?? "")
+        if let sent = cookies[Cookie.deviceName], Cookie.verify(name: Cookie.deviceName, signed: sent, secret: secret) != nil { return nil }
+        let id = SessionToken.newSessionID()
+        return Cookie(name: Cookie.deviceName, value: id, maxAge: 365 * 24 * 3600).headerValue(secret: secret, secure: configuration.secureCookies)
     }
 
     private func answer(_ wsi: OpaquePointer, _ connection: Connection, _ response: HTTPResponse, _ headOnly: Bool) -> Int32 {

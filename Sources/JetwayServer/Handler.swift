@@ -65,13 +65,17 @@ public struct Request: Sendable {
     /// Header values by lower-cased name (the ones a handler may need: see `Request.headerNames`).
     public let headers: [String: String]
     public let cookies: [String: String]
+    /// The signed cookies (see `Cookie`) whose signature verifies, by name, without the MAC.
+    public let signedCookies: [String: String]
+    /// The browser's device id (the signed `jw_device` cookie pages set), if it sent one.
+    public var device: String? { signedCookies[Cookie.deviceName] }
     public let body: [UInt8]
     /// The client's address.
     public let remoteAddress: String
 
     public init(
         method: HTTPMethod, path: String, parameters: [String: String] = [:], query: [String: String] = [:],
-        headers: [String: String] = [:], body: [UInt8] = [], remoteAddress: String = "127.0.0.1"
+        headers: [String: String] = [:], signedCookies: [String: String] = [:], body: [UInt8] = [], remoteAddress: String = "127.0.0.1"
     ) {
         self.method = method
         self.path = path
@@ -79,6 +83,7 @@ public struct Request: Sendable {
         self.query = query
         self.headers = headers
         self.cookies = Self.parseCookies(headers["cookie"] ?? "")
+        self.signedCookies = signedCookies
         self.body = body
         self.remoteAddress = remoteAddress
     }
@@ -123,6 +128,8 @@ public struct Response: Sendable {
     public var contentType: String
     public var headers: [(String, String)]
     public var body: [UInt8]
+    /// Cookies to set (`setCookie(_:)`); signed cookies are signed when the answer is sent.
+    public var cookies: [Cookie] = []
 
     public init(status: Int = 200, contentType: String = "application/octet-stream", headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status

@@ -138,16 +138,20 @@ extension JetwayServer {
 
     /// Runs the handler on the main actor and queues its answer.
     private func run(_ pending: PendingRequest, on connection: Connection) {
+        let cookies = Request.parseCookies(pending.headers["cookie"] ?? "")
         let request = Request(
             method: pending.method == .head ? .get : pending.method, path: pending.path, parameters: pending.parameters,
-            query: pending.query, headers: pending.headers, body: pending.body, remoteAddress: pending.address)
+            query: pending.query, headers: pending.headers, signedCookies: Cookie.verified(cookies, secret: secret), body: pending.body,
+            remoteAddress: pending.address)
+        let secret = secret
+        let secure = configuration.secureCookies
         let headOnly = pending.method == .head
         let handler = pending.handler
         let started = DispatchTime.now()
         Task { @MainActor [self] in
             let response: HTTPResponse
             do {
-                response = try await handler.handle(request).httpResponse
+                response = try await handler.handle(request).httpResponse(secret: secret, secureCookies: secure)
             } catch let error as HTTPError {
                 response = error.httpResponse
             } catch {
@@ -199,7 +203,19 @@ extension JetwayServer {
 extension Response {
     /// The response as the transport writes it. A header whose name or value could split the
     /// response (CR, LF, NUL) makes it a 500: a handler cannot inject headers by mistake.
-    var httpResponse: HTTPResponse {
+    /// The response as the transport writes it, without cookies (an error's answer).
+    var httpResponse: HTTPResponse { httpResponse(secret: [], secureCookies: false) }
+
+    /// The response as the transport writes it, its cookies signed with `secret`.
+    func httpResponse(secret: [UInt8], secureCookies: Bool) -> HTTPResponse {
+        var cookieHeaders: [(String, String)] = []
+        for cookie in cookies {
+            guard let value = cookie.headerValue(secret: secret, secure: secureCookies), !(cookie.signed && secret.isEmpty) else {
+                Log.error("bad_response", ["status": status, "reason": "a cookie's name, value or path cannot be sent"])
+                return HTTPError(500, "internal error").httpResponse
+            }
+            cookieHeaders.append(("set-cookie", value))
+        }
         let unsafe = headers.contains { name, value in
             name.isEmpty || (name + value).utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 } || name.contains(":")
         }
@@ -207,7 +223,7 @@ extension Response {
             Log.error("bad_response", ["status": status, "reason": "a header carries CR, LF or NUL, or the status is out of range"])
             return HTTPError(500, "internal error").httpResponse
         }
-        var headers = headers.map { ($0.0.lowercased(), $0.1) }
+        var headers = headers.map { ($0.0.lowercased(), $0.1) } + cookieHeaders
         if !headers.contains(where: { $0.0 == "cache-control" }) { headers.append(("cache-control", "no-store")) }
         return HTTPResponse(status: UInt32(status), contentType: contentType, headers: headers, body: body)
     }

@@ -66,6 +66,13 @@ struct HandlerTests {
                     .text(request.cookies["flavour"] ?? "none")
                 },
                 Handler(.get, "/go") { _ in .redirect(to: "/") },
+                Handler(.post, "/api/flavour") { request in
+                    var response = Response.text("set")
+                    response.setCookie(Cookie(name: "flavour", value: request.text, maxAge: 3600))
+                    return response
+                },
+                Handler(.get, "/api/flavour") { request in .text(request.signedCookies["flavour"] ?? "none") },
+                Handler(.get, "/api/device") { request in .text(request.device ?? "none") },
                 Handler(.get, "/api/bad-header") { _ in Response(status: 200, contentType: "text/plain", headers: [("x-evil", "a\r\nset-cookie: b=c")]) },
                 Handler(.get, "/api/fails") { _ in throw CocoaError(.fileNoSuchFile) },
             ])
@@ -217,6 +224,40 @@ struct HandlerTests {
         // A GET from anywhere is fine: it changes nothing.
         let read = await server.exchange("GET /api/flights/MA100 HTTP/1.1", headers: ["Origin": "http://evil.example"])
         #expect(read.status == 200 && read.body.contains("Cancelled"))
+    }
+
+    @Test func signedCookiesComeBackOnlyUntouched() async throws {
+        let server = try makeServer(Board())
+        defer { server.stop() }
+        let set = await server.exchange("POST /api/flavour HTTP/1.1", body: "mint", type: "text/plain")
+        let cookie = try #require(set.headers["set-cookie"])
+        #expect(cookie.hasPrefix("flavour=mint."), "\(cookie)")
+        #expect(cookie.contains("; Path=/") && cookie.contains("; Max-Age=3600") && cookie.contains("; SameSite=Lax") && cookie.contains("; HttpOnly"))
+        #expect(!cookie.contains("Secure"), "plain http: no Secure flag unless configured")
+        let pair = String(cookie.prefix { $0 != ";" })
+        #expect(await server.exchange("GET /api/flavour HTTP/1.1", headers: ["Cookie": pair]).body == "mint")
+        let mac = pair.split(separator: ".").last ?? ""
+        #expect(await server.exchange("GET /api/flavour HTTP/1.1", headers: ["Cookie": "flavour=chocolate.\(mac)"]).body == "none")
+        #expect(await server.exchange("GET /api/flavour HTTP/1.1", headers: ["Cookie": "flavour=mint"]).body == "none")
+        // A value that would break the header is refused, not sent.
+        let broken = await server.exchange("POST /api/flavour HTTP/1.1", body: "a;b", type: "text/plain")
+        #expect(broken.status == 500 && broken.headers["set-cookie"] == nil)
+    }
+
+    @Test func pagesGiveEachBrowserADeviceCookieThatHandlersRead() async throws {
+        let server = try makeServer(Board())
+        defer { server.stop() }
+        let first = await server.exchange("GET / HTTP/1.1")
+        let cookie = try #require(first.headers["set-cookie"])
+        #expect(cookie.hasPrefix("jw_device=") && cookie.contains("; HttpOnly") && cookie.contains("; Max-Age=31536000"), "\(cookie)")
+        let pair = String(cookie.prefix { $0 != ";" })
+        let again = await server.exchange("GET / HTTP/1.1", headers: ["Cookie": pair])
+        #expect(again.headers["set-cookie"] == nil, "a browser with a device cookie keeps it")
+        let device = await server.exchange("GET /api/device HTTP/1.1", headers: ["Cookie": pair]).body
+        #expect(device.count == 32 && pair.contains(device))
+        #expect(await server.exchange("GET /api/device HTTP/1.1").body == "none")
+        let forged = await server.exchange("GET / HTTP/1.1", headers: ["Cookie": "jw_device=0123.abc"])
+        #expect(forged.headers["set-cookie"]?.hasPrefix("jw_device=") == true, "a forged device cookie is replaced")
     }
 
     @Test func cookiesRedirectsAndBrokenResponses() async throws {

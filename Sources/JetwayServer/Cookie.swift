@@ -1,0 +1,94 @@
+import Foundation
+
+/// A cookie a handler sets. Signed by default: the browser gets `value.MAC` (HMAC-SHA256 with
+/// the server's secret over the name and value), and `Request.signedCookies` holds only values
+/// whose MAC verifies, so a client cannot forge or edit one.
+///
+/// ```swift
+/// var response = Response.noContent
+/// response.setCookie(Cookie(name: "flavour", value: "mint", maxAge: 3600))
+/// ```
+public struct Cookie: Sendable, Equatable {
+    public enum SameSite: String, Sendable { case strict = "Strict", lax = "Lax", none = "None" }
+
+    public var name: String
+    public var value: String
+    /// Seconds until it expires; nil for a cookie that ends with the browser session.
+    public var maxAge: Int?
+    public var path: String
+    public var sameSite: SameSite
+    /// Out of reach of page scripts (the default).
+    public var httpOnly: Bool
+    public var signed: Bool
+
+    public init(
+        name: String, value: String, maxAge: Int? = nil, path: String = "/", sameSite: SameSite = .lax, httpOnly: Bool = true,
+        signed: Bool = true
+    ) {
+        self.name = name
+        self.value = value
+        self.maxAge = maxAge
+        self.path = path
+        self.sameSite = sameSite
+        self.httpOnly = httpOnly
+        self.signed = signed
+    }
+
+    /// A cookie that removes `name` from the browser.
+    public static func removal(of name: String, path: String = "/") -> Cookie {
+        Cookie(name: name, value: "", maxAge: 0, path: path, signed: false)
+    }
+
+    /// The device cookie: a random id that identifies one browser across pages and restarts.
+    static let deviceName = "jw_device"
+
+    /// Characters a cookie name may have (an RFC 6265 token) and a value may have (no quotes,
+    /// commas, semicolons, backslashes, spaces or controls).
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { $0 > 32 && $0 < 127 && !"()<>@,;:\\\"/[]?={}".utf8.contains($0) }
+    }
+
+    static func isValidValue(_ value: String) -> Bool {
+        value.utf8.allSatisfy { $0 > 32 && $0 < 127 && $0 != 34 && $0 != 44 && $0 != 59 && $0 != 92 }
+    }
+
+    /// The `Set-Cookie` header value, signed with `secret` when `signed`; nil when the name,
+    /// value or path could break the header.
+    func headerValue(secret: [UInt8], secure: Bool) -> String? {
+        guard Self.isValidName(name), Self.isValidValue(value), Self.isValidValue(path) else { return nil }
+        var text = "\(name)=\(signed ? Self.sign(name: name, value: value, secret: secret) : value); Path=\(path)"
+        if let maxAge { text += "; Max-Age=\(max(0, maxAge))" }
+        text += "; SameSite=\(sameSite.rawValue)"
+        if httpOnly { text += "; HttpOnly" }
+        if secure || sameSite == .none { text += "; Secure" }
+        return text
+    }
+
+    static func sign(name: String, value: String, secret: [UInt8]) -> String {
+        value + "." + SessionToken.base64url(SessionToken.hmac(secret, Array("cookie:\(name)=\(value)".utf8)))
+    }
+
+    /// The value of a signed cookie when its MAC verifies, else nil.
+    static func verify(name: String, signed text: String, secret: [UInt8]) -> String? {
+        guard let dot = text.lastIndex(of: ".") else { return nil }
+        let value = String(text[..<dot])
+        let expected = Array(sign(name: name, value: value, secret: secret).utf8)
+        return SessionToken.constantTimeEqual(expected, Array(text.utf8)) ? value : nil
+    }
+
+    /// The signed cookies of a `Cookie` header whose MAC verifies.
+    static func verified(_ cookies: [String: String], secret: [UInt8]) -> [String: String] {
+        var result: [String: String] = [:]
+        for (name, text) in cookies {
+            if let value = verify(name: name, signed: text, secret: secret) { result[name] = value }
+        }
+        return result
+    }
+}
+
+extension Response {
+    /// Adds a `Set-Cookie` (signed unless the cookie says otherwise) to the answer.
+    public mutating func setCookie(_ cookie: Cookie) {
+        cookies.append(cookie)
+    }
+}
