@@ -51,6 +51,9 @@ public struct ServerConfiguration: Sendable {
     /// hold a session forever. Browsers answer pings by themselves.
     public var pingAfterIdle: TimeInterval = 30
     public var closeAfterIdle: TimeInterval = 60
+    /// Addresses of the reverse proxies in front of the server: only their `X-Forwarded-For`
+    /// is believed (the real client's address then counts for the per-address limits).
+    public var trustedProxies: [String] = []
     /// Cookies carry `Secure` (set it when the server is reached over https, behind a TLS proxy).
     public var secureCookies = false
     /// Serve sockets on libev (epoll, the default) or on lws's own poll() loop.

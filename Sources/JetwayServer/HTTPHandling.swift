@@ -57,8 +57,7 @@ extension JetwayServer {
             return 0
         }
         let started = DispatchTime.now()
-        var peer = [CChar](repeating: 0, count: 64)
-        let address = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? "unknown"
+        let address = clientAddress(wsi)
         let acceptsGzip = Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
         let deviceCookie = deviceCookieHeader(Self.header(wsi, WSI_TOKEN_HTTP_COOKIE))
         Task { @MainActor [self] in
@@ -79,6 +78,25 @@ extension JetwayServer {
             }
         }
         return 0
+    }
+
+    /// The client's address: the peer's, or — when the peer is one of `trustedProxies` — the
+    /// nearest address in `X-Forwarded-For` that is not a trusted proxy, so per-address limits
+    /// apply to the real client. A header from anyone else is ignored.
+    func clientAddress(_ wsi: OpaquePointer) -> String {
+        var peer = [CChar](repeating: 0, count: 64)
+        let direct = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? "unknown"
+        return Self.clientAddress(peer: direct, forwardedFor: Self.header(wsi, WSI_TOKEN_X_FORWARDED_FOR), trusted: configuration.trustedProxies)
+    }
+
+    static func clientAddress(peer: String, forwardedFor: String?, trusted: [String]) -> String {
+        guard trusted.contains(peer), let forwardedFor else { return peer }
+        let hops = forwardedFor.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // Right to left: each trusted proxy appended the address it saw.
+        for hop in hops.reversed() where !trusted.contains(hop) {
+            return hop.utf8.count <= 64 && hop.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) ? hop : peer
+        }
+        return peer
     }
 
     /// A browser without a valid device cookie gets one with its page: a random id, signed, for

@@ -22,8 +22,7 @@ extension JetwayServer {
         parameters: [String: String], query: String
     ) -> Int32 {
         let headers = Self.requestHeaders(wsi)
-        var peer = [CChar](repeating: 0, count: 64)
-        let address = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? "unknown"
+        let address = clientAddress(wsi)
         if let refusal = refusal(for: handler, method, headers) {
             Log.warn("request_refused", ["path": path, "method": method.rawValue, "status": refusal.status, "address": address])
             connection.setResponse(refusal.httpResponse, headOnly: method == .head)

@@ -20,8 +20,7 @@ extension JetwayServer {
     func established(_ wsi: OpaquePointer, _ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         let connection = Connection(kind: .websocket, maxQueuedBytes: configuration.maxQueuedBytes)
         connection.wsi = wsi
-        var peer = [CChar](repeating: 0, count: 64)
-        connection.address = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? "unknown"
+        connection.address = clientAddress(wsi)
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()
         _ = deliver(.opened, to: connection)
     }

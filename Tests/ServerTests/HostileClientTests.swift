@@ -82,6 +82,30 @@ struct HostileClientTests {
         #expect(refusals >= 20 || ended, "\(refusals) joins were refused and the socket stayed open; got \(seen.prefix(8)) then \(last)")
     }
 
+    @Test func forwardedAddressesAreBelievedOnlyFromTrustedProxies() async throws {
+        // Behind a trusted proxy, each real client has its own page limit.
+        let proxied = try TestServer {
+            $0.trustedProxies = ["127.0.0.1"]
+            $0.maxSessionsPerAddress = 1
+        }
+        let one = await proxied.exchange("GET / HTTP/1.1", headers: ["X-Forwarded-For": "203.0.113.5"])
+        let oneAgain = await proxied.exchange("GET / HTTP/1.1", headers: ["X-Forwarded-For": "203.0.113.5"])
+        let other = await proxied.exchange("GET / HTTP/1.1", headers: ["X-Forwarded-For": "198.51.100.7, 203.0.113.9"])
+        proxied.stop()
+        #expect(one.status == 200 && oneAgain.status == 429 && other.status == 200, "\(one.status) \(oneAgain.status) \(other)")
+        // From anyone else the header is a client's claim, and ignored.
+        let direct = try TestServer { $0.maxSessionsPerAddress = 1 }
+        defer { direct.stop() }
+        #expect(await direct.exchange("GET / HTTP/1.1", headers: ["X-Forwarded-For": "203.0.113.5"]).status == 200)
+        #expect(await direct.exchange("GET / HTTP/1.1", headers: ["X-Forwarded-For": "203.0.113.6"]).status == 429)
+        // The nearest untrusted hop counts; a spoofed leftmost entry does not.
+        let trusted = ["10.0.0.1", "10.0.0.2"]
+        #expect(JetwayServer.clientAddress(peer: "10.0.0.1", forwardedFor: "6.6.6.6, 203.0.113.5, 10.0.0.2", trusted: trusted) == "203.0.113.5")
+        #expect(JetwayServer.clientAddress(peer: "192.0.2.1", forwardedFor: "203.0.113.5", trusted: trusted) == "192.0.2.1")
+        #expect(JetwayServer.clientAddress(peer: "10.0.0.1", forwardedFor: nil, trusted: trusted) == "10.0.0.1")
+        #expect(JetwayServer.clientAddress(peer: "10.0.0.1", forwardedFor: "bad\u{1B}hop", trusted: trusted) == "10.0.0.1")
+    }
+
     @Test func controlCharactersNeverReachTheLogRaw() {
         #expect(Log.quoted("plain") == "plain")
         #expect(Log.quoted("/gate/x\u{1B}[31m") == #""/gate/x\u{1B}[31m""#)
