@@ -97,7 +97,10 @@ final class SessionManager {
     private func leave(_ session: LiveSession) {
         let group = session.group
         group.remove(session)
-        if group.members.isEmpty, joinable[group.page] === group { joinable.removeValue(forKey: group.page) }
+        guard group.members.isEmpty else { return }
+        // Nobody shows this rendering any more: its views leave (onDisappear, tasks cancelled).
+        if joinable[group.page] === group { joinable.removeValue(forKey: group.page) }
+        group.graph.tearDown()
     }
 
     // MARK: Websocket lifecycle

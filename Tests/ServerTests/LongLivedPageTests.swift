@@ -176,3 +176,55 @@ struct LongLivedPageTests {
         _ = clients
     }
 }
+
+/// Pages that end are unmounted: their views disappear and their tasks stop.
+@MainActor
+@Suite(.serialized)
+struct EndedPageTests {
+    @MainActor final class Tally {
+        var appeared = 0
+        var disappeared = 0
+        var cancelled = 0
+    }
+
+    struct Ticker: View {
+        let tally: Tally
+        @State private var ticks = 0
+        var body: some View {
+            Text("ticks \(ticks)")
+                .onAppear { tally.appeared += 1 }
+                .onDisappear { tally.disappeared += 1 }
+                .task {
+                    do { try await Task.sleep(for: .seconds(3600)) } catch { tally.cancelled += 1 }
+                }
+        }
+    }
+
+    @Test func aThousandClosedPagesLeaveNothingRunning() async throws {
+        let tally = Tally()
+        let app = JetwayApp(title: "Ticker", routes: [Route("/") { _ in Ticker(tally: tally) }])
+        let server = try TestServer(app: app) { $0.maxSessionsPerAddress = 2000 }
+        defer { server.stop() }
+        let pages = 1000
+        var clients: [WebSocketClient] = []
+        for _ in 0..<pages {
+            let page = try await server.get("/").body
+            let token = try #require(metaContent("jetway-token", in: page))
+            let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+            await client.sendText(#"["join","\#(token)","/",0,"test"]"#)
+            clients.append(client)
+        }
+        #expect(server.server.openPages.sessions == pages)
+        #expect(tally.appeared == pages)
+        for client in clients { await client.close() }
+        clients.removeAll()
+        try? await Task.sleep(for: .milliseconds(500))
+        // Past the grace the sessions expire: every view disappears and every task is cancelled.
+        server.server.sessions.sweep(now: Date().addingTimeInterval(3600))
+        let deadline = Date().addingTimeInterval(10)
+        while tally.cancelled < pages && Date() < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        #expect(server.server.openPages.sessions == 0 && server.server.openPages.renderings == 0)
+        #expect(tally.disappeared == pages, "\(tally.disappeared) of \(pages) ended pages ran onDisappear")
+        #expect(tally.cancelled == pages, "\(tally.cancelled) of \(pages) ended pages' tasks were cancelled")
+    }
+}

@@ -91,6 +91,17 @@ public final class ViewGraph {
         try binding.action(payload)
     }
 
+    /// Ends this UI: every view leaves the tree, so `onDisappear` runs, `.task`s are cancelled
+    /// and subscriptions end. A host calls it when the page is gone for good (its session
+    /// expired); the graph renders nothing afterwards.
+    public func tearDown() {
+        onNeedsUpdate = nil
+        unmount(root)
+        runAfterCommit()
+        needsUpdate = false
+        releaseRetired()
+    }
+
     /// Takes over the page of `other` after this graph's first render reproduced it exactly
     /// (same elements, attributes and texts): its element ids, its version, and an eviction of
     /// the elements its client keeps detached, so that the browser showing `other`'s page can
