@@ -47,13 +47,17 @@ extension JetwayServer {
         }
         if path.hasPrefix("/assets/") {
             let etag = Self.header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH)
-            let response =
-                assets.response(
-                    for: String(path.dropFirst("/assets/".count)), ifNoneMatch: etag, query: query,
-                    acceptsGzip: Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING)))
-                ?? HTTPResponse.notFoundPage(title: app.title)
-            connection.setResponse(response, headOnly: isHead)
-            lws_callback_on_writable(wsi)
+            let acceptsGzip = Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
+            let name = String(path.dropFirst("/assets/".count))
+            // Read (and compressed) on a worker: a large file of the app's never holds up the
+            // service thread, which serves every other socket.
+            DispatchQueue.global().async { [self] in
+                let response =
+                    assets.response(for: name, ifNoneMatch: etag, query: query, acceptsGzip: acceptsGzip)
+                    ?? HTTPResponse.notFoundPage(title: app.title)
+                connection.setResponse(response, headOnly: isHead)
+                wake(connection)
+            }
             return 0
         }
         let started = DispatchTime.now()

@@ -14,7 +14,7 @@ struct StaticFiles: Sendable {
     let root: String?
 
     static let cacheControl = "public, max-age=60, must-revalidate"
-    /// The largest app file gzipped per request (on the service thread); larger ones go as they are.
+    /// The largest app file gzipped per request (on a worker thread); larger ones go as they are.
     static let maxCompressedOnTheFly = 256 * 1024
     /// For a bundled file asked for with its own fingerprint (`jetway.js?v=…`, as pages link
     /// it): that URL's content never changes.
@@ -71,7 +71,7 @@ struct StaticFiles: Sendable {
             Self.runtimeNames.contains(name)
             ? nil
             : fromFolder(name).map { file in
-                // Compressed here, on the service thread: only small files, and not when the browser
+                // Compressed here, on a worker thread: only small files, and not when the browser
                 // already has this file's gzip form.
                 guard acceptsGzip, file.body.count <= Self.maxCompressedOnTheFly else { return file }
                 if let ifNoneMatch, let etag = file.headers.first(where: { $0.0 == "etag" })?.1 {
