@@ -63,7 +63,7 @@ extension JetwayServer {
         let started = DispatchTime.now()
         let address = clientAddress(wsi)
         let acceptsGzip = Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
-        let deviceCookie = deviceCookieHeader(Self.header(wsi, WSI_TOKEN_HTTP_COOKIE))
+        let deviceCookie = deviceCookieHeader(Self.header(wsi, WSI_TOKEN_HTTP_COOKIE), secure: isSecure(wsi))
         Task { @MainActor [self] in
             var page = sessions.renderPage(path: path, query: query, address: address).varyingByEncoding()
             if let deviceCookie { page.headers.append(("set-cookie", deviceCookie)) }
@@ -93,6 +93,16 @@ extension JetwayServer {
         return Self.clientAddress(peer: direct, forwardedFor: Self.header(wsi, WSI_TOKEN_X_FORWARDED_FOR), trusted: configuration.trustedProxies)
     }
 
+    /// Whether the browser reached us over https: `secureCookies` says so, or a trusted proxy
+    /// does (`X-Forwarded-Proto: https`). Cookies then carry `Secure`.
+    func isSecure(_ wsi: OpaquePointer) -> Bool {
+        if configuration.secureCookies { return true }
+        var peer = [CChar](repeating: 0, count: 64)
+        let direct = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? ""
+        guard configuration.trustedProxies.contains(direct) else { return false }
+        return Self.customHeader(wsi, "x-forwarded-proto")?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+    }
+
     static func clientAddress(peer: String, forwardedFor: String?, trusted: [String]) -> String {
         guard trusted.contains(peer), let forwardedFor else { return peer }
         let hops = forwardedFor.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -105,11 +115,11 @@ extension JetwayServer {
 
     /// A browser without a valid device cookie gets one with its page: a random id, signed, for
     /// a year (`Request.device` reads it back).
-    func deviceCookieHeader(_ cookieHeader: String?) -> String? {
+    func deviceCookieHeader(_ cookieHeader: String?, secure: Bool) -> String? {
         let cookies = Request.parseCookies(cookieHeader ?? "")
         if let sent = cookies[Cookie.deviceName], Cookie.verify(name: Cookie.deviceName, signed: sent, secret: secret) != nil { return nil }
         let id = SessionToken.newSessionID()
-        return Cookie(name: Cookie.deviceName, value: id, maxAge: 365 * 24 * 3600).headerValue(secret: secret, secure: configuration.secureCookies)
+        return Cookie(name: Cookie.deviceName, value: id, maxAge: 365 * 24 * 3600).headerValue(secret: secret, secure: secure)
     }
 
     private func answer(_ wsi: OpaquePointer, _ connection: Connection, _ response: HTTPResponse, _ headOnly: Bool) -> Int32 {

@@ -11,6 +11,8 @@ struct PendingRequest {
     let query: [String: String]
     let headers: [String: String]
     let address: String
+    /// Reached over https (cookies get `Secure`).
+    let secure: Bool
     var body: [UInt8] = []
     var oversize = false
 }
@@ -49,7 +51,7 @@ extension JetwayServer {
         }
         let pending = PendingRequest(
             handler: handler, method: method, path: path, parameters: parameters, query: RouteMatch.parseQuery(query),
-            headers: headers, address: address)
+            headers: headers, address: address, secure: isSecure(wsi))
         if headers["transfer-encoding"] != nil {
             // libwebsockets 4.1 does not decode chunked request bodies: say so rather than wait.
             connection.closeAfterResponse = true
@@ -143,7 +145,7 @@ extension JetwayServer {
             query: pending.query, headers: pending.headers, signedCookies: Cookie.verified(cookies, secret: secret), body: pending.body,
             remoteAddress: pending.address)
         let secret = secret
-        let secure = configuration.secureCookies
+        let secure = pending.secure
         let headOnly = pending.method == .head
         let handler = pending.handler
         let started = DispatchTime.now()

@@ -93,11 +93,20 @@ struct HostileClientTests {
         let other = await proxied.exchange("GET / HTTP/1.1", headers: ["X-Forwarded-For": "198.51.100.7, 203.0.113.9"])
         proxied.stop()
         #expect(one.status == 200 && oneAgain.status == 429 && other.status == 200, "\(one.status) \(oneAgain.status) \(other)")
+        // A trusted proxy that terminated TLS says so: cookies are marked Secure.
+        let https = try TestServer { $0.trustedProxies = ["127.0.0.1"] }
+        let secure = await https.exchange("GET / HTTP/1.1", headers: ["X-Forwarded-Proto": "https"])
+        let plain = await https.exchange("GET / HTTP/1.1")
+        https.stop()
+        #expect(secure.headers["set-cookie"]?.contains("; Secure") == true, "\(secure.headers)")
+        #expect(plain.headers["set-cookie"]?.contains("Secure") == false)
         // From anyone else the header is a client's claim, and ignored.
         let direct = try TestServer { $0.maxSessionsPerAddress = 1 }
         defer { direct.stop() }
         #expect(await direct.exchange("GET / HTTP/1.1", headers: ["X-Forwarded-For": "203.0.113.5"]).status == 200)
         #expect(await direct.exchange("GET / HTTP/1.1", headers: ["X-Forwarded-For": "203.0.113.6"]).status == 429)
+        let claimed = await direct.exchange("GET /gate/A1 HTTP/1.1", headers: ["X-Forwarded-Proto": "https"])
+        #expect(claimed.headers["set-cookie"].map { !$0.contains("Secure") } ?? true, "an untrusted X-Forwarded-Proto was believed")
         // The nearest untrusted hop counts; a spoofed leftmost entry does not.
         let trusted = ["10.0.0.1", "10.0.0.2"]
         #expect(JetwayServer.clientAddress(peer: "10.0.0.1", forwardedFor: "6.6.6.6, 203.0.113.5, 10.0.0.2", trusted: trusted) == "203.0.113.5")
