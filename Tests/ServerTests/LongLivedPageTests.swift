@@ -121,18 +121,10 @@ struct LongLivedPageTests {
         #expect(await live.next(startingWith: "[\"joined\"") != .timeout)
         // Two days on, the page is still connected: its two-day-old token cannot take it over.
         clock.now += 2 * 24 * 3600
-        let thief = try await WebSocketClient.connect(port: server.port, origin: server.base)
-        await thief.sendText(#"["join","\#(token)","/gate/A1",0,"test"]"#)
-        guard case .text(let refusal) = await thief.next() else { Issue.record("no answer to an expired take-over"); return }
-        #expect(refusal.contains("open elsewhere"))
-        #expect(await thief.next() == .close(code: 4001))
+        try await expectRefused(server, token: token, path: "/gate/A1", saying: "open elsewhere", code: 4001)
         // Past the lifetime and the grace (24 h + 7 days), a token is refused for good.
         clock.now += 7 * 24 * 3600
-        let late = try await WebSocketClient.connect(port: server.port, origin: server.base)
-        await late.sendText(#"["join","\#(token)","/gate/A1",0,"test"]"#)
-        guard case .text(let error) = await late.next() else { Issue.record("no error"); return }
-        #expect(error.contains("expired"))
-        #expect(await late.next() == .close(code: 1008))
+        try await expectRefused(server, token: token, path: "/gate/A1", saying: "expired", code: 1008)
     }
 
     @Test func aTokenThatDoesNotVerifyIsStillRefused() async throws {
@@ -140,12 +132,20 @@ struct LongLivedPageTests {
         defer { server.stop() }
         let html = try await server.get("/gate/A1").body
         let token = try #require(metaContent("jetway-token", in: html))
-        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
         // A token for another page is refused.
-        await client.sendText(#"["join","\#(token)","/gate/B2",0,"test"]"#)
-        guard case .text(let error) = await client.next() else { Issue.record("no error"); return }
-        #expect(error.contains("signature"))
-        #expect(await client.next() == .close(code: 1008))
+        try await expectRefused(server, token: token, path: "/gate/B2", saying: "signature", code: 1008)
+    }
+
+    /// Joins with `token` on a new socket and expects an error saying `saying`, then a close.
+    func expectRefused(_ server: TestServer, token: String, path: String, saying text: String, code: UInt16) async throws {
+        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await client.sendText(#"["join","\#(token)","\#(path)",0,"test"]"#)
+        guard case .text(let error) = await client.next() else {
+            Issue.record("no answer to a join that should be refused")
+            return
+        }
+        #expect(error.contains(text), "\(error)")
+        #expect(await client.next() == .close(code: code))
     }
 
     @Test func remountsCountAgainstTheAddressLimit() async throws {
