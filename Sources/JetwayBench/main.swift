@@ -96,6 +96,33 @@ func run() throws {
         }
         return
     }
+    if only == "graph-memory" {
+        // Profiling entry point: resident memory of 50 graphs of one board shape, typed or not.
+        let model = BenchBoardModel(count: rows)
+        let usual = CommandLine.arguments.dropFirst(2).first == "usual"
+        let typed = ProcessInfo.processInfo.environment["JETWAY_KEYS"] ?? "d"
+        var graphs: [ViewGraph] = []
+        // JETWAY_ADOPT=1: each graph takes over one shared graph's page first, as a session
+        // that diverges from a shared rendering does.
+        let shared = usual ? ViewGraph(UsualBenchBoard(model: model)) : ViewGraph(BenchBoard(model: model))
+        shared.render()
+        let adopt = ProcessInfo.processInfo.environment["JETWAY_ADOPT"] != nil
+        let before = ServerBench.residentKB()
+        for _ in 0..<50 {
+            let graph = usual ? ViewGraph(UsualBenchBoard(model: model)) : ViewGraph(BenchBoard(model: model))
+            graph.render()
+            if adopt && !graph.adoptPage(of: shared) { throw BenchFailure("the pages differ") }
+            if !typed.isEmpty {
+                try type(typed, into: graph)
+                _ = graph.update()
+                graph.releaseRetired()
+            }
+            graphs.append(graph)
+        }
+        print("kB per graph", Double(ServerBench.residentKB() - before) / 50)
+        if ProcessInfo.processInfo.environment["JETWAY_SHOW"] != nil { print(graphs[0].tree.root!.html.prefix(2500)) }
+        return
+    }
     if only == "filter" {
         // Profiling entry point: just the filter keystroke, many times.
         for _ in 0..<20 {

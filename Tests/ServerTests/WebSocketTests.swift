@@ -117,23 +117,29 @@ struct WebSocketTests {
             $0.maxViolations = 1000
         }
         defer { server.stop() }
-        let (client, page) = try await joined(server)
-        let search = try #require(elementID(containing: "type=\"search\"", in: page))
-        let sending = Date()
-        for ref in 1...40 { await client.sendText(#"["e",\#(ref),"\#(search)","input","x\#(ref)"]"#) }
-        let sent = Date()
-        var limited = 0
-        var answered = 0
-        for _ in 0..<40 {
-            guard case .text(let reply) = await client.next(timeout: 2) else { break }
-            answered += 1
-            if reply.contains("slow down") { limited += 1 }
+        // On a machine busy with other tests, sending 40 small frames can take seconds, and
+        // then the budget refills as they go: such a burst proves little, so it is tried again
+        // on a new connection (at most three times) until one is sent within a second.
+        for attempt in 1...3 {
+            let (client, page) = try await joined(server)
+            let search = try #require(elementID(containing: "type=\"search\"", in: page))
+            let sending = Date()
+            for ref in 1...40 { await client.sendText(#"["e",\#(ref),"\#(search)","input","x\#(ref)"]"#) }
+            let sendingTook = Date().timeIntervalSince(sending)
+            var limited = 0
+            var answered = 0
+            for _ in 0..<40 {
+                guard case .text(let reply) = await client.next(timeout: 2) else { break }
+                answered += 1
+                if reply.contains("slow down") { limited += 1 }
+            }
+            #expect(answered == 40)
+            // A burst of 10 passes, and 5 more per second of sending.
+            let allowed = 10 + Int((sendingTook * 5).rounded(.up))
+            #expect(limited >= 40 - allowed)
+            if sendingTook < 1 { return }
+            #expect(attempt < 3, "three bursts of 40 small frames each took over a second to send (last: \(sendingTook) s)")
         }
-        // A burst of 10 passes, and 5 more per second of sending (slow on a loaded machine).
-        let allowed = 10 + Int((sent.timeIntervalSince(sending) * 5).rounded(.up))
-        #expect(answered == 40)
-        #expect(limited >= 40 - allowed)
-        #expect(limited >= 40 - 10 - 5 * 2, "sending 40 small frames took over 2 s")
     }
 
     @Test func aConnectionsMessagesAreHandledInTheOrderTheyArrived() async throws {

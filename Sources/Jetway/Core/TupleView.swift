@@ -1,22 +1,28 @@
+import Synchronization
+
 /// Several views side by side, as built by `@ViewBuilder` from a block of statements.
 /// Each child's position in the block is part of its identity.
 public struct TupleView<T>: _PrimitiveView {
     public var value: T
-    private let renderChildren: @MainActor (_RenderContext, inout [Node]) -> Void
+    /// Renders a `T`; one per tuple type for the whole process, so a view's body does not keep a
+    /// second copy of its children in a closure (that copy was a fifth of a board row's memory).
+    private let renderer: TupleRenderer<T>
 
     public init<each Content: View>(_ content: repeat each Content) where T == (repeat each Content) {
         value = (repeat each content)
-        renderChildren = { context, out in
-            var index = 0
-            for child in repeat each content {
-                renderChild(child, context.structural(index), &out)
-                index += 1
+        renderer = TupleRenderer<T>.shared {
+            TupleRenderer { (tuple: (repeat each Content), context: _RenderContext, out: inout [Node]) in
+                var index = 0
+                for child in repeat each tuple {
+                    renderChild(child, context.structural(index), &out)
+                    index += 1
+                }
             }
         }
     }
 
     public static func _render(_ view: TupleView, _ context: _RenderContext, _ out: inout [Node]) {
-        view.renderChildren(context, &out)
+        view.renderer.render(view.value, context, &out)
     }
 }
 
@@ -24,3 +30,24 @@ public struct TupleView<T>: _PrimitiveView {
 private func renderChild<V: View>(_ view: V, _ context: _RenderContext, _ out: inout [Node]) {
     V._render(view, context, &out)
 }
+
+/// How to render the children of one tuple type, made the first time a `TupleView` of that type
+/// is built.
+final class TupleRenderer<T>: Sendable {
+    let render: @MainActor @Sendable (T, _RenderContext, inout [Node]) -> Void
+
+    init(_ render: @escaping @MainActor @Sendable (T, _RenderContext, inout [Node]) -> Void) {
+        self.render = render
+    }
+
+    /// The renderer of `T`, made by `make` only the first time.
+    static func shared(_ make: () -> TupleRenderer<T>) -> TupleRenderer<T> {
+        let id = ObjectIdentifier(T.self)
+        if let known = tupleRenderers.withLock({ $0[id] }) { return unsafeDowncast(known, to: TupleRenderer<T>.self) }
+        let made = make()
+        tupleRenderers.withLock { $0[id] = made }
+        return made
+    }
+}
+
+private let tupleRenderers = Mutex<[ObjectIdentifier: AnyObject]>([:])

@@ -68,14 +68,46 @@ public final class LiveTree {
     /// attributes, text and children of every element), so that the browser showing `other`
     /// can go on with this tree's patches. The elements `other` keeps detached in that browser
     /// are evicted with the next patch. Returns false, changing nothing, when the pages differ.
-    func adoptIDs(from other: LiveTree) -> Bool {
-        guard let mine = root, let theirs = other.root, Self.isSameDocument(mine, theirs) else { return false }
+    ///
+    /// Subtrees without handlers are not copied but shared: this page takes `other`'s node
+    /// objects for them, and the returned replacement says which of its own nodes each one
+    /// stands for (the graph points its views' outputs and caches at them). Nil when the pages
+    /// differ.
+    func adoptIDs(from other: LiveTree) -> NodeReplacement? {
+        guard let mine = root, let theirs = other.root, Self.isSameDocument(mine, theirs) else { return nil }
         handlerNodes.removeAll(keepingCapacity: true)
         forgetRetained()
-        copyIDs(mine, theirs)
+        var replacement = NodeReplacement()
+        root = adopt(mine, theirs, &replacement)
         nextID = other.nextID
         evicted = other.retainedIDs
-        return true
+        return replacement
+    }
+
+    /// `theirs` when the subtree can be shared, else `mine` with `theirs`'s ids and its
+    /// children adopted in turn.
+    private func adopt(_ mine: Node, _ theirs: Node, _ replacement: inout NodeReplacement) -> Node {
+        if !theirs.subtreeHasHandlers && !mine.subtreeHasHandlers && !theirs.isOpaque && !mine.isOpaque {
+            replacement.record(mine, theirs)
+            return theirs
+        }
+        mine.id = theirs.id
+        if !mine.handlers.isEmpty { handlerNodes[mine.id] = mine }
+        if mine.isOpaque {
+            for index in mine.children.indices { copyIDs(mine.children[index], theirs.children[index]) }
+            return mine
+        }
+        var children = mine.children
+        var changed = false
+        for index in children.indices {
+            let adopted = adopt(children[index], theirs.children[index], &replacement)
+            if adopted !== children[index] {
+                children[index] = adopted
+                changed = true
+            }
+        }
+        if changed { mine.children = children }
+        return mine
     }
 
     private static func isSameDocument(_ a: Node, _ b: Node) -> Bool {
@@ -89,7 +121,6 @@ public final class LiveTree {
     private func copyIDs(_ mine: Node, _ theirs: Node) {
         mine.id = theirs.id
         if !mine.handlers.isEmpty { handlerNodes[mine.id] = mine }
-        if mine.isOpaque { return }
         for index in mine.children.indices { copyIDs(mine.children[index], theirs.children[index]) }
     }
 

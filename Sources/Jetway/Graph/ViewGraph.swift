@@ -106,10 +106,23 @@ public final class ViewGraph {
     /// (same elements, attributes and texts): its element ids, its version, and an eviction of
     /// the elements its client keeps detached, so that the browser showing `other`'s page can
     /// go on with this graph's patches. Returns false, changing nothing, when the pages differ.
+    ///
+    /// Where the pages have a subtree without handlers in common, this graph keeps `other`'s
+    /// nodes instead of its own (see `NodeReplacement`): a session that diverges from a shared
+    /// rendering costs only what it does not share.
     public func adoptPage(of other: ViewGraph) -> Bool {
-        guard tree.adoptIDs(from: other.tree) else { return false }
+        guard let replacement = tree.adoptIDs(from: other.tree) else { return false }
+        if !replacement.isEmpty { replaceNodes(in: root, replacement) }
         version = other.version
         return true
+    }
+
+    /// Points every view's last output and every node-holding cache at the shared nodes.
+    private func replaceNodes(in instance: ViewInstance, _ replacement: NodeReplacement) {
+        if let output = replacement.replacing(instance.output) { instance.output = output }
+        if let holder = instance.persistent as? NodeHolding { holder.replaceNodes(replacement) }
+        for child in instance.children.allValues { replaceNodes(in: child, replacement) }
+        for child in instance.departed?.all ?? [] { replaceNodes(in: child, replacement) }
     }
 
     // MARK: Rendering
@@ -163,7 +176,7 @@ public final class ViewGraph {
             instance.visitMark = pass
             owner.visitedChildren += 1
         }
-        if mustEvaluate {
+        if mustEvaluate || (instance.hasDirtyDescendant && instance.renderBody == nil) {
             evaluate(view, instance, context)
         } else if instance.hasDirtyDescendant {
             walkBody(instance, context, fresh: false)
@@ -199,6 +212,9 @@ public final class ViewGraph {
         instance.renderBody = { context, out in V.Body._render(body, context, &out) }
         if let isEqual = equality(for: V.self) { instance.lastView = LastView(view, isEqual) }
         walkBody(instance, context, fresh: true)
+        // The body is kept to render it again when a view below changes; with no views below
+        // (a row of texts and stacks) that cannot happen, and the body is most of a row's memory.
+        if instance.children.count == 0 { instance.renderBody = nil }
     }
 
     private func walkBody(_ instance: ViewInstance, _ context: _RenderContext, fresh: Bool) {

@@ -38,8 +38,15 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
 
 /// The `<li>` made for each cached row node, by the row node's identity (the item holds the row,
 /// so the row cannot be freed and its address reused while it is in the map).
-final class ListState {
+final class ListState: NodeHolding {
     var items: [ObjectIdentifier: Node] = [:]
+
+    func replaceNodes(_ replacement: NodeReplacement) {
+        var moved: [ObjectIdentifier: Node] = [:]
+        moved.reserveCapacity(items.count)
+        for (row, item) in items { moved[replacement(row)] = replacement(item) }
+        items = moved
+    }
 }
 
 extension List where SelectionValue == Never {

@@ -123,7 +123,7 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
 
 /// A link's last node and what it was made from, and the destination its click pushes.
 @MainActor
-final class LinkMemo<Destination: View>: RenderCache {
+final class LinkMemo<Destination: View>: RenderCache, NodeHolding {
     var destination: () -> Destination = { fatalError("a link's destination is set before its first render") }
     private var node: Node?
     private var label: [ObjectIdentifier] = []
@@ -138,6 +138,11 @@ final class LinkMemo<Destination: View>: RenderCache {
         else { return nil }
         for index in label.indices where !label[index].isFrozen || ObjectIdentifier(label[index]) != self.label[index] { return nil }
         return node
+    }
+
+    func replaceNodes(_ replacement: NodeReplacement) {
+        node = node.map { replacement($0) }
+        label = label.map { replacement($0) }
     }
 
     /// Keeps `node`, frozen: a modifier around the link changes a copy, never the kept node.
