@@ -152,7 +152,12 @@ public final class JetwayServer: @unchecked Sendable {
         websocket.name = UnsafePointer(wsName)
         websocket.callback = jetwayCallback
         websocket.per_session_data_size = MemoryLayout<UnsafeMutableRawPointer?>.size
-        websocket.rx_buffer_size = 16 * 1024
+        // lws allocates the receive buffer for every websocket when it opens, so it is most of
+        // an idle session's memory: 4 KB holds any event a page sends; a longer message arrives
+        // in pieces and is put together (`receive`, bounded by `maxMessageBytes`). Sends are not
+        // held to that size: a whole page goes out in 64 KB writes.
+        websocket.rx_buffer_size = 4 * 1024
+        websocket.tx_packet_size = 64 * 1024
         websocket.id = 1
         protocols[0] = http
         protocols[1] = websocket

@@ -56,7 +56,8 @@ extension JetwayServer {
         connection.inbound.append(contentsOf: bytes)
         guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else { return 0 }
         let message = connection.inbound
-        connection.inbound.removeAll(keepingCapacity: true)
+        // A long message's buffer is not kept for the life of the connection.
+        connection.inbound.removeAll(keepingCapacity: connection.inbound.capacity <= 4096)
         let binary = lws_frame_is_binary(wsi) != 0
         guard deliver(.message(message, binary: binary), to: connection) else {
             Log.warn("inbound_overflow", ["connection": connection.id])
