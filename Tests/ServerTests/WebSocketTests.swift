@@ -178,6 +178,19 @@ struct WebSocketTests {
         #expect(await client.next() == .close(code: 1009))
     }
 
+    @Test func aMessageLongerThanTheReceiveBufferArrivesWhole() async throws {
+        // lws hands over a frame longer than its 4 KB receive buffer in pieces.
+        let server = try TestServer()
+        defer { server.stop() }
+        let (client, page) = try await joined(server)
+        let search = try #require(elementID(containing: "type=\"search\"", in: page))
+        let pasted = String(repeating: "a long pasted text ", count: 1600)  // 30,400 bytes
+        await client.sendText(#"["e",7,"\#(search)","input","\#(pasted)"]"#)
+        guard case .text(let reply) = await client.next(startingWith: "[1,") else { Issue.record("no patch"); return }
+        #expect(reply.hasSuffix(",7]"))
+        #expect(reply.contains(pasted), "the field's value comes back whole in the patch")
+    }
+
     @Test func aRestartedServerRemountsThePageFromItsToken() async throws {
         let port = TestServer.freePort()
         var server = try TestServer(port: port)
