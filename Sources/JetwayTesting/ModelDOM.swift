@@ -72,17 +72,15 @@ public final class ModelDOM {
         case .detach(let ids):
             for id in ids { detach(try lookup(id)) }
         case .move(let ids, let parentID, let start):
+            // As jetway.js: the run is taken out first, then put in one piece at `start`.
             let parent = try lookup(parentID)
-            for (offset, id) in ids.enumerated() {
-                let node = try lookup(id)
-                detach(node)
-                let index = start + offset
-                guard index >= 0 && index <= parent.children.count else {
-                    throw ApplyError.badIndex(parent: parentID.description, index: index, count: parent.children.count)
-                }
-                node.parent = parent
-                parent.children.insert(node, at: index)
+            let nodes = try ids.map { try lookup($0) }
+            for node in nodes { detach(node) }
+            guard start >= 0 && start <= parent.children.count else {
+                throw ApplyError.badIndex(parent: parentID.description, index: start, count: parent.children.count)
             }
+            for node in nodes { node.parent = parent }
+            parent.children.insert(contentsOf: nodes, at: start)
         case .replace(let id, let html):
             let old = try lookup(id)
             let new = try HTMLParser.parseElement(html)

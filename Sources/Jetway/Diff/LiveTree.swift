@@ -27,13 +27,15 @@ public final class LiveTree {
     /// How many removed elements the page keeps for a quick return.
     public var retainLimit = 1000
     /// Elements that currently have handlers, by id.
-    private(set) var handlerNodes: [NodeID: Node] = [:]
+    /// (A `KeyMap` by raw id, not a `Dictionary`: a search that hides a thousand rows with
+    /// links unregisters a thousand handlers, and SipHash was most of that.)
+    private var handlerNodes = KeyMap<Node>()
 
     public init() {}
 
     /// Takes `root` as the page's content: assigns ids and indexes handlers.
     public func mount(_ root: Node) {
-        handlerNodes.removeAll(keepingCapacity: true)
+        handlerNodes.removeAll()
         forgetRetained()
         assignIDs(root)
         self.root = root
@@ -75,7 +77,7 @@ public final class LiveTree {
     /// differ.
     func adoptIDs(from other: LiveTree) -> NodeReplacement? {
         guard let mine = root, let theirs = other.root, Self.isSameDocument(mine, theirs) else { return nil }
-        handlerNodes.removeAll(keepingCapacity: true)
+        handlerNodes.removeAll()
         forgetRetained()
         var replacement = NodeReplacement()
         root = adopt(mine, theirs, &replacement)
@@ -92,7 +94,7 @@ public final class LiveTree {
             return theirs
         }
         mine.id = theirs.id
-        if !mine.handlers.isEmpty { handlerNodes[mine.id] = mine }
+        if !mine.handlers.isEmpty { handlerNodes[UInt64(mine.id.rawValue)] = mine }
         if mine.isOpaque {
             for index in mine.children.indices { copyIDs(mine.children[index], theirs.children[index]) }
             return mine
@@ -120,7 +122,7 @@ public final class LiveTree {
 
     private func copyIDs(_ mine: Node, _ theirs: Node) {
         mine.id = theirs.id
-        if !mine.handlers.isEmpty { handlerNodes[mine.id] = mine }
+        if !mine.handlers.isEmpty { handlerNodes[UInt64(mine.id.rawValue)] = mine }
         for index in mine.children.indices { copyIDs(mine.children[index], theirs.children[index]) }
     }
 
@@ -195,7 +197,7 @@ public final class LiveTree {
     /// Indexes the handlers of a subtree that came back.
     func registerSubtree(_ node: Node) {
         guard node.subtreeHasHandlers else { return }
-        if !node.handlers.isEmpty { handlerNodes[node.id] = node }
+        if !node.handlers.isEmpty { handlerNodes[UInt64(node.id.rawValue)] = node }
         for child in node.children { registerSubtree(child) }
     }
 
@@ -204,28 +206,28 @@ public final class LiveTree {
     }
 
     /// The element with this id that has handlers, if it is on the page.
-    func handlerNode(_ id: NodeID) -> Node? { handlerNodes[id] }
+    func handlerNode(_ id: NodeID) -> Node? { handlerNodes[UInt64(id.rawValue)] }
 
     /// Gives the subtree fresh ids (it is new to the page) and indexes its handlers.
     func assignIDs(_ node: Node) {
         node.id = NodeID(nextID)
         nextID &+= 1
-        if !node.handlers.isEmpty { handlerNodes[node.id] = node }
+        if !node.handlers.isEmpty { handlerNodes[UInt64(node.id.rawValue)] = node }
         if node.isOpaque { return }
         for child in node.children { assignIDs(child) }
     }
 
     func register(_ node: Node) {
         if node.handlers.isEmpty {
-            handlerNodes.removeValue(forKey: node.id)
+            handlerNodes[UInt64(node.id.rawValue)] = nil
         } else {
-            handlerNodes[node.id] = node
+            handlerNodes[UInt64(node.id.rawValue)] = node
         }
     }
 
     func unregister(_ node: Node) {
         guard node.subtreeHasHandlers else { return }
-        if !node.handlers.isEmpty { handlerNodes.removeValue(forKey: node.id) }
+        if !node.handlers.isEmpty { handlerNodes[UInt64(node.id.rawValue)] = nil }
         for child in node.children { unregister(child) }
     }
 }

@@ -16,7 +16,8 @@ enum IdentityHash {
     /// A view type's step: its metadata address, stable for the life of the process.
     @inline(__always)
     static func ofType(_ type: Any.Type) -> UInt64 {
-        UInt64(UInt(bitPattern: ObjectIdentifier(type).hashValue))
+        // The address itself, not its `hashValue` (a full SipHash): the mix that follows spreads it.
+        UInt64(UInt(bitPattern: ObjectIdentifier(type)))
     }
 
     /// An explicit id's step (`ForEach` element ids, `.id(_:)`).

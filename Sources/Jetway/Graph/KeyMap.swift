@@ -109,6 +109,32 @@ struct KeyMap<Value> {
         return result
     }
 
+    /// Whether every value satisfies `predicate` (no array is made).
+    func allSatisfy(_ predicate: (Value) -> Bool) -> Bool {
+        for index in occupied.indices where occupied[index] {
+            if let value = values[index], !predicate(value) { return false }
+        }
+        return true
+    }
+
+    /// Removes the entries whose value satisfies `isRemoved` and returns them. When many
+    /// leave (a search hides most rows) the survivors go into a new table in one pass instead
+    /// of each removal re-inserting its probe run.
+    mutating func removeAll(where isRemoved: (Value) -> Bool) -> [(key: UInt64, value: Value)] {
+        let gone = entries(where: isRemoved)
+        guard !gone.isEmpty else { return gone }
+        if gone.count * 4 < count {
+            for entry in gone { remove(entry.key) }
+            return gone
+        }
+        var kept = KeyMap(minimumCapacity: count - gone.count)
+        for index in occupied.indices where occupied[index] {
+            if let value = values[index], !isRemoved(value) { kept[keys[index]] = value }
+        }
+        self = kept
+        return gone
+    }
+
     mutating func removeAll() {
         self = KeyMap()
     }

@@ -5,9 +5,12 @@
 /// builder position, `branch(_:)` for a conditional, `explicit(_:)` for an id, and
 /// `insideElement()` when the children go inside a new element.
 public struct _RenderContext {
-    unowned let graph: ViewGraph
+    // A context lives only while its graph renders (nothing stores one), and the graph and the
+    // owner outlive the walk: unowned(unsafe) spares a reference count on every copy, which is
+    // every step of the walk.
+    unowned(unsafe) let graph: ViewGraph
     /// The nearest composite view instance above: owns @State and is invalidated by reads.
-    unowned var owner: ViewInstance
+    unowned(unsafe) var owner: ViewInstance
     var environment: EnvironmentValues
     /// Identity relative to the enclosing element: becomes the key of the next element node.
     var elementKey: UInt64

@@ -186,7 +186,8 @@ public final class ViewGraph {
         }
         // What it and the views below it read, the owner's output depends on too.
         context.environment.reads?.note(instance.environmentReads)
-        out.append(contentsOf: instance.output)
+        // Usually one node: appended one by one, not through the generic `append(contentsOf:)`.
+        for node in instance.output { out.append(node) }
     }
 
     /// The identity key itself, unless another view already claimed it in this pass (duplicate
@@ -244,9 +245,8 @@ public final class ViewGraph {
     private func sweep(_ instance: ViewInstance) {
         guard instance.visitedChildren < instance.children.count else { return }
         let pass = pass
-        let gone = instance.children.entries { $0.visitMark != pass }
+        let gone = instance.children.removeAll { $0.visitMark != pass }
         for (key, child) in gone {
-            instance.children[key] = nil
             // Composite views come back through `renderComposite`, render caches through
             // `persistentState`; other primitives' storage goes.
             if departedLimit > 0 && (child.persistent == nil || child.persistentIsCache) && Self.isStateless(child) {
@@ -272,7 +272,7 @@ public final class ViewGraph {
     private static func isStateless(_ instance: ViewInstance) -> Bool {
         guard instance.slots.isEmpty, instance.subscriptions.isEmpty else { return false }
         if instance.persistent != nil && !instance.persistentIsCache { return false }
-        return instance.children.allValues.allSatisfy(isStateless)
+        return instance.children.allSatisfy(isStateless)
     }
 
     /// Frees what the last update replaced (the old page's nodes, unmounted instances). A

@@ -8,12 +8,20 @@
 /// ```
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: _PrimitiveView {
     public var data: Data
-    let id: KeyPath<Data.Element, ID>
+    /// Each element's identity: the key path's value (a direct `id` read for `Identifiable`
+    /// elements, which spares a key-path application per row and render).
+    let identify: (Data.Element) -> ID
     public var content: (Data.Element) -> Content
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
-        self.id = id
+        self.identify = { $0[keyPath: id] }
+        self.content = content
+    }
+
+    init(_ data: Data, identify: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.identify = identify
         self.content = content
     }
 
@@ -21,7 +29,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         let tagsRows = context.environment.collectsTags
         // One tracking scope for all rows: the row builders run first, then the rows render
         // outside it, so each row's own views track their own reads.
-        let rows = context.track { view.data.map { ($0[keyPath: view.id], view.content($0)) } }
+        let rows = context.track { view.data.map { (view.identify($0), view.content($0)) } }
         out.reserveCapacity(out.count + rows.count)
         for (identity, row) in rows {
             let start = out.count
@@ -39,7 +47,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
 extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data, id: \.id, content: content)
+        self.init(data, identify: { $0.id }, content: content)
     }
 }
 
