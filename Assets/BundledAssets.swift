@@ -4,8 +4,45 @@
 package enum BundledAssets {
     /// The bytes of each file, by its name under `/assets/`.
     package static let files: [String: [UInt8]] = [
-        "jetway.js": PackageResources.jetway_js,
-        "jetway.css": PackageResources.jetway_css,
+        "jetway.js": Minified.script(PackageResources.jetway_js),
+        "jetway.css": Minified.stylesheet(PackageResources.jetway_css),
         "favicon.svg": PackageResources.favicon_svg,
     ]
+}
+
+/// The runtime and the stylesheet as served: the sources in this folder stay commented and
+/// indented for the people who read them; the browser gets them without comment lines,
+/// comments and indentation (a fifth fewer bytes gzipped: part of every first paint).
+/// Deliberately simple, so it cannot change what the code does: a script loses whole-line `//`
+/// comments and leading whitespace (the runtime has no multi-line strings), a stylesheet its
+/// `/* … */` comments and leading whitespace.
+package enum Minified {
+    package static func script(_ bytes: [UInt8]) -> [UInt8] {
+        var lines: [String] = []
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("//") { continue }
+            lines.append(String(trimmed))
+        }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    package static func stylesheet(_ bytes: [UInt8]) -> [UInt8] {
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                index += 2
+                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                index += 2
+                continue
+            }
+            kept.append(bytes[index])
+            index += 1
+        }
+        let lines = String(decoding: kept, as: UTF8.self).split(separator: "\n").map { $0.drop { $0 == " " || $0 == "\t" } }
+            .filter { !$0.isEmpty }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
 }

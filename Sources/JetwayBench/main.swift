@@ -1,4 +1,5 @@
 import Jetway
+import JetwayAssets
 import JetwayServer
 import JetwayTesting
 import MountainAirportViews
@@ -253,19 +254,31 @@ struct BenchFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The gzipped size of the browser runtime (gzip -9, as a server would send it).
+/// The gzipped size of the browser runtime as the server sends it (the bundled, minified file;
+/// gzip -9). Exits with an error rather than report a size it could not measure.
 func runtimeGzipBytes() -> Int {
+    let path = NSTemporaryDirectory() + "jetway-bench-runtime.js"
+    guard let runtime = BundledAssets.files["jetway.js"], FileManager.default.createFile(atPath: path, contents: Data(runtime)) else {
+        print("bench: error the bundled runtime could not be written to \(path)")
+        exit(1)
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "gzip -9 -c Assets/jetway.js | wc -c"]
+    process.arguments = ["-c", "gzip -9 -c '\(path)' | wc -c"]
     let output = Pipe()
     process.standardOutput = output
-    guard (try? process.run()) != nil else { return -1 }
+    guard (try? process.run()) != nil else {
+        print("bench: error gzip could not be run")
+        exit(1)
+    }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    guard let bytes = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)), bytes > 20 else {
+        print("bench: error gzip gave no size")
+        exit(1)
+    }
+    return bytes
 }
-
 
 if CommandLine.arguments.dropFirst().first == "load-client" {
     LoadClient.run(port: Int(CommandLine.arguments[2]) ?? 0)

@@ -166,8 +166,18 @@ struct HTTPTests {
         for name in ["jetway.js", "jetway.css", "favicon.svg"] {
             let served = try await server.get("/assets/" + name)
             #expect(served.status == 200, "\(name)")
-            #expect(served.body == (try String(contentsOf: repository.appendingPathComponent(name), encoding: .utf8)), "\(name)")
+            let source = Array(try Data(contentsOf: repository.appendingPathComponent(name)))
+            // The runtime and stylesheet are served without comments and indentation.
+            let expected = name == "jetway.js" ? Minified.script(source) : name == "jetway.css" ? Minified.stylesheet(source) : source
+            #expect(served.body == String(decoding: expected, as: UTF8.self), "\(name)")
         }
+        let runtime = try await server.get("/assets/jetway.js").body.split(separator: "\n")
+        let sourceLines = try String(contentsOf: repository.appendingPathComponent("jetway.js"), encoding: .utf8).split(separator: "\n")
+            .map { $0.drop { $0 == " " } }.filter { !$0.isEmpty && !$0.hasPrefix("//") }
+        #expect(runtime.count == sourceLines.count && zip(runtime, sourceLines).allSatisfy { $0 == $1 }, "every line of code is kept")
+        #expect(runtime.count > 200 && !runtime.contains { $0.hasPrefix("//") || $0.hasPrefix(" ") })
+        let stylesheet = try await server.get("/assets/jetway.css").body
+        #expect(!stylesheet.contains("/*") && stylesheet.contains(".jw-list-row {"))
         #expect(try await server.get("/assets/favicon.svg").headers["content-type"] == "image/svg+xml")
         // The page links them with their fingerprint, and an icon, so the console stays clean.
         let page = try await server.get("/").body
@@ -195,7 +205,7 @@ struct HTTPTests {
         #expect(try await server.get("/assets/theme.css").body == "theme")
         #expect(try await server.get("/assets/favicon.svg").body == "<svg/>")
         for path in ["/assets/jetway.js", "/assets/jetway.js/", "/assets//jetway.js", "/assets/./jetway.js"] {
-            #expect(try await server.get(path).body.contains("Jetway's browser runtime"), "\(path)")
+            #expect(try await server.get(path).body.contains("window.jetway = {"), "\(path)")
         }
         #expect(try await server.get("/assets/missing.png").status == 404)
     }
