@@ -109,6 +109,16 @@ final class Connection: @unchecked Sendable {
         return (message, nil, !outbox.isEmpty || closeRequest != nil)
     }
 
+    /// Service thread: the next message, when one is first in line (not a close).
+    func takeMessage() -> (message: [UInt8], more: Bool)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !outbox.isEmpty else { return nil }
+        let message = outbox.removeFirst()
+        outboxBytes -= message.count
+        return (message, !outbox.isEmpty || closeRequest != nil)
+    }
+
     enum Enqueued { case scheduleDrain, alreadyScheduled, overflow }
 
     /// Service thread: queues what happened. `.scheduleDrain` when no drain is pending (the

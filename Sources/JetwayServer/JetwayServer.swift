@@ -27,6 +27,9 @@ public final class JetwayServer: @unchecked Sendable {
     private var running = false
     private var contextAlive = false
     private var pending: [Connection] = []
+    /// Service thread: where a frame is put together before `lws_write` (reused, not one
+    /// allocation per message).
+    let frameScratch = FrameScratch()
     private var wakeRequested = false
     private var listenPort = 0
     private var loopName = ""
@@ -283,7 +286,21 @@ public final class JetwayServer: @unchecked Sendable {
         wakeRequested = false
         stateLock.unlock()
         for connection in connections where !connection.isClosed {
-            if let wsi = connection.wsi { lws_callback_on_writable(wsi) }
+            guard let wsi = connection.wsi else { continue }
+            // A websocket with nothing left over from an earlier write takes its message now:
+            // asking lws to call back once it is writable costs two epoll_ctl and a pass per
+            // socket, most of a fan-out to 10,000 pages. A close, or anything lws still holds
+            // back, goes through the writable callback as before.
+            if connection.kind == .websocket, lws_send_pipe_choked(wsi) == 0, let next = connection.takeMessage() {
+                if !writeFrame(wsi, next.message) {
+                    connection.markClosed()
+                    lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
+                    continue
+                }
+                if next.more { lws_callback_on_writable(wsi) }
+            } else {
+                lws_callback_on_writable(wsi)
+            }
         }
     }
 

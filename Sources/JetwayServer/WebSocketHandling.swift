@@ -77,14 +77,21 @@ extension JetwayServer {
             return -1
         }
         guard let message = next.message else { return 0 }
-        var buffer = [UInt8](repeating: 0, count: Int(JW_LWS_PRE) + message.count)
-        buffer.replaceSubrange(Int(JW_LWS_PRE)..., with: message)
-        let written = buffer.withUnsafeMutableBufferPointer { raw in
-            lws_write(wsi, raw.baseAddress! + Int(JW_LWS_PRE), message.count, LWS_WRITE_TEXT)
-        }
-        if written < message.count { return -1 }
+        if !writeFrame(wsi, message) { return -1 }
         if next.more { lws_callback_on_writable(wsi) }
         return 0
+    }
+
+    /// Service thread: sends `message` as one text frame (lws keeps and sends later whatever
+    /// the socket does not take now). False when lws failed: the connection is finished.
+    func writeFrame(_ wsi: OpaquePointer, _ message: [UInt8]) -> Bool {
+        let pre = Int(JW_LWS_PRE)
+        let frame = frameScratch.buffer(pre + message.count)
+        message.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { (frame + pre).copyMemory(from: base, byteCount: bytes.count) }
+        }
+        let written = lws_write(wsi, (frame + pre).assumingMemoryBound(to: UInt8.self), message.count, LWS_WRITE_TEXT)
+        return written >= message.count
     }
 
     func closed(_ connection: Connection) {
@@ -94,4 +101,22 @@ extension JetwayServer {
             _ = deliver(.closed, to: connection)
         }
     }
+}
+
+/// The service thread's buffer for putting a frame together (`LWS_PRE` bytes of room, then the
+/// message): grown as needed, never shared with another thread.
+final class FrameScratch: @unchecked Sendable {
+    private var pointer: UnsafeMutableRawPointer?
+    private var capacity = 0
+
+    func buffer(_ size: Int) -> UnsafeMutableRawPointer {
+        if let pointer, size <= capacity { return pointer }
+        pointer?.deallocate()
+        capacity = max(size, 64 * 1024)
+        let fresh = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        pointer = fresh
+        return fresh
+    }
+
+    deinit { pointer?.deallocate() }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JetwayBrowser
 import Jetway
+import JetwayTesting
 import Testing
 
 @testable import JetwayServer
@@ -274,6 +275,51 @@ struct WebSocketTests {
         await bob.sendText(#"["ping",1]"#)
         #expect(await bob.next() == .text("[\"pong\",1]"))
         #expect(server.server.sessions.sessionCount == 2)
+    }
+
+    @MainActor @Observable final class Notice {
+        var text = "short"
+        var count = 0
+    }
+
+    struct NoticePage: View {
+        let notice: Notice
+        var body: some View {
+            VStack {
+                Text(notice.text)
+                Text("\(notice.count)")
+            }
+        }
+    }
+
+    @Test func aMessageTheSocketCannotTakeAtOnceIsFollowedInOrder() async throws {
+        // Patches are written as soon as they are ready unless lws still holds the rest of an
+        // earlier one: then they wait their turn. A 12 MB patch to a client that is not reading
+        // is more than the socket takes at once.
+        let notice = Notice()
+        let server = try TestServer(app: JetwayApp(title: "Notice", routes: [Route("/") { _ in NoticePage(notice: notice) }])) {
+            $0.maxQueuedBytes = 32 << 20
+        }
+        defer { server.stop() }
+        let (client, _) = try await joined(server)
+        let big = String(repeating: "0123456789abcdef", count: 768 << 10)
+        notice.text = big
+        try await Task.sleep(for: .milliseconds(100))
+        for count in 1...5 {
+            notice.count = count
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        var versions: [Int] = []
+        var sawBig = false
+        for _ in 0..<6 {
+            guard case .text(let frame) = await client.next(timeout: 5) else { Issue.record("a patch did not come"); return }
+            let ops = try PatchFrame.ops(frame)
+            versions.append(Int(frame.dropFirst().prefix { $0 != "," }) ?? -1)
+            if versions.count == 1 { sawBig = ops.contains { if case .setText(_, let text) = $0 { text == big } else { false } } }
+        }
+        #expect(sawBig, "the 12 MB patch came first, whole")
+        #expect(versions == Array(versions[0]..<versions[0] + 6), "in order: \(versions)")
     }
 
     @Test func aSlowReaderCollapsesIntoOneResync() async throws {
