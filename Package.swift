@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "JetwayBrowser", path: "Sources/JetwayBrowser"),
         // `make bench`: prints `bench: <name> <value> <unit>` lines.
         .executableTarget(
-            name: "JetwayBench", dependencies: ["Jetway", "JetwayAssets", "JetwayTesting", "JetwayServer", "JetwayBrowser", "MountainAirportViews"],
+            name: "JetwayBench",
+            dependencies: ["Jetway", "JetwayAssets", "JetwayTesting", "JetwayServer", "JetwayBrowser", "MountainAirportViews"],
             path: "Sources/JetwayBench",
             swiftSettings: releaseViewSettings),
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),

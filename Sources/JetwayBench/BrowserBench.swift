@@ -55,12 +55,16 @@ enum BrowserBench {
                 }
                 guard let sample else {
                     let state = try await browser.string(
-                        "return document.querySelector('\(field)').value + ' / ' + document.querySelectorAll('.jw-list-row').length + ' rows / ' + document.documentElement.className")
+                        "return document.querySelector('\(field)').value + ' / ' + document.querySelectorAll('.jw-list-row').length + ' rows / ' + document.documentElement.className"
+                    )
                     throw BenchFailure("\(name): a keystroke never changed the rows within 5 s (field / rows / page: \(state))")
                 }
                 samples.append(sample)
-                if ProcessInfo.processInfo.environment["JETWAY_DOM_PARTS"] != nil, let parts = try await browser.execute("return window.__jwParts") as? [Double] {
-                    print("\(key == Key.backspace ? "<" : key)", ([sample] + parts).map { String(format: "%.1f", $0) }.joined(separator: " "))
+                if ProcessInfo.processInfo.environment["JETWAY_DOM_PARTS"] != nil,
+                    let parts = try await browser.execute("return window.__jwParts") as? [Double]
+                {
+                    print(
+                        "\(key == Key.backspace ? "<" : key)", ([sample] + parts).map { String(format: "%.1f", $0) }.joined(separator: " "))
                 }
             }
         }

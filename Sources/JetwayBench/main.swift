@@ -89,7 +89,9 @@ func run() throws {
         graph.render()
         let cycles = Int(ProcessInfo.processInfo.environment["JETWAY_CYCLES"] ?? "") ?? 10
         for _ in 0..<cycles {
-            let keys = ProcessInfo.processInfo.environment["JETWAY_KEYS"].map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let keys = ProcessInfo.processInfo.environment["JETWAY_KEYS"].map {
+                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
             for text in keys ?? ["b", "be", "ber", ""] {
                 try type(text, into: graph)
                 _ = graph.update()
@@ -287,7 +289,8 @@ if CommandLine.arguments.dropFirst().first == "load-client" {
 if CommandLine.arguments.dropFirst().first == "board-profile" {
     Task { @MainActor in
         let arguments = CommandLine.arguments
-        await ServerBench.boardProfile(arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000, arguments.count > 3 ? arguments[3] : "/bench/board")
+        await ServerBench.boardProfile(
+            arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000, arguments.count > 3 ? arguments[3] : "/bench/board")
         exit(0)
     }
     dispatchMain()

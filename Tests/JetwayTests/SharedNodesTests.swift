@@ -1,6 +1,7 @@
-@testable import Jetway
 import JetwayTesting
 import Testing
+
+@testable import Jetway
 
 /// A graph that takes over another graph's page (a session diverging from a shared rendering)
 /// keeps the other page's nodes for every subtree without handlers instead of copies of its

@@ -1,6 +1,6 @@
 import Foundation
-import JetwayBrowser
 import JetwayAssets
+import JetwayBrowser
 import Testing
 
 @testable import JetwayServer

@@ -1,6 +1,6 @@
 import Foundation
-import JetwayBrowser
 import Jetway
+import JetwayBrowser
 import JetwayTesting
 import Testing
 
