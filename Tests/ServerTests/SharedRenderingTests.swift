@@ -10,6 +10,8 @@ import Testing
 /// websockets that mixes shared changes (one model for all), per-session state (each page's
 /// own search) and pages opened midway, and checks after every step that every browser's page,
 /// rebuilt from the frames it received, shows exactly its own search over the current data.
+/// Rows are links, so a diverged page shares its rows' labels with the others but not their
+/// buttons; each run ends with a diverged page following a link, which moves no other page.
 @MainActor
 @Suite(.serialized)
 struct SharedRenderingTests {
@@ -22,10 +24,16 @@ struct SharedRenderingTests {
         let roster: Roster
         @State private var search = ""
         var body: some View {
-            VStack {
+            NavigationStack {
                 TextField("Search", text: $search)
+                // Each row a link: its button (with a handler) is each graph's own, its label
+                // the shared page's node once a session diverges (`ViewGraph.adoptPage`).
                 List(roster.names.filter { search.isEmpty || $0.contains(search) }, id: \.self) { name in
-                    Text(name)
+                    NavigationLink {
+                        Text("Details of \(name)")
+                    } label: {
+                        Text(name)
+                    }
                 }
             }
         }
@@ -75,6 +83,7 @@ struct SharedRenderingTests {
 
     @Test func sessionsThatShareAndDivergeEachSeeTheirOwnPage() async throws {
         let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu"]
+        var clicks = 0
         for seed in UInt64(1)...3 {
             var random = SeededGenerator(state: seed)
             let roster = Roster(Array(words.prefix(8)))
@@ -124,7 +133,26 @@ struct SharedRenderingTests {
                 let own = pages.filter(\.typed).count
                 #expect(server.server.openPages.renderings == own + (own < pages.count ? 1 : 0), "seed \(seed) step \(step)")
             }
+            // A page that diverged follows one of its links: only that page navigates, and the
+            // others still show their own lists.
+            guard let clicker = pages.first(where: { $0.typed && !$0.search.isEmpty }) ?? pages.first(where: \.typed),
+                let link = clicker.dom.root.descendants.first(where: { $0.attribute("class")?.contains("jw-navlink") == true }),
+                let linkID = link.attribute("data-j")
+            else { continue }
+            let name = link.textContent
+            clicks += 1
+            await clicker.client.sendText(#"["e",\#(ref),"\#(linkID)","click",null]"#)
+            let marker = ",\(ref)]"
+            try await apply(clicker) { $0.hasSuffix(marker) }
+            #expect(clicker.dom.root.textContent.contains("Details of \(name)"), "seed \(seed): the clicked page shows its destination")
+            for page in pages where page !== clicker {
+                await page.client.sendText(#"["ping",999]"#)
+                try await apply(page) { $0 == "[\"pong\",999]" }
+                let expected = roster.names.filter { page.search.isEmpty || $0.contains(page.search) }.joined()
+                #expect(page.dom.root.textContent == expected, "seed \(seed): another page stays on its list")
+            }
         }
+        #expect(clicks == 3, "every seed ends with a diverged page following a link")
     }
 
     @Test func aPageOpenedLaterNeverGetsElementsTheOthersKeptBack() async throws {
