@@ -1,4 +1,6 @@
 import Foundation
+import Jetway
+import MountainAirportViews
 import Testing
 
 @testable import JetwayServer
@@ -73,6 +75,57 @@ struct SignInTests {
             return results
         }
         #expect(results.filter { $0 }.count == 20 && results.count == 40)
+    }
+
+    struct SignIn: Decodable {
+        let name: String
+        let password: String
+    }
+
+    /// The handler of docs/http.md, over real sockets: wrong passwords and unknown names are
+    /// 401s, a right password signs in with a signed cookie, and after six failures (five free)
+    /// even the right password waits (429).
+    @MainActor @Test func aSignInHandlerBuiltOnThemAnswersAsAUserExpects() async throws {
+        let hash = try await Passwords.hash("tower", cost: .weakForTests)
+        let users = ["ana": (id: "u1", passwordHash: hash)]
+        let throttle = SignInThrottle()
+        let app = JetwayApp(
+            title: "Sign in", routes: [],
+            handlers: [
+                Handler(.post, "/signin") { request in
+                    let form = try request.decode(SignIn.self)
+                    if case .wait(let seconds) = throttle.check(user: form.name, address: request.remoteAddress) {
+                        throw HTTPError(429, "too many attempts; try again in \(seconds) s")
+                    }
+                    guard let user = users[form.name] else {
+                        await Passwords.verifyUnknownUser()
+                        throttle.failed(user: form.name, address: request.remoteAddress)
+                        throw HTTPError(401, "wrong name or password")
+                    }
+                    guard await Passwords.verify(form.password, against: user.passwordHash) else {
+                        throttle.failed(user: form.name, address: request.remoteAddress)
+                        throw HTTPError(401, "wrong name or password")
+                    }
+                    throttle.succeeded(user: form.name)
+                    var response = Response.redirect(to: "/ops")
+                    response.setCookie(Cookie(name: "user", value: user.id))
+                    return response
+                }
+            ])
+        let server = try TestServer(app: app)
+        defer { server.stop() }
+        func signIn(_ name: String, _ password: String) async -> HTTPReply {
+            await server.exchange(
+                "POST /signin HTTP/1.1", body: #"{"name":"\#(name)","password":"\#(password)"}"#, type: "application/json")
+        }
+        #expect(await signIn("bob", "tower").status == 401, "an unknown name")
+        let right = await signIn("ana", "tower")
+        #expect(right.status == 303 && right.headers["location"] == "/ops")
+        #expect(right.headers["set-cookie"]?.hasPrefix("user=u1.") == true && right.headers["set-cookie"]?.contains("HttpOnly") == true)
+        for _ in 0..<6 { #expect(await signIn("ana", "wrong").status == 401) }
+        let held = await signIn("ana", "tower")
+        #expect(held.status == 429 && held.body.contains("try again in 1 s"), "\(held.body)")
+        #expect(await signIn("bob", "x").status == 401, "another name is not held up")
     }
 
     final class Clock: @unchecked Sendable {
