@@ -15,7 +15,8 @@ extension JetwayServer {
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()
         guard let method = Self.method(wsi) else {
             connection.setResponse(
-                HTTPError(405, "method not allowed", headers: ["allow": "GET, HEAD, POST, PUT, PATCH, DELETE"]).httpResponse, headOnly: false)
+                HTTPError(405, "method not allowed", headers: ["allow": "GET, HEAD, POST, PUT, PATCH, DELETE"]).httpResponse,
+                headOnly: false)
             lws_callback_on_writable(wsi)
             return 0
         }
@@ -27,7 +28,8 @@ extension JetwayServer {
         case .handler(let handler, let parameters):
             return startHandler(wsi, connection, handler, method, path: path, parameters: parameters, query: query)
         case .methodNotAllowed(let methods):
-            return answer(wsi, connection, HTTPError(405, "method not allowed", headers: ["allow": Self.allowHeader(methods)]).httpResponse, isHead)
+            return answer(
+                wsi, connection, HTTPError(405, "method not allowed", headers: ["allow": Self.allowHeader(methods)]).httpResponse, isHead)
         case .notFound where method != .get && method != .head:
             return answer(wsi, connection, HTTPError(404, "not found").httpResponse, false)
         case .page, .notFound:
@@ -85,32 +87,81 @@ extension JetwayServer {
     }
 
     /// The client's address: the peer's, or — when the peer is one of `trustedProxies` — the
-    /// nearest address in `X-Forwarded-For` that is not a trusted proxy, so per-address limits
-    /// apply to the real client. A header from anyone else is ignored.
+    /// nearest address in `Forwarded` (RFC 7239), else in `X-Forwarded-For`, that is not a
+    /// trusted proxy, so per-address limits apply to the real client. A header from anyone
+    /// else is ignored.
     func clientAddress(_ wsi: OpaquePointer) -> String {
         var peer = [CChar](repeating: 0, count: 64)
         let direct = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? "unknown"
-        return Self.clientAddress(peer: direct, forwardedFor: Self.header(wsi, WSI_TOKEN_X_FORWARDED_FOR), trusted: configuration.trustedProxies)
+        return Self.clientAddress(
+            peer: direct, forwardedFor: Self.header(wsi, WSI_TOKEN_X_FORWARDED_FOR), forwarded: Self.customHeader(wsi, "forwarded"),
+            trusted: configuration.trustedProxies)
     }
 
     /// Whether the browser reached us over https: `secureCookies` says so, or a trusted proxy
-    /// does (`X-Forwarded-Proto: https`). Cookies then carry `Secure`.
+    /// does (`proto=https` in the last `Forwarded` element, else `X-Forwarded-Proto: https`).
+    /// Cookies then carry `Secure`.
     func isSecure(_ wsi: OpaquePointer) -> Bool {
         if configuration.secureCookies { return true }
         var peer = [CChar](repeating: 0, count: 64)
         let direct = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? ""
         guard configuration.trustedProxies.contains(direct) else { return false }
+        if let forwarded = Self.customHeader(wsi, "forwarded"), let last = Self.forwardedElements(forwarded).last {
+            return last.proto == "https"
+        }
         return Self.customHeader(wsi, "x-forwarded-proto")?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
     }
 
-    static func clientAddress(peer: String, forwardedFor: String?, trusted: [String]) -> String {
-        guard trusted.contains(peer), let forwardedFor else { return peer }
-        let hops = forwardedFor.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    static func clientAddress(peer: String, forwardedFor: String?, forwarded: String? = nil, trusted: [String]) -> String {
+        guard trusted.contains(peer) else { return peer }
+        let hops: [String]
+        if let forwarded {
+            hops = forwardedElements(forwarded).map { $0.for ?? "" }
+        } else if let forwardedFor {
+            hops = forwardedFor.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        } else {
+            return peer
+        }
         // Right to left: each trusted proxy appended the address it saw.
         for hop in hops.reversed() where !trusted.contains(hop) {
-            return hop.utf8.count <= 64 && hop.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) ? hop : peer
+            return !hop.isEmpty && hop.utf8.count <= 64 && hop.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) ? hop : peer
         }
         return peer
+    }
+
+    /// The elements of a `Forwarded` header (RFC 7239), each its `for` node (quotes, brackets
+    /// and port taken off; nil when absent, `unknown` or an obfuscated `_name`) and `proto`.
+    static func forwardedElements(_ header: String) -> [(for: String?, proto: String?)] {
+        header.split(separator: ",", omittingEmptySubsequences: false).prefix(64).map { element in
+            var node: String?
+            var proto: String?
+            for pair in element.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2 else { continue }
+                let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+                var value = parts[1].trimmingCharacters(in: .whitespaces)
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+                switch name {
+                case "for": node = forwardedNode(value)
+                case "proto": proto = value.lowercased()
+                default: break
+                }
+            }
+            return (node, proto)
+        }
+    }
+
+    private static func forwardedNode(_ value: String) -> String? {
+        if value.lowercased() == "unknown" || value.hasPrefix("_") || value.isEmpty { return nil }
+        if value.hasPrefix("[") {
+            // [2001:db8::17] or [2001:db8::17]:4711
+            guard let close = value.firstIndex(of: "]") else { return nil }
+            return String(value[value.index(after: value.startIndex)..<close])
+        }
+        // 192.0.2.60 or 192.0.2.60:47011 (one colon: a port)
+        let colons = value.filter { $0 == ":" }.count
+        if colons == 1, let colon = value.firstIndex(of: ":") { return String(value[..<colon]) }
+        return value
     }
 
     /// A browser without a valid device cookie gets one with its page: a random id, signed, for

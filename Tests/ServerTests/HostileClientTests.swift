@@ -109,10 +109,40 @@ struct HostileClientTests {
         #expect(claimed.headers["set-cookie"].map { !$0.contains("Secure") } ?? true, "an untrusted X-Forwarded-Proto was believed")
         // The nearest untrusted hop counts; a spoofed leftmost entry does not.
         let trusted = ["10.0.0.1", "10.0.0.2"]
-        #expect(JetwayServer.clientAddress(peer: "10.0.0.1", forwardedFor: "6.6.6.6, 203.0.113.5, 10.0.0.2", trusted: trusted) == "203.0.113.5")
+        #expect(
+            JetwayServer.clientAddress(peer: "10.0.0.1", forwardedFor: "6.6.6.6, 203.0.113.5, 10.0.0.2", trusted: trusted) == "203.0.113.5")
         #expect(JetwayServer.clientAddress(peer: "192.0.2.1", forwardedFor: "203.0.113.5", trusted: trusted) == "192.0.2.1")
         #expect(JetwayServer.clientAddress(peer: "10.0.0.1", forwardedFor: nil, trusted: trusted) == "10.0.0.1")
         #expect(JetwayServer.clientAddress(peer: "10.0.0.1", forwardedFor: "bad\u{1B}hop", trusted: trusted) == "10.0.0.1")
+        // RFC 7239's Forwarded, preferred when a trusted proxy sends it.
+        let forwarded = #"for=6.6.6.6, for="[2001:db8:cafe::17]:4711";proto=https, for=10.0.0.2;by=10.0.0.1"#
+        #expect(
+            JetwayServer.clientAddress(peer: "10.0.0.1", forwardedFor: "198.51.100.1", forwarded: forwarded, trusted: trusted)
+                == "2001:db8:cafe::17")
+        #expect(
+            JetwayServer.clientAddress(peer: "10.0.0.1", forwardedFor: nil, forwarded: "for=192.0.2.60:47011", trusted: trusted)
+                == "192.0.2.60")
+        #expect(JetwayServer.clientAddress(peer: "10.0.0.1", forwardedFor: nil, forwarded: "for=unknown", trusted: trusted) == "10.0.0.1")
+        #expect(
+            JetwayServer.clientAddress(peer: "10.0.0.1", forwardedFor: nil, forwarded: "for=_hidden, for=10.0.0.2", trusted: trusted)
+                == "10.0.0.1")
+        #expect(
+            JetwayServer.clientAddress(peer: "192.0.2.1", forwardedFor: nil, forwarded: "for=203.0.113.5", trusted: trusted) == "192.0.2.1")
+        #expect(JetwayServer.forwardedElements(forwarded).map(\.proto) == [nil, "https", nil])
+    }
+
+    @Test func aTrustedProxysForwardedHeaderCountsAndMarksHTTPS() async throws {
+        let proxied = try TestServer {
+            $0.trustedProxies = ["127.0.0.1"]
+            $0.maxSessionsPerAddress = 1
+        }
+        defer { proxied.stop() }
+        let one = await proxied.exchange("GET / HTTP/1.1", headers: ["Forwarded": "for=203.0.113.5;proto=https"])
+        let oneAgain = await proxied.exchange("GET / HTTP/1.1", headers: ["Forwarded": #"for="203.0.113.5:5000""#])
+        let other = await proxied.exchange("GET / HTTP/1.1", headers: ["Forwarded": "for=198.51.100.7"])
+        #expect(one.status == 200 && oneAgain.status == 429 && other.status == 200, "\(one.status) \(oneAgain.status) \(other.status)")
+        #expect(one.headers["set-cookie"]?.contains("; Secure") == true, "proto=https from a trusted proxy")
+        #expect(other.headers["set-cookie"]?.contains("Secure") == false)
     }
 
     @Test func controlCharactersNeverReachTheLogRaw() {
