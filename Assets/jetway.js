@@ -283,7 +283,7 @@
     socket.onopen = () => {
       attempt = 0;
       setState("connected");
-      transmit(["join", token, path, version, build]);
+      transmit(["join", token, path, version, build, location.search.slice(1)]);
     };
     socket.onmessage = onMessage;
     socket.onclose = (event) => {

@@ -4,7 +4,7 @@ import Jetway
 ///
 /// | message | JSON |
 /// |---|---|
-/// | join | `["join", token, path, version, buildID]` |
+/// | join | `["join", token, path, version, buildID, query?]` |
 /// | event | `["e", ref, elementId, event, payload]` — payload: null, string, bool, number, `[w,h]` |
 /// | ping | `["ping", stamp]` |
 /// | resync | `["resync"]` |
@@ -12,7 +12,9 @@ import Jetway
 /// The bytes are read by `ClientJSON`, which keeps JSON's types apart (a `true` is never a
 /// number) and refuses anything deeper or longer than these shapes need.
 public enum ClientMessage: Equatable, Sendable {
-    case join(token: String, path: String, version: UInt64, buildID: String)
+    /// `query` is the page's own query string (no `?`; empty when the client sent none): a
+    /// page re-mounted after a restart is mounted at its path and this query.
+    case join(token: String, path: String, version: UInt64, buildID: String, query: String = "")
     case event(ref: Int, id: String, event: String, payload: EventPayload)
     case ping(Int)
     case resync
@@ -26,10 +28,17 @@ public enum ClientMessage: Equatable, Sendable {
         guard case .string(let kind) = array.first else { throw .init("the first element must be the message kind, a string") }
         switch kind {
         case "join":
-            guard array.count == 5, case .string(let token) = array[1], case .string(let path) = array[2], path.hasPrefix("/"),
-                let version = array[3].integer, version >= 0, case .string(let buildID) = array[4]
-            else { throw .init("join is [\"join\", token, path, version, buildID]") }
-            return .join(token: token, path: path, version: UInt64(version), buildID: buildID)
+            guard array.count == 5 || array.count == 6, case .string(let token) = array[1], case .string(let path) = array[2],
+                path.hasPrefix("/"), let version = array[3].integer, version >= 0, case .string(let buildID) = array[4]
+            else { throw .init("join is [\"join\", token, path, version, buildID, query]") }
+            var query = ""
+            if array.count == 6 {
+                guard case .string(let sent) = array[5], sent.utf8.count <= 2048, !sent.hasPrefix("?") else {
+                    throw .init("a join's query is a string of at most 2048 bytes, without the \"?\"")
+                }
+                query = sent
+            }
+            return .join(token: token, path: path, version: UInt64(version), buildID: buildID, query: query)
         case "e":
             guard array.count == 5, let ref = array[1].integer, case .string(let id) = array[2], id.utf8.count <= 8,
                 case .string(let event) = array[3], event.utf8.count <= 16

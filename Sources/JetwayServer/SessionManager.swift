@@ -41,7 +41,8 @@ final class SessionManager {
         session.address = address
         sessionsByAddress[address, default: 0] += 1
         sessions[session.id] = session
-        let token = SessionToken.sign(SessionToken(sessionID: session.id, issuedAt: session.tokenIssuedAt, path: path), secret: server.secret)
+        let token = SessionToken.sign(
+            SessionToken(sessionID: session.id, issuedAt: session.tokenIssuedAt, path: path), secret: server.secret)
         return HTTPResponse.html(
             200,
             PageTemplate.page(
@@ -149,12 +150,12 @@ final class SessionManager {
             return
         }
         switch message {
-        case .join(let token, let path, let version, let buildID):
+        case .join(let token, let path, let version, let buildID, let query):
             guard state.fullPages.take() else {
                 violation(state, ref: 0, "too many joins; slow down")
                 return
             }
-            join(state, token: token, path: path, clientVersion: version, buildID: buildID)
+            join(state, token: token, path: path, query: query, clientVersion: version, buildID: buildID)
         case .event(let ref, let id, let event, let payload):
             guard let session = byConnection[connection.id] else {
                 violation(state, ref: ref, "join before sending events")
@@ -198,7 +199,7 @@ final class SessionManager {
         }
     }
 
-    private func join(_ state: ConnectionState, token: String, path: String, clientVersion: UInt64, buildID: String) {
+    private func join(_ state: ConnectionState, token: String, path: String, query: String, clientVersion: UInt64, buildID: String) {
         let connection = state.connection
         if buildID != server.configuration.buildID {
             send(connection, "[\"reload\"]")
@@ -212,7 +213,9 @@ final class SessionManager {
             // older tokens are refused as expired.
             (verified, expired) = try SessionToken.verifyAllowingExpiry(
                 token, path: path, secret: server.secret, lifetime: server.configuration.tokenLifetime, now: now())
-            if expired && now().timeIntervalSince(verified.issuedAt) > server.configuration.tokenLifetime + server.configuration.expiredTokenGrace {
+            if expired
+                && now().timeIntervalSince(verified.issuedAt) > server.configuration.tokenLifetime + server.configuration.expiredTokenGrace
+            {
                 throw SessionToken.Failure.expired
             }
         } catch {
@@ -258,9 +261,10 @@ final class SessionManager {
             renewTokenIfOld(session)
             return
         }
-        // The server restarted or the session expired: mount the page again from its URL. It
-        // counts against its address like a page load.
-        guard let (route, match) = server.app.match(path: path, query: "") else {
+        // The server restarted or the session expired: mount the page again from its URL (the
+        // token's path and the page's own query, as a reload would). It counts against its
+        // address like a page load.
+        guard let (route, match) = server.app.match(path: path, query: query) else {
             send(connection, "[\"reload\"]")
             return
         }
@@ -272,7 +276,7 @@ final class SessionManager {
             server.wake(connection)
             return
         }
-        let session = LiveSession(id: verified.sessionID, match: match, group: group(showing: route, match, at: path, ""), manager: self)
+        let session = LiveSession(id: verified.sessionID, match: match, group: group(showing: route, match, at: path, query), manager: self)
         session.address = address
         sessionsByAddress[address, default: 0] += 1
         session.tokenIssuedAt = verified.issuedAt
@@ -291,7 +295,8 @@ final class SessionManager {
         let current = now()
         guard current.timeIntervalSince(session.tokenIssuedAt) > server.configuration.tokenLifetime / 2 else { return }
         session.tokenIssuedAt = current
-        let token = SessionToken.sign(SessionToken(sessionID: session.id, issuedAt: current, path: session.match.path), secret: server.secret)
+        let token = SessionToken.sign(
+            SessionToken(sessionID: session.id, issuedAt: current, path: session.match.path), secret: server.secret)
         send(connection, "[\"token\",\(jsonString(token))]")
         Log.debug("token_renewed", ["session": session.shortID])
     }

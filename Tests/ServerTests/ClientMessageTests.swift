@@ -26,6 +26,10 @@ struct ClientMessageTests {
             (#"["e",10,"d","resize",[320,200]]"#, .event(ref: 10, id: "d", event: "resize", payload: .size(width: 320, height: 200))),
             (#"["e",11,"zz","dismiss",null]"#, .event(ref: 11, id: "zz", event: "dismiss", payload: .none)),
             (#"["join","tok.sig","/gate/B12",0,"1x2y"]"#, .join(token: "tok.sig", path: "/gate/B12", version: 0, buildID: "1x2y")),
+            (
+                #"["join","tok.sig","/",3,"1x2y","search=MA1&sort=time"]"#,
+                .join(token: "tok.sig", path: "/", version: 3, buildID: "1x2y", query: "search=MA1&sort=time")
+            ),
             (#"["ping",123456789]"#, .ping(123_456_789)),
             (#"["resync"]"#, .resync),
         ]
@@ -75,7 +79,9 @@ struct ClientMessageTests {
             #"["e",1,"9","click",[[1,2]]]"#, #"["e",1,"9","click",[1,"a"]]"#, #"["e",1,"9","click",[1]]"#,
             #"["e",1,"123456789","click",null]"#, #"["e",1,"9","averyveryverylongevent",null]"#, #"["e",1,"9","input","a\u12"]"#,
             #"["e",1,"9","input","a\q"]"#, "[\"e\",1,\"9\",\"input\",\"a\u{01}\"]", #"["e",1,"9","input","open]"#,
-            #"["e",1,"9","click",1e999]"#, #"["join","t","relative",0,"b"]"#, #"["join","t","/",-1,"b"]"#, #"["ping"]"#,
+            #"["e",1,"9","click",1e999]"#, #"["join","t","relative",0,"b"]"#, #"["join","t","/",-1,"b"]"#,
+            #"["join","t","/",0,"b","?q=1"]"#,
+            #"["join","t","/",0,"b",7]"#, "[\"join\",\"t\",\"/\",0,\"b\",\"" + String(repeating: "q", count: 2049) + "\"]", #"["ping"]"#,
             #"["resync",1]"#, #"["other"]"#, #"[1,2,3,4,5,6,7,8,9]"#, #"["e",1,"9","click",null,]"#, "[\"e\",1,\"9\",\"click\",[[[]]]]",
             #"["ping",99999999999999999999]"#,
         ]

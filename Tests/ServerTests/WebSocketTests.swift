@@ -207,6 +207,28 @@ struct WebSocketTests {
         #expect(sync.contains("Mountain Air MA100"))
     }
 
+    struct QueryPage: View {
+        let words: String
+        var body: some View { Text("Showing \(words)") }
+    }
+
+    @Test func aRemountedPageKeepsItsQuery() async throws {
+        let port = TestServer.freePort()
+        let app = JetwayApp(title: "Query", routes: [Route("/find") { match in QueryPage(words: match.query["q"] ?? "nothing") }])
+        var server = try TestServer(port: port, app: app)
+        let page = try await server.get("/find?q=gate%20B12").body
+        #expect(page.contains("Showing gate B12"))
+        let token = try #require(metaContent("jetway-token", in: page))
+        server.stop()
+        server = try TestServer(port: port, app: app)
+        defer { server.stop() }
+        let client = try await WebSocketClient.connect(port: port, origin: server.base)
+        // As the runtime sends it: the page's own query, from `location.search`.
+        await client.sendText(#"["join","\#(token)","/find",0,"test","q=gate%20B12"]"#)
+        guard case .text(let sync) = await client.next() else { Issue.record("no sync"); return }
+        #expect(sync.hasPrefix("[\"sync\",0,true,") && sync.contains("Showing gate B12"), "\(sync.prefix(200))")
+    }
+
     @Test func aNewBuildAsksThePageToReload() async throws {
         let server = try TestServer()
         defer { server.stop() }
