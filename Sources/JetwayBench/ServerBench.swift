@@ -25,6 +25,7 @@ enum ServerBench {
             configuration.usesEventLibrary = ProcessInfo.processInfo.environment["JETWAY_BENCH_POLL"] == nil
             configuration.eventsPerSecond = 100_000
             configuration.maxSessionsPerAddress = 100_000
+            configuration.maxWebSocketsPerAddress = 100_000
             setenv("JETWAY_LOG", "error", 0)  // JETWAY_LOG=debug shows each event's time
             var app = MountainAirportApp.make(model: model)
             app.routes += routes

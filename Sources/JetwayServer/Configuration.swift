@@ -44,6 +44,10 @@ public struct ServerConfiguration: Sendable {
     public var maxViolations = 20
     /// Live sessions one client address may hold (pages opened and not yet expired).
     public var maxSessionsPerAddress = 500
+    /// Websockets one client address may have open at once, joined or not: past it an upgrade
+    /// is refused (a flood of sockets that never join cannot hold the server's memory until
+    /// their idle deadline).
+    public var maxWebSocketsPerAddress = 500
     /// Identifies this build; pages from another build reload themselves once.
     public var buildID = ServerConfiguration.defaultBuildID()
     /// A websocket silent this long is pinged; one that has not answered (a pong, or any frame)

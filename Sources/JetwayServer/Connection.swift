@@ -17,6 +17,8 @@ final class Connection: @unchecked Sendable {
     var wsi: OpaquePointer?
     /// The client's address, set on the service thread before the connection is handed over.
     var address = "unknown"
+    /// Service thread: whether this websocket is in `webSocketsByAddress` (counted once, let go once).
+    var isCountedForAddress = false
     var inbound: [UInt8] = []
 
     private let lock = NSLock()

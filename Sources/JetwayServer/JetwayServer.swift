@@ -30,6 +30,8 @@ public final class JetwayServer: @unchecked Sendable {
     /// Service thread: where a frame is put together before `lws_write` (reused, not one
     /// allocation per message).
     let frameScratch = FrameScratch()
+    /// Service thread: open websockets by client address (`maxWebSocketsPerAddress`).
+    var webSocketsByAddress: [String: Int] = [:]
     private var wakeRequested = false
     private var listenPort = 0
     private var loopName = ""

@@ -14,6 +14,11 @@ extension JetwayServer {
             Log.warn("upgrade_refused", ["origin": origin, "host": host])
             return 1
         }
+        let address = clientAddress(wsi)
+        if webSocketsByAddress[address, default: 0] >= configuration.maxWebSocketsPerAddress {
+            Log.warn("upgrade_refused", ["address": address, "reason": "too many websockets from this address"])
+            return 1
+        }
         return 0
     }
 
@@ -21,6 +26,8 @@ extension JetwayServer {
         let connection = Connection(kind: .websocket, maxQueuedBytes: configuration.maxQueuedBytes)
         connection.wsi = wsi
         connection.address = clientAddress(wsi)
+        webSocketsByAddress[connection.address, default: 0] += 1
+        connection.isCountedForAddress = true
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()
         _ = deliver(.opened, to: connection)
     }
@@ -98,6 +105,10 @@ extension JetwayServer {
         connection.markClosed()
         connection.wsi = nil
         if connection.kind == .websocket {
+            if connection.isCountedForAddress, let open = webSocketsByAddress[connection.address] {
+                connection.isCountedForAddress = false
+                webSocketsByAddress[connection.address] = open > 1 ? open - 1 : nil
+            }
             _ = deliver(.closed, to: connection)
         }
     }

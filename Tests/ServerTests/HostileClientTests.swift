@@ -131,6 +131,39 @@ struct HostileClientTests {
         #expect(JetwayServer.forwardedElements(forwarded).map(\.proto) == [nil, "https", nil])
     }
 
+    @Test func anAddressMayHoldOnlySoManyWebsockets() async throws {
+        let server = try TestServer { $0.maxWebSocketsPerAddress = 3 }
+        defer { server.stop() }
+        var open: [WebSocketClient] = []
+        for _ in 0..<3 {
+            let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+            #expect(client.upgradeStatus == 101)
+            open.append(client)
+        }
+        // Sockets that never join still count: the fourth is refused at the upgrade.
+        let refused = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        #expect(refused.upgradeStatus != 101, "\(refused.upgradeStatus)")
+        // One closes: there is room again.
+        await open[0].close()
+        var again: WebSocketClient?
+        for _ in 0..<50 {
+            let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+            if client.upgradeStatus == 101 {
+                again = client
+                break
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(again != nil, "a socket that closed makes room for another")
+        // And a page still joins over it.
+        if let again {
+            let page = try await server.get("/").body
+            let token = try #require(metaContent("jetway-token", in: page))
+            await again.sendText(#"["join","\#(token)","/",0,"test"]"#)
+            #expect(await again.next() == .text("[\"joined\",0]"))
+        }
+    }
+
     @Test func aTrustedProxysForwardedHeaderCountsAndMarksHTTPS() async throws {
         let proxied = try TestServer {
             $0.trustedProxies = ["127.0.0.1"]
