@@ -203,7 +203,10 @@ struct EndedPageTests {
     @Test func aThousandClosedPagesLeaveNothingRunning() async throws {
         let tally = Tally()
         let app = JetwayApp(title: "Ticker", routes: [Route("/") { _ in Ticker(tally: tally) }])
-        let server = try TestServer(app: app) { $0.maxSessionsPerAddress = 2000 }
+        let server = try TestServer(app: app) {
+            $0.maxSessionsPerAddress = 2000
+            $0.maxWebSocketsPerAddress = 2000
+        }
         defer { server.stop() }
         let pages = 1000
         var clients: [WebSocketClient] = []
@@ -211,6 +214,7 @@ struct EndedPageTests {
             let page = try await server.get("/").body
             let token = try #require(metaContent("jetway-token", in: page))
             let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+            #expect(client.upgradeStatus == 101)
             await client.sendText(#"["join","\#(token)","/",0,"test"]"#)
             clients.append(client)
         }
