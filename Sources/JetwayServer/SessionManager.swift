@@ -1,15 +1,17 @@
 import Foundation
 import Jetway
 
-/// The live sessions of one server, on the main actor: renders pages, joins websockets to
-/// their session, routes events, sends patches, and drops sessions whose browser is gone.
+/// The live sessions of one server, on the main actor: renders pages, keeps the renderings
+/// sessions share and gives a session its own before it diverges, flushes changed renderings in
+/// batches, and drops sessions whose browser is gone. What a page's websocket says (joins,
+/// events, pings) is handled in SessionMessages.swift.
 @MainActor
 final class SessionManager {
     unowned let server: JetwayServer
-    private var sessions: [String: LiveSession] = [:]
-    private var sessionsByAddress: [String: Int] = [:]
-    private var byConnection: [Int: LiveSession] = [:]
-    private var connections: [Int: ConnectionState] = [:]
+    var sessions: [String: LiveSession] = [:]
+    var sessionsByAddress: [String: Int] = [:]
+    var byConnection: [Int: LiveSession] = [:]
+    var connections: [Int: ConnectionState] = [:]
     private var sweepTask: Task<Void, Never>?
 
     init(server: JetwayServer) {
@@ -58,7 +60,7 @@ final class SessionManager {
 
     /// The rendering a new session of this page joins: the page's pristine one when its root
     /// view is the same, else a new one, rendered now.
-    private func group(showing route: Route, _ match: RouteMatch, at path: String, _ query: String) -> RenderGroup {
+    func group(showing route: Route, _ match: RouteMatch, at path: String, _ query: String) -> RenderGroup {
         let page = query.isEmpty ? path : path + "?" + query
         let makeRoot: @MainActor () -> RootView = { route.makeView(match) }
         if let group = joinable[page] {
@@ -73,7 +75,7 @@ final class SessionManager {
     /// event): a fresh graph of the same root view renders the page again and takes over its
     /// element ids. Returns false when the fresh render differs (a view that is not a function
     /// of its inputs): the session then has its own graph and the browser gets the whole page.
-    private func isolate(_ session: LiveSession) -> Bool {
+    func isolate(_ session: LiveSession) -> Bool {
         let shared = session.group
         guard shared.isShared else { return true }
         // The browser has the page as of the last patch: render what is pending first.
@@ -95,233 +97,13 @@ final class SessionManager {
         session.sendFullPage()
     }
 
-    private func leave(_ session: LiveSession) {
+    func leave(_ session: LiveSession) {
         let group = session.group
         group.remove(session)
         guard group.members.isEmpty else { return }
         // Nobody shows this rendering any more: its views leave (onDisappear, tasks cancelled).
         if joinable[group.page] === group { joinable.removeValue(forKey: group.page) }
         group.graph.tearDown()
-    }
-
-    // MARK: Websocket lifecycle
-
-    /// Handles what a connection queued, in the order it happened: one batch per main-actor
-    /// job, then a new job for the rest, so one busy connection never holds the others up.
-    func drain(_ connection: Connection) {
-        let (items, more) = connection.takeInbound(max: 32)
-        for item in items {
-            switch item {
-            case .opened: connected(connection)
-            case .message(let bytes, let binary): received(connection, bytes, binary: binary)
-            case .closed: closed(connection)
-            }
-        }
-        if more { Task { @MainActor in self.drain(connection) } }
-    }
-
-    func connected(_ connection: Connection) {
-        connections[connection.id] = ConnectionState(connection: connection, rate: TokenBucket(rate: server.configuration.eventsPerSecond))
-        Log.debug("ws_open", ["connection": connection.id])
-    }
-
-    func closed(_ connection: Connection) {
-        connections.removeValue(forKey: connection.id)
-        if let session = byConnection.removeValue(forKey: connection.id), session.connection === connection {
-            session.connection = nil
-            session.detachedSince = now()
-            Log.info("detach", ["session": session.shortID])
-        }
-    }
-
-    func received(_ connection: Connection, _ bytes: [UInt8], binary: Bool) {
-        // A message queued before its socket closed is dropped: nothing may attach a dead socket.
-        guard let state = connections[connection.id], !connection.isClosed else { return }
-        let started = DispatchTime.now()
-        guard !binary else {
-            violation(state, ref: 0, "malformed message: binary frames are not accepted")
-            return
-        }
-        let message: ClientMessage
-        do {
-            message = try ClientMessage.decode(bytes)
-        } catch {
-            violation(state, ref: 0, "malformed message (\(error)); expected a JSON array such as [\"e\",1,\"2s\",\"click\",null]")
-            return
-        }
-        switch message {
-        case .join(let token, let path, let version, let buildID, let query):
-            guard state.fullPages.take() else {
-                violation(state, ref: 0, "too many joins; slow down")
-                return
-            }
-            join(state, token: token, path: path, query: query, clientVersion: version, buildID: buildID)
-        case .event(let ref, let id, let event, let payload):
-            guard let session = byConnection[connection.id] else {
-                violation(state, ref: ref, "join before sending events")
-                return
-            }
-            guard state.rate.take() else {
-                violation(state, ref: ref, "too many events; slow down")
-                return
-            }
-            guard let nodeID = NodeID(id), let kind = EventKind(rawValue: event) else {
-                violation(state, ref: ref, "unknown element id or event")
-                return
-            }
-            guard isolate(session) else {
-                send(connection, "[\"err\",\(ref),\"the page changed before this event arrived; try again\"]")
-                return
-            }
-            do {
-                try session.graph.dispatch(nodeID, kind, payload)
-            } catch {
-                violation(state, ref: ref, String(describing: error))
-                server.wake(session.group.flush(ref: 0, for: session))
-                return
-            }
-            server.wake(session.group.flush(ref: ref, for: session))
-            Log.debug(
-                "event",
-                [
-                    "session": session.shortID, "event": event,
-                    "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
-                ])
-        case .ping(let stamp):
-            send(connection, "[\"pong\",\(stamp)]")
-        case .resync:
-            // A whole page each time: a few a minute.
-            guard state.fullPages.take() else {
-                violation(state, ref: 0, "too many resyncs; slow down")
-                return
-            }
-            byConnection[connection.id]?.sendFullPage()
-        }
-    }
-
-    private func join(_ state: ConnectionState, token: String, path: String, query: String, clientVersion: UInt64, buildID: String) {
-        let connection = state.connection
-        if buildID != server.configuration.buildID {
-            send(connection, "[\"reload\"]")
-            return
-        }
-        let verified: SessionToken
-        let expired: Bool
-        do {
-            // An expired token that verifies is a page that was offline past its token's life:
-            // it resumes or re-mounts from its URL, and gets a new token — within a grace;
-            // older tokens are refused as expired.
-            (verified, expired) = try SessionToken.verifyAllowingExpiry(
-                token, path: path, secret: server.secret, lifetime: server.configuration.tokenLifetime, now: now())
-            if expired
-                && now().timeIntervalSince(verified.issuedAt) > server.configuration.tokenLifetime + server.configuration.expiredTokenGrace
-            {
-                throw SessionToken.Failure.expired
-            }
-        } catch {
-            Log.warn("join_refused", ["connection": connection.id, "reason": String(describing: error)])
-            send(connection, "[\"err\",0,\(jsonString(String(describing: error)))]")
-            connection.requestClose(code: 1008, reason: "bad token")
-            server.wake(connection)
-            return
-        }
-        if let previous = byConnection[connection.id] {
-            previous.connection = nil
-        }
-        if let session = sessions[verified.sessionID] {
-            if expired, let other = session.connection, other !== connection, !other.isClosed {
-                // An expired token may bring a page back, not take a live one over.
-                send(connection, "[\"err\",0,\"this page is open elsewhere; try again later\"]")
-                connection.requestClose(code: 4001, reason: "session in use")
-                server.wake(connection)
-                return
-            }
-            guard session.fullPages.take() else {
-                violation(state, ref: 0, "too many joins of this page; slow down")
-                return
-            }
-            if let other = session.connection, other !== connection {
-                byConnection.removeValue(forKey: other.id)
-                other.requestClose(code: 4000, reason: "session opened elsewhere")
-                server.wake(other)
-            }
-            session.attach(connection)
-            byConnection[connection.id] = session
-            session.tokenIssuedAt = verified.issuedAt  // what this client holds
-            if !session.needsResync, let missed = session.group.patches(since: clientVersion) {
-                // Resume: only what changed since the version the client has.
-                for patch in missed { connection.send(patch) }
-                send(connection, "[\"joined\",\(session.graph.version)]")
-                Log.info("join", ["session": session.shortID, "resumed": session.joinCount > 1, "patches": missed.count])
-            } else {
-                session.sendFullPage()
-                Log.info("join", ["session": session.shortID, "resumed": session.joinCount > 1, "sync": true])
-            }
-            // After the page: a full page replaces what was queued before it.
-            renewTokenIfOld(session)
-            return
-        }
-        // The server restarted or the session expired: mount the page again from its URL (the
-        // token's path and the page's own query, as a reload would). It counts against its
-        // address like a page load.
-        guard let (route, match) = server.app.match(path: path, query: query) else {
-            send(connection, "[\"reload\"]")
-            return
-        }
-        let address = connection.address
-        guard sessionsByAddress[address, default: 0] < server.configuration.maxSessionsPerAddress else {
-            Log.warn("too_many_sessions", ["address": address, "remount": true])
-            send(connection, "[\"err\",0,\"too many open pages from your address\"]")
-            connection.requestClose(code: 1008, reason: "too many pages")
-            server.wake(connection)
-            return
-        }
-        let session = LiveSession(id: verified.sessionID, match: match, group: group(showing: route, match, at: path, query), manager: self)
-        session.address = address
-        sessionsByAddress[address, default: 0] += 1
-        session.tokenIssuedAt = verified.issuedAt
-        sessions[session.id] = session
-        session.attach(connection)
-        byConnection[connection.id] = session
-        session.sendFullPage(remounted: true)
-        renewTokenIfOld(session)
-        Log.info("remount", ["session": session.shortID, "path": path])
-    }
-
-    /// Sends a connected page a new token once its own is past half its lifetime, so a page
-    /// that stays open for days never holds an expired one.
-    private func renewTokenIfOld(_ session: LiveSession) {
-        guard let connection = session.connection else { return }
-        let current = now()
-        guard current.timeIntervalSince(session.tokenIssuedAt) > server.configuration.tokenLifetime / 2 else { return }
-        session.tokenIssuedAt = current
-        let token = SessionToken.sign(
-            SessionToken(sessionID: session.id, issuedAt: current, path: session.match.path), secret: server.secret)
-        send(connection, "[\"token\",\(jsonString(token))]")
-        Log.debug("token_renewed", ["session": session.shortID])
-    }
-
-    private func violation(_ state: ConnectionState, ref: Int, _ message: String) {
-        state.violations += 1
-        Log.warn("bad_input", ["connection": state.connection.id, "violations": state.violations, "message": message])
-        send(state.connection, "[\"err\",\(ref),\(jsonString(message))]")
-        if state.violations >= server.configuration.maxViolations {
-            state.connection.requestClose(code: 1008, reason: "too many protocol errors")
-            server.wake(state.connection)
-        }
-    }
-
-    func send(_ connection: Connection, _ text: String) {
-        connection.send(Array(text.utf8))
-        server.wake(connection)
-    }
-
-    /// Tells every page to reconnect (close 1001) before shutdown.
-    func goingAway() {
-        for state in connections.values {
-            state.connection.requestClose(code: 1001, reason: "server restarting")
-            server.wake(state.connection)
-        }
     }
 
     // MARK: Batched updates
