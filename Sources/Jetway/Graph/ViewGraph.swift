@@ -21,14 +21,14 @@ public final class ViewGraph {
     public var onNeedsUpdate: (@MainActor () -> Void)?
     public private(set) var needsUpdate = false
 
-    private var root: ViewInstance!
-    private let renderRoot: @MainActor (_RenderContext, inout [Node]) -> Void
-    private let environment: EnvironmentValues
-    private var pass: UInt64 = 0
-    private var afterCommit: [@MainActor () -> Void] = []
+    var root: ViewInstance!
+    let renderRoot: @MainActor (_RenderContext, inout [Node]) -> Void
+    let environment: EnvironmentValues
+    var pass: UInt64 = 0
+    var afterCommit: [@MainActor () -> Void] = []
     /// How each view type is compared with its last value (see ViewEquality.swift).
     var equalities: [ObjectIdentifier: Any] = [:]
-    private var retired: [AnyObject] = []
+    var retired: [AnyObject] = []
     /// Tasks started by `.task` modifiers that have not finished.
     public private(set) var runningTasks = 0
 
@@ -125,208 +125,9 @@ public final class ViewGraph {
         for child in instance.departed?.all ?? [] { replaceNodes(in: child, replacement) }
     }
 
-    // MARK: Rendering
-
-    private func renderPass(fresh: Bool) -> Node {
-        pass &+= 1
-        root.visitedChildren = 0
-        let context = _RenderContext(
-            graph: self, owner: root, environment: environment,
-            elementKey: IdentityHash.seed, identityKey: IdentityHash.seed, isFreshValue: fresh)
-        var nodes: [Node] = []
-        renderRoot(context, &nodes)
-        sweep(root)
-        root.isDirty = false
-        root.hasDirtyDescendant = false
-        let node = Node("div", key: IdentityHash.seed)
-        node.setAttribute("class", "jw-root")
-        node.children = nodes
-        return node
-    }
-
-    func renderComposite<V: View>(_ view: V, _ context: _RenderContext, _ out: inout [Node]) {
-        let owner = context.owner
-        let key = freeKey(IdentityHash.mix(context.identityKey, IdentityHash.ofType(V.self)), in: owner)
-        let typeID = ObjectIdentifier(V.self)
-        let instance: ViewInstance
-        var mustEvaluate: Bool
-        if owner.children[key] == nil, let departed = owner.departed?.take(key), departed.typeID == typeID {
-            // A stateless view that left a moment ago and is back (a search cleared): its last
-            // render is still good unless its value, place or environment changed.
-            departed.isMounted = true
-            owner.children[key] = departed
-        }
-        if let existing = owner.children[key], existing.typeID == typeID {
-            instance = existing
-            mustEvaluate =
-                existing.isDirty || existing.elementKey != context.elementKey
-                || !existing.seesSameEnvironment(as: context.environment)
-            if !mustEvaluate && context.isFreshValue {
-                mustEvaluate = !isUnchanged(view, existing)
-                // Skipped as equal: this new value's @State cells were never connected.
-                if !mustEvaluate { existing.installedValueIsCurrent = false }
-            }
-        } else {
-            if let replaced = owner.children[key] { unmount(replaced) }
-            instance = ViewInstance(graph: self, type: V.self, parent: owner)
-            owner.children[key] = instance
-            mustEvaluate = true
-        }
-        if instance.visitMark != pass {
-            instance.visitMark = pass
-            owner.visitedChildren += 1
-        }
-        if mustEvaluate || (instance.hasDirtyDescendant && instance.renderBody == nil) {
-            evaluate(view, instance, context)
-        } else if instance.hasDirtyDescendant {
-            walkBody(instance, context, fresh: false)
-        } else {
-            // Skipped: what it read is unchanged, so the new environment stands for the old.
-            instance.environment = context.environment
-        }
-        // What it and the views below it read, the owner's output depends on too.
-        context.environment.reads?.note(instance.environmentReads)
-        // Usually one node: appended one by one, not through the generic `append(contentsOf:)`.
-        for node in instance.output { out.append(node) }
-    }
-
-    /// The identity key itself, unless another view already claimed it in this pass (duplicate
-    /// `ForEach` ids, the same modifier twice): then the next key along a fixed chain, so
-    /// duplicates get separate state in a stable order instead of sharing it.
-    private func freeKey(_ key: UInt64, in owner: ViewInstance) -> UInt64 {
-        var key = key
-        while let existing = owner.children[key], existing.visitMark == pass {
-            key = IdentityHash.mix(key, 0xD0)
-        }
-        return key
-    }
-
-    private func evaluate<V: View>(_ view: V, _ instance: ViewInstance, _ context: _RenderContext) {
-        // A value re-walked from a stored body is the one installed last time (its @State cells
-        // already point at the storage): skip the Mirror walk, a third of a kiosk's update.
-        if context.isFreshValue || context.rebuiltValues || !instance.installedValueIsCurrent {
-            DynamicProperties.install(view, in: instance, environment: context.environment)
-            instance.installedValueIsCurrent = true
-        }
-        instance.evaluation &+= 1
-        let body = track(instance) { view.body }
-        instance.renderBody = { context, out in V.Body._render(body, context, &out) }
-        if let isEqual = equality(for: V.self) { instance.lastView = LastView(view, isEqual) }
-        walkBody(instance, context, fresh: true)
-        // The body is kept to render it again when a view below changes; with no views below
-        // (a row of texts and stacks) that cannot happen, and the body is most of a row's memory.
-        if instance.children.count == 0 { instance.renderBody = nil }
-    }
-
-    private func walkBody(_ instance: ViewInstance, _ context: _RenderContext, fresh: Bool) {
-        instance.elementKey = context.elementKey
-        instance.environment = context.environment
-        instance.visitedChildren = 0
-        var bodyContext = context
-        bodyContext.owner = instance
-        bodyContext.identityKey = IdentityHash.seed
-        bodyContext.isFreshValue = fresh
-        bodyContext.rebuiltValues = false
-        let reads = instance.readLog ?? EnvironmentReads()
-        instance.readLog = reads
-        reads.start(with: instance.propertyReads)
-        bodyContext.environment.reads = reads
-        var nodes: [Node] = []
-        instance.renderBody?(bodyContext, &nodes)
-        instance.environmentReads = reads.keys
-        sweep(instance)
-        for node in nodes { node.isFrozen = true }
-        instance.output = nodes
-        instance.isDirty = false
-        instance.hasDirtyDescendant = false
-    }
-
-    /// Drops the children this pass did not reach: their identities left the tree.
-    private func sweep(_ instance: ViewInstance) {
-        guard instance.visitedChildren < instance.children.count else { return }
-        let pass = pass
-        let gone = instance.children.removeAll { $0.visitMark != pass }
-        for (key, child) in gone {
-            // Composite views come back through `renderComposite`, render caches through
-            // `persistentState`; other primitives' storage goes.
-            if departedLimit > 0 && (child.persistent == nil || child.persistentIsCache) && Self.isStateless(child) {
-                child.isMounted = false
-                if instance.departed == nil { instance.departed = DepartedViews() }
-                if let evicted = instance.departed!.keep(child, key: key, limit: departedLimit) {
-                    unmount(evicted)
-                    retired.append(evicted)
-                }
-            } else {
-                unmount(child)
-                retired.append(child)
-            }
-        }
-    }
-
     /// How many stateless views that left the page each view keeps for a quick return (as the
     /// page keeps their elements, `LiveTree.retainLimit`).
     public var departedLimit = 2000
-
-    /// Whether dropping `instance` and creating it again could make no difference: no state,
-    /// no subscriptions, no lifecycle hooks below it, only caches of its last render.
-    private static func isStateless(_ instance: ViewInstance) -> Bool {
-        guard instance.slots.isEmpty, instance.subscriptions.isEmpty else { return false }
-        if instance.persistent != nil && !instance.persistentIsCache { return false }
-        return instance.children.allSatisfy(isStateless)
-    }
-
-    /// Frees what the last update replaced (the old page's nodes, unmounted instances). A
-    /// host calls this after it has sent the patch, so freeing a large subtree does not delay
-    /// the patch; `update()` also calls it before rendering again.
-    public func releaseRetired() {
-        retired.removeAll()
-        tree.releaseRetired()
-    }
-
-    private func unmount(_ instance: ViewInstance) {
-        instance.isMounted = false
-        if let departed = instance.departed {
-            for child in departed.all { unmount(child) }
-            instance.departed = nil
-        }
-        for child in instance.children.allValues { unmount(child) }
-        instance.children.removeAll()
-        instance.subscriptions.removeAll()
-        instance.subscriptionKeys.removeAll()
-        if let observer = instance.persistent as? UnmountObserving {
-            afterCommit.append { observer.didUnmount() }
-        }
-    }
-
-    /// Per-identity storage for primitives, kept in a child instance of the owner.
-    func persistentState<State: AnyObject>(_ type: State.Type, _ context: _RenderContext, create: () -> State) -> State {
-        let owner = context.owner
-        let key = freeKey(IdentityHash.mix(context.identityKey, IdentityHash.ofType(State.self)), in: owner)
-        let instance: ViewInstance
-        let typeID = ObjectIdentifier(State.self)
-        if owner.children[key] == nil, let departed = owner.departed?.take(key), departed.typeID == typeID {
-            // A link's cache that left with its row and is back.
-            departed.isMounted = true
-            owner.children[key] = departed
-        }
-        // An instance of this type id was made below with `create()`: its storage is a State.
-        if let existing = owner.children[key], existing.typeID == typeID, existing.persistent != nil {
-            instance = existing
-        } else {
-            if let replaced = owner.children[key] { unmount(replaced) }
-            instance = ViewInstance(graph: self, type: State.self, parent: owner)
-            let state = create()
-            instance.persistent = state
-            instance.persistentIsCache = state is RenderCache
-            instance.isDirty = false
-            owner.children[key] = instance
-        }
-        if instance.visitMark != pass {
-            instance.visitMark = pass
-            owner.visitedChildren += 1
-        }
-        return unsafeDowncast(instance.persistent!, to: State.self)
-    }
 
     // MARK: Dependencies and scheduling
 
