@@ -21,18 +21,18 @@ public final class JetwayServer: @unchecked Sendable {
     let assets: StaticFiles
     let listenAddress: ListenAddress
 
-    private var context: OpaquePointer?
+    var context: OpaquePointer?
     private var thread: Thread?
-    private let stateLock = NSLock()
+    let stateLock = NSLock()
     private var running = false
-    private var contextAlive = false
-    private var pending: [Connection] = []
+    var contextAlive = false
+    var pending: [Connection] = []
     /// Service thread: where a frame is put together before `lws_write` (reused, not one
     /// allocation per message).
     let frameScratch = FrameScratch()
     /// Service thread: open websockets by client address (`maxWebSocketsPerAddress`).
     var webSocketsByAddress: [String: Int] = [:]
-    private var wakeRequested = false
+    var wakeRequested = false
     private var listenPort = 0
     private var loopName = ""
     private let started = DispatchSemaphore(value: 0)
@@ -251,59 +251,4 @@ public final class JetwayServer: @unchecked Sendable {
         defer { stateLock.unlock() }
         return running
     }
-
-    /// Any thread: asks the service thread to write what `connection` has queued.
-    func wake(_ connection: Connection) {
-        stateLock.lock()
-        pending.append(connection)
-        let needsWake = !wakeRequested
-        wakeRequested = true
-        stateLock.unlock()
-        if needsWake { wakeServiceThread() }
-    }
-
-    /// Any thread: one wake-up for a batch of connections.
-    func wake(_ connections: [Connection]) {
-        guard !connections.isEmpty else { return }
-        stateLock.lock()
-        pending.append(contentsOf: connections)
-        let needsWake = !wakeRequested
-        wakeRequested = true
-        stateLock.unlock()
-        if needsWake { wakeServiceThread() }
-    }
-
-    private func wakeServiceThread() {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        // Under the lock with the alive flag: cancelling a destroyed context is a use-after-free.
-        if contextAlive, let context { lws_cancel_service(context) }
-    }
-
-    /// Service thread, on EVENT_WAIT_CANCELLED: ask for writable on every woken connection.
-    func drainPending() {
-        stateLock.lock()
-        let connections = pending
-        pending.removeAll()
-        wakeRequested = false
-        stateLock.unlock()
-        for connection in connections where !connection.isClosed {
-            guard let wsi = connection.wsi else { continue }
-            // A websocket with nothing left over from an earlier write takes its message now:
-            // asking lws to call back once it is writable costs two epoll_ctl and a pass per
-            // socket, most of a fan-out to 10,000 pages. A close, or anything lws still holds
-            // back, goes through the writable callback as before.
-            if connection.kind == .websocket, lws_send_pipe_choked(wsi) == 0, let next = connection.takeMessage() {
-                if !writeFrame(wsi, next.message) {
-                    connection.markClosed()
-                    lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
-                    continue
-                }
-                if next.more { lws_callback_on_writable(wsi) }
-            } else {
-                lws_callback_on_writable(wsi)
-            }
-        }
-    }
-
 }
