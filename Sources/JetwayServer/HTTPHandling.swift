@@ -13,6 +13,12 @@ extension JetwayServer {
         let connection = Connection(kind: .http, maxQueuedBytes: configuration.maxQueuedBytes)
         connection.wsi = wsi
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()
+        if let refusal = Self.oversized(wsi) {
+            connection.setResponse(refusal.httpResponse, headOnly: false)
+            connection.closeAfterResponse = true
+            lws_callback_on_writable(wsi)
+            return 0
+        }
         guard let method = Self.method(wsi) else {
             connection.setResponse(
                 HTTPError(405, "method not allowed", headers: ["allow": "GET, HEAD, POST, PUT, PATCH, DELETE"]).httpResponse,
@@ -84,6 +90,27 @@ extension JetwayServer {
             }
         }
         return 0
+    }
+
+    /// 414 for a request line longer than `maxURIBytes`, 431 for a header (or all the cookies)
+    /// longer than `maxHeaderBytes`; nil when the request is within both.
+    static func oversized(_ wsi: OpaquePointer) -> HTTPError? {
+        let uri =
+            [WSI_TOKEN_GET_URI, WSI_TOKEN_POST_URI, WSI_TOKEN_PUT_URI, WSI_TOKEN_PATCH_URI, WSI_TOKEN_DELETE_URI, WSI_TOKEN_HEAD_URI]
+            .map { Int(lws_hdr_total_length(wsi, $0)) }.max() ?? 0
+        let query = Int(lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_URI_ARGS))
+        if uri + query > maxURIBytes { return HTTPError(414, "the address is longer than \(maxURIBytes) bytes") }
+        var total = 0
+        for token in [
+            WSI_TOKEN_HTTP_COOKIE, WSI_TOKEN_HTTP_USER_AGENT, WSI_TOKEN_HTTP_REFERER, WSI_TOKEN_HTTP_AUTHORIZATION, WSI_TOKEN_HTTP_ACCEPT,
+            WSI_TOKEN_HTTP_ACCEPT_LANGUAGE, WSI_TOKEN_HTTP_ACCEPT_ENCODING, WSI_TOKEN_ORIGIN, WSI_TOKEN_HOST, WSI_TOKEN_X_FORWARDED_FOR,
+        ] {
+            let length = Int(lws_hdr_total_length(wsi, token))
+            if length > maxHeaderBytes { return HTTPError(431, "a request header is longer than \(maxHeaderBytes) bytes") }
+            total += length
+        }
+        if total > headerRoom - 1024 { return HTTPError(431, "the request headers are too large") }
+        return nil
     }
 
     /// The client's address: the peer's, or — when the peer is one of `trustedProxies` — the

@@ -30,6 +30,10 @@ public final class JetwayServer: @unchecked Sendable {
     /// Service thread: where a frame is put together before `lws_write` (reused, not one
     /// allocation per message).
     let frameScratch = FrameScratch()
+    /// What lws keeps for one request's line and headers, and the parts of it we accept.
+    static let headerRoom = 16 * 1024
+    static let maxURIBytes = 8 * 1024
+    static let maxHeaderBytes = 8 * 1024
     /// Service thread: open websockets by client address (`maxWebSocketsPerAddress`).
     var webSocketsByAddress: [String: Int] = [:]
     var wakeRequested = false
@@ -176,6 +180,10 @@ public final class JetwayServer: @unchecked Sendable {
         info.gid = -1
         info.uid = -1
         info.user = Unmanaged.passUnretained(self).toOpaque()
+        // Room for long request lines and headers, so that one over our own limits gets a
+        // 414 or 431 that says so (`handleHTTP`) instead of lws closing the socket without a
+        // word; past this lws still closes it.
+        info.max_http_header_data = UInt16(Self.headerRoom)
         info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | listenAddress.options
         let idle = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
         defer { idle.deallocate() }

@@ -159,6 +159,24 @@ struct HTTPTests {
         #expect(response.hasPrefix("HTTP/1.1 405"))
     }
 
+    @Test func anOverlongAddressOrHeaderGetsAStatusThatSaysSo() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let longPath = await server.rawRequest("GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1")
+        #expect(longPath.hasPrefix("HTTP/1.1 414") && longPath.contains("longer than 8192 bytes"), "\(longPath.prefix(120))")
+        let longQuery = await server.rawRequest("GET /?q=" + String(repeating: "b", count: 9000) + " HTTP/1.1")
+        #expect(longQuery.hasPrefix("HTTP/1.1 414"))
+        let bigCookie = await server.rawRequest("GET / HTTP/1.1\r\nCookie: c=" + String(repeating: "c", count: 9000))
+        #expect(bigCookie.hasPrefix("HTTP/1.1 431"), "\(bigCookie.prefix(120))")
+        #expect(bigCookie.lowercased().contains("x-content-type-options: nosniff"), "with the security headers")
+        // Past what lws keeps for a request it still closes the socket; the server goes on.
+        let huge = await server.rawRequest("GET /" + String(repeating: "d", count: 40000) + " HTTP/1.1")
+        #expect(!huge.hasPrefix("HTTP/1.1 2"))
+        #expect(try await server.get("/").status == 200)
+        // Within the limits, a long address is served as usual.
+        #expect(await server.rawRequest("GET /?q=" + String(repeating: "e", count: 4000) + " HTTP/1.1").hasPrefix("HTTP/1.1 200"))
+    }
+
     @Test func jetwaysOwnFilesAreBuiltInAndCurrent() async throws {
         let server = try TestServer()
         defer { server.stop() }
