@@ -6,6 +6,9 @@ import Testing
 @testable import JetwayServer
 
 /// The sign-in building blocks: scrypt password hashes and the throttle of failed attempts.
+/// Serialized: scrypt runs one per core for the whole process, and the socket test below
+/// waits at most 3 s for an answer.
+@Suite(.serialized)
 struct SignInTests {
     @Test func aPasswordVerifiesAgainstItsHashAndNoOtherDoes() async throws {
         let stored = try await Passwords.hash("correct horse battery staple", cost: .weakForTests)
@@ -98,7 +101,7 @@ struct SignInTests {
                         throw HTTPError(429, "too many attempts; try again in \(seconds) s")
                     }
                     guard let user = users[form.name] else {
-                        await Passwords.verifyUnknownUser()
+                        await Passwords.verifyUnknownUser(cost: .weakForTests)
                         throttle.failed(user: form.name, address: request.remoteAddress)
                         throw HTTPError(401, "wrong name or password")
                     }
