@@ -290,14 +290,15 @@ struct HTTPReply: CustomStringConvertible {
 
 extension TestServer {
     nonisolated func exchange(
-        _ requestLine: String, headers: [String: String] = [:], body: String? = nil, type: String? = nil, rawBody: String? = nil
+        _ requestLine: String, headers: [String: String] = [:], body: String? = nil, type: String? = nil, rawBody: String? = nil,
+        timeout: Int = 3
     ) async -> HTTPReply {
         var request = requestLine + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         if let type { request += "Content-Type: \(type)\r\n" }
         if let body { request += "Content-Length: \(body.utf8.count)\r\n" }
         request += "\r\n" + (body ?? rawBody ?? "")
-        let bytes = await rawExchange(Array(request.utf8))
+        let bytes = await rawExchange(Array(request.utf8), timeout: timeout)
         let text = String(decoding: bytes, as: UTF8.self)
         guard let split = text.range(of: "\r\n\r\n") else { return HTTPReply(status: 0, headers: [:], body: text) }
         let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")

@@ -62,7 +62,9 @@ final class TestServer {
     }
 
     /// Sends `request` as it is on a new connection and reads until the server closes it.
-    nonisolated func rawExchange(_ request: [UInt8]) async -> [UInt8] {
+    /// `timeout`: how long a read may wait (a handler that does slow work off the main actor,
+    /// on a loaded machine, needs longer than the default).
+    nonisolated func rawExchange(_ request: [UInt8], timeout seconds: Int = 3) async -> [UInt8] {
         let port = server.port
         return await offPool {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -74,7 +76,7 @@ final class TestServer {
             _ = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
-            var timeout = timeval(tv_sec: 3, tv_usec: 0)
+            var timeout = timeval(tv_sec: seconds, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
             var response: [UInt8] = []
