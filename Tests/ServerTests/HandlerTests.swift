@@ -291,7 +291,7 @@ struct HTTPReply: CustomStringConvertible {
 extension TestServer {
     nonisolated func exchange(
         _ requestLine: String, headers: [String: String] = [:], body: String? = nil, type: String? = nil, rawBody: String? = nil,
-        timeout: Int = 3
+        timeout: Int = 20
     ) async -> HTTPReply {
         var request = requestLine + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
