@@ -11,7 +11,18 @@ enum BrowserBench {
             throw BenchFailure("\(name): Chromium and chromedriver are not installed (make bench installs them)")
         }
         let browser = try await BrowserEngine.chromium.start()
-        defer { Task { await browser.quit() } }
+        do {
+            try await measure(name, browser: browser, url: url, rounds: rounds)
+            await browser.quit()
+        } catch {
+            // Quit before the error ends the bench: a `defer { Task { … } }` never ran before
+            // the process exited, and left Chromium running beside the figures that follow.
+            await browser.quit()
+            throw error
+        }
+    }
+
+    private static func measure(_ name: String, browser: any Browser, url: String, rounds: Int) async throws {
         try await browser.navigate(url)
         guard await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')", timeout: 15) else {
             throw BenchFailure("\(name): the page never went live")
