@@ -17,12 +17,15 @@ public final class WebSocketClient: @unchecked Sendable {
     private var buffer: [UInt8] = []
     public let upgradeStatus: Int
 
-    /// Connects and upgrades; `upgradeStatus` is 101 on success.
-    public static func connect(port: Int, origin: String?, path: String = "/", subprotocol: String? = "jetway") async throws -> WebSocketClient {
-        try await offPool { try WebSocketClient(port: port, origin: origin, path: path, subprotocol: subprotocol) }
+    /// Connects and upgrades; `upgradeStatus` is 101 on success. `cookie`: a `Cookie` header
+    /// for the upgrade, as a browser sends its cookies.
+    public static func connect(
+        port: Int, origin: String?, path: String = "/", subprotocol: String? = "jetway", cookie: String? = nil
+    ) async throws -> WebSocketClient {
+        try await offPool { try WebSocketClient(port: port, origin: origin, path: path, subprotocol: subprotocol, cookie: cookie) }
     }
 
-    private init(port: Int, origin: String?, path: String, subprotocol: String?) throws {
+    private init(port: Int, origin: String?, path: String, subprotocol: String?, cookie: String?) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.fd = fd
         var address = sockaddr_in()
@@ -42,6 +45,7 @@ public final class WebSocketClient: @unchecked Sendable {
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let subprotocol { request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n" }
         if let origin { request += "Origin: \(origin)\r\n" }
+        if let cookie { request += "Cookie: \(cookie)\r\n" }
         request += "\r\n"
         _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
         var header: [UInt8] = []

@@ -38,6 +38,8 @@ public struct ServerConfiguration: Sendable {
     /// How long past its lifetime a token still brings its page back (a kiosk offline over a
     /// long weekend); older ones are refused for good.
     public var expiredTokenGrace: TimeInterval = 7 * 24 * 3600
+    /// How long a sign-in lasts (`Response.signIn(user:)`); signing in again starts a new one.
+    public var signInLifetime: TimeInterval = 12 * 3600
     /// Sustained events per second per connection (bursts of twice that are allowed).
     public var eventsPerSecond: Double = 60
     /// Protocol violations (malformed, unknown ids, wrong types) before the socket is closed with 1008.

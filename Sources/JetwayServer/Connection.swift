@@ -20,6 +20,9 @@ final class Connection: @unchecked Sendable {
     /// Service thread: whether this websocket is in `webSocketsByAddress` (counted once, let go once).
     var isCountedForAddress = false
     var inbound: [UInt8] = []
+    /// A websocket: the device and sign-in its upgrade's cookies named (set on the service
+    /// thread before the connection is handed over; a re-mounted page is rendered for them).
+    var identity = BrowserIdentity()
 
     private let lock = NSLock()
     private var outbox: [[UInt8]] = []

@@ -91,4 +91,26 @@ extension Response {
     public mutating func setCookie(_ cookie: Cookie) {
         cookies.append(cookie)
     }
+
+    /// Signs the browser in as `user` (an id of the app's: a name, a row id) when this answer
+    /// is sent: a new sign-in (any earlier one of this browser ends, so an id planted before
+    /// sign-in is worth nothing), its id in a signed, `HttpOnly`, `SameSite=Lax` cookie for
+    /// `ServerConfiguration.signInLifetime`. Pages opened afterwards read the user as
+    /// `@Environment(\.request).user`, and handlers as `request.user`.
+    public mutating func signIn(user: String) {
+        signInChange = .signIn(user)
+    }
+
+    /// Ends the browser's sign-in when this answer is sent: the server forgets it (a kept copy
+    /// of the cookie no longer counts), the cookie is removed, and every open page of that
+    /// sign-in reloads, signed out.
+    public mutating func signOut() {
+        signInChange = .signOut
+    }
+}
+
+/// What an answer does to the browser's sign-in.
+enum SignInChange: Sendable, Equatable {
+    case signIn(String)
+    case signOut
 }

@@ -71,10 +71,13 @@ extension JetwayServer {
         let started = DispatchTime.now()
         let address = clientAddress(wsi)
         let acceptsGzip = Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
-        let deviceCookie = deviceCookieHeader(Self.header(wsi, WSI_TOKEN_HTTP_COOKIE), secure: isSecure(wsi))
+        var identity = identity(cookieHeader: Self.header(wsi, WSI_TOKEN_HTTP_COOKIE))
+        let deviceCookie = identity.device == nil ? newDeviceCookie(secure: isSecure(wsi)) : nil
+        if let deviceCookie { identity.device = deviceCookie.id }
+        let browser = identity
         Task { @MainActor [self] in
-            var page = sessions.renderPage(path: path, query: query, address: address).varyingByEncoding()
-            if let deviceCookie { page.headers.append(("set-cookie", deviceCookie)) }
+            var page = sessions.renderPage(path: path, query: query, address: address, identity: browser).varyingByEncoding()
+            if let deviceCookie { page.headers.append(("set-cookie", deviceCookie.header)) }
             let rendered = page
             // Compressed on a worker thread: neither the views nor the sockets wait for zlib.
             DispatchQueue.global().async { [self] in
@@ -192,12 +195,12 @@ extension JetwayServer {
     }
 
     /// A browser without a valid device cookie gets one with its page: a random id, signed, for
-    /// a year (`Request.device` reads it back).
-    func deviceCookieHeader(_ cookieHeader: String?, secure: Bool) -> String? {
-        let cookies = Request.parseCookies(cookieHeader ?? "")
-        if let sent = cookies[Cookie.deviceName], Cookie.verify(name: Cookie.deviceName, signed: sent, secret: secret) != nil { return nil }
+    /// a year (`Request.device` and `RequestContext.device` read it back).
+    func newDeviceCookie(secure: Bool) -> (id: String, header: String)? {
         let id = SessionToken.newSessionID()
-        return Cookie(name: Cookie.deviceName, value: id, maxAge: 365 * 24 * 3600).headerValue(secret: secret, secure: secure)
+        guard let header = Cookie(name: Cookie.deviceName, value: id, maxAge: 365 * 24 * 3600).headerValue(secret: secret, secure: secure)
+        else { return nil }
+        return (id, header)
     }
 
     private func answer(_ wsi: OpaquePointer, _ connection: Connection, _ response: HTTPResponse, _ headOnly: Bool) -> Int32 {

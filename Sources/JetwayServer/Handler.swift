@@ -69,6 +69,10 @@ public struct Request: Sendable {
     public let signedCookies: [String: String]
     /// The browser's device id (the signed `jw_device` cookie pages set), if it sent one.
     public var device: String? { signedCookies[Cookie.deviceName] }
+    /// The signed-in user (see `Response.signIn(user:)`), or nil.
+    public internal(set) var user: String?
+    /// The sign-in the browser's cookie names, while it is live.
+    var signInID: String?
     public let body: [UInt8]
     /// The client's address.
     public let remoteAddress: String
@@ -130,6 +134,8 @@ public struct Response: Sendable {
     public var body: [UInt8]
     /// Cookies to set (`setCookie(_:)`); signed cookies are signed when the answer is sent.
     public var cookies: [Cookie] = []
+    /// Set by `signIn(user:)` and `signOut()`; applied by the server as the answer is sent.
+    var signInChange: SignInChange?
 
     public init(status: Int = 200, contentType: String = "application/octet-stream", headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status

@@ -35,7 +35,8 @@ extension JetwayServer {
         let declared = lengthHeader.flatMap { Int($0) }
         if lengthHeader != nil && (declared == nil || declared! < 0) {
             connection.closeAfterResponse = true
-            connection.setResponse(HTTPError(400, "Content-Length is not a number", headers: ["connection": "close"]).httpResponse, headOnly: false)
+            connection.setResponse(
+                HTTPError(400, "Content-Length is not a number", headers: ["connection": "close"]).httpResponse, headOnly: false)
             lws_callback_on_writable(wsi)
             return 0
         }
@@ -55,7 +56,8 @@ extension JetwayServer {
         if headers["transfer-encoding"] != nil {
             // libwebsockets 4.1 does not decode chunked request bodies: say so rather than wait.
             connection.closeAfterResponse = true
-            connection.setResponse(HTTPError(411, "a Content-Length is required", headers: ["connection": "close"]).httpResponse, headOnly: false)
+            connection.setResponse(
+                HTTPError(411, "a Content-Length is required", headers: ["connection": "close"]).httpResponse, headOnly: false)
             lws_callback_on_writable(wsi)
             return 0
         }
@@ -140,10 +142,13 @@ extension JetwayServer {
     /// Runs the handler on the main actor and queues its answer.
     private func run(_ pending: PendingRequest, on connection: Connection) {
         let cookies = Request.parseCookies(pending.headers["cookie"] ?? "")
-        let request = Request(
+        var request = Request(
             method: pending.method == .head ? .get : pending.method, path: pending.path, parameters: pending.parameters,
             query: pending.query, headers: pending.headers, signedCookies: Cookie.verified(cookies, secret: secret), body: pending.body,
             remoteAddress: pending.address)
+        let identity = identity(signedCookies: request.signedCookies)
+        request.signInID = identity.signInID
+        request.user = identity.user
         let secret = secret
         let secure = pending.secure
         let headOnly = pending.method == .head
@@ -152,7 +157,9 @@ extension JetwayServer {
         Task { @MainActor [self] in
             let response: HTTPResponse
             do {
-                response = try await handler.handle(request).httpResponse(secret: secret, secureCookies: secure)
+                var answer = try await handler.handle(request)
+                applySignInChange(of: &answer, for: request, secure: secure)
+                response = answer.httpResponse(secret: secret, secureCookies: secure)
             } catch let error as HTTPError {
                 response = error.httpResponse
             } catch {

@@ -20,6 +20,8 @@ public final class JetwayServer: @unchecked Sendable {
     let secret: [UInt8]
     let assets: StaticFiles
     let listenAddress: ListenAddress
+    /// Who is signed in, by the id in each browser's `jw_signin` cookie.
+    let signIns: SignIns
 
     var context: OpaquePointer?
     private var thread: Thread?
@@ -56,6 +58,7 @@ public final class JetwayServer: @unchecked Sendable {
         self.listenAddress = try ListenAddress(host: configuration.host)
         self.secret = try SessionToken.loadSecret(configured: configuration.secret, dataDirectory: configuration.dataDirectory)
         self.assets = try StaticFiles(directory: configuration.assetsDirectory)
+        self.signIns = SignIns(dataDirectory: configuration.dataDirectory, lifetime: configuration.signInLifetime)
     }
 
     /// The port the server listens on (useful with `port = 0`).

@@ -7,6 +7,10 @@ import Jetway
 final class LiveSession {
     let id: String
     let match: RouteMatch
+    /// What the page's request said: its URL, device and signed-in user (the views'
+    /// `\.request`), and the sign-in it belongs to (a sign-out reloads the page).
+    let context: RequestContext
+    let signInID: String?
     /// The rendering this page shows; replaced by one of its own before its first event.
     var group: RenderGroup
     let createdAt: Date
@@ -25,9 +29,11 @@ final class LiveSession {
     var graph: ViewGraph { group.graph }
     var shortID: String { String(id.prefix(8)) }
 
-    init(id: String, match: RouteMatch, group: RenderGroup, manager: SessionManager) {
+    init(id: String, match: RouteMatch, context: RequestContext, signInID: String?, group: RenderGroup, manager: SessionManager) {
         self.id = id
         self.match = match
+        self.context = context
+        self.signInID = signInID
         self.group = group
         self.manager = manager
         createdAt = manager.now()

@@ -3,7 +3,8 @@ import Jetway
 /// The rendering behind one or more sessions: one `ViewGraph`, the patches it produced, and
 /// its first-paint HTML.
 ///
-/// Sessions that open the same page (same path and query, the same root view value) share one
+/// Sessions that open the same page (same path and query, the same root view value, the same
+/// signed-in user; see `canJoin`) share one
 /// group while its graph is pristine (`ViewGraph.isPristine`: no event, no `@State` written, no
 /// `@StateObject`, no lifecycle hooks): a change to shared data renders and encodes the page
 /// once and the same bytes go to every member. A member gets a group of its own before
@@ -14,6 +15,9 @@ import Jetway
 final class RenderGroup {
     /// The path and query the page was opened at.
     let page: String
+    /// The request context its views see (`\.request`): the first member's. Members share
+    /// its user; they share its device too once anything has read it.
+    let context: RequestContext
     let root: RootView
     /// Builds the page's root view again, as the route does for a request. A graph of its own
     /// needs a value of its own: a view's `@State` cells point at the storage of the graph that
@@ -23,13 +27,17 @@ final class RenderGroup {
     private(set) var members: [ObjectIdentifier: LiveSession] = [:]
     unowned let manager: SessionManager
 
-    init(page: String, makeRoot: @escaping @MainActor () -> RootView, manager: SessionManager) {
+    init(page: String, context: RequestContext, makeRoot: @escaping @MainActor () -> RootView, manager: SessionManager) {
         self.page = page
+        self.context = context
         self.makeRoot = makeRoot
         self.root = makeRoot()
-        self.graph = ViewGraph(root.view)
-        self.manager = manager
+        var environment = EnvironmentValues()
+        environment.request = context
+        self.graph = ViewGraph(root.view, environment: environment)
         graph.render()
+        joinKey = Self.joinKey(page: page, user: context.user, device: context._deviceWasRead ? context._device ?? "" : nil)
+        self.manager = manager
         graph.onNeedsUpdate = { [weak self] in
             guard let self else { return }
             self.manager.scheduleFlush(self)
@@ -37,9 +45,23 @@ final class RenderGroup {
     }
 
     /// Whether another session opening the same page may join: only while a fresh graph would
-    /// render exactly this one.
-    func canJoin(_ other: RootView) -> Bool {
-        graph.isPristine && root.isSame(as: other)
+    /// render exactly this one, for the same user and, once a view has read it, the same device.
+    func canJoin(_ otherRoot: RootView, context other: RequestContext) -> Bool {
+        graph.isPristine && context.user == other.user && sharesDevice(with: other) && root.isSame(as: otherRoot)
+    }
+
+    /// The key the manager finds a joinable rendering by: pages of different users never share,
+    /// and a page whose first render read the device is found by its browser too.
+    let joinKey: String
+
+    static func joinKey(page: String, user: String?, device: String? = nil) -> String {
+        page + "\u{0}" + (user ?? "") + (device.map { "\u{0}" + $0 } ?? "")
+    }
+
+    /// Whether a page of `other`'s browser sees what this rendering shows: always, until a
+    /// view has read the device.
+    func sharesDevice(with other: RequestContext) -> Bool {
+        !context._deviceWasRead || context._device == other._device
     }
 
     var isShared: Bool { members.count > 1 }
@@ -62,6 +84,11 @@ final class RenderGroup {
     /// caller wakes the service thread for them once).
     func flush(ref: Int, for session: LiveSession?) -> [Connection] {
         let ops = graph.update()
+        // A view read the device for the first time while pages of other browsers share this
+        // rendering: they get renderings of their own before this one is sent to anyone.
+        if isShared && context._deviceWasRead {
+            for member in members.values where !sharesDevice(with: member.context) { manager.separate(member) }
+        }
         var sent: [Connection] = []
         var shared: [UInt8] = []
         if !ops.isEmpty {

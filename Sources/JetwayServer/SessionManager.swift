@@ -30,7 +30,7 @@ final class SessionManager {
 
     // MARK: Pages
 
-    func renderPage(path: String, query: String, address: String = "local") -> HTTPResponse {
+    func renderPage(path: String, query: String, address: String = "local", identity: BrowserIdentity = BrowserIdentity()) -> HTTPResponse {
         guard let (route, match) = server.app.match(path: path, query: query) else {
             return HTTPResponse.notFoundPage(title: server.app.title)
         }
@@ -38,8 +38,7 @@ final class SessionManager {
             Log.warn("too_many_sessions", ["address": address])
             return HTTPResponse.tooManyPages()
         }
-        let session = LiveSession(
-            id: SessionToken.newSessionID(), match: match, group: group(showing: route, match, at: path, query), manager: self)
+        let session = newSession(id: SessionToken.newSessionID(), route, match, at: path, query, identity: identity)
         session.address = address
         sessionsByAddress[address, default: 0] += 1
         sessions[session.id] = session
@@ -52,22 +51,35 @@ final class SessionManager {
                 version: session.graph.version))
     }
 
+    /// A session of this page for a browser (`identity`): its context, and a rendering it
+    /// shares where it may.
+    func newSession(id: String, _ route: Route, _ match: RouteMatch, at path: String, _ query: String, identity: BrowserIdentity)
+        -> LiveSession
+    {
+        let context = RequestContext(path: path, queryString: query, query: match.query, user: identity.user, device: identity.device)
+        return LiveSession(
+            id: id, match: match, context: context, signInID: identity.signInID,
+            group: group(showing: route, match, at: path, query, context: context), manager: self)
+    }
+
     // MARK: Shared rendering
 
-    /// The joinable rendering of each page (path and query), while it is pristine.
+    /// The joinable rendering of each page (path and query) and user, while it is pristine.
     private var joinable: [String: RenderGroup] = [:]
     var groupCount: Int { Set(sessions.values.map { ObjectIdentifier($0.group) }).count }
 
     /// The rendering a new session of this page joins: the page's pristine one when its root
     /// view is the same, else a new one, rendered now.
-    func group(showing route: Route, _ match: RouteMatch, at path: String, _ query: String) -> RenderGroup {
+    func group(showing route: Route, _ match: RouteMatch, at path: String, _ query: String, context: RequestContext) -> RenderGroup {
         let page = query.isEmpty ? path : path + "?" + query
         let makeRoot: @MainActor () -> RootView = { route.makeView(match) }
-        if let group = joinable[page] {
-            if group.canJoin(makeRoot()) { return group }
+        let key = RenderGroup.joinKey(page: page, user: context.user)
+        // A page whose first render read the device is kept by browser (`RenderGroup.joinKey`).
+        for key in [key, RenderGroup.joinKey(page: page, user: context.user, device: context._device ?? "")] {
+            if let group = joinable[key], group.canJoin(makeRoot(), context: context) { return group }
         }
-        let group = RenderGroup(page: page, makeRoot: makeRoot, manager: self)
-        joinable[page] = group
+        let group = RenderGroup(page: page, context: context, makeRoot: makeRoot, manager: self)
+        joinable[group.joinKey] = group
         return group
     }
 
@@ -80,7 +92,7 @@ final class SessionManager {
         guard shared.isShared else { return true }
         // The browser has the page as of the last patch: render what is pending first.
         if shared.graph.needsUpdate { server.wake(shared.flush(ref: 0, for: nil)) }
-        let own = RenderGroup(page: shared.page, makeRoot: shared.makeRoot, manager: self)
+        let own = RenderGroup(page: shared.page, context: session.context, makeRoot: shared.makeRoot, manager: self)
         let adopted = own.graph.adoptPage(of: shared.graph)
         shared.remove(session)
         session.group = own
@@ -90,6 +102,43 @@ final class SessionManager {
             session.sendFullPage()
         }
         return adopted
+    }
+
+    /// Gives `session` a rendering of its own, rendered afresh with its own context, and sends
+    /// it the whole page: for a page of another browser in a rendering that has just read the
+    /// device (what it rendered is not this browser's, so nothing of it may be sent).
+    func separate(_ session: LiveSession) {
+        let shared = session.group
+        let own = RenderGroup(page: shared.page, context: session.context, makeRoot: shared.makeRoot, manager: self)
+        shared.remove(session)
+        session.group = own
+        own.add(session)
+        session.sendFullPage()
+        Log.debug("separate", ["session": session.shortID, "page": shared.page])
+    }
+
+    /// A sign-in ended (sign-out, expiry, `signOutEverywhere`): its pages are forgotten, and
+    /// open ones reload, so that nothing rendered for the user stays on screen or comes back
+    /// with a resume.
+    func signInEnded(_ signInID: String) {
+        for session in sessions.values where session.signInID == signInID {
+            if let connection = session.connection {
+                send(connection, "[\"reload\"]")
+                byConnection.removeValue(forKey: connection.id)
+                session.connection = nil
+            }
+            end(session)
+        }
+    }
+
+    /// Forgets a session now: it leaves its rendering and no longer counts for its address.
+    private func end(_ session: LiveSession) {
+        sessions.removeValue(forKey: session.id)
+        leave(session)
+        if let address = session.address {
+            sessionsByAddress[address, default: 1] -= 1
+            if sessionsByAddress[address] == 0 { sessionsByAddress.removeValue(forKey: address) }
+        }
     }
 
     /// The whole page again, for a client whose queue overflowed or that lost track.
@@ -102,7 +151,9 @@ final class SessionManager {
         group.remove(session)
         guard group.members.isEmpty else { return }
         // Nobody shows this rendering any more: its views leave (onDisappear, tasks cancelled).
-        if joinable[group.page] === group { joinable.removeValue(forKey: group.page) }
+        for key in [group.joinKey, RenderGroup.joinKey(page: group.page, user: group.context.user)] where joinable[key] === group {
+            joinable.removeValue(forKey: key)
+        }
         group.graph.tearDown()
     }
 
@@ -154,16 +205,12 @@ final class SessionManager {
     }
 
     func sweep(now: Date) {
+        for id in server.signIns.expire(now: now) { signInEnded(id) }
         for session in sessions.values where session.connection != nil { renewTokenIfOld(session) }
         let grace = server.configuration.sessionGrace
-        for (id, session) in sessions
+        for session in sessions.values
         where session.connection == nil && now.timeIntervalSince(session.detachedSince ?? session.createdAt) > grace {
-            sessions.removeValue(forKey: id)
-            leave(session)
-            if let address = session.address {
-                sessionsByAddress[address, default: 1] -= 1
-                if sessionsByAddress[address] == 0 { sessionsByAddress.removeValue(forKey: address) }
-            }
+            end(session)
             Log.debug("expire", ["session": session.shortID])
         }
     }

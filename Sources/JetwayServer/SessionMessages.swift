@@ -128,6 +128,12 @@ extension SessionManager {
         if let previous = byConnection[connection.id] {
             previous.connection = nil
         }
+        if let session = sessions[verified.sessionID], let signInID = session.signInID, server.signIns.user(for: signInID) == nil {
+            // Its sign-in ended since (the sweep has not yet seen it): reload, signed out.
+            signInEnded(signInID)
+            send(connection, "[\"reload\"]")
+            return
+        }
         if let session = sessions[verified.sessionID] {
             if expired, let other = session.connection, other !== connection, !other.isClosed {
                 // An expired token may bring a page back, not take a live one over.
@@ -176,7 +182,9 @@ extension SessionManager {
             server.wake(connection)
             return
         }
-        let session = LiveSession(id: verified.sessionID, match: match, group: group(showing: route, match, at: path, query), manager: self)
+        // Who the browser is now, by the cookies its websocket upgrade carried: a sign-in that
+        // ended while the page was away does not come back with it.
+        let session = newSession(id: verified.sessionID, route, match, at: path, query, identity: connection.identity)
         session.address = address
         sessionsByAddress[address, default: 0] += 1
         session.tokenIssuedAt = verified.issuedAt

@@ -26,6 +26,7 @@ extension JetwayServer {
         let connection = Connection(kind: .websocket, maxQueuedBytes: configuration.maxQueuedBytes)
         connection.wsi = wsi
         connection.address = clientAddress(wsi)
+        connection.identity = identity(cookieHeader: Self.header(wsi, WSI_TOKEN_HTTP_COOKIE))
         webSocketsByAddress[connection.address, default: 0] += 1
         connection.isCountedForAddress = true
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()

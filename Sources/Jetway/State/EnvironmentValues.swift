@@ -195,6 +195,19 @@ public struct Environment<Value>: DynamicProperty {
     }
 }
 
+extension Environment: InitialValueComparable {
+    /// Two requests' root views that read the same key start alike (each has a cell of its
+    /// own, filled when the view is installed): their pages may share one rendering.
+    func startsLike(_ other: Any) -> Bool {
+        guard let other = other as? Environment<Value> else { return false }
+        switch (source, other.source) {
+        case (.keyPath(let lhs), .keyPath(let rhs)): return lhs == rhs
+        case (.object(let lhs), .object(let rhs)): return lhs == rhs
+        default: return false
+        }
+    }
+}
+
 final class EnvironmentCell<Value> {
     var value: Value?
 }

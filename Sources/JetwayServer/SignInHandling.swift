@@ -1,0 +1,59 @@
+import Foundation
+import Jetway
+
+/// Who a browser's cookies say it is (its device and sign-in), and what an answer's
+/// `signIn(user:)` or `signOut()` does: the store, the cookie, and the open pages.
+struct BrowserIdentity: Sendable, Equatable {
+    var device: String?
+    var signInID: String?
+    var user: String?
+}
+
+extension JetwayServer {
+    /// Any thread: the device and the live sign-in named by verified cookies.
+    func identity(signedCookies: [String: String]) -> BrowserIdentity {
+        var identity = BrowserIdentity(device: signedCookies[Cookie.deviceName])
+        if let id = signedCookies[SignIns.cookieName], let user = signIns.user(for: id) {
+            identity.signInID = id
+            identity.user = user
+        }
+        return identity
+    }
+
+    /// Any thread: the same, from a `Cookie` header as the browser sent it.
+    func identity(cookieHeader: String?) -> BrowserIdentity {
+        identity(signedCookies: Cookie.verified(Request.parseCookies(cookieHeader ?? ""), secret: secret))
+    }
+
+    /// Main actor, as a handler's answer is sent: a sign-in starts (ending the browser's
+    /// earlier one) and sets its cookie; a sign-out ends it, removes the cookie and reloads its
+    /// open pages.
+    @MainActor
+    func applySignInChange(of response: inout Response, for request: Request, secure: Bool) {
+        guard let change = response.signInChange else { return }
+        if let previous = request.signInID {
+            signIns.end(previous)
+            sessions.signInEnded(previous)
+        }
+        switch change {
+        case .signIn(let user):
+            let id = signIns.start(user: user)
+            response.setCookie(
+                Cookie(name: SignIns.cookieName, value: id, maxAge: Int(configuration.signInLifetime), sameSite: .lax, httpOnly: true))
+            Log.info("sign_in", ["user": user])
+        case .signOut:
+            response.setCookie(Cookie.removal(of: SignIns.cookieName))
+            if let user = request.user { Log.info("sign_out", ["user": user]) }
+        }
+    }
+
+    /// Ends every sign-in of `user` (a password changed, an account removed): their cookies no
+    /// longer count and their open pages reload, signed out. Returns how many ended.
+    @MainActor
+    @discardableResult
+    public func signOutEverywhere(user: String) -> Int {
+        let ids = signIns.endAll(user: user)
+        for id in ids { sessions.signInEnded(id) }
+        return ids.count
+    }
+}
