@@ -103,6 +103,7 @@
     observeSizes(root);
     version = newVersion;
     if (remounted) replayFields();
+    openPickers();
     if (focusKey) {
       const again = Array.from(root.querySelectorAll("input,textarea,select")).find((el) => fieldKey(el) === focusKey);
       if (again) { again.focus(); if (caret && again.setSelectionRange) try { again.setSelectionRange(caret[0], caret[1]); } catch (e) { /* not a text field */ } }
@@ -147,6 +148,7 @@
       timing.parsed = performance.now();
       try { ops.forEach(apply); version = newVersion; } catch (e) { console.warn("jetway:", e); transmit(["resync"]); }
       timing.applied = performance.now();
+      openPickers();
       return;
     }
     switch (message[0]) {
@@ -211,8 +213,36 @@
     const el = event.target;
     if (handles(el, "input")) paced(el, "input", () => el.value);
   });
+  // File importers (`.fileImporter`): the picker opens when the server marks the input
+  // (data-open, while the click that asked for it still counts as the user's gesture); a
+  // chosen file streams to the server, which answers the view over the socket (progress, the
+  // stored file, or what was wrong with it).
+  function openPickers() {
+    if (!root) return;
+    root.querySelectorAll(".jw-file-importer").forEach((el) => {
+      if (!el.hasAttribute("data-open")) { el.jwOpened = false; return; }
+      if (el.jwOpened) return;
+      el.jwOpened = true;
+      try { el.showPicker(); } catch (e) { el.click(); }
+    });
+  }
+  function upload(el, file) {
+    fetch("/_jetway/upload", {
+      method: "POST", body: file, credentials: "same-origin",
+      headers: { "X-Jetway-Token": token, "X-Jetway-Path": path, "X-Jetway-Target": el.dataset.j, "X-Jetway-Name": encodeURIComponent(file.name).slice(0, 500) },
+    }).catch(() => { /* the server tells the view what happened */ });
+  }
+  document.addEventListener("cancel", (event) => {
+    if (event.target.classList && event.target.classList.contains("jw-file-importer")) send(event.target, "dismiss");
+  }, true);
   document.addEventListener("change", (event) => {
     const el = event.target;
+    if (el.classList && el.classList.contains("jw-file-importer")) {
+      send(el, "dismiss");
+      if (el.files && el.files[0]) upload(el, el.files[0]);
+      el.value = "";
+      return;
+    }
     if (!handles(el, "change")) return;
     send(el, "change", el.type === "checkbox" ? el.checked : el.tagName === "SELECT" ? String(el.selectedIndex) : el.value);
   });

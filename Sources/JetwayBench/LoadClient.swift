@@ -18,6 +18,8 @@ import Jetway
 ///                   page's field, K keystrokes, each waiting for its patch)
 ///   type-each T   → typed DONE TIMEOUTS (every session types T once)
 ///   close         → closed N (every socket is closed; the server keeps the sessions a while)
+///   upload K B PATH → uploaded MB/S FAILURES (load PATH, then K uploads of a B-byte PNG to
+///                   its file importer, one after another; an answer other than 201 is a failure)
 ///   http K PATH   → http RPS FAILURES (K GETs of PATH, one after another over one keep-alive
 ///                   connection; a request without a whole 200 answer is a failure)
 enum LoadClient {
@@ -104,7 +106,10 @@ enum LoadClient {
                 answer("fanout \(Int(Date().timeIntervalSince(started) * 1000)) \(waiting.count)")
             case "type", "type-each":
                 let each = parts[0] == "type-each"
-                let texts = each ? [parts.dropFirst().joined(separator: " ")] : (parts.count > 2 ? parts[2] : "").split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                let texts =
+                    each
+                    ? [parts.dropFirst().joined(separator: " ")]
+                    : (parts.count > 2 ? parts[2] : "").split(separator: "|", omittingEmptySubsequences: false).map(String.init)
                 let count = each ? sessions.count : Int(parts[1]) ?? 0
                 var timeouts = 0
                 var done = 0
@@ -117,6 +122,13 @@ enum LoadClient {
                 let count = Int(parts[1]) ?? 1000
                 let (seconds, failures) = httpRequests(port: port, path: String(parts[2]), count: count)
                 answer("http \(seconds > 0 ? Int(Double(count - failures) / seconds) : -1) \(failures)")
+            case "upload":
+                let count = Int(parts[1]) ?? 10
+                let bytes = Int(parts[2]) ?? 2_000_000
+                let (seconds, failures) = uploads(port: port, path: String(parts[3]), count: count, bytes: bytes)
+                answer(
+                    "uploaded \(failures == 0 && seconds > 0 ? String(format: "%.1f", Double(count * bytes) / 1e6 / seconds) : "-1") \(failures)"
+                )
             case "close":
                 for session in sessions { close(session.fd) }
                 answer("closed \(sessions.count)")
@@ -180,6 +192,54 @@ enum LoadClient {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         // A request the loop never reached (after a failure) failed too.
         return (seconds, failures == 0 ? 0 : count)
+    }
+
+    /// K uploads of a B-byte PNG to the file importer of a page of `path`: (seconds, failures).
+    static func uploads(port: Int, path: String, count: Int, bytes: Int) -> (Double, Int) {
+        guard let http = connectSocket(port: port) else { return (0, count) }
+        sendAll(http, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8))
+        let html = String(decoding: readToClose(http), as: UTF8.self)
+        close(http)
+        guard let token = value(after: "<meta name=\"jetway-token\" content=\"", in: html),
+            let marker = html.range(of: "class=\"jw-file-importer\""),
+            let tagStart = html[..<marker.lowerBound].range(of: "<input", options: .backwards),
+            let target = value(after: "data-j=\"", in: String(html[tagStart.lowerBound..<marker.lowerBound]))
+        else { return (0, count) }
+        // A 1×1 PNG, padded to `bytes` with a chunk no reader needs.
+        let base = [UInt8](
+            Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!)
+        let padding = max(0, bytes - base.count - 12)
+        let length = (0..<4).map { UInt8(padding >> (24 - 8 * $0) & 255) }
+        let file =
+            Array(base[..<33]) + length + Array("prVt".utf8) + [UInt8](repeating: 7, count: padding) + [0, 0, 0, 0] + Array(base[33...])
+        var head = "POST /_jetway/upload HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nX-Jetway-Token: \(token)\r\n"
+        head += "X-Jetway-Path: \(path)\r\nX-Jetway-Target: \(target)\r\nContent-Type: image/png\r\nContent-Length: \(file.count)\r\n\r\n"
+        var failures = 0
+        let started = DispatchTime.now()
+        for _ in 0..<count {
+            guard let fd = connectSocket(port: port) else {
+                failures += 1
+                continue
+            }
+            sendAll(fd, Array(head.utf8) + file)
+            if !String(decoding: readToClose(fd).prefix(16), as: UTF8.self).hasPrefix("HTTP/1.1 201") { failures += 1 }
+            close(fd)
+        }
+        return (Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9, failures)
+    }
+
+    /// Everything the server sends until it closes (or 10 s pass).
+    static func readToClose(_ fd: Int32) -> [UInt8] {
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got = recv(fd, &chunk, chunk.count, 0)
+            if got <= 0 { break }
+            answer.append(contentsOf: chunk[0..<got])
+        }
+        return answer
     }
 
     static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {

@@ -38,6 +38,9 @@ public struct ServerConfiguration: Sendable {
     /// How long past its lifetime a token still brings its page back (a kiosk offline over a
     /// long weekend); older ones are refused for good.
     public var expiredTokenGrace: TimeInterval = 7 * 24 * 3600
+    /// The largest upload the server takes at all (a `.fileImporter`'s own limit is usually
+    /// smaller); larger ones get 413 before a byte is stored.
+    public var maxUploadBytes = 64 * 1024 * 1024
     /// How long a sign-in lasts (`Response.signIn(user:)`); signing in again starts a new one.
     public var signInLifetime: TimeInterval = 12 * 3600
     /// Sustained events per second per connection (bursts of twice that are allowed).

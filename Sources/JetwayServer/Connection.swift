@@ -50,6 +50,8 @@ final class Connection: @unchecked Sendable {
     /// HTTP, service thread only: a handler request waiting for its body, and whether the
     /// connection closes after the answer (a body too large to read).
     var pendingRequest: PendingRequest?
+    /// HTTP, service thread only: a file on its way in (see `PendingUpload`).
+    var pendingUpload: PendingUpload?
     var closeAfterResponse = false
 
     private static let counter = Counter()

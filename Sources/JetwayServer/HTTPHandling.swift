@@ -29,6 +29,12 @@ extension JetwayServer {
         let isHead = method == .head
         let query = Self.queryString(wsi)
         let path = uri.isEmpty ? "/" : uri
+        if path == Self.uploadPath {
+            guard method == .post else {
+                return answer(wsi, connection, HTTPError(405, "method not allowed", headers: ["allow": "POST"]).httpResponse, isHead)
+            }
+            return startUpload(wsi, connection)
+        }
         let resolution = app.resolve(method, path)
         switch resolution {
         case .handler(let handler, let parameters):

@@ -107,6 +107,7 @@ public final class JetwayServer: @unchecked Sendable {
         running = true
         stateLock.unlock()
         _ = sessions
+        removeIncompleteUploads()
         sessions.startSweeping()
         let thread = Thread { [self] in serviceLoop() }
         thread.name = "jetway-lws"

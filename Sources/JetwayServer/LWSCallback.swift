@@ -23,10 +23,23 @@ func jetwayCallback(
         return server.handleHTTP(wsi, slot, uri: uri)
     case LWS_CALLBACK_HTTP_BODY:
         // A handler's body is gathered (bounded); any other request's body is dropped.
-        if let connection, let input { server.receiveBody(connection, UnsafeRawBufferPointer(start: input, count: length)) }
+        if let connection, let input {
+            let bytes = UnsafeRawBufferPointer(start: input, count: length)
+            if connection.pendingUpload != nil {
+                server.receiveUploadBody(connection, bytes)
+            } else {
+                server.receiveBody(connection, bytes)
+            }
+        }
         return 0
     case LWS_CALLBACK_HTTP_BODY_COMPLETION:
-        if let connection { server.bodyComplete(wsi, connection) } else { lws_callback_on_writable(wsi) }
+        if let connection, connection.pendingUpload != nil {
+            server.uploadBodyComplete(wsi, connection)
+        } else if let connection {
+            server.bodyComplete(wsi, connection)
+        } else {
+            lws_callback_on_writable(wsi)
+        }
         return 0
     case LWS_CALLBACK_HTTP_WRITEABLE:
         guard let connection else { return 0 }

@@ -65,7 +65,7 @@ extension SessionManager {
                 violation(state, ref: ref, "too many events; slow down")
                 return
             }
-            guard let nodeID = NodeID(id), let kind = EventKind(rawValue: event) else {
+            guard let nodeID = NodeID(id), let kind = EventKind(rawValue: event), kind.isSentByBrowsers else {
                 violation(state, ref: ref, "unknown element id or event")
                 return
             }

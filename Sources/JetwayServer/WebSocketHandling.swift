@@ -105,6 +105,7 @@ extension JetwayServer {
     func closed(_ connection: Connection) {
         connection.markClosed()
         connection.wsi = nil
+        if connection.kind == .http { uploadConnectionClosed(connection) }
         if connection.kind == .websocket {
             if connection.isCountedForAddress, let open = webSocketsByAddress[connection.address] {
                 connection.isCountedForAddress = false

@@ -1,6 +1,11 @@
 /// The kinds of browser events a rendered element can ask for.
 public enum EventKind: String, Sendable, CaseIterable {
     case click, input, change, submit, key, focus, blur, resize, dismiss
+    /// A file importer's upload (progress, the stored file, a failure): only the server sends it.
+    case upload
+
+    /// Whether a browser may send this kind over the websocket.
+    public var isSentByBrowsers: Bool { self != .upload }
 }
 
 /// What an event carries from the browser.
@@ -10,6 +15,8 @@ public enum EventPayload: Sendable, Equatable {
     case bool(Bool)
     case number(Double)
     case size(width: Double, height: Double)
+    /// What the server says about a file importer's upload (never decoded from a browser).
+    case upload(UploadEvent)
 
     var kindName: String {
         switch self {
@@ -18,6 +25,7 @@ public enum EventPayload: Sendable, Equatable {
         case .bool: "a boolean"
         case .number: "a number"
         case .size: "a size"
+        case .upload: "an upload"
         }
     }
 

@@ -1,0 +1,179 @@
+/// A kind of file, as SwiftUI names them (`UniformTypeIdentifiers`): what `fileImporter` lets
+/// the user pick. The server decides a file's type by its content, never by its name or by
+/// what the browser says.
+public struct UTType: Hashable, Sendable, CustomStringConvertible {
+    public let identifier: String
+    /// The MIME types the browser's picker offers for it.
+    public let mimeTypes: [String]
+    /// The file name extension a file of this type is stored with.
+    public let preferredFilenameExtension: String?
+    /// What a person calls it ("a PNG image").
+    public let name: String
+
+    public init(identifier: String, mimeTypes: [String], preferredFilenameExtension: String?, name: String) {
+        self.identifier = identifier
+        self.mimeTypes = mimeTypes
+        self.preferredFilenameExtension = preferredFilenameExtension
+        self.name = name
+    }
+
+    public static let png = UTType(
+        identifier: "public.png", mimeTypes: ["image/png"], preferredFilenameExtension: "png", name: "a PNG image")
+    public static let jpeg = UTType(
+        identifier: "public.jpeg", mimeTypes: ["image/jpeg"], preferredFilenameExtension: "jpg", name: "a JPEG image")
+    /// Any image the server can recognise: PNG or JPEG.
+    public static let image = UTType(
+        identifier: "public.image", mimeTypes: ["image/png", "image/jpeg"], preferredFilenameExtension: nil, name: "an image")
+
+    /// Whether a file found to be `found` is one of this type.
+    public func accepts(_ found: UTType) -> Bool {
+        self == found || (self == .image && (found == .png || found == .jpeg))
+    }
+
+    public var description: String { identifier }
+}
+
+/// Why a file did not arrive: each says what happened in words a person can act on.
+public enum FileImportError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
+    /// The content is not one of the allowed types (`found`: what it is, if known).
+    case wrongType(allowed: [UTType], found: String)
+    case tooLarge(limit: Int, size: Int)
+    /// The connection ended before the whole file arrived (a lost network, a cancelled upload).
+    case incomplete(received: Int, expected: Int)
+    /// The server could not keep the file (a full disk).
+    case notStored(String)
+
+    public var description: String {
+        switch self {
+        case .wrongType(let allowed, let found):
+            let names = allowed.map(\.name)
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.first ?? "a file"
+            return "This file is \(found), not \(list)."
+        case .tooLarge(let limit, let size):
+            return "This file is \(Self.size(size)); the limit is \(Self.size(limit))."
+        case .incomplete(let received, let expected):
+            return "The upload stopped before the whole file arrived (\(Self.size(received)) of \(Self.size(expected)))."
+        case .notStored(let reason):
+            return "The file could not be stored: \(reason)."
+        }
+    }
+
+    /// What `error.localizedDescription` shows.
+    public var errorDescription: String? { description }
+
+    /// 1,234,567 bytes → "1.2 MB".
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1000 { return "\(bytes) bytes" }
+        if bytes < 1_000_000 { return "\(bytes / 1000) KB" }
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
+    }
+}
+
+/// How much of a file has arrived.
+public struct FileImportProgress: Equatable, Sendable {
+    public let received: Int
+    public let total: Int
+    public var fractionCompleted: Double { total > 0 ? min(1, Double(received) / Double(total)) : 0 }
+
+    public init(received: Int, total: Int) {
+        self.received = received
+        self.total = total
+    }
+}
+
+/// What the server tells a file importer about its upload (an event no browser can send).
+public enum UploadEvent: Sendable, Equatable {
+    case progress(FileImportProgress)
+    /// Stored, complete and of an allowed type, at `path`.
+    case finished(path: String, type: UTType)
+    case failed(FileImportError)
+}
+
+extension View {
+    /// Lets the user pick a file while `isPresented` is true, as SwiftUI's `fileImporter`: the
+    /// browser's file picker opens, the file streams to the server (at most `maximumBytes`),
+    /// its type is decided by its content, and `onCompletion` gets the URL of the stored file
+    /// (in the server's `uploads` folder; move it where it belongs) or an error whose
+    /// description can be shown as it is (`FileImportError`). `onProgress` hears how much
+    /// has arrived, a few times a second.
+    ///
+    /// ```swift
+    /// Button("Choose a photo") { picking = true }
+    ///     .fileImporter(isPresented: $picking, allowedContentTypes: [.png, .jpeg]) { result in
+    ///         switch result {
+    ///         case .success(let url): photo = url.lastPathComponent
+    ///         case .failure(let error): message = error.localizedDescription
+    ///         }
+    ///     }
+    /// ```
+    public func fileImporter(
+        isPresented: Binding<Bool>, allowedContentTypes: [UTType], maximumBytes: Int = 10 * 1024 * 1024,
+        onProgress: (@MainActor (FileImportProgress) -> Void)? = nil,
+        onCompletion: @escaping @MainActor (Result<URL, any Error>) -> Void
+    ) -> some View {
+        modifier(
+            FileImporterModifier(
+                isPresented: isPresented, types: allowedContentTypes, maximumBytes: maximumBytes, onProgress: onProgress,
+                onCompletion: onCompletion))
+    }
+}
+
+struct FileImporterModifier: _PrimitiveModifier {
+    let isPresented: Binding<Bool>
+    let types: [UTType]
+    let maximumBytes: Int
+    let onProgress: (@MainActor (FileImportProgress) -> Void)?
+    let onCompletion: @MainActor (Result<URL, any Error>) -> Void
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        content(context.structural(0), &out)
+        let presented = context.track { modifier.isPresented.wrappedValue }
+        let input = context.structural(1).element("input", "jw-file-importer")
+        input.setAttribute("type", "file")
+        var mimeTypes: [String] = []
+        for mime in modifier.types.flatMap(\.mimeTypes) where !mimeTypes.contains(mime) { mimeTypes.append(mime) }
+        input.setAttribute("accept", mimeTypes.joined(separator: ","))
+        input.setAttribute("data-max", String(modifier.maximumBytes))
+        input.setAttribute("tabindex", "-1")
+        input.setAttribute("aria-hidden", "true")
+        // The runtime opens the picker when this appears (the click that set the binding is
+        // still the user's gesture).
+        if presented { input.setAttribute("data-open", "") }
+        let binding = modifier.isPresented
+        input.addHandler(EventBinding(event: .dismiss) { _ in if binding.wrappedValue { binding.wrappedValue = false } })
+        let types = modifier.types
+        let onProgress = modifier.onProgress
+        let onCompletion = modifier.onCompletion
+        input.addHandler(
+            EventBinding(event: .upload) { payload in
+                guard case .upload(let event) = payload else {
+                    throw JetwayError.wrongPayload(expected: "an upload", got: payload.kindName)
+                }
+                switch event {
+                case .progress(let progress):
+                    onProgress?(progress)
+                case .finished(let path, let type):
+                    guard types.contains(where: { $0.accepts(type) }) else {
+                        onCompletion(.failure(FileImportError.wrongType(allowed: types, found: type.name)))
+                        return
+                    }
+                    onCompletion(.success(URL(fileURLWithPath: path)))
+                case .failed(let error):
+                    onCompletion(.failure(error))
+                }
+            })
+        out.append(input)
+    }
+}
+
+extension ViewGraph {
+    /// The file importer at `id`: the types it allows and its size limit, or nil when no
+    /// importer is there (what a server checks before it takes an upload's bytes).
+    public func fileImporter(at id: NodeID) -> (types: [String], maximumBytes: Int)? {
+        guard let node = tree.handlerNode(id), node.handlers.contains(where: { $0.event == .upload }),
+            let max = node.attribute("data-max").flatMap({ Int($0) })
+        else { return nil }
+        return ((node.attribute("accept") ?? "").split(separator: ",").map(String.init), max)
+    }
+}

@@ -1,0 +1,261 @@
+import CLibWebSockets
+import Foundation
+import Jetway
+import Synchronization
+
+/// One file on its way in (`POST /_jetway/upload`, sent by the runtime for a `.fileImporter`):
+/// its bytes stream into a file of its own under `uploads/.incoming` (0600), bounded by the
+/// importer's limit; when the last byte is in, its type is decided by its content and it is
+/// renamed into `uploads/` in one step. Anything else (a wrong type, too large, a connection
+/// that ends early) removes the partial file and tells the view why.
+final class PendingUpload: @unchecked Sendable {
+    let sessionID: String
+    let target: NodeID
+    let declared: Int
+    let temporaryPath: String
+    /// Service thread only.
+    var descriptor: Int32
+    var received = 0
+    var lastProgress: UInt64 = 0
+    var writeError: String?
+    var bodyComplete = false
+    /// Set on the main actor when the upload was refused or has ended; read by the service
+    /// thread, which then drops what still arrives.
+    let isSettled = Atomic<Bool>(false)
+
+    init(sessionID: String, target: NodeID, declared: Int, temporaryPath: String, descriptor: Int32) {
+        self.sessionID = sessionID
+        self.target = target
+        self.declared = declared
+        self.temporaryPath = temporaryPath
+        self.descriptor = descriptor
+    }
+
+    /// Service thread: closes the file if it is still open.
+    func closeFile() {
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
+    }
+}
+
+extension JetwayServer {
+    static let uploadPath = "/_jetway/upload"
+
+    var uploadsDirectory: String { URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("uploads").path }
+    var incomingDirectory: String { uploadsDirectory + "/.incoming" }
+
+    /// At start-up: parts of uploads a crash left behind are removed.
+    func removeIncompleteUploads() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: incomingDirectory) else { return }
+        for name in names { try? FileManager.default.removeItem(atPath: incomingDirectory + "/" + name) }
+        if !names.isEmpty { Log.info("uploads_removed", ["count": names.count, "reason": "incomplete at start-up"]) }
+    }
+
+    /// Service thread: checks an upload's headers and opens the file its bytes go to.
+    func startUpload(_ wsi: OpaquePointer, _ connection: Connection) -> Int32 {
+        var headers = Self.requestHeaders(wsi)
+        for name in ["x-jetway-token", "x-jetway-path", "x-jetway-target"] {
+            if let value = Self.customHeader(wsi, name) { headers[name] = value }
+        }
+        let refuse = { (status: Int, message: String) -> Int32 in
+            connection.closeAfterResponse = true
+            connection.setResponse(HTTPError(status, message, headers: ["connection": "close"]).httpResponse, headOnly: false)
+            lws_callback_on_writable(wsi)
+            return 0
+        }
+        if isCrossSite(headers) { return refuse(403, "cross-site requests may not change state") }
+        if headers["transfer-encoding"] != nil { return refuse(411, "a Content-Length is required") }
+        guard let lengthText = headers["content-length"]?.trimmingCharacters(in: .whitespaces), let declared = Int(lengthText),
+            declared >= 0
+        else { return refuse(411, "a Content-Length is required") }
+        guard let token = headers["x-jetway-token"], let path = headers["x-jetway-path"],
+            let target = headers["x-jetway-target"].flatMap(NodeID.init)
+        else { return refuse(400, "an upload names its page's token, path and file importer") }
+        let verified: SessionToken
+        do {
+            verified = try SessionToken.verify(token, path: path, secret: secret, lifetime: configuration.tokenLifetime)
+        } catch {
+            return refuse(403, "the page's token is not valid: \(error)")
+        }
+        if declared > configuration.maxUploadBytes {
+            let limit = configuration.maxUploadBytes
+            Task { @MainActor [self] in
+                sessions.deliverUpload(sessionID: verified.sessionID, target, .failed(.tooLarge(limit: limit, size: declared)))
+            }
+            return refuse(413, "the file is larger than \(limit) bytes")
+        }
+        let temporaryPath = incomingDirectory + "/" + SessionToken.newSessionID()
+        try? FileManager.default.createDirectory(
+            atPath: incomingDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            Log.error("upload_not_stored", ["reason": String(cString: strerror(errno))])
+            return refuse(507, "the server cannot store files now")
+        }
+        let upload = PendingUpload(
+            sessionID: verified.sessionID, target: target, declared: declared, temporaryPath: temporaryPath, descriptor: descriptor)
+        connection.pendingUpload = upload
+        Task { @MainActor [self] in sessions.beginUpload(upload, on: connection) }
+        if declared == 0 { uploadBodyComplete(wsi, connection) }
+        return 0
+    }
+
+    /// Service thread: a piece of the file.
+    func receiveUploadBody(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) {
+        guard let upload = connection.pendingUpload, !upload.isSettled.load(ordering: .acquiring), upload.writeError == nil,
+            upload.descriptor >= 0
+        else { return }
+        guard upload.received + bytes.count <= upload.declared else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(upload.descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                upload.writeError = errno == ENOSPC ? "the disk is full" : String(cString: strerror(errno))
+                upload.closeFile()
+                return
+            }
+            offset += written
+        }
+        upload.received += bytes.count
+        let now = DispatchTime.now().uptimeNanoseconds
+        if now - upload.lastProgress > 100_000_000 && upload.received < upload.declared {
+            upload.lastProgress = now
+            let progress = FileImportProgress(received: upload.received, total: upload.declared)
+            Task { @MainActor [self] in sessions.uploadProgress(upload, progress) }
+        }
+    }
+
+    /// Service thread: the last byte is in.
+    func uploadBodyComplete(_ wsi: OpaquePointer, _ connection: Connection) {
+        guard let upload = connection.pendingUpload else { return }
+        connection.pendingUpload = nil
+        upload.bodyComplete = true
+        if upload.writeError == nil, upload.descriptor >= 0, fsync(upload.descriptor) != 0 {
+            upload.writeError = String(cString: strerror(errno))
+        }
+        upload.closeFile()
+        Task { @MainActor [self] in sessions.finishUpload(upload, on: connection) }
+    }
+
+    /// Service thread: the connection ended before the file was complete.
+    func uploadConnectionClosed(_ connection: Connection) {
+        guard let upload = connection.pendingUpload else { return }
+        connection.pendingUpload = nil
+        upload.closeFile()
+        Task { @MainActor [self] in sessions.abandonUpload(upload) }
+    }
+}
+
+extension SessionManager {
+    /// Main actor: whether the page has this file importer and the file fits its limit; if
+    /// not, the upload is answered now and what arrives is dropped.
+    func beginUpload(_ upload: PendingUpload, on connection: Connection) {
+        // Already over (a small file can be complete before this runs): nothing to check.
+        guard !upload.isSettled.load(ordering: .acquiring) else { return }
+        guard let session = sessions[upload.sessionID], let importer = session.graph.fileImporter(at: upload.target) else {
+            settle(upload, connection, HTTPError(404, "no file importer is waiting for this file"))
+            return
+        }
+        if upload.declared > importer.maximumBytes {
+            deliverUpload(
+                sessionID: upload.sessionID, upload.target, .failed(.tooLarge(limit: importer.maximumBytes, size: upload.declared)))
+            settle(upload, connection, HTTPError(413, "the file is larger than \(importer.maximumBytes) bytes"))
+            return
+        }
+        deliverUpload(sessionID: upload.sessionID, upload.target, .progress(FileImportProgress(received: 0, total: upload.declared)))
+    }
+
+    func uploadProgress(_ upload: PendingUpload, _ progress: FileImportProgress) {
+        guard !upload.isSettled.load(ordering: .acquiring) else { return }
+        deliverUpload(sessionID: upload.sessionID, upload.target, .progress(progress))
+    }
+
+    /// Main actor: every byte is in: decide its type by its content and move it into place.
+    func finishUpload(_ upload: PendingUpload, on connection: Connection) {
+        guard !upload.isSettled.load(ordering: .acquiring) else {
+            try? FileManager.default.removeItem(atPath: upload.temporaryPath)
+            return
+        }
+        if let reason = upload.writeError {
+            deliverUpload(sessionID: upload.sessionID, upload.target, .failed(.notStored(reason)))
+            settle(upload, connection, HTTPError(507, "the file could not be stored: \(reason)"))
+            return
+        }
+        guard let session = sessions[upload.sessionID], let importer = session.graph.fileImporter(at: upload.target) else {
+            settle(upload, connection, HTTPError(410, "the page no longer waits for this file"))
+            return
+        }
+        let head = FileHandle(forReadingAtPath: upload.temporaryPath).map { handle in
+            defer { try? handle.close() }
+            return [UInt8]((try? handle.read(upToCount: 64 * 1024)) ?? Data())
+        }
+        let allowed = importer.types.compactMap { mime in [UTType.png, .jpeg].first { $0.mimeTypes == [mime] } }
+        guard let head, let found = ImageSniffer.identify(head), allowed.contains(found.type) else {
+            let what = head.map { ImageSniffer.identify($0)?.type.name ?? ImageSniffer.describe($0) } ?? "unreadable"
+            deliverUpload(sessionID: upload.sessionID, upload.target, .failed(.wrongType(allowed: allowed, found: what)))
+            settle(upload, connection, HTTPError(415, "the file is \(what), not one of \(importer.types.joined(separator: ", "))"))
+            return
+        }
+        let stored = server.uploadsDirectory + "/" + SessionToken.newSessionID() + "." + (found.type.preferredFilenameExtension ?? "bin")
+        guard rename(upload.temporaryPath, stored) == 0 else {
+            let reason = String(cString: strerror(errno))
+            deliverUpload(sessionID: upload.sessionID, upload.target, .failed(.notStored(reason)))
+            settle(upload, connection, HTTPError(507, "the file could not be stored: \(reason)"))
+            return
+        }
+        upload.isSettled.store(true, ordering: .releasing)
+        guard deliverUpload(sessionID: upload.sessionID, upload.target, .finished(path: stored, type: found.type)) else {
+            try? FileManager.default.removeItem(atPath: stored)
+            answer(connection, HTTPError(410, "the page no longer waits for this file").httpResponse)
+            return
+        }
+        Log.info("upload", ["session": String(upload.sessionID.prefix(8)), "bytes": upload.received, "type": found.type.identifier])
+        let body = #"{"type":"\#(found.type.identifier)","width":\#(found.width),"height":\#(found.height)}"#
+        answer(
+            connection,
+            HTTPResponse(status: 201, contentType: "application/json", headers: [("cache-control", "no-store")], body: Array(body.utf8)))
+    }
+
+    /// Main actor: the connection ended early (a lost network, a cancelled upload).
+    func abandonUpload(_ upload: PendingUpload) {
+        try? FileManager.default.removeItem(atPath: upload.temporaryPath)
+        guard !upload.isSettled.load(ordering: .acquiring) else { return }
+        upload.isSettled.store(true, ordering: .releasing)
+        Log.info("upload_incomplete", ["received": upload.received, "expected": upload.declared])
+        deliverUpload(
+            sessionID: upload.sessionID, upload.target, .failed(.incomplete(received: upload.received, expected: upload.declared)))
+    }
+
+    /// Refuses or fails an upload: its partial file goes, and the answer closes the connection.
+    private func settle(_ upload: PendingUpload, _ connection: Connection, _ error: HTTPError) {
+        upload.isSettled.store(true, ordering: .releasing)
+        try? FileManager.default.removeItem(atPath: upload.temporaryPath)
+        var error = error
+        error.headers["connection"] = "close"
+        connection.closeAfterResponse = true
+        answer(connection, error.httpResponse)
+    }
+
+    private func answer(_ connection: Connection, _ response: HTTPResponse) {
+        connection.setResponse(response, headOnly: false)
+        server.wake(connection)
+    }
+
+    /// Tells the page's file importer what happened to its upload, and sends what changed.
+    /// False when the page or the importer is gone.
+    @discardableResult
+    func deliverUpload(sessionID: String, _ target: NodeID, _ event: UploadEvent) -> Bool {
+        guard let session = sessions[sessionID], isolate(session) else { return false }
+        do {
+            try session.graph.dispatch(target, .upload, .upload(event))
+        } catch {
+            Log.warn("upload_undelivered", ["session": session.shortID, "reason": String(describing: error)])
+            return false
+        }
+        server.wake(session.group.flush(ref: 0, for: session))
+        return true
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import Testing
+
+@testable import JetwayServer
+
+/// Files from `.fileImporter`: streamed to a file of their own, typed by content, moved into
+/// place in one step; every bad kind gives the view a message and leaves nothing behind.
+@MainActor
+@Suite(.serialized)
+struct UploadTests {
+    struct PhotoPicker: View {
+        @State private var picking = false
+        @State private var photo: String?
+        @State private var message = "No photo yet"
+        @State private var progress = 0.0
+        var body: some View {
+            VStack {
+                Button("Choose a photo") { picking = true }
+                    .fileImporter(
+                        isPresented: $picking, allowedContentTypes: [.png, .jpeg], maximumBytes: 2_000_000,
+                        onProgress: { progress = $0.fractionCompleted }
+                    ) { result in
+                        switch result {
+                        case .success(let url):
+                            photo = url.lastPathComponent
+                            message = "Stored \(url.pathExtension)"
+                        case .failure(let error):
+                            message = error.localizedDescription
+                        }
+                    }
+                Text(message)
+                if progress > 0 && progress < 1 { ProgressView(value: progress) }
+                if let photo { Image(url: URL(string: "/uploads/\(photo)")!, label: "The photo") }
+            }
+        }
+    }
+
+    static func app(uploads: String) -> JetwayApp {
+        JetwayApp(
+            title: "Uploads", routes: [Route("/") { _ in PhotoPicker() }],
+            handlers: [
+                Handler(.get, "/uploads/:name") { request in
+                    let name = request.parameters["name"] ?? ""
+                    guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }), !name.hasPrefix(".") else {
+                        throw HTTPError(404, "no such file")
+                    }
+                    return try .file(uploads + "/" + name)
+                }
+            ])
+    }
+
+    /// A server of the picker page, and the folder its uploads go to.
+    static func server(_ configure: @escaping (inout ServerConfiguration) -> Void = { _ in }) throws -> (TestServer, String) {
+        let data = NSTemporaryDirectory() + "jetway-uploads-\(UUID().uuidString)"
+        let server = try TestServer(app: app(uploads: data + "/uploads")) {
+            $0.dataDirectory = data
+            configure(&$0)
+        }
+        return (server, server.server.uploadsDirectory)
+    }
+
+    /// A 1×1 PNG, optionally padded (with a chunk no one reads) to `size` bytes.
+    nonisolated static func png(size: Int = 0) -> [UInt8] {
+        let base = [UInt8](
+            Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!)
+        guard size > base.count + 12 else { return base }
+        let padding = size - base.count - 12
+        let chunk = [UInt8(padding >> 24 & 255), UInt8(padding >> 16 & 255), UInt8(padding >> 8 & 255), UInt8(padding & 255)]
+        // Inserted after IHDR (8 + 25 bytes): a private ancillary chunk.
+        return Array(base[..<33]) + chunk + Array("prVt".utf8) + [UInt8](repeating: 7, count: padding) + [0, 0, 0, 0] + Array(base[33...])
+    }
+
+    /// A JPEG's start: SOI, JFIF, a baseline frame header of 32×16, three components; EOI.
+    nonisolated static let jpeg: [UInt8] =
+        [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+        + [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x20, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xFF, 0xD9]
+
+    /// An open page: its token, the importer's element id, and its live socket.
+    struct OpenPage {
+        let token: String
+        let target: String
+        let client: WebSocketClient
+    }
+
+    func open(_ server: TestServer) async throws -> OpenPage {
+        let html = try await server.get("/").body
+        let token = try #require(metaContent("jetway-token", in: html))
+        let target = try #require(elementID(containing: "jw-file-importer", in: html))
+        #expect(html.contains(#"accept="image/png,image/jpeg""#) && html.contains(#"data-max="2000000""#))
+        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await client.sendText(#"["join","\#(token)","/",\#(metaContent("jetway-version", in: html) ?? "0"),"test"]"#)
+        _ = await client.next(startingWith: "[\"joined\"")
+        return OpenPage(token: token, target: target, client: client)
+    }
+
+    func upload(_ server: TestServer, _ page: OpenPage, _ bytes: [UInt8], declared: Int? = nil, headers extra: String = "") async
+        -> HTTPReply
+    {
+        var request = "POST /_jetway/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        request += "X-Jetway-Token: \(page.token)\r\nX-Jetway-Path: /\r\nX-Jetway-Target: \(page.target)\r\n"
+        request += "Content-Type: image/png\r\nContent-Length: \(declared ?? bytes.count)\r\n\(extra)\r\n"
+        let answer = await server.rawExchange(Array(request.utf8) + bytes, timeout: 20)
+        let text = String(decoding: answer, as: UTF8.self)
+        let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return HTTPReply(status: status, headers: [:], body: text.components(separatedBy: "\r\n\r\n").dropFirst().joined())
+    }
+
+    /// The frames the page receives until one contains `text`.
+    func waitFor(_ text: String, on page: OpenPage) async -> [String] {
+        var frames: [String] = []
+        for _ in 0..<20 {
+            guard case .text(let frame) = await page.client.next(timeout: 5) else { break }
+            frames.append(frame)
+            if frame.contains(text) { break }
+        }
+        return frames
+    }
+
+    func files(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0 != ".incoming" }.sorted()
+    }
+
+    func incoming(_ folder: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder + "/.incoming")) ?? []
+    }
+
+    @Test func aPNGArrivesIsTypedByItsContentAndIsMovedIntoPlace() async throws {
+        let (server, uploads) = try Self.server()
+        defer { server.stop() }
+        let page = try await open(server)
+        let reply = await upload(server, page, Self.png(size: 1_500_000))
+        #expect(reply.status == 201, "\(reply)")
+        #expect(reply.body.contains(#""type":"public.png""#) && reply.body.contains(#""width":1"#))
+        let frames = await waitFor("Stored png", on: page)
+        #expect(frames.contains { $0.contains("Stored png") }, "\(frames.map { $0.prefix(100) })")
+        let stored = files(uploads)
+        #expect(stored.count == 1 && stored[0].hasSuffix(".png"), "\(stored)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: uploads + "/" + stored[0])).count == 1_500_000)
+        #expect(incoming(uploads).isEmpty)
+        // The page shows it, served by the app's handler.
+        #expect(frames.contains { $0.contains("/uploads/\(stored[0])") })
+        #expect(try await server.get("/uploads/\(stored[0])").status == 200)
+        // A JPEG too, whatever its name or the type the browser claims.
+        #expect(await upload(server, page, Self.jpeg).status == 201)
+        #expect(await waitFor("Stored jpg", on: page).contains { $0.contains("Stored jpg") })
+    }
+
+    @Test func aFileThatIsNotAnImageIsRefusedWithAMessageAndNothingStays() async throws {
+        let (server, uploads) = try Self.server()
+        defer { server.stop() }
+        let page = try await open(server)
+        let text = await upload(server, page, Array("GIF89a pretending to be a PNG".utf8))
+        #expect(text.status == 415, "\(text)")
+        let refusal = await waitFor("not a PNG image or a JPEG image", on: page)
+        #expect(refusal.contains { $0.contains("This file is a GIF image, not a PNG image or a JPEG image.") }, "\(refusal)")
+        // A PNG signature with a broken header is not a PNG.
+        var damaged = Self.png()
+        damaged[20] ^= 0xFF
+        #expect(await upload(server, page, damaged).status == 415)
+        #expect(await waitFor("a damaged image", on: page).contains { $0.contains("This file is a damaged image") })
+        #expect(files(uploads).isEmpty && incoming(uploads).isEmpty)
+    }
+
+    @Test func aFileOverTheLimitIsRefusedBeforeItIsStored() async throws {
+        let (server, uploads) = try Self.server { $0.maxUploadBytes = 4_000_000 }
+        defer { server.stop() }
+        let page = try await open(server)
+        // Over the importer's 2 MB: refused once the page is asked.
+        let over = await upload(server, page, Self.png(size: 3_000_000))
+        #expect(over.status == 413 || over.status == 0, "refused (or cut off while sending): \(over.status)")
+        #expect(await waitFor("the limit is", on: page).contains { $0.contains("This file is 3.0 MB; the limit is 2.0 MB.") })
+        // Over the server's own limit: refused from its headers alone.
+        let huge = await upload(server, page, [], declared: 5_000_000)
+        #expect(huge.status == 413, "\(huge)")
+        #expect(files(uploads).isEmpty && incoming(uploads).isEmpty)
+    }
+
+    @Test func anUploadCutOffMidwayTellsTheViewAndLeavesNothing() async throws {
+        let (server, uploads) = try Self.server()
+        defer { server.stop() }
+        let page = try await open(server)
+        // 1,000 of 100,000 bytes, slowly, then the connection ends.
+        let port = server.port
+        await offPool {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            var request = "POST /_jetway/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Jetway-Token: \(page.token)\r\nX-Jetway-Path: /\r\n"
+            request += "X-Jetway-Target: \(page.target)\r\nContent-Length: 100000\r\n\r\n"
+            let file = Self.png(size: 100_000)
+            let first = Array(request.utf8) + file.prefix(500)
+            _ = first.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            // A slow sender: the page hears how much has arrived.
+            usleep(250_000)
+            _ = Array(file[500..<1000]).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            usleep(300_000)
+            close(fd)
+        }
+        let frames = await waitFor("stopped before", on: page)
+        #expect(frames.contains { $0.contains("jw-progress") }, "the progress was not shown: \(frames)")
+        #expect(frames.contains { $0.contains("The upload stopped before the whole file arrived (1 KB of 100 KB).") }, "\(frames)")
+        try? await Task.sleep(for: .milliseconds(100))
+        #expect(files(uploads).isEmpty && incoming(uploads).isEmpty, "\(incoming(uploads))")
+    }
+
+    @Test func uploadsNeedTheirPagesTokenTheirImporterAndTheSameSite() async throws {
+        let (server, _) = try Self.server()
+        defer { server.stop() }
+        let page = try await open(server)
+        let png = Self.png()
+        let forged = OpenPage(token: page.token + "x", target: page.target, client: page.client)
+        #expect(await upload(server, forged, png).status == 403)
+        let elsewhere = OpenPage(token: page.token, target: "9z9", client: page.client)
+        #expect(await upload(server, elsewhere, png).status == 404)
+        #expect(await upload(server, page, png, headers: "Sec-Fetch-Site: cross-site\r\n").status == 403)
+        #expect(await server.exchange("GET /_jetway/upload HTTP/1.1").status == 405)
+        #expect(await upload(server, page, png, headers: "Transfer-Encoding: chunked\r\n").status == 411)
+        // A browser cannot pretend to be the server over the socket.
+        await page.client.sendText(#"["e",1,"\#(page.target)","upload",null]"#)
+        guard case .text(let refused) = await page.client.next(startingWith: "[\"err\"") else {
+            Issue.record("an upload event from a browser was not refused")
+            return
+        }
+        #expect(refused.contains("unknown element id or event"))
+        #expect(server.server.sessions.sessionCount == 1)
+    }
+
+    @Test func theSnifferReadsHeadersNotNames() {
+        #expect(ImageSniffer.identify(Self.png()) == ImageSniffer.Found(type: .png, width: 1, height: 1))
+        #expect(ImageSniffer.identify(Self.jpeg) == ImageSniffer.Found(type: .jpeg, width: 32, height: 16))
+        #expect(ImageSniffer.identify(Array(Self.png().prefix(20))) == nil, "a truncated header")
+        #expect(ImageSniffer.identify([0xFF, 0xD8, 0xFF, 0xD9]) == nil, "a JPEG with no frame")
+        #expect(ImageSniffer.identify(Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)) == nil)
+        #expect(ImageSniffer.describe(Array("hello".utf8)) == "text")
+        #expect(FileImportError.tooLarge(limit: 999, size: 1_500_000).description == "This file is 1.5 MB; the limit is 999 bytes.")
+    }
+}
+
+extension EndToEnd {
+    @Suite(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+    @MainActor
+    struct UploadInChromium {
+        @Test func aPNGChosenInARealFileInputIsShownAndAWrongFileIsRefused() async throws {
+            let (server, uploads) = try UploadTests.server()
+            defer { server.stop() }
+            let folder = NSTemporaryDirectory() + "jetway-upload-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(UploadTests.png(size: 300_000)).write(to: URL(fileURLWithPath: folder + "/runway.png"))
+            try Data("not a picture at all".utf8).write(to: URL(fileURLWithPath: folder + "/notes.png"))
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                // The app's button asks for the picker: the server marks the input to open (and
+                // headless Chromium cancels the picker at once, which the runtime reports).
+                _ = try await browser.execute(
+                    """
+                    window.__opened = false;
+                    new MutationObserver(() => { if (document.querySelector('.jw-file-importer[data-open]')) window.__opened = true; })
+                      .observe(document.body, { attributes: true, subtree: true });
+                    return true
+                    """)
+                try await browser.click("button")
+                #expect(await browser.wait(for: "return window.__opened === true"))
+                try await browser.type(folder + "/runway.png", into: ".jw-file-importer")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Stored png')", timeout: 15))
+                #expect(
+                    await browser.wait(
+                        for: "const img = document.querySelector('img.jw-image'); return !!img && img.complete && img.naturalWidth === 1"))
+                #expect(
+                    try await browser.execute("return document.querySelector('.jw-file-importer').hasAttribute('data-open')") as? Bool
+                        == false)
+                try await browser.screenshot("upload-stored")
+                try await browser.type(folder + "/notes.png", into: ".jw-file-importer")
+                #expect(
+                    await browser.wait(
+                        for: "return document.body.textContent.includes('This file is text, not a PNG image or a JPEG image.')"))
+                try await browser.screenshot("upload-refused")
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+            }
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).filter { $0.hasSuffix(".png") }.count == 1)
+        }
+    }
+}
