@@ -242,7 +242,8 @@ extension JetwayServer {
             if lws_add_http_common_headers(wsi, response.status, response.contentType, length, &cursor, end) != 0 {
                 return false
             }
-            for (name, value) in HTTPResponse.securityHeaders + response.headers {
+            // The security headers are lws's canned headers (`info.headers`): already written.
+            for (name, value) in response.headers {
                 let headerName = name + ":"
                 if lws_add_http_header_by_name(wsi, headerName, value, Int32(value.utf8.count), &cursor, end) != 0 { return false }
             }

@@ -47,6 +47,8 @@ public final class JetwayServer: @unchecked Sendable {
     /// C strings and the protocol table must outlive the context.
     private var protocols: UnsafeMutablePointer<lws_protocols>?
     private var cStrings: [UnsafeMutablePointer<CChar>] = []
+    /// The security headers as lws's list of canned headers (see `serviceLoop`).
+    private var cannedHeaders: UnsafeMutablePointer<lws_protocol_vhost_options>?
     /// The SIGINT/SIGTERM handlers `run()` installs, kept alive with the server.
     @MainActor var signalSources: [DispatchSourceSignal] = []
 
@@ -189,6 +191,21 @@ public final class JetwayServer: @unchecked Sendable {
         // word; past this lws still closes it.
         info.max_http_header_data = UInt16(Self.headerRoom)
         info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | listenAddress.options
+        // The security headers go on every response lws writes, its own answers included (a
+        // 403 for TRACE, a 400 for a bad escape), not only on ours.
+        let canned = UnsafeMutablePointer<lws_protocol_vhost_options>.allocate(capacity: HTTPResponse.securityHeaders.count)
+        for (index, (name, value)) in HTTPResponse.securityHeaders.enumerated() {
+            let cName = strdup(name + ":")!
+            let cValue = strdup(value)!
+            cStrings += [cName, cValue]
+            var option = lws_protocol_vhost_options()
+            option.name = UnsafePointer(cName)
+            option.value = UnsafePointer(cValue)
+            option.next = index + 1 < HTTPResponse.securityHeaders.count ? UnsafePointer(canned + index + 1) : nil
+            (canned + index).initialize(to: option)
+        }
+        cannedHeaders = canned
+        info.headers = UnsafePointer(canned)
         let idle = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
         defer { idle.deallocate() }
         idle.initialize(to: lws_retry_bo_t())
@@ -256,6 +273,8 @@ public final class JetwayServer: @unchecked Sendable {
         cStrings.removeAll()
         protocols?.deallocate()
         protocols = nil
+        cannedHeaders?.deallocate()
+        cannedHeaders = nil
     }
 
     private var isRunning: Bool {

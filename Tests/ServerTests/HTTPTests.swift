@@ -381,3 +381,21 @@ enum ListeningSockets {
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+
+extension HTTPTests {
+    /// Requests libwebsockets refuses by itself get its answer, with the same security headers
+    /// as ours; ours carry each of them once.
+    @Test(arguments: ["TRACE / HTTP/1.1", "GET http://example.com/ HTTP/1.1", "GET /%zz HTTP/1.1", "OPTIONS * HTTP/1.1", "GET / HTTP/1.1"])
+    func everyAnswerCarriesTheSecurityHeadersOnce(_ requestLine: String) async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let response = await server.rawRequest(requestLine).lowercased()
+        let head = response.components(separatedBy: "\r\n\r\n").first ?? ""
+        #expect(head.hasPrefix("http/1.1 ") || head.hasPrefix("http/1.0 4"), "no status: \(head.prefix(200))")
+        for header in [
+            "x-content-type-options: nosniff", "x-frame-options: deny", "referrer-policy: same-origin", "content-security-policy: ",
+        ] {
+            #expect(head.components(separatedBy: header).count == 2, "\(requestLine): \(header) not once in \(head)")
+        }
+    }
+}
