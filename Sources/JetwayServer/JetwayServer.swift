@@ -145,6 +145,7 @@ public final class JetwayServer: @unchecked Sendable {
         wakeServiceThread()
         stopped.wait()
         sessions.stopSweeping()
+        sessions.endAll()
         Log.info("stopped")
     }
 

@@ -77,6 +77,6 @@ final class LiveSession {
         PatchEncoder.appendString(group.pageHTML, to: &bytes)
         bytes.append(UInt8(ascii: "]"))
         connection.replaceQueue(with: bytes)
-        manager.server.wake(connection)
+        manager.transport?.wake(connection)
     }
 }

@@ -25,7 +25,9 @@ final class RenderGroup {
     let makeRoot: @MainActor () -> RootView
     let graph: ViewGraph
     private(set) var members: [ObjectIdentifier: LiveSession] = [:]
-    unowned let manager: SessionManager
+    /// Weak: a rendering can outlive its server's sessions for a moment (a model change
+    /// still reaching a graph of a server that was replaced, as a restart in a test does).
+    weak var manager: SessionManager?
 
     init(page: String, context: RequestContext, makeRoot: @escaping @MainActor () -> RootView, manager: SessionManager) {
         self.page = page
@@ -40,7 +42,7 @@ final class RenderGroup {
         self.manager = manager
         graph.onNeedsUpdate = { [weak self] in
             guard let self else { return }
-            self.manager.scheduleFlush(self)
+            self.manager?.scheduleFlush(self)
         }
     }
 
@@ -87,7 +89,7 @@ final class RenderGroup {
         // A view read the device for the first time while pages of other browsers share this
         // rendering: they get renderings of their own before this one is sent to anyone.
         if isShared && context._deviceWasRead {
-            for member in members.values where !sharesDevice(with: member.context) { manager.separate(member) }
+            for member in members.values where !sharesDevice(with: member.context) { manager?.separate(member) }
         }
         var sent: [Connection] = []
         var shared: [UInt8] = []

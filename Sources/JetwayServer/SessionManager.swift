@@ -8,6 +8,9 @@ import Jetway
 @MainActor
 final class SessionManager {
     unowned let server: JetwayServer
+    /// What carries the pages' sockets: the server's libwebsockets thread, or an
+    /// `InMemoryTransport` in tests. Sessions only queue bytes on a `Connection` and wake it.
+    weak var transport: (any SessionTransport)?
     var sessions: [String: LiveSession] = [:]
     var sessionsByAddress: [String: Int] = [:]
     var byConnection: [Int: LiveSession] = [:]
@@ -16,6 +19,7 @@ final class SessionManager {
 
     init(server: JetwayServer) {
         self.server = server
+        self.transport = server
     }
 
     /// The clock for tokens and expiry; tests move it (seven simulated days in seconds).
@@ -91,7 +95,7 @@ final class SessionManager {
         let shared = session.group
         guard shared.isShared else { return true }
         // The browser has the page as of the last patch: render what is pending first.
-        if shared.graph.needsUpdate { server.wake(shared.flush(ref: 0, for: nil)) }
+        if shared.graph.needsUpdate { transport?.wake(shared.flush(ref: 0, for: nil)) }
         let own = RenderGroup(page: shared.page, context: session.context, makeRoot: shared.makeRoot, manager: self)
         let adopted = own.graph.adoptPage(of: shared.graph)
         shared.remove(session)
@@ -129,6 +133,14 @@ final class SessionManager {
             }
             end(session)
         }
+    }
+
+    /// The server stops: every page's views leave (`onDisappear` runs, tasks are cancelled,
+    /// observations end), so nothing of this server goes on rendering.
+    func endAll() {
+        for session in sessions.values { end(session) }
+        byConnection.removeAll()
+        connections.removeAll()
     }
 
     /// Forgets a session now: it leaves its rendering and no longer counts for its address.
@@ -172,7 +184,7 @@ final class SessionManager {
         Task { @MainActor in self.flushDirtyGroups() }
     }
 
-    private func flushDirtyGroups() {
+    func flushDirtyGroups() {
         flushScheduled = false
         let batch = dirtyGroups
         dirtyGroups.removeAll()
@@ -182,7 +194,7 @@ final class SessionManager {
         for group in batch where group.graph.needsUpdate {
             woken += group.flush(ref: 0, for: nil)
         }
-        server.wake(woken)
+        transport?.wake(woken)
     }
 
     // MARK: Expiry

@@ -77,10 +77,10 @@ extension SessionManager {
                 try session.graph.dispatch(nodeID, kind, payload)
             } catch {
                 violation(state, ref: ref, String(describing: error))
-                server.wake(session.group.flush(ref: 0, for: session))
+                transport?.wake(session.group.flush(ref: 0, for: session))
                 return
             }
-            server.wake(session.group.flush(ref: ref, for: session))
+            transport?.wake(session.group.flush(ref: ref, for: session))
             Log.debug(
                 "event",
                 [
@@ -122,7 +122,7 @@ extension SessionManager {
             Log.warn("join_refused", ["connection": connection.id, "reason": String(describing: error)])
             send(connection, "[\"err\",0,\(jsonString(String(describing: error)))]")
             connection.requestClose(code: 1008, reason: "bad token")
-            server.wake(connection)
+            transport?.wake(connection)
             return
         }
         if let previous = byConnection[connection.id] {
@@ -139,7 +139,7 @@ extension SessionManager {
                 // An expired token may bring a page back, not take a live one over.
                 send(connection, "[\"err\",0,\"this page is open elsewhere; try again later\"]")
                 connection.requestClose(code: 4001, reason: "session in use")
-                server.wake(connection)
+                transport?.wake(connection)
                 return
             }
             guard session.fullPages.take() else {
@@ -149,7 +149,7 @@ extension SessionManager {
             if let other = session.connection, other !== connection {
                 byConnection.removeValue(forKey: other.id)
                 other.requestClose(code: 4000, reason: "session opened elsewhere")
-                server.wake(other)
+                transport?.wake(other)
             }
             session.attach(connection)
             byConnection[connection.id] = session
@@ -179,7 +179,7 @@ extension SessionManager {
             Log.warn("too_many_sessions", ["address": address, "remount": true])
             send(connection, "[\"err\",0,\"too many open pages from your address\"]")
             connection.requestClose(code: 1008, reason: "too many pages")
-            server.wake(connection)
+            transport?.wake(connection)
             return
         }
         // Who the browser is now, by the cookies its websocket upgrade carried: a sign-in that
@@ -215,20 +215,20 @@ extension SessionManager {
         send(state.connection, "[\"err\",\(ref),\(jsonString(message))]")
         if state.violations >= server.configuration.maxViolations {
             state.connection.requestClose(code: 1008, reason: "too many protocol errors")
-            server.wake(state.connection)
+            transport?.wake(state.connection)
         }
     }
 
     func send(_ connection: Connection, _ text: String) {
         connection.send(Array(text.utf8))
-        server.wake(connection)
+        transport?.wake(connection)
     }
 
     /// Tells every page to reconnect (close 1001) before shutdown.
     func goingAway() {
         for state in connections.values {
             state.connection.requestClose(code: 1001, reason: "server restarting")
-            server.wake(state.connection)
+            transport?.wake(state.connection)
         }
     }
 }

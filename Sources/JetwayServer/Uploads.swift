@@ -241,7 +241,7 @@ extension SessionManager {
 
     private func answer(_ connection: Connection, _ response: HTTPResponse) {
         connection.setResponse(response, headOnly: false)
-        server.wake(connection)
+        transport?.wake(connection)
     }
 
     /// Tells the page's file importer what happened to its upload, and sends what changed.
@@ -255,7 +255,7 @@ extension SessionManager {
             Log.warn("upload_undelivered", ["session": session.shortID, "reason": String(describing: error)])
             return false
         }
-        server.wake(session.group.flush(ref: 0, for: session))
+        transport?.wake(session.group.flush(ref: 0, for: session))
         return true
     }
 }
