@@ -34,10 +34,15 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // What an app declares around its views: routes, HTTP handlers, requests, responses,
+        // cookies. No transport, so an app's views and routes build and test without it.
+        .target(name: "JetwayRoutes", dependencies: ["Jetway"], path: "Sources/JetwayRoutes"),
         // HTTP + websocket transport, sessions, tokens, assets.
-        .target(name: "JetwayServer", dependencies: ["Jetway", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib"], path: "Sources/JetwayServer"),
+        .target(
+            name: "JetwayServer", dependencies: ["Jetway", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib"],
+            path: "Sources/JetwayServer"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
-        .target(name: "MountainAirportViews", dependencies: ["Jetway", "JetwayServer"], path: "Views", swiftSettings: releaseViewSettings),
+        .target(name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes"], path: "Views", swiftSettings: releaseViewSettings),
         .executableTarget(
             name: "MountainAirport", dependencies: ["MountainAirportViews", "JetwayServer"], path: "Sources/MountainAirport"),
         // ViewHost, the model DOM that applies patches, HTML parsing for tests.
@@ -54,6 +59,9 @@ let package = Package(
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.
         .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/SeedPortTests"),
+        // An app's routes and screens without the transport (no JetwayServer here).
+        .testTarget(
+            name: "RouteTests", dependencies: ["Jetway", "JetwayRoutes", "JetwayTesting", "MountainAirportViews"], path: "Tests/RouteTests"),
         // Real sockets on 127.0.0.1; Chromium, Firefox and WebKit driving real pages.
         .testTarget(
             name: "ServerTests", dependencies: ["Jetway", "JetwayAssets", "JetwayServer", "JetwayBrowser", "MountainAirportViews"],

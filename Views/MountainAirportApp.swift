@@ -1,5 +1,5 @@
 import Jetway
-import JetwayServer
+import JetwayRoutes
 
 /// MountainAirport's routes.
 public enum MountainAirportApp {

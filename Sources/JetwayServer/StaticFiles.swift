@@ -125,21 +125,5 @@ struct StaticFiles: Sendable {
         return HTTPResponse(status: 200, contentType: Self.mimeType(resolved), headers: headers, body: Array(data)).varyingByEncoding()
     }
 
-    static func mimeType(_ path: String) -> String {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "js", "mjs": "text/javascript; charset=utf-8"
-        case "css": "text/css; charset=utf-8"
-        case "html": "text/html; charset=utf-8"
-        case "json": "application/json"
-        case "svg": "image/svg+xml"
-        case "png": "image/png"
-        case "jpg", "jpeg": "image/jpeg"
-        case "gif": "image/gif"
-        case "webp": "image/webp"
-        case "ico": "image/x-icon"
-        case "woff2": "font/woff2"
-        case "txt": "text/plain; charset=utf-8"
-        default: "application/octet-stream"
-        }
-    }
+    static func mimeType(_ path: String) -> String { MimeType.of(path) }
 }

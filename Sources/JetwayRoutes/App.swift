@@ -24,7 +24,7 @@ public struct JetwayApp: Sendable {
     }
 
     /// The first route that matches `path`, with its parameters and the query.
-    func match(path: String, query: String) -> (Route, RouteMatch)? {
+    package func match(path: String, query: String) -> (Route, RouteMatch)? {
         for route in routes {
             if let parameters = route.pattern.match(path) {
                 return (route, RouteMatch(path: path, parameters: parameters, query: RouteMatch.parseQuery(query)))
@@ -35,7 +35,7 @@ public struct JetwayApp: Sendable {
 
     /// What answers `method` on `path`: a handler (with its parameters), a page, or nothing —
     /// and, when nothing does, the methods that would (for `Allow`).
-    func resolve(_ method: HTTPMethod, _ path: String) -> Resolution {
+    package func resolve(_ method: HTTPMethod, _ path: String) -> Resolution {
         var allowed: Set<HTTPMethod> = []
         for handler in handlers {
             guard let parameters = handler.pattern.match(path) else { continue }
@@ -52,7 +52,7 @@ public struct JetwayApp: Sendable {
         return allowed.isEmpty ? .notFound : .methodNotAllowed(HTTPMethod.allCases.filter(allowed.contains))
     }
 
-    enum Resolution {
+    package enum Resolution {
         case handler(Handler, [String: String])
         case page
         case methodNotAllowed([HTTPMethod])
@@ -63,7 +63,7 @@ public struct JetwayApp: Sendable {
 /// A path pattern (`/`, `/flights/:id`) and the view it shows.
 public struct Route: Sendable {
     public let pattern: PathPattern
-    let makeView: @MainActor @Sendable (RouteMatch) -> RootView
+    package let makeView: @MainActor @Sendable (RouteMatch) -> RootView
 
     public init<V: View>(_ pattern: String, _ view: @escaping @MainActor @Sendable (RouteMatch) -> V) {
         self.pattern = PathPattern(pattern)
@@ -75,18 +75,18 @@ public struct Route: Sendable {
 /// same one (see `ViewGraph.isSameRoot`): sessions whose views
 /// are the same share one rendering while they stay pristine (see `RenderGroup`).
 @MainActor
-struct RootView {
-    let view: AnyView
+package struct RootView {
+    package let view: AnyView
     private let value: Any
     private let matches: @MainActor (Any) -> Bool
 
-    init<V: View>(_ value: V) {
+    package init<V: View>(_ value: V) {
         self.view = AnyView(value)
         self.value = value
         self.matches = { other in (other as? V).map { ViewGraph.isSameRoot(value, $0) } ?? false }
     }
 
-    func isSame(as other: RootView) -> Bool { matches(other.value) }
+    package func isSame(as other: RootView) -> Bool { matches(other.value) }
 }
 
 /// What a route matched: the path, its `:parameters` and the query.
@@ -95,7 +95,7 @@ public struct RouteMatch: Sendable, Equatable {
     public let parameters: [String: String]
     public let query: [String: String]
 
-    static func parseQuery(_ query: String) -> [String: String] {
+    package static func parseQuery(_ query: String) -> [String: String] {
         var result: [String: String] = [:]
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1)

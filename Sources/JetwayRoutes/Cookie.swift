@@ -40,49 +40,16 @@ public struct Cookie: Sendable, Equatable {
     }
 
     /// The device cookie: a random id that identifies one browser across pages and restarts.
-    static let deviceName = "jw_device"
+    package static let deviceName = "jw_device"
 
     /// Characters a cookie name may have (an RFC 6265 token) and a value may have (no quotes,
     /// commas, semicolons, backslashes, spaces or controls).
-    static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy { $0 > 32 && $0 < 127 && !"()<>@,;:\\\"/[]?={}".utf8.contains($0) }
     }
 
-    static func isValidValue(_ value: String) -> Bool {
+    package static func isValidValue(_ value: String) -> Bool {
         value.utf8.allSatisfy { $0 > 32 && $0 < 127 && $0 != 34 && $0 != 44 && $0 != 59 && $0 != 92 }
-    }
-
-    /// The `Set-Cookie` header value, signed with `secret` when `signed`; nil when the name,
-    /// value or path could break the header.
-    func headerValue(secret: [UInt8], secure: Bool) -> String? {
-        guard Self.isValidName(name), Self.isValidValue(value), Self.isValidValue(path) else { return nil }
-        var text = "\(name)=\(signed ? Self.sign(name: name, value: value, secret: secret) : value); Path=\(path)"
-        if let maxAge { text += "; Max-Age=\(max(0, maxAge))" }
-        text += "; SameSite=\(sameSite.rawValue)"
-        if httpOnly { text += "; HttpOnly" }
-        if secure || sameSite == .none { text += "; Secure" }
-        return text
-    }
-
-    static func sign(name: String, value: String, secret: [UInt8]) -> String {
-        value + "." + SessionToken.base64url(SessionToken.hmac(secret, Array("cookie:\(name)=\(value)".utf8)))
-    }
-
-    /// The value of a signed cookie when its MAC verifies, else nil.
-    static func verify(name: String, signed text: String, secret: [UInt8]) -> String? {
-        guard let dot = text.lastIndex(of: ".") else { return nil }
-        let value = String(text[..<dot])
-        let expected = Array(sign(name: name, value: value, secret: secret).utf8)
-        return SessionToken.constantTimeEqual(expected, Array(text.utf8)) ? value : nil
-    }
-
-    /// The signed cookies of a `Cookie` header whose MAC verifies.
-    static func verified(_ cookies: [String: String], secret: [UInt8]) -> [String: String] {
-        var result: [String: String] = [:]
-        for (name, text) in cookies {
-            if let value = verify(name: name, signed: text, secret: secret) { result[name] = value }
-        }
-        return result
     }
 }
 
@@ -110,7 +77,7 @@ extension Response {
 }
 
 /// What an answer does to the browser's sign-in.
-enum SignInChange: Sendable, Equatable {
+package enum SignInChange: Sendable, Equatable {
     case signIn(String)
     case signOut
 }

@@ -5,7 +5,7 @@ public enum HTTPMethod: String, Sendable, CaseIterable {
     case get = "GET", head = "HEAD", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
 
     /// Whether a request with this method changes state (and so is refused cross-site).
-    var changesState: Bool { self != .get && self != .head }
+    package var changesState: Bool { self != .get && self != .head }
 }
 
 /// An HTTP endpoint beside the app's pages: a JSON API, a form post, a feed.
@@ -38,7 +38,7 @@ public struct Handler: Sendable {
     public let pattern: PathPattern
     public let maxBodyBytes: Int
     public let access: Access
-    let handle: @MainActor @Sendable (Request) async throws -> Response
+    package let handle: @MainActor @Sendable (Request) async throws -> Response
 
     /// - Parameter maxBodyBytes: the largest body accepted (1 MiB unless given): a bigger one
     ///   is answered 413 without being read into memory.
@@ -70,9 +70,9 @@ public struct Request: Sendable {
     /// The browser's device id (the signed `jw_device` cookie pages set), if it sent one.
     public var device: String? { signedCookies[Cookie.deviceName] }
     /// The signed-in user (see `Response.signIn(user:)`), or nil.
-    public internal(set) var user: String?
+    public package(set) var user: String?
     /// The sign-in the browser's cookie names, while it is live.
-    var signInID: String?
+    package var signInID: String?
     public let body: [UInt8]
     /// The client's address.
     public let remoteAddress: String
@@ -111,7 +111,7 @@ public struct Request: Sendable {
         }
     }
 
-    static func parseCookies(_ header: String) -> [String: String] {
+    package static func parseCookies(_ header: String) -> [String: String] {
         var cookies: [String: String] = [:]
         for pair in header.split(separator: ";") {
             let parts = pair.split(separator: "=", maxSplits: 1)
@@ -135,7 +135,7 @@ public struct Response: Sendable {
     /// Cookies to set (`setCookie(_:)`); signed cookies are signed when the answer is sent.
     public var cookies: [Cookie] = []
     /// Set by `signIn(user:)` and `signOut()`; applied by the server as the answer is sent.
-    var signInChange: SignInChange?
+    package var signInChange: SignInChange?
 
     public init(status: Int = 200, contentType: String = "application/octet-stream", headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status
@@ -167,7 +167,7 @@ public struct Response: Sendable {
     /// A file's bytes, its type from the extension unless given; a missing file is a 404.
     public static func file(_ path: String, contentType: String? = nil) throws -> Response {
         guard let data = FileManager.default.contents(atPath: path) else { throw HTTPError(404, "not found") }
-        let type = contentType ?? StaticFiles.mimeType(path)
+        let type = contentType ?? MimeType.of(path)
         return Response(status: 200, contentType: type, body: Array(data))
     }
 }
@@ -212,7 +212,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(status) \(message)" + (field.map { " (\($0))" } ?? "") }
 
     /// The JSON body the client gets.
-    var response: Response {
+    package var response: Response {
         var object: [String: String] = ["error": message]
         if let field { object["field"] = field }
         let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
