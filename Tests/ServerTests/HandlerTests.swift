@@ -66,6 +66,7 @@ struct HandlerTests {
                     .text(request.cookies["flavour"] ?? "none")
                 },
                 Handler(.get, "/go") { _ in .redirect(to: "/") },
+                Handler(.get, "/old-board") { _ in .redirect(to: "/", status: 301) },
                 Handler(.post, "/api/flavour") { request in
                     var response = Response.text("set")
                     response.setCookie(Cookie(name: "flavour", value: request.text, maxAge: 3600))
@@ -273,6 +274,8 @@ struct HandlerTests {
         #expect(cookie.body == "mint")
         let redirect = await server.exchange("GET /go HTTP/1.1")
         #expect(redirect.status == 303 && redirect.headers["location"] == "/")
+        let moved = await server.exchange("GET /old-board HTTP/1.1")
+        #expect(moved.status == 301 && moved.headers["location"] == "/", "\(moved)")
         let injected = await server.exchange("GET /api/bad-header HTTP/1.1")
         #expect(injected.status == 500 && injected.headers["set-cookie"] == nil, "a handler's header must not split the response")
         let failed = await server.exchange("GET /api/fails HTTP/1.1")
