@@ -162,6 +162,9 @@
         lastError = message[2];
         console.warn("jetway:", message[2]);
         break;
+      // The page's sign-in ended (sign-out, expiry, a sign-in of someone else in this browser):
+      // load it afresh, always; what was rendered for the user must not stay on screen.
+      case "signedout": signedOut(); break;
       case "reload":
         if (!sessionStorage.getItem("jw-reloaded-" + build)) { sessionStorage.setItem("jw-reloaded-" + build, "1"); location.reload(); }
         break;
@@ -320,9 +323,16 @@
       socket = null;
       rememberFields();
       setState("disconnected");
-      if (event.code === 1008) refused(event.reason); else scheduleReconnect();
+      if (event.code === 4002) signedOut();
+      else if (event.code === 1008) refused(event.reason);
+      else scheduleReconnect();
     };
     socket.onerror = () => { if (socket) socket.close(); };
+  }
+
+  function signedOut() {
+    if (root) root.replaceChildren();
+    location.replace(location.href);
   }
 
   // Refused for good (a token that does not verify, too many errors): load the page afresh,

@@ -41,6 +41,8 @@ public struct ServerConfiguration: Sendable {
     /// The largest upload the server takes at all (a `.fileImporter`'s own limit is usually
     /// smaller); larger ones get 413 before a byte is stored.
     public var maxUploadBytes = 64 * 1024 * 1024
+    /// How long a stored upload waits in `uploads/` for the app to move it before it is removed.
+    public var uploadRetention: TimeInterval = 3600
     /// How long a sign-in lasts (`Response.signIn(user:)`); signing in again starts a new one.
     public var signInLifetime: TimeInterval = 12 * 3600
     /// Sustained events per second per connection (bursts of twice that are allowed).

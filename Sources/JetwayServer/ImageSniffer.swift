@@ -11,11 +11,34 @@ enum ImageSniffer {
         let height: Int
     }
 
-    /// The type and size of the image at the start of `bytes` (the first 64 KB are enough),
-    /// or nil when it is none of the types we know or its header does not hold together.
+    /// The type and size of the image at the start of `bytes`, or nil when it is none of the
+    /// types we know or its header does not hold together.
     static func identify(_ bytes: [UInt8]) -> Found? {
-        png(bytes) ?? jpeg(bytes)
+        png(bytes)
+            ?? jpeg { offset, count in
+                guard offset >= 0, offset < bytes.count else { return [] }
+                return Array(bytes[offset..<min(bytes.count, offset + count)])
+            }
     }
+
+    /// The same for a file: what it is, or words for what it is not. A JPEG's segments are
+    /// walked by their lengths through the file (a camera's EXIF and ICC segments can put the
+    /// frame header past the first 64 KB), up to `jpegSearchBytes`.
+    static func identify(file path: String) -> (found: Found?, description: String) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return (nil, "unreadable") }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 64 * 1024)) ?? Data())
+        if let found = png(head) { return (found, found.type.name) }
+        let found = jpeg { offset, count in
+            if offset >= 0, offset + count <= head.count { return Array(head[offset..<offset + count]) }
+            guard offset >= 0, offset < jpegSearchBytes, (try? handle.seek(toOffset: UInt64(offset))) != nil else { return [] }
+            return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+        }
+        return (found, found?.type.name ?? describe(head))
+    }
+
+    /// How far into a file a JPEG's frame header is looked for.
+    static let jpegSearchBytes = 4 * 1024 * 1024
 
     /// What a person would call content that is not an image we know.
     static func describe(_ bytes: [UInt8]) -> String {
@@ -50,27 +73,35 @@ enum ImageSniffer {
         return Found(type: .png, width: width, height: height)
     }
 
-    static func jpeg(_ bytes: [UInt8]) -> Found? {
-        guard bytes.starts(with: [0xFF, 0xD8, 0xFF]) else { return nil }
+    /// A JPEG's size from its frame header, reading through `read(offset, count)` (which gives
+    /// fewer bytes past the end): SOI, then segment after segment by their lengths.
+    static func jpeg(_ read: (Int, Int) -> [UInt8]) -> Found? {
+        guard read(0, 3) == [0xFF, 0xD8, 0xFF] else { return nil }
         var at = 2
-        while at + 4 <= bytes.count {
-            guard bytes[at] == 0xFF else { return nil }
-            var marker = bytes[at + 1]
+        // At most a few thousand segments: a file cannot make this loop long.
+        for _ in 0..<4096 {
+            var marker = read(at, 2)
+            guard marker.count == 2, marker[0] == 0xFF else { return nil }
             // Fill bytes before a marker.
-            while marker == 0xFF, at + 2 < bytes.count {
+            var fills = 0
+            while marker[1] == 0xFF, fills < 64 {
                 at += 1
-                marker = bytes[at + 1]
+                fills += 1
+                marker = read(at, 2)
+                guard marker.count == 2 else { return nil }
             }
             at += 2
+            let code = marker[1]
             // Markers without a length: restart markers and TEM.
-            if (0xD0...0xD7).contains(marker) || marker == 0x01 { continue }
+            if (0xD0...0xD7).contains(code) || code == 0x01 { continue }
             // End of image or start of scan before any frame header: not an image we can size.
-            if marker == 0xD9 || marker == 0xDA { return nil }
-            guard let length = bigEndian(bytes, at, 2), length >= 2 else { return nil }
-            let isFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
+            if code == 0xD9 || code == 0xDA { return nil }
+            let segment = read(at, 8)
+            guard let length = bigEndian(segment, 0, 2), length >= 2 else { return nil }
+            let isFrame = (0xC0...0xCF).contains(code) && code != 0xC4 && code != 0xC8 && code != 0xCC
             if isFrame {
-                guard length >= 8, let height = bigEndian(bytes, at + 3, 2), let width = bigEndian(bytes, at + 5, 2),
-                    width > 0, height > 0, let components = bigEndian(bytes, at + 7, 1), [1, 3, 4].contains(components)
+                guard length >= 8, let height = bigEndian(segment, 3, 2), let width = bigEndian(segment, 5, 2),
+                    width > 0, height > 0, let components = bigEndian(segment, 7, 1), [1, 3, 4].contains(components)
                 else { return nil }
                 return Found(type: .jpeg, width: width, height: height)
             }

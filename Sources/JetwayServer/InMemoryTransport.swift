@@ -19,8 +19,6 @@ public final class InMemoryTransport: SessionTransport {
     public let server: JetwayServer
     /// The clock every session reads (tokens, grace periods, expiry).
     public var now: Date
-    /// Connections woken since the test last looked (what the service thread would write).
-    private(set) var woken: [Connection] = []
 
     /// A server for `app` that is never started: no port, no thread.
     public init(app: JetwayApp, configuration: ServerConfiguration = ServerConfiguration(), now: Date = Date()) throws {

@@ -146,6 +146,7 @@ public final class JetwayServer: @unchecked Sendable {
         stopped.wait()
         sessions.stopSweeping()
         sessions.endAll()
+        signIns.flushWrites()
         Log.info("stopped")
     }
 

@@ -34,7 +34,9 @@ enum Log {
             case "\t": escaped += "\\t"; needsQuotes = true
             case " ", "=": escaped.unicodeScalars.append(scalar); needsQuotes = true
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.properties.generalCategory == .format {
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+                    || scalar.properties.generalCategory == .format
+                {
                     escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                     needsQuotes = true
                 } else {

@@ -31,14 +31,14 @@ final class RenderGroup {
 
     init(page: String, context: RequestContext, makeRoot: @escaping @MainActor () -> RootView, manager: SessionManager) {
         self.page = page
-        self.context = context
+        self.context = context.withOwnReadMark()
         self.makeRoot = makeRoot
         self.root = makeRoot()
         var environment = EnvironmentValues()
-        environment.request = context
+        environment.request = self.context
         self.graph = ViewGraph(root.view, environment: environment)
         graph.render()
-        joinKey = Self.joinKey(page: page, user: context.user, device: context._deviceWasRead ? context._device ?? "" : nil)
+        joinKey = Self.joinKey(page: page, user: context.user, device: self.context._deviceWasRead ? context._device ?? "" : nil)
         self.manager = manager
         graph.onNeedsUpdate = { [weak self] in
             guard let self else { return }

@@ -15,6 +15,9 @@ final class SessionManager {
     var sessionsByAddress: [String: Int] = [:]
     var byConnection: [Int: LiveSession] = [:]
     var connections: [Int: ConnectionState] = [:]
+    /// Uploads under way, by session and importer (one at a time each).
+    var activeUploads: [String: PendingUpload] = [:]
+    var lastUploadCleanup = Date.distantPast
     private var sweepTask: Task<Void, Never>?
 
     init(server: JetwayServer) {
@@ -71,6 +74,8 @@ final class SessionManager {
     /// The joinable rendering of each page (path and query) and user, while it is pristine.
     private var joinable: [String: RenderGroup] = [:]
     var groupCount: Int { Set(sessions.values.map { ObjectIdentifier($0.group) }).count }
+    /// Renderings new pages may still join (tests: a retired one is not among them).
+    var joinableCount: Int { joinable.count }
 
     /// The rendering a new session of this page joins: the page's pristine one when its root
     /// view is the same, else a new one, rendered now.
@@ -117,7 +122,11 @@ final class SessionManager {
         shared.remove(session)
         session.group = own
         own.add(session)
+        // A page not yet connected gets the whole page when it joins: its version is the
+        // shared rendering's, not this one's.
+        session.needsResync = true
         session.sendFullPage()
+        if shared.members.isEmpty { retire(shared) }
         Log.debug("separate", ["session": session.shortID, "page": shared.page])
     }
 
@@ -127,12 +136,27 @@ final class SessionManager {
     func signInEnded(_ signInID: String) {
         for session in sessions.values where session.signInID == signInID {
             if let connection = session.connection {
-                send(connection, "[\"reload\"]")
-                byConnection.removeValue(forKey: connection.id)
+                signOut(connection)
                 session.connection = nil
             }
             end(session)
         }
+    }
+
+    /// Tells a page its sign-in is over and closes its socket (4002): the runtime loads the
+    /// page afresh, and the socket can bring nothing of the signed-in page back.
+    func signOut(_ connection: Connection) {
+        byConnection.removeValue(forKey: connection.id)
+        send(connection, "[\"signedout\"]")
+        connection.requestClose(code: 4002, reason: "signed out")
+        transport?.wake(connection)
+    }
+
+    /// `identity` as it stands now: a sign-in that has ended since the cookies were read
+    /// counts as none.
+    func current(_ identity: BrowserIdentity) -> BrowserIdentity {
+        guard let id = identity.signInID, server.signIns.user(for: id) == nil else { return identity }
+        return BrowserIdentity(device: identity.device)
     }
 
     /// The server stops: every page's views leave (`onDisappear` runs, tasks are cancelled,
@@ -162,6 +186,11 @@ final class SessionManager {
         let group = session.group
         group.remove(session)
         guard group.members.isEmpty else { return }
+        retire(group)
+    }
+
+    /// A rendering nobody shows any more: its views leave (onDisappear, tasks cancelled).
+    private func retire(_ group: RenderGroup) {
         // Nobody shows this rendering any more: its views leave (onDisappear, tasks cancelled).
         for key in [group.joinKey, RenderGroup.joinKey(page: group.page, user: group.context.user)] where joinable[key] === group {
             joinable.removeValue(forKey: key)
@@ -218,6 +247,7 @@ final class SessionManager {
 
     func sweep(now: Date) {
         for id in server.signIns.expire(now: now) { signInEnded(id) }
+        removeUnclaimedUploads(now: now)
         for session in sessions.values where session.connection != nil { renewTokenIfOld(session) }
         let grace = server.configuration.sessionGrace
         for session in sessions.values

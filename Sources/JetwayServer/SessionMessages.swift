@@ -128,11 +128,21 @@ extension SessionManager {
         if let previous = byConnection[connection.id] {
             previous.connection = nil
         }
-        if let session = sessions[verified.sessionID], let signInID = session.signInID, server.signIns.user(for: signInID) == nil {
-            // Its sign-in ended since (the sweep has not yet seen it): reload, signed out.
-            signInEnded(signInID)
-            send(connection, "[\"reload\"]")
-            return
+        let identity = current(connection.identity)
+        if let session = sessions[verified.sessionID], let signInID = session.signInID {
+            if server.signIns.user(for: signInID) == nil {
+                // Its sign-in ended since (the sweep has not yet seen it).
+                signInEnded(signInID)
+                signOut(connection)
+                return
+            }
+            if identity.signInID != signInID {
+                // A signed-in page is its sign-in's alone: a token read off the page is not
+                // enough to take it over from another browser (or after another sign-in here).
+                Log.warn("join_refused", ["connection": connection.id, "reason": "the page belongs to another sign-in"])
+                signOut(connection)
+                return
+            }
         }
         if let session = sessions[verified.sessionID] {
             if expired, let other = session.connection, other !== connection, !other.isClosed {
@@ -184,7 +194,7 @@ extension SessionManager {
         }
         // Who the browser is now, by the cookies its websocket upgrade carried: a sign-in that
         // ended while the page was away does not come back with it.
-        let session = newSession(id: verified.sessionID, route, match, at: path, query, identity: connection.identity)
+        let session = newSession(id: verified.sessionID, route, match, at: path, query, identity: identity)
         session.address = address
         sessionsByAddress[address, default: 0] += 1
         session.tokenIssuedAt = verified.issuedAt

@@ -21,6 +21,9 @@ final class SignIns: Sendable {
 
     private let entries: Mutex<[String: Entry]>
     private let file: String?
+    /// Writes the store in the order it changed, off the lock (a large store must not hold up
+    /// the service thread, which reads sign-ins for every page and upgrade).
+    private let writer = DispatchQueue(label: "jetway.signins")
     let lifetime: TimeInterval
 
     /// `dataDirectory` nil: kept in memory only (tests).
@@ -54,15 +57,11 @@ final class SignIns: Sendable {
         return id
     }
 
-    /// The user a sign-in stands for, or nil when it has ended (or never was).
+    /// The user a sign-in stands for, or nil when it has ended (or never was). An expired one
+    /// is left for `expire(now:)`, so the sweep still ends its open pages.
     func user(for id: String, now: Date = Date()) -> String? {
         entries.withLock { entries in
-            guard let entry = entries[id] else { return nil }
-            guard entry.expires > now else {
-                entries.removeValue(forKey: id)
-                save(entries)
-                return nil
-            }
+            guard let entry = entries[id], entry.expires > now else { return nil }
             return entry.user
         }
     }
@@ -99,10 +98,20 @@ final class SignIns: Sendable {
 
     var count: Int { entries.withLock { $0.count } }
 
-    /// Under the lock: the whole store, written to a temporary file and renamed over the old
-    /// one, so a crash leaves one or the other, never half of one.
+    /// Under the lock: queues the store as it is now to be written (in order, on `writer`).
     private func save(_ entries: [String: Entry]) {
         guard let file else { return }
+        writer.async { Self.write(entries, to: file) }
+    }
+
+    /// Waits until every change so far is on disk.
+    func flushWrites() {
+        writer.sync {}
+    }
+
+    /// The whole store, written to a temporary file and renamed over the old one, so a crash
+    /// leaves one or the other, never half of one.
+    private static func write(_ entries: [String: Entry], to file: String) {
         do {
             let data = try JSONEncoder().encode(entries)
             let directory = (file as NSString).deletingLastPathComponent

@@ -11,9 +11,13 @@ import Synchronization
 final class PendingUpload: @unchecked Sendable {
     let sessionID: String
     let target: NodeID
+    /// The sign-in the upload's cookies name: a signed-in page takes files only from it.
+    let signInID: String?
+    /// Where the request came from (for the limit of uploads at once per address).
+    let address: String
     let declared: Int
     let temporaryPath: String
-    /// Service thread only.
+    /// The service thread's until the last byte is in, then the worker's that flushes it.
     var descriptor: Int32
     var received = 0
     var lastProgress: UInt64 = 0
@@ -23,9 +27,11 @@ final class PendingUpload: @unchecked Sendable {
     /// thread, which then drops what still arrives.
     let isSettled = Atomic<Bool>(false)
 
-    init(sessionID: String, target: NodeID, declared: Int, temporaryPath: String, descriptor: Int32) {
+    init(sessionID: String, target: NodeID, signInID: String?, address: String, declared: Int, temporaryPath: String, descriptor: Int32) {
         self.sessionID = sessionID
         self.target = target
+        self.signInID = signInID
+        self.address = address
         self.declared = declared
         self.temporaryPath = temporaryPath
         self.descriptor = descriptor
@@ -95,7 +101,8 @@ extension JetwayServer {
             return refuse(507, "the server cannot store files now")
         }
         let upload = PendingUpload(
-            sessionID: verified.sessionID, target: target, declared: declared, temporaryPath: temporaryPath, descriptor: descriptor)
+            sessionID: verified.sessionID, target: target, signInID: identity(cookieHeader: headers["cookie"]).signInID,
+            address: clientAddress(wsi), declared: declared, temporaryPath: temporaryPath, descriptor: descriptor)
         connection.pendingUpload = upload
         Task { @MainActor [self] in sessions.beginUpload(upload, on: connection) }
         if declared == 0 { uploadBodyComplete(wsi, connection) }
@@ -128,16 +135,19 @@ extension JetwayServer {
         }
     }
 
-    /// Service thread: the last byte is in.
+    /// Service thread: the last byte is in. The file is flushed to disk on a worker (an
+    /// `fsync` of megabytes would hold up every other socket), then finished on the main actor.
     func uploadBodyComplete(_ wsi: OpaquePointer, _ connection: Connection) {
         guard let upload = connection.pendingUpload else { return }
         connection.pendingUpload = nil
         upload.bodyComplete = true
-        if upload.writeError == nil, upload.descriptor >= 0, fsync(upload.descriptor) != 0 {
-            upload.writeError = String(cString: strerror(errno))
+        DispatchQueue.global().async { [self] in
+            if upload.writeError == nil, upload.descriptor >= 0, fsync(upload.descriptor) != 0 {
+                upload.writeError = String(cString: strerror(errno))
+            }
+            upload.closeFile()
+            Task { @MainActor [self] in sessions.finishUpload(upload, on: connection) }
         }
-        upload.closeFile()
-        Task { @MainActor [self] in sessions.finishUpload(upload, on: connection) }
     }
 
     /// Service thread: the connection ended before the file was complete.
@@ -150,22 +160,55 @@ extension JetwayServer {
 }
 
 extension SessionManager {
-    /// Main actor: whether the page has this file importer and the file fits its limit; if
-    /// not, the upload is answered now and what arrives is dropped.
-    func beginUpload(_ upload: PendingUpload, on connection: Connection) {
-        // Already over (a small file can be complete before this runs): nothing to check.
-        guard !upload.isSettled.load(ordering: .acquiring) else { return }
+    /// Uploads at once from one client address; past it, 429.
+    static let maxUploadsPerAddress = 4
+
+    /// The reason `upload` may not go on, or nil: the page and its importer are there, the
+    /// upload's cookies are the page's sign-in, and the file fits the importer's limit.
+    private func refusal(of upload: PendingUpload) -> (HTTPError, FileImportError?)? {
         guard let session = sessions[upload.sessionID], let importer = session.graph.fileImporter(at: upload.target) else {
-            settle(upload, connection, HTTPError(404, "no file importer is waiting for this file"))
-            return
+            return (HTTPError(404, "no file importer is waiting for this file"), nil)
+        }
+        if let signInID = session.signInID, signInID != upload.signInID {
+            return (HTTPError(403, "the page belongs to another sign-in"), nil)
         }
         if upload.declared > importer.maximumBytes {
-            deliverUpload(
-                sessionID: upload.sessionID, upload.target, .failed(.tooLarge(limit: importer.maximumBytes, size: upload.declared)))
-            settle(upload, connection, HTTPError(413, "the file is larger than \(importer.maximumBytes) bytes"))
+            return (
+                HTTPError(413, "the file is larger than \(importer.maximumBytes) bytes"),
+                .tooLarge(limit: importer.maximumBytes, size: upload.declared)
+            )
+        }
+        return nil
+    }
+
+    /// Main actor, once the headers are in (the first bytes may already be on disk, bounded by
+    /// `maxUploadBytes`): checks the upload, and that it is its importer's only one and within
+    /// its address's uploads at once; if not it is answered now and what arrives is dropped.
+    func beginUpload(_ upload: PendingUpload, on connection: Connection) {
+        // Already over (a small file can be complete before this runs): finish checked it.
+        guard !upload.isSettled.load(ordering: .acquiring) else { return }
+        if let (error, reason) = refusal(of: upload) {
+            if let reason { deliverUpload(sessionID: upload.sessionID, upload.target, .failed(reason)) }
+            settle(upload, connection, error)
             return
         }
+        let key = upload.sessionID + " " + upload.target.description
+        if activeUploads[key] != nil {
+            settle(upload, connection, HTTPError(409, "a file is already on its way to this importer"))
+            return
+        }
+        if activeUploads.values.filter({ $0.address == upload.address }).count >= Self.maxUploadsPerAddress {
+            settle(upload, connection, HTTPError(429, "too many uploads at once from your address"))
+            return
+        }
+        activeUploads[key] = upload
         deliverUpload(sessionID: upload.sessionID, upload.target, .progress(FileImportProgress(received: 0, total: upload.declared)))
+    }
+
+    /// Forgets `upload` among the ones under way.
+    private func release(_ upload: PendingUpload) {
+        let key = upload.sessionID + " " + upload.target.description
+        if activeUploads[key] === upload { activeUploads.removeValue(forKey: key) }
     }
 
     func uploadProgress(_ upload: PendingUpload, _ progress: FileImportProgress) {
@@ -173,8 +216,10 @@ extension SessionManager {
         deliverUpload(sessionID: upload.sessionID, upload.target, .progress(progress))
     }
 
-    /// Main actor: every byte is in: decide its type by its content and move it into place.
+    /// Main actor: every byte is in (and on disk): decide its type by its content and move it
+    /// into place.
     func finishUpload(_ upload: PendingUpload, on connection: Connection) {
+        release(upload)
         guard !upload.isSettled.load(ordering: .acquiring) else {
             try? FileManager.default.removeItem(atPath: upload.temporaryPath)
             return
@@ -184,17 +229,22 @@ extension SessionManager {
             settle(upload, connection, HTTPError(507, "the file could not be stored: \(reason)"))
             return
         }
-        guard let session = sessions[upload.sessionID], let importer = session.graph.fileImporter(at: upload.target) else {
-            settle(upload, connection, HTTPError(410, "the page no longer waits for this file"))
+        if let (error, reason) = refusal(of: upload) {
+            if let reason { deliverUpload(sessionID: upload.sessionID, upload.target, .failed(reason)) }
+            settle(upload, connection, error.status == 404 ? HTTPError(410, "the page no longer waits for this file") : error)
             return
         }
-        let head = FileHandle(forReadingAtPath: upload.temporaryPath).map { handle in
-            defer { try? handle.close() }
-            return [UInt8]((try? handle.read(upToCount: 64 * 1024)) ?? Data())
+        guard upload.received == upload.declared else {
+            deliverUpload(
+                sessionID: upload.sessionID, upload.target, .failed(.incomplete(received: upload.received, expected: upload.declared)))
+            settle(upload, connection, HTTPError(400, "the body is not the length it declared"))
+            return
         }
+        let importer = sessions[upload.sessionID]!.graph.fileImporter(at: upload.target)!
         let allowed = importer.types.compactMap { mime in [UTType.png, .jpeg].first { $0.mimeTypes == [mime] } }
-        guard let head, let found = ImageSniffer.identify(head), allowed.contains(found.type) else {
-            let what = head.map { ImageSniffer.identify($0)?.type.name ?? ImageSniffer.describe($0) } ?? "unreadable"
+        let sniffed = ImageSniffer.identify(file: upload.temporaryPath)
+        guard let found = sniffed.found, allowed.contains(found.type) else {
+            let what = sniffed.found?.type.name ?? sniffed.description
             deliverUpload(sessionID: upload.sessionID, upload.target, .failed(.wrongType(allowed: allowed, found: what)))
             settle(upload, connection, HTTPError(415, "the file is \(what), not one of \(importer.types.joined(separator: ", "))"))
             return
@@ -221,6 +271,7 @@ extension SessionManager {
 
     /// Main actor: the connection ended early (a lost network, a cancelled upload).
     func abandonUpload(_ upload: PendingUpload) {
+        release(upload)
         try? FileManager.default.removeItem(atPath: upload.temporaryPath)
         guard !upload.isSettled.load(ordering: .acquiring) else { return }
         upload.isSettled.store(true, ordering: .releasing)
@@ -231,6 +282,7 @@ extension SessionManager {
 
     /// Refuses or fails an upload: its partial file goes, and the answer closes the connection.
     private func settle(_ upload: PendingUpload, _ connection: Connection, _ error: HTTPError) {
+        release(upload)
         upload.isSettled.store(true, ordering: .releasing)
         try? FileManager.default.removeItem(atPath: upload.temporaryPath)
         var error = error
@@ -257,5 +309,27 @@ extension SessionManager {
         }
         transport?.wake(session.group.flush(ref: 0, for: session))
         return true
+    }
+
+    /// Files the app left in `uploads/` for longer than `uploadRetention` (it moves what it
+    /// keeps): removed, so that unclaimed uploads cannot fill the disk. Run by the sweep once a
+    /// minute.
+    func removeUnclaimedUploads(now: Date) {
+        guard now.timeIntervalSince(lastUploadCleanup) >= 60 else { return }
+        lastUploadCleanup = now
+        let folder = server.uploadsDirectory
+        let retention = server.configuration.uploadRetention
+        DispatchQueue.global(qos: .utility).async {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            var removed = 0
+            for name in names where !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                    Date().timeIntervalSince(modified) > retention
+                else { continue }
+                if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
+            }
+            if removed > 0 { Log.info("uploads_removed", ["count": removed, "reason": "unclaimed"]) }
+        }
     }
 }

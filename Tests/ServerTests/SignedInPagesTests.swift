@@ -121,11 +121,12 @@ struct SignedInPagesTests {
         let out = await server.exchange("POST /signout HTTP/1.1", headers: ["Cookie": ana], body: "", type: "text/plain")
         #expect(out.status == 303)
         #expect(out.headers["set-cookie"]?.hasPrefix("jw_signin=;") == true && out.headers["set-cookie"]?.contains("Max-Age=0") == true)
-        guard case .text(let reload) = await live.next(startingWith: "[\"reload\"") else {
-            Issue.record("the signed-in page was not told to reload")
+        guard case .text(let reload) = await live.next(startingWith: "[\"signedout\"") else {
+            Issue.record("the signed-in page was not told it is signed out")
             return
         }
-        #expect(reload == "[\"reload\"]")
+        #expect(reload == "[\"signedout\"]")
+        #expect(await live.waitForClose(timeout: 5), "the signed-out page's socket stays open")
         // A kept copy of the cookie no longer counts, for handlers or pages.
         #expect(await whoami(server, cookie: ana) == "nobody")
         #expect(await page(server, "/me", cookie: ana).body.contains("user: nobody"))
@@ -245,5 +246,116 @@ struct SignedInPagesTests {
             #expect(!frames.contains { $0.contains(other) }, "another browser's device reached this page")
         }
         #expect(server.server.sessions.groupCount == 2, "browser one's two tabs still share")
+    }
+
+    @Test func aPageTokenAloneCannotTakeOverASignedInPage() async throws {
+        let server = try TestServer(app: Self.app(Flags()))
+        defer { server.stop() }
+        let ana = try await signIn(server, as: "ana")
+        let html = await page(server, "/me", cookie: ana).body
+        let owner = try await join(server, html, path: "/me", cookie: ana)
+        // Someone with the token read off the page, but not ana's cookie.
+        let thief = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        let token = try #require(metaContent("jetway-token", in: html))
+        await thief.sendText(#"["join","\#(token)","/me",0,"test"]"#)
+        guard case .text(let refused) = await thief.next() else {
+            Issue.record("the thief got no answer")
+            return
+        }
+        #expect(refused == "[\"signedout\"]", "\(refused)")
+        #expect(await thief.waitForClose(timeout: 5))
+        // The owner's page is untouched: still joined, still live.
+        await owner.sendText(#"["ping",1]"#)
+        guard case .text(let pong) = await owner.next() else {
+            Issue.record("the owner's socket was closed")
+            return
+        }
+        #expect(pong == "[\"pong\",1]")
+    }
+
+    @Test func anExpiredSignInIsLeftForTheSweepSoItsPagesStillEnd() {
+        let store = SignIns(dataDirectory: nil, lifetime: 60)
+        let start = Date()
+        let id = store.start(user: "ana", now: start)
+        #expect(store.user(for: id, now: start + 30) == "ana")
+        #expect(store.user(for: id, now: start + 61) == nil, "expired")
+        #expect(store.expire(now: start + 61) == [id], "a look-up after expiry did not hide it from the sweep")
+        #expect(store.count == 0)
+    }
+
+    @Test func aSplitRenderingIsRetiredAndAPageThatHadNotJoinedGetsItsOwnPage() async throws {
+        let flags = Flags()
+        let server = try TestServer(app: Self.app(flags)) { $0.sessionGrace = 1 }
+        defer { server.stop() }
+        _ = try await newBrowser(server, "/late")
+        let two = try await newBrowser(server, "/late")
+        let pageTwo = try await join(server, two.html, path: "/late", cookie: two.cookie)
+        // Browser one's page (whose context the rendering has) goes away for good; a third
+        // browser opens the page and joins the rendering, but not yet the socket.
+        server.server.sessions.sweep(now: Date().addingTimeInterval(10))
+        #expect(server.server.sessions.sessionCount == 1)
+        let three = try await newBrowser(server, "/late")
+        #expect(server.server.sessions.groupCount == 1 && server.server.sessions.joinableCount == 1)
+        flags.showDevice = true
+        var frames: [String] = []
+        while case .text(let frame) = await pageTwo.next(timeout: 2) {
+            frames.append(frame)
+            if frame.contains(two.device) { break }
+        }
+        #expect(frames.contains { $0.contains("device: \(two.device)") }, "\(frames.map { $0.prefix(60) })")
+        #expect(server.server.sessions.groupCount == 2)
+        #expect(server.server.sessions.joinableCount == 0, "the emptied rendering was retired")
+        // Browser three had not joined when it was split off: its join brings its own page.
+        let token = try #require(metaContent("jetway-token", in: three.html))
+        let version = try #require(metaContent("jetway-version", in: three.html))
+        let client = try await WebSocketClient.connect(port: server.port, origin: server.base, cookie: three.cookie)
+        await client.sendText(#"["join","\#(token)","/late",\#(version),"test"]"#)
+        guard case .text(let sync) = await client.next(startingWith: "[\"sync\"") else {
+            Issue.record("the page that had not joined got no page of its own")
+            return
+        }
+        #expect(sync.contains("device: \(three.device)") && !sync.contains(two.device))
+    }
+}
+
+extension EndToEnd {
+    @Suite(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+    @MainActor
+    struct SignOutInChromium {
+        @Test func anOpenPageReloadsSignedOutEachTimeItsSignInEnds() async throws {
+            let server = try TestServer(app: SignedInPagesTests.app(SignedInPagesTests.Flags()))
+            defer { server.stop() }
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/me")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('user: nobody')"))
+                for round in 1...2 {
+                    _ = try await browser.execute(
+                        """
+                        window.__signin = 0;
+                        fetch('/signin', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'ana' }) })
+                          .then((r) => { window.__signin = r.status; });
+                        return true
+                        """)
+                    // The 303 is followed to /me, signed in.
+                    #expect(await browser.wait(for: "return window.__signin === 200"), "round \(round): the sign-in did not answer")
+                    try await browser.navigate(server.base + "/me")
+                    #expect(
+                        await browser.wait(
+                            for:
+                                "return document.body.textContent.includes('user: ana') && document.documentElement.classList.contains('jw-connected')"
+                        ),
+                        "round \(round): not signed in")
+                    // Signed out from elsewhere (another tab's form): this page reloads by itself.
+                    _ = try await browser.execute("window.__stillHere = true; fetch('/signout', { method: 'POST' }); return true")
+                    #expect(
+                        await browser.wait(
+                            for: "return window.__stillHere === undefined && document.body.textContent.includes('user: nobody')",
+                            timeout: 10),
+                        "round \(round): the page did not reload signed out")
+                    try await browser.screenshot("signed-out-\(round)")
+                }
+            }
+        }
     }
 }

@@ -41,13 +41,18 @@ struct UploadTests {
         JetwayApp(
             title: "Uploads", routes: [Route("/") { _ in PhotoPicker() }],
             handlers: [
+                Handler(.post, "/signin") { request in
+                    var response = Response.redirect(to: "/")
+                    response.signIn(user: request.text)
+                    return response
+                },
                 Handler(.get, "/uploads/:name") { request in
                     let name = request.parameters["name"] ?? ""
                     guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }), !name.hasPrefix(".") else {
                         throw HTTPError(404, "no such file")
                     }
                     return try .file(uploads + "/" + name)
-                }
+                },
             ])
     }
 
@@ -84,12 +89,12 @@ struct UploadTests {
         let client: WebSocketClient
     }
 
-    func open(_ server: TestServer) async throws -> OpenPage {
-        let html = try await server.get("/").body
+    func open(_ server: TestServer, cookie: String? = nil) async throws -> OpenPage {
+        let html = await server.exchange("GET / HTTP/1.1", headers: cookie.map { ["Cookie": $0] } ?? [:]).body
         let token = try #require(metaContent("jetway-token", in: html))
         let target = try #require(elementID(containing: "jw-file-importer", in: html))
         #expect(html.contains(#"accept="image/png,image/jpeg""#) && html.contains(#"data-max="2000000""#))
-        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        let client = try await WebSocketClient.connect(port: server.port, origin: server.base, cookie: cookie)
         await client.sendText(#"["join","\#(token)","/",\#(metaContent("jetway-version", in: html) ?? "0"),"test"]"#)
         _ = await client.next(startingWith: "[\"joined\"")
         return OpenPage(token: token, target: target, client: client)
@@ -230,6 +235,73 @@ struct UploadTests {
         }
         #expect(refused.contains("unknown element id or event"))
         #expect(server.server.sessions.sessionCount == 1)
+    }
+
+    /// A JPEG whose EXIF and ICC segments put its frame header past the first 64 KB.
+    nonisolated static func cameraJPEG() -> [UInt8] {
+        let app1 = [0xFF, 0xE1, 0xFF, 0xFE] + Array("Exif".utf8) + [UInt8](repeating: 0, count: 0xFFFE - 6)
+        let app2 = [0xFF, 0xE2, 0xF0, 0x00] + [UInt8](repeating: 1, count: 0xF000 - 2)
+        return [0xFF, 0xD8] + app1 + app2 + Array(jpeg[2...])
+    }
+
+    @Test func aCameraJPEGWithLongSegmentsIsRecognised() throws {
+        let file = NSTemporaryDirectory() + "jetway-camera-\(UUID().uuidString).jpg"
+        try Data(Self.cameraJPEG()).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        #expect(Self.cameraJPEG().count > 120_000)
+        #expect(ImageSniffer.identify(file: file).found == ImageSniffer.Found(type: .jpeg, width: 32, height: 16))
+    }
+
+    @Test func oneUploadAtATimePerImporterAndASignedInPageTakesFilesOnlyFromItsSignIn() async throws {
+        let (server, uploads) = try Self.server()
+        defer { server.stop() }
+        let page = try await open(server)
+        // A slow upload holds the importer: a second one to it is refused.
+        let port = server.port
+        let token = page.token
+        let target = page.target
+        let slow = Task.detached { () -> Int32 in
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            let head =
+                "POST /_jetway/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Jetway-Token: \(token)\r\nX-Jetway-Path: /\r\nX-Jetway-Target: \(target)\r\nContent-Length: 50000\r\n\r\n"
+            let bytes = Array(head.utf8) + UploadTests.png(size: 50_000).prefix(100)
+            _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            return fd
+        }
+        let fd = await slow.value
+        _ = await waitFor("jw-progress", on: page)
+        try? await Task.sleep(for: .milliseconds(200))
+        #expect(await upload(server, page, Self.png()).status == 409)
+        close(fd)
+        _ = await waitFor("stopped before", on: page)
+        #expect(await upload(server, page, Self.png()).status == 201, "the importer is free again")
+
+        // A signed-in page: an upload without its sign-in's cookie is refused.
+        let reply = await server.exchange("POST /signin HTTP/1.1", body: "ana", type: "text/plain")
+        let cookie = try #require(reply.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        let signedIn = try await open(server, cookie: cookie)
+        #expect(await upload(server, signedIn, Self.png()).status == 403)
+        #expect(await upload(server, signedIn, Self.png(), headers: "Cookie: \(cookie)\r\n").status == 201)
+        #expect(incoming(uploads).isEmpty)
+    }
+
+    @Test func filesTheAppLeavesInTheUploadsFolderAreRemovedAfterAWhile() async throws {
+        let (server, uploads) = try Self.server { $0.uploadRetention = 0 }
+        defer { server.stop() }
+        let page = try await open(server)
+        #expect(await upload(server, page, Self.png()).status == 201)
+        #expect(files(uploads).count == 1)
+        try? await Task.sleep(for: .milliseconds(50))
+        server.server.sessions.sweep(now: Date())
+        for _ in 0..<50 where !files(uploads).isEmpty { try? await Task.sleep(for: .milliseconds(50)) }
+        #expect(files(uploads).isEmpty, "an unclaimed upload stayed: \(files(uploads))")
     }
 
     @Test func theSnifferReadsHeadersNotNames() {

@@ -25,9 +25,10 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
     public static let image = UTType(
         identifier: "public.image", mimeTypes: ["image/png", "image/jpeg"], preferredFilenameExtension: nil, name: "an image")
 
-    /// Whether a file found to be `found` is one of this type.
+    /// Whether a file found to be `found` is one of this type (by their MIME types, so an
+    /// app's own `UTType` for PNGs accepts what the server found to be a PNG).
     public func accepts(_ found: UTType) -> Bool {
-        self == found || (self == .image && (found == .png || found == .jpeg))
+        self == found || found.mimeTypes.allSatisfy(mimeTypes.contains)
     }
 
     public var description: String { identifier }
@@ -108,7 +109,7 @@ extension View {
     ///     }
     /// ```
     public func fileImporter(
-        isPresented: Binding<Bool>, allowedContentTypes: [UTType], maximumBytes: Int = 10 * 1024 * 1024,
+        isPresented: Binding<Bool>, allowedContentTypes: [UTType], maximumBytes: Int = 10_000_000,
         onProgress: (@MainActor (FileImportProgress) -> Void)? = nil,
         onCompletion: @escaping @MainActor (Result<URL, any Error>) -> Void
     ) -> some View {

@@ -25,7 +25,7 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// The id of the signed-in user (what the app passed to `Response.signIn(user:)`), or nil.
     public var user: String?
     private var deviceID: String?
-    private let mark: DeviceReadMark
+    private var mark: DeviceReadMark
 
     /// `queryString` as sent; `query` its pairs, decoded (the server parses them for a page).
     public init(path: String = "/", queryString: String = "", query: [String: String] = [:], user: String? = nil, device: String? = nil) {
@@ -49,10 +49,18 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether anything has read `device` from this context (or a copy of it) yet: the server
     /// uses it to keep pages of different browsers from sharing a rendering that depends on it.
-    public var _deviceWasRead: Bool { mark.flag.load(ordering: .relaxed) }
+    package var _deviceWasRead: Bool { mark.flag.load(ordering: .relaxed) }
 
     /// The device id without noting a read (for the server's own comparisons).
-    public var _device: String? { deviceID }
+    package var _device: String? { deviceID }
+
+    /// The same context with a read mark of its own: what one rendering reads is not noted
+    /// on another's.
+    package func withOwnReadMark() -> RequestContext {
+        var copy = self
+        copy.mark = DeviceReadMark()
+        return copy
+    }
 
     public static func == (lhs: RequestContext, rhs: RequestContext) -> Bool {
         lhs.path == rhs.path && lhs.queryString == rhs.queryString && lhs.user == rhs.user && lhs.deviceID == rhs.deviceID
