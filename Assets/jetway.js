@@ -103,6 +103,7 @@
     observeSizes(root);
     version = newVersion;
     if (remounted) replayFields();
+    openSheets();
     openPickers();
     if (focusKey) {
       const again = Array.from(root.querySelectorAll("input,textarea,select")).find((el) => fieldKey(el) === focusKey);
@@ -148,6 +149,7 @@
       timing.parsed = performance.now();
       try { ops.forEach(apply); version = newVersion; } catch (e) { console.warn("jetway:", e); transmit(["resync"]); }
       timing.applied = performance.now();
+      openSheets();
       openPickers();
       return;
     }
@@ -188,6 +190,43 @@
     return null;
   };
 
+  // Sheets and alerts: the server renders a closed <dialog>; it is opened here with showModal()
+  // (the page behind inert, focus inside) and, once a patch removes it, focus goes back to what
+  // had it. Escape (the dialog's cancel) and a click on the backdrop ask the server to dismiss
+  // it; it closes when the server says so, so the binding is the one truth.
+  const openDialogs = [];
+  function openSheets() {
+    for (let i = openDialogs.length - 1; i >= 0; i--) {
+      const entry = openDialogs[i];
+      if (entry.dialog.isConnected) continue;
+      openDialogs.splice(i, 1);
+      if (entry.trigger && entry.trigger.isConnected && !document.querySelector("dialog.jw-sheet[open]")) {
+        try { entry.trigger.focus(); } catch (e) { /* not focusable any more */ }
+      }
+    }
+    if (!root) return;
+    root.querySelectorAll("dialog.jw-sheet").forEach((dialog) => {
+      if (dialog.matches(":modal")) return;
+      // New, or moved by a patch (a dialog taken out of the document stops being modal).
+      if (!openDialogs.some((entry) => entry.dialog === dialog)) openDialogs.push({ dialog, trigger: document.activeElement });
+      if (dialog.open) dialog.close();
+      try { dialog.showModal(); } catch (e) { dialog.setAttribute("open", ""); }
+    });
+  }
+  document.addEventListener("cancel", (event) => {
+    const dialog = event.target;
+    if (dialog.tagName !== "DIALOG" || !handles(dialog, "dismiss")) return;
+    event.preventDefault();
+    send(dialog, "dismiss");
+  }, true);
+  document.addEventListener("click", (event) => {
+    const dialog = event.target;
+    if (dialog.tagName === "DIALOG" && handles(dialog, "dismiss")) {
+      const box = dialog.getBoundingClientRect();
+      const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+      if (outside) { event.preventDefault(); send(dialog, "dismiss"); return; }
+    }
+  }, true);
   document.addEventListener("click", (event) => {
     const el = target(event.target, "click");
     if (!el || el.disabled) return;
@@ -254,10 +293,6 @@
     const el = event.target;
     if (event.key === "Enter" && handles(el, "submit")) { event.preventDefault(); send(el, "submit"); return; }
     if (event.key === "Enter" && el.getAttribute && el.getAttribute("role") === "button" && handles(el, "click")) { event.preventDefault(); send(el, "click"); return; }
-    if (event.key === "Escape") {
-      const dialog = Array.from(document.querySelectorAll("dialog[open]")).pop();
-      if (dialog && handles(dialog, "dismiss")) { event.preventDefault(); send(dialog, "dismiss"); }
-    }
   });
 
   document.addEventListener("focusin", (event) => { if (handles(event.target, "focus")) send(event.target, "focus"); });
@@ -369,6 +404,7 @@
     if (!root) return;
     index(root);
     observeSizes(root);
+    openSheets();
     connect();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();

@@ -9,6 +9,8 @@ public protocol Browser: AnyObject, Sendable {
     func execute(_ script: String) async throws -> Any?
     /// A real pointer click at the centre of the first element matching `css`.
     func click(_ css: String) async throws
+    /// A real pointer click at a point of the viewport (CSS pixels from its top left).
+    func click(x: Int, y: Int) async throws
     /// Focuses the element and types `text` as key presses.
     func type(_ text: String, into css: String) async throws
     /// Presses one key (a WebDriver key value: `Key.escape`, `Key.arrowRight`) in the element.

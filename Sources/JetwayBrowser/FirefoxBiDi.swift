@@ -144,6 +144,23 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
             ])
     }
 
+    public func click(x: Int, y: Int) async throws {
+        _ = try await command(
+            "input.performActions",
+            [
+                "context": context,
+                "actions": [
+                    [
+                        "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
+                        "actions": [
+                            ["type": "pointerMove", "x": x, "y": y, "origin": "viewport"],
+                            ["type": "pointerDown", "button": 0], ["type": "pointerUp", "button": 0],
+                        ],
+                    ]
+                ],
+            ])
+    }
+
     public func type(_ text: String, into css: String) async throws {
         try await focus(css)
         try await keys(text.map(String.init))

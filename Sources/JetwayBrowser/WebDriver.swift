@@ -161,6 +161,18 @@ public final class WebDriver: Browser, @unchecked Sendable {
         try await request("POST", session + "/element/\(try await find(css))/click", [:])
     }
 
+    public func click(x: Int, y: Int) async throws {
+        let pointer: [String: Any] = [
+            "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
+            "actions": [
+                ["type": "pointerMove", "duration": 0, "x": x, "y": y, "origin": "viewport"],
+                ["type": "pointerDown", "button": 0], ["type": "pointerUp", "button": 0],
+            ],
+        ]
+        try await request("POST", session + "/actions", ["actions": [pointer]])
+        try await request("DELETE", session + "/actions")
+    }
+
     public func execute(_ script: String) async throws -> Any? {
         try await request("POST", session + "/execute/sync", ["script": script, "args": []])
     }

@@ -174,7 +174,7 @@ struct ViewsTests {
         let sheet = inner(Text("x").sheet(isPresented: Binding(get: { shown }, set: { shown = $0 })) { Text("In sheet") })
         #expect(
             sheet.contains(
-                "<dialog class=\"jw-sheet\" open=\"\" aria-modal=\"true\" data-on=\"dismiss\"><button class=\"jw-button jw-sheet-close\" type=\"button\" aria-label=\"Close\" data-on=\"click\">×</button><span class=\"jw-text\">In sheet</span></dialog>"
+                "<dialog class=\"jw-sheet\" aria-modal=\"true\" data-on=\"dismiss\"><span class=\"jw-text\">In sheet</span></dialog>"
             ))
     }
 

@@ -53,8 +53,17 @@ struct BoolSheet: View {
             Button("Show") { showing = true }
         }
         .sheet(isPresented: $showing, onDismiss: { dismissals += 1 }) {
-            Text("Sheet content")
+            SheetContent()
         }
+    }
+}
+
+struct SheetContent: View {
+    @Environment(\.dismiss) private var dismiss
+    var body: some View {
+        Text("Sheet content")
+        Button("Done") { dismiss() }
+            .presentationDetents([.medium, .height(200)])
     }
 }
 
@@ -86,12 +95,50 @@ struct SheetsTests {
         let host = ViewHost(BoolSheet())
         try host.tap("Show")
         #expect(host.text.contains("Sheet content"))
-        try host.tap("Close")
+        // The sheet adds no control of its own, and takes the largest detent.
+        #expect(host.elements(withText: "Close").isEmpty && !host.html.contains("<dialog class=\"jw-sheet\" open"))
+        #expect(host.html.contains("height:50vh"))
+        try host.tap("Done")
         await host.settle()
         #expect(host.text.contains("Dismissed 1 times"))
         try host.tap("Show")
         try host.dismissSheet()
         await host.settle()
         #expect(host.text.contains("Dismissed 2 times"))
+        try host.tap("Show")
+        #expect(host.text.contains("Sheet content"))
+    }
+
+    @Test func anAlertsButtonsActThenDismissIt() async throws {
+        let host = ViewHost(AlertPage())
+        #expect(!host.html.contains("alertdialog"))
+        try host.tap("Delete flight")
+        #expect(host.html.contains("role=\"alertdialog\"") && host.text.contains("MA100 leaves the board."))
+        try host.tap("Cancel")
+        #expect(!host.html.contains("alertdialog") && host.text.contains("Deleted: no"))
+        try host.tap("Delete flight")
+        try host.tap("Delete")
+        #expect(!host.html.contains("alertdialog") && host.text.contains("Deleted: yes"))
+        // Escape (the dialog's dismiss) closes it without acting.
+        try host.tap("Delete flight")
+        try host.dismissSheet()
+        #expect(!host.html.contains("alertdialog"))
+    }
+}
+
+struct AlertPage: View {
+    @State private var asking = false
+    @State private var deleted = false
+    var body: some View {
+        VStack {
+            Text("Deleted: \(deleted ? "yes" : "no")")
+            Button("Delete flight") { asking = true }
+        }
+        .alert("Delete MA100?", isPresented: $asking) {
+            Button("Delete", role: .destructive) { deleted = true }
+            Button("Cancel", role: .cancel) {}
+        } message: {
+            Text("MA100 leaves the board.")
+        }
     }
 }

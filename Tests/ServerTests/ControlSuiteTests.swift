@@ -1,6 +1,6 @@
 import Foundation
-import JetwayBrowser
 import Jetway
+import JetwayBrowser
 import MountainAirportViews
 import Testing
 
@@ -137,23 +137,70 @@ extension EndToEnd {
                 try await noErrorFrames(browser, after: "Pickers")
                 try await browser.screenshot("controls-\(engine)-filled")
 
-                // Sheet: opened by a button, dismissed by Escape, by dismiss() and by its close button.
-                for (way, index) in [("Escape", 1), ("Done", 2), ("Close", 3)] {
+                // Sheet: a modal dialog opened by a button (the page behind inert, focus inside),
+                // dismissed by Escape, by dismiss() and by a click on the backdrop, each time
+                // writing the binding back, calling onDismiss once and giving focus back.
+                for (way, index) in [("Escape", 1), ("Done", 2), ("backdrop", 3)] {
                     try await browser.click("button", labelled: "Show boarding pass")
                     _ = await eventually("the sheet open", engine) { model.showingSheet }
-                    #expect(await browser.wait(for: "return !!document.querySelector('dialog[open]')"), "\(engine): no sheet")
+                    let modal = await browser.wait(for: "return !!document.querySelector('dialog[open]:modal')")
+                    let state = try await browser.string(
+                        "const d = document.querySelector('dialog'); return JSON.stringify({d: !!d, open: d && d.open, err: window.jetway.lastError, html: d && d.outerHTML.slice(0, 120)})"
+                    )
+                    #expect(modal, "\(engine): no modal sheet: \(state)")
+                    #expect(
+                        await browser.wait(for: "return !!document.activeElement && !!document.activeElement.closest('dialog[open]')"),
+                        "\(engine): focus did not move into the sheet")
+                    let behind = try await browser.string(
+                        """
+                        const b = Array.from(document.querySelectorAll('button')).find(x => x.textContent === 'Show boarding pass');
+                        const r = b.getBoundingClientRect();
+                        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                        return hit === b || b.contains(hit) ? 'reachable' : 'covered'
+                        """)
+                    #expect(behind == "covered", "\(engine): the page behind the sheet can be clicked")
+                    #expect(
+                        try await browser.execute(
+                            "return Array.from(document.querySelectorAll('dialog[open] button')).some(b => b.textContent === 'Close' || b.getAttribute('aria-label') === 'Close')"
+                        ) as? Bool == false,
+                        "\(engine): the sheet added a Close button the app did not write")
                     if index == 1 { try await browser.screenshot("controls-\(engine)-sheet") }
                     switch way {
                     case "Escape": try await browser.press(Key.escape, in: "dialog[open] button")
                     case "Done": try await browser.click("dialog[open] button", labelled: "Done")
-                    default: try await browser.click("dialog[open] button", labelled: "Close")
+                    default: try await browser.click(x: 5, y: 5)
                     }
                     _ = await eventually("the sheet dismissed by \(way)", engine) { !model.showingSheet && model.sheetDismissals == index }
                     #expect(
-                        await browser.wait(for: "return !document.querySelector('dialog[open]')"),
+                        await browser.wait(for: "return !document.querySelector('dialog')"),
                         "\(engine): sheet still open after \(way)")
+                    #expect(
+                        await browser.wait(
+                            for: "return !!document.activeElement && document.activeElement.textContent === 'Show boarding pass'"),
+                        "\(engine): focus did not return to the button after \(way)")
                 }
                 try await noErrorFrames(browser, after: "sheet dismissal")
+
+                // Alert: a modal alertdialog; a button acts, then dismisses it; Escape dismisses
+                // without acting.
+                try await browser.click("button", labelled: "Cancel the trip")
+                #expect(
+                    await browser.wait(for: "return !!document.querySelector('dialog[role=alertdialog]:modal')"),
+                    "\(engine): no modal alert")
+                #expect(
+                    try await browser.string("return document.querySelector('dialog[role=alertdialog]').getAttribute('aria-label')")
+                        == "Cancel the trip?")
+                if engine == .chromium { try await browser.screenshot("controls-\(engine)-alert") }
+                try await browser.click("dialog[open] button", labelled: "Cancel trip")
+                _ = await eventually("the alert acted and closed", engine) { model.cancelled == 1 && !model.askingToCancel }
+                #expect(await browser.wait(for: "return !document.querySelector('dialog')"), "\(engine): alert still open")
+                try await browser.click("button", labelled: "Cancel the trip")
+                #expect(await browser.wait(for: "return !!document.querySelector('dialog[role=alertdialog]:modal')"))
+                try await browser.press(Key.escape, in: "dialog[open] button")
+                _ = await eventually("the alert dismissed by Escape", engine) { !model.askingToCancel }
+                #expect(model.cancelled == 1, "\(engine): Escape acted")
+                #expect(await browser.wait(for: "return !document.querySelector('dialog')"), "\(engine): alert still open after Escape")
+                try await noErrorFrames(browser, after: "alert")
 
                 // NavigationLink, and back.
                 try await browser.click(".jw-navlink", labelled: "Boarding details")

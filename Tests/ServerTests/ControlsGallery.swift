@@ -19,6 +19,8 @@ final class ControlsModel {
     var lounge = "North"
     var showingSheet = false
     var sheetDismissals = 0
+    var askingToCancel = false
+    var cancelled = 0
     var submissions = 0
 
     static let seats = ["Window", "Middle", "Aisle"]
@@ -40,6 +42,14 @@ struct ControlsGallery: View {
                     Text("Taps: \(model.taps)")
                     NavigationLink("Boarding details") { BoardingDetails() }
                     Button("Show boarding pass") { model.showingSheet = true }
+                    Button("Cancel the trip") { model.askingToCancel = true }
+                        .alert("Cancel the trip?", isPresented: $model.askingToCancel) {
+                            Button("Cancel trip", role: .destructive) { model.cancelled += 1 }
+                            Button("Keep it", role: .cancel) {}
+                        } message: {
+                            Text("Your seat 12A is given up.")
+                        }
+                    Text("Trips cancelled: \(model.cancelled)")
                 }
                 Section("Text") {
                     TextField("Name", text: $model.name)

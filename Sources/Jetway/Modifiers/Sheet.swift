@@ -1,6 +1,8 @@
 extension View {
-    /// Presents `content` in a modal `<dialog>` while `isPresented` is true. Escape, the close
-    /// button and `dismiss()` inside the sheet set it back to false; `onDismiss` runs then.
+    /// Presents `content` in a modal `<dialog>` while `isPresented` is true: the page behind is
+    /// inert and focus moves into the sheet (and back to what had it when it closes). Escape, a
+    /// click on the backdrop and `dismiss()` inside the sheet set the binding back to false;
+    /// `onDismiss` runs once for each dismissal, whichever way it came.
     ///
     /// ```swift
     /// .sheet(isPresented: $showingSettings) { SettingsView() }
@@ -10,6 +12,7 @@ extension View {
     ) -> some View {
         modifier(
             SheetModifier(
+                style: .sheet,
                 presented: { isPresented.wrappedValue ? AnyHashable(true) : nil },
                 dismiss: { isPresented.wrappedValue = false },
                 onDismiss: onDismiss,
@@ -26,14 +29,136 @@ extension View {
     ) -> some View {
         modifier(
             SheetModifier(
+                style: .sheet,
                 presented: { item.wrappedValue.map { AnyHashable($0.id) } },
                 dismiss: { item.wrappedValue = nil },
                 onDismiss: onDismiss,
                 content: { item.wrappedValue.map { content($0) } }))
     }
+
+    /// A sheet that covers the whole window.
+    public func fullScreenCover<Content: View>(
+        isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
+    ) -> some View {
+        modifier(
+            SheetModifier(
+                style: .fullScreen,
+                presented: { isPresented.wrappedValue ? AnyHashable(true) : nil },
+                dismiss: { isPresented.wrappedValue = false },
+                onDismiss: onDismiss,
+                content: { content() }))
+    }
+
+    /// A full-screen cover for `item` while it is non-nil.
+    public func fullScreenCover<Item: Identifiable, Content: View>(
+        item: Binding<Item?>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View {
+        modifier(
+            SheetModifier(
+                style: .fullScreen,
+                presented: { item.wrappedValue.map { AnyHashable($0.id) } },
+                dismiss: { item.wrappedValue = nil },
+                onDismiss: onDismiss,
+                content: { item.wrappedValue.map { content($0) } }))
+    }
+
+    /// The heights the sheet around this view may take (the largest is used: a browser sheet
+    /// does not snap between detents).
+    public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View {
+        modifier(PresentationDetentsModifier(detents: detents))
+    }
+
+    /// An alert while `isPresented` is true: a title, an optional message, and the actions
+    /// (buttons; each one dismisses the alert after its action). With no actions, an OK button.
+    ///
+    /// ```swift
+    /// .alert("Gate changed", isPresented: $showingAlert) {
+    ///     Button("OK", role: .cancel) {}
+    /// } message: { Text("MA100 now leaves from B12.") }
+    /// ```
+    public func alert<Actions: View, Message: View>(
+        _ title: String, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions,
+        @ViewBuilder message: @escaping () -> Message
+    ) -> some View {
+        modifier(
+            AlertModifier(
+                kind: .alert, title: title, showsTitle: true, isPresented: isPresented, actions: { actions() },
+                message: { message() }))
+    }
+
+    public func alert<Actions: View>(_ title: String, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions)
+        -> some View
+    {
+        modifier(
+            AlertModifier(
+                kind: .alert, title: title, showsTitle: true, isPresented: isPresented, actions: { actions() },
+                message: { EmptyView() }))
+    }
+
+    /// A set of choices about the view it is on, while `isPresented` is true (a sheet of
+    /// buttons at the bottom of the window; each dismisses it after its action).
+    public func confirmationDialog<Actions: View>(
+        _ title: String, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+        @ViewBuilder actions: @escaping () -> Actions
+    ) -> some View {
+        modifier(
+            AlertModifier(
+                kind: .confirmation, title: title, showsTitle: titleVisibility == .visible, isPresented: isPresented,
+                actions: { actions() }, message: { EmptyView() }))
+    }
+
+    public func confirmationDialog<Actions: View, Message: View>(
+        _ title: String, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+        @ViewBuilder actions: @escaping () -> Actions, @ViewBuilder message: @escaping () -> Message
+    ) -> some View {
+        modifier(
+            AlertModifier(
+                kind: .confirmation, title: title, showsTitle: titleVisibility == .visible, isPresented: isPresented,
+                actions: { actions() }, message: { message() }))
+    }
+}
+
+/// Whether a title or other part is shown (SwiftUI's `Visibility`).
+public enum Visibility: Hashable, Sendable {
+    case automatic, visible, hidden
+}
+
+/// A height a sheet may take.
+public struct PresentationDetent: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
+        case fraction(Double)
+        case height(Double)
+    }
+    let kind: Kind
+
+    public static let medium = PresentationDetent(kind: .fraction(0.5))
+    public static let large = PresentationDetent(kind: .fraction(0.92))
+    public static func fraction(_ fraction: Double) -> PresentationDetent { PresentationDetent(kind: .fraction(fraction)) }
+    public static func height(_ height: Double) -> PresentationDetent { PresentationDetent(kind: .height(height)) }
+
+    /// The CSS height of the sheet.
+    var css: String {
+        switch kind {
+        case .fraction(let fraction): "\(Int((min(1, max(0.1, fraction)) * 100).rounded()))vh"
+        case .height(let height): "min(\(Int(max(0, height)))px, 92vh)"
+        }
+    }
+
+    /// For choosing the largest: a height in points on a 900-point-high window.
+    var order: Double {
+        switch kind {
+        case .fraction(let fraction): fraction * 900
+        case .height(let height): height
+        }
+    }
+}
+
+enum SheetStyle {
+    case sheet, fullScreen
 }
 
 struct SheetModifier<Content: View>: _PrimitiveModifier {
+    let style: SheetStyle
     let presented: () -> AnyHashable?
     let dismiss: @MainActor () -> Void
     let onDismiss: (@MainActor () -> Void)?
@@ -50,8 +175,9 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
         state.onDismiss = modifier.onDismiss
         guard let presentedID, let sheetContent = context.track({ modifier.content() }) else { return }
         let sheetContext = context.explicit(presentedID)
-        let dialog = sheetContext.element("dialog", "jw-sheet")
-        dialog.setAttribute("open", "")
+        // Not `open`: the runtime opens it with showModal(), which makes the page behind inert
+        // and moves focus in (an `open` dialog is not modal).
+        let dialog = sheetContext.element("dialog", modifier.style == .fullScreen ? "jw-sheet jw-full-screen" : "jw-sheet")
         dialog.setAttribute("aria-modal", "true")
         let dismiss = modifier.dismiss
         dialog.addHandler(EventBinding(event: .dismiss) { _ in dismiss() })
@@ -59,15 +185,17 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
         // Through the state: a view inside that was skipped keeps an older DismissAction, which
         // must still dismiss with this render's binding.
         state.dismiss = dismiss
-        inside.writeEnvironment { $0.dismiss = DismissAction(owner: state) { state.dismiss?() } }
-        let close = inside.structural(0).element("button", "jw-button jw-sheet-close")
-        close.setAttribute("type", "button")
-        close.setAttribute("aria-label", "Close")
-        close.text = "×"
-        close.addHandler(EventBinding(event: .click) { _ in dismiss() })
-        var children = [close]
+        state.detents = []
+        inside.writeEnvironment {
+            $0.dismiss = DismissAction(owner: state) { state.dismiss?() }
+            $0.sheetState = state
+        }
+        var children: [Node] = []
         Content._render(sheetContent, inside.structural(1).rebuilt(), &children)
         dialog.children = children
+        if modifier.style == .sheet, let detent = state.detents.max(by: { $0.order < $1.order }) {
+            dialog.addStyle("height:\(detent.css)")
+        }
         out.append(dialog)
     }
 }
@@ -78,4 +206,108 @@ final class SheetState {
     var presentedID: AnyHashable?
     var onDismiss: (@MainActor () -> Void)?
     var dismiss: (@MainActor () -> Void)?
+    /// What `.presentationDetents` inside asked for in this render.
+    var detents: Set<PresentationDetent> = []
+}
+
+private struct SheetStateKey: EnvironmentKey {
+    static var defaultValue: SheetState? { nil }
+}
+
+extension EnvironmentValues {
+    /// The sheet a view is in (for `.presentationDetents`).
+    var sheetState: SheetState? {
+        get { self[SheetStateKey.self] }
+        set { self[SheetStateKey.self] = newValue }
+    }
+}
+
+struct PresentationDetentsModifier: _PrimitiveModifier {
+    let detents: Set<PresentationDetent>
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        context.environment.sheetState?.detents.formUnion(modifier.detents)
+        content(context, &out)
+    }
+}
+
+enum AlertKind {
+    case alert, confirmation
+}
+
+/// An alert or a confirmation dialog: a modal `<dialog role="alertdialog">` with a title, a
+/// message and its buttons, each of which dismisses it after its own action.
+struct AlertModifier<Actions: View, Message: View>: _PrimitiveModifier {
+    let kind: AlertKind
+    let title: String
+    let showsTitle: Bool
+    let isPresented: Binding<Bool>
+    let actions: () -> Actions
+    let message: () -> Message
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        content(context.structural(0), &out)
+        guard context.track({ modifier.isPresented.wrappedValue }) else { return }
+        let binding = modifier.isPresented
+        let dismiss: @MainActor () -> Void = { if binding.wrappedValue { binding.wrappedValue = false } }
+        let alertContext = context.structural(1)
+        let dialog = alertContext.element("dialog", modifier.kind == .alert ? "jw-sheet jw-alert" : "jw-sheet jw-confirmation")
+        dialog.setAttribute("role", "alertdialog")
+        dialog.setAttribute("aria-modal", "true")
+        dialog.addHandler(EventBinding(event: .dismiss) { _ in dismiss() })
+        var inside = alertContext.insideElement()
+        var children: [Node] = []
+        if modifier.showsTitle || modifier.kind == .alert {
+            let heading = inside.structural(0).element("h2", "jw-alert-title")
+            heading.text = modifier.title
+            children.append(heading)
+            dialog.setAttribute("aria-label", modifier.title)
+        } else {
+            dialog.setAttribute("aria-label", modifier.title)
+        }
+        var message: [Node] = []
+        Message._render(modifier.message(), inside.structural(1).rebuilt(), &message)
+        if !message.isEmpty {
+            let holder = inside.structural(2).element("div", "jw-alert-message")
+            holder.children = message
+            children.append(holder)
+        }
+        // Every button inside dismisses the alert once its own action has run.
+        inside.writeEnvironment { $0.buttonDismissesAlert = AlertDismissal(dismiss) }
+        var buttons: [Node] = []
+        Actions._render(modifier.actions(), inside.structural(3).rebuilt(), &buttons)
+        if buttons.isEmpty {
+            let ok = inside.structural(4).element("button", "jw-button")
+            ok.setAttribute("type", "button")
+            ok.text = "OK"
+            ok.addHandler(EventBinding(event: .click) { _ in dismiss() })
+            buttons = [ok]
+        }
+        let row = inside.structural(5).element("div", "jw-alert-actions")
+        row.children = buttons
+        children.append(row)
+        dialog.children = children
+        out.append(dialog)
+    }
+}
+
+/// Set inside an alert's actions: a button there dismisses the alert after its action.
+struct AlertDismissal: Equatable {
+    let action: @MainActor () -> Void
+    private let id = AlertDismissalID()
+    init(_ action: @escaping @MainActor () -> Void) { self.action = action }
+    static func == (lhs: AlertDismissal, rhs: AlertDismissal) -> Bool { lhs.id === rhs.id }
+}
+
+private final class AlertDismissalID: Sendable {}
+
+private struct AlertDismissalKey: EnvironmentKey {
+    static var defaultValue: AlertDismissal? { nil }
+}
+
+extension EnvironmentValues {
+    var buttonDismissesAlert: AlertDismissal? {
+        get { self[AlertDismissalKey.self] }
+        set { self[AlertDismissalKey.self] = newValue }
+    }
 }

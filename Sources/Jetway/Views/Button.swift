@@ -27,10 +27,20 @@ public struct Button<Label: View>: _PrimitiveView {
         node.setAttribute("type", "button")
         context.environment.buttonStyle.apply(to: node)
         if view.role == .destructive { node.addClass("jw-destructive") }
+        if view.role == .cancel { node.addClass("jw-cancel") }
         context.renderChildren(view.label, into: node)
         if context.environment.isEnabled {
             let action = view.action
-            node.addHandler(EventBinding(event: .click) { _ in action() })
+            // A button among an alert's actions dismisses the alert once it has acted.
+            if let alert = context.environment.buttonDismissesAlert {
+                node.addHandler(
+                    EventBinding(event: .click) { _ in
+                        action()
+                        alert.action()
+                    })
+            } else {
+                node.addHandler(EventBinding(event: .click) { _ in action() })
+            }
         } else {
             node.setAttribute("disabled", "")
         }
