@@ -103,6 +103,7 @@
     observeSizes(root);
     version = newVersion;
     if (remounted) replayFields();
+    syncLocation();
     openSheets();
     openPickers();
     if (focusKey) {
@@ -149,6 +150,7 @@
       timing.parsed = performance.now();
       try { ops.forEach(apply); version = newVersion; } catch (e) { console.warn("jetway:", e); transmit(["resync"]); }
       timing.applied = performance.now();
+      syncLocation();
       openSheets();
       openPickers();
       return;
@@ -230,9 +232,43 @@
   document.addEventListener("click", (event) => {
     const el = target(event.target, "click");
     if (!el || el.disabled) return;
+    // A modified click (new tab, new window) on a link is the browser's.
+    if (el.tagName === "A" && (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)) return;
     event.preventDefault();
+    if (el.classList.contains("jw-nav-back") && history.state && history.state.jwNav) { history.back(); return; }
     send(el, "click");
+    if (el.classList.contains("jw-navlink")) history.pushState({ jwNav: true }, "", withNav(navIn(el.href)));
+    else if (el.classList.contains("jw-nav-back")) history.replaceState(null, "", withNav(navIn(el.href)));
   });
+
+  // Navigation: each pushed screen's URL has the links that led to it (`?nav=`); Back and
+  // Forward tell the server where the browser went, a jump it cannot follow loads the URL.
+  const appTitle = meta("jetway-app-title") || document.title;
+  const navIn = (url) => new URL(url, location.href).searchParams.get("nav") || "";
+  function withNav(nav) {
+    const params = new URLSearchParams(location.search);
+    if (nav) params.set("nav", nav); else params.delete("nav");
+    const query = params.toString();
+    return location.pathname + (query ? "?" + query : "") + location.hash;
+  }
+  window.addEventListener("popstate", () => {
+    const stack = root && root.querySelector("[data-nav]");
+    if (!stack) return;
+    const target = navIn(location.href), shown = stack.dataset.nav;
+    const parts = (text) => (text ? text.split(".") : []);
+    const t = parts(target), s = parts(shown);
+    const isPrefix = t.length <= s.length && t.every((key, i) => key === s[i]);
+    const isNext = t.length === s.length + 1 && s.every((key, i) => key === t[i]);
+    if (isPrefix || isNext) send(stack, "navigate", target); else location.reload();
+  });
+  // After a patch: the address and the title follow the screen the server shows.
+  function syncLocation() {
+    const stack = root && root.querySelector("[data-nav]");
+    if (stack && navIn(location.href) !== stack.dataset.nav) history.replaceState(history.state, "", withNav(stack.dataset.nav));
+    const heading = root && root.querySelector(".jw-nav-title");
+    const title = heading ? heading.textContent + " – " + appTitle : appTitle;
+    if (document.title !== title) document.title = title;
+  }
   // Per-element pacing the view asked for (`.eventDebounce`, `.eventThrottle`), on the element
   // or an ancestor: the last value is always sent.
   const pacing = new Map();

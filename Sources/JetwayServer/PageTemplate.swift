@@ -3,18 +3,22 @@ import Jetway
 /// The HTML document around a rendered view: the stylesheet, the runtime, and the session's
 /// token in a `<meta>`, so the page reads fine before (or without) any script.
 enum PageTemplate {
-    static func page(app: JetwayApp, body: String, token: String, path: String, buildID: String, version: UInt64 = 0) -> String {
+    static func page(
+        app: JetwayApp, body: String, token: String, path: String, buildID: String, version: UInt64 = 0, screenTitle: String? = nil
+    ) -> String {
+        let title = screenTitle.map { $0 + " – " + app.title } ?? app.title
         let styles = ([versioned("jetway.css")] + app.stylesheets).map {
             "<link rel=\"stylesheet\" href=\"/assets/\(HTTPResponse.escape($0))\">"
         }.joined()
         return """
             <!doctype html><html lang="en" class="jw-connecting"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\
-            <title>\(HTTPResponse.escape(app.title))</title>\(styles)\
+            <title>\(HTTPResponse.escape(title))</title>\(styles)\
             <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">\
             <meta name="jetway-token" content="\(HTTPResponse.escape(token))">\
             <meta name="jetway-path" content="\(HTTPResponse.escape(path))">\
             <meta name="jetway-build" content="\(HTTPResponse.escape(buildID))">\
+            <meta name="jetway-app-title" content="\(HTTPResponse.escape(app.title))">\
             <meta name="jetway-version" content="\(version)">\
             <script src="/assets/\(versioned("jetway.js"))" defer></script></head>\
             <body>\(body)<div class="jw-banner" role="status" aria-live="polite">Reconnecting…</div></body></html>

@@ -18,6 +18,8 @@ final class RenderGroup {
     /// The request context its views see (`\.request`): the first member's. Members share
     /// its user; they share its device too once anything has read it.
     let context: RequestContext
+    /// The `nav` path of the page's URL: the screen it opened at.
+    let navigation: String
     let root: RootView
     /// Builds the page's root view again, as the route does for a request. A graph of its own
     /// needs a value of its own: a view's `@State` cells point at the storage of the graph that
@@ -31,6 +33,7 @@ final class RenderGroup {
 
     init(page: String, context: RequestContext, makeRoot: @escaping @MainActor () -> RootView, manager: SessionManager) {
         self.page = page
+        self.navigation = context.query["nav"] ?? ""
         self.context = context.withOwnReadMark()
         self.makeRoot = makeRoot
         self.root = makeRoot()
@@ -38,6 +41,8 @@ final class RenderGroup {
         environment.request = self.context
         self.graph = ViewGraph(root.view, environment: environment)
         graph.render()
+        // A URL of a pushed screen opens that screen (the links it names, followed in turn).
+        if !navigation.isEmpty { graph.openNavigation(navigation) }
         joinKey = Self.joinKey(page: page, user: context.user, device: self.context._deviceWasRead ? context._device ?? "" : nil)
         self.manager = manager
         graph.onNeedsUpdate = { [weak self] in

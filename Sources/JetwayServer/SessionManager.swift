@@ -55,7 +55,7 @@ final class SessionManager {
             200,
             PageTemplate.page(
                 app: server.app, body: session.group.pageHTML, token: token, path: path, buildID: server.configuration.buildID,
-                version: session.graph.version))
+                version: session.graph.version, screenTitle: session.graph.navigationTitle))
     }
 
     /// A session of this page for a browser (`identity`): its context, and a rendering it

@@ -202,11 +202,32 @@ extension EndToEnd {
                 #expect(await browser.wait(for: "return !document.querySelector('dialog')"), "\(engine): alert still open after Escape")
                 try await noErrorFrames(browser, after: "alert")
 
-                // NavigationLink, and back.
+                // NavigationLink: a real link; the pushed screen has a URL, and the browser's
+                // Back and Forward, the in-page Back and a reload of the deep URL all agree.
+                #expect(try await browser.string("return document.querySelector('.jw-navlink').tagName") == "A")
                 try await browser.click(".jw-navlink", labelled: "Boarding details")
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Boarding starts at gate B12')"), "\(engine)")
-                try await browser.click("button", labelled: "Back")
+                #expect(await browser.wait(for: "return location.search.startsWith('?nav=')"), "\(engine): no URL for the pushed screen")
+                #expect(await browser.wait(for: "return document.title.startsWith('Boarding – ')"), "\(engine): the title did not follow")
+                let deep = try await browser.string("return location.href")
+                _ = try await browser.execute("history.back(); return true")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Taps: 1')"), "\(engine): Back did not pop")
+                #expect(await browser.wait(for: "return location.search === ''"), "\(engine)")
+                _ = try await browser.execute("history.forward(); return true")
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('Boarding starts at gate B12')"),
+                    "\(engine): Forward did not push")
+                try await browser.click("a", labelled: "Back")
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Taps: 1')"), "\(engine)")
+                #expect(await browser.wait(for: "return location.search === ''"), "\(engine): the in-page Back left the URL")
+                // The deep URL, loaded afresh, is the pushed screen, rendered on the server.
+                try await browser.navigate(deep)
+                #expect(await browser.wait(for: Self.connected), "\(engine)")
+                #expect(
+                    try await browser.execute("return document.body.textContent.includes('Boarding starts at gate B12')") as? Bool == true,
+                    "\(engine): the copied URL did not open the screen")
+                try await browser.click("a", labelled: "Back")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Show boarding pass')"), "\(engine)")
                 try await noErrorFrames(browser, after: "NavigationLink")
 
                 // MountainAirport's "Show arrivals" toggle filters the board.

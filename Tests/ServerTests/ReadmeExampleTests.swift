@@ -88,7 +88,8 @@ extension EndToEnd {
                 let browser = browsers[0]
                 try await browser.navigate(base + "/")
                 #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
-                #expect(try await browser.string("return document.title") == "Gate departures")
+                // The screen's .navigationTitle, then the app's title.
+                #expect(try await browser.string("return document.title") == "Gate B12 – Gate departures")
                 // .task ran, and the Timer moves MA101 on every two seconds.
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Welcome to gate B12 (24-hour clock)')"))
                 let first = try await browser.string("return document.querySelector('.jw-list-row').textContent")

@@ -1,6 +1,8 @@
 /// The kinds of browser events a rendered element can ask for.
 public enum EventKind: String, Sendable, CaseIterable {
     case click, input, change, submit, key, focus, blur, resize, dismiss
+    /// The browser went Back or Forward: the `nav` path of its URL (on a `NavigationStack`).
+    case navigate
     /// A file importer's upload (progress, the stored file, a failure): only the server sends it.
     case upload
 

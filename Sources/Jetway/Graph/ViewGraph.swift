@@ -91,6 +91,54 @@ public final class ViewGraph {
         try binding.action(payload)
     }
 
+    /// Follows the navigation link whose element key is `key` on the page as it is (what a
+    /// click on it does, but not counted as an event: following the URL's links is part of
+    /// opening the page). False when no such link is shown.
+    @discardableResult
+    public func followLink(_ key: UInt64) -> Bool {
+        guard let node = Self.link(key, in: tree.root), let binding = node.handlers.first(where: { $0.event == .click }) else {
+            return false
+        }
+        return (try? binding.action(.none)) != nil
+    }
+
+    /// Opens the screen a page's `nav` path names (`3k9x0a.1b2c3d`): follows each link in turn,
+    /// rendering between them. Returns how many were followed (fewer when a link is not there:
+    /// the page then shows the deepest screen it could reach).
+    @discardableResult
+    public func openNavigation(_ path: String) -> Int {
+        var followed = 0
+        for key in NavigationState.keys(path) {
+            guard followLink(key) else { break }
+            _ = update()
+            followed += 1
+        }
+        return followed
+    }
+
+    /// The `data-nav` path the page shows (its outermost `NavigationStack`'s), or "".
+    public var navigationPath: String {
+        Self.first(in: tree.root) { $0.attribute("data-nav") != nil }?.attribute("data-nav") ?? ""
+    }
+
+    /// The title of the screen shown (the deepest `.navigationTitle` heading), if any.
+    public var navigationTitle: String? {
+        Self.first(in: tree.root) { $0.tag == "h1" && $0.attribute("class")?.contains("jw-nav-title") == true }?.text
+    }
+
+    private static func link(_ key: UInt64, in node: Node?) -> Node? {
+        first(in: node) { $0.key == key && $0.tag == "a" && $0.attribute("class")?.contains("jw-navlink") == true }
+    }
+
+    private static func first(in node: Node?, where predicate: (Node) -> Bool) -> Node? {
+        guard let node else { return nil }
+        if predicate(node) { return node }
+        for child in node.children {
+            if let found = first(in: child, where: predicate) { return found }
+        }
+        return nil
+    }
+
     /// Ends this UI: every view leaves the tree, so `onDisappear` runs, `.task`s are cancelled
     /// and subscriptions end. A host calls it when the page is gone for good (its session
     /// expired); the graph renders nothing afterwards.

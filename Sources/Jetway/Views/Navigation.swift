@@ -1,6 +1,11 @@
 /// A stack of screens: the root, and destinations pushed by `NavigationLink`s inside it. The
 /// top screen is shown with a Back button; `dismiss()` inside a destination goes back.
 ///
+/// Every pushed screen has a URL: the links that led to it, by their identity, in the page's
+/// `nav` query parameter (`/?nav=3k9x0a.1b2c3d`). Links are real `<a href>`s; the runtime puts
+/// each push in the browser's history, so Back and Forward pop and push, and a copied URL opens
+/// the same screen, rendered on the server (`ViewGraph.openNavigation`).
+///
 /// ```swift
 /// NavigationStack {
 ///     List(flights) { flight in
@@ -21,13 +26,19 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
         let state = context.persistent(NavigationState.self) { NavigationState() }
         state.owner = owner
         let node = context.element("div", "jw-navstack")
+        // The outermost stack is the page's: its path is the URL's.
+        let isOutermost = context.environment.navigation == nil
+        if isOutermost {
+            node.setAttribute("data-nav", state.urlValue)
+            node.addHandler(EventBinding(event: .navigate) { payload in try state.navigate(to: NavigationState.keys(payload.text())) })
+        }
         var inner = context.insideElement()
         inner.writeEnvironment { $0.navigation = state }
         var children: [Node] = []
         if let top = state.path.last {
             let depth = state.path.count
-            let back = inner.structural(0).element("button", "jw-button jw-nav-back")
-            back.setAttribute("type", "button")
+            let back = inner.structural(0).element("a", "jw-button jw-nav-back")
+            back.setAttribute("href", NavigationState.href(Array(state.keys.dropLast())))
             back.setAttribute("aria-label", "Back")
             back.text = "‹ Back"
             back.addHandler(EventBinding(event: .click) { _ in state.pop() })
@@ -46,21 +57,61 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
 /// SwiftUI's older navigation container; the same as `NavigationStack` here.
 public typealias NavigationView = NavigationStack
 
-/// The pushed destinations of one `NavigationStack`.
+/// The pushed destinations of one `NavigationStack`, and the identity of the link that pushed
+/// each (what the URL carries).
 @MainActor
 final class NavigationState {
     var path: [AnyView] = []
+    /// The element key of the link that pushed each screen (0: pushed otherwise).
+    var keys: [UInt64] = []
     weak var owner: ViewInstance?
 
-    func push(_ destination: AnyView) {
+    func push(_ destination: AnyView, key: UInt64 = 0) {
         path.append(destination)
+        keys.append(key)
         owner?.invalidate()
     }
 
     func pop() {
         guard !path.isEmpty else { return }
         path.removeLast()
+        keys.removeLast()
         owner?.invalidate()
+    }
+
+    /// The browser went Back or Forward to `target`: pops to where the paths agree, and pushes
+    /// one screen further when the target is one link deeper than the screen shown (the link is
+    /// on it). Anything else the runtime answers by loading the URL afresh.
+    func navigate(to target: [UInt64]) throws {
+        var shared = 0
+        while shared < min(target.count, keys.count), target[shared] == keys[shared] { shared += 1 }
+        if shared == keys.count && target.count == keys.count + 1 {
+            guard let graph = owner?.graph, graph.followLink(target[shared]) else {
+                throw JetwayError.notFound("link \(String(target[shared], radix: 36)) on this screen")
+            }
+            return
+        }
+        while keys.count > shared { pop() }
+    }
+
+    /// The `nav` value of this path: the links' keys in base 36, joined by dots.
+    var urlValue: String { Self.urlValue(keys) }
+
+    static func urlValue(_ keys: [UInt64]) -> String { keys.map { String($0, radix: 36) }.joined(separator: ".") }
+
+    /// A link's address: the page with this path (other query parameters are the runtime's
+    /// to keep).
+    static func href(_ keys: [UInt64]) -> String { keys.isEmpty ? "?" : "?nav=" + urlValue(keys) }
+
+    /// `3k9x0a.1b2c3d` → keys; anything malformed is no path at all.
+    static func keys(_ text: String) -> [UInt64] {
+        guard !text.isEmpty, text.utf8.count <= 1024 else { return [] }
+        var keys: [UInt64] = []
+        for part in text.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let key = UInt64(part, radix: 36) else { return [] }
+            keys.append(key)
+        }
+        return keys
     }
 }
 
@@ -104,19 +155,21 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         // diff then skips it, and its list row, by identity.
         let memo = context.persistent(LinkMemo<Destination>.self) { LinkMemo() }
         memo.destination = view.destination
-        if let node = memo.reusableNode(key: context.elementKey, label: label, navigation: navigation, enabled: enabled) {
+        let depth = navigation?.keys.count ?? 0
+        if let node = memo.reusableNode(key: context.elementKey, label: label, navigation: navigation, enabled: enabled, depth: depth) {
             out.append(node)
             return
         }
-        let node = context.element("button", "jw-button jw-navlink")
-        node.setAttribute("type", "button")
+        let node = context.element("a", "jw-button jw-navlink")
         node.children = label
         if let navigation, enabled {
-            node.addHandler(EventBinding(event: .click) { [memo] _ in navigation.push(AnyView(memo.destination())) })
+            let key = context.elementKey
+            node.setAttribute("href", NavigationState.href(navigation.keys + [key]))
+            node.addHandler(EventBinding(event: .click) { [memo] _ in navigation.push(AnyView(memo.destination()), key: key) })
         } else {
-            node.setAttribute("disabled", "")
+            node.setAttribute("aria-disabled", "true")
         }
-        memo.remember(node, label: label, navigation: navigation, enabled: enabled)
+        memo.remember(node, label: label, navigation: navigation, enabled: enabled, depth: depth)
         out.append(node)
     }
 }
@@ -129,11 +182,13 @@ final class LinkMemo<Destination: View>: RenderCache, NodeHolding {
     private var label: [ObjectIdentifier] = []
     private var navigation: ObjectIdentifier?
     private var enabled = false
+    private var depth = 0
 
     /// The last node (from an earlier render, so the page has it), when it is at the same place
-    /// and made from the same label nodes in the same navigation state.
-    func reusableNode(key: UInt64, label: [Node], navigation: NavigationState?, enabled: Bool) -> Node? {
-        guard let node, node.key == key, enabled == self.enabled,
+    /// and made from the same label nodes in the same navigation state, at the same depth (its
+    /// address has the path to it).
+    func reusableNode(key: UInt64, label: [Node], navigation: NavigationState?, enabled: Bool, depth: Int) -> Node? {
+        guard let node, node.key == key, enabled == self.enabled, depth == self.depth,
             navigation.map(ObjectIdentifier.init) == self.navigation, label.count == self.label.count
         else { return nil }
         for index in label.indices where !label[index].isFrozen || ObjectIdentifier(label[index]) != self.label[index] { return nil }
@@ -146,8 +201,9 @@ final class LinkMemo<Destination: View>: RenderCache, NodeHolding {
     }
 
     /// Keeps `node`, frozen: a modifier around the link changes a copy, never the kept node.
-    func remember(_ node: Node, label: [Node], navigation: NavigationState?, enabled: Bool) {
+    func remember(_ node: Node, label: [Node], navigation: NavigationState?, enabled: Bool, depth: Int) {
         node.isFrozen = true
+        self.depth = depth
         self.node = node
         self.label = label.map(ObjectIdentifier.init)
         self.navigation = navigation.map(ObjectIdentifier.init)

@@ -1,0 +1,100 @@
+import Foundation
+import Jetway
+import JetwayTesting
+import Testing
+
+@testable import JetwayServer
+
+/// Pushed screens have URLs: links are `<a href="?nav=…">`, a copied URL opens the screen
+/// server-rendered (and pages of one URL share a rendering), Back pops, a bad path opens the root.
+@MainActor
+struct NavigationURLTests {
+    struct Gates: View {
+        let gates = ["A1", "B12", "C3"]
+        var body: some View {
+            NavigationStack {
+                List(gates, id: \.self) { gate in
+                    NavigationLink("Gate \(gate)") { GateScreen(gate: gate) }
+                }
+                .navigationTitle("Gates")
+            }
+        }
+    }
+
+    struct GateScreen: View {
+        let gate: String
+        var body: some View {
+            VStack {
+                Text("Departures from \(gate)")
+                NavigationLink("Lounge near \(gate)") { Text("The lounge by \(gate)").navigationTitle("Lounge") }
+            }
+            .navigationTitle("Gate \(gate)")
+        }
+    }
+
+    /// The `nav` value of the link labelled `label` in `html`.
+    func nav(of label: String, in html: String) throws -> String {
+        let end = try #require(html.range(of: ">\(label)<"))
+        let before = html[..<end.lowerBound]
+        let open = try #require(before.range(of: "<a ", options: .backwards))
+        let tag = String(html[open.lowerBound..<end.lowerBound])
+        let href = try #require(tag.range(of: "href=\"?nav=").map { tag[$0.upperBound...].prefix { $0 != "\"" } })
+        return String(href)
+    }
+
+    @Test func aLinksURLOpensItsScreenOnTheServerAndSharesItsRendering() async throws {
+        let server = try TestServer(app: JetwayApp(title: "Airport", routes: [Route("/") { _ in Gates() }]))
+        defer { server.stop() }
+        let root = try await server.get("/").body
+        #expect(root.contains("<title>Gates – Airport</title>"))
+        let b12 = try nav(of: "Gate B12", in: root)
+        let screen = try await server.get("/?nav=\(b12)").body
+        #expect(screen.contains("Departures from B12") && !screen.contains("Departures from A1"))
+        #expect(screen.contains("<title>Gate B12 – Airport</title>"))
+        #expect(screen.contains("data-nav=\"\(b12)\""))
+        // Two levels deep, and the in-page Back's address is the level above.
+        let lounge = try nav(of: "Lounge near B12", in: screen)
+        #expect(lounge.hasPrefix(b12 + "."))
+        let deeper = try await server.get("/?nav=\(lounge)").body
+        #expect(deeper.contains("The lounge by B12") && deeper.contains("href=\"?nav=\(b12)\""))
+        #expect(server.server.sessions.groupCount == 3)
+        _ = try await server.get("/?nav=\(b12)")
+        #expect(server.server.sessions.groupCount == 3, "pages of one URL share its rendering")
+        // A path that names no link on the way opens as far as it can: here, the root.
+        let bad = try await server.get("/?nav=zzzz.1").body
+        #expect(bad.contains("Gate A1") && bad.contains("data-nav=\"\""))
+        let garbage = try await server.get("/?nav=%3Cscript%3E").body
+        #expect(garbage.contains("Gate A1") && !garbage.contains("<script>"))
+    }
+
+    @Test func backAndForwardPopAndPushByTheURLsPath() throws {
+        let graph = ViewGraph(Gates())
+        graph.render()
+        let html = graph.tree.root!.html
+        let a1 = try nav(of: "Gate A1", in: html)
+        #expect(graph.openNavigation(a1) == 1)
+        #expect(graph.navigationPath == a1 && graph.navigationTitle == "Gate A1")
+        let stack = try #require(Self.node(in: graph.tree.root) { $0.attribute("data-nav") != nil })
+        // Back: the browser's URL has no path.
+        try graph.dispatch(stack.id, .navigate, .text(""))
+        _ = graph.update()
+        #expect(graph.navigationPath == "" && graph.navigationTitle == "Gates")
+        // Forward: one link deeper than the screen shown.
+        let root = try #require(Self.node(in: graph.tree.root) { $0.attribute("data-nav") != nil })
+        try graph.dispatch(root.id, .navigate, .text(a1))
+        _ = graph.update()
+        #expect(graph.navigationPath == a1)
+        // A jump the screen shown cannot make is refused (the runtime loads the URL instead).
+        let top = try #require(Self.node(in: graph.tree.root) { $0.attribute("data-nav") != nil })
+        #expect(throws: JetwayError.self) { try graph.dispatch(top.id, .navigate, .text(a1 + ".zz")) }
+    }
+
+    static func node(in node: Node?, where predicate: (Node) -> Bool) -> Node? {
+        guard let node else { return nil }
+        if predicate(node) { return node }
+        for child in node.children {
+            if let found = Self.node(in: child, where: predicate) { return found }
+        }
+        return nil
+    }
+}
