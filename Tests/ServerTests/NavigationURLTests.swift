@@ -97,4 +97,61 @@ struct NavigationURLTests {
         }
         return nil
     }
+
+    struct FlightsByValue: View {
+        @State private var path: [String] = []
+        var body: some View {
+            NavigationStack(path: $path) {
+                VStack {
+                    ForEach(["MA100", "MA200"], id: \.self) { number in NavigationLink(number, value: number) }
+                    Button("Open MA200") { path.append("MA200") }
+                    Text("Depth \(path.count)")
+                }
+                .navigationDestination(for: String.self) { number in
+                    VStack {
+                        Text("Flight \(number)")
+                        Button("Back to the board") { path.removeAll() }
+                    }
+                    .navigationTitle(number)
+                }
+                .navigationTitle("Flights")
+            }
+        }
+    }
+
+    struct PathOfAnything: View {
+        @State private var path = NavigationPath()
+        var body: some View {
+            NavigationStack(path: $path) {
+                NavigationLink("Gate 7", value: 7)
+                    .navigationDestination(for: Int.self) { gate in Text("Gate number \(gate)") }
+            }
+        }
+    }
+
+    @Test func valueLinksPushThroughThePathAndItsDestination() throws {
+        let host = ViewHost(FlightsByValue())
+        #expect(host.text.contains("Depth 0"))
+        try host.tap("MA100")
+        #expect(host.text.contains("Flight MA100") && !host.text.contains("Depth"))
+        try host.tap("Back to the board")
+        #expect(host.text.contains("Depth 0"))
+        // The app's own push: shown, but its URL is its parent's.
+        try host.tap("Open MA200")
+        #expect(host.text.contains("Flight MA200"))
+        #expect(host.html.contains("data-nav=\"\""))
+        try host.tap("Back")
+        #expect(host.text.contains("Depth 0"))
+        let paths = ViewHost(PathOfAnything())
+        try paths.tap("Gate 7")
+        #expect(paths.text.contains("Gate number 7"))
+    }
+
+    @Test func aValueLinksURLOpensItsScreen() throws {
+        let graph = ViewGraph(FlightsByValue())
+        graph.render()
+        let key = try nav(of: "MA200", in: graph.tree.root!.html)
+        #expect(graph.openNavigation(key) == 1)
+        #expect(graph.navigationTitle == "MA200" && graph.navigationPath == key)
+    }
 }

@@ -16,15 +16,39 @@
 /// ```
 public struct NavigationStack<Root: View>: _PrimitiveView {
     let root: Root
+    /// The app's own path (`NavigationStack(path: $path)`), as values.
+    let boundPath: (get: () -> [AnyHashable], set: ([AnyHashable]) -> Void)?
 
     public init(@ViewBuilder root: () -> Root) {
         self.root = root()
+        self.boundPath = nil
+    }
+
+    /// A stack whose pushed values are the app's: `path` holds them (`NavigationLink(value:)`
+    /// appends, Back removes the last), and each is shown by the `.navigationDestination(for:)`
+    /// of its type.
+    public init<Value: Hashable>(path: Binding<[Value]>, @ViewBuilder root: () -> Root) {
+        self.root = root()
+        self.boundPath = (
+            get: { path.wrappedValue.map { AnyHashable($0) } },
+            set: { values in path.wrappedValue = values.compactMap { $0.base as? Value } }
+        )
+    }
+
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) {
+        self.root = root()
+        self.boundPath = (get: { path.wrappedValue.elements }, set: { path.wrappedValue.elements = $0 })
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let owner = context.owner
         let state = context.persistent(NavigationState.self) { NavigationState() }
         state.owner = owner
+        if let bound = view.boundPath {
+            state.bind(set: bound.set, values: context.track { bound.get() })
+        } else {
+            state.unbind()
+        }
         let node = context.element("div", "jw-navstack")
         // The outermost stack is the page's: its path is the URL's.
         let isOutermost = context.environment.navigation == nil
@@ -45,7 +69,7 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
             children.append(back)
             var destination = inner.branch(UInt64(depth) &+ 0x100)
             destination.writeEnvironment { $0.dismiss = DismissAction(owner: state) { state.pop() } }
-            AnyView._render(top, destination, &children)
+            AnyView._render(state.view(for: top), destination, &children)
         } else {
             Root._render(view.root, inner.branch(1), &children)
         }
@@ -61,22 +85,84 @@ public typealias NavigationView = NavigationStack
 /// each (what the URL carries).
 @MainActor
 final class NavigationState {
-    var path: [AnyView] = []
+    /// A pushed screen: a link's destination, or a value its type's destination shows.
+    enum Entry {
+        case view(AnyView)
+        case value(AnyHashable)
+    }
+    var path: [Entry] = []
     /// The element key of the link that pushed each screen (0: pushed otherwise).
     var keys: [UInt64] = []
     weak var owner: ViewInstance?
+    /// `.navigationDestination(for:)`s seen inside, by the type they show.
+    var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
+    /// The app's binding, when the stack has one: values pushed and popped go through it.
+    private var setBound: (([AnyHashable]) -> Void)?
+    /// The keys a push or pop through the binding gives, once its new value is rendered.
+    private var pendingKeys: [UInt64]?
 
     func push(_ destination: AnyView, key: UInt64 = 0) {
-        path.append(destination)
+        path.append(.view(destination))
+        keys.append(key)
+        owner?.invalidate()
+    }
+
+    func push(value: AnyHashable, key: UInt64 = 0) {
+        if let setBound {
+            // The binding is the truth; the next render takes the path from it.
+            pendingKeys = keys + [key]
+            setBound(values + [value])
+            return
+        }
+        path.append(.value(value))
         keys.append(key)
         owner?.invalidate()
     }
 
     func pop() {
-        guard !path.isEmpty else { return }
+        guard let last = path.last else { return }
+        if let setBound, case .value = last {
+            pendingKeys = Array(keys.dropLast())
+            setBound(Array(values.dropLast()))
+            return
+        }
         path.removeLast()
         keys.removeLast()
         owner?.invalidate()
+    }
+
+    /// The values among the pushed screens, in order.
+    private var values: [AnyHashable] {
+        path.compactMap { entry in
+            if case .value(let value) = entry { return value }
+            return nil
+        }
+    }
+
+    /// Takes the path from the app's binding. Keys of screens pushed by links are kept while
+    /// the binding still holds the values before them; a value the app pushed itself has none
+    /// (its URL is its parent's).
+    func bind(set: @escaping ([AnyHashable]) -> Void, values bound: [AnyHashable]) {
+        setBound = set
+        let known = pendingKeys ?? keys
+        pendingKeys = nil
+        guard bound != values || path.count != bound.count else { return }
+        path = bound.map { .value($0) }
+        keys = bound.indices.map { $0 < known.count ? known[$0] : 0 }
+    }
+
+    func unbind() {
+        setBound = nil
+    }
+
+    /// The view a pushed screen shows.
+    func view(for entry: Entry) -> AnyView {
+        switch entry {
+        case .view(let view): return view
+        case .value(let value):
+            if let destination = destinations[ObjectIdentifier(type(of: value.base))] { return destination(value) }
+            return AnyView(Text("No navigationDestination for \(String(describing: type(of: value.base)))"))
+        }
     }
 
     /// The browser went Back or Forward to `target`: pops to where the paths agree, and pushes
@@ -94,8 +180,9 @@ final class NavigationState {
         while keys.count > shared { pop() }
     }
 
-    /// The `nav` value of this path: the links' keys in base 36, joined by dots.
-    var urlValue: String { Self.urlValue(keys) }
+    /// The `nav` value of this path: the links' keys in base 36, joined by dots, up to a
+    /// screen no link pushed (the app's own push has no URL of its own: its parent's).
+    var urlValue: String { Self.urlValue(Array(keys.prefix { $0 != 0 })) }
 
     static func urlValue(_ keys: [UInt64]) -> String { keys.map { String($0, radix: 36) }.joined(separator: ".") }
 
@@ -135,15 +222,20 @@ extension EnvironmentValues {
 public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
     let label: Label
     let destination: () -> Destination
+    /// A link that pushes a value (`NavigationLink(value:)`): the `.navigationDestination` of
+    /// its type shows it.
+    let value: AnyHashable?
 
     public init(@ViewBuilder destination: @escaping () -> Destination, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.destination = destination
+        self.value = nil
     }
 
     public init(destination: Destination, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.destination = { destination }
+        self.value = nil
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
@@ -155,6 +247,7 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         // diff then skips it, and its list row, by identity.
         let memo = context.persistent(LinkMemo<Destination>.self) { LinkMemo() }
         memo.destination = view.destination
+        memo.value = view.value
         let depth = navigation?.keys.count ?? 0
         if let node = memo.reusableNode(key: context.elementKey, label: label, navigation: navigation, enabled: enabled, depth: depth) {
             out.append(node)
@@ -165,7 +258,14 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         if let navigation, enabled {
             let key = context.elementKey
             node.setAttribute("href", NavigationState.href(navigation.keys + [key]))
-            node.addHandler(EventBinding(event: .click) { [memo] _ in navigation.push(AnyView(memo.destination()), key: key) })
+            node.addHandler(
+                EventBinding(event: .click) { [memo] _ in
+                    if let value = memo.value {
+                        navigation.push(value: value, key: key)
+                    } else {
+                        navigation.push(AnyView(memo.destination()), key: key)
+                    }
+                })
         } else {
             node.setAttribute("aria-disabled", "true")
         }
@@ -178,6 +278,7 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
 @MainActor
 final class LinkMemo<Destination: View>: RenderCache, NodeHolding {
     var destination: () -> Destination = { fatalError("a link's destination is set before its first render") }
+    var value: AnyHashable?
     private var node: Node?
     private var label: [ObjectIdentifier] = []
     private var navigation: ObjectIdentifier?
@@ -208,6 +309,65 @@ final class LinkMemo<Destination: View>: RenderCache, NodeHolding {
         self.label = label.map(ObjectIdentifier.init)
         self.navigation = navigation.map(ObjectIdentifier.init)
         self.enabled = enabled
+    }
+}
+
+extension NavigationLink where Destination == Never {
+    /// A link that pushes `value` onto the stack's path; `.navigationDestination(for:)` of its
+    /// type shows it. A nil value makes a disabled link.
+    public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.destination = { fatalError("a value link has no destination of its own") }
+        self.value = value.map { AnyHashable($0) }
+    }
+}
+
+extension NavigationLink where Destination == Never, Label == Text {
+    public init<P: Hashable>(_ titleKey: LocalizedStringKey, value: P?) {
+        self.init(value: value) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) {
+        self.init(value: value) { Text(title) }
+    }
+}
+
+/// A type-erased stack path, as SwiftUI's: values of any `Hashable` types.
+public struct NavigationPath: Equatable {
+    var elements: [AnyHashable] = []
+
+    public init() {}
+
+    public init<S: Sequence>(_ elements: S) where S.Element: Hashable {
+        self.elements = elements.map { AnyHashable($0) }
+    }
+
+    public var count: Int { elements.count }
+    public var isEmpty: Bool { elements.isEmpty }
+
+    public mutating func append<V: Hashable>(_ value: V) { elements.append(AnyHashable(value)) }
+
+    public mutating func removeLast(_ k: Int = 1) { elements.removeLast(min(k, elements.count)) }
+}
+
+extension View {
+    /// How the stack shows a pushed value of type `D` (from `NavigationLink(value:)` or the
+    /// stack's `path`).
+    public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+        modifier(
+            NavigationDestinationModifier(register: { state in
+                state.destinations[ObjectIdentifier(D.self)] = { value in AnyView(destination(value.base as! D)) }
+            }))
+    }
+}
+
+struct NavigationDestinationModifier: _PrimitiveModifier {
+    let register: @MainActor (NavigationState) -> Void
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        if let navigation = context.environment.navigation { modifier.register(navigation) }
+        content(context, &out)
     }
 }
 
