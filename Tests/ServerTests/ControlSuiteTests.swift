@@ -181,6 +181,15 @@ extension EndToEnd {
                 }
                 try await noErrorFrames(browser, after: "sheet dismissal")
 
+                // Toolbar: its button acts (taps back to 0, then the suite's own tap again).
+                #expect(
+                    try await browser.execute("return !!document.querySelector('[role=toolbar] button')") as? Bool == true,
+                    "\(engine): no toolbar")
+                try await browser.click("[role=toolbar] button", labelled: "Reset taps")
+                _ = await eventually("the toolbar button", engine) { model.taps == 0 }
+                try await browser.click("button", labelled: "Tap me")
+                _ = await eventually("tapped again", engine) { model.taps == 1 }
+
                 // Alert: a modal alertdialog; a button acts, then dismisses it; Escape dismisses
                 // without acting.
                 try await browser.click("button", labelled: "Cancel the trip")

@@ -92,6 +92,9 @@ struct ControlsGallery: View {
                 }
             }
             .navigationTitle("Controls")
+            .toolbar {
+                ToolbarItem(placement: .topBarTrailing) { Button("Reset taps") { model.taps = 0 } }
+            }
             .searchable(text: $model.search, prompt: "Search controls")
             .sheet(isPresented: $model.showingSheet, onDismiss: { model.sheetDismissals += 1 }) {
                 BoardingPass()

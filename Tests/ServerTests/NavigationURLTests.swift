@@ -154,4 +154,28 @@ struct NavigationURLTests {
         #expect(graph.openNavigation(key) == 1)
         #expect(graph.navigationTitle == "MA200" && graph.navigationPath == key)
     }
+
+    struct BoardWithToolbar: View {
+        @State private var adding = 0
+        var body: some View {
+            NavigationStack {
+                Text("Added \(adding)")
+                    .navigationTitle("Board")
+                    .toolbar {
+                        ToolbarItem(placement: .topBarTrailing) { Button("Add") { adding += 1 } }
+                        ToolbarItem(placement: .topBarLeading) { Text("MTN") }
+                        Button("Plain") { adding += 10 }
+                    }
+            }
+        }
+    }
+
+    @Test func toolbarItemsSitInTheScreensBarByPlacement() throws {
+        let host = ViewHost(BoardWithToolbar())
+        #expect(host.html.contains("role=\"toolbar\""))
+        #expect(host.html.contains("data-placement=\"trailing\"") && host.html.contains("data-placement=\"leading\""))
+        try host.tap("Add")
+        try host.tap("Plain")
+        #expect(host.text.contains("Added 11"))
+    }
 }

@@ -1,0 +1,77 @@
+/// Where a toolbar item goes (SwiftUI's `ToolbarItemPlacement`): the leading or trailing end of
+/// the screen's bar, its middle, or a bar at the bottom of the screen.
+public struct ToolbarItemPlacement: Hashable, Sendable {
+    let side: String
+
+    public static let automatic = ToolbarItemPlacement(side: "trailing")
+    public static let primaryAction = ToolbarItemPlacement(side: "trailing")
+    public static let confirmationAction = ToolbarItemPlacement(side: "trailing")
+    public static let cancellationAction = ToolbarItemPlacement(side: "leading")
+    public static let navigation = ToolbarItemPlacement(side: "leading")
+    public static let principal = ToolbarItemPlacement(side: "principal")
+    public static let topBarLeading = ToolbarItemPlacement(side: "leading")
+    public static let topBarTrailing = ToolbarItemPlacement(side: "trailing")
+    public static let navigationBarLeading = ToolbarItemPlacement(side: "leading")
+    public static let navigationBarTrailing = ToolbarItemPlacement(side: "trailing")
+    public static let bottomBar = ToolbarItemPlacement(side: "bottom")
+}
+
+/// One item of a toolbar, placed at `placement`.
+///
+/// ```swift
+/// .toolbar {
+///     ToolbarItem(placement: .topBarTrailing) { Button("Add") { adding = true } }
+/// }
+/// ```
+public struct ToolbarItem<Content: View>: _PrimitiveView {
+    let placement: ToolbarItemPlacement
+    let content: Content
+
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {
+        self.placement = placement
+        self.content = content()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("div", "jw-toolbar-item")
+        node.setAttribute("data-placement", view.placement.side)
+        context.renderChildren(view.content, into: node)
+        out.append(node)
+    }
+}
+
+/// Several items at one placement.
+public struct ToolbarItemGroup<Content: View>: _PrimitiveView {
+    let placement: ToolbarItemPlacement
+    let content: Content
+
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {
+        self.placement = placement
+        self.content = content()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        ToolbarItem._render(ToolbarItem(placement: view.placement) { view.content }, context, &out)
+    }
+}
+
+extension View {
+    /// The screen's toolbar: its items (`ToolbarItem`, `ToolbarItemGroup`, or plain views,
+    /// placed at the trailing end) in a bar above the content, in the order of their placement.
+    public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
+        modifier(ToolbarModifier(items: content()))
+    }
+}
+
+struct ToolbarModifier<Items: View>: _PrimitiveModifier {
+    let items: Items
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        let barContext = context.branch(0x7B0)
+        let bar = barContext.element("div", "jw-toolbar")
+        bar.setAttribute("role", "toolbar")
+        barContext.renderChildren(modifier.items, into: bar)
+        out.append(bar)
+        content(context, &out)
+    }
+}
