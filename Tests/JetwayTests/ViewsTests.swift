@@ -169,7 +169,7 @@ struct ViewsTests {
             Text("body").navigationTitle("Board").searchable(text: Binding(get: { query }, set: { query = $0 }), prompt: "Find a flight"))
         #expect(
             html.hasPrefix(
-                "<div class=\"jw-searchable\"><input class=\"jw-search\" type=\"search\" value=\"\" placeholder=\"Find a flight\" aria-label=\"Find a flight\" data-on=\"input\" role=\"searchbox\"><h1 class=\"jw-nav-title\">Board</h1>"
+                "<div class=\"jw-searchable\"><h1 class=\"jw-nav-title\">Board</h1><input class=\"jw-search\" type=\"search\" value=\"\" placeholder=\"Find a flight\" aria-label=\"Find a flight\" data-on=\"input\" role=\"searchbox\">"
             ))
         let sheet = inner(Text("x").sheet(isPresented: Binding(get: { shown }, set: { shown = $0 })) { Text("In sheet") })
         #expect(
@@ -185,5 +185,42 @@ struct ViewsTests {
         #expect(throws: JetwayError.self) { try host.resize(width: -1, height: 1) }
         try host.resize(width: 1024, height: 768)
         #expect(host.text == "1024")
+    }
+}
+
+@MainActor
+struct SearchTests {
+    struct Airports: View {
+        @State private var search = ""
+        @State private var submitted = ""
+        let codes = ["DEN", "DFW", "DTW", "LAX"]
+        var body: some View {
+            NavigationStack {
+                List(codes.filter { search.isEmpty || $0.hasPrefix(search) }, id: \.self) { Text($0) }
+                    .navigationTitle("Airports")
+                    .searchable(text: $search, prompt: "Airport")
+                    .searchSuggestions {
+                        ForEach(codes.filter { $0.hasPrefix(search) && $0 != search }, id: \.self) { code in
+                            Text("Fly to \(code)").searchCompletion(code)
+                        }
+                    }
+                    .onSubmit(of: .search) { submitted = search }
+                Text("Submitted: \(submitted)")
+            }
+        }
+    }
+
+    @Test func theSearchFieldSitsUnderTheTitleWithSuggestionsAndSubmit() throws {
+        let host = ViewHost(Airports())
+        let title = try #require(host.html.range(of: "jw-nav-title"))
+        let field = try #require(host.html.range(of: "type=\"search\""))
+        #expect(title.lowerBound < field.lowerBound, "the search field is above the title")
+        try host.type("D", into: "Airport")
+        #expect(host.elements(withText: "Fly to DEN").count == 1 && host.elements(withText: "Fly to LAX").isEmpty)
+        try host.tap("Fly to DFW")
+        #expect(host.html.contains("value=\"DFW\""))
+        #expect(host.elements(withText: "Fly to DFW").isEmpty, "no suggestion for what is typed")
+        try host.submit("Airport")
+        #expect(host.text.contains("Submitted: DFW"))
     }
 }

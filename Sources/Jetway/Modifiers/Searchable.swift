@@ -18,6 +18,76 @@ extension View {
     public func searchable<S: StringProtocol>(text: Binding<String>, prompt: S) -> some View {
         modifier(SearchableModifier(text: text, prompt: String(prompt)))
     }
+
+    /// Suggestions under the search field while it is being used: usually `Text`s or buttons
+    /// with `.searchCompletion(_:)`, which put their completion in the field when chosen.
+    public func searchSuggestions<S: View>(@ViewBuilder _ suggestions: () -> S) -> some View {
+        modifier(SearchSuggestionsModifier(suggestions: suggestions()))
+    }
+
+    /// What choosing this suggestion puts in the search field.
+    public func searchCompletion(_ completion: String) -> some View {
+        modifier(SearchCompletionModifier(completion: completion))
+    }
+}
+
+/// The search field's suggestions, handed from `.searchSuggestions` (inside) to the field.
+@MainActor
+final class SearchSuggestionsBox: RenderCache {
+    var render: ((_RenderContext, inout [Node]) -> Void)?
+    var complete: ((String) -> Void)?
+    /// The search field's own box (suggestions inside `.searchable` go here).
+    var isField = false
+}
+
+private struct SearchSuggestionsKey: EnvironmentKey {
+    static var defaultValue: SearchSuggestionsBox? { nil }
+}
+
+extension EnvironmentValues {
+    var searchSuggestions: SearchSuggestionsBox? {
+        get { self[SearchSuggestionsKey.self] }
+        set { self[SearchSuggestionsKey.self] = newValue }
+    }
+}
+
+struct SearchSuggestionsModifier<S: View>: _PrimitiveModifier {
+    let suggestions: S
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        let suggestions = modifier.suggestions
+        let render: (_RenderContext, inout [Node]) -> Void = { context, out in S._render(suggestions, context, &out) }
+        // Inside `.searchable`: hand them to its field. Around it (the usual order): through a
+        // box of its own, the same object every render, so the views below are not re-evaluated
+        // for a new environment.
+        if let box = context.environment.searchSuggestions, box.isField {
+            box.render = render
+            content(context, &out)
+            return
+        }
+        let box = context.persistent(SearchSuggestionsBox.self) { SearchSuggestionsBox() }
+        box.render = render
+        var inner = context
+        inner.writeEnvironment { $0.searchSuggestions = box }
+        content(inner, &out)
+    }
+}
+
+struct SearchCompletionModifier: _PrimitiveModifier {
+    let completion: String
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        let button = context.element("button", "jw-button jw-search-suggestion")
+        button.setAttribute("type", "button")
+        button.setAttribute("role", "option")
+        var label: [Node] = []
+        content(context.insideElement(), &label)
+        button.children = label
+        let completion = modifier.completion
+        let complete = context.environment.searchSuggestions?.complete
+        button.addHandler(EventBinding(event: .click) { _ in complete?(completion) })
+        out.append(button)
+    }
 }
 
 struct SearchableModifier: _PrimitiveModifier {
@@ -31,11 +101,39 @@ struct SearchableModifier: _PrimitiveModifier {
         let field = TextInput.node(
             inside.structural(0), type: "search", title: title, prompt: nil, text: modifier.text, className: "jw-search")
         field.setAttribute("role", "searchbox")
-        var children = [field]
         var contentContext = inside.structural(1)
         let isSearching = !(field.attribute("value") ?? "").isEmpty
-        contentContext.writeEnvironment { $0.isSearching = isSearching }
-        content(contentContext, &children)
+        let outer = context.environment.searchSuggestions
+        // One box per field, the same object every render (an environment value).
+        let suggestions = context.persistent(SearchSuggestionsBox.self) { SearchSuggestionsBox() }
+        suggestions.isField = true
+        suggestions.render = nil
+        let binding = modifier.text
+        suggestions.complete = { binding.wrappedValue = $0 }
+        contentContext.writeEnvironment {
+            $0.isSearching = isSearching
+            $0.searchSuggestions = suggestions
+        }
+        var body: [Node] = []
+        content(contentContext, &body)
+        // Where SwiftUI puts it: under the screen's bar and large title, above the content.
+        var heading = 0
+        while heading < body.count, let name = body[heading].attribute("class"), name.hasPrefix("jw-toolbar") || name == "jw-nav-title" {
+            heading += 1
+        }
+        var children = Array(body[..<heading]) + [field]
+        if isSearching, let render = suggestions.render ?? outer?.render {
+            let list = inside.structural(2).element("div", "jw-search-suggestions")
+            list.setAttribute("role", "listbox")
+            list.setAttribute("aria-label", "Suggestions")
+            var items: [Node] = []
+            var suggestionContext = inside.structural(2).insideElement()
+            suggestionContext.writeEnvironment { $0.searchSuggestions = suggestions }
+            render(suggestionContext, &items)
+            list.children = items
+            if !items.isEmpty { children.append(list) }
+        }
+        children += body[heading...]
         wrapper.children = children
         out.append(wrapper)
     }

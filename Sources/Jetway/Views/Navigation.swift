@@ -190,6 +190,16 @@ final class NavigationState {
     /// to keep).
     static func href(_ keys: [UInt64]) -> String { keys.isEmpty ? "?" : "?nav=" + urlValue(keys) }
 
+    /// The address of a link on the screen shown: this path and `key` (the part before the key
+    /// made once per path, not once per link of a long list).
+    func href(appending key: UInt64) -> String {
+        if linkPrefix.keys != keys {
+            linkPrefix = (keys, keys.isEmpty ? "?nav=" : "?nav=" + Self.urlValue(keys) + ".")
+        }
+        return linkPrefix.text + String(key, radix: 36)
+    }
+    private var linkPrefix: (keys: [UInt64], text: String) = ([], "?nav=")
+
     /// `3k9x0a.1b2c3d` → keys; anything malformed is no path at all.
     static func keys(_ text: String) -> [UInt64] {
         guard !text.isEmpty, text.utf8.count <= 1024 else { return [] }
@@ -257,7 +267,7 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         node.children = label
         if let navigation, enabled {
             let key = context.elementKey
-            node.setAttribute("href", NavigationState.href(navigation.keys + [key]))
+            node.setAttribute("href", navigation.href(appending: key))
             node.addHandler(
                 EventBinding(event: .click) { [memo] _ in
                     if let value = memo.value {

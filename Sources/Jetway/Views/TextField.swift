@@ -68,7 +68,7 @@ enum TextInput {
                 EventBinding(event: .input) { payload in
                     text.wrappedValue = try payload.text()
                 })
-            if let submit = context.environment.submitAction {
+            if let submit = type == "search" ? context.environment.searchSubmitAction : context.environment.submitAction {
                 node.addHandler(EventBinding(event: .submit) { _ in submit() })
             }
         } else {
@@ -82,16 +82,48 @@ private struct SubmitActionKey: EnvironmentKey {
     static let defaultValue: (@MainActor () -> Void)? = nil
 }
 
+private struct SearchSubmitActionKey: EnvironmentKey {
+    static let defaultValue: (@MainActor () -> Void)? = nil
+}
+
 extension EnvironmentValues {
     var submitAction: (@MainActor () -> Void)? {
         get { self[SubmitActionKey.self] }
         set { self[SubmitActionKey.self] = newValue }
     }
+
+    var searchSubmitAction: (@MainActor () -> Void)? {
+        get { self[SearchSubmitActionKey.self] }
+        set { self[SearchSubmitActionKey.self] = newValue }
+    }
+}
+
+/// Which fields' Enter an `.onSubmit` hears: text fields, the `.searchable` field, or both.
+public struct SubmitTriggers: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let text = SubmitTriggers(rawValue: 1)
+    public static let search = SubmitTriggers(rawValue: 2)
 }
 
 extension View {
-    /// Runs `action` when the user presses Enter in a text field inside this view.
-    public func onSubmit(_ action: @escaping @MainActor () -> Void) -> some View {
-        environment(\.submitAction, action)
+    /// Runs `action` when the user presses Enter in a text field inside this view (or, with
+    /// `of: .search`, in the `.searchable` field).
+    public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping @MainActor () -> Void) -> some View {
+        modifier(SubmitModifier(triggers: triggers, action: action))
+    }
+}
+
+struct SubmitModifier: _PrimitiveModifier {
+    let triggers: SubmitTriggers
+    let action: @MainActor () -> Void
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        var inner = context
+        inner.writeEnvironment {
+            if modifier.triggers.contains(.text) { $0.submitAction = modifier.action }
+            if modifier.triggers.contains(.search) { $0.searchSubmitAction = modifier.action }
+        }
+        content(inner, &out)
     }
 }
