@@ -224,3 +224,23 @@ struct SearchTests {
         #expect(host.text.contains("Submitted: DFW"))
     }
 }
+
+@MainActor
+struct ListRowTests {
+    @Test func rowsHideOrTintTheirSeparatorAndSetTheirBackground() throws {
+        let host = ViewHost(
+            List {
+                Text("Plain row")
+                Text("No line under me").listRowSeparator(.hidden)
+                Text("Red line under me").listRowSeparatorTint(.red)
+                Text("Yellow row").listRowBackground(.yellow)
+            })
+        let items = host.html.components(separatedBy: "<li ").dropFirst()
+        #expect(items.count == 4)
+        let rows = Array(items)
+        #expect(!rows[0].contains("jw-no-separator") && !rows[0].contains("style="))
+        #expect(rows[1].hasPrefix("class=\"jw-list-row jw-no-separator\""), "\(rows[1].prefix(80))")
+        #expect(rows[2].contains("style=\"--jw-separator:var(--jw-red)\""), "\(rows[2].prefix(120))")
+        #expect(rows[3].contains("background:var(--jw-yellow)"), "\(rows[3].prefix(120))")
+    }
+}

@@ -181,6 +181,19 @@ extension EndToEnd {
                 }
                 try await noErrorFrames(browser, after: "sheet dismissal")
 
+                // List rows: a hidden separator draws nothing, a tinted one its colour.
+                let separators = try await browser.string(
+                    """
+                    const rows = Array.from(document.querySelectorAll('.jw-list-row')).filter(r => r.textContent.startsWith('Row with'));
+                    const without = Array.from(document.querySelectorAll('.jw-list-row')).find(r => r.textContent === 'Row without a line');
+                    const color = (el) => getComputedStyle(el).borderBottomColor;
+                    return [color(rows[0]), color(without), color(rows[1])].join('|')
+                    """)
+                let colors = separators.split(separator: "|").map(String.init)
+                #expect(
+                    colors.count == 3 && colors[0] != colors[1] && colors[1].contains("0, 0, 0, 0") && colors[2] != colors[0],
+                    "\(engine): separators \(colors)")
+
                 // Toolbar: its button acts (taps back to 0, then the suite's own tap again).
                 #expect(
                     try await browser.execute("return !!document.querySelector('[role=toolbar] button')") as? Bool == true,

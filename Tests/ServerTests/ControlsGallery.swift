@@ -51,6 +51,13 @@ struct ControlsGallery: View {
                         }
                     Text("Trips cancelled: \(model.cancelled)")
                 }
+                Section("Rows") {
+                    List {
+                        Text("Row with a line")
+                        Text("Row without a line").listRowSeparator(.hidden)
+                        Text("Row with a red line").listRowSeparatorTint(.red)
+                    }
+                }
                 Section("Text") {
                     TextField("Name", text: $model.name)
                         .onSubmit { model.submissions += 1 }

@@ -28,6 +28,7 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
             let item = Node("li", key: row.key)
             item.setAttribute("class", row.attribute("class") == "jw-section" ? "jw-list-section" : "jw-list-row")
             item.children = [row]
+            Self.applyRowOptions(of: row, to: item)
             if row.isFrozen { items[id] = item }
             return item
         }
@@ -94,5 +95,50 @@ extension EnvironmentValues {
 extension View {
     public func listStyle(_ style: ListStyleKind) -> some View {
         environment(\.listStyle, style)
+    }
+}
+
+/// The edges of a row a separator modifier applies to (SwiftUI's `VerticalEdge.Set`); a row's
+/// separator is drawn below it, so both mean that one.
+public struct VerticalEdge: Hashable, Sendable {
+    public struct Set: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let top = Set(rawValue: 1)
+        public static let bottom = Set(rawValue: 2)
+        public static let all: Set = [.top, .bottom]
+    }
+}
+
+extension View {
+    /// Hides (or shows) the separator under this row of a `List`.
+    public func listRowSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View {
+        modifier(StyleModifier { $0.setAttribute("data-row-separator", visibility == .hidden ? "hidden" : "visible") })
+    }
+
+    /// The colour of the separator under this row (nil: the list's own).
+    public func listRowSeparatorTint(_ color: Color?, edges: VerticalEdge.Set = .all) -> some View {
+        modifier(
+            StyleModifier { node in
+                if let color { node.setAttribute("data-row-tint", color.css) }
+            })
+    }
+
+    /// What is drawn behind this row of a `List`.
+    public func listRowBackground(_ color: Color?) -> some View {
+        modifier(
+            StyleModifier { node in
+                if let color { node.setAttribute("data-row-background", color.css) }
+            })
+    }
+}
+
+extension List {
+    /// The `<li>` around a row takes what the row asked of it (`.listRowSeparator`,
+    /// `.listRowSeparatorTint`, `.listRowBackground`).
+    static func applyRowOptions(of row: Node, to item: Node) {
+        if row.attribute("data-row-separator") == "hidden" { item.addClass("jw-no-separator") }
+        if let tint = row.attribute("data-row-tint") { item.addStyle("--jw-separator:\(tint)") }
+        if let background = row.attribute("data-row-background") { item.addStyle("background:\(background)") }
     }
 }
