@@ -237,6 +237,8 @@
     event.preventDefault();
     if (el.classList.contains("jw-nav-back") && history.state && history.state.jwNav) { history.back(); return; }
     send(el, "click");
+    const menu = el.closest("details.jw-menu");
+    if (menu) menu.open = false;
     if (el.classList.contains("jw-navlink")) history.pushState({ jwNav: true }, "", withNav(navIn(el.href)));
     else if (el.classList.contains("jw-nav-back")) history.replaceState(null, "", withNav(navIn(el.href)));
   });
@@ -325,6 +327,11 @@
     send(el, "change", el.type === "checkbox" ? el.checked : el.tagName === "SELECT" ? String(el.selectedIndex) : el.value);
   });
   document.addEventListener("submit", (event) => event.preventDefault());
+  // A DisclosureGroup opened or closed by the user (toggle does not bubble).
+  document.addEventListener("toggle", (event) => {
+    const el = event.target;
+    if (el.tagName === "DETAILS" && handles(el, "change")) send(el, "change", el.open);
+  }, true);
   document.addEventListener("keydown", (event) => {
     const el = event.target;
     if (event.key === "Enter" && handles(el, "submit")) { event.preventDefault(); send(el, "submit"); return; }

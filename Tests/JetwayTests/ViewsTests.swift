@@ -244,3 +244,41 @@ struct ListRowTests {
         #expect(rows[3].contains("background:var(--jw-yellow)"), "\(rows[3].prefix(120))")
     }
 }
+
+@MainActor
+struct ContainerTests {
+    struct Rules: View {
+        @State private var open = false
+        @State private var sort = "time"
+        var body: some View {
+            VStack {
+                DisclosureGroup("Baggage rules", isExpanded: $open) { Text("One cabin bag of 8 kg.") }
+                Text(open ? "Rules shown" : "Rules hidden")
+                DisclosureGroup("Pets") { Text("Small pets in the cabin.") }
+                Menu("Sort") {
+                    Button("By time") { sort = "time" }
+                    Button("By gate") { sort = "gate" }
+                }
+                Text("Sorted by \(sort)")
+                LazyVGrid(columns: [GridItem(.adaptive(minimum: 120)), GridItem(.fixed(80))], spacing: 12) {
+                    ForEach(["A", "B"], id: \.self) { Text($0) }
+                }
+            }
+        }
+    }
+
+    @Test func disclosureGroupsMenusAndLazyGrids() throws {
+        let host = ViewHost(Rules())
+        #expect(host.html.contains("<details class=\"jw-disclosure\" data-j=\"3\" data-on=\"change\"><summary"))
+        try host.send(.change, .bool(true)) {
+            $0.tag == "details" && $0.attribute("class") == "jw-disclosure" && $0.textContent.contains("Baggage")
+        }
+        #expect(
+            host.text.contains("Rules shown")
+                && host.html.contains("<details class=\"jw-disclosure\" data-j=\"3\" data-on=\"change\" open=\"\""))
+        try host.tap("By gate")
+        #expect(host.text.contains("Sorted by gate"))
+        #expect(host.html.contains("grid-template-columns:repeat(auto-fill,minmax(120px,1fr)) 80px"))
+        #expect(host.html.contains("role=\"menu\""))
+    }
+}

@@ -181,6 +181,19 @@ extension EndToEnd {
                 }
                 try await noErrorFrames(browser, after: "sheet dismissal")
 
+                // DisclosureGroup: the user's toggle reaches the binding; Menu: an item acts and
+                // the menu closes.
+                try await browser.click("summary", labelled: "Baggage rules")
+                _ = await eventually("the disclosure group opened", engine) { model.rulesShown }
+                #expect(await browser.wait(for: "return document.querySelector('details.jw-disclosure').open"), "\(engine)")
+                try await browser.click("summary", labelled: "Sort")
+                #expect(
+                    await browser.wait(for: "return document.querySelector('details.jw-menu').open"), "\(engine): the menu did not open")
+                try await browser.click(".jw-menu-items button", labelled: "By gate")
+                _ = await eventually("the menu's item", engine) { model.sort == "gate" }
+                #expect(
+                    await browser.wait(for: "return !document.querySelector('details.jw-menu').open"), "\(engine): the menu stayed open")
+
                 // List rows: a hidden separator draws nothing, a tinted one its colour.
                 let separators = try await browser.string(
                     """

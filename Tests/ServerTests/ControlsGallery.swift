@@ -20,6 +20,8 @@ final class ControlsModel {
     var showingSheet = false
     var sheetDismissals = 0
     var askingToCancel = false
+    var rulesShown = false
+    var sort = "time"
     var cancelled = 0
     var submissions = 0
 
@@ -50,6 +52,14 @@ struct ControlsGallery: View {
                             Text("Your seat 12A is given up.")
                         }
                     Text("Trips cancelled: \(model.cancelled)")
+                }
+                Section("Containers") {
+                    DisclosureGroup("Baggage rules", isExpanded: $model.rulesShown) { Text("One cabin bag of 8 kg.") }
+                    Menu("Sort") {
+                        Button("By time") { model.sort = "time" }
+                        Button("By gate") { model.sort = "gate" }
+                    }
+                    Text("Sorted by \(model.sort)")
                 }
                 Section("Rows") {
                     List {

@@ -1,0 +1,219 @@
+/// A column (or row) description of a lazy grid, as SwiftUI's: a fixed size, a flexible one
+/// between bounds, or as many adaptive cells as fit.
+public struct GridItem: Hashable, Sendable {
+    public enum Size: Hashable, Sendable {
+        case fixed(CGFloat)
+        case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
+        case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
+    }
+    public var size: Size
+    public var spacing: CGFloat?
+    public var alignment: Alignment?
+
+    public init(_ size: Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {
+        self.size = size
+        self.spacing = spacing
+        self.alignment = alignment
+    }
+
+    /// The CSS track (or tracks, for an adaptive item).
+    var track: String {
+        func upper(_ maximum: CGFloat) -> String { maximum.isFinite ? px(maximum) : "1fr" }
+        switch size {
+        case .fixed(let width): return px(max(0, width))
+        case .flexible(let minimum, let maximum): return "minmax(\(px(max(0, minimum))),\(upper(maximum)))"
+        case .adaptive(let minimum, let maximum): return "repeat(auto-fill,minmax(\(px(max(1, minimum))),\(upper(maximum))))"
+        }
+    }
+}
+
+/// Cells in columns, filled row by row (a CSS grid; every cell is rendered: a browser lays out
+/// thousands quickly, and rows out of view skip their paint).
+///
+/// ```swift
+/// LazyVGrid(columns: [GridItem(.adaptive(minimum: 120))]) {
+///     ForEach(awards) { AwardCard(award: $0) }
+/// }
+/// ```
+public struct LazyVGrid<Content: View>: _PrimitiveView {
+    let columns: [GridItem]
+    let alignment: HorizontalAlignment
+    let spacing: CGFloat?
+    let content: Content
+
+    public init(
+        columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = [],
+        @ViewBuilder content: () -> Content
+    ) {
+        self.columns = columns
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("div", "jw-lazy-grid")
+        node.addStyle("grid-template-columns:\(view.columns.map(\.track).joined(separator: " "))")
+        let columnGap = view.columns.first?.spacing ?? 8
+        node.addStyle("column-gap:\(px(columnGap));row-gap:\(px(view.spacing ?? 8))")
+        context.renderChildren(view.content, into: node)
+        out.append(node)
+    }
+}
+
+/// Cells in rows, filled column by column.
+public struct LazyHGrid<Content: View>: _PrimitiveView {
+    let rows: [GridItem]
+    let spacing: CGFloat?
+    let content: Content
+
+    public init(
+        rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = [],
+        @ViewBuilder content: () -> Content
+    ) {
+        self.rows = rows
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("div", "jw-lazy-grid jw-lazy-hgrid")
+        node.addStyle("grid-template-rows:\(view.rows.map(\.track).joined(separator: " "))")
+        node.addStyle("row-gap:\(px(view.rows.first?.spacing ?? 8));column-gap:\(px(view.spacing ?? 8))")
+        context.renderChildren(view.content, into: node)
+        out.append(node)
+    }
+}
+
+/// Which views stay pinned while a lazy stack scrolls (accepted; nothing is pinned).
+public struct PinnedScrollableViews: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)
+    public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
+}
+
+/// SwiftUI's lazy stacks: the same as `VStack` and `HStack` here (every child is rendered).
+public struct LazyVStack<Content: View>: _PrimitiveView {
+    let stack: VStack<Content>
+
+    public init(
+        alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = [],
+        @ViewBuilder content: () -> Content
+    ) {
+        stack = VStack(alignment: alignment, spacing: spacing, content: content)
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        VStack._render(view.stack, context, &out)
+    }
+}
+
+public struct LazyHStack<Content: View>: _PrimitiveView {
+    let stack: HStack<Content>
+
+    public init(
+        alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = [],
+        @ViewBuilder content: () -> Content
+    ) {
+        stack = HStack(alignment: alignment, spacing: spacing, content: content)
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        HStack._render(view.stack, context, &out)
+    }
+}
+
+/// Content that shows and hides under its label: a native `<details>` (keyboard and screen
+/// readers know it). With `isExpanded`, the app's binding follows the user's toggling.
+///
+/// ```swift
+/// DisclosureGroup("Baggage rules") { Text("One cabin bag of 8 kg.") }
+/// ```
+public struct DisclosureGroup<Label: View, Content: View>: _PrimitiveView {
+    let label: Label
+    let content: Content
+    let isExpanded: Binding<Bool>?
+
+    public init(isExpanded: Binding<Bool>? = nil, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.content = content()
+        self.isExpanded = isExpanded
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let state = context.persistent(DisclosureState.self) { DisclosureState() }
+        let expanded = view.isExpanded.map { binding in context.track { binding.wrappedValue } } ?? state.isExpanded
+        let node = context.element("details", "jw-disclosure")
+        if expanded { node.setAttribute("open", "") }
+        let inside = context.insideElement()
+        let summary = inside.structural(0).element("summary", "jw-disclosure-label")
+        inside.structural(0).renderChildren(view.label, into: summary)
+        let body = inside.structural(1).element("div", "jw-disclosure-content")
+        inside.structural(1).renderChildren(view.content, into: body)
+        node.children = [summary, body]
+        let binding = view.isExpanded
+        node.addHandler(
+            EventBinding(event: .change) { payload in
+                let open = try payload.bool()
+                if let binding {
+                    if binding.wrappedValue != open { binding.wrappedValue = open }
+                } else if state.isExpanded != open {
+                    state.isExpanded = open
+                    state.owner?.invalidate()
+                }
+            })
+        state.owner = context.owner
+        out.append(node)
+    }
+}
+
+extension DisclosureGroup where Label == Text {
+    public init(_ title: String, isExpanded: Binding<Bool>? = nil, @ViewBuilder content: () -> Content) {
+        self.init(isExpanded: isExpanded, content: content) { Text(title) }
+    }
+}
+
+/// Whether a `DisclosureGroup` without a binding is open (the page's own state).
+@MainActor
+final class DisclosureState {
+    var isExpanded = false
+    weak var owner: ViewInstance?
+}
+
+/// A button that shows a list of actions: a `<details>` whose items close it when chosen.
+///
+/// ```swift
+/// Menu("Sort") {
+///     Button("By time") { sort = .time }
+///     Button("By gate") { sort = .gate }
+/// }
+/// ```
+public struct Menu<Label: View, Content: View>: _PrimitiveView {
+    let label: Label
+    let content: Content
+
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.content = content()
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = context.element("details", "jw-menu")
+        let inside = context.insideElement()
+        let summary = inside.structural(0).element("summary", "jw-button jw-menu-label")
+        summary.setAttribute("aria-haspopup", "menu")
+        inside.structural(0).renderChildren(view.label, into: summary)
+        let items = inside.structural(1).element("div", "jw-menu-items")
+        items.setAttribute("role", "menu")
+        inside.structural(1).renderChildren(view.content, into: items)
+        node.children = [summary, items]
+        out.append(node)
+    }
+}
+
+extension Menu where Label == Text {
+    public init(_ title: String, @ViewBuilder content: () -> Content) {
+        self.init(content: content) { Text(title) }
+    }
+}
