@@ -131,3 +131,52 @@ private func firstElement(_ tag: String, in node: Node?) -> Node? {
     }
     return nil
 }
+
+/// The usual-shape board with a toolbar button that opens a sheet (the sheet bench).
+struct SheetBenchBoard: View {
+    let model: BenchBoardModel
+    @State private var showingFilters = false
+    var body: some View {
+        UsualBenchBoard(model: model)
+            .toolbar { Button("Filters") { showingFilters = true } }
+            .sheet(isPresented: $showingFilters) {
+                VStack {
+                    Text("Filters")
+                    Toggle("Departures only", isOn: .constant(true))
+                }
+                .presentationDetents([.medium])
+            }
+    }
+}
+
+/// One step of the sheet bench: open or close the sheet, push the first row's screen, go back.
+@MainActor
+@discardableResult
+func sheetBenchStep(_ step: String, _ graph: ViewGraph) throws -> [PatchOp] {
+    func find(_ predicate: (Node) -> Bool, in node: Node?) -> Node? {
+        guard let node else { return nil }
+        if predicate(node) { return node }
+        for child in node.children { if let found = find(predicate, in: child) { return found } }
+        return nil
+    }
+    let root = graph.tree.root
+    let target: Node?
+    let event: EventKind
+    switch step {
+    case "open":
+        target = find({ $0.tag == "button" && $0.children.first?.text == "Filters" }, in: root)
+        event = .click
+    case "close":
+        target = find({ $0.tag == "dialog" }, in: root)
+        event = .dismiss
+    case "push":
+        target = find({ $0.attribute("class")?.contains("jw-navlink") == true }, in: root)
+        event = .click
+    default:
+        target = find({ $0.attribute("class")?.contains("jw-nav-back") == true }, in: root)
+        event = .click
+    }
+    guard let target else { throw BenchFailure("the sheet bench found nothing to \(step)") }
+    try graph.dispatch(target.id, event)
+    return graph.update()
+}

@@ -212,6 +212,24 @@ func run() throws {
     report("render_diff_clear_filter_us", clear, "us")
     report("patch_bytes_clear_filter", Double(PatchEncoder.encode(version: 2, clearOps).count), "bytes")
 
+    // The usual-shape board (1,000 rows) with a sheet and a pushed screen: opening and closing
+    // the sheet, pushing a row's screen and going back; each step's render, diff and bytes.
+    for (name, steps) in [
+        ("sheet_open", ["open"]), ("sheet_close", ["open", "close"]), ("push_screen", ["push"]), ("pop_screen", ["push", "pop"]),
+    ] {
+        var ops: [PatchOp] = []
+        let time = median(21) {
+            let model = BenchBoardModel(count: rows)
+            let graph = ViewGraph(SheetBenchBoard(model: model))
+            graph.render()
+            for step in steps.dropLast() { try! sheetBenchStep(step, graph) }
+            return clock.measure { ops = try! sheetBenchStep(steps.last!, graph) }
+        }
+        guard !ops.isEmpty else { throw BenchFailure("\(name) changed nothing") }
+        report("\(name)_us", time, "us")
+        report("patch_bytes_\(name)", Double(PatchEncoder.encode(version: 1, ops).count), "bytes")
+    }
+
     // One flight's status changes: one row re-renders, one text changes.
     var textOps: [PatchOp] = []
     let text = median(41) {
