@@ -128,23 +128,15 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
     public func click(_ css: String) async throws {
         let element = try await sharedID(css)
         _ = try await execute("document.querySelector(\(jsLiteral(css))).scrollIntoView({block: 'center'}); return true")
-        _ = try await command(
-            "input.performActions",
-            [
-                "context": context,
-                "actions": [
-                    [
-                        "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
-                        "actions": [
-                            ["type": "pointerMove", "x": 0, "y": 0, "origin": ["type": "element", "element": ["sharedId": element]]],
-                            ["type": "pointerDown", "button": 0], ["type": "pointerUp", "button": 0],
-                        ],
-                    ]
-                ],
-            ])
+        try await pointerClick(x: 0, y: 0, origin: ["type": "element", "element": ["sharedId": element]])
     }
 
     public func click(x: Int, y: Int) async throws {
+        try await pointerClick(x: x, y: y, origin: "viewport")
+    }
+
+    /// A mouse move to (x, y) from `origin` (an element, or the viewport), then a press.
+    private func pointerClick(x: Int, y: Int, origin: Any) async throws {
         _ = try await command(
             "input.performActions",
             [
@@ -153,7 +145,7 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
                     [
                         "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
                         "actions": [
-                            ["type": "pointerMove", "x": x, "y": y, "origin": "viewport"],
+                            ["type": "pointerMove", "x": x, "y": y, "origin": origin],
                             ["type": "pointerDown", "button": 0], ["type": "pointerUp", "button": 0],
                         ],
                     ]

@@ -51,6 +51,19 @@ final class TestServer {
         return (http.statusCode, lowered, String(decoding: data, as: UTF8.self))
     }
 
+    /// A TCP socket connected to 127.0.0.1:`port` (the caller closes it).
+    nonisolated static func connectedSocket(port: Int) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return fd
+    }
+
     /// A raw HTTP request line, for paths URLSession would normalise (`/assets/../x`).
     nonisolated func rawRequest(_ requestLine: String) async -> String {
         String(decoding: await rawBytes(requestLine), as: UTF8.self)
@@ -69,15 +82,8 @@ final class TestServer {
     nonisolated func rawExchange(_ request: [UInt8], timeout seconds: Int = 3) async -> [UInt8] {
         let port = server.port
         return await offPool {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = TestServer.connectedSocket(port: port)
             defer { close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
             var timeout = timeval(tv_sec: seconds, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }

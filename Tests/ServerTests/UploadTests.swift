@@ -189,14 +189,7 @@ struct UploadTests {
         // 1,000 of 100,000 bytes, slowly, then the connection ends.
         let port = server.port
         await offPool {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            let fd = TestServer.connectedSocket(port: port)
             var request = "POST /_jetway/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Jetway-Token: \(page.token)\r\nX-Jetway-Path: /\r\n"
             request += "X-Jetway-Target: \(page.target)\r\nContent-Length: 100000\r\n\r\n"
             let file = Self.png(size: 100_000)
@@ -261,14 +254,7 @@ struct UploadTests {
         let token = page.token
         let target = page.target
         let slow = Task.detached { () -> Int32 in
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            let fd = TestServer.connectedSocket(port: port)
             let head =
                 "POST /_jetway/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Jetway-Token: \(token)\r\nX-Jetway-Path: /\r\nX-Jetway-Target: \(target)\r\nContent-Length: 50000\r\n\r\n"
             let bytes = Array(head.utf8) + UploadTests.png(size: 50_000).prefix(100)
