@@ -282,3 +282,42 @@ struct ContainerTests {
         #expect(host.html.contains("role=\"menu\""))
     }
 }
+
+@MainActor
+struct StatefulChildSkipTests {
+    @MainActor final class Counter {
+        static var childBodies = 0
+    }
+
+    struct Child: View {
+        let label: String
+        @State private var taps = 0
+        @Environment(\.isEnabled) private var isEnabled
+        var body: some View {
+            Counter.childBodies += 1
+            return Button("\(label) tapped \(taps)") { taps += 1 }
+        }
+    }
+
+    struct Parent: View {
+        @State private var count = 0
+        var body: some View {
+            VStack {
+                Text("Count \(count)")
+                Button("More") { count += 1 }
+                Child(label: "Child")
+            }
+        }
+    }
+
+    @Test func aChildWithStateIsNotEvaluatedAgainWhenItsInputsDidNotChange() throws {
+        let host = ViewHost(Parent())
+        try host.tap("Child tapped 0")
+        #expect(host.text.contains("Child tapped 1"))
+        let before = Counter.childBodies
+        try host.tap("More")
+        try host.tap("More")
+        #expect(host.text.contains("Count 2") && host.text.contains("Child tapped 1"), "its state stays")
+        #expect(Counter.childBodies == before, "the child's body ran again \(Counter.childBodies - before) times")
+    }
+}

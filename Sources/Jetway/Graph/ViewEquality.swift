@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// Whether a view's new value is the one it had: what lets a parent re-render without its
 /// unchanged children being evaluated again.
 extension ViewGraph {
@@ -18,9 +20,46 @@ extension ViewGraph {
     func equality<V: View>(for type: V.Type) -> ((V, V) -> Bool)? {
         let id = ObjectIdentifier(type)
         if let known = equalities[id] { return known as? (V, V) -> Bool }
-        let comparison = Self.comparison(for: type)
+        let comparison = Self.childComparison(for: type)
         equalities[id] = comparison
         return comparison
+    }
+
+    /// For a view below another: as `comparison(for:)`, except that the storage of `@State`,
+    /// `@StateObject` and `@Environment` fields is not compared. A new value of a view carries
+    /// a fresh cell for each (its state lives in the instance, and its environment is checked
+    /// on its own by the keys it read), so comparing them would never find a view with state
+    /// unchanged, and every such view would be evaluated whenever its parent is.
+    static func childComparison<V>(for type: V.Type) -> (V, V) -> Bool {
+        if type is any Equatable.Type || MemoryLayout<V>.size == 0 { return comparison(for: type) }
+        var ranges: [Range<Int>] = []
+        var skipped = false
+        let complete = _forEachField(of: V.self) { _, offset, fieldType, _ in
+            if fieldType is any SkippedInViewComparison.Type {
+                skipped = true
+            } else {
+                ranges.append(offset..<offset + Self.size(of: fieldType))
+            }
+            return true
+        }
+        // Not a struct with fields we can see, or nothing to leave out: its bits, as before.
+        guard complete, skipped else { return comparison(for: type) }
+        return { lhs, rhs in
+            withUnsafeBytes(of: lhs) { left in
+                withUnsafeBytes(of: rhs) { right in
+                    for range in ranges
+                    where memcmp(left.baseAddress! + range.lowerBound, right.baseAddress! + range.lowerBound, range.count) != 0 {
+                        return false
+                    }
+                    return true
+                }
+            }
+        }
+    }
+
+    private static func size(of type: Any.Type) -> Int {
+        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return size(type)
     }
 
     static func comparison<V>(for type: V.Type) -> (V, V) -> Bool {
@@ -79,6 +118,14 @@ extension ViewGraph {
         }
     }
 }
+
+/// A property wrapper whose storage in a view value says nothing about whether the view changed
+/// (see `ViewGraph.childComparison`).
+protocol SkippedInViewComparison {}
+
+extension State: SkippedInViewComparison {}
+extension StateObject: SkippedInViewComparison {}
+extension Environment: SkippedInViewComparison {}
 
 /// The last value of a view and how to compare it with the next.
 final class LastView<V> {

@@ -35,6 +35,9 @@ public final class Node {
     var tagValue: AnyHashable?
     /// Set when the node is cached as a composite view's output: modifiers must copy, not mutate.
     var isFrozen = false
+    /// A row of a `List` that asked something of its `<li>` (`.listRowSeparator`, …): the list
+    /// looks at its `data-row-*` attributes only then.
+    var hasListRowOptions = false
 
     public init(_ tag: String, key: UInt64 = 0, attributes: [Attribute] = [], text: String? = nil, children: [Node] = []) {
         self.tag = tag
@@ -101,6 +104,7 @@ public final class Node {
         node.handlers = handlers
         node.subtreeHasHandlers = subtreeHasHandlers
         node.tagValue = tagValue
+        node.hasListRowOptions = hasListRowOptions
         return node
     }
 

@@ -113,14 +113,21 @@ public struct VerticalEdge: Hashable, Sendable {
 extension View {
     /// Hides (or shows) the separator under this row of a `List`.
     public func listRowSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View {
-        modifier(StyleModifier { $0.setAttribute("data-row-separator", visibility == .hidden ? "hidden" : "visible") })
+        modifier(
+            StyleModifier { node in
+                node.setAttribute("data-row-separator", visibility == .hidden ? "hidden" : "visible")
+                node.hasListRowOptions = true
+            })
     }
 
     /// The colour of the separator under this row (nil: the list's own).
     public func listRowSeparatorTint(_ color: Color?, edges: VerticalEdge.Set = .all) -> some View {
         modifier(
             StyleModifier { node in
-                if let color { node.setAttribute("data-row-tint", color.css) }
+                if let color {
+                    node.setAttribute("data-row-tint", color.css)
+                    node.hasListRowOptions = true
+                }
             })
     }
 
@@ -128,7 +135,10 @@ extension View {
     public func listRowBackground(_ color: Color?) -> some View {
         modifier(
             StyleModifier { node in
-                if let color { node.setAttribute("data-row-background", color.css) }
+                if let color {
+                    node.setAttribute("data-row-background", color.css)
+                    node.hasListRowOptions = true
+                }
             })
     }
 }
@@ -137,6 +147,7 @@ extension List {
     /// The `<li>` around a row takes what the row asked of it (`.listRowSeparator`,
     /// `.listRowSeparatorTint`, `.listRowBackground`).
     static func applyRowOptions(of row: Node, to item: Node) {
+        guard row.hasListRowOptions else { return }
         if row.attribute("data-row-separator") == "hidden" { item.addClass("jw-no-separator") }
         if let tint = row.attribute("data-row-tint") { item.addStyle("--jw-separator:\(tint)") }
         if let background = row.attribute("data-row-background") { item.addStyle("background:\(background)") }
