@@ -327,6 +327,14 @@
     send(el, "change", el.type === "checkbox" ? el.checked : el.tagName === "SELECT" ? String(el.selectedIndex) : el.value);
   });
   document.addEventListener("submit", (event) => event.preventDefault());
+  // A right click (or long press) on a view with a context menu opens its menu.
+  document.addEventListener("contextmenu", (event) => {
+    const holder = event.target.closest && event.target.closest(".jw-has-context-menu");
+    const menu = holder && holder.querySelector(":scope > details.jw-context-menu");
+    if (!menu) return;
+    event.preventDefault();
+    menu.open = true;
+  });
   // A DisclosureGroup opened or closed by the user (toggle does not bubble).
   document.addEventListener("toggle", (event) => {
     const el = event.target;

@@ -321,3 +321,44 @@ struct StatefulChildSkipTests {
         #expect(Counter.childBodies == before, "the child's body ran again \(Counter.childBodies - before) times")
     }
 }
+
+@MainActor
+struct RowActionTests {
+    struct Gates: View {
+        @State private var gates = ["A1", "B12", "C3"]
+        @State private var pinned = "none"
+        @State private var copied = "none"
+        var body: some View {
+            VStack {
+                List {
+                    ForEach(gates, id: \.self) { gate in
+                        Text("Gate \(gate)")
+                            .swipeActions { Button("Pin \(gate)") { pinned = gate } }
+                            .contextMenu { Button("Copy \(gate)") { copied = gate } }
+                    }
+                    .onDelete { gates.remove(atOffsets: $0) }
+                }
+                Text("Pinned \(pinned), copied \(copied), \(gates.count) gates")
+            }
+        }
+    }
+
+    @Test func rowsCanBeDeletedSwipedAndHaveAContextMenu() throws {
+        let host = ViewHost(Gates())
+        try host.tap("Delete Gate B12")
+        #expect(host.text.contains("2 gates") && !host.text.contains("Gate B12"))
+        try host.tap("Pin C3")
+        try host.tap("Copy A1")
+        #expect(host.text.contains("Pinned C3, copied A1"))
+        #expect(host.html.contains("aria-label=\"Delete Gate A1\"") && host.html.contains("aria-label=\"Actions\""))
+    }
+
+    @Test func offsetsRemoveAndMoveAsSwiftUIs() {
+        var gates = ["A", "B", "C", "D"]
+        gates.remove(atOffsets: IndexSet([1, 3]))
+        #expect(gates == ["A", "C"])
+        var moving = ["A", "B", "C", "D"]
+        moving.move(fromOffsets: IndexSet([0]), toOffset: 3)
+        #expect(moving == ["B", "C", "A", "D"])
+    }
+}

@@ -194,6 +194,21 @@ extension EndToEnd {
                 #expect(
                     await browser.wait(for: "return !document.querySelector('details.jw-menu').open"), "\(engine): the menu stayed open")
 
+                // Row actions: Delete removes its row, a swipe action acts; a right click opens a
+                // context menu.
+                try await browser.click("button", labelled: "Delete Gate B12")
+                _ = await eventually("the row deleted", engine) { model.gates == ["A1", "C3"] }
+                #expect(await browser.wait(for: "return !document.body.textContent.includes('Gate B12')"), "\(engine)")
+                try await browser.click("button", labelled: "Pin C3")
+                _ = await eventually("the swipe action", engine) { model.pinned == "C3" }
+                _ = try await browser.execute(
+                    "const el = document.querySelector('.jw-has-context-menu > span'); el.dispatchEvent(new MouseEvent('contextmenu', {bubbles: true, cancelable: true})); return true"
+                )
+                #expect(
+                    await browser.wait(for: "return document.querySelector('details.jw-context-menu').open"), "\(engine): no context menu")
+                try await browser.click(".jw-context-menu button", labelled: "Unpin")
+                _ = await eventually("the context menu's item", engine) { model.pinned == "none" }
+
                 // List rows: a hidden separator draws nothing, a tinted one its colour.
                 let separators = try await browser.string(
                     """

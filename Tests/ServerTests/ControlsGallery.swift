@@ -22,6 +22,8 @@ final class ControlsModel {
     var askingToCancel = false
     var rulesShown = false
     var sort = "time"
+    var gates = ["A1", "B12", "C3"]
+    var pinned = "none"
     var cancelled = 0
     var submissions = 0
 
@@ -60,6 +62,16 @@ struct ControlsGallery: View {
                         Button("By gate") { model.sort = "gate" }
                     }
                     Text("Sorted by \(model.sort)")
+                }
+                Section("Row actions") {
+                    List {
+                        ForEach(model.gates, id: \.self) { gate in
+                            Text("Gate \(gate)").swipeActions { Button("Pin \(gate)") { model.pinned = gate } }
+                        }
+                        .onDelete { model.gates.remove(atOffsets: $0) }
+                    }
+                    Text("Pinned \(model.pinned)")
+                        .contextMenu { Button("Unpin") { model.pinned = "none" } }
                 }
                 Section("Rows") {
                     List {

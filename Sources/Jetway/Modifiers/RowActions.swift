@@ -1,0 +1,122 @@
+extension ForEach {
+    /// Makes the rows deletable: each gets a Delete button, which calls `action` with the row's
+    /// index (as SwiftUI's swipe to delete does).
+    ///
+    /// ```swift
+    /// List { ForEach(flights) { FlightRow(flight: $0) }.onDelete { flights.remove(atOffsets: $0) } }
+    /// ```
+    public func onDelete(perform action: (@MainActor (IndexSet) -> Void)?) -> some View {
+        modifier(OnDeleteModifier(action: action))
+    }
+}
+
+extension View {
+    /// Buttons that act on this row (SwiftUI shows them when the row is swiped): shown at the
+    /// row's trailing end.
+    public func swipeActions<Actions: View>(
+        edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> Actions
+    ) -> some View {
+        modifier(SwipeActionsModifier(actions: content(), leading: edge == .leading))
+    }
+
+    /// Actions about this view, in a menu opened by a right click (or a long press), or by its
+    /// "Actions" button.
+    public func contextMenu<MenuItems: View>(@ViewBuilder menuItems: () -> MenuItems) -> some View {
+        modifier(ContextMenuModifier(items: menuItems()))
+    }
+}
+
+/// The leading or trailing edge (SwiftUI's `HorizontalEdge`).
+public enum HorizontalEdge: Hashable, Sendable {
+    case leading, trailing
+}
+
+struct OnDeleteModifier: _PrimitiveModifier {
+    let action: (@MainActor (IndexSet) -> Void)?
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        var rows: [Node] = []
+        content(context, &rows)
+        guard let action = modifier.action else {
+            out += rows
+            return
+        }
+        for (index, row) in rows.enumerated() {
+            let holder = Node("div", key: row.key)
+            holder.setAttribute("class", "jw-row-with-actions")
+            let delete = Node("button", key: row.key &+ 0xDE1)
+            delete.setAttribute("class", "jw-button jw-row-action jw-destructive")
+            delete.setAttribute("type", "button")
+            delete.setAttribute("aria-label", "Delete " + Self.name(of: row))
+            delete.text = "Delete"
+            delete.addHandler(EventBinding(event: .click) { _ in action(IndexSet(integer: index)) })
+            holder.children = [row, delete]
+            out.append(holder)
+        }
+    }
+
+    /// What a row is called: its first text (not its actions' labels).
+    static func name(of row: Node) -> String {
+        var node = row
+        while node.text == nil, let first = node.children.first { node = first }
+        return node.text ?? row.textContent
+    }
+}
+
+extension RangeReplaceableCollection where Self: MutableCollection {
+    /// Removes the elements at `offsets` (what `.onDelete` hands over), as SwiftUI's extension.
+    public mutating func remove(atOffsets offsets: IndexSet) {
+        for offset in offsets.reversed() where offset >= 0 && offset < count {
+            remove(at: index(startIndex, offsetBy: offset))
+        }
+    }
+
+    /// Moves the elements at `source` to before `destination` (what `.onMove` hands over).
+    public mutating func move(fromOffsets source: IndexSet, toOffset destination: Int) {
+        let moving = source.filter { $0 >= 0 && $0 < count }.map { self[index(startIndex, offsetBy: $0)] }
+        let before = source.filter { $0 < destination }.count
+        remove(atOffsets: IndexSet(source.filter { $0 >= 0 && $0 < count }))
+        let at = Swift.max(0, Swift.min(count, destination - before))
+        insert(contentsOf: moving, at: index(startIndex, offsetBy: at))
+    }
+}
+
+struct SwipeActionsModifier<Actions: View>: _PrimitiveModifier {
+    let actions: Actions
+    let leading: Bool
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        let holder = context.element("div", "jw-row-with-actions")
+        let inside = context.insideElement()
+        var row: [Node] = []
+        content(inside.structural(0), &row)
+        let actions = inside.structural(1).element("div", "jw-row-actions")
+        inside.structural(1).renderChildren(modifier.actions, into: actions)
+        for button in actions.children where button.tag == "button" { button.addClass("jw-row-action") }
+        holder.children = modifier.leading ? [actions] + row : row + [actions]
+        out.append(holder)
+    }
+}
+
+struct ContextMenuModifier<Items: View>: _PrimitiveModifier {
+    let items: Items
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        let holder = context.element("div", "jw-has-context-menu")
+        let inside = context.insideElement()
+        var body: [Node] = []
+        content(inside.structural(0), &body)
+        let menu = inside.structural(1).element("details", "jw-menu jw-context-menu")
+        let menuInside = inside.structural(1).insideElement()
+        let summary = menuInside.structural(0).element("summary", "jw-button jw-menu-label")
+        summary.setAttribute("aria-label", "Actions")
+        summary.setAttribute("aria-haspopup", "menu")
+        summary.text = "⋯"
+        let items = menuInside.structural(1).element("div", "jw-menu-items")
+        items.setAttribute("role", "menu")
+        menuInside.structural(1).renderChildren(modifier.items, into: items)
+        menu.children = [summary, items]
+        holder.children = body + [menu]
+        out.append(holder)
+    }
+}
