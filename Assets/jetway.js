@@ -268,7 +268,7 @@
     const stack = root && root.querySelector("[data-nav]");
     if (stack && navIn(location.href) !== stack.dataset.nav) history.replaceState(history.state, "", withNav(stack.dataset.nav));
     const heading = root && root.querySelector(".jw-nav-title");
-    const title = heading ? heading.textContent + " – " + appTitle : appTitle;
+    const title = heading && heading.textContent !== appTitle ? heading.textContent + " – " + appTitle : appTitle;
     if (document.title !== title) document.title = title;
   }
   // Per-element pacing the view asked for (`.eventDebounce`, `.eventThrottle`), on the element

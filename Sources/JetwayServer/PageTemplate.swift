@@ -6,7 +6,8 @@ enum PageTemplate {
     static func page(
         app: JetwayApp, body: String, token: String, path: String, buildID: String, version: UInt64 = 0, screenTitle: String? = nil
     ) -> String {
-        let title = screenTitle.map { $0 + " – " + app.title } ?? app.title
+        // The screen's title, then the app's (once, when they are the same).
+        let title = screenTitle.map { $0 == app.title ? $0 : $0 + " – " + app.title } ?? app.title
         let styles = ([versioned("jetway.css")] + app.stylesheets).map {
             "<link rel=\"stylesheet\" href=\"/assets/\(HTTPResponse.escape($0))\">"
         }.joined()
