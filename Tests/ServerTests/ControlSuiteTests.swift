@@ -77,6 +77,15 @@ extension EndToEnd {
                 _ = await eventually("the password", engine) { model.password == "s3cret!" }
                 try await browser.type("gate", into: "input[type=search]")
                 _ = await eventually("the search text", engine) { model.search == "gate" }
+                // A suggestion completes the search; Enter in the search field submits it, and
+                // only the search's onSubmit hears it.
+                try await browser.click("[role=listbox] button", labelled: "Search for gates")
+                _ = await eventually("the suggestion's completion", engine) { model.search == "gates" }
+                #expect(await browser.wait(for: "return document.querySelector('input[type=search]').value === 'gates'"), "\(engine)")
+                #expect(await browser.wait(for: "return !document.querySelector('[role=listbox]')"), "\(engine): suggestions stayed")
+                try await browser.press(Key.enter, in: "input[type=search]")
+                _ = await eventually("the search's submit", engine) { model.searchesSubmitted == 1 && model.submissions == 1 }
+                try await browser.screenshot("controls-\(engine)-top")
                 try await noErrorFrames(browser, after: "text fields")
 
                 // GeometryReader: the browser reports the size it laid out (a [width, height] payload).

@@ -10,6 +10,7 @@ final class ControlsModel {
     var name = ""
     var password = ""
     var search = ""
+    var searchesSubmitted = 0
     var notifications = false
     var bags = 0
     var volume = 5.0
@@ -125,6 +126,12 @@ struct ControlsGallery: View {
                 ToolbarItem(placement: .topBarTrailing) { Button("Reset taps") { model.taps = 0 } }
             }
             .searchable(text: $model.search, prompt: "Search controls")
+            .searchSuggestions {
+                if "gates".hasPrefix(model.search) && model.search != "gates" {
+                    Text("Search for gates").searchCompletion("gates")
+                }
+            }
+            .onSubmit(of: .search) { model.searchesSubmitted += 1 }
             .sheet(isPresented: $model.showingSheet, onDismiss: { model.sheetDismissals += 1 }) {
                 BoardingPass()
             }

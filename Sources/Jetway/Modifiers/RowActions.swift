@@ -106,16 +106,8 @@ struct ContextMenuModifier<Items: View>: _PrimitiveModifier {
         let inside = context.insideElement()
         var body: [Node] = []
         content(inside.structural(0), &body)
-        let menu = inside.structural(1).element("details", "jw-menu jw-context-menu")
-        let menuInside = inside.structural(1).insideElement()
-        let summary = menuInside.structural(0).element("summary", "jw-button jw-menu-label")
-        summary.setAttribute("aria-label", "Actions")
-        summary.setAttribute("aria-haspopup", "menu")
-        summary.text = "⋯"
-        let items = menuInside.structural(1).element("div", "jw-menu-items")
-        items.setAttribute("role", "menu")
-        menuInside.structural(1).renderChildren(modifier.items, into: items)
-        menu.children = [summary, items]
+        let menu = Menu<Text, Items>.node(
+            inside.structural(1), className: "jw-menu jw-context-menu", label: Text("⋯"), accessibleName: "Actions", items: modifier.items)
         holder.children = body + [menu]
         out.append(holder)
     }

@@ -199,16 +199,22 @@ public struct Menu<Label: View, Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("details", "jw-menu")
+        out.append(node(context, className: "jw-menu", label: view.label, items: view.content))
+    }
+
+    /// The menu's `<details>`: a summary that opens it, and its items (also a context menu's).
+    static func node(_ context: _RenderContext, className: String, label: Label, accessibleName: String? = nil, items: Content) -> Node {
+        let node = context.element("details", className)
         let inside = context.insideElement()
         let summary = inside.structural(0).element("summary", "jw-button jw-menu-label")
         summary.setAttribute("aria-haspopup", "menu")
-        inside.structural(0).renderChildren(view.label, into: summary)
-        let items = inside.structural(1).element("div", "jw-menu-items")
-        items.setAttribute("role", "menu")
-        inside.structural(1).renderChildren(view.content, into: items)
-        node.children = [summary, items]
-        out.append(node)
+        if let accessibleName { summary.setAttribute("aria-label", accessibleName) }
+        inside.structural(0).renderChildren(label, into: summary)
+        let list = inside.structural(1).element("div", "jw-menu-items")
+        list.setAttribute("role", "menu")
+        inside.structural(1).renderChildren(items, into: list)
+        node.children = [summary, list]
+        return node
     }
 }
 
