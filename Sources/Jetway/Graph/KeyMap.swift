@@ -1,11 +1,15 @@
-/// A map from 64-bit identity hashes to values: open addressing with linear probing.
+/// A map from 64-bit identity hashes to values: open addressing with linear probing, one array
+/// of slots, deletion by shifting the rest of a probe run back (no tombstones).
 ///
 /// The keys are already well-mixed hashes, so this skips `Dictionary`'s SipHash, which was a
 /// tenth of an update's instructions when looking up a thousand rows' instances.
 struct KeyMap<Value> {
-    private var keys: [UInt64] = []
-    private var values: [Value?] = []
-    private var occupied: [Bool] = []
+    private struct Slot {
+        var key: UInt64
+        var value: Value?
+    }
+
+    private var slots: [Slot] = []
     private(set) var count = 0
 
     init() {}
@@ -21,70 +25,68 @@ struct KeyMap<Value> {
     }
 
     @inline(__always)
+    private static func home(of key: UInt64, mask: Int) -> Int {
+        Int(truncatingIfNeeded: key ^ (key >> 29)) & mask
+    }
+
+    /// The slot holding `key`, or the empty slot where it would go.
+    @inline(__always)
     private func slot(for key: UInt64) -> Int {
-        let mask = keys.count - 1
-        var index = Int(truncatingIfNeeded: key ^ (key >> 29)) & mask
-        while occupied[index] && keys[index] != key { index = (index + 1) & mask }
+        let mask = slots.count - 1
+        var index = Self.home(of: key, mask: mask)
+        while slots[index].value != nil && slots[index].key != key { index = (index + 1) & mask }
         return index
     }
 
     subscript(key: UInt64) -> Value? {
         get {
             guard count > 0 else { return nil }
-            let index = slot(for: key)
-            return occupied[index] ? values[index] : nil
+            return slots[slot(for: key)].value
         }
         set {
             if let newValue {
-                if keys.isEmpty || (count + 1) * 2 > keys.count { resize(to: Self.capacity(for: count + 1)) }
+                if slots.isEmpty || (count + 1) * 2 > slots.count { resize(to: Self.capacity(for: count + 1)) }
                 let index = slot(for: key)
-                if !occupied[index] {
-                    occupied[index] = true
-                    keys[index] = key
+                if slots[index].value == nil {
+                    slots[index].key = key
                     count += 1
                 }
-                values[index] = newValue
+                slots[index].value = newValue
             } else {
-                remove(key)
+                _ = take(key)
             }
         }
     }
 
-    private mutating func remove(_ key: UInt64) {
-        guard count > 0 else { return }
-        var index = slot(for: key)
-        guard occupied[index] else { return }
-        occupied[index] = false
-        values[index] = nil
+    /// Removes `key` and returns its value, in one probe.
+    mutating func take(_ key: UInt64) -> Value? {
+        guard count > 0 else { return nil }
+        var hole = slot(for: key)
+        guard let value = slots[hole].value else { return nil }
+        slots[hole].value = nil
         count -= 1
-        // Re-insert the rest of the probe run so lookups never stop at the hole.
-        let mask = keys.count - 1
-        index = (index + 1) & mask
-        while occupied[index] {
-            let movedKey = keys[index]
-            let movedValue = values[index]
-            occupied[index] = false
-            values[index] = nil
-            let target = slot(for: movedKey)
-            occupied[target] = true
-            keys[target] = movedKey
-            values[target] = movedValue
+        // Shift back the entries of the probe run that could not sit in their home slot
+        // because of the one removed, so lookups never stop at the hole.
+        let mask = slots.count - 1
+        var index = (hole + 1) & mask
+        while slots[index].value != nil {
+            let home = Self.home(of: slots[index].key, mask: mask)
+            // Movable when its home is not in the cyclic range (hole, index].
+            let stays = hole <= index ? (hole < home && home <= index) : (hole < home || home <= index)
+            if !stays {
+                slots.swapAt(hole, index)
+                hole = index
+            }
             index = (index + 1) & mask
         }
+        return value
     }
 
     private mutating func resize(to capacity: Int) {
-        let oldKeys = keys
-        let oldValues = values
-        let oldOccupied = occupied
-        keys = [UInt64](repeating: 0, count: capacity)
-        values = [Value?](repeating: nil, count: capacity)
-        occupied = [Bool](repeating: false, count: capacity)
-        for index in oldOccupied.indices where oldOccupied[index] {
-            let target = slot(for: oldKeys[index])
-            occupied[target] = true
-            keys[target] = oldKeys[index]
-            values[target] = oldValues[index]
+        let old = slots
+        slots = [Slot](repeating: Slot(key: 0, value: nil), count: capacity)
+        for entry in old where entry.value != nil {
+            slots[slot(for: entry.key)] = entry
         }
     }
 
@@ -92,8 +94,8 @@ struct KeyMap<Value> {
     var entries: [(key: UInt64, value: Value)] {
         var result: [(key: UInt64, value: Value)] = []
         result.reserveCapacity(count)
-        for index in occupied.indices where occupied[index] {
-            if let value = values[index] { result.append((keys[index], value)) }
+        for entry in slots {
+            if let value = entry.value { result.append((entry.key, value)) }
         }
         return result
     }
@@ -103,35 +105,40 @@ struct KeyMap<Value> {
     /// The entries whose value satisfies `isIncluded`, without copying the others.
     func entries(where isIncluded: (Value) -> Bool) -> [(key: UInt64, value: Value)] {
         var result: [(key: UInt64, value: Value)] = []
-        for index in occupied.indices where occupied[index] {
-            if let value = values[index], isIncluded(value) { result.append((keys[index], value)) }
+        for entry in slots {
+            if let value = entry.value, isIncluded(value) { result.append((entry.key, value)) }
         }
         return result
     }
 
     /// Whether every value satisfies `predicate` (no array is made).
     func allSatisfy(_ predicate: (Value) -> Bool) -> Bool {
-        for index in occupied.indices where occupied[index] {
-            if let value = values[index], !predicate(value) { return false }
+        for entry in slots {
+            if let value = entry.value, !predicate(value) { return false }
         }
         return true
     }
 
     /// Removes the entries whose value satisfies `isRemoved` and returns them. When many
-    /// leave (a search hides most rows) the survivors go into a new table in one pass instead
-    /// of each removal re-inserting its probe run.
+    /// leave (a search hides most rows) the survivors go into a new table of the same size in
+    /// one pass instead of each removal shifting its probe run; the size stays, so the rows'
+    /// return (the search cleared) does not grow the table again step by step.
     mutating func removeAll(where isRemoved: (Value) -> Bool) -> [(key: UInt64, value: Value)] {
         let gone = entries(where: isRemoved)
         guard !gone.isEmpty else { return gone }
         if gone.count * 4 < count {
-            for entry in gone { remove(entry.key) }
+            for entry in gone { _ = take(entry.key) }
             return gone
         }
-        var kept = KeyMap(minimumCapacity: count - gone.count)
-        for index in occupied.indices where occupied[index] {
-            if let value = values[index], !isRemoved(value) { kept[keys[index]] = value }
+        let old = slots
+        slots = [Slot](repeating: Slot(key: 0, value: nil), count: old.count)
+        count = 0
+        for entry in old {
+            if let value = entry.value, !isRemoved(value) {
+                slots[slot(for: entry.key)] = entry
+                count += 1
+            }
         }
-        self = kept
         return gone
     }
 

@@ -22,17 +22,13 @@ extension ViewGraph {
 
     func renderComposite<V: View>(_ view: V, _ context: _RenderContext, _ out: inout [Node]) {
         let owner = context.owner
-        let key = freeKey(IdentityHash.mix(context.identityKey, IdentityHash.ofType(V.self)), in: owner)
         let typeID = ObjectIdentifier(V.self)
+        // A stateless view that left a moment ago and is back (a search cleared) is found too:
+        // its last render is still good unless its value, place or environment changed.
+        let (key, found) = claim(IdentityHash.mix(context.identityKey, IdentityHash.ofType(V.self)), typeID, in: owner)
         let instance: ViewInstance
         var mustEvaluate: Bool
-        if owner.children[key] == nil, let departed = owner.departed?.take(key), departed.typeID == typeID {
-            // A stateless view that left a moment ago and is back (a search cleared): its last
-            // render is still good unless its value, place or environment changed.
-            departed.isMounted = true
-            owner.children[key] = departed
-        }
-        if let existing = owner.children[key], existing.typeID == typeID {
+        if let existing = found, existing.typeID == typeID {
             instance = existing
             mustEvaluate =
                 existing.isDirty || existing.elementKey != context.elementKey
@@ -43,7 +39,7 @@ extension ViewGraph {
                 if !mustEvaluate { existing.installedValueIsCurrent = false }
             }
         } else {
-            if let replaced = owner.children[key] { unmount(replaced) }
+            if let replaced = found { unmount(replaced) }
             instance = ViewInstance(graph: self, type: V.self, parent: owner)
             owner.children[key] = instance
             mustEvaluate = true
@@ -68,13 +64,32 @@ extension ViewGraph {
 
     /// The identity key itself, unless another view already claimed it in this pass (duplicate
     /// `ForEach` ids, the same modifier twice): then the next key along a fixed chain, so
-    /// duplicates get separate state in a stable order instead of sharing it.
-    private func freeKey(_ key: UInt64, in owner: ViewInstance) -> UInt64 {
-        var key = key
-        while let existing = owner.children[key], existing.visitMark == pass {
-            key = IdentityHash.mix(key, 0xD0)
+    /// duplicates get separate state in a stable order instead of sharing it. Returns the
+    /// instance at that key too: the one there from the last render, or a departed one of
+    /// `typeID` brought back (one lookup of each map on the usual path).
+    private func claim(_ start: UInt64, _ typeID: ObjectIdentifier, in owner: ViewInstance) -> (UInt64, ViewInstance?) {
+        var key = start
+        while true {
+            let existing = owner.children[key]
+            if let existing {
+                if existing.visitMark == pass {
+                    key = IdentityHash.mix(key, 0xD0)
+                    continue
+                }
+                return (key, existing)
+            }
+            if let departed = owner.departed?.take(key) {
+                if departed.typeID == typeID {
+                    departed.isMounted = true
+                    owner.children[key] = departed
+                    return (key, departed)
+                }
+                // Another type at this identity now: what left is not coming back.
+                unmount(departed)
+                retired.append(departed)
+            }
+            return (key, nil)
         }
-        return key
     }
 
     private func evaluate<V: View>(_ view: V, _ instance: ViewInstance, _ context: _RenderContext) {
@@ -173,19 +188,15 @@ extension ViewGraph {
     /// Per-identity storage for primitives, kept in a child instance of the owner.
     func persistentState<State: AnyObject>(_ type: State.Type, _ context: _RenderContext, create: () -> State) -> State {
         let owner = context.owner
-        let key = freeKey(IdentityHash.mix(context.identityKey, IdentityHash.ofType(State.self)), in: owner)
-        let instance: ViewInstance
         let typeID = ObjectIdentifier(State.self)
-        if owner.children[key] == nil, let departed = owner.departed?.take(key), departed.typeID == typeID {
-            // A link's cache that left with its row and is back.
-            departed.isMounted = true
-            owner.children[key] = departed
-        }
+        // A link's cache that left with its row and is back is found too.
+        let (key, found) = claim(IdentityHash.mix(context.identityKey, IdentityHash.ofType(State.self)), typeID, in: owner)
+        let instance: ViewInstance
         // An instance of this type id was made below with `create()`: its storage is a State.
-        if let existing = owner.children[key], existing.typeID == typeID, existing.persistent != nil {
+        if let existing = found, existing.typeID == typeID, existing.persistent != nil {
             instance = existing
         } else {
-            if let replaced = owner.children[key] { unmount(replaced) }
+            if let replaced = found { unmount(replaced) }
             instance = ViewInstance(graph: self, type: State.self, parent: owner)
             let state = create()
             instance.persistent = state

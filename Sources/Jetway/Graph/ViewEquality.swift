@@ -62,7 +62,7 @@ extension ViewGraph {
         return size(type)
     }
 
-    static func comparison<V>(for type: V.Type) -> (V, V) -> Bool {
+    nonisolated static func comparison<V>(for type: V.Type) -> (V, V) -> Bool {
         if let equatable = type as? any Equatable.Type, let typed = Self.comparison(equatable) as? (V, V) -> Bool {
             return typed
         } else if MemoryLayout<V>.size == 0 {
@@ -106,11 +106,11 @@ extension ViewGraph {
         return _openExistential(lhs, do: compare)
     }
 
-    private static func comparison<E: Equatable>(_ type: E.Type) -> Any {
+    nonisolated private static func comparison<E: Equatable>(_ type: E.Type) -> Any {
         { (lhs: E, rhs: E) in lhs == rhs }
     }
 
-    private static func bitwiseEqual<V>(_ lhs: V, _ rhs: V) -> Bool {
+    nonisolated private static func bitwiseEqual<V>(_ lhs: V, _ rhs: V) -> Bool {
         withUnsafeBytes(of: lhs) { left in
             withUnsafeBytes(of: rhs) { right in
                 left.count == right.count && memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0

@@ -161,9 +161,7 @@ final class DepartedViews {
     }
 
     func take(_ key: UInt64) -> ViewInstance? {
-        guard let instance = byKey[key] else { return nil }
-        byKey[key] = nil
-        return instance
+        byKey.take(key)
     }
 
     var all: [ViewInstance] { byKey.allValues }

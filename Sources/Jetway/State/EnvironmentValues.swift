@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A key for a value in the environment, with the value used when no ancestor set one.
 ///
 /// ```swift
@@ -18,8 +20,9 @@ public protocol EnvironmentKey {
 /// `@Environment(\.key)`.
 public struct EnvironmentValues: CustomStringConvertible {
     /// Keys' values in boxes (reading one back is a class check, not an existential cast), and
-    /// objects put in with `.environment(object)` as themselves.
-    private var values: [ObjectIdentifier: AnyObject] = [:]
+    /// objects put in with `.environment(object)` as themselves, by the key's type (`slot(_:)`:
+    /// a `KeyMap`, no SipHash per read; two dozen keys are read for every row).
+    private var values = KeyMap<AnyObject>()
     /// Changes with every write, so a view can tell cheaply that its environment is the same.
     /// A writer that writes equal values into the same environment on the next render gets the
     /// same version again (`_RenderContext.writeEnvironment`), so views below it are skipped.
@@ -30,35 +33,41 @@ public struct EnvironmentValues: CustomStringConvertible {
 
     public init() {}
 
+    @inline(__always)
+    private static func slot(_ key: ObjectIdentifier) -> UInt64 {
+        IdentityHash.mix(0, UInt64(UInt(bitPattern: key)))
+    }
+
     public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
         get {
             reads?.note(ObjectIdentifier(key))
-            guard let box = values[ObjectIdentifier(key)] as? EnvironmentBox<Key.Value> else { return Key.defaultValue }
+            guard let box = values[Self.slot(ObjectIdentifier(key))] as? EnvironmentBox<Key.Value> else { return Key.defaultValue }
             return box.value
         }
         set {
-            values[ObjectIdentifier(key)] = EnvironmentBox(newValue)
+            values[Self.slot(ObjectIdentifier(key))] = EnvironmentBox(newValue)
             version = EnvironmentVersion.next()
         }
     }
 
     func object<Object: AnyObject>(_ type: Object.Type) -> Object? {
         reads?.note(ObjectIdentifier(type))
-        return values[ObjectIdentifier(type)] as? Object
+        return values[Self.slot(ObjectIdentifier(type))] as? Object
     }
 
     mutating func setObject<Object: AnyObject>(_ object: Object) {
-        values[ObjectIdentifier(Object.self)] = object
+        values[Self.slot(ObjectIdentifier(Object.self))] = object
         version = EnvironmentVersion.next()
     }
 
     public var description: String { "EnvironmentValues(\(values.count) values)" }
 
     /// Whether both hold the same keys with equal values: objects by identity, `Equatable`
-    /// values by `==`. Anything else (a closure) counts as changed.
+    /// values by `==`, any other value by its stored bits (the same closure, the same
+    /// references); anything else counts as changed.
     func hasSameValues(as other: EnvironmentValues) -> Bool {
         guard values.count == other.values.count else { return false }
-        for (key, value) in values {
+        for (key, value) in values.entries {
             guard let otherValue = other.values[key], Self.isSame(value, otherValue) else { return false }
         }
         return true
@@ -67,7 +76,8 @@ public struct EnvironmentValues: CustomStringConvertible {
     /// Whether `other` holds the same value for `key` (both unset counts as the same), without
     /// noting a read.
     func hasSameValue(for key: ObjectIdentifier, as other: EnvironmentValues) -> Bool {
-        switch (values[key], other.values[key]) {
+        let slot = Self.slot(key)
+        switch (values[slot], other.values[slot]) {
         case (nil, nil): return true
         case (let lhs?, let rhs?): return Self.isSame(lhs, rhs)
         default: return false
@@ -75,26 +85,9 @@ public struct EnvironmentValues: CustomStringConvertible {
     }
 
     private static func isSame(_ lhs: AnyObject, _ rhs: AnyObject) -> Bool {
-        if let lhs = lhs as? EnvironmentBoxBase, let rhs = rhs as? EnvironmentBoxBase {
-            return isSame(lhs.anyValue, rhs.anyValue)
-        }
-        return lhs === rhs
-    }
-
-    private static func isSame(_ lhs: Any, _ rhs: Any) -> Bool {
-        guard type(of: lhs) == type(of: rhs) else { return false }
-        if let lhs = lhs as? any OptionalValue, let rhs = rhs as? any OptionalValue {
-            switch (lhs.wrappedAny, rhs.wrappedAny) {
-            case (nil, nil): return true
-            case (let left?, let right?): return isSame(left, right)
-            default: return false
-            }
-        }
-        if type(of: lhs) is AnyObject.Type {
-            return type(of: rhs) is AnyObject.Type && (lhs as AnyObject) === (rhs as AnyObject)
-        }
-        guard let lhs = lhs as? any Equatable else { return false }
-        return lhs.isEqual(to: rhs)
+        if lhs === rhs { return true }
+        if let lhs = lhs as? EnvironmentBoxBase, let rhs = rhs as? EnvironmentBoxBase { return lhs.isSame(as: rhs) }
+        return false
     }
 
     /// Takes `previous`'s version: the caller has checked that both hold the same values.
@@ -105,28 +98,42 @@ public struct EnvironmentValues: CustomStringConvertible {
 
 /// A key's value in the environment.
 class EnvironmentBoxBase {
-    var anyValue: Any { fatalError("EnvironmentBox overrides anyValue") }
+    func isSame(as other: EnvironmentBoxBase) -> Bool { fatalError("EnvironmentBox overrides isSame(as:)") }
 }
 
 final class EnvironmentBox<Value>: EnvironmentBoxBase {
     let value: Value
     init(_ value: Value) { self.value = value }
-    override var anyValue: Any { value }
+
+    /// By the rule of `ViewGraph.comparison(for:)`, found once per value type: `==` when
+    /// `Equatable` (an optional of an `Equatable` too), else equal stored bits (an object or
+    /// an optional object by identity, the same closure).
+    override func isSame(as other: EnvironmentBoxBase) -> Bool {
+        // Same box type, checked by the objects' class pointers (no dynamic cast).
+        guard type(of: other) == type(of: self) else { return false }
+        return EnvironmentComparisons.comparison(for: Value.self)(value, unsafeDowncast(other, to: EnvironmentBox<Value>.self).value)
+    }
 }
 
-/// An optional seen through `Any`, so that an optional object compares by identity.
-private protocol OptionalValue {
-    var wrappedAny: Any? { get }
-}
+/// Each environment value type's comparison, made once (a conformance lookup is thousands of
+/// instructions; an environment is compared with the last one at every writer, every render).
+private enum EnvironmentComparisons {
+    /// Immutable once made, and the comparison it holds is a pure function of its arguments.
+    private class AnyComparison: @unchecked Sendable {}
 
-extension Optional: OptionalValue {
-    fileprivate var wrappedAny: Any? { self.map { $0 as Any } }
-}
+    private final class Comparison<Value>: AnyComparison, @unchecked Sendable {
+        let isEqual: (Value, Value) -> Bool
+        init(_ isEqual: @escaping (Value, Value) -> Bool) { self.isEqual = isEqual }
+    }
 
-extension Equatable {
-    fileprivate func isEqual(to other: Any) -> Bool {
-        guard let other = other as? Self else { return false }
-        return self == other
+    private static let known = Mutex<[ObjectIdentifier: AnyComparison]>([:])
+
+    static func comparison<Value>(for type: Value.Type) -> (Value, Value) -> Bool {
+        let id = ObjectIdentifier(type)
+        if let found = known.withLock({ $0[id] }) { return unsafeDowncast(found, to: Comparison<Value>.self).isEqual }
+        let made = Comparison<Value>(ViewGraph.comparison(for: type))
+        known.withLock { $0[id] = made }
+        return made.isEqual
     }
 }
 
@@ -155,13 +162,9 @@ final class EnvironmentMemo: RenderCache {
 }
 
 private enum EnvironmentVersion {
-    nonisolated(unsafe) private static var counter: UInt64 = 0
-    private static let lock = NSLock()
+    private static let counter = Atomic<UInt64>(0)
     static func next() -> UInt64 {
-        lock.lock()
-        defer { lock.unlock() }
-        counter &+= 1
-        return counter
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 }
 
@@ -224,11 +227,11 @@ extension Environment: InstallableProperty {
 extension EnvironmentValues {
     func anyObject(_ id: ObjectIdentifier) -> AnyObject? {
         reads?.note(id)
-        return values[id]
+        return values[Self.slot(id)]
     }
 
     mutating func setAnyObject(_ object: AnyObject, for id: ObjectIdentifier) {
-        values[id] = object
+        values[Self.slot(id)] = object
         version = EnvironmentVersion.next()
     }
 }

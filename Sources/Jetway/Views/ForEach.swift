@@ -29,7 +29,12 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         let tagsRows = context.environment.collectsTags
         // One tracking scope for all rows: the row builders run first, then the rows render
         // outside it, so each row's own views track their own reads.
-        let rows = context.track { view.data.map { (view.identify($0), view.content($0)) } }
+        // The closures taken out first: read inside the loop, each access to a field of this
+        // generic struct would look its metadata up again, once per row.
+        let identify = view.identify
+        let content = view.content
+        let data = view.data
+        let rows = context.track { data.map { (identify($0), content($0)) } }
         out.reserveCapacity(out.count + rows.count)
         for (identity, row) in rows {
             let start = out.count

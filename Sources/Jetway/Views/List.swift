@@ -14,38 +14,75 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         var rows: [Node] = []
         Content._render(view.content, context.insideElement(), &rows)
         // A row whose view did not re-render is the same node object as last time: give it the
-        // same <li> too, so the diff skips the whole item without looking inside.
+        // same <li> too, so the diff skips the whole item without looking inside. Items of rows
+        // that left are kept a while: a row that comes back (a search cleared) is the node its
+        // departed view kept, and finds its old item.
         let state = context.persistent(ListState.self) { ListState() }
-        var items: [ObjectIdentifier: Node] = [:]
-        items.reserveCapacity(rows.count)
-        list.children = rows.map { row in
-            if row.tag == "li" { return row }
-            let id = ObjectIdentifier(row)
-            if row.isFrozen, let item = state.items[id], item.key == row.key {
-                items[id] = item
-                return item
-            }
+        list.children = state.items(for: rows, spare: context.graph.departedLimit) { row in
             let item = Node("li", key: row.key)
             item.setAttribute("class", row.attribute("class") == "jw-section" ? "jw-list-section" : "jw-list-row")
             item.children = [row]
             Self.applyRowOptions(of: row, to: item)
-            if row.isFrozen { items[id] = item }
             return item
         }
-        state.items = items
         out.append(list)
     }
 }
 
 /// The `<li>` made for each cached row node, by the row node's identity (the item holds the row,
-/// so the row cannot be freed and its address reused while it is in the map).
+/// so the row cannot be freed and its address reused while it is in the map). Items of rows
+/// no longer shown stay until there are more than `spare` of them (the graph's
+/// `departedLimit`, as many as the views it keeps); then the least recently shown go.
 final class ListState: NodeHolding {
-    var items: [ObjectIdentifier: Node] = [:]
+    private var items = KeyMap<(item: Node, shown: UInt64)>()
+    private var render: UInt64 = 0
+
+    private static func key(_ row: Node) -> UInt64 {
+        IdentityHash.mix(0, UInt64(UInt(bitPattern: ObjectIdentifier(row))))
+    }
+
+    func items(for rows: [Node], spare: Int, make: (Node) -> Node) -> [Node] {
+        render &+= 1
+        var result: [Node] = []
+        result.reserveCapacity(rows.count)
+        for row in rows {
+            if row.tag == "li" {
+                result.append(row)
+                continue
+            }
+            guard row.isFrozen else {
+                result.append(make(row))
+                continue
+            }
+            let key = Self.key(row)
+            if let known = items[key], known.item.key == row.key, known.item.children.first === row {
+                items[key] = (known.item, render)
+                result.append(known.item)
+            } else {
+                let item = make(row)
+                items[key] = (item, render)
+                result.append(item)
+            }
+        }
+        if items.count > rows.count + spare { trim(keeping: rows.count + spare / 2) }
+        return result
+    }
+
+    private func trim(keeping limit: Int) {
+        let entries = items.entries.sorted { $0.value.shown > $1.value.shown }
+        var kept = KeyMap<(item: Node, shown: UInt64)>(minimumCapacity: limit)
+        for entry in entries.prefix(limit) { kept[entry.key] = entry.value }
+        items = kept
+    }
 
     func replaceNodes(_ replacement: NodeReplacement) {
-        var moved: [ObjectIdentifier: Node] = [:]
-        moved.reserveCapacity(items.count)
-        for (row, item) in items { moved[replacement(row)] = replacement(item) }
+        var moved = KeyMap<(item: Node, shown: UInt64)>(minimumCapacity: items.count)
+        for entry in items.entries {
+            guard let row = entry.value.item.children.first else { continue }
+            // An item whose row was replaced but not itself no longer holds the row: the
+            // lookup checks that, and makes a new item.
+            moved[Self.key(replacement(row))] = (replacement(entry.value.item), entry.value.shown)
+        }
         items = moved
     }
 }

@@ -255,7 +255,7 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         let enabled = navigation != nil && context.environment.isEnabled
         // The click pushes the latest destination, so an unchanged link can keep its node: the
         // diff then skips it, and its list row, by identity.
-        let memo = context.persistent(LinkMemo<Destination>.self) { LinkMemo() }
+        let memo = context.persistent(LinkMemo.self) { LinkMemo() }
         memo.destination = view.destination
         memo.value = view.value
         let depth = navigation?.keys.count ?? 0
@@ -273,7 +273,7 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
                     if let value = memo.value {
                         navigation.push(value: value, key: key)
                     } else {
-                        navigation.push(AnyView(memo.destination()), key: key)
+                        navigation.push(AnyView(memo.destination(Destination.self)()), key: key)
                     }
                 })
         } else {
@@ -286,14 +286,23 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
 
 /// A link's last node and what it was made from, and the destination its click pushes.
 @MainActor
-final class LinkMemo<Destination: View>: RenderCache, NodeHolding {
-    var destination: () -> Destination = { fatalError("a link's destination is set before its first render") }
+final class LinkMemo: RenderCache, NodeHolding {
+    /// The latest `() -> Destination` (not generic over it: a generic class's metadata is
+    /// looked up at every use, once per row and render).
+    var destination: Any = ()
     var value: AnyHashable?
     private var node: Node?
     private var label: [ObjectIdentifier] = []
     private var navigation: ObjectIdentifier?
     private var enabled = false
     private var depth = 0
+
+    func destination<Destination: View>(_: Destination.Type) -> () -> Destination {
+        guard let destination = destination as? () -> Destination else {
+            preconditionFailure("a link's destination is set before its first render")
+        }
+        return destination
+    }
 
     /// The last node (from an earlier render, so the page has it), when it is at the same place
     /// and made from the same label nodes in the same navigation state, at the same depth (its
