@@ -94,7 +94,8 @@ func run() throws {
             }
             for text in keys ?? ["b", "be", "ber", ""] {
                 try type(text, into: graph)
-                _ = graph.update()
+                // Encoded as a server sends it, so that the profile holds the wire's share too.
+                _ = PatchEncoder.encode(version: graph.version, graph.update())
             }
         }
         return

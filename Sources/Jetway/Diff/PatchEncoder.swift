@@ -77,7 +77,7 @@ public enum PatchEncoder {
 
     static func appendID(_ id: NodeID, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: id.description.utf8)
+        id.appendBase36(to: &out)
         out.append(UInt8(ascii: "\""))
     }
 
@@ -86,7 +86,7 @@ public enum PatchEncoder {
         out.append(UInt8(ascii: "\""))
         for (index, id) in ids.enumerated() {
             if index > 0 { out.append(UInt8(ascii: " ")) }
-            out.append(contentsOf: id.description.utf8)
+            id.appendBase36(to: &out)
         }
         out.append(UInt8(ascii: "\""))
     }

@@ -1,6 +1,6 @@
 /// The render pass of a `ViewGraph`: each composite view evaluated, re-walked or reused
-/// (`renderComposite`), the children a pass did not reach swept away or kept for a quick
-/// return (`DepartedViews`), and the per-identity storage of primitives. The graph's public
+/// (`renderComposite`), the children a pass did not reach swept away or kept, departed, for a
+/// quick return, and the per-identity storage of primitives. The graph's public
 /// face (render, update, dispatch, adopt) is in ViewGraph.swift.
 extension ViewGraph {
     func renderPass(fresh: Bool) -> Node {
@@ -71,24 +71,25 @@ extension ViewGraph {
         var key = start
         while true {
             let existing = owner.children[key]
-            if let existing {
-                if existing.visitMark == pass {
-                    key = IdentityHash.mix(key, 0xD0)
-                    continue
-                }
-                return (key, existing)
+            guard let existing else { return (key, nil) }
+            if existing.visitMark == pass {
+                key = IdentityHash.mix(key, 0xD0)
+                continue
             }
-            if let departed = owner.departed?.take(key) {
-                if departed.typeID == typeID {
-                    departed.isMounted = true
-                    owner.children[key] = departed
-                    return (key, departed)
+            if !existing.isMounted {
+                if existing.typeID == typeID {
+                    existing.isMounted = true
+                    owner.departedCount -= 1
+                    return (key, existing)
                 }
                 // Another type at this identity now: what left is not coming back.
-                unmount(departed)
-                retired.append(departed)
+                owner.children[key] = nil
+                owner.departedCount -= 1
+                unmount(existing)
+                retired.append(existing)
+                return (key, nil)
             }
-            return (key, nil)
+            return (key, existing)
         }
     }
 
@@ -106,7 +107,7 @@ extension ViewGraph {
         walkBody(instance, context, fresh: true)
         // The body is kept to render it again when a view below changes; with no views below
         // (a row of texts and stacks) that cannot happen, and the body is most of a row's memory.
-        if instance.children.count == 0 { instance.renderBody = nil }
+        if instance.liveChildCount == 0 { instance.renderBody = nil }
     }
 
     private func walkBody(_ instance: ViewInstance, _ context: _RenderContext, fresh: Bool) {
@@ -132,25 +133,37 @@ extension ViewGraph {
         instance.hasDirtyDescendant = false
     }
 
-    /// Drops the children this pass did not reach: their identities left the tree.
+    /// Drops the children this pass did not reach: their identities left the tree. Stateless
+    /// ones stay in the map, departed (unmounted), for a quick return; past `departedLimit`
+    /// the ones that left first go for good.
     private func sweep(_ instance: ViewInstance) {
-        guard instance.visitedChildren < instance.children.count else { return }
+        guard instance.visitedChildren < instance.liveChildCount else { return }
         let pass = pass
-        let gone = instance.children.removeAll { $0.visitMark != pass }
+        let gone = instance.children.entries(where: { $0.isMounted && $0.visitMark != pass })
         for (key, child) in gone {
             // Composite views come back through `renderComposite`, render caches through
             // `persistentState`; other primitives' storage goes.
             if departedLimit > 0 && (child.persistent == nil || child.persistentIsCache) && Self.isStateless(child) {
                 child.isMounted = false
-                if instance.departed == nil { instance.departed = DepartedViews() }
-                if let evicted = instance.departed!.keep(child, key: key, limit: departedLimit) {
-                    unmount(evicted)
-                    retired.append(evicted)
-                }
+                child.departedPass = pass
+                instance.departedCount += 1
             } else {
+                instance.children[key] = nil
                 unmount(child)
                 retired.append(child)
             }
+        }
+        if instance.departedCount > departedLimit { evictDeparted(of: instance, keeping: departedLimit * 3 / 4) }
+    }
+
+    /// Unmounts the departed children that left first, until `limit` remain.
+    private func evictDeparted(of instance: ViewInstance, keeping limit: Int) {
+        let departed = instance.children.entries(where: { !$0.isMounted }).sorted { $0.value.departedPass < $1.value.departedPass }
+        for (key, child) in departed.prefix(departed.count - limit) {
+            instance.children[key] = nil
+            instance.departedCount -= 1
+            unmount(child)
+            retired.append(child)
         }
     }
 
@@ -172,12 +185,9 @@ extension ViewGraph {
 
     func unmount(_ instance: ViewInstance) {
         instance.isMounted = false
-        if let departed = instance.departed {
-            for child in departed.all { unmount(child) }
-            instance.departed = nil
-        }
         for child in instance.children.allValues { unmount(child) }
         instance.children.removeAll()
+        instance.departedCount = 0
         instance.subscriptions.removeAll()
         instance.subscriptionKeys.removeAll()
         if let observer = instance.persistent as? UnmountObserving {

@@ -170,7 +170,6 @@ public final class ViewGraph {
         if let output = replacement.replacing(instance.output) { instance.output = output }
         if let holder = instance.persistent as? NodeHolding { holder.replaceNodes(replacement) }
         for child in instance.children.allValues { replaceNodes(in: child, replacement) }
-        for child in instance.departed?.all ?? [] { replaceNodes(in: child, replacement) }
     }
 
     /// How many stateless views that left the page each view keeps for a quick return (as the

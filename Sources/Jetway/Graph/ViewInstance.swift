@@ -45,8 +45,13 @@ public final class ViewInstance {
     var persistent: AnyObject?
     /// Whether `persistent` is only a `RenderCache` (found once, when it is made).
     var persistentIsCache = false
-    /// Stateless child views that left in a recent render, kept for a quick return.
-    var departed: DepartedViews?
+    /// How many of `children` are departed: stateless views that left in a recent render and
+    /// stay in the map, unmounted, for a quick return (a search cleared). They are told apart
+    /// by `isMounted == false`; `departedPass` says when each left, oldest out first.
+    var departedCount = 0
+    var departedPass: UInt64 = 0
+    /// The children this render can reach (departed ones are not).
+    var liveChildCount: Int { children.count - departedCount }
 
     init(graph: ViewGraph, type: Any.Type, parent: ViewInstance?) {
         self.graph = graph
@@ -129,40 +134,4 @@ protocol RenderCache: AnyObject {}
 @MainActor
 protocol UnmountObserving: AnyObject {
     func didUnmount()
-}
-
-/// The stateless child views that left their owner's body recently, by identity key, oldest
-/// first out.
-@MainActor
-final class DepartedViews {
-    private var byKey = KeyMap<ViewInstance>()
-    private var order: [(key: UInt64, instance: ViewInstance)] = []
-    private var start = 0
-
-    /// Keeps `instance`; returns the oldest one when over `limit` (the caller unmounts it).
-    func keep(_ instance: ViewInstance, key: UInt64, limit: Int) -> ViewInstance? {
-        byKey[key] = instance
-        order.append((key, instance))
-        var evicted: ViewInstance?
-        while byKey.count > limit, start < order.count {
-            let oldest = order[start]
-            start += 1
-            if byKey[oldest.key] === oldest.instance {
-                byKey[oldest.key] = nil
-                evicted = oldest.instance
-                break
-            }
-        }
-        if start > 4096 && start * 2 > order.count {
-            order.removeFirst(start)
-            start = 0
-        }
-        return evicted
-    }
-
-    func take(_ key: UInt64) -> ViewInstance? {
-        byKey.take(key)
-    }
-
-    var all: [ViewInstance] { byKey.allValues }
 }

@@ -22,7 +22,7 @@ public struct HTMLWriter {
         append(node.tag)
         if node.id.isAssigned {
             append(" data-j=\"")
-            appendBase36(node.id.rawValue)
+            node.id.appendBase36(to: &bytes)
             append("\"")
         }
         for attribute in node.attributes {
@@ -47,21 +47,6 @@ public struct HTMLWriter {
     /// Appends raw, already-safe markup (tag names and fixed strings from the framework).
     mutating func append(_ raw: String) {
         bytes.append(contentsOf: raw.utf8)
-    }
-
-    mutating func appendBase36(_ value: UInt32) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var value = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                let digit = UInt8(value % 36)
-                buffer[count] = digit < 10 ? 48 + digit : 87 + digit
-                value /= 36
-                count += 1
-            } while value > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
     }
 
     /// Appends `text` with HTML escaping; attributes also escape quotes.

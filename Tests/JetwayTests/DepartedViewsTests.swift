@@ -1,0 +1,85 @@
+import JetwayTesting
+import Testing
+
+@testable import Jetway
+
+/// Stateless rows that a search hides stay in their owner's child map, departed, and come back
+/// with their last render; no more than `departedLimit` are kept, the first to leave going first.
+@Observable @MainActor
+private final class Cities {
+    var names = (0..<60).map { ["Denver", "Boston", "Chicago"][$0 % 3] + " \($0)" }
+}
+
+private struct CityRow: View {
+    let name: String
+    let log: EvaluationLog
+    var body: some View {
+        let _ = log.hit(name)
+        Text(name)
+    }
+}
+
+private struct CityList: View {
+    let cities: Cities
+    let log: EvaluationLog
+    @State private var search = ""
+    var body: some View {
+        VStack {
+            TextField("City", text: $search)
+            List(cities.names.filter { search.isEmpty || $0.contains(search) }, id: \.self) { name in
+                CityRow(name: name, log: log)
+            }
+        }
+    }
+}
+
+@MainActor
+struct DepartedViewsTests {
+    /// The list's owner: the one instance below the root.
+    private func owner(_ host: ViewHost) throws -> ViewInstance {
+        try #require(host.graph.root.children.allValues.first)
+    }
+
+    @Test func hiddenRowsWaitDepartedAndComeBackUnevaluated() throws {
+        let log = EvaluationLog()
+        let host = ViewHost(CityList(cities: Cities(), log: log))
+        let list = try owner(host)
+        // The rows, and the primitives' storage beside them (the field's, the list's).
+        let others = list.liveChildCount - 60
+        try host.type("Denver", into: "City")
+        #expect(list.departedCount == 40)
+        #expect(list.liveChildCount == 20 + others)
+        log.counts = [:]
+        try host.type("", into: "City")
+        #expect(log.counts.isEmpty, "rows that came back were evaluated: \(log.counts.keys.sorted())")
+        #expect(list.departedCount == 0 && list.liveChildCount == 60 + others)
+        #expect(host.text.contains("Boston 1") && host.text.contains("Chicago 59"))
+    }
+
+    @Test func pastTheLimitTheFirstToLeaveGoForGood() throws {
+        let log = EvaluationLog()
+        let host = ViewHost(CityList(cities: Cities(), log: log))
+        host.graph.departedLimit = 30
+        let list = try owner(host)
+        let others = list.liveChildCount - 60
+        // Boston and Chicago leave first (40 rows, over the limit: cut to three quarters, 22).
+        try host.type("Denver", into: "City")
+        #expect(list.departedCount == 22)
+        // Then 17 Denver rows (all but 42, 45 and 48): 39 departed, cut to 22 again by
+        // dropping the 17 that left first, so the Denver rows are all kept.
+        try host.type("Denver 4", into: "City")
+        #expect(list.departedCount == 22)
+        #expect(list.liveChildCount == 3 + others)
+        log.counts = [:]
+        try host.type("", into: "City")
+        let evaluated = Set(log.counts.keys)
+        let denversThatLeft = (0..<60).filter { $0 % 3 == 0 }.map { "Denver \($0)" }.filter { !$0.contains("Denver 4") }
+        #expect(denversThatLeft.count == 17)
+        #expect(evaluated.isDisjoint(with: denversThatLeft), "rows kept as the latest to leave were evaluated")
+        // 60 rows, 3 shown throughout, 22 kept: the 35 that went for good are made again.
+        #expect(evaluated.count == 35, "expected 35 rows evaluated again, got \(evaluated.count)")
+        #expect(log.counts.values.allSatisfy { $0 == 1 })
+        #expect(list.departedCount == 0 && list.liveChildCount == 60 + others)
+        #expect(host.text.contains("Boston 1") && host.text.contains("Chicago 59"))
+    }
+}
