@@ -249,8 +249,10 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        var label: [Node] = []
-        Label._render(view.label, context.insideElement(), &label)
+        // The label renders straight into `out` (no array of its own per row): its nodes are
+        // then replaced there by the link's node.
+        let start = out.count
+        Label._render(view.label, context.insideElement(), &out)
         let navigation = context.environment.navigation
         let enabled = navigation != nil && context.environment.isEnabled
         // The click pushes the latest destination, so an unchanged link can keep its node: the
@@ -259,10 +261,15 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         memo.destination = view.destination
         memo.value = view.value
         let depth = navigation?.keys.count ?? 0
-        if let node = memo.reusableNode(key: context.elementKey, label: label, navigation: navigation, enabled: enabled, depth: depth) {
+        if let node = memo.reusableNode(
+            key: context.elementKey, label: out[start...], navigation: navigation, enabled: enabled, depth: depth)
+        {
+            out.removeSubrange(start...)
             out.append(node)
             return
         }
+        let label = Array(out[start...])
+        out.removeSubrange(start...)
         let node = context.element("a", "jw-button jw-navlink")
         node.children = label
         if let navigation, enabled {
@@ -307,11 +314,11 @@ final class LinkMemo: RenderCache, NodeHolding {
     /// The last node (from an earlier render, so the page has it), when it is at the same place
     /// and made from the same label nodes in the same navigation state, at the same depth (its
     /// address has the path to it).
-    func reusableNode(key: UInt64, label: [Node], navigation: NavigationState?, enabled: Bool, depth: Int) -> Node? {
+    func reusableNode(key: UInt64, label: ArraySlice<Node>, navigation: NavigationState?, enabled: Bool, depth: Int) -> Node? {
         guard let node, node.key == key, enabled == self.enabled, depth == self.depth,
             navigation.map(ObjectIdentifier.init) == self.navigation, label.count == self.label.count
         else { return nil }
-        for index in label.indices where !label[index].isFrozen || ObjectIdentifier(label[index]) != self.label[index] { return nil }
+        for (labelNode, kept) in zip(label, self.label) where !labelNode.isFrozen || ObjectIdentifier(labelNode) != kept { return nil }
         return node
     }
 
