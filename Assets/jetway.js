@@ -43,6 +43,8 @@
   const guarded = (el) => el === document.activeElement && (lastInputRef.get(el) || 0) > answeredRef;
 
   function setAttribute(el, name, value) {
+    // A wheel's choice made here and not yet answered stands over older patches' choices.
+    if (name === "aria-selected" && el.parentElement && (lastInputRef.get(el.parentElement) || 0) > answeredRef) return;
     if (value === null) el.removeAttribute(name); else el.setAttribute(name, value);
     if (name === "value" && "value" in el && !guarded(el)) el.value = value === null ? "" : value;
     else if (name === "checked") el.checked = value !== null;
@@ -103,9 +105,7 @@
     observeSizes(root);
     version = newVersion;
     if (remounted) replayFields();
-    syncLocation();
-    openSheets();
-    openPickers();
+    settle();
     if (focusKey) {
       const again = Array.from(root.querySelectorAll("input,textarea,select")).find((el) => fieldKey(el) === focusKey);
       if (again) { again.focus(); if (caret && again.setSelectionRange) try { again.setSelectionRange(caret[0], caret[1]); } catch (e) { /* not a text field */ } }
@@ -135,6 +135,15 @@
     });
   }
 
+  // What follows every change of the page: the address and title, modal dialogs, file
+  // pickers, wheel pickers' positions.
+  function settle() {
+    syncLocation();
+    openSheets();
+    openPickers();
+    centreWheels();
+  }
+
   // When the last event went out, when the last patch came in and when it was applied
   // (performance.now(), in window.jetway.timing): what the browser bench splits its figure by.
   const timing = { sent: 0, received: 0, parsed: 0, applied: 0 };
@@ -150,9 +159,7 @@
       timing.parsed = performance.now();
       try { ops.forEach(apply); version = newVersion; } catch (e) { console.warn("jetway:", e); transmit(["resync"]); }
       timing.applied = performance.now();
-      syncLocation();
-      openSheets();
-      openPickers();
+      settle();
       return;
     }
     switch (message[0]) {
@@ -184,6 +191,7 @@
     timing.sent = performance.now();
     if (kind === "input") lastInputRef.set(el, ref);
     transmit(["e", ref, el.dataset.j, kind, payload === undefined ? null : payload]);
+    return ref;
   }
 
   const handles = (el, kind) => el && el.dataset && (el.dataset.on || "").split(" ").includes(kind);
@@ -230,6 +238,8 @@
     }
   }, true);
   document.addEventListener("click", (event) => {
+    const item = event.target.closest && event.target.closest(".jw-wheel-item");
+    if (item) { const wheel = item.parentElement; chooseWheel(wheel, wheelItems(wheel).indexOf(item)); centreWheel(wheel, true); return; }
     const el = target(event.target, "click");
     if (!el || el.disabled) return;
     // A modified click (new tab, new window) on a link is the browser's.
@@ -342,12 +352,67 @@
   }, true);
   document.addEventListener("keydown", (event) => {
     const el = event.target;
+    if (el.classList && el.classList.contains("jw-wheel")) { wheelKey(el, event); return; }
     if (event.key === "Enter" && handles(el, "submit")) { event.preventDefault(); send(el, "submit"); return; }
     if (event.key === "Enter" && el.getAttribute && el.getAttribute("role") === "button" && handles(el, "click")) { event.preventDefault(); send(el, "click"); return; }
   });
 
   document.addEventListener("focusin", (event) => { if (handles(event.target, "focus")) send(event.target, "focus"); });
   document.addEventListener("focusout", (event) => { if (handles(event.target, "blur")) send(event.target, "blur"); });
+
+  // Wheel pickers (`.pickerStyle(.wheel)`): a column that snaps to its options. The chosen
+  // option is centred after every change of the page unless the user is spinning the wheel;
+  // where a spin settles, a click, or an arrow key, chooses an option and tells the server.
+  const wheelItems = (wheel) => Array.from(wheel.querySelectorAll(":scope > .jw-wheel-item"));
+  function centreWheel(wheel, smooth) {
+    const item = wheel.querySelector(':scope > [aria-selected="true"]');
+    if (!item || !wheel.clientHeight) return;
+    const top = item.offsetTop - (wheel.clientHeight - item.offsetHeight) / 2;
+    if (Math.abs(wheel.scrollTop - top) < 1) return;
+    wheel.scrollTo({ top, behavior: smooth ? "smooth" : "instant" });
+  }
+  function centreWheels() {
+    if (!root) return;
+    root.querySelectorAll(".jw-wheel").forEach((wheel) => { if (!(wheel.jwSpinning > Date.now())) centreWheel(wheel, false); });
+  }
+  function chooseWheel(wheel, index) {
+    const items = wheelItems(wheel);
+    if (index < 0 || index >= items.length) return;
+    if (!handles(wheel, "change")) return; // disabled: the chosen option stays
+    if (items[index].getAttribute("aria-selected") === "true") return;
+    items.forEach((item, i) => item.setAttribute("aria-selected", i === index ? "true" : "false"));
+    lastInputRef.set(wheel, send(wheel, "change", String(index)));
+  }
+  // Any scroll, the user's or the centring's own, settles on the option nearest the middle
+  // (the centring's is the chosen one already, so choosing it again sends nothing).
+  document.addEventListener("scroll", (event) => {
+    const wheel = event.target;
+    if (!wheel.classList || !wheel.classList.contains("jw-wheel")) return;
+    wheel.jwSpinning = Date.now() + 500;
+    clearTimeout(wheel.jwSettle);
+    wheel.jwSettle = setTimeout(() => {
+      const middle = wheel.scrollTop + wheel.clientHeight / 2;
+      let nearest = 0, distance = Infinity;
+      wheelItems(wheel).forEach((item, i) => {
+        const d = Math.abs(item.offsetTop + item.offsetHeight / 2 - middle);
+        if (d < distance) { distance = d; nearest = i; }
+      });
+      chooseWheel(wheel, nearest);
+      wheel.jwSpinning = 0;
+      centreWheel(wheel, true);
+    }, 150);
+  }, true);
+  function wheelKey(wheel, event) {
+    const items = wheelItems(wheel);
+    const current = items.findIndex((item) => item.getAttribute("aria-selected") === "true");
+    const step = { ArrowDown: 1, ArrowUp: -1, PageDown: 5, PageUp: -5 }[event.key];
+    let next = step !== undefined ? Math.max(current, 0) + step : event.key === "Home" ? 0 : event.key === "End" ? items.length - 1 : null;
+    if (next === null) return;
+    event.preventDefault();
+    next = Math.max(0, Math.min(items.length - 1, next));
+    chooseWheel(wheel, next);
+    centreWheel(wheel, true);
+  }
 
   // GeometryReader: report sizes, once per frame at most. The last size of each element is
   // kept and sent again on every join: the first sizes are measured before the socket opens,
@@ -456,6 +521,7 @@
     index(root);
     observeSizes(root);
     openSheets();
+    centreWheels();
     connect();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();

@@ -135,6 +135,16 @@ public final class ViewHost {
             try send(.change, .text(String(index)), to: select, "picker “\(picker)”")
             return
         }
+        if let wheel = try? unique(
+            "picker labelled “\(picker)”", where: { $0.attribute("role") == "listbox" && $0.attribute("aria-label") == picker })
+        {
+            let options = wheel.children.filter { $0.attribute("role") == "option" }
+            guard let index = options.firstIndex(where: { $0.textContent.trimmed == option }) else {
+                throw HostError.notFound("option “\(option)” in picker “\(picker)”")
+            }
+            try send(.change, .text(String(index)), to: wheel, "picker “\(picker)”")
+            return
+        }
         let group = try unique("picker labelled “\(picker)”") {
             $0.attribute("role") == "radiogroup" && $0.attribute("aria-label") == picker
         }
@@ -142,6 +152,13 @@ public final class ViewHost {
             throw HostError.notFound("option “\(option)” in picker “\(picker)”")
         }
         try send(.click, .none, to: button, "option “\(option)”")
+    }
+
+    /// Sets the input labelled `label` (a date picker's `2026-12-24T10:05`, `2026-12-24` or
+    /// `10:05`) as the browser does when the user has picked a value.
+    public func enter(_ value: String, into label: String) throws {
+        let node = try unique("input labelled “\(label)”") { $0.tag == "input" && $0.attribute("aria-label") == label }
+        try send(.change, .text(value), to: node, "input “\(label)”")
     }
 
     /// Dismisses the sheet that is showing, as Escape would.

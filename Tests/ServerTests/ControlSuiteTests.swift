@@ -82,7 +82,8 @@ extension EndToEnd {
                 try await browser.click("[role=listbox] button", labelled: "Search for gates")
                 _ = await eventually("the suggestion's completion", engine) { model.search == "gates" }
                 #expect(await browser.wait(for: "return document.querySelector('input[type=search]').value === 'gates'"), "\(engine)")
-                #expect(await browser.wait(for: "return !document.querySelector('[role=listbox]')"), "\(engine): suggestions stayed")
+                #expect(
+                    await browser.wait(for: "return !document.querySelector('.jw-search-suggestions')"), "\(engine): suggestions stayed")
                 try await browser.press(Key.enter, in: "input[type=search]")
                 _ = await eventually("the search's submit", engine) { model.searchesSubmitted == 1 && model.submissions == 1 }
                 try await browser.screenshot("controls-\(engine)-top")
@@ -136,14 +137,53 @@ extension EndToEnd {
                 try await browser.click("[role=radiogroup] button", labelled: "Fish")
                 _ = await eventually("the segmented picker's choice", engine) { model.meal == "Fish" }
                 #expect(await browser.wait(for: "return document.querySelector('[role=radio][aria-checked=true]').textContent === 'Fish'"))
-                try await browser.click("select[aria-label='Cabin'] option", labelled: "Business")
-                _ = await eventually("the wheel picker's choice", engine) { model.cabin == "Business" }
-                try await choose("South", in: "select[aria-label='Lounge']", browser)
+                // Wheel: two steps down by keyboard, then a spin of one row settles on the next.
+                try await browser.press(Key.arrowDown, in: "[role=listbox][aria-label='Cabin']")
+                try await browser.press(Key.arrowDown, in: "[role=listbox][aria-label='Cabin']")
+                _ = await eventually("the wheel picker's choice by keyboard", engine) { model.cabin == "Business" }
+                #expect(
+                    await browser.wait(for: Self.wheelCentred("Cabin", on: "Business")), "\(engine): the wheel did not centre Business")
+                _ = try await browser.execute(
+                    "const w = document.querySelector(\"[role=listbox][aria-label='Cabin']\"); w.scrollTop += w.querySelector('[role=option]').offsetHeight; return true"
+                )
+                _ = await eventually("the wheel picker's choice by a spin", engine) { model.cabin == "First" }
+                #expect(await browser.wait(for: Self.wheelCentred("Cabin", on: "First")), "\(engine): the spun wheel did not settle")
+                try await browser.click("[role=radiogroup] button", labelled: "South")
                 _ = await eventually("the inline picker's choice", engine) { model.lounge == "South" }
                 #expect(
-                    await browser.wait(for: "return document.body.textContent.includes('Choices: Aisle, Fish, Business, South')"),
+                    await browser.wait(for: "return document.body.textContent.includes('Choices: Aisle, Fish, First, South')"),
                     "\(engine)")
+                // The two-wheel duration picker: 1 -> 4, days -> weeks, keys only; the wheels'
+                // labels are hidden but still name them.
+                for _ in 0..<3 { try await browser.press(Key.arrowDown, in: "[role=listbox][aria-label='Remind every']") }
+                try await browser.press(Key.arrowDown, in: "[role=listbox][aria-label='Unit']")
+                _ = await eventually("the duration picker", engine) { model.durationValue == 4 && model.durationUnit == "weeks" }
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Every 4 weeks')"), "\(engine)")
+                #expect(
+                    try await browser.execute("return !document.querySelector('.jw-hstack .jw-picker-label')") as? Bool == true,
+                    "\(engine): labelsHidden showed the wheels' captions")
+                _ = try await browser.execute(
+                    "document.querySelector('.jw-hstack .jw-wheel').scrollIntoView({block: 'center'}); return true")
+                try await browser.screenshot("controls-\(engine)-pickers")
                 try await noErrorFrames(browser, after: "Pickers")
+
+                // DatePicker: the browser's date-and-time and time inputs, in Denver's time.
+                #expect(
+                    try await browser.string("return document.querySelector(\"input[aria-label='Departure']\").value")
+                        == "2026-12-01T10:00", "\(engine): the date input does not show Denver's time")
+                for (label, value) in [("Departure", "2026-12-24T18:45"), ("Remind me at", "07:30")] {
+                    _ = try await browser.execute(
+                        "const el = document.querySelector(\"input[aria-label='\(label)']\"); el.value = \(jsLiteral(value)); el.dispatchEvent(new Event('change', {bubbles: true})); return true"
+                    )
+                }
+                _ = await eventually("the dates", engine) {
+                    ControlsModel.stamp(model.departure) == "2026-12-24 18:45" && ControlsModel.stamp(model.reminder) == "2026-12-01 07:30"
+                }
+                #expect(
+                    await browser.wait(
+                        for: "return document.body.textContent.includes('Departs 2026-12-24 18:45, reminder 2026-12-01 07:30')"),
+                    "\(engine)")
+                try await noErrorFrames(browser, after: "DatePicker")
                 try await browser.screenshot("controls-\(engine)-filled")
 
                 // Sheet: a modal dialog opened by a button (the page behind inert, focus inside),
@@ -315,6 +355,17 @@ extension EndToEnd {
                 try await browser.screenshot("board-\(engine)")
                 try await noErrorFrames(browser, after: "Show arrivals")
             }
+        }
+
+        /// Whether the wheel picker labelled `label` shows `option` chosen and in its middle.
+        static func wheelCentred(_ label: String, on option: String) -> String {
+            """
+            const w = document.querySelector('[role=listbox][aria-label=' + JSON.stringify(\(jsLiteral(label))) + ']');
+            const item = w && w.querySelector('[aria-selected=true]');
+            if (!item || item.textContent !== \(jsLiteral(option))) return false;
+            const box = w.getBoundingClientRect(), mine = item.getBoundingClientRect();
+            return Math.abs((mine.top + mine.height / 2) - (box.top + box.height / 2)) < 3
+            """
         }
 
         /// Chooses an option of a `<select>` the way a keyboard user does: focus it, then arrow

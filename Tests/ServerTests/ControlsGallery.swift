@@ -18,6 +18,11 @@ final class ControlsModel {
     var meal = "Vegetarian"
     var cabin = "Economy"
     var lounge = "North"
+    var durationValue = 1
+    var durationUnit = "days"
+    /// 2026-12-01 10:00 in Denver (17:00 UTC).
+    var departure = Date(timeIntervalSince1970: 1_796_144_400)
+    var reminder = Date(timeIntervalSince1970: 1_796_144_400)
     var showingSheet = false
     var sheetDismissals = 0
     var askingToCancel = false
@@ -32,6 +37,16 @@ final class ControlsModel {
     static let meals = ["Vegetarian", "Fish", "Chicken"]
     static let cabins = ["Economy", "Premium", "Business", "First"]
     static let lounges = ["North", "South", "East"]
+    static let units = ["days", "weeks", "months"]
+    static let denver = TimeZone(identifier: "America/Denver")!
+
+    /// A date as Denver's wall clock reads it: `2026-12-01 10:00`.
+    static func stamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = denver
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+    }
 }
 
 /// Every built-in control on one page, in the usual SwiftUI shape (NavigationStack, Form,
@@ -119,7 +134,25 @@ struct ControlsGallery: View {
                     }
                     .pickerStyle(.inline)
                     Text("Choices: \(model.seat), \(model.meal), \(model.cabin), \(model.lounge)")
+                    // Seed 001's two-component duration picker: two wheels side by side.
+                    HStack {
+                        Picker("Remind every", selection: $model.durationValue) {
+                            ForEach(1..<100) { Text("\($0)") }
+                        }
+                        Picker("Unit", selection: $model.durationUnit) {
+                            ForEach(ControlsModel.units, id: \.self) { Text($0) }
+                        }
+                    }
+                    .pickerStyle(.wheel)
+                    .labelsHidden()
+                    Text("Every \(model.durationValue) \(model.durationUnit)")
                 }
+                Section("Dates") {
+                    DatePicker("Departure", selection: $model.departure)
+                    DatePicker("Remind me at", selection: $model.reminder, displayedComponents: .hourAndMinute)
+                    Text("Departs \(ControlsModel.stamp(model.departure)), reminder \(ControlsModel.stamp(model.reminder))")
+                }
+                .environment(\.timeZone, ControlsModel.denver)
             }
             .navigationTitle("Controls")
             .toolbar {

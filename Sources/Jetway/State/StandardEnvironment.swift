@@ -38,6 +38,20 @@ extension EnvironmentValues {
         get { self[PickerStyleKey.self] }
         set { self[PickerStyleKey.self] = newValue }
     }
+
+    /// Set by `.labelsHidden()`: controls keep their label for assistive technology only.
+    var labelsHidden: Bool {
+        get { self[LabelsHiddenKey.self] }
+        set { self[LabelsHiddenKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Hides the labels of the controls inside (pickers, toggles, date pickers, steppers);
+    /// screen readers still read them.
+    public func labelsHidden() -> some View {
+        environment(\.labelsHidden, true)
+    }
 }
 
 private struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
@@ -47,6 +61,7 @@ private struct LocaleKey: EnvironmentKey { static let defaultValue = Locale(iden
 private struct TimeZoneKey: EnvironmentKey { static let defaultValue = TimeZone(identifier: "UTC") ?? TimeZone.current }
 private struct IsSearchingKey: EnvironmentKey { static let defaultValue = false }
 private struct PickerStyleKey: EnvironmentKey { static let defaultValue = PickerStyleKind.menu }
+private struct LabelsHiddenKey: EnvironmentKey { static let defaultValue = false }
 
 /// Light or dark appearance.
 public enum ColorScheme: Hashable, Sendable, CaseIterable {

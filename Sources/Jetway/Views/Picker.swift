@@ -1,5 +1,7 @@
 /// Chooses one value from options tagged with `.tag(_:)` (or a `ForEach`'s ids): a `<select>`
-/// by default, a row of toggle buttons with `.pickerStyle(.segmented)`.
+/// by default (`.menu`), a row of segments with `.pickerStyle(.segmented)`, a column of rows
+/// with a check mark with `.inline`, and with `.wheel` a scrolling column that snaps to its
+/// options (two side by side make a two-component picker, as seed 001's duration picker).
 ///
 /// ```swift
 /// Picker("Unit", selection: $unit) {
@@ -25,7 +27,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let style = context.environment.pickerStyle
-        let node = context.element(style == .segmented ? "div" : "label", "jw-picker")
+        let node = context.element(style == .menu || style == .automatic ? "label" : "div", "jw-picker")
         let inside = context.insideElement()
         var labelNodes: [Node] = []
         Label._render(view.label, inside.structural(0), &labelNodes)
@@ -47,13 +49,20 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
             }
             binding.wrappedValue = value
         }
-        if style == .segmented {
+        let caption = inside.structural(0).element("span", "jw-picker-label")
+        caption.text = title
+        let showsCaption = !title.isEmpty && !context.environment.labelsHidden
+        switch style {
+        case .segmented, .inline:
+            // Radio buttons: a row of segments, or (inline, as in a Form) a column of rows with
+            // a check mark on the chosen one.
             node.setAttribute("role", "radiogroup")
             if !title.isEmpty { node.setAttribute("aria-label", title) }
-            node.children = options.enumerated().map { index, option in
+            if style == .inline { node.addClass("jw-picker-inline") }
+            let buttons = options.enumerated().map { index, option in
                 let button = Node("button", key: option.key)
                 button.setAttribute("type", "button")
-                button.setAttribute("class", "jw-button jw-segment")
+                button.setAttribute("class", style == .segmented ? "jw-button jw-segment" : "jw-button jw-inline-option")
                 button.setAttribute("role", "radio")
                 button.setAttribute("aria-checked", tags[index] == selected ? "true" : "false")
                 button.text = option.textContent
@@ -64,10 +73,31 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
                 }
                 return button
             }
-        } else {
-            let select = inside.structural(2).element("select", style == .wheel ? "jw-wheel" : nil)
+            node.children = style == .inline && showsCaption ? [caption] + buttons : buttons
+        case .wheel:
+            // A column that scrolls and snaps to its options, the chosen one in the middle:
+            // spun by the mouse wheel or a finger, or by the arrow keys when focused. The
+            // runtime centres the chosen option and reports the one the column settles on.
+            let wheel = inside.structural(2).element("div", "jw-wheel")
+            wheel.setAttribute("role", "listbox")
+            if !title.isEmpty { wheel.setAttribute("aria-label", title) }
+            wheel.setAttribute("tabindex", enabled ? "0" : "-1")
+            if !enabled { wheel.setAttribute("aria-disabled", "true") }
+            wheel.children = options.enumerated().map { index, option in
+                let item = Node("div", key: option.key)
+                item.setAttribute("class", "jw-wheel-item")
+                item.setAttribute("role", "option")
+                item.setAttribute("data-index", String(index))
+                item.setAttribute("aria-selected", tags[index] == selected ? "true" : "false")
+                item.text = option.textContent
+                return item
+            }
+            if enabled { wheel.addHandler(Self.changeHandler(choose)) }
+            node.addClass("jw-picker-wheel")
+            node.children = showsCaption ? [caption, wheel] : [wheel]
+        case .automatic, .menu:
+            let select = inside.structural(2).element("select")
             if !title.isEmpty { select.setAttribute("aria-label", title) }
-            if style == .wheel { select.setAttribute("size", "5") }
             select.children = options.enumerated().map { index, option in
                 let item = Node("option", key: option.key)
                 item.setAttribute("value", String(index))
@@ -76,21 +106,25 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
                 return item
             }
             if enabled {
-                select.addHandler(
-                    EventBinding(event: .change) { payload in
-                        guard let index = Int(try payload.text()) else {
-                            throw JetwayError.wrongPayload(expected: "an option index", got: "text")
-                        }
-                        try choose(index)
-                    })
+                select.addHandler(Self.changeHandler(choose))
             } else {
                 select.setAttribute("disabled", "")
             }
-            let caption = inside.structural(0).element("span", "jw-picker-label")
-            caption.text = title
-            node.children = title.isEmpty ? [select] : [caption, select]
+            node.children = showsCaption ? [caption, select] : [select]
         }
         out.append(node)
+    }
+}
+
+extension Picker {
+    /// A change to the option at the index the browser sends.
+    static func changeHandler(_ choose: @escaping (Int) throws -> Void) -> EventBinding {
+        EventBinding(event: .change) { payload in
+            guard let index = Int(try payload.text()) else {
+                throw JetwayError.wrongPayload(expected: "an option index", got: "text")
+            }
+            try choose(index)
+        }
     }
 }
 

@@ -27,6 +27,10 @@ public struct Toggle<Label: View>: _PrimitiveView {
         } else {
             input.setAttribute("disabled", "")
         }
+        if context.environment.labelsHidden {
+            input.setAttribute("aria-label", children.map(\.textContent).joined())
+            children = []
+        }
         children.append(input)
         node.children = children
         out.append(node)
