@@ -249,21 +249,32 @@
     send(el, "click");
     const menu = el.closest("details.jw-menu");
     if (menu) menu.open = false;
-    if (el.classList.contains("jw-navlink")) history.pushState({ jwNav: true }, "", withNav(navIn(el.href)));
-    else if (el.classList.contains("jw-nav-back")) history.replaceState(null, "", withNav(navIn(el.href)));
+    if (el.classList.contains("jw-navlink")) history.pushState({ jwNav: true }, "", withParam("nav", navIn(el.href)));
+    else if (el.classList.contains("jw-nav-back")) history.replaceState(null, "", withParam("nav", navIn(el.href)));
+    else if (el.classList.contains("jw-tablink") && el.getAttribute("aria-selected") !== "true") history.pushState({ jwNav: true }, "", withParam("tab", el.dataset.tab));
   });
 
-  // Navigation: each pushed screen's URL has the links that led to it (`?nav=`); Back and
-  // Forward tell the server where the browser went, a jump it cannot follow loads the URL.
+  // Navigation: each pushed screen's URL has the links that led to it (`?nav=`), and the
+  // chosen tab of a TabView its tab (`?tab=`); Back and Forward tell the server where the
+  // browser went, a jump it cannot follow loads the URL.
   const appTitle = meta("jetway-app-title") || document.title;
   const navIn = (url) => new URL(url, location.href).searchParams.get("nav") || "";
-  function withNav(nav) {
+  const tabIn = (url) => new URL(url, location.href).searchParams.get("tab");
+  function withParam(name, value) {
     const params = new URLSearchParams(location.search);
-    if (nav) params.set("nav", nav); else params.delete("nav");
+    if (value) params.set(name, value); else params.delete(name);
     const query = params.toString();
     return location.pathname + (query ? "?" + query : "") + location.hash;
   }
   window.addEventListener("popstate", () => {
+    const tabs = root && root.querySelector(".jw-tabview[data-tab]");
+    const tab = tabIn(location.href);
+    if (tabs && tab !== null && tab !== tabs.dataset.tab) {
+      // The tab first; its navigation stack's URL follows once the tab is shown.
+      if (Array.from(tabs.querySelectorAll(":scope > .jw-tabbar > .jw-tablink")).some((link) => link.dataset.tab === tab)) send(tabs, "navigate", tab);
+      else location.reload();
+      return;
+    }
     const stack = root && root.querySelector("[data-nav]");
     if (!stack) return;
     const target = navIn(location.href), shown = stack.dataset.nav;
@@ -275,8 +286,10 @@
   });
   // After a patch: the address and the title follow the screen the server shows.
   function syncLocation() {
+    const tabs = root && root.querySelector(".jw-tabview[data-tab]");
+    if (tabs && tabIn(location.href) !== tabs.dataset.tab) history.replaceState(history.state, "", withParam("tab", tabs.dataset.tab));
     const stack = root && root.querySelector("[data-nav]");
-    if (stack && navIn(location.href) !== stack.dataset.nav) history.replaceState(history.state, "", withNav(stack.dataset.nav));
+    if (stack && navIn(location.href) !== stack.dataset.nav) history.replaceState(history.state, "", withParam("nav", stack.dataset.nav));
     const heading = root && root.querySelector(".jw-nav-title");
     const title = heading && heading.textContent !== appTitle ? heading.textContent + " – " + appTitle : appTitle;
     if (document.title !== title) document.title = title;
@@ -520,8 +533,7 @@
     if (!root) return;
     index(root);
     observeSizes(root);
-    openSheets();
-    centreWheels();
+    settle();
     connect();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();

@@ -41,7 +41,9 @@ final class RenderGroup {
         environment.request = self.context
         self.graph = ViewGraph(root.view, environment: environment)
         graph.render()
-        // A URL of a pushed screen opens that screen (the links it names, followed in turn).
+        // A URL of a tab opens that tab, and one of a pushed screen that screen (the links it
+        // names, followed in turn, in the tab shown).
+        if let tab = context.query["tab"], !tab.isEmpty { graph.openTab(tab) }
         if !navigation.isEmpty { graph.openNavigation(navigation) }
         joinKey = Self.joinKey(page: page, user: context.user, device: self.context._deviceWasRead ? context._device ?? "" : nil)
         self.manager = manager

@@ -107,13 +107,40 @@ public final class ViewGraph {
     /// the page then shows the deepest screen it could reach).
     @discardableResult
     public func openNavigation(_ path: String) -> Int {
-        var followed = 0
-        for key in NavigationState.keys(path) {
-            guard followLink(key) else { break }
-            _ = update()
-            followed += 1
+        opening {
+            var followed = 0
+            for key in NavigationState.keys(path) {
+                guard followLink(key) else { break }
+                _ = update()
+                followed += 1
+            }
+            return followed
         }
-        return followed
+    }
+
+    /// Shows the tab a page's `tab` parameter names (`?tab=awards`) in its first `TabView`,
+    /// as a click on it does. False when no tab has that value (the page shows its default).
+    @discardableResult
+    public func openTab(_ value: String) -> Bool {
+        opening {
+            let link = Self.first(in: tree.root) {
+                $0.tag == "a" && $0.attribute("class") == "jw-tablink" && $0.attribute("data-tab") == value
+            }
+            guard let binding = link?.handlers.first(where: { $0.event == .click }), (try? binding.action(.none)) != nil else {
+                return false
+            }
+            _ = update()
+            return true
+        }
+    }
+
+    /// Runs what opening a page's URL does (its tab, its pushed screens). The `@State` it
+    /// writes follows from the URL alone, so the rendering stays as shareable as a fresh one
+    /// with other pages of the same URL.
+    private func opening<T>(_ work: () -> T) -> T {
+        let writes = stateWrites
+        defer { stateWrites = writes }
+        return work()
     }
 
     /// The `data-nav` path the page shows (its outermost `NavigationStack`'s), or "".

@@ -1,0 +1,201 @@
+/// Tabs, each a view with `.tabItem { … }` and (with a selection) `.tag(_:)`: a tab bar at the
+/// bottom, as on a phone, and the chosen tab's content above it. The chosen tab is in the
+/// page's URL (`?tab=awards`: the tag's text, or its position), so Back and Forward move
+/// between tabs, a reload keeps the tab and a copied URL opens it, rendered on the server.
+///
+/// ```swift
+/// TabView(selection: $tab) {
+///     FlightBoard().tabItem { Label("Flights", systemImage: "airplane") }.tag(Tab.flights)
+///     AwardsView().tabItem { Label("Awards", systemImage: "star") }.tag(Tab.awards)
+/// }
+/// ```
+///
+/// As in SwiftUI, every tab stays mounted while another is shown, so each keeps its state
+/// (its `@State`, its navigation stack); only the chosen tab's content is sent to the page.
+public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
+    let selection: Binding<SelectionValue>?
+    let content: Content
+
+    public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
+        self.selection = selection
+        self.content = content()
+    }
+
+    init(unbound content: Content) {
+        self.selection = nil
+        self.content = content
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let state = context.persistent(TabState.self) { TabState() }
+        state.owner = context.owner
+        let node = context.element("div", "jw-tabview")
+        let inside = context.insideElement()
+        var itemContext = inside.structural(0)
+        itemContext.writeEnvironment { $0.collectsTabs = true }
+        var items: [Node] = []
+        Content._render(view.content, itemContext, &items)
+        let tabs = items.enumerated().map { index, item in Tab(item, index: index) }
+        guard !tabs.isEmpty else {
+            out.append(node)
+            return
+        }
+        let chosen: Int
+        if let selection = view.selection {
+            let value = AnyHashable(context.track { selection.wrappedValue })
+            chosen = tabs.firstIndex { $0.tag == value } ?? 0
+        } else {
+            chosen = min(state.chosen, tabs.count - 1)
+        }
+        let values = tabs.map(\.urlValue)
+        let binding = view.selection
+        func choose(_ index: Int) throws {
+            guard tabs.indices.contains(index) else {
+                throw JetwayError.wrongPayload(expected: "a tab below \(tabs.count)", got: "\(index)")
+            }
+            if let binding {
+                guard let value = tabs[index].tag?.base as? SelectionValue else {
+                    throw JetwayError.wrongPayload(expected: "a tab tagged with a \(SelectionValue.self)", got: "tab \(index)")
+                }
+                if binding.wrappedValue != value { binding.wrappedValue = value }
+            } else if state.chosen != index {
+                state.chosen = index
+                state.owner?.invalidate()
+            }
+        }
+        let panel = inside.structural(1).element("div", "jw-tab-panel")
+        panel.setAttribute("role", "tabpanel")
+        panel.setAttribute("aria-label", tabs[chosen].title)
+        // Each tab's content in a box keyed by its tab: switching tabs replaces one box with
+        // another (the page keeps the one that left for a quick return) instead of morphing
+        // one tab's elements into the other's.
+        let box = Node("div", key: tabs[chosen].key)
+        box.setAttribute("class", "jw-tab-content")
+        box.children = tabs[chosen].content
+        panel.children = [box]
+        let bar = inside.structural(2).element("nav", "jw-tabbar")
+        bar.setAttribute("role", "tablist")
+        bar.children = tabs.enumerated().map { index, tab in
+            let link = Node("a", key: IdentityHash.mix(bar.key, UInt64(index) &+ 1))
+            link.setAttribute("class", "jw-tablink")
+            link.setAttribute("role", "tab")
+            link.setAttribute(
+                "href", "?tab=" + (values[index].addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? String(index)))
+            link.setAttribute("data-tab", values[index])
+            link.setAttribute("aria-selected", index == chosen ? "true" : "false")
+            if tab.label.isEmpty {
+                link.text = "Tab \(index + 1)"
+            } else {
+                link.children = tab.label
+            }
+            link.addHandler(EventBinding(event: .click) { _ in try choose(index) })
+            return link
+        }
+        // The tab the URL names (Back, Forward, a URL typed in): the runtime sends it here.
+        node.setAttribute("data-tab", values[chosen])
+        node.addHandler(
+            EventBinding(event: .navigate) { payload in
+                let value = try payload.text()
+                guard let index = values.firstIndex(of: value) else {
+                    throw JetwayError.wrongPayload(
+                        expected: "one of the tabs \(values.joined(separator: ", "))", got: "\"\(value.prefix(40))\"")
+                }
+                try choose(index)
+            })
+        node.children = [panel, bar]
+        out.append(node)
+    }
+
+    /// One tab as its `.tabItem` and `.tag` rendered it.
+    private struct Tab {
+        let label: [Node]
+        let content: [Node]
+        let tag: AnyHashable?
+        let key: UInt64
+        let title: String
+        let urlValue: String
+
+        init(_ item: Node, index: Int) {
+            if item.attribute("class") == "jw-tab-item", let first = item.children.first {
+                label = first.children
+                content = Array(item.children.dropFirst())
+            } else {
+                label = []
+                content = [item]
+            }
+            tag = item.tagValue ?? (SelectionValue.self == Int.self ? AnyHashable(index) : nil)
+            key = item.key
+            title = label.map(\.textContent).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            urlValue = Self.urlValue(of: tag, index: index)
+        }
+
+        /// A tag's text when it has a short one (a string, a number, an enum's raw value),
+        /// else the tab's position.
+        private static func urlValue(of tag: AnyHashable?, index: Int) -> String {
+            var text: String?
+            switch tag?.base {
+            case let string as String: text = string
+            case let number as Int: text = String(number)
+            case let raw as any RawRepresentable: text = "\(raw.rawValue)"
+            default: text = nil
+            }
+            guard let text, !text.isEmpty, text.utf8.count <= 64 else { return String(index) }
+            return text
+        }
+    }
+}
+
+extension TabView where SelectionValue == Int {
+    /// Tabs chosen by the page itself (their positions are their tags).
+    public init(@ViewBuilder content: () -> Content) {
+        self.init(unbound: content())
+    }
+}
+
+/// The chosen tab of a `TabView` without a selection binding.
+@MainActor
+final class TabState {
+    var chosen = 0
+    weak var owner: ViewInstance?
+}
+
+/// Puts a tab's label on a view inside a `TabView`.
+struct TabItemModifier<TabLabel: View>: ViewModifier, _PrimitiveModifier {
+    let label: TabLabel
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        guard context.environment.collectsTabs else {
+            // Outside a TabView the label has nowhere to go, as in SwiftUI.
+            content(context, &out)
+            return
+        }
+        var inner = context
+        inner.writeEnvironment { $0.collectsTabs = false }
+        let item = inner.element("div", "jw-tab-item")
+        let inside = inner.insideElement()
+        let labelNode = inside.structural(0).element("span", "jw-tab-label")
+        inside.structural(0).renderChildren(modifier.label, into: labelNode)
+        var children = [labelNode]
+        content(inside.structural(1), &children)
+        item.children = children
+        out.append(item)
+    }
+}
+
+extension View {
+    /// The label of this view's tab in a `TabView`: usually a `Label` with a title and a
+    /// symbol, or a `Text`.
+    public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> some View {
+        modifier(TabItemModifier(label: label()))
+    }
+}
+
+private struct CollectsTabsKey: EnvironmentKey { static let defaultValue = false }
+
+extension EnvironmentValues {
+    /// Set for a `TabView`'s direct content: each `.tabItem` wraps its view with its label.
+    var collectsTabs: Bool {
+        get { self[CollectsTabsKey.self] }
+        set { self[CollectsTabsKey.self] = newValue }
+    }
+}
