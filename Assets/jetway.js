@@ -142,7 +142,48 @@
     openSheets();
     openPickers();
     centreWheels();
+    scrollToTargets();
   }
+
+  // ScrollViewReader: `data-scroll-to="serial name anchor"` asks for the element named `name`
+  // to be brought into view, once per serial.
+  const reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+  function scrollToTargets() {
+    if (!root) return;
+    root.querySelectorAll("[data-scroll-to]").forEach((reader) => {
+      const request = reader.dataset.scrollTo;
+      if (reader.jwScrolled === request) return;
+      reader.jwScrolled = request;
+      const [, name, anchor] = request.split(" ");
+      const target = reader.querySelector('[data-scroll-id="' + (window.CSS && CSS.escape ? CSS.escape(name) : name) + '"]');
+      if (target) target.scrollIntoView({ block: anchor || "nearest", behavior: reduceMotion && reduceMotion.matches ? "auto" : "smooth" });
+    });
+  }
+
+  // `.refreshable`: pulled down from the top on a touch screen, it presses its refresh button.
+  let pull = null;
+  document.addEventListener("touchstart", (event) => {
+    const area = event.target.closest && event.target.closest(".jw-refreshable:not([aria-busy])");
+    if (!area || window.scrollY > 0 || area.scrollTop > 0 || event.touches.length !== 1) return;
+    pull = { area, startY: event.touches[0].clientY, distance: 0 };
+  }, { passive: true });
+  document.addEventListener("touchmove", (event) => {
+    if (!pull) return;
+    pull.distance = Math.max(0, event.touches[0].clientY - pull.startY);
+    pull.area.style.transform = "translateY(" + Math.min(pull.distance / 2, 80) + "px)";
+    pull.area.classList.toggle("jw-pulled", pull.distance > 120);
+  }, { passive: true });
+  const endPull = () => {
+    if (!pull) return;
+    const { area, distance } = pull;
+    pull = null;
+    area.style.transform = "";
+    area.classList.remove("jw-pulled");
+    const button = area.querySelector(":scope > .jw-refresh");
+    if (distance > 120 && button && !button.disabled) send(button, "click");
+  };
+  document.addEventListener("touchend", endPull);
+  document.addEventListener("touchcancel", () => { if (pull) { pull.distance = 0; endPull(); } });
 
   // When the last event went out, when the last patch came in and when it was applied
   // (performance.now(), in window.jetway.timing): what the browser bench splits its figure by.

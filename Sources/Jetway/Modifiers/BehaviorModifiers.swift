@@ -57,7 +57,9 @@ struct IDModifier<ID: Hashable>: _PrimitiveModifier {
     let id: ID
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        let start = out.count
         content(context.explicit(modifier.id), &out)
+        ScrollTargets.mark(&out, from: start, id: modifier.id, context)
     }
 }
 

@@ -27,6 +27,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let tagsRows = context.environment.collectsTags
+        let marksRows = context.environment.marksScrollTargets
         // One tracking scope for all rows: the row builders run first, then the rows render
         // outside it, so each row's own views track their own reads.
         // The closures taken out first: read inside the loop, each access to a field of this
@@ -39,6 +40,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         for (identity, row) in rows {
             let start = out.count
             Content._render(row, context.explicit(identity).rebuilt(), &out)
+            if marksRows { ScrollTargets.mark(&out, from: start, id: identity, context) }
             if tagsRows {
                 for index in start..<out.count where out[index].tagValue == nil {
                     let node = out[index].isFrozen ? out[index].copy() : out[index]
