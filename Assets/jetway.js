@@ -18,7 +18,7 @@
   // a focused field keeps its own value while the server has not seen its latest keystroke.
   const lastInputRef = new Map();
   let answeredRef = 0;
-  let errorCount = 0, lastError = ""; // `err` frames: what the server refused (see window.jetway)
+  let errorCount = 0, lastError = "", syncCount = 0; // `err` frames: what the server refused (see window.jetway)
   const remembered = new Map(); // field label -> value, replayed after a re-mount
 
   const index = (el) => {
@@ -93,23 +93,86 @@
     }
   }
 
+  // A full page from the server (a resync, a re-mount after a restart): morphed into the page
+  // the user has, so the elements that stay are the same elements, and focus, the caret,
+  // scroll positions, open dialogs and what is being typed survive.
   function sync(newVersion, remounted, markup) {
     const fresh = parse(markup).firstElementChild;
     const focused = document.activeElement;
     const focusKey = focused && fieldKey(focused);
     const caret = focused && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
     ids.clear();
-    root.replaceWith(fresh);
-    root = fresh;
+    if (fresh && fresh.tagName === root.tagName) morph(root, fresh);
+    else { root.replaceWith(fresh); root = fresh; }
     index(root);
     observeSizes(root);
     version = newVersion;
+    syncCount++;
     if (remounted) replayFields();
     settle();
-    if (focusKey) {
+    // The focused field was replaced after all (a different screen around it): focus the one
+    // with its label again.
+    if (focusKey && !focused.isConnected) {
       const again = Array.from(root.querySelectorAll("input,textarea,select")).find((el) => fieldKey(el) === focusKey);
       if (again) { again.focus(); if (caret && again.setSelectionRange) try { again.setSelectionRange(caret[0], caret[1]); } catch (e) { /* not a text field */ } }
     }
+  }
+
+  // Makes `el` look like `model` (a parsed element of the same tag), keeping `el` and every
+  // descendant whose place and tag survive. Children are matched by element id (`data-j`,
+  // the same after a resync of the same session) and otherwise, in order, by tag (ids start
+  // over after a re-mount).
+  function morph(el, model) {
+    for (const { name } of Array.from(el.attributes)) {
+      // A modal dialog's `open` is the runtime's (showModal), not the server's.
+      if (!model.hasAttribute(name) && !(name === "open" && el.tagName === "DIALOG")) el.removeAttribute(name);
+    }
+    for (const { name, value } of Array.from(model.attributes)) {
+      if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+    }
+    if (el.tagName === "INPUT" || el.tagName === "TEXTAREA") {
+      // What the user is typing stays; a field not in use takes the server's value.
+      if (el !== document.activeElement) {
+        if (el.type === "checkbox" || el.type === "radio") el.checked = model.hasAttribute("checked");
+        else el.value = model.getAttribute("value") || (el.tagName === "TEXTAREA" ? model.value : "");
+      }
+      if (el.tagName === "INPUT") return;
+    }
+    if (el.tagName === "SELECT" && el !== document.activeElement) {
+      morphChildren(el, model);
+      const chosen = Array.from(model.options).findIndex((option) => option.hasAttribute("selected"));
+      if (chosen >= 0) el.selectedIndex = chosen;
+      return;
+    }
+    morphChildren(el, model);
+  }
+
+  function morphChildren(el, model) {
+    const byID = new Map();
+    for (const child of el.children) if (child.dataset.j) byID.set(child.dataset.j, child);
+    const used = new Set();
+    const wantedIDs = new Set();
+    for (const child of model.children) if (child.dataset.j) wantedIDs.add(child.dataset.j);
+    let cursor = el.firstChild;
+    const next = (node) => { while (node && used.has(node)) node = node.nextSibling; return node; };
+    for (const wanted of Array.from(model.childNodes)) {
+      cursor = next(cursor);
+      let match = null;
+      if (wanted.nodeType === 1) {
+        const byId = wanted.dataset.j && byID.get(wanted.dataset.j);
+        if (byId && byId.tagName === wanted.tagName && !used.has(byId)) match = byId;
+        else if (cursor && cursor.nodeType === 1 && cursor.tagName === wanted.tagName && !wantedIDs.has(cursor.dataset.j)) match = cursor;
+        if (match) morph(match, wanted);
+      } else if (wanted.nodeType === 3 && cursor && cursor.nodeType === 3) {
+        match = cursor;
+        if (match.nodeValue !== wanted.nodeValue) match.nodeValue = wanted.nodeValue;
+      }
+      if (!match) match = wanted.cloneNode(true);
+      if (match !== cursor) el.insertBefore(match, cursor || null);
+      used.add(match);
+      cursor = match.nextSibling;
+    }
+    for (const child of Array.from(el.childNodes)) if (!used.has(child)) child.remove();
   }
 
   // Fields are known by their label across a re-mount (element ids start over).
@@ -121,16 +184,21 @@
       if (key) remembered.set(key, el.type === "checkbox" ? el.checked : el.value);
     });
   }
+  // After a re-mount the server's page starts afresh: each field whose server value (its
+  // attributes, morphed in) differs from what the user had is given back and sent again.
   function replayFields() {
     root.querySelectorAll("input,textarea,select").forEach((el) => {
       const key = fieldKey(el);
       if (!key || !remembered.has(key)) return;
       const value = remembered.get(key);
       if (el.type === "checkbox") {
-        if (el.checked !== value) { el.checked = value; send(el, "change", value); }
-      } else if (el.value !== value) {
-        el.value = value;
-        send(el, el.tagName === "SELECT" ? "change" : "input", value);
+        if (el.hasAttribute("checked") !== value) { el.checked = value; send(el, "change", value); }
+      } else if (el.tagName === "SELECT") {
+        const chosen = Array.from(el.options).find((option) => option.hasAttribute("selected"));
+        if (!chosen || chosen.value !== value) { el.value = value; send(el, "change", value); }
+      } else {
+        const server = el.tagName === "TEXTAREA" ? el.defaultValue : el.getAttribute("value") || "";
+        if (server !== value) { el.value = value; send(el, "input", value); }
       }
     });
   }
@@ -421,9 +489,14 @@
   function centreWheel(wheel, smooth) {
     const item = wheel.querySelector(':scope > [aria-selected="true"]');
     if (!item || !wheel.clientHeight) return;
-    const top = item.offsetTop - (wheel.clientHeight - item.offsetHeight) / 2;
-    if (Math.abs(wheel.scrollTop - top) < 1) return;
-    wheel.scrollTo({ top, behavior: smooth ? "smooth" : "instant" });
+    // Measured in fractional pixels, as scroll snapping places the rows.
+    const box = wheel.getBoundingClientRect(), mine = item.getBoundingClientRect();
+    const top = wheel.scrollTop + (mine.top - box.top - wheel.clientTop) - (wheel.clientHeight - mine.height) / 2;
+    const goal = Math.max(0, Math.min(top, wheel.scrollHeight - wheel.clientHeight));
+    if (Math.abs(wheel.scrollTop - goal) < 1) return;
+    // Where our own scrolling is going: until it gets there, its stops are not the user's choice.
+    wheel.jwGoal = goal;
+    wheel.scrollTo({ top: goal, behavior: smooth ? "smooth" : "instant" });
   }
   function centreWheels() {
     if (!root) return;
@@ -437,18 +510,27 @@
     items.forEach((item, i) => item.setAttribute("aria-selected", i === index ? "true" : "false"));
     lastInputRef.set(wheel, send(wheel, "change", String(index)));
   }
-  // Any scroll, the user's or the centring's own, settles on the option nearest the middle
-  // (the centring's is the chosen one already, so choosing it again sends nothing).
+  // A scroll settles on the option nearest the middle, unless it is our own centring that has
+  // not arrived yet (a busy page can pause a smooth scroll): that one is finished instead.
   document.addEventListener("scroll", (event) => {
     const wheel = event.target;
     if (!wheel.classList || !wheel.classList.contains("jw-wheel")) return;
+    if (wheel.jwGoal != null && Math.abs(wheel.scrollTop - wheel.jwGoal) < 4) wheel.jwGoal = null;
     wheel.jwSpinning = Date.now() + 500;
     clearTimeout(wheel.jwSettle);
     wheel.jwSettle = setTimeout(() => {
-      const middle = wheel.scrollTop + wheel.clientHeight / 2;
+      if (wheel.jwGoal != null) {
+        wheel.jwSpinning = 0;
+        centreWheel(wheel, false);
+        // Once: where this instant scroll (and the snapping after it) ends is the chosen row.
+        wheel.jwGoal = null;
+        return;
+      }
+      const box = wheel.getBoundingClientRect(), middle = box.top + wheel.clientTop + wheel.clientHeight / 2;
       let nearest = 0, distance = Infinity;
       wheelItems(wheel).forEach((item, i) => {
-        const d = Math.abs(item.offsetTop + item.offsetHeight / 2 - middle);
+        const rect = item.getBoundingClientRect();
+        const d = Math.abs(rect.top + rect.height / 2 - middle);
         if (d < distance) { distance = d; nearest = i; }
       });
       chooseWheel(wheel, nearest);
@@ -456,6 +538,13 @@
       centreWheel(wheel, true);
     }, 150);
   }, true);
+  // The user's own hand on a wheel: what it scrolls to is a choice, whatever we were doing.
+  for (const kind of ["wheel", "touchstart", "pointerdown"]) {
+    document.addEventListener(kind, (event) => {
+      const wheel = event.target.closest && event.target.closest(".jw-wheel");
+      if (wheel) wheel.jwGoal = null;
+    }, { capture: true, passive: true });
+  }
   function wheelKey(wheel, event) {
     const items = wheelItems(wheel);
     const current = items.findIndex((item) => item.getAttribute("aria-selected") === "true");
@@ -579,9 +668,12 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
   window.jetway = {
+    // Asks the server for the whole page again (what a missed patch does): for tests and debugging.
+    resync() { transmit(["resync"]); },
     get version() { return version; },
     get connected() { return !!socket && socket.readyState === 1; },
     get errors() { return errorCount; },
+    get syncs() { return syncCount; },
     get lastError() { return lastError; },
     get timing() { return { ...timing }; },
   };

@@ -147,7 +147,12 @@ extension EndToEnd {
                     "const w = document.querySelector(\"[role=listbox][aria-label='Cabin']\"); w.scrollTop += w.querySelector('[role=option]').offsetHeight; return true"
                 )
                 _ = await eventually("the wheel picker's choice by a spin", engine) { model.cabin == "First" }
-                #expect(await browser.wait(for: Self.wheelCentred("Cabin", on: "First")), "\(engine): the spun wheel did not settle")
+                if !(await browser.wait(for: Self.wheelCentred("Cabin", on: "First"))) {
+                    let state = try await browser.string(
+                        "const w = document.querySelector(\"[role=listbox][aria-label='Cabin']\"); return JSON.stringify({top: w.scrollTop, goal: w.jwGoal, chosen: w.querySelector('[aria-selected=true]').textContent, row: w.querySelector('[role=option]').offsetHeight, height: w.clientHeight})"
+                    )
+                    Issue.record("\(engine): the spun wheel did not settle on First: \(state)")
+                }
                 try await browser.click("[role=radiogroup] button", labelled: "South")
                 _ = await eventually("the inline picker's choice", engine) { model.lounge == "South" }
                 #expect(
