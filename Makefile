@@ -12,7 +12,7 @@ BENCH_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
-.PHONY: deps test-deps bench-deps build run test bench snapshots format clean
+.PHONY: deps test-deps bench-deps build run test bench snapshots screenshots format clean
 
 # Installs the Debian packages of $(1) that are missing (the Swift toolchain must be in /opt/swift).
 define install_missing
@@ -69,6 +69,17 @@ snapshots: test-deps
 			--screenshot=$${f%.html}.png "file://$$f" >/dev/null 2>&1 || exit 1; \
 	done
 	@ls $(SNAPSHOT_DIR)/*.png
+
+## screenshots: every component and MountainAirport screen in Chromium (phone and desk), into docs/components
+SCREENSHOTS = controls-chromium-top controls-chromium-filled controls-chromium-pickers controls-chromium-sheet \
+	controls-chromium-alert tabs-flights tabs-awards-pushed scroll-to \
+	screen-board-phone screen-board-desk screen-awards-phone screen-awards-desk screen-awards-grid-phone \
+	screen-settings-phone screen-settings-desk screen-settings-sheet-phone screen-profile-phone screen-gate-phone screen-gate-desk
+screenshots: test-deps
+	JETWAY_REQUIRE_BROWSERS=1 swift test --filter 'AirportScreensInChromium|everyControlWorksInChromium|TabsInChromium|ScrollAndRefreshInChromium'
+	@mkdir -p docs/components
+	@for name in $(SCREENSHOTS); do cp .build/e2e/$$name.png docs/components/$$name.png || exit 1; done
+	@ls docs/components/*.png | wc -l
 
 format:
 	swift format --in-place --recursive Sources Tests Views Package.swift

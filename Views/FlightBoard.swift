@@ -34,6 +34,13 @@ public struct FlightBoard: View {
                 }
             }
             .navigationTitle("Mountain Airport")
+            .toolbar {
+                ToolbarItemGroup(placement: .topBarTrailing) {
+                    Link("Awards", destination: URL(string: "/awards")!)
+                    Link("Settings", destination: URL(string: "/settings")!)
+                }
+                .tint(.orange)
+            }
             .searchable(text: $searchText, prompt: "Search flights")
         }
     }
@@ -64,7 +71,7 @@ struct FlightRow: View, Equatable {
     nonisolated static func == (lhs: FlightRow, rhs: FlightRow) -> Bool { lhs.flight == rhs.flight }
 }
 
-/// A flight's details.
+/// A flight's details, pushed from the board or opened at its own URL (`/flights/:id`).
 struct FlightDetail: View {
     let flight: FlightInformation
 
@@ -76,7 +83,35 @@ struct FlightDetail: View {
                 systemImage: "airplane")
             Label("Gate \(flight.gate)", systemImage: "map")
             Label(flight.status.rawValue, systemImage: "clock")
+            Link("Link to this flight", destination: URL(string: "/flights/\(flight.id)")!)
         }
         .padding()
+        .navigationTitle("\(flight.airline) \(flight.number)")
+    }
+}
+
+/// `/flights/:id`: one flight's page, live as the board is.
+public struct FlightPage: View {
+    let model: FlightBoardModel
+    let id: String
+
+    public init(model: FlightBoardModel, id: String) {
+        self.model = model
+        self.id = id
+    }
+
+    public var body: some View {
+        NavigationStack {
+            if let flight = Int(id).flatMap({ id in model.flights.first { $0.id == id } }) {
+                FlightDetail(flight: flight)
+            } else {
+                VStack(alignment: .leading, spacing: 12) {
+                    Text("There is no flight \(id) today.")
+                    Link("All flights", destination: URL(string: "/")!)
+                }
+                .padding()
+                .navigationTitle("No such flight")
+            }
+        }
     }
 }

@@ -177,6 +177,17 @@ public final class WebDriver: Browser, @unchecked Sendable {
         try await request("POST", session + "/execute/sync", ["script": script, "args": []])
     }
 
+    /// A Chrome DevTools Protocol command, through chromedriver (`Accessibility.getFullAXTree`,
+    /// `Emulation.setDeviceMetricsOverride`); other engines' drivers refuse it.
+    public func devTools(_ command: String, _ parameters: [String: Any] = [:]) async throws -> Any? {
+        try await request("POST", session + "/goog/cdp/execute", ["cmd": command, "params": parameters])
+    }
+
+    /// Resizes the browser window (the page's viewport follows).
+    public func resizeWindow(width: Int, height: Int) async throws {
+        try await request("POST", session + "/window/rect", ["width": width, "height": height])
+    }
+
     public func screenshotPNG() async throws -> Data {
         guard let base64 = try await request("GET", session + "/screenshot") as? String, let data = Data(base64Encoded: base64) else {
             throw Failure(description: "\(engine): no screenshot")

@@ -21,6 +21,12 @@ extension View {
         modifier(StyleModifier { node in if let color { node.addStyle("color:\(color.css)") } })
     }
 
+    /// The accent of the controls in this view (buttons, links, switches, sliders, pickers),
+    /// as SwiftUI's `.tint`. Nil keeps the app's accent.
+    public func tint(_ color: Color?) -> some View {
+        modifier(StyleModifier { node in if let color { node.addStyle("--jw-accent:\(color.css);--jw-switch-on:\(color.css)") } })
+    }
+
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
         modifier(StyleModifier { node in node.addStyle("color:\(style.css)") })
     }
