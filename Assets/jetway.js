@@ -573,8 +573,20 @@
       sizeFrame = 0;
       for (const [el, size] of pendingSizes) if (el.isConnected && el.dataset.j) send(el, "resize", size);
       pendingSizes.clear();
+      saveSizes();
     });
   }) : null;
+  // The sizes of this page's GeometryReaders, by their number, kept for the next visit of its
+  // path: the server lays out the first paint by them (`jw_sizes`, a year, this path only).
+  function saveSizes() {
+    if (!root) return;
+    const entries = [];
+    root.querySelectorAll("[data-geometry]").forEach((el) => {
+      const size = knownSizes.get(el);
+      if (size && entries.length < 16 && /^\d{1,2}$/.test(el.dataset.geometry)) entries.push(el.dataset.geometry + ":" + Math.min(size[0], 99999) + ":" + Math.min(size[1], 99999));
+    });
+    if (entries.length && /^[\w\-\/.%~]*$/.test(location.pathname)) document.cookie = "jw_sizes=" + entries.join(",") + "; path=" + location.pathname + "; max-age=31536000; samesite=lax";
+  }
   function resendSizes() {
     if (!root) return;
     const all = handles(root, "resize") ? [root] : [];

@@ -45,7 +45,9 @@ final class RenderGroup {
         // names, followed in turn, in the tab shown).
         if let tab = context.query["tab"], !tab.isEmpty { graph.openTab(tab) }
         if !navigation.isEmpty { graph.openNavigation(navigation) }
-        joinKey = Self.joinKey(page: page, user: context.user, device: self.context._deviceWasRead ? context._device ?? "" : nil)
+        joinKey = Self.joinKey(
+            page: page, user: context.user, device: self.context._deviceWasRead ? context._device ?? "" : nil,
+            sizes: self.context._sizesWereRead ? context._sizes ?? "" : nil)
         self.manager = manager
         graph.onNeedsUpdate = { [weak self] in
             guard let self else { return }
@@ -56,15 +58,22 @@ final class RenderGroup {
     /// Whether another session opening the same page may join: only while a fresh graph would
     /// render exactly this one, for the same user and, once a view has read it, the same device.
     func canJoin(_ otherRoot: RootView, context other: RequestContext) -> Bool {
-        graph.isPristine && context.user == other.user && sharesDevice(with: other) && root.isSame(as: otherRoot)
+        graph.isPristine && context.user == other.user && sharesDevice(with: other) && sharesSizes(with: other)
+            && root.isSame(as: otherRoot)
     }
 
     /// The key the manager finds a joinable rendering by: pages of different users never share,
     /// and a page whose first render read the device is found by its browser too.
     let joinKey: String
 
-    static func joinKey(page: String, user: String?, device: String? = nil) -> String {
-        page + "\u{0}" + (user ?? "") + (device.map { "\u{0}" + $0 } ?? "")
+    static func joinKey(page: String, user: String?, device: String? = nil, sizes: String? = nil) -> String {
+        page + "\u{0}" + (user ?? "") + (device.map { "\u{0}" + $0 } ?? "") + (sizes.map { "\u{1}" + $0 } ?? "")
+    }
+
+    /// Whether a page of `other`'s browser lays out as this rendering does: always, until a
+    /// `GeometryReader` took its first size from the browser's reported sizes.
+    func sharesSizes(with other: RequestContext) -> Bool {
+        !context._sizesWereRead || context._sizes == other._sizes
     }
 
     /// Whether a page of `other`'s browser sees what this rendering shows: always, until a

@@ -63,7 +63,8 @@ final class SessionManager {
     func newSession(id: String, _ route: Route, _ match: RouteMatch, at path: String, _ query: String, identity: BrowserIdentity)
         -> LiveSession
     {
-        let context = RequestContext(path: path, queryString: query, query: match.query, user: identity.user, device: identity.device)
+        let context = RequestContext(
+            path: path, queryString: query, query: match.query, user: identity.user, device: identity.device, sizes: identity.sizes)
         return LiveSession(
             id: id, match: match, context: context, signInID: identity.signInID,
             group: group(showing: route, match, at: path, query, context: context), manager: self)
@@ -82,9 +83,16 @@ final class SessionManager {
     func group(showing route: Route, _ match: RouteMatch, at path: String, _ query: String, context: RequestContext) -> RenderGroup {
         let page = query.isEmpty ? path : path + "?" + query
         let makeRoot: @MainActor () -> RootView = { route.makeView(match) }
-        let key = RenderGroup.joinKey(page: page, user: context.user)
-        // A page whose first render read the device is kept by browser (`RenderGroup.joinKey`).
-        for key in [key, RenderGroup.joinKey(page: page, user: context.user, device: context._device ?? "")] {
+        // A page whose first render read the device or the window's sizes is kept by browser,
+        // or by sizes (`RenderGroup.joinKey`).
+        let device = context._device ?? "", sizes = context._sizes ?? ""
+        let keys = [
+            RenderGroup.joinKey(page: page, user: context.user),
+            RenderGroup.joinKey(page: page, user: context.user, device: device),
+            RenderGroup.joinKey(page: page, user: context.user, sizes: sizes),
+            RenderGroup.joinKey(page: page, user: context.user, device: device, sizes: sizes),
+        ]
+        for key in keys {
             if let group = joinable[key], group.canJoin(makeRoot(), context: context) { return group }
         }
         let group = RenderGroup(page: page, context: context, makeRoot: makeRoot, manager: self)

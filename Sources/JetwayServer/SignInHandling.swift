@@ -7,6 +7,8 @@ struct BrowserIdentity: Sendable, Equatable {
     var device: String?
     var signInID: String?
     var user: String?
+    /// The `jw_sizes` cookie (unsigned: only a layout hint; `RequestContext` checks its form).
+    var sizes: String?
 }
 
 extension JetwayServer {
@@ -22,8 +24,14 @@ extension JetwayServer {
 
     /// Any thread: the same, from a `Cookie` header as the browser sent it.
     func identity(cookieHeader: String?) -> BrowserIdentity {
-        identity(signedCookies: Cookie.verified(Request.parseCookies(cookieHeader ?? ""), secret: secret))
+        let cookies = Request.parseCookies(cookieHeader ?? "")
+        var identity = identity(signedCookies: Cookie.verified(cookies, secret: secret))
+        identity.sizes = cookies[Self.sizesCookieName]
+        return identity
     }
+
+    /// The cookie the runtime keeps each page's `GeometryReader` sizes in (per path).
+    static let sizesCookieName = "jw_sizes"
 
     /// Main actor, as a handler's answer is sent: a sign-in starts (ending the browser's
     /// earlier one) and sets its cookie; a sign-out ends it, removes the cookie and reloads its

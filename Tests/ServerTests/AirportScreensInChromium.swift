@@ -97,6 +97,21 @@ extension EndToEnd {
                     return !!cell && !!panel && Math.abs(cell.getBoundingClientRect().width - panel.getBoundingClientRect().width / 2) < 3
                     """
                 #expect(await driver.wait(for: cellsAreHalfTheWidth), "the grid's cells are not half the width the browser laid out")
+                // The size was kept for the next visit: the server's first paint uses it.
+                #expect(await driver.wait(for: "return document.cookie.includes('jw_sizes=0:')"), "no sizes cookie")
+                let firstPaint = try await driver.string(
+                    """
+                    const reported = Number(document.cookie.match(/jw_sizes=0:(\\d+):/)[1]);
+                    const request = new XMLHttpRequest(); request.open('GET', location.href, false); request.send();
+                    const page = request.responseText;
+                    return page.includes('width:' + Math.floor(reported / 2)) && !page.includes('width:195px') ? 'laid out' : 'default ' + reported
+                    """)
+                #expect(firstPaint == "laid out", "the first paint did not use the reported width")
+                // A wider window: the cells follow.
+                try await driver.resizeWindow(width: 1000, height: 900)
+                #expect(await driver.wait(for: cellsAreHalfTheWidth), "the cells did not follow the window's width")
+                try await driver.resizeWindow(width: 500, height: 900)
+                #expect(await driver.wait(for: cellsAreHalfTheWidth))
                 try await check(driver, "awards", has: [("heading", "Awards"), ("radiogroup", "Layout")])
                 try await shoot(driver, "screen-awards")
                 try await driver.click("[role=radio]", labelled: "Grid")

@@ -199,6 +199,13 @@ public final class ViewGraph {
         for child in instance.children.allValues { replaceNodes(in: child, replacement) }
     }
 
+    /// How many `GeometryReader`s this graph has mounted: the next one's number.
+    private var geometryCount = 0
+    func nextGeometryIndex() -> Int {
+        defer { geometryCount += 1 }
+        return geometryCount
+    }
+
     /// How many stateless views that left the page each view keeps for a quick return (as the
     /// page keeps their elements, `LiveTree.retainLimit`).
     public var departedLimit = 2000

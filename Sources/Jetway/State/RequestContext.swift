@@ -25,17 +25,60 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// The id of the signed-in user (what the app passed to `Response.signIn(user:)`), or nil.
     public var user: String?
     private var deviceID: String?
+    /// The sizes this browser last reported for the page's `GeometryReader`s (the `jw_sizes`
+    /// cookie, `index:width:height,…`), so the first paint lays out by them.
+    private var sizesText: String?
+    private var sizes: [Int: CGSize] = [:]
     private var mark: DeviceReadMark
 
     /// `queryString` as sent; `query` its pairs, decoded (the server parses them for a page).
-    public init(path: String = "/", queryString: String = "", query: [String: String] = [:], user: String? = nil, device: String? = nil) {
+    /// `sizes` is the `jw_sizes` cookie; a value not in its form is ignored.
+    public init(
+        path: String = "/", queryString: String = "", query: [String: String] = [:], user: String? = nil, device: String? = nil,
+        sizes: String? = nil
+    ) {
         self.path = path
         self.queryString = queryString
         self.query = query
         self.user = user
         self.deviceID = device
         self.mark = DeviceReadMark()
+        if let sizes, let parsed = Self.parseSizes(sizes) {
+            self.sizesText = sizes
+            self.sizes = parsed
+        }
     }
+
+    /// `index:width:height` entries, comma-separated: at most 16, each number at most five
+    /// digits. Nil for anything else (a cookie is the client's to write).
+    package static func parseSizes(_ text: String) -> [Int: CGSize]? {
+        guard !text.isEmpty, text.utf8.count <= 16 * 20 else { return nil }
+        var result: [Int: CGSize] = [:]
+        let entries = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard entries.count <= 16 else { return nil }
+        for entry in entries {
+            let fields = entry.split(separator: ":", omittingEmptySubsequences: false)
+            guard fields.count == 3,
+                fields.allSatisfy({ (1...5).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+                let index = Int(fields[0]), let width = Int(fields[1]), let height = Int(fields[2]), index < 64
+            else { return nil }
+            result[index] = CGSize(width: Double(width), height: Double(height))
+        }
+        return result
+    }
+
+    /// The size the browser last reported for the page's `index`-th `GeometryReader`. Reading
+    /// it is noted as `device` is: the rendering then depends on this browser's window.
+    package func reportedSize(at index: Int) -> CGSize? {
+        mark.sizes.store(true, ordering: .relaxed)
+        return sizes[index]
+    }
+
+    /// Whether anything has read a reported size from this context (or a copy of it) yet.
+    package var _sizesWereRead: Bool { mark.sizes.load(ordering: .relaxed) }
+
+    /// The reported sizes as the cookie had them (for the server's comparisons).
+    package var _sizes: String? { sizesText }
 
     /// The browser's device id (a signed cookie that lasts a year), or nil for a client that
     /// keeps no cookies.
@@ -64,6 +107,7 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
 
     public static func == (lhs: RequestContext, rhs: RequestContext) -> Bool {
         lhs.path == rhs.path && lhs.queryString == rhs.queryString && lhs.user == rhs.user && lhs.deviceID == rhs.deviceID
+            && lhs.sizesText == rhs.sizesText
     }
 
     public var description: String {
@@ -74,6 +118,8 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
 /// Set once anything reads a context's device (shared by its copies).
 private final class DeviceReadMark: Sendable {
     let flag = Atomic<Bool>(false)
+    /// Set once anything reads a reported size.
+    let sizes = Atomic<Bool>(false)
 }
 
 private struct RequestContextKey: EnvironmentKey {

@@ -1,5 +1,7 @@
-/// Gives its content the size it is offered. On the server the size starts at a default
-/// (`GeometryProxy.defaultSize`) and follows what the browser reports through `resize` events.
+/// Gives its content the size it is offered. On the server the size starts at the one this
+/// browser last reported for it (the `jw_sizes` cookie the runtime keeps per page), else at a
+/// default (`GeometryProxy.defaultSize`), and follows what the browser reports through `resize`
+/// events (throttled to one per frame), so a layout by width paints right the first time.
 ///
 /// ```swift
 /// GeometryReader { geometry in
@@ -14,9 +16,15 @@ public struct GeometryReader<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let state = context.persistent(GeometryState.self) { GeometryState() }
+        let state = context.persistent(GeometryState.self) {
+            // Readers are numbered in the order they first appear (the page's order on its
+            // first render): the number names this one's size in the cookie.
+            let index = context.graph.nextGeometryIndex()
+            return GeometryState(index: index, size: context.environment.request.reportedSize(at: index))
+        }
         state.owner = context.owner
         let node = context.element("div", "jw-geometry")
+        node.setAttribute("data-geometry", String(state.index))
         node.addHandler(
             EventBinding(event: .resize) { payload in
                 guard case .size(let width, let height) = payload else {
@@ -45,8 +53,14 @@ public struct GeometryProxy: Sendable {
 
 @MainActor
 final class GeometryState {
-    var size = GeometryProxy.defaultSize
+    let index: Int
+    var size: CGSize
     weak var owner: ViewInstance?
+
+    init(index: Int, size: CGSize?) {
+        self.index = index
+        self.size = size ?? GeometryProxy.defaultSize
+    }
 
     func resize(to size: CGSize) {
         guard size != self.size else { return }
