@@ -44,7 +44,7 @@ build: deps
 ## run: build and serve MountainAirport on http://127.0.0.1:8080 (embedded data in ./data)
 run: deps
 	swift build -c release --product MountainAirport
-	.build/release/MountainAirport
+	JETWAY_DEVELOPMENT=$${JETWAY_DEVELOPMENT:-1} .build/release/MountainAirport
 
 ## test: every test (unit, ViewHost, seed ports, real sockets, Chromium, Firefox and WebKit);
 ## fails when Jetway's own code warns or a browser engine is missing
@@ -74,9 +74,10 @@ snapshots: test-deps
 SCREENSHOTS = controls-chromium-top controls-chromium-filled controls-chromium-pickers controls-chromium-sheet \
 	controls-chromium-alert tabs-flights tabs-awards-pushed scroll-to \
 	screen-board-phone screen-board-desk screen-awards-phone screen-awards-desk screen-awards-grid-phone \
-	screen-settings-phone screen-settings-desk screen-settings-sheet-phone screen-profile-phone screen-gate-phone screen-gate-desk
+	screen-settings-phone screen-settings-desk screen-settings-sheet-phone screen-profile-phone screen-gate-phone screen-gate-desk \
+	library
 screenshots: test-deps
-	JETWAY_REQUIRE_BROWSERS=1 swift test --filter 'AirportScreensInChromium|everyControlWorksInChromium|TabsInChromium|ScrollAndRefreshInChromium'
+	JETWAY_REQUIRE_BROWSERS=1 swift test --filter 'AirportScreensInChromium|everyControlWorksInChromium|TabsInChromium|ScrollAndRefreshInChromium|LibraryInChromium'
 	@mkdir -p docs/components
 	@for name in $(SCREENSHOTS); do cp .build/e2e/$$name.png docs/components/$$name.png || exit 1; done
 	@ls docs/components/*.png | wc -l

@@ -13,6 +13,23 @@ public enum MountainAirportApp {
                 Route("/awards") { _ in AirportAwards() },
                 Route("/settings") { _ in AirportSettings() },
                 Route("/gate/:gate") { match in GateKiosk(model: model, gate: match.parameters["gate"] ?? "") },
-            ])
+            ],
+            library: { [AirportLibrary()] })
+    }
+}
+
+/// MountainAirport's own components in the catalogue (`/_jetway/library`, development mode).
+struct AirportLibrary: LibraryContentProvider {
+    var views: [LibraryItem] {
+        let flight = FlightInformation.sampleDay(count: 1)[0]
+        return [
+            LibraryItem(FlightRow(flight: flight), title: "FlightRow", category: .other),
+            LibraryItem(
+                GridView(columns: 3, items: Array(AwardInformation.all.prefix(3))) { width, award in
+                    Text(award.title).frame(width: width, height: 40)
+                }
+                .frame(height: 60),
+                title: "GridView", category: .layout),
+        ]
     }
 }

@@ -15,12 +15,28 @@ public struct JetwayApp: Sendable {
     public var handlers: [Handler]
     /// Extra stylesheets under `/assets/` (the app's own theme), after `jetway.css`.
     public var stylesheets: [String]
+    /// The app's own components for the catalogue at `/_jetway/library` (development mode),
+    /// as SwiftUI's `LibraryContentProvider`s add them to Xcode's library.
+    public var library: @MainActor @Sendable () -> [any LibraryContentProvider]
 
-    public init(title: String, stylesheets: [String] = [], routes: [Route], handlers: [Handler] = []) {
+    public init(
+        title: String, stylesheets: [String] = [], routes: [Route], handlers: [Handler] = [],
+        library: @escaping @MainActor @Sendable () -> [any LibraryContentProvider] = { [] }
+    ) {
         self.title = title
         self.routes = routes
         self.handlers = handlers
         self.stylesheets = stylesheets
+        self.library = library
+    }
+
+    /// The same app with the component catalogue at `/_jetway/library`: every built-in
+    /// component and the app's own, live.
+    package func withLibrary() -> JetwayApp {
+        var app = self
+        let library = self.library
+        app.routes.insert(Route("/_jetway/library") { _ in LibraryCatalogue(providers: [BuiltInLibrary()] + library()) }, at: 0)
+        return app
     }
 
     /// The first route that matches `path`, with its parameters and the query.

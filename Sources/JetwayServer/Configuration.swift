@@ -38,6 +38,9 @@ public struct ServerConfiguration: Sendable {
     /// How long past its lifetime a token still brings its page back (a kiosk offline over a
     /// long weekend); older ones are refused for good.
     public var expiredTokenGrace: TimeInterval = 7 * 24 * 3600
+    /// Development mode: the component catalogue at `/_jetway/library` (every built-in
+    /// component and the app's `library`, live). Off unless set (`JETWAY_DEVELOPMENT=1`).
+    public var developmentMode = false
     /// The largest upload the server takes at all (a `.fileImporter`'s own limit is usually
     /// smaller); larger ones get 413 before a byte is stored.
     public var maxUploadBytes = 64 * 1024 * 1024
@@ -97,6 +100,9 @@ extension ServerConfiguration {
             configuration.port = port
         }
         if let data = environment["JETWAY_DATA"], !data.isEmpty { configuration.dataDirectory = data }
+        if let development = environment["JETWAY_DEVELOPMENT"] {
+            configuration.developmentMode = ["1", "true", "yes"].contains(development)
+        }
         if let assets = environment["JETWAY_ASSETS"], !assets.isEmpty { configuration.assetsDirectory = assets }
         if let tokens = environment["JETWAY_API_TOKENS"], !tokens.isEmpty {
             configuration.apiTokens = tokens.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -55,7 +55,7 @@ public final class JetwayServer: @unchecked Sendable {
     @MainActor lazy var sessions = SessionManager(server: self)
 
     public init(app: JetwayApp, configuration: ServerConfiguration = ServerConfiguration()) throws {
-        self.app = app
+        self.app = configuration.developmentMode ? app.withLibrary() : app
         self.configuration = configuration
         self.listenAddress = try ListenAddress(host: configuration.host)
         self.secret = try SessionToken.loadSecret(configured: configuration.secret, dataDirectory: configuration.dataDirectory)

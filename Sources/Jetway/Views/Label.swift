@@ -102,6 +102,18 @@ public struct ProgressView<Label: View>: _PrimitiveView {
     }
 }
 
+extension ProgressView {
+    /// An indeterminate progress view with a label.
+    public init(@ViewBuilder label: () -> Label) {
+        self.init(label: label(), value: nil, total: 1)
+    }
+
+    /// A bar `value` of `total` along, with a label.
+    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0, @ViewBuilder label: () -> Label) {
+        self.init(label: label(), value: value.flatMap { Double($0) }, total: max(Double(total), .leastNonzeroMagnitude))
+    }
+}
+
 extension ProgressView where Label == EmptyView {
     public init() {
         self.init(label: nil, value: nil, total: 1)

@@ -1,0 +1,93 @@
+/// Adds an app's own views to its component catalogue, as SwiftUI's `LibraryContentProvider`
+/// adds them to Xcode's library. In development mode the server shows every built-in component
+/// and every item of the app's providers, each rendered live, at `/_jetway/library`.
+///
+/// ```swift
+/// struct LibraryContent: LibraryContentProvider {
+///     var views: [LibraryItem] {
+///         [LibraryItem(SubtitledButton(title: "Title", subtitle: "Subtitle", action: {}), title: "SubtitledButton", category: .control)]
+///     }
+/// }
+/// ```
+@MainActor
+public protocol LibraryContentProvider {
+    var views: [LibraryItem] { get }
+}
+
+/// One entry of the catalogue: a view, its title and its category.
+@MainActor
+public struct LibraryItem {
+    public enum Category: String, CaseIterable, Sendable {
+        case control, effect, layout, other
+
+        var title: String {
+            switch self {
+            case .control: "Controls"
+            case .effect: "Effects"
+            case .layout: "Layout"
+            case .other: "Other"
+            }
+        }
+    }
+
+    let make: @MainActor () -> AnyView
+    public let title: String
+    public let category: Category
+    public let isVisible: Bool
+
+    /// `snippet` is made when the catalogue renders (so its state is the catalogue page's).
+    public init<V: View>(
+        _ snippet: @autoclosure @escaping @MainActor () -> V, visible: Bool = true, title: String? = nil, category: Category = .other,
+        matchingSignature: String? = nil
+    ) {
+        self.make = { AnyView(snippet()) }
+        self.title = title ?? String(describing: V.self).split(separator: "<").first.map(String.init) ?? "View"
+        self.category = category
+        self.isVisible = visible
+    }
+}
+
+/// The catalogue page: every visible item, by category, each in a card with its title.
+public struct LibraryCatalogue: View {
+    let items: [LibraryItem]
+    @State private var filter = ""
+
+    public init(providers: [any LibraryContentProvider]) {
+        self.items = providers.flatMap(\.views).filter(\.isVisible)
+    }
+
+    public var body: some View {
+        NavigationStack {
+            VStack(alignment: .leading, spacing: 16) {
+                Text("\(items.count) components").font(.footnote).foregroundColor(.secondary).padding(.horizontal, 16)
+                ForEach(LibraryItem.Category.allCases, id: \.self) { category in
+                    let shown = items.enumerated().filter { $0.element.category == category && matches($0.element) }
+                    if !shown.isEmpty {
+                        Section {
+                            ForEach(shown, id: \.offset) { entry in
+                                VStack(alignment: .leading, spacing: 8) {
+                                    Text(entry.element.title).font(.headline)
+                                    entry.element.make()
+                                }
+                                .padding(12)
+                                .frame(maxWidth: .infinity, alignment: .leading)
+                                .background(Color(white: 0.5).opacity(0.08))
+                                .cornerRadius(10)
+                                .accessibilityIdentifier("library-" + entry.element.title)
+                            }
+                        } header: {
+                            Text(category.title).font(.title2).bold()
+                        }
+                        .padding(.horizontal, 16)
+                    }
+                }
+            }
+            .navigationTitle("Component library")
+            .searchable(text: $filter, prompt: "Find a component")
+        }
+    }
+
+    private func matches(_ item: LibraryItem) -> Bool {
+        filter.isEmpty || item.title.localizedCaseInsensitiveContains(filter)
+    }
+}
