@@ -53,7 +53,14 @@
 
   function apply(op) {
     switch (op[0]) {
-      case "t": element(op[1]).textContent = op[2]; break;
+      case "t": {
+        const el = element(op[1]);
+        el.textContent = op[2];
+        // A text area the user has typed in shows its value, not its text: the server's new
+        // text goes there too unless the user is still typing.
+        if (el.tagName === "TEXTAREA" && !guarded(el)) el.value = op[2];
+        break;
+      }
       case "a": setAttribute(element(op[1]), op[2], op[3]); break;
       case "i": {
         const parent = element(op[1]);

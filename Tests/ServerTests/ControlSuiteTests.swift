@@ -75,6 +75,16 @@ extension EndToEnd {
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Submitted: 1')"), "\(engine)")
                 try await browser.type("s3cret!", into: "input[type=password]")
                 _ = await eventually("the password", engine) { model.password == "s3cret!" }
+                // A vertical text field is a text area: two lines typed arrive as typed.
+                try await browser.type("Window seat" + Key.enter + "please", into: "textarea[aria-label='Notes']")
+                if !(await eventually("the notes", engine) { model.notes == "Window seat\nplease" }) {
+                    Issue.record("\(engine): the notes arrived as \(model.notes.debugDescription)")
+                }
+                #expect(
+                    try await browser.string(
+                        "const f = document.querySelector(\"input[aria-label='Email']\"); return f.type + ' ' + f.inputMode + ' ' + f.autocomplete"
+                    )
+                        == "email email email", "\(engine): the email field's hints")
                 try await browser.type("gate", into: "input[type=search]")
                 _ = await eventually("the search text", engine) { model.search == "gate" }
                 // A suggestion completes the search; Enter in the search field submits it, and

@@ -9,6 +9,8 @@ final class ControlsModel {
     var taps = 0
     var name = ""
     var password = ""
+    var notes = ""
+    var email = ""
     var search = ""
     var searchesSubmitted = 0
     var notifications = false
@@ -100,6 +102,10 @@ struct ControlsGallery: View {
                     TextField("Name", text: $model.name)
                         .onSubmit { model.submissions += 1 }
                     SecureField("Password", text: $model.password)
+                    TextField("Notes", text: $model.notes, axis: .vertical)
+                    TextField("Email", text: $model.email)
+                        .keyboardType(.emailAddress)
+                        .textContentType(.emailAddress)
                     Text("Hello, \(model.name)")
                     Text("Search: \(model.search)")
                     Text("Submitted: \(model.submissions)")

@@ -10,11 +10,13 @@ public struct TextField<Label: View>: _PrimitiveView {
     let text: Binding<String>
     let prompt: String?
     let inputType: String
+    var axis: Axis = .horizontal
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         out.append(
             TextInput.node(
-                context, type: view.inputType, title: view.title, prompt: view.prompt, text: view.text, className: "jw-textfield"))
+                context, type: view.inputType, title: view.title, prompt: view.prompt, text: view.text, className: "jw-textfield",
+                multiline: view.axis == .vertical))
     }
 }
 
@@ -27,6 +29,16 @@ extension TextField where Label == Text {
     public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text? = nil) {
         self.init(title: String(title), text: text, prompt: prompt?.string, inputType: "text")
     }
+
+    /// A field that grows with its text when `axis` is `.vertical` (a `<textarea>`).
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text? = nil, axis: Axis) {
+        self.init(title: titleKey.string, text: text, prompt: prompt?.string, inputType: "text", axis: axis)
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text? = nil, axis: Axis) {
+        self.init(title: String(title), text: text, prompt: prompt?.string, inputType: "text", axis: axis)
+    }
 }
 
 /// A text input whose characters are hidden, rendered as `<input type="password">`.
@@ -36,7 +48,7 @@ public struct SecureField<Label: View>: _PrimitiveView {
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = TextInput.node(context, type: "password", title: view.title, prompt: nil, text: view.text, className: "jw-textfield")
-        node.setAttribute("autocomplete", "current-password")
+        if context.environment.textContentType == nil { node.setAttribute("autocomplete", "current-password") }
         out.append(node)
     }
 }
@@ -55,12 +67,23 @@ extension SecureField where Label == Text {
 /// The `<input>` shared by text fields and the search field.
 enum TextInput {
     @MainActor
-    static func node(_ context: _RenderContext, type: String, title: String, prompt: String?, text: Binding<String>, className: String)
-        -> Node
-    {
-        let node = context.element("input", className)
-        node.setAttribute("type", type)
-        node.setAttribute("value", context.track { text.wrappedValue })
+    static func node(
+        _ context: _RenderContext, type: String, title: String, prompt: String?, text: Binding<String>, className: String,
+        multiline: Bool = false
+    ) -> Node {
+        let node: Node
+        if multiline {
+            node = context.element("textarea", className + " jw-textarea")
+            node.setAttribute("rows", "3")
+            node.text = context.track { text.wrappedValue }
+        } else {
+            node = context.element("input", className)
+            let keyboard = context.environment.keyboardType
+            node.setAttribute("type", type == "text" ? keyboard.inputType : type)
+            node.setAttribute("value", context.track { text.wrappedValue })
+            if let mode = keyboard.inputMode { node.setAttribute("inputmode", mode) }
+        }
+        if let content = context.environment.textContentType { node.setAttribute("autocomplete", content.rawValue) }
         node.setAttribute("placeholder", prompt ?? title)
         node.setAttribute("aria-label", title)
         if context.environment.isEnabled {
@@ -68,7 +91,8 @@ enum TextInput {
                 EventBinding(event: .input) { payload in
                     text.wrappedValue = try payload.text()
                 })
-            if let submit = type == "search" ? context.environment.searchSubmitAction : context.environment.submitAction {
+            // Return in a text area starts a new line; it submits only one-line fields.
+            if !multiline, let submit = type == "search" ? context.environment.searchSubmitAction : context.environment.submitAction {
                 node.addHandler(EventBinding(event: .submit) { _ in submit() })
             }
         } else {
@@ -125,5 +149,83 @@ struct SubmitModifier: _PrimitiveModifier {
             if modifier.triggers.contains(.search) { $0.searchSubmitAction = modifier.action }
         }
         content(inner, &out)
+    }
+}
+
+/// The keyboard a field asks a phone for (`.keyboardType(.emailAddress)`): the input's type
+/// and `inputmode`.
+public enum UIKeyboardType: Int, Hashable, Sendable {
+    case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress, decimalPad, twitter,
+        webSearch, asciiCapableNumberPad
+
+    var inputType: String {
+        switch self {
+        case .emailAddress: "email"
+        case .URL: "url"
+        case .phonePad, .namePhonePad: "tel"
+        default: "text"
+        }
+    }
+
+    var inputMode: String? {
+        switch self {
+        case .numberPad, .asciiCapableNumberPad: "numeric"
+        case .decimalPad, .numbersAndPunctuation: "decimal"
+        case .phonePad, .namePhonePad: "tel"
+        case .emailAddress: "email"
+        case .URL: "url"
+        case .webSearch: "search"
+        default: nil
+        }
+    }
+}
+
+/// What a field holds, for the browser's autofill (`.textContentType(.username)`): the
+/// input's `autocomplete` token.
+public struct UITextContentType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let name = UITextContentType(rawValue: "name")
+    public static let givenName = UITextContentType(rawValue: "given-name")
+    public static let familyName = UITextContentType(rawValue: "family-name")
+    public static let username = UITextContentType(rawValue: "username")
+    public static let password = UITextContentType(rawValue: "current-password")
+    public static let newPassword = UITextContentType(rawValue: "new-password")
+    public static let oneTimeCode = UITextContentType(rawValue: "one-time-code")
+    public static let emailAddress = UITextContentType(rawValue: "email")
+    public static let telephoneNumber = UITextContentType(rawValue: "tel")
+    public static let URL = UITextContentType(rawValue: "url")
+    public static let fullStreetAddress = UITextContentType(rawValue: "street-address")
+    public static let postalCode = UITextContentType(rawValue: "postal-code")
+    public static let countryName = UITextContentType(rawValue: "country-name")
+    public static let creditCardNumber = UITextContentType(rawValue: "cc-number")
+    public static let organizationName = UITextContentType(rawValue: "organization")
+}
+
+private struct KeyboardTypeKey: EnvironmentKey { static let defaultValue = UIKeyboardType.default }
+private struct TextContentTypeKey: EnvironmentKey { static let defaultValue: UITextContentType? = nil }
+
+extension EnvironmentValues {
+    var keyboardType: UIKeyboardType {
+        get { self[KeyboardTypeKey.self] }
+        set { self[KeyboardTypeKey.self] = newValue }
+    }
+
+    var textContentType: UITextContentType? {
+        get { self[TextContentTypeKey.self] }
+        set { self[TextContentTypeKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// The keyboard the fields inside ask a phone for.
+    public func keyboardType(_ type: UIKeyboardType) -> some View {
+        environment(\.keyboardType, type)
+    }
+
+    /// What the fields inside hold, for the browser's autofill.
+    public func textContentType(_ type: UITextContentType?) -> some View {
+        environment(\.textContentType, type)
     }
 }
