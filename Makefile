@@ -73,7 +73,7 @@ snapshots: test-deps
 ## screenshots: every component and MountainAirport screen in Chromium (phone and desk), into docs/components
 SCREENSHOTS = controls-chromium-top controls-chromium-filled controls-chromium-pickers controls-chromium-sheet \
 	controls-chromium-alert tabs-flights tabs-awards-pushed scroll-to \
-	screen-board-phone screen-board-desk screen-awards-phone screen-awards-desk screen-awards-grid-phone \
+	screen-board-phone screen-board-desk screen-board-dark-phone screen-board-320 screen-awards-phone screen-awards-desk screen-awards-grid-phone \
 	screen-settings-phone screen-settings-desk screen-settings-sheet-phone screen-profile-phone screen-gate-phone screen-gate-desk \
 	library
 screenshots: test-deps

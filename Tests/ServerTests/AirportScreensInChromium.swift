@@ -32,6 +32,15 @@ extension EndToEnd {
         }
 
         func check(_ driver: WebDriver, _ screen: String, has expected: [(String, String)]) async throws {
+            // Everything a user acts on can be reached by the keyboard (the file importer's
+            // input is its button's, out of the tab order on purpose).
+            let unreachable = try await driver.string(
+                """
+                return Array.from(document.querySelectorAll('a[href], button, input, select, textarea, [role=listbox], summary'))
+                  .filter(el => !el.disabled && !el.closest('[inert]') && !el.classList.contains('jw-file-importer') && el.tabIndex < 0)
+                  .map(el => el.tagName + ':' + (el.getAttribute('aria-label') || el.textContent)).join(', ')
+                """)
+            #expect(unreachable.isEmpty, "\(screen): not reachable by the keyboard: \(unreachable)")
             let nodes = try await tree(driver)
             let unnamed = nodes.filter { Self.controls.contains($0.role) && $0.name.trimmingCharacters(in: .whitespaces).isEmpty }
             #expect(unnamed.isEmpty, "\(screen): controls without a name: \(unnamed.map(\.role))")
@@ -69,6 +78,22 @@ extension EndToEnd {
                     try await driver.string(
                         "return getComputedStyle(Array.from(document.querySelectorAll('a')).find(a => a.textContent === 'Awards')).color")
                         == "rgb(255, 149, 0)", "the toolbar's .tint(.orange) did not reach its links")
+                // Dark, by the system's setting; and a 320 px phone with nothing wider than it.
+                _ = try await driver.devTools(
+                    "Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "dark"]]])
+                #expect(
+                    try await driver.string("return getComputedStyle(document.body).backgroundColor") == "rgb(0, 0, 0)",
+                    "the page is not dark in a dark system")
+                try await driver.screenshot("screen-board-dark-phone")
+                _ = try await driver.devTools(
+                    "Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "light"]]])
+                _ = try await driver.devTools(
+                    "Emulation.setDeviceMetricsOverride", ["width": 320, "height": 640, "deviceScaleFactor": 1, "mobile": true])
+                #expect(
+                    await driver.wait(for: "return document.documentElement.scrollWidth <= 320"),
+                    "the board is wider than a 320 px phone")
+                try await driver.screenshot("screen-board-320")
+                _ = try await driver.devTools("Emulation.clearDeviceMetricsOverride")
                 // A readable width on a desk: the list keeps to a column.
                 try await driver.resizeWindow(width: 1600, height: 900)
                 #expect(

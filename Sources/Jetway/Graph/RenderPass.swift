@@ -147,23 +147,31 @@ extension ViewGraph {
                 child.isMounted = false
                 child.departedPass = pass
                 instance.departedCount += 1
+                instance.departures.append((key, pass))
             } else {
                 instance.children[key] = nil
                 unmount(child)
                 retired.append(child)
             }
         }
-        if instance.departedCount > departedLimit { evictDeparted(of: instance, keeping: departedLimit * 3 / 4) }
+        if instance.departedCount > departedLimit { evictDeparted(of: instance) }
     }
 
-    /// Unmounts the departed children that left first, until `limit` remain.
-    private func evictDeparted(of instance: ViewInstance, keeping limit: Int) {
-        let departed = instance.children.entries(where: { !$0.isMounted }).sorted { $0.value.departedPass < $1.value.departedPass }
-        for (key, child) in departed.prefix(departed.count - limit) {
+    /// Unmounts the departed children that left first, until `departedLimit` remain.
+    private func evictDeparted(of instance: ViewInstance) {
+        while instance.departedCount > departedLimit, instance.departureStart < instance.departures.count {
+            let (key, pass) = instance.departures[instance.departureStart]
+            instance.departureStart += 1
+            // Skipped: back on the page since, or gone for good, or departed again later.
+            guard let child = instance.children[key], !child.isMounted, child.departedPass == pass else { continue }
             instance.children[key] = nil
             instance.departedCount -= 1
             unmount(child)
             retired.append(child)
+        }
+        if instance.departureStart > 4096 && instance.departureStart * 2 > instance.departures.count {
+            instance.departures.removeFirst(instance.departureStart)
+            instance.departureStart = 0
         }
     }
 
@@ -188,6 +196,8 @@ extension ViewGraph {
         for child in instance.children.allValues { unmount(child) }
         instance.children.removeAll()
         instance.departedCount = 0
+        instance.departures.removeAll()
+        instance.departureStart = 0
         instance.subscriptions.removeAll()
         instance.subscriptionKeys.removeAll()
         if let observer = instance.persistent as? UnmountObserving {

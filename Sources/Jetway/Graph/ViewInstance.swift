@@ -50,6 +50,10 @@ public final class ViewInstance {
     /// by `isMounted == false`; `departedPass` says when each left, oldest out first.
     var departedCount = 0
     var departedPass: UInt64 = 0
+    /// The order children departed in (key and pass), oldest first from `departureStart`: an
+    /// entry whose child came back or left again later is skipped when evicting.
+    var departures: [(key: UInt64, pass: UInt64)] = []
+    var departureStart = 0
     /// The children this render can reach (departed ones are not).
     var liveChildCount: Int { children.count - departedCount }
 
