@@ -75,7 +75,7 @@ SCREENSHOTS = controls-chromium-top controls-chromium-filled controls-chromium-p
 	controls-chromium-alert tabs-flights tabs-awards-pushed scroll-to \
 	screen-board-phone screen-board-desk screen-board-dark-phone screen-board-320 screen-awards-phone screen-awards-desk screen-awards-grid-phone \
 	screen-settings-phone screen-settings-desk screen-settings-sheet-phone screen-profile-phone screen-gate-phone screen-gate-desk \
-	library
+	library library-desk
 screenshots: test-deps
 	JETWAY_REQUIRE_BROWSERS=1 swift test --filter 'AirportScreensInChromium|everyControlWorksInChromium|TabsInChromium|ScrollAndRefreshInChromium|LibraryInChromium'
 	@mkdir -p docs/components

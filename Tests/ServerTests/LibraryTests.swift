@@ -49,6 +49,12 @@ extension EndToEnd {
                 let count = BuiltInLibrary().views.count + 2
                 #expect(try await browser.execute("return document.querySelectorAll('[data-testid^=library-]').length") as? Int == count)
                 try await browser.screenshot("library")
+                if let driver = browser as? WebDriver {
+                    try await driver.resizeWindow(width: 1280, height: 800)
+                    try await Task.sleep(for: .milliseconds(200))
+                    try await browser.screenshot("library-desk")
+                    try await driver.resizeWindow(width: 500, height: 900)
+                }
                 try await browser.click("button", labelled: "Tap me")
                 #expect(
                     await browser.wait(for: "return document.body.textContent.includes('Taps: 1')"), "the catalogue's button is not live")
