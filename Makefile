@@ -75,9 +75,9 @@ SCREENSHOTS = controls-chromium-top controls-chromium-filled controls-chromium-p
 	controls-chromium-alert tabs-flights tabs-awards-pushed scroll-to \
 	screen-board-phone screen-board-desk screen-board-dark-phone screen-board-320 screen-awards-phone screen-awards-desk screen-awards-grid-phone \
 	screen-settings-phone screen-settings-desk screen-settings-sheet-phone screen-profile-phone screen-gate-phone screen-gate-desk \
-	library library-desk
+	library library-desk presentation-cover presentation-confirmation
 screenshots: test-deps
-	JETWAY_REQUIRE_BROWSERS=1 swift test --filter 'AirportScreensInChromium|everyControlWorksInChromium|TabsInChromium|ScrollAndRefreshInChromium|LibraryInChromium'
+	JETWAY_REQUIRE_BROWSERS=1 swift test --filter 'AirportScreensInChromium|everyControlWorksInChromium|TabsInChromium|ScrollAndRefreshInChromium|LibraryInChromium|PresentationsInChromium'
 	@mkdir -p docs/components
 	@for name in $(SCREENSHOTS); do cp .build/e2e/$$name.png docs/components/$$name.png || exit 1; done
 	@ls docs/components/*.png | wc -l
