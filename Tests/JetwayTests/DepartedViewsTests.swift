@@ -56,6 +56,18 @@ struct DepartedViewsTests {
         #expect(host.text.contains("Boston 1") && host.text.contains("Chicago 59"))
     }
 
+    @Test func aSearchHiddenAndClearedAllDayKeepsItsBookkeepingBounded() throws {
+        let host = ViewHost(CityList(cities: Cities(), log: EvaluationLog()))
+        let list = try owner(host)
+        for _ in 0..<200 {
+            try host.type("Denver", into: "City")
+            try host.type("", into: "City")
+        }
+        // 200 × 40 departures: the queue keeps only what can still be evicted, plus slack.
+        #expect(list.departures.count - list.departureStart <= 2 * 40 + 64 + 40, "the departure queue grew: \(list.departures.count)")
+        #expect(list.departedCount == 0 && list.liveChildCount == list.children.count)
+    }
+
     @Test func pastTheLimitTheFirstToLeaveGoForGood() throws {
         let log = EvaluationLog()
         let host = ViewHost(CityList(cities: Cities(), log: log))

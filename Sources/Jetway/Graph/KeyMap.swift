@@ -122,22 +122,26 @@ struct KeyMap<Value> {
     /// Removes the entries whose value satisfies `isRemoved` and returns them. When many
     /// leave (a search hides most rows) the survivors go into a new table of the same size in
     /// one pass instead of each removal shifting its probe run; the size stays, so the rows'
-    /// return (the search cleared) does not grow the table again step by step.
+    /// return (the search cleared) does not grow the table again step by step. `isRemoved` is
+    /// called once per entry.
     mutating func removeAll(where isRemoved: (Value) -> Bool) -> [(key: UInt64, value: Value)] {
-        let gone = entries(where: isRemoved)
+        var gone: [(key: UInt64, value: Value)] = []
+        var kept: [Slot] = []
+        kept.reserveCapacity(count)
+        for entry in slots {
+            guard let value = entry.value else { continue }
+            if isRemoved(value) { gone.append((entry.key, value)) } else { kept.append(entry) }
+        }
         guard !gone.isEmpty else { return gone }
         if gone.count * 4 < count {
             for entry in gone { _ = take(entry.key) }
             return gone
         }
-        let old = slots
-        slots = [Slot](repeating: Slot(key: 0, value: nil), count: old.count)
+        slots = [Slot](repeating: Slot(key: 0, value: nil), count: slots.count)
         count = 0
-        for entry in old {
-            if let value = entry.value, !isRemoved(value) {
-                slots[slot(for: entry.key)] = entry
-                count += 1
-            }
+        for entry in kept {
+            slots[slot(for: entry.key)] = entry
+            count += 1
         }
         return gone
     }

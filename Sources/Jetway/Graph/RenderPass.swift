@@ -155,6 +155,15 @@ extension ViewGraph {
             }
         }
         if instance.departedCount > departedLimit { evictDeparted(of: instance) }
+        // Children that came back leave their entries behind: a list a search hides and
+        // restores all day must not grow its queue forever.
+        if instance.departures.count - instance.departureStart > 2 * instance.departedCount + 64 {
+            instance.departures = instance.departures[instance.departureStart...].filter { entry in
+                guard let child = instance.children[entry.key] else { return false }
+                return !child.isMounted && child.departedPass == entry.pass
+            }
+            instance.departureStart = 0
+        }
     }
 
     /// Unmounts the departed children that left first, until `departedLimit` remain.
