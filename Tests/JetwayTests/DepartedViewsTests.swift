@@ -66,6 +66,9 @@ struct DepartedViewsTests {
         // 200 × 40 departures: the queue keeps only what can still be evicted, plus slack.
         #expect(list.departures.count - list.departureStart <= 2 * 40 + 64 + 40, "the departure queue grew: \(list.departures.count)")
         #expect(list.departedCount == 0 && list.liveChildCount == list.children.count)
+        // The page's side too: the elements kept detached for a quick return (8,000 entries
+        // without its compaction; a few hundred at most with it).
+        #expect(host.graph.tree.retainedQueueLength < 400, "the retained queue grew: \(host.graph.tree.retainedQueueLength)")
     }
 
     @Test func pastTheLimitTheFirstToLeaveGoForGood() throws {

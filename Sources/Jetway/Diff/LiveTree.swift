@@ -182,7 +182,18 @@ public final class LiveTree {
             retainedOrder.removeFirst(retainedStart)
             retainedStart = 0
         }
+        // Elements taken back leave their entries behind: a list a search hides and restores
+        // all day must not grow the queue forever. Only entries still kept stay, in order.
+        if retainedOrder.count - retainedStart > 2 * retainedCount + 64 {
+            retainedOrder = retainedOrder[retainedStart...].filter { entry in
+                retained[retainedKey(entry.parent, entry.key)]?.node.id == entry.id
+            }
+            retainedStart = 0
+        }
     }
+
+    /// How many entries the eviction queue holds (tests: it stays near what is kept).
+    var retainedQueueLength: Int { retainedOrder.count - retainedStart }
 
     /// The kept element for `key` under `parent`, if it has the same tag; it leaves the store.
     func takeRetained(parent: NodeID, key: UInt64, tag: String) -> Node? {
