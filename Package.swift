@@ -64,7 +64,7 @@ let package = Package(
             name: "RouteTests", dependencies: ["Jetway", "JetwayRoutes", "JetwayTesting", "MountainAirportViews"], path: "Tests/RouteTests"),
         // Real sockets on 127.0.0.1; Chromium, Firefox and WebKit driving real pages.
         .testTarget(
-            name: "ServerTests", dependencies: ["Jetway", "JetwayAssets", "JetwayServer", "JetwayBrowser", "MountainAirportViews"],
+            name: "ServerTests", dependencies: ["Jetway", "JetwayAssets", "JetwayServer", "JetwayBrowser", "JetwayTesting", "MountainAirportViews"],
             path: "Tests/ServerTests"),
     ]
 )

@@ -21,10 +21,20 @@
   let errorCount = 0, lastError = "", syncCount = 0; // `err` frames: what the server refused (see window.jetway)
   const remembered = new Map(); // field label -> value, replayed after a re-mount
 
+  // Implicit ids (docs/protocol.md): in one piece of server markup, an element written without
+  // `data-j` has the id after the element before it (base 36); `data-j=""` has none.
+  const numberIDs = (elements) => {
+    let last = 0;
+    for (const el of elements) {
+      const id = el.getAttribute("data-j");
+      if (id === null) el.setAttribute("data-j", (++last).toString(36));
+      else if (id !== "") last = parseInt(id, 36);
+    }
+  };
   const index = (el) => {
     if (el.nodeType !== 1) return;
     if (el.dataset.j) ids.set(el.dataset.j, el);
-    el.querySelectorAll("[data-j]").forEach((child) => ids.set(child.dataset.j, child));
+    el.querySelectorAll("[data-j]").forEach((child) => { if (child.dataset.j) ids.set(child.dataset.j, child); });
   };
   const unindex = (el) => {
     if (el.dataset.j) ids.delete(el.dataset.j);
@@ -33,6 +43,7 @@
   const parse = (markup) => {
     const template = document.createElement("template");
     template.innerHTML = markup;
+    numberIDs(template.content.querySelectorAll("*"));
     return template.content;
   };
   const element = (id) => {
@@ -680,6 +691,7 @@
   function start() {
     root = document.querySelector(".jw-root");
     if (!root) return;
+    numberIDs([root, ...root.querySelectorAll("*")]);
     index(root);
     observeSizes(root);
     settle();

@@ -1,5 +1,6 @@
 import Foundation
 import Jetway
+import JetwayTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -201,9 +202,7 @@ enum LoadClient {
         let html = String(decoding: readToClose(http), as: UTF8.self)
         close(http)
         guard let token = value(after: "<meta name=\"jetway-token\" content=\"", in: html),
-            let marker = html.range(of: "class=\"jw-file-importer\""),
-            let tagStart = html[..<marker.lowerBound].range(of: "<input", options: .backwards),
-            let target = value(after: "data-j=\"", in: String(html[tagStart.lowerBound..<marker.lowerBound]))
+            let target = PageIDs.id(ofElementContaining: "class=\"jw-file-importer\"", in: html)
         else { return (0, count) }
         // A 1×1 PNG, padded to `bytes` with a chunk no reader needs.
         let base = [UInt8](
@@ -427,16 +426,11 @@ enum LoadClient {
     }
 
     static func buttonID(in html: String) -> String? {
-        guard let range = html.range(of: "class=\"jw-button\"") else { return nil }
-        let before = html[..<range.lowerBound]
-        guard let open = before.range(of: "<button", options: .backwards) else { return nil }
-        return value(after: "data-j=\"", in: String(html[open.lowerBound..<range.lowerBound]))
+        PageIDs.id(ofElementContaining: "class=\"jw-button\"", in: html)
     }
 
     static func fieldID(in html: String) -> String? {
-        guard let open = html.range(of: "<input") else { return nil }
-        let tag = html[open.lowerBound...].prefix { $0 != ">" }
-        return value(after: "data-j=\"", in: String(tag))
+        PageIDs.id(ofElementContaining: "<input", in: html)
     }
 
     static func jsonQuoted(_ text: String) -> String {

@@ -62,6 +62,13 @@ func run() throws {
         }
         return
     }
+    if only == "page-html" {
+        // Prints the first paint of the plain board (to look at its markup).
+        let model = BenchBoardModel(count: rows)
+        let usual = CommandLine.arguments.dropFirst(2).first == "usual"
+        print(usual ? ViewGraph(UsualBenchBoard(model: model)).render().html : ViewGraph(BenchBoard(model: model)).render().html)
+        return
+    }
     if only == "render" {
         for _ in 0..<10 {
             let graph = ViewGraph(BenchBoard(model: BenchBoardModel(count: rows)))

@@ -25,12 +25,28 @@ public struct HTMLParser {
         bytes = Array(html.utf8)
     }
 
-    /// Parses a fragment: any number of sibling nodes.
+    /// Parses a fragment: any number of sibling nodes. Elements written without an id get theirs
+    /// as the browser runtime gives them (docs/protocol.md, "Implicit ids").
     public static func parseFragment(_ html: String) throws -> [DOMNode] {
         var parser = HTMLParser(html)
         let nodes = try parser.parseNodes(until: nil)
         guard parser.position == parser.bytes.count else { throw ParseError.malformed("text after the last element", at: parser.position) }
+        var last: UInt32 = 0
+        for node in nodes { numberIDs(node, after: &last) }
         return nodes
+    }
+
+    /// In document order, an element without `data-j` takes the id after the one before it;
+    /// `data-j=""` stays without one.
+    private static func numberIDs(_ node: DOMNode, after last: inout UInt32) {
+        guard node.tag != nil else { return }
+        if let id = node.attribute("data-j") {
+            if !id.isEmpty, let value = NodeID(id) { last = value.rawValue }
+        } else {
+            last &+= 1
+            node.attributes.insert(("data-j", NodeID(last).description), at: 0)
+        }
+        for child in node.children { numberIDs(child, after: &last) }
     }
 
     /// Parses exactly one element.

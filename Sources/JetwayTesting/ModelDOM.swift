@@ -111,7 +111,7 @@ public final class ModelDOM {
 
     private func index(_ node: DOMNode) throws {
         guard node.tag != nil else { return }
-        if let id = node.attribute("data-j") {
+        if let id = node.attribute("data-j"), !id.isEmpty {
             guard byID[id] == nil else { throw ApplyError.duplicateID(id) }
             byID[id] = node
         }

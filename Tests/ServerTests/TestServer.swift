@@ -1,6 +1,7 @@
 import Foundation
 import Jetway
 import JetwayBrowser
+import JetwayTesting
 import MountainAirportViews
 
 @testable import JetwayServer
@@ -107,10 +108,5 @@ func metaContent(_ name: String, in page: String) -> String? {
 
 /// The `data-j` id of the first element whose opening tag contains `marker`.
 func elementID(containing marker: String, in page: String) -> String? {
-    guard let range = page.range(of: marker) else { return nil }
-    let before = page[..<range.lowerBound]
-    guard let open = before.range(of: "<", options: .backwards) else { return nil }
-    let tag = page[open.lowerBound...].prefix { $0 != ">" }
-    guard let id = tag.range(of: "data-j=\"") else { return nil }
-    return String(tag[id.upperBound...].prefix { $0 != "\"" })
+    PageIDs.id(ofElementContaining: marker, in: page)
 }
