@@ -27,7 +27,12 @@ let package = Package(
         // Jetway's browser files (Assets/: runtime, stylesheet, icon), compiled into the library.
         .target(
             name: "JetwayAssets", path: "Assets",
-            resources: [.embedInCode("jetway.js"), .embedInCode("jetway.css"), .embedInCode("favicon.svg")]),
+            resources: [
+                .embedInCode("jetway.js"), .embedInCode("jetway.css"), .embedInCode("favicon.svg"),
+                // Widgets that know nothing of Jetway, and their adapters (docs/integration.md).
+                .embedInCode("widgets/timeline-table.js"), .embedInCode("widgets/timeline-table.css"),
+                .embedInCode("widgets/jetway-timeline.js"),
+            ]),
         // C libraries, one shim each: the header plus what Swift cannot import from it.
         .systemLibrary(
             name: "CLibWebSockets", path: "Sources/CLibWebSockets", pkgConfig: "libwebsockets",

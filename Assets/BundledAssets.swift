@@ -7,6 +7,9 @@ package enum BundledAssets {
         "jetway.js": Minified.script(PackageResources.jetway_js),
         "jetway.css": Minified.stylesheet(PackageResources.jetway_css),
         "favicon.svg": PackageResources.favicon_svg,
+        "widgets/timeline-table.js": Minified.script(PackageResources.timeline_table_js),
+        "widgets/timeline-table.css": Minified.stylesheet(PackageResources.timeline_table_css),
+        "widgets/jetway-timeline.js": Minified.script(PackageResources.jetway_timeline_js),
     ]
 }
 

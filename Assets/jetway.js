@@ -97,6 +97,8 @@
         parent.insertBefore(fragment, parent.children[op[2]] || null);
         break;
       }
+      // A command for the widget on this element (`Widget.perform`): delivered once it is mounted.
+      case "c": widgetCommands.push([element(op[1]), op[2], op[3]]); break;
       case "x": {
         const el = element(op[1]);
         const fresh = parse(op[2]).firstElementChild;
@@ -156,6 +158,8 @@
       }
       if (el.tagName === "INPUT") return;
     }
+    // A widget's element: its content is the widget's, not the server's.
+    if (el.hasAttribute("data-widget")) return;
     if (el.tagName === "SELECT" && el !== document.activeElement) {
       morphChildren(el, model);
       const chosen = Array.from(model.options).findIndex((option) => option.hasAttribute("selected"));
@@ -223,7 +227,98 @@
 
   // What follows every change of the page: the address and title, modal dialogs, file
   // pickers, wheel pickers' positions.
+  // Widgets (HTMLElementRepresentable): elements with `data-widget` are given to the script
+  // that defined that name, with their `data-p-*` properties and a bridge to the coordinator.
+  const widgetTypes = new Map(), mounted = new Map(), widgetCommands = [], requests = new Map();
+  const MAX_REQUESTS = 64, REQUEST_TIMEOUT = 10000;
+  const propName = (attribute) => attribute.slice(7).replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+  function readProps(el) {
+    const props = {};
+    for (const { name, value } of Array.from(el.attributes)) {
+      if (!name.startsWith("data-p-")) continue;
+      try { props[propName(name)] = JSON.parse(value); } catch (e) { /* the server writes JSON */ }
+    }
+    return props;
+  }
+  const propsText = (el) => Array.from(el.attributes).filter((a) => a.name.startsWith("data-p-")).map((a) => a.name + "=" + a.value).join("\n");
+  function widgetFailed(el, what, e) { errorCount++; lastError = `widget ${el.dataset.widget} ${what}: ${e && e.message}`; console.warn("jetway:", lastError); }
+  function bridgeFor(el) {
+    return {
+      // A delegate-style message to the coordinator (no answer).
+      send(name, payload) { if (el.isConnected) send(el, "message", [String(name), JSON.stringify(payload === undefined ? null : payload)]); },
+      // A question for the coordinator's data source: a promise of its answer, rejected when
+      // it throws, after ten seconds, when the page is offline or too many are waiting.
+      request(name, payload) {
+        return new Promise((resolve, reject) => {
+          if (!socket || socket.readyState !== 1) { reject(new Error("offline")); return; }
+          if (requests.size >= MAX_REQUESTS) { reject(new Error("too many requests waiting")); return; }
+          const ref = send(el, "request", [String(name), JSON.stringify(payload === undefined ? null : payload)]);
+          const timer = setTimeout(() => answerRequest(ref, null, "the request timed out"), REQUEST_TIMEOUT);
+          requests.set(ref, { resolve, reject, timer });
+        });
+      },
+    };
+  }
+  function answerRequest(ref, json, error) {
+    const waiting = requests.get(ref);
+    if (!waiting) return;
+    requests.delete(ref);
+    clearTimeout(waiting.timer);
+    if (error !== null) { waiting.reject(new Error(error)); return; }
+    let value = null;
+    try { value = JSON.parse(json); } catch (e) { waiting.reject(new Error("a malformed answer")); return; }
+    waiting.resolve(value);
+  }
+  const failRequests = (why) => { for (const ref of Array.from(requests.keys())) answerRequest(ref, null, why); };
+  function reconcileWidgets() {
+    // Gone for good (removed, not kept detached for a quick return): destroyed.
+    for (const [el, widget] of Array.from(mounted)) {
+      if (el.isConnected || ids.get(el.dataset.j) === el) continue;
+      mounted.delete(el);
+      try { if (widget.type.destroy) widget.type.destroy(el); } catch (e) { widgetFailed(el, "destroy", e); }
+    }
+    if (root) {
+      for (const el of root.querySelectorAll("[data-widget]")) {
+        const known = mounted.get(el);
+        if (known) {
+          const text = propsText(el);
+          if (text === known.text) continue;
+          const props = readProps(el), changed = Object.keys(props).filter((k) => JSON.stringify(props[k]) !== JSON.stringify(known.props[k]));
+          known.text = text; known.props = props;
+          try { if (known.type.update) known.type.update(el, props, changed); } catch (e) { widgetFailed(el, "update", e); }
+          continue;
+        }
+        const type = widgetTypes.get(el.dataset.widget);
+        if (!type) continue; // mounted when its script defines it
+        const props = readProps(el);
+        mounted.set(el, { type, props, text: propsText(el) });
+        try { type.mount(el, props, bridgeFor(el)); } catch (e) { widgetFailed(el, "mount", e); }
+      }
+    }
+    while (widgetCommands.length) {
+      const [el, name, payload] = widgetCommands.shift();
+      const widget = mounted.get(el);
+      if (!widget || !widget.type.command) continue;
+      let value = null;
+      try { value = JSON.parse(payload); } catch (e) { /* the server writes JSON */ }
+      try { widget.type.command(el, name, value); } catch (e) { widgetFailed(el, "command " + name, e); }
+    }
+  }
+  window.Jetway = Object.freeze({
+    widgets: Object.freeze({
+      // Registers a widget: { mount(el, props, bridge), update(el, props, changed), command(el, name, payload), destroy(el) }.
+      define(name, type) {
+        if (typeof name !== "string" || !type || typeof type.mount !== "function") throw new TypeError("Jetway.widgets.define(name, { mount(el, props, bridge), … })");
+        if (widgetTypes.has(name)) throw new Error(`a widget named ${name} is already defined`);
+        widgetTypes.set(name, type);
+        if (root) reconcileWidgets();
+      },
+      get mounted() { return mounted.size; },
+    }),
+  });
+
   function settle() {
+    reconcileWidgets();
     syncLocation();
     openSheets();
     openPickers();
@@ -294,8 +389,10 @@
       case "joined": resendSizes(); break;
       case "pong": pongDeadline = 0; break;
       case "token": if (typeof message[1] === "string") token = message[1]; break;
+      case "ans": answerRequest(message[1], message[2], null); break;
       case "err":
         if (message[1]) answeredRef = Math.max(answeredRef, message[1]);
+        if (requests.has(message[1])) { answerRequest(message[1], null, message[2]); break; }
         errorCount++;
         lastError = message[2];
         console.warn("jetway:", message[2]);
@@ -645,6 +742,7 @@
     socket.onmessage = onMessage;
     socket.onclose = (event) => {
       socket = null;
+      failRequests("the connection was lost");
       rememberFields();
       setState("disconnected");
       if (event.code === 4002) signedOut();

@@ -36,6 +36,7 @@ public struct FlightBoard: View {
             .navigationTitle("Mountain Airport")
             .toolbar {
                 ToolbarItemGroup(placement: .topBarTrailing) {
+                    Link("Timeline", destination: URL(string: "/timeline")!)
                     Link("Awards", destination: URL(string: "/awards")!)
                     Link("Settings", destination: URL(string: "/settings")!)
                 }

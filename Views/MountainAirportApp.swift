@@ -7,10 +7,13 @@ public enum MountainAirportApp {
     public static func make(model: FlightBoardModel) -> JetwayApp {
         return JetwayApp(
             title: "Mountain Airport",
+            stylesheets: ["widgets/timeline-table.css"],
+            scripts: ["widgets/timeline-table.js", "widgets/jetway-timeline.js"],
             routes: [
                 Route("/") { _ in FlightBoard(model: model) },
                 Route("/flights/:id") { match in FlightPage(model: model, id: match.parameters["id"] ?? "") },
                 Route("/awards") { _ in AirportAwards() },
+                Route("/timeline") { _ in TimelineScreen(model: model) },
                 Route("/settings") { _ in AirportSettings() },
                 Route("/gate/:gate") { match in GateKiosk(model: model, gate: match.parameters["gate"] ?? "") },
             ],

@@ -15,15 +15,19 @@ public struct JetwayApp: Sendable {
     public var handlers: [Handler]
     /// Extra stylesheets under `/assets/` (the app's own theme), after `jetway.css`.
     public var stylesheets: [String]
+    /// Extra scripts under `/assets/`, after `jetway.js`, in order: the widgets the app's
+    /// `HTMLElementRepresentable`s show and their `Jetway.widgets.define` adapters.
+    public var scripts: [String]
     /// The app's own components for the catalogue at `/_jetway/library` (development mode),
     /// as SwiftUI's `LibraryContentProvider`s add them to Xcode's library.
     public var library: @MainActor @Sendable () -> [any LibraryContentProvider]
 
     public init(
-        title: String, stylesheets: [String] = [], routes: [Route], handlers: [Handler] = [],
+        title: String, stylesheets: [String] = [], scripts: [String] = [], routes: [Route], handlers: [Handler] = [],
         library: @escaping @MainActor @Sendable () -> [any LibraryContentProvider] = { [] }
     ) {
         self.title = title
+        self.scripts = scripts
         self.routes = routes
         self.handlers = handlers
         self.stylesheets = stylesheets

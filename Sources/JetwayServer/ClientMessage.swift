@@ -5,7 +5,7 @@ import Jetway
 /// | message | JSON |
 /// |---|---|
 /// | join | `["join", token, path, version, buildID, query?]` |
-/// | event | `["e", ref, elementId, event, payload]` — payload: null, string, bool, number, `[w,h]` |
+/// | event | `["e", ref, elementId, event, payload]` — payload: null, string, bool, number, `[w,h]`, `[name, json]` |
 /// | ping | `["ping", stamp]` |
 /// | resync | `["resync"]` |
 ///
@@ -50,8 +50,14 @@ public enum ClientMessage: Equatable, Sendable {
             case .bool(let flag): payload = .bool(flag)
             case .number(let number, _): payload = .number(number)
             case .array(let pair):
+                if pair.count == 2, case .string(let name) = pair[0], case .string(let json) = pair[1] {
+                    // A widget's message or request: its name and its payload as JSON text.
+                    guard name.utf8.count <= 64 else { throw .init("a widget message's name is at most 64 bytes") }
+                    payload = .message(name: name, json: json)
+                    break
+                }
                 guard pair.count == 2, case .number(let width, _) = pair[0], case .number(let height, _) = pair[1] else {
-                    throw .init("a size payload is [width, height]")
+                    throw .init("a size payload is [width, height], a widget message [name, json]")
                 }
                 payload = .size(width: width, height: height)
             }

@@ -8,8 +8,11 @@ enum PageTemplate {
     ) -> String {
         // The screen's title, then the app's (once, when they are the same).
         let title = screenTitle.map { $0 == app.title ? $0 : $0 + " – " + app.title } ?? app.title
-        let styles = ([versioned("jetway.css")] + app.stylesheets).map {
+        let styles = ([versioned("jetway.css")] + app.stylesheets.map(versioned)).map {
             "<link rel=\"stylesheet\" href=\"/assets/\(HTTPResponse.escape($0))\">"
+        }.joined()
+        let scripts = ([versioned("jetway.js")] + app.scripts.map(versioned)).map {
+            "<script src=\"/assets/\(HTTPResponse.escape($0))\" defer></script>"
         }.joined()
         return """
             <!doctype html><html lang="en" class="jw-connecting"><head><meta charset="utf-8">\
@@ -21,7 +24,7 @@ enum PageTemplate {
             <meta name="jetway-build" content="\(HTTPResponse.escape(buildID))">\
             <meta name="jetway-app-title" content="\(HTTPResponse.escape(app.title))">\
             <meta name="jetway-version" content="\(version)">\
-            <script src="/assets/\(versioned("jetway.js"))" defer></script></head>\
+            \(scripts)</head>\
             <body>\(body)<div class="jw-banner" role="status" aria-live="polite">Reconnecting…</div></body></html>
             """
     }

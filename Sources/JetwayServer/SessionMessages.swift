@@ -76,9 +76,19 @@ extension SessionManager {
             do {
                 try session.graph.dispatch(nodeID, kind, payload)
             } catch {
-                violation(state, ref: ref, String(describing: error))
+                if kind == .request, !(error is JetwayError) {
+                    // The data source could not answer: the widget's request fails with its
+                    // words; nothing was wrong with the message.
+                    connection.send(Array("[\"err\",\(ref),\(jsonString(String(describing: error)))]".utf8))
+                } else {
+                    violation(state, ref: ref, String(describing: error))
+                }
                 transport?.wake(session.group.flush(ref: 0, for: session))
                 return
+            }
+            if kind == .request {
+                // The answer goes before the patch of the same event, in the same wake.
+                connection.send(Array("[\"ans\",\(ref),\(jsonString(session.graph.takeAnswer() ?? "null"))]".utf8))
             }
             transport?.wake(session.group.flush(ref: ref, for: session))
             Log.debug(

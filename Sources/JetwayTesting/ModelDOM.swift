@@ -81,6 +81,9 @@ public final class ModelDOM {
             }
             for node in nodes { node.parent = parent }
             parent.children.insert(contentsOf: nodes, at: start)
+        case .command(let id, _, _):
+            // A widget's business: the element must be there, nothing in the page changes.
+            _ = try lookup(id)
         case .replace(let id, let html):
             let old = try lookup(id)
             let new = try HTMLParser.parseElement(html)

@@ -220,6 +220,31 @@ public final class ViewHost {
 
     /// Every innermost element whose visible text is exactly `text` (not its ancestors, whose
     /// text is the same).
+    /// The element of the widget registered as `name` (`data-widget`), if exactly one is shown.
+    public func widgetElement(_ name: String) throws -> DOMNode {
+        try unique("widget “\(name)”") { $0.attribute("data-widget") == name }
+    }
+
+    /// What the widget's `bridge.send(message, payload)` does in the browser.
+    public func sendWidgetMessage(_ message: String, _ payload: JSONValue = .null, to widget: String) throws {
+        try send(.message, .message(name: message, json: payload.json), to: try widgetElement(widget), "widget “\(widget)”")
+    }
+
+    /// What the widget's `await bridge.request(name, payload)` gets: the data source's answer,
+    /// or the error it threw.
+    public func request(_ name: String, _ payload: JSONValue = .null, from widget: String) throws -> JSONValue {
+        try send(.request, .message(name: name, json: payload.json), to: try widgetElement(widget), "widget “\(widget)”")
+        return try JSONValue(json: graph.takeAnswer() ?? "null")
+    }
+
+    /// The widget commands in the patches since the last update, as (name, payload).
+    public var widgetCommands: [(name: String, payload: JSONValue)] {
+        lastPatches.compactMap { op in
+            guard case .command(_, let name, let payload) = op else { return nil }
+            return (name, (try? JSONValue(json: payload)) ?? .null)
+        }
+    }
+
     public func elements(withText text: String) -> [DOMNode] {
         dom.root.descendants.filter { node in
             node.textContent.trimmed == text && !node.children.contains { $0.tag != nil && $0.textContent.trimmed == text }

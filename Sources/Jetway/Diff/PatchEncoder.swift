@@ -71,6 +71,13 @@ public enum PatchEncoder {
             appendID(id, to: &out)
             out.append(UInt8(ascii: ","))
             appendString(html, to: &out)
+        case .command(let id, let name, let payload):
+            out.append(contentsOf: "[\"c\",".utf8)
+            appendID(id, to: &out)
+            out.append(UInt8(ascii: ","))
+            appendString(name, to: &out)
+            out.append(UInt8(ascii: ","))
+            appendString(payload, to: &out)
         }
         out.append(UInt8(ascii: "]"))
     }

@@ -19,4 +19,7 @@ public enum PatchOp: Equatable, Sendable {
     case move([NodeID], parent: NodeID, index: Int)
     /// Replace the element with `html`.
     case replace(NodeID, html: String)
+    /// Tell the widget on this element to do something (`Widget.perform`): no change to the
+    /// page's elements.
+    case command(NodeID, name: String, payload: String)
 }

@@ -5,6 +5,9 @@ public enum EventKind: String, Sendable, CaseIterable {
     case navigate
     /// A file importer's upload (progress, the stored file, a failure): only the server sends it.
     case upload
+    /// A widget's message to its coordinator (`bridge.send`), and a request it answers
+    /// (`bridge.request`): payload `.message(name:json:)`.
+    case message, request
 
     /// Whether a browser may send this kind over the websocket.
     public var isSentByBrowsers: Bool { self != .upload }
@@ -19,6 +22,9 @@ public enum EventPayload: Sendable, Equatable {
     case size(width: Double, height: Double)
     /// What the server says about a file importer's upload (never decoded from a browser).
     case upload(UploadEvent)
+    /// A widget's message or request: its name and its payload as JSON text (parsed, with
+    /// limits, by the widget's element).
+    case message(name: String, json: String)
 
     var kindName: String {
         switch self {
@@ -28,6 +34,7 @@ public enum EventPayload: Sendable, Equatable {
         case .number: "a number"
         case .size: "a size"
         case .upload: "an upload"
+        case .message: "a widget message"
         }
     }
 

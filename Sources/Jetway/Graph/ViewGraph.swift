@@ -20,6 +20,10 @@ public final class ViewGraph {
     /// Called once when the first change of a batch arrives; the host then calls `update()`.
     public var onNeedsUpdate: (@MainActor () -> Void)?
     public private(set) var needsUpdate = false
+    /// Widget commands waiting for the next patch (`Widget.perform`).
+    var pendingCommands: [(widget: Widget, name: String, payload: String)] = []
+    /// What a widget's data source answered during the last dispatch (`takeAnswer()`).
+    var answer: String?
 
     var root: ViewInstance!
     let renderRoot: @MainActor (_RenderContext, inout [Node]) -> Void
@@ -74,7 +78,8 @@ public final class ViewGraph {
         needsUpdate = false
         releaseRetired()
         let node = renderPass(fresh: false)
-        let ops = tree.update(to: node)
+        var ops = tree.update(to: node)
+        ops += takeCommands()
         if !ops.isEmpty { version &+= 1 }
         runAfterCommit()
         return ops
