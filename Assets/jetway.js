@@ -229,7 +229,12 @@
   // pickers, wheel pickers' positions.
   // Widgets (HTMLElementRepresentable): elements with `data-widget` are given to the script
   // that defined that name, with their `data-p-*` properties and a bridge to the coordinator.
-  const widgetTypes = new Map(), mounted = new Map(), widgetCommands = [], requests = new Map();
+  const widgetTypes = new Map(), mounted = new Map(), widgetCommands = [], requests = new Map(), heldRequests = [];
+  let live = false;
+  function askHeldRequests() {
+    live = true;
+    for (const held of heldRequests.splice(0)) { clearTimeout(held.timer); held.ask(); }
+  }
   const MAX_REQUESTS = 64, REQUEST_TIMEOUT = 10000;
   const propName = (attribute) => attribute.slice(7).replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
   function readProps(el) {
@@ -250,11 +255,19 @@
       // it throws, after ten seconds, when the page is offline or too many are waiting.
       request(name, payload) {
         return new Promise((resolve, reject) => {
-          if (!socket || socket.readyState !== 1) { reject(new Error("offline")); return; }
-          if (requests.size >= MAX_REQUESTS) { reject(new Error("too many requests waiting")); return; }
-          const ref = send(el, "request", [String(name), JSON.stringify(payload === undefined ? null : payload)]);
-          const timer = setTimeout(() => answerRequest(ref, null, "the request timed out"), REQUEST_TIMEOUT);
-          requests.set(ref, { resolve, reject, timer });
+          if (requests.size + heldRequests.length >= MAX_REQUESTS) { reject(new Error("too many requests waiting")); return; }
+          const ask = () => {
+            if (!el.isConnected) { reject(new Error("the widget has left the page")); return; }
+            const ref = send(el, "request", [String(name), JSON.stringify(payload === undefined ? null : payload)]);
+            const timer = setTimeout(() => answerRequest(ref, null, "the request timed out"), REQUEST_TIMEOUT);
+            requests.set(ref, { resolve, reject, timer });
+          };
+          // Before the page has joined its session (a widget mounted at first paint), or while
+          // it reconnects: asked once it is live, within the same time limit.
+          if (live) { ask(); return; }
+          const held = { ask, reject, timer: 0 };
+          held.timer = setTimeout(() => { heldRequests.splice(heldRequests.indexOf(held), 1); reject(new Error("the request timed out")); }, REQUEST_TIMEOUT);
+          heldRequests.push(held);
         });
       },
     };
@@ -385,8 +398,8 @@
       return;
     }
     switch (message[0]) {
-      case "sync": sync(message[1], message[2], message[3]); break;
-      case "joined": resendSizes(); break;
+      case "sync": sync(message[1], message[2], message[3]); askHeldRequests(); break;
+      case "joined": resendSizes(); askHeldRequests(); break;
       case "pong": pongDeadline = 0; break;
       case "token": if (typeof message[1] === "string") token = message[1]; break;
       case "ans": answerRequest(message[1], message[2], null); break;
@@ -742,6 +755,7 @@
     socket.onmessage = onMessage;
     socket.onclose = (event) => {
       socket = null;
+      live = false;
       failRequests("the connection was lost");
       rememberFields();
       setState("disconnected");

@@ -1,0 +1,127 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import JetwayServer
+import MountainAirportViews
+import Testing
+
+/// A timeline over 10,000 rows whose data source counts what it is asked.
+@MainActor
+final class RequestCounter {
+    var cells = 0
+    var largestRow = -1
+}
+
+private struct LongTimeline: HTMLElementRepresentable {
+    let counter: RequestCounter
+
+    final class Coordinator: WidgetDataSource {
+        let counter: RequestCounter
+        init(counter: RequestCounter) { self.counter = counter }
+        func widget(_ widget: Widget, answer request: String, _ payload: JSONValue) throws -> JSONValue {
+            if request == "numberOfRows" { return 10_000 }
+            guard let row = payload["row"]?.int, (0..<10_000).contains(row) else { throw WidgetRequestError("no such row") }
+            counter.cells += 1
+            counter.largestRow = max(counter.largestRow, row)
+            return ["title": .string("Event \(row)"), "description": "", "bubbleColor": "#0a84ff"]
+        }
+    }
+    func makeCoordinator() -> Coordinator { Coordinator(counter: counter) }
+    func makeElement(context: Context) -> Widget { Widget("timeline") }
+    func updateElement(_ widget: Widget, context: Context) { widget.dataSource = context.coordinator }
+}
+
+extension EndToEnd {
+    /// The wrapped timeline in a real browser: the seed's titles and colours, a tapped row opens
+    /// its flight, a long data source is asked only for what is shown.
+    @Suite(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+    @MainActor
+    struct WidgetsInChromium {
+        @Test func theTimelineShowsTheDayAndATappedRowOpensItsFlight() async throws {
+            let server = try TestServer()
+            defer { server.stop() }
+            let flights = server.model.flights
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/timeline")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                #expect(
+                    await browser.wait(for: "return document.querySelectorAll('.tt-row[data-filled=\"1\"]').length >= 6"),
+                    "the timeline's rows never filled in")
+                let rows = try await browser.string(
+                    """
+                    return JSON.stringify(Array.from(document.querySelectorAll('.tt-row[data-filled="1"]'))
+                      .sort((a, b) => a.dataset.row - b.dataset.row).slice(0, 6)
+                      .map((row) => [row.querySelector('.tt-title').textContent, row.querySelector('.tt-description').textContent,
+                        getComputedStyle(row.querySelector('.tt-bubble')).backgroundColor]))
+                    """)
+                let shown = try JSONDecoder().decode([[String]].self, from: Data(rows.utf8))
+                for (index, row) in shown.enumerated() {
+                    let flight = flights[index]
+                    let direction = flight.direction == .departure ? "to" : "from"
+                    #expect(row[1] == "\(flight.airline) \(flight.number) \(direction) \(flight.otherAirport) - \(flight.status.rawValue)")
+                    if flight.status == .cancelled {
+                        #expect(row[0] == "Cancelled")
+                    } else if flight.timeDifference != 0 {
+                        #expect(row[0].contains(" Now: "), "row \(index): \(row[0])")
+                    } else {
+                        #expect(row[0].hasPrefix("On Time for "), "row \(index): \(row[0])")
+                    }
+                    // Green on time, yellow a little late, red later: the bubble's colour.
+                    let expected =
+                        flight.timeDifference > 15
+                        ? "rgb(255, 59, 48)" : flight.timeDifference > 0 ? "rgb(255, 204, 0)" : "rgb(52, 199, 89)"
+                    #expect(row[2] == expected, "row \(index) (\(flight.timeDifference) min late): \(row[2])")
+                }
+                #expect(shown.contains { $0[0].contains(" Now: ") } && shown.contains { $0[0].hasPrefix("On Time for ") })
+                try await browser.screenshot("timeline")
+                // A tap on the third row: the coordinator hears it, the flight's detail opens.
+                try await browser.click(".tt-row[data-row=\"2\"]")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return document.body.textContent.includes(\(jsLiteral(flights[2].number))) && !document.querySelector('.tt-table')"
+                    ),
+                    "the tapped flight did not open")
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+                // Back: the timeline's element comes back as the page kept it (one widget, not a
+                // second), and its new coordinator answers it: another tap opens another flight.
+                try await browser.click("a", labelled: "Back")
+                #expect(await browser.wait(for: "return document.querySelectorAll('.tt-row[data-filled=\"1\"]').length >= 6"))
+                #expect(try await browser.execute("return window.Jetway.widgets.mounted") as? Int == 1)
+                try await browser.click(".tt-row[data-row=\"3\"]")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return document.body.textContent.includes(\(jsLiteral(flights[3].number))) && !document.querySelector('.tt-table')"
+                    ),
+                    "a tap after Back did not reach the new coordinator")
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+            }
+        }
+
+        @Test func aLongDataSourceIsAskedOnlyForTheRowsShown() async throws {
+            let counter = RequestCounter()
+            let app = JetwayApp(
+                title: "Long", stylesheets: ["widgets/timeline-table.css"],
+                scripts: ["widgets/timeline-table.js", "widgets/jetway-timeline.js"],
+                routes: [Route("/long") { _ in LongTimeline(counter: counter) }])
+            let server = try TestServer(app: app)
+            defer { server.stop() }
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/long")
+                #expect(await browser.wait(for: "return document.querySelectorAll('.tt-row[data-filled=\"1\"]').length >= 5"))
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(counter.cells > 4 && counter.cells < 40, "asked for \(counter.cells) of 10,000 rows")
+                // Scrolled to the end: the last rows are asked for, still a screenful.
+                let before = counter.cells
+                _ = try await browser.execute("const t = document.querySelector('.tt-table'); t.scrollTop = t.scrollHeight; return true")
+                #expect(await browser.wait(for: "return !!document.querySelector('.tt-row[data-row=\"9999\"][data-filled=\"1\"]')"))
+                #expect(counter.largestRow == 9999)
+                #expect(counter.cells - before < 40, "the end of the list took \(counter.cells - before) requests")
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+            }
+        }
+    }
+}
