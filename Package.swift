@@ -31,7 +31,9 @@ let package = Package(
                 .embedInCode("jetway.js"), .embedInCode("jetway.css"), .embedInCode("favicon.svg"),
                 // Widgets that know nothing of Jetway, and their adapters (docs/integration.md).
                 .embedInCode("widgets/timeline-table.js"), .embedInCode("widgets/timeline-table.css"),
-                .embedInCode("widgets/jetway-timeline.js"),
+                .embedInCode("widgets/jetway-timeline.js"), .embedInCode("widgets/picker-view.js"),
+                .embedInCode("widgets/refresh-scroll-view.js"), .embedInCode("widgets/controls.css"),
+                .embedInCode("widgets/jetway-controls.js"),
             ]),
         // C libraries, one shim each: the header plus what Swift cannot import from it.
         .systemLibrary(

@@ -10,6 +10,10 @@ package enum BundledAssets {
         "widgets/timeline-table.js": Minified.script(PackageResources.timeline_table_js),
         "widgets/timeline-table.css": Minified.stylesheet(PackageResources.timeline_table_css),
         "widgets/jetway-timeline.js": Minified.script(PackageResources.jetway_timeline_js),
+        "widgets/picker-view.js": Minified.script(PackageResources.picker_view_js),
+        "widgets/refresh-scroll-view.js": Minified.script(PackageResources.refresh_scroll_view_js),
+        "widgets/controls.css": Minified.stylesheet(PackageResources.controls_css),
+        "widgets/jetway-controls.js": Minified.script(PackageResources.jetway_controls_js),
     ]
 }
 

@@ -7,8 +7,11 @@ public enum MountainAirportApp {
     public static func make(model: FlightBoardModel) -> JetwayApp {
         return JetwayApp(
             title: "Mountain Airport",
-            stylesheets: ["widgets/timeline-table.css"],
-            scripts: ["widgets/timeline-table.js", "widgets/jetway-timeline.js"],
+            stylesheets: ["widgets/timeline-table.css", "widgets/controls.css"],
+            scripts: [
+                "widgets/timeline-table.js", "widgets/jetway-timeline.js", "widgets/picker-view.js", "widgets/refresh-scroll-view.js",
+                "widgets/jetway-controls.js",
+            ],
             routes: [
                 Route("/") { _ in FlightBoard(model: model) },
                 Route("/flights/:id") { match in FlightPage(model: model, id: match.parameters["id"] ?? "") },

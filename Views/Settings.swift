@@ -7,6 +7,8 @@ public struct AirportSettings: View {
     @StateObject private var viewModel = ViewModel()
     @State private var sheet: Sheet?
     @State private var lastAction = "none"
+    @State private var refreshes = 0
+    @State private var scrolled = false
 
     public init() {}
 
@@ -48,6 +50,20 @@ public struct AirportSettings: View {
                 } header: {
                     Text("Reminders")
                 }
+                Section("Reminders, as UIKit would pick them") {
+                    // The same binding through seed 001's UIPickerView wrapper.
+                    DateDurationPicker(selection: $viewModel.selection, values: Array(1..<100), units: DateDuration.Unit.allCases)
+                }
+                Section("Announcements") {
+                    // Seed 003's label and refreshable scroll view.
+                    MyUILabel(
+                        text: refreshes == 0
+                            ? "Pull down or press Refresh for the latest"
+                            : refreshes == 1 ? "Refreshed once" : "Refreshed \(refreshes) times")
+                    MyScrollView(
+                        text: Self.announcements(refreshes), onRefresh: { refreshes += 1 }, onScroll: { _ in scrolled = true })
+                    if scrolled { Text("You have scrolled the announcements") }
+                }
                 Section("More") {
                     Button("Add Item") { sheet = .addItem }
                     Button("Settings") { sheet = .settings }
@@ -60,6 +76,16 @@ public struct AirportSettings: View {
             .navigationTitle("Settings")
             .sheet(item: $sheet, content: makeSheet)
         }
+    }
+
+    /// The airport's announcements: a new one on top after each refresh.
+    static func announcements(_ refreshes: Int) -> String {
+        let standing = [
+            "Gate B12 reopens at 14:00.", "Free water refills past security.", "Parking level 3 is full.",
+            "Lost property: ask at the information desk.", "Quiet room on the upper level.", "Mountain Air lounge renovated.",
+            "Please keep your luggage with you.", "Wi-Fi: MountainAirport-Free.",
+        ]
+        return ((0..<refreshes).reversed().map { "Update \($0 + 1): all flights on schedule." } + standing).joined(separator: "\n")
     }
 
     @ViewBuilder

@@ -100,6 +100,64 @@ extension EndToEnd {
             }
         }
 
+        /// Seed 001's two-component picker changes the binding the wheels beside it show, and
+        /// back; seed 003's refresh control refreshes and ends, its scrolling reaches the
+        /// coordinator, its label follows.
+        @Test func thePickerViewTheRefreshControlAndTheLabel() async throws {
+            let server = try TestServer()
+            defer { server.stop() }
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/settings")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "const s = document.querySelectorAll('.pv-component'); return s.length === 2 && s[0].options.length === 99 && s[1].options.length === 3"
+                    ),
+                    "the picker's components never loaded")
+                _ = try await browser.execute(
+                    """
+                    const [values, units] = document.querySelectorAll('.pv-component');
+                    values.selectedIndex = 4; values.dispatchEvent(new Event('change', { bubbles: true }));
+                    units.selectedIndex = 1; units.dispatchEvent(new Event('change', { bubbles: true }));
+                    return true
+                    """)
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('Remind every 5 weeks')"),
+                    "the binding did not change")
+                #expect(
+                    await browser.wait(
+                        for: "return document.querySelector('[role=listbox] [aria-selected=true]')?.textContent.trim() === '5'"),
+                    "the wheels beside it do not show the new value")
+                // The other way: a wheel steps the value, the picker widget shows it.
+                try await browser.click("[role=listbox] [aria-selected=true]")
+                _ = try await browser.execute(
+                    "document.querySelector('[role=listbox]').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true })); return true"
+                )
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('Remind every 6 weeks')"), "the wheel did not step")
+                #expect(
+                    await browser.wait(for: "return document.querySelectorAll('.pv-component')[0].selectedIndex === 5"),
+                    "the picker widget did not follow")
+
+                // The refresh control: pressed, it refreshes once and ends refreshing.
+                try await browser.click(".rs-refresh")
+                #expect(await browser.wait(for: "return document.querySelector('.pl-label')?.textContent === 'Refreshed once'"))
+                #expect(
+                    await browser.wait(
+                        for: "return document.querySelector('.rs-content p')?.textContent === 'Update 1: all flights on schedule.'"))
+                #expect(
+                    await browser.wait(
+                        for: "const b = document.querySelector('.rs-refresh'); return !b.disabled && b.textContent === 'Refresh'"),
+                    "the refresh never ended")
+                _ = try await browser.execute(
+                    "const s = document.querySelector('.rs-scroller'); s.scrollTop = 60; s.dispatchEvent(new Event('scroll')); return true")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('You have scrolled the announcements')"))
+                try await browser.screenshot("settings-widgets")
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+            }
+        }
+
         @Test func aLongDataSourceIsAskedOnlyForTheRowsShown() async throws {
             let counter = RequestCounter()
             let app = JetwayApp(
