@@ -29,6 +29,8 @@ enum LoadClient {
         /// The element the session clicks or types into: the page's first button, else its
         /// first text field.
         let target: String
+        /// The page's first widget element, if it has one (`request` sends it requests).
+        var widget: String?
         var buffer: [UInt8] = []
         init(fd: Int32, target: String) {
             self.fd = fd
@@ -130,6 +132,84 @@ enum LoadClient {
                 answer(
                     "uploaded \(failures == 0 && seconds > 0 ? String(format: "%.1f", Double(count * bytes) / 1e6 / seconds) : "-1") \(failures)"
                 )
+            case "request":
+                // K widget requests on the first session: each counts when its answer (`ans`)
+                // and then its patch arrived.
+                let count = Int(parts[1]) ?? 100
+                var samples: [Double] = []
+                var failures = 0
+                for index in 0..<count {
+                    guard let session = sessions.first, let widget = session.widget else {
+                        failures = count
+                        break
+                    }
+                    let started = DispatchTime.now()
+                    let payload = jsonQuoted("{\"row\":\(index)}")
+                    sendText(session.fd, #"["e",\#(ref),"\#(widget)","request",["row",\#(payload)]]"#)
+                    let answerPrefix = "[\"ans\",\(ref),"
+                    let marker = ",\(ref)]"
+                    ref += 1
+                    var answered = false
+                    var patched = false
+                    while !patched, let frame = readFrame(session, timeout: 5) {
+                        if frame.hasPrefix(answerPrefix) && frame.contains("Row \(index)") { answered = true }
+                        if frame.hasSuffix(marker) { patched = true }
+                    }
+                    if answered && patched {
+                        samples.append(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000)
+                    } else {
+                        failures += 1
+                    }
+                }
+                samples.sort()
+                if samples.isEmpty {
+                    answer("request -1 -1 \(max(failures, 1))")
+                } else {
+                    answer(
+                        "request \(Int(samples[samples.count / 2])) \(Int(samples[min(samples.count - 1, samples.count * 99 / 100)])) \(failures)"
+                    )
+                }
+            case "heavy":
+                // The first session starts S seconds of computation; the others click, one after
+                // another, until it has answered; their round trips meanwhile.
+                let seconds = Double(parts[1]) ?? 2
+                guard sessions.count > 1 else {
+                    answer("heavy -1 -1 0 1")
+                    continue
+                }
+                let heavy = sessions[0]
+                sendText(heavy.fd, #"["e",\#(ref),"\#(heavy.target)","click",null]"#)
+                ref += 1
+                let started = Date()
+                var samples: [Double] = []
+                var failures = 0
+                var finished = false
+                var index = 1
+                while !finished && Date().timeIntervalSince(started) < seconds + 10 {
+                    let session = sessions[index]
+                    index = index % (sessions.count - 1) + 1
+                    let sent = DispatchTime.now()
+                    if roundTrip(session, &ref, "input", jsonQuoted("x\(index)")) != nil {
+                        if Date().timeIntervalSince(started) < seconds {
+                            samples.append(Double(DispatchTime.now().uptimeNanoseconds - sent.uptimeNanoseconds) / 1000)
+                        }
+                    } else {
+                        failures += 1
+                    }
+                    // Has the computation answered (a patch with its "done" text)?
+                    while let frame = waitingFrame(heavy) {
+                        if frame.contains("done ") { finished = true }
+                    }
+                }
+                if !finished { failures += 1 }
+                samples.sort()
+                if samples.isEmpty {
+                    answer("heavy -1 -1 0 \(max(failures, 1))")
+                } else {
+                    answer(
+                        "heavy \(Int(samples[samples.count / 2])) \(Int(samples[min(samples.count - 1, samples.count * 99 / 100)])) \(samples.count) \(failures)"
+                    )
+                }
             case "close":
                 for session in sessions { close(session.fd) }
                 answer("closed \(sessions.count)")
@@ -411,6 +491,7 @@ enum LoadClient {
             return nil
         }
         let session = Session(fd: fd, target: target)
+        session.widget = PageIDs.id(ofElementContaining: "data-widget=", in: html)
         let version = value(after: "<meta name=\"jetway-version\" content=\"", in: html) ?? "0"
         sendText(fd, #"["join","\#(token)","\#(path)",\#(version),"bench"]"#)
         guard let joined = readFrame(session, timeout: 10), joined.hasPrefix("[\"joined\"") else {
@@ -469,6 +550,16 @@ enum LoadClient {
             if got <= 0 { return nil }
             session.buffer.append(contentsOf: chunk[0..<got])
         }
+    }
+
+    /// A frame that has already arrived, without waiting for one.
+    static func waitingFrame(_ session: Session) -> String? {
+        if let frame = takeFrame(session) { return frame }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let got = recv(session.fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+        guard got > 0 else { return nil }
+        session.buffer.append(contentsOf: chunk[0..<got])
+        return takeFrame(session)
     }
 
     /// A whole frame already in the session's buffer (server frames are unmasked), or nil.

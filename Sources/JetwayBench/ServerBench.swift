@@ -106,7 +106,11 @@ enum ServerBench {
                 let flight = model.flights[index]
                 return try .json(["number": flight.number, "gate": flight.gate, "status": flight.status.rawValue])
             }
-            harness = try Harness(routes: [Route("/bench/upload") { _ in BenchUpload() }], handlers: [api], model: model)
+            harness = try Harness(
+                routes: [
+                    Route("/bench/upload") { _ in BenchUpload() }, Route("/bench/widget") { _ in BenchWidgetPage() },
+                    Route("/bench/heavy") { _ in HeavyTaskPage() }, Route("/bench/echo") { _ in EchoPage() },
+                ], handlers: [api], model: model)
         } catch {
             print("bench: server failed to start: \(error)")
             exit(1)
@@ -139,6 +143,22 @@ enum ServerBench {
             let uploaded = try await harness.ask("upload 10 2000000 /bench/upload", fields: 2)
             guard uploaded[2] == "0" else { throw BenchFailure("upload: \(uploaded[2]) of 10 uploads failed") }
             report("upload_mb_per_s", try number(uploaded[1], "upload MB/s"), "MB/s")
+
+            // A widget's request answered by its coordinator, one session.
+            try await harness.open(1, "/bench/widget")
+            let requests = try await harness.ask("request 400", fields: 3)
+            guard requests[3] == "0" else { throw BenchFailure("request: \(requests[3]) of 400 requests got no answer") }
+            report("widget_request_roundtrip_us", try number(requests[1], "request p50"), "us")
+            report("widget_request_roundtrip_p99_us", try number(requests[2], "request p99"), "us")
+            _ = try await harness.ask("close", fields: 0)
+            // One session runs two seconds of computation while 100 others click: their p99.
+            try await harness.open(1, "/bench/heavy")
+            try await harness.open(101, "/bench/echo")
+            let heavy = try await harness.ask("heavy 2", fields: 4)
+            guard heavy[4] == "0" else { throw BenchFailure("heavy: \(heavy[4]) round trips timed out or the task never finished") }
+            report("other_sessions_p99_us_during_heavy_task", try number(heavy[2], "heavy p99"), "us")
+            report("other_sessions_events_during_heavy_task", try number(heavy[3], "heavy events"), "events")
+            _ = try await harness.ask("close", fields: 0)
 
             let rss0 = residentKB()
             try await harness.open(1, "/gate/A1")
@@ -387,6 +407,59 @@ struct BenchUpload: View {
                 }
             }
         Text("\(stored) stored")
+    }
+}
+
+/// The widget bench's page: a button (the session's click target) and a widget whose data
+/// source answers "row" requests.
+struct BenchWidgetPage: View {
+    @State private var taps = 0
+    var body: some View {
+        VStack {
+            Button("Tap \(taps)") { taps += 1 }
+            BenchWidget()
+        }
+    }
+}
+
+struct BenchWidget: HTMLElementRepresentable {
+    final class Coordinator: WidgetDataSource {
+        func widget(_ widget: Widget, answer request: String, _ payload: JSONValue) throws -> JSONValue {
+            guard let row = payload["row"]?.int else { throw WidgetRequestError("a row, please") }
+            return ["title": .string("Row \(row)"), "row": .number(Double(row))]
+        }
+    }
+    func makeCoordinator() -> Coordinator { Coordinator() }
+    func makeElement(context: Context) -> Widget { Widget("bench") }
+    func updateElement(_ widget: Widget, context: Context) { widget.dataSource = context.coordinator }
+}
+
+/// The heavy-task bench's page: a button that runs two seconds of computation, written as a
+/// user would keep it off the main actor (a `@concurrent` function), then shows the result.
+struct HeavyTaskPage: View {
+    @State private var result = "idle"
+    var body: some View {
+        VStack {
+            Button("Compute") {
+                result = "computing"
+                Task { result = "done \(await HeavyWork.compute(seconds: 2))" }
+            }
+            Text(result)
+        }
+    }
+}
+
+enum HeavyWork {
+    /// Busy for `seconds` of wall time on a worker thread; the number of rounds it managed.
+    @concurrent nonisolated static func compute(seconds: Double) async -> Int {
+        let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        var rounds = 0
+        var value: UInt64 = 1
+        while DispatchTime.now().uptimeNanoseconds < end {
+            for _ in 0..<10_000 { value = value &* 6_364_136_223_846_793_005 &+ 1 }
+            rounds += 1
+        }
+        return rounds + Int(value & 1)
     }
 }
 
