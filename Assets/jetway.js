@@ -522,14 +522,24 @@
     if (isPrefix || isNext) send(stack, "navigate", target); else location.reload();
   });
   // After a patch: the address and the title follow the screen the server shows.
+  // The request the page was served with, if any, was made before this page: not opened again.
+  let openedSerial = "";
   function syncLocation() {
     const tabs = root && root.querySelector(".jw-tabview[data-tab]");
     if (tabs && tabIn(location.href) !== tabs.dataset.tab) history.replaceState(history.state, "", withParam("tab", tabs.dataset.tab));
     const stack = root && root.querySelector("[data-nav]");
     if (stack && navIn(location.href) !== stack.dataset.nav) history.replaceState(history.state, "", withParam("nav", stack.dataset.nav));
     const heading = root && root.querySelector(".jw-nav-title");
-    const title = heading && heading.textContent !== appTitle ? heading.textContent + " – " + appTitle : appTitle;
+    // The page host's title (`PageHost.title`) stands over the screen's.
+    const screen = root && root.dataset.title ? root.dataset.title : heading && heading.textContent;
+    const title = screen && screen !== appTitle ? screen + " – " + appTitle : appTitle;
     if (document.title !== title) document.title = title;
+    // `PageHost.open(url)`: "serial url", each serial opened once (not again on a resync).
+    const open = root && root.dataset.open;
+    if (open) {
+      const space = open.indexOf(" "), serial = open.slice(0, space);
+      if (serial !== openedSerial) { openedSerial = serial; location.assign(open.slice(space + 1)); }
+    }
   }
   // Per-element pacing the view asked for (`.eventDebounce`, `.eventThrottle`), on the element
   // or an ancestor: the last value is always sent.
@@ -804,6 +814,7 @@
     root = document.querySelector(".jw-root");
     if (!root) return;
     numberIDs([root, ...root.querySelectorAll("*")]);
+    if (root.dataset.open) openedSerial = root.dataset.open.slice(0, root.dataset.open.indexOf(" "));
     index(root);
     observeSizes(root);
     settle();

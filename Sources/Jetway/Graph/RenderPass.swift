@@ -11,11 +11,15 @@ extension ViewGraph {
             elementKey: IdentityHash.seed, identityKey: IdentityHash.seed, isFreshValue: fresh)
         var nodes: [Node] = []
         renderRoot(context, &nodes)
+        renderHostPresentation(context, &nodes)
         sweep(root)
         root.isDirty = false
         root.hasDirtyDescendant = false
         let node = Node("div", key: IdentityHash.seed)
         node.setAttribute("class", "jw-root")
+        // What the page host asked of the browser: a title over the screen's, an address to open.
+        if let title = host.title { node.setAttribute("data-title", title) }
+        if let request = host.openRequest { node.setAttribute("data-open", "\(request.serial) \(request.url)") }
         node.children = nodes
         return node
     }

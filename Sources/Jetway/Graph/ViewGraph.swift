@@ -27,7 +27,7 @@ public final class ViewGraph {
 
     var root: ViewInstance!
     let renderRoot: @MainActor (_RenderContext, inout [Node]) -> Void
-    let environment: EnvironmentValues
+    private(set) var environment: EnvironmentValues
     var pass: UInt64 = 0
     var afterCommit: [@MainActor () -> Void] = []
     /// How each view type is compared with its last value (see ViewEquality.swift).
@@ -56,7 +56,11 @@ public final class ViewGraph {
         self.environment = environment
         self.renderRoot = { context, out in Root._render(rootView, context, &out) }
         self.root = ViewInstance(graph: self, type: Root.self, parent: nil)
+        self.environment.pageHost = host
     }
+
+    /// The page this graph renders, as its views reach it (`@Environment(\.pageHost)`).
+    public private(set) lazy var host = PageHost(graph: self)
 
     /// Renders the whole tree for the first paint and takes it as the page.
     @discardableResult

@@ -52,6 +52,7 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
         let node = context.element("div", "jw-navstack")
         // The outermost stack is the page's: its path is the URL's.
         let isOutermost = context.environment.navigation == nil
+        if isOutermost, let host = context.environment.pageHost { host.navigation = state }
         if isOutermost {
             node.setAttribute("data-nav", state.urlValue)
             node.addHandler(EventBinding(event: .navigate) { payload in try state.navigate(to: NavigationState.keys(payload.text())) })

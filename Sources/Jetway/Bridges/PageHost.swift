@@ -1,0 +1,113 @@
+import Foundation
+
+/// The page a view is shown in, reached through the environment — what seed 001 reaches
+/// through its `ViewControllerProvider` and drives from a `FlowCoordinator`: push and pop
+/// screens on the page's outermost `NavigationStack`, present a sheet over the whole page and
+/// dismiss it, open another address, set the document's title.
+///
+/// ```swift
+/// struct RootView: View {
+///     @Environment(\.pageHost) private var host
+///     var body: some View {
+///         Button("Present Sheet") { host?.present(DetailView()) }
+///     }
+/// }
+/// ```
+///
+/// A coordinator object can keep the host it was given and drive the page from outside the
+/// views (`FlowCoordinator(host:)`), as a UIKit flow coordinator drives its window.
+@MainActor
+public final class PageHost {
+    /// The sheet presented over the page (`present(_:)`), if any.
+    public private(set) var presented: AnyView?
+    /// The document's title, shown instead of the screen's `.navigationTitle` while set.
+    public var title: String? {
+        didSet { if title != oldValue { graph?.setNeedsUpdate() } }
+    }
+    /// The page's outermost stack, once it has rendered.
+    weak var navigation: NavigationState?
+    weak var graph: ViewGraph?
+    /// Counts presentations, so presenting a new view replaces the sheet, not its content.
+    private(set) var presentation = 0
+    /// The last address asked for with `open(_:)`, numbered so the page opens each once.
+    private(set) var openRequest: (serial: Int, url: String)?
+    /// The view that renders the presented sheet is invalidated through this.
+    weak var presenter: ViewInstance?
+
+    init(graph: ViewGraph) {
+        self.graph = graph
+    }
+
+    /// Pushes `view` onto the page's outermost `NavigationStack` (its Back button pops it). A
+    /// pushed view has no address of its own: a reload shows the screen that pushed it.
+    public func push<V: View>(_ view: V) {
+        navigation?.push(AnyView(view))
+    }
+
+    /// Pops the top screen of the page's outermost stack.
+    public func pop() {
+        navigation?.pop()
+    }
+
+    /// Presents `view` as a sheet over the whole page (Escape or a click on the backdrop
+    /// dismisses it too).
+    public func present<V: View>(_ view: V) {
+        presented = AnyView(view)
+        presentation += 1
+        changed()
+    }
+
+    /// Dismisses the presented sheet, or, with none, pops the top screen.
+    public func dismiss() {
+        if presented != nil {
+            presented = nil
+            changed()
+        } else {
+            pop()
+        }
+    }
+
+    /// Opens `url` in this browser tab (an address of this app, or an `http`/`https` one);
+    /// anything else is refused and returns false.
+    @discardableResult
+    public func open(_ url: URL) -> Bool {
+        guard let safe = URLPolicy.sanitize(url.absoluteString) else { return false }
+        openRequest = ((openRequest?.serial ?? 0) + 1, safe)
+        graph?.setNeedsUpdate()
+        return true
+    }
+
+    private func changed() {
+        presenter?.invalidate()
+        graph?.setNeedsUpdate()
+    }
+}
+
+private struct PageHostKey: EnvironmentKey {
+    static let defaultValue: PageHost? = nil
+}
+
+extension EnvironmentValues {
+    /// The page this view is shown in (nil outside a `ViewGraph`, as in a preview).
+    public var pageHost: PageHost? {
+        get { self[PageHostKey.self] }
+        set { self[PageHostKey.self] = newValue }
+    }
+}
+
+extension ViewGraph {
+    /// The page host's sheet, after the root view's nodes (nothing when none is presented).
+    func renderHostPresentation(_ context: _RenderContext, _ out: inout [Node]) {
+        // Nothing presented: nothing rendered, no storage made (a page that never presents
+        // keeps the instance tree it always had).
+        guard let host = context.environment.pageHost, host.presented != nil else { return }
+        host.presenter = context.owner
+        let modifier = SheetModifier<AnyView>(
+            style: .sheet,
+            presented: { host.presented == nil ? nil : AnyHashable(host.presentation) },
+            dismiss: { host.dismiss() },
+            onDismiss: nil,
+            content: { host.presented })
+        SheetModifier._apply(modifier, context.structural(1), &out) { _, _ in }
+    }
+}
