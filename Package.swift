@@ -33,7 +33,7 @@ let package = Package(
                 .embedInCode("widgets/timeline-table.js"), .embedInCode("widgets/timeline-table.css"),
                 .embedInCode("widgets/jetway-timeline.js"), .embedInCode("widgets/picker-view.js"),
                 .embedInCode("widgets/refresh-scroll-view.js"), .embedInCode("widgets/controls.css"),
-                .embedInCode("widgets/jetway-controls.js"),
+                .embedInCode("widgets/jetway-controls.js"), .embedInCode("legacy.html"),
             ]),
         // C libraries, one shim each: the header plus what Swift cannot import from it.
         .systemLibrary(

@@ -7,6 +7,8 @@ package enum BundledAssets {
         "jetway.js": Minified.script(PackageResources.jetway_js),
         "jetway.css": Minified.stylesheet(PackageResources.jetway_css),
         "favicon.svg": PackageResources.favicon_svg,
+        // A page Jetway does not render, hosting two live views (docs/integration.md).
+        "legacy.html": PackageResources.legacy_html,
         "widgets/timeline-table.js": Minified.script(PackageResources.timeline_table_js),
         "widgets/timeline-table.css": Minified.stylesheet(PackageResources.timeline_table_css),
         "widgets/jetway-timeline.js": Minified.script(PackageResources.jetway_timeline_js),

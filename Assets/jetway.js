@@ -5,14 +5,32 @@
 (() => {
   "use strict";
   const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content || "";
-  const path = meta("jetway-path"), build = meta("jetway-build");
+  // Widgets are defined once for the document; each view mounts its own.
+  const widgetTypes = new Map(), widgetHosts = new Set();
+  window.Jetway = Object.freeze({
+    widgets: Object.freeze({
+      // Registers a widget: { mount(el, props, bridge), update(el, props, changed), command(el, name, payload), destroy(el) }.
+      define(name, type) {
+        if (typeof name !== "string" || !type || typeof type.mount !== "function") throw new TypeError("Jetway.widgets.define(name, { mount(el, props, bridge), … })");
+        if (widgetTypes.has(name)) throw new Error(`a widget named ${name} is already defined`);
+        widgetTypes.set(name, type);
+        for (const host of widgetHosts) host.reconcile();
+      },
+      get mounted() { let count = 0; for (const host of widgetHosts) count += host.mounted; return count; },
+    }),
+  });
+
+  // One live view: the page Jetway rendered, or a view hosted in another page
+  // (`data-jetway-view`, see hostViews below). Everything below is per view.
+  function createView(setup) {
+  const path = setup.path, build = setup.build, embedded = setup.embedded;
   // Renewed by the server while the page is open (a page may stay open for days).
-  let token = meta("jetway-token");
-  if (!token) return;
-  const html = document.documentElement;
+  let token = setup.token;
+  // Where the connection state shows (classes): <html> for a page, the host element for a view.
+  const html = setup.stateElement;
   const ids = new Map();
   // The page is served at the version of the rendering it may share with other sessions.
-  let root = null, socket = null, version = Number(meta("jetway-version")) || 0, nextRef = 1, attempt = 0;
+  let root = null, socket = null, version = setup.version, nextRef = 1, attempt = 0;
   let reconnectTimer = 0, bannerTimer = 0, pingTimer = 0, pongDeadline = 0;
   // The ref of the last keystroke per element, and the newest ref the server has answered:
   // a focused field keeps its own value while the server has not seen its latest keystroke.
@@ -229,7 +247,8 @@
   // pickers, wheel pickers' positions.
   // Widgets (HTMLElementRepresentable): elements with `data-widget` are given to the script
   // that defined that name, with their `data-p-*` properties and a bridge to the coordinator.
-  const widgetTypes = new Map(), mounted = new Map(), widgetCommands = [], requests = new Map(), heldRequests = [];
+  const mounted = new Map(), widgetCommands = [], requests = new Map(), heldRequests = [];
+  widgetHosts.add({ reconcile() { if (root) reconcileWidgets(); }, get mounted() { return mounted.size; } });
   let live = false;
   function askHeldRequests() {
     live = true;
@@ -317,18 +336,7 @@
       try { widget.type.command(el, name, value); } catch (e) { widgetFailed(el, "command " + name, e); }
     }
   }
-  window.Jetway = Object.freeze({
-    widgets: Object.freeze({
-      // Registers a widget: { mount(el, props, bridge), update(el, props, changed), command(el, name, payload), destroy(el) }.
-      define(name, type) {
-        if (typeof name !== "string" || !type || typeof type.mount !== "function") throw new TypeError("Jetway.widgets.define(name, { mount(el, props, bridge), … })");
-        if (widgetTypes.has(name)) throw new Error(`a widget named ${name} is already defined`);
-        widgetTypes.set(name, type);
-        if (root) reconcileWidgets();
-      },
-      get mounted() { return mounted.size; },
-    }),
-  });
+
 
   function settle() {
     reconcileWidgets();
@@ -358,7 +366,7 @@
   let pull = null;
   document.addEventListener("touchstart", (event) => {
     const area = event.target.closest && event.target.closest(".jw-refreshable:not([aria-busy])");
-    if (!area || window.scrollY > 0 || area.scrollTop > 0 || event.touches.length !== 1) return;
+    if (!mine(area) || window.scrollY > 0 || area.scrollTop > 0 || event.touches.length !== 1) return;
     pull = { area, startY: event.touches[0].clientY, distance: 0 };
   }, { passive: true });
   document.addEventListener("touchmove", (event) => {
@@ -431,7 +439,9 @@
     return ref;
   }
 
-  const handles = (el, kind) => el && el.dataset && (el.dataset.on || "").split(" ").includes(kind);
+  // This view's own elements (another view on the page has its own listeners).
+  const mine = (el) => !!el && !!root && root.contains(el);
+  const handles = (el, kind) => mine(el) && el.dataset && (el.dataset.on || "").split(" ").includes(kind);
   const target = (node, kind) => {
     for (let el = node; el && el !== document; el = el.parentElement) if (handles(el, kind)) return el;
     return null;
@@ -476,16 +486,18 @@
   }, true);
   document.addEventListener("click", (event) => {
     const item = event.target.closest && event.target.closest(".jw-wheel-item");
-    if (item) { const wheel = item.parentElement; chooseWheel(wheel, wheelItems(wheel).indexOf(item)); centreWheel(wheel, true); return; }
+    if (mine(item)) { const wheel = item.parentElement; chooseWheel(wheel, wheelItems(wheel).indexOf(item)); centreWheel(wheel, true); return; }
     const el = target(event.target, "click");
     if (!el || el.disabled) return;
     // A modified click (new tab, new window) on a link is the browser's.
     if (el.tagName === "A" && (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)) return;
     event.preventDefault();
-    if (el.classList.contains("jw-nav-back") && history.state && history.state.jwNav) { history.back(); return; }
+    if (!embedded && el.classList.contains("jw-nav-back") && history.state && history.state.jwNav) { history.back(); return; }
     send(el, "click");
     const menu = el.closest("details.jw-menu");
     if (menu) menu.open = false;
+    // A hosted view's screens are its own: the host page's address and history stay.
+    if (embedded) return;
     if (el.classList.contains("jw-navlink")) history.pushState({ jwNav: true }, "", withParam("nav", navIn(el.href)));
     else if (el.classList.contains("jw-nav-back")) history.replaceState(null, "", withParam("nav", navIn(el.href)));
     else if (el.classList.contains("jw-tablink") && el.getAttribute("aria-selected") !== "true") history.pushState({ jwNav: true }, "", withParam("tab", el.dataset.tab));
@@ -494,7 +506,7 @@
   // Navigation: each pushed screen's URL has the links that led to it (`?nav=`), and the
   // chosen tab of a TabView its tab (`?tab=`); Back and Forward tell the server where the
   // browser went, a jump it cannot follow loads the URL.
-  const appTitle = meta("jetway-app-title") || document.title;
+  const appTitle = setup.appTitle;
   const navIn = (url) => new URL(url, location.href).searchParams.get("nav") || "";
   const tabIn = (url) => new URL(url, location.href).searchParams.get("tab");
   function withParam(name, value) {
@@ -504,6 +516,7 @@
     return location.pathname + (query ? "?" + query : "") + location.hash;
   }
   window.addEventListener("popstate", () => {
+    if (embedded) return;
     const tabs = root && root.querySelector(".jw-tabview[data-tab]");
     const tab = tabIn(location.href);
     if (tabs && tab !== null && tab !== tabs.dataset.tab) {
@@ -525,6 +538,7 @@
   // The request the page was served with, if any, was made before this page: not opened again.
   let openedSerial = "";
   function syncLocation() {
+    if (embedded) return;
     const tabs = root && root.querySelector(".jw-tabview[data-tab]");
     if (tabs && tabIn(location.href) !== tabs.dataset.tab) history.replaceState(history.state, "", withParam("tab", tabs.dataset.tab));
     const stack = root && root.querySelector("[data-nav]");
@@ -583,11 +597,12 @@
     }).catch(() => { /* the server tells the view what happened */ });
   }
   document.addEventListener("cancel", (event) => {
-    if (event.target.classList && event.target.classList.contains("jw-file-importer")) send(event.target, "dismiss");
+    if (event.target.classList && event.target.classList.contains("jw-file-importer") && mine(event.target)) send(event.target, "dismiss");
   }, true);
   document.addEventListener("change", (event) => {
     const el = event.target;
     if (el.classList && el.classList.contains("jw-file-importer")) {
+      if (!mine(el)) return;
       send(el, "dismiss");
       if (el.files && el.files[0]) upload(el, el.files[0]);
       el.value = "";
@@ -596,11 +611,11 @@
     if (!handles(el, "change")) return;
     send(el, "change", el.type === "checkbox" ? el.checked : el.tagName === "SELECT" ? String(el.selectedIndex) : el.value);
   });
-  document.addEventListener("submit", (event) => event.preventDefault());
+  document.addEventListener("submit", (event) => { if (mine(event.target)) event.preventDefault(); });
   // A right click (or long press) on a view with a context menu opens its menu.
   document.addEventListener("contextmenu", (event) => {
     const holder = event.target.closest && event.target.closest(".jw-has-context-menu");
-    const menu = holder && holder.querySelector(":scope > details.jw-context-menu");
+    const menu = mine(holder) && holder.querySelector(":scope > details.jw-context-menu");
     if (!menu) return;
     event.preventDefault();
     menu.open = true;
@@ -612,7 +627,7 @@
   }, true);
   document.addEventListener("keydown", (event) => {
     const el = event.target;
-    if (el.classList && el.classList.contains("jw-wheel")) { wheelKey(el, event); return; }
+    if (el.classList && el.classList.contains("jw-wheel") && mine(el)) { wheelKey(el, event); return; }
     if (event.key === "Enter" && handles(el, "submit")) { event.preventDefault(); send(el, "submit"); return; }
     if (event.key === "Enter" && el.getAttribute && el.getAttribute("role") === "button" && handles(el, "click")) { event.preventDefault(); send(el, "click"); return; }
   });
@@ -652,7 +667,7 @@
   // not arrived yet (a busy page can pause a smooth scroll): that one is finished instead.
   document.addEventListener("scroll", (event) => {
     const wheel = event.target;
-    if (!wheel.classList || !wheel.classList.contains("jw-wheel")) return;
+    if (!wheel.classList || !wheel.classList.contains("jw-wheel") || !mine(wheel)) return;
     if (wheel.jwGoal != null && Math.abs(wheel.scrollTop - wheel.jwGoal) < 4) wheel.jwGoal = null;
     wheel.jwSpinning = Date.now() + 500;
     clearTimeout(wheel.jwSettle);
@@ -723,7 +738,7 @@
       const size = knownSizes.get(el);
       if (size && entries.length < 16 && /^\d{1,2}$/.test(el.dataset.geometry)) entries.push(el.dataset.geometry + ":" + Math.min(size[0], 99999) + ":" + Math.min(size[1], 99999));
     });
-    if (entries.length && /^[\w\-\/.%~]*$/.test(location.pathname)) document.cookie = "jw_sizes=" + entries.join(",") + "; path=" + location.pathname + "; max-age=31536000; samesite=lax";
+    if (!embedded && entries.length && /^[\w\-\/.%~]*$/.test(location.pathname)) document.cookie = "jw_sizes=" + entries.join(",") + "; path=" + location.pathname + "; max-age=31536000; samesite=lax";
   }
   function resendSizes() {
     if (!root) return;
@@ -756,11 +771,12 @@
     if (socket && socket.readyState <= 1) return;
     setState("connecting");
     const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/";
-    socket = new WebSocket(url, "jetway");
+    // A hosted view's messages go over the socket its page shares between its views.
+    socket = setup.link ? setup.link.open(setup.channel) : new WebSocket(url, "jetway");
     socket.onopen = () => {
       attempt = 0;
       setState("connected");
-      transmit(["join", token, path, version, build, location.search.slice(1)]);
+      transmit(["join", token, path, version, build, embedded ? setup.query : location.search.slice(1)]);
     };
     socket.onmessage = onMessage;
     socket.onclose = (event) => {
@@ -811,7 +827,7 @@
   }, 10000);
 
   function start() {
-    root = document.querySelector(".jw-root");
+    root = setup.findRoot();
     if (!root) return;
     numberIDs([root, ...root.querySelectorAll("*")]);
     if (root.dataset.open) openedSerial = root.dataset.open.slice(0, root.dataset.open.indexOf(" "));
@@ -821,7 +837,7 @@
     connect();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
-  window.jetway = {
+  return {
     // Asks the server for the whole page again (what a missed patch does): for tests and debugging.
     resync() { transmit(["resync"]); },
     get version() { return version; },
@@ -830,5 +846,86 @@
     get syncs() { return syncCount; },
     get lastError() { return lastError; },
     get timing() { return { ...timing }; },
+    get root() { return root; },
   };
+  }
+
+  // A Jetway page: the document's one view.
+  const pageToken = meta("jetway-token");
+  if (pageToken) {
+    window.jetway = createView({
+      token: pageToken, path: meta("jetway-path"), build: meta("jetway-build"), version: Number(meta("jetway-version")) || 0,
+      appTitle: meta("jetway-app-title") || document.title, stateElement: document.documentElement, embedded: false,
+      findRoot: () => document.querySelector(".jw-root"),
+    });
+    return;
+  }
+
+  // Live views hosted in a page Jetway did not render: `<div data-jetway-view="/embed/flights">`.
+  // Each is a page of this app fetched from its address (same origin), shown inside its
+  // element, with a session of its own; all of them share one socket, each on a channel.
+  function sharedSocket() {
+    const endpoints = new Map();
+    let real = null;
+    const ensure = () => {
+      if (real && real.readyState <= 1) return;
+      const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/", "jetway");
+      real = socket;
+      socket.onopen = () => { for (const endpoint of endpoints.values()) if (endpoint.socket === socket && endpoint.onopen) endpoint.onopen(); };
+      socket.onmessage = (event) => {
+        const match = /^\["v",(\d{1,3}),/.exec(event.data);
+        const endpoint = match && endpoints.get(Number(match[1]));
+        if (endpoint && endpoint.socket === socket && endpoint.onmessage) endpoint.onmessage({ data: event.data.slice(match[0].length, -1) });
+      };
+      socket.onclose = (event) => {
+        if (real === socket) real = null;
+        for (const endpoint of Array.from(endpoints.values())) if (endpoint.socket === socket && endpoint.onclose) endpoint.onclose(event);
+      };
+      socket.onerror = () => socket.close();
+    };
+    return {
+      open(channel) {
+        ensure();
+        const socket = real;
+        const endpoint = {
+          socket, onopen: null, onmessage: null, onclose: null, onerror: null,
+          get readyState() { return socket.readyState; },
+          send(text) { if (socket.readyState === 1) socket.send(`["v",${channel},${text}]`); },
+          close() { socket.close(); },
+        };
+        endpoints.set(channel, endpoint);
+        if (socket.readyState === 1) setTimeout(() => { if (endpoint.onopen && endpoints.get(channel) === endpoint) endpoint.onopen(); });
+        return endpoint;
+      },
+    };
+  }
+  async function hostView(element, channel, link) {
+    const address = new URL(element.getAttribute("data-jetway-view") || "", location.href);
+    if (address.origin !== location.origin) { element.classList.add("jw-refused"); return null; }
+    let page;
+    try {
+      const response = await fetch(address, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      page = new DOMParser().parseFromString(await response.text(), "text/html");
+    } catch (e) { element.classList.add("jw-disconnected"); return null; }
+    const field = (name) => (page.querySelector(`meta[name="${name}"]`) || {}).content || "";
+    const viewRoot = page.querySelector(".jw-root");
+    if (!field("jetway-token") || !viewRoot) { element.classList.add("jw-refused"); return null; }
+    element.replaceChildren(document.adoptNode(viewRoot));
+    element.classList.add("jw-hosted");
+    return createView({
+      token: field("jetway-token"), path: field("jetway-path"), build: field("jetway-build"), version: Number(field("jetway-version")) || 0,
+      appTitle: document.title, stateElement: element, embedded: true, query: address.search.slice(1), link, channel,
+      findRoot: () => element.querySelector(":scope > .jw-root"),
+    });
+  }
+  function hostViews() {
+    const elements = Array.from(document.querySelectorAll("[data-jetway-view]")).slice(0, 16);
+    if (!elements.length) return;
+    const link = sharedSocket();
+    window.jetwayViews = [];
+    elements.forEach((element, index) => {
+      hostView(element, index + 1, link).then((view) => { window.jetwayViews[index] = view; });
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hostViews); else hostViews();
 })();

@@ -17,6 +17,7 @@ public enum MountainAirportApp {
                 Route("/flights/:id") { match in FlightPage(model: model, id: match.parameters["id"] ?? "") },
                 Route("/awards") { _ in AirportAwards() },
                 Route("/timeline") { _ in TimelineScreen(model: model) },
+                Route("/embed/flights") { _ in EmbeddedFlights(model: model) },
                 Route("/settings") { _ in AirportSettings() },
                 Route("/gate/:gate") { match in GateKiosk(model: model, gate: match.parameters["gate"] ?? "") },
             ],

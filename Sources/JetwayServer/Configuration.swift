@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable {
     public var secret: [UInt8]?
     /// Origins allowed to open the websocket, besides the page's own host.
     public var allowedOrigins: [String] = []
+    /// Origins whose pages may show this app's pages in a frame (CSP `frame-ancestors`);
+    /// empty: none may (the default).
+    public var frameAncestors: [String] = []
     /// Bearer tokens machine clients present to `Handler`s with `auth: .bearer`
     /// (`Authorization: Bearer <token>`); empty refuses them all.
     public var apiTokens: [String] = []

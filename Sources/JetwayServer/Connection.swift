@@ -56,15 +56,60 @@ final class Connection: @unchecked Sendable {
 
     private static let counter = Counter()
 
+    /// A view hosted in another page shares its page's socket (docs/protocol.md, "Hosted
+    /// views"): it is a connection of its own to the sessions (its own id, join, rate limit),
+    /// whose messages travel in `["v", channel, …]` over its parent, the socket's connection.
+    let channel: Int
+    let parent: Connection?
+    /// Service thread, on a socket's connection: its hosted views' connections, by channel.
+    var channels: [Int: Connection] = [:]
+    /// The most views one socket may carry.
+    static let maxChannels = 16
+
     init(kind: Kind, maxQueuedBytes: Int) {
         self.kind = kind
         self.id = Self.counter.next()
         self.maxQueuedBytes = maxQueuedBytes
+        self.channel = 0
+        self.parent = nil
     }
+
+    /// A hosted view's connection over `parent`'s socket.
+    init(channel: Int, over parent: Connection) {
+        self.kind = .websocket
+        self.id = Self.counter.next()
+        self.maxQueuedBytes = parent.maxQueuedBytes
+        self.channel = channel
+        self.parent = parent
+        self.address = parent.address
+        self.identity = parent.identity
+    }
+
+    /// What actually goes to the socket for a hosted view: the message in its envelope.
+    private func envelope(_ bytes: [UInt8]) -> [UInt8] {
+        var wrapped = Array("[\"v\",\(channel),".utf8)
+        wrapped.reserveCapacity(wrapped.count + bytes.count + 1)
+        wrapped.append(contentsOf: bytes)
+        wrapped.append(UInt8(ascii: "]"))
+        return wrapped
+    }
+
+    /// The connection that owns the socket (itself, or a hosted view's parent).
+    var socketConnection: Connection { parent ?? self }
 
     /// Queues a message; false when the queue overflowed (the caller must resync).
     @discardableResult
     func send(_ bytes: [UInt8]) -> Bool {
+        if let parent {
+            // Through the socket's queue, in order with the other views'; an overflow there
+            // drops theirs too (each then sees a gap in its versions and asks for a resync).
+            guard !isClosed else { return false }
+            if parent.send(envelope(bytes)) { return true }
+            lock.lock()
+            overflowed = true
+            lock.unlock()
+            return false
+        }
         lock.lock()
         defer { lock.unlock() }
         guard !isClosed else { return false }
@@ -82,6 +127,14 @@ final class Connection: @unchecked Sendable {
     /// Drops everything queued and queues `bytes` alone: a full resync replaces the patches it
     /// makes obsolete, and is allowed past the cap (it is bounded by the size of one page).
     func replaceQueue(with bytes: [UInt8]) {
+        if let parent {
+            // The other views' messages stay: this one's page goes after them.
+            lock.lock()
+            overflowed = false
+            lock.unlock()
+            parent.forceSend(envelope(bytes))
+            return
+        }
         lock.lock()
         defer { lock.unlock() }
         guard !isClosed else { return }
@@ -99,7 +152,22 @@ final class Connection: @unchecked Sendable {
         return value
     }
 
+    /// Queues `bytes` past the cap (a hosted view's full page, bounded by one page's size).
+    private func forceSend(_ bytes: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else { return }
+        outbox.append(bytes)
+        outboxBytes += bytes.count
+    }
+
     func requestClose(code: UInt16, reason: String) {
+        // A hosted view cannot close its socket alone: the page's socket closes, and every
+        // view on it reconnects.
+        if let parent {
+            parent.requestClose(code: code, reason: reason)
+            return
+        }
         lock.lock()
         closeRequest = (code, reason)
         lock.unlock()

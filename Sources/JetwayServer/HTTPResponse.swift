@@ -9,15 +9,31 @@ struct HTTPResponse: Sendable {
     var body: [UInt8]
 
     /// Headers every response carries.
-    static let securityHeaders: [(String, String)] = [
-        (
-            "content-security-policy",
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
-        ),
-        ("x-content-type-options", "nosniff"),
-        ("referrer-policy", "same-origin"),
-        ("x-frame-options", "DENY"),
-    ]
+    static let securityHeaders = securityHeaders(frameAncestors: [])
+
+    /// The same, letting pages of `frameAncestors` (origins such as `https://intranet.example`)
+    /// frame the app; none when empty. Origins with anything but a scheme, host and port are
+    /// left out.
+    static func securityHeaders(frameAncestors: [String]) -> [(String, String)] {
+        let allowed = frameAncestors.filter { origin in
+            (origin.hasPrefix("https://") || origin.hasPrefix("http://"))
+                && origin.utf8.allSatisfy {
+                    $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "'")
+                }
+        }
+        let ancestors = allowed.isEmpty ? "'none'" : allowed.joined(separator: " ")
+        var headers = [
+            (
+                "content-security-policy",
+                "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors \(ancestors); base-uri 'none'; form-action 'self'; object-src 'none'"
+            ),
+            ("x-content-type-options", "nosniff"),
+            ("referrer-policy", "same-origin"),
+        ]
+        // X-Frame-Options cannot name origins; browsers that know CSP follow frame-ancestors.
+        if allowed.isEmpty { headers.append(("x-frame-options", "DENY")) }
+        return headers
+    }
 
     static func html(_ status: UInt32, _ html: String) -> HTTPResponse {
         HTTPResponse(

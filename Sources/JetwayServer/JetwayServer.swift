@@ -195,15 +195,16 @@ public final class JetwayServer: @unchecked Sendable {
         info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | listenAddress.options
         // The security headers go on every response lws writes, its own answers included (a
         // 403 for TRACE, a 400 for a bad escape), not only on ours.
-        let canned = UnsafeMutablePointer<lws_protocol_vhost_options>.allocate(capacity: HTTPResponse.securityHeaders.count)
-        for (index, (name, value)) in HTTPResponse.securityHeaders.enumerated() {
+        let securityHeaders = HTTPResponse.securityHeaders(frameAncestors: configuration.frameAncestors)
+        let canned = UnsafeMutablePointer<lws_protocol_vhost_options>.allocate(capacity: securityHeaders.count)
+        for (index, (name, value)) in securityHeaders.enumerated() {
             let cName = strdup(name + ":")!
             let cValue = strdup(value)!
             cStrings += [cName, cValue]
             var option = lws_protocol_vhost_options()
             option.name = UnsafePointer(cName)
             option.value = UnsafePointer(cValue)
-            option.next = index + 1 < HTTPResponse.securityHeaders.count ? UnsafePointer(canned + index + 1) : nil
+            option.next = index + 1 < securityHeaders.count ? UnsafePointer(canned + index + 1) : nil
             (canned + index).initialize(to: option)
         }
         cannedHeaders = canned

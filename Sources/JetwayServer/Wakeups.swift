@@ -18,7 +18,7 @@ extension JetwayServer {
     /// Any thread: asks the service thread to write what `connection` has queued.
     func wake(_ connection: Connection) {
         stateLock.lock()
-        pending.append(connection)
+        pending.append(connection.socketConnection)
         let needsWake = !wakeRequested
         wakeRequested = true
         stateLock.unlock()
@@ -29,7 +29,7 @@ extension JetwayServer {
     func wake(_ connections: [Connection]) {
         guard !connections.isEmpty else { return }
         stateLock.lock()
-        pending.append(contentsOf: connections)
+        pending.append(contentsOf: connections.map(\.socketConnection))
         let needsWake = !wakeRequested
         wakeRequested = true
         stateLock.unlock()

@@ -67,6 +67,26 @@ extension JetwayServer {
         // A long message's buffer is not kept for the life of the connection.
         connection.inbound.removeAll(keepingCapacity: connection.inbound.capacity <= 4096)
         let binary = lws_frame_is_binary(wsi) != 0
+        // A hosted view's message, in its envelope: to that view's connection.
+        if !binary, let (channel, inner) = Self.channelEnvelope(message) {
+            guard channel >= 1, channel <= Connection.maxChannels else {
+                return close(
+                    wsi, connection, LWS_CLOSE_STATUS_POLICY_VIOLATION, "a hosted view's channel is 1 to \(Connection.maxChannels)")
+            }
+            let view: Connection
+            if let known = connection.channels[channel] {
+                view = known
+            } else {
+                view = Connection(channel: channel, over: connection)
+                connection.channels[channel] = view
+                _ = deliver(.opened, to: view)
+            }
+            guard deliver(.message(inner, binary: false), to: view) else {
+                Log.warn("inbound_overflow", ["connection": view.id])
+                return close(wsi, connection, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages waiting")
+            }
+            return 0
+        }
         guard deliver(.message(message, binary: binary), to: connection) else {
             Log.warn("inbound_overflow", ["connection": connection.id])
             return close(wsi, connection, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages waiting")
@@ -112,7 +132,29 @@ extension JetwayServer {
                 webSocketsByAddress[connection.address] = open > 1 ? open - 1 : nil
             }
             _ = deliver(.closed, to: connection)
+            for view in connection.channels.values {
+                view.markClosed()
+                _ = deliver(.closed, to: view)
+            }
+            connection.channels.removeAll()
         }
+    }
+
+    /// `["v",N,…]`: the channel and the message inside, without decoding the message (the
+    /// sessions decode it strictly as any other). Nil for anything else.
+    static func channelEnvelope(_ bytes: [UInt8]) -> (Int, [UInt8])? {
+        let prefix = Array("[\"v\",".utf8)
+        guard bytes.count > prefix.count + 3, bytes.starts(with: prefix), bytes.last == UInt8(ascii: "]") else { return nil }
+        var index = prefix.count
+        var channel = 0
+        var digits = 0
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, digits < 3 {
+            channel = channel * 10 + Int(bytes[index] - 0x30)
+            index += 1
+            digits += 1
+        }
+        guard digits > 0, index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+        return (channel, Array(bytes[(index + 1)..<(bytes.count - 1)]))
     }
 }
 

@@ -223,7 +223,7 @@ struct HTTPTests {
         #expect(try await server.get("/assets/theme.css").body == "theme")
         #expect(try await server.get("/assets/favicon.svg").body == "<svg/>")
         for path in ["/assets/jetway.js", "/assets/jetway.js/", "/assets//jetway.js", "/assets/./jetway.js"] {
-            #expect(try await server.get(path).body.contains("window.jetway = {"), "\(path)")
+            #expect(try await server.get(path).body.contains("window.jetway = createView({"), "\(path)")
         }
         #expect(try await server.get("/assets/missing.png").status == 404)
     }
@@ -397,5 +397,21 @@ extension HTTPTests {
         ] {
             #expect(head.components(separatedBy: header).count == 2, "\(requestLine): \(header) not once in \(head)")
         }
+    }
+}
+
+extension HTTPTests {
+    /// Framing is refused unless the app names the origins that may frame it.
+    @Test func framingIsAllowedOnlyForConfiguredOrigins() {
+        let none = Dictionary(uniqueKeysWithValues: HTTPResponse.securityHeaders(frameAncestors: []))
+        #expect(none["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
+        #expect(none["x-frame-options"] == "DENY")
+        let some = Dictionary(
+            uniqueKeysWithValues: HTTPResponse.securityHeaders(frameAncestors: [
+                "https://intranet.example", "javascript:x", "https://a.example; script-src *",
+            ]))
+        #expect(some["content-security-policy"]?.contains("frame-ancestors https://intranet.example;") == true)
+        #expect(some["content-security-policy"]?.contains("script-src *") == false)
+        #expect(some["x-frame-options"] == nil)
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import JetwayServer
+import MountainAirportViews
+import Testing
+
+extension EndToEnd {
+    /// A page Jetway did not render (Assets/legacy.html) hosts two live views: each its own
+    /// session (typing in one leaves the other), both live from the model, over one socket.
+    @Suite(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+    @MainActor
+    struct HostedViewsInChromium {
+        @Test func aLegacyPageHostsTwoIndependentLiveViewsOverOneSocket() async throws {
+            let server = try TestServer()
+            defer { server.stop() }
+            try await withBrowsers(1) { browsers in
+                let driver = try #require(browsers[0] as? WebDriver)
+                // Counts the sockets the page opens.
+                _ = try await driver.devTools(
+                    "Page.addScriptToEvaluateOnNewDocument",
+                    [
+                        "source": """
+                        window.__sockets = 0;
+                        const Native = window.WebSocket;
+                        window.WebSocket = function (url, protocols) { window.__sockets++; return new Native(url, protocols); };
+                        window.WebSocket.prototype = Native.prototype;
+                        """
+                    ])
+                try await driver.navigate(server.base + "/assets/legacy.html")
+                #expect(
+                    await driver.wait(for: "return document.querySelectorAll('[data-jetway-view].jw-connected').length === 2"),
+                    "the two views never went live")
+                #expect(try await driver.execute("return window.__sockets") as? Int == 1, "more than one socket")
+                #expect(try await driver.string("return document.querySelector('header h1').textContent") == "Mountain Airport intranet")
+                // Typing in the first view filters it alone.
+                try await driver.type("Denver", into: "#desk input")
+                #expect(
+                    await driver.wait(
+                        for:
+                            "return document.querySelector('#desk').textContent.includes('to Denver') && !document.querySelector('#desk').textContent.includes('Boston')"
+                    ))
+                let other = try await driver.string(
+                    "return document.querySelector('#arrivals input').value + '|' + document.querySelector('#arrivals').textContent.includes('Boston')"
+                )
+                #expect(other == "|true", "the second view changed with the first: \(other)")
+                // A change to the shared data reaches both (the first flight is to Denver, so
+                // the filtered view shows it too).
+                #expect(server.model.flights[0].otherAirport == "Denver")
+                let number = server.model.flights[0].number
+                server.model.flights[0].status = .cancelled
+                #expect(
+                    await driver.wait(
+                        for: """
+                            return ['#desk', '#arrivals'].every((id) => Array.from(document.querySelectorAll(id + ' .jw-list-row'))
+                              .some((row) => row.textContent.includes('\(number)') && row.textContent.includes('Cancelled')))
+                            """),
+                    "the change did not reach both views")
+                #expect(
+                    await driver.wait(
+                        for:
+                            "return Array.from(document.querySelectorAll('#arrivals .jw-list-row')).some((row) => row.textContent.includes('Cancelled'))"
+                    ),
+                    "the change did not reach the second view")
+                // The host page keeps its own address.
+                #expect(try await driver.string("return location.pathname") == "/assets/legacy.html")
+                try await driver.screenshot("legacy-page")
+                #expect(try await driver.execute("return window.jetwayViews.every((view) => view.errors === 0)") as? Bool == true)
+            }
+        }
+    }
+}
