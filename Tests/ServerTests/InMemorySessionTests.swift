@@ -189,3 +189,63 @@ struct InMemorySessionTests {
         #expect(patches.contains { $0.contains("Delayed") }, "the page missed the change on day 7: \(patches.map { $0.prefix(60) })")
     }
 }
+
+/// A widget whose data source answers with its own page's text.
+private struct SecretWidget: HTMLElementRepresentable {
+    var secret: String
+    final class Coordinator: WidgetDataSource {
+        var secret = ""
+        func widget(_ widget: Widget, answer request: String, _ payload: JSONValue) throws -> JSONValue { .string(secret) }
+    }
+    func makeCoordinator() -> Coordinator { Coordinator() }
+    func makeElement(context: Context) -> Widget { Widget("secret") }
+    func updateElement(_ widget: Widget, context: Context) {
+        widget.dataSource = context.coordinator
+        context.coordinator.secret = secret
+    }
+}
+
+private struct SecretPage: View {
+    @State private var secret = ""
+    var body: some View {
+        VStack {
+            TextField("Secret", text: $secret)
+            SecretWidget(secret: secret)
+        }
+    }
+}
+
+extension InMemorySessionTests {
+    /// Two pages with the same element ids: each widget request reaches its own page's
+    /// coordinator, never the other's.
+    @Test func aWidgetRequestReachesOnlyItsOwnSessionsCoordinator() throws {
+        var configuration = ServerConfiguration()
+        configuration.secret = TestServer.secret
+        configuration.dataDirectory = NSTemporaryDirectory() + "jetway-memory-\(UUID().uuidString)"
+        configuration.buildID = "test"
+        let memory = try InMemoryTransport(
+            app: JetwayApp(title: "Secrets", routes: [Route("/") { _ in SecretPage() }]), configuration: configuration)
+        let pages = [memory.get("/"), memory.get("/")]
+        let sockets = pages.map { page in
+            let socket = memory.connect()
+            socket.send(page.joinMessage(build: "test"))
+            _ = socket.receive()
+            return socket
+        }
+        let field = try #require(elementID(containing: "<input", in: pages[0].html))
+        let widget = try #require(elementID(containing: "data-widget", in: pages[0].html))
+        #expect(elementID(containing: "data-widget", in: pages[1].html) == widget, "the pages should share their ids")
+        for (index, socket) in sockets.enumerated() {
+            socket.send(#"["e",1,"\#(field)","input","secret of \#(index)"]"#)
+            _ = socket.receive()
+        }
+        for (index, socket) in sockets.enumerated() {
+            socket.send(#"["e",2,"\#(widget)","request",["secret","null"]]"#)
+            let frames = socket.receive()
+            #expect(frames.first == #"["ans",2,"\"secret of \#(index)\""]"#, "page \(index): \(frames)")
+        }
+        // An element the page does not have is refused, not looked up elsewhere.
+        sockets[0].send(#"["e",3,"zz","request",["secret","null"]]"#)
+        #expect(sockets[0].receive().first?.hasPrefix(#"["err",3,"#) == true)
+    }
+}

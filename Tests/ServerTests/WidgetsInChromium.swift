@@ -1,9 +1,10 @@
 import Foundation
 import Jetway
 import JetwayBrowser
-import JetwayServer
 import MountainAirportViews
 import Testing
+
+@testable import JetwayServer
 
 /// A timeline over 10,000 rows whose data source counts what it is asked.
 @MainActor
@@ -29,6 +30,33 @@ private struct LongTimeline: HTMLElementRepresentable {
     func makeCoordinator() -> Coordinator { Coordinator(counter: counter) }
     func makeElement(context: Context) -> Widget { Widget("timeline") }
     func updateElement(_ widget: Widget, context: Context) { widget.dataSource = context.coordinator }
+}
+
+/// A label widget shown and hidden, with a coordinator that counts itself.
+private struct ToggledLabel: HTMLElementRepresentable {
+    var text: String
+    final class Coordinator {
+        nonisolated(unsafe) static var alive = 0
+        init() { Self.alive += 1 }
+        deinit { Self.alive -= 1 }
+    }
+    func makeCoordinator() -> Coordinator { Coordinator() }
+    func makeElement(context: Context) -> Widget { Widget("label", properties: ["text": .string(text)]) }
+    func updateElement(_ widget: Widget, context: Context) { widget["text"] = .string(text) }
+}
+
+private struct ToggledLabelPage: View {
+    @State private var shown = true
+    @State private var flips = 0
+    var body: some View {
+        VStack {
+            Button("Toggle") {
+                shown.toggle()
+                flips += 1
+            }
+            if shown { ToggledLabel(text: "Shown after \(flips) flips") }
+        }
+    }
 }
 
 extension EndToEnd {
@@ -154,6 +182,38 @@ extension EndToEnd {
                     "const s = document.querySelector('.rs-scroller'); s.scrollTop = 60; s.dispatchEvent(new Event('scroll')); return true")
                 #expect(await browser.wait(for: "return document.body.textContent.includes('You have scrolled the announcements')"))
                 try await browser.screenshot("settings-widgets")
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+            }
+        }
+
+        /// A thousand times hidden and shown: one widget mounted in the page, one coordinator
+        /// alive on the server.
+        @Test func aThousandMountsLeaveNoWidgetOrCoordinatorBehind() async throws {
+            let app = JetwayApp(
+                title: "Toggle", scripts: ["widgets/jetway-controls.js"], routes: [Route("/toggle") { _ in ToggledLabelPage() }])
+            // A thousand clicks in a few seconds: past the per-page rate limit a person needs.
+            let server = try TestServer(app: app) { $0.eventsPerSecond = 100_000 }
+            defer { server.stop() }
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/toggle")
+                #expect(await browser.wait(for: "return document.querySelectorAll('.pl-label').length === 1"))
+                let result = try await browser.string(
+                    """
+                    return (async () => {
+                      const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Toggle');
+                      for (let i = 0; i < 1000; i++) {
+                        const before = window.jetway.version;
+                        button.click();
+                        await new Promise((resolve) => { const check = () => window.jetway.version !== before ? resolve() : setTimeout(check, 1); check(); });
+                      }
+                      await new Promise((resolve) => setTimeout(resolve, 50));
+                      return window.Jetway.widgets.mounted + ' ' + document.querySelectorAll('.pl-label').length + ' ' + document.querySelector('.pl-label').textContent;
+                    })()
+                    """)
+                #expect(result == "1 1 Shown after 1000 flips", "after 1,000 flips: \(result)")
+                for session in server.server.sessions.sessions.values { session.graph.releaseRetired() }
+                #expect(ToggledLabel.Coordinator.alive <= 1, "\(ToggledLabel.Coordinator.alive) coordinators alive")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
             }
         }

@@ -38,12 +38,14 @@ public enum EventPayload: Sendable, Equatable {
         }
     }
 
-    func text() throws -> String {
+    /// The text it carries, or a `JetwayError` that says what came instead.
+    public func text() throws -> String {
         guard case .text(let value) = self else { throw JetwayError.wrongPayload(expected: "text", got: kindName) }
         return value
     }
 
-    func bool() throws -> Bool {
+    /// The boolean it carries (or "true"/"on"/"false"/"off"), else a `JetwayError`.
+    public func bool() throws -> Bool {
         switch self {
         case .bool(let value): return value
         case .text("true"), .text("on"): return true
@@ -52,7 +54,8 @@ public enum EventPayload: Sendable, Equatable {
         }
     }
 
-    func number() throws -> Double {
+    /// The finite number it carries (or text that is one), else a `JetwayError`.
+    public func number() throws -> Double {
         switch self {
         case .number(let value) where value.isFinite: return value
         case .text(let text):

@@ -4,6 +4,22 @@
 /// Jetway's primitives pass a derived context to their children: `structural(_:)` for a
 /// builder position, `branch(_:)` for a conditional, `explicit(_:)` for an id, and
 /// `insideElement()` when the children go inside a new element.
+///
+/// This is also the API for writing a primitive outside Jetway (docs/integration.md): a type
+/// conforming to `_PrimitiveView` implements `_render` with these calls.
+///
+/// ```swift
+/// struct Badge<Label: View>: _PrimitiveView {
+///     let count: Int
+///     let label: Label
+///     static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+///         let node = context.element("span", "badge")
+///         node.setAttribute("data-count", String(view.count))
+///         context.renderChildren(view.label, into: node)
+///         out.append(node)
+///     }
+/// }
+/// ```
 public struct _RenderContext {
     // A context lives only while its graph renders (nothing stores one), and the graph and the
     // owner outlive the walk: unowned(unsafe) spares a reference count on every copy, which is
@@ -11,7 +27,8 @@ public struct _RenderContext {
     unowned(unsafe) let graph: ViewGraph
     /// The nearest composite view instance above: owns @State and is invalidated by reads.
     unowned(unsafe) var owner: ViewInstance
-    var environment: EnvironmentValues
+    /// The environment the views at this position see (change it with `writeEnvironment`).
+    public internal(set) var environment: EnvironmentValues
     /// Identity relative to the enclosing element: becomes the key of the next element node.
     var elementKey: UInt64
     /// Identity relative to `owner`: finds child instances (state) across renders.
@@ -25,21 +42,24 @@ public struct _RenderContext {
     var rebuiltValues = false
 
     /// The context for children built by calling user code during this walk.
-    func rebuilt() -> _RenderContext {
+    public func rebuilt() -> _RenderContext {
         var copy = self
         copy.rebuiltValues = true
         return copy
     }
 
-    func structural(_ index: Int) -> _RenderContext {
+    /// The context for the child at builder position `index`.
+    public func structural(_ index: Int) -> _RenderContext {
         step(UInt64(index) &+ 1)
     }
 
-    func branch(_ branch: UInt64) -> _RenderContext {
+    /// The context for one branch of a conditional (its content is new when the branch changes).
+    public func branch(_ branch: UInt64) -> _RenderContext {
         step(branch &* 0x1_0000_0001)
     }
 
-    func explicit<ID: Hashable>(_ id: ID) -> _RenderContext {
+    /// The context for content identified by `id` (as `.id(_:)` and `ForEach` rows are).
+    public func explicit<ID: Hashable>(_ id: ID) -> _RenderContext {
         step(IdentityHash.ofID(id))
     }
 
@@ -51,7 +71,7 @@ public struct _RenderContext {
     }
 
     /// The context for the children of an element created at this position.
-    func insideElement() -> _RenderContext {
+    public func insideElement() -> _RenderContext {
         var copy = self
         copy.elementKey = IdentityHash.seed
         return copy
@@ -59,7 +79,7 @@ public struct _RenderContext {
 
     /// A new element node keyed by this position.
     @MainActor
-    func element(_ tag: String, _ classes: String? = nil) -> Node {
+    public func element(_ tag: String, _ classes: String? = nil) -> Node {
         let node = Node(tag, key: elementKey)
         if let classes { node.setAttribute("class", classes) }
         return node
@@ -67,7 +87,7 @@ public struct _RenderContext {
 
     /// Renders `content` as the children of `node`.
     @MainActor
-    func renderChildren<Content: View>(_ content: Content, into node: Node) {
+    public func renderChildren<Content: View>(_ content: Content, into node: Node) {
         var children: [Node] = []
         Content._render(content, insideElement(), &children)
         node.children = children
@@ -76,7 +96,7 @@ public struct _RenderContext {
     /// Runs user code (a row builder, a binding read) on behalf of `owner`: what it reads makes
     /// `owner` re-render when it changes.
     @MainActor
-    func track<T>(_ work: () -> T) -> T {
+    public func track<T>(_ work: () -> T) -> T {
         graph.track(owner, work)
     }
 
@@ -85,7 +105,7 @@ public struct _RenderContext {
     /// child whose value and environment are unchanged is skipped (SwiftUI's behaviour: a
     /// `NavigationStack` or `.searchable` re-rendered above a list does not re-evaluate its rows).
     @MainActor
-    mutating func writeEnvironment(_ write: (inout EnvironmentValues) -> Void) {
+    public mutating func writeEnvironment(_ write: (inout EnvironmentValues) -> Void) {
         let memo = persistent(EnvironmentMemo.self) { EnvironmentMemo() }
         let inputVersion = environment.version
         write(&environment)
@@ -99,7 +119,7 @@ public struct _RenderContext {
     /// Per-identity storage for a primitive view (navigation path, sheet state, appear flags),
     /// kept while the view stays in the tree.
     @MainActor
-    func persistent<State: AnyObject>(_ type: State.Type, create: () -> State) -> State {
+    public func persistent<State: AnyObject>(_ type: State.Type, create: () -> State) -> State {
         graph.persistentState(type, self, create: create)
     }
 }

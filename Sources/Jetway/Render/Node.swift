@@ -114,6 +114,13 @@ public final class Node {
         return children.map(\.textContent).joined()
     }
 
+    /// Runs `action` on the main actor when the browser sends `event` for this element (the
+    /// element says so in `data-on`); what it throws goes back to the page as an error.
+    @MainActor
+    public func on(_ event: EventKind, perform action: @escaping @MainActor (EventPayload) throws -> Void) {
+        addHandler(EventBinding(event: event, action: action))
+    }
+
     func addHandler(_ binding: EventBinding) {
         handlers.removeAll { $0.event == binding.event }
         handlers.append(binding)
