@@ -7,6 +7,7 @@
   const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content || "";
   // Widgets are defined once for the document; each view mounts its own.
   const widgetTypes = new Map(), widgetHosts = new Set();
+  let requestTimeout = 10000;
   window.Jetway = Object.freeze({
     widgets: Object.freeze({
       // Registers a widget: { mount(el, props, bridge), update(el, props, changed), command(el, name, payload), destroy(el) }.
@@ -17,6 +18,9 @@
         for (const host of widgetHosts) host.reconcile();
       },
       get mounted() { let count = 0; for (const host of widgetHosts) count += host.mounted; return count; },
+      // How long a request may wait for its answer, in milliseconds (10 s; tests shorten it).
+      get requestTimeout() { return requestTimeout; },
+      set requestTimeout(value) { if (Number.isFinite(value) && value > 0) requestTimeout = Math.min(value, 60000); },
     }),
   });
 
@@ -254,7 +258,7 @@
     live = true;
     for (const held of heldRequests.splice(0)) { clearTimeout(held.timer); held.ask(); }
   }
-  const MAX_REQUESTS = 64, REQUEST_TIMEOUT = 10000;
+  const MAX_REQUESTS = 64;
   const propName = (attribute) => attribute.slice(7).replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
   function readProps(el) {
     const props = {};
@@ -278,14 +282,14 @@
           const ask = () => {
             if (!el.isConnected) { reject(new Error("the widget has left the page")); return; }
             const ref = send(el, "request", [String(name), JSON.stringify(payload === undefined ? null : payload)]);
-            const timer = setTimeout(() => answerRequest(ref, null, "the request timed out"), REQUEST_TIMEOUT);
+            const timer = setTimeout(() => answerRequest(ref, null, "the request timed out"), requestTimeout);
             requests.set(ref, { resolve, reject, timer });
           };
           // Before the page has joined its session (a widget mounted at first paint), or while
           // it reconnects: asked once it is live, within the same time limit.
           if (live) { ask(); return; }
           const held = { ask, reject, timer: 0 };
-          held.timer = setTimeout(() => { heldRequests.splice(heldRequests.indexOf(held), 1); reject(new Error("the request timed out")); }, REQUEST_TIMEOUT);
+          held.timer = setTimeout(() => { heldRequests.splice(heldRequests.indexOf(held), 1); reject(new Error("the request timed out")); }, requestTimeout);
           heldRequests.push(held);
         });
       },

@@ -123,9 +123,13 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     }
 }
 
-/// Opens `count` browsers of `engine`, runs `body`, and always closes them.
+/// Opens `count` browsers of `engine`, runs `body`, and always closes them. At most
+/// `BrowserSlots.limit` callers run at once (`JETWAY_BROWSER_SLOTS`, 2 by default): a dozen
+/// browsers starting together on a 2-core machine starve the servers under test for seconds.
 @MainActor
 public func withBrowsers(_ count: Int, _ engine: BrowserEngine = .chromium, _ body: ([any Browser]) async throws -> Void) async throws {
+    await BrowserSlots.acquire()
+    defer { BrowserSlots.release() }
     var browsers: [any Browser] = []
     do {
         for _ in 0..<count { browsers.append(try await engine.start()) }
@@ -135,4 +139,29 @@ public func withBrowsers(_ count: Int, _ engine: BrowserEngine = .chromium, _ bo
         throw error
     }
     for browser in browsers { await browser.quit() }
+}
+
+/// How many `withBrowsers` calls may have browsers open at once.
+@MainActor
+public enum BrowserSlots {
+    public static let limit = max(1, Int(ProcessInfo.processInfo.environment["JETWAY_BROWSER_SLOTS"] ?? "") ?? 2)
+    private static var busy = 0
+    private static var waiting: [CheckedContinuation<Void, Never>] = []
+
+    static func acquire() async {
+        if busy < limit {
+            busy += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    static func release() {
+        if waiting.isEmpty {
+            busy -= 1
+        } else {
+            // The slot passes straight to the next caller.
+            waiting.removeFirst().resume()
+        }
+    }
 }

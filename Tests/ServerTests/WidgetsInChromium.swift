@@ -32,6 +32,19 @@ private struct LongTimeline: HTMLElementRepresentable {
     func updateElement(_ widget: Widget, context: Context) { widget.dataSource = context.coordinator }
 }
 
+/// A widget the test defines in the page, to drive its bridge by hand.
+private struct ProbeWidget: HTMLElementRepresentable {
+    final class Coordinator: WidgetDataSource {
+        func widget(_ widget: Widget, answer request: String, _ payload: JSONValue) throws -> JSONValue {
+            if request == "fail" { throw WidgetRequestError("no such thing") }
+            return payload
+        }
+    }
+    func makeCoordinator() -> Coordinator { Coordinator() }
+    func makeElement(context: Context) -> Widget { Widget("probe") }
+    func updateElement(_ widget: Widget, context: Context) { widget.dataSource = context.coordinator }
+}
+
 /// A label widget shown and hidden, with a coordinator that counts itself.
 private struct ToggledLabel: HTMLElementRepresentable {
     var text: String
@@ -178,6 +191,19 @@ extension EndToEnd {
                     await browser.wait(
                         for: "const b = document.querySelector('.rs-refresh'); return !b.disabled && b.textContent === 'Refresh'"),
                     "the refresh never ended")
+                // A pull past the top on a touch screen refreshes too.
+                _ = try await browser.execute(
+                    """
+                    const area = document.querySelector('.rs-scroller');
+                    const at = (y) => [new Touch({identifier: 1, target: area, clientX: 100, clientY: y})];
+                    area.dispatchEvent(new TouchEvent('touchstart', {bubbles: true, touches: at(100)}));
+                    area.dispatchEvent(new TouchEvent('touchmove', {bubbles: true, touches: at(200)}));
+                    return true
+                    """)
+                #expect(
+                    await browser.wait(for: "return document.querySelector('.pl-label')?.textContent === 'Refreshed 2 times'"),
+                    "the pull did not refresh")
+                #expect(await browser.wait(for: "const b = document.querySelector('.rs-refresh'); return !b.disabled"))
                 _ = try await browser.execute(
                     "const s = document.querySelector('.rs-scroller'); s.scrollTop = 60; s.dispatchEvent(new Event('scroll')); return true")
                 #expect(await browser.wait(for: "return document.body.textContent.includes('You have scrolled the announcements')"))
@@ -215,6 +241,49 @@ extension EndToEnd {
                 for session in server.server.sessions.sessions.values { session.graph.releaseRetired() }
                 #expect(ToggledLabel.Coordinator.alive <= 1, "\(ToggledLabel.Coordinator.alive) coordinators alive")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+            }
+        }
+
+        /// Requests answered, refused with the data source's words, bounded in number, and timed
+        /// out while the page cannot reach its server.
+        @Test func widgetRequestsAreAnsweredBoundedAndTimeOut() async throws {
+            let app = JetwayApp(title: "Probe", routes: [Route("/probe") { _ in ProbeWidget() }])
+            let server = try TestServer(app: app) { $0.eventsPerSecond = 100_000 }
+            var stopped = false
+            defer { if !stopped { server.stop() } }
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/probe")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                _ = try await browser.execute(
+                    "Jetway.widgets.define('probe', { mount(el, props, bridge) { window.probe = bridge; } }); return true")
+                #expect(await browser.wait(for: "return !!window.probe"))
+                let answers = try await browser.string(
+                    """
+                    return (async () => {
+                      const echo = await window.probe.request('echo', { row: 5 });
+                      const refused = await window.probe.request('fail').then(() => 'answered', (e) => e.message);
+                      const many = await Promise.allSettled(Array.from({ length: 70 }, (_, i) => window.probe.request('echo', i)));
+                      const tooMany = many.filter((r) => r.status === 'rejected' && r.reason.message === 'too many requests waiting').length;
+                      const answered = many.filter((r) => r.status === 'fulfilled').length;
+                      return JSON.stringify({ echo, refused, tooMany, answered });
+                    })()
+                    """)
+                #expect(answers == #"{"echo":{"row":5},"refused":"no such thing","tooMany":6,"answered":64}"#, "\(answers)")
+                // The server goes away: a request waiting for the page to be live again times out.
+                server.stop()
+                stopped = true
+                #expect(await browser.wait(for: "return !window.jetway.connected"))
+                let late = try await browser.string(
+                    """
+                    return (async () => {
+                      window.Jetway.widgets.requestTimeout = 300;
+                      const started = performance.now();
+                      const result = await window.probe.request('echo', 1).then(() => 'answered', (e) => e.message);
+                      return result + ' ' + (performance.now() - started < 2000);
+                    })()
+                    """)
+                #expect(late == "the request timed out true", "\(late)")
             }
         }
 
