@@ -98,3 +98,55 @@ struct DepartedViewsTests {
         #expect(host.text.contains("Boston 1") && host.text.contains("Chicago 59"))
     }
 }
+
+/// A row whose inner view reads a model of its own.
+@MainActor @Observable private final class Gate {
+    var status = "On time"
+}
+
+private struct GateStatus: View {
+    let gate: Gate
+    var body: some View { Text("Status: \(gate.status)") }
+}
+
+private struct GateRow: View {
+    let name: String
+    let gate: Gate
+    var body: some View {
+        HStack {
+            Text(name)
+            GateStatus(gate: gate)
+        }
+    }
+}
+
+private struct GateList: View {
+    let gates: [String: Gate]
+    @State private var search = ""
+    var body: some View {
+        VStack {
+            TextField("Gate", text: $search)
+            List(gates.keys.sorted().filter { search.isEmpty || $0.contains(search) }, id: \.self) { name in
+                GateRow(name: name, gate: gates[name]!)
+            }
+        }
+    }
+}
+
+extension DepartedViewsTests {
+    /// A change below a row that a search hid asks for no update; the row shows it when it comes back.
+    @Test func aChangeBelowAHiddenRowWaitsForItsReturn() throws {
+        let gates = ["A1": Gate(), "B2": Gate()]
+        let host = ViewHost(GateList(gates: gates))
+        try host.type("A", into: "Gate")
+        #expect(!host.text.contains("B2"))
+        gates["B2"]!.status = "Boarding"
+        #expect(!host.graph.needsUpdate, "a hidden row's change asked for an update")
+        gates["A1"]!.status = "Delayed"
+        #expect(host.graph.needsUpdate)
+        try host.update()
+        #expect(host.text.contains("Status: Delayed"))
+        try host.type("", into: "Gate")
+        #expect(host.text.contains("Status: Boarding"), "the row that came back does not show its change")
+    }
+}

@@ -70,15 +70,27 @@ public final class ViewInstance {
             isDirty = true
             return
         }
+        // Below a view that has left the page (a row a search hides): nothing shown changes. The
+        // marks go up to it, so that it looks inside when it comes back, and no update is asked.
+        var departed: ViewInstance?
+        var above = parent
+        while let current = above {
+            if !current.isMounted {
+                departed = current
+                break
+            }
+            above = current.parent
+        }
         if !isDirty {
             isDirty = true
             var ancestor = parent
             while let current = ancestor, !current.hasDirtyDescendant {
                 current.hasDirtyDescendant = true
+                if current === departed { break }
                 ancestor = current.parent
             }
         }
-        graph?.setNeedsUpdate()
+        if departed == nil { graph?.setNeedsUpdate() }
     }
 
     /// Whether rendering in `environment` instead of the last one could give the same output:
