@@ -491,6 +491,9 @@
   document.addEventListener("click", (event) => {
     const item = event.target.closest && event.target.closest(".jw-wheel-item");
     if (mine(item)) { const wheel = item.parentElement; chooseWheel(wheel, wheelItems(wheel).indexOf(item)); centreWheel(wheel, true); return; }
+    // A `Link` inside another link's label (a span with role="link"): the browser goes there.
+    const plain = event.target.closest && event.target.closest("span.jw-link[data-href]");
+    if (mine(plain)) { event.preventDefault(); location.assign(plain.dataset.href); return; }
     const el = target(event.target, "click");
     if (!el || el.disabled) return;
     // A modified click (new tab, new window) on a link is the browser's.
@@ -502,7 +505,7 @@
     if (menu) menu.open = false;
     // A hosted view's screens are its own: the host page's address and history stay.
     if (embedded) return;
-    if (el.classList.contains("jw-navlink")) history.pushState({ jwNav: true }, "", withParam("nav", navIn(el.href)));
+    if (el.classList.contains("jw-navlink")) history.pushState({ jwNav: true }, "", withParam("nav", navIn(el.href || el.dataset.href)));
     else if (el.classList.contains("jw-nav-back")) history.replaceState(null, "", withParam("nav", navIn(el.href)));
     else if (el.classList.contains("jw-tablink") && el.getAttribute("aria-selected") !== "true") history.pushState({ jwNav: true }, "", withParam("tab", el.dataset.tab));
   });
@@ -634,6 +637,12 @@
     if (el.classList && el.classList.contains("jw-wheel") && mine(el)) { wheelKey(el, event); return; }
     if (event.key === "Enter" && handles(el, "submit")) { event.preventDefault(); send(el, "submit"); return; }
     if (event.key === "Enter" && el.getAttribute && el.getAttribute("role") === "button" && handles(el, "click")) { event.preventDefault(); send(el, "click"); return; }
+    // A link by role (inside another link's label): Enter follows it, as it follows a link.
+    if (event.key === "Enter" && el.getAttribute && el.getAttribute("role") === "link" && mine(el)) {
+      event.preventDefault();
+      if (el.dataset.href && !handles(el, "click")) location.assign(el.dataset.href); else if (handles(el, "click")) el.click();
+      return;
+    }
   });
 
   document.addEventListener("focusin", (event) => { if (handles(event.target, "focus")) send(event.target, "focus"); });

@@ -40,6 +40,9 @@ public struct _RenderContext {
     /// a `GeometryReader`): their values are new even when the walk is not fresh, so their
     /// dynamic properties must be installed again when they evaluate.
     var rebuiltValues = false
+    /// True inside a link's label: a link there is written as a `span` with `role="link"`
+    /// (a link inside a link is not HTML; the parser would split the outer one).
+    var insideLink = false
 
     /// The context for children built by calling user code during this walk.
     public func rebuilt() -> _RenderContext {

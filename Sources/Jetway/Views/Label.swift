@@ -54,11 +54,26 @@ public struct Link<Label: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("a", "jw-link")
-        node.setAttribute("href", view.destination.absoluteString)
-        if node.attribute("href") == nil { node.setAttribute("aria-disabled", "true") }
-        if view.destination.scheme?.hasPrefix("http") == true { node.setAttribute("rel", "noopener noreferrer") }
-        context.renderChildren(view.label, into: node)
+        let node: Node
+        if context.insideLink {
+            // Inside another link's label: a link by role, followed by the runtime.
+            node = context.element("span", "jw-link")
+            node.setAttribute("role", "link")
+            node.setAttribute("tabindex", "0")
+            if let safe = URLPolicy.sanitize(view.destination.absoluteString) {
+                node.setAttribute("data-href", safe)
+            } else {
+                node.setAttribute("aria-disabled", "true")
+            }
+        } else {
+            node = context.element("a", "jw-link")
+            node.setAttribute("href", view.destination.absoluteString)
+            if node.attribute("href") == nil { node.setAttribute("aria-disabled", "true") }
+            if view.destination.scheme?.hasPrefix("http") == true { node.setAttribute("rel", "noopener noreferrer") }
+        }
+        var inside = context
+        inside.insideLink = true
+        inside.renderChildren(view.label, into: node)
         out.append(node)
     }
 }

@@ -253,7 +253,9 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         // The label renders straight into `out` (no array of its own per row): its nodes are
         // then replaced there by the link's node.
         let start = out.count
-        Label._render(view.label, context.insideElement(), &out)
+        var labelContext = context.insideElement()
+        labelContext.insideLink = true
+        Label._render(view.label, labelContext, &out)
         let navigation = context.environment.navigation
         let enabled = navigation != nil && context.environment.isEnabled
         // The click pushes the latest destination, so an unchanged link can keep its node: the
@@ -262,8 +264,10 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         memo.destination = view.destination
         memo.value = view.value
         let depth = navigation?.keys.count ?? 0
+        let nested = context.insideLink
         if let node = memo.reusableNode(
-            key: context.elementKey, label: out[start...], navigation: navigation, enabled: enabled, depth: depth)
+            key: context.elementKey, label: out[start...], navigation: navigation, enabled: enabled, depth: depth),
+            (node.tag == "span") == nested
         {
             out.removeSubrange(start...)
             out.append(node)
@@ -271,11 +275,16 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         }
         let label = Array(out[start...])
         out.removeSubrange(start...)
-        let node = context.element("a", "jw-button jw-navlink")
+        // Inside another link's label it is a link by role (a link inside a link is not HTML).
+        let node = context.element(nested ? "span" : "a", "jw-button jw-navlink")
+        if nested {
+            node.setAttribute("role", "link")
+            node.setAttribute("tabindex", "0")
+        }
         node.children = label
         if let navigation, enabled {
             let key = context.elementKey
-            node.setAttribute("href", navigation.href(appending: key))
+            node.setAttribute(nested ? "data-href" : "href", navigation.href(appending: key))
             node.addHandler(
                 EventBinding(event: .click) { [memo] _ in
                     if let value = memo.value {
