@@ -31,8 +31,6 @@ public final class PageHost {
     private(set) var presentation = 0
     /// The last address asked for with `open(_:)`, numbered so the page opens each once.
     private(set) var openRequest: (serial: Int, url: String)?
-    /// The view that renders the presented sheet is invalidated through this.
-    weak var presenter: ViewInstance?
 
     init(graph: ViewGraph) {
         self.graph = graph
@@ -77,8 +75,9 @@ public final class PageHost {
         return true
     }
 
+    /// Every render pass draws the presentation (`renderHostPresentation`): an update is all
+    /// a change needs.
     private func changed() {
-        presenter?.invalidate()
         graph?.setNeedsUpdate()
     }
 }
@@ -101,7 +100,6 @@ extension ViewGraph {
         // Nothing presented: nothing rendered, no storage made (a page that never presents
         // keeps the instance tree it always had).
         guard let host = context.environment.pageHost, host.presented != nil else { return }
-        host.presenter = context.owner
         let modifier = SheetModifier<AnyView>(
             style: .sheet,
             presented: { host.presented == nil ? nil : AnyHashable(host.presentation) },
