@@ -73,6 +73,10 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: [String] = []
     /// Cookies carry `Secure` (set it when the server is reached over https, behind a TLS proxy).
     public var secureCookies = false
+    /// How long a request, once it has all arrived, may wait for its answer (a page's render,
+    /// a handler) before its socket is closed. A body's arrival has lws's own deadline (5 s
+    /// between pieces).
+    public var responseTimeout: TimeInterval = 60
     /// Serve sockets on libev (epoll, the default) or on lws's own poll() loop.
     public var usesEventLibrary = true
 

@@ -13,6 +13,11 @@ extension JetwayServer {
         let connection = Connection(kind: .http, maxQueuedBytes: configuration.maxQueuedBytes)
         connection.wsi = wsi
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()
+        // lws gives a request 5 s (its content timeout) and then closes the socket without a
+        // word: a page that waits that long for the main actor (a busy server, a long render)
+        // would get an empty reply. Without a body to wait for, the answer has
+        // `responseTimeout`; a body's arrival keeps lws's own per-chunk deadline.
+        if !Self.hasBody(wsi) { awaitAnswer(wsi) }
         if let refusal = Self.oversized(wsi) {
             connection.setResponse(refusal.httpResponse, headOnly: false)
             connection.closeAfterResponse = true
@@ -99,6 +104,19 @@ extension JetwayServer {
             }
         }
         return 0
+    }
+
+    /// The request has all arrived: its answer may take `responseTimeout` (lws's deadline of
+    /// 5 s, or none after a body, is replaced).
+    func awaitAnswer(_ wsi: OpaquePointer) {
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, Int32(clamping: Int(max(1, configuration.responseTimeout))))
+    }
+
+    /// Whether the request says a body follows (a length above zero, or chunks).
+    static func hasBody(_ wsi: OpaquePointer) -> Bool {
+        if lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0 { return true }
+        guard let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) else { return false }
+        return (Int(length.trimmingCharacters(in: .whitespaces)) ?? 1) > 0
     }
 
     /// 414 for a request line longer than `maxURIBytes`, 431 for a header (or all the cookies)

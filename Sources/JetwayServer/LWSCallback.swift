@@ -33,6 +33,7 @@ func jetwayCallback(
         }
         return 0
     case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        server.awaitAnswer(wsi)
         if let connection, connection.pendingUpload != nil {
             server.uploadBodyComplete(wsi, connection)
         } else if let connection {
