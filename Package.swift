@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Jetway", targets: ["Jetway"]),
         .library(name: "JetwayTesting", targets: ["JetwayTesting"]),
         .library(name: "JetwayServer", targets: ["JetwayServer"]),
+        .library(name: "JetwayStore", targets: ["JetwayStore"]),
         .library(name: "JetwayBrowser", targets: ["JetwayBrowser"]),
         .executable(name: "MountainAirport", targets: ["MountainAirport"]),
         .executable(name: "JetwayBench", targets: ["JetwayBench"]),
@@ -41,6 +42,7 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // What an app declares around its views: routes, HTTP handlers, requests, responses,
         // cookies. No transport, so an app's views and routes build and test without it.
         .target(name: "JetwayRoutes", dependencies: ["Jetway"], path: "Sources/JetwayRoutes"),
@@ -48,6 +50,8 @@ let package = Package(
         .target(
             name: "JetwayServer", dependencies: ["Jetway", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib"],
             path: "Sources/JetwayServer"),
+        // Live data: records in SQLite (embedded) or PostgreSQL, live queries (FetchedResultList).
+        .target(name: "JetwayStore", dependencies: ["Jetway", "CSQLite"], path: "Sources/JetwayStore"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes"], path: "Views", swiftSettings: releaseViewSettings),
         .executableTarget(
@@ -65,7 +69,9 @@ let package = Package(
             swiftSettings: releaseViewSettings),
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.
-        .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/SeedPortTests"),
+        .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayStore", "JetwayTesting"], path: "Tests/SeedPortTests"),
+        // The store on real SQLite files (and PostgreSQL, when `make test` has started one).
+        .testTarget(name: "StoreTests", dependencies: ["JetwayStore", "JetwayTesting"], path: "Tests/StoreTests"),
         // An app's routes and screens without the transport (no JetwayServer here).
         .testTarget(
             name: "RouteTests", dependencies: ["Jetway", "JetwayRoutes", "JetwayTesting", "MountainAirportViews"], path: "Tests/RouteTests"),

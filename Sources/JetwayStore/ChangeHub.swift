@@ -1,0 +1,110 @@
+import Foundation
+
+/// Where committed changes meet the live queries, on the main actor. Writes from any thread
+/// post their changes here; a burst of them is merged and delivered at most once a frame
+/// (`frame`, 16 ms), so a page re-renders once for a hundred writes. Queries that are the
+/// same (table, type, filter, order) are one `LiveQuery`, shared by every list and session
+/// that asks for it.
+final class ChangeHub: @unchecked Sendable {
+    weak var store: Store?
+    static let frame: Duration = .milliseconds(16)
+
+    private let lock = NSLock()
+    private var pending: StoreChanges = [:]
+    private var scheduled = false
+    private var delivering = false
+    private var lastDelivery = ContinuousClock.now - .seconds(1)
+
+    private let registry = QueryRegistry()
+
+    /// Changes committed (on any thread).
+    func post(_ changes: StoreChanges) {
+        let schedule = lock.withLock {
+            for (table, change) in changes { pending[table, default: TableChange()].merge(change) }
+            defer { scheduled = true }
+            return !scheduled
+        }
+        if schedule { Task { @MainActor in await self.deliverSoon() } }
+    }
+
+    /// Every query of every table must look again (a lost connection came back).
+    func postEverything(tables: [String]) {
+        post(Dictionary(uniqueKeysWithValues: tables.map { ($0, TableChange(everything: true)) }))
+    }
+
+    @MainActor
+    private func deliverSoon() async {
+        let wait = lastDelivery + Self.frame - ContinuousClock.now
+        if wait > .zero { try? await Task.sleep(for: wait) }
+        let changes = lock.withLock {
+            defer {
+                pending = [:]
+                scheduled = false
+                delivering = true
+            }
+            return pending
+        }
+        lastDelivery = ContinuousClock.now
+        registry.deliver(changes)
+        lock.withLock { delivering = false }
+    }
+
+    /// The shared live query with this signature, made by `make` when there is none.
+    @MainActor
+    func query<Q: AnyLiveQuery>(_ signature: String, make: () -> Q) -> Q { registry.query(signature, make: make) }
+
+    /// How many live queries are open (each shared by every list that asks for it).
+    @MainActor var liveQueries: Int { registry.liveQueries }
+
+    /// How many deliveries have run (a burst of writes is one).
+    @MainActor var deliveryCount: Int { registry.deliveries }
+
+    @MainActor
+    func settle() async {
+        while true {
+            if !lock.withLock({ scheduled || delivering }) { return }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+}
+
+/// Live queries by signature, held weakly: a query no list uses any more goes away.
+@MainActor
+final class QueryRegistry {
+    private var queries: [String: WeakQuery] = [:]
+    private(set) var deliveries = 0
+
+    nonisolated init() {}
+
+    func deliver(_ changes: StoreChanges) {
+        deliveries += 1
+        var gone: [String] = []
+        for (signature, weak) in queries {
+            guard let query = weak.query else {
+                gone.append(signature)
+                continue
+            }
+            if let change = changes[query.table] { query.refresh(change) }
+        }
+        for signature in gone { queries.removeValue(forKey: signature) }
+    }
+
+    func query<Q: AnyLiveQuery>(_ signature: String, make: () -> Q) -> Q {
+        if let found = queries[signature]?.query as? Q { return found }
+        let made = make()
+        queries[signature] = WeakQuery(query: made)
+        return made
+    }
+
+    var liveQueries: Int { queries.values.filter { $0.query != nil }.count }
+}
+
+struct WeakQuery {
+    weak var query: (any AnyLiveQuery)?
+}
+
+@MainActor
+protocol AnyLiveQuery: AnyObject {
+    var table: String { get }
+    func refresh(_ change: TableChange)
+}

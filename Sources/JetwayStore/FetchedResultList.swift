@@ -1,0 +1,128 @@
+import Foundation
+import Observation
+
+/// A live, sorted, filtered list of records, as seed 001's wrapper around Core Data's
+/// `NSFetchedResultsController`: `items` is always what the store holds now. A write anywhere
+/// (this session, another, a background job, another server process on PostgreSQL) refreshes
+/// it within a frame; `willChange` and `didChange` are called around each change, and views
+/// that read `items` re-render by themselves (it is `@Observable`).
+///
+/// ```swift
+/// list = FetchedResultList(context: store, sortDescriptors: [NSSortDescriptor(keyPath: \Fruit.name, ascending: true)])
+/// list.willChange = { [weak self] in self?.objectWillChange.send() }
+/// list.predicate = NSPredicate(format: "name contains[cd] %@", searchText)
+/// ```
+/// Lists with the same filter and order share one result, however many sessions show them.
+@MainActor @Observable
+public final class FetchedResultList<Result: Record> {
+    @ObservationIgnored public let store: Store
+    @ObservationIgnored public var willChange: (() -> Void)?
+    @ObservationIgnored public var didChange: (() -> Void)?
+    /// Groups `items` into `sections` by this key's value (sort by it first, as with Core Data).
+    @ObservationIgnored public let sectionNameKeyPath: PartialKeyPath<Result>?
+    private var live: LiveQuery<Result>
+    @ObservationIgnored private var filterValue: NSPredicate?
+    @ObservationIgnored private var sortValue: [NSSortDescriptor]
+    @ObservationIgnored private var sectionCache: (version: Int, query: ObjectIdentifier, sections: [FetchedSection<Result>])?
+
+    public init(
+        store: Store, filter: NSPredicate? = nil, sortDescriptors: [NSSortDescriptor] = [],
+        sectionNameKeyPath: PartialKeyPath<Result>? = nil
+    ) {
+        self.store = store
+        self.sectionNameKeyPath = sectionNameKeyPath
+        filterValue = filter
+        sortValue = sortDescriptors
+        live = Self.shared(store, filter, sortDescriptors)
+        live.attach(self)
+    }
+
+    /// Core Data's spelling: `FetchedResultList(context: context, sortDescriptors: […])`.
+    public convenience init(
+        context: NSManagedObjectContext, filter: NSPredicate? = nil, sortDescriptors: [NSSortDescriptor],
+        sectionNameKeyPath: PartialKeyPath<Result>? = nil
+    ) {
+        self.init(store: context, filter: filter, sortDescriptors: sortDescriptors, sectionNameKeyPath: sectionNameKeyPath)
+    }
+
+    private static func shared(_ store: Store, _ filter: NSPredicate?, _ sorts: [NSSortDescriptor]) -> LiveQuery<Result> {
+        let signature =
+            (try? Query<Result>(store: store, predicate: filter, sortDescriptors: sorts).signature)
+            ?? "invalid|\(Result.table)|\(filter?.description ?? "")|\(sorts.map { "\($0.keyPath)\($0.ascending)" })"
+        return store.hub.query(signature) { LiveQuery<Result>(store: store, predicate: filter, sortDescriptors: sorts) }
+    }
+
+    /// The records, in order.
+    public var items: [Result] { live.items }
+
+    /// Why the list is empty when it should not be (a bad predicate, a lost database).
+    public var error: StoreError? { live.error }
+
+    /// The filter; setting it fetches again (nil: every record).
+    public var predicate: NSPredicate? {
+        get { filterValue }
+        set {
+            filterValue = newValue
+            requery()
+        }
+    }
+
+    /// The same as `predicate`.
+    public var filter: NSPredicate? {
+        get { predicate }
+        set { predicate = newValue }
+    }
+
+    /// The order; setting it fetches again. Ties are broken by id.
+    public var sortDescriptors: [NSSortDescriptor] {
+        get { sortValue }
+        set {
+            sortValue = newValue
+            requery()
+        }
+    }
+
+    private func requery() {
+        let next = Self.shared(store, filterValue, sortValue)
+        guard next !== live else { return }
+        willChange?()
+        live = next
+        live.attach(self)
+        didChange?()
+    }
+
+    /// `items` grouped by `sectionNameKeyPath`: one section per run of equal names, in order.
+    public var sections: [FetchedSection<Result>] {
+        let items = live.items
+        guard let keyPath = sectionNameKeyPath else { return [FetchedSection(name: "", items: items)] }
+        let identity = ObjectIdentifier(live)
+        if let cache = sectionCache, cache.version == live.version, cache.query == identity { return cache.sections }
+        var sections: [FetchedSection<Result>] = []
+        for item in items {
+            let name = Self.name(of: item[keyPath: keyPath])
+            if sections.last?.name == name {
+                sections[sections.count - 1].items.append(item)
+            } else {
+                sections.append(FetchedSection(name: name, items: [item]))
+            }
+        }
+        sectionCache = (live.version, identity, sections)
+        return sections
+    }
+
+    private static func name(of value: Any) -> String {
+        if let value = value as? any RawRepresentable { return "\(value.rawValue)" }
+        if case .some(let inner) = value as Any? { return "\(inner)" }
+        return "\(value)"
+    }
+}
+
+/// A run of a list's records with the same section name.
+public struct FetchedSection<Result: Record>: Identifiable, Sendable {
+    public let name: String
+    public var items: [Result]
+    public var id: String { name }
+}
+
+/// Core Data's name for what queries run against: here, the store.
+public typealias NSManagedObjectContext = Store

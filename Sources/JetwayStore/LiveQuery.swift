@@ -1,0 +1,91 @@
+import Foundation
+import Observation
+
+/// The live result of one query, shared by every `FetchedResultList` that asks the same
+/// question. A change to a few rows is applied in place (those rows are read again and put
+/// where the order says); a change the store cannot name reads the whole result again.
+@MainActor @Observable
+final class LiveQuery<R: Record>: AnyLiveQuery {
+    @ObservationIgnored let query: Query<R>?
+    @ObservationIgnored let table = R.table
+    @ObservationIgnored private var lists: [WeakList<R>] = []
+    /// Beyond this many changed rows a refresh reads the whole result.
+    @ObservationIgnored static var incrementalLimit: Int { 256 }
+
+    private(set) var items: [R] = []
+    private(set) var error: StoreError?
+    /// Counts the result's changes (sections are recomputed when it moves).
+    private(set) var version = 0
+
+    init(store: Store, predicate: NSPredicate?, sortDescriptors: [NSSortDescriptor]) {
+        let made: Query<R>?
+        do {
+            made = try Query<R>(store: store, predicate: predicate, sortDescriptors: sortDescriptors)
+        } catch {
+            made = nil
+            self.error = error as? StoreError ?? .statement("", reason: String(describing: error))
+        }
+        query = made
+        if let made {
+            do {
+                items = try made.fetch()
+            } catch {
+                self.error = error as? StoreError ?? .statement("", reason: String(describing: error))
+            }
+        }
+    }
+
+    func attach(_ list: FetchedResultList<R>) {
+        lists.removeAll { $0.list == nil }
+        lists.append(WeakList(list: list))
+    }
+
+    func refresh(_ change: TableChange) {
+        guard let query else { return }
+        do {
+            let next: [R]
+            if change.everything || change.ids.count > Self.incrementalLimit {
+                next = try query.fetch()
+            } else {
+                guard let updated = try applied(change.ids, query) else { return }
+                next = updated
+            }
+            publish(next, error: nil)
+        } catch {
+            publish([], error: error as? StoreError ?? .statement("", reason: String(describing: error)))
+        }
+    }
+
+    /// The result with the rows `ids` read again; nil when none of them is or was in it.
+    private func applied(_ ids: Set<SQLValue>, _ query: Query<R>) throws -> [R]? {
+        let fresh = try query.fetch(ids: Array(ids))
+        var next = items
+        let before = next.count
+        next.removeAll { ids.contains($0.id.sqlValue) }
+        if fresh.isEmpty && next.count == before { return nil }
+        for record in fresh {
+            // The first place whose record comes after this one.
+            var low = 0
+            var high = next.count
+            while low < high {
+                let middle = (low + high) / 2
+                if query.precedes(next[middle], record) { low = middle + 1 } else { high = middle }
+            }
+            next.insert(record, at: low)
+        }
+        return next
+    }
+
+    private func publish(_ next: [R], error: StoreError?) {
+        let listeners = lists.compactMap(\.list)
+        for list in listeners { list.willChange?() }
+        items = next
+        self.error = error
+        version += 1
+        for list in listeners { list.didChange?() }
+    }
+}
+
+struct WeakList<R: Record> {
+    weak var list: FetchedResultList<R>?
+}

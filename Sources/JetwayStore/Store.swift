@@ -1,0 +1,252 @@
+import Foundation
+
+/// A database of records with live queries: SQLite in one file of the app's data folder (the
+/// default), or PostgreSQL shared by several server processes. Every committed write says which
+/// rows of which tables it changed, and every `FetchedResultList` that could show them
+/// refreshes, at most once a frame.
+///
+/// The store may be used from any thread: statements run one at a time under its lock.
+public final class Store: @unchecked Sendable {
+    /// Which database this is.
+    public let dialect: SQLDialect
+    /// What the store was opened on, for messages (a URL without its password).
+    public let location: String
+    let lock = NSRecursiveLock()
+    let connection: any DatabaseConnection
+    private var tableColumns: [String: Set<String>] = [:]
+    private var open: Transaction?
+    let hub: ChangeHub
+
+    init(connection: any DatabaseConnection, location: String, migrations: [Migration]) throws {
+        self.connection = connection
+        self.location = location
+        dialect = connection.dialect
+        hub = ChangeHub()
+        do {
+            try Self.migrate(connection, migrations)
+        } catch {
+            connection.close()
+            throw error
+        }
+        hub.store = self
+    }
+
+    /// Opens the store a URL names, running its migrations: `sqlite:data/app.sqlite` (a path
+    /// relative to the working folder, or absolute), `sqlite::memory:` (gone when closed), or
+    /// `postgresql://user:password@host:port/database`.
+    public static func open(_ url: String, migrations: [Migration] = []) throws -> Store {
+        if url.hasPrefix("sqlite:") {
+            let path = String(url.dropFirst("sqlite:".count))
+            let file = path.hasPrefix("//") ? String(path.dropFirst(2)) : path
+            guard !file.isEmpty else { throw StoreError.badURL(url) }
+            return try Store(connection: SQLiteConnection(path: file), location: url, migrations: migrations)
+        }
+        throw StoreError.badURL(url)
+    }
+
+    /// An SQLite file (created with its folder when missing).
+    public static func sqlite(path: String, migrations: [Migration] = []) throws -> Store {
+        try Store(connection: SQLiteConnection(path: path), location: "sqlite:" + path, migrations: migrations)
+    }
+
+    /// Closes the database; the store cannot be used after.
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        connection.close()
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in one transaction: all its writes are committed together, or, if it throws,
+    /// none is (and the error comes back to the caller). Live lists hear of the writes once
+    /// they are committed. A transaction begun inside another joins it.
+    @discardableResult
+    public func transaction<T>(_ body: (Transaction) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if let open { return try body(open) }
+        let transaction = Transaction(store: self)
+        try connection.begin()
+        open = transaction
+        let result: T
+        do {
+            result = try body(transaction)
+            try connection.commit()
+        } catch {
+            open = nil
+            connection.rollback()
+            throw error
+        }
+        open = nil
+        if !transaction.changes.isEmpty { hub.post(transaction.changes) }
+        return result
+    }
+
+    // MARK: One-statement shorthands (each its own transaction)
+
+    /// Adds a record; a record with the same id already there is a `StoreError.constraint`.
+    public func insert<R: Record>(_ record: R) throws { try transaction { try $0.insert(record) } }
+    /// Adds the record, or replaces the one with its id.
+    public func save<R: Record>(_ record: R) throws { try transaction { try $0.save(record) } }
+    /// Replaces the record with this one's id; `StoreError.notFound` when there is none.
+    public func update<R: Record>(_ record: R) throws { try transaction { try $0.update(record) } }
+    /// Removes the record with this id; `StoreError.notFound` when there is none.
+    public func delete<R: Record>(_ type: R.Type, id: R.ID) throws { try transaction { try $0.delete(type, id: id) } }
+    /// Reads the record, changes it, writes it back, in one transaction.
+    @discardableResult
+    public func modify<R: Record>(_ type: R.Type, id: R.ID, _ change: (inout R) throws -> Void) throws -> R {
+        try transaction { try $0.modify(type, id: id, change) }
+    }
+
+    /// The records the predicate admits, in the descriptors' order (then by id).
+    public func fetch<R: Record>(
+        _ type: R.Type, where predicate: NSPredicate? = nil, sortedBy sortDescriptors: [NSSortDescriptor] = [], limit: Int? = nil
+    ) throws -> [R] {
+        try transactionless { try Query<R>(store: self, predicate: predicate, sortDescriptors: sortDescriptors).fetch(limit: limit) }
+    }
+
+    /// The record with this id, if there is one.
+    public func find<R: Record>(_ type: R.Type, id: R.ID) throws -> R? {
+        try fetch(type, where: .keyIn("id", [id]), limit: 1).first
+    }
+
+    /// How many records the predicate admits.
+    public func count<R: Record>(_ type: R.Type, where predicate: NSPredicate? = nil) throws -> Int {
+        try transactionless { try Query<R>(store: self, predicate: predicate, sortDescriptors: []).count() }
+    }
+
+    /// Waits until every committed write has reached the live lists (for tests and tools).
+    @MainActor
+    public func settle() async {
+        await hub.settle()
+    }
+
+    func transactionless<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// The table's columns (read once; a table that does not exist has none).
+    func columns(of table: String) throws -> Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = tableColumns[table] { return known }
+        let found = Set(try connection.columns(of: table))
+        guard !found.isEmpty else { throw StoreError.statement(table, reason: "there is no table \(table) (is its migration missing?)") }
+        tableColumns[table] = found
+        return found
+    }
+}
+
+/// Which rows of one table a transaction changed.
+struct TableChange: Sendable, Equatable {
+    var ids: Set<SQLValue> = []
+    /// Rows the store cannot name changed (a statement of the app's own): refresh all.
+    var everything = false
+
+    mutating func merge(_ other: TableChange) {
+        everything = everything || other.everything
+        if !everything { ids.formUnion(other.ids) } else { ids = [] }
+    }
+}
+
+typealias StoreChanges = [String: TableChange]
+
+/// The writes of one `Store.transaction`.
+public final class Transaction {
+    unowned let store: Store
+    var changes: StoreChanges = [:]
+    private var connection: any DatabaseConnection { store.connection }
+    private var dialect: SQLDialect { store.dialect }
+
+    init(store: Store) {
+        self.store = store
+    }
+
+    private func changed(_ table: String, _ id: SQLValue) {
+        changes[table, default: TableChange()].merge(TableChange(ids: [id]))
+    }
+
+    /// The record's columns in table order, NULL for the ones it leaves out (a nil optional).
+    private func row<R: Record>(_ record: R) throws -> (names: [String], values: [SQLValue]) {
+        let columns = try store.columns(of: R.table)
+        var encoded: [String: SQLValue] = [:]
+        for (name, value) in try RowEncoder.encode(record) {
+            guard columns.contains(name) else { throw StoreError.unknownKey(name, table: R.table) }
+            encoded[name] = value
+        }
+        let names = columns.sorted()
+        return (names, names.map { encoded[$0] ?? .null })
+    }
+
+    public func insert<R: Record>(_ record: R) throws {
+        let (names, values) = try row(record)
+        let placeholders = (1...names.count).map(dialect.placeholder).joined(separator: ", ")
+        try connection.execute(
+            "INSERT INTO \(try quoted(R.table)) (\(try names.map(quoted).joined(separator: ", "))) VALUES (\(placeholders))", values)
+        changed(R.table, record.id.sqlValue)
+    }
+
+    public func save<R: Record>(_ record: R) throws {
+        let (names, values) = try row(record)
+        let placeholders = (1...names.count).map(dialect.placeholder).joined(separator: ", ")
+        let updates = try names.filter { $0 != "id" }.map { "\(try quoted($0)) = excluded.\(try quoted($0))" }
+        let conflict = updates.isEmpty ? "DO NOTHING" : "DO UPDATE SET " + updates.joined(separator: ", ")
+        try connection.execute(
+            "INSERT INTO \(try quoted(R.table)) (\(try names.map(quoted).joined(separator: ", "))) VALUES (\(placeholders)) ON CONFLICT (\"id\") \(conflict)",
+            values)
+        changed(R.table, record.id.sqlValue)
+    }
+
+    public func update<R: Record>(_ record: R) throws {
+        let (names, values) = try row(record)
+        let settable = names.enumerated().filter { $0.element != "id" }
+        let assignments = try settable.enumerated().map { "\(try quoted($0.element.element)) = \(dialect.placeholder($0.offset + 1))" }
+        let count = try connection.execute(
+            "UPDATE \(try quoted(R.table)) SET \(assignments.joined(separator: ", ")) WHERE \"id\" = \(dialect.placeholder(settable.count + 1))",
+            settable.map { values[$0.offset] } + [record.id.sqlValue])
+        guard count > 0 else { throw StoreError.notFound(table: R.table, id: "\(record.id)") }
+        changed(R.table, record.id.sqlValue)
+    }
+
+    public func delete<R: Record>(_ type: R.Type, id: R.ID) throws {
+        let count = try connection.execute("DELETE FROM \(try quoted(R.table)) WHERE \"id\" = \(dialect.placeholder(1))", [id.sqlValue])
+        guard count > 0 else { throw StoreError.notFound(table: R.table, id: "\(id)") }
+        changed(R.table, id.sqlValue)
+    }
+
+    @discardableResult
+    public func modify<R: Record>(_ type: R.Type, id: R.ID, _ change: (inout R) throws -> Void) throws -> R {
+        guard var record = try find(type, id: id) else { throw StoreError.notFound(table: R.table, id: "\(id)") }
+        try change(&record)
+        guard record.id == id else { throw StoreError.encoding(table: R.table, reason: "a modification cannot change the id") }
+        try update(record)
+        return record
+    }
+
+    public func fetch<R: Record>(
+        _ type: R.Type, where predicate: NSPredicate? = nil, sortedBy sortDescriptors: [NSSortDescriptor] = [], limit: Int? = nil
+    ) throws -> [R] {
+        try Query<R>(store: store, predicate: predicate, sortDescriptors: sortDescriptors).fetch(limit: limit)
+    }
+
+    public func find<R: Record>(_ type: R.Type, id: R.ID) throws -> R? {
+        try fetch(type, where: .keyIn("id", [id]), limit: 1).first
+    }
+
+    /// A statement of the app's own. Name the tables it may change: their live lists refresh
+    /// whole when it commits.
+    @discardableResult
+    public func execute(_ sql: String, _ values: [SQLValue] = [], changing tables: [String] = []) throws -> Int {
+        let count = try connection.execute(sql, values)
+        for table in tables { changes[table, default: TableChange()].merge(TableChange(everything: true)) }
+        return count
+    }
+
+    /// Rows of a query of the app's own.
+    public func query(_ sql: String, _ values: [SQLValue] = []) throws -> [Row] {
+        try connection.query(sql, values)
+    }
+}
