@@ -21,12 +21,12 @@ public final class FetchedResultList<Result: Record> {
     /// Groups `items` into `sections` by this key's value (sort by it first, as with Core Data).
     @ObservationIgnored public let sectionNameKeyPath: PartialKeyPath<Result>?
     private var live: LiveQuery<Result>
-    @ObservationIgnored private var filterValue: NSPredicate?
+    @ObservationIgnored private var filterValue: StorePredicate?
     @ObservationIgnored private var sortValue: [NSSortDescriptor]
     @ObservationIgnored private var sectionCache: (version: Int, query: ObjectIdentifier, sections: [FetchedSection<Result>])?
 
     public init(
-        store: Store, filter: NSPredicate? = nil, sortDescriptors: [NSSortDescriptor] = [],
+        store: Store, filter: StorePredicate? = nil, sortDescriptors: [NSSortDescriptor] = [],
         sectionNameKeyPath: PartialKeyPath<Result>? = nil
     ) {
         self.store = store
@@ -39,13 +39,13 @@ public final class FetchedResultList<Result: Record> {
 
     /// Core Data's spelling: `FetchedResultList(context: context, sortDescriptors: […])`.
     public convenience init(
-        context: NSManagedObjectContext, filter: NSPredicate? = nil, sortDescriptors: [NSSortDescriptor],
+        context: NSManagedObjectContext, filter: StorePredicate? = nil, sortDescriptors: [NSSortDescriptor],
         sectionNameKeyPath: PartialKeyPath<Result>? = nil
     ) {
         self.init(store: context, filter: filter, sortDescriptors: sortDescriptors, sectionNameKeyPath: sectionNameKeyPath)
     }
 
-    private static func shared(_ store: Store, _ filter: NSPredicate?, _ sorts: [NSSortDescriptor]) -> LiveQuery<Result> {
+    private static func shared(_ store: Store, _ filter: StorePredicate?, _ sorts: [NSSortDescriptor]) -> LiveQuery<Result> {
         let signature =
             (try? Query<Result>(store: store, predicate: filter, sortDescriptors: sorts).signature)
             ?? "invalid|\(Result.table)|\(filter?.description ?? "")|\(sorts.map { "\($0.keyPath)\($0.ascending)" })"
@@ -59,7 +59,7 @@ public final class FetchedResultList<Result: Record> {
     public var error: StoreError? { live.error }
 
     /// The filter; setting it fetches again (nil: every record).
-    public var predicate: NSPredicate? {
+    public var predicate: StorePredicate? {
         get { filterValue }
         set {
             filterValue = newValue
@@ -68,7 +68,7 @@ public final class FetchedResultList<Result: Record> {
     }
 
     /// The same as `predicate`.
-    public var filter: NSPredicate? {
+    public var filter: StorePredicate? {
         get { predicate }
         set { predicate = newValue }
     }

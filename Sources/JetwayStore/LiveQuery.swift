@@ -17,7 +17,7 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
     /// Counts the result's changes (sections are recomputed when it moves).
     private(set) var version = 0
 
-    init(store: Store, predicate: NSPredicate?, sortDescriptors: [NSSortDescriptor]) {
+    init(store: Store, predicate: StorePredicate?, sortDescriptors: [NSSortDescriptor]) {
         let made: Query<R>?
         do {
             made = try Query<R>(store: store, predicate: predicate, sortDescriptors: sortDescriptors)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A query's filter, written as Core Data's: `NSPredicate(format: "name contains[cd] %@", text)`.
+/// A query's filter, written as Core Data's: `NSPredicate(format: "name contains[cd] %@", text)`
+/// makes one (as does `StorePredicate(format:argumentArray:)`).
 ///
 /// Understood: comparisons (`==`, `=`, `!=`, `<>`, `<`, `<=`, `>`, `>=`), `CONTAINS`,
 /// `BEGINSWITH`, `ENDSWITH`, `LIKE` (`*` and `?`), `IN` (a list or an array argument), with
@@ -11,16 +12,12 @@ import Foundation
 ///
 /// A format the store cannot read does not trap (as Foundation's does): the predicate keeps
 /// the error, and a query with it fails with `StoreError.badPredicate`.
-public final class NSPredicate: Sendable, Hashable, CustomStringConvertible {
+public final class StorePredicate: Sendable, Hashable, CustomStringConvertible {
     let node: PredicateNode?
     /// Why the format could not be read, if it could not.
     public let error: StoreError?
     /// The format as written.
     public let predicateFormat: String
-
-    public convenience init(format: String, _ arguments: Any?...) {
-        self.init(format: format, argumentArray: arguments)
-    }
 
     public init(format: String, argumentArray arguments: [Any?]) {
         predicateFormat = format
@@ -47,27 +44,27 @@ public final class NSPredicate: Sendable, Hashable, CustomStringConvertible {
     public convenience init(value: Bool) { self.init(node: .constant(value)) }
 
     /// Rows whose `key` is one of `values` (an id list, say).
-    public static func keyIn(_ key: String, _ values: [any SQLValueConvertible]) -> NSPredicate {
-        NSPredicate(node: .compare(key: key, op: .in, flags: 0, operand: .list(values.map(\.sqlValue))))
+    public static func keyIn(_ key: String, _ values: [any SQLValueConvertible]) -> StorePredicate {
+        StorePredicate(node: .compare(key: key, op: .in, flags: 0, operand: .list(values.map(\.sqlValue))))
     }
 
     /// Both predicates, either, or the opposite.
-    public static func and(_ predicates: [NSPredicate]) -> NSPredicate { combine(predicates, PredicateNode.and) }
-    public static func or(_ predicates: [NSPredicate]) -> NSPredicate { combine(predicates, PredicateNode.or) }
-    public static func not(_ predicate: NSPredicate) -> NSPredicate {
+    public static func and(_ predicates: [StorePredicate]) -> StorePredicate { combine(predicates, PredicateNode.and) }
+    public static func or(_ predicates: [StorePredicate]) -> StorePredicate { combine(predicates, PredicateNode.or) }
+    public static func not(_ predicate: StorePredicate) -> StorePredicate {
         guard let node = predicate.node else { return predicate }
-        return NSPredicate(node: .not(node))
+        return StorePredicate(node: .not(node))
     }
 
-    private static func combine(_ predicates: [NSPredicate], _ make: ([PredicateNode]) -> PredicateNode) -> NSPredicate {
+    private static func combine(_ predicates: [StorePredicate], _ make: ([PredicateNode]) -> PredicateNode) -> StorePredicate {
         if let failed = predicates.first(where: { $0.node == nil }) { return failed }
-        return NSPredicate(node: make(predicates.compactMap(\.node)))
+        return StorePredicate(node: make(predicates.compactMap(\.node)))
     }
 
     /// The canonical form, values included: two predicates with the same are the same query.
     public var description: String { node?.description ?? "<\(error?.description ?? "invalid")>" }
 
-    public static func == (a: NSPredicate, b: NSPredicate) -> Bool { a.description == b.description }
+    public static func == (a: StorePredicate, b: StorePredicate) -> Bool { a.description == b.description }
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
     /// The SQL condition and its values (placeholders numbered from `first`), checked against
@@ -80,11 +77,15 @@ public final class NSPredicate: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// NSCompoundPredicate's spellings, for code written against Foundation.
-public enum NSCompoundPredicate {
-    public static func andPredicateWithSubpredicates(_ predicates: [NSPredicate]) -> NSPredicate { .and(predicates) }
-    public static func orPredicateWithSubpredicates(_ predicates: [NSPredicate]) -> NSPredicate { .or(predicates) }
-    public static func notPredicateWithSubpredicate(_ predicate: NSPredicate) -> NSPredicate { .not(predicate) }
+/// `NSPredicate(format: "name contains[cd] %@", text)`: Core Data's spelling of a store
+/// predicate. (Foundation's own `NSPredicate` cannot read formats on Linux; this function is
+/// what such a call finds, so code written for Core Data compiles as it is.)
+public func NSPredicate(format: String, _ arguments: Any?...) -> StorePredicate {
+    StorePredicate(format: format, argumentArray: arguments)
+}
+
+public func NSPredicate(format: String, argumentArray arguments: [Any?]) -> StorePredicate {
+    StorePredicate(format: format, argumentArray: arguments)
 }
 
 enum ComparisonOperator: String, Sendable {

@@ -12,7 +12,7 @@ struct Query<R: Record> {
     /// What makes two queries the same (the shared live result's key).
     let signature: String
 
-    init(store: Store, predicate: NSPredicate?, sortDescriptors: [NSSortDescriptor]) throws {
+    init(store: Store, predicate: StorePredicate?, sortDescriptors: [NSSortDescriptor]) throws {
         self.store = store
         let columns = try store.columns(of: R.table)
         if let predicate {
@@ -64,8 +64,9 @@ struct Query<R: Record> {
         let dialect = store.dialect
         let first = values.count + 1
         let placeholders = ids.indices.map { dialect.placeholder(first + $0) }.joined(separator: ", ")
-        var sql = "SELECT * FROM \(table) WHERE \"id\" IN (\(placeholders))"
-        if let condition { sql += " AND \(condition)" }
+        // The condition's values come first, in the text as in the list (SQLite's `?` count
+        // by position, PostgreSQL's `$n` by number).
+        let sql = "SELECT * FROM \(table) WHERE \(condition.map { "\($0) AND " } ?? "")\"id\" IN (\(placeholders))"
         return try store.transactionless { try store.connection.query(sql, values + ids) }.map { try RowDecoder.decode(R.self, from: $0) }
     }
 

@@ -101,7 +101,7 @@ public final class Store: @unchecked Sendable {
 
     /// The records the predicate admits, in the descriptors' order (then by id).
     public func fetch<R: Record>(
-        _ type: R.Type, where predicate: NSPredicate? = nil, sortedBy sortDescriptors: [NSSortDescriptor] = [], limit: Int? = nil
+        _ type: R.Type, where predicate: StorePredicate? = nil, sortedBy sortDescriptors: [NSSortDescriptor] = [], limit: Int? = nil
     ) throws -> [R] {
         try transactionless { try Query<R>(store: self, predicate: predicate, sortDescriptors: sortDescriptors).fetch(limit: limit) }
     }
@@ -112,9 +112,16 @@ public final class Store: @unchecked Sendable {
     }
 
     /// How many records the predicate admits.
-    public func count<R: Record>(_ type: R.Type, where predicate: NSPredicate? = nil) throws -> Int {
+    public func count<R: Record>(_ type: R.Type, where predicate: StorePredicate? = nil) throws -> Int {
         try transactionless { try Query<R>(store: self, predicate: predicate, sortDescriptors: []).count() }
     }
+
+    /// How many live queries are open: lists with the same filter and order count once.
+    @MainActor public var liveQueryCount: Int { hub.liveQueries }
+
+    /// How many times committed changes have been delivered to the live lists (a burst of
+    /// writes within a frame is one).
+    @MainActor public var deliveries: Int { hub.deliveryCount }
 
     /// Waits until every committed write has reached the live lists (for tests and tools).
     @MainActor
@@ -227,7 +234,7 @@ public final class Transaction {
     }
 
     public func fetch<R: Record>(
-        _ type: R.Type, where predicate: NSPredicate? = nil, sortedBy sortDescriptors: [NSSortDescriptor] = [], limit: Int? = nil
+        _ type: R.Type, where predicate: StorePredicate? = nil, sortedBy sortDescriptors: [NSSortDescriptor] = [], limit: Int? = nil
     ) throws -> [R] {
         try Query<R>(store: store, predicate: predicate, sortDescriptors: sortDescriptors).fetch(limit: limit)
     }

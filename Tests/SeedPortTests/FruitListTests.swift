@@ -1,36 +1,53 @@
 // Seed 001, "NSFetchedResultsController wrapper for SwiftUI view models": the view model and
-// FruitList view as published, with `import Jetway`. Core Data does not exist here, so the
-// FetchedResultList below keeps the published wrapper's API (items, predicate, willChange,
-// didChange) over an in-memory store; JetwayStore's live query replaces it in a later issue.
+// FruitList view as published, with `import Jetway` and `import JetwayStore` for the seed's
+// SwiftUI and Core Data. The wrapper it writes by hand, `FetchedResultList`, is JetwayStore's:
+// a live query over a real SQLite file. `Fruit` and `PersistenceController` stand in for the
+// Core Data model and the Xcode template's persistence file the article leaves out.
 import Jetway
+import JetwayStore
 import JetwayTesting
 import Testing
 
-struct Fruit: Identifiable, Hashable {
+struct Fruit: Record {
+    static let table = "fruits"
     let id: Int
     let name: String
 }
 
-@MainActor final class FetchedResultList<Result> {
-    private let all: [Result]
-    init(items: [Result]) {
-        all = items
+struct PersistenceController {
+    static let shared = PersistenceController()
+    let container: Container
+
+    struct Container {
+        let viewContext: Store
     }
-    var predicate: ((Result) -> Bool)? {
-        didSet {
-            willChange?()
-            didChange?()
-        }
+
+    init() {
+        let path = NSTemporaryDirectory() + "jetway-seed-fruits-\(UUID().uuidString)/fruits.sqlite"
+        let store = try! Store.sqlite(
+            path: path,
+            migrations: [
+                Migration(1, "fruits") { db in
+                    try db.createTable("fruits", [ColumnDefinition("name", .text)])
+                    for (index, name) in ["Apple", "Apricot", "Banana", "Cherry", "Grape"].enumerated() {
+                        try db.execute("INSERT INTO fruits (id, name) VALUES (?, ?)", [.integer(Int64(index)), .text(name)])
+                    }
+                }
+            ])
+        container = Container(viewContext: store)
     }
-    var items: [Result] { predicate.map { all.filter($0) } ?? all }
-    var willChange: (() -> Void)?
-    var didChange: (() -> Void)?
 }
+
+// MARK: The seed's code, unchanged
 
 @MainActor final class ViewModel: ObservableObject {
     private let list: FetchedResultList<Fruit>
-    init(fruits: [Fruit] = ["Apple", "Apricot", "Banana", "Cherry", "Grape"].enumerated().map { Fruit(id: $0, name: $1) }) {
-        list = FetchedResultList(items: fruits)
+    init(context: NSManagedObjectContext = PersistenceController.shared.container.viewContext) {
+        list = FetchedResultList(
+            context: context,
+            sortDescriptors: [
+                NSSortDescriptor(keyPath: \Fruit.name, ascending: true)
+            ])
         list.willChange = { [weak self] in self?.objectWillChange.send() }
     }
     var fruits: [Fruit] {
@@ -41,8 +58,7 @@ struct Fruit: Identifiable, Hashable {
             if searchText.isEmpty {
                 list.predicate = nil
             } else {
-                let query = searchText.lowercased()
-                list.predicate = { $0.name.lowercased().contains(query) }
+                list.predicate = NSPredicate(format: "name contains[cd] %@", searchText)
             }
         }
     }
@@ -64,6 +80,7 @@ struct FruitList: View {
 }
 
 @MainActor
+@Suite(.serialized)
 struct FruitListTests {
     @Test func showsEveryFruitWithTitleAndSearchField() throws {
         let host = ViewHost(FruitList())
@@ -110,5 +127,22 @@ struct FruitListTests {
         try host.tap("Back")
         #expect(host.elements(withText: "Banana").isEmpty)
         #expect(host.html.contains("value=\"cher\""))
+    }
+
+    /// A write to the store (another session, a job) reaches the open list, in name order,
+    /// through the seed's `willChange` → `objectWillChange`.
+    @Test func aFruitAddedToTheStoreAppearsInTheOpenList() async throws {
+        let store = PersistenceController.shared.container.viewContext
+        let host = ViewHost(FruitList())
+        try store.insert(Fruit(id: 100, name: "Blueberry"))
+        defer { try? store.delete(Fruit.self, id: 100) }
+        #expect(await host.settle { $0.elements(withText: "Blueberry").count == 1 })
+        let text = host.text
+        let positions = ["Apple", "Apricot", "Banana", "Blueberry", "Cherry"].compactMap { text.range(of: $0)?.lowerBound }
+        #expect(positions.count == 5 && positions == positions.sorted(), "\(text)")
+        // Searching still goes through the database: "blue" finds it, case-insensitively.
+        try host.type("BLUE", into: "Search")
+        #expect(host.elements(withText: "Blueberry").count == 1)
+        #expect(host.elements(withText: "Apple").isEmpty)
     }
 }

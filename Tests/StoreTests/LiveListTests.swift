@@ -1,0 +1,175 @@
+import Foundation
+import JetwayStore
+import JetwayTesting
+import Testing
+
+/// Live lists: a committed write reaches every list whose query it could change, within a
+/// frame, in the query's order; the same query is one shared result; bursts are one delivery.
+@MainActor
+@Suite
+struct LiveListTests {
+    let byName = [NSSortDescriptor(keyPath: \Fruit.name, ascending: true)]
+
+    @Test func aWriteReachesTwoListsAndTheirOwnersHearIt() async throws {
+        let store = try Fixtures.fruitStore()
+        let red = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: "color == %@", "red"), sortDescriptors: byName)
+        let all = FetchedResultList<Fruit>(store: store, sortDescriptors: byName)
+        var heard: [String] = []
+        red.willChange = { heard.append("will \(red.items.count)") }
+        red.didChange = { heard.append("did \(red.items.count)") }
+        #expect(red.items.map(\.name) == ["Apple", "Cherry"])
+        try store.insert(Fruit(id: 8, name: "Raspberry", color: "red", price: 3, ripe: true, picked: nil))
+        await store.settle()
+        #expect(red.items.map(\.name) == ["Apple", "Cherry", "Raspberry"])
+        #expect(all.items.count == 8)
+        #expect(heard == ["will 2", "did 3"])
+        // A write that does not touch the red list's rows leaves it (and its owner) alone.
+        try store.modify(Fruit.self, id: 3) { $0.price = 0.25 }
+        await store.settle()
+        #expect(heard.count == 2)
+        #expect(all.items.first { $0.id == 3 }?.price == 0.25)
+        // A row that stops matching leaves; one that starts matching comes in, in order.
+        try store.transaction { transaction in
+            try transaction.modify(Fruit.self, id: 1) { $0.color = "green" }
+            try transaction.modify(Fruit.self, id: 3) { $0.color = "red" }
+        }
+        await store.settle()
+        #expect(red.items.map(\.name) == ["Banana", "Cherry", "Raspberry"])
+        try store.delete(Fruit.self, id: 4)
+        await store.settle()
+        #expect(red.items.map(\.name) == ["Banana", "Raspberry"])
+        #expect(heard.count == 6)
+    }
+
+    @Test func theSameQueryIsOneSharedResult() async throws {
+        let store = try Fixtures.fruitStore()
+        let filter = "name contains[cd] %@"
+        let first = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: filter, "a"), sortDescriptors: byName)
+        let second = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: filter, "a"), sortDescriptors: byName)
+        let other = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: filter, "e"), sortDescriptors: byName)
+        #expect(store.liveQueryCount == 2)
+        #expect(first.items.map(\.id) == second.items.map(\.id))
+        first.predicate = NSPredicate(format: filter, "e")
+        #expect(store.liveQueryCount == 2)
+        #expect(first.items.map(\.id) == other.items.map(\.id))
+        second.predicate = nil
+        #expect(store.liveQueryCount == 2)
+        #expect(second.items.count == 7)
+        _ = other
+    }
+
+    @Test func aBurstOfWritesIsOneDeliveryAndOneChange() async throws {
+        let store = try Fixtures.fruitStore()
+        let list = FetchedResultList<Fruit>(store: store, sortDescriptors: [NSSortDescriptor(keyPath: \Fruit.price, ascending: false)])
+        var changes = 0
+        list.didChange = { changes += 1 }
+        await store.settle()
+        let before = store.deliveries
+        for index in 0..<100 {
+            try store.insert(Fruit(id: 100 + index, name: "Plum \(index)", color: "purple", price: Double(index), ripe: true, picked: nil))
+        }
+        await store.settle()
+        #expect(list.items.count == 107)
+        #expect(list.items.first?.name == "Plum 99")
+        #expect(store.deliveries - before <= 2, "\(store.deliveries - before) deliveries")
+        #expect(changes <= 2 && changes >= 1)
+    }
+
+    @Test func writesFromOtherThreadsArriveOnTheMainActor() async throws {
+        let store = try Fixtures.fruitStore()
+        let list = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: "color == 'blue'"), sortDescriptors: byName)
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask { @Sendable in
+                    for index in 0..<25 {
+                        try? store.insert(
+                            Fruit(
+                                id: 1000 + worker * 100 + index, name: "Berry \(worker)-\(index)", color: "blue", price: 1, ripe: true,
+                                picked: nil))
+                    }
+                }
+            }
+        }
+        await store.settle()
+        #expect(list.items.count == 100)
+        #expect(list.items.map(\.name) == list.items.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
+    /// Random writes against several live lists: after each burst, every list is exactly what
+    /// a fresh query returns (the in-place placement agrees with the database's order).
+    @Test func placedInPlaceEqualsFetchedAfresh() async throws {
+        var random = SeededGenerator(state: 11)
+        let store = try Fixtures.fruitStore()
+        let queries: [(StorePredicate?, [NSSortDescriptor])] = [
+            (nil, byName),
+            (NSPredicate(format: "price > 1.5"), [NSSortDescriptor(keyPath: \Fruit.price, ascending: false)]),
+            (
+                NSPredicate(format: "name contains[cd] 'e'"),
+                [NSSortDescriptor(keyPath: \Fruit.color, ascending: true), NSSortDescriptor(keyPath: \Fruit.name, ascending: false)]
+            ),
+            (NSPredicate(format: "ripe == NO OR picked == nil"), [NSSortDescriptor(keyPath: \Fruit.picked, ascending: true)]),
+        ]
+        let lists = queries.map { FetchedResultList<Fruit>(store: store, filter: $0.0, sortDescriptors: $0.1) }
+        let colors = ["red", "green", "blue", "Red", "élan"]
+        let words = ["Apple", "apple", "Éclair", "berry", "Zest", "échalote", "kiwi", "Kiwi", ""]
+        var next = 100
+        for _ in 0..<60 {
+            try store.transaction { transaction in
+                for _ in 0..<Int.random(in: 1...4, using: &random) {
+                    let ids = try transaction.fetch(Fruit.self).map(\.id)
+                    switch Int.random(in: 0..<4, using: &random) {
+                    case 0:
+                        next += 1
+                        try transaction.insert(
+                            Fruit(
+                                id: next, name: words.randomElement(using: &random)!, color: colors.randomElement(using: &random)!,
+                                price: Double(Int.random(in: 0...4, using: &random)) / 2, ripe: Bool.random(using: &random),
+                                picked: Bool.random(using: &random)
+                                    ? Date(timeIntervalSince1970: Double(Int.random(in: 0...3, using: &random))) : nil))
+                    case 1 where !ids.isEmpty:
+                        try transaction.delete(Fruit.self, id: ids.randomElement(using: &random)!)
+                    default:
+                        guard let id = ids.randomElement(using: &random) else { continue }
+                        let price = Double(Int.random(in: 0...4, using: &random)) / 2
+                        let name = words.randomElement(using: &random)!
+                        try transaction.modify(Fruit.self, id: id) {
+                            $0.price = price
+                            $0.name = name
+                        }
+                    }
+                }
+            }
+            await store.settle()
+            for (list, query) in zip(lists, queries) {
+                let fresh = try store.fetch(Fruit.self, where: query.0, sortedBy: query.1)
+                #expect(list.items == fresh, "\(query.0?.description ?? "all")")
+            }
+        }
+    }
+
+    @Test func sectionsGroupRunsOfTheSameName() async throws {
+        let store = try Fixtures.fruitStore()
+        let list = FetchedResultList<Fruit>(
+            store: store,
+            sortDescriptors: [
+                NSSortDescriptor(keyPath: \Fruit.color, ascending: true), NSSortDescriptor(keyPath: \Fruit.name, ascending: true),
+            ],
+            sectionNameKeyPath: \Fruit.color)
+        #expect(list.sections.map(\.name) == ["green", "orange", "red", "yellow"])
+        #expect(list.sections.map { $0.items.map(\.id) } == [[6], [7, 2, 5], [1, 4], [3]])
+        try store.modify(Fruit.self, id: 3) { $0.color = "green" }
+        await store.settle()
+        #expect(list.sections.map(\.name) == ["green", "orange", "red"])
+        #expect(list.sections[0].items.map(\.name) == ["Banana", "grape"])
+    }
+
+    @Test func aBadQueryIsAnErrorOnTheListNotATrap() async throws {
+        let store = try Fixtures.fruitStore()
+        let list = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: "nonsense == 1"), sortDescriptors: byName)
+        #expect(list.items.isEmpty)
+        #expect(list.error == .unknownKey("nonsense", table: "fruits"))
+        list.predicate = NSPredicate(format: "name == %@", "Apple")
+        #expect(list.error == nil)
+        #expect(list.items.map(\.id) == [1])
+    }
+}
