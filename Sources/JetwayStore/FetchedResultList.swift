@@ -23,17 +23,19 @@ public final class FetchedResultList<Result: Record> {
     private var live: LiveQuery<Result>
     @ObservationIgnored private var filterValue: StorePredicate?
     @ObservationIgnored private var sortValue: [NSSortDescriptor]
+    @ObservationIgnored private var limitValue: Int?
     @ObservationIgnored private var sectionCache: (version: Int, query: ObjectIdentifier, sections: [FetchedSection<Result>])?
 
     public init(
-        store: Store, filter: StorePredicate? = nil, sortDescriptors: [NSSortDescriptor] = [],
+        store: Store, filter: StorePredicate? = nil, sortDescriptors: [NSSortDescriptor] = [], fetchLimit: Int? = nil,
         sectionNameKeyPath: PartialKeyPath<Result>? = nil
     ) {
         self.store = store
         self.sectionNameKeyPath = sectionNameKeyPath
         filterValue = filter
         sortValue = sortDescriptors
-        live = Self.shared(store, filter, sortDescriptors)
+        limitValue = fetchLimit.map { max(0, $0) }
+        live = Self.shared(store, filter, sortDescriptors, limitValue)
         live.attach(self)
     }
 
@@ -45,11 +47,11 @@ public final class FetchedResultList<Result: Record> {
         self.init(store: context, filter: filter, sortDescriptors: sortDescriptors, sectionNameKeyPath: sectionNameKeyPath)
     }
 
-    private static func shared(_ store: Store, _ filter: StorePredicate?, _ sorts: [NSSortDescriptor]) -> LiveQuery<Result> {
+    private static func shared(_ store: Store, _ filter: StorePredicate?, _ sorts: [NSSortDescriptor], _ limit: Int?) -> LiveQuery<Result> {
         let signature =
-            (try? Query<Result>(store: store, predicate: filter, sortDescriptors: sorts).signature)
+            (try? Query<Result>(store: store, predicate: filter, sortDescriptors: sorts).signature).map { "\($0)|\(limit ?? -1)" }
             ?? "invalid|\(Result.table)|\(filter?.description ?? "")|\(sorts.map { "\($0.keyPath)\($0.ascending)" })"
-        return store.hub.query(signature) { LiveQuery<Result>(store: store, predicate: filter, sortDescriptors: sorts) }
+        return store.hub.query(signature) { LiveQuery<Result>(store: store, predicate: filter, sortDescriptors: sorts, limit: limit) }
     }
 
     /// The records, in order.
@@ -82,8 +84,17 @@ public final class FetchedResultList<Result: Record> {
         }
     }
 
+    /// At most this many records, the first in order (nil: all). Setting it fetches again.
+    public var fetchLimit: Int? {
+        get { limitValue }
+        set {
+            limitValue = newValue.map { max(0, $0) }
+            requery()
+        }
+    }
+
     private func requery() {
-        let next = Self.shared(store, filterValue, sortValue)
+        let next = Self.shared(store, filterValue, sortValue, limitValue)
         guard next !== live else { return }
         willChange?()
         live = next

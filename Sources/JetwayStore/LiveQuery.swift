@@ -17,7 +17,11 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
     /// Counts the result's changes (sections are recomputed when it moves).
     private(set) var version = 0
 
-    init(store: Store, predicate: StorePredicate?, sortDescriptors: [NSSortDescriptor]) {
+    /// At most this many records (the first in order), if set.
+    @ObservationIgnored let limit: Int?
+
+    init(store: Store, predicate: StorePredicate?, sortDescriptors: [NSSortDescriptor], limit: Int?) {
+        self.limit = limit
         let made: Query<R>?
         do {
             made = try Query<R>(store: store, predicate: predicate, sortDescriptors: sortDescriptors)
@@ -28,7 +32,7 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
         query = made
         if let made {
             do {
-                items = try made.fetch()
+                items = try made.fetch(limit: limit)
             } catch {
                 self.error = error as? StoreError ?? .statement("", reason: String(describing: error))
             }
@@ -45,7 +49,7 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
         do {
             let next: [R]
             if change.everything || change.ids.count > Self.incrementalLimit {
-                next = try query.fetch()
+                next = try query.fetch(limit: limit)
             } else {
                 guard let updated = try applied(change.ids, query) else { return }
                 next = updated
@@ -63,6 +67,9 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
         let before = next.count
         next.removeAll { ids.contains($0.id.sqlValue) }
         if fresh.isEmpty && next.count == before { return nil }
+        // A limited result that lost a row may now have room for one it did not hold: only
+        // the database knows which.
+        if let limit, before >= limit, next.count < before { return try query.fetch(limit: limit) }
         for record in fresh {
             // The first place whose record comes after this one.
             var low = 0
@@ -73,6 +80,7 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
             }
             next.insert(record, at: low)
         }
+        if let limit, next.count > limit { next.removeLast(next.count - limit) }
         return next
     }
 

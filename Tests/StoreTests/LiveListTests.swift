@@ -109,7 +109,9 @@ struct LiveListTests {
             ),
             (NSPredicate(format: "ripe == NO OR picked == nil"), [NSSortDescriptor(keyPath: \Fruit.picked, ascending: true)]),
         ]
+        // Each query whole, and its first three (a limited list refills from the database).
         let lists = queries.map { FetchedResultList<Fruit>(store: store, filter: $0.0, sortDescriptors: $0.1) }
+        let firstThree = queries.map { FetchedResultList<Fruit>(store: store, filter: $0.0, sortDescriptors: $0.1, fetchLimit: 3) }
         let colors = ["red", "green", "blue", "Red", "élan"]
         let words = ["Apple", "apple", "Éclair", "berry", "Zest", "échalote", "kiwi", "Kiwi", ""]
         var next = 100
@@ -143,6 +145,10 @@ struct LiveListTests {
             for (list, query) in zip(lists, queries) {
                 let fresh = try store.fetch(Fruit.self, where: query.0, sortedBy: query.1)
                 #expect(list.items == fresh, "\(query.0?.description ?? "all")")
+            }
+            for (list, query) in zip(firstThree, queries) {
+                let fresh = try store.fetch(Fruit.self, where: query.0, sortedBy: query.1, limit: 3)
+                #expect(list.items == fresh, "first three of \(query.0?.description ?? "all")")
             }
         }
     }
