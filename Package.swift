@@ -53,9 +53,10 @@ let package = Package(
         // Live data: records in SQLite (embedded) or PostgreSQL, live queries (FetchedResultList).
         .target(name: "JetwayStore", dependencies: ["Jetway", "CSQLite"], path: "Sources/JetwayStore"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
-        .target(name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes"], path: "Views", swiftSettings: releaseViewSettings),
+        .target(
+            name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore"], path: "Views", swiftSettings: releaseViewSettings),
         .executableTarget(
-            name: "MountainAirport", dependencies: ["MountainAirportViews", "JetwayServer"], path: "Sources/MountainAirport"),
+            name: "MountainAirport", dependencies: ["MountainAirportViews", "JetwayServer", "JetwayStore"], path: "Sources/MountainAirport"),
         // ViewHost, the model DOM that applies patches, HTML parsing for tests.
         .target(name: "JetwayTesting", dependencies: ["Jetway"], path: "Sources/JetwayTesting"),
         // Drives real browsers for end-to-end tests and benches: Chromium and WebKit over

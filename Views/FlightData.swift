@@ -1,10 +1,12 @@
 import Foundation
 import Jetway
+import JetwayStore
 
-/// A flight on the board.
-public struct FlightInformation: Identifiable, Hashable, Sendable {
-    public enum Direction: String, Sendable { case arrival, departure }
-    public enum Status: String, Sendable, CaseIterable {
+/// A flight on the board: one row of the store's `flights` table.
+public struct FlightInformation: Record, Identifiable, Hashable, Sendable {
+    public static let table = "flights"
+    public enum Direction: String, Sendable, Codable, CaseIterable { case arrival, departure }
+    public enum Status: String, Sendable, Codable, CaseIterable {
         case onTime = "On Time", delayed = "Delayed", boarding = "Boarding", departed = "Departed", landed = "Landed", cancelled =
             "Cancelled"
     }
@@ -16,9 +18,29 @@ public struct FlightInformation: Identifiable, Hashable, Sendable {
     public let direction: Direction
     public let scheduledTime: Date
     public var status: Status
-    public let gate: String
+    public var gate: String
+    public var terminal: String
     /// When it now leaves or lands, if not when scheduled (a delay).
-    public var currentTime: Date? = nil
+    public var currentTime: Date?
+
+    public init(
+        id: Int, airline: String, number: String, otherAirport: String, direction: Direction, scheduledTime: Date, status: Status,
+        gate: String, terminal: String? = nil, currentTime: Date? = nil
+    ) {
+        self.id = id
+        self.airline = airline
+        self.number = number
+        self.otherAirport = otherAirport
+        self.direction = direction
+        self.scheduledTime = scheduledTime
+        self.status = status
+        self.gate = gate
+        self.terminal = terminal ?? String(gate.prefix(1))
+        self.currentTime = currentTime
+    }
+
+    /// When it leaves or lands now: the current time, or the scheduled one.
+    public var expectedTime: Date { currentTime ?? scheduledTime }
 
     /// Minutes between the scheduled and the current time (0 when on time).
     public var timeDifference: Int {
@@ -67,12 +89,42 @@ public struct FlightInformation: Identifiable, Hashable, Sendable {
     }
 }
 
-/// The board's data, shared by every session of the server.
+/// The airport's data: the store, and the day's flights as one live query that every page
+/// shares. Pages that need fewer (the board's filters, a gate, one flight) ask the store for
+/// their own live lists; a write anywhere (a page, the simulator, the API, another server on
+/// PostgreSQL) reaches them all.
 @MainActor @Observable
 public final class FlightBoardModel {
-    public var flights: [FlightInformation]
+    @ObservationIgnored public let store: Store
+    @ObservationIgnored private let day: FetchedResultList<FlightInformation>
+    /// Boards show flights expected from here on; the simulator moves it along with the clock
+    /// (nil: the whole day, as in tests).
+    public var boardStart: Date?
 
-    public init(flights: [FlightInformation] = FlightInformation.sampleDay()) {
-        self.flights = flights
+    public init(store: Store) {
+        self.store = store
+        day = FetchedResultList(store: store, sortDescriptors: FlightBoardModel.byTime)
+    }
+
+    /// A model on its own in-memory store holding `flights` (40 sample flights unless given).
+    public convenience init(flights: [FlightInformation] = FlightInformation.sampleDay()) {
+        // An in-memory store of a fixed schema: opening it fails only if the program is wrong.
+        let store = try! AirportStore.open("sqlite::memory:")
+        try! store.transaction { transaction in
+            for flight in flights { try transaction.insert(flight) }
+        }
+        self.init(store: store)
+    }
+
+    /// Scheduled time, then id: the board's order.
+    public static let byTime = [NSSortDescriptor(keyPath: \FlightInformation.scheduledTime, ascending: true)]
+
+    /// Every flight of the day, in time order.
+    public var flights: [FlightInformation] { day.items }
+
+    /// Changes one flight in the store (every page showing it follows within a frame).
+    @discardableResult
+    public func modify(_ id: Int, _ change: (inout FlightInformation) -> Void) throws -> FlightInformation {
+        try store.modify(FlightInformation.self, id: id, change)
     }
 }

@@ -1,23 +1,29 @@
 import Jetway
+import JetwayStore
 
-/// The unattended screen at a gate: the next flight boarding there, its status and time.
+/// The unattended screen at a gate: the next flight there, its status and time, from a live
+/// query of the gate's flights that have not yet left or landed.
 public struct GateKiosk: View {
-    let model: FlightBoardModel
     let gate: String
     @State private var showDetails = false
+    @State private var next: FetchedResultList<FlightInformation>
 
     public init(model: FlightBoardModel, gate: String) {
-        self.model = model
         self.gate = gate
+        let done = [FlightInformation.Status.departed, .landed].map(\.rawValue)
+        _next = State(
+            initialValue: FetchedResultList(
+                store: model.store, filter: NSPredicate(format: "gate ==[c] %@ AND NOT (status IN %@)", gate, done),
+                sortDescriptors: FlightBoardModel.byTime, fetchLimit: 1))
     }
 
     public var body: some View {
         VStack(spacing: 16) {
             Text("Gate \(gate)").font(.largeTitle)
-            if let flight = model.flights.first(where: { $0.gate == gate }) {
+            if let flight = next.items.first {
                 Text("\(flight.airline) \(flight.number)").font(.title)
                 Text(flight.direction == .departure ? "to \(flight.otherAirport)" : "from \(flight.otherAirport)").font(.title2)
-                Text(flight.scheduledTime, style: .time).font(.title)
+                Text(flight.expectedTime, style: .time).font(.title)
                 Text(flight.status.rawValue)
                     .font(.title2)
                     .foregroundColor(flight.status == .delayed || flight.status == .cancelled ? .red : .green)

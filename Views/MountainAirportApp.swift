@@ -21,6 +21,7 @@ public enum MountainAirportApp {
                 Route("/settings") { _ in AirportSettings() },
                 Route("/gate/:gate") { match in GateKiosk(model: model, gate: match.parameters["gate"] ?? "") },
             ],
+            handlers: FlightAPI.handlers(model: model),
             library: { [AirportLibrary()] })
     }
 }

@@ -124,7 +124,7 @@ enum ServerBench {
         /// new status.
         func fanout(_ name: String) async throws {
             let next: FlightInformation.Status = model.flights[gateIndex].status == .delayed ? .onTime : .delayed
-            try await harness.fanout(name, change: next.rawValue) { model.flights[gateIndex].status = next }
+            try await harness.fanout(name, change: next.rawValue) { _ = try? model.modify(model.flights[gateIndex].id) { $0.status = next } }
         }
         func roundTrips(_ count: Int, _ suffix: String, bytes: Bool) async throws {
             let answer = try await harness.ask("rtt \(count)", fields: 4)

@@ -51,7 +51,8 @@ func run() throws {
         for graph in graphs { graph.render() }
         let index = model.flights.firstIndex { $0.gate == "A1" }!
         for round in 0..<3 {
-            model.flights[index].status = round % 2 == 0 ? .delayed : .onTime
+            try model.modify(model.flights[index].id) { $0.status = round % 2 == 0 ? .delayed : .onTime }
+            model.store.deliverChanges()
             let elapsed = clock.measure {
                 for graph in graphs {
                     let ops = graph.update()

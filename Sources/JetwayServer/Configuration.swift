@@ -77,6 +77,9 @@ public struct ServerConfiguration: Sendable {
     /// a handler) before its socket is closed. A body's arrival has lws's own deadline (5 s
     /// between pieces).
     public var responseTimeout: TimeInterval = 60
+    /// The app's store (`JetwayStore`): `sqlite:PATH` or `postgresql://user:password@host/db`
+    /// (`JETWAY_STORE`). Nil: the app's own default, an SQLite file in `dataDirectory`.
+    public var storeURL: String?
     /// Serve sockets on libev (epoll, the default) or on lws's own poll() loop.
     public var usesEventLibrary = true
 
@@ -93,8 +96,8 @@ public struct ServerConfiguration: Sendable {
 }
 
 extension ServerConfiguration {
-    /// The defaults, changed by `JETWAY_HOST`, `JETWAY_PORT`, `JETWAY_DATA`, `JETWAY_ASSETS` and
-    /// `JETWAY_API_TOKENS` (comma-separated bearer tokens)
+    /// The defaults, changed by `JETWAY_HOST`, `JETWAY_PORT`, `JETWAY_DATA`, `JETWAY_ASSETS`,
+    /// `JETWAY_STORE` and `JETWAY_API_TOKENS` (comma-separated bearer tokens)
     /// where they are set (the same variables for every Jetway app).
     /// A port that is not a number from 0 to 65535 is an error, not a silent default.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ServerError)
@@ -111,6 +114,7 @@ extension ServerConfiguration {
             configuration.developmentMode = ["1", "true", "yes"].contains(development)
         }
         if let assets = environment["JETWAY_ASSETS"], !assets.isEmpty { configuration.assetsDirectory = assets }
+        if let store = environment["JETWAY_STORE"], !store.isEmpty { configuration.storeURL = store }
         if let tokens = environment["JETWAY_API_TOKENS"], !tokens.isEmpty {
             configuration.apiTokens = tokens.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }

@@ -36,6 +36,12 @@ final class ChangeHub: @unchecked Sendable {
     private func deliverSoon() async {
         let wait = lastDelivery + Self.frame - ContinuousClock.now
         if wait > .zero { try? await Task.sleep(for: wait) }
+        deliverNow()
+    }
+
+    /// Delivers what has been committed and not yet delivered, now.
+    @MainActor
+    func deliverNow() {
         let changes = lock.withLock {
             defer {
                 pending = [:]
@@ -45,7 +51,7 @@ final class ChangeHub: @unchecked Sendable {
             return pending
         }
         lastDelivery = ContinuousClock.now
-        registry.deliver(changes)
+        if !changes.isEmpty { registry.deliver(changes) }
         lock.withLock { delivering = false }
     }
 

@@ -123,6 +123,10 @@ public final class Store: @unchecked Sendable {
     /// writes within a frame is one).
     @MainActor public var deliveries: Int { hub.deliveryCount }
 
+    /// Delivers committed writes to the live lists now, without waiting for the next frame
+    /// (for tools and benches that run the main actor themselves).
+    @MainActor public func deliverChanges() { hub.deliverNow() }
+
     /// Waits until every committed write has reached the live lists (for tests and tools).
     @MainActor
     public func settle() async {

@@ -1,15 +1,55 @@
 import Foundation
 import JetwayServer
+import JetwayStore
 import MountainAirportViews
 
-// Serves MountainAirport on http://127.0.0.1:8080 (JETWAY_HOST, JETWAY_PORT, JETWAY_DATA and
-// JETWAY_ASSETS override) until SIGINT or SIGTERM.
+// Serves MountainAirport on http://127.0.0.1:8080 until SIGINT or SIGTERM.
+//
+//   MountainAirport [--import flights.json] [--no-simulate]
+//
+// JETWAY_HOST, JETWAY_PORT, JETWAY_DATA, JETWAY_ASSETS, JETWAY_API_TOKENS and JETWAY_STORE
+// (default sqlite:<data>/airport.sqlite; postgresql://… for several servers) override.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("MountainAirport could not start: \(message)\n".utf8))
+    exit(1)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var importPath: String?
+var simulate = true
+while let argument = arguments.first {
+    arguments.removeFirst()
+    switch argument {
+    case "--import":
+        guard let path = arguments.first else { fail("--import needs a file (a JSON list of flights)") }
+        arguments.removeFirst()
+        importPath = path
+    case "--no-simulate": simulate = false
+    case "--help", "-h":
+        print("usage: MountainAirport [--import flights.json] [--no-simulate]")
+        exit(0)
+    default: fail("unknown option \(argument) (try --help)")
+    }
+}
+
 MainActor.assumeIsolated {
     do {
-        let server = try JetwayServer(app: MountainAirportApp.make(model: FlightBoardModel()), configuration: .fromEnvironment())
+        let configuration = try ServerConfiguration.fromEnvironment()
+        let url = configuration.storeURL ?? "sqlite:\(configuration.dataDirectory)/airport.sqlite"
+        let store = try AirportStore.open(url)
+        if let importPath {
+            let count = try AirportStore.importFlights(from: importPath, into: store)
+            print("level=info event=imported flights=\(count) from=\(importPath)")
+        } else {
+            let added = try AirportStore.seedIfEmpty(store)
+            if added > 0 { print("level=info event=seeded flights=\(added)") }
+        }
+        let model = FlightBoardModel(store: store)
+        let simulator = AirportSimulator(model: model, seed: UInt64(Date().timeIntervalSince1970))
+        if simulate { simulator.start() }
+        let server = try JetwayServer(app: MountainAirportApp.make(model: model), configuration: configuration)
         try server.run()
     } catch {
-        FileHandle.standardError.write(Data("MountainAirport could not start: \(error)\n".utf8))
-        exit(1)
+        fail("\(error)")
     }
 }

@@ -48,7 +48,7 @@ extension EndToEnd {
                 // the filtered view shows it too).
                 #expect(server.model.flights[0].otherAirport == "Denver")
                 let number = server.model.flights[0].number
-                server.model.flights[0].status = .cancelled
+                try server.model.modify(server.model.flights[0].id) { $0.status = .cancelled }
                 #expect(
                     await driver.wait(
                         for: """

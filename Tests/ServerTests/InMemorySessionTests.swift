@@ -183,7 +183,8 @@ struct InMemorySessionTests {
         }
         #expect(memory.now.timeIntervalSince(start) >= 7 * 24 * 3600)
         let index = try #require(model.flights.firstIndex { $0.gate == "A1" })
-        model.flights[index].status = .delayed
+        try model.modify(model.flights[index].id) { $0.status = .delayed }
+        model.store.deliverChanges()
         memory.flush()
         let patches = patches(kiosk.drain())
         #expect(patches.contains { $0.contains("Delayed") }, "the page missed the change on day 7: \(patches.map { $0.prefix(60) })")

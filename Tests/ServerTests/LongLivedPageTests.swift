@@ -104,7 +104,7 @@ struct LongLivedPageTests {
             _ = await page.drain()
         }
         let index = try #require(model.flights.firstIndex { $0.gate == "A1" })
-        model.flights[index].status = .delayed
+        try model.modify(model.flights[index].id) { $0.status = .delayed }
         let patches = await page.drain()
         #expect(patches.contains { $0.hasPrefix("[") && $0.contains("Delayed") }, "the page missed the change on day 7: \(patches.map { $0.prefix(60) })")
     }

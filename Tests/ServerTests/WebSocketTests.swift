@@ -271,9 +271,9 @@ struct WebSocketTests {
         gone.markClosed()
         server.server.sessions.closed(gone)
         let denverIndex = try #require(server.model.flights.firstIndex { $0.otherAirport == "Denver" })
-        server.model.flights[denverIndex].status = .cancelled
+        try server.model.modify(server.model.flights[denverIndex].id) { $0.status = .cancelled }
         try await Task.sleep(for: .milliseconds(50))
-        server.model.flights[denverIndex].status = .delayed
+        try server.model.modify(server.model.flights[denverIndex].id) { $0.status = .delayed }
         try await Task.sleep(for: .milliseconds(50))
         let second = try await WebSocketClient.connect(port: server.port, origin: server.base)
         await second.sendText(#"["join","\#(token)","/",1,"test"]"#)
@@ -352,7 +352,7 @@ struct WebSocketTests {
         let connection = try #require(server.server.sessions.attachedConnections.first)
         // Queued but not written (no wake): the client has stopped reading.
         #expect(connection.send(Array("[\"filler\"]".utf8) + Array(repeating: 0x20, count: 3985)))
-        server.model.flights[0].status = .cancelled
+        try server.model.modify(server.model.flights[0].id) { $0.status = .cancelled }
         try await Task.sleep(for: .milliseconds(50))
         var sawSync = false
         for _ in 0..<3 {

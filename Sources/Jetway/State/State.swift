@@ -21,10 +21,6 @@ public struct State<Value>: DynamicProperty {
         cell = StateCell(initial: value)
     }
 
-    public init() where Value: ExpressibleByNilLiteral {
-        cell = StateCell(initial: nil)
-    }
-
     @MainActor
     public var wrappedValue: Value {
         get { cell.storage.value }
@@ -35,6 +31,14 @@ public struct State<Value>: DynamicProperty {
     public var projectedValue: Binding<Value> {
         let storage = cell.storage
         return Binding(get: { storage.value }, set: { storage.value = $0 })
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    /// `@State private var selection: Item?`: starts as nil. (In an extension, so that a view
+    /// whose `init` sets `_value = State(initialValue: …)` for a non-optional value compiles.)
+    public init() {
+        cell = StateCell(initial: nil)
     }
 }
 
