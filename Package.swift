@@ -75,10 +75,12 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["JetwayStore", "JetwayTesting"], path: "Tests/StoreTests"),
         // An app's routes and screens without the transport (no JetwayServer here).
         .testTarget(
-            name: "RouteTests", dependencies: ["Jetway", "JetwayRoutes", "JetwayTesting", "MountainAirportViews"], path: "Tests/RouteTests"),
+            name: "RouteTests", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore", "JetwayTesting", "MountainAirportViews"],
+            path: "Tests/RouteTests"),
         // Real sockets on 127.0.0.1; Chromium, Firefox and WebKit driving real pages.
         .testTarget(
-            name: "ServerTests", dependencies: ["Jetway", "JetwayAssets", "JetwayServer", "JetwayBrowser", "JetwayTesting", "MountainAirportViews"],
+            name: "ServerTests",
+            dependencies: ["Jetway", "JetwayAssets", "JetwayServer", "JetwayStore", "JetwayBrowser", "JetwayTesting", "MountainAirportViews"],
             path: "Tests/ServerTests"),
     ]
 )

@@ -34,7 +34,7 @@ public enum FlightAPI {
     }
 
     static func flight(_ text: String?, in store: Store) throws -> FlightInformation {
-        guard let text, let id = Int(text), id > 0 else { throw HTTPError(404, "no flight \(text ?? "")") }
+        guard let text, let id = Int(text), id >= 0 else { throw HTTPError(404, "no flight \(text ?? "")") }
         guard let flight = try store.find(FlightInformation.self, id: id) else { throw HTTPError(404, "no flight \(id)") }
         return flight
     }

@@ -245,6 +245,11 @@ public final class ViewHost {
         }
     }
 
+    /// Every element with `name` among its classes (`jw-list-row`: a list's rows).
+    public func elements(withClass name: String) -> [DOMNode] {
+        dom.root.descendants.filter { $0.attribute("class")?.split(separator: " ").contains(Substring(name)) == true }
+    }
+
     public func elements(withText text: String) -> [DOMNode] {
         dom.root.descendants.filter { node in
             node.textContent.trimmed == text && !node.children.contains { $0.tag != nil && $0.textContent.trimmed == text }

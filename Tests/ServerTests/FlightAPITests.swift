@@ -1,0 +1,146 @@
+import Foundation
+import JetwayBrowser
+import JetwayStore
+import MountainAirportViews
+import Testing
+
+@testable import JetwayServer
+
+/// The flight API on real sockets: the board's filters, one flight, and PATCH (bearer token,
+/// 400s naming the field); a change through it reaches open pages as the simulator's does.
+@MainActor
+@Suite
+struct FlightAPITests {
+    static let token = "airport-systems-token-0123456789"
+
+    func server() throws -> TestServer {
+        try TestServer { $0.apiTokens = [Self.token] }
+    }
+
+    func json(_ body: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(body.utf8))
+    }
+
+    @Test func getAnswersTheBoardsFiltersAndOneFlight() async throws {
+        let server = try server()
+        defer { server.stop() }
+        let denver = await server.exchange("GET /api/flights?search=denver HTTP/1.1")
+        #expect(denver.status == 200, "\(denver)")
+        let flights = try #require(try json(denver.body) as? [[String: Any]])
+        #expect(flights.count == 4)
+        #expect(flights.allSatisfy { $0["otherAirport"] as? String == "Denver" })
+        #expect((flights.first?["scheduledTime"] as? String)?.hasSuffix("Z") == true)
+        let departures = await server.exchange("GET /api/flights?direction=departure&limit=5 HTTP/1.1")
+        let five = try #require(try json(departures.body) as? [[String: Any]])
+        #expect(five.count == 5 && five.allSatisfy { $0["direction"] as? String == "departure" })
+        let delayed = await server.exchange("GET /api/flights?status=Delayed HTTP/1.1")
+        #expect((try json(delayed.body) as? [[String: Any]])?.allSatisfy { $0["status"] as? String == "Delayed" } == true)
+        for (query, field) in [("direction=sideways", "direction"), ("status=Late", "status"), ("limit=0", "limit"), ("limit=x", "limit")] {
+            let reply = await server.exchange("GET /api/flights?\(query) HTTP/1.1")
+            #expect(reply.status == 400, "\(query)")
+            #expect((try json(reply.body) as? [String: Any])?["field"] as? String == field, "\(query): \(reply.body)")
+        }
+        let one = await server.exchange("GET /api/flights/3 HTTP/1.1")
+        #expect((try json(one.body) as? [String: Any])?["id"] as? Int == 3)
+        #expect(await server.exchange("GET /api/flights/999 HTTP/1.1").status == 404)
+        #expect(await server.exchange("GET /api/flights/abc HTTP/1.1").status == 404)
+    }
+
+    @Test func patchNeedsTheTokenAndNamesTheBadField() async throws {
+        let server = try server()
+        defer { server.stop() }
+        let auth = ["Authorization": "Bearer \(Self.token)"]
+        #expect(
+            await server.exchange("PATCH /api/flights/3 HTTP/1.1", body: #"{"status":"Delayed"}"#, type: "application/json").status == 401)
+        #expect(
+            await server.exchange(
+                "PATCH /api/flights/3 HTTP/1.1", headers: ["Authorization": "Bearer wrong"], body: #"{"status":"Delayed"}"#,
+                type: "application/json"
+            ).status == 401)
+        for (body, field) in [
+            (#"{"status":"Late"}"#, "status"), (#"{"status":3}"#, "status"), (#"{"gate":"<script>"}"#, "gate"), (#"{"gate":""}"#, "gate"),
+            (#"{"currentTime":"yesterday"}"#, "currentTime"), (#"{"colour":"red"}"#, "colour"),
+        ] {
+            let reply = await server.exchange("PATCH /api/flights/3 HTTP/1.1", headers: auth, body: body, type: "application/json")
+            #expect(reply.status == 400, "\(body): \(reply)")
+            #expect((try? json(reply.body) as? [String: Any])?["field"] as? String == field, "\(body): \(reply.body)")
+        }
+        #expect(await server.exchange("PATCH /api/flights/3 HTTP/1.1", headers: auth, body: "{}", type: "application/json").status == 400)
+        #expect(await server.exchange("PATCH /api/flights/3 HTTP/1.1", headers: auth, body: "[", type: "application/json").status == 400)
+        #expect(
+            await server.exchange("PATCH /api/flights/999 HTTP/1.1", headers: auth, body: #"{"gate":"C3"}"#, type: "application/json")
+                .status == 404)
+        // Nothing above changed the flight.
+        let before = try #require(try server.model.store.find(FlightInformation.self, id: 3))
+        #expect(server.model.flights.first { $0.id == 3 } == before)
+        let reply = await server.exchange(
+            "PATCH /api/flights/3 HTTP/1.1", headers: auth, body: #"{"status":"Delayed","currentTime":"2026-11-18T10:40:00Z","gate":"C7"}"#,
+            type: "application/json")
+        #expect(reply.status == 200, "\(reply)")
+        let after = try #require(try server.model.store.find(FlightInformation.self, id: 3))
+        #expect(after.status == .delayed && after.gate == "C7" && after.terminal == "C")
+        #expect(after.currentTime == ISO8601DateFormatter().date(from: "2026-11-18T10:40:00Z"))
+        // null clears the delay.
+        _ = await server.exchange("PATCH /api/flights/3 HTTP/1.1", headers: auth, body: #"{"currentTime":null}"#, type: "application/json")
+        #expect(try server.model.store.find(FlightInformation.self, id: 3)?.currentTime == nil)
+    }
+
+    @Test func aPatchReachesAnOpenPage() async throws {
+        let server = try server()
+        defer { server.stop() }
+        let page = try await server.get("/flights/5").body
+        let token = try #require(metaContent("jetway-token", in: page))
+        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        await client.sendText(#"["join","\#(token)","/flights/5",\#(metaContent("jetway-version", in: page) ?? "0"),"test"]"#)
+        guard case .text(let joined) = await client.next(timeout: 5), joined.hasPrefix("[\"joined\"") else {
+            Issue.record("the page did not join")
+            return
+        }
+        let reply = await server.exchange(
+            "PATCH /api/flights/5 HTTP/1.1", headers: ["Authorization": "Bearer \(Self.token)"], body: #"{"gate":"B19"}"#,
+            type: "application/json")
+        #expect(reply.status == 200)
+        var patches: [String] = []
+        while case .text(let text) = await client.next(timeout: 2) {
+            patches.append(text)
+            if text.contains("B19") { break }
+        }
+        #expect(patches.contains { $0.contains("Gate B19") }, "\(patches)")
+    }
+}
+
+extension EndToEnd {
+    /// The airport's systems change a flight; two other browsers, on the board and on the
+    /// flight's gate, show it within a second.
+    @Suite(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+    @MainActor
+    struct FlightAPIInChromium {
+        @Test func aPatchChangesTheBoardAndTheGateInOtherBrowsersWithinASecond() async throws {
+            let server = try TestServer { $0.apiTokens = [FlightAPITests.token] }
+            defer { server.stop() }
+            let flight = try #require(server.model.flights.first { $0.status == .onTime && $0.gate == "A1" })
+            try await withBrowsers(2) { browsers in
+                let board = browsers[0], gate = browsers[1]
+                try await board.navigate(server.base + "/")
+                try await gate.navigate(server.base + "/gate/A1")
+                for browser in browsers {
+                    #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                }
+                #expect(try await gate.string("return document.body.textContent").contains("\(flight.airline) \(flight.number)"))
+                let row = "Array.from(document.querySelectorAll('.jw-list-row')).find(r => r.textContent.includes('\(flight.number)'))"
+                #expect(try await board.string("return \(row).textContent").contains("On Time"))
+                let started = Date()
+                let reply = await server.exchange(
+                    "PATCH /api/flights/\(flight.id) HTTP/1.1", headers: ["Authorization": "Bearer \(FlightAPITests.token)"],
+                    body: #"{"status":"Cancelled"}"#, type: "application/json")
+                #expect(reply.status == 200)
+                #expect(await board.wait(for: "return \(row).textContent.includes('Cancelled')", timeout: 1))
+                #expect(await gate.wait(for: "return document.body.textContent.includes('Cancelled')", timeout: 1))
+                let elapsed = Date().timeIntervalSince(started)
+                #expect(elapsed < 1.5, "\(elapsed) s")
+                for browser in browsers { #expect(try await browser.execute("return window.jetway.errors") as? Int == 0) }
+                try await board.screenshot("api-patch-board")
+            }
+        }
+    }
+}
