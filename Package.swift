@@ -43,6 +43,7 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // What an app declares around its views: routes, HTTP handlers, requests, responses,
         // cookies. No transport, so an app's views and routes build and test without it.
         .target(name: "JetwayRoutes", dependencies: ["Jetway"], path: "Sources/JetwayRoutes"),
@@ -51,7 +52,7 @@ let package = Package(
             name: "JetwayServer", dependencies: ["Jetway", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib"],
             path: "Sources/JetwayServer"),
         // Live data: records in SQLite (embedded) or PostgreSQL, live queries (FetchedResultList).
-        .target(name: "JetwayStore", dependencies: ["Jetway", "CSQLite"], path: "Sources/JetwayStore"),
+        .target(name: "JetwayStore", dependencies: ["Jetway", "CSQLite", "CPostgreSQL"], path: "Sources/JetwayStore"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(
             name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore"], path: "Views", swiftSettings: releaseViewSettings),

@@ -27,10 +27,14 @@ final class ChangeHub: @unchecked Sendable {
         if schedule { Task { @MainActor in await self.deliverSoon() } }
     }
 
-    /// Every query of every table must look again (a lost connection came back).
-    func postEverything(tables: [String]) {
-        post(Dictionary(uniqueKeysWithValues: tables.map { ($0, TableChange(everything: true)) }))
+    /// Every live query must read its whole result again (a lost connection came back, and
+    /// what changed meanwhile was not heard).
+    func postEverywhere() {
+        post([Self.everywhere: TableChange(everything: true)])
     }
+
+    /// The pseudo-table that stands for every table.
+    static let everywhere = "*"
 
     @MainActor
     private func deliverSoon() async {
@@ -90,7 +94,7 @@ final class QueryRegistry {
                 gone.append(signature)
                 continue
             }
-            if let change = changes[query.table] { query.refresh(change) }
+            if let change = changes[ChangeHub.everywhere] ?? changes[query.table] { query.refresh(change) }
         }
         for signature in gone { queries.removeValue(forKey: signature) }
     }

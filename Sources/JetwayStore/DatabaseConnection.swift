@@ -58,8 +58,8 @@ protocol DatabaseConnection: AnyObject {
     @discardableResult func execute(_ sql: String, _ values: [SQLValue]) throws -> Int
     /// Runs a query; its rows.
     func query(_ sql: String, _ values: [SQLValue]) throws -> [Row]
-    /// The columns of a table, empty when there is no such table.
-    func columns(of table: String) throws -> [String]
+    /// The columns of a table (and whether each holds text), empty when there is no such table.
+    func columns(of table: String) throws -> [(name: String, text: Bool)]
     func close()
 }
 

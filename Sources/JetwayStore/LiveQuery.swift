@@ -56,7 +56,9 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
             }
             publish(next, error: nil)
         } catch {
-            publish([], error: error as? StoreError ?? .statement("", reason: String(describing: error)))
+            // The result stays as it was (a lost connection loses no rows on the page); the
+            // error says why it is not fresh, until a later refresh succeeds.
+            self.error = error as? StoreError ?? .statement("", reason: String(describing: error))
         }
     }
 
@@ -85,6 +87,7 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
     }
 
     private func publish(_ next: [R], error: StoreError?) {
+        if items.isEmpty && next.isEmpty && self.error == nil && error == nil { return }
         let listeners = lists.compactMap(\.list)
         for list in listeners { list.willChange?() }
         items = next

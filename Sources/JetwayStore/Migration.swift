@@ -92,6 +92,13 @@ extension Store {
         guard versions == versions.sorted(), Set(versions).count == versions.count, versions.allSatisfy({ $0 > 0 }) else {
             throw StoreError.migrations("versions must be positive, unique and in order: \(versions)")
         }
+        // Several servers may start at once on one PostgreSQL: one migrates, the others wait
+        // and then find nothing to do.
+        if connection.dialect == .postgresql {
+            try connection.execute("SELECT pg_advisory_lock(7219001)", [])
+        }
+        defer { if connection.dialect == .postgresql { _ = try? connection.execute("SELECT pg_advisory_unlock(7219001)", []) } }
+        if connection.dialect == .postgresql { try connection.execute(TextFolding.postgresFunction, []) }
         let real = connection.dialect.typeName(.real)
         try connection.execute(
             "CREATE TABLE IF NOT EXISTS jetway_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at \(real) NOT NULL)", []

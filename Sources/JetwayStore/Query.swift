@@ -30,7 +30,7 @@ struct Query<R: Record> {
             let column = try R.column(for: keyPath)
             guard columns.contains(column) else { throw StoreError.unknownKey(column, table: R.table) }
             keys.append((keyPath, descriptor.ascending))
-            let text = try quoted(column) + store.dialect.textOrder
+            let text = try quoted(column) + (store.isText(R.table, column) ? store.dialect.textOrder : "")
             terms.append(descriptor.ascending ? "\(text) ASC NULLS FIRST" : "\(text) DESC NULLS LAST")
         }
         terms.append("\"id\" ASC")

@@ -152,9 +152,10 @@ final class SQLiteConnection: DatabaseConnection {
         return rows
     }
 
-    func columns(of table: String) throws -> [String] {
-        try query("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap {
-            if case .text(let name) = $0.values.first { name } else { nil }
+    func columns(of table: String) throws -> [(name: String, text: Bool)] {
+        try query("SELECT name, type FROM pragma_table_info(?)", [.text(table)]).compactMap { row in
+            guard case .text(let name) = row.values[0] else { return nil }
+            return (name, row.values[1] == .text("TEXT"))
         }
     }
 }
@@ -163,6 +164,20 @@ final class SQLiteConnection: DatabaseConnection {
 enum TextFolding {
     static let caseInsensitive = 1
     static let diacriticInsensitive = 2
+
+    /// PostgreSQL's `jetway_fold`: accents taken off the Latin letters that have them (the
+    /// letters Unicode decomposes into a base letter and marks), then `lower()` for case.
+    static let postgresFunction = """
+        CREATE OR REPLACE FUNCTION jetway_fold(value text, flags integer) RETURNS text
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fold$
+        SELECT CASE WHEN flags & 1 <> 0 THEN lower(folded) ELSE folded END
+        FROM (SELECT CASE WHEN flags & 2 <> 0 THEN translate(value, '\(accented)', '\(plain)') ELSE value END AS folded) AS step
+        $fold$
+        """
+    static let accented =
+        "ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžƠơƯưǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǦǧǨǩǪǫǬǭǰǴǵǸǹǺǻȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȞȟȦȧȨȩȪȫȬȭȮȯȰȱȲȳḀḁḂḃḄḅḆḇḈḉḊḋḌḍḎḏḐḑḒḓḔḕḖḗḘḙḚḛḜḝḞḟḠḡḢḣḤḥḦḧḨḩḪḫḬḭḮḯḰḱḲḳḴḵḶḷḸḹḺḻḼḽḾḿṀṁṂṃṄṅṆṇṈṉṊṋṌṍṎṏṐṑṒṓṔṕṖṗṘṙṚṛṜṝṞṟṠṡṢṣṤṥṦṧṨṩṪṫṬṭṮṯṰṱṲṳṴṵṶṷṸṹṺṻṼṽṾṿẀẁẂẃẄẅẆẇẈẉẊẋẌẍẎẏẐẑẒẓẔẕẖẗẘẙẠạẢảẤấẦầẨẩẪẫẬậẮắẰằẲẳẴẵẶặẸẹẺẻẼẽẾếỀềỂểỄễỆệỈỉỊịỌọỎỏỐốỒồỔổỖỗỘộỚớỜờỞởỠỡỢợỤụỦủỨứỪừỬửỮữỰựỲỳỴỵỶỷỸỹ"
+    static let plain =
+        "AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyyAaAaAaCcCcCcCcDdEeEeEeEeEeGgGgGgGgHhIiIiIiIiIJjKkLlLlLlNnNnNnOoOoOoRrRrRrSsSsSsSsTtTtUuUuUuUuUuUuWwYyYZzZzZzOoUuAaIiOoUuUuUuUuUuAaAaGgKkOoOojGgNnAaAaAaEeEeIiIiOoOoRrRrUuUuSsTtHhAaEeOoOoOoOoYyAaBbBbBbCcDdDdDdDdDdEeEeEeEeEeFfGgHhHhHhHhHhIiIiKkKkKkLlLlLlLlMmMmMmNnNnNnNnOoOoOoOoPpPpRrRrRrRrSsSsSsSsSsTtTtTtTtUuUuUuUuUuVvVvWwWwWwWwWwXxXxYyZzZzZzhtwyAaAaAaAaAaAaAaAaAaAaAaAaEeEeEeEeEeEeEeEeIiIiOoOoOoOoOoOoOoOoOoOoOoOoUuUuUuUuUuUuUuYyYyYyYy"
 
     static func fold(_ text: String, flags: Int) -> String {
         var options: String.CompareOptions = []

@@ -14,6 +14,10 @@ public final class Store: @unchecked Sendable {
     let lock = NSRecursiveLock()
     let connection: any DatabaseConnection
     private var tableColumns: [String: Set<String>] = [:]
+    private var textColumns: [String: Set<String>] = [:]
+    /// This store's name in the notifications it sends (its own are not heard twice).
+    let origin = UUID().uuidString
+    private var listener: PostgreSQLListener?
     private var open: Transaction?
     let hub: ChangeHub
 
@@ -29,12 +33,23 @@ public final class Store: @unchecked Sendable {
             throw error
         }
         hub.store = self
+        if let postgres = connection as? PostgreSQLConnection {
+            let hub = hub
+            // Back after a loss: what changed meanwhile was not heard, so every list reads again.
+            postgres.reconnected = { hub.postEverywhere() }
+            listener = PostgreSQLListener(
+                conninfo: postgres.conninfo, origin: origin, heard: { hub.post($0) }, back: { hub.postEverywhere() })
+        }
     }
 
     /// Opens the store a URL names, running its migrations: `sqlite:data/app.sqlite` (a path
     /// relative to the working folder, or absolute), `sqlite::memory:` (gone when closed), or
     /// `postgresql://user:password@host:port/database`.
     public static func open(_ url: String, migrations: [Migration] = []) throws -> Store {
+        if url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") {
+            let connection = try PostgreSQLConnection(url: url)
+            return try Store(connection: connection, location: connection.redacted, migrations: migrations)
+        }
         if url.hasPrefix("sqlite:") {
             let path = String(url.dropFirst("sqlite:".count))
             let file = path.hasPrefix("//") ? String(path.dropFirst(2)) : path
@@ -44,6 +59,10 @@ public final class Store: @unchecked Sendable {
         throw StoreError.badURL(url)
     }
 
+    /// How many times the store's PostgreSQL listener has come back after losing its
+    /// connection (0 on SQLite).
+    public var reconnections: Int { listener?.reconnections ?? 0 }
+
     /// An SQLite file (created with its folder when missing).
     public static func sqlite(path: String, migrations: [Migration] = []) throws -> Store {
         try Store(connection: SQLiteConnection(path: path), location: "sqlite:" + path, migrations: migrations)
@@ -51,9 +70,15 @@ public final class Store: @unchecked Sendable {
 
     /// Closes the database; the store cannot be used after.
     public func close() {
+        listener?.stop()
+        listener = nil
         lock.lock()
         defer { lock.unlock() }
         connection.close()
+    }
+
+    deinit {
+        listener?.stop()
     }
 
     // MARK: Transactions
@@ -72,6 +97,7 @@ public final class Store: @unchecked Sendable {
         let result: T
         do {
             result = try body(transaction)
+            if let postgres = connection as? PostgreSQLConnection { try postgres.notify(transaction.changes, origin: origin) }
             try connection.commit()
         } catch {
             open = nil
@@ -144,10 +170,18 @@ public final class Store: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let known = tableColumns[table] { return known }
-        let found = Set(try connection.columns(of: table))
+        let found = try connection.columns(of: table)
         guard !found.isEmpty else { throw StoreError.statement(table, reason: "there is no table \(table) (is its migration missing?)") }
-        tableColumns[table] = found
-        return found
+        tableColumns[table] = Set(found.map(\.name))
+        textColumns[table] = Set(found.filter(\.text).map(\.name))
+        return Set(found.map(\.name))
+    }
+
+    /// Whether the column holds text (sorted by code point, `COLLATE "C"` on PostgreSQL).
+    func isText(_ table: String, _ column: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return textColumns[table]?.contains(column) ?? false
     }
 }
 

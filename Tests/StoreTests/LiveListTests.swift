@@ -10,8 +10,8 @@ import Testing
 struct LiveListTests {
     let byName = [NSSortDescriptor(keyPath: \Fruit.name, ascending: true)]
 
-    @Test func aWriteReachesTwoListsAndTheirOwnersHearIt() async throws {
-        let store = try Fixtures.fruitStore()
+    @Test(arguments: Backend.available) func aWriteReachesTwoListsAndTheirOwnersHearIt(_ backend: Backend) async throws {
+        let store = try Fixtures.fruitStore(backend)
         let red = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: "color == %@", "red"), sortDescriptors: byName)
         let all = FetchedResultList<Fruit>(store: store, sortDescriptors: byName)
         var heard: [String] = []
@@ -41,8 +41,8 @@ struct LiveListTests {
         #expect(heard.count == 6)
     }
 
-    @Test func theSameQueryIsOneSharedResult() async throws {
-        let store = try Fixtures.fruitStore()
+    @Test(arguments: Backend.available) func theSameQueryIsOneSharedResult(_ backend: Backend) async throws {
+        let store = try Fixtures.fruitStore(backend)
         let filter = "name contains[cd] %@"
         let first = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: filter, "a"), sortDescriptors: byName)
         let second = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: filter, "a"), sortDescriptors: byName)
@@ -58,8 +58,8 @@ struct LiveListTests {
         _ = other
     }
 
-    @Test func aBurstOfWritesIsOneDeliveryAndOneChange() async throws {
-        let store = try Fixtures.fruitStore()
+    @Test(arguments: Backend.available) func aBurstOfWritesIsOneDeliveryAndOneChange(_ backend: Backend) async throws {
+        let store = try Fixtures.fruitStore(backend)
         let list = FetchedResultList<Fruit>(store: store, sortDescriptors: [NSSortDescriptor(keyPath: \Fruit.price, ascending: false)])
         var changes = 0
         list.didChange = { changes += 1 }
@@ -75,8 +75,8 @@ struct LiveListTests {
         #expect(changes <= 2 && changes >= 1)
     }
 
-    @Test func writesFromOtherThreadsArriveOnTheMainActor() async throws {
-        let store = try Fixtures.fruitStore()
+    @Test(arguments: Backend.available) func writesFromOtherThreadsArriveOnTheMainActor(_ backend: Backend) async throws {
+        let store = try Fixtures.fruitStore(backend)
         let list = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: "color == 'blue'"), sortDescriptors: byName)
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {
@@ -97,9 +97,9 @@ struct LiveListTests {
 
     /// Random writes against several live lists: after each burst, every list is exactly what
     /// a fresh query returns (the in-place placement agrees with the database's order).
-    @Test func placedInPlaceEqualsFetchedAfresh() async throws {
+    @Test(arguments: Backend.available) func placedInPlaceEqualsFetchedAfresh(_ backend: Backend) async throws {
         var random = SeededGenerator(state: 11)
-        let store = try Fixtures.fruitStore()
+        let store = try Fixtures.fruitStore(backend)
         let queries: [(StorePredicate?, [NSSortDescriptor])] = [
             (nil, byName),
             (NSPredicate(format: "price > 1.5"), [NSSortDescriptor(keyPath: \Fruit.price, ascending: false)]),
@@ -153,8 +153,8 @@ struct LiveListTests {
         }
     }
 
-    @Test func sectionsGroupRunsOfTheSameName() async throws {
-        let store = try Fixtures.fruitStore()
+    @Test(arguments: Backend.available) func sectionsGroupRunsOfTheSameName(_ backend: Backend) async throws {
+        let store = try Fixtures.fruitStore(backend)
         let list = FetchedResultList<Fruit>(
             store: store,
             sortDescriptors: [
@@ -169,8 +169,8 @@ struct LiveListTests {
         #expect(list.sections[0].items.map(\.name) == ["Banana", "grape"])
     }
 
-    @Test func aBadQueryIsAnErrorOnTheListNotATrap() async throws {
-        let store = try Fixtures.fruitStore()
+    @Test(arguments: Backend.available) func aBadQueryIsAnErrorOnTheListNotATrap(_ backend: Backend) async throws {
+        let store = try Fixtures.fruitStore(backend)
         let list = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: "nonsense == 1"), sortDescriptors: byName)
         #expect(list.items.isEmpty)
         #expect(list.error == .unknownKey("nonsense", table: "fruits"))
