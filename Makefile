@@ -2,11 +2,11 @@
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-# Debian packages: the build needs libwebsockets, OpenSSL and zlib; the tests add the three browser
-# engines (Chromium + chromedriver, Firefox ESR with its built-in WebDriver BiDi, WebKit through
-# WebKitWebDriver on Xvfb) and curl.
-BUILD_PACKAGES := libwebsockets-dev libwebsockets-evlib-ev libev-dev libssl-dev zlib1g-dev pkg-config
-TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver firefox-esr webkit2gtk-driver xvfb curl
+# Debian packages: the build needs libwebsockets, OpenSSL, zlib, SQLite and libpq; the tests add
+# the three browser engines (Chromium + chromedriver, Firefox ESR with its built-in WebDriver
+# BiDi, WebKit through WebKitWebDriver on Xvfb), curl, and PostgreSQL for a throwaway cluster.
+BUILD_PACKAGES := libwebsockets-dev libwebsockets-evlib-ev libev-dev libssl-dev zlib1g-dev libsqlite3-dev libpq-dev pkg-config
+TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver firefox-esr webkit2gtk-driver xvfb curl postgresql
 # The bench types into the board in headless Chromium (keystroke to DOM).
 BENCH_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver
 
@@ -46,14 +46,16 @@ run: deps
 	swift build -c release --product MountainAirport
 	JETWAY_DEVELOPMENT=$${JETWAY_DEVELOPMENT:-1} .build/release/MountainAirport
 
-## test: every test (unit, ViewHost, seed ports, real sockets, Chromium, Firefox and WebKit);
-## fails when Jetway's own code warns or a browser engine is missing
+## test: every test (unit, ViewHost, seed ports, real sockets, SQLite and a throwaway PostgreSQL
+## cluster, Chromium, Firefox and WebKit); fails when Jetway's own code warns or a browser
+## engine or PostgreSQL is missing
 test: test-deps
 	@mkdir -p .build
 	set -o pipefail; swift build 2>&1 | tee .build/build-output.log
 	@! grep -E "^$(CURDIR)/(Sources|Views|Assets)/.*warning:" .build/build-output.log || \
 		{ echo "error: Jetway's own code has warnings (above)" >&2; exit 1; }
-	JETWAY_REQUIRE_BROWSERS=1 swift test
+	url=$$(.ci/postgres start) && trap '.ci/postgres stop' EXIT && \
+		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_REQUIRE_BROWSERS=1 swift test
 
 ## bench: release build, prints `bench: <name> <value> <unit>` (core, then server under load)
 bench: bench-deps
