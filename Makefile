@@ -8,7 +8,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 BUILD_PACKAGES := libwebsockets-dev libwebsockets-evlib-ev libev-dev libssl-dev zlib1g-dev libsqlite3-dev libpq-dev pkg-config
 TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver firefox-esr webkit2gtk-driver xvfb curl postgresql
 # The bench types into the board in headless Chromium (keystroke to DOM).
-BENCH_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver
+BENCH_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver postgresql
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
@@ -57,10 +57,13 @@ test: test-deps
 	url=$$(.ci/postgres start) && trap '.ci/postgres stop' EXIT && \
 		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_REQUIRE_BROWSERS=1 swift test
 
-## bench: release build, prints `bench: <name> <value> <unit>` (core, then server under load)
+## bench: release build, prints `bench: <name> <value> <unit>` (core, then server under load,
+## then the store on SQLite and a throwaway PostgreSQL, and two MountainAirport processes on it)
 bench: bench-deps
 	swift build -c release --product JetwayBench
-	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench
+	swift build -c release --product MountainAirport
+	url=$$(.ci/postgres start) && trap '.ci/postgres stop' EXIT && \
+		ulimit -n $$(ulimit -Hn) && JETWAY_BENCH_POSTGRES=$$url .build/release/JetwayBench
 
 ## snapshots: render the ported screens to HTML and PNG with headless Chromium
 snapshots: test-deps

@@ -66,7 +66,7 @@ let package = Package(
         // `make bench`: prints `bench: <name> <value> <unit>` lines.
         .executableTarget(
             name: "JetwayBench",
-            dependencies: ["Jetway", "JetwayAssets", "JetwayTesting", "JetwayServer", "JetwayBrowser", "MountainAirportViews"],
+            dependencies: ["Jetway", "JetwayAssets", "JetwayTesting", "JetwayServer", "JetwayBrowser", "JetwayStore", "MountainAirportViews"],
             path: "Sources/JetwayBench",
             swiftSettings: releaseViewSettings),
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),

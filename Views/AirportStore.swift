@@ -28,6 +28,8 @@ public enum AirportStore {
     @discardableResult
     public static func seedIfEmpty(_ store: Store, count: Int = 1200, day: Date = Date()) throws -> Int {
         try store.transaction { transaction in
+            // Servers starting together on one PostgreSQL: one seeds, the others then see its day.
+            if store.dialect == .postgresql { try transaction.execute("SELECT pg_advisory_xact_lock(7219002)") }
             guard try transaction.fetch(FlightInformation.self, limit: 1).isEmpty else { return 0 }
             let flights = FlightInformation.generatedDay(count: count, day: day)
             for flight in flights { try transaction.insert(flight) }

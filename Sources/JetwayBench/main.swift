@@ -29,7 +29,7 @@ func run() throws {
     let clock = ContinuousClock()
     let rows = 1000
     let only = CommandLine.arguments.dropFirst().first
-    if only == "server" { return }
+    if only == "server" || only == "store" { return }
     if only == "phases" {
         let model = BenchBoardModel(count: rows)
         let graph = ViewGraph(BenchBoard(model: model))
@@ -341,9 +341,17 @@ MainActor.assumeIsolated {
     do { try run() } catch { print("bench failed: \(error)") }
     report("runtime_js_gzip_bytes", Double(runtimeGzipBytes()), "bytes")
 }
+if CommandLine.arguments.dropFirst().first == "store" {
+    Task { @MainActor in
+        await StoreBench.run()
+        exit(0)
+    }
+    dispatchMain()
+}
 if CommandLine.arguments.dropFirst().first == nil || CommandLine.arguments.dropFirst().first == "server" {
     Task { @MainActor in
         await ServerBench.run()
+        if CommandLine.arguments.dropFirst().first == nil { await StoreBench.run() }
         exit(0)
     }
     dispatchMain()

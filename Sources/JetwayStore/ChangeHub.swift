@@ -55,7 +55,7 @@ final class ChangeHub: @unchecked Sendable {
             return pending
         }
         lastDelivery = ContinuousClock.now
-        if !changes.isEmpty { registry.deliver(changes) }
+        if !changes.isEmpty, let store { registry.deliver(changes, store: store) }
         lock.withLock { delivering = false }
     }
 
@@ -86,15 +86,20 @@ final class QueryRegistry {
 
     nonisolated init() {}
 
-    func deliver(_ changes: StoreChanges) {
+    func deliver(_ changes: StoreChanges, store: Store) {
         deliveries += 1
         var gone: [String] = []
+        // Each table's changed rows are read once, for all of its queries.
+        var rows: [String: ChangedRows] = [:]
+        for (table, change) in changes where !change.everything && !change.ids.isEmpty {
+            rows[table] = ChangedRows(store: store, table: table, ids: change.ids)
+        }
         for (signature, weak) in queries {
             guard let query = weak.query else {
                 gone.append(signature)
                 continue
             }
-            if let change = changes[ChangeHub.everywhere] ?? changes[query.table] { query.refresh(change) }
+            if let change = changes[ChangeHub.everywhere] ?? changes[query.table] { query.refresh(change, rows: rows[query.table]) }
         }
         for signature in gone { queries.removeValue(forKey: signature) }
     }
@@ -116,5 +121,5 @@ struct WeakQuery {
 @MainActor
 protocol AnyLiveQuery: AnyObject {
     var table: String { get }
-    func refresh(_ change: TableChange)
+    func refresh(_ change: TableChange, rows: ChangedRows?)
 }

@@ -44,14 +44,14 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
         lists.append(WeakList(list: list))
     }
 
-    func refresh(_ change: TableChange) {
+    func refresh(_ change: TableChange, rows: ChangedRows?) {
         guard let query else { return }
         do {
             let next: [R]
             if change.everything || change.ids.count > Self.incrementalLimit {
                 next = try query.fetch(limit: limit)
             } else {
-                guard let updated = try applied(change.ids, query) else { return }
+                guard let updated = try applied(change.ids, rows, query) else { return }
                 next = updated
             }
             publish(next, error: nil)
@@ -63,8 +63,10 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
     }
 
     /// The result with the rows `ids` read again; nil when none of them is or was in it.
-    private func applied(_ ids: Set<SQLValue>, _ query: Query<R>) throws -> [R]? {
-        let fresh = try query.fetch(ids: Array(ids))
+    private func applied(_ ids: Set<SQLValue>, _ rows: ChangedRows?, _ query: Query<R>) throws -> [R]? {
+        // The rows read once for every query of the table, decided here; or, when the
+        // predicate needs the database, read again with it.
+        let fresh = try rows.flatMap { try query.admitted($0) } ?? query.fetch(ids: Array(ids))
         var next = items
         let before = next.count
         next.removeAll { ids.contains($0.id.sqlValue) }

@@ -11,9 +11,11 @@ struct Query<R: Record> {
     let sortKeys: [(keyPath: AnyKeyPath, ascending: Bool)]
     /// What makes two queries the same (the shared live result's key).
     let signature: String
+    let predicate: StorePredicate?
 
     init(store: Store, predicate: StorePredicate?, sortDescriptors: [NSSortDescriptor]) throws {
         self.store = store
+        self.predicate = predicate
         let columns = try store.columns(of: R.table)
         if let predicate {
             let (condition, values) = try predicate.sql(dialect: store.dialect, columns: columns, table: R.table)
@@ -68,6 +70,22 @@ struct Query<R: Record> {
         // by position, PostgreSQL's `$n` by number).
         let sql = "SELECT * FROM \(table) WHERE \(condition.map { "\($0) AND " } ?? "")\"id\" IN (\(placeholders))"
         return try store.transactionless { try store.connection.query(sql, values + ids) }.map { try RowDecoder.decode(R.self, from: $0) }
+    }
+
+    /// The changed rows the query admits, decided in Swift; nil when a row needs the database
+    /// to tell (then `fetch(ids:)` asks it).
+    @MainActor
+    func admitted(_ changed: ChangedRows) throws -> [R]? {
+        let rows = try changed.fetched()
+        var admitted: [R] = []
+        for row in rows {
+            if let node = predicate?.node {
+                guard let admits = node.admits(row, dialect: store.dialect) else { return nil }
+                if !admits { continue }
+            }
+            admitted.append(try changed.record(row, as: R.self))
+        }
+        return admitted
     }
 
     /// Whether `a` comes before `b` in this query's order.

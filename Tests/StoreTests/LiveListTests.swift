@@ -108,6 +108,25 @@ struct LiveListTests {
                 [NSSortDescriptor(keyPath: \Fruit.color, ascending: true), NSSortDescriptor(keyPath: \Fruit.name, ascending: false)]
             ),
             (NSPredicate(format: "ripe == NO OR picked == nil"), [NSSortDescriptor(keyPath: \Fruit.picked, ascending: true)]),
+            // Decided in Swift for the changed rows (SQL's NULL rules, LIKE, folding), or by the
+            // database where only it can (text order on PostgreSQL): both must agree with it.
+            (
+                NSPredicate(format: "color != 'red' AND NOT (color IN {'blue', 'Red'})"),
+                [NSSortDescriptor(keyPath: \Fruit.name, ascending: true)]
+            ),
+            (
+                NSPredicate(format: "name LIKE[c] '*e?' OR name BEGINSWITH 'K' OR name ENDSWITH[cd] 'E'"),
+                [NSSortDescriptor(keyPath: \Fruit.id, ascending: false)]
+            ),
+            (NSPredicate(format: "NOT (picked < 2) OR name < 'M'"), [NSSortDescriptor(keyPath: \Fruit.name, ascending: false)]),
+            (
+                NSPredicate(format: "color ==[cd] 'ELAN' OR name IN[c] {'kiwi', 'zest'}"),
+                [NSSortDescriptor(keyPath: \Fruit.price, ascending: true)]
+            ),
+            (
+                NSPredicate(format: "picked != nil AND price <= 1 AND NOT (picked == 1)"),
+                [NSSortDescriptor(keyPath: \Fruit.picked, ascending: false)]
+            ),
         ]
         // Each query whole, and its first three (a limited list refills from the database).
         let lists = queries.map { FetchedResultList<Fruit>(store: store, filter: $0.0, sortDescriptors: $0.1) }
