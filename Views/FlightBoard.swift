@@ -1,100 +1,58 @@
 import Jetway
 import JetwayStore
 
-/// What one board shows: a live query of the store built from the board's filters (search,
-/// arrivals on or off) and the model's clock, at most `limit` flights in time order. Boards
-/// with the same filters share one result.
-@MainActor @Observable
-final class BoardQuery {
-    static let limit = 50
-    @ObservationIgnored let model: FlightBoardModel
-    @ObservationIgnored let list: FetchedResultList<FlightInformation>
-    var searchText = "" { didSet { refilter() } }
-    var showArrivals = true { didSet { refilter() } }
-
-    init(model: FlightBoardModel) {
-        self.model = model
-        list = FetchedResultList(
-            store: model.store, filter: Self.filter(search: "", arrivals: true, from: model.boardStart),
-            sortDescriptors: FlightBoardModel.byTime,
-            fetchLimit: Self.limit)
-        followTheClock()
-    }
-
-    var flights: [FlightInformation] { list.items }
-
-    static func filter(search: String, arrivals: Bool, from start: Date?) -> StorePredicate? {
-        var parts: [StorePredicate] = []
-        // A search looks through the whole day; otherwise the board starts at the model's clock.
-        if !search.isEmpty {
-            parts.append(FlightInformation.matching(search))
-        } else if let start {
-            parts.append(NSPredicate(format: "scheduledTime >= %@ OR currentTime >= %@", start, start))
-        }
-        if !arrivals { parts.append(NSPredicate(format: "direction == %@", FlightInformation.Direction.departure.rawValue)) }
-        return parts.isEmpty ? nil : .and(parts)
-    }
-
-    private func refilter() {
-        let next = Self.filter(search: searchText, arrivals: showArrivals, from: model.boardStart)
-        if next != list.predicate { list.predicate = next }
-    }
-
-    /// Refilters when the model's clock moves.
-    private func followTheClock() {
-        withObservationTracking {
-            _ = model.boardStart
-        } onChange: { [weak self] in
-            Task { @MainActor in
-                self?.refilter()
-                self?.followTheClock()
-            }
-        }
-    }
-}
-
-/// The flight board: the flights still to come, filterable by number, city or airline.
+/// The flight board: the flights still to come, filterable by number, city or airline. Its
+/// list is a live query the model shares between every board with the same filters (so boards
+/// nobody has typed into share one render too).
 public struct FlightBoard: View {
     let model: FlightBoardModel
-    @State private var board: BoardQuery
+    @State private var searchText = ""
+    @State private var showArrivals = true
 
     public init(model: FlightBoardModel) {
         self.model = model
-        _board = State(initialValue: BoardQuery(model: model))
-    }
-
-    var visibleFlights: [FlightInformation] { board.flights }
-
-    var countLine: String {
-        let count = visibleFlights.count
-        return count == BoardQuery.limit ? "Next \(count) flights" : "\(count) flights"
     }
 
     public var body: some View {
         NavigationStack {
-            VStack(alignment: .leading) {
-                Toggle("Show arrivals", isOn: $board.showArrivals)
-                    .padding(.horizontal, 16)
-                Text(countLine)
-                    .font(.footnote)
-                    .foregroundColor(.secondary)
-                    .padding(.horizontal, 16)
-                List(visibleFlights) { flight in
-                    NavigationLink(destination: FlightDetail(flight: flight)) {
-                        FlightRow(flight: flight)
+            BoardFlights(list: model.boardList(search: searchText, arrivals: showArrivals), showArrivals: $showArrivals)
+                .navigationTitle("Mountain Airport")
+                .toolbar {
+                    ToolbarItemGroup(placement: .topBarTrailing) {
+                        Link("Timeline", destination: URL(string: "/timeline")!)
+                        Link("Awards", destination: URL(string: "/awards")!)
+                        Link("Settings", destination: URL(string: "/settings")!)
                     }
+                    .tint(.orange)
+                }
+                .searchable(text: $searchText, prompt: "Search flights")
+        }
+    }
+}
+
+/// The board's rows: holding its live list keeps it (and its updates) alive while shown.
+struct BoardFlights: View {
+    let list: FetchedResultList<FlightInformation>
+    @Binding var showArrivals: Bool
+
+    var countLine: String {
+        let count = list.items.count
+        return count == FlightBoardModel.boardLimit ? "Next \(count) flights" : "\(count) flights"
+    }
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Toggle("Show arrivals", isOn: $showArrivals)
+                .padding(.horizontal, 16)
+            Text(countLine)
+                .font(.footnote)
+                .foregroundColor(.secondary)
+                .padding(.horizontal, 16)
+            List(list.items) { flight in
+                NavigationLink(destination: FlightDetail(flight: flight)) {
+                    FlightRow(flight: flight)
                 }
             }
-            .navigationTitle("Mountain Airport")
-            .toolbar {
-                ToolbarItemGroup(placement: .topBarTrailing) {
-                    Link("Timeline", destination: URL(string: "/timeline")!)
-                    Link("Awards", destination: URL(string: "/awards")!)
-                    Link("Settings", destination: URL(string: "/settings")!)
-                }
-                .tint(.orange)
-            }
-            .searchable(text: $board.searchText, prompt: "Search flights")
         }
     }
 }
@@ -144,20 +102,19 @@ struct FlightDetail: View {
     }
 }
 
-/// `/flights/:id`: one flight's page, live as the board is (its own live query of one row).
+/// `/flights/:id`: one flight's page, live as the board is (from the day's live query).
 public struct FlightPage: View {
+    let model: FlightBoardModel
     let id: String
-    @State private var match: FetchedResultList<FlightInformation>
 
     public init(model: FlightBoardModel, id: String) {
+        self.model = model
         self.id = id
-        let number = Int(id) ?? -1
-        _match = State(initialValue: FetchedResultList(store: model.store, filter: NSPredicate(format: "id == %d", number), fetchLimit: 1))
     }
 
     public var body: some View {
         NavigationStack {
-            if let flight = match.items.first {
+            if let flight = Int(id).flatMap({ id in model.flights.first { $0.id == id } }) {
                 FlightDetail(flight: flight)
             } else {
                 VStack(alignment: .leading, spacing: 12) {

@@ -122,6 +122,38 @@ public final class FlightBoardModel {
     /// Every flight of the day, in time order.
     public var flights: [FlightInformation] { day.items }
 
+    /// How many flights a board shows.
+    public static let boardLimit = 50
+    @ObservationIgnored private var boardLists: [String: FetchedResultList<FlightInformation>] = [:]
+    @ObservationIgnored private var boardOrder: [String] = []
+
+    /// The live list of a board with these filters, shared by every board that has them: a
+    /// search looks through the whole day; otherwise the board starts at `boardStart`. The
+    /// model keeps the last 128 asked for; a board keeps its own alive while it shows it.
+    public func boardList(search: String, arrivals: Bool) -> FetchedResultList<FlightInformation> {
+        let start = boardStart
+        let key = "\(search)|\(arrivals)|\(start?.timeIntervalSince1970 ?? -1)"
+        if let list = boardLists[key] { return list }
+        var parts: [StorePredicate] = []
+        if !search.isEmpty {
+            parts.append(FlightInformation.matching(search))
+        } else if let start {
+            parts.append(NSPredicate(format: "scheduledTime >= %@ OR currentTime >= %@", start, start))
+        }
+        if !arrivals { parts.append(NSPredicate(format: "direction == %@", FlightInformation.Direction.departure.rawValue)) }
+        let list = FetchedResultList<FlightInformation>(
+            store: store, filter: parts.isEmpty ? nil : .and(parts), sortDescriptors: Self.byTime, fetchLimit: Self.boardLimit)
+        boardLists[key] = list
+        boardOrder.append(key)
+        if boardOrder.count > 128 { boardLists.removeValue(forKey: boardOrder.removeFirst()) }
+        return list
+    }
+
+    /// The next flight at a gate that has not yet left or landed (from the day's live query).
+    public func nextFlight(at gate: String) -> FlightInformation? {
+        flights.first { $0.gate.caseInsensitiveCompare(gate) == .orderedSame && $0.status != .departed && $0.status != .landed }
+    }
+
     /// Changes one flight in the store (every page showing it follows within a frame).
     @discardableResult
     public func modify(_ id: Int, _ change: (inout FlightInformation) -> Void) throws -> FlightInformation {

@@ -1,26 +1,22 @@
 import Jetway
-import JetwayStore
 
-/// The unattended screen at a gate: the next flight there, its status and time, from a live
-/// query of the gate's flights that have not yet left or landed.
+/// The unattended screen at a gate: the next flight there that has not yet left or landed,
+/// its status and time, from the day's live query (shared by every kiosk: one render for all
+/// the kiosks at a gate).
 public struct GateKiosk: View {
+    let model: FlightBoardModel
     let gate: String
     @State private var showDetails = false
-    @State private var next: FetchedResultList<FlightInformation>
 
     public init(model: FlightBoardModel, gate: String) {
+        self.model = model
         self.gate = gate
-        let done = [FlightInformation.Status.departed, .landed].map(\.rawValue)
-        _next = State(
-            initialValue: FetchedResultList(
-                store: model.store, filter: NSPredicate(format: "gate ==[c] %@ AND NOT (status IN %@)", gate, done),
-                sortDescriptors: FlightBoardModel.byTime, fetchLimit: 1))
     }
 
     public var body: some View {
         VStack(spacing: 16) {
             Text("Gate \(gate)").font(.largeTitle)
-            if let flight = next.items.first {
+            if let flight = model.nextFlight(at: gate) {
                 Text("\(flight.airline) \(flight.number)").font(.title)
                 Text(flight.direction == .departure ? "to \(flight.otherAirport)" : "from \(flight.otherAirport)").font(.title2)
                 Text(flight.expectedTime, style: .time).font(.title)

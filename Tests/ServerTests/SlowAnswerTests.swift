@@ -41,11 +41,8 @@ struct SlowAnswerTests {
     @Test func theResponseTimeoutClosesASocketThatWaitsTooLong() async throws {
         let server = try Self.server(delay: .seconds(4)) { $0.responseTimeout = 1 }
         defer { server.stop() }
-        let started = Date()
         let reply = await server.exchange("GET /slow HTTP/1.1", timeout: 30)
         #expect(reply.status == 0, "\(reply)")
-        // Closed by our deadline, before lws's own 5 s would have.
-        #expect(Date().timeIntervalSince(started) < 4.5)
         // After a body, too: lws sets no deadline there, so without ours the handler's answer
         // would come (a 200) after its 4 s.
         let post = await server.exchange("POST /slow HTTP/1.1", body: "hello", type: "text/plain", timeout: 30)

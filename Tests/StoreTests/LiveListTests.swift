@@ -11,7 +11,7 @@ struct LiveListTests {
     let byName = [NSSortDescriptor(keyPath: \Fruit.name, ascending: true)]
 
     @Test(arguments: Backend.available) func aWriteReachesTwoListsAndTheirOwnersHearIt(_ backend: Backend) async throws {
-        let store = try Fixtures.fruitStore(backend)
+        let store = try await Fixtures.fruitStore(backend)
         let red = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: "color == %@", "red"), sortDescriptors: byName)
         let all = FetchedResultList<Fruit>(store: store, sortDescriptors: byName)
         var heard: [String] = []
@@ -42,7 +42,7 @@ struct LiveListTests {
     }
 
     @Test(arguments: Backend.available) func theSameQueryIsOneSharedResult(_ backend: Backend) async throws {
-        let store = try Fixtures.fruitStore(backend)
+        let store = try await Fixtures.fruitStore(backend)
         let filter = "name contains[cd] %@"
         let first = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: filter, "a"), sortDescriptors: byName)
         let second = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: filter, "a"), sortDescriptors: byName)
@@ -59,7 +59,7 @@ struct LiveListTests {
     }
 
     @Test(arguments: Backend.available) func aBurstOfWritesIsOneDeliveryAndOneChange(_ backend: Backend) async throws {
-        let store = try Fixtures.fruitStore(backend)
+        let store = try await Fixtures.fruitStore(backend)
         let list = FetchedResultList<Fruit>(store: store, sortDescriptors: [NSSortDescriptor(keyPath: \Fruit.price, ascending: false)])
         var changes = 0
         list.didChange = { changes += 1 }
@@ -76,7 +76,7 @@ struct LiveListTests {
     }
 
     @Test(arguments: Backend.available) func writesFromOtherThreadsArriveOnTheMainActor(_ backend: Backend) async throws {
-        let store = try Fixtures.fruitStore(backend)
+        let store = try await Fixtures.fruitStore(backend)
         let list = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: "color == 'blue'"), sortDescriptors: byName)
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {
@@ -99,7 +99,7 @@ struct LiveListTests {
     /// a fresh query returns (the in-place placement agrees with the database's order).
     @Test(arguments: Backend.available) func placedInPlaceEqualsFetchedAfresh(_ backend: Backend) async throws {
         var random = SeededGenerator(state: 11)
-        let store = try Fixtures.fruitStore(backend)
+        let store = try await Fixtures.fruitStore(backend)
         let queries: [(StorePredicate?, [NSSortDescriptor])] = [
             (nil, byName),
             (NSPredicate(format: "price > 1.5"), [NSSortDescriptor(keyPath: \Fruit.price, ascending: false)]),
@@ -173,7 +173,7 @@ struct LiveListTests {
     }
 
     @Test(arguments: Backend.available) func sectionsGroupRunsOfTheSameName(_ backend: Backend) async throws {
-        let store = try Fixtures.fruitStore(backend)
+        let store = try await Fixtures.fruitStore(backend)
         let list = FetchedResultList<Fruit>(
             store: store,
             sortDescriptors: [
@@ -189,7 +189,7 @@ struct LiveListTests {
     }
 
     @Test(arguments: Backend.available) func aBadQueryIsAnErrorOnTheListNotATrap(_ backend: Backend) async throws {
-        let store = try Fixtures.fruitStore(backend)
+        let store = try await Fixtures.fruitStore(backend)
         let list = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: "nonsense == 1"), sortDescriptors: byName)
         #expect(list.items.isEmpty)
         #expect(list.error == .unknownKey("nonsense", table: "fruits"))

@@ -35,9 +35,9 @@ enum Fixtures {
         Fruit(id: 7, name: "100% juice", color: "orange", price: 3.0, ripe: true, picked: nil),
     ]
 
-    /// A fresh store of `backend` with the basket in it.
-    static func fruitStore(_ backend: Backend) throws -> Store {
-        let store = try Store.open(try backend.freshURL(), migrations: fruitMigrations)
+    /// A fresh store of `backend` with the basket in it (its database made off the main actor).
+    static func fruitStore(_ backend: Backend) async throws -> Store {
+        let store = try Store.open(try await backend.freshURL(), migrations: fruitMigrations)
         try store.transaction { transaction in
             for fruit in basket { try transaction.insert(fruit) }
         }
@@ -73,8 +73,14 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         return postgresURL != nil || required ? [.sqlite, .postgresql] : [.sqlite]
     }
 
-    /// A store URL no other test uses: a new SQLite file, or a new PostgreSQL database.
-    func freshURL() throws -> String {
+    /// A store URL no other test uses: a new SQLite file, or a new PostgreSQL database (made
+    /// on a thread of its own: a test on the main actor must not hold it while psql runs).
+    func freshURL() async throws -> String {
+        let backend = self
+        return try await Task.detached { try backend.makeURL() }.value
+    }
+
+    private func makeURL() throws -> String {
         switch self {
         case .sqlite: return "sqlite:" + Fixtures.sqlitePath()
         case .postgresql:
@@ -88,19 +94,26 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         }
     }
 
-    /// Runs one statement with psql (CREATE DATABASE cannot run in a transaction).
+    /// Runs one statement with psql (CREATE DATABASE cannot run in a transaction), by
+    /// posix_spawn and waitpid.
     static func psql(_ url: String, _ statement: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        process.arguments = [url, "-q", "-v", "ON_ERROR_STOP=1", "-c", statement]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw StoreError.statement(statement, reason: text)
+        let log = NSTemporaryDirectory() + "jetway-psql-\(UUID().uuidString.prefix(8)).log"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let words: [String] = ["/usr/bin/psql", url, "-q", "-v", "ON_ERROR_STOP=1", "-o", "/dev/null", "-c", statement]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/usr/bin/psql", &actions, nil, arguments, environ) == 0 else {
+            throw StoreError.statement(statement, reason: "cannot run psql")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else {
+            throw StoreError.statement(statement, reason: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "psql failed")
         }
     }
 }

@@ -31,8 +31,8 @@ struct StoreQueryTests {
         #expect(try again.count(Fruit.self) == 7)
     }
 
-    @Test(arguments: Backend.available) func predicatesFilterAsCoreDatasDo(_ backend: Backend) throws {
-        let store = try Fixtures.fruitStore(backend)
+    @Test(arguments: Backend.available) func predicatesFilterAsCoreDatasDo(_ backend: Backend) async throws {
+        let store = try await Fixtures.fruitStore(backend)
         #expect(try names(store, "name contains[cd] %@", "ap") == ["Apple", "Apricot", "grape"])
         #expect(try names(store, "name contains %@", "ap") == ["grape"])
         #expect(try names(store, "name CONTAINS[cd] %@", "PECHE") == ["Crème de pêche"])
@@ -57,8 +57,8 @@ struct StoreQueryTests {
         #expect(try names(store, "name contains %@", "_").isEmpty)
     }
 
-    @Test(arguments: Backend.available) func anInjectionAttemptInASearchFindsNothingAndChangesNothing(_ backend: Backend) throws {
-        let store = try Fixtures.fruitStore(backend)
+    @Test(arguments: Backend.available) func anInjectionAttemptInASearchFindsNothingAndChangesNothing(_ backend: Backend) async throws {
+        let store = try await Fixtures.fruitStore(backend)
         for attack in [
             "x' OR '1'='1", "'; DROP TABLE fruits; --", "\") OR 1=1 --", "a%' OR name LIKE '%", "Apple'--", "\\' OR 1=1",
         ] {
@@ -72,8 +72,8 @@ struct StoreQueryTests {
         #expect(throws: StoreError.self) { try store.fetch(Fruit.self, where: sneaky) }
     }
 
-    @Test(arguments: Backend.available) func badFormatsAndUnknownKeysAreClearErrorsNotTraps(_ backend: Backend) throws {
-        let store = try Fixtures.fruitStore(backend)
+    @Test(arguments: Backend.available) func badFormatsAndUnknownKeysAreClearErrorsNotTraps(_ backend: Backend) async throws {
+        let store = try await Fixtures.fruitStore(backend)
         for format in [
             "name ==", "name contains", "(name == 'a'", "name ~ 'a'", "== 'a'", "name == 'a", "name = %@", "name == %x", "name IN 3 4",
         ] {
@@ -94,8 +94,8 @@ struct StoreQueryTests {
         #expect(NSPredicate(format: deep).error != nil)
     }
 
-    @Test(arguments: Backend.available) func sortsByAnyKeysBothWaysThenById(_ backend: Backend) throws {
-        let store = try Fixtures.fruitStore(backend)
+    @Test(arguments: Backend.available) func sortsByAnyKeysBothWaysThenById(_ backend: Backend) async throws {
+        let store = try await Fixtures.fruitStore(backend)
         let byColorThenPriceDown = try store.fetch(
             Fruit.self,
             sortedBy: [NSSortDescriptor(keyPath: \Fruit.color, ascending: true), NSSortDescriptor(keyPath: \Fruit.price, ascending: false)])
@@ -111,8 +111,8 @@ struct StoreQueryTests {
             ])
     }
 
-    @Test(arguments: Backend.available) func aFailedTransactionRollsBackWholeAndSaysWhy(_ backend: Backend) throws {
-        let store = try Fixtures.fruitStore(backend)
+    @Test(arguments: Backend.available) func aFailedTransactionRollsBackWholeAndSaysWhy(_ backend: Backend) async throws {
+        let store = try await Fixtures.fruitStore(backend)
         do {
             try store.transaction { transaction in
                 try transaction.insert(Fruit(id: 8, name: "Kiwi", color: "green", price: 1, ripe: true, picked: nil))
