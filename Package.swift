@@ -73,7 +73,7 @@ let package = Package(
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.
         .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayStore", "JetwayTesting"], path: "Tests/SeedPortTests"),
         // The store on real SQLite files (and PostgreSQL, when `make test` has started one).
-        .testTarget(name: "StoreTests", dependencies: ["JetwayStore", "JetwayTesting"], path: "Tests/StoreTests"),
+        .testTarget(name: "StoreTests", dependencies: ["JetwayStore", "JetwayTesting", "JetwayBrowser"], path: "Tests/StoreTests"),
         // An app's routes and screens without the transport (no JetwayServer here).
         .testTarget(
             name: "RouteTests", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore", "JetwayTesting", "MountainAirportViews"],

@@ -49,10 +49,7 @@ enum StoreBench {
     static func freshURL(_ backend: String) throws -> String {
         if backend == "sqlite" { return "sqlite:" + NSTemporaryDirectory() + "jetway-bench-\(UUID().uuidString)/store.sqlite" }
         guard let base = postgresURL else { throw BenchFailure("JETWAY_BENCH_POSTGRES is not set (make bench starts PostgreSQL)") }
-        let name = "jw_bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
-        try shell("/usr/bin/psql '\(base)' -q -v ON_ERROR_STOP=1 -c 'CREATE DATABASE \(name)'")
-        guard let slash = base.range(of: "/", options: .backwards) else { throw BenchFailure("not a URL: \(base)") }
-        return String(base[..<slash.upperBound]) + name
+        return try Command.freshPostgreSQLDatabase(from: base, prefix: "jw_bench_")
     }
 
     static func filled(_ url: String, rows: Int, groups: Int) throws -> Store {
@@ -228,14 +225,4 @@ enum StoreBench {
         return String(html[range.upperBound...].prefix { $0 != "\"" })
     }
 
-    static func shell(_ command: String) throws {
-        var pid: pid_t = 0
-        let words: [String] = ["/bin/sh", "-c", command + " >/dev/null 2>&1"]
-        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, arguments, environ) == 0 else { throw BenchFailure("cannot run \(command)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else { throw BenchFailure("\(command) failed") }
-    }
 }

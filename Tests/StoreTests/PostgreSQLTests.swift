@@ -1,4 +1,5 @@
 import Foundation
+import JetwayBrowser
 import JetwayStore
 import Testing
 
@@ -147,25 +148,8 @@ struct OwnCluster {
     func restart() throws { _ = try Self.run("restart", root: root, port: port) }
     func stop() { _ = try? Self.run("stop", root: root, port: port) }
 
-    /// Runs the script with its output in a file, by posix_spawn and waitpid: the server it
-    /// starts outlives it, and Foundation's `Process.waitUntilExit` was seen to wait forever
-    /// for such a child.
     @discardableResult
     static func run(_ command: String, root: String, port: Int) throws -> String {
-        let log = NSTemporaryDirectory() + "jetway-pg-\(UUID().uuidString.prefix(8)).log"
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        let line = "JETWAY_PG_ROOT='\(root)' JETWAY_PG_PORT=\(port) '\(script)' \(command) > '\(log)' 2>&1 < /dev/null"
-        var pid: pid_t = 0
-        let words: [String] = ["/bin/bash", "-c", line]
-        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        guard posix_spawn(&pid, "/bin/bash", nil, nil, arguments, environ) == 0 else {
-            throw StoreError.cannotOpen("a test cluster", reason: "cannot start bash")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        guard status == 0 else { throw StoreError.cannotOpen("a test cluster", reason: text) }
-        return text
+        try Command.run("/bin/bash", [script, command], environment: ["JETWAY_PG_ROOT": root, "JETWAY_PG_PORT": "\(port)"])
     }
 }

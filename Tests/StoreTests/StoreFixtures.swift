@@ -1,4 +1,5 @@
 import Foundation
+import JetwayBrowser
 import JetwayStore
 import Testing
 
@@ -87,33 +88,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             guard let base = Self.postgresURL else {
                 throw StoreError.cannotOpen("PostgreSQL", reason: "JETWAY_TEST_POSTGRES is not set (make test starts a server)")
             }
-            let name = "jw_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-            try Self.psql(base, "CREATE DATABASE \(name)")
-            guard let slash = base.range(of: "/", options: .backwards) else { throw StoreError.badURL(base) }
-            return String(base[..<slash.upperBound]) + name
-        }
-    }
-
-    /// Runs one statement with psql (CREATE DATABASE cannot run in a transaction), by
-    /// posix_spawn and waitpid.
-    static func psql(_ url: String, _ statement: String) throws {
-        let log = NSTemporaryDirectory() + "jetway-psql-\(UUID().uuidString.prefix(8)).log"
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        let words: [String] = ["/usr/bin/psql", url, "-q", "-v", "ON_ERROR_STOP=1", "-o", "/dev/null", "-c", statement]
-        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/usr/bin/psql", &actions, nil, arguments, environ) == 0 else {
-            throw StoreError.statement(statement, reason: "cannot run psql")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else {
-            throw StoreError.statement(statement, reason: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "psql failed")
+            return try Command.freshPostgreSQLDatabase(from: base)
         }
     }
 }
