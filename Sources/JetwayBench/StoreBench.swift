@@ -195,17 +195,12 @@ enum StoreBench {
     }
 
     static func start(_ binary: String, port: Int, store: String, token: String) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--no-simulate"]
-        process.environment = ProcessInfo.processInfo.environment.merging([
-            "JETWAY_PORT": "\(port)", "JETWAY_STORE": store, "JETWAY_API_TOKENS": token,
-            "JETWAY_DATA": NSTemporaryDirectory() + "jetway-bench-data-\(port)",
-        ]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try Command.start(
+            binary, ["--no-simulate"],
+            environment: [
+                "JETWAY_PORT": "\(port)", "JETWAY_STORE": store, "JETWAY_API_TOKENS": token,
+                "JETWAY_DATA": NSTemporaryDirectory() + "jetway-bench-data-\(port)",
+            ])
     }
 
     static func waitForServer(_ port: Int) async throws {

@@ -37,6 +37,19 @@ public enum Command {
         return output
     }
 
+    /// Starts a program that keeps running (a server), its output discarded; the caller
+    /// terminates it.
+    public static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// A new PostgreSQL database beside the one `url` names (CREATE DATABASE cannot run in a
     /// transaction, so psql makes it); its URL.
     public static func freshPostgreSQLDatabase(from url: String, prefix: String = "jw_") throws -> String {

@@ -22,17 +22,12 @@ struct TwoServersTests {
     }
 
     func start(port: Int, store: String) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["--no-simulate"]
-        process.environment = ProcessInfo.processInfo.environment.merging([
-            "JETWAY_PORT": "\(port)", "JETWAY_STORE": store, "JETWAY_API_TOKENS": Self.token,
-            "JETWAY_DATA": NSTemporaryDirectory() + "jetway-two-servers-\(UUID().uuidString.prefix(8))",
-        ]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try Command.start(
+            Self.binary, ["--no-simulate"],
+            environment: [
+                "JETWAY_PORT": "\(port)", "JETWAY_STORE": store, "JETWAY_API_TOKENS": Self.token,
+                "JETWAY_DATA": NSTemporaryDirectory() + "jetway-two-servers-\(UUID().uuidString.prefix(8))",
+            ])
     }
 
     func waitForServer(_ port: Int) async -> Bool {

@@ -11,7 +11,8 @@ import Testing
 struct PostgreSQLTests {
     let byName = [NSSortDescriptor(keyPath: \Fruit.name, ascending: true)]
 
-    @Test func aWriteOnOneServerReachesTheOthersLiveLists() async throws {
+    /// Two stores on one new database, each with its own connections, as two servers have.
+    func twoServers(_ body: (Store, Store) async throws -> Void) async throws {
         let url = try await Backend.postgresql.freshURL()
         let serverA = try Store.open(url, migrations: Fixtures.fruitMigrations)
         let serverB = try Store.open(url, migrations: Fixtures.fruitMigrations)
@@ -19,59 +20,60 @@ struct PostgreSQLTests {
             serverA.close()
             serverB.close()
         }
-        let onB = FetchedResultList<Fruit>(store: serverB, filter: NSPredicate(format: "color == 'red'"), sortDescriptors: byName)
-        var heard = 0
-        onB.didChange = { heard += 1 }
-        #expect(onB.items.isEmpty)
-        // The listener's connection needs a moment to be listening.
-        try await Task.sleep(for: .milliseconds(300))
-        try serverA.insert(Fruit(id: 1, name: "Cherry", color: "red", price: 2, ripe: true, picked: nil))
-        // (How fast: `store_cross_process_ms` in make bench; here only that it comes, since a
-        // test beside a hundred others may wait for the main actor.)
-        #expect(await wait(seconds: 10) { onB.items.map(\.name) == ["Cherry"] })
-        #expect(heard == 1)
-        // Updates, deletes and a transaction of several rows, in order.
-        try serverA.transaction { transaction in
-            try transaction.insert(Fruit(id: 2, name: "Apple", color: "red", price: 1, ripe: true, picked: nil))
-            try transaction.insert(Fruit(id: 3, name: "Banana", color: "yellow", price: 1, ripe: true, picked: nil))
-            try transaction.modify(Fruit.self, id: 1) { $0.name = "Red cherry" }
-        }
-        #expect(await wait { onB.items.map(\.name) == ["Apple", "Red cherry"] })
-        try serverA.delete(Fruit.self, id: 2)
-        #expect(await wait { onB.items.map(\.name) == ["Red cherry"] })
-        // A rolled-back transaction sends nothing.
-        let before = heard
-        #expect(throws: StoreError.self) {
+        try await body(serverA, serverB)
+    }
+
+    @Test func aWriteOnOneServerReachesTheOthersLiveLists() async throws {
+        try await twoServers { serverA, serverB in
+            let onB = FetchedResultList<Fruit>(store: serverB, filter: NSPredicate(format: "color == 'red'"), sortDescriptors: byName)
+            var heard = 0
+            onB.didChange = { heard += 1 }
+            #expect(onB.items.isEmpty)
+            // The listener's connection needs a moment to be listening.
+            try await Task.sleep(for: .milliseconds(300))
+            try serverA.insert(Fruit(id: 1, name: "Cherry", color: "red", price: 2, ripe: true, picked: nil))
+            // (How fast: `store_cross_process_ms` in make bench; here only that it comes, since a
+            // test beside a hundred others may wait for the main actor.)
+            #expect(await wait(seconds: 10) { onB.items.map(\.name) == ["Cherry"] })
+            #expect(heard == 1)
+            // Updates, deletes and a transaction of several rows, in order.
             try serverA.transaction { transaction in
-                try transaction.insert(Fruit(id: 9, name: "Raspberry", color: "red", price: 3, ripe: true, picked: nil))
-                try transaction.insert(Fruit(id: 9, name: "Duplicate", color: "red", price: 3, ripe: true, picked: nil))
+                try transaction.insert(Fruit(id: 2, name: "Apple", color: "red", price: 1, ripe: true, picked: nil))
+                try transaction.insert(Fruit(id: 3, name: "Banana", color: "yellow", price: 1, ripe: true, picked: nil))
+                try transaction.modify(Fruit.self, id: 1) { $0.name = "Red cherry" }
             }
+            #expect(await wait { onB.items.map(\.name) == ["Apple", "Red cherry"] })
+            try serverA.delete(Fruit.self, id: 2)
+            #expect(await wait { onB.items.map(\.name) == ["Red cherry"] })
+            // A rolled-back transaction sends nothing.
+            let before = heard
+            #expect(throws: StoreError.self) {
+                try serverA.transaction { transaction in
+                    try transaction.insert(Fruit(id: 9, name: "Raspberry", color: "red", price: 3, ripe: true, picked: nil))
+                    try transaction.insert(Fruit(id: 9, name: "Duplicate", color: "red", price: 3, ripe: true, picked: nil))
+                }
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(heard == before)
+            #expect(onB.items.map(\.name) == ["Red cherry"])
+            // A statement of the app's own refreshes the tables it names on the other server.
+            try serverA.transaction { try $0.execute("UPDATE fruits SET color = 'red'", changing: ["fruits"]) }
+            #expect(await wait { onB.items.map(\.name) == ["Banana", "Red cherry"] })
         }
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(heard == before)
-        #expect(onB.items.map(\.name) == ["Red cherry"])
-        // A statement of the app's own refreshes the tables it names on the other server.
-        try serverA.transaction { try $0.execute("UPDATE fruits SET color = 'red'", changing: ["fruits"]) }
-        #expect(await wait { onB.items.map(\.name) == ["Banana", "Red cherry"] })
     }
 
     @Test func aBigChangeIsSentAsItsTablesAndStillArrives() async throws {
-        let url = try await Backend.postgresql.freshURL()
-        let serverA = try Store.open(url, migrations: Fixtures.fruitMigrations)
-        let serverB = try Store.open(url, migrations: Fixtures.fruitMigrations)
-        defer {
-            serverA.close()
-            serverB.close()
-        }
-        let onB = FetchedResultList<Fruit>(store: serverB, sortDescriptors: byName)
-        try await Task.sleep(for: .milliseconds(300))
-        // 3,000 ids do not fit in a notification (8,000 bytes): the table is named instead.
-        try serverA.transaction { transaction in
-            for id in 1...3000 {
-                try transaction.insert(Fruit(id: id, name: "Fruit \(id)", color: "red", price: 1, ripe: true, picked: nil))
+        try await twoServers { serverA, serverB in
+            let onB = FetchedResultList<Fruit>(store: serverB, sortDescriptors: byName)
+            try await Task.sleep(for: .milliseconds(300))
+            // 3,000 ids do not fit in a notification (8,000 bytes): the table is named instead.
+            try serverA.transaction { transaction in
+                for id in 1...3000 {
+                    try transaction.insert(Fruit(id: id, name: "Fruit \(id)", color: "red", price: 1, ripe: true, picked: nil))
+                }
             }
+            #expect(await wait { onB.items.count == 3000 })
         }
-        #expect(await wait { onB.items.count == 3000 })
     }
 
     @Test func aRestartedServerIsReconnectedAndTheListsReadAgain() async throws {
