@@ -339,7 +339,7 @@ if CommandLine.arguments.dropFirst().first == "board-server" {
 }
 MainActor.assumeIsolated {
     do { try run() } catch { print("bench failed: \(error)") }
-    report("runtime_js_gzip_bytes", Double(runtimeGzipBytes()), "bytes")
+    if CommandLine.arguments.dropFirst().first != "store" { report("runtime_js_gzip_bytes", Double(runtimeGzipBytes()), "bytes") }
 }
 if CommandLine.arguments.dropFirst().first == "store" {
     Task { @MainActor in

@@ -12,7 +12,16 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
     /// Beyond this many changed rows a refresh reads the whole result.
     @ObservationIgnored static var incrementalLimit: Int { 256 }
 
-    private(set) var items: [R] = []
+    /// The result; read through `items`, changed in place (`withMutation`) so that a change to
+    /// one row of 10,000 does not copy the others when nothing else holds them.
+    @ObservationIgnored private var rows: [R] = []
+    /// The result's records by id, to find a changed row's old place without a pass over all.
+    @ObservationIgnored private var byID: [SQLValue: R] = [:]
+
+    var items: [R] {
+        access(keyPath: \.items)
+        return rows
+    }
     private(set) var error: StoreError?
     /// Counts the result's changes (sections are recomputed when it moves).
     private(set) var version = 0
@@ -32,7 +41,8 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
         query = made
         if let made {
             do {
-                items = try made.fetch(limit: limit)
+                rows = try made.fetch(limit: limit)
+                byID = Self.index(rows)
             } catch {
                 self.error = error as? StoreError ?? .statement("", reason: String(describing: error))
             }
@@ -44,17 +54,21 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
         lists.append(WeakList(list: list))
     }
 
-    func refresh(_ change: TableChange, rows: ChangedRows?) {
+    private static func index(_ records: [R]) -> [SQLValue: R] {
+        var index: [SQLValue: R] = [:]
+        index.reserveCapacity(records.count)
+        for record in records { index[record.id.sqlValue] = record }
+        return index
+    }
+
+    func refresh(_ change: TableChange, rows changed: ChangedRows?) {
         guard let query else { return }
         do {
-            let next: [R]
             if change.everything || change.ids.count > Self.incrementalLimit {
-                next = try query.fetch(limit: limit)
+                replace(with: try query.fetch(limit: limit))
             } else {
-                guard let updated = try applied(change.ids, rows, query) else { return }
-                next = updated
+                try apply(change.ids, changed, query)
             }
-            publish(next, error: nil)
         } catch {
             // The result stays as it was (a lost connection loses no rows on the page); the
             // error says why it is not fresh, until a later refresh succeeds.
@@ -62,38 +76,77 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
         }
     }
 
-    /// The result with the rows `ids` read again; nil when none of them is or was in it.
-    private func applied(_ ids: Set<SQLValue>, _ rows: ChangedRows?, _ query: Query<R>) throws -> [R]? {
+    /// The rows `ids` read again: those that left taken out, those that match put in their
+    /// place. Nothing happens (and no one hears of it) when none of them is or was in the result.
+    private func apply(_ ids: Set<SQLValue>, _ changed: ChangedRows?, _ query: Query<R>) throws {
         // The rows read once for every query of the table, decided here; or, when the
         // predicate needs the database, read again with it.
-        let fresh = try rows.flatMap { try query.admitted($0) } ?? query.fetch(ids: Array(ids))
-        var next = items
-        let before = next.count
-        next.removeAll { ids.contains($0.id.sqlValue) }
-        if fresh.isEmpty && next.count == before { return nil }
-        // A limited result that lost a row may now have room for one it did not hold: only
-        // the database knows which.
-        if let limit, before >= limit, next.count < before { return try query.fetch(limit: limit) }
-        for record in fresh {
-            // The first place whose record comes after this one.
-            var low = 0
-            var high = next.count
-            while low < high {
-                let middle = (low + high) / 2
-                if query.precedes(next[middle], record) { low = middle + 1 } else { high = middle }
-            }
-            next.insert(record, at: low)
+        let fresh = try changed.flatMap { try query.admitted($0) } ?? query.fetch(ids: Array(ids))
+        var leaving: [Int] = []
+        for id in ids {
+            guard let old = byID[id] else { continue }
+            leaving.append(position(of: old, id: id, query))
         }
-        if let limit, next.count > limit { next.removeLast(next.count - limit) }
-        return next
-    }
-
-    private func publish(_ next: [R], error: StoreError?) {
-        if items.isEmpty && next.isEmpty && self.error == nil && error == nil { return }
+        if fresh.isEmpty && leaving.isEmpty {
+            if error != nil { error = nil }
+            return
+        }
+        // A full limited result (its first N) ends at its last row: rows past it that did not
+        // change are after it, so only changed rows up to it can be placed here. If too few
+        // stay to fill it, only the database knows which rows come next.
+        var placed = fresh
+        if let limit, rows.count >= limit, let last = rows.last {
+            placed = fresh.filter { !query.precedes(last, $0) }
+            if rows.count - leaving.count + placed.count < limit { return replace(with: try query.fetch(limit: limit)) }
+        }
         let listeners = lists.compactMap(\.list)
         for list in listeners { list.willChange?() }
-        items = next
-        self.error = error
+        withMutation(keyPath: \.items) {
+            for position in leaving.sorted(by: >) { rows.remove(at: position) }
+            for id in ids { byID.removeValue(forKey: id) }
+            for record in placed {
+                rows.insert(record, at: insertion(of: record, query))
+                byID[record.id.sqlValue] = record
+            }
+            if let limit, rows.count > limit {
+                for record in rows[limit...] { byID.removeValue(forKey: record.id.sqlValue) }
+                rows.removeLast(rows.count - limit)
+            }
+        }
+        error = nil
+        version += 1
+        for list in listeners { list.didChange?() }
+    }
+
+    /// Where `record` goes: the first place whose record comes after it.
+    private func insertion(of record: R, _ query: Query<R>) -> Int {
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if query.precedes(rows[middle], record) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Where the result holds `old` (the order is total: ties go by id), found by its place in
+    /// the order; a pass over the result only if that fails.
+    private func position(of old: R, id: SQLValue, _ query: Query<R>) -> Int {
+        let guess = insertion(of: old, query)
+        if guess < rows.count, rows[guess].id.sqlValue == id { return guess }
+        return rows.firstIndex { $0.id.sqlValue == id } ?? guess
+    }
+
+    /// A whole new result (read again), announced as one change.
+    private func replace(with next: [R]) {
+        if rows.isEmpty && next.isEmpty && error == nil { return }
+        let listeners = lists.compactMap(\.list)
+        for list in listeners { list.willChange?() }
+        withMutation(keyPath: \.items) {
+            rows = next
+            byID = Self.index(next)
+        }
+        error = nil
         version += 1
         for list in listeners { list.didChange?() }
     }
