@@ -85,6 +85,18 @@ struct FlightAPITests {
         #expect(try server.model.store.find(FlightInformation.self, id: 3)?.currentTime == nil)
     }
 
+    /// The board's, the gate's and a flight's live lists come from the model, shared: pages
+    /// of one address share one rendering (an object in a page's `@State` would give each its
+    /// own), and a change renders once for all of them.
+    @Test func boardsAndGatesOnTheStoreShareTheirRendering() async throws {
+        let server = try server()
+        defer { server.stop() }
+        for _ in 0..<3 { _ = try await server.get("/") }
+        for _ in 0..<3 { _ = try await server.get("/gate/A1") }
+        for _ in 0..<2 { _ = try await server.get("/flights/3") }
+        #expect(server.server.sessions.groupCount == 3, "three addresses, three renderings")
+    }
+
     @Test func aPatchReachesAnOpenPage() async throws {
         let server = try server()
         defer { server.stop() }
