@@ -9,6 +9,11 @@ import MountainAirportViews
 //
 // JETWAY_HOST, JETWAY_PORT, JETWAY_DATA, JETWAY_ASSETS, JETWAY_API_TOKENS and JETWAY_STORE
 // (default sqlite:<data>/airport.sqlite; postgresql://… for several servers) override.
+/// A log line on stderr, as the server's own (`level=info event=…`).
+func log(_ line: String) {
+    FileHandle.standardError.write(Data("level=info \(line)\n".utf8))
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("MountainAirport could not start: \(message)\n".utf8))
     exit(1)
@@ -39,14 +44,17 @@ MainActor.assumeIsolated {
         let store = try AirportStore.open(url)
         if let importPath {
             let count = try AirportStore.importFlights(from: importPath, into: store)
-            print("level=info event=imported flights=\(count) from=\(importPath)")
+            log("event=imported flights=\(count) from=\(importPath)")
         } else {
             let added = try AirportStore.seedIfEmpty(store)
-            if added > 0 { print("level=info event=seeded flights=\(added)") }
+            if added > 0 { log("event=seeded flights=\(added)") }
         }
         let model = FlightBoardModel(store: store)
         let simulator = AirportSimulator(model: model, seed: UInt64(Date().timeIntervalSince1970))
-        if simulate { simulator.start() }
+        if simulate {
+            simulator.start()
+            log("event=simulating store=\(store.location)")
+        }
         let server = try JetwayServer(app: MountainAirportApp.make(model: model), configuration: configuration)
         try server.run()
     } catch {
