@@ -27,8 +27,12 @@ public enum FlightAPI {
             Handler(.patch, "/api/flights/:id", maxBodyBytes: 4096, auth: .bearer) { request in
                 let id = try flight(request.parameters["id"], in: store).id
                 let change = try request.decode(FlightChange.self)
-                let updated = try store.modify(FlightInformation.self, id: id) { change.apply(to: &$0) }
-                return try .json(updated)
+                do {
+                    return try .json(try store.modify(FlightInformation.self, id: id) { change.apply(to: &$0) })
+                } catch StoreError.notFound {
+                    // Removed since it was read (the day rolled over).
+                    throw HTTPError(404, "no flight \(id)")
+                }
             },
         ]
     }

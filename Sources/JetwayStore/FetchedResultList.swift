@@ -97,6 +97,7 @@ public final class FetchedResultList<Result: Record> {
         let next = Self.shared(store, filterValue, sortValue, limitValue)
         guard next !== live else { return }
         willChange?()
+        live.detach(self)
         live = next
         live.attach(self)
         didChange?()
@@ -121,9 +122,14 @@ public final class FetchedResultList<Result: Record> {
         return sections
     }
 
+    /// A section's name: a raw value's, an optional's contents ("" for nil), or the value's.
     private static func name(of value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let inner = mirror.children.first?.value else { return "" }
+            return name(of: inner)
+        }
         if let value = value as? any RawRepresentable { return "\(value.rawValue)" }
-        if case .some(let inner) = value as Any? { return "\(inner)" }
         return "\(value)"
     }
 }

@@ -54,6 +54,15 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
         lists.append(WeakList(list: list))
     }
 
+    /// The list now asks another question: it hears no more of this one's changes.
+    func detach(_ list: FetchedResultList<R>) {
+        lists.removeAll { $0.list == nil || $0.list === list }
+    }
+
+    /// A refresh failed: until one that reads everything succeeds, the rows are not to be
+    /// trusted, and changes to a few of them are not applied on top.
+    @ObservationIgnored private var needsFullRefresh = false
+
     private static func index(_ records: [R]) -> [SQLValue: R] {
         var index: [SQLValue: R] = [:]
         index.reserveCapacity(records.count)
@@ -64,7 +73,7 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
     func refresh(_ change: TableChange, rows changed: ChangedRows?) {
         guard let query else { return }
         do {
-            if change.everything || change.ids.count > Self.incrementalLimit {
+            if change.everything || change.ids.count > Self.incrementalLimit || needsFullRefresh {
                 replace(with: try query.fetch(limit: limit))
             } else {
                 try apply(change.ids, changed, query)
@@ -73,6 +82,7 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
             // The result stays as it was (a lost connection loses no rows on the page); the
             // error says why it is not fresh, until a later refresh succeeds.
             self.error = error as? StoreError ?? .statement("", reason: String(describing: error))
+            needsFullRefresh = true
         }
     }
 
@@ -99,6 +109,8 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
             placed = fresh.filter { !query.precedes(last, $0) }
             if rows.count - leaving.count + placed.count < limit { return replace(with: try query.fetch(limit: limit)) }
         }
+        // Every changed row falls past the end of a full result: nothing to tell anyone.
+        if placed.isEmpty && leaving.isEmpty { return }
         let listeners = lists.compactMap(\.list)
         for list in listeners { list.willChange?() }
         withMutation(keyPath: \.items) {
@@ -139,6 +151,7 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
 
     /// A whole new result (read again), announced as one change.
     private func replace(with next: [R]) {
+        needsFullRefresh = false
         if rows.isEmpty && next.isEmpty && error == nil { return }
         let listeners = lists.compactMap(\.list)
         for list in listeners { list.willChange?() }

@@ -17,9 +17,9 @@ final class PostgreSQLConnection: DatabaseConnection {
     var reconnected: (() -> Void)?
 
     init(url: String) throws {
-        conninfo = url
+        conninfo = Self.withTimeouts(url)
         redacted = Self.redact(url)
-        handle = PQconnectdb(url)
+        handle = PQconnectdb(conninfo)
         guard PQstatus(handle) == CONNECTION_OK else {
             let reason = message
             PQfinish(handle)
@@ -36,11 +36,34 @@ final class PostgreSQLConnection: DatabaseConnection {
         handle = nil
     }
 
+    /// The URL with a connect timeout and TCP keep-alives unless it sets its own: a server
+    /// that vanished (a cable, a crashed machine) is noticed in about a minute, and a
+    /// reconnection never waits for the system's TCP timeout while holding the store's lock.
+    static func withTimeouts(_ url: String) -> String {
+        let defaults = [
+            ("connect_timeout", "5"), ("keepalives", "1"), ("keepalives_idle", "30"), ("keepalives_interval", "10"),
+            ("keepalives_count", "3"),
+        ]
+        var result = url
+        for (name, value) in defaults where !url.contains("\(name)=") {
+            result += (result.contains("?") ? "&" : "?") + "\(name)=\(value)"
+        }
+        return result
+    }
+
     static func redact(_ url: String) -> String {
-        guard let at = url.firstIndex(of: "@"), let scheme = url.range(of: "://"), scheme.upperBound < at else { return url }
-        let credentials = url[scheme.upperBound..<at]
-        guard let colon = credentials.firstIndex(of: ":") else { return url }
-        return String(url[..<url.index(after: colon)]) + "***" + String(url[at...])
+        var text = url
+        if let at = text.firstIndex(of: "@"), let scheme = text.range(of: "://"), scheme.upperBound < at,
+            let colon = text[scheme.upperBound..<at].firstIndex(of: ":")
+        {
+            text = String(text[..<text.index(after: colon)]) + "***" + String(text[at...])
+        }
+        // A password given as a parameter, too.
+        if let range = text.range(of: "password=") {
+            let end = text[range.upperBound...].firstIndex(of: "&") ?? text.endIndex
+            text.replaceSubrange(range.upperBound..<end, with: "***")
+        }
+        return text
     }
 
     private var message: String {
@@ -134,6 +157,10 @@ final class PostgreSQLConnection: DatabaseConnection {
     func execute(_ sql: String, _ values: [SQLValue]) throws -> Int {
         let result = try run(sql, values)
         defer { PQclear(result) }
+        // A COMMIT of a transaction that had failed is a ROLLBACK: never a success.
+        if sql == "COMMIT", String(cString: PQcmdStatus(result)) == "ROLLBACK" {
+            throw StoreError.statement(sql, reason: "the transaction had failed, and PostgreSQL rolled it back")
+        }
         return Int(String(cString: PQcmdTuples(result))) ?? 0
     }
 
@@ -203,15 +230,17 @@ final class PostgreSQLConnection: DatabaseConnection {
         func encode(_ changes: StoreChanges) -> String {
             var tables: [String: Any] = [:]
             for (table, change) in changes {
+                // Ids as tagged text ("i42", "sMA100", "r1.5"): a JSON number would lose an
+                // integer past 2^53.
                 tables[table] =
                     change.everything
                     ? "*"
-                    : change.ids.map { id -> Any in
+                    : change.ids.compactMap { id -> String? in
                         switch id {
-                        case .integer(let number): return number
-                        case .text(let text): return text
-                        case .real(let number): return number
-                        default: return "\(id)"
+                        case .integer(let number): return "i\(number)"
+                        case .text(let text): return "s" + text
+                        case .real(let number): return "r\(number)"
+                        default: return nil
                         }
                     }
             }
@@ -242,12 +271,13 @@ final class PostgreSQLConnection: DatabaseConnection {
             } else if let ids = value as? [Any] {
                 var change = TableChange()
                 for id in ids.prefix(10_000) {
-                    if let text = id as? String {
-                        change.ids.insert(.text(text))
-                    } else if let number = id as? NSNumber {
-                        let value = number.doubleValue
-                        let whole = value == value.rounded() && abs(value) < 9_007_199_254_740_992
-                        change.ids.insert(whole ? .integer(number.int64Value) : .real(value))
+                    guard let text = id as? String, let tag = text.first else { continue }
+                    let rest = String(text.dropFirst())
+                    switch tag {
+                    case "i": if let number = Int64(rest) { change.ids.insert(.integer(number)) }
+                    case "s": change.ids.insert(.text(rest))
+                    case "r": if let number = Double(rest) { change.ids.insert(.real(number)) }
+                    default: break
                     }
                 }
                 changes[table] = change

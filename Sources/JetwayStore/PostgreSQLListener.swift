@@ -30,14 +30,21 @@ final class PostgreSQLListener: @unchecked Sendable {
 
     private var isRunning: Bool { lock.withLock { running } }
 
+    /// Stops the thread and waits for it; a second call returns at once.
     func stop() {
-        lock.withLock { running = false }
-        done.wait()
+        let first = lock.withLock {
+            defer { running = false }
+            return running
+        }
+        if first { done.wait() }
     }
 
     private func loop() {
         var backoff: TimeInterval = 0.1
-        var lost = false
+        // Writes made between the lists' first reads and the first LISTEN were not heard:
+        // the first connection, too, has the lists read again.
+        var lost = true
+        var first = true
         while isRunning {
             guard let handle = listen() else {
                 lost = true
@@ -47,9 +54,10 @@ final class PostgreSQLListener: @unchecked Sendable {
             }
             backoff = 0.1
             if lost {
-                lock.withLock { reconnections += 1 }
+                if !first { lock.withLock { reconnections += 1 } }
                 back()
             }
+            first = false
             lost = !serve(handle)
             PQfinish(handle)
         }

@@ -125,6 +125,8 @@ indirect enum PredicateNode: Sendable, CustomStringConvertible {
     private static func literal(_ value: SQLValue) -> String {
         switch value {
         case .text(let text): "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        // Every byte: the canonical form is what tells two queries apart.
+        case .blob(let bytes): "<" + bytes.map { String(format: "%02x", $0) }.joined() + ">"
         default: value.description
         }
     }

@@ -48,7 +48,11 @@ extension PredicateNode {
             }
             return result
         case .compare(let key, let op, let flags, let operand):
-            guard let value = row[key] else { return nil }
+            guard let value = row[key], Self.foldable(value, flags, dialect) else { return nil }
+            switch operand {
+            case .value(let other): if !Self.foldable(other, flags, dialect) { return nil }
+            case .list(let others): if !others.allSatisfy({ Self.foldable($0, flags, dialect) }) { return nil }
+            }
             return Self.compare(value, op, flags, operand, dialect)
         }
     }
@@ -56,6 +60,17 @@ extension PredicateNode {
     private static func fold(_ value: SQLValue, _ flags: Int, _ dialect: SQLDialect) -> SQLValue {
         guard flags != 0, case .text(let text) = value else { return value }
         return .text(TextFolding.fold(text, flags: flags, dialect: dialect))
+    }
+
+    /// Whether Swift folds `value` as the database would: always on SQLite (its fold is
+    /// Swift's); on PostgreSQL, case is its `lower()`, whose non-ASCII rules follow the
+    /// database's locale, so text outside ASCII is left to it.
+    private static func foldable(_ value: SQLValue, _ flags: Int, _ dialect: SQLDialect) -> Bool {
+        guard dialect == .postgresql, flags & TextFolding.caseInsensitive != 0, case .text(let text) = value else { return true }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return true }
+        // Accents come off first (`translate`): what is left must be ASCII for `lower()`.
+        return flags & TextFolding.diacriticInsensitive != 0
+            && TextFolding.fold(text, flags: TextFolding.diacriticInsensitive, dialect: dialect).utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// Equality as both databases have it for the store's typed columns; nil for kinds the

@@ -148,6 +148,7 @@ struct PredicateParser {
             var values: [SQLValue] = []
             if take(["}"]) { return .list([]) }
             repeat {
+                if case .symbol("{")? = current { throw fail("a list inside a list") }
                 guard case .value(let value) = try parseOperand() else { throw fail("a list inside a list") }
                 values.append(value)
             } while take([","])

@@ -73,6 +73,13 @@ public protocol SQLValueConvertible {
 extension Int: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
 extension Int64: SQLValueConvertible { public var sqlValue: SQLValue { .integer(self) } }
 extension Int32: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
+extension Int16: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
+extension Int8: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
+extension UInt: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(clamping: self)) } }
+extension UInt64: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(clamping: self)) } }
+extension UInt32: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
+extension UInt16: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
+extension UInt8: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
 extension Double: SQLValueConvertible { public var sqlValue: SQLValue { .real(self) } }
 extension Float: SQLValueConvertible { public var sqlValue: SQLValue { .real(Double(self)) } }
 extension Bool: SQLValueConvertible { public var sqlValue: SQLValue { .integer(self ? 1 : 0) } }

@@ -19,6 +19,7 @@ public final class Store: @unchecked Sendable {
     let origin = UUID().uuidString
     private var listener: PostgreSQLListener?
     private var open: Transaction?
+    private var closed = false
     let hub: ChangeHub
 
     init(connection: any DatabaseConnection, location: String, migrations: [Migration]) throws {
@@ -70,11 +71,13 @@ public final class Store: @unchecked Sendable {
 
     /// Closes the database; the store cannot be used after.
     public func close() {
-        listener?.stop()
-        listener = nil
         lock.lock()
-        defer { lock.unlock() }
+        let listener = closed ? nil : self.listener
+        self.listener = nil
+        closed = true
         connection.close()
+        lock.unlock()
+        listener?.stop()
     }
 
     deinit {
@@ -90,13 +93,17 @@ public final class Store: @unchecked Sendable {
     public func transaction<T>(_ body: (Transaction) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        if let open { return try body(open) }
+        guard !closed else { throw StoreError.statement("BEGIN", reason: "the store is closed") }
+        if let open { return try nested(open, body) }
         let transaction = Transaction(store: self)
         try connection.begin()
         open = transaction
         let result: T
         do {
             result = try body(transaction)
+            // A statement that failed inside (its error caught by the body) fails it all: the
+            // databases differ on what such a transaction may still do, the store does not.
+            if let failure = transaction.failure { throw failure }
             if let postgres = connection as? PostgreSQLConnection { try postgres.notify(transaction.changes, origin: origin) }
             try connection.commit()
         } catch {
@@ -107,6 +114,27 @@ public final class Store: @unchecked Sendable {
         open = nil
         if !transaction.changes.isEmpty { hub.post(transaction.changes) }
         return result
+    }
+
+    /// A transaction inside another: a savepoint, so that when it throws only its own writes
+    /// are undone and the outer one may go on.
+    private func nested<T>(_ transaction: Transaction, _ body: (Transaction) throws -> T) throws -> T {
+        transaction.depth += 1
+        let savepoint = "jetway_\(transaction.depth)"
+        defer { transaction.depth -= 1 }
+        let failedBefore = transaction.failure
+        try connection.execute("SAVEPOINT \(savepoint)", [])
+        do {
+            let result = try body(transaction)
+            if transaction.failure != nil && failedBefore == nil { throw transaction.failure! }
+            try connection.execute("RELEASE SAVEPOINT \(savepoint)", [])
+            return result
+        } catch {
+            _ = try? connection.execute("ROLLBACK TO SAVEPOINT \(savepoint)", [])
+            _ = try? connection.execute("RELEASE SAVEPOINT \(savepoint)", [])
+            transaction.failure = failedBefore
+            throw error
+        }
     }
 
     // MARK: One-statement shorthands (each its own transaction)
@@ -162,6 +190,7 @@ public final class Store: @unchecked Sendable {
     func transactionless<T>(_ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
+        guard !closed else { throw StoreError.statement("", reason: "the store is closed") }
         return try body()
     }
 
@@ -191,8 +220,12 @@ struct TableChange: Sendable, Equatable {
     /// Rows the store cannot name changed (a statement of the app's own): refresh all.
     var everything = false
 
+    /// Past this many ids a change is "everything" (its lists read whole anyway), so a burst
+    /// of writes while the main actor is busy holds a bounded set.
+    static let maxIDs = 1024
+
     mutating func merge(_ other: TableChange) {
-        everything = everything || other.everything
+        everything = everything || other.everything || ids.count + other.ids.count > Self.maxIDs
         if !everything { ids.formUnion(other.ids) } else { ids = [] }
     }
 }
@@ -203,7 +236,31 @@ typealias StoreChanges = [String: TableChange]
 public final class Transaction {
     unowned let store: Store
     var changes: StoreChanges = [:]
-    private var connection: any DatabaseConnection { store.connection }
+    /// The first statement of this transaction that failed (the whole fails with it).
+    var failure: (any Error)?
+    var depth = 0
+    private var connection: Checked { Checked(transaction: self) }
+
+    /// The store's connection, with every failure remembered by the transaction.
+    struct Checked {
+        let transaction: Transaction
+        @discardableResult
+        func execute(_ sql: String, _ values: [SQLValue]) throws -> Int {
+            try transaction.noting { try transaction.store.connection.execute(sql, values) }
+        }
+        func query(_ sql: String, _ values: [SQLValue]) throws -> [Row] {
+            try transaction.noting { try transaction.store.connection.query(sql, values) }
+        }
+    }
+
+    func noting<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            if failure == nil { failure = error }
+            throw error
+        }
+    }
     private var dialect: SQLDialect { store.dialect }
 
     init(store: Store) {
@@ -274,7 +331,7 @@ public final class Transaction {
     public func fetch<R: Record>(
         _ type: R.Type, where predicate: StorePredicate? = nil, sortedBy sortDescriptors: [NSSortDescriptor] = [], limit: Int? = nil
     ) throws -> [R] {
-        try Query<R>(store: store, predicate: predicate, sortDescriptors: sortDescriptors).fetch(limit: limit)
+        try noting { try Query<R>(store: store, predicate: predicate, sortDescriptors: sortDescriptors).fetch(limit: limit) }
     }
 
     public func find<R: Record>(_ type: R.Type, id: R.ID) throws -> R? {

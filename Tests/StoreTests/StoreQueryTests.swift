@@ -141,6 +141,40 @@ struct StoreQueryTests {
         #expect(try store.find(Fruit.self, id: 8) == Fruit(id: 8, name: "Gold kiwi", color: "green", price: 1.5, ripe: true, picked: nil))
     }
 
+    @Test(arguments: Backend.available) func aNestedTransactionIsASavepointAndACaughtFailureFailsTheWhole(_ backend: Backend) async throws {
+        let store = try await Fixtures.fruitStore(backend)
+        let kiwi = Fruit(id: 8, name: "Kiwi", color: "green", price: 1, ripe: true, picked: nil)
+        // The inner transaction throws; the outer catches it and goes on: only the inner
+        // writes are undone.
+        try store.transaction { transaction in
+            try transaction.insert(kiwi)
+            do {
+                try store.transaction { inner in
+                    try inner.modify(Fruit.self, id: 1) { $0.name = "Changed" }
+                    try inner.insert(Fixtures.basket[2])  // a duplicate id
+                }
+                Issue.record("the duplicate was accepted")
+            } catch {}
+            try transaction.modify(Fruit.self, id: 2) { $0.price = 9 }
+        }
+        #expect(try store.find(Fruit.self, id: 8) == kiwi)
+        #expect(try store.find(Fruit.self, id: 1)?.name == "Apple")
+        #expect(try store.find(Fruit.self, id: 2)?.price == 9)
+        // A failed statement whose error the body swallows fails the whole transaction, on
+        // both databases alike, and says so.
+        #expect(throws: StoreError.self) {
+            try store.transaction { transaction in
+                try transaction.modify(Fruit.self, id: 3) { $0.name = "Half" }
+                try? transaction.insert(Fixtures.basket[0])
+            }
+        }
+        #expect(try store.find(Fruit.self, id: 3)?.name == "Banana")
+        // Closed, the store refuses work instead of reopening.
+        store.close()
+        #expect(throws: StoreError.self) { try store.count(Fruit.self) }
+        store.close()
+    }
+
     @Test func aFailedMigrationLeavesTheDatabaseAsItWas() throws {
         let path = Fixtures.sqlitePath()
         _ = try Fixtures.fruitStore(path: path)
