@@ -149,6 +149,16 @@ public final class FlightBoardModel {
         return list
     }
 
+    /// The flights of one day (UTC): the day the board's clock is in, or the first flight's.
+    /// After the simulator adds the next day, the table holds two.
+    public var today: [FlightInformation] {
+        let all = flights
+        guard let reference = boardStart ?? all.first?.scheduledTime else { return all }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return all.filter { calendar.isDate($0.scheduledTime, inSameDayAs: reference) }
+    }
+
     /// The next flight at a gate that has not yet left or landed (from the day's live query).
     public func nextFlight(at gate: String) -> FlightInformation? {
         flights.first { $0.gate.caseInsensitiveCompare(gate) == .orderedSame && $0.status != .departed && $0.status != .landed }

@@ -79,7 +79,7 @@ public struct TimelineScreen: View {
 
     public var body: some View {
         NavigationStack(path: $path) {
-            FlightTimeline(flights: model.flights) { flight in path.append(flight.id) }
+            FlightTimeline(flights: model.today) { flight in path.append(flight.id) }
                 .navigationTitle("Flight Timeline")
                 .navigationDestination(for: Int.self) { id in
                     if let flight = model.flights.first(where: { $0.id == id }) {

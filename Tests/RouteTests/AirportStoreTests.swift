@@ -87,7 +87,7 @@ struct AirportStoreTests {
         #expect(throws: AirportStore.ImportError.self) { try AirportStore.importFlights(from: folder + "/none.json", into: store) }
     }
 
-    @Test func theSimulatorMovesTheDayAlong() throws {
+    @Test func theSimulatorMovesTheDayAlong() async throws {
         let store = try store()
         try AirportStore.seedIfEmpty(store, day: Self.day)
         let model = FlightBoardModel(store: store)
@@ -117,6 +117,10 @@ struct AirportStoreTests {
         #expect(rolled.count == 2400)
         #expect(rolled.last!.scheduledTime > Self.day.addingTimeInterval(24 * 3600))
         #expect(Set(rolled.map(\.id)).count == 2400)
+        // The timeline shows the clock's day, not both.
+        await model.store.settle()
+        #expect(model.flights.count == 2400)
+        #expect(model.today.count == 1200)
     }
 
     @Test func theBoardAndTheGateReadLiveQueries() async throws {
