@@ -93,7 +93,7 @@ struct FlightDetail: View {
                 flight.direction == .departure ? "Departs to \(flight.otherAirport)" : "Arrives from \(flight.otherAirport)",
                 systemImage: "airplane")
             Label("Gate \(flight.gate)", systemImage: "map")
-            Label("Terminal \(flight.terminal)", systemImage: "building.2")
+            Label("Terminal \(flight.terminal)", systemImage: "house")
             Label(flight.status.rawValue, systemImage: "clock")
             Link("Link to this flight", destination: URL(string: "/flights/\(flight.id)")!)
         }
