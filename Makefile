@@ -54,7 +54,8 @@ test: test-deps
 	set -o pipefail; swift build 2>&1 | tee .build/build-output.log
 	@! grep -E "^$(CURDIR)/(Sources|Views|Assets)/.*warning:" .build/build-output.log || \
 		{ echo "error: Jetway's own code has warnings (above)" >&2; exit 1; }
-	url=$$(.ci/postgres start) && trap '.ci/postgres stop' EXIT && \
+	export JETWAY_PG_ROOT=$$(mktemp -d /tmp/jetway-postgres.XXXXXX) JETWAY_PG_PORT=$$((55000 + RANDOM % 4000)) && \
+		trap '.ci/postgres stop' EXIT && url=$$(.ci/postgres start) && \
 		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_REQUIRE_BROWSERS=1 swift test
 
 ## bench: release build, prints `bench: <name> <value> <unit>` (core, then server under load,
@@ -62,7 +63,8 @@ test: test-deps
 bench: bench-deps
 	swift build -c release --product JetwayBench
 	swift build -c release --product MountainAirport
-	url=$$(.ci/postgres start) && trap '.ci/postgres stop' EXIT && \
+	export JETWAY_PG_ROOT=$$(mktemp -d /tmp/jetway-postgres.XXXXXX) JETWAY_PG_PORT=$$((55000 + RANDOM % 4000)) && \
+		trap '.ci/postgres stop' EXIT && url=$$(.ci/postgres start) && \
 		ulimit -n $$(ulimit -Hn) && JETWAY_BENCH_POSTGRES=$$url .build/release/JetwayBench
 
 ## snapshots: render the ported screens to HTML and PNG with headless Chromium
