@@ -72,7 +72,9 @@ extension DatabaseConnection {
 /// An identifier the store writes into SQL (a table or column the app declared), checked and
 /// quoted: only letters, digits and underscores, not starting with a digit.
 func quoted(_ identifier: String) throws -> String {
-    guard isIdentifier(identifier) else { throw StoreError.unknownKey(identifier, table: "(identifier)") }
+    guard isIdentifier(identifier) else {
+        throw StoreError.statement(identifier, reason: "not a table or column name (letters, digits and underscores, at most 63)")
+    }
     return "\"\(identifier)\""
 }
 

@@ -185,28 +185,6 @@ extension PredicateNode {
     }
 }
 
-extension TextFolding {
-    /// The fold the database's `jetway_fold` makes: Foundation's on SQLite (where the function
-    /// is Swift's), and on PostgreSQL its `translate` of accented letters, then a lower-casing.
-    static func fold(_ text: String, flags: Int, dialect: SQLDialect) -> String {
-        guard dialect == .postgresql else { return fold(text, flags: flags) }
-        var result = text
-        if flags & diacriticInsensitive != 0 {
-            var scalars = String.UnicodeScalarView()
-            for scalar in text.unicodeScalars { scalars.append(plainScalars[scalar] ?? scalar) }
-            result = String(scalars)
-        }
-        if flags & caseInsensitive != 0 { result = result.lowercased() }
-        return result
-    }
-
-    private static let plainScalars: [Unicode.Scalar: Unicode.Scalar] = {
-        var map: [Unicode.Scalar: Unicode.Scalar] = [:]
-        for (from, to) in zip(accented.unicodeScalars, plain.unicodeScalars) { map[from] = to }
-        return map
-    }()
-}
-
 /// The rows one delivery's changes name in one table, read once for every live query of it.
 @MainActor
 final class ChangedRows {
