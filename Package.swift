@@ -29,7 +29,7 @@ let package = Package(
         .target(
             name: "JetwayAssets", path: "Assets",
             resources: [
-                .embedInCode("jetway.js"), .embedInCode("jetway.css"), .embedInCode("favicon.svg"),
+                .embedInCode("jetway.js"), .embedInCode("jetway-sw.js"), .embedInCode("jetway.css"), .embedInCode("favicon.svg"),
                 // Widgets that know nothing of Jetway, and their adapters (docs/integration.md).
                 .embedInCode("widgets/timeline-table.js"), .embedInCode("widgets/timeline-table.css"),
                 .embedInCode("widgets/jetway-timeline.js"), .embedInCode("widgets/picker-view.js"),

@@ -5,6 +5,8 @@ package enum BundledAssets {
     /// The bytes of each file, by its name under `/assets/`.
     package static let files: [String: [UInt8]] = [
         "jetway.js": Minified.script(PackageResources.jetway_js),
+        // The service worker of the pages that are available offline (Route(availableOffline:)).
+        "jetway-sw.js": Minified.script(PackageResources.jetway_sw_js),
         "jetway.css": Minified.stylesheet(PackageResources.jetway_css),
         "favicon.svg": PackageResources.favicon_svg,
         // A page Jetway does not render, hosting two live views (docs/integration.md).

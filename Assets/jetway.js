@@ -8,7 +8,130 @@
   // Widgets are defined once for the document; each view mounts its own.
   const widgetTypes = new Map(), widgetHosts = new Set();
   let requestTimeout = 10000;
+  // The server's clock (docs/protocol.md, "Clocks"): the page says what time it was rendered
+  // at and how fast the clock runs, and each pong refines it. Texts with `data-jw-clock`
+  // (Text(date, style: .timer), a TimelineView's clock) count from it each second, here, with
+  // no message to the server. A kept copy of a page (offline) counts from the last clock seen.
+  const clock = (() => {
+    const [at, rate] = meta("jetway-clock").split(" ").map(Number);
+    let serverAt = Date.now(), localAt = performance.now(), speed = 1;
+    const remembered = () => { try { return JSON.parse(localStorage.getItem("jw-clock") || "null"); } catch (e) { return null; } };
+    if (!document.documentElement.hasAttribute("data-jw-saved") && Number.isFinite(at) && at > 0) {
+      serverAt = at;
+      speed = Number.isFinite(rate) && rate >= 0 ? rate : 1;
+    } else {
+      const last = remembered();
+      if (last && Number.isFinite(last.server) && Number.isFinite(last.local) && Number.isFinite(last.rate)) {
+        serverAt = last.server + (Date.now() - last.local) * last.rate;
+        speed = last.rate;
+      }
+    }
+    const now = () => serverAt + (performance.now() - localAt) * speed;
+    const remember = () => { try { localStorage.setItem("jw-clock", JSON.stringify({ server: now(), local: Date.now(), rate: speed })); } catch (e) { /* storage off */ } };
+    return {
+      now,
+      remember,
+      // The server's time as a pong carried it, half a round trip ago.
+      set(serverTime, roundTrip) {
+        if (!Number.isFinite(serverTime) || !(roundTrip >= 0 && roundTrip < 5000)) return;
+        serverAt = serverTime + (roundTrip / 2) * speed;
+        localAt = performance.now();
+        remember();
+      },
+      get rate() { return speed; },
+    };
+  })();
+  const pad = (n) => (n < 10 ? "0" : "") + n;
+  const zoneFormats = new Map();
+  const zoneFormat = (zone) => {
+    let format = zoneFormats.get(zone);
+    if (!format) {
+      try {
+        format = new Intl.DateTimeFormat("en-GB", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+      } catch (e) { format = zone === "UTC" ? null : zoneFormat("UTC"); }
+      zoneFormats.set(zone, format);
+    }
+    return format;
+  };
+  // "08:05" or "2026-12-02" in a time zone, as the server writes Text(date, style: .time/.date).
+  const calendarText = (ms, zone, time) => {
+    const parts = {};
+    for (const part of zoneFormat(zone).formatToParts(ms)) parts[part.type] = part.value;
+    return time ? `${parts.hour}:${parts.minute}` : `${parts.year}-${parts.month}-${parts.day}`;
+  };
+  const wholeSeconds = (ms) => Math.floor(Math.round(Math.abs(ms)) / 1000);
+  const timerText = (s) => {
+    const hours = Math.floor(s / 3600), minutes = Math.floor(s / 60) % 60, rest = s % 60;
+    return hours > 0 ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${minutes}:${pad(rest)}`;
+  };
+  const units = [[86400, "day", "days", Infinity], [3600, "hr", "hr", 24], [60, "min", "min", 60], [1, "sec", "sec", 60]];
+  const relativeText = (s) => {
+    const first = units.findIndex(([size]) => s >= size);
+    if (first < 0) return "0 sec";
+    const parts = [];
+    for (const [size, one, many, wrap] of units.slice(first, first + 2)) {
+      const count = Math.floor(s / size) % wrap;
+      if (count > 0) parts.push(`${count} ${count === 1 ? one : many}`);
+    }
+    return parts.join(", ");
+  };
+  function clockText(el, now) {
+    const kind = el.getAttribute("data-jw-clock"), at = Number(el.getAttribute("data-jw-at"));
+    switch (kind) {
+      case "now-time": return calendarText(now, el.getAttribute("data-jw-tz") || "UTC", true);
+      case "now-date": return calendarText(now, el.getAttribute("data-jw-tz") || "UTC", false);
+      case "relative": return Number.isFinite(at) ? relativeText(wholeSeconds(at - now)) : null;
+      case "offset": return Number.isFinite(at) ? (at >= now ? "+" : "-") + relativeText(wholeSeconds(at - now)) : null;
+      case "timer": return Number.isFinite(at) ? timerText(wholeSeconds(at - now)) : null;
+      case "down": case "up": {
+        const from = Number(el.getAttribute("data-jw-from")), to = Number(el.getAttribute("data-jw-to"));
+        if (!Number.isFinite(from) || !Number.isFinite(to)) return null;
+        const total = Math.max(0, to - from), elapsed = Math.min(Math.max(now - from, 0), total);
+        return timerText(wholeSeconds(kind === "down" ? total - elapsed : elapsed));
+      }
+    }
+    return null;
+  }
+  let clockTicks = 0;
+  function tickClocks() {
+    const now = clock.now();
+    for (const el of document.querySelectorAll("[data-jw-clock]")) {
+      const text = clockText(el, now);
+      if (text !== null && el.textContent !== text) el.textContent = text;
+    }
+    clockTicks++;
+    keepAwake();
+    // Just after the clock's next whole second (at most a second of real time away).
+    const rate = clock.rate;
+    setTimeout(tickClocks, rate > 0 ? Math.max(100, Math.min(1000, (1000 - (now % 1000)) / rate)) + 5 : 1000);
+  }
+
+  // `.keepsScreenAwake()`: a Screen Wake Lock while such a view is on the page, taken again
+  // whenever the page becomes visible (the browser lets go of it when the page is hidden).
+  let wakeLock = null, wakeLockState = "none", askingWakeLock = false;
+  function keepAwake() {
+    const wanted = !!document.querySelector("[data-jw-awake]");
+    if (!wanted) {
+      if (wakeLock) { wakeLock.release().catch(() => {}); wakeLock = null; wakeLockState = "none"; }
+      return;
+    }
+    if (wakeLock || askingWakeLock || document.visibilityState !== "visible") return;
+    if (!navigator.wakeLock) { wakeLockState = "unsupported"; return; }
+    askingWakeLock = true;
+    navigator.wakeLock.request("screen").then((lock) => {
+      wakeLock = lock;
+      wakeLockState = "held";
+      lock.addEventListener("release", () => { if (wakeLock === lock) { wakeLock = null; wakeLockState = "released"; } });
+    }, (e) => { wakeLockState = "refused: " + (e && e.name); }).finally(() => { askingWakeLock = false; });
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", tickClocks); else tickClocks();
+
   window.Jetway = Object.freeze({
+    // The server's clock as this page counts it (ms since 1970), how many times the page's
+    // clocks have ticked, and the wake lock's state (none, held, released, refused: …).
+    clock: Object.freeze({ now: () => clock.now(), get ticks() { return clockTicks; }, format: (el) => clockText(el, clock.now()) }),
+    get wakeLock() { return wakeLockState; },
     widgets: Object.freeze({
       // Registers a widget: { mount(el, props, bridge), update(el, props, changed), command(el, name, payload), destroy(el) }.
       define(name, type) {
@@ -343,6 +466,7 @@
 
 
   function settle() {
+    savePage();
     reconcileWidgets();
     syncLocation();
     openSheets();
@@ -397,6 +521,7 @@
   function onMessage(event) {
     let message;
     timing.received = performance.now();
+    lastLive = clock.now();
     try { message = JSON.parse(event.data); } catch (e) { return; }
     if (typeof message[0] === "number") {
       const [newVersion, ops, ref] = message;
@@ -411,8 +536,11 @@
     }
     switch (message[0]) {
       case "sync": sync(message[1], message[2], message[3]); askHeldRequests(); break;
-      case "joined": resendSizes(); askHeldRequests(); break;
-      case "pong": pongDeadline = 0; break;
+      case "joined": resendSizes(); askHeldRequests(); savePage(); break;
+      case "pong":
+        pongDeadline = 0;
+        clock.set(Number(message[2]), (Date.now() % 1e9) - Number(message[1]));
+        break;
       case "token": if (typeof message[1] === "string") token = message[1]; break;
       case "ans": answerRequest(message[1], message[2], null); break;
       case "err":
@@ -765,7 +893,14 @@
     el.querySelectorAll('[data-on~="resize"]').forEach((child) => resizeObserver.observe(child));
   }
 
-  // Connection state: classes on <html>, a banner after one second offline.
+  // Connection state: classes on <html>, a banner after one second offline that says since
+  // when the page has not been updated (in the app's time zone).
+  const banner = embedded ? null : document.querySelector(".jw-banner");
+  const zone = meta("jetway-time-zone") || "UTC";
+  let lastLive = clock.now();
+  function showBanner(what, since) {
+    if (banner) banner.textContent = `${what} · last updated ${calendarText(since, zone, true)}`;
+  }
   function setState(state) {
     html.classList.remove("jw-connected", "jw-connecting", "jw-disconnected");
     html.classList.add("jw-" + state);
@@ -774,7 +909,7 @@
       bannerTimer = 0;
       html.classList.remove("jw-offline");
     } else if (!bannerTimer) {
-      bannerTimer = setTimeout(() => html.classList.add("jw-offline"), 1000);
+      bannerTimer = setTimeout(() => { showBanner("Reconnecting…", lastLive); html.classList.add("jw-offline"); }, 1000);
     }
   }
 
@@ -788,6 +923,7 @@
     socket = setup.link ? setup.link.open(setup.channel) : new WebSocket(url, "jetway");
     socket.onopen = () => {
       attempt = 0;
+      lastLive = clock.now();
       setState("connected");
       transmit(["join", token, path, version, build, embedded ? setup.query : location.search.slice(1)]);
     };
@@ -827,7 +963,10 @@
     const delay = Math.random() * Math.min(10000, 250 * 2 ** attempt++);
     reconnectTimer = setTimeout(connect, delay);
   }
-  const reconnectNow = () => { if (!socket) { attempt = 0; connect(); } };
+  const reconnectNow = () => {
+    if (stale) { if (reconnectTimer) { clearTimeout(reconnectTimer); reconnectTimer = 0; } attempt = 0; probeServer(); return; }
+    if (!socket) { attempt = 0; connect(); }
+  };
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
   window.addEventListener("online", reconnectNow);
 
@@ -839,6 +978,49 @@
     transmit(["ping", Date.now() % 1e9]);
   }, 10000);
 
+  // Pages available offline (Route(availableOffline: true)): the service worker keeps the page
+  // as it last showed while live, and shows that copy (`data-jw-saved` on <html>: when it was
+  // live) when the server cannot be reached, even after the browser restarted. A copy is never
+  // joined to a session (its token and version are old): it is marked not live, keeps its
+  // clocks ticking, and loads the page afresh as soon as the server answers.
+  const availableOffline = !embedded && meta("jetway-offline") === "last-page" && "serviceWorker" in navigator && window.isSecureContext;
+  const savedAt = embedded ? 0 : Number(document.documentElement.getAttribute("data-jw-saved")) || 0;
+  const stale = savedAt > 0;
+  let saveTimer = 0, savedCopies = 0;
+  if (availableOffline && !stale) {
+    navigator.serviceWorker.register("/assets/jetway-sw.js", { scope: "/" }).catch((e) => { lastError = "service worker: " + (e && e.message); });
+  }
+  function savePage() {
+    if (!availableOffline || stale || saveTimer) return;
+    saveTimer = setTimeout(async () => {
+      saveTimer = 0;
+      if (!live) return;
+      const copy = document.documentElement.cloneNode(true);
+      copy.classList.remove("jw-connected", "jw-connecting", "jw-disconnected", "jw-offline", "jw-refused");
+      copy.setAttribute("data-jw-saved", String(Math.round(clock.now())));
+      const assets = Array.from(document.querySelectorAll("link[rel~=stylesheet][href], link[rel~=icon][href], script[src]"), (el) => el.href || el.src);
+      const message = { kind: "jetway-page", url: location.href.split("#")[0], html: "<!doctype html>" + copy.outerHTML, assets };
+      try {
+        const registration = await navigator.serviceWorker.ready;
+        if (registration.active) { registration.active.postMessage(message); savedCopies++; clock.remember(); }
+      } catch (e) { lastError = "service worker: " + (e && e.message); }
+    }, 1000);
+  }
+  // A kept copy asks the server (a small file, never from the copy's cache) with backoff, and
+  // loads the page once it answers.
+  function probeServer() {
+    if (reconnectTimer) return;
+    const delay = 250 + Math.random() * Math.min(10000, 500 * 2 ** attempt++);
+    reconnectTimer = setTimeout(async () => {
+      try {
+        const response = await fetch("/assets/favicon.svg?alive=" + Date.now(), { cache: "no-store" });
+        if (response.ok) { location.reload(); return; }
+      } catch (e) { /* still offline */ }
+      reconnectTimer = 0;
+      probeServer();
+    }, delay);
+  }
+
   function start() {
     root = setup.findRoot();
     if (!root) return;
@@ -847,6 +1029,13 @@
     index(root);
     observeSizes(root);
     settle();
+    if (stale) {
+      html.classList.remove("jw-connecting", "jw-connected");
+      html.classList.add("jw-disconnected", "jw-stale", "jw-offline");
+      showBanner("Not live", savedAt);
+      probeServer();
+      return;
+    }
     connect();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
@@ -860,6 +1049,9 @@
     get lastError() { return lastError; },
     get timing() { return { ...timing }; },
     get root() { return root; },
+    // How many copies of the page went to the service worker, and whether this is one.
+    get savedCopies() { return savedCopies; },
+    get stale() { return stale; },
   };
   }
 

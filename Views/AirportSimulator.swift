@@ -23,7 +23,8 @@ public final class AirportSimulator {
         timer?.cancel()
         timer = Task { @MainActor [weak self] in
             while !Task.isCancelled {
-                self?.stepLogged(now: Date())
+                guard self != nil else { return }
+                self?.stepLogged(now: nil)
                 try? await Task.sleep(for: interval)
             }
         }
@@ -34,9 +35,10 @@ public final class AirportSimulator {
         timer = nil
     }
 
-    private func stepLogged(now: Date) {
+    /// A step at `now`, or at the airport clock's time now.
+    private func stepLogged(now: Date?) {
         do {
-            try step(now: now)
+            try step(now: now ?? model.clock.now)
         } catch {
             FileHandle.standardError.write(Data("level=error event=simulator_step_failed error=\"\(error)\"\n".utf8))
         }
@@ -85,7 +87,7 @@ public final class AirportSimulator {
         // The day after the last flight's, or today if the store has fallen behind the clock.
         let next = max(lastDay.addingTimeInterval(24 * 3600), now)
         var added = 0
-        for flight in FlightInformation.generatedDay(count: AirportSimulator.flightsPerDay, day: next) {
+        for flight in FlightInformation.generatedDay(count: AirportSimulator.flightsPerDay, day: next, timeZone: model.timeZone) {
             try transaction.insert(flight.renumbered(lastID + flight.id))
             added += 1
         }
@@ -129,7 +131,11 @@ public final class AirportSimulator {
             flight.status = .delayed
         } else if chance(0.002), flight.direction == .departure {
             let terminal = flight.terminal.isEmpty ? "A" : flight.terminal
-            flight.gate = terminal + String(1 + Int(random.next() % 20))
+            let gate = terminal + String(1 + Int(random.next() % 20))
+            if gate != flight.gate {
+                flight.previousGate = flight.gate
+                flight.gate = gate
+            }
         } else if chance(0.0004) {
             flight.status = .cancelled
         }

@@ -15,7 +15,10 @@ public enum AirportStore {
                 ])
             try db.createIndex(on: "flights", ["scheduledTime"])
             try db.createIndex(on: "flights", ["gate", "scheduledTime"])
-        }
+        },
+        Migration(2, "gate changes") { db in
+            try db.addColumn("flights", ColumnDefinition("previousGate", .text, nullable: true))
+        },
     ]
 
     /// Opens the airport's store (`sqlite:data/airport.sqlite`, `postgresql://…`), migrated.
@@ -26,12 +29,14 @@ public enum AirportStore {
     /// Fills an empty store with a generated day of `count` flights on `day`; a store that has
     /// flights is left as it is. Returns how many flights were added.
     @discardableResult
-    public static func seedIfEmpty(_ store: Store, count: Int = 1200, day: Date = Date()) throws -> Int {
+    public static func seedIfEmpty(
+        _ store: Store, count: Int = 1200, day: Date = Date(), timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    ) throws -> Int {
         try store.transaction { transaction in
             // Servers starting together on one PostgreSQL: one seeds, the others then see its day.
             if store.dialect == .postgresql { try transaction.execute("SELECT pg_advisory_xact_lock(7219002)") }
             guard try transaction.fetch(FlightInformation.self, limit: 1).isEmpty else { return 0 }
-            let flights = FlightInformation.generatedDay(count: count, day: day)
+            let flights = FlightInformation.generatedDay(count: count, day: day, timeZone: timeZone)
             for flight in flights { try transaction.insert(flight) }
             return flights.count
         }
@@ -81,12 +86,13 @@ public enum AirportStore {
 }
 
 extension FlightInformation {
-    /// A realistic day at Mountain Airport: `count` flights between 05:00 and 23:45 (UTC) on
-    /// `day`, half arrivals and half departures, eight airlines, thirty other airports, three
-    /// terminals of twenty gates. The same `day` always makes the same flights.
-    public static func generatedDay(count: Int, day: Date) -> [FlightInformation] {
+    /// A realistic day at Mountain Airport: `count` flights between 05:00 and 23:45 (in
+    /// `timeZone`, the airport's) on `day`, half arrivals and half departures, eight airlines,
+    /// thirty other airports, three terminals of twenty gates. The same `day` always makes the
+    /// same flights.
+    public static func generatedDay(count: Int, day: Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> [FlightInformation] {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = timeZone
         let midnight = calendar.startOfDay(for: day)
         var random = DayGenerator(seed: UInt64(midnight.timeIntervalSince1970))
         let airlines = [
@@ -118,7 +124,7 @@ extension FlightInformation {
     func renumbered(_ id: Int) -> FlightInformation {
         FlightInformation(
             id: id, airline: airline, number: number, otherAirport: otherAirport, direction: direction, scheduledTime: scheduledTime,
-            status: status, gate: gate, terminal: terminal, currentTime: currentTime)
+            status: status, gate: gate, terminal: terminal, currentTime: currentTime, previousGate: previousGate)
     }
 }
 

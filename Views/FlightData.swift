@@ -22,10 +22,12 @@ public struct FlightInformation: Record, Identifiable, Hashable, Sendable {
     public var terminal: String
     /// When it now leaves or lands, if not when scheduled (a delay).
     public var currentTime: Date?
+    /// The gate it was moved from, after a gate change (kiosks at both gates say so).
+    public var previousGate: String?
 
     public init(
         id: Int, airline: String, number: String, otherAirport: String, direction: Direction, scheduledTime: Date, status: Status,
-        gate: String, terminal: String? = nil, currentTime: Date? = nil
+        gate: String, terminal: String? = nil, currentTime: Date? = nil, previousGate: String? = nil
     ) {
         self.id = id
         self.airline = airline
@@ -37,7 +39,15 @@ public struct FlightInformation: Record, Identifiable, Hashable, Sendable {
         self.gate = gate
         self.terminal = terminal ?? String(gate.prefix(1))
         self.currentTime = currentTime
+        self.previousGate = previousGate
     }
+
+    /// Boarding starts half an hour before a departure and its gate closes ten minutes before.
+    public var boardingTime: Date { expectedTime.addingTimeInterval(-30 * 60) }
+    public var gateClosingTime: Date { expectedTime.addingTimeInterval(-10 * 60) }
+
+    /// Whether it was moved to its gate from another.
+    public var gateChanged: Bool { previousGate.map { !$0.isEmpty && $0 != gate } ?? false }
 
     /// When it leaves or lands now: the current time, or the scheduled one.
     public var expectedTime: Date { currentTime ?? scheduledTime }
@@ -97,14 +107,24 @@ public struct FlightInformation: Record, Identifiable, Hashable, Sendable {
 public final class FlightBoardModel {
     @ObservationIgnored public let store: Store
     @ObservationIgnored private let day: FetchedResultList<FlightInformation>
+    /// The airport's time zone (its pages show times in it) and clock (the simulator's and the
+    /// pages'; the system's unless the server's `JETWAY_CLOCK` says otherwise).
+    @ObservationIgnored public let timeZone: TimeZone
+    @ObservationIgnored public let clock: WallClock
     /// Boards show flights expected from here on; the simulator moves it along with the clock
     /// (nil: the whole day, as in tests).
     public var boardStart: Date?
 
-    public init(store: Store) {
+    public init(store: Store, timeZone: TimeZone = TimeZone(identifier: "UTC")!, clock: WallClock = .system) {
         self.store = store
+        self.timeZone = timeZone
+        self.clock = clock
         day = FetchedResultList(store: store, sortDescriptors: FlightBoardModel.byTime)
     }
+
+    /// Mountain Airport is in the Rockies: the app's time zone unless configured (a model
+    /// made without one, as in tests, keeps UTC).
+    public static let airportTimeZone = TimeZone(identifier: "America/Denver")!
 
     /// A model on its own in-memory store holding `flights` (40 sample flights unless given).
     public convenience init(flights: [FlightInformation] = FlightInformation.sampleDay()) {
@@ -113,7 +133,7 @@ public final class FlightBoardModel {
         try! store.transaction { transaction in
             for flight in flights { try transaction.insert(flight) }
         }
-        self.init(store: store)
+        self.init(store: store, timeZone: TimeZone(identifier: "UTC")!)
     }
 
     /// Scheduled time, then id: the board's order.
@@ -149,14 +169,36 @@ public final class FlightBoardModel {
         return list
     }
 
-    /// The flights of one day (UTC): the day the board's clock is in, or the first flight's.
-    /// After the simulator adds the next day, the table holds two.
+    /// The flights of one day (in the airport's time zone): the day the board's clock is in,
+    /// or the first flight's. After the simulator adds the next day, the table holds two.
     public var today: [FlightInformation] {
         let all = flights
         guard let reference = boardStart ?? all.first?.scheduledTime else { return all }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = timeZone
         return all.filter { calendar.isDate($0.scheduledTime, inSameDayAs: reference) }
+    }
+
+    @ObservationIgnored private var gateLists: [String: FetchedResultList<FlightInformation>] = [:]
+
+    /// The next departures at a gate, and those moved away from it, that have not left: a live
+    /// list every kiosk at that gate shares (one render for all of them).
+    public func gateList(_ gate: String) -> FetchedResultList<FlightInformation> {
+        let start = boardStart
+        let key = "\(gate)|\(start?.timeIntervalSince1970 ?? -1)"
+        if let list = gateLists[key] { return list }
+        var parts: [StorePredicate] = [
+            NSPredicate(format: "gate == %@ OR previousGate == %@", gate, gate),
+            NSPredicate(format: "direction == %@", FlightInformation.Direction.departure.rawValue),
+            NSPredicate(format: "status != %@", FlightInformation.Status.departed.rawValue),
+        ]
+        if let start { parts.append(NSPredicate(format: "scheduledTime >= %@ OR currentTime >= %@", start, start)) }
+        let list = FetchedResultList<FlightInformation>(store: store, filter: .and(parts), sortDescriptors: Self.byTime, fetchLimit: 8)
+        // Lists of an earlier start are not shown any more (boards move on every five minutes).
+        gateLists = gateLists.filter { $0.key.hasSuffix("|\(start?.timeIntervalSince1970 ?? -1)") }
+        if gateLists.count >= 512 { gateLists.removeAll() }
+        gateLists[key] = list
+        return list
     }
 
     /// The next flight at a gate that has not yet left or landed (from the day's live query).

@@ -1,36 +1,181 @@
+import Foundation
 import Jetway
+import JetwayStore
 
-/// The unattended screen at a gate: the next flight there that has not yet left or landed,
-/// its status and time, from the day's live query (shared by every kiosk: one render for all
-/// the kiosks at a gate).
+/// The unattended screen at a gate (`/gate/B12`), for a wall nobody touches: the gate and the
+/// local time, the next departure there in type readable from five metres, its status, a
+/// countdown to boarding or to the gate closing, gate changes (to this gate and away from
+/// it), and the departures after it. It updates from the store (every kiosk at a gate shares
+/// one live list and one render) and on the clock, which ticks in the browser: a thousand
+/// kiosks' clocks cost the server nothing. It keeps the screen awake, hides the pointer, has
+/// nothing to click, and its route is available offline (the last board stays up, marked).
 public struct GateKiosk: View {
     let model: FlightBoardModel
     let gate: String
-    @State private var showDetails = false
 
     public init(model: FlightBoardModel, gate: String) {
         self.model = model
-        self.gate = gate
+        self.gate = gate.uppercased()
     }
 
     public var body: some View {
-        VStack(spacing: 16) {
-            Text("Gate \(gate)").font(.largeTitle)
-            if let flight = model.nextFlight(at: gate) {
-                Text("\(flight.airline) \(flight.number)").font(.title)
-                Text(flight.direction == .departure ? "to \(flight.otherAirport)" : "from \(flight.otherAirport)").font(.title2)
-                Text(flight.expectedTime, style: .time).font(.title)
-                Text(flight.status.rawValue)
-                    .font(.title2)
-                    .foregroundColor(flight.status == .delayed || flight.status == .cancelled ? .red : .green)
-                Button(showDetails ? "Hide details" : "Show details") { showDetails.toggle() }
-                if showDetails {
-                    Text("Boarding closes 15 minutes before departure.").font(.footnote)
+        KioskBoard(gate: gate, list: model.gateList(gate), clock: model.clock)
+            .keepsScreenAwake()
+            .pointerVisibility(.hidden)
+    }
+}
+
+/// The kiosk's board: holding its live list keeps it (and its updates) alive while shown.
+struct KioskBoard: View {
+    let gate: String
+    let list: FetchedResultList<FlightInformation>
+    let clock: WallClock
+
+    var body: some View {
+        let departures = list.items.filter { $0.gate == gate }
+        let movedAway = list.items.filter { $0.gate != gate }
+        VStack(alignment: .leading, spacing: 24) {
+            HStack(alignment: .center) {
+                Text("Gate \(gate)").font(.system(size: 96, weight: .heavy))
+                Spacer()
+                TimelineView(.everyMinute) { context in
+                    Text(context.date, style: .time).font(.system(size: 96, weight: .bold, design: .monospaced))
                 }
+                .accessibilityIdentifier("kiosk-clock")
+            }
+            if let next = departures.first {
+                KioskNextFlight(flight: next, now: clock.now)
             } else {
-                Text("No flights at this gate today").foregroundColor(.secondary)
+                Text("No more departures from this gate today")
+                    .font(.system(size: 56, weight: .semibold))
+                    .foregroundColor(Color(white: 0.75))
+                    .accessibilityIdentifier("kiosk-empty")
+            }
+            ForEach(movedAway) { flight in
+                Text("\(flight.airline) \(flight.number) to \(flight.otherAirport) now departs from gate \(flight.gate)")
+                    .font(.system(size: 40, weight: .bold))
+                    .foregroundColor(.black)
+                    .padding(16)
+                    .frame(maxWidth: .infinity, alignment: .leading)
+                    .background(Color.yellow)
+                    .cornerRadius(12)
+                    .accessibilityIdentifier("kiosk-moved")
+            }
+            if departures.count > 1 {
+                VStack(alignment: .leading, spacing: 12) {
+                    Text("Later from this gate").font(.system(size: 36, weight: .semibold)).foregroundColor(Color(white: 0.75))
+                    ForEach(departures.dropFirst().prefix(3)) { flight in
+                        KioskLaterRow(flight: flight)
+                    }
+                }
+                .frame(maxWidth: .infinity, alignment: .leading)
+            }
+            Spacer()
+            Text("Mountain Airport").font(.system(size: 28)).foregroundColor(Color(white: 0.6))
+        }
+        .padding(40)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        .foregroundColor(.white)
+        .background(Color(red: 0.04, green: 0.09, blue: 0.2))
+        .accessibilityIdentifier("kiosk")
+    }
+}
+
+/// The next departure, large.
+struct KioskNextFlight: View {
+    let flight: FlightInformation
+    /// When it was rendered (a countdown's start; it counts in the browser from there).
+    let now: Date
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 16) {
+            HStack(alignment: .firstTextBaseline, spacing: 24) {
+                Text(flight.number).font(.system(size: 64, weight: .bold, design: .monospaced))
+                Text(flight.airline).font(.system(size: 44)).foregroundColor(Color(white: 0.8))
+            }
+            Text("to \(flight.otherAirport)").font(.system(size: 112, weight: .heavy)).accessibilityIdentifier("kiosk-destination")
+            HStack(alignment: .firstTextBaseline, spacing: 32) {
+                if flight.timeDifference != 0 {
+                    Text(flight.scheduledTime, style: .time).font(.system(size: 64)).strikethrough().foregroundColor(Color(white: 0.6))
+                }
+                Text(flight.expectedTime, style: .time).font(.system(size: 72, weight: .bold, design: .monospaced))
+                KioskStatus(status: flight.status)
+            }
+            if flight.gateChanged, let previous = flight.previousGate {
+                Text("Gate changed: this flight now departs from here, not gate \(previous)")
+                    .font(.system(size: 40, weight: .bold))
+                    .foregroundColor(.black)
+                    .padding(16)
+                    .background(Color.yellow)
+                    .cornerRadius(12)
+                    .accessibilityIdentifier("kiosk-gate-changed")
+            }
+            countdown
+                .font(.system(size: 56, weight: .semibold))
+                .accessibilityIdentifier("kiosk-countdown")
+        }
+    }
+
+    @ViewBuilder var countdown: some View {
+        switch flight.status {
+        case .cancelled:
+            Text("Please see the airline's desk").foregroundColor(Color(white: 0.8))
+        case .boarding:
+            HStack(spacing: 16) {
+                Text("Gate closes in")
+                Text(timerInterval: min(now, flight.gateClosingTime)...flight.gateClosingTime).font(
+                    .system(size: 56, weight: .bold, design: .monospaced))
+            }
+        default:
+            HStack(spacing: 16) {
+                Text("Boarding in")
+                Text(timerInterval: min(now, flight.boardingTime)...flight.boardingTime).font(
+                    .system(size: 56, weight: .bold, design: .monospaced))
             }
         }
-        .padding(32)
+    }
+}
+
+/// A status as a kiosk shows it: a coloured word.
+struct KioskStatus: View {
+    let status: FlightInformation.Status
+
+    var body: some View {
+        Text(status.rawValue)
+            .font(.system(size: 56, weight: .bold))
+            .foregroundColor(status == .boarding ? .black : .white)
+            .padding(.horizontal, 24)
+            .padding(.vertical, 8)
+            .background(color)
+            .cornerRadius(12)
+            .accessibilityIdentifier("kiosk-status")
+    }
+
+    var color: Color {
+        switch status {
+        case .boarding: .green
+        case .delayed: .orange
+        case .cancelled: .red
+        default: Color(white: 0.3)
+        }
+    }
+}
+
+/// A later departure: time, flight, destination, status.
+struct KioskLaterRow: View {
+    let flight: FlightInformation
+
+    var body: some View {
+        HStack(spacing: 32) {
+            Text(flight.expectedTime, style: .time).font(.system(size: 44, weight: .bold, design: .monospaced))
+            Text(flight.number).font(.system(size: 44, design: .monospaced))
+            Text(flight.otherAirport).font(.system(size: 44, weight: .semibold))
+            Spacer()
+            Text(flight.gateChanged ? "\(flight.status.rawValue) · gate changed" : flight.status.rawValue)
+                .font(.system(size: 36))
+                .foregroundColor(
+                    flight.status == .delayed || flight.status == .cancelled || flight.gateChanged ? .yellow : Color(white: 0.8))
+        }
+        .accessibilityIdentifier("kiosk-later")
     }
 }

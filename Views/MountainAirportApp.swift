@@ -19,9 +19,10 @@ public enum MountainAirportApp {
                 Route("/timeline") { _ in TimelineScreen(model: model) },
                 Route("/embed/flights") { _ in EmbeddedFlights(model: model) },
                 Route("/settings") { _ in AirportSettings() },
-                Route("/gate/:gate") { match in GateKiosk(model: model, gate: match.parameters["gate"] ?? "") },
+                Route("/gate/:gate", availableOffline: true) { match in GateKiosk(model: model, gate: match.parameters["gate"] ?? "") },
             ],
             handlers: FlightAPI.handlers(model: model),
+            timeZone: model.timeZone,
             library: { [AirportLibrary()] })
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Jetway
 
 /// An app: its title and the view for each route.
@@ -21,12 +22,16 @@ public struct JetwayApp: Sendable {
     /// The app's own components for the catalogue at `/_jetway/library` (development mode),
     /// as SwiftUI's `LibraryContentProvider`s add them to Xcode's library.
     public var library: @MainActor @Sendable () -> [any LibraryContentProvider]
+    /// The time zone the app's times are shown in (the environment's `timeZone` on every page,
+    /// and the browser's clocks): an airport's, not the server's. UTC unless set.
+    public var timeZone: TimeZone?
 
     public init(
         title: String, stylesheets: [String] = [], scripts: [String] = [], routes: [Route], handlers: [Handler] = [],
-        library: @escaping @MainActor @Sendable () -> [any LibraryContentProvider] = { [] }
+        timeZone: TimeZone? = nil, library: @escaping @MainActor @Sendable () -> [any LibraryContentProvider] = { [] }
     ) {
         self.title = title
+        self.timeZone = timeZone
         self.scripts = scripts
         self.routes = routes
         self.handlers = handlers
@@ -84,9 +89,17 @@ public struct JetwayApp: Sendable {
 public struct Route: Sendable {
     public let pattern: PathPattern
     package let makeView: @MainActor @Sendable (RouteMatch) -> RootView
+    /// Whether the browser keeps the page as it last showed it, to show when the server cannot
+    /// be reached, even after the browser restarts (a wall screen's power cut): marked as not
+    /// live, with the time of its last update, until the server answers again.
+    public let availableOffline: Bool
 
-    public init<V: View>(_ pattern: String, _ view: @escaping @MainActor @Sendable (RouteMatch) -> V) {
+    /// A route; `availableOffline: true` for a page that must never show an error (a kiosk).
+    public init<V: View>(
+        _ pattern: String, availableOffline: Bool = false, _ view: @escaping @MainActor @Sendable (RouteMatch) -> V
+    ) {
         self.pattern = PathPattern(pattern)
+        self.availableOffline = availableOffline
         self.makeView = { RootView(view($0)) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 
 /// How a Jetway server listens and what it allows.
 ///
@@ -80,6 +81,10 @@ public struct ServerConfiguration: Sendable {
     /// The app's store (`JetwayStore`): `sqlite:PATH` or `postgresql://user:password@host/db`
     /// (`JETWAY_STORE`). Nil: the app's own default, an SQLite file in `dataDirectory`.
     public var storeURL: String?
+    /// The time the app's views render with and the browser's clocks count from
+    /// (`JETWAY_CLOCK`: `2026-12-02T08:00:00Z`, or `…Z*60` for a minute each second; for demos,
+    /// tests and simulated days). The system's clock unless set.
+    public var clock: WallClock = .system
     /// Serve sockets on libev (epoll, the default) or on lws's own poll() loop.
     public var usesEventLibrary = true
 
@@ -97,7 +102,7 @@ public struct ServerConfiguration: Sendable {
 
 extension ServerConfiguration {
     /// The defaults, changed by `JETWAY_HOST`, `JETWAY_PORT`, `JETWAY_DATA`, `JETWAY_ASSETS`,
-    /// `JETWAY_STORE` and `JETWAY_API_TOKENS` (comma-separated bearer tokens)
+    /// `JETWAY_STORE`, `JETWAY_CLOCK` and `JETWAY_API_TOKENS` (comma-separated bearer tokens)
     /// where they are set (the same variables for every Jetway app).
     /// A port that is not a number from 0 to 65535 is an error, not a silent default.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ServerError)
@@ -115,6 +120,10 @@ extension ServerConfiguration {
         }
         if let assets = environment["JETWAY_ASSETS"], !assets.isEmpty { configuration.assetsDirectory = assets }
         if let store = environment["JETWAY_STORE"], !store.isEmpty { configuration.storeURL = store }
+        if let text = environment["JETWAY_CLOCK"], !text.isEmpty {
+            guard let clock = WallClock.parse(text) else { throw .badClock(text) }
+            configuration.clock = clock
+        }
         if let tokens = environment["JETWAY_API_TOKENS"], !tokens.isEmpty {
             configuration.apiTokens = tokens.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }

@@ -39,6 +39,8 @@ final class RenderGroup {
         self.root = makeRoot()
         var environment = EnvironmentValues()
         environment.request = self.context
+        environment.wallClock = manager.server.configuration.clock
+        if let timeZone = manager.server.app.timeZone { environment.timeZone = timeZone }
         self.graph = ViewGraph(root.view, environment: environment)
         graph.render()
         // A URL of a tab opens that tab, and one of a pushed screen that screen (the links it

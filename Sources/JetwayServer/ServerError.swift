@@ -5,6 +5,7 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     case badHost(String)
     case assetsDirectoryMissing(String)
     case badPort(String)
+    case badClock(String)
     case alreadyRunning
 
     public var description: String {
@@ -18,6 +19,8 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
         case .assetsDirectoryMissing(let path):
             "the assets folder \(path) does not exist; create it or leave ServerConfiguration.assetsDirectory nil (Jetway's own assets are built in)"
         case .badPort(let value): "JETWAY_PORT=\"\(value)\" is not a port (a number from 0 to 65535)"
+        case .badClock(let value):
+            "JETWAY_CLOCK=\"\(value)\" is not a clock (an ISO 8601 time such as 2026-12-02T08:00:00Z, optionally *rate, or system)"
         case .alreadyRunning: "the server is already running"
         }
     }

@@ -55,7 +55,8 @@ final class SessionManager {
             200,
             PageTemplate.page(
                 app: server.app, body: session.group.pageHTML, token: token, path: path, buildID: server.configuration.buildID,
-                version: session.graph.version, screenTitle: session.graph.navigationTitle))
+                version: session.graph.version, screenTitle: session.graph.navigationTitle, clock: server.configuration.clock,
+                availableOffline: route.availableOffline))
     }
 
     /// A session of this page for a browser (`identity`): its context, and a rendering it

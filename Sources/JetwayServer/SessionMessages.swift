@@ -98,7 +98,8 @@ extension SessionManager {
                     "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
                 ])
         case .ping(let stamp):
-            send(connection, "[\"pong\",\(stamp)]")
+            // The server's clock too: the browser's clocks count from it.
+            send(connection, "[\"pong\",\(stamp),\(WallClock.milliseconds(server.configuration.clock.now))]")
         case .resync:
             // A whole page each time: a few a minute.
             guard state.fullPages.take() else {

@@ -20,7 +20,7 @@ struct StaticFiles: Sendable {
     /// it): that URL's content never changes.
     static let immutableCacheControl = "public, max-age=31536000, immutable"
     /// Served from the library whatever the app's folder holds.
-    static let runtimeNames: Set<String> = ["jetway.js", "jetway.css"]
+    static let runtimeNames: Set<String> = ["jetway.js", "jetway.css", "jetway-sw.js"]
 
     /// Throws when a folder is given that does not exist.
     init(directory: String?) throws(ServerError) {
@@ -91,6 +91,8 @@ struct StaticFiles: Sendable {
         if !query.isEmpty, Self.bundled[name] != nil, let version = Self.version(of: name), query == "v=" + version {
             response.headers = response.headers.map { $0.0 == "cache-control" ? ($0.0, Self.immutableCacheControl) : $0 }
         }
+        // The service worker lives under /assets/ and looks after the whole origin's pages.
+        if name == "jetway-sw.js" { response.headers.append(("service-worker-allowed", "/")) }
         if let ifNoneMatch, let etag = response.headers.first(where: { $0.0 == "etag" })?.1, Self.matches(ifNoneMatch, etag) {
             response.status = 304
             response.body = []

@@ -5,10 +5,12 @@ import MountainAirportViews
 
 // Serves MountainAirport on http://127.0.0.1:8080 until SIGINT or SIGTERM.
 //
-//   MountainAirport [--import flights.json] [--no-simulate]
+//   MountainAirport [--import flights.json] [--no-simulate] [--time-zone America/Denver]
 //
-// JETWAY_HOST, JETWAY_PORT, JETWAY_DATA, JETWAY_ASSETS, JETWAY_API_TOKENS and JETWAY_STORE
-// (default sqlite:<data>/airport.sqlite; postgresql://… for several servers) override.
+// JETWAY_HOST, JETWAY_PORT, JETWAY_DATA, JETWAY_ASSETS, JETWAY_API_TOKENS, JETWAY_CLOCK (a
+// clock that starts elsewhere or runs fast: 2026-12-02T08:00:00Z*60) and JETWAY_STORE
+// (default sqlite:<data>/airport.sqlite; postgresql://… for several servers) override;
+// AIRPORT_TIME_ZONE is the airport's time zone (America/Denver unless set).
 /// A log line on stderr, as the server's own (`level=info event=…`).
 func log(_ line: String) {
     FileHandle.standardError.write(Data("level=info \(line)\n".utf8))
@@ -22,6 +24,7 @@ func fail(_ message: String) -> Never {
 var arguments = Array(CommandLine.arguments.dropFirst())
 var importPath: String?
 var simulate = true
+var timeZoneName = ProcessInfo.processInfo.environment["AIRPORT_TIME_ZONE"] ?? ""
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
@@ -30,11 +33,24 @@ while let argument = arguments.first {
         arguments.removeFirst()
         importPath = path
     case "--no-simulate": simulate = false
+    case "--time-zone":
+        guard let name = arguments.first else { fail("--time-zone needs a time zone (such as America/Denver)") }
+        arguments.removeFirst()
+        timeZoneName = name
     case "--help", "-h":
-        print("usage: MountainAirport [--import flights.json] [--no-simulate]")
+        print("usage: MountainAirport [--import flights.json] [--no-simulate] [--time-zone America/Denver]")
         exit(0)
     default: fail("unknown option \(argument) (try --help)")
     }
+}
+
+let timeZone: TimeZone
+if timeZoneName.isEmpty {
+    timeZone = FlightBoardModel.airportTimeZone
+} else if let zone = TimeZone(identifier: timeZoneName) {
+    timeZone = zone
+} else {
+    fail("\(timeZoneName) is not a time zone (try America/Denver or Europe/Zurich)")
 }
 
 MainActor.assumeIsolated {
@@ -46,10 +62,10 @@ MainActor.assumeIsolated {
             let count = try AirportStore.importFlights(from: importPath, into: store)
             log("event=imported flights=\(count) from=\(importPath)")
         } else {
-            let added = try AirportStore.seedIfEmpty(store)
+            let added = try AirportStore.seedIfEmpty(store, day: configuration.clock.now, timeZone: timeZone)
             if added > 0 { log("event=seeded flights=\(added)") }
         }
-        let model = FlightBoardModel(store: store)
+        let model = FlightBoardModel(store: store, timeZone: timeZone, clock: configuration.clock)
         let simulator = AirportSimulator(model: model, seed: UInt64(Date().timeIntervalSince1970))
         if simulate {
             simulator.start()

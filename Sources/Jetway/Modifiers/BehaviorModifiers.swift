@@ -78,3 +78,17 @@ extension View {
         return modifier(StyleModifier { node in node.setAttribute("data-throttle", String(milliseconds)) })
     }
 }
+
+extension View {
+    /// Keeps the screen on while the view is shown, for a wall screen or a kiosk (what
+    /// `UIApplication.shared.isIdleTimerDisabled = true` does in an iOS app): the browser holds
+    /// a Screen Wake Lock, taken again whenever the page becomes visible.
+    public func keepsScreenAwake(_ awake: Bool = true) -> some View {
+        modifier(StyleModifier { node in if awake { node.setAttribute("data-jw-awake", "") } })
+    }
+
+    /// Hides the mouse pointer over the view (`.hidden`), as on a screen nobody touches.
+    public func pointerVisibility(_ visibility: Visibility) -> some View {
+        modifier(StyleModifier { node in if visibility == .hidden { node.addClass("jw-pointer-hidden") } })
+    }
+}

@@ -11,6 +11,11 @@ public struct Text: _PrimitiveView, Equatable {
     enum Content: Equatable {
         case plain(String)
         case concatenated([Text])
+        /// A date in a style, formatted when rendered (in the environment's time zone, against
+        /// its clock); the relative styles keep ticking in the browser.
+        case date(Date, DateStyle)
+        /// `Text(timerInterval:countsDown:)`: a timer between two dates, ticking in the browser.
+        case timerInterval(ClosedRange<Date>, countsDown: Bool)
     }
     let content: Content
     var font: Font?
@@ -34,8 +39,18 @@ public struct Text: _PrimitiveView, Equatable {
         self.content = .plain(String(content))
     }
 
+    /// A date as a time or a date, or relative to now, as a timer or an offset: the relative
+    /// styles (`.relative`, `.offset`, `.timer`) count in the browser, with no work on the
+    /// server, as do `.time` and `.date` of a `TimelineView`'s `context.date`.
     public init(_ date: Date, style: DateStyle) {
-        self.content = .plain(style.format(date))
+        self.content = .date(date, style)
+    }
+
+    /// A timer from `timerInterval`'s start to its end, counting down (the time left, stopping
+    /// at 0:00) or up (the time since the start, stopping at the whole interval); it ticks in the
+    /// browser. (`pauseTime` and `showsHours` are accepted as SwiftUI's are, and not used.)
+    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+        self.content = .timerInterval(timerInterval, countsDown: countsDown)
     }
 
     init(segments: [Text]) {
@@ -47,6 +62,8 @@ public struct Text: _PrimitiveView, Equatable {
         switch content {
         case .plain(let string): string
         case .concatenated(let parts): parts.map(\.string).joined()
+        case .date(let date, let style): style.format(date, now: Date(), timeZone: DateStyle.utc)
+        case .timerInterval(let interval, let down): DateStyle.timerText(interval, countsDown: down, now: Date())
         }
     }
 
@@ -81,18 +98,38 @@ public struct Text: _PrimitiveView, Equatable {
     }
 
     public static func _render(_ view: Text, _ context: _RenderContext, _ out: inout [Node]) {
-        out.append(view.makeNode(key: context.elementKey))
+        out.append(view.makeNode(key: context.elementKey, context.environment))
     }
 
-    func makeNode(key: UInt64) -> Node {
+    func makeNode(key: UInt64, _ environment: EnvironmentValues) -> Node {
         let node = Node("span", key: key)
         node.setAttribute("class", "jw-text")
         switch content {
         case .plain(let string): node.text = string
         case .concatenated(let parts):
             node.children = parts.enumerated().map { index, part in
-                part.makeNode(key: IdentityHash.mix(IdentityHash.seed, UInt64(index) &+ 1))
+                part.makeNode(key: IdentityHash.mix(IdentityHash.seed, UInt64(index) &+ 1), environment)
             }
+        case .date(let date, let style):
+            let now = environment.wallClock.now
+            let timeZone = environment.timeZone
+            if let timelineDate = environment.timelineDate, timelineDate == date, style == .time || style == .date {
+                // The timeline's own date: the browser shows its current time in this style.
+                node.setAttribute("data-jw-clock", style == .time ? "now-time" : "now-date")
+                node.setAttribute("data-jw-tz", timeZone.identifier)
+                node.text = style.format(now, now: now, timeZone: timeZone)
+            } else {
+                if style.isRelative {
+                    node.setAttribute("data-jw-clock", style.name)
+                    node.setAttribute("data-jw-at", String(WallClock.milliseconds(date)))
+                }
+                node.text = style.format(date, now: now, timeZone: timeZone)
+            }
+        case .timerInterval(let interval, let down):
+            node.setAttribute("data-jw-clock", down ? "down" : "up")
+            node.setAttribute("data-jw-from", String(WallClock.milliseconds(interval.lowerBound)))
+            node.setAttribute("data-jw-to", String(WallClock.milliseconds(interval.upperBound)))
+            node.text = DateStyle.timerText(interval, countsDown: down, now: environment.wallClock.now)
         }
         font?.apply(to: node)
         if isBold { node.addClass("jw-bold") }
@@ -104,35 +141,102 @@ public struct Text: _PrimitiveView, Equatable {
         return node
     }
 
-    /// Date formats for `Text(_:style:)`.
-    public enum DateStyle: Sendable {
-        case time, date
+    /// Date formats for `Text(_:style:)`. `.time` ("08:05") and `.date` ("2026-12-02") are in
+    /// the environment's `timeZone`; the others are relative to the environment's clock and
+    /// tick in the browser: `.relative` ("12 min, 5 sec"), `.offset` ("+12 min, 5 sec") and
+    /// `.timer` ("12:05", "1:02:03").
+    public enum DateStyle: Sendable, Equatable {
+        case time, date, relative, offset, timer
 
-        func format(_ date: Date) -> String {
+        var isRelative: Bool { self == .relative || self == .offset || self == .timer }
+
+        /// The name the browser's clocks know the style by (`data-jw-clock`).
+        var name: String {
+            switch self {
+            case .time: "time"
+            case .date: "date"
+            case .relative: "relative"
+            case .offset: "offset"
+            case .timer: "timer"
+            }
+        }
+
+        static let utc = TimeZone(identifier: "UTC")!
+
+        func format(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+            switch self {
+            case .time, .date: return Self.calendarText(date, time: self == .time, timeZone: timeZone)
+            case .relative: return Self.relativeText(Self.wholeSeconds(date.timeIntervalSince(now)))
+            case .offset:
+                let seconds = Self.wholeSeconds(date.timeIntervalSince(now))
+                return (date >= now ? "+" : "-") + Self.relativeText(seconds)
+            case .timer: return Self.timerText(Self.wholeSeconds(date.timeIntervalSince(now)))
+            }
+        }
+
+        /// Whole seconds between two dates, as the browser counts them (milliseconds first).
+        static func wholeSeconds(_ interval: TimeInterval) -> Int {
+            let milliseconds = (abs(interval) * 1000).rounded()
+            return milliseconds < 1e15 ? Int(milliseconds) / 1000 : Int(1e12)
+        }
+
+        /// "5:07", "1:05:07".
+        static func timerText(_ seconds: Int) -> String {
+            let hours = seconds / 3600, minutes = seconds / 60 % 60, rest = seconds % 60
+            let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : String(value) }
+            return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
+        }
+
+        static func timerText(_ interval: ClosedRange<Date>, countsDown: Bool, now: Date) -> String {
+            let total = interval.upperBound.timeIntervalSince(interval.lowerBound)
+            let elapsed = min(max(now.timeIntervalSince(interval.lowerBound), 0), total)
+            return timerText(wholeSeconds(countsDown ? total - elapsed : elapsed))
+        }
+
+        /// The two largest units: "45 sec", "12 min, 5 sec", "2 hr, 3 min", "1 day, 4 hr".
+        static func relativeText(_ seconds: Int) -> String {
+            let units: [(Int, String, String)] = [(86400, "day", "days"), (3600, "hr", "hr"), (60, "min", "min"), (1, "sec", "sec")]
+            guard let first = units.firstIndex(where: { seconds >= $0.0 }) else { return "0 sec" }
+            var parts: [String] = []
+            for (size, one, many) in units[first...].prefix(2) {
+                let count = seconds / size % (size == 86400 ? Int.max : size == 3600 ? 24 : 60)
+                if count > 0 { parts.append("\(count) \(count == 1 ? one : many)") }
+            }
+            return parts.joined(separator: ", ")
+        }
+
+        static func calendarText(_ date: Date, time: Bool, timeZone: TimeZone) -> String {
             // Making a DateFormatter costs tens of microseconds and formatting several: one
-            // formatter per style, and the strings of recent dates remembered.
-            Self.lock.lock()
-            defer { Self.lock.unlock() }
-            let key = date.timeIntervalSince1970 * (self == .time ? 1 : -1)
-            if let cached = Self.recent[key] { return cached }
-            let text = (self == .time ? Self.timeFormatter : Self.dateFormatter).string(from: date)
-            if Self.recent.count >= 4096 { Self.recent.removeAll(keepingCapacity: true) }
-            Self.recent[key] = text
+            // formatter per style and time zone, and the strings of recent dates remembered.
+            lock.lock()
+            defer { lock.unlock() }
+            let key = CacheKey(seconds: date.timeIntervalSince1970, time: time, zone: timeZone.identifier)
+            if let cached = recent[key] { return cached }
+            let formatterKey = (time ? "t" : "d") + timeZone.identifier
+            let formatter: DateFormatter
+            if let existing = formatters[formatterKey] {
+                formatter = existing
+            } else {
+                formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = timeZone
+                formatter.dateFormat = time ? "HH:mm" : "yyyy-MM-dd"
+                formatters[formatterKey] = formatter
+            }
+            let text = formatter.string(from: date)
+            if recent.count >= 4096 { recent.removeAll(keepingCapacity: true) }
+            recent[key] = text
             return text
         }
 
-        nonisolated(unsafe) private static var recent: [Double: String] = [:]
-        private static let lock = NSLock()
-        private static let timeFormatter = makeFormatter("HH:mm")
-        private static let dateFormatter = makeFormatter("yyyy-MM-dd")
-
-        private static func makeFormatter(_ format: String) -> DateFormatter {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = format
-            return formatter
+        private struct CacheKey: Hashable {
+            let seconds: Double
+            let time: Bool
+            let zone: String
         }
+        nonisolated(unsafe) private static var recent: [CacheKey: String] = [:]
+        nonisolated(unsafe) private static var formatters: [String: DateFormatter] = [:]
+        private static let lock = NSLock()
     }
 }
 
@@ -163,7 +267,9 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
         public mutating func appendInterpolation(_ string: String) { output += string }
         public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) { output += String(value) }
         public mutating func appendInterpolation(_ text: Text) { output += text.string }
-        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) { output += style.format(date) }
+        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
+            output += style.format(date, now: Date(), timeZone: Text.DateStyle.utc)
+        }
         public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F) where F.FormatOutput == String {
             output += format.format(value)
         }
