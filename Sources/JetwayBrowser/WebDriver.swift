@@ -143,6 +143,25 @@ public final class WebDriver: Browser, @unchecked Sendable {
         try await request("POST", session + "/url", ["url": url])
     }
 
+    /// Opens a new tab and makes it the one the driver works in; returns its handle.
+    @discardableResult
+    public func openTab() async throws -> String {
+        let window = try await request("POST", session + "/window/new", ["type": "tab"]) as? [String: Any]
+        guard let handle = window?["handle"] as? String else { throw Failure(description: "no new tab") }
+        try await switchToWindow(handle)
+        return handle
+    }
+
+    /// The handle of the tab the driver works in.
+    public func currentWindow() async throws -> String {
+        guard let handle = try await request("GET", session + "/window") as? String else { throw Failure(description: "no window") }
+        return handle
+    }
+
+    public func switchToWindow(_ handle: String) async throws {
+        try await request("POST", session + "/window", ["handle": handle])
+    }
+
     public func find(_ css: String) async throws -> String {
         let element = try await request("POST", session + "/element", ["using": "css selector", "value": css]) as? [String: Any]
         guard let id = element?.values.first as? String else { throw Failure(description: "no element \(css)") }

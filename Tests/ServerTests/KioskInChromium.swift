@@ -1,0 +1,137 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import JetwayStore
+import MountainAirportViews
+import Testing
+
+@testable import JetwayServer
+
+extension EndToEnd {
+    /// The gate kiosk in Chromium as a wall screen runs it: clocks that tick in the browser
+    /// (and agree with the server's), an injected clock that moves it along, and a board that
+    /// never goes blank — through a server stop, a reboot while the server is down (the service
+    /// worker's copy), and a restart with a new build.
+    @Suite(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+    @MainActor
+    struct KioskInChromium {
+        static let connected = "return document.documentElement.classList.contains('jw-connected')"
+        static let denver = TimeZone(identifier: "America/Denver")!
+        /// The sample day's first flight (MA100 at gate A1, then MA184 three hours later).
+        static let start = Date(timeIntervalSince1970: 1_795_000_000)
+
+        func model(clock: WallClock) -> FlightBoardModel {
+            FlightBoardModel(store: FlightBoardModel().store, timeZone: Self.denver, clock: clock)
+        }
+
+        func text(_ driver: WebDriver, _ testID: String) async throws -> String {
+            try await driver.string("return (document.querySelector('[data-testid=\(testID)]') || {}).textContent || ''")
+        }
+
+        @Test func theKiosksClocksTickInTheBrowserAgreeWithTheServerAndFollowAnInjectedClock() async throws {
+            // A stopped clock: what the browser counts must be exactly what the server wrote.
+            let stopped = WallClock(startingAt: Self.start.addingTimeInterval(-40 * 60), rate: 0)
+            let stoppedModel = model(clock: stopped)
+            let still = try TestServer(model: stoppedModel) { $0.clock = stopped }
+            defer { still.stop() }
+            // A clock that runs two minutes a second.
+            let fast = WallClock(startingAt: Self.start.addingTimeInterval(-40 * 60), rate: 120)
+            let fastModel = model(clock: fast)
+            let running = try TestServer(model: fastModel) { $0.clock = fast }
+            defer { running.stop() }
+            try await withBrowsers(1) { browsers in
+                let driver = try #require(browsers[0] as? WebDriver)
+                try await driver.resizeWindow(width: 1280, height: 720)
+                try await driver.navigate(still.base + "/gate/a1")
+                #expect(await driver.wait(for: Self.connected))
+                #expect(await driver.wait(for: "return Jetway.clock.ticks > 2"))
+                let formatter = DateFormatter()
+                formatter.timeZone = Self.denver
+                formatter.dateFormat = "HH:mm"
+                #expect(try await text(driver, "kiosk-clock") == formatter.string(from: stopped.now))
+                #expect(try await text(driver, "kiosk-countdown") == "Boarding in10:00")
+                let disagreements = try await driver.string(
+                    """
+                    return Array.from(document.querySelectorAll('[data-jw-clock]'))
+                      .filter(el => Jetway.clock.format(el) !== el.textContent)
+                      .map(el => el.outerHTML + ' → ' + Jetway.clock.format(el)).join('; ')
+                    """)
+                #expect(disagreements.isEmpty, "the browser's clocks differ from the server's: \(disagreements)")
+                #expect(try await driver.string("return document.querySelector('[data-testid=kiosk]').closest('.jw-pointer-hidden') ? 'hidden' : ''") == "hidden")
+                let wakeLock = try await driver.string("return Jetway.wakeLock")
+                #expect(wakeLock == "held" || wakeLock.hasPrefix("refused"), "the kiosk did not ask for a wake lock: \(wakeLock)")
+
+                // The running clock: the kiosk's clock and countdown move with no server render.
+                try await driver.navigate(running.base + "/gate/A1")
+                #expect(await driver.wait(for: Self.connected))
+                let version = try await driver.string("return String(window.jetway.version)")
+                let firstClock = try await text(driver, "kiosk-clock")
+                let firstCountdown = try await text(driver, "kiosk-countdown")
+                try await Task.sleep(for: .seconds(3))
+                let laterClock = try await text(driver, "kiosk-clock")
+                let laterCountdown = try await text(driver, "kiosk-countdown")
+                #expect(laterClock != firstClock, "the clock stood still: \(firstClock)")
+                #expect(laterCountdown != firstCountdown, "the countdown stood still: \(firstCountdown)")
+                #expect(try await driver.string("return String(window.jetway.version)") == version, "the server rendered the clock")
+                #expect(try await text(driver, "kiosk-destination") == "to Denver")
+                // The simulator on the same clock: the first flight departs and leaves the screen.
+                try AirportSimulator(model: fastModel).step(now: Self.start.addingTimeInterval(60))
+                #expect(await driver.wait(for: "return (document.querySelector('[data-testid=kiosk]') || {}).textContent.includes('MA184')", timeout: 3))
+                #expect(try await driver.string("return document.querySelector('[data-testid=kiosk]').textContent").contains("MA100") == false)
+                try await driver.screenshot("kiosk-landscape")
+                try await driver.resizeWindow(width: 1080, height: 1920)
+                try await Task.sleep(for: .milliseconds(300))
+                try await driver.screenshot("kiosk-portrait")
+            }
+        }
+
+        @Test func theKioskKeepsItsLastBoardThroughAStopARebootAndANewBuild() async throws {
+            let model = FlightBoardModel()
+            let port = TestServer.freePort()
+            var server: TestServer? = try TestServer(port: port, model: model)
+            defer { server?.stop() }
+            let base = "http://127.0.0.1:\(port)"
+            try await withBrowsers(1) { browsers in
+                let driver = try #require(browsers[0] as? WebDriver)
+                try await driver.resizeWindow(width: 1280, height: 720)
+                try await driver.navigate(base + "/gate/A1")
+                #expect(await driver.wait(for: Self.connected))
+                #expect(await driver.wait(for: "return window.jetway.savedCopies > 0", timeout: 15), "the service worker kept no copy")
+                // A change: the copy kept is the board as it last showed, not its first paint.
+                try model.modify(0) { $0.status = .boarding }
+                #expect(await driver.wait(for: "return document.body.textContent.includes('Gate closes in')"))
+                #expect(await driver.wait(for: "return window.jetway.savedCopies > 1", timeout: 10))
+
+                // The server goes away: the board stays, marked, with the time of its last update.
+                server?.stop()
+                server = nil
+                #expect(await driver.wait(for: "return document.documentElement.classList.contains('jw-offline')", timeout: 10))
+                let banner = try await driver.string("return document.querySelector('.jw-banner').textContent")
+                #expect(banner.hasPrefix("Reconnecting… · last updated "), "\(banner)")
+                #expect(try await text(driver, "kiosk").contains("MA100"))
+
+                // A reboot while the server is down: a fresh tab shows the kept board, not an error.
+                let first = try await driver.currentWindow()
+                try await driver.openTab()
+                try await driver.navigate(base + "/gate/A1")
+                #expect(await driver.wait(for: "return document.documentElement.classList.contains('jw-stale')", timeout: 15))
+                #expect(try await driver.string("return document.querySelector('.jw-banner').textContent").hasPrefix("Not live · last updated "))
+                let kept = try await text(driver, "kiosk")
+                #expect(kept.contains("MA100") && kept.contains("Gate closes in"), "the kept copy: \(kept)")
+                #expect(await driver.wait(for: "return Jetway.clock.ticks > 1"))
+                try await driver.screenshot("kiosk-offline")
+
+                // The server is back, with a new build: both tabs go live by themselves.
+                server = try TestServer(port: port, model: model) { $0.buildID = "test-2" }
+                #expect(
+                    await driver.wait(
+                        for: "return !document.documentElement.classList.contains('jw-stale') && document.documentElement.classList.contains('jw-connected')",
+                        timeout: 20), "the kept copy did not go live")
+                #expect(try await text(driver, "kiosk").contains("Gate closes in"))
+                try await driver.switchToWindow(first)
+                #expect(await driver.wait(for: Self.connected, timeout: 20), "the first tab did not come back")
+                #expect(try await text(driver, "kiosk").contains("MA100"))
+            }
+        }
+    }
+}
