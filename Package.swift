@@ -45,8 +45,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // What an app declares around its views: routes, HTTP handlers, requests, responses,
-        // cookies. No transport, so an app's views and routes build and test without it.
-        .target(name: "JetwayRoutes", dependencies: ["Jetway"], path: "Sources/JetwayRoutes"),
+        // cookies, password hashes and sign-in throttling (libcrypto's scrypt). No transport, so
+        // an app's views, routes and sign-in build and test without it.
+        .target(name: "JetwayRoutes", dependencies: ["Jetway", "CCrypto"], path: "Sources/JetwayRoutes"),
         // HTTP + websocket transport, sessions, tokens, assets.
         .target(
             name: "JetwayServer", dependencies: ["Jetway", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib"],

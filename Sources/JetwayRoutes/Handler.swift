@@ -101,6 +101,13 @@ public struct Request: Sendable {
     /// The body as UTF-8 text (invalid bytes replaced).
     public var text: String { String(decoding: body, as: UTF8.self) }
 
+    /// The fields of an HTML form's body (`application/x-www-form-urlencoded`, as a `<form
+    /// method="post">` sends it); empty for any other body.
+    public var form: [String: String] {
+        guard (headers["content-type"] ?? "").lowercased().hasPrefix("application/x-www-form-urlencoded") else { return [:] }
+        return RouteMatch.parseQuery(text)
+    }
+
     /// The body decoded as JSON; a malformed body or a value that does not fit `type` throws a
     /// 400 `HTTPError` that names the field (`{"error":"…","field":"status"}`).
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -151,6 +158,14 @@ public struct Response: Sendable {
         encoder.dateEncodingStrategy = .iso8601
         return Response(status: status, contentType: "application/json", body: Array(try encoder.encode(value)))
     }
+
+    /// An HTML page the handler wrote (escape what it did not: `Response.escape`).
+    public static func html(_ html: String, status: Int = 200) -> Response {
+        Response(status: status, contentType: "text/html; charset=utf-8", body: Array(html.utf8))
+    }
+
+    /// Text made safe for HTML, in text and in quoted attributes.
+    public static func escape(_ text: String) -> String { HTMLWriter.escape(text, attribute: true) }
 
     public static func text(_ text: String, status: Int = 200) -> Response {
         Response(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))

@@ -84,19 +84,9 @@ struct SessionToken: Equatable {
         return Array(out.prefix(Int(length)))
     }
 
-    static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        return lhs.withUnsafeBytes { a in rhs.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, a.count) == 0 } }
-    }
+    static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool { SecretBytes.equal(lhs, rhs) }
 
-    static func randomBytes(_ count: Int) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        if RAND_bytes(&bytes, Int32(count)) != 1 {
-            var generator = SystemRandomNumberGenerator()
-            for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
-        }
-        return bytes
-    }
+    static func randomBytes(_ count: Int) -> [UInt8] { SecretBytes.random(count) }
 
     static func newSessionID() -> String {
         randomBytes(16).map { String(format: "%02x", $0) }.joined()

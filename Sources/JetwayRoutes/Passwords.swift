@@ -54,7 +54,7 @@ public enum Passwords {
     public static func hash(_ password: String, cost: Cost = .standard) async throws(Failure) -> String {
         let bytes = Array(password.utf8)
         guard bytes.count <= maximumPasswordBytes else { throw .passwordTooLong }
-        let salt = SessionToken.randomBytes(16)
+        let salt = SecretBytes.random(16)
         guard let key = await derive(bytes, salt: salt, cost: cost) else { throw .kdfFailed }
         return "$scrypt$ln=\(cost.ln),r=\(cost.r),p=\(cost.p)$\(base64(salt))$\(base64(key))"
     }
@@ -68,7 +68,7 @@ public enum Passwords {
             return false
         }
         guard let key = await derive(bytes, salt: parsed.salt, cost: parsed.cost, length: parsed.key.count) else { return false }
-        return SessionToken.constantTimeEqual(key, parsed.key)
+        return SecretBytes.equal(key, parsed.key)
     }
 
     /// As long as a real check, for a user who does not exist: a sign-in form then takes the
