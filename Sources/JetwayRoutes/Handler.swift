@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 
 /// The HTTP methods a handler can answer. `HEAD` is answered wherever `GET` is.
 public enum HTTPMethod: String, Sendable, CaseIterable {
