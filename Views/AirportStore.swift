@@ -19,6 +19,17 @@ public enum AirportStore {
         Migration(2, "gate changes") { db in
             try db.addColumn("flights", ColumnDefinition("previousGate", .text, nullable: true))
         },
+        Migration(3, "staff and flight history") { db in
+            try db.createTable(
+                "staff", id: .text, [ColumnDefinition("displayName", .text), ColumnDefinition("passwordHash", .text)])
+            try db.createTable(
+                "flight_history", id: .text,
+                [
+                    ColumnDefinition("flightID", .integer), ColumnDefinition("at", .date), ColumnDefinition("who", .text),
+                    ColumnDefinition("what", .text),
+                ])
+            try db.createIndex(on: "flight_history", ["flightID", "at"])
+        },
     ]
 
     /// Opens the airport's store (`sqlite:data/airport.sqlite`, `postgresql://…`), migrated.

@@ -28,7 +28,7 @@ public enum FlightAPI {
                 let id = try flight(request.parameters["id"], in: store).id
                 let change = try request.decode(FlightChange.self)
                 do {
-                    return try .json(try store.modify(FlightInformation.self, id: id) { change.apply(to: &$0) })
+                    return try .json(try model.change(id, by: "api") { change.apply(to: &$0) })
                 } catch StoreError.notFound {
                     // Removed since it was read (the day rolled over).
                     throw HTTPError(404, "no flight \(id)")

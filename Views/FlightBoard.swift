@@ -15,7 +15,7 @@ public struct FlightBoard: View {
 
     public var body: some View {
         NavigationStack {
-            BoardFlights(list: model.boardList(search: searchText, arrivals: showArrivals), showArrivals: $showArrivals)
+            BoardFlights(model: model, list: model.boardList(search: searchText, arrivals: showArrivals), showArrivals: $showArrivals)
                 .navigationTitle("Mountain Airport")
                 .toolbar {
                     ToolbarItemGroup(placement: .topBarTrailing) {
@@ -32,6 +32,7 @@ public struct FlightBoard: View {
 
 /// The board's rows: holding its live list keeps it (and its updates) alive while shown.
 struct BoardFlights: View {
+    let model: FlightBoardModel
     let list: FetchedResultList<FlightInformation>
     @Binding var showArrivals: Bool
 
@@ -49,7 +50,7 @@ struct BoardFlights: View {
                 .foregroundColor(.secondary)
                 .padding(.horizontal, 16)
             List(list.items) { flight in
-                NavigationLink(destination: FlightDetail(flight: flight)) {
+                NavigationLink(destination: FlightDetail(model: model, flight: flight)) {
                     FlightRow(flight: flight)
                 }
             }
@@ -84,6 +85,7 @@ struct FlightRow: View, Equatable {
 
 /// A flight's details, pushed from the board or opened at its own URL (`/flights/:id`).
 struct FlightDetail: View {
+    let model: FlightBoardModel
     let flight: FlightInformation
 
     var body: some View {
@@ -96,6 +98,7 @@ struct FlightDetail: View {
             Label("Terminal \(flight.terminal)", systemImage: "house")
             Label(flight.status.rawValue, systemImage: "clock")
             Link("Link to this flight", destination: URL(string: "/flights/\(flight.id)")!)
+            FlightHistoryList(list: model.history(of: flight.id))
         }
         .padding()
         .navigationTitle("\(flight.airline) \(flight.number)")
@@ -115,7 +118,7 @@ public struct FlightPage: View {
     public var body: some View {
         NavigationStack {
             if let flight = Int(id).flatMap({ id in model.flights.first { $0.id == id } }) {
-                FlightDetail(flight: flight)
+                FlightDetail(model: model, flight: flight)
             } else {
                 VStack(alignment: .leading, spacing: 12) {
                     Text("There is no flight \(id) today.")

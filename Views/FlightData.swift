@@ -179,6 +179,7 @@ public final class FlightBoardModel {
         return all.filter { calendar.isDate($0.scheduledTime, inSameDayAs: reference) }
     }
 
+    @ObservationIgnored var historyLists: [Int: FetchedResultList<FlightHistoryEntry>] = [:]
     @ObservationIgnored private var gateLists: [String: FetchedResultList<FlightInformation>] = [:]
 
     /// The next departures at a gate, and those moved away from it, that have not left: a live

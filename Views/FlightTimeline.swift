@@ -83,7 +83,7 @@ public struct TimelineScreen: View {
                 .navigationTitle("Flight Timeline")
                 .navigationDestination(for: Int.self) { id in
                     if let flight = model.flights.first(where: { $0.id == id }) {
-                        FlightDetail(flight: flight)
+                        FlightDetail(model: model, flight: flight)
                     } else {
                         Text("There is no flight \(id) today.")
                     }

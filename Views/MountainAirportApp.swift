@@ -4,7 +4,7 @@ import JetwayRoutes
 /// MountainAirport's routes.
 public enum MountainAirportApp {
     @MainActor
-    public static func make(model: FlightBoardModel) -> JetwayApp {
+    public static func make(model: FlightBoardModel, feed: FlightFeedStatus? = nil) -> JetwayApp {
         return JetwayApp(
             title: "Mountain Airport",
             stylesheets: ["widgets/timeline-table.css", "widgets/controls.css"],
@@ -19,9 +19,10 @@ public enum MountainAirportApp {
                 Route("/timeline") { _ in TimelineScreen(model: model) },
                 Route("/embed/flights") { _ in EmbeddedFlights(model: model) },
                 Route("/settings") { _ in AirportSettings() },
+                Route("/ops") { _ in OperationsConsole(model: model, feed: feed) },
                 Route("/gate/:gate", availableOffline: true) { match in GateKiosk(model: model, gate: match.parameters["gate"] ?? "") },
             ],
-            handlers: FlightAPI.handlers(model: model),
+            handlers: FlightAPI.handlers(model: model) + AirportStaff.handlers(store: model.store),
             timeZone: model.timeZone,
             library: { [AirportLibrary()] })
     }

@@ -23,6 +23,7 @@ func fail(_ message: String) -> Never {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var importPath: String?
+var addStaff: String?
 var simulate = true
 var timeZoneName = ProcessInfo.processInfo.environment["AIRPORT_TIME_ZONE"] ?? ""
 while let argument = arguments.first {
@@ -33,12 +34,16 @@ while let argument = arguments.first {
         arguments.removeFirst()
         importPath = path
     case "--no-simulate": simulate = false
+    case "--add-staff":
+        guard let name = arguments.first else { fail("--add-staff needs a name (the password comes on standard input)") }
+        arguments.removeFirst()
+        addStaff = name
     case "--time-zone":
         guard let name = arguments.first else { fail("--time-zone needs a time zone (such as America/Denver)") }
         arguments.removeFirst()
         timeZoneName = name
     case "--help", "-h":
-        print("usage: MountainAirport [--import flights.json] [--no-simulate] [--time-zone America/Denver]")
+        print("usage: MountainAirport [--import flights.json] [--no-simulate] [--time-zone America/Denver] [--add-staff NAME < password]")
         exit(0)
     default: fail("unknown option \(argument) (try --help)")
     }
@@ -65,6 +70,18 @@ MainActor.assumeIsolated {
             let added = try AirportStore.seedIfEmpty(store, day: configuration.clock.now, timeZone: timeZone)
             if added > 0 { log("event=seeded flights=\(added)") }
         }
+        if let addStaff {
+            // The password on standard input (a line), never on the command line.
+            guard let password = readLine(strippingNewline: true) else { fail("--add-staff \(addStaff): no password on standard input") }
+            try blocking { try await AirportStaff.add(name: addStaff, password: password, to: store) }
+            log("event=staff_added name=\(addStaff)")
+            exit(0)
+        }
+        if try store.count(StaffMember.self) == 0 {
+            // A demonstration airport's first start: one account, said out loud, to be replaced.
+            try blocking { try await AirportStaff.add(name: "ops", displayName: "Operations", password: "mountain-ops", to: store) }
+            log("event=demo_staff name=ops password=mountain-ops hint=\"add your own with --add-staff NAME\"")
+        }
         let model = FlightBoardModel(store: store, timeZone: timeZone, clock: configuration.clock)
         let simulator = AirportSimulator(model: model, seed: UInt64(Date().timeIntervalSince1970))
         if simulate {
@@ -76,4 +93,15 @@ MainActor.assumeIsolated {
     } catch {
         fail("\(error)")
     }
+}
+
+/// Runs async work to its end from start-up code on the main thread (before the server runs).
+@MainActor
+func blocking(_ work: @escaping @MainActor () async throws -> Void) throws {
+    var outcome: Result<Void, any Error>?
+    Task { @MainActor in
+        do { try await work(); outcome = .success(()) } catch { outcome = .failure(error) }
+    }
+    while outcome == nil { _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01)) }
+    try outcome!.get()
 }

@@ -1,0 +1,231 @@
+import Foundation
+import Jetway
+import JetwayRoutes
+import JetwayStore
+
+/// A member of the airport's staff, who may sign in to the operations console.
+public struct StaffMember: Record, Identifiable, Hashable, Sendable {
+    public static let table = "staff"
+    /// The sign-in name.
+    public let id: String
+    public var displayName: String
+    /// scrypt (`Passwords`), never the password.
+    public var passwordHash: String
+}
+
+/// Staff accounts: added from the command line (`MountainAirport --add-staff NAME`, the password
+/// on standard input), checked at sign-in with scrypt in constant time, throttled per name and
+/// address.
+public enum AirportStaff {
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Why a sign-in name is not one: 1 to 32 lower-case letters, digits, dots, dashes.
+    public static func problem(name: String) -> String? {
+        let valid =
+            !name.isEmpty && name.count <= 32
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" }
+        return valid ? nil : "a staff name is 1 to 32 lower-case letters, digits, dots and dashes"
+    }
+
+    /// Adds a staff member, or gives one a new password.
+    public static func add(name: String, displayName: String? = nil, password: String, to store: Store) async throws {
+        if let problem = problem(name: name) { throw Problem(description: problem) }
+        guard password.count >= 8 else { throw Problem(description: "a password has at least 8 characters") }
+        let hash = try await Passwords.hash(password)
+        try await MainActor.run {
+            try store.save(StaffMember(id: name, displayName: displayName ?? name, passwordHash: hash))
+        }
+    }
+
+    /// The staff member with this name and password, or nil (as slow for an unknown name).
+    @MainActor
+    static func verify(name: String, password: String, in store: Store) async -> StaffMember? {
+        guard problem(name: name) == nil, let member = try? store.find(StaffMember.self, id: name) else {
+            await Passwords.verifyUnknownUser()
+            return nil
+        }
+        return await Passwords.verify(password, against: member.passwordHash) ? member : nil
+    }
+
+    /// `GET /ops/signin` (the form), `POST /ops/signin`, `GET /ops/signout`. The form is plain
+    /// HTML posted by the browser: a sign-in sets its cookie in an HTTP answer.
+    @MainActor
+    static func handlers(store: Store) -> [Handler] {
+        let throttle = SignInThrottle()
+        return [
+            Handler(.get, "/ops/signin") { request in
+                .html(signInPage(failed: request.query["failed"] != nil, wait: request.query["wait"].flatMap { Int($0) }))
+            },
+            Handler(.post, "/ops/signin", maxBodyBytes: 4096) { request in
+                let form = request.form
+                let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+                let password = form["password"] ?? ""
+                if case .wait(let seconds) = throttle.check(user: name, address: request.remoteAddress) {
+                    return .redirect(to: "/ops/signin?wait=\(seconds)")
+                }
+                guard await verify(name: name, password: password, in: store) != nil else {
+                    throttle.failed(user: name, address: request.remoteAddress)
+                    return .redirect(to: "/ops/signin?failed=1")
+                }
+                throttle.succeeded(user: name)
+                var response = Response.redirect(to: "/ops")
+                response.signIn(user: name)
+                return response
+            },
+            Handler(.get, "/ops/signout") { _ in
+                var response = Response.redirect(to: "/ops/signin")
+                response.signOut()
+                return response
+            },
+        ]
+    }
+
+    static func signInPage(failed: Bool, wait: Int?) -> String {
+        let message =
+            wait.map { "<p class=\"problem\" role=\"alert\">Too many attempts. Try again in \($0) seconds.</p>" }
+            ?? (failed ? "<p class=\"problem\" role=\"alert\">That name and password do not match.</p>" : "")
+        return """
+            <!doctype html><html lang="en"><head><meta charset="utf-8">\
+            <meta name="viewport" content="width=device-width, initial-scale=1">\
+            <title>Staff sign-in – Mountain Airport</title><link rel="stylesheet" href="/assets/jetway.css">\
+            <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">\
+            <style>main{max-width:360px;margin:64px auto;padding:0 16px}form{display:flex;flex-direction:column;gap:12px}\
+            label{display:flex;flex-direction:column;gap:4px}input{font:inherit;padding:8px;border:1px solid #c6c6c8;border-radius:8px}\
+            button{font:inherit;padding:10px;border:0;border-radius:8px;background:#007aff;color:#fff}.problem{color:#d70015}</style></head>\
+            <body class="jw-signin"><main><h1>Operations</h1><p>Mountain Airport staff only.</p>\(message)\
+            <form method="post" action="/ops/signin">\
+            <label>Name <input name="name" autocomplete="username" required maxlength="32" autofocus></label>\
+            <label>Password <input name="password" type="password" autocomplete="current-password" required maxlength="1024"></label>\
+            <button type="submit">Sign in</button></form></main></body></html>
+            """
+    }
+}
+
+/// `/ops`: the operations console for signed-in staff. A searchable list of the day's flights;
+/// each opens a sheet to change its status, delay or gate. A change is one transaction with its
+/// history line (who, when, what), and reaches every board, timeline, detail page and kiosk
+/// showing the flight within a frame.
+public struct OperationsConsole: View {
+    let model: FlightBoardModel
+    let feed: FlightFeedStatus?
+    @Environment(\.request) private var request
+    @State private var searchText = ""
+    @State private var editing: FlightInformation?
+
+    public init(model: FlightBoardModel, feed: FlightFeedStatus? = nil) {
+        self.model = model
+        self.feed = feed
+    }
+
+    public var body: some View {
+        NavigationStack {
+            if let user = request.user {
+                VStack(alignment: .leading, spacing: 8) {
+                    if let feed { FeedStatusLine(status: feed) }
+                    OpsFlights(list: model.boardList(search: searchText, arrivals: true), editing: $editing)
+                }
+                .navigationTitle("Operations")
+                .toolbar {
+                    ToolbarItemGroup(placement: .topBarTrailing) {
+                        Text("Signed in as \(user)").foregroundColor(.secondary)
+                        Link("Sign out", destination: URL(string: "/ops/signout")!)
+                    }
+                }
+                .searchable(text: $searchText, prompt: "Search flights")
+                .sheet(item: $editing) { flight in
+                    OpsFlightEditor(model: model, flight: flight, who: user)
+                }
+            } else {
+                VStack(alignment: .leading, spacing: 12) {
+                    Text("The operations console is for Mountain Airport staff.")
+                    Link("Sign in", destination: URL(string: "/ops/signin")!)
+                }
+                .padding()
+                .navigationTitle("Operations")
+            }
+        }
+    }
+}
+
+/// The console's flights: each row opens its editor.
+struct OpsFlights: View {
+    let list: FetchedResultList<FlightInformation>
+    @Binding var editing: FlightInformation?
+
+    var body: some View {
+        List(list.items) { flight in
+            Button {
+                editing = flight
+            } label: {
+                FlightRow(flight: flight)
+            }
+            .accessibilityLabel("Change \(flight.airline) \(flight.number)")
+        }
+    }
+}
+
+/// One flight's status, delay and gate, saved together.
+struct OpsFlightEditor: View {
+    let model: FlightBoardModel
+    let flight: FlightInformation
+    let who: String
+    @Environment(\.dismiss) private var dismiss
+    @State private var status: FlightInformation.Status
+    @State private var delay: Int
+    @State private var gate: String
+    @State private var problem: String?
+
+    init(model: FlightBoardModel, flight: FlightInformation, who: String) {
+        self.model = model
+        self.flight = flight
+        self.who = who
+        _status = State(initialValue: flight.status)
+        _delay = State(initialValue: max(0, flight.timeDifference))
+        _gate = State(initialValue: flight.gate)
+    }
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 16) {
+            Text("\(flight.airline) \(flight.number)").font(.title2)
+            Text(flight.direction == .departure ? "to \(flight.otherAirport)" : "from \(flight.otherAirport)").foregroundColor(.secondary)
+            Form {
+                Picker("Status", selection: $status) {
+                    ForEach(FlightInformation.Status.allCases, id: \.self) { status in
+                        Text(status.rawValue).tag(status)
+                    }
+                }
+                Stepper("Delay: \(delay) min", value: $delay, in: 0...720, step: 5)
+                TextField("Gate", text: $gate)
+            }
+            if let problem {
+                Text(problem).foregroundColor(.red).accessibilityIdentifier("editor-problem")
+            }
+            HStack {
+                Button("Cancel") { dismiss() }
+                Spacer()
+                Button("Save") { save() }
+            }
+        }
+        .padding()
+    }
+
+    func save() {
+        let gate = gate.trimmingCharacters(in: .whitespaces).uppercased()
+        if let problem = FlightChange.problem(gate: gate) {
+            self.problem = problem.prefix(1).uppercased() + problem.dropFirst() + "."
+            return
+        }
+        do {
+            try model.change(flight.id, by: who) { changed in
+                changed.status = status
+                changed.gate = gate
+                changed.currentTime = delay == 0 ? nil : changed.scheduledTime.addingTimeInterval(Double(delay) * 60)
+            }
+            dismiss()
+        } catch {
+            problem = "The change was not saved: \(error)"
+        }
+    }
+}
