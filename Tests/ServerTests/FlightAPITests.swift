@@ -138,7 +138,8 @@ extension EndToEnd {
                 for browser in browsers {
                     #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
                 }
-                #expect(try await gate.string("return document.body.textContent").contains("\(flight.airline) \(flight.number)"))
+                let kiosk = try await gate.string("return document.body.textContent")
+                #expect(kiosk.contains(flight.number) && kiosk.contains(flight.airline), "\(kiosk)")
                 let row = "Array.from(document.querySelectorAll('.jw-list-row')).find(r => r.textContent.includes('\(flight.number)'))"
                 #expect(try await board.string("return \(row).textContent").contains("On Time"))
                 let started = Date()
