@@ -62,7 +62,9 @@ public final class AirportSimulator {
                 if flight != before {
                     try transaction.update(flight)
                     let what = flight.changes(from: before, timeZone: model.timeZone)
-                    if !what.isEmpty { try transaction.insert(FlightHistoryEntry(flightID: flight.id, at: now, who: "simulator", what: what)) }
+                    if !what.isEmpty {
+                        try transaction.insert(FlightHistoryEntry(flightID: flight.id, at: now, who: "simulator", what: what))
+                    }
                     changes += 1
                 }
             }

@@ -3,6 +3,10 @@ import JetwayServer
 import JetwayStore
 import MountainAirportViews
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 // Serves MountainAirport on http://127.0.0.1:8080 until SIGINT or SIGTERM.
 //
 //   MountainAirport [--import flights.json] [--no-simulate] [--time-zone America/Denver]
@@ -24,6 +28,25 @@ func fail(_ message: String) -> Never {
 var arguments = Array(CommandLine.arguments.dropFirst())
 var importPath: String?
 var addStaff: String?
+var feedURL: URL?
+var feedFixtures: String?
+var feedInterval = 30.0
+var feedTimeout = 10.0
+
+/// The value after an option, or a clear failure.
+@MainActor func value(after option: String, _ what: String) -> String {
+    guard let value = arguments.first else { fail("\(option) needs \(what)") }
+    arguments.removeFirst()
+    return value
+}
+
+@MainActor func seconds(after option: String) -> Double {
+    let text = value(after: option, "a number of seconds")
+    guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86400 else {
+        fail("\(option) \(text) is not a number of seconds (more than 0, at most 86400)")
+    }
+    return seconds
+}
 var simulate = true
 var timeZoneName = ProcessInfo.processInfo.environment["AIRPORT_TIME_ZONE"] ?? ""
 while let argument = arguments.first {
@@ -38,12 +61,26 @@ while let argument = arguments.first {
         guard let name = arguments.first else { fail("--add-staff needs a name (the password comes on standard input)") }
         arguments.removeFirst()
         addStaff = name
+    case "--feed":
+        let text = value(after: "--feed", "the feed's URL (http or https)")
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            fail("--feed \(text) is not an http or https URL")
+        }
+        feedURL = url
+    case "--feed-fixtures": feedFixtures = value(after: "--feed-fixtures", "a folder of canned answers")
+    case "--feed-interval": feedInterval = seconds(after: "--feed-interval")
+    case "--feed-timeout": feedTimeout = seconds(after: "--feed-timeout")
     case "--time-zone":
         guard let name = arguments.first else { fail("--time-zone needs a time zone (such as America/Denver)") }
         arguments.removeFirst()
         timeZoneName = name
     case "--help", "-h":
-        print("usage: MountainAirport [--import flights.json] [--no-simulate] [--time-zone America/Denver] [--add-staff NAME < password]")
+        print(
+            """
+            usage: MountainAirport [--import flights.json] [--no-simulate] [--time-zone America/Denver]
+                                   [--feed URL [--feed-interval 30] [--feed-timeout 10] [--feed-fixtures DIR]]
+                                   [--add-staff NAME < password]
+            """)
         exit(0)
     default: fail("unknown option \(argument) (try --help)")
     }
@@ -88,7 +125,17 @@ MainActor.assumeIsolated {
             simulator.start()
             log("event=simulating store=\(store.location)")
         }
-        let server = try JetwayServer(app: MountainAirportApp.make(model: model), configuration: configuration)
+        var feed: FlightFeed?
+        if let feedURL {
+            let session = feedFixtures.map { FeedFixtureProtocol.session(folder: $0) } ?? URLSession(configuration: .ephemeral)
+            let started = FlightFeed(
+                url: feedURL, model: model, session: session, interval: .milliseconds(Int(feedInterval * 1000)),
+                timeout: .milliseconds(Int(feedTimeout * 1000)))
+            started.start()
+            feed = started
+            log("event=feed url=\(feedURL.absoluteString)\(feedFixtures.map { " fixtures=\($0)" } ?? "")")
+        }
+        let server = try JetwayServer(app: MountainAirportApp.make(model: model, feed: feed?.status), configuration: configuration)
         try server.run()
     } catch {
         fail("\(error)")

@@ -60,7 +60,8 @@ struct ClockTests {
         let node = try #require(down.dom.root.descendants.first { $0.attribute("data-jw-clock") != nil })
         #expect(node.attribute("data-jw-clock") == "down")
         #expect(node.attribute("data-jw-to") == String(Int64(closes.timeIntervalSince1970 * 1000)))
-        let over = ViewHost(Text(timerInterval: Self.noon.addingTimeInterval(-600)...Self.noon.addingTimeInterval(-60)), environment: environment())
+        let over = ViewHost(
+            Text(timerInterval: Self.noon.addingTimeInterval(-600)...Self.noon.addingTimeInterval(-60)), environment: environment())
         #expect(over.text == "0:00")
         let up = ViewHost(Text(timerInterval: Self.noon.addingTimeInterval(-90)...closes, countsDown: false), environment: environment())
         #expect(up.text == "1:30")

@@ -75,7 +75,9 @@ struct OperationsTests {
         try await AirportStaff.add(name: "alice", password: "correct horse", to: model.store)
         let member = try #require(try model.store.find(StaffMember.self, id: "alice"))
         #expect(member.passwordHash.hasPrefix("$scrypt$") && !member.passwordHash.contains("correct"))
-        await #expect(throws: AirportStaff.Problem.self) { try await AirportStaff.add(name: "Alice Smith", password: "correct horse", to: model.store) }
+        await #expect(throws: AirportStaff.Problem.self) {
+            try await AirportStaff.add(name: "Alice Smith", password: "correct horse", to: model.store)
+        }
         await #expect(throws: AirportStaff.Problem.self) { try await AirportStaff.add(name: "bob", password: "short", to: model.store) }
     }
 

@@ -57,7 +57,9 @@ extension EndToEnd {
                       .map(el => el.outerHTML + ' → ' + Jetway.clock.format(el)).join('; ')
                     """)
                 #expect(disagreements.isEmpty, "the browser's clocks differ from the server's: \(disagreements)")
-                #expect(try await driver.string("return document.querySelector('[data-testid=kiosk]').closest('.jw-pointer-hidden') ? 'hidden' : ''") == "hidden")
+                #expect(
+                    try await driver.string(
+                        "return document.querySelector('[data-testid=kiosk]').closest('.jw-pointer-hidden') ? 'hidden' : ''") == "hidden")
                 let wakeLock = try await driver.string("return Jetway.wakeLock")
                 #expect(wakeLock == "held" || wakeLock.hasPrefix("refused"), "the kiosk did not ask for a wake lock: \(wakeLock)")
 
@@ -76,8 +78,11 @@ extension EndToEnd {
                 #expect(try await text(driver, "kiosk-destination") == "to Denver")
                 // The simulator on the same clock: the first flight departs and leaves the screen.
                 try AirportSimulator(model: fastModel).step(now: Self.start.addingTimeInterval(60))
-                #expect(await driver.wait(for: "return (document.querySelector('[data-testid=kiosk]') || {}).textContent.includes('MA184')", timeout: 3))
-                #expect(try await driver.string("return document.querySelector('[data-testid=kiosk]').textContent").contains("MA100") == false)
+                #expect(
+                    await driver.wait(
+                        for: "return (document.querySelector('[data-testid=kiosk]') || {}).textContent.includes('MA184')", timeout: 3))
+                #expect(
+                    try await driver.string("return document.querySelector('[data-testid=kiosk]').textContent").contains("MA100") == false)
                 try await driver.screenshot("kiosk-landscape")
                 try await driver.resizeWindow(width: 1080, height: 1920)
                 try await Task.sleep(for: .milliseconds(300))
@@ -115,7 +120,9 @@ extension EndToEnd {
                 try await driver.openTab()
                 try await driver.navigate(base + "/gate/A1")
                 #expect(await driver.wait(for: "return document.documentElement.classList.contains('jw-stale')", timeout: 15))
-                #expect(try await driver.string("return document.querySelector('.jw-banner').textContent").hasPrefix("Not live · last updated "))
+                #expect(
+                    try await driver.string("return document.querySelector('.jw-banner').textContent").hasPrefix("Not live · last updated ")
+                )
                 let kept = try await text(driver, "kiosk")
                 #expect(kept.contains("MA100") && kept.contains("Gate closes in"), "the kept copy: \(kept)")
                 #expect(await driver.wait(for: "return Jetway.clock.ticks > 1"))
@@ -125,7 +132,8 @@ extension EndToEnd {
                 server = try TestServer(port: port, model: model) { $0.buildID = "test-2" }
                 #expect(
                     await driver.wait(
-                        for: "return !document.documentElement.classList.contains('jw-stale') && document.documentElement.classList.contains('jw-connected')",
+                        for:
+                            "return !document.documentElement.classList.contains('jw-stale') && document.documentElement.classList.contains('jw-connected')",
                         timeout: 20), "the kept copy did not go live")
                 #expect(try await text(driver, "kiosk").contains("Gate closes in"))
                 try await driver.switchToWindow(first)
