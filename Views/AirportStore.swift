@@ -30,6 +30,10 @@ public enum AirportStore {
                 ])
             try db.createIndex(on: "flight_history", ["flightID", "at"])
         },
+        Migration(4, "my flights") { db in
+            try db.createTable("starred_flights", id: .text, [ColumnDefinition("device", .text), ColumnDefinition("flightID", .integer)])
+            try db.createIndex(on: "starred_flights", ["device"])
+        },
     ]
 
     /// Opens the airport's store (`sqlite:data/airport.sqlite`, `postgresql://…`), migrated.

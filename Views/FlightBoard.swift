@@ -8,6 +8,8 @@ public struct FlightBoard: View {
     let model: FlightBoardModel
     @State private var searchText = ""
     @State private var showArrivals = true
+    /// The browser: its starred flights are "My flights" (so each browser's board is its own).
+    @Environment(\.request) private var request
 
     public init(model: FlightBoardModel) {
         self.model = model
@@ -15,17 +17,20 @@ public struct FlightBoard: View {
 
     public var body: some View {
         NavigationStack {
-            BoardFlights(model: model, list: model.boardList(search: searchText, arrivals: showArrivals), showArrivals: $showArrivals)
-                .navigationTitle("Mountain Airport")
-                .toolbar {
-                    ToolbarItemGroup(placement: .topBarTrailing) {
-                        Link("Timeline", destination: URL(string: "/timeline")!)
-                        Link("Awards", destination: URL(string: "/awards")!)
-                        Link("Settings", destination: URL(string: "/settings")!)
-                    }
-                    .tint(.orange)
+            BoardFlights(
+                model: model, list: model.boardList(search: searchText, arrivals: showArrivals), device: request.device,
+                starred: request.device.map { model.starred(on: $0) }, showArrivals: $showArrivals
+            )
+            .navigationTitle("Mountain Airport")
+            .toolbar {
+                ToolbarItemGroup(placement: .topBarTrailing) {
+                    Link("Timeline", destination: URL(string: "/timeline")!)
+                    Link("Awards", destination: URL(string: "/awards")!)
+                    Link("Settings", destination: URL(string: "/settings")!)
                 }
-                .searchable(text: $searchText, prompt: "Search flights")
+                .tint(.orange)
+            }
+            .searchable(text: $searchText, prompt: "Search flights")
         }
     }
 }
@@ -34,6 +39,8 @@ public struct FlightBoard: View {
 struct BoardFlights: View {
     let model: FlightBoardModel
     let list: FetchedResultList<FlightInformation>
+    let device: String?
+    let starred: FetchedResultList<StarredFlight>?
     @Binding var showArrivals: Bool
 
     var countLine: String {
@@ -42,7 +49,11 @@ struct BoardFlights: View {
     }
 
     var body: some View {
+        let starredIDs = Set(starred?.items.map(\.flightID) ?? [])
         VStack(alignment: .leading) {
+            if let device, let starred {
+                MyFlightsSection(model: model, starred: starred, device: device)
+            }
             Toggle("Show arrivals", isOn: $showArrivals)
                 .padding(.horizontal, 16)
             Text(countLine)
@@ -50,8 +61,13 @@ struct BoardFlights: View {
                 .foregroundColor(.secondary)
                 .padding(.horizontal, 16)
             List(list.items) { flight in
-                NavigationLink(destination: FlightDetail(model: model, flight: flight)) {
-                    FlightRow(flight: flight)
+                HStack {
+                    NavigationLink(destination: FlightDetail(model: model, flight: flight)) {
+                        FlightRow(flight: flight)
+                    }
+                    if let device {
+                        StarButton(model: model, flight: flight, device: device, isStarred: starredIDs.contains(flight.id))
+                    }
                 }
             }
         }
@@ -87,6 +103,7 @@ struct FlightRow: View, Equatable {
 struct FlightDetail: View {
     let model: FlightBoardModel
     let flight: FlightInformation
+    @Environment(\.request) private var request
 
     var body: some View {
         VStack(alignment: .leading, spacing: 12) {
@@ -98,6 +115,9 @@ struct FlightDetail: View {
             Label("Terminal \(flight.terminal)", systemImage: "house")
             Label(flight.status.rawValue, systemImage: "clock")
             Link("Link to this flight", destination: URL(string: "/flights/\(flight.id)")!)
+            if let device = request.device {
+                DetailStar(model: model, flight: flight, device: device, starred: model.starred(on: device))
+            }
             FlightHistoryList(list: model.history(of: flight.id))
         }
         .padding()

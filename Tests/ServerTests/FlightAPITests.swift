@@ -91,10 +91,16 @@ struct FlightAPITests {
     @Test func boardsAndGatesOnTheStoreShareTheirRendering() async throws {
         let server = try server()
         defer { server.stop() }
-        for _ in 0..<3 { _ = try await server.get("/") }
+        // Kiosks share across browsers; a board and a flight's page show this browser's stars,
+        // so they share between the pages of one browser (its device cookie).
         for _ in 0..<3 { _ = try await server.get("/gate/A1") }
-        for _ in 0..<2 { _ = try await server.get("/flights/3") }
+        let first = try await server.get("/")
+        let device = try #require(first.headers["set-cookie"]?.split(separator: ";").first.map(String.init), "no device cookie")
+        for _ in 0..<2 { _ = try await server.get("/", headers: ["Cookie": device]) }
+        for _ in 0..<2 { _ = try await server.get("/flights/3", headers: ["Cookie": device]) }
         #expect(server.server.sessions.groupCount == 3, "three addresses, three renderings")
+        _ = try await server.get("/")
+        #expect(server.server.sessions.groupCount == 4, "another browser's board is its own")
     }
 
     @Test func aPatchReachesAnOpenPage() async throws {

@@ -74,7 +74,9 @@ struct HandlerTests {
                 },
                 Handler(.get, "/api/flavour") { request in .text(request.signedCookies["flavour"] ?? "none") },
                 Handler(.get, "/api/device") { request in .text(request.device ?? "none") },
-                Handler(.get, "/api/bad-header") { _ in Response(status: 200, contentType: "text/plain", headers: [("x-evil", "a\r\nset-cookie: b=c")]) },
+                Handler(.get, "/api/bad-header") { _ in
+                    Response(status: 200, contentType: "text/plain", headers: [("x-evil", "a\r\nset-cookie: b=c")])
+                },
                 Handler(.get, "/api/fails") { _ in throw CocoaError(.fileNoSuchFile) },
             ])
         return try TestServer(app: app) { $0.apiTokens = [Self.token] }
@@ -106,7 +108,8 @@ struct HandlerTests {
         let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
         await client.sendText(#"["join","\#(token)","/",\#(metaContent("jetway-version", in: page) ?? "0"),"test"]"#)
         #expect(await client.next() == .text("[\"joined\",0]"))
-        let reply = await server.exchange("POST /api/flights/MA100/status HTTP/1.1", body: #"{"status":"Delayed"}"#, type: "application/json")
+        let reply = await server.exchange(
+            "POST /api/flights/MA100/status HTTP/1.1", body: #"{"status":"Delayed"}"#, type: "application/json")
         #expect(reply.status == 204, "\(reply)")
         #expect(board.flights["MA100"] == "Delayed")
         guard case .text(let patch) = await client.next() else { Issue.record("the open page got no patch"); return }
@@ -239,7 +242,9 @@ struct HandlerTests {
         let set = await server.exchange("POST /api/flavour HTTP/1.1", body: "mint", type: "text/plain")
         let cookie = try #require(set.headers["set-cookie"])
         #expect(cookie.hasPrefix("flavour=mint."), "\(cookie)")
-        #expect(cookie.contains("; Path=/") && cookie.contains("; Max-Age=3600") && cookie.contains("; SameSite=Lax") && cookie.contains("; HttpOnly"))
+        #expect(
+            cookie.contains("; Path=/") && cookie.contains("; Max-Age=3600") && cookie.contains("; SameSite=Lax")
+                && cookie.contains("; HttpOnly"))
         #expect(!cookie.contains("Secure"), "plain http: no Secure flag unless configured")
         let pair = String(cookie.prefix { $0 != ";" })
         #expect(await server.exchange("GET /api/flavour HTTP/1.1", headers: ["Cookie": pair]).body == "mint")

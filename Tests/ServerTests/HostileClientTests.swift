@@ -48,7 +48,7 @@ struct HostileClientTests {
         // Reading answers the server's pings, as a browser does; nothing else is sent.
         #expect(await client.next(timeout: 5) == .timeout)
         await client.sendText(#"["ping",3]"#)
-        #expect(await client.next() == .text("[\"pong\",3]"), "a socket that answered every ping was closed")
+        #expect(isPong(await client.next(), 3), "a socket that answered every ping was closed")
     }
 
     @Test func aJoinFloodIsPacedAndCountsAsViolations() async throws {

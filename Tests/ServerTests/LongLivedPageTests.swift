@@ -55,7 +55,9 @@ struct LongLivedPageTests {
         var server = try TestServer(port: port, model: model, configure: configure)
         server.server.sessions.now = { clock.now }
         let html = try await server.get("/gate/A1").body
-        let page = Page(token: try #require(metaContent("jetway-token", in: html)), client: try await WebSocketClient.connect(port: port, origin: server.base))
+        let page = Page(
+            token: try #require(metaContent("jetway-token", in: html)),
+            client: try await WebSocketClient.connect(port: port, origin: server.base))
         try await join(page, server, version: Int(metaContent("jetway-version", in: html) ?? "0") ?? 0)
         #expect(await page.drain().contains { $0.hasPrefix("[\"joined\"") })
         let firstToken = page.token
@@ -80,7 +82,9 @@ struct LongLivedPageTests {
         clock.now += 30 * 3600  // day 3 and a bit: the last token is more than 24 h old
         try await join(page, server, version: 0)
         let back = await page.drain()
-        #expect(back.contains { $0.hasPrefix("[\"sync\",") && $0.contains(",true,") }, "the page re-mounted from its URL: \(back.map { $0.prefix(40) })")
+        #expect(
+            back.contains { $0.hasPrefix("[\"sync\",") && $0.contains(",true,") },
+            "the page re-mounted from its URL: \(back.map { $0.prefix(40) })")
         #expect(back.contains { $0.hasPrefix("[\"token\"") }, "a re-mounted page gets a token it can use")
 
         // Day 5: the server restarts (same secret); the page comes back on its own.
@@ -106,7 +110,9 @@ struct LongLivedPageTests {
         let index = try #require(model.flights.firstIndex { $0.gate == "A1" })
         try model.modify(model.flights[index].id) { $0.status = .delayed }
         let patches = await page.drain()
-        #expect(patches.contains { $0.hasPrefix("[") && $0.contains("Delayed") }, "the page missed the change on day 7: \(patches.map { $0.prefix(60) })")
+        #expect(
+            patches.contains { $0.hasPrefix("[") && $0.contains("Delayed") },
+            "the page missed the change on day 7: \(patches.map { $0.prefix(60) })")
     }
 
     @Test func expiredTokensBringPagesBackOnlyWithinTheirGraceAndNeverTakeOneOver() async throws {

@@ -58,13 +58,13 @@ extension EndToEnd {
                 }
                 #expect(await ops.wait(for: "return document.querySelector('dialog').textContent.includes('Delay: 15 min')"))
                 let gateField = "dialog input[aria-label='Gate']"
-                try await ops.execute(
+                _ = try await ops.execute(
                     "const f = document.querySelector(\(jsLiteral(gateField))); f.value = ''; f.dispatchEvent(new Event('input', {bubbles: true})); return true"
                 )
                 try await ops.type("A2", into: gateField)
                 try await Task.sleep(for: .milliseconds(300))
                 let started = Date()
-                try await ops.execute(
+                _ = try await ops.execute(
                     "Array.from(document.querySelectorAll('dialog button')).find(b => b.textContent === 'Save').click(); return true")
                 #expect(await gate.wait(for: "return document.body.textContent.includes('now departs from gate A2')", timeout: 1))
                 let elapsed = Date().timeIntervalSince(started)

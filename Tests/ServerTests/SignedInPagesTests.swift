@@ -271,7 +271,7 @@ struct SignedInPagesTests {
             Issue.record("the owner's socket was closed")
             return
         }
-        #expect(pong == "[\"pong\",1]")
+        #expect(pong.hasPrefix("[\"pong\",1,"), "\(pong)")
     }
 
     @Test func anExpiredSignInIsLeftForTheSweepSoItsPagesStillEnd() {

@@ -101,6 +101,12 @@ final class TestServer {
 }
 
 /// Pulls `<meta name="…" content="…">` out of a page.
+/// Whether a frame is the pong to `stamp` (`["pong",stamp,serverTime]`).
+func isPong(_ frame: WebSocketClient.Frame, _ stamp: Int) -> Bool {
+    guard case .text(let text) = frame else { return false }
+    return text.hasPrefix("[\"pong\",\(stamp),") && text.hasSuffix("]")
+}
+
 func metaContent(_ name: String, in page: String) -> String? {
     guard let range = page.range(of: "<meta name=\"\(name)\" content=\"") else { return nil }
     return String(page[range.upperBound...].prefix { $0 != "\"" })

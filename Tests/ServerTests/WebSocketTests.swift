@@ -40,7 +40,7 @@ struct WebSocketTests {
         #expect(server.server.eventLoop == "libev")
         let (client, _) = try await joined(server)
         await client.sendText(#"["ping",7]"#)
-        #expect(await client.next() == .text("[\"pong\",7]"))
+        #expect(isPong(await client.next(), 7))
     }
 
     @Test func pingIsAnswered() async throws {
@@ -48,7 +48,7 @@ struct WebSocketTests {
         defer { server.stop() }
         let (client, _) = try await joined(server)
         await client.sendText(#"["ping",42]"#)
-        #expect(await client.next() == .text("[\"pong\",42]"))
+        #expect(isPong(await client.next(), 42))
     }
 
     @Test func forgedTokensAreRefused() async throws {
@@ -295,7 +295,7 @@ struct WebSocketTests {
         await alice.sendText(#"["e",1,"\#(search)","input","denver"]"#)
         _ = await alice.next()
         await bob.sendText(#"["ping",1]"#)
-        #expect(await bob.next() == .text("[\"pong\",1]"))
+        #expect(isPong(await bob.next(), 1))
         #expect(server.server.sessions.sessionCount == 2)
     }
 
