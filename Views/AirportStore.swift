@@ -34,6 +34,11 @@ public enum AirportStore {
             try db.createTable("starred_flights", id: .text, [ColumnDefinition("device", .text), ColumnDefinition("flightID", .integer)])
             try db.createIndex(on: "starred_flights", ["device"])
         },
+        Migration(5, "pictures") { db in
+            try db.createTable(
+                "avatars", id: .text,
+                [ColumnDefinition("image", .text), ColumnDefinition("contentType", .text), ColumnDefinition("version", .integer)])
+        },
     ]
 
     /// Opens the airport's store (`sqlite:data/airport.sqlite`, `postgresql://…`), migrated.

@@ -27,6 +27,12 @@ public struct FlightBoard: View {
                     Link("Timeline", destination: URL(string: "/timeline")!)
                     Link("Awards", destination: URL(string: "/awards")!)
                     Link("Settings", destination: URL(string: "/settings")!)
+                    if let device = request.device {
+                        Link(destination: URL(string: "/settings")!) {
+                            AvatarImage(list: model.avatar(of: device), size: 28)
+                        }
+                        .accessibilityLabel("Your picture")
+                    }
                 }
                 .tint(.orange)
             }

@@ -179,6 +179,7 @@ public final class FlightBoardModel {
         return all.filter { calendar.isDate($0.scheduledTime, inSameDayAs: reference) }
     }
 
+    @ObservationIgnored var avatarLists: [String: FetchedResultList<Avatar>] = [:]
     @ObservationIgnored var starredLists: [String: FetchedResultList<StarredFlight>] = [:]
     @ObservationIgnored var historyLists: [Int: FetchedResultList<FlightHistoryEntry>] = [:]
     @ObservationIgnored private var gateLists: [String: FetchedResultList<FlightInformation>] = [:]

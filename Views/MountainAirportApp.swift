@@ -18,11 +18,12 @@ public enum MountainAirportApp {
                 Route("/awards") { _ in AirportAwards() },
                 Route("/timeline") { _ in TimelineScreen(model: model) },
                 Route("/embed/flights") { _ in EmbeddedFlights(model: model) },
-                Route("/settings") { _ in AirportSettings() },
+                Route("/settings") { _ in AirportSettings(model: model) },
                 Route("/ops") { _ in OperationsConsole(model: model, feed: feed) },
                 Route("/gate/:gate", availableOffline: true) { match in GateKiosk(model: model, gate: match.parameters["gate"] ?? "") },
             ],
-            handlers: FlightAPI.handlers(model: model) + AirportStaff.handlers(store: model.store),
+            handlers: FlightAPI.handlers(model: model) + AirportStaff.handlers(store: model.store)
+                + [FlightBoardModel.avatarHandler(store: model.store)],
             timeZone: model.timeZone,
             library: { [AirportLibrary()] })
     }

@@ -104,3 +104,114 @@ struct DetailStar: View {
             model: model, flight: flight, device: device, isStarred: starred.items.contains { $0.flightID == flight.id }, title: true)
     }
 }
+
+/// A device's picture (Settings): a PNG or JPEG of at most 2 MB, its type checked from its
+/// bytes by the upload, kept in the store and served to that browser only (`GET /my/avatar`,
+/// by its device cookie; the id never appears in a page).
+public struct Avatar: Record, Identifiable, Hashable, Sendable {
+    public static let table = "avatars"
+    /// The device.
+    public let id: String
+    public var image: Data
+    public var contentType: String
+    /// Goes up with each new picture: pages show `/my/avatar?v=N`, so browsers fetch the new one.
+    public var version: Int
+
+    public static let maximumBytes = 2_000_000
+}
+
+extension FlightBoardModel {
+    /// A device's picture as a live list (none or one): every page of that device shares it.
+    public func avatar(of device: String) -> FetchedResultList<Avatar> {
+        if let list = avatarLists[device] { return list }
+        let list = FetchedResultList<Avatar>(
+            store: store, filter: NSPredicate(format: "id == %@", device),
+            sortDescriptors: [NSSortDescriptor(keyPath: \Avatar.version, ascending: true)], fetchLimit: 1)
+        if avatarLists.count >= 1024 { avatarLists.removeAll() }
+        avatarLists[device] = list
+        return list
+    }
+
+    /// Keeps an uploaded picture (the upload already checked that it is a PNG or a JPEG).
+    public func setAvatar(from file: URL, device: String) throws {
+        defer { try? FileManager.default.removeItem(at: file) }
+        let data = try Data(contentsOf: file)
+        guard data.count <= Avatar.maximumBytes else { throw AvatarProblem(description: "The picture is over 2 MB.") }
+        let type = data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png" : "image/jpeg"
+        try store.transaction { transaction in
+            let version = (try transaction.find(Avatar.self, id: device)?.version ?? 0) + 1
+            try transaction.save(Avatar(id: device, image: data, contentType: type, version: version))
+        }
+    }
+
+    /// `GET /my/avatar`: this browser's picture (404 without one).
+    static func avatarHandler(store: Store) -> Handler {
+        Handler(.get, "/my/avatar") { request in
+            guard let device = request.device, let avatar = try store.find(Avatar.self, id: device) else {
+                throw HTTPError(404, "no picture")
+            }
+            return Response(
+                status: 200, contentType: avatar.contentType,
+                headers: [("cache-control", "private, max-age=31536000"), ("x-content-type-options", "nosniff")], body: Array(avatar.image))
+        }
+    }
+}
+
+struct AvatarProblem: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A device's picture as a circle, or a person's outline without one.
+struct AvatarImage: View {
+    let list: FetchedResultList<Avatar>
+    var size: CGFloat = 96
+
+    var body: some View {
+        if let avatar = list.items.first {
+            Image(url: URL(string: "/my/avatar?v=\(avatar.version)")!, label: "Your picture")
+                .resizable()
+                .frame(width: size, height: size)
+                .clipShape(Circle())
+                .accessibilityIdentifier("avatar")
+        } else {
+            Image(systemName: "person.crop.circle")
+                .font(.system(size: size * 0.8))
+                .foregroundColor(.secondary)
+                .accessibilityIdentifier("avatar-none")
+        }
+    }
+}
+
+/// Settings' picture: the circle and a button to choose a new one.
+struct AvatarSettings: View {
+    let model: FlightBoardModel
+    let device: String
+    @State private var choosing = false
+    @State private var message: String?
+
+    var body: some View {
+        HStack(spacing: 16) {
+            AvatarImage(list: model.avatar(of: device))
+            VStack(alignment: .leading, spacing: 8) {
+                Button("Choose a picture") { choosing = true }
+                    .fileImporter(isPresented: $choosing, allowedContentTypes: [.png, .jpeg], maximumBytes: Avatar.maximumBytes) { result in
+                        switch result {
+                        case .success(let url):
+                            do {
+                                try model.setAvatar(from: url, device: device)
+                                message = nil
+                            } catch {
+                                message = "\(error)"
+                            }
+                        case .failure(let error):
+                            message = error.localizedDescription
+                        }
+                    }
+                Text(message ?? "A PNG or JPEG of up to 2 MB, shown on this device's pages.")
+                    .font(.footnote)
+                    .foregroundColor(message == nil ? .secondary : .red)
+                    .accessibilityIdentifier("avatar-message")
+            }
+        }
+    }
+}

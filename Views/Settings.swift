@@ -4,13 +4,18 @@ import Jetway
 /// picker and its enum-driven "Add Item" and "Settings" sheets, and seed 002's profile screen of
 /// more than ten rows with custom dividers.
 public struct AirportSettings: View {
+    let model: FlightBoardModel?
+    @Environment(\.request) private var request
     @StateObject private var viewModel = ViewModel()
     @State private var sheet: Sheet?
     @State private var lastAction = "none"
     @State private var refreshes = 0
     @State private var scrolled = false
 
-    public init() {}
+    /// Settings; with a model, the device's picture too.
+    public init(model: FlightBoardModel? = nil) {
+        self.model = model
+    }
 
     enum Sheet: String, Identifiable {
         case addItem, settings
@@ -32,6 +37,11 @@ public struct AirportSettings: View {
     public var body: some View {
         NavigationStack {
             Form {
+                if let model, let device = request.device {
+                    Section("Your picture") {
+                        AvatarSettings(model: model, device: device)
+                    }
+                }
                 Section {
                     Toggle("Remind me", isOn: $viewModel.remindersOn)
                     // Seed 001's DateDurationPicker, as two wheels side by side.
