@@ -77,17 +77,22 @@ snapshots: test-deps
 	done
 	@ls $(SNAPSHOT_DIR)/*.png
 
-## screenshots: every component and MountainAirport screen in Chromium (phone and desk), into docs/components
+## screenshots: every component and MountainAirport screen in Chromium (phone and desk), into docs/components;
 SCREENSHOTS = controls-chromium-top controls-chromium-filled controls-chromium-pickers controls-chromium-sheet \
 	controls-chromium-alert tabs-flights tabs-awards-pushed scroll-to \
 	screen-board-phone screen-board-desk screen-board-dark-phone screen-board-320 screen-awards-phone screen-awards-desk screen-awards-grid-phone \
 	screen-settings-phone screen-settings-desk screen-settings-sheet-phone screen-profile-phone screen-gate-phone screen-gate-desk \
 	library library-desk presentation-cover presentation-confirmation
+## MountainAirport's screens for the README (phone 390×844, desk 1280×800, kiosk 1920×1080 and 1080×1920), into docs/screenshots
+README_SCREENSHOTS = board-phone board-my-flights-phone flight-phone awards-phone settings-phone timeline-phone board-desk flight-desk \
+	timeline-desk awards-desk ops-signin-desk ops-desk ops-sheet-desk kiosk-landscape kiosk-portrait kiosk-moved-away-portrait
 screenshots: test-deps
-	JETWAY_REQUIRE_BROWSERS=1 swift test --filter 'AirportScreensInChromium|everyControlWorksInChromium|TabsInChromium|ScrollAndRefreshInChromium|LibraryInChromium|PresentationsInChromium'
-	@mkdir -p docs/components
+	JETWAY_REQUIRE_BROWSERS=1 swift test --filter 'AirportScreensInChromium|everyControlWorksInChromium|TabsInChromium|ScrollAndRefreshInChromium|LibraryInChromium|PresentationsInChromium|AirportScreenshots|KioskInChromium'
+	@mkdir -p docs/components docs/screenshots
 	@for name in $(SCREENSHOTS); do cp .build/e2e/$$name.png docs/components/$$name.png || exit 1; done
-	@ls docs/components/*.png | wc -l
+	@for name in $(README_SCREENSHOTS); do cp .build/e2e/readme-$$name.png docs/screenshots/$$name.png || exit 1; done
+	@cp .build/e2e/kiosk-offline.png docs/screenshots/kiosk-offline.png
+	@ls docs/components/*.png docs/screenshots/*.png | wc -l
 
 format:
 	swift format --in-place --recursive Sources Tests Views Package.swift

@@ -117,6 +117,16 @@ struct FlightDetail: View {
             Label(
                 flight.direction == .departure ? "Departs to \(flight.otherAirport)" : "Arrives from \(flight.otherAirport)",
                 systemImage: "airplane")
+            HStack(spacing: 6) {
+                Image(systemName: "calendar")
+                if flight.timeDifference != 0 {
+                    Text("Scheduled")
+                    Text(flight.scheduledTime, style: .time).strikethrough()
+                    Text("now")
+                }
+                Text(flight.expectedTime, style: .time).bold()
+            }
+            .accessibilityIdentifier("flight-time")
             Label("Gate \(flight.gate)", systemImage: "map")
             Label("Terminal \(flight.terminal)", systemImage: "house")
             Label(flight.status.rawValue, systemImage: "clock")

@@ -127,11 +127,21 @@ struct KioskNextFlight: View {
                     .system(size: 56, weight: .bold, design: .monospaced))
             }
         default:
-            HStack(spacing: 16) {
-                Text("Boarding in")
-                Text(timerInterval: min(now, flight.boardingTime)...flight.boardingTime).font(
-                    .system(size: 56, weight: .bold, design: .monospaced))
+            if flight.boardingTime.timeIntervalSince(now) > 2 * 3600 {
+                HStack(spacing: 16) {
+                    Text("Boarding at")
+                    Text(flight.boardingTime, style: .time).font(.system(size: 56, weight: .bold, design: .monospaced))
+                }
+            } else {
+                countdown(to: flight.boardingTime)
             }
+        }
+    }
+
+    func countdown(to boarding: Date) -> some View {
+        HStack(spacing: 16) {
+            Text("Boarding in")
+            Text(timerInterval: min(now, boarding)...boarding).font(.system(size: 56, weight: .bold, design: .monospaced))
         }
     }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import JetwayStore
+import MountainAirportViews
+import Testing
+
+@testable import JetwayServer
+
+extension EndToEnd {
+    /// Every MountainAirport screen as the README shows it, at exact sizes (a phone 390×844, a
+    /// desk 1280×800, a kiosk 1920×1080 and 1080×1920), on a generated day at midday with a few
+    /// changes made by staff: `make screenshots` copies them to docs/screenshots/. Each shot is
+    /// also a check that the screen shows what it should.
+    @Suite(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+    @MainActor
+    struct AirportScreenshots {
+        static let connected = "return document.documentElement.classList.contains('jw-connected')"
+        static let denver = TimeZone(identifier: "America/Denver")!
+
+        /// The viewport exactly (the window's chrome does not count).
+        func size(_ driver: WebDriver, _ width: Int, _ height: Int, mobile: Bool) async throws {
+            _ = try await driver.devTools(
+                "Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile])
+            try await Task.sleep(for: .milliseconds(250))
+        }
+
+        func shot(_ driver: WebDriver, _ path: String, _ name: String, expecting text: String, _ server: TestServer) async throws {
+            try await driver.navigate(server.base + path)
+            #expect(await driver.wait(for: Self.connected), "\(name)")
+            let shows = await driver.wait(for: "return document.body.textContent.includes(\(jsLiteral(text)))")
+            #expect(shows, "\(name) does not show “\(text)”")
+            try await Task.sleep(for: .milliseconds(300))
+            try await driver.screenshot("readme-" + name)
+        }
+
+        @Test func everyScreenAtItsSizes() async throws {
+            // Midday on a generated day, in Denver; the simulator has moved the morning along.
+            let noon = try Date("2026-12-02T19:00:00Z", strategy: .iso8601)
+            let clock = WallClock(startingAt: noon, rate: 1)
+            let store = try AirportStore.open("sqlite::memory:")
+            try AirportStore.seedIfEmpty(store, day: noon, timeZone: Self.denver)
+            let model = FlightBoardModel(store: store, timeZone: Self.denver, clock: clock)
+            try AirportSimulator(model: model, seed: 7).step(now: noon)
+            await store.settle()
+            // Staff moved the next departure to a gate and delayed another.
+            let departures = try store.fetch(
+                FlightInformation.self,
+                where: NSPredicate(
+                    format: "direction == 'departure' AND status == 'On Time' AND scheduledTime > %@", noon.addingTimeInterval(40 * 60)),
+                sortedBy: FlightBoardModel.byTime, limit: 3)
+            let moved = try #require(departures.first)
+            let gate = moved.terminal + (moved.gate == moved.terminal + "12" ? "11" : "12")
+            try model.change(moved.id, by: "alice") { $0.gate = gate }
+            try model.change(departures[1].id, by: "alice") {
+                $0.status = .delayed
+                $0.currentTime = $0.scheduledTime.addingTimeInterval(25 * 60)
+            }
+            await store.settle()
+            let server = try TestServer(model: model) { $0.clock = clock }
+            defer { server.stop() }
+            try await AirportStaff.add(name: "alice", password: "correct horse", to: store)
+            try await withBrowsers(1) { browsers in
+                let driver = try #require(browsers[0] as? WebDriver)
+                try await size(driver, 390, 844, mobile: true)
+                try await shot(driver, "/", "board-phone", expecting: "Next 50 flights", server)
+                try await shot(driver, "/flights/\(moved.id)", "flight-phone", expecting: "by alice", server)
+                try await driver.click("[aria-label='Star \(moved.airline) \(moved.number)']")
+                #expect(await driver.wait(for: "return document.body.textContent.includes('Remove from My flights')"))
+                try await shot(driver, "/", "board-my-flights-phone", expecting: "My flights", server)
+                try await shot(driver, "/awards", "awards-phone", expecting: "Awards", server)
+                try await shot(driver, "/settings", "settings-phone", expecting: "Your picture", server)
+                try await shot(driver, "/timeline", "timeline-phone", expecting: "Flight Timeline", server)
+
+                try await size(driver, 1280, 800, mobile: false)
+                try await shot(driver, "/", "board-desk", expecting: "Next 50 flights", server)
+                try await shot(driver, "/flights/\(moved.id)", "flight-desk", expecting: "by alice", server)
+                try await shot(driver, "/timeline", "timeline-desk", expecting: "Flight Timeline", server)
+                try await shot(driver, "/awards", "awards-desk", expecting: "Awards", server)
+                try await driver.navigate(server.base + "/ops/signin")
+                try await driver.screenshot("readme-ops-signin-desk")
+                try await driver.type("alice", into: "input[name=name]")
+                try await driver.type("correct horse", into: "input[name=password]")
+                try await driver.click("button[type=submit]")
+                #expect(await driver.wait(for: "return location.pathname === '/ops'"))
+                try await shot(driver, "/ops", "ops-desk", expecting: "Signed in as alice", server)
+                try await driver.type(departures[1].number, into: "input[type=search]")
+                #expect(
+                    await driver.wait(
+                        for:
+                            "return document.querySelectorAll('.jw-list-row').length >= 1 && document.querySelectorAll('.jw-list-row').length < 5"
+                    ))
+                try await driver.click("[aria-label='Change \(departures[1].airline) \(departures[1].number)']")
+                #expect(await driver.wait(for: "return !!document.querySelector('dialog:modal')"))
+                try await Task.sleep(for: .milliseconds(300))
+                try await driver.screenshot("readme-ops-sheet-desk")
+
+                try await size(driver, 1920, 1080, mobile: false)
+                try await shot(driver, "/gate/\(gate)", "kiosk-landscape", expecting: "Gate changed", server)
+                try await size(driver, 1080, 1920, mobile: false)
+                try await shot(driver, "/gate/\(gate)", "kiosk-portrait", expecting: "Gate changed", server)
+                try await shot(
+                    driver, "/gate/\(moved.gate)", "kiosk-moved-away-portrait", expecting: "now departs from gate \(gate)", server)
+            }
+        }
+    }
+}
