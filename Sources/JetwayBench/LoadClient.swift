@@ -10,13 +10,17 @@ import JetwayTesting
 /// against the server's file descriptors or memory. It reads commands on stdin and answers one
 /// line each on stdout:
 ///
-///   open N PATH   → opened TOTAL MS      (load PATH, open its websocket, join; until N sessions)
+///   open N PATH [field] → opened TOTAL MS (load PATH, open its websocket, join; until N
+///                   sessions; `field`: its target is the page's first field, not its button)
 ///   rtt K         → rtt P50 P99 BYTES TIMEOUTS (K click → patch round trips over the sessions;
 ///                   a round trip whose patch never came is a timeout, not a sample)
 ///   arm TEXT      → ready, then fanout MS MISSED (once every session has received a frame that
 ///                   carries TEXT, the change; MISSED sessions never did within 30 s)
-///   type K A|B|…  → typed DONE TIMEOUTS (the first session types A, B, … in turn into its
-///                   page's field, K keystrokes, each waiting for its patch)
+///   type K A|B|…  → typed DONE TIMEOUTS P50 BYTES (the first session with a target types A,
+///                   B, … in turn into it, K keystrokes, each waiting for its patch: the median
+///                   round trip in µs and the patches' mean size)
+///   listen S      → listened FRAMES BYTES SESSIONS (S seconds of reading every socket: the
+///                   patch frames that came, their bytes, and how many sessions got one)
 ///   type-each T   → typed DONE TIMEOUTS (every session types T once)
 ///   close         → closed N (every socket is closed; the server keeps the sessions a while)
 ///   upload K B PATH → uploaded MB/S FAILURES (load PATH, then K uploads of a B-byte PNG to
@@ -27,12 +31,13 @@ enum LoadClient {
     final class Session: @unchecked Sendable {
         let fd: Int32
         /// The element the session clicks or types into: the page's first button, else its
-        /// first text field.
-        let target: String
+        /// first text field (or the field first, when opened with `field`); nil on a page with
+        /// nothing to click (a kiosk).
+        let target: String?
         /// The page's first widget element, if it has one (`request` sends it requests).
         var widget: String?
         var buffer: [UInt8] = []
-        init(fd: Int32, target: String) {
+        init(fd: Int32, target: String?) {
             self.fd = fd
             self.target = target
         }
@@ -47,6 +52,7 @@ enum LoadClient {
             case "open":
                 let target = Int(parts[1]) ?? 0
                 let path = String(parts[2])
+                let fieldFirst = parts.count > 3 && parts[3] == "field"
                 let started = Date()
                 let collected = Collected()
                 let missing = max(0, target - sessions.count)
@@ -56,7 +62,7 @@ enum LoadClient {
                 keeper.start()
                 DispatchQueue.concurrentPerform(iterations: 8) { worker in
                     for _ in stride(from: worker, to: missing, by: 8) {
-                        if let session = open(port: port, path: path) { collected.add([session]) }
+                        if let session = open(port: port, path: path, fieldFirst: fieldFirst) { collected.add([session]) }
                     }
                 }
                 keeper.stop()
@@ -67,8 +73,10 @@ enum LoadClient {
                 var samples: [Double] = []
                 var bytes = 0
                 var timeouts = 0
-                for index in 0..<max(count, 1) where !sessions.isEmpty {
-                    let session = sessions[index % sessions.count]
+                // Pages with something to click (a kiosk has nothing).
+                let clickable = sessions.filter { $0.target != nil }
+                for index in 0..<max(count, 1) where !clickable.isEmpty {
+                    let session = clickable[index % clickable.count]
                     let started = DispatchTime.now()
                     guard let reply = roundTrip(session, &ref, "click", "null") else {
                         timeouts += 1
@@ -113,14 +121,51 @@ enum LoadClient {
                     each
                     ? [parts.dropFirst().joined(separator: " ")]
                     : (parts.count > 2 ? parts[2] : "").split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-                let count = each ? sessions.count : Int(parts[1]) ?? 0
+                let typists = sessions.filter { $0.target != nil }
+                let count = each ? typists.count : Int(parts[1]) ?? 0
                 var timeouts = 0
                 var done = 0
-                for index in 0..<count where !sessions.isEmpty {
-                    let session = each ? sessions[index] : sessions[0]
-                    if roundTrip(session, &ref, "input", jsonQuoted(texts[index % texts.count])) != nil { done += 1 } else { timeouts += 1 }
+                var samples: [Double] = []
+                var bytes = 0
+                for index in 0..<count where !typists.isEmpty {
+                    let session = each ? typists[index] : typists[0]
+                    let sent = DispatchTime.now()
+                    if let reply = roundTrip(session, &ref, "input", jsonQuoted(texts[index % texts.count])) {
+                        done += 1
+                        bytes += reply.utf8.count
+                        samples.append(Double(DispatchTime.now().uptimeNanoseconds - sent.uptimeNanoseconds) / 1000)
+                    } else {
+                        timeouts += 1
+                    }
                 }
-                answer("typed \(done) \(timeouts)")
+                samples.sort()
+                let p50 = samples.isEmpty ? -1 : Int(samples[samples.count / 2])
+                answer("typed \(done) \(timeouts) \(p50) \(done > 0 ? bytes / done : -1)")
+            case "listen":
+                let seconds = Double(parts.count > 1 ? parts[1] : "5") ?? 5
+                var frames = 0, bytes = 0
+                var updated = Set<Int>()
+                let started = Date()
+                var fds = sessions.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                while Date().timeIntervalSince(started) < seconds {
+                    guard poll(&fds, nfds_t(fds.count), 50) > 0 else { continue }
+                    for index in fds.indices where fds[index].revents != 0 {
+                        fds[index].revents = 0
+                        let got = recv(fds[index].fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+                        guard got > 0 else { continue }
+                        let session = sessions[index]
+                        session.buffer.append(contentsOf: chunk[0..<got])
+                        while let frame = takeFrame(session) {
+                            // A patch frame: `[version,[ops…]…]` (not a pong or a token).
+                            guard frame.utf8.dropFirst().first.map({ (48...57).contains($0) }) == true else { continue }
+                            frames += 1
+                            bytes += frame.utf8.count
+                            updated.insert(index)
+                        }
+                    }
+                }
+                answer("listened \(frames) \(bytes) \(updated.count)")
             case "http":
                 let count = Int(parts[1]) ?? 1000
                 let (seconds, failures) = httpRequests(port: port, path: String(parts[2]), count: count)
@@ -178,7 +223,7 @@ enum LoadClient {
                     continue
                 }
                 let heavy = sessions[0]
-                sendText(heavy.fd, #"["e",\#(ref),"\#(heavy.target)","click",null]"#)
+                sendText(heavy.fd, #"["e",\#(ref),"\#(heavy.target ?? "")","click",null]"#)
                 ref += 1
                 let started = Date()
                 var samples: [Double] = []
@@ -223,7 +268,7 @@ enum LoadClient {
     /// Sends one event to the session's target and waits for the patch that answers it (the
     /// frame ending with its ref); nil when none came within 5 s.
     static func roundTrip(_ session: Session, _ ref: inout Int, _ kind: String, _ payload: String) -> String? {
-        sendText(session.fd, #"["e",\#(ref),"\#(session.target)","\#(kind)",\#(payload)]"#)
+        sendText(session.fd, #"["e",\#(ref),"\#(session.target ?? "")","\#(kind)",\#(payload)]"#)
         let marker = ",\(ref)]"
         ref += 1
         while let frame = readFrame(session, timeout: 5) {
@@ -461,7 +506,7 @@ enum LoadClient {
     }
 
     /// GET the page, open its websocket and join with its token.
-    static func open(port: Int, path: String) -> Session? {
+    static func open(port: Int, path: String, fieldFirst: Bool = false) -> Session? {
         guard let http = connectSocket(port: port) else { return nil }
         sendAll(http, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8))
         var page: [UInt8] = []
@@ -477,8 +522,9 @@ enum LoadClient {
         // not searched whole (Foundation's string search is slow on half a megabyte).
         let html = String(decoding: page.prefix(16384), as: UTF8.self)
         guard let token = value(after: "<meta name=\"jetway-token\" content=\"", in: html),
-            let target = buttonID(in: html) ?? fieldID(in: html), let fd = connectSocket(port: port)
+            let fd = connectSocket(port: port)
         else { return nil }
+        let target = fieldFirst ? fieldID(in: html) ?? buttonID(in: html) : buttonID(in: html) ?? fieldID(in: html)
         var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: jetway\r\n"
         request += "Origin: http://127.0.0.1:\(port)\r\n\r\n"

@@ -65,9 +65,10 @@ enum ServerBench {
             report(name, milliseconds, "ms")
         }
 
-        /// Opens sessions until `total` are open; fails unless all of them opened.
-        func open(_ total: Int, _ path: String) async throws {
-            let opened = try await ask("open \(total) \(path)", fields: 2)
+        /// Opens sessions until `total` are open; fails unless all of them opened. `field`:
+        /// the sessions type into the page's first field rather than click its first button.
+        func open(_ total: Int, _ path: String, field: Bool = false) async throws {
+            let opened = try await ask("open \(total) \(path)\(field ? " field" : "")", fields: 2)
             guard Int(opened[1]) == total else { throw BenchFailure("only \(opened[1]) of \(total) sessions of \(path) opened") }
             try? await Task.sleep(for: .milliseconds(300))
         }
@@ -124,7 +125,9 @@ enum ServerBench {
         /// new status.
         func fanout(_ name: String) async throws {
             let next: FlightInformation.Status = model.flights[gateIndex].status == .delayed ? .onTime : .delayed
-            try await harness.fanout(name, change: next.rawValue) { _ = try? model.modify(model.flights[gateIndex].id) { $0.status = next } }
+            try await harness.fanout(name, change: next.rawValue) {
+                _ = try? model.modify(model.flights[gateIndex].id) { $0.status = next }
+            }
         }
         func roundTrips(_ count: Int, _ suffix: String, bytes: Bool) async throws {
             let answer = try await harness.ask("rtt \(count)", fields: 4)
@@ -160,17 +163,19 @@ enum ServerBench {
             report("other_sessions_events_during_heavy_task", try number(heavy[3], "heavy events"), "events")
             _ = try await harness.ask("close", fields: 0)
 
+            // Round trips go to a page with a button (a kiosk has nothing to click), while the
+            // kiosks are open beside it.
+            try await harness.open(1, "/bench/echo")
             let rss0 = residentKB()
-            try await harness.open(1, "/gate/A1")
             try await roundTrips(400, "1", bytes: true)
 
-            try await harness.open(1000, "/gate/A1")
+            try await harness.open(1001, "/gate/A1")
             let rss1000 = residentKB()
             report("rss_per_session_kb_1000", Double(rss1000 - rss0) / 1000, "kB")
             try await roundTrips(2000, "1000", bytes: false)
             try await fanout("fanout_ms_1000")
 
-            try await harness.open(10000, "/gate/A1")
+            try await harness.open(10001, "/gate/A1")
             let rssN = residentKB()
             report("sessions_opened", 10000, "sessions")
             report("rss_per_session_kb_10000", Double(rssN - rss0) / 10000, "kB")
@@ -197,11 +202,15 @@ enum ServerBench {
 
     /// The phases of the board bench, each in a process of its own so that its memory starts
     /// from the same baseline (no pages freed by an earlier phase to reuse).
-    static let boardPhases = ["pages", "plain", "usual", "diverged", "wide"]
+    static let boardPhases = ["pages", "plain", "usual", "diverged", "wide", "airport"]
 
     /// One phase of the board of 1,000 flights over one shared model, in both shapes, with
     /// sessions mounted as a browser mounts them (page, websocket, join).
     static func runBoard(phase: String) async {
+        if phase == "airport" {
+            await AirportBench.run()
+            return
+        }
         let boardModel = BenchBoardModel(count: 1000)
         let harness: Harness
         do {

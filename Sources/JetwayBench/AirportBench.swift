@@ -1,0 +1,134 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import JetwayServer
+import JetwayStore
+import MountainAirportViews
+
+/// MountainAirport as it runs: a generated day of 1,200 flights in the store, its board as a
+/// browser gets it, search keystrokes over the day, and 1,000 kiosks at sixty gates — idle (their
+/// clocks tick in the browser, so the server should do nothing), then with the simulator moving
+/// the day at a minute a second.
+@MainActor
+enum AirportBench {
+    static func run() async {
+        let denver = TimeZone(identifier: "America/Denver")!
+        let now = Date()
+        let harness: ServerBench.Harness
+        let model: FlightBoardModel
+        do {
+            let store = try AirportStore.open("sqlite::memory:")
+            try AirportStore.seedIfEmpty(store, day: now, timeZone: denver)
+            model = FlightBoardModel(store: store, timeZone: denver)
+            // The day as it stands now (boarding, departed, the board's window).
+            try AirportSimulator(model: model, seed: 11).step(now: now)
+            await store.settle()
+            harness = try ServerBench.Harness(routes: [], model: model)
+        } catch {
+            print("bench: the airport failed to start: \(error)")
+            exit(1)
+        }
+        let port = harness.server.port
+        do {
+            // Bytes until the board is live, as a browser with an empty cache fetches them.
+            var total = 0
+            for url in ["/", "/assets/jetway.js", "/assets/jetway.css"]
+                + (harness.server.app.scripts + harness.server.app.stylesheets).map({ "/assets/" + $0 })
+            {
+                guard let bytes = await offMainActor({ ServerBench.httpBodyBytes(port: port, path: url, gzip: true) }) else {
+                    throw BenchFailure("GET \(url) failed")
+                }
+                total += bytes
+            }
+            report("airport_board_wire_bytes", Double(total), "bytes")
+            try await firstRow(url: "http://127.0.0.1:\(port)/")
+
+            // Search keystrokes over the day's 1,200 flights, each waiting for its patch.
+            try await harness.open(1, "/", field: true)
+            _ = try await harness.ask("type 4 d|de|den|", fields: 4)
+            let typed = try await harness.ask("type 80 d|de|den|", fields: 4)
+            guard typed[2] == "0", Int(typed[1]) == 80, let p50 = Double(typed[3]), let bytes = Double(typed[4]), p50 >= 0 else {
+                throw BenchFailure("airport search: \(typed.joined(separator: " "))")
+            }
+            report("airport_search_keystroke_roundtrip_us", p50, "us")
+            report("airport_search_keystroke_bytes", bytes, "bytes")
+            _ = try await harness.ask("close", fields: 0)
+
+            // The server idle with no page open: what idle kiosks are compared with.
+            let base0 = ServerBench.cpuMicroseconds()
+            _ = try await harness.ask("listen 5", fields: 3)
+            report("airport_idle_server_cpu_us_per_s", Double(ServerBench.cpuMicroseconds() - base0) / 5, "us")
+
+            // 1,000 kiosks, about seventeen at each of sixty gates.
+            let gates = ["A", "B", "C"].flatMap { terminal in (1...20).map { "\(terminal)\($0)" } }
+            let before = ServerBench.residentKB()
+            for (index, gate) in gates.enumerated() {
+                try await harness.open((index + 1) * 1000 / gates.count, "/gate/\(gate)")
+            }
+            report("airport_kiosk_rss_kb_1000", Double(ServerBench.residentKB() - before) / 1000, "kB")
+
+            // Idle: nothing changes in the store; the kiosks' clocks tick in their pages.
+            let idleSeconds = 10.0
+            let cpu0 = ServerBench.cpuMicroseconds()
+            let idle = try await harness.ask("listen \(Int(idleSeconds))", fields: 3)
+            let cpu1 = ServerBench.cpuMicroseconds()
+            report("airport_idle_kiosks_cpu_us_per_s_1000", Double(cpu1 - cpu0) / idleSeconds, "us")
+            guard let idleFrames = Double(idle[1]) else { throw BenchFailure("listen: \(idle)") }
+            report("airport_idle_kiosks_frames_1000", idleFrames, "frames")
+
+            // The simulator at a minute a second: the kiosks that show a change get a patch.
+            let simulator = AirportSimulator(model: model, seed: 12)
+            let seconds = 10
+            harness.input.fileHandleForWriting.write("listen \(seconds)\n".data(using: .utf8)!)
+            let cpu2 = ServerBench.cpuMicroseconds()
+            for step in 1...seconds {
+                try simulator.step(now: now.addingTimeInterval(Double(step) * 60))
+                try await Task.sleep(for: .seconds(1))
+            }
+            let answer = await harness.reader.next().split(separator: " ")
+            let cpu3 = ServerBench.cpuMicroseconds()
+            guard answer.count == 4, answer[0] == "listened", let frames = Double(answer[1]), let updated = Double(answer[3]) else {
+                throw BenchFailure("listen gave no answer")
+            }
+            report("airport_kiosk_updates_per_s_1000", frames / Double(seconds), "pages/s")
+            report("airport_kiosks_updated_of_1000", updated, "kiosks")
+            report("airport_simulated_cpu_us_per_s_1000", Double(cpu3 - cpu2) / Double(seconds), "us")
+        } catch {
+            FileHandle.standardOutput.write(Data("bench: error \(error)\n".utf8))
+            harness.stop()
+            exit(1)
+        }
+        harness.stop()
+    }
+
+    /// The board's first row in headless Chromium: from navigation start until the row is in the
+    /// DOM (it comes in the first paint's HTML), the median of five loads.
+    static func firstRow(url: String) async throws {
+        guard BrowserEngine.chromium.isInstalled else {
+            throw BenchFailure("airport_board_first_row_ms: Chromium and chromedriver are not installed (make bench installs them)")
+        }
+        let browser = try await BrowserEngine.chromium.start()
+        do {
+            var samples: [Double] = []
+            for _ in 0..<5 {
+                try await browser.navigate(url)
+                guard await browser.wait(for: "return !!document.querySelector('.jw-list-row')", timeout: 15) else {
+                    throw BenchFailure("airport_board_first_row_ms: no row")
+                }
+                // The parser reached the first row when the row's HTML had arrived: responseEnd
+                // bounds it from above; first-contentful-paint is when it was on screen.
+                let painted =
+                    try await browser.execute(
+                        "const p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? p.startTime : -1") as? Double
+                guard let painted, painted > 0 else { throw BenchFailure("airport_board_first_row_ms: no first paint") }
+                samples.append(painted)
+            }
+            samples.sort()
+            report("airport_board_first_row_ms", samples[samples.count / 2], "ms")
+            await browser.quit()
+        } catch {
+            await browser.quit()
+            throw error
+        }
+    }
+}
