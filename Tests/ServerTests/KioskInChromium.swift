@@ -107,7 +107,11 @@ extension EndToEnd {
                 #expect(await driver.wait(for: "return document.body.textContent.includes('Gate closes in')"))
                 #expect(await driver.wait(for: "return window.jetway.savedCopies > 1", timeout: 10))
 
-                // The server goes away: the board stays, marked, with the time of its last update.
+                // The server goes away: the board stays, marked, with the time of its last update
+                // (checked every 50 ms while it is away: it never went blank).
+                _ = try await driver.execute(
+                    "window.__blank = 0; setInterval(() => { const k = document.querySelector('[data-testid=kiosk]'); if (!k || !k.textContent.includes('MA100')) window.__blank++; }, 50); return true"
+                )
                 server?.stop()
                 server = nil
                 #expect(await driver.wait(for: "return document.documentElement.classList.contains('jw-offline')", timeout: 10))
@@ -117,7 +121,7 @@ extension EndToEnd {
 
                 // A reboot while the server is down: a fresh tab shows the kept board, not an error.
                 let first = try await driver.currentWindow()
-                try await driver.openTab()
+                let keptTab = try await driver.openTab()
                 try await driver.navigate(base + "/gate/A1")
                 #expect(await driver.wait(for: "return document.documentElement.classList.contains('jw-stale')", timeout: 15))
                 #expect(
@@ -128,6 +132,9 @@ extension EndToEnd {
                 #expect(await driver.wait(for: "return Jetway.clock.ticks > 1"))
                 try await driver.screenshot("kiosk-offline")
 
+                try await driver.switchToWindow(first)
+                #expect(try await driver.execute("return window.__blank") as? Int == 0, "the board went blank while the server was away")
+                try await driver.switchToWindow(keptTab)
                 // The server is back, with a new build: both tabs go live by themselves.
                 server = try TestServer(port: port, model: model) { $0.buildID = "test-2" }
                 #expect(
