@@ -1,7 +1,7 @@
 // Jetway's service worker, for the pages whose route is `availableOffline` (a kiosk): it keeps
 // the last copy of such a page that jetway.js sends it (the page as it last showed, live) and
 // the assets the page uses, and answers with that copy when the server cannot be reached — a
-// refused connection, no answer within five seconds, or a 5xx from a proxy — even after the
+// refused connection, no answer within five seconds, a 5xx from a proxy or a 429 — even after the
 // browser restarts. jetway.js marks such a copy as not live and loads the page afresh once the
 // server answers. Every other request goes to the network untouched.
 "use strict";
@@ -64,7 +64,8 @@ async function page(request, url) {
   if (!cached) return fetch(request);
   try {
     const response = await answered(request);
-    return response.status >= 500 ? cached : response;
+    // A proxy's 5xx and a server's "too many" are the server not answering, for a kiosk.
+    return response.status >= 500 || response.status === 429 ? cached : response;
   } catch (e) {
     return cached;
   }

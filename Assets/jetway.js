@@ -986,6 +986,8 @@
   const availableOffline = !embedded && meta("jetway-offline") === "last-page" && "serviceWorker" in navigator && window.isSecureContext;
   const savedAt = embedded ? 0 : Number(document.documentElement.getAttribute("data-jw-saved")) || 0;
   const stale = savedAt > 0;
+  // The page itself, live: a kept copy's backoff starts over the next time.
+  if (!embedded && !stale) { try { sessionStorage.removeItem("jw-probe-" + path); } catch (e) { /* storage off */ } }
   let saveTimer = 0, savedCopies = 0;
   if (availableOffline && !stale) {
     navigator.serviceWorker.register("/assets/jetway-sw.js", { scope: "/" }).catch((e) => { lastError = "service worker: " + (e && e.message); });
@@ -1006,14 +1008,19 @@
       } catch (e) { lastError = "service worker: " + (e && e.message); }
     }, 1000);
   }
-  // A kept copy asks the server (a small file, never from the copy's cache) with backoff, and
-  // loads the page once it answers.
+  // A kept copy asks the server for the page itself (HEAD, past the worker's copy) with
+  // backoff, and loads it once it answers 2xx. The backoff outlives a reload that got the copy
+  // again (a server that answers its assets but not its pages): no loop of reloads.
+  const probeKey = "jw-probe-" + path;
   function probeServer() {
     if (reconnectTimer) return;
+    let tries = 0;
+    try { tries = Number(sessionStorage.getItem(probeKey) || 0); sessionStorage.setItem(probeKey, String(tries + 1)); } catch (e) { tries = attempt; }
+    attempt = Math.max(attempt, tries);
     const delay = 250 + Math.random() * Math.min(10000, 500 * 2 ** attempt++);
     reconnectTimer = setTimeout(async () => {
       try {
-        const response = await fetch("/assets/favicon.svg?alive=" + Date.now(), { cache: "no-store" });
+        const response = await fetch(location.href, { method: "HEAD", cache: "no-store" });
         if (response.ok) { location.reload(); return; }
       } catch (e) { /* still offline */ }
       reconnectTimer = 0;

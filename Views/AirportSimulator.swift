@@ -71,10 +71,7 @@ public final class AirportSimulator {
             return changes + (try rollOver(transaction, now: now))
         }
         lastChanges = changed
-        // Boards show what is still to come, from half an hour ago, in steps of five minutes
-        // (so sessions showing the board share one query for five minutes at a time).
-        let start = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 - 1800) / 300).rounded(.down) * 300)
-        if model.boardStart != start { model.boardStart = start }
+        model.moveWindows(to: now)
     }
 
     /// When the day's last flights are near, the next day's are added (its flights numbered on
@@ -95,10 +92,15 @@ public final class AirportSimulator {
             try transaction.insert(flight.renumbered(lastID + flight.id))
             added += 1
         }
+        let placeholder = model.store.dialect == .sqlite ? "?" : "$1"
         try transaction.execute(
-            "DELETE FROM flights WHERE \"scheduledTime\" < \(model.store.dialect == .sqlite ? "?" : "$1")",
-            [.real(now.timeIntervalSince1970 - 24 * 3600)],
+            "DELETE FROM flights WHERE \"scheduledTime\" < \(placeholder)", [.real(now.timeIntervalSince1970 - 24 * 3600)],
             changing: ["flights"])
+        // What belonged to the flights that went: their history and the stars on them.
+        try transaction.execute(
+            "DELETE FROM flight_history WHERE \"flightID\" NOT IN (SELECT id FROM flights)", changing: ["flight_history"])
+        try transaction.execute(
+            "DELETE FROM starred_flights WHERE \"flightID\" NOT IN (SELECT id FROM flights)", changing: ["starred_flights"])
         return added
     }
 

@@ -35,9 +35,9 @@ public enum AirportStore {
             try db.createIndex(on: "starred_flights", ["device"])
         },
         Migration(5, "pictures") { db in
-            try db.createTable(
-                "avatars", id: .text,
-                [ColumnDefinition("image", .text), ColumnDefinition("contentType", .text), ColumnDefinition("version", .integer)])
+            // What pages watch (small) apart from the bytes only the picture's URL reads.
+            try db.createTable("avatars", id: .text, [ColumnDefinition("contentType", .text), ColumnDefinition("version", .integer)])
+            try db.createTable("avatar_images", id: .text, [ColumnDefinition("image", .blob)])
         },
     ]
 

@@ -29,7 +29,7 @@ public struct FlightBoard: View {
                     Link("Settings", destination: URL(string: "/settings")!)
                     if let device = request.device {
                         Link(destination: URL(string: "/settings")!) {
-                            AvatarImage(list: model.avatar(of: device), size: 28)
+                            AvatarCircle(list: model.avatar(of: device), size: 28)
                         }
                         .accessibilityLabel("Your picture")
                     }

@@ -114,6 +114,10 @@ public final class FlightBoardModel {
     /// Boards show flights expected from here on; the simulator moves it along with the clock
     /// (nil: the whole day, as in tests).
     public var boardStart: Date?
+    /// Kiosks show departures expected from here on: five minutes ago, in whole minutes (a flight
+    /// leaves its gate's screen five minutes after its time even if nothing says it departed).
+    public var kioskStart: Date?
+    @ObservationIgnored private var clockTask: Task<Void, Never>?
 
     public init(store: Store, timeZone: TimeZone = TimeZone(identifier: "UTC")!, clock: WallClock = .system) {
         self.store = store
@@ -181,13 +185,35 @@ public final class FlightBoardModel {
 
     @ObservationIgnored var avatarLists: [String: FetchedResultList<Avatar>] = [:]
     @ObservationIgnored var starredLists: [String: FetchedResultList<StarredFlight>] = [:]
+    /// Moves the boards' and kiosks' windows to the clock's `now` (the simulator does it at each
+    /// step; `followClock()` without one). Boards move in steps of five minutes and kiosks of one,
+    /// so the sessions showing them share one live list meanwhile.
+    public func moveWindows(to now: Date) {
+        let board = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 - 1800) / 300).rounded(.down) * 300)
+        let kiosk = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 - 300) / 60).rounded(.down) * 60)
+        if boardStart != board { boardStart = board }
+        if kioskStart != kiosk { kioskStart = kiosk }
+    }
+
+    /// Keeps the windows moving with the clock, every ten seconds, until the model goes.
+    public func followClock() {
+        clockTask?.cancel()
+        clockTask = Task { @MainActor [weak self] in
+            while !Task.isCancelled {
+                guard let model = self else { return }
+                model.moveWindows(to: model.clock.now)
+                try? await Task.sleep(for: .seconds(10))
+            }
+        }
+    }
+
     @ObservationIgnored var historyLists: [Int: FetchedResultList<FlightHistoryEntry>] = [:]
     @ObservationIgnored private var gateLists: [String: FetchedResultList<FlightInformation>] = [:]
 
     /// The next departures at a gate, and those moved away from it, that have not left: a live
     /// list every kiosk at that gate shares (one render for all of them).
     public func gateList(_ gate: String) -> FetchedResultList<FlightInformation> {
-        let start = boardStart
+        let start = kioskStart ?? boardStart
         let key = "\(gate)|\(start?.timeIntervalSince1970 ?? -1)"
         if let list = gateLists[key] { return list }
         var parts: [StorePredicate] = [

@@ -38,10 +38,7 @@ struct KioskBoard: View {
             HStack(alignment: .center) {
                 Text("Gate \(gate)").font(.system(size: 96, weight: .heavy))
                 Spacer()
-                TimelineView(.everyMinute) { context in
-                    Text(context.date, style: .time).font(.system(size: 96, weight: .bold, design: .monospaced))
-                }
-                .accessibilityIdentifier("kiosk-clock")
+                KioskClock()
             }
             if let next = departures.first {
                 KioskNextFlight(flight: next, now: clock.now)
@@ -78,6 +75,17 @@ struct KioskBoard: View {
         .foregroundColor(.white)
         .background(Color(red: 0.04, green: 0.09, blue: 0.2))
         .accessibilityIdentifier("kiosk")
+    }
+}
+
+/// The local time, ticking in the browser. A view of its own with nothing stored, so a board
+/// that renders again (its window moved) leaves it as it is: no patch for the clock.
+struct KioskClock: View {
+    var body: some View {
+        TimelineView(.everyMinute) { context in
+            Text(context.date, style: .time).font(.system(size: 96, weight: .bold, design: .monospaced))
+        }
+        .accessibilityIdentifier("kiosk-clock")
     }
 }
 
@@ -123,7 +131,7 @@ struct KioskNextFlight: View {
         case .boarding:
             HStack(spacing: 16) {
                 Text("Gate closes in")
-                Text(timerInterval: min(now, flight.gateClosingTime)...flight.gateClosingTime).font(
+                Text(timerInterval: flight.gateClosingTime.addingTimeInterval(-24 * 3600)...flight.gateClosingTime).font(
                     .system(size: 56, weight: .bold, design: .monospaced))
             }
         default:
@@ -141,7 +149,10 @@ struct KioskNextFlight: View {
     func countdown(to boarding: Date) -> some View {
         HStack(spacing: 16) {
             Text("Boarding in")
-            Text(timerInterval: min(now, boarding)...boarding).font(.system(size: 56, weight: .bold, design: .monospaced))
+            // From a day before: the interval (and so the page) stays the same from render to
+            // render; the browser shows the time left.
+            Text(timerInterval: boarding.addingTimeInterval(-24 * 3600)...boarding).font(
+                .system(size: 56, weight: .bold, design: .monospaced))
         }
     }
 }

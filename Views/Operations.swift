@@ -39,6 +39,19 @@ public enum AirportStaff {
         }
     }
 
+    /// A password of 16 letters and digits from libcrypto's generator (the first account's).
+    public static func newPassword() -> String {
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyzACDEFGHJKLMNPQRTUVWXY23456789")
+        var password = ""
+        while password.count < 16 {
+            // Only bytes below a multiple of the alphabet's size: every letter as likely.
+            for byte in SecretBytes.random(32) where Int(byte) < 256 / alphabet.count * alphabet.count && password.count < 16 {
+                password.append(alphabet[Int(byte) % alphabet.count])
+            }
+        }
+        return password
+    }
+
     /// The staff member with this name and password, or nil (as slow for an unknown name).
     @MainActor
     static func verify(name: String, password: String, in store: Store) async -> StaffMember? {
@@ -135,7 +148,9 @@ public struct OperationsConsole: View {
                 }
                 .searchable(text: $searchText, prompt: "Search flights")
                 .sheet(item: $editing) { flight in
-                    OpsFlightEditor(model: model, flight: flight, who: user)
+                    // History shows the staff member's display name, not the sign-in name.
+                    OpsFlightEditor(
+                        model: model, flight: flight, who: (try? model.store.find(StaffMember.self, id: user))?.displayName ?? user)
                 }
             } else {
                 VStack(alignment: .leading, spacing: 12) {
@@ -217,11 +232,16 @@ struct OpsFlightEditor: View {
             self.problem = problem.prefix(1).uppercased() + problem.dropFirst() + "."
             return
         }
+        // Only what was changed here is written: a change made meanwhile (the feed, the simulator,
+        // another desk) to the other fields stands.
+        let statusChanged = status != flight.status
+        let gateChanged = gate != flight.gate
+        let delayChanged = delay != max(0, flight.timeDifference)
         do {
             try model.change(flight.id, by: who) { changed in
-                changed.status = status
-                changed.gate = gate
-                changed.currentTime = delay == 0 ? nil : changed.scheduledTime.addingTimeInterval(Double(delay) * 60)
+                if statusChanged { changed.status = status }
+                if gateChanged { changed.gate = gate }
+                if delayChanged { changed.currentTime = delay == 0 ? nil : changed.scheduledTime.addingTimeInterval(Double(delay) * 60) }
             }
             dismiss()
         } catch {

@@ -25,7 +25,8 @@ extension FlightBoardModel {
         if let list = starredLists[device] { return list }
         let list = FetchedResultList<StarredFlight>(
             store: store, filter: NSPredicate(format: "device == %@", device),
-            sortDescriptors: [NSSortDescriptor(keyPath: \StarredFlight.flightID, ascending: true)], fetchLimit: 100)
+            // Bounded by the flights in the store (about two days): stars go with their flights.
+            sortDescriptors: [NSSortDescriptor(keyPath: \StarredFlight.flightID, ascending: true)])
         if starredLists.count >= 1024 { starredLists.removeAll() }
         starredLists[device] = list
         return list
@@ -112,12 +113,19 @@ public struct Avatar: Record, Identifiable, Hashable, Sendable {
     public static let table = "avatars"
     /// The device.
     public let id: String
-    public var image: Data
     public var contentType: String
-    /// Goes up with each new picture: pages show `/my/avatar?v=N`, so browsers fetch the new one.
+    /// New with each picture (its time in ms): pages show `/my/avatar?v=N`, so a browser fetches
+    /// the new one, and a version is never another picture's.
     public var version: Int
 
     public static let maximumBytes = 2_000_000
+}
+
+/// A picture's bytes, apart from what pages watch (so a live list holds no image).
+public struct AvatarPicture: Record, Identifiable, Hashable, Sendable {
+    public static let table = "avatar_images"
+    public let id: String
+    public var image: Data
 }
 
 extension FlightBoardModel {
@@ -139,20 +147,26 @@ extension FlightBoardModel {
         guard data.count <= Avatar.maximumBytes else { throw AvatarProblem(description: "The picture is over 2 MB.") }
         let type = data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png" : "image/jpeg"
         try store.transaction { transaction in
-            let version = (try transaction.find(Avatar.self, id: device)?.version ?? 0) + 1
-            try transaction.save(Avatar(id: device, image: data, contentType: type, version: version))
+            let last = try transaction.find(Avatar.self, id: device)?.version ?? 0
+            let version = max(last + 1, Int(WallClock.milliseconds(Date())))
+            try transaction.save(AvatarPicture(id: device, image: data))
+            try transaction.save(Avatar(id: device, contentType: type, version: version))
         }
     }
 
     /// `GET /my/avatar`: this browser's picture (404 without one).
     static func avatarHandler(store: Store) -> Handler {
         Handler(.get, "/my/avatar") { request in
-            guard let device = request.device, let avatar = try store.find(Avatar.self, id: device) else {
+            guard let device = request.device, let avatar = try store.find(Avatar.self, id: device),
+                let picture = try store.find(AvatarPicture.self, id: device)
+            else {
                 throw HTTPError(404, "no picture")
             }
+            // Another device in the same browser (a new cookie) must not get this one from the cache.
             return Response(
                 status: 200, contentType: avatar.contentType,
-                headers: [("cache-control", "private, max-age=31536000"), ("x-content-type-options", "nosniff")], body: Array(avatar.image))
+                headers: [("cache-control", "private, max-age=31536000"), ("vary", "Cookie"), ("x-content-type-options", "nosniff")],
+                body: Array(picture.image))
         }
     }
 }
@@ -162,7 +176,7 @@ struct AvatarProblem: Error, CustomStringConvertible {
 }
 
 /// A device's picture as a circle, or a person's outline without one.
-struct AvatarImage: View {
+struct AvatarCircle: View {
     let list: FetchedResultList<Avatar>
     var size: CGFloat = 96
 
@@ -191,7 +205,7 @@ struct AvatarSettings: View {
 
     var body: some View {
         HStack(spacing: 16) {
-            AvatarImage(list: model.avatar(of: device))
+            AvatarCircle(list: model.avatar(of: device))
             VStack(alignment: .leading, spacing: 8) {
                 Button("Choose a picture") { choosing = true }
                     .fileImporter(isPresented: $choosing, allowedContentTypes: [.png, .jpeg], maximumBytes: Avatar.maximumBytes) { result in

@@ -89,7 +89,10 @@ while let argument = arguments.first {
 let timeZone: TimeZone
 if timeZoneName.isEmpty {
     timeZone = FlightBoardModel.airportTimeZone
-} else if let zone = TimeZone(identifier: timeZoneName) {
+} else if let zone = TimeZone(identifier: timeZoneName),
+    TimeZone.knownTimeZoneIdentifiers.contains(zone.identifier) || zone.identifier == "GMT"
+{
+    // An IANA name (browsers know those; not Foundation's own "GMT+0100").
     timeZone = zone
 } else {
     fail("\(timeZoneName) is not a time zone (try America/Denver or Europe/Zurich)")
@@ -108,18 +111,24 @@ MainActor.assumeIsolated {
             if added > 0 { log("event=seeded flights=\(added)") }
         }
         if let addStaff {
-            // The password on standard input (a line), never on the command line.
-            guard let password = readLine(strippingNewline: true) else { fail("--add-staff \(addStaff): no password on standard input") }
+            // The password on standard input (a line) or in AIRPORT_STAFF_PASSWORD (scripts),
+            // never on the command line.
+            let given = ProcessInfo.processInfo.environment["AIRPORT_STAFF_PASSWORD"] ?? readLine(strippingNewline: true)
+            guard let password = given else { fail("--add-staff \(addStaff): no password on standard input") }
             try blocking { try await AirportStaff.add(name: addStaff, password: password, to: store) }
             log("event=staff_added name=\(addStaff)")
             exit(0)
         }
         if try store.count(StaffMember.self) == 0 {
-            // A demonstration airport's first start: one account, said out loud, to be replaced.
-            try blocking { try await AirportStaff.add(name: "ops", displayName: "Operations", password: "mountain-ops", to: store) }
-            log("event=demo_staff name=ops password=mountain-ops hint=\"add your own with --add-staff NAME\"")
+            // A first start: one account with a password made now, said once in the log (as a
+            // notebook server gives its token), so the console can be tried; add real ones.
+            let password = AirportStaff.newPassword()
+            try blocking { try await AirportStaff.add(name: "ops", displayName: "Operations", password: password, to: store) }
+            log("event=first_staff name=ops password=\(password) hint=\"sign in at /ops/signin; add your own with --add-staff NAME\"")
         }
         let model = FlightBoardModel(store: store, timeZone: timeZone, clock: configuration.clock)
+        // Boards and kiosks move on with the clock, with or without the simulator.
+        model.followClock()
         let simulator = AirportSimulator(model: model, seed: UInt64(Date().timeIntervalSince1970))
         if simulate {
             simulator.start()

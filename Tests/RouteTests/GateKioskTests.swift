@@ -32,6 +32,7 @@ struct GateKioskTests {
         #expect(host.html.contains("data-jw-awake") && host.html.contains("jw-pointer-hidden"))
         let countdown = try #require(host.dom.root.descendants.first { $0.attribute("data-jw-clock") == "down" })
         #expect(countdown.attribute("data-jw-to") == String(WallClock.milliseconds(Self.start.addingTimeInterval(-30 * 60))))
+        #expect(countdown.attribute("data-jw-from") == String(WallClock.milliseconds(Self.start.addingTimeInterval(-30 * 60 - 24 * 3600))))
         let clock = try #require(host.dom.root.descendants.first { $0.attribute("data-jw-clock") == "now-time" })
         #expect(clock.attribute("data-jw-tz") == TimeZone(identifier: "UTC")!.identifier)
     }
@@ -56,6 +57,35 @@ struct GateKioskTests {
         #expect(await oldGate.settle { $0.text.contains("Mountain Air MA100 to Denver now departs from gate B7") })
         // The old gate's next departure is now the one after.
         #expect(oldGate.text.contains("MA184") && oldGate.text.contains("to Phoenix"))
+    }
+
+    @Test func theClockAloneMovesAFlightOffFiveMinutesAfterItsTime() async throws {
+        let now = Self.start.addingTimeInterval(-40 * 60)
+        let model = model(at: now)
+        model.moveWindows(to: now)
+        let host = kiosk(model, "A1", at: now)
+        #expect(host.text.contains("MA100"))
+        // No simulator, no feed: only the clock moves (the status still says On Time).
+        model.moveWindows(to: Self.start.addingTimeInterval(6 * 60))
+        #expect(await host.settle { !$0.text.contains("MA100") && $0.text.contains("MA184") })
+        #expect(try model.store.find(FlightInformation.self, id: 0)?.status == .onTime)
+    }
+
+    @Test func aMinuteThatChangesNothingSendsNothing() async throws {
+        let now = Self.start.addingTimeInterval(-50 * 60)
+        // A clock that runs a minute a second: the server's time moves past a minute.
+        let clock = WallClock(startingAt: now, rate: 60)
+        let model = FlightBoardModel(store: FlightBoardModel().store, clock: clock)
+        model.moveWindows(to: now)
+        var environment = EnvironmentValues()
+        environment.wallClock = clock
+        let host = ViewHost(GateKiosk(model: model, gate: "A1"), environment: environment)
+        let before = host.history.count
+        try await Task.sleep(for: .milliseconds(1100))
+        model.moveWindows(to: clock.now)
+        await host.settle()
+        #expect(model.kioskStart == Date(timeIntervalSince1970: ((clock.now.timeIntervalSince1970 - 300) / 60).rounded(.down) * 60))
+        #expect(host.history.count == before, "a new window with the same flights sent \(host.history.suffix(1))")
     }
 
     @Test func aDepartedFlightLeavesAndAnEmptyGateSaysSo() async throws {

@@ -54,6 +54,23 @@ struct OperationsTests {
         #expect(await page.settle { $0.text.contains("Status: Delayed → Boarding") && $0.text.contains("by bob") })
     }
 
+    @Test func aSaveWritesOnlyWhatTheSheetChanged() async throws {
+        let model = FlightBoardModel()
+        let host = ViewHost(OperationsConsole(model: model), environment: environment(user: "alice"))
+        try host.type("MA100", into: "Search flights")
+        #expect(await host.settle { $0.elements(withClass: "jw-list-row").count == 1 })
+        try host.tap("Change Mountain Air MA100")
+        // Meanwhile the feed says it is boarding; the desk moves it to another gate.
+        try model.change(0, by: "feed") { $0.status = .boarding }
+        try host.type("A2", into: "Gate")
+        try host.tap("Save")
+        let flight = try #require(try model.store.find(FlightInformation.self, id: 0))
+        #expect(flight.status == .boarding, "the sheet wrote back the status it opened with")
+        #expect(flight.gate == "A2")
+        let lines = try model.store.fetch(FlightHistoryEntry.self, where: NSPredicate(format: "flightID == 0")).map(\.what)
+        #expect(lines.sorted() == ["Gate: A1 → A2", "Status: On Time → Boarding"])
+    }
+
     @Test func aBadGateIsRefusedWithAReasonAndNothingChanges() async throws {
         let model = FlightBoardModel()
         let host = ViewHost(OperationsConsole(model: model), environment: environment(user: "alice"))

@@ -26,6 +26,10 @@ extension EndToEnd {
             let scenario = URL(fileURLWithPath: folder + "/scenario")
             try Data("success".utf8).write(to: scenario)
             let port = freeLoopbackPort()
+            // A staff account first (the password from the environment, as a script gives it).
+            _ = try Command.run(
+                binary, ["--add-staff", "ops"],
+                environment: ["JETWAY_DATA": folder + "/data", "AIRPORT_STAFF_PASSWORD": "feed-test-password"])
             let server = try Command.start(
                 binary,
                 [
@@ -47,9 +51,8 @@ extension EndToEnd {
             try await withBrowsers(1) { browsers in
                 let ops = try #require(browsers[0] as? WebDriver)
                 try await ops.navigate(base + "/ops/signin")
-                // The demonstration account a first start makes (and logs).
                 try await ops.type("ops", into: "input[name=name]")
-                try await ops.type("mountain-ops", into: "input[name=password]")
+                try await ops.type("feed-test-password", into: "input[name=password]")
                 try await ops.click("button[type=submit]")
                 #expect(await ops.wait(for: "return location.pathname === '/ops'"))
                 #expect(await ops.wait(for: Self.connected))

@@ -50,13 +50,7 @@ extension EndToEnd {
                 formatter.dateFormat = "HH:mm"
                 #expect(try await text(driver, "kiosk-clock") == formatter.string(from: stopped.now))
                 #expect(try await text(driver, "kiosk-countdown") == "Boarding in10:00")
-                let disagreements = try await driver.string(
-                    """
-                    return Array.from(document.querySelectorAll('[data-jw-clock]'))
-                      .filter(el => Jetway.clock.format(el) !== el.textContent)
-                      .map(el => el.outerHTML + ' → ' + Jetway.clock.format(el)).join('; ')
-                    """)
-                #expect(disagreements.isEmpty, "the browser's clocks differ from the server's: \(disagreements)")
+                // (That the browser writes each clock as the server does: ClocksInChromium.)
                 #expect(
                     try await driver.string(
                         "return document.querySelector('[data-testid=kiosk]').closest('.jw-pointer-hidden') ? 'hidden' : ''") == "hidden")

@@ -28,7 +28,9 @@ struct Differ {
             return
         }
         if let text = new.text {
-            if old.text != text {
+            // A clock's text is the browser's to keep once the page has it (it counts by itself,
+            // docs/protocol.md "Clocks"): only a clock that counts something else is written.
+            if old.text != text && !Self.sameClock(old, new) {
                 for child in old.children { unregister(child) }
                 ops.append(.setText(new.id, text))
             }
@@ -40,6 +42,12 @@ struct Differ {
             return
         }
         diffChildren(parent: new.id, old.children, new.children)
+    }
+
+    /// Whether both are the same clock (`data-jw-clock` and what it counts from).
+    static func sameClock(_ old: Node, _ new: Node) -> Bool {
+        guard let kind = new.attribute("data-jw-clock"), old.attribute("data-jw-clock") == kind else { return false }
+        return ["data-jw-at", "data-jw-from", "data-jw-to", "data-jw-tz"].allSatisfy { old.attribute($0) == new.attribute($0) }
     }
 
     private mutating func diffAttributes(_ old: Node, _ new: Node) {
