@@ -183,6 +183,18 @@ public final class FlightBoardModel {
         return all.filter { calendar.isDate($0.scheduledTime, inSameDayAs: reference) }
     }
 
+    /// The live list kept under `key`, made the first time it is asked for; the cache starts
+    /// over when it holds `limit` (the pages showing a list keep it alive themselves).
+    func cached<Key: Hashable, R: Record>(
+        _ lists: inout [Key: FetchedResultList<R>], _ key: Key, limit: Int, _ make: () -> FetchedResultList<R>
+    ) -> FetchedResultList<R> {
+        if let list = lists[key] { return list }
+        if lists.count >= limit { lists.removeAll() }
+        let list = make()
+        lists[key] = list
+        return list
+    }
+
     @ObservationIgnored var avatarLists: [String: FetchedResultList<Avatar>] = [:]
     @ObservationIgnored var starredLists: [String: FetchedResultList<StarredFlight>] = [:]
     /// Moves the boards' and kiosks' windows to the clock's `now` (the simulator does it at each

@@ -69,13 +69,11 @@ extension FlightBoardModel {
 
     /// A flight's latest changes, newest first: a live list shared by every page that shows it.
     public func history(of id: Int) -> FetchedResultList<FlightHistoryEntry> {
-        if let list = historyLists[id] { return list }
-        let list = FetchedResultList<FlightHistoryEntry>(
-            store: store, filter: NSPredicate(format: "flightID == %d", id),
-            sortDescriptors: [NSSortDescriptor(keyPath: \FlightHistoryEntry.at, ascending: false)], fetchLimit: 20)
-        if historyLists.count >= 256 { historyLists.removeAll() }
-        historyLists[id] = list
-        return list
+        cached(&historyLists, id, limit: 256) {
+            FetchedResultList<FlightHistoryEntry>(
+                store: store, filter: NSPredicate(format: "flightID == %d", id),
+                sortDescriptors: [NSSortDescriptor(keyPath: \FlightHistoryEntry.at, ascending: false)], fetchLimit: 20)
+        }
     }
 }
 

@@ -22,14 +22,12 @@ public struct StarredFlight: Record, Identifiable, Hashable, Sendable {
 extension FlightBoardModel {
     /// The flights a device starred: a live list every page of that device shares.
     public func starred(on device: String) -> FetchedResultList<StarredFlight> {
-        if let list = starredLists[device] { return list }
-        let list = FetchedResultList<StarredFlight>(
-            store: store, filter: NSPredicate(format: "device == %@", device),
-            // Bounded by the flights in the store (about two days): stars go with their flights.
-            sortDescriptors: [NSSortDescriptor(keyPath: \StarredFlight.flightID, ascending: true)])
-        if starredLists.count >= 1024 { starredLists.removeAll() }
-        starredLists[device] = list
-        return list
+        cached(&starredLists, device, limit: 1024) {
+            FetchedResultList<StarredFlight>(
+                store: store, filter: NSPredicate(format: "device == %@", device),
+                // Bounded by the flights in the store (about two days): stars go with their flights.
+                sortDescriptors: [NSSortDescriptor(keyPath: \StarredFlight.flightID, ascending: true)])
+        }
     }
 
     /// Stars or unstars a flight for a device; every page of that device follows.
@@ -131,13 +129,11 @@ public struct AvatarPicture: Record, Identifiable, Hashable, Sendable {
 extension FlightBoardModel {
     /// A device's picture as a live list (none or one): every page of that device shares it.
     public func avatar(of device: String) -> FetchedResultList<Avatar> {
-        if let list = avatarLists[device] { return list }
-        let list = FetchedResultList<Avatar>(
-            store: store, filter: NSPredicate(format: "id == %@", device),
-            sortDescriptors: [NSSortDescriptor(keyPath: \Avatar.version, ascending: true)], fetchLimit: 1)
-        if avatarLists.count >= 1024 { avatarLists.removeAll() }
-        avatarLists[device] = list
-        return list
+        cached(&avatarLists, device, limit: 1024) {
+            FetchedResultList<Avatar>(
+                store: store, filter: NSPredicate(format: "id == %@", device),
+                sortDescriptors: [NSSortDescriptor(keyPath: \Avatar.version, ascending: true)], fetchLimit: 1)
+        }
     }
 
     /// Keeps an uploaded picture (the upload already checked that it is a PNG or a JPEG).

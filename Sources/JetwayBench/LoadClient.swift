@@ -98,21 +98,9 @@ enum LoadClient {
                 var waiting = Set(sessions.indices)
                 answer("ready")
                 let started = Date()
-                var fds = sessions.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-                var chunk = [UInt8](repeating: 0, count: 65536)
-                while !waiting.isEmpty && Date().timeIntervalSince(started) < 30 {
-                    guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }
-                    for index in fds.indices where fds[index].revents != 0 {
-                        fds[index].revents = 0
-                        let got = recv(fds[index].fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
-                        guard got > 0 else { continue }
-                        let session = sessions[index]
-                        session.buffer.append(contentsOf: chunk[0..<got])
-                        // Delivered only when a whole frame carrying the change has arrived.
-                        while waiting.contains(index), let frame = takeFrame(session) {
-                            if frame.contains(change) { waiting.remove(index) }
-                        }
-                    }
+                // Delivered only when a whole frame carrying the change has arrived.
+                readFrames(sessions, for: 30, until: { waiting.isEmpty }) { index, frame in
+                    if frame.contains(change) { waiting.remove(index) }
                 }
                 answer("fanout \(Int(Date().timeIntervalSince(started) * 1000)) \(waiting.count)")
             case "type", "type-each":
@@ -145,25 +133,12 @@ enum LoadClient {
                 let seconds = Double(parts.count > 1 ? parts[1] : "5") ?? 5
                 var frames = 0, bytes = 0
                 var updated = Set<Int>()
-                let started = Date()
-                var fds = sessions.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-                var chunk = [UInt8](repeating: 0, count: 65536)
-                while Date().timeIntervalSince(started) < seconds {
-                    guard poll(&fds, nfds_t(fds.count), 50) > 0 else { continue }
-                    for index in fds.indices where fds[index].revents != 0 {
-                        fds[index].revents = 0
-                        let got = recv(fds[index].fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
-                        guard got > 0 else { continue }
-                        let session = sessions[index]
-                        session.buffer.append(contentsOf: chunk[0..<got])
-                        while let frame = takeFrame(session) {
-                            // A patch frame: `[version,[ops…]…]` (not a pong or a token).
-                            guard frame.utf8.dropFirst().first.map({ (48...57).contains($0) }) == true else { continue }
-                            frames += 1
-                            bytes += frame.utf8.count
-                            updated.insert(index)
-                        }
-                    }
+                readFrames(sessions, for: seconds) { index, frame in
+                    // A patch frame: `[version,[ops…]…]` (not a pong or a token).
+                    guard frame.utf8.dropFirst().first.map({ (48...57).contains($0) }) == true else { return }
+                    frames += 1
+                    bytes += frame.utf8.count
+                    updated.insert(index)
                 }
                 answer("listened \(frames) \(bytes) \(updated.count)")
             case "http":
@@ -261,6 +236,27 @@ enum LoadClient {
                 sessions.removeAll()
             default:
                 return
+            }
+        }
+    }
+
+    /// Reads every session's socket for up to `seconds` (or until `done`), handing each whole
+    /// frame to `frame` with its session's index.
+    static func readFrames(
+        _ sessions: [Session], for seconds: Double, until done: () -> Bool = { false }, _ frame: (Int, String) -> Void
+    ) {
+        let started = Date()
+        var fds = sessions.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while !done() && Date().timeIntervalSince(started) < seconds {
+            guard poll(&fds, nfds_t(fds.count), 50) > 0 else { continue }
+            for index in fds.indices where fds[index].revents != 0 {
+                fds[index].revents = 0
+                let got = recv(fds[index].fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+                guard got > 0 else { continue }
+                let session = sessions[index]
+                session.buffer.append(contentsOf: chunk[0..<got])
+                while let text = takeFrame(session) { frame(index, text) }
             }
         }
     }

@@ -82,9 +82,10 @@ struct GateKioskTests {
         let host = ViewHost(GateKiosk(model: model, gate: "A1"), environment: environment)
         let before = host.history.count
         try await Task.sleep(for: .milliseconds(1100))
-        model.moveWindows(to: clock.now)
+        let later = clock.now
+        model.moveWindows(to: later)
         await host.settle()
-        #expect(model.kioskStart == Date(timeIntervalSince1970: ((clock.now.timeIntervalSince1970 - 300) / 60).rounded(.down) * 60))
+        #expect(model.kioskStart == Date(timeIntervalSince1970: ((later.timeIntervalSince1970 - 300) / 60).rounded(.down) * 60))
         #expect(host.history.count == before, "a new window with the same flights sent \(host.history.suffix(1))")
     }
 
