@@ -13,17 +13,21 @@ import MountainAirportViews
 enum AirportBench {
     static func run() async {
         let denver = TimeZone(identifier: "America/Denver")!
-        let now = Date()
+        // Noon at the airport today, whatever the hour here: a busy hour, the same every run.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = denver
+        let now = calendar.startOfDay(for: Date()).addingTimeInterval(12 * 3600)
+        let clock = WallClock(startingAt: now)
         let harness: ServerBench.Harness
         let model: FlightBoardModel
         do {
             let store = try AirportStore.open("sqlite::memory:")
             try AirportStore.seedIfEmpty(store, day: now, timeZone: denver)
-            model = FlightBoardModel(store: store, timeZone: denver)
+            model = FlightBoardModel(store: store, timeZone: denver, clock: clock)
             // The day as it stands now (boarding, departed, the board's window).
             try AirportSimulator(model: model, seed: 11).step(now: now)
             await store.settle()
-            harness = try ServerBench.Harness(routes: [], model: model)
+            harness = try ServerBench.Harness(routes: [], model: model, clock: clock)
         } catch {
             print("bench: the airport failed to start: \(error)")
             exit(1)
@@ -83,6 +87,7 @@ enum AirportBench {
             let cpu2 = ServerBench.cpuMicroseconds()
             for step in 1...seconds {
                 try simulator.step(now: now.addingTimeInterval(Double(step) * 60))
+
                 try await Task.sleep(for: .seconds(1))
             }
             let answer = await harness.reader.next().split(separator: " ")

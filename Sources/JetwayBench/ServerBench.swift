@@ -16,12 +16,13 @@ enum ServerBench {
         let input: Pipe
         let reader: LineReader
 
-        init(routes: [Route], handlers: [Handler] = [], model: FlightBoardModel) throws {
+        init(routes: [Route], handlers: [Handler] = [], model: FlightBoardModel, clock: WallClock = .system) throws {
             var configuration = ServerConfiguration()
             configuration.port = freeLoopbackPort()
             configuration.secret = Array("jetway-bench-secret-0123456789".utf8)
             configuration.dataDirectory = NSTemporaryDirectory() + "jetway-bench"
             configuration.buildID = "bench"
+            configuration.clock = clock
             configuration.usesEventLibrary = ProcessInfo.processInfo.environment["JETWAY_BENCH_POLL"] == nil
             configuration.eventsPerSecond = 100_000
             configuration.maxSessionsPerAddress = 100_000
