@@ -36,7 +36,7 @@ struct KioskBoard: View {
         let movedAway = list.items.filter { $0.gate != gate }
         VStack(alignment: .leading, spacing: 24) {
             HStack(alignment: .center) {
-                Text("Gate \(gate)").font(.system(size: 96, weight: .heavy))
+                Text("Gate \(gate)").font(.system(size: 96, weight: .heavy)).fixedSize()
                 Spacer()
                 KioskClock()
             }
@@ -83,7 +83,7 @@ struct KioskBoard: View {
 struct KioskClock: View {
     var body: some View {
         TimelineView(.everyMinute) { context in
-            Text(context.date, style: .time).font(.system(size: 96, weight: .bold, design: .monospaced))
+            Text(context.date, style: .time).font(.system(size: 96, weight: .bold, design: .monospaced)).fixedSize()
         }
         .accessibilityIdentifier("kiosk-clock")
     }

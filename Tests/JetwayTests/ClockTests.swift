@@ -125,5 +125,7 @@ struct ClockTests {
         #expect(html.contains("jw-pointer-hidden"))
         let plain = render(Text("Gate B12").keepsScreenAwake(false).pointerVisibility(.visible))
         #expect(!plain.contains("data-jw-awake") && !plain.contains("jw-pointer-hidden"))
+        #expect(render(Text("Gate B12").fixedSize()).contains("jw-fixed-w jw-fixed-h"))
+        #expect(!render(Text("Gate B12").fixedSize(horizontal: false, vertical: true)).contains("jw-fixed-w"))
     }
 }

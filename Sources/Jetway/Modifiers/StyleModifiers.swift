@@ -74,6 +74,20 @@ extension View {
         return modifier(StyleModifier { node in node.addStyle("text-align:\(value)") })
     }
 
+    /// Keeps the view at its ideal size: its text never wraps (or is squeezed) to fit.
+    public func fixedSize() -> some View {
+        fixedSize(horizontal: true, vertical: true)
+    }
+
+    /// Keeps the view at its ideal width (its text on one line), height, or both.
+    public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
+        modifier(
+            StyleModifier { node in
+                if horizontal { node.addClass("jw-fixed-w") }
+                if vertical { node.addClass("jw-fixed-h") }
+            })
+    }
+
     /// At most this many lines of text; the rest is cut with an ellipsis.
     public func lineLimit(_ number: Int?) -> some View {
         modifier(
