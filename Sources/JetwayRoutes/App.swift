@@ -91,7 +91,8 @@ public struct Route: Sendable {
     package let makeView: @MainActor @Sendable (RouteMatch) -> RootView
     /// Whether the browser keeps the page as it last showed it, to show when the server cannot
     /// be reached, even after the browser restarts (a wall screen's power cut): marked as not
-    /// live, with the time of its last update, until the server answers again.
+    /// live, with the time of its last update, until the server answers again. The copy is kept by
+    /// URL for whoever uses the browser next: only for pages that show no one's own data.
     public let availableOffline: Bool
 
     /// A route; `availableOffline: true` for a page that must never show an error (a kiosk).

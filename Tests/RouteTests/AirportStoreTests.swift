@@ -121,6 +121,13 @@ struct AirportStoreTests {
         await model.store.settle()
         #expect(model.flights.count == 2400)
         #expect(model.today.count == 1200)
+        // A day later the first day's flights go, and their history with them.
+        let before = try store.count(FlightHistoryEntry.self)
+        try simulator.step(now: Calendar.current.startOfDay(for: Self.day).addingTimeInterval(47 * 3600))
+        let kept = Set(try store.fetch(FlightInformation.self).map(\.id))
+        let history = try store.fetch(FlightHistoryEntry.self)
+        #expect(before > 0 && history.count < before, "\(before) → \(history.count)")
+        #expect(history.allSatisfy { kept.contains($0.flightID) })
     }
 
     @Test func theBoardAndTheGateReadLiveQueries() async throws {
