@@ -62,8 +62,10 @@ public enum AirportStaff {
         return await Passwords.verify(password, against: member.passwordHash) ? member : nil
     }
 
-    /// `GET /ops/signin` (the form), `POST /ops/signin`, `GET /ops/signout`. The form is plain
-    /// HTML posted by the browser: a sign-in sets its cookie in an HTTP answer.
+    /// `GET /ops/signin` (the form), `POST /ops/signin`, `GET /ops/signout` (a page with one
+    /// button) and `POST /ops/signout`. The forms are plain HTML posted by the browser: a sign-in
+    /// sets its cookie in an HTTP answer, and signing out takes a post of this site's own (a
+    /// link from anywhere cannot sign staff out).
     @MainActor
     static func handlers(store: Store) -> [Handler] {
         let throttle = SignInThrottle()
@@ -87,7 +89,18 @@ public enum AirportStaff {
                 response.signIn(user: name)
                 return response
             },
-            Handler(.get, "/ops/signout") { _ in
+            Handler(.get, "/ops/signout") { request in
+                guard let user = request.user else { return .redirect(to: "/ops/signin") }
+                return .html(
+                    page(
+                        title: "Sign out",
+                        """
+                        <p>Signed in as \(Response.escape(user)).</p>\
+                        <form method="post" action="/ops/signout"><button type="submit">Sign out</button></form>\
+                        <p><a href="/ops">Back to the console</a></p>
+                        """))
+            },
+            Handler(.post, "/ops/signout", maxBodyBytes: 1024) { _ in
                 var response = Response.redirect(to: "/ops/signin")
                 response.signOut()
                 return response
@@ -99,20 +112,29 @@ public enum AirportStaff {
         let message =
             wait.map { "<p class=\"problem\" role=\"alert\">Too many attempts. Try again in \($0) seconds.</p>" }
             ?? (failed ? "<p class=\"problem\" role=\"alert\">That name and password do not match.</p>" : "")
-        return """
-            <!doctype html><html lang="en"><head><meta charset="utf-8">\
-            <meta name="viewport" content="width=device-width, initial-scale=1">\
-            <title>Staff sign-in – Mountain Airport</title><link rel="stylesheet" href="/assets/jetway.css">\
-            <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">\
-            <style>main{max-width:360px;margin:64px auto;padding:0 16px}form{display:flex;flex-direction:column;gap:12px}\
-            label{display:flex;flex-direction:column;gap:4px}input{font:inherit;padding:8px;border:1px solid #c6c6c8;border-radius:8px}\
-            button{font:inherit;padding:10px;border:0;border-radius:8px;background:#007aff;color:#fff}.problem{color:#d70015}</style></head>\
-            <body class="jw-signin"><main><h1>Operations</h1><p>Mountain Airport staff only.</p>\(message)\
+        return page(
+            title: "Staff sign-in",
+            """
+            <p>Mountain Airport staff only.</p>\(message)\
             <form method="post" action="/ops/signin">\
             <label>Name <input name="name" autocomplete="username" required maxlength="32" autofocus></label>\
             <label>Password <input name="password" type="password" autocomplete="current-password" required maxlength="1024"></label>\
-            <button type="submit">Sign in</button></form></main></body></html>
-            """
+            <button type="submit">Sign in</button></form>
+            """)
+    }
+
+    /// A plain page of the console's (sign-in, sign-out): `body` is HTML the caller escaped.
+    static func page(title: String, _ body: String) -> String {
+        """
+        <!doctype html><html lang="en"><head><meta charset="utf-8">\
+        <meta name="viewport" content="width=device-width, initial-scale=1">\
+        <title>\(title) – Mountain Airport</title><link rel="stylesheet" href="/assets/jetway.css">\
+        <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">\
+        <style>main{max-width:360px;margin:64px auto;padding:0 16px}form{display:flex;flex-direction:column;gap:12px}\
+        label{display:flex;flex-direction:column;gap:4px}input{font:inherit;padding:8px;border:1px solid #c6c6c8;border-radius:8px}\
+        button{font:inherit;padding:10px;border:0;border-radius:8px;background:#007aff;color:#fff}.problem{color:#d70015}</style></head>\
+        <body class="jw-signin"><main><h1>Operations</h1>\(body)</main></body></html>
+        """
     }
 }
 

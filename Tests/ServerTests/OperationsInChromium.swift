@@ -78,6 +78,15 @@ extension EndToEnd {
                 #expect(await ops.wait(for: "return document.body.textContent.includes('by alice')"))
                 #expect(try await ops.string("return document.body.textContent").contains("Status: On Time → Delayed"))
                 for browser in browsers { #expect(try await browser.execute("return window.jetway.errors") as? Int == 0) }
+
+                // Signing out: a link only shows a page with the button; its post signs out.
+                try await ops.navigate(server.base + "/ops/signout")
+                #expect(await ops.wait(for: "return document.body.textContent.includes('Signed in as alice')"))
+                #expect(try await ops.string("return location.pathname") == "/ops/signout")
+                try await ops.click("button[type=submit]")
+                #expect(await ops.wait(for: "return location.pathname === '/ops/signin'"))
+                try await ops.navigate(server.base + "/ops")
+                #expect(await ops.wait(for: "return document.body.textContent.includes('for Mountain Airport staff')"))
             }
         }
     }
