@@ -78,8 +78,8 @@ struct KioskBoard: View {
     }
 }
 
-/// The local time, ticking in the browser. A view of its own with nothing stored, so a board
-/// that renders again (its window moved) leaves it as it is: no patch for the clock.
+/// The local time, ticking in the browser (a board that renders again sends no patch for it:
+/// a clock's text is the browser's once sent, see `Differ.sameClock`).
 struct KioskClock: View {
     var body: some View {
         TimelineView(.everyMinute) { context in

@@ -16,6 +16,15 @@ struct OperationsTests {
         return environment
     }
 
+    /// Alice's console, MA100 found by the search and its sheet open.
+    func consoleWithMA100Open(_ model: FlightBoardModel) async throws -> ViewHost {
+        let host = ViewHost(OperationsConsole(model: model), environment: environment(user: "alice"))
+        try host.type("MA100", into: "Search flights")
+        #expect(await host.settle { $0.elements(withClass: "jw-list-row").count == 1 })
+        try host.tap("Change Mountain Air MA100")
+        return host
+    }
+
     @Test func onlySignedInStaffSeeTheConsole() throws {
         let model = FlightBoardModel()
         let anonymous = ViewHost(OperationsConsole(model: model), environment: environment(user: nil))
@@ -28,10 +37,7 @@ struct OperationsTests {
 
     @Test func theEditorChangesAFlightAndRecordsWhoDidIt() async throws {
         let model = FlightBoardModel()
-        let host = ViewHost(OperationsConsole(model: model), environment: environment(user: "alice"))
-        try host.type("MA100", into: "Search flights")
-        #expect(await host.settle { $0.elements(withClass: "jw-list-row").count == 1 })
-        try host.tap("Change Mountain Air MA100")
+        let host = try await consoleWithMA100Open(model)
         #expect(host.text.contains("to Denver"))
         try host.select("Delayed", in: "Status")
         for _ in 0..<4 { try host.tap("Increment") }
@@ -56,10 +62,7 @@ struct OperationsTests {
 
     @Test func aSaveWritesOnlyWhatTheSheetChanged() async throws {
         let model = FlightBoardModel()
-        let host = ViewHost(OperationsConsole(model: model), environment: environment(user: "alice"))
-        try host.type("MA100", into: "Search flights")
-        #expect(await host.settle { $0.elements(withClass: "jw-list-row").count == 1 })
-        try host.tap("Change Mountain Air MA100")
+        let host = try await consoleWithMA100Open(model)
         // Meanwhile the feed says it is boarding; the desk moves it to another gate.
         try model.change(0, by: "feed") { $0.status = .boarding }
         try host.type("A2", into: "Gate")
@@ -73,10 +76,7 @@ struct OperationsTests {
 
     @Test func aBadGateIsRefusedWithAReasonAndNothingChanges() async throws {
         let model = FlightBoardModel()
-        let host = ViewHost(OperationsConsole(model: model), environment: environment(user: "alice"))
-        try host.type("MA100", into: "Search flights")
-        #expect(await host.settle { $0.elements(withClass: "jw-list-row").count == 1 })
-        try host.tap("Change Mountain Air MA100")
+        let host = try await consoleWithMA100Open(model)
         try host.type("B 7!", into: "Gate")
         try host.tap("Save")
         #expect(host.text.contains("Gate is 1 to 8 letters and digits."))
