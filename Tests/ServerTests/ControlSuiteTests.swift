@@ -151,8 +151,11 @@ extension EndToEnd {
                 try await browser.press(Key.arrowDown, in: "[role=listbox][aria-label='Cabin']")
                 try await browser.press(Key.arrowDown, in: "[role=listbox][aria-label='Cabin']")
                 _ = await eventually("the wheel picker's choice by keyboard", engine) { model.cabin == "Business" }
+                // The spin below is a script's, not a hand's: unlike a real wheel or touch it does
+                // not cancel a smooth centring still under way (Firefox finishes that one over it),
+                // so it waits until the wheel is at rest.
                 #expect(
-                    await browser.wait(for: Self.wheelCentred("Cabin", on: "Business")), "\(engine): the wheel did not centre Business")
+                    await browser.wait(for: Self.wheelAtRest("Cabin", on: "Business")), "\(engine): the wheel did not centre Business")
                 _ = try await browser.execute(
                     "const w = document.querySelector(\"[role=listbox][aria-label='Cabin']\"); w.scrollTop += w.querySelector('[role=option]').offsetHeight; return true"
                 )
@@ -373,6 +376,19 @@ extension EndToEnd {
         }
 
         /// Whether the wheel picker labelled `label` shows `option` chosen and in its middle.
+        /// `wheelCentred`, with no centring of the runtime's in flight and the same scroll position
+        /// as at the previous poll (a smooth scroll moves every frame; polls are 50 ms apart).
+        static func wheelAtRest(_ label: String, on option: String) -> String {
+            """
+            const w = document.querySelector('[role=listbox][aria-label=' + JSON.stringify(\(jsLiteral(label))) + ']');
+            if (!w) return false;
+            const still = w.jwLastPoll === w.scrollTop;
+            w.jwLastPoll = w.scrollTop;
+            if (!still || w.jwGoal != null || w.jwSpinning > Date.now()) return false;
+            return (() => { \(wheelCentred(label, on: option)) })()
+            """
+        }
+
         static func wheelCentred(_ label: String, on option: String) -> String {
             """
             const w = document.querySelector('[role=listbox][aria-label=' + JSON.stringify(\(jsLiteral(label))) + ']');
