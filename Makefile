@@ -85,7 +85,7 @@ SCREENSHOTS = controls-chromium-top controls-chromium-filled controls-chromium-p
 	library library-desk presentation-cover presentation-confirmation
 ## MountainAirport's screens for the README (phone 390×844, desk 1280×800, kiosk 1920×1080 and 1080×1920), into docs/screenshots
 README_SCREENSHOTS = board-phone board-my-flights-phone flight-phone awards-phone settings-phone timeline-phone board-desk flight-desk \
-	timeline-desk awards-desk ops-signin-desk ops-desk ops-sheet-desk kiosk-landscape kiosk-portrait kiosk-moved-away-portrait
+	timeline-desk awards-desk ops-signin-desk ops-desk ops-sheet-desk kiosk-landscape kiosk-portrait kiosk-moved-away-portrait kiosk-moved-away-landscape
 screenshots: test-deps
 	JETWAY_REQUIRE_BROWSERS=1 swift test --filter 'AirportScreensInChromium|everyControlWorksInChromium|TabsInChromium|ScrollAndRefreshInChromium|LibraryInChromium|PresentationsInChromium|AirportScreenshots|KioskInChromium'
 	@mkdir -p docs/components docs/screenshots

@@ -923,22 +923,33 @@
     socket = setup.link ? setup.link.open(setup.channel) : new WebSocket(url, "jetway");
     socket.onopen = () => {
       attempt = 0;
+      pongDeadline = 0;
       lastLive = clock.now();
       setState("connected");
       transmit(["join", token, path, version, build, embedded ? setup.query : location.search.slice(1)]);
     };
     socket.onmessage = onMessage;
-    socket.onclose = (event) => {
-      socket = null;
-      live = false;
-      failRequests("the connection was lost");
-      rememberFields();
-      setState("disconnected");
-      if (event.code === 4002) signedOut();
-      else if (event.code === 1008) refused(event.reason);
-      else scheduleReconnect();
-    };
+    socket.onclose = lost;
     socket.onerror = () => { if (socket) socket.close(); };
+  }
+
+  function lost(event) {
+    socket = null;
+    live = false;
+    failRequests("the connection was lost");
+    rememberFields();
+    setState("disconnected");
+    if (event.code === 4002) signedOut();
+    else if (event.code === 1008) refused(event.reason);
+    else scheduleReconnect();
+  }
+
+  // A socket given up on (no pong): lost now, not when its close reaches a network that is
+  // gone (a browser waits for the closing handshake).
+  function abandon(dead) {
+    dead.onclose = dead.onmessage = dead.onerror = null;
+    try { dead.close(); } catch (e) { /* already closing */ }
+    if (socket === dead) lost({ code: 1006 });
   }
 
   function signedOut() {
@@ -970,12 +981,15 @@
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
   window.addEventListener("online", reconnectNow);
 
-  // A socket can look open while the network is gone: ping, and give up on it without a pong.
+  // A socket can look open while the network is gone: ping every 10 s, and give it up when
+  // no pong came within 8 s (the page shows it is offline and reconnects; a server busy for
+  // that long is answered by a resume, which loses nothing).
   pingTimer = setInterval(() => {
-    if (!socket || socket.readyState !== 1) return;
-    if (pongDeadline && Date.now() > pongDeadline) { socket.close(); return; }
-    if (!pongDeadline) pongDeadline = Date.now() + 5000;
+    if (!socket || socket.readyState !== 1 || pongDeadline) return;
+    const pinged = socket;
+    pongDeadline = Date.now() + 8000;
     transmit(["ping", Date.now() % 1e9]);
+    setTimeout(() => { if (socket === pinged && pongDeadline) abandon(pinged); }, 8000);
   }, 10000);
 
   // Pages available offline (Route(availableOffline: true)): the service worker keeps the page

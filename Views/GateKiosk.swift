@@ -25,23 +25,39 @@ public struct GateKiosk: View {
     }
 }
 
-/// The kiosk's board: holding its live list keeps it (and its updates) alive while shown.
+/// The kiosk's board: holding its live list keeps it (and its updates) alive while shown. It
+/// is the screen, never more: on a landscape wall (1920×1080) the next flight's time and status
+/// share its destination's line and the airport's name joins the header, so a gate change, a
+/// flight moved away and three later departures fit without scrolling; what a crowded board
+/// still has past the bottom is clipped, never a scroll bar.
 struct KioskBoard: View {
     let gate: String
     let list: FetchedResultList<FlightInformation>
     let clock: WallClock
 
     var body: some View {
+        GeometryReader { proxy in
+            board(wide: proxy.size.width > proxy.size.height)
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        .clipped()
+        .foregroundColor(.white)
+        .background(Color(red: 0.04, green: 0.09, blue: 0.2))
+        .accessibilityIdentifier("kiosk")
+    }
+
+    func board(wide: Bool) -> some View {
         let departures = list.items.filter { $0.gate == gate }
         let movedAway = list.items.filter { $0.gate != gate }
-        VStack(alignment: .leading, spacing: 24) {
-            HStack(alignment: .center) {
+        return VStack(alignment: .leading, spacing: wide ? 20 : 24) {
+            HStack(alignment: .firstTextBaseline, spacing: 32) {
                 Text("Gate \(gate)").font(.system(size: 96, weight: .heavy)).fixedSize()
+                if wide { KioskFooter() }
                 Spacer()
                 KioskClock()
             }
             if let next = departures.first {
-                KioskNextFlight(flight: next, now: clock.now)
+                KioskNextFlight(flight: next, now: clock.now, wide: wide)
             } else {
                 Text("No more departures from this gate today")
                     .font(.system(size: 56, weight: .semibold))
@@ -67,14 +83,20 @@ struct KioskBoard: View {
                 }
                 .frame(maxWidth: .infinity, alignment: .leading)
             }
-            Spacer()
-            Text("Mountain Airport").font(.system(size: 28)).foregroundColor(Color(white: 0.6))
+            if !wide {
+                Spacer()
+                KioskFooter()
+            }
         }
         .padding(40)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        .foregroundColor(.white)
-        .background(Color(red: 0.04, green: 0.09, blue: 0.2))
-        .accessibilityIdentifier("kiosk")
+    }
+}
+
+/// The airport's name: at the foot of a portrait screen, in the header of a landscape one.
+struct KioskFooter: View {
+    var body: some View {
+        Text("Mountain Airport").font(.system(size: 28)).foregroundColor(Color(white: 0.6)).fixedSize()
     }
 }
 
@@ -94,6 +116,8 @@ struct KioskNextFlight: View {
     let flight: FlightInformation
     /// When it was rendered (a countdown's start; it counts in the browser from there).
     let now: Date
+    /// A landscape screen: the times and the status on the destination's line.
+    var wide = false
 
     var body: some View {
         VStack(alignment: .leading, spacing: 16) {
@@ -101,13 +125,15 @@ struct KioskNextFlight: View {
                 Text(flight.number).font(.system(size: 64, weight: .bold, design: .monospaced))
                 Text(flight.airline).font(.system(size: 44)).foregroundColor(Color(white: 0.8))
             }
-            Text("to \(flight.otherAirport)").font(.system(size: 112, weight: .heavy)).accessibilityIdentifier("kiosk-destination")
-            HStack(alignment: .firstTextBaseline, spacing: 32) {
-                if flight.timeDifference != 0 {
-                    Text(flight.scheduledTime, style: .time).font(.system(size: 64)).strikethrough().foregroundColor(Color(white: 0.6))
+            if wide {
+                HStack(alignment: .center, spacing: 32) {
+                    destination
+                    Spacer()
+                    times
                 }
-                Text(flight.expectedTime, style: .time).font(.system(size: 72, weight: .bold, design: .monospaced))
-                KioskStatus(status: flight.status)
+            } else {
+                destination
+                times
             }
             if flight.gateChanged, let previous = flight.previousGate {
                 Text("Gate changed: this flight now departs from here, not gate \(previous)")
@@ -122,6 +148,21 @@ struct KioskNextFlight: View {
                 .font(.system(size: 56, weight: .semibold))
                 .accessibilityIdentifier("kiosk-countdown")
         }
+    }
+
+    var destination: some View {
+        Text("to \(flight.otherAirport)").font(.system(size: 112, weight: .heavy)).accessibilityIdentifier("kiosk-destination")
+    }
+
+    var times: some View {
+        HStack(alignment: .firstTextBaseline, spacing: 32) {
+            if flight.timeDifference != 0 {
+                Text(flight.scheduledTime, style: .time).font(.system(size: 64)).strikethrough().foregroundColor(Color(white: 0.6))
+            }
+            Text(flight.expectedTime, style: .time).font(.system(size: 72, weight: .bold, design: .monospaced))
+            KioskStatus(status: flight.status)
+        }
+        .fixedSize()
     }
 
     @ViewBuilder var countdown: some View {

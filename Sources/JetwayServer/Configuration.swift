@@ -125,8 +125,49 @@ extension ServerConfiguration {
             configuration.clock = clock
         }
         if let tokens = environment["JETWAY_API_TOKENS"], !tokens.isEmpty {
-            configuration.apiTokens = tokens.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            configuration.apiTokens = list(tokens)
+        }
+        // Behind a reverse proxy (docs/scaling.md): whose X-Forwarded-For is believed, and
+        // cookies for https only.
+        if let proxies = environment["JETWAY_TRUSTED_PROXIES"], !proxies.isEmpty {
+            configuration.trustedProxies = try list(proxies).map { address throws(ServerError) in
+                guard isIPAddress(address) else {
+                    throw .badSetting(name: "JETWAY_TRUSTED_PROXIES", value: address, expected: "an IP address (such as 127.0.0.1 or ::1)")
+                }
+                return address
+            }
+        }
+        if let secure = environment["JETWAY_SECURE_COOKIES"], !secure.isEmpty {
+            configuration.secureCookies = try flag("JETWAY_SECURE_COOKIES", secure)
+        }
+        for (name, setting) in [
+            ("JETWAY_MAX_SESSIONS_PER_ADDRESS", \ServerConfiguration.maxSessionsPerAddress),
+            ("JETWAY_MAX_WEBSOCKETS_PER_ADDRESS", \ServerConfiguration.maxWebSocketsPerAddress),
+        ] {
+            guard let text = environment[name], !text.isEmpty else { continue }
+            guard let value = Int(text), value > 0, value <= 10_000_000 else {
+                throw .badSetting(name: name, value: text, expected: "a number from 1 to 10,000,000")
+            }
+            configuration[keyPath: setting] = value
         }
         return configuration
+    }
+
+    private static func list(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    private static func flag(_ name: String, _ text: String) throws(ServerError) -> Bool {
+        switch text.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw .badSetting(name: name, value: text, expected: "1 or 0 (true or false)")
+        }
+    }
+
+    private static func isIPAddress(_ text: String) -> Bool {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
     }
 }

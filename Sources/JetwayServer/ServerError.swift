@@ -6,6 +6,8 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     case assetsDirectoryMissing(String)
     case badPort(String)
     case badClock(String)
+    /// A setting read from the environment that is not of its kind: the variable, its value, what it takes.
+    case badSetting(name: String, value: String, expected: String)
     case alreadyRunning
 
     public var description: String {
@@ -21,6 +23,7 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
         case .badPort(let value): "JETWAY_PORT=\"\(value)\" is not a port (a number from 0 to 65535)"
         case .badClock(let value):
             "JETWAY_CLOCK=\"\(value)\" is not a clock (an ISO 8601 time such as 2026-12-02T08:00:00Z, optionally *rate, or system)"
+        case .badSetting(let name, let value, let expected): "\(name)=\"\(value)\" is not \(expected)"
         case .alreadyRunning: "the server is already running"
         }
     }

@@ -34,6 +34,27 @@ extension EndToEnd {
             try await driver.screenshot("readme-" + name)
         }
 
+        /// A wall screen never scrolls, and everything the kiosk shows is on the screen: the
+        /// page is the window's size, and each part of the board (header, next flight, banners,
+        /// later departures, the airport's name) lies inside it.
+        func expectKioskFits(_ driver: WebDriver, _ name: String) async throws {
+            let overflow = try await driver.string(
+                """
+                const page = document.scrollingElement, kiosk = document.querySelector('[data-testid=kiosk]');
+                const out = [];
+                if (page.scrollHeight > innerHeight || page.scrollWidth > innerWidth) out.push('the page scrolls: ' + page.scrollWidth + '×' + page.scrollHeight);
+                const parts = kiosk.querySelectorAll('[data-testid], .jw-text');
+                for (const part of parts) {
+                  const r = part.getBoundingClientRect();
+                  if (r.width && (r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)) out.push((part.dataset.testid || part.textContent.slice(0, 30)) + ' ends at ' + Math.round(r.right) + '×' + Math.round(r.bottom));
+                }
+                if (parts.length < 5) out.push('only ' + parts.length + ' parts');
+                return out.join('; ')
+                """)
+            let screen = try await driver.string("return innerWidth + '×' + innerHeight")
+            #expect(overflow.isEmpty, "\(name) does not fit its \(screen) screen: \(overflow)")
+        }
+
         @Test func everyScreenAtItsSizes() async throws {
             // Midday on a generated day, in Denver; the simulator has moved the morning along.
             let noon = try Date("2026-12-02T19:00:00Z", strategy: .iso8601)
@@ -97,10 +118,16 @@ extension EndToEnd {
 
                 try await size(driver, 1920, 1080, mobile: false)
                 try await shot(driver, "/gate/\(gate)", "kiosk-landscape", expecting: "Gate changed", server)
+                try await expectKioskFits(driver, "kiosk-landscape")
+                try await shot(
+                    driver, "/gate/\(moved.gate)", "kiosk-moved-away-landscape", expecting: "now departs from gate \(gate)", server)
+                try await expectKioskFits(driver, "kiosk-moved-away-landscape")
                 try await size(driver, 1080, 1920, mobile: false)
                 try await shot(driver, "/gate/\(gate)", "kiosk-portrait", expecting: "Gate changed", server)
+                try await expectKioskFits(driver, "kiosk-portrait")
                 try await shot(
                     driver, "/gate/\(moved.gate)", "kiosk-moved-away-portrait", expecting: "now departs from gate \(gate)", server)
+                try await expectKioskFits(driver, "kiosk-moved-away-portrait")
             }
         }
     }

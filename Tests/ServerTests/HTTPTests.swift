@@ -272,6 +272,32 @@ struct HTTPTests {
         #expect(configuration.port == 9090 && configuration.host == "::1" && configuration.assetsDirectory == nil)
     }
 
+    /// What a server behind nginx needs is set from the environment as well (MountainAirport
+    /// reads nothing else), and a wrong value stops the start with the variable's name.
+    @Test func proxySettingsComeFromTheEnvironment() throws {
+        let configuration = try ServerConfiguration.fromEnvironment([
+            "JETWAY_TRUSTED_PROXIES": "127.0.0.1, ::1", "JETWAY_SECURE_COOKIES": "1",
+            "JETWAY_MAX_SESSIONS_PER_ADDRESS": "20000", "JETWAY_MAX_WEBSOCKETS_PER_ADDRESS": "30000",
+        ])
+        #expect(configuration.trustedProxies == ["127.0.0.1", "::1"])
+        #expect(configuration.secureCookies)
+        #expect(configuration.maxSessionsPerAddress == 20000 && configuration.maxWebSocketsPerAddress == 30000)
+        let plain = try ServerConfiguration.fromEnvironment([:])
+        #expect(plain.trustedProxies.isEmpty && !plain.secureCookies && plain.maxSessionsPerAddress == 500)
+        #expect(!(try ServerConfiguration.fromEnvironment(["JETWAY_SECURE_COOKIES": "off"]).secureCookies))
+        for (name, value) in [
+            ("JETWAY_TRUSTED_PROXIES", "nginx.local"), ("JETWAY_SECURE_COOKIES", "maybe"),
+            ("JETWAY_MAX_SESSIONS_PER_ADDRESS", "0"), ("JETWAY_MAX_WEBSOCKETS_PER_ADDRESS", "lots"),
+        ] {
+            #expect(throws: ServerError.self, "\(name)=\(value)") { try ServerConfiguration.fromEnvironment([name: value]) }
+            do {
+                _ = try ServerConfiguration.fromEnvironment([name: value])
+            } catch {
+                #expect(error.description.hasPrefix("\(name)=\"\(value)\" is not"), "\(error)")
+            }
+        }
+    }
+
     /// A raw GET with these headers: the status line and headers, and the body as bytes.
     func rawGet(_ server: TestServer, _ path: String, _ headers: String) async -> (head: String, body: [UInt8]) {
         let response = await server.rawBytes("GET \(path) HTTP/1.1\r\n\(headers)")

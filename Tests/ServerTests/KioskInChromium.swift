@@ -51,9 +51,11 @@ extension EndToEnd {
                 #expect(try await text(driver, "kiosk-clock") == formatter.string(from: stopped.now))
                 #expect(try await text(driver, "kiosk-countdown") == "Boarding in10:00")
                 // (That the browser writes each clock as the server does: ClocksInChromium.)
+                // No pointer anywhere on the page (the kiosk, its margins, the offline mark).
                 #expect(
                     try await driver.string(
-                        "return document.querySelector('[data-testid=kiosk]').closest('.jw-pointer-hidden') ? 'hidden' : ''") == "hidden")
+                        "return ['[data-testid=kiosk]', '[data-testid=kiosk-clock]', 'html', 'body', '.jw-banner'].map((css) => getComputedStyle(document.querySelector(css)).cursor).join(' ')"
+                    ) == "none none none none none")
                 let wakeLock = try await driver.string("return Jetway.wakeLock")
                 #expect(wakeLock == "held" || wakeLock.hasPrefix("refused"), "the kiosk did not ask for a wake lock: \(wakeLock)")
 
@@ -85,7 +87,7 @@ extension EndToEnd {
         }
 
         @Test func theKioskKeepsItsLastBoardThroughAStopARebootAndANewBuild() async throws {
-            let model = FlightBoardModel()
+            let model = FlightBoardModel(store: FlightBoardModel().store, timeZone: Self.denver)
             let port = TestServer.freePort()
             var server: TestServer? = try TestServer(port: port, model: model)
             defer { server?.stop() }
@@ -110,12 +112,21 @@ extension EndToEnd {
                 server = nil
                 #expect(await driver.wait(for: "return document.documentElement.classList.contains('jw-offline')", timeout: 10))
                 let banner = try await driver.string("return document.querySelector('.jw-banner').textContent")
-                #expect(banner.hasPrefix("Reconnecting… · last updated "), "\(banner)")
+                // The last update's time, in the airport's zone (the clock is the system's: this
+                // minute or the one before).
+                let formatter = DateFormatter()
+                formatter.timeZone = Self.denver
+                formatter.dateFormat = "HH:mm"
+                let minutes = [Date(), Date().addingTimeInterval(-60)].map { "Reconnecting… · last updated " + formatter.string(from: $0) }
+                #expect(minutes.contains(banner), "\(banner)")
                 #expect(try await text(driver, "kiosk").contains("MA100"))
 
                 // A reboot while the server is down: a fresh tab shows the kept board, not an error.
                 let first = try await driver.currentWindow()
                 let keptTab = try await driver.openTab()
+                // A kiosk's screen, for the screenshot.
+                _ = try await driver.devTools(
+                    "Emulation.setDeviceMetricsOverride", ["width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": false])
                 try await driver.navigate(base + "/gate/A1")
                 #expect(await driver.wait(for: "return document.documentElement.classList.contains('jw-stale')", timeout: 15))
                 #expect(
@@ -140,6 +151,64 @@ extension EndToEnd {
                 try await driver.switchToWindow(first)
                 #expect(await driver.wait(for: Self.connected, timeout: 20), "the first tab did not come back")
                 #expect(try await text(driver, "kiosk").contains("MA100"))
+            }
+        }
+
+        /// A network that goes away without a word (a pulled cable: nothing arrives, nothing is
+        /// closed), a server restarted meanwhile with a change made while it was down, then the
+        /// network back: the board stays up all along, says since when it has not been updated
+        /// (in the airport's time, not UTC), and goes live with the change by itself.
+        @Test func theKioskRidesOutANetworkCutAndAServerRestartUnaided() async throws {
+            // A stopped clock: the time of the last update is known to the minute.
+            let clock = WallClock(startingAt: Self.start.addingTimeInterval(-40 * 60), rate: 0)
+            let model = model(clock: clock)
+            let port = TestServer.freePort()
+            var server: TestServer? = try TestServer(port: port, model: model) { $0.clock = clock }
+            defer { server?.stop() }
+            let proxy = try FaultProxy(to: port)
+            defer { proxy.stop() }
+            try await withBrowsers(1) { browsers in
+                let driver = try #require(browsers[0] as? WebDriver)
+                try await driver.resizeWindow(width: 1280, height: 720)
+                try await driver.navigate("http://127.0.0.1:\(proxy.port)/gate/A1")
+                #expect(await driver.wait(for: Self.connected))
+                #expect(try await text(driver, "kiosk-status") == "On Time")
+                _ = try await driver.execute(
+                    "window.__blank = 0; setInterval(() => { const k = document.querySelector('[data-testid=kiosk]'); if (!k || !k.textContent.includes('MA100')) window.__blank++; }, 50); return true"
+                )
+
+                // The cable is pulled: the page finds out by its pings (10 s, then 8 s without a pong).
+                proxy.cut()
+                let connectionsBefore = proxy.accepted
+                #expect(
+                    await driver.wait(for: "return document.documentElement.classList.contains('jw-offline')", timeout: 30),
+                    "the page never noticed the network had gone")
+                let formatter = DateFormatter()
+                formatter.timeZone = Self.denver
+                formatter.dateFormat = "HH:mm"
+                let banner = try await driver.string("return document.querySelector('.jw-banner').textContent")
+                #expect(banner == "Reconnecting… · last updated \(formatter.string(from: clock.now))", "\(banner)")
+
+                // The server restarts while the network is still down, and a flight changes.
+                server?.stop()
+                server = nil
+                _ = try model.modify(0) { $0.status = .delayed }
+                server = try TestServer(port: port, model: model) { $0.clock = clock }
+                try await Task.sleep(for: .seconds(1))
+                #expect(try await driver.execute("return document.documentElement.classList.contains('jw-offline')") as? Bool == true)
+                #expect(try await text(driver, "kiosk-status") == "On Time", "the page changed with the network cut")
+
+                // The network is back: live again, with the change, with no one touching it.
+                proxy.heal()
+                #expect(
+                    await driver.wait(
+                        for:
+                            "return document.documentElement.classList.contains('jw-connected') && !document.documentElement.classList.contains('jw-offline')",
+                        timeout: 30), "the page did not go live again")
+                #expect(
+                    await driver.wait(for: "return (document.querySelector('[data-testid=kiosk-status]') || {}).textContent === 'Delayed'"))
+                #expect(proxy.accepted > connectionsBefore, "the page never opened a new connection")
+                #expect(try await driver.execute("return window.__blank") as? Int == 0, "the board went blank")
             }
         }
     }

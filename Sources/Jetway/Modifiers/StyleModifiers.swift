@@ -56,6 +56,13 @@ extension View {
         return modifier(StyleModifier { node in node.addStyle("border-radius:\(corner);overflow:hidden") })
     }
 
+    /// Hides what is drawn past the view's bounds. A clipped view that fills the page
+    /// (`.frame(maxWidth: .infinity, maxHeight: .infinity).clipped()`) is the window's size, as
+    /// a root view is the screen's in SwiftUI: the page never scrolls (a wall screen).
+    public func clipped(antialiased: Bool = false) -> some View {
+        modifier(StyleModifier { node in node.addClass("jw-clipped") })
+    }
+
     public func border<S: ShapeStyle>(_ style: S, width: CGFloat = 1) -> some View {
         modifier(StyleModifier { node in node.addStyle("border:\(px(width)) solid \(style.css)") })
     }

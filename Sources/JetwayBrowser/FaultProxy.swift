@@ -1,0 +1,151 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A TCP proxy of the tests' own, between browsers (or load clients) and a server on loopback,
+/// that cuts the network as a pulled cable does: while cut nothing arrives either way, no
+/// connection is closed, and new ones are accepted but go nowhere (a page's requests and
+/// websocket hang, they do not fail). Once healed, what waited is delivered in order, and a
+/// connection whose server went away meanwhile is closed (as the peer's reset would be).
+///
+/// ```swift
+/// let proxy = try FaultProxy(to: server.port)
+/// try await browser.navigate("http://127.0.0.1:\(proxy.port)/gate/A1")
+/// proxy.cut(); …; proxy.heal()
+/// ```
+public final class FaultProxy: @unchecked Sendable {
+    /// Where browsers connect.
+    public let port: Int
+    private let upstreamPort: Int
+    private let listener: Int32
+    private let lock = NSLock()
+    private var isCut = false
+    private var isStopped = false
+    private var open: Set<Int32> = []
+    /// Connections accepted so far (a test can tell a reconnect happened).
+    public private(set) var accepted = 0
+
+    public init(to upstreamPort: Int) throws {
+        self.upstreamPort = upstreamPort
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ProxyError("socket() failed: errno \(errno)") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var chosen = 0
+        for _ in 0..<50 {
+            let candidate = freeLoopbackPort()
+            if Self.withAddress(candidate, { bind(fd, $0, $1) }) == 0 {
+                chosen = candidate
+                break
+            }
+        }
+        guard chosen != 0, Glibc.listen(fd, 128) == 0 else {
+            close(fd)
+            throw ProxyError("the proxy could not listen on loopback: errno \(errno)")
+        }
+        listener = fd
+        port = chosen
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "FaultProxy accept"
+        thread.start()
+    }
+
+    /// From now on nothing passes, either way, on any connection, old or new.
+    public func cut() { lock.withLock { isCut = true } }
+
+    /// Traffic flows again: what waited is delivered.
+    public func heal() { lock.withLock { isCut = false } }
+
+    /// Closes every connection and stops listening.
+    public func stop() {
+        let fds = lock.withLock {
+            isStopped = true
+            return open
+        }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for fd in fds { shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
+    deinit { if !isStopped { stop() } }
+
+    private var cutNow: Bool { lock.withLock { isCut } }
+    private var stoppedNow: Bool { lock.withLock { isStopped } }
+
+    private func acceptLoop() {
+        while !stoppedNow {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            lock.withLock {
+                accepted += 1
+                open.insert(client)
+            }
+            let thread = Thread { [self] in relay(client) }
+            thread.name = "FaultProxy relay"
+            thread.start()
+        }
+    }
+
+    /// One connection: held while the network is cut, then joined to the server and copied
+    /// both ways until either side closes.
+    private func relay(_ client: Int32) {
+        defer {
+            lock.withLock { _ = open.remove(client) }
+            close(client)
+        }
+        while cutNow && !stoppedNow { usleep(10_000) }
+        let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard server >= 0 else { return }
+        lock.withLock { _ = open.insert(server) }
+        defer {
+            lock.withLock { _ = open.remove(server) }
+            close(server)
+        }
+        guard Self.withAddress(upstreamPort, { connect(server, $0, $1) }) == 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var fds = [pollfd(fd: client, events: Int16(POLLIN), revents: 0), pollfd(fd: server, events: Int16(POLLIN), revents: 0)]
+        while !stoppedNow {
+            // Cut: read nothing, so nothing is delivered (the kernel's buffers hold it, as the
+            // network's retransmissions would).
+            if cutNow {
+                usleep(10_000)
+                continue
+            }
+            fds[0].revents = 0
+            fds[1].revents = 0
+            let ready = poll(&fds, 2, 20)
+            if ready < 0 && errno != EINTR { return }
+            if ready <= 0 { continue }
+            for (from, to) in [(0, 1), (1, 0)] where fds[from].revents != 0 {
+                let count = read(fds[from].fd, &buffer, buffer.count)
+                if count <= 0 { return }
+                var sent = 0
+                while sent < count {
+                    let wrote = buffer.withUnsafeBytes { send(fds[to].fd, $0.baseAddress! + sent, count - sent, Int32(MSG_NOSIGNAL)) }
+                    if wrote <= 0 { return }
+                    sent += wrote
+                }
+            }
+        }
+    }
+
+    private static func withAddress(_ port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+    }
+}
+
+public struct ProxyError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
