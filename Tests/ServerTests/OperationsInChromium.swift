@@ -1,5 +1,7 @@
 import Foundation
+import Jetway
 import JetwayBrowser
+import JetwayStore
 import MountainAirportViews
 import Testing
 
@@ -7,22 +9,37 @@ import Testing
 
 extension EndToEnd {
     /// The operations console as staff use it: sign in with the form, find a flight, change its
-    /// status, delay and gate in its sheet — and a kiosk in another browser shows it within a
-    /// second; the flight's page shows who did it.
+    /// status and delay in its sheet — the kiosk at its gate (B12) and the flight's page, each
+    /// in a browser of its own, show it within a second — then its gate; the flight's page
+    /// shows who did what.
     @Suite(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
     @MainActor
     struct OperationsInChromium {
         static let connected = "return document.documentElement.classList.contains('jw-connected')"
 
         @Test func aChangeInOpsReachesTheGateInAnotherBrowserWithinASecond() async throws {
-            let server = try TestServer()
+            // A generated day at midday in Denver, as the airport runs; the next departure at B12.
+            let denver = TimeZone(identifier: "America/Denver")!
+            let noon = try Date("2026-12-02T19:00:00Z", strategy: .iso8601)
+            let clock = WallClock(startingAt: noon, rate: 1)
+            let store = try AirportStore.open("sqlite::memory:")
+            try AirportStore.seedIfEmpty(store, day: noon, timeZone: denver)
+            let model = FlightBoardModel(store: store, timeZone: denver, clock: clock)
+            // The flight the kiosk at B12 shows first.
+            let flight = try #require(model.gateList("B12").items.first { $0.gate == "B12" }, "no departure from B12 after noon")
+            try #require(flight.status == .onTime, "\(flight)")
+            let server = try TestServer(model: model) { $0.clock = clock }
             defer { server.stop() }
-            try await AirportStaff.add(name: "alice", password: "correct horse", to: server.model.store)
-            try await withBrowsers(2) { browsers in
-                let ops = try #require(browsers[0] as? WebDriver), gate = browsers[1]
-                try await gate.navigate(server.base + "/gate/A1")
+            let name = "\(flight.airline) \(flight.number)"
+            try await AirportStaff.add(name: "alice", password: "correct horse", to: store)
+            try await withBrowsers(3) { browsers in
+                let ops = try #require(browsers[0] as? WebDriver), gate = browsers[1], page = browsers[2]
+                try await gate.navigate(server.base + "/gate/B12")
                 #expect(await gate.wait(for: Self.connected))
-                #expect(try await gate.string("return document.body.textContent").contains("MA100"))
+                #expect(try await gate.string("return document.body.textContent").contains(flight.number))
+                #expect(try await gate.string("return document.querySelector('[data-testid=kiosk-status]').textContent") == "On Time")
+                try await page.navigate(server.base + "/flights/\(flight.id)")
+                #expect(await page.wait(for: Self.connected))
 
                 // Not signed in: the console says so; a wrong password is refused.
                 try await ops.navigate(server.base + "/ops")
@@ -40,10 +57,10 @@ extension EndToEnd {
                     await ops.wait(for: "return location.pathname === '/ops' && document.body.textContent.includes('Signed in as alice')"))
                 #expect(await ops.wait(for: Self.connected))
 
-                // Find the flight, open its sheet, change it.
-                try await ops.type("MA100", into: "input[type=search]")
+                // Find the flight, open its sheet, make it late.
+                try await ops.type(flight.number, into: "input[type=search]")
                 #expect(await ops.wait(for: "return document.querySelectorAll('.jw-list-row').length === 1"))
-                try await ops.click("[aria-label='Change Mountain Air MA100']")
+                try await ops.click("[aria-label='Change \(name)']")
                 #expect(await ops.wait(for: "return !!document.querySelector('dialog:modal')"))
                 try await ops.screenshot("ops-sheet")
                 let steps = try await ops.execute(
@@ -57,26 +74,47 @@ extension EndToEnd {
                     try await Task.sleep(for: .milliseconds(100))
                 }
                 #expect(await ops.wait(for: "return document.querySelector('dialog').textContent.includes('Delay: 15 min')"))
+                try await Task.sleep(for: .milliseconds(300))
+                var started = Date()
+                _ = try await ops.execute(
+                    "Array.from(document.querySelectorAll('dialog button')).find(b => b.textContent === 'Save').click(); return true")
+                // Both other browsers within the second: the kiosk's status and the flight's page.
+                async let kioskShows = gate.wait(
+                    for: "return (document.querySelector('[data-testid=kiosk-status]') || {}).textContent === 'Delayed'", timeout: 1)
+                async let pageShows = page.wait(for: "return document.body.textContent.includes('Status: On Time → Delayed')", timeout: 1)
+                let (kiosk, detail) = await (kioskShows, pageShows)
+                var elapsed = Date().timeIntervalSince(started)
+                #expect(kiosk, "the kiosk at B12 did not show Delayed within a second")
+                #expect(detail, "the flight's page did not show the change within a second")
+                #expect(elapsed < 1.2, "\(elapsed) s")
+                #expect(await ops.wait(for: "return !document.querySelector('dialog:modal')"), "the sheet stayed open")
+                var stored = try #require(try store.find(FlightInformation.self, id: flight.id))
+                #expect(stored.status == .delayed && stored.timeDifference == 15, "\(stored)")
+
+                // Then its gate: the kiosk at B12 says where it went.
+                try await ops.click("[aria-label='Change \(name)']")
+                #expect(await ops.wait(for: "return !!document.querySelector('dialog:modal')"))
                 let gateField = "dialog input[aria-label='Gate']"
                 _ = try await ops.execute(
                     "const f = document.querySelector(\(jsLiteral(gateField))); f.value = ''; f.dispatchEvent(new Event('input', {bubbles: true})); return true"
                 )
-                try await ops.type("A2", into: gateField)
+                try await ops.type("B14", into: gateField)
                 try await Task.sleep(for: .milliseconds(300))
-                let started = Date()
+                started = Date()
                 _ = try await ops.execute(
                     "Array.from(document.querySelectorAll('dialog button')).find(b => b.textContent === 'Save').click(); return true")
-                #expect(await gate.wait(for: "return document.body.textContent.includes('now departs from gate A2')", timeout: 1))
-                let elapsed = Date().timeIntervalSince(started)
+                #expect(await gate.wait(for: "return document.body.textContent.includes('now departs from gate B14')", timeout: 1))
+                elapsed = Date().timeIntervalSince(started)
                 #expect(elapsed < 1.2, "\(elapsed) s")
                 #expect(await ops.wait(for: "return !document.querySelector('dialog:modal')"), "the sheet stayed open")
-                let flight = try #require(try server.model.store.find(FlightInformation.self, id: 0))
-                #expect(flight.status == .delayed && flight.timeDifference == 15 && flight.gate == "A2", "\(flight)")
+                stored = try #require(try store.find(FlightInformation.self, id: flight.id))
+                #expect(stored.status == .delayed && stored.gate == "B14", "\(stored)")
 
                 // The flight's page says who changed what.
-                try await ops.navigate(server.base + "/flights/0")
+                try await ops.navigate(server.base + "/flights/\(flight.id)")
                 #expect(await ops.wait(for: "return document.body.textContent.includes('by alice')"))
-                #expect(try await ops.string("return document.body.textContent").contains("Status: On Time → Delayed"))
+                let history = try await ops.string("return document.body.textContent")
+                #expect(history.contains("Status: On Time → Delayed") && history.contains("Gate: B12 → B14"), "\(history)")
                 for browser in browsers { #expect(try await browser.execute("return window.jetway.errors") as? Int == 0) }
 
                 // Signing out: a link only shows a page with the button; its post signs out.
