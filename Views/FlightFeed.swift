@@ -229,9 +229,12 @@ public final class FlightFeed {
 
 /// Canned feed answers from a folder, for tests and demonstrations without a network
 /// (`MountainAirport --feed-fixtures DIR`): a `URLProtocol` that answers every request of the
-/// feed's session with what the folder's `scenario` file names — `success` (`success.json`,
-/// 200), `slow` (the same, a minute late), `failing` (503) or `malformed` (`malformed.json`,
-/// 200). A test rewrites `scenario` to change what the feed does.
+/// feed's session with the fixture the folder's `scenario` file names (`success` when it has
+/// none). A fixture `NAME.http` is a canned HTTP answer — its status line, headers, an empty
+/// line and the body; `X-Fixture-Body: FILE` takes the body from another file of the folder,
+/// `X-Fixture-Delay: SECONDS` answers that late — and a bare `NAME.json` is answered with 200.
+/// Tests/Fixtures/feed has `success`, `slow`, `failing` and `malformed`; a test rewrites
+/// `scenario` to change what the feed does.
 public final class FeedFixtureProtocol: URLProtocol {
     nonisolated(unsafe) private static var folder = ""
     private static let lock = NSLock()
@@ -251,20 +254,74 @@ public final class FeedFixtureProtocol: URLProtocol {
     public override class func canInit(with request: URLRequest) -> Bool { true }
     public override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
+    /// A canned answer: status, headers, body and how late it comes.
+    struct Fixture: Equatable {
+        var status = 200
+        var headers: [String: String] = ["Content-Type": "application/json"]
+        var body = Data()
+        var delay: TimeInterval = 0
+    }
+
+    /// The fixture `scenario` names in `folder`, or why there is none.
+    static func fixture(_ scenario: String, in folder: String) -> Result<Fixture, FixtureError> {
+        let name = scenario.isEmpty ? "success" : scenario
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            return .failure(FixtureError("the scenario \"\(name)\" is not a fixture's name (letters, digits, - and _)"))
+        }
+        let read = { (file: String) in FileManager.default.contents(atPath: folder + "/" + file) }
+        if let json = read(name + ".json"), read(name + ".http") == nil { return .success(Fixture(body: json)) }
+        guard let raw = read(name + ".http") else {
+            return .failure(FixtureError("no fixture \(name).http or \(name).json in \(folder)"))
+        }
+        let bytes = [UInt8](raw)
+        let separator = bytes.firstRange(of: Array("\r\n\r\n".utf8)) ?? bytes.firstRange(of: Array("\n\n".utf8))
+        let head = String(decoding: separator.map { bytes[..<$0.lowerBound] } ?? bytes[...], as: UTF8.self)
+        var fixture = Fixture(headers: [:], body: separator.map { Data(bytes[$0.upperBound...]) } ?? Data())
+        var lines = head.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline).makeIterator()
+        let statusLine = lines.next().map(String.init) ?? ""
+        let parts = statusLine.split(separator: " ")
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let status = Int(parts[1]), (100...599).contains(status) else {
+            return .failure(FixtureError("\(name).http does not start with a status line (HTTP/1.1 200 OK): \(statusLine)"))
+        }
+        fixture.status = status
+        while let line = lines.next() {
+            guard let colon = line.firstIndex(of: ":") else {
+                return .failure(FixtureError("\(name).http: \"\(line)\" is not a header (Name: value)"))
+            }
+            let field = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            switch field.lowercased() {
+            case "x-fixture-delay":
+                guard let seconds = TimeInterval(value), seconds >= 0, seconds <= 3600 else {
+                    return .failure(FixtureError("\(name).http: X-Fixture-Delay \(value) is not a number of seconds up to 3600"))
+                }
+                fixture.delay = seconds
+            case "x-fixture-body":
+                guard !value.contains("/"), let body = read(value) else {
+                    return .failure(FixtureError("\(name).http: X-Fixture-Body names \(value), not a file of the folder"))
+                }
+                fixture.body = body
+            default: fixture.headers[field] = value
+            }
+        }
+        return .success(fixture)
+    }
+
     public override func startLoading() {
         Self.lock.lock()
         let folder = Self.folder
         Self.lock.unlock()
-        let read = { (name: String) in FileManager.default.contents(atPath: folder + "/" + name) ?? Data() }
-        let scenario = String(decoding: read("scenario"), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        switch scenario {
-        case "failing": answer(503, Data(#"{"error":"maintenance"}"#.utf8))
-        case "malformed": answer(200, read("malformed.json"))
-        case "slow":
-            let item = DispatchWorkItem { [weak self] in self?.answer(200, read("success.json")) }
+        let scenario = String(decoding: FileManager.default.contents(atPath: folder + "/scenario") ?? Data(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        switch Self.fixture(scenario, in: folder) {
+        case .failure(let error):
+            client?.urlProtocol(self, didFailWithError: error)
+        case .success(let fixture) where fixture.delay > 0:
+            let item = DispatchWorkItem { [weak self] in self?.answer(fixture) }
             pending = item
-            DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: item)
-        default: answer(200, read("success.json"))
+            DispatchQueue.global().asyncAfter(deadline: .now() + fixture.delay, execute: item)
+        case .success(let fixture):
+            answer(fixture)
         }
     }
 
@@ -273,13 +330,18 @@ public final class FeedFixtureProtocol: URLProtocol {
         pending = nil
     }
 
-    private func answer(_ status: Int, _ body: Data) {
+    private func answer(_ fixture: Fixture) {
         guard let url = request.url,
-            let response = HTTPURLResponse(
-                url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"])
+            let response = HTTPURLResponse(url: url, statusCode: fixture.status, httpVersion: "HTTP/1.1", headerFields: fixture.headers)
         else { return }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-        client?.urlProtocol(self, didLoad: body)
+        client?.urlProtocol(self, didLoad: fixture.body)
         client?.urlProtocolDidFinishLoading(self)
     }
+}
+
+/// Why a feed fixture could not be answered (the feed shows it as its reason).
+public struct FixtureError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }

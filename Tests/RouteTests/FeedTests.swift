@@ -80,3 +80,49 @@ struct FeedTests {
         #expect(await host.settle { $0.text.contains("Flight feed: live") && $0.text.contains("2 changed now, 2 since the start") })
     }
 }
+
+/// The fixtures' own format: a canned HTTP answer read strictly, with a clear reason for what
+/// it cannot read (the feed shows that reason, so a broken fixture is never a silent success).
+@Suite struct FeedFixtureTests {
+    func folder(_ files: [String: String]) throws -> String {
+        let folder = NSTemporaryDirectory() + "jetway-fixture-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        return folder
+    }
+
+    @Test func cannedAnswersAreReadAsOnTheWire() throws {
+        let dir = try folder([
+            "ok.json": "[]", "down.http": "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 60\r\n\r\n{\"error\":\"x\"}",
+            "late.http": "HTTP/1.1 200 OK\nX-Fixture-Delay: 2.5\nX-Fixture-Body: ok.json\n\n",
+        ])
+        #expect(try FeedFixtureProtocol.fixture("ok", in: dir).get() == .init(body: Data("[]".utf8)))
+        let down = try FeedFixtureProtocol.fixture("down", in: dir).get()
+        #expect(down.status == 503 && down.headers == ["Retry-After": "60"] && down.body == Data("{\"error\":\"x\"}".utf8))
+        let late = try FeedFixtureProtocol.fixture("late", in: dir).get()
+        #expect(late.status == 200 && late.delay == 2.5 && late.body == Data("[]".utf8) && late.headers.isEmpty)
+        // The repository's own fixtures, each scenario the tests use.
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/feed").path
+        let answers = try ["success", "slow", "failing", "malformed", ""].map { try FeedFixtureProtocol.fixture($0, in: shipped).get() }
+        #expect(answers.map(\.status) == [200, 200, 503, 200, 200])
+        #expect(answers[1].delay == 60 && answers[1].body == answers[0].body && !answers[0].body.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("nothing", "no fixture nothing.http or nothing.json"), ("../etc", "not a fixture's name"),
+        ("noline", "does not start with a status line"), ("badheader", "is not a header"),
+        ("baddelay", "X-Fixture-Delay soon is not a number"), ("badbody", "X-Fixture-Body names ../x"),
+    ])
+    func aBrokenFixtureSaysWhy(_ scenario: String, _ reason: String) throws {
+        let dir = try folder([
+            "noline.http": "200 OK\n\n", "badheader.http": "HTTP/1.1 200 OK\nno colon here\n\n",
+            "baddelay.http": "HTTP/1.1 200 OK\nX-Fixture-Delay: soon\n\n", "badbody.http": "HTTP/1.1 200 OK\nX-Fixture-Body: ../x\n\n",
+        ])
+        guard case .failure(let error) = FeedFixtureProtocol.fixture(scenario, in: dir) else {
+            Issue.record("\(scenario) was read")
+            return
+        }
+        #expect(error.description.contains(reason), "\(error)")
+    }
+}

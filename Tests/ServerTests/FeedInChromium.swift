@@ -68,6 +68,13 @@ extension EndToEnd {
                     await ops.wait(
                         for: "return \(feedLine).includes('Flight feed unavailable since') && \(feedLine).includes('503')", timeout: 5))
                 try await ops.screenshot("ops-feed-unavailable")
+                try Data("success".utf8).write(to: scenario)
+                #expect(await ops.wait(for: "return \(feedLine).includes('Flight feed: live')", timeout: 5), "the feed did not recover")
+                // A feed that answers a minute late is unavailable after the timeout (1 s here).
+                try Data("slow".utf8).write(to: scenario)
+                let late = await ops.wait(for: "return \(feedLine).includes('no answer within 1 s')", timeout: 5)
+                let saidLate = try await ops.string("return \(feedLine)")
+                #expect(late, "\(saidLate)")
                 try Data("malformed".utf8).write(to: scenario)
                 #expect(await ops.wait(for: "return \(feedLine).includes('not a flight list')", timeout: 5))
                 try Data("success".utf8).write(to: scenario)
