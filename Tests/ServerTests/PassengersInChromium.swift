@@ -22,6 +22,9 @@ extension EndToEnd {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try Data(UploadTests.png(size: 200_000)).write(to: URL(fileURLWithPath: folder + "/me.png"))
             try Data("not a picture".utf8).write(to: URL(fileURLWithPath: folder + "/me.txt.png"))
+            // One byte over the limit, and a JPEG.
+            try Data(UploadTests.png(size: Avatar.maximumBytes + 1)).write(to: URL(fileURLWithPath: folder + "/big.png"))
+            try Data(UploadTests.jpeg).write(to: URL(fileURLWithPath: folder + "/me.jpg"))
             try await withBrowsers(2) { browsers in
                 let driver = try #require(browsers[0] as? WebDriver), stranger = browsers[1]
                 try await driver.resizeWindow(width: 500, height: 900)
@@ -58,6 +61,18 @@ extension EndToEnd {
                         for:
                             "return document.querySelector('[data-testid=avatar-message]').textContent.includes('not a PNG image or a JPEG image')"
                     ))
+                try await driver.type(folder + "/big.png", into: ".jw-file-importer")
+                let refused = await driver.wait(
+                    for:
+                        "return document.querySelector('[data-testid=avatar-message]').textContent.includes('This file is 2,000,001 bytes; the limit is 2,000,000 bytes.')"
+                )
+                let said = try await driver.string("return document.querySelector('[data-testid=avatar-message]').textContent")
+                #expect(refused, "\(said)")
+                #expect(await driver.wait(for: "return !!document.querySelector('[data-testid=avatar-none]')"), "a refused file was kept")
+                #expect(try server.model.store.count(Avatar.self) == 0)
+                try await driver.type(folder + "/me.jpg", into: ".jw-file-importer")
+                #expect(await driver.wait(for: "return !document.querySelector('[data-testid=avatar-none]')"), "the JPEG was not kept")
+                #expect(try server.model.store.fetch(Avatar.self).map(\.contentType) == ["image/jpeg"])
                 try await driver.type(folder + "/me.png", into: ".jw-file-importer")
                 #expect(
                     await driver.wait(

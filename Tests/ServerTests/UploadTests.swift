@@ -298,6 +298,9 @@ struct UploadTests {
         #expect(ImageSniffer.identify(Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)) == nil)
         #expect(ImageSniffer.describe(Array("hello".utf8)) == "text")
         #expect(FileImportError.tooLarge(limit: 999, size: 1_500_000).description == "This file is 1.5 MB; the limit is 999 bytes.")
+        #expect(
+            FileImportError.tooLarge(limit: 2_000_000, size: 2_000_001).description
+                == "This file is 2,000,001 bytes; the limit is 2,000,000 bytes.")
     }
 }
 

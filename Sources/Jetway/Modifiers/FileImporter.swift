@@ -51,6 +51,10 @@ public enum FileImportError: LocalizedError, Equatable, Sendable, CustomStringCo
             let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.first ?? "a file"
             return "This file is \(found), not \(list)."
         case .tooLarge(let limit, let size):
+            // Just over: rounded, both would read the same ("2.0 MB; the limit is 2.0 MB").
+            if Self.size(size) == Self.size(limit) {
+                return "This file is \(size.formatted()) bytes; the limit is \(limit.formatted()) bytes."
+            }
             return "This file is \(Self.size(size)); the limit is \(Self.size(limit))."
         case .incomplete(let received, let expected):
             return "The upload stopped before the whole file arrived (\(Self.size(received)) of \(Self.size(expected)))."
@@ -63,6 +67,17 @@ public enum FileImportError: LocalizedError, Equatable, Sendable, CustomStringCo
     public var errorDescription: String? { description }
 
     /// 1,234,567 bytes → "1.2 MB".
+    /// 2000001 as 2,000,001 (whatever the server's locale).
+    static func grouped(_ number: Int) -> String {
+        var digits = Array(String(number.magnitude))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return (number < 0 ? "-" : "") + String(digits)
+    }
+
     static func size(_ bytes: Int) -> String {
         if bytes < 1000 { return "\(bytes) bytes" }
         if bytes < 1_000_000 { return "\(bytes / 1000) KB" }
