@@ -159,7 +159,7 @@ public struct OperationsConsole: View {
             if let user = request.user {
                 VStack(alignment: .leading, spacing: 8) {
                     if let feed { FeedStatusLine(status: feed) }
-                    OpsFlights(list: model.boardList(search: searchText, arrivals: true), editing: $editing)
+                    OpsFlights(list: model.boardList(search: searchText, arrivals: true), searching: !searchText.isEmpty, editing: $editing)
                 }
                 .navigationTitle("Operations")
                 .toolbar {
@@ -186,12 +186,24 @@ public struct OperationsConsole: View {
     }
 }
 
-/// The console's flights: each row opens its editor.
+/// The console's flights: each row opens its editor. A list is at most the board's 50; when
+/// it is full, it says so, and how to find the others.
 struct OpsFlights: View {
     let list: FetchedResultList<FlightInformation>
+    let searching: Bool
     @Binding var editing: FlightInformation?
 
     var body: some View {
+        if list.items.count >= FlightBoardModel.boardLimit {
+            Text(
+                searching
+                    ? "The first \(list.items.count) matches: add to the search to find others."
+                    : "The next \(list.items.count) flights: search by flight, airline, city or gate for any other."
+            )
+            .font(.footnote)
+            .foregroundColor(.secondary)
+            .accessibilityIdentifier("ops-more")
+        }
         List(list.items) { flight in
             Button {
                 editing = flight

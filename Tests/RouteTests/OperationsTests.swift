@@ -35,6 +35,23 @@ struct OperationsTests {
         #expect(staff.elements(withClass: "jw-list-row").count == 40)
     }
 
+    /// A day of 1,200 flights: the console shows 50 and says how to reach the rest; a search
+    /// that finds fewer says nothing more.
+    @Test func aFullListSaysHowToFindTheOthers() async throws {
+        let noon = try Date("2026-12-02T19:00:00Z", strategy: .iso8601)
+        let store = try AirportStore.open("sqlite::memory:")
+        try AirportStore.seedIfEmpty(store, day: noon, timeZone: FlightBoardModel.airportTimeZone)
+        let model = FlightBoardModel(store: store, timeZone: FlightBoardModel.airportTimeZone, clock: WallClock(startingAt: noon, rate: 0))
+        let host = ViewHost(OperationsConsole(model: model), environment: environment(user: "alice"))
+        #expect(host.elements(withClass: "jw-list-row").count == 50)
+        #expect(host.text.contains("The next 50 flights: search by flight, airline, city or gate for any other."))
+        try host.type("a", into: "Search flights")
+        #expect(await host.settle { $0.text.contains("The first 50 matches: add to the search to find others.") })
+        let one = try #require(model.flights.first)
+        try host.type(one.number, into: "Search flights")
+        #expect(await host.settle { $0.elements(withClass: "jw-list-row").count < 50 && !$0.text.contains("to find others") })
+    }
+
     @Test func theEditorChangesAFlightAndRecordsWhoDidIt() async throws {
         let model = FlightBoardModel()
         let host = try await consoleWithMA100Open(model)
