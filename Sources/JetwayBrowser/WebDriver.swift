@@ -158,6 +158,11 @@ public final class WebDriver: Browser, @unchecked Sendable {
         return handle
     }
 
+    /// Closes the tab the driver works in (switch to another one afterwards).
+    public func closeWindow() async throws {
+        try await request("DELETE", session + "/window")
+    }
+
     public func switchToWindow(_ handle: String) async throws {
         try await request("POST", session + "/window", ["handle": handle])
     }
