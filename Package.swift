@@ -5,7 +5,7 @@ import PackageDescription
 // of view code skip the runtime exclusivity and actor-isolation checks, which otherwise cost a
 // third of a render (measured with callgrind, see BENCHMARKS.md). Debug builds keep them.
 let releaseViewSettings: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked", "-disable-dynamic-actor-isolation"], .when(configuration: .release))
+    .unsafeFlags(["-enforce-exclusivity=unchecked", "-disable-dynamic-actor-isolation", "-cross-module-optimization"], .when(configuration: .release))
 ]
 
 let package = Package(

@@ -231,11 +231,13 @@ extension EnvironmentValues {
 /// NavigationLink(destination: AwardsView()) { Text("Awards") }
 /// ```
 public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
-    let label: Label
+    // The fixed-size fields first: their offsets are then known without the link's generic
+    // metadata, which unspecialised code would otherwise look up once per row and render.
     let destination: () -> Destination
     /// A link that pushes a value (`NavigationLink(value:)`): the `.navigationDestination` of
     /// its type shows it.
     let value: AnyHashable?
+    let label: Label
 
     public init(@ViewBuilder destination: @escaping () -> Destination, @ViewBuilder label: () -> Label) {
         self.label = label()
@@ -261,7 +263,7 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         // The click pushes the latest destination, so an unchanged link can keep its node: the
         // diff then skips it, and its list row, by identity.
         let memo = context.persistent(LinkMemo.self) { LinkMemo() }
-        memo.destination = view.destination
+        memo.setDestination(view.destination)
         memo.value = view.value
         let depth = navigation?.keys.count ?? 0
         let nested = context.insideLink
@@ -269,8 +271,13 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
             key: context.elementKey, label: out[start...], navigation: navigation, enabled: enabled, depth: depth),
             (node.tag == "span") == nested
         {
-            out.removeSubrange(start...)
-            out.append(node)
+            // Usually one label node: replaced where it is.
+            if out.count == start + 1 {
+                out[start] = node
+            } else {
+                out.removeSubrange(start...)
+                out.append(node)
+            }
             return
         }
         let label = Array(out[start...])
@@ -301,12 +308,18 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
     }
 }
 
+/// The destination closure a link's click calls: replaced in place on every render.
+private final class DestinationBox<Destination: View> {
+    var make: () -> Destination
+    init(_ make: @escaping () -> Destination) { self.make = make }
+}
+
 /// A link's last node and what it was made from, and the destination its click pushes.
 @MainActor
 final class LinkMemo: RenderCache, NodeHolding {
-    /// The latest `() -> Destination` (not generic over it: a generic class's metadata is
-    /// looked up at every use, once per row and render).
-    var destination: Any = ()
+    /// The latest `() -> Destination`, in a box of its own made once: replacing a closure
+    /// held as `Any` destroyed and rebuilt an existential box per row and render.
+    private var destinationBox: AnyObject?
     var value: AnyHashable?
     private var node: Node?
     private var label: [ObjectIdentifier] = []
@@ -314,11 +327,19 @@ final class LinkMemo: RenderCache, NodeHolding {
     private var enabled = false
     private var depth = 0
 
+    func setDestination<Destination: View>(_ make: @escaping () -> Destination) {
+        if let box = destinationBox as? DestinationBox<Destination> {
+            box.make = make
+        } else {
+            destinationBox = DestinationBox(make)
+        }
+    }
+
     func destination<Destination: View>(_: Destination.Type) -> () -> Destination {
-        guard let destination = destination as? () -> Destination else {
+        guard let box = destinationBox as? DestinationBox<Destination> else {
             preconditionFailure("a link's destination is set before its first render")
         }
-        return destination
+        return box.make
     }
 
     /// The last node (from an earlier render, so the page has it), when it is at the same place
