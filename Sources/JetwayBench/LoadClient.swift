@@ -21,6 +21,9 @@ import JetwayTesting
 ///                   round trip in µs and the patches' mean size)
 ///   listen S      → listened FRAMES BYTES SESSIONS (S seconds of reading every socket: the
 ///                   patch frames that came, their bytes, and how many sessions got one)
+///   pinging S     → pinged PINGS PONGS (S seconds in which every session pings as the page's
+///                   runtime does, every 10 s, spread over the sessions; stops a second before
+///                   the end so every pong can come)
 ///   type-each T   → typed DONE TIMEOUTS (every session types T once)
 ///   close         → closed N (every socket is closed; the server keeps the sessions a while)
 ///   upload K B PATH → uploaded MB/S FAILURES (load PATH, then K uploads of a B-byte PNG to
@@ -141,6 +144,27 @@ enum LoadClient {
                     updated.insert(index)
                 }
                 answer("listened \(frames) \(bytes) \(updated.count)")
+            case "pinging":
+                let seconds = Double(parts.count > 1 ? parts[1] : "10") ?? 10
+                // Session i pings at i/N of each 10 s, as pages opened at different times do.
+                var next = sessions.indices.map { 10 * Double($0) / Double(max(1, sessions.count)) }
+                var pings = 0, pongs = 0
+                let started = Date()
+                readFrames(
+                    sessions, for: seconds,
+                    tick: {
+                        let now = Date().timeIntervalSince(started)
+                        guard now < seconds - 1 else { return }
+                        for index in sessions.indices where next[index] <= now {
+                            sendText(sessions[index].fd, #"["ping",\#(Int(now * 1000))]"#)
+                            pings += 1
+                            next[index] += 10
+                        }
+                    }
+                ) { _, frame in
+                    if frame.hasPrefix(#"["pong","#) { pongs += 1 }
+                }
+                answer("pinged \(pings) \(pongs)")
             case "http":
                 let count = Int(parts[1]) ?? 1000
                 let (seconds, failures) = httpRequests(port: port, path: String(parts[2]), count: count)
@@ -243,12 +267,14 @@ enum LoadClient {
     /// Reads every session's socket for up to `seconds` (or until `done`), handing each whole
     /// frame to `frame` with its session's index.
     static func readFrames(
-        _ sessions: [Session], for seconds: Double, until done: () -> Bool = { false }, _ frame: (Int, String) -> Void
+        _ sessions: [Session], for seconds: Double, until done: () -> Bool = { false }, tick: () -> Void = {},
+        _ frame: (Int, String) -> Void
     ) {
         let started = Date()
         var fds = sessions.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while !done() && Date().timeIntervalSince(started) < seconds {
+            tick()
             guard poll(&fds, nfds_t(fds.count), 50) > 0 else { continue }
             for index in fds.indices where fds[index].revents != 0 {
                 fds[index].revents = 0

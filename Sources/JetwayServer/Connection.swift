@@ -19,6 +19,11 @@ final class Connection: @unchecked Sendable {
     var address = "unknown"
     /// Service thread: whether this websocket is in `webSocketsByAddress` (counted once, let go once).
     var isCountedForAddress = false
+    /// Service thread: when the socket last said anything (a frame, a pong), in uptime
+    /// nanoseconds; whether a ping is to be written, and whether one went since.
+    var lastHeard: UInt64 = 0
+    var pingDue = false
+    var pinged = false
     var inbound: [UInt8] = []
     /// A websocket: the device and sign-in its upgrade's cookies named (set on the service
     /// thread before the connection is handed over; a re-mounted page is rendered for them).
@@ -182,6 +187,13 @@ final class Connection: @unchecked Sendable {
         let message = outbox.removeFirst()
         outboxBytes -= message.count
         return (message, nil, !outbox.isEmpty || closeRequest != nil)
+    }
+
+    /// Service thread: whether a message or a close waits to be written.
+    var hasOutgoing: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !outbox.isEmpty || closeRequest != nil
     }
 
     /// Service thread: the next message, when one is first in line (not a close).

@@ -38,6 +38,9 @@ public final class JetwayServer: @unchecked Sendable {
     static let maxHeaderBytes = 8 * 1024
     /// Service thread: open websockets by client address (`maxWebSocketsPerAddress`).
     var webSocketsByAddress: [String: Int] = [:]
+    /// Service thread: every open websocket, for the idle check (IdleSockets.swift).
+    var openWebSockets: [ObjectIdentifier: Connection] = [:]
+    var lastIdleCheck: UInt64 = 0
     var wakeRequested = false
     private var listenPort = 0
     private var loopName = ""
@@ -209,12 +212,11 @@ public final class JetwayServer: @unchecked Sendable {
         }
         cannedHeaders = canned
         info.headers = UnsafePointer(canned)
-        let idle = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
-        defer { idle.deallocate() }
-        idle.initialize(to: lws_retry_bo_t())
-        idle.pointee.secs_since_valid_ping = UInt16(clamping: Int(max(1, configuration.pingAfterIdle)))
-        idle.pointee.secs_since_valid_hangup = UInt16(clamping: Int(max(configuration.pingAfterIdle + 1, configuration.closeAfterIdle)))
-        info.retry_and_idle_policy = UnsafePointer(idle)
+        // No retry-and-idle policy: lws would re-sort its timer list for every frame a socket
+        // sends or receives (a walk over every open socket), which was most of the server's
+        // CPU with a thousand idle pages. Silent sockets are pinged and closed by our own
+        // once-a-second check instead (IdleSockets.swift).
+        info.retry_and_idle_policy = nil
         // lws runs on a libev loop of ours (epoll): with poll(), every pass visited every open
         // socket, which at a thousand idle pages cost more than the render of a keystroke.
         // Without Debian's libwebsockets-evlib-ev the server still serves, on poll().
@@ -256,6 +258,7 @@ public final class JetwayServer: @unchecked Sendable {
             } else if lws_service(context, 0) < 0 {
                 break
             }
+            checkIdleSockets()
         }
         stateLock.lock()
         contextAlive = false

@@ -54,6 +54,9 @@ func jetwayCallback(
     case LWS_CALLBACK_RECEIVE:
         guard let connection, let input else { return 0 }
         return server.receive(wsi, connection, UnsafeRawBufferPointer(start: input, count: length))
+    case LWS_CALLBACK_RECEIVE_PONG:
+        if let connection { server.heard(connection) }
+        return 0
     case LWS_CALLBACK_SERVER_WRITEABLE:
         guard let connection else { return 0 }
         return server.writeWebSocket(wsi, connection)

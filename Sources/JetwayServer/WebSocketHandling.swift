@@ -29,6 +29,8 @@ extension JetwayServer {
         connection.identity = identity(cookieHeader: Self.header(wsi, WSI_TOKEN_HTTP_COOKIE))
         webSocketsByAddress[connection.address, default: 0] += 1
         connection.isCountedForAddress = true
+        heard(connection)
+        openWebSockets[ObjectIdentifier(connection)] = connection
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()
         _ = deliver(.opened, to: connection)
     }
@@ -56,6 +58,7 @@ extension JetwayServer {
     }
 
     func receive(_ wsi: OpaquePointer, _ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        heard(connection)
         if connection.inbound.count + bytes.count > configuration.maxMessageBytes {
             Log.warn("message_too_large", ["connection": connection.id])
             connection.inbound.removeAll()
@@ -95,6 +98,12 @@ extension JetwayServer {
     }
 
     func writeWebSocket(_ wsi: OpaquePointer, _ connection: Connection) -> Int32 {
+        if connection.pingDue {
+            connection.pingDue = false
+            if !writePing(wsi) { return -1 }
+            if connection.hasOutgoing { lws_callback_on_writable(wsi) }
+            return 0
+        }
         let next = connection.nextOutgoing()
         if let close = next.close {
             close.reason.withCString {
@@ -127,6 +136,7 @@ extension JetwayServer {
         connection.wsi = nil
         if connection.kind == .http { uploadConnectionClosed(connection) }
         if connection.kind == .websocket {
+            openWebSockets.removeValue(forKey: ObjectIdentifier(connection))
             if connection.isCountedForAddress, let open = webSocketsByAddress[connection.address] {
                 connection.isCountedForAddress = false
                 webSocketsByAddress[connection.address] = open > 1 ? open - 1 : nil
