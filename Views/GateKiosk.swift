@@ -37,7 +37,8 @@ struct KioskBoard: View {
 
     var body: some View {
         GeometryReader { proxy in
-            board(wide: proxy.size.width > proxy.size.height)
+            // Laid out for a wall screen 1080 or more wide; narrower (a phone) scales down.
+            board(wide: proxy.size.width > proxy.size.height, scale: min(1, max(0.3, proxy.size.width / 1080)))
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         .clipped()
@@ -46,27 +47,27 @@ struct KioskBoard: View {
         .accessibilityIdentifier("kiosk")
     }
 
-    func board(wide: Bool) -> some View {
+    func board(wide: Bool, scale: CGFloat) -> some View {
         let departures = list.items.filter { $0.gate == gate }
         let movedAway = list.items.filter { $0.gate != gate }
         return VStack(alignment: .leading, spacing: wide ? 20 : 24) {
             HStack(alignment: .firstTextBaseline, spacing: 32) {
-                Text("Gate \(gate)").font(.system(size: 96, weight: .heavy)).fixedSize()
-                if wide { KioskFooter() }
+                Text("Gate \(gate)").font(.system(size: 96 * scale, weight: .heavy)).fixedSize()
+                if wide { KioskFooter(scale: scale) }
                 Spacer()
-                KioskClock()
+                KioskClock(scale: scale)
             }
             if let next = departures.first {
-                KioskNextFlight(flight: next, now: clock.now, wide: wide)
+                KioskNextFlight(flight: next, now: clock.now, wide: wide, scale: scale)
             } else {
                 Text("No more departures from this gate today")
-                    .font(.system(size: 56, weight: .semibold))
+                    .font(.system(size: 56 * scale, weight: .semibold))
                     .foregroundColor(Color(white: 0.75))
                     .accessibilityIdentifier("kiosk-empty")
             }
             ForEach(movedAway) { flight in
                 Text("\(flight.airline) \(flight.number) to \(flight.otherAirport) now departs from gate \(flight.gate)")
-                    .font(.system(size: 40, weight: .bold))
+                    .font(.system(size: 40 * scale, weight: .bold))
                     .foregroundColor(.black)
                     .padding(16)
                     .frame(maxWidth: .infinity, alignment: .leading)
@@ -76,36 +77,40 @@ struct KioskBoard: View {
             }
             if departures.count > 1 {
                 VStack(alignment: .leading, spacing: 12) {
-                    Text("Later from this gate").font(.system(size: 36, weight: .semibold)).foregroundColor(Color(white: 0.75))
+                    Text("Later from this gate").font(.system(size: 36 * scale, weight: .semibold)).foregroundColor(Color(white: 0.75))
                     ForEach(departures.dropFirst().prefix(3)) { flight in
-                        KioskLaterRow(flight: flight)
+                        KioskLaterRow(scale: scale, flight: flight)
                     }
                 }
                 .frame(maxWidth: .infinity, alignment: .leading)
             }
             if !wide {
                 Spacer()
-                KioskFooter()
+                KioskFooter(scale: scale)
             }
         }
-        .padding(40)
+        .padding(40 * scale)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
     }
 }
 
 /// The airport's name: at the foot of a portrait screen, in the header of a landscape one.
 struct KioskFooter: View {
+    /// The screen's width over a wall screen's 1080 points (at most 1).
+    var scale: CGFloat = 1
     var body: some View {
-        Text("Mountain Airport").font(.system(size: 28)).foregroundColor(Color(white: 0.6)).fixedSize()
+        Text("Mountain Airport").font(.system(size: 28 * scale)).foregroundColor(Color(white: 0.6)).fixedSize()
     }
 }
 
 /// The local time, ticking in the browser (a board that renders again sends no patch for it:
 /// a clock's text is the browser's once sent, see `Differ.sameClock`).
 struct KioskClock: View {
+    /// The screen's width over a wall screen's 1080 points (at most 1).
+    var scale: CGFloat = 1
     var body: some View {
         TimelineView(.everyMinute) { context in
-            Text(context.date, style: .time).font(.system(size: 96, weight: .bold, design: .monospaced)).fixedSize()
+            Text(context.date, style: .time).font(.system(size: 96 * scale, weight: .bold, design: .monospaced)).fixedSize()
         }
         .accessibilityIdentifier("kiosk-clock")
     }
@@ -118,12 +123,14 @@ struct KioskNextFlight: View {
     let now: Date
     /// A landscape screen: the times and the status on the destination's line.
     var wide = false
+    /// The screen's width over a wall screen's 1080 points (at most 1).
+    var scale: CGFloat = 1
 
     var body: some View {
         VStack(alignment: .leading, spacing: 16) {
             HStack(alignment: .firstTextBaseline, spacing: 24) {
-                Text(flight.number).font(.system(size: 64, weight: .bold, design: .monospaced))
-                Text(flight.airline).font(.system(size: 44)).foregroundColor(Color(white: 0.8))
+                Text(flight.number).font(.system(size: 64 * scale, weight: .bold, design: .monospaced))
+                Text(flight.airline).font(.system(size: 44 * scale)).foregroundColor(Color(white: 0.8))
             }
             if wide {
                 HStack(alignment: .center, spacing: 32) {
@@ -137,7 +144,7 @@ struct KioskNextFlight: View {
             }
             if flight.gateChanged, let previous = flight.previousGate {
                 Text("Gate changed: this flight now departs from here, not gate \(previous)")
-                    .font(.system(size: 40, weight: .bold))
+                    .font(.system(size: 40 * scale, weight: .bold))
                     .foregroundColor(.black)
                     .padding(16)
                     .background(Color.yellow)
@@ -145,22 +152,22 @@ struct KioskNextFlight: View {
                     .accessibilityIdentifier("kiosk-gate-changed")
             }
             countdown
-                .font(.system(size: 56, weight: .semibold))
+                .font(.system(size: 56 * scale, weight: .semibold))
                 .accessibilityIdentifier("kiosk-countdown")
         }
     }
 
     var destination: some View {
-        Text("to \(flight.otherAirport)").font(.system(size: 112, weight: .heavy)).accessibilityIdentifier("kiosk-destination")
+        Text("to \(flight.otherAirport)").font(.system(size: 112 * scale, weight: .heavy)).accessibilityIdentifier("kiosk-destination")
     }
 
     var times: some View {
         HStack(alignment: .firstTextBaseline, spacing: 32) {
             if flight.timeDifference != 0 {
-                Text(flight.scheduledTime, style: .time).font(.system(size: 64)).strikethrough().foregroundColor(Color(white: 0.6))
+                Text(flight.scheduledTime, style: .time).font(.system(size: 64 * scale)).strikethrough().foregroundColor(Color(white: 0.6))
             }
-            Text(flight.expectedTime, style: .time).font(.system(size: 72, weight: .bold, design: .monospaced))
-            KioskStatus(status: flight.status)
+            Text(flight.expectedTime, style: .time).font(.system(size: 72 * scale, weight: .bold, design: .monospaced))
+            KioskStatus(scale: scale, status: flight.status)
         }
         .fixedSize()
     }
@@ -173,13 +180,13 @@ struct KioskNextFlight: View {
             HStack(spacing: 16) {
                 Text("Gate closes in")
                 Text(timerInterval: flight.gateClosingTime.addingTimeInterval(-24 * 3600)...flight.gateClosingTime).font(
-                    .system(size: 56, weight: .bold, design: .monospaced))
+                    .system(size: 56 * scale, weight: .bold, design: .monospaced))
             }
         default:
             if flight.boardingTime.timeIntervalSince(now) > 2 * 3600 {
                 HStack(spacing: 16) {
                     Text("Boarding at")
-                    Text(flight.boardingTime, style: .time).font(.system(size: 56, weight: .bold, design: .monospaced))
+                    Text(flight.boardingTime, style: .time).font(.system(size: 56 * scale, weight: .bold, design: .monospaced))
                 }
             } else {
                 countdown(to: flight.boardingTime)
@@ -193,18 +200,20 @@ struct KioskNextFlight: View {
             // From a day before: the interval (and so the page) stays the same from render to
             // render; the browser shows the time left.
             Text(timerInterval: boarding.addingTimeInterval(-24 * 3600)...boarding).font(
-                .system(size: 56, weight: .bold, design: .monospaced))
+                .system(size: 56 * scale, weight: .bold, design: .monospaced))
         }
     }
 }
 
 /// A status as a kiosk shows it: a coloured word.
 struct KioskStatus: View {
+    /// The screen's width over a wall screen's 1080 points (at most 1).
+    var scale: CGFloat = 1
     let status: FlightInformation.Status
 
     var body: some View {
         Text(status.rawValue)
-            .font(.system(size: 56, weight: .bold))
+            .font(.system(size: 56 * scale, weight: .bold))
             .foregroundColor(status == .boarding ? .black : .white)
             .padding(.horizontal, 24)
             .padding(.vertical, 8)
@@ -225,16 +234,18 @@ struct KioskStatus: View {
 
 /// A later departure: time, flight, destination, status.
 struct KioskLaterRow: View {
+    /// The screen's width over a wall screen's 1080 points (at most 1).
+    var scale: CGFloat = 1
     let flight: FlightInformation
 
     var body: some View {
         HStack(spacing: 32) {
-            Text(flight.expectedTime, style: .time).font(.system(size: 44, weight: .bold, design: .monospaced))
-            Text(flight.number).font(.system(size: 44, design: .monospaced))
-            Text(flight.otherAirport).font(.system(size: 44, weight: .semibold))
+            Text(flight.expectedTime, style: .time).font(.system(size: 44 * scale, weight: .bold, design: .monospaced))
+            Text(flight.number).font(.system(size: 44 * scale, design: .monospaced))
+            Text(flight.otherAirport).font(.system(size: 44 * scale, weight: .semibold))
             Spacer()
             Text(flight.gateChanged ? "\(flight.status.rawValue) · gate changed" : flight.status.rawValue)
-                .font(.system(size: 36))
+                .font(.system(size: 36 * scale))
                 .foregroundColor(
                     flight.status == .delayed || flight.status == .cancelled || flight.gateChanged ? .yellow : Color(white: 0.8))
         }
