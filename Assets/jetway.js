@@ -158,7 +158,7 @@
   const ids = new Map();
   // The page is served at the version of the rendering it may share with other sessions.
   let root = null, socket = null, version = setup.version, nextRef = 1, attempt = 0;
-  let reconnectTimer = 0, bannerTimer = 0, pingTimer = 0, pongDeadline = 0;
+  let reconnectTimer = 0, bannerTimer = 0, pingTimer = 0, pongDeadline = 0, heardAt = 0;
   // The ref of the last keystroke per element, and the newest ref the server has answered:
   // a focused field keeps its own value while the server has not seen its latest keystroke.
   const lastInputRef = new Map();
@@ -521,6 +521,7 @@
   function onMessage(event) {
     let message;
     timing.received = performance.now();
+    heardAt = Date.now();
     lastLive = clock.now();
     try { message = JSON.parse(event.data); } catch (e) { return; }
     if (typeof message[0] === "number") {
@@ -947,6 +948,8 @@
   // A socket given up on (no pong): lost now, not when its close reaches a network that is
   // gone (a browser waits for the closing handshake).
   function abandon(dead) {
+    // A hosted view's socket is shared: every view on it is lost at once.
+    if (dead.abandon) { dead.abandon(); return; }
     dead.onclose = dead.onmessage = dead.onerror = null;
     try { dead.close(); } catch (e) { /* already closing */ }
     if (socket === dead) lost({ code: 1006 });
@@ -982,14 +985,15 @@
   window.addEventListener("online", reconnectNow);
 
   // A socket can look open while the network is gone: ping every 10 s, and give it up when
-  // no pong came within 8 s (the page shows it is offline and reconnects; a server busy for
-  // that long is answered by a resume, which loses nothing).
+  // nothing at all came back within 8 s — no pong, and no patch either (a pong waits behind
+  // the patches queued before it, so a busy server that is still sending is alive). The page
+  // then shows it is offline and reconnects; a resume loses nothing.
   pingTimer = setInterval(() => {
     if (!socket || socket.readyState !== 1 || pongDeadline) return;
-    const pinged = socket;
-    pongDeadline = Date.now() + 8000;
-    transmit(["ping", Date.now() % 1e9]);
-    setTimeout(() => { if (socket === pinged && pongDeadline) abandon(pinged); }, 8000);
+    const pinged = socket, sentAt = Date.now();
+    pongDeadline = sentAt + 8000;
+    transmit(["ping", sentAt % 1e9]);
+    setTimeout(() => { if (socket === pinged && pongDeadline && heardAt < sentAt) abandon(pinged); else if (socket === pinged) pongDeadline = 0; }, 8000);
   }, 10000);
 
   // Pages available offline (Route(availableOffline: true)): the service worker keeps the page
@@ -1118,6 +1122,14 @@
           get readyState() { return socket.readyState; },
           send(text) { if (socket.readyState === 1) socket.send(`["v",${channel},${text}]`); },
           close() { socket.close(); },
+          // Given up on (no answer to a ping): every view on this socket is lost now, not
+          // when its close reaches a network that is gone.
+          abandon() {
+            if (real === socket) real = null;
+            socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+            try { socket.close(); } catch (e) { /* already closing */ }
+            for (const other of Array.from(endpoints.values())) if (other.socket === socket && other.onclose) other.onclose({ code: 1006 });
+          },
         };
         endpoints.set(channel, endpoint);
         if (socket.readyState === 1) setTimeout(() => { if (endpoint.onopen && endpoints.get(channel) === endpoint) endpoint.onopen(); });

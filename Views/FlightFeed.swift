@@ -274,7 +274,9 @@ public final class FeedFixtureProtocol: URLProtocol {
             return .failure(FixtureError("no fixture \(name).http or \(name).json in \(folder)"))
         }
         let bytes = [UInt8](raw)
-        let separator = bytes.firstRange(of: Array("\r\n\r\n".utf8)) ?? bytes.firstRange(of: Array("\n\n".utf8))
+        // The head ends at the first empty line, however its lines end.
+        let separator = [bytes.firstRange(of: Array("\r\n\r\n".utf8)), bytes.firstRange(of: Array("\n\n".utf8))].compactMap { $0 }
+            .min { $0.lowerBound < $1.lowerBound }
         let head = String(decoding: separator.map { bytes[..<$0.lowerBound] } ?? bytes[...], as: UTF8.self)
         var fixture = Fixture(headers: [:], body: separator.map { Data(bytes[$0.upperBound...]) } ?? Data())
         var lines = head.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline).makeIterator()
@@ -341,7 +343,8 @@ public final class FeedFixtureProtocol: URLProtocol {
 }
 
 /// Why a feed fixture could not be answered (the feed shows it as its reason).
-public struct FixtureError: Error, CustomStringConvertible {
+public struct FixtureError: LocalizedError, CustomStringConvertible {
     public let description: String
+    public var errorDescription: String? { description }
     init(_ description: String) { self.description = description }
 }

@@ -37,8 +37,11 @@ struct KioskBoard: View {
 
     var body: some View {
         GeometryReader { proxy in
-            // Laid out for a wall screen 1080 or more wide; narrower (a phone) scales down.
-            board(wide: proxy.size.width > proxy.size.height, scale: min(1, max(0.3, proxy.size.width / 1080)))
+            // Laid out for a wall screen of 1920×1080 (or 1080×1920); a smaller one (a 1280×720
+            // display, a phone) scales the board down to fit.
+            let size = proxy.size, wide = size.width > size.height
+            let fit = wide ? min(size.width / 1920, size.height / 1080) : min(size.width / 1080, size.height / 1920)
+            board(wide: wide, scale: min(1, max(0.3, fit)))
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         .clipped()
@@ -96,7 +99,7 @@ struct KioskBoard: View {
 
 /// The airport's name: at the foot of a portrait screen, in the header of a landscape one.
 struct KioskFooter: View {
-    /// The screen's width over a wall screen's 1080 points (at most 1).
+    /// The screen over a wall screen's 1920×1080 (at most 1).
     var scale: CGFloat = 1
     var body: some View {
         Text("Mountain Airport").font(.system(size: 28 * scale)).foregroundColor(Color(white: 0.6)).fixedSize()
@@ -106,7 +109,7 @@ struct KioskFooter: View {
 /// The local time, ticking in the browser (a board that renders again sends no patch for it:
 /// a clock's text is the browser's once sent, see `Differ.sameClock`).
 struct KioskClock: View {
-    /// The screen's width over a wall screen's 1080 points (at most 1).
+    /// The screen over a wall screen's 1920×1080 (at most 1).
     var scale: CGFloat = 1
     var body: some View {
         TimelineView(.everyMinute) { context in
@@ -123,7 +126,7 @@ struct KioskNextFlight: View {
     let now: Date
     /// A landscape screen: the times and the status on the destination's line.
     var wide = false
-    /// The screen's width over a wall screen's 1080 points (at most 1).
+    /// The screen over a wall screen's 1920×1080 (at most 1).
     var scale: CGFloat = 1
 
     var body: some View {
@@ -207,7 +210,7 @@ struct KioskNextFlight: View {
 
 /// A status as a kiosk shows it: a coloured word.
 struct KioskStatus: View {
-    /// The screen's width over a wall screen's 1080 points (at most 1).
+    /// The screen over a wall screen's 1920×1080 (at most 1).
     var scale: CGFloat = 1
     let status: FlightInformation.Status
 
@@ -234,7 +237,7 @@ struct KioskStatus: View {
 
 /// A later departure: time, flight, destination, status.
 struct KioskLaterRow: View {
-    /// The screen's width over a wall screen's 1080 points (at most 1).
+    /// The screen over a wall screen's 1920×1080 (at most 1).
     var scale: CGFloat = 1
     let flight: FlightInformation
 

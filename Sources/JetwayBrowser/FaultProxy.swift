@@ -24,8 +24,9 @@ public final class FaultProxy: @unchecked Sendable {
     private var isCut = false
     private var isStopped = false
     private var open: Set<Int32> = []
+    private var acceptedCount = 0
     /// Connections accepted so far (a test can tell a reconnect happened).
-    public private(set) var accepted = 0
+    public var accepted: Int { lock.withLock { acceptedCount } }
 
     public init(to upstreamPort: Int) throws {
         self.upstreamPort = upstreamPort
@@ -41,7 +42,7 @@ public final class FaultProxy: @unchecked Sendable {
                 break
             }
         }
-        guard chosen != 0, Glibc.listen(fd, 128) == 0 else {
+        guard chosen != 0, listen(fd, 128) == 0 else {
             close(fd)
             throw ProxyError("the proxy could not listen on loopback: errno \(errno)")
         }
@@ -58,32 +59,40 @@ public final class FaultProxy: @unchecked Sendable {
     /// Traffic flows again: what waited is delivered.
     public func heal() { lock.withLock { isCut = false } }
 
-    /// Closes every connection and stops listening.
+    /// Closes every connection and stops listening (the proxy's threads hold it until then:
+    /// call it, as a test's `defer` does).
     public func stop() {
-        let fds = lock.withLock {
+        lock.withLock {
+            guard !isStopped else { return }
             isStopped = true
-            return open
+            // Under the lock: a relay closes its descriptors under it too, so none of these
+            // can have been closed and its number reused meanwhile.
+            for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
+            // Wakes the accept loop, which closes the listener itself.
+            shutdown(listener, Int32(SHUT_RDWR))
         }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for fd in fds { shutdown(fd, Int32(SHUT_RDWR)) }
     }
-
-    deinit { if !isStopped { stop() } }
 
     private var cutNow: Bool { lock.withLock { isCut } }
     private var stoppedNow: Bool { lock.withLock { isStopped } }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while !stoppedNow {
             let client = accept(listener, nil, nil)
             guard client >= 0 else {
                 if errno == EINTR { continue }
                 return
             }
-            lock.withLock {
-                accepted += 1
+            let admitted = lock.withLock {
+                guard !isStopped else { return false }
+                acceptedCount += 1
                 open.insert(client)
+                return true
+            }
+            guard admitted else {
+                close(client)
+                return
             }
             let thread = Thread { [self] in relay(client) }
             thread.name = "FaultProxy relay"
@@ -94,18 +103,20 @@ public final class FaultProxy: @unchecked Sendable {
     /// One connection: held while the network is cut, then joined to the server and copied
     /// both ways until either side closes.
     private func relay(_ client: Int32) {
-        defer {
-            lock.withLock { _ = open.remove(client) }
-            close(client)
-        }
+        defer { forget(client) }
         while cutNow && !stoppedNow { usleep(10_000) }
         let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard server >= 0 else { return }
-        lock.withLock { _ = open.insert(server) }
-        defer {
-            lock.withLock { _ = open.remove(server) }
-            close(server)
+        let tracked = lock.withLock {
+            guard !isStopped else { return false }
+            open.insert(server)
+            return true
         }
+        guard tracked else {
+            close(server)
+            return
+        }
+        defer { forget(server) }
         guard Self.withAddress(upstreamPort, { connect(server, $0, $1) }) == 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var fds = [pollfd(fd: client, events: Int16(POLLIN), revents: 0), pollfd(fd: server, events: Int16(POLLIN), revents: 0)]
@@ -131,6 +142,14 @@ public final class FaultProxy: @unchecked Sendable {
                     sent += wrote
                 }
             }
+        }
+    }
+
+    /// Closes a descriptor of ours, under the lock (see `stop`).
+    private func forget(_ fd: Int32) {
+        lock.withLock {
+            open.remove(fd)
+            close(fd)
         }
     }
 

@@ -102,9 +102,11 @@ public struct ServerConfiguration: Sendable {
 
 extension ServerConfiguration {
     /// The defaults, changed by `JETWAY_HOST`, `JETWAY_PORT`, `JETWAY_DATA`, `JETWAY_ASSETS`,
-    /// `JETWAY_STORE`, `JETWAY_CLOCK` and `JETWAY_API_TOKENS` (comma-separated bearer tokens)
-    /// where they are set (the same variables for every Jetway app).
-    /// A port that is not a number from 0 to 65535 is an error, not a silent default.
+    /// `JETWAY_STORE`, `JETWAY_CLOCK`, `JETWAY_API_TOKENS` (comma-separated bearer tokens),
+    /// `JETWAY_TRUSTED_PROXIES` (comma-separated IP addresses), `JETWAY_SECURE_COOKIES`,
+    /// `JETWAY_MAX_SESSIONS_PER_ADDRESS` and `JETWAY_MAX_WEBSOCKETS_PER_ADDRESS` where they
+    /// are set (the same variables for every Jetway app). A value that is not of its kind (a
+    /// port that is not a number from 0 to 65535) is an error naming it, not a silent default.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ServerError)
         -> ServerConfiguration
     {
@@ -131,10 +133,10 @@ extension ServerConfiguration {
         // cookies for https only.
         if let proxies = environment["JETWAY_TRUSTED_PROXIES"], !proxies.isEmpty {
             configuration.trustedProxies = try list(proxies).map { address throws(ServerError) in
-                guard isIPAddress(address) else {
+                guard let canonical = canonicalAddress(address) else {
                     throw .badSetting(name: "JETWAY_TRUSTED_PROXIES", value: address, expected: "an IP address (such as 127.0.0.1 or ::1)")
                 }
-                return address
+                return canonical
             }
         }
         if let secure = environment["JETWAY_SECURE_COOKIES"], !secure.isEmpty {
@@ -165,9 +167,18 @@ extension ServerConfiguration {
         }
     }
 
-    private static func isIPAddress(_ text: String) -> Bool {
+    /// An IP address as the server writes a peer's: `0:0:0:0:0:0:0:1` as `::1`, an IPv4
+    /// address mapped into IPv6 (`::ffff:127.0.0.1`, a peer on a dual-stack socket) as IPv4;
+    /// nil when it is not an address.
+    static func canonicalAddress(_ text: String) -> String? {
         var v4 = in_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 { return text }
         var v6 = in6_addr()
-        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
+        guard inet_pton(AF_INET6, text, &v6) == 1 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        guard inet_ntop(AF_INET6, &v6, &buffer, socklen_t(buffer.count)) != nil else { return nil }
+        let written = String(cString: buffer)
+        if written.hasPrefix("::ffff:"), inet_pton(AF_INET, String(written.dropFirst(7)), &v4) == 1 { return String(written.dropFirst(7)) }
+        return written
     }
 }

@@ -146,7 +146,7 @@ extension JetwayServer {
     /// else is ignored.
     func clientAddress(_ wsi: OpaquePointer) -> String {
         var peer = [CChar](repeating: 0, count: 64)
-        let direct = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? "unknown"
+        let direct = lws_get_peer_simple(wsi, &peer, peer.count).map { Self.peerAddress(String(cString: $0)) } ?? "unknown"
         return Self.clientAddress(
             peer: direct, forwardedFor: Self.header(wsi, WSI_TOKEN_X_FORWARDED_FOR), forwarded: Self.customHeader(wsi, "forwarded"),
             trusted: configuration.trustedProxies)
@@ -158,12 +158,18 @@ extension JetwayServer {
     func isSecure(_ wsi: OpaquePointer) -> Bool {
         if configuration.secureCookies { return true }
         var peer = [CChar](repeating: 0, count: 64)
-        let direct = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? ""
+        let direct = lws_get_peer_simple(wsi, &peer, peer.count).map { Self.peerAddress(String(cString: $0)) } ?? ""
         guard configuration.trustedProxies.contains(direct) else { return false }
         if let forwarded = Self.customHeader(wsi, "forwarded"), let last = Self.forwardedElements(forwarded).last {
             return last.proto == "https"
         }
         return Self.customHeader(wsi, "x-forwarded-proto")?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+    }
+
+    /// A peer's address as the configuration writes one (an IPv4 peer of a dual-stack socket
+    /// comes as `::ffff:a.b.c.d`).
+    static func peerAddress(_ text: String) -> String {
+        ServerConfiguration.canonicalAddress(text) ?? text
     }
 
     static func clientAddress(peer: String, forwardedFor: String?, forwarded: String? = nil, trusted: [String]) -> String {

@@ -40,6 +40,12 @@ public final class JetwayServer: @unchecked Sendable {
     var webSocketsByAddress: [String: Int] = [:]
     /// Service thread: every open websocket, for the idle check (IdleSockets.swift).
     var openWebSockets: [ObjectIdentifier: Connection] = [:]
+    /// lws keeps a pointer to the policy for the context's life: one for the process.
+    nonisolated(unsafe) static let noValidityPolicy: UnsafeMutablePointer<lws_retry_bo_t> = {
+        let policy = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
+        policy.initialize(to: lws_retry_bo_t())
+        return policy
+    }()
     var lastIdleCheck: UInt64 = 0
     var wakeRequested = false
     private var listenPort = 0
@@ -212,11 +218,12 @@ public final class JetwayServer: @unchecked Sendable {
         }
         cannedHeaders = canned
         info.headers = UnsafePointer(canned)
-        // No retry-and-idle policy: lws would re-sort its timer list for every frame a socket
-        // sends or receives (a walk over every open socket), which was most of the server's
-        // CPU with a thousand idle pages. Silent sockets are pinged and closed by our own
-        // once-a-second check instead (IdleSockets.swift).
-        info.retry_and_idle_policy = nil
+        // A retry-and-idle policy of zeros: lws's validity timer off. With a policy it re-sorts
+        // its timer list for every frame a socket sends or receives (a walk over every open
+        // socket), which was most of the server's CPU with a thousand idle pages; with none
+        // (nil) it takes the context's default (ping at 300 s) and does the same. Silent
+        // sockets are pinged and closed by our own once-a-second check (IdleSockets.swift).
+        info.retry_and_idle_policy = UnsafePointer(Self.noValidityPolicy)
         // lws runs on a libev loop of ours (epoll): with poll(), every pass visited every open
         // socket, which at a thousand idle pages cost more than the render of a keystroke.
         // Without Debian's libwebsockets-evlib-ev the server still serves, on poll().

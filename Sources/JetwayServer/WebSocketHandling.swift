@@ -58,7 +58,6 @@ extension JetwayServer {
     }
 
     func receive(_ wsi: OpaquePointer, _ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int32 {
-        heard(connection)
         if connection.inbound.count + bytes.count > configuration.maxMessageBytes {
             Log.warn("message_too_large", ["connection": connection.id])
             connection.inbound.removeAll()
@@ -66,6 +65,8 @@ extension JetwayServer {
         }
         connection.inbound.append(contentsOf: bytes)
         guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else { return 0 }
+        // Only a whole message is a sign of life: a frame dribbled a byte a minute is not.
+        heard(connection)
         let message = connection.inbound
         // A long message's buffer is not kept for the life of the connection.
         connection.inbound.removeAll(keepingCapacity: connection.inbound.capacity <= 4096)

@@ -38,6 +38,16 @@ extension EndToEnd {
         /// page is the window's size, and each part of the board (header, next flight, banners,
         /// later departures, the airport's name) lies inside it.
         func expectKioskFits(_ driver: WebDriver, _ name: String) async throws {
+            // The board as laid out for this screen (the first paint of a browser that never
+            // reported its size is for a phone's): its gate's type at the kiosk's scale.
+            let scaled = await driver.wait(
+                for: """
+                    const w = innerWidth, h = innerHeight, wide = w > h;
+                    const scale = Math.min(1, Math.max(0.3, wide ? Math.min(w / 1920, h / 1080) : Math.min(w / 1080, h / 1920)));
+                    const gate = Array.from(document.querySelectorAll('[data-testid=kiosk] .jw-text')).find((t) => t.textContent.startsWith('Gate '));
+                    return !!gate && Math.abs(parseFloat(getComputedStyle(gate).fontSize) - 96 * scale) < 1
+                    """)
+            #expect(scaled, "\(name) was never laid out for its screen")
             let overflow = try await driver.string(
                 """
                 const page = document.scrollingElement, kiosk = document.querySelector('[data-testid=kiosk]');

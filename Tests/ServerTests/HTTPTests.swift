@@ -280,6 +280,10 @@ struct HTTPTests {
             "JETWAY_MAX_SESSIONS_PER_ADDRESS": "20000", "JETWAY_MAX_WEBSOCKETS_PER_ADDRESS": "30000",
         ])
         #expect(configuration.trustedProxies == ["127.0.0.1", "::1"])
+        // Written as a peer's address is: the short IPv6 form, an IPv4-mapped one as IPv4.
+        let spelled = try ServerConfiguration.fromEnvironment(["JETWAY_TRUSTED_PROXIES": "0:0:0:0:0:0:0:1,::ffff:10.0.0.7"])
+        #expect(spelled.trustedProxies == ["::1", "10.0.0.7"])
+        #expect(JetwayServer.peerAddress("::ffff:127.0.0.1") == "127.0.0.1" && JetwayServer.peerAddress("::1") == "::1")
         #expect(configuration.secureCookies)
         #expect(configuration.maxSessionsPerAddress == 20000 && configuration.maxWebSocketsPerAddress == 30000)
         let plain = try ServerConfiguration.fromEnvironment([:])

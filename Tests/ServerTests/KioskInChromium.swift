@@ -34,11 +34,6 @@ extension EndToEnd {
             let stoppedModel = model(clock: stopped)
             let still = try TestServer(model: stoppedModel) { $0.clock = stopped }
             defer { still.stop() }
-            // A clock that runs two minutes a second.
-            let fast = WallClock(startingAt: Self.start.addingTimeInterval(-40 * 60), rate: 120)
-            let fastModel = model(clock: fast)
-            let running = try TestServer(model: fastModel) { $0.clock = fast }
-            defer { running.stop() }
             try await withBrowsers(1) { browsers in
                 let driver = try #require(browsers[0] as? WebDriver)
                 try await driver.resizeWindow(width: 1280, height: 720)
@@ -77,6 +72,12 @@ extension EndToEnd {
                 try await driver.switchToWindow(kioskTab)
 
                 // The running clock: the kiosk's clock and countdown move with no server render.
+                // A clock that runs two minutes a second (made now: boarding is forty of its
+                // minutes away, twenty seconds, so a loaded machine still sees it count).
+                let fast = WallClock(startingAt: Self.start.addingTimeInterval(-70 * 60), rate: 120)
+                let fastModel = model(clock: fast)
+                let running = try TestServer(model: fastModel) { $0.clock = fast }
+                defer { running.stop() }
                 try await driver.navigate(running.base + "/gate/A1")
                 #expect(await driver.wait(for: Self.connected))
                 let version = try await driver.string("return String(window.jetway.version)")

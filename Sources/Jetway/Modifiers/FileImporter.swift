@@ -53,7 +53,7 @@ public enum FileImportError: LocalizedError, Equatable, Sendable, CustomStringCo
         case .tooLarge(let limit, let size):
             // Just over: rounded, both would read the same ("2.0 MB; the limit is 2.0 MB").
             if Self.size(size) == Self.size(limit) {
-                return "This file is \(size.formatted()) bytes; the limit is \(limit.formatted()) bytes."
+                return "This file is \(Self.grouped(size)) bytes; the limit is \(Self.grouped(limit)) bytes."
             }
             return "This file is \(Self.size(size)); the limit is \(Self.size(limit))."
         case .incomplete(let received, let expected):
@@ -66,7 +66,6 @@ public enum FileImportError: LocalizedError, Equatable, Sendable, CustomStringCo
     /// What `error.localizedDescription` shows.
     public var errorDescription: String? { description }
 
-    /// 1,234,567 bytes → "1.2 MB".
     /// 2000001 as 2,000,001 (whatever the server's locale).
     static func grouped(_ number: Int) -> String {
         var digits = Array(String(number.magnitude))
@@ -78,6 +77,7 @@ public enum FileImportError: LocalizedError, Equatable, Sendable, CustomStringCo
         return (number < 0 ? "-" : "") + String(digits)
     }
 
+    /// 1,234,567 bytes → "1.2 MB".
     static func size(_ bytes: Int) -> String {
         if bytes < 1000 { return "\(bytes) bytes" }
         if bytes < 1_000_000 { return "\(bytes / 1000) KB" }

@@ -332,6 +332,8 @@ final class LinkMemo: RenderCache, NodeHolding {
             box.make = make
         } else {
             destinationBox = DestinationBox(make)
+            // A link of another type here: the old node's click expects the old destination.
+            node = nil
         }
     }
 
