@@ -177,7 +177,7 @@ extension ServerConfiguration {
         guard inet_pton(AF_INET6, text, &v6) == 1 else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         guard inet_ntop(AF_INET6, &v6, &buffer, socklen_t(buffer.count)) != nil else { return nil }
-        let written = String(cString: buffer)
+        let written = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if written.hasPrefix("::ffff:"), inet_pton(AF_INET, String(written.dropFirst(7)), &v4) == 1 { return String(written.dropFirst(7)) }
         return written
     }
