@@ -68,5 +68,30 @@ extension EndToEnd {
                 #expect(try await driver.execute("return window.jetwayViews.every((view) => view.errors === 0)") as? Bool == true)
             }
         }
+
+        /// The network under a host page goes away without a word: both views on its one socket
+        /// find out (the first ping without an answer gives the socket up for both at once), and
+        /// both come back live when it returns.
+        @Test func bothHostedViewsNoticeANetworkCutAndComeBack() async throws {
+            let server = try TestServer()
+            defer { server.stop() }
+            let proxy = try FaultProxy(to: server.port)
+            defer { proxy.stop() }
+            try await withBrowsers(1) { browsers in
+                let driver = try #require(browsers[0] as? WebDriver)
+                try await driver.navigate("http://127.0.0.1:\(proxy.port)/assets/legacy.html")
+                #expect(await driver.wait(for: "return document.querySelectorAll('[data-jetway-view].jw-connected').length === 2"))
+                proxy.cut()
+                #expect(
+                    await driver.wait(
+                        for: "return document.querySelectorAll('[data-jetway-view].jw-disconnected').length === 2", timeout: 30),
+                    "the views did not notice the network had gone")
+                proxy.heal()
+                #expect(
+                    await driver.wait(for: "return document.querySelectorAll('[data-jetway-view].jw-connected').length === 2", timeout: 30),
+                    "the views did not come back")
+                #expect(try await driver.execute("return window.jetwayViews.every((view) => view.errors === 0)") as? Bool == true)
+            }
+        }
     }
 }

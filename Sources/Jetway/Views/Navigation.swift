@@ -231,13 +231,11 @@ extension EnvironmentValues {
 /// NavigationLink(destination: AwardsView()) { Text("Awards") }
 /// ```
 public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
-    // The fixed-size fields first: their offsets are then known without the link's generic
-    // metadata, which unspecialised code would otherwise look up once per row and render.
+    let label: Label
     let destination: () -> Destination
     /// A link that pushes a value (`NavigationLink(value:)`): the `.navigationDestination` of
     /// its type shows it.
     let value: AnyHashable?
-    let label: Label
 
     public init(@ViewBuilder destination: @escaping () -> Destination, @ViewBuilder label: () -> Label) {
         self.label = label()
