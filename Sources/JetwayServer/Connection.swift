@@ -20,10 +20,11 @@ final class Connection: @unchecked Sendable {
     /// Service thread: whether this websocket is in `webSocketsByAddress` (counted once, let go once).
     var isCountedForAddress = false
     /// Service thread: when the socket last said anything (a frame, a pong), in uptime
-    /// nanoseconds; whether a ping is to be written, and whether one went since.
+    /// nanoseconds; whether a ping is to be written, and whether (and when) one went since.
     var lastHeard: UInt64 = 0
     var pingDue = false
     var pinged = false
+    var pingedAt: UInt64 = 0
     var inbound: [UInt8] = []
     /// A websocket: the device and sign-in its upgrade's cookies named (set on the service
     /// thread before the connection is handed over; a re-mounted page is rendered for them).

@@ -27,12 +27,15 @@ extension JetwayServer {
         for connection in openWebSockets.values {
             guard let wsi = connection.wsi, !connection.isClosed else { continue }
             let silent = now &- connection.lastHeard
-            if silent >= closeAfter {
+            // Closed only once its ping had the whole time between the two deadlines to be
+            // answered: the check runs about once a second, so a ping can go late.
+            if silent >= closeAfter && connection.pinged && now &- connection.pingedAt >= closeAfter - pingAfter {
                 Log.info("idle_close", ["connection": connection.id, "silent_s": silent / 1_000_000_000])
                 connection.markClosed()
                 lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
             } else if silent >= pingAfter && !connection.pinged {
                 connection.pinged = true
+                connection.pingedAt = now
                 connection.pingDue = true
                 lws_callback_on_writable(wsi)
             }
