@@ -36,7 +36,7 @@ extension ViewGraph {
             instance = existing
             mustEvaluate =
                 existing.isDirty || existing.elementKey != context.elementKey
-                || !existing.seesSameEnvironment(as: context.environment)
+                || !seesSameEnvironment(existing, context.environment)
             if !mustEvaluate && context.isFreshValue {
                 mustEvaluate = !isUnchanged(view, existing)
                 // Skipped as equal: this new value's @State cells were never connected.
@@ -66,12 +66,27 @@ extension ViewGraph {
         for node in instance.output { out.append(node) }
     }
 
+    /// Whether `instance` would render the same in `environment` as in its last one, by the
+    /// keys it read (`ViewInstance.seesSameEnvironment`). A version names one set of values, so
+    /// the answer for a pair of versions and a set of keys is remembered for the next instance
+    /// that asks: the rows of a list all ask the same question when their environment changed.
+    func seesSameEnvironment(_ instance: ViewInstance, _ environment: EnvironmentValues) -> Bool {
+        let from = instance.environment.version
+        let to = environment.version
+        if from == to { return true }
+        let keys = instance.environmentReads
+        if let last = lastEnvironmentCheck, last.from == from, last.to == to, last.keys == keys { return last.same }
+        let same = instance.seesSameEnvironment(as: environment)
+        lastEnvironmentCheck = (from, to, keys, same)
+        return same
+    }
+
     /// The identity key itself, unless another view already claimed it in this pass (duplicate
     /// `ForEach` ids, the same modifier twice): then the next key along a fixed chain, so
     /// duplicates get separate state in a stable order instead of sharing it. Returns the
     /// instance at that key too: the one there from the last render, or a departed one of
     /// `typeID` brought back (one lookup of each map on the usual path).
-    private func claim(_ start: UInt64, _ typeID: ObjectIdentifier, in owner: ViewInstance) -> (UInt64, ViewInstance?) {
+    func claim(_ start: UInt64, _ typeID: ObjectIdentifier, in owner: ViewInstance) -> (UInt64, ViewInstance?) {
         var key = start
         while true {
             let existing = owner.children[key]
@@ -115,6 +130,15 @@ extension ViewGraph {
     }
 
     private func walkBody(_ instance: ViewInstance, _ context: _RenderContext, fresh: Bool) {
+        walk(instance, context, fresh: fresh) { context, out in instance.renderBody?(context, &out) }
+    }
+
+    /// Renders `instance`'s content with `render` as its owner: its output, its environment
+    /// reads, its children swept.
+    func walk(
+        _ instance: ViewInstance, _ context: _RenderContext, fresh: Bool,
+        _ render: (_RenderContext, inout [Node]) -> Void
+    ) {
         instance.elementKey = context.elementKey
         instance.environment = context.environment
         instance.visitedChildren = 0
@@ -128,7 +152,7 @@ extension ViewGraph {
         reads.start(with: instance.propertyReads)
         bodyContext.environment.reads = reads
         var nodes: [Node] = []
-        instance.renderBody?(bodyContext, &nodes)
+        render(bodyContext, &nodes)
         instance.environmentReads = reads.keys
         sweep(instance)
         for node in nodes { node.isFrozen = true }

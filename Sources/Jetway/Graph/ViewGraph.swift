@@ -32,6 +32,10 @@ public final class ViewGraph {
     var afterCommit: [@MainActor () -> Void] = []
     /// How each view type is compared with its last value (see ViewEquality.swift).
     var equalities: [ObjectIdentifier: Any] = [:]
+    /// How each `ForEach` element type's rows record their element (see ForEachRows.swift).
+    var rowRecordMakers: [ObjectIdentifier: Any] = [:]
+    /// The last environment comparison (see `seesSameEnvironment(_:_:)`).
+    var lastEnvironmentCheck: (from: UInt64, to: UInt64, keys: [ObjectIdentifier], same: Bool)?
     var retired: [AnyObject] = []
     /// Tasks started by `.task` modifiers that have not finished.
     public private(set) var runningTasks = 0

@@ -145,12 +145,18 @@ final class EnvironmentReads {
         if !keys.contains(key) { keys.append(key) }
     }
 
+    /// The last batch noted: the rows of a list hand up the same keys one after another.
+    private var lastBatch: [ObjectIdentifier] = []
+
     func note(_ keys: [ObjectIdentifier]) {
+        if keys == lastBatch { return }
         for key in keys { note(key) }
+        lastBatch = keys
     }
 
     func start(with keys: [ObjectIdentifier]) {
         self.keys = keys
+        lastBatch = []
     }
 }
 

@@ -26,26 +26,42 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let tagsRows = context.environment.collectsTags
-        let marksRows = context.environment.marksScrollTargets
-        // One tracking scope for all rows: the row builders run first, then the rows render
-        // outside it, so each row's own views track their own reads.
         // The closures taken out first: read inside the loop, each access to a field of this
         // generic struct would look its metadata up again, once per row.
         let identify = view.identify
         let content = view.content
         let data = view.data
-        let rows = context.track { data.map { (identify($0), content($0)) } }
-        out.reserveCapacity(out.count + rows.count)
-        for (identity, row) in rows {
-            let start = out.count
-            Content._render(row, context.explicit(identity).rebuilt(), &out)
-            if marksRows { ScrollTargets.mark(&out, from: start, id: identity, context) }
-            if tagsRows {
-                for index in start..<out.count where out[index].tagValue == nil {
-                    let node = out[index].isFrozen ? out[index].copy() : out[index]
-                    node.tagValue = AnyHashable(identity)
-                    out[index] = node
+        // The elements and their ids are read inside the owner's tracking scope (a collection
+        // may be computed from observed state); each row's builder and views then run outside
+        // it, tracked by the row's own instance (`ViewGraph.renderRow`).
+        let (elements, ids) = context.track { () -> ([Data.Element], [ID]) in
+            let elements = Array(data)
+            // Read in place (a buffer's element is borrowed): an element handed on by value would
+            // be copied, a retain for each of its references, per row and render.
+            let ids = elements.withUnsafeBufferPointer { buffer in
+                var ids: [ID] = []
+                ids.reserveCapacity(buffer.count)
+                for index in buffer.indices { ids.append(identify(buffer[index])) }
+                return ids
+            }
+            return (elements, ids)
+        }
+        let builder = RowBuilder(content)
+        out.reserveCapacity(out.count + elements.count)
+        elements.withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+                let identity = ids[index]
+                context.graph.renderRow(elements[index], builder, context.explicit(identity).rebuilt(), &out) { row, context, out in
+                    let start = out.count
+                    Content._render(row, context, &out)
+                    if context.environment.marksScrollTargets { ScrollTargets.mark(&out, from: start, id: identity, context) }
+                    if context.environment.collectsTags {
+                        for index in start..<out.count where out[index].tagValue == nil {
+                            let node = out[index].isFrozen ? out[index].copy() : out[index]
+                            node.tagValue = AnyHashable(identity)
+                            out[index] = node
+                        }
+                    }
                 }
             }
         }
