@@ -45,7 +45,15 @@ extension ViewGraph {
             } else {
                 instance.lastView = nil
             }
-            walk(instance, context, fresh: true) { context, out in render(row, context, &out) }
+            let pure = builder.pureFunction != nil
+            walk(instance, context, fresh: true) { context, out in
+                var context = context
+                context.insidePureRow = pure
+                render(row, context, &out)
+            }
+            // A row is built again only when its element or what it read changed: the log
+            // kept to spare an allocation per render is not worth its bytes on a thousand rows.
+            instance.readLog = nil
         } else {
             // Skipped: what it read is unchanged, so the new environment stands for the old.
             instance.environment = context.environment

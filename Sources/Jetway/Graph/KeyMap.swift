@@ -19,7 +19,8 @@ struct KeyMap<Value> {
     }
 
     private static func capacity(for count: Int) -> Int {
-        var capacity = 8
+        // Small to start: most maps are a view's few children (a list row's one or two).
+        var capacity = 2
         while capacity < count * 2 { capacity <<= 1 }
         return capacity
     }

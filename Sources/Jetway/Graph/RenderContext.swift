@@ -40,6 +40,10 @@ public struct _RenderContext {
     /// a `GeometryReader`): their values are new even when the walk is not fresh, so their
     /// dynamic properties must be installed again when they evaluate.
     var rebuiltValues = false
+    /// True for the views a pure `ForEach` row's builder made (its instance is the owner): an
+    /// unchanged element skips the whole row, so their last values are not kept for
+    /// comparison (a second copy of every element).
+    var insidePureRow = false
     /// True inside a link's label: a link there is written as a `span` with `role="link"`
     /// (a link inside a link is not HTML; the parser would split the outer one).
     var insideLink = false

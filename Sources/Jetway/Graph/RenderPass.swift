@@ -81,6 +81,17 @@ extension ViewGraph {
         return same
     }
 
+    /// `keys`, or an equal array already held by another instance: the rows of a list read
+    /// the same keys, and a thousand copies of one array are a thousand allocations.
+    private func sharedReads(_ keys: [ObjectIdentifier]) -> [ObjectIdentifier] {
+        if keys.isEmpty { return [] }
+        // A row and the views in it each read their own set: a few recent sets are enough.
+        for known in recentReads where known == keys { return known }
+        if recentReads.count == 8 { recentReads.removeFirst() }
+        recentReads.append(keys)
+        return keys
+    }
+
     /// The identity key itself, unless another view already claimed it in this pass (duplicate
     /// `ForEach` ids, the same modifier twice): then the next key along a fixed chain, so
     /// duplicates get separate state in a stable order instead of sharing it. Returns the
@@ -121,12 +132,20 @@ extension ViewGraph {
         }
         instance.evaluation &+= 1
         let body = track(instance) { view.body }
-        instance.renderBody = { context, out in V.Body._render(body, context, &out) }
-        if let isEqual = equality(for: V.self) { instance.lastView = LastView(view, isEqual) }
-        walkBody(instance, context, fresh: true)
+        let render: @MainActor (_RenderContext, inout [Node]) -> Void = { context, out in V.Body._render(body, context, &out) }
+        if context.insidePureRow {
+            instance.lastView = nil
+        } else if let isEqual = equality(for: V.self) {
+            instance.lastView = LastView(view, isEqual)
+        }
+        walk(instance, context, fresh: true, render)
         // The body is kept to render it again when a view below changes; with no views below
         // (a row of texts and stacks) that cannot happen, and the body is most of a row's memory.
-        if instance.liveChildCount == 0 { instance.renderBody = nil }
+        if instance.liveChildCount > 0 {
+            instance.renderBody = render
+        } else if instance.renderBody != nil {
+            instance.renderBody = nil
+        }
     }
 
     private func walkBody(_ instance: ViewInstance, _ context: _RenderContext, fresh: Bool) {
@@ -147,13 +166,15 @@ extension ViewGraph {
         bodyContext.identityKey = IdentityHash.seed
         bodyContext.isFreshValue = fresh
         bodyContext.rebuiltValues = false
+        bodyContext.insidePureRow = false
         let reads = instance.readLog ?? EnvironmentReads()
         instance.readLog = reads
         reads.start(with: instance.propertyReads)
         bodyContext.environment.reads = reads
         var nodes: [Node] = []
         render(bodyContext, &nodes)
-        instance.environmentReads = reads.keys
+        instance.environmentReads = sharedReads(reads.keys)
+        reads.finish()
         sweep(instance)
         for node in nodes { node.isFrozen = true }
         instance.output = nodes
@@ -233,10 +254,7 @@ extension ViewGraph {
         for child in instance.children.allValues { unmount(child) }
         instance.children.removeAll()
         instance.departedCount = 0
-        instance.departures.removeAll()
-        instance.departureStart = 0
-        instance.subscriptions.removeAll()
-        instance.subscriptionKeys.removeAll()
+        instance.dropDeparturesAndSubscriptions()
         if let observer = instance.persistent as? UnmountObserving {
             afterCommit.append { observer.didUnmount() }
         }

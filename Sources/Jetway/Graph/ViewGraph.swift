@@ -34,6 +34,8 @@ public final class ViewGraph {
     var equalities: [ObjectIdentifier: Any] = [:]
     /// How each `ForEach` element type's rows record their element (see ForEachRows.swift).
     var rowRecordMakers: [ObjectIdentifier: Any] = [:]
+    /// The last environment reads an instance kept (see `sharedReads`).
+    var recentReads: [[ObjectIdentifier]] = []
     /// The last environment comparison (see `seesSameEnvironment(_:_:)`).
     var lastEnvironmentCheck: (from: UInt64, to: UInt64, keys: [ObjectIdentifier], same: Bool)?
     var retired: [AnyObject] = []

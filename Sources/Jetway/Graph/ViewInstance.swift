@@ -19,28 +19,20 @@ public final class ViewInstance {
     var evaluation: UInt64 = 0
     /// The nodes of the last render, shared with the live tree (frozen).
     var output: [Node] = []
-    /// Re-renders the body produced by the last evaluation without evaluating it again.
-    var renderBody: (@MainActor (_RenderContext, inout [Node]) -> Void)?
     /// Whether the view value a stored body holds for this instance is the one whose dynamic
     /// properties were installed (false after an equal fresh value was skipped).
     var installedValueIsCurrent = false
     /// The last view value, kept only for `Equatable` views to skip equal re-renders.
     var lastView: AnyObject?
     var environment = EnvironmentValues()
-    /// The environment keys its dynamic properties read when last installed, and the keys
-    /// read anywhere in its last render (its properties, the primitives of its body, the views
-    /// below): an environment that differs from `environment` only in other keys cannot change
-    /// its output.
-    var propertyReads: [ObjectIdentifier] = []
+    /// The keys read anywhere in its last render (its properties, the primitives of its body,
+    /// the views below): an environment that differs from `environment` only in other keys
+    /// cannot change its output. (`propertyReads`: the keys its dynamic properties read when
+    /// last installed.)
     var environmentReads: [ObjectIdentifier] = []
     /// Where this instance's render notes its reads (kept to spare an allocation per render).
     var readLog: EnvironmentReads?
     var elementKey: UInt64 = 0
-    /// Storage for dynamic properties (@State, @StateObject, …) by their order in the view.
-    var slots: [AnyObject?] = []
-    /// Object-will-change subscriptions by slot.
-    var subscriptions: [Int: AnyCancellable] = [:]
-    var subscriptionKeys: [Int: SubscriptionKey] = [:]
     /// Per-identity storage of a primitive view (navigation path, sheet, appear flag).
     var persistent: AnyObject?
     /// Whether `persistent` is only a `RenderCache` (found once, when it is made).
@@ -50,12 +42,61 @@ public final class ViewInstance {
     /// by `isMounted == false`; `departedPass` says when each left, oldest out first.
     var departedCount = 0
     var departedPass: UInt64 = 0
-    /// The order children departed in (key and pass), oldest first from `departureStart`: an
-    /// entry whose child came back or left again later is skipped when evicting.
-    var departures: [(key: UInt64, pass: UInt64)] = []
-    var departureStart = 0
+    /// What few instances need, apart (see `InstanceExtras`).
+    private var extras: InstanceExtras?
     /// The children this render can reach (departed ones are not).
     var liveChildCount: Int { children.count - departedCount }
+
+    private var extrasForWriting: InstanceExtras {
+        if let extras { return extras }
+        let made = InstanceExtras()
+        extras = made
+        return made
+    }
+
+    /// Storage for dynamic properties (@State, @StateObject, …) by their order in the view.
+    var slots: [AnyObject?] {
+        get { extras?.slots ?? [] }
+        _modify { yield &extrasForWriting.slots }
+    }
+    /// Object-will-change subscriptions by slot.
+    var subscriptions: [Int: AnyCancellable] {
+        get { extras?.subscriptions ?? [:] }
+        _modify { yield &extrasForWriting.subscriptions }
+    }
+    var subscriptionKeys: [Int: SubscriptionKey] {
+        get { extras?.subscriptionKeys ?? [:] }
+        _modify { yield &extrasForWriting.subscriptionKeys }
+    }
+    /// Re-renders the body produced by the last evaluation without evaluating it again.
+    var renderBody: (@MainActor (_RenderContext, inout [Node]) -> Void)? {
+        get { extras?.renderBody }
+        _modify { yield &extrasForWriting.renderBody }
+    }
+    /// The environment keys its dynamic properties read when last installed.
+    var propertyReads: [ObjectIdentifier] {
+        get { extras?.propertyReads ?? [] }
+        _modify { yield &extrasForWriting.propertyReads }
+    }
+    /// The order children departed in (key and pass), oldest first from `departureStart`: an
+    /// entry whose child came back or left again later is skipped when evicting.
+    var departures: [(key: UInt64, pass: UInt64)] {
+        get { extras?.departures ?? [] }
+        _modify { yield &extrasForWriting.departures }
+    }
+    var departureStart: Int {
+        get { extras?.departureStart ?? 0 }
+        _modify { yield &extrasForWriting.departureStart }
+    }
+
+    /// Unmounted: no departed children to remember, no subscriptions.
+    func dropDeparturesAndSubscriptions() {
+        guard let extras else { return }
+        extras.departures.removeAll()
+        extras.departureStart = 0
+        extras.subscriptions.removeAll()
+        extras.subscriptionKeys.removeAll()
+    }
 
     init(graph: ViewGraph, type: Any.Type, parent: ViewInstance?) {
         self.graph = graph
@@ -125,6 +166,20 @@ public final class ViewInstance {
         if let expected, expected != evaluation { return }
         invalidate()
     }
+}
+
+/// What only some instances need: state slots and subscriptions (views with `@State` and
+/// the like), a kept body (views with views below), departures (views whose children come and
+/// go). Kept apart so that the many instances that need none of it, a list's rows, stay small.
+@MainActor
+final class InstanceExtras {
+    var slots: [AnyObject?] = []
+    var subscriptions: [Int: AnyCancellable] = [:]
+    var subscriptionKeys: [Int: SubscriptionKey] = [:]
+    var renderBody: (@MainActor (_RenderContext, inout [Node]) -> Void)?
+    var propertyReads: [ObjectIdentifier] = []
+    var departures: [(key: UInt64, pass: UInt64)] = []
+    var departureStart = 0
 }
 
 /// Tells whether the caller runs on the main actor. `Thread.isMainThread` cannot: on Linux the

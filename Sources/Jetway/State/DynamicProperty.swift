@@ -32,7 +32,7 @@ enum DynamicProperties {
         var slot = 0
         installChildren(of: view, in: instance, environment: environment, slot: &slot)
         if slot == 0 { typesWithout.insert(type) }
-        instance.propertyReads = reads.keys
+        if !reads.keys.isEmpty || !instance.propertyReads.isEmpty { instance.propertyReads = reads.keys }
     }
 
     private static func installChildren(of value: Any, in instance: ViewInstance, environment: EnvironmentValues, slot: inout Int) {

@@ -158,6 +158,12 @@ final class EnvironmentReads {
         self.keys = keys
         lastBatch = []
     }
+
+    /// Lets go of the arrays once the render that noted them has taken `keys`.
+    func finish() {
+        keys = []
+        lastBatch = []
+    }
 }
 
 /// What an environment writer produced at its position last render.
