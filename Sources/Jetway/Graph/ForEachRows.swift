@@ -9,8 +9,8 @@ extension ViewGraph {
         _ render: (Content, _RenderContext, inout [Node]) -> Void
     ) {
         let owner = context.owner
-        let typeID = ObjectIdentifier(RowBuilder<Element, Content>.self)
-        let (key, found) = claim(IdentityHash.mix(context.identityKey, IdentityHash.ofType(RowBuilder<Element, Content>.self)), typeID, in: owner)
+        let typeID = builder.typeID
+        let (key, found) = claim(IdentityHash.mix(context.identityKey, UInt64(UInt(bitPattern: typeID))), typeID, in: owner)
         let instance: ViewInstance
         var mustEvaluate: Bool
         if let existing = found, existing.typeID == typeID {
@@ -28,7 +28,7 @@ extension ViewGraph {
             }
         } else {
             if let replaced = found { unmount(replaced) }
-            instance = ViewInstance(graph: self, type: RowBuilder<Element, Content>.self, parent: owner)
+            instance = ViewInstance(graph: self, typeID: typeID, parent: owner)
             owner.children[key] = instance
             mustEvaluate = true
         }
@@ -67,23 +67,27 @@ extension ViewGraph {
     /// stored bits (see `comparison(for:)`).
     private func lastRow<Element>(_ element: Element, _ function: UnsafeRawPointer) -> LastRow<Element> {
         let id = ObjectIdentifier(Element.self)
-        let make: (Element, UnsafeRawPointer) -> LastRow<Element>
-        if let known = rowRecordMakers[id], let typed = known as? (Element, UnsafeRawPointer) -> LastRow<Element> {
-            make = typed
+        // Stored under its element type's id, so it is a `RowRecordMaker<Element>`.
+        if let known = rowRecordMakers[id] { return unsafeDowncast(known, to: RowRecordMaker<Element>.self).make(element, function) }
+        let maker: RowRecordMaker<Element>
+        if let equatable = Element.self as? any Equatable.Type, let made = Self.equatableRowMaker(equatable) as? RowRecordMaker<Element> {
+            maker = made
         } else {
-            if let equatable = Element.self as? any Equatable.Type, let maker = Self.equatableRowMaker(equatable) as? (Element, UnsafeRawPointer) -> LastRow<Element> {
-                make = maker
-            } else {
-                make = { BitwiseLastRow($0, $1) }
-            }
-            rowRecordMakers[id] = make
+            maker = RowRecordMaker { BitwiseLastRow($0, $1) }
         }
-        return make(element, function)
+        rowRecordMakers[id] = maker
+        return maker.make(element, function)
     }
 
-    private static func equatableRowMaker<E: Equatable>(_ type: E.Type) -> Any {
-        { (element: E, function: UnsafeRawPointer) -> LastRow<E> in EquatableLastRow(element, function) }
+    private static func equatableRowMaker<E: Equatable>(_ type: E.Type) -> AnyObject {
+        RowRecordMaker<E> { EquatableLastRow($0, $1) }
     }
+}
+
+/// How one element type's rows record their element.
+final class RowRecordMaker<Element> {
+    let make: (Element, UnsafeRawPointer) -> LastRow<Element>
+    init(_ make: @escaping (Element, UnsafeRawPointer) -> LastRow<Element>) { self.make = make }
 }
 
 /// A `ForEach` row builder, and whether it is a function of its element alone.
@@ -93,6 +97,8 @@ struct RowBuilder<Element, Content: View> {
     /// the same code from equal elements are the same row. Nil for a closure that captured
     /// values (a selection, a search text), whose rows are built again on every render.
     let pureFunction: UnsafeRawPointer?
+    /// The type id of a row's instance (found once per `ForEach` render, not once per row).
+    let typeID = ObjectIdentifier(Self.self)
 
     init(_ build: @escaping (Element) -> Content) {
         self.build = build

@@ -33,7 +33,7 @@ public final class ViewGraph {
     /// How each view type is compared with its last value (see ViewEquality.swift).
     var equalities: [ObjectIdentifier: Any] = [:]
     /// How each `ForEach` element type's rows record their element (see ForEachRows.swift).
-    var rowRecordMakers: [ObjectIdentifier: Any] = [:]
+    var rowRecordMakers: [ObjectIdentifier: AnyObject] = [:]
     /// The last environment reads an instance kept (see `sharedReads`).
     var recentReads: [[ObjectIdentifier]] = []
     /// The last environment comparison (see `seesSameEnvironment(_:_:)`).

@@ -104,6 +104,12 @@ public final class ViewInstance {
         self.parent = parent
     }
 
+    init(graph: ViewGraph, typeID: ObjectIdentifier, parent: ViewInstance?) {
+        self.graph = graph
+        self.typeID = typeID
+        self.parent = parent
+    }
+
     /// Marks this view for re-evaluation and schedules one update for the whole batch.
     func invalidate() {
         guard isMounted else {
