@@ -6,16 +6,7 @@ import Testing
 /// equal element skips the builder itself, not only the row's views. These tests count the
 /// builder's calls, and check what must still reach a row: a changed element, an observed
 /// element's property, a captured value, the environment.
-private struct Departure: Identifiable {
-    let id: Int
-    let city: String
-    var status: String
-}
-
-@Observable @MainActor
-private final class Departures {
-    var flights = (0..<60).map { Departure(id: $0, city: ["Denver", "Boston", "Chicago"][$0 % 3] + " \($0)", status: "On time") }
-}
+// The board's data: `Departure` and `Departures` of UsualShapeTests.swift.
 
 @Observable @MainActor
 private final class Gate: Identifiable {

@@ -5,14 +5,14 @@ import Testing
 /// A board written the way SwiftUI code usually is: `NavigationStack`, `.searchable`, a `List`
 /// of a row struct that does not declare `Equatable`. A keystroke must not evaluate rows whose
 /// data did not change.
-private struct Departure: Identifiable {
+struct Departure: Identifiable {
     let id: Int
     let city: String
     var status: String
 }
 
 @Observable @MainActor
-private final class Departures {
+final class Departures {
     var flights = (0..<60).map { Departure(id: $0, city: ["Denver", "Boston", "Chicago"][$0 % 3] + " \($0)", status: "On time") }
 }
 
