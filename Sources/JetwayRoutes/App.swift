@@ -134,9 +134,43 @@ public struct RouteMatch: Sendable, Equatable {
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1)
             guard let key = parts.first else { continue }
-            let decode = { (text: Substring) in text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
-            result[decode(key)] = parts.count > 1 ? decode(parts[1]) : ""
+            result[percentDecoded(key)] = parts.count > 1 ? percentDecoded(parts[1]) : ""
         }
         return result
+    }
+
+    /// A query component decoded: `+` is a space, `%XX` a byte, anything else itself; bytes that
+    /// are not UTF-8 become U+FFFD. (Foundation's `removingPercentEncoding` drops a leading
+    /// U+FEFF and gives up on a stray `%`: found by FuzzTests.)
+    package static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hexValue(utf8[index + 1]),
+                let low = hexValue(utf8[index + 2])
+            {
+                bytes.append(high << 4 | low)
+                index += 3
+                continue
+            } else {
+                bytes.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

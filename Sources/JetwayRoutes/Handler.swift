@@ -122,7 +122,8 @@ public struct Request: Sendable {
     package static func parseCookies(_ header: String) -> [String: String] {
         var cookies: [String: String] = [:]
         for pair in header.split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
+            // `name=` is a cookie with an empty value (found by FuzzTests), not a malformed pair.
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { continue }
             let name = parts[0].trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, cookies[name] == nil else { continue }
