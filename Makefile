@@ -58,11 +58,11 @@ test: test-deps
 		trap '.ci/postgres stop' EXIT && url=$$(.ci/postgres start) && \
 		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_REQUIRE_BROWSERS=1 swift test
 
-## fuzz: 1,000,000 seeded inputs for each untrusted-input reader (client messages, cookies,
-## queries, the HTML escaper read back by Python's HTML parser), under the address sanitizer, in
+## fuzz: 1,000,000 seeded inputs for each untrusted-input reader (client messages, events, images,
+## API bodies, cookies, queries, the HTML escaper read back by Python), under the address sanitizer, in
 ## a build directory of its own; `make test` runs 20,000 of each
 fuzz: deps
-	JETWAY_FUZZ_INPUTS=$${JETWAY_FUZZ_INPUTS:-1000000} swift test --scratch-path .build/fuzz --sanitize=address --filter FuzzTests
+	JETWAY_FUZZ_INPUTS=$${JETWAY_FUZZ_INPUTS:-1000000} swift test --scratch-path .build/fuzz --sanitize=address --filter "FuzzTests|EventFuzzTests|FlightChangeFuzzTests"
 
 ## bench: release build, prints `bench: <name> <value> <unit>` (core, then server under load,
 ## then the store on SQLite and a throwaway PostgreSQL, and two MountainAirport processes on it)
