@@ -12,7 +12,7 @@ BENCH_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver postgresql
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
-.PHONY: deps test-deps bench-deps build run test fuzz bench snapshots screenshots format clean
+.PHONY: deps test-deps bench-deps build run test fuzz faults bench snapshots screenshots format clean
 
 # Installs the Debian packages of $(1) that are missing (the Swift toolchain must be in /opt/swift).
 define install_missing
@@ -63,6 +63,13 @@ test: test-deps
 ## a build directory of its own; `make test` runs 20,000 of each
 fuzz: deps
 	JETWAY_FUZZ_INPUTS=$${JETWAY_FUZZ_INPUTS:-1000000} swift test --scratch-path .build/fuzz --sanitize=address --filter "FuzzTests|EventFuzzTests|FlightChangeFuzzTests"
+
+## faults: a MountainAirport process with 200 kiosks open is killed (SIGKILL) and started again;
+## every kiosk must join again within 10 s and then get a change (prints `bench:` lines)
+faults: bench-deps
+	swift build -c release --product JetwayBench
+	swift build -c release --product MountainAirport
+	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench faults
 
 ## bench: release build, prints `bench: <name> <value> <unit>` (core, then server under load,
 ## then the store on SQLite and a throwaway PostgreSQL, and two MountainAirport processes on it)

@@ -26,13 +26,19 @@ import JetwayTesting
 ///                   the end so every pong can come)
 ///   type-each T   → typed DONE TIMEOUTS (every session types T once)
 ///   close         → closed N (every socket is closed; the server keeps the sessions a while)
+///   survive S     → survived BACK TOTAL MS BUSIEST ATTEMPTS (up to S seconds: every session whose
+///                   socket ends reconnects as the page's runtime does, after a random delay of
+///                   up to 250 ms × 2^attempt, at most 10 s, and joins again; BACK sessions
+///                   joined again (`joined`, or `sync` from a new server process), MS from the first socket lost to the last join, BUSIEST the
+///                   most upgrades the server answered in any 250 ms, ATTEMPTS connections tried)
 ///   upload K B PATH → uploaded MB/S FAILURES (load PATH, then K uploads of a B-byte PNG to
 ///                   its file importer, one after another; an answer other than 201 is a failure)
 ///   http K PATH   → http RPS FAILURES (K GETs of PATH, one after another over one keep-alive
 ///                   connection; a request without a whole 200 answer is a failure)
 enum LoadClient {
     final class Session: @unchecked Sendable {
-        let fd: Int32
+        /// The websocket (replaced when `survive` reconnects; -1 while it waits to).
+        var fd: Int32
         /// The element the session clicks or types into: the page's first button, else its
         /// first text field (or the field first, when opened with `field`); nil on a page with
         /// nothing to click (a kiosk).
@@ -40,6 +46,8 @@ enum LoadClient {
         /// The page's first widget element, if it has one (`request` sends it requests).
         var widget: String?
         var buffer: [UInt8] = []
+        /// What a join needs again after a reconnect, as the page's runtime keeps it.
+        var join = ""
         init(fd: Int32, target: String?) {
             self.fd = fd
             self.target = target
@@ -254,6 +262,9 @@ enum LoadClient {
                         "heavy \(Int(samples[samples.count / 2])) \(Int(samples[min(samples.count - 1, samples.count * 99 / 100)])) \(samples.count) \(failures)"
                     )
                 }
+            case "survive":
+                let outcome = survive(sessions, port: port, seconds: Double(parts[1]) ?? 30)
+                answer("survived \(outcome.back) \(sessions.count) \(outcome.milliseconds) \(outcome.busiest) \(outcome.attempts)")
             case "close":
                 for session in sessions { close(session.fd) }
                 answer("closed \(sessions.count)")
@@ -547,6 +558,25 @@ enum LoadClient {
             let fd = connectSocket(port: port)
         else { return nil }
         let target = fieldFirst ? fieldID(in: html) ?? buttonID(in: html) : buttonID(in: html) ?? fieldID(in: html)
+        guard upgrade(fd, port: port) else {
+            close(fd)
+            return nil
+        }
+        let session = Session(fd: fd, target: target)
+        session.widget = PageIDs.id(ofElementContaining: "data-widget=", in: html)
+        let version = value(after: "<meta name=\"jetway-version\" content=\"", in: html) ?? "0"
+        let build = value(after: "<meta name=\"jetway-build\" content=\"", in: html) ?? "bench"
+        session.join = #"["join","\#(token)","\#(path)",\#(version),"\#(build)"]"#
+        sendText(fd, session.join)
+        guard let joined = readFrame(session, timeout: 10), joined.hasPrefix("[\"joined\"") else {
+            close(fd)
+            return nil
+        }
+        return session
+    }
+
+    /// Upgrades a connected socket to the page runtime's websocket; false when refused.
+    static func upgrade(_ fd: Int32, port: Int) -> Bool {
         var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: jetway\r\n"
         request += "Origin: http://127.0.0.1:\(port)\r\n\r\n"
@@ -554,19 +584,92 @@ enum LoadClient {
         var header: [UInt8] = []
         var byte: UInt8 = 0
         while !header.suffix(4).elementsEqual([13, 10, 13, 10]), recv(fd, &byte, 1, 0) == 1 { header.append(byte) }
-        guard String(decoding: header, as: UTF8.self).hasPrefix("HTTP/1.1 101") else {
-            close(fd)
-            return nil
+        return String(decoding: header, as: UTF8.self).hasPrefix("HTTP/1.1 101")
+    }
+
+    /// Rides out a server that goes away and comes back (`survive` above).
+    static func survive(_ sessions: [Session], port: Int, seconds: Double) -> (back: Int, milliseconds: Int, busiest: Int, attempts: Int) {
+        enum State {
+            case live
+            case waiting(until: Double, attempt: Int)
+            case joining(since: Double, attempt: Int)
+            case back
         }
-        let session = Session(fd: fd, target: target)
-        session.widget = PageIDs.id(ofElementContaining: "data-widget=", in: html)
-        let version = value(after: "<meta name=\"jetway-version\" content=\"", in: html) ?? "0"
-        sendText(fd, #"["join","\#(token)","\#(path)",\#(version),"bench"]"#)
-        guard let joined = readFrame(session, timeout: 10), joined.hasPrefix("[\"joined\"") else {
-            close(fd)
-            return nil
+        let clock = { Date().timeIntervalSinceReferenceDate }
+        let started = clock()
+        var states = [State](repeating: .live, count: sessions.count)
+        var firstLost: Double?
+        var lastBack = 0.0
+        var upgrades: [Double] = []
+        var attempts = 0
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        // The page runtime's backoff: full jitter over 250 ms × 2^attempt, capped at 10 s.
+        func backoff(_ attempt: Int) -> Double { Double.random(in: 0..<1) * min(10, 0.25 * pow(2, Double(attempt))) }
+        func lost(_ index: Int, attempt: Int) {
+            if sessions[index].fd >= 0 { close(sessions[index].fd) }
+            sessions[index].fd = -1
+            sessions[index].buffer = []
+            if firstLost == nil { firstLost = clock() }
+            states[index] = .waiting(until: clock() + backoff(attempt), attempt: attempt + 1)
         }
-        return session
+        while clock() - started < seconds {
+            if states.allSatisfy({ if case .back = $0 { true } else { false } }) { break }
+            var fds = sessions.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), 5)
+            let now = clock()
+            for index in sessions.indices {
+                let session = sessions[index]
+                switch states[index] {
+                case .waiting(let until, let attempt):
+                    guard now >= until else { continue }
+                    attempts += 1
+                    guard let fd = connectSocket(port: port) else {
+                        states[index] = .waiting(until: now + backoff(attempt), attempt: attempt + 1)
+                        continue
+                    }
+                    guard upgrade(fd, port: port) else {
+                        close(fd)
+                        states[index] = .waiting(until: now + backoff(attempt), attempt: attempt + 1)
+                        continue
+                    }
+                    upgrades.append(clock())
+                    session.fd = fd
+                    sendText(fd, session.join)
+                    states[index] = .joining(since: clock(), attempt: attempt)
+                case .joining(let since, let attempt) where now - since > 10:
+                    lost(index, attempt: attempt)
+                default:
+                    guard fds[index].revents != 0 else { continue }
+                    let got = recv(session.fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+                    if got > 0 {
+                        session.buffer.append(contentsOf: chunk[0..<got])
+                        answerPings(session)
+                        while let frame = takeFrame(session) {
+                            // `joined` when the server still has the session; `sync` (the whole
+                            // page, re-mounted) when it is a new process (docs/protocol.md).
+                            if case .joining = states[index], frame.hasPrefix("[\"joined\"") || frame.hasPrefix("[\"sync\"") {
+                                states[index] = .back
+                                lastBack = clock()
+                            }
+                        }
+                    } else if got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) {
+                        if case .joining(_, let attempt) = states[index] { lost(index, attempt: attempt) } else { lost(index, attempt: 0) }
+                    }
+                }
+            }
+        }
+        var busiest = 0
+        var windowStart = 0
+        for (index, time) in upgrades.enumerated() {
+            while time - upgrades[windowStart] > 0.25 { windowStart += 1 }
+            busiest = max(busiest, index - windowStart + 1)
+        }
+        if ProcessInfo.processInfo.environment["JETWAY_SURVIVE_DEBUG"] != nil, let firstLost, let first = upgrades.first {
+            FileHandle.standardError.write(Data("survive: first upgrade \(Int((first - firstLost) * 1000)) ms, last \(Int(((upgrades.last ?? first) - firstLost) * 1000)) ms, last join \(Int((lastBack - firstLost) * 1000)) ms\n".utf8))
+        }
+        let back = states.filter { if case .back = $0 { true } else { false } }.count
+        let milliseconds = firstLost.map { Int((lastBack - $0) * 1000) } ?? -1
+        return (back, milliseconds, busiest, attempts)
     }
 
     static func value(after marker: String, in text: String) -> String? {

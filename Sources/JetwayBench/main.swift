@@ -329,6 +329,13 @@ if CommandLine.arguments.dropFirst().first == "board-browser" {
     }
     dispatchMain()
 }
+if CommandLine.arguments.dropFirst().first == "faults" {
+    Task { @MainActor in
+        await FaultBench.run()
+        exit(0)
+    }
+    dispatchMain()
+}
 if CommandLine.arguments.dropFirst().first == "board-server" {
     Task { @MainActor in
         let phases = CommandLine.arguments.count > 2 ? [CommandLine.arguments[2]] : ServerBench.boardPhases
