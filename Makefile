@@ -65,11 +65,13 @@ fuzz: deps
 	JETWAY_FUZZ_INPUTS=$${JETWAY_FUZZ_INPUTS:-1000000} swift test --scratch-path .build/fuzz --sanitize=address --filter "FuzzTests|EventFuzzTests|FlightChangeFuzzTests"
 
 ## faults: a MountainAirport process with 200 kiosks open is killed (SIGKILL) and started again;
-## every kiosk must join again within 10 s and then get a change (prints `bench:` lines)
+## every kiosk must join again within 10 s and then get a change; then load: 10,000 sessions,
+## 100 clicks a second and the simulator running (prints `bench:` lines; fails on a lost click)
 faults: bench-deps
 	swift build -c release --product JetwayBench
 	swift build -c release --product MountainAirport
 	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench faults
+	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench load
 
 ## bench: release build, prints `bench: <name> <value> <unit>` (core, then server under load,
 ## then the store on SQLite and a throwaway PostgreSQL, and two MountainAirport processes on it)

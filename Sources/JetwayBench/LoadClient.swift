@@ -26,6 +26,10 @@ import JetwayTesting
 ///                   the end so every pong can come)
 ///   type-each T   → typed DONE TIMEOUTS (every session types T once)
 ///   close         → closed N (every socket is closed; the server keeps the sessions a while)
+///   paced R S     → paced SENT ANSWERED TIMEOUTS P50 P99 (S seconds of R clicks a second, spread
+///                   over the sessions with something to click, each on its own schedule and
+///                   not waiting for the one before; a click's round trip ends with the patch
+///                   that carries its ref; one without a patch within 5 s is a timeout)
 ///   survive S     → survived BACK TOTAL MS BUSIEST ATTEMPTS (up to S seconds: every session whose
 ///                   socket ends reconnects as the page's runtime does, after a random delay of
 ///                   up to 250 ms × 2^attempt, at most 10 s, and joins again; BACK sessions
@@ -262,6 +266,9 @@ enum LoadClient {
                         "heavy \(Int(samples[samples.count / 2])) \(Int(samples[min(samples.count - 1, samples.count * 99 / 100)])) \(samples.count) \(failures)"
                     )
                 }
+            case "paced":
+                let outcome = paced(sessions, perSecond: Double(parts[1]) ?? 100, seconds: Double(parts[2]) ?? 10, ref: &ref)
+                answer("paced \(outcome.sent) \(outcome.answered) \(outcome.timeouts) \(outcome.p50) \(outcome.p99)")
             case "survive":
                 let outcome = survive(sessions, port: port, seconds: Double(parts[1]) ?? 30)
                 answer("survived \(outcome.back) \(sessions.count) \(outcome.milliseconds) \(outcome.busiest) \(outcome.attempts)")
@@ -585,6 +592,56 @@ enum LoadClient {
         var byte: UInt8 = 0
         while !header.suffix(4).elementsEqual([13, 10, 13, 10]), recv(fd, &byte, 1, 0) == 1 { header.append(byte) }
         return String(decoding: header, as: UTF8.self).hasPrefix("HTTP/1.1 101")
+    }
+
+    /// Clicks at a steady rate across the sessions, every socket read meanwhile (`paced` above).
+    static func paced(_ sessions: [Session], perSecond: Double, seconds: Double, ref: inout Int) -> (
+        sent: Int, answered: Int, timeouts: Int, p50: Int, p99: Int
+    ) {
+        let clickable = sessions.indices.filter { sessions[$0].target != nil }
+        guard !clickable.isEmpty else { return (0, 0, 0, -1, -1) }
+        let clock = { DispatchTime.now().uptimeNanoseconds }
+        let started = clock()
+        let interval = UInt64(1e9 / perSecond)
+        var slot = 0
+        var sent = 0
+        var waiting: [Int: (ref: Int, at: UInt64)] = [:]  // session index → the click in flight
+        var samples: [Double] = []
+        var timeouts = 0
+        var fds = sessions.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let end = started + UInt64(seconds * 1e9)
+        while clock() < end || (!waiting.isEmpty && clock() < end + 5_000_000_000) {
+            // Every click due by now goes out (skipping a session whose last click is in flight).
+            while clock() < end, started + UInt64(slot) * interval <= clock() {
+                let index = clickable[slot % clickable.count]
+                slot += 1
+                if waiting[index] != nil { continue }
+                sent += 1
+                sendText(sessions[index].fd, #"["e",\#(ref),"\#(sessions[index].target!)","click",null]"#)
+                waiting[index] = (ref, clock())
+                ref += 1
+            }
+            guard poll(&fds, nfds_t(fds.count), 1) > 0 else { continue }
+            for index in fds.indices where fds[index].revents != 0 {
+                fds[index].revents = 0
+                let got = recv(fds[index].fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+                guard got > 0 else { continue }
+                let session = sessions[index]
+                session.buffer.append(contentsOf: chunk[0..<got])
+                answerPings(session)
+                while let frame = takeFrame(session) {
+                    if let click = waiting[index], frame.hasSuffix(",\(click.ref)]") {
+                        samples.append(Double(clock() - click.at) / 1000)
+                        waiting[index] = nil
+                    }
+                }
+            }
+        }
+        timeouts = waiting.count
+        samples.sort()
+        let percentile = { (p: Double) -> Int in samples.isEmpty ? -1 : Int(samples[min(samples.count - 1, Int(Double(samples.count) * p))]) }
+        return (sent, samples.count, timeouts, percentile(0.5), percentile(0.99))
     }
 
     /// Rides out a server that goes away and comes back (`survive` above).

@@ -329,9 +329,9 @@ if CommandLine.arguments.dropFirst().first == "board-browser" {
     }
     dispatchMain()
 }
-if CommandLine.arguments.dropFirst().first == "faults" {
+if CommandLine.arguments.dropFirst().first == "faults" || CommandLine.arguments.dropFirst().first == "load" {
     Task { @MainActor in
-        await FaultBench.run()
+        if CommandLine.arguments.dropFirst().first == "faults" { await FaultBench.run() } else { await LoadBench.run() }
         exit(0)
     }
     dispatchMain()

@@ -1,0 +1,64 @@
+import Foundation
+import Jetway
+import JetwayServer
+import MountainAirportViews
+
+/// Load (`JetwayBench load`, part of `make faults`): 10,000 sessions on this machine — 9,000 gate
+/// kiosks over sixty gates and 1,000 flight-detail pages — with 100 clicks a second spread over
+/// the detail pages and the airport simulator moving the day a minute a second. Reports the
+/// round trips' p50 and p99, the server's memory and CPU; fails if a click goes unanswered.
+@MainActor
+enum LoadBench {
+    static func run() async {
+        let denver = TimeZone(identifier: "America/Denver")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = denver
+        let now = calendar.startOfDay(for: Date()).addingTimeInterval(12 * 3600)
+        let clock = WallClock(startingAt: now)
+        let kiosks = Int(ProcessInfo.processInfo.environment["JETWAY_LOAD_KIOSKS"] ?? "") ?? 9000
+        let pages = Int(ProcessInfo.processInfo.environment["JETWAY_LOAD_PAGES"] ?? "") ?? 1000
+        let total = kiosks + pages
+        do {
+            let store = try AirportStore.open("sqlite::memory:")
+            try AirportStore.seedIfEmpty(store, day: now, timeZone: denver)
+            let model = FlightBoardModel(store: store, timeZone: denver, clock: clock)
+            try AirportSimulator(model: model, seed: 11).step(now: now)
+            await store.settle()
+            let harness = try ServerBench.Harness(routes: [Route("/bench/details") { _ in DetailsPage(model: model) }], model: model, clock: clock)
+            defer { harness.stop() }
+            let before = ServerBench.residentKB()
+            let gates = ["A", "B", "C"].flatMap { terminal in (1...20).map { "\(terminal)\($0)" } }
+            for (index, gate) in gates.enumerated() {
+                try await harness.open((index + 1) * kiosks / gates.count, "/gate/\(gate)")
+            }
+            try await harness.open(total, "/bench/details")
+            let rss = ServerBench.residentKB() - before
+
+            // 100 clicks a second for 20 s while the simulator moves the day.
+            let seconds = 20
+            harness.input.fileHandleForWriting.write("paced 100 \(seconds)\n".data(using: .utf8)!)
+            let cpu0 = ServerBench.cpuMicroseconds()
+            let simulator = AirportSimulator(model: model, seed: 12)
+            for step in 1...seconds {
+                try simulator.step(now: now.addingTimeInterval(Double(step) * 60))
+                try await Task.sleep(for: .seconds(1))
+            }
+            let answer = await harness.reader.next().split(separator: " ").map(String.init)
+            let cpu1 = ServerBench.cpuMicroseconds()
+            guard answer.count == 6, answer[0] == "paced", let sent = Int(answer[1]), let answered = Int(answer[2]), let timeouts = Int(answer[3]),
+                let p50 = Double(answer[4]), let p99 = Double(answer[5]), p50 >= 0
+            else { throw BenchFailure("paced gave no answer: \(answer)") }
+            guard timeouts == 0, answered == sent, sent >= 100 * seconds * 9 / 10 else {
+                throw BenchFailure("\(answered) of \(sent) clicks answered, \(timeouts) timed out")
+            }
+            report("load_roundtrip_p50_us_\(total)", p50, "us")
+            report("load_roundtrip_p99_us_\(total)", p99, "us")
+            report("load_clicks_\(total)", Double(sent), "clicks")
+            report("load_rss_kb_per_session_\(total)", Double(rss) / Double(total), "kB")
+            report("load_server_cpu_percent_\(total)", Double(cpu1 - cpu0) / Double(seconds) / 10_000, "%")
+        } catch {
+            FileHandle.standardOutput.write(Data("bench: error \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}
