@@ -62,7 +62,10 @@ test: test-deps
 ## API bodies, cookies, queries, the HTML escaper read back by Python), under the address sanitizer, in
 ## a build directory of its own; `make test` runs 20,000 of each
 fuzz: deps
-	JETWAY_FUZZ_INPUTS=$${JETWAY_FUZZ_INPUTS:-1000000} swift test --scratch-path .build/fuzz --sanitize=address --filter "FuzzTests|EventFuzzTests|FlightChangeFuzzTests"
+	# Leak checking off: Swift keeps a weakly referenced object's side table in its refcount
+	# word with flag bits set, which LeakSanitizer does not read as a pointer, so it reports
+	# every live side table (and what hangs off it) at exit; all its reports here were those.
+	ASAN_OPTIONS=detect_leaks=0 JETWAY_FUZZ_INPUTS=$${JETWAY_FUZZ_INPUTS:-1000000} swift test --scratch-path .build/fuzz --sanitize=address --filter "FuzzTests|EventFuzzTests|FlightChangeFuzzTests"
 
 ## faults: a MountainAirport process with 200 kiosks open is killed (SIGKILL) and started again;
 ## every kiosk must join again within 10 s and then get a change; then load: 10,000 sessions,

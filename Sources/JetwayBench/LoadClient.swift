@@ -483,9 +483,20 @@ enum LoadClient {
 
     /// Answers and removes the pings among the whole frames in the session's buffer.
     static func answerPings(_ session: Session) {
+        let buffer = session.buffer
+        // Usually none: then the buffer is left as it is (no copy per read of 10,000 sockets).
+        var scan = 0
+        var hasPing = false
+        while let (start, length) = frameBounds(buffer, at: scan) {
+            if buffer[scan] & 0x0F == 0x9 {
+                hasPing = true
+                break
+            }
+            scan = start + length
+        }
+        guard hasPing else { return }
         var kept: [UInt8] = []
         var offset = 0
-        let buffer = session.buffer
         while let (start, length) = frameBounds(buffer, at: offset) {
             if buffer[offset] & 0x0F == 0x9 {
                 sendFrame(session.fd, opcode: 0xA, Array(buffer[start..<(start + length)]))
@@ -792,13 +803,14 @@ enum LoadClient {
 
     /// A whole frame already in the session's buffer (server frames are unmasked), or nil.
     static func takeFrame(_ session: Session) -> String? {
-        let buffer = session.buffer
-        guard let (offset, length) = frameBounds(buffer, at: 0) else { return nil }
-        let payload = Array(buffer[offset..<(offset + length)])
+        guard let (offset, length) = frameBounds(session.buffer, at: 0) else { return nil }
+        let payload = Array(session.buffer[offset..<(offset + length)])
+        let isPing = session.buffer[0] & 0x0F == 0x9
+        // In place: no copy of what is left (a fan-out puts a frame in 10,000 buffers).
         session.buffer.removeFirst(offset + length)
         // A ping is answered as a browser answers it (lws hangs up on a socket that has not
         // proved alive for five minutes), and is not a frame of the page.
-        if buffer[0] & 0x0F == 0x9 {
+        if isPing {
             sendFrame(session.fd, opcode: 0xA, payload)
             return takeFrame(session)
         }
