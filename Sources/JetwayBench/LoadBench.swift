@@ -39,8 +39,10 @@ enum LoadBench {
             harness.input.fileHandleForWriting.write("paced 100 \(seconds)\n".data(using: .utf8)!)
             let cpu0 = ServerBench.cpuMicroseconds()
             let simulator = AirportSimulator(model: model, seed: 12)
+            // JETWAY_LOAD_QUIET=1: the clicks alone (what the simulator's fan-outs add to them).
+            let quiet = ProcessInfo.processInfo.environment["JETWAY_LOAD_QUIET"] != nil
             for step in 1...seconds {
-                try simulator.step(now: now.addingTimeInterval(Double(step) * 60))
+                if !quiet { try simulator.step(now: now.addingTimeInterval(Double(step) * 60)) }
                 try await Task.sleep(for: .seconds(1))
             }
             let answer = await harness.reader.next().split(separator: " ").map(String.init)
