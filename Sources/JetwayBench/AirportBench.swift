@@ -11,23 +11,31 @@ import MountainAirportViews
 /// the day at a minute a second.
 @MainActor
 enum AirportBench {
-    static func run() async {
+    /// The airport's generated day in memory at noon airport time today, whatever the hour
+    /// here (a busy hour, the same every run), on a clock of its own, as it stands then.
+    static func noonDay() async throws -> (now: Date, clock: WallClock, model: FlightBoardModel) {
         let denver = TimeZone(identifier: "America/Denver")!
-        // Noon at the airport today, whatever the hour here: a busy hour, the same every run.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = denver
         let now = calendar.startOfDay(for: Date()).addingTimeInterval(12 * 3600)
         let clock = WallClock(startingAt: now)
+        let store = try AirportStore.open("sqlite::memory:")
+        try AirportStore.seedIfEmpty(store, day: now, timeZone: denver)
+        let model = FlightBoardModel(store: store, timeZone: denver, clock: clock)
+        // The day as it stands now (boarding, departed, the board's window).
+        try AirportSimulator(model: model, seed: 11).step(now: now)
+        await store.settle()
+        return (now, clock, model)
+    }
+
+    static func run() async {
         let harness: ServerBench.Harness
         let model: FlightBoardModel
+        let now: Date
         do {
-            let store = try AirportStore.open("sqlite::memory:")
-            try AirportStore.seedIfEmpty(store, day: now, timeZone: denver)
-            model = FlightBoardModel(store: store, timeZone: denver, clock: clock)
-            // The day as it stands now (boarding, departed, the board's window).
-            try AirportSimulator(model: model, seed: 11).step(now: now)
-            await store.settle()
-            harness = try ServerBench.Harness(routes: [], model: model, clock: clock)
+            let day = try await noonDay()
+            (now, model) = (day.now, day.model)
+            harness = try ServerBench.Harness(routes: [], model: model, clock: day.clock)
         } catch {
             print("bench: the airport failed to start: \(error)")
             exit(1)

@@ -10,20 +10,11 @@ import MountainAirportViews
 @MainActor
 enum LoadBench {
     static func run() async {
-        let denver = TimeZone(identifier: "America/Denver")!
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = denver
-        let now = calendar.startOfDay(for: Date()).addingTimeInterval(12 * 3600)
-        let clock = WallClock(startingAt: now)
         let kiosks = Int(ProcessInfo.processInfo.environment["JETWAY_LOAD_KIOSKS"] ?? "") ?? 9000
         let pages = Int(ProcessInfo.processInfo.environment["JETWAY_LOAD_PAGES"] ?? "") ?? 1000
         let total = kiosks + pages
         do {
-            let store = try AirportStore.open("sqlite::memory:")
-            try AirportStore.seedIfEmpty(store, day: now, timeZone: denver)
-            let model = FlightBoardModel(store: store, timeZone: denver, clock: clock)
-            try AirportSimulator(model: model, seed: 11).step(now: now)
-            await store.settle()
+            let (now, clock, model) = try await AirportBench.noonDay()
             let harness = try ServerBench.Harness(routes: [Route("/bench/details") { _ in DetailsPage(model: model) }], model: model, clock: clock)
             defer { harness.stop() }
             let before = ServerBench.residentKB()

@@ -16,14 +16,8 @@ import Testing
         let fragments = ["{", "}", "[", "]", "\"", ":", ",", "null", "true", "1e999", "\"status\"", "\"gate\"", "\"currentTime\"", "\\u0000", "\u{FEFF}"].map {
             Array($0.utf8)
         }
-        var state: UInt64 = UInt64(ProcessInfo.processInfo.environment["JETWAY_FUZZ_SEED"] ?? "") ?? 0x4A65_7477_6179
-        func next() -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
-        }
+        var random = DayGenerator(seed: UInt64(ProcessInfo.processInfo.environment["JETWAY_FUZZ_SEED"] ?? "") ?? 0x4A65_7477_6179)
+        func next() -> Int { Int(truncatingIfNeeded: random.next() >> 1) }
         let inputs = Int(ProcessInfo.processInfo.environment["JETWAY_FUZZ_INPUTS"] ?? "") ?? 20_000
         var accepted = 0
         var refused = 0

@@ -4,6 +4,8 @@ import JetwayRoutes
 import JetwayServer
 import Testing
 
+@testable import MountainAirportViews
+
 /// Seeded fuzzing of what reads untrusted bytes: the client-message decoder, cookie and query
 /// parsing, and the HTML escaper (checked against Python's own HTML parser). The same seed gives
 /// the same inputs, so a failure names its seed and input number. `make test` runs a short
@@ -226,18 +228,12 @@ struct FuzzFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// SplitMix64: small, fast and the same everywhere for a seed.
+/// The airport's SplitMix64 generator (`DayGenerator`): the same everywhere for a seed.
 struct FuzzRandom {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
+    private var generator: DayGenerator
+    init(_ seed: UInt64) { generator = DayGenerator(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A number in 0..<bound (0 when bound is 0).
     mutating func below(_ bound: Int) -> Int {
