@@ -1,4 +1,5 @@
-import Jetway
+import Foundation
+@testable import Jetway
 import JetwayTesting
 import Testing
 
@@ -77,6 +78,71 @@ struct ForEachRowTests {
         try host.type("", into: "City")
         #expect(builderCalls == 1)
         #expect(host.text.contains("Delayed"))
+    }
+
+    @Test func anElementWhoseEqualityIsItsIdStillUpdatesItsRow() throws {
+        // Models often compare by id only (to serve as selections and navigation values): a row
+        // is skipped by the element's stored bits, never by its `==`.
+        struct Gate: Identifiable, Hashable {
+            let id: Int
+            var status: String
+            static func == (lhs: Gate, rhs: Gate) -> Bool { lhs.id == rhs.id }
+            func hash(into hasher: inout Hasher) { hasher.combine(id) }
+        }
+        struct Screen: View {
+            @State var gates = [Gate(id: 1, status: "Open"), Gate(id: 2, status: "Open")]
+            var body: some View {
+                VStack {
+                    Button("Close gate 1") { gates[0].status = "Closed" }
+                    ForEach(gates) { gate in Text("Gate \(gate.id) \(gate.status)") }
+                }
+            }
+        }
+        let host = ViewHost(Screen())
+        try host.tap("Close gate 1")
+        #expect(host.text.contains("Gate 1 Closed") && host.text.contains("Gate 2 Open"))
+    }
+
+    @Test func aClassElementsRowIsBuiltAgainWhenItsOwnerRenders() throws {
+        // A class instance may change under the same reference without Observation knowing (an
+        // `ObservableObject`, a plain class): its rows are built on every render of the owner,
+        // as before rows had instances.
+        final class Stand: Identifiable {
+            let id: Int
+            var name: String
+            init(id: Int, name: String) {
+                self.id = id
+                self.name = name
+            }
+        }
+        struct Screen: View {
+            let stands: [Stand]
+            @State var renders = 0
+            var body: some View {
+                VStack {
+                    Button("Render \(renders)") { renders += 1 }
+                    ForEach(stands) { stand in Text("Stand \(stand.name)") }
+                }
+            }
+        }
+        let stands = [Stand(id: 1, name: "Coffee"), Stand(id: 2, name: "Books")]
+        let host = ViewHost(Screen(stands: stands))
+        stands[0].name = "Tea"
+        try host.tap("Render 0")
+        #expect(host.text.contains("Stand Tea"))
+    }
+
+    @Test func plainValuesAreTheElementsARowMayBeSkippedFor() {
+        struct Plain { let id: Int; let name: String; let when: Date?; let seat: Character }
+        struct HoldsAClass { let id: Int; let model: NSObject }
+        struct HoldsAClosure { let id: Int; let action: () -> Void }
+        struct HoldsAnArray { let id: Int; let tags: [String] }
+        #expect(PlainValues.isPlain(Plain.self))
+        #expect(PlainValues.isPlain(Int.self) && PlainValues.isPlain(String.self) && PlainValues.isPlain(String?.self))
+        #expect(!PlainValues.isPlain(HoldsAClass.self))
+        #expect(!PlainValues.isPlain(HoldsAClosure.self))
+        #expect(!PlainValues.isPlain(HoldsAnArray.self))
+        #expect(!PlainValues.isPlain(NSObject.self))
     }
 
     @Test func anObservedElementsChangeReachesItsRow() throws {

@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// `ForEach`'s rows: each row is an instance of its own, whose "body" is the row builder called
 /// with the element. A row whose builder captures nothing is a function of its element, so
 /// when the element equals last render's, the row's instances are clean and it sees the same
@@ -41,7 +43,7 @@ extension ViewGraph {
             // What the builder reads (an observed element's properties) makes the row render again.
             let row = track(instance) { builder.build(element) }
             if let function = builder.pureFunction {
-                instance.lastView = lastRow(element, function)
+                instance.lastView = LastRow(element, function)
             } else {
                 instance.lastView = nil
             }
@@ -62,32 +64,49 @@ extension ViewGraph {
         for node in instance.output { out.append(node) }
     }
 
-    /// A pure row's record of its element: compared by `==` when the element is `Equatable`
-    /// (a subclass made through the type's conformance, found once per type), else by its
-    /// stored bits (see `comparison(for:)`).
-    private func lastRow<Element>(_ element: Element, _ function: UnsafeRawPointer) -> LastRow<Element> {
-        let id = ObjectIdentifier(Element.self)
-        // Stored under its element type's id, so it is a `RowRecordMaker<Element>`.
-        if let known = rowRecordMakers[id] { return unsafeDowncast(known, to: RowRecordMaker<Element>.self).make(element, function) }
-        let maker: RowRecordMaker<Element>
-        if let equatable = Element.self as? any Equatable.Type, let made = Self.equatableRowMaker(equatable) as? RowRecordMaker<Element> {
-            maker = made
-        } else {
-            maker = RowRecordMaker { BitwiseLastRow($0, $1) }
-        }
-        rowRecordMakers[id] = maker
-        return maker.make(element, function)
-    }
-
-    private static func equatableRowMaker<E: Equatable>(_ type: E.Type) -> AnyObject {
-        RowRecordMaker<E> { EquatableLastRow($0, $1) }
+    /// Whether equal bits of a `type` value mean the row shows the same (`PlainValues`),
+    /// found once per type.
+    func isPlainValue(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        if let known = plainValueTypes[id] { return known }
+        let plain = PlainValues.isPlain(type)
+        plainValueTypes[id] = plain
+        return plain
     }
 }
 
-/// How one element type's rows record their element.
-final class RowRecordMaker<Element> {
-    let make: (Element, UnsafeRawPointer) -> LastRow<Element>
-    init(_ make: @escaping (Element, UnsafeRawPointer) -> LastRow<Element>) { self.make = make }
+/// Which element types a row may be skipped for: values whose stored bits say all they hold.
+/// Numbers, `Bool`, `Date`, enums without payloads, strings (immutable storage: the same bits
+/// are the same text), optionals and structs of those. Not a class instance (its fields may
+/// change under the same reference), not a closure, nothing whose fields cannot be seen (an
+/// array, an enum with payloads): rows of those are built again on every render. `==` is not
+/// asked: a model's `==` often compares only its id.
+enum PlainValues {
+    static func isPlain(_ type: Any.Type, depth: Int = 0) -> Bool {
+        guard depth < 8, !(type is AnyObject.Type) else { return false }
+        if isPOD(type) { return true }
+        if type == String.self || type == Substring.self || type == Character.self { return true }
+        if let optional = type as? any OptionalOfAnything.Type { return isPlain(optional.wrappedType, depth: depth + 1) }
+        // Only a struct's fields are walked (its metadata's kind, the first word, is 0x200): a
+        // function, an existential, a tuple or an enum with payloads is not plain.
+        guard unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee == 0x200 else { return false }
+        var plain = true
+        let complete = _forEachField(of: type) { _, _, fieldType, _ in
+            plain = isPlain(fieldType, depth: depth + 1)
+            return plain
+        }
+        return complete && plain
+    }
+
+    private static func isPOD<T>(_ type: T.Type) -> Bool { _isPOD(type) }
+}
+
+protocol OptionalOfAnything {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalOfAnything {
+    static var wrappedType: Any.Type { Wrapped.self }
 }
 
 /// A `ForEach` row builder, and whether it is a function of its element alone.
@@ -100,15 +119,16 @@ struct RowBuilder<Element, Content: View> {
     /// The type id of a row's instance (found once per `ForEach` render, not once per row).
     let typeID = ObjectIdentifier(Self.self)
 
-    init(_ build: @escaping (Element) -> Content) {
+    /// `plainElements`: whether `Element` is a plain value (`PlainValues`).
+    init(_ build: @escaping (Element) -> Content, plainElements: Bool) {
         self.build = build
         let parts = unsafeBitCast(build, to: (function: UnsafeRawPointer, context: UnsafeRawPointer?).self)
-        pureFunction = parts.context == nil ? parts.function : nil
+        pureFunction = parts.context == nil && plainElements ? parts.function : nil
     }
 }
 
 /// A pure row's last element and the builder that made the row.
-class LastRow<Element> {
+final class LastRow<Element> {
     let element: Element
     let function: UnsafeRawPointer
 
@@ -117,19 +137,9 @@ class LastRow<Element> {
         self.function = function
     }
 
-    /// Whether `other` is the element this row was built from.
-    func holds(_ other: Element) -> Bool { fatalError("a subclass compares") }
-}
-
-/// Compares by `==`: the element is passed where it is, not copied (a closure made from a
-/// generic `==` would take it by value, a retain for each of its references).
-private final class EquatableLastRow<Element: Equatable>: LastRow<Element> {
-    override func holds(_ other: Element) -> Bool { element == other }
-}
-
-/// Compares stored bits: the same references, the same plain values.
-private final class BitwiseLastRow<Element>: LastRow<Element> {
-    override func holds(_ other: Element) -> Bool {
+    /// Whether `other` is the element this row was built from: the same stored bits (a plain
+    /// value's, so the same numbers and the same strings).
+    func holds(_ other: Element) -> Bool {
         if MemoryLayout<Element>.size == 0 { return true }
         return withUnsafeBytes(of: element) { left in
             withUnsafeBytes(of: other) { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }

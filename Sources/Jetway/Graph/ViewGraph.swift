@@ -32,8 +32,8 @@ public final class ViewGraph {
     var afterCommit: [@MainActor () -> Void] = []
     /// How each view type is compared with its last value (see ViewEquality.swift).
     var equalities: [ObjectIdentifier: Any] = [:]
-    /// How each `ForEach` element type's rows record their element (see ForEachRows.swift).
-    var rowRecordMakers: [ObjectIdentifier: AnyObject] = [:]
+    /// Which `ForEach` element types are plain values (see ForEachRows.swift).
+    var plainValueTypes: [ObjectIdentifier: Bool] = [:]
     /// The last environment reads an instance kept (see `sharedReads`).
     var recentReads: [[ObjectIdentifier]] = []
     /// The last environment comparison (see `seesSameEnvironment(_:_:)`).

@@ -46,7 +46,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             }
             return (elements, ids)
         }
-        let builder = RowBuilder(content)
+        let builder = RowBuilder(content, plainElements: context.graph.isPlainValue(Data.Element.self))
         out.reserveCapacity(out.count + elements.count)
         elements.withUnsafeBufferPointer { elements in
             for index in elements.indices {
