@@ -100,14 +100,14 @@ enum AirportBench {
             // The simulator at a minute a second: the kiosks that show a change get a patch.
             let simulator = AirportSimulator(model: model, seed: 12)
             let seconds = 10
-            harness.input.fileHandleForWriting.write("listen \(seconds)\n".data(using: .utf8)!)
+            harness.client.send("listen \(seconds)")
             let cpu2 = ServerBench.cpuMicroseconds()
             for step in 1...seconds {
                 try simulator.step(now: now.addingTimeInterval(Double(step) * 60))
 
                 try await Task.sleep(for: .seconds(1))
             }
-            let answer = await harness.reader.next().split(separator: " ")
+            let answer = await harness.client.next()
             let cpu3 = ServerBench.cpuMicroseconds()
             guard answer.count == 4, answer[0] == "listened", let frames = Double(answer[1]), let updated = Double(answer[3]) else {
                 throw BenchFailure("listen gave no answer")

@@ -23,52 +23,25 @@ enum FaultBench {
     }
 
     static func restart(clients: Int) async throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("MountainAirport").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else { throw BenchFailure("\(binary) is missing (make faults builds it)") }
         let data = NSTemporaryDirectory() + "jetway-faults-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let token = "faults-token-0123456789abcdef"
-        let port = freeLoopbackPort()
-        func start() throws -> Process {
-            try Command.start(
-                binary, ["--no-simulate"],
-                environment: ["JETWAY_PORT": "\(port)", "JETWAY_DATA": data, "JETWAY_API_TOKENS": token, "JETWAY_LOG": "error"])
-        }
-        var server = try start()
-        defer { server.terminate() }
-        try await StoreBench.waitForServer(port)
+        let server = try AirportProcess(port: freeLoopbackPort(), data: data)
+        defer { server.stop() }
+        try await server.start()
+        let port = server.port
+        let client = try LoadClientProcess(port: port)
+        defer { client.quit() }
 
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["load-client", String(port)]
-        let input = Pipe()
-        let output = Pipe()
-        child.standardInput = input
-        child.standardOutput = output
-        try child.run()
-        defer {
-            input.fileHandleForWriting.write("quit\n".data(using: .utf8)!)
-            child.waitUntilExit()
-        }
-        let reader = LineReader(output.fileHandleForReading)
-        func ask(_ command: String, fields: Int) async throws -> [String] {
-            input.fileHandleForWriting.write((command + "\n").data(using: .utf8)!)
-            let answer = await reader.next().split(separator: " ").map(String.init)
-            guard answer.count >= fields + 1 else { throw BenchFailure("the load client gave no answer to \(command)") }
-            return answer
-        }
-
-        let opened = try await ask("open \(clients) /gate/A1", fields: 2)
+        let opened = try await client.ask("open \(clients) /gate/A1", fields: 2)
         guard Int(opened[1]) == clients else { throw BenchFailure("only \(opened[1]) of \(clients) kiosks opened") }
         let flight = try await shownFlight(port: port)
 
         // The kill: the load client watches its sockets meanwhile.
-        input.fileHandleForWriting.write("survive 40\n".data(using: .utf8)!)
+        client.send("survive 40")
         try await Task.sleep(for: .milliseconds(300))
-        kill(server.processIdentifier, SIGKILL)
-        server.waitUntilExit()
-        server = try start()
-        let survived = await reader.next().split(separator: " ").map(String.init)
+        server.kill()
+        try await server.start()
+        let survived = await client.next()
         guard survived.count == 6, survived[0] == "survived", let back = Int(survived[1]), let milliseconds = Double(survived[3]),
             let busiest = Double(survived[4])
         else { throw BenchFailure("the load client gave no answer to survive: \(survived)") }
@@ -79,15 +52,9 @@ enum FaultBench {
         guard milliseconds <= 10_000 else { throw BenchFailure("the last kiosk joined again \(Int(milliseconds)) ms after the kill (goal 10 s)") }
 
         // Live again: a change reaches every kiosk. What the joins sent is read away first.
-        _ = try await ask("listen 1", fields: 3)
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/flights/\(flight)")!)
-        request.httpMethod = "PATCH"
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(#"{"gate":"Z9"}"#.utf8)
-        let (_, response) = try await URLSession.shared.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchFailure("the PATCH after the restart failed") }
-        let listened = try await ask("listen 3", fields: 3)
+        _ = try await client.ask("listen 1", fields: 3)
+        try await AirportProcess.patchFlight(port: port, id: flight, #"{"gate":"Z9"}"#)
+        let listened = try await client.ask("listen 3", fields: 3)
         guard Int(listened[3]) == clients else {
             throw BenchFailure("after the restart a change reached \(listened[3]) of \(clients) kiosks")
         }

@@ -27,7 +27,7 @@ enum LoadBench {
 
             // 100 clicks a second for 20 s while the simulator moves the day.
             let seconds = 20
-            harness.input.fileHandleForWriting.write("paced 100 \(seconds)\n".data(using: .utf8)!)
+            harness.client.send("paced 100 \(seconds)")
             let cpu0 = ServerBench.cpuMicroseconds()
             let simulator = AirportSimulator(model: model, seed: 12)
             // JETWAY_LOAD_QUIET=1: the clicks alone (what the simulator's fan-outs add to them).
@@ -36,7 +36,7 @@ enum LoadBench {
                 if !quiet { try simulator.step(now: now.addingTimeInterval(Double(step) * 60)) }
                 try await Task.sleep(for: .seconds(1))
             }
-            let answer = await harness.reader.next().split(separator: " ").map(String.init)
+            let answer = await harness.client.next()
             let cpu1 = ServerBench.cpuMicroseconds()
             guard answer.count == 6, answer[0] == "paced", let sent = Int(answer[1]), let answered = Int(answer[2]), let timeouts = Int(answer[3]),
                 let p50 = Double(answer[4]), let p99 = Double(answer[5]), p50 >= 0

@@ -35,6 +35,11 @@ import JetwayTesting
 ///                   up to 250 ms × 2^attempt, at most 10 s, and joins again; BACK sessions
 ///                   joined again (`joined`, or `sync` from a new server process), MS from the first socket lost to the last join, BUSIEST the
 ///                   most upgrades the server answered in any 250 ms, ATTEMPTS connections tried)
+///   ride S [E F]  → rode LIVE TOTAL BACK PATCHES SYNCS TOKENS ERRORS RESETS STALLS ATTEMPTS (S
+///                   seconds of being open pages: frames read, pings answered, renewed tokens
+///                   kept, lost sockets reconnected as in `survive`; every E seconds a share F of
+///                   the sessions is cut, half reset, half silent for 8 s, none in the last 12 s;
+///                   LIVE sessions are joined at the end)
 ///   upload K B PATH → uploaded MB/S FAILURES (load PATH, then K uploads of a B-byte PNG to
 ///                   its file importer, one after another; an answer other than 201 is a failure)
 ///   http K PATH   → http RPS FAILURES (K GETs of PATH, one after another over one keep-alive
@@ -50,13 +55,50 @@ enum LoadClient {
         /// The page's first widget element, if it has one (`request` sends it requests).
         var widget: String?
         var buffer: [UInt8] = []
-        /// What a join needs again after a reconnect, as the page's runtime keeps it.
-        var join = ""
+        /// What a join needs again after a reconnect, as the page's runtime keeps it: the
+        /// page's path and build, its newest token (the server renews it) and the last version
+        /// it saw.
+        var path = ""
+        var token = ""
+        var version = 0
+        var build = "bench"
+        var join: String { #"["join","\#(token)","\#(path)",\#(version),"\#(build)"]"# }
         init(fd: Int32, target: String?) {
             self.fd = fd
             self.target = target
         }
+
+        /// Keeps what the page's runtime keeps from a frame: a patch's or resync's version, a
+        /// renewed token. Returns what the frame was.
+        func note(_ frame: String) -> FrameKind {
+            let bytes = frame.utf8
+            guard bytes.count > 2 else { return .other }
+            let second = bytes[bytes.index(after: bytes.startIndex)]
+            if (48...57).contains(second) {
+                if let end = frame.firstIndex(of: ","), let number = Int(frame[frame.index(after: frame.startIndex)..<end]) {
+                    version = number
+                }
+                return .patch
+            }
+            if frame.hasPrefix("[\"token\",\"") {
+                token = String(frame.dropFirst(10).prefix { $0 != "\"" })
+                return .token
+            }
+            if frame.hasPrefix("[\"sync\",") {
+                if let number = Int(frame.dropFirst(8).prefix { $0 != "," }) { version = number }
+                return .sync
+            }
+            if frame.hasPrefix("[\"joined\",") {
+                if let number = Int(frame.dropFirst(10).prefix { $0 != "]" }) { version = number }
+                return .joined
+            }
+            // An error the runtime would show, or a reload it would do (the page is gone).
+            if frame.hasPrefix("[\"err\"") || frame.hasPrefix("[\"reload\"") { return .error }
+            return .other
+        }
     }
+
+    enum FrameKind { case patch, token, sync, joined, error, other }
 
     static func run(port: Int) {
         var sessions: [Session] = []
@@ -270,8 +312,17 @@ enum LoadClient {
                 let outcome = paced(sessions, perSecond: Double(parts[1]) ?? 100, seconds: Double(parts[2]) ?? 10, ref: &ref)
                 answer("paced \(outcome.sent) \(outcome.answered) \(outcome.timeouts) \(outcome.p50) \(outcome.p99)")
             case "survive":
-                let outcome = survive(sessions, port: port, seconds: Double(parts[1]) ?? 30)
+                let outcome = ride(sessions, port: port, seconds: Double(parts[1]) ?? 30, untilAllBack: true)
                 answer("survived \(outcome.back) \(sessions.count) \(outcome.milliseconds) \(outcome.busiest) \(outcome.attempts)")
+            case "ride":
+                let every = parts.count > 2 ? Double(parts[2]) ?? 0 : 0
+                let share = parts.count > 3 ? Double(parts[3]) ?? 0 : 0
+                let outcome = ride(
+                    sessions, port: port, seconds: Double(parts[1]) ?? 30, untilAllBack: false,
+                    cuts: every > 0 && share > 0 ? Cuts(every: every, share: share, for: Double(parts[1]) ?? 30) : nil)
+                answer(
+                    "rode \(outcome.live) \(sessions.count) \(outcome.back) \(outcome.patches) \(outcome.syncs) \(outcome.tokens) "
+                        + "\(outcome.errors) \(outcome.resets) \(outcome.stalls) \(outcome.attempts)")
             case "close":
                 for session in sessions { close(session.fd) }
                 answer("closed \(sessions.count)")
@@ -584,7 +635,10 @@ enum LoadClient {
         session.widget = PageIDs.id(ofElementContaining: "data-widget=", in: html)
         let version = value(after: "<meta name=\"jetway-version\" content=\"", in: html) ?? "0"
         let build = value(after: "<meta name=\"jetway-build\" content=\"", in: html) ?? "bench"
-        session.join = #"["join","\#(token)","\#(path)",\#(version),"\#(build)"]"#
+        session.path = path
+        session.token = token
+        session.version = Int(version) ?? 0
+        session.build = build
         sendText(fd, session.join)
         guard let joined = readFrame(session, timeout: 10), joined.hasPrefix("[\"joined\"") else {
             close(fd)
@@ -673,10 +727,57 @@ enum LoadClient {
         return (sent, samples.count, timeouts, percentile(0.5), percentile(0.99))
     }
 
-    /// Rides out a server that goes away and comes back (`survive` above).
-    static func survive(_ sessions: [Session], port: Int, seconds: Double) -> (back: Int, milliseconds: Int, busiest: Int, attempts: Int) {
+    /// What `ride` saw.
+    struct Ride {
+        /// Sessions that joined again after losing their socket (`joined`, or `sync` from a
+        /// new server process), and from the first socket lost to the last such join.
+        var back = 0
+        var milliseconds = -1
+        /// The most upgrades the server answered in any 250 ms, and connections tried.
+        var busiest = 0
+        var attempts = 0
+        /// Frames of each kind that came, and the network cuts the client made.
+        var patches = 0
+        var syncs = 0
+        var tokens = 0
+        var errors = 0
+        var resets = 0
+        var stalls = 0
+        /// Sessions with a joined socket at the end.
+        var live = 0
+    }
+
+    /// Network cuts a `ride` makes: every `every` seconds, `share` of the live sessions lose
+    /// their connection, half by a reset (an abortive close: the server sees its socket fail
+    /// mid-stream; the page reconnects with its backoff and resumes) and half by going silent
+    /// for `silence` seconds (nothing read or sent, as a pulled cable: the server's queue for it
+    /// fills, then collapses into one resync; it is read again afterwards). None in the last
+    /// `calm` seconds, so every session can be back at the end.
+    struct Cuts {
+        var every: Double
+        var share: Double
+        var silence: Double
+        var calm: Double
+
+        /// Cuts for a ride of `seconds`: silences of 8 s and a calm end of 12 s, shorter in a
+        /// short ride (a third of it).
+        init(every: Double, share: Double, for seconds: Double) {
+            self.every = every
+            self.share = share
+            calm = min(12, seconds / 3)
+            silence = min(8, calm)
+        }
+    }
+
+    /// Rides out a server that goes away and comes back (`survive` above), and network cuts
+    /// (`ride`): every session whose socket ends reconnects as the page's runtime does, after a
+    /// random delay of up to 250 ms × 2^attempt (at most 10 s), and joins again with its newest
+    /// token and version. Ends after `seconds`, or once every session lost has joined again when
+    /// `untilAllBack`.
+    static func ride(_ sessions: [Session], port: Int, seconds: Double, untilAllBack: Bool, cuts: Cuts? = nil) -> Ride {
         enum State {
             case live
+            case silent(until: Double)
             case waiting(until: Double, attempt: Int)
             case joining(since: Double, attempt: Int)
             case back
@@ -684,10 +785,11 @@ enum LoadClient {
         let clock = { Date().timeIntervalSinceReferenceDate }
         let started = clock()
         var states = [State](repeating: .live, count: sessions.count)
+        var ride = Ride()
         var firstLost: Double?
         var lastBack = 0.0
         var upgrades: [Double] = []
-        var attempts = 0
+        var nextCut = started + (cuts?.every ?? .infinity)
         var chunk = [UInt8](repeating: 0, count: 65536)
         // The page runtime's backoff: full jitter over 250 ms × 2^attempt, capped at 10 s.
         func backoff(_ attempt: Int) -> Double { Double.random(in: 0..<1) * min(10, 0.25 * pow(2, Double(attempt))) }
@@ -698,17 +800,44 @@ enum LoadClient {
             if firstLost == nil { firstLost = clock() }
             states[index] = .waiting(until: clock() + backoff(attempt), attempt: attempt + 1)
         }
+        func isConnected(_ state: State) -> Bool {
+            switch state {
+            case .live, .back: true
+            default: false
+            }
+        }
         while clock() - started < seconds {
-            if states.allSatisfy({ if case .back = $0 { true } else { false } }) { break }
-            var fds = sessions.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), 5)
+            if untilAllBack, states.allSatisfy({ if case .back = $0 { true } else { false } }) { break }
             let now = clock()
+            if let cuts, now >= nextCut, now - started < seconds - cuts.calm {
+                nextCut = now + cuts.every
+                let connected = sessions.indices.filter { isConnected(states[$0]) }.shuffled()
+                for (turn, index) in connected.prefix(Int((Double(connected.count) * cuts.share).rounded())).enumerated() {
+                    if turn % 2 == 0 {
+                        // SO_LINGER 0: close sends a reset, as a broken path does.
+                        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                        setsockopt(sessions[index].fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                        ride.resets += 1
+                        lost(index, attempt: 0)
+                    } else {
+                        ride.stalls += 1
+                        states[index] = .silent(until: now + cuts.silence)
+                    }
+                }
+            }
+            var fds = sessions.indices.map { index in
+                if case .silent = states[index] { return pollfd(fd: -1, events: 0, revents: 0) }
+                return pollfd(fd: sessions[index].fd, events: Int16(POLLIN), revents: 0)
+            }
+            _ = poll(&fds, nfds_t(fds.count), 5)
             for index in sessions.indices {
                 let session = sessions[index]
                 switch states[index] {
+                case .silent(let until):
+                    if now >= until { states[index] = .live }
                 case .waiting(let until, let attempt):
                     guard now >= until else { continue }
-                    attempts += 1
+                    ride.attempts += 1
                     guard let fd = connectSocket(port: port) else {
                         states[index] = .waiting(until: now + backoff(attempt), attempt: attempt + 1)
                         continue
@@ -731,10 +860,19 @@ enum LoadClient {
                         session.buffer.append(contentsOf: chunk[0..<got])
                         answerPings(session)
                         while let frame = takeFrame(session) {
+                            let kind = session.note(frame)
+                            switch kind {
+                            case .patch: ride.patches += 1
+                            case .token: ride.tokens += 1
+                            case .sync: ride.syncs += 1
+                            case .error: ride.errors += 1
+                            case .joined, .other: break
+                            }
                             // `joined` when the server still has the session; `sync` (the whole
                             // page, re-mounted) when it is a new process (docs/protocol.md).
-                            if case .joining = states[index], frame.hasPrefix("[\"joined\"") || frame.hasPrefix("[\"sync\"") {
+                            if case .joining = states[index], kind == .joined || kind == .sync {
                                 states[index] = .back
+                                ride.back += 1
                                 lastBack = clock()
                             }
                         }
@@ -744,18 +882,17 @@ enum LoadClient {
                 }
             }
         }
-        var busiest = 0
         var windowStart = 0
         for (index, time) in upgrades.enumerated() {
             while time - upgrades[windowStart] > 0.25 { windowStart += 1 }
-            busiest = max(busiest, index - windowStart + 1)
+            ride.busiest = max(ride.busiest, index - windowStart + 1)
         }
         if ProcessInfo.processInfo.environment["JETWAY_SURVIVE_DEBUG"] != nil, let firstLost, let first = upgrades.first {
             FileHandle.standardError.write(Data("survive: first upgrade \(Int((first - firstLost) * 1000)) ms, last \(Int(((upgrades.last ?? first) - firstLost) * 1000)) ms, last join \(Int((lastBack - firstLost) * 1000)) ms\n".utf8))
         }
-        let back = states.filter { if case .back = $0 { true } else { false } }.count
-        let milliseconds = firstLost.map { Int((lastBack - $0) * 1000) } ?? -1
-        return (back, milliseconds, busiest, attempts)
+        ride.milliseconds = firstLost.map { Int((lastBack - $0) * 1000) } ?? -1
+        ride.live = states.filter(isConnected).count
+        return ride
     }
 
     static func value(after marker: String, in text: String) -> String? {

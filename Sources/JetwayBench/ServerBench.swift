@@ -12,9 +12,7 @@ enum ServerBench {
     @MainActor
     final class Harness {
         let server: JetwayServer
-        let child: Process
-        let input: Pipe
-        let reader: LineReader
+        let client: LoadClientProcess
 
         init(routes: [Route], handlers: [Handler] = [], model: FlightBoardModel, clock: WallClock = .system) throws {
             var configuration = ServerConfiguration()
@@ -33,24 +31,13 @@ enum ServerBench {
             app.handlers += handlers
             server = try JetwayServer(app: app, configuration: configuration)
             try server.start()
-            child = Process()
-            child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            child.arguments = ["load-client", String(server.port)]
-            input = Pipe()
-            let output = Pipe()
-            child.standardInput = input
-            child.standardOutput = output
-            try child.run()
-            reader = LineReader(output.fileHandleForReading)
+            client = try LoadClientProcess(port: server.port)
         }
 
         /// One command's answer; a missing or short answer ends the bench with an error, never
         /// a 0 in a figure.
         func ask(_ command: String, fields: Int) async throws -> [String] {
-            input.fileHandleForWriting.write((command + "\n").data(using: .utf8)!)
-            let answer = await reader.next().split(separator: " ").map(String.init)
-            guard answer.count >= fields + 1 else { throw BenchFailure("the load client gave no answer to \(command)") }
-            return answer
+            try await client.ask(command, fields: fields)
         }
 
         /// Sends `arm CHANGE`, makes the change, and reports how long until every session got
@@ -58,7 +45,7 @@ enum ServerBench {
         func fanout(_ name: String, change: String, _ make: () -> Void) async throws {
             _ = try await ask("arm \(change)", fields: 0)  // ready
             make()
-            let answer = await reader.next().split(separator: " ")
+            let answer = await client.next()
             guard answer.count == 3, let milliseconds = Double(answer[1]), let missed = Int(answer[2]) else {
                 throw BenchFailure("\(name): the load client gave no answer")
             }
@@ -88,8 +75,7 @@ enum ServerBench {
         }
 
         func stop() {
-            input.fileHandleForWriting.write("quit\n".data(using: .utf8)!)
-            child.waitUntilExit()
+            client.quit()
             server.stop()
         }
     }

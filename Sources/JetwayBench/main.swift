@@ -329,9 +329,13 @@ if CommandLine.arguments.dropFirst().first == "board-browser" {
     }
     dispatchMain()
 }
-if CommandLine.arguments.dropFirst().first == "faults" || CommandLine.arguments.dropFirst().first == "load" {
+// The reliability runs (docs/reliability.md): each exits non-zero when it fails.
+let reliabilityRuns: [String: @MainActor () async -> Void] = [
+    "faults": FaultBench.run, "load": LoadBench.run, "soak": SoakBench.run,
+]
+if let name = CommandLine.arguments.dropFirst().first, let reliabilityRun = reliabilityRuns[name] {
     Task { @MainActor in
-        if CommandLine.arguments.dropFirst().first == "faults" { await FaultBench.run() } else { await LoadBench.run() }
+        await reliabilityRun()
         exit(0)
     }
     dispatchMain()

@@ -37,8 +37,12 @@ public struct ServerConfiguration: Sendable {
     public var maxQueuedBytes = 1024 * 1024
     /// How long a disconnected session waits for its browser to come back.
     public var sessionGrace: TimeInterval = 60
-    /// How long a page's token may be used to join.
+    /// How long a page's token may be used to join (`JETWAY_TOKEN_LIFETIME`, in seconds; a
+    /// connected page gets a new one past half of it).
     public var tokenLifetime: TimeInterval = 24 * 3600
+    /// Whether the views' Observation registrations are counted for `/_jetway/stats`
+    /// (`JETWAY_COUNT_OBSERVATIONS=1`; each tracked evaluation then allocates a small token).
+    public var countsObservations = false
     /// How long past its lifetime a token still brings its page back (a kiosk offline over a
     /// long weekend); older ones are refused for good.
     public var expiredTokenGrace: TimeInterval = 7 * 24 * 3600
@@ -104,8 +108,8 @@ extension ServerConfiguration {
     /// The defaults, changed by `JETWAY_HOST`, `JETWAY_PORT`, `JETWAY_DATA`, `JETWAY_ASSETS`,
     /// `JETWAY_STORE`, `JETWAY_CLOCK`, `JETWAY_API_TOKENS` (comma-separated bearer tokens),
     /// `JETWAY_TRUSTED_PROXIES` (comma-separated IP addresses), `JETWAY_SECURE_COOKIES`,
-    /// `JETWAY_MAX_SESSIONS_PER_ADDRESS` and `JETWAY_MAX_WEBSOCKETS_PER_ADDRESS` where they
-    /// are set (the same variables for every Jetway app). A value that is not of its kind (a
+    /// `JETWAY_MAX_SESSIONS_PER_ADDRESS`, `JETWAY_MAX_WEBSOCKETS_PER_ADDRESS`,
+    /// `JETWAY_TOKEN_LIFETIME` (seconds) and `JETWAY_COUNT_OBSERVATIONS` where they are set (the same variables for every Jetway app). A value that is not of its kind (a
     /// port that is not a number from 0 to 65535) is an error naming it, not a silent default.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ServerError)
         -> ServerConfiguration
@@ -141,6 +145,16 @@ extension ServerConfiguration {
         }
         if let secure = environment["JETWAY_SECURE_COOKIES"], !secure.isEmpty {
             configuration.secureCookies = try flag("JETWAY_SECURE_COOKIES", secure)
+        }
+        if let text = environment["JETWAY_TOKEN_LIFETIME"], !text.isEmpty {
+            // A minute at least: a page is sent a new token past half of it, by a sweep every 5 s.
+            guard let seconds = Int(text), seconds >= 60, seconds <= 365 * 86400 else {
+                throw .badSetting(name: "JETWAY_TOKEN_LIFETIME", value: text, expected: "a number of seconds from 60 to 31536000")
+            }
+            configuration.tokenLifetime = TimeInterval(seconds)
+        }
+        if let counts = environment["JETWAY_COUNT_OBSERVATIONS"], !counts.isEmpty {
+            configuration.countsObservations = try flag("JETWAY_COUNT_OBSERVATIONS", counts)
         }
         for (name, setting) in [
             ("JETWAY_MAX_SESSIONS_PER_ADDRESS", \ServerConfiguration.maxSessionsPerAddress),

@@ -40,6 +40,9 @@ extension JetwayServer {
             }
             return startUpload(wsi, connection)
         }
+        if path == Self.statsPath {
+            return answerStats(wsi, connection, headOnly: isHead)
+        }
         let resolution = app.resolve(method, path)
         switch resolution {
         case .handler(let handler, let parameters):

@@ -104,10 +104,8 @@ extension JetwayServer {
     func refusal(for handler: Handler, _ method: HTTPMethod, _ headers: [String: String]) -> HTTPError? {
         if handler.access == .bearer {
             let authorization = headers["authorization"] ?? ""
-            let prefix = "bearer "
-            let token = authorization.lowercased().hasPrefix(prefix) ? String(authorization.dropFirst(prefix.count)) : ""
-            guard !token.isEmpty, configuration.apiTokens.contains(where: { Self.constantTimeEqual($0, token) }) else {
-                var error = HTTPError(401, token.isEmpty ? "a bearer token is required" : "the bearer token is not valid")
+            guard hasAPIToken(authorization) else {
+                var error = HTTPError(401, Self.bearerToken(authorization).isEmpty ? "a bearer token is required" : "the bearer token is not valid")
                 error.headers = ["www-authenticate": "Bearer"]
                 return error
             }
@@ -127,6 +125,18 @@ extension JetwayServer {
         guard let origin = headers["origin"], !origin.isEmpty else { return false }
         let host = headers["host"] ?? ""
         return !(origin == "http://" + host || origin == "https://" + host || configuration.allowedOrigins.contains(origin))
+    }
+
+    /// The token of an `Authorization: Bearer <token>` header; empty when there is none.
+    static func bearerToken(_ authorization: String) -> String {
+        let prefix = "bearer "
+        return authorization.lowercased().hasPrefix(prefix) ? String(authorization.dropFirst(prefix.count)) : ""
+    }
+
+    /// Whether the header carries one of the configured API tokens.
+    func hasAPIToken(_ authorization: String) -> Bool {
+        let token = Self.bearerToken(authorization)
+        return !token.isEmpty && configuration.apiTokens.contains(where: { Self.constantTimeEqual($0, token) })
     }
 
     static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {

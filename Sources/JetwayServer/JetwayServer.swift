@@ -18,6 +18,8 @@ public final class JetwayServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
     public let app: JetwayApp
     let secret: [UInt8]
+    /// When the server was made (`/_jetway/stats` reports its uptime).
+    let startedAt = Date()
     let assets: StaticFiles
     let listenAddress: ListenAddress
     /// Who is signed in, by the id in each browser's `jw_signin` cookie.
@@ -118,6 +120,7 @@ public final class JetwayServer: @unchecked Sendable {
         running = true
         stateLock.unlock()
         _ = sessions
+        if configuration.countsObservations { ObservationRegistrations.isCounting = true }
         removeIncompleteUploads()
         sessions.startSweeping()
         let thread = Thread { [self] in serviceLoop() }

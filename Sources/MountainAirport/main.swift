@@ -9,7 +9,7 @@ import MountainAirportViews
 
 // Serves MountainAirport on http://127.0.0.1:8080 until SIGINT or SIGTERM.
 //
-//   MountainAirport [--import flights.json] [--no-simulate] [--time-zone America/Denver]
+//   MountainAirport [--import flights.json] [--no-simulate | --simulate-every 5] [--time-zone America/Denver]
 //
 // JETWAY_HOST, JETWAY_PORT, JETWAY_DATA, JETWAY_ASSETS, JETWAY_API_TOKENS, JETWAY_CLOCK (a
 // clock that starts elsewhere or runs fast: 2026-12-02T08:00:00Z*60) and JETWAY_STORE
@@ -48,6 +48,7 @@ var feedTimeout = 10.0
     return seconds
 }
 var simulate = true
+var simulateEvery = 5.0
 var timeZoneName = ProcessInfo.processInfo.environment["AIRPORT_TIME_ZONE"] ?? ""
 while let argument = arguments.first {
     arguments.removeFirst()
@@ -57,6 +58,7 @@ while let argument = arguments.first {
         arguments.removeFirst()
         importPath = path
     case "--no-simulate": simulate = false
+    case "--simulate-every": simulateEvery = seconds(after: "--simulate-every")
     case "--add-staff":
         guard let name = arguments.first else { fail("--add-staff needs a name (the password comes on standard input)") }
         arguments.removeFirst()
@@ -77,7 +79,7 @@ while let argument = arguments.first {
     case "--help", "-h":
         print(
             """
-            usage: MountainAirport [--import flights.json] [--no-simulate] [--time-zone America/Denver]
+            usage: MountainAirport [--import flights.json] [--no-simulate | --simulate-every 5] [--time-zone America/Denver]
                                    [--feed URL [--feed-interval 30] [--feed-timeout 10] [--feed-fixtures DIR]]
                                    [--add-staff NAME < password]
             """)
@@ -131,7 +133,7 @@ MainActor.assumeIsolated {
         model.followClock()
         let simulator = AirportSimulator(model: model, seed: UInt64(Date().timeIntervalSince1970))
         if simulate {
-            simulator.start()
+            simulator.start(every: .milliseconds(Int(simulateEvery * 1000)))
             log("event=simulating store=\(store.location)")
         }
         var feed: FlightFeed?

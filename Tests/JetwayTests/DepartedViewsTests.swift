@@ -150,3 +150,66 @@ extension DepartedViewsTests {
         #expect(host.text.contains("Status: Boarding"), "the row that came back does not show its change")
     }
 }
+
+/// A board whose rows move on all week: each flight shows for a while and leaves for good.
+@MainActor @Observable private final class RollingBoard {
+    var first = 0
+    var shown: [Int] { Array(first..<(first + 12)) }
+}
+
+private struct RollingBoardView: View {
+    let board: RollingBoard
+    var body: some View {
+        NavigationStack {
+            List(board.shown, id: \.self) { flight in
+                NavigationLink(destination: Text("Flight \(flight)")) {
+                    Text("Flight \(flight)")
+                }
+            }
+        }
+    }
+}
+
+extension DepartedViewsTests {
+    /// Rows that leave for good are kept only as many as the list has shown at once (at least
+    /// 64), on the server and on the page: a kiosk's memory stays flat through a week of
+    /// flights, where 2,000 rows (and 1,000 elements) each used to pile up first.
+    @Test func aListThatMovesOnKeepsFewRowsThatLeft() throws {
+        let board = RollingBoard()
+        let host = ViewHost(RollingBoardView(board: board))
+        for _ in 0..<600 {
+            board.first += 1
+            try host.update()
+        }
+        let departed = countDeparted(host.graph.root)
+        #expect(departed > 0 && departed <= 64, "rows kept after they left: \(departed)")
+        #expect(host.graph.tree.retainedQueueLength <= 64 * 3 + 64, "elements kept: \(host.graph.tree.retainedQueueLength)")
+        #expect(host.text.contains("Flight 600") && host.text.contains("Flight 611") && !host.text.contains("Flight 599"))
+    }
+
+    /// A link's click handler does not keep its link alive: a row that left for good frees its
+    /// link's node (it held its memo, which held the node, and neither was ever freed).
+    @Test func aLinkThatLeftForGoodIsFreed() throws {
+        let board = RollingBoard()
+        let host = ViewHost(RollingBoardView(board: board))
+        host.graph.departedLimit = 0
+        host.graph.tree.retainLimit = 0
+        weak var firstLink = try #require(findLink(host.graph.tree.root, "Flight 0"))
+        #expect(firstLink != nil)
+        board.first = 100
+        try host.update()
+        host.graph.releaseRetired()
+        #expect(firstLink == nil, "the link's node outlived its row")
+    }
+
+    private func countDeparted(_ instance: ViewInstance) -> Int {
+        instance.children.allValues.reduce(instance.departedCount) { $0 + countDeparted($1) }
+    }
+
+    private func findLink(_ node: Node?, _ text: String) -> Node? {
+        guard let node else { return nil }
+        if node.tag == "a", node.textContent == text { return node }
+        for child in node.children { if let found = findLink(child, text) { return found } }
+        return nil
+    }
+}

@@ -98,6 +98,8 @@ struct Differ {
             if start <= newEnd { insertRun(parent: parent, index: start, new[start...newEnd]) }
             return
         }
+        // Elements leave: the page keeps as many as its longest list (LiveTree.retain).
+        tree.noteSiblings(old.count)
         if start > newEnd {
             removeAll(parent: parent, old[start...oldEnd])
             return

@@ -24,8 +24,12 @@ public final class LiveTree {
     private var evicted: [NodeID] = []
     /// The diff's step count for the last update (see `Differ.work`).
     public private(set) var lastUpdateWork = 0
-    /// How many removed elements the page keeps for a quick return.
+    /// How many removed elements the page keeps for a quick return, at most: as many as its
+    /// longest list has had (at least 64), so that a kiosk whose rows change all week keeps a
+    /// few dozen, not a thousand.
     public var retainLimit = 1000
+    /// The most children a parent had when some of them left.
+    private var peakSiblings = 0
     /// Elements that currently have handlers, by id.
     /// (A `KeyMap` by raw id, not a `Dictionary`: a search that hides a thousand rows with
     /// links unregisters a thousand handlers, and SipHash was most of that.)
@@ -168,7 +172,8 @@ public final class LiveTree {
         }
         retained[slot] = (parent, node)
         retainedOrder.append((parent, node.key, node.id))
-        while retainedCount > retainLimit, retainedStart < retainedOrder.count {
+        let limit = min(retainLimit, max(64, peakSiblings))
+        while retainedCount > limit, retainedStart < retainedOrder.count {
             let oldest = retainedOrder[retainedStart]
             retainedStart += 1
             let oldestSlot = retainedKey(oldest.parent, oldest.key)
@@ -190,6 +195,11 @@ public final class LiveTree {
             }
             retainedStart = 0
         }
+    }
+
+    /// A parent with `count` children loses some (the diff tells before it retains them).
+    @inline(__always) func noteSiblings(_ count: Int) {
+        if count > peakSiblings { peakSiblings = count }
     }
 
     /// How many entries the eviction queue holds (tests: it stays near what is kept).

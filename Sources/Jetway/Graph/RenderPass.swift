@@ -187,6 +187,7 @@ extension ViewGraph {
     /// the ones that left first go for good.
     private func sweep(_ instance: ViewInstance) {
         guard instance.visitedChildren < instance.liveChildCount else { return }
+        instance.peakLiveChildren = max(instance.peakLiveChildren, instance.liveChildCount)
         let pass = pass
         let gone = instance.children.entries(where: { $0.isMounted && $0.visitMark != pass })
         for (key, child) in gone {
@@ -203,7 +204,7 @@ extension ViewGraph {
                 retired.append(child)
             }
         }
-        if instance.departedCount > departedLimit { evictDeparted(of: instance) }
+        if instance.departedCount > departedLimit(of: instance) { evictDeparted(of: instance) }
         // Children that came back leave their entries behind: a list a search hides and
         // restores all day must not grow its queue forever.
         if instance.departures.count - instance.departureStart > 2 * instance.departedCount + 64 {
@@ -215,9 +216,18 @@ extension ViewGraph {
         }
     }
 
-    /// Unmounts the departed children that left first, until `departedLimit` remain.
+    /// How many departed children `instance` keeps: as many as it has shown at once (a list a
+    /// search empties gets every row back without evaluating one), at least 64, at most
+    /// `departedLimit`. Not more: a board whose rows change all week would otherwise keep
+    /// thousands of rows that will not come back.
+    func departedLimit(of instance: ViewInstance) -> Int {
+        min(departedLimit, max(64, instance.peakLiveChildren))
+    }
+
+    /// Unmounts the departed children that left first, until `departedLimit(of:)` remain.
     private func evictDeparted(of instance: ViewInstance) {
-        while instance.departedCount > departedLimit, instance.departureStart < instance.departures.count {
+        let limit = departedLimit(of: instance)
+        while instance.departedCount > limit, instance.departureStart < instance.departures.count {
             let (key, pass) = instance.departures[instance.departureStart]
             instance.departureStart += 1
             // Skipped: back on the page since, or gone for good, or departed again later.

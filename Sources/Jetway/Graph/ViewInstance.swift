@@ -88,6 +88,10 @@ public final class ViewInstance {
         get { extras?.departureStart ?? 0 }
         _modify { yield &extrasForWriting.departureStart }
     }
+    var peakLiveChildren: Int {
+        get { extras?.peakLiveChildren ?? 0 }
+        _modify { yield &extrasForWriting.peakLiveChildren }
+    }
 
     /// Unmounted: no departed children to remember, no subscriptions.
     func dropDeparturesAndSubscriptions() {
@@ -186,6 +190,8 @@ final class InstanceExtras {
     var propertyReads: [ObjectIdentifier] = []
     var departures: [(key: UInt64, pass: UInt64)] = []
     var departureStart = 0
+    /// The most children it has shown at once (how many departed ones are worth keeping).
+    var peakLiveChildren = 0
 }
 
 /// Tells whether the caller runs on the main actor. `Thread.isMainThread` cannot: on Linux the

@@ -32,10 +32,13 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
 /// The `<li>` made for each cached row node, by the row node's identity (the item holds the row,
 /// so the row cannot be freed and its address reused while it is in the map). Items of rows
 /// no longer shown stay until there are more than `spare` of them (the graph's
-/// `departedLimit`, as many as the views it keeps); then the least recently shown go.
+/// `departedLimit`, but no more than the most rows shown at once, at least 64, as for the
+/// views it keeps); then the least recently shown go.
 final class ListState: NodeHolding {
     private var items = KeyMap<(item: Node, shown: UInt64)>()
     private var render: UInt64 = 0
+    /// The most rows shown at once: spare items are kept up to as many (at least 64).
+    private var peakRows = 0
 
     private static func key(_ row: Node) -> UInt64 {
         IdentityHash.mix(0, UInt64(UInt(bitPattern: ObjectIdentifier(row))))
@@ -64,6 +67,8 @@ final class ListState: NodeHolding {
                 result.append(item)
             }
         }
+        peakRows = max(peakRows, rows.count)
+        let spare = min(spare, max(64, peakRows))
         if items.count > rows.count + spare { trim(keeping: rows.count + spare / 2) }
         return result
     }

@@ -291,7 +291,10 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
             let key = context.elementKey
             node.setAttribute(nested ? "data-href" : "href", navigation.href(appending: key))
             node.addHandler(
-                EventBinding(event: .click) { [memo] _ in
+                // Weakly: the memo holds this node, so a strong capture would keep both alive
+                // after the link's view is gone (a board whose rows change all day leaked them).
+                EventBinding(event: .click) { [weak memo] _ in
+                    guard let memo else { return }
                     if let value = memo.value {
                         navigation.push(value: value, key: key)
                     } else {

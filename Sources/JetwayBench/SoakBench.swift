@@ -1,0 +1,155 @@
+import Foundation
+import JetwayBrowser
+
+/// A simulated week (`make soak`, `JetwayBench soak`): a MountainAirport process (release build,
+/// SQLite) with 500 gate kiosks and 100 flight boards open through the load client, its clock
+/// running a week in `JETWAY_SOAK_SECONDS` (600: a week in ten minutes) and the simulator moving
+/// the day every half second. On the way: tokens renewed (their lifetime is 2 minutes here), a
+/// SIGKILL and restart early on, and network cuts throughout (every 5 s a share of the pages
+/// reset or go silent). After the warm-up (a quarter of the run) the server's memory, file
+/// descriptors, threads, sessions and Observation registrations are sampled; at the end RSS must
+/// have grown less than 5 % and the others not at all (beyond a small slack), every page must be
+/// joined, and every one must have received patches. Prints `bench:` lines; exits non-zero when
+/// any of it fails.
+@MainActor
+enum SoakBench {
+    struct Sample {
+        var rssKB: Int
+        var fds: Int
+        var threads: Int
+        var sessions: Int
+        var connected: Int
+        var observations: Int
+    }
+
+    static func run() async {
+        let environment = ProcessInfo.processInfo.environment
+        let seconds = Double(environment["JETWAY_SOAK_SECONDS"] ?? "") ?? 600
+        let kiosks = Int(environment["JETWAY_SOAK_KIOSKS"] ?? "") ?? 500
+        let boards = Int(environment["JETWAY_SOAK_BOARDS"] ?? "") ?? 100
+        do {
+            try await soak(seconds: seconds, kiosks: kiosks, boards: boards)
+        } catch {
+            print("bench: error \(error)")
+            exit(1)
+        }
+    }
+
+    static func soak(seconds: Double, kiosks: Int, boards: Int) async throws {
+        let week = 7 * 86400.0
+        let rate = week / seconds
+        let data = NSTemporaryDirectory() + "jetway-soak-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let simulatedStart = Date()
+        let realStart = Date()
+        // The airport clock where it is now in the simulated week (a restarted process goes on).
+        func clock() -> String {
+            let now = simulatedStart.addingTimeInterval(Date().timeIntervalSince(realStart) * rate)
+            return now.formatted(.iso8601) + "*\(Int(rate))"
+        }
+        let server = try AirportProcess(
+            port: freeLoopbackPort(), data: data, arguments: ["--simulate-every", "0.5"],
+            environment: [
+                "JETWAY_TOKEN_LIFETIME": "120", "JETWAY_COUNT_OBSERVATIONS": "1",
+                "JETWAY_MAX_SESSIONS_PER_ADDRESS": "100000", "JETWAY_MAX_WEBSOCKETS_PER_ADDRESS": "100000",
+            ])
+        defer { server.stop() }
+        try await server.start(["JETWAY_CLOCK": clock()])
+        let client = try LoadClientProcess(port: server.port)
+        defer { client.quit() }
+        let total = kiosks + boards
+        let gates = ["A", "B", "C"].flatMap { terminal in (1...12).map { "\(terminal)\($0)" } }
+        for (index, gate) in gates.enumerated() {
+            let opened = try await client.ask("open \((index + 1) * kiosks / gates.count) /gate/\(gate)", fields: 2)
+            guard Int(opened[1]) == (index + 1) * kiosks / gates.count else { throw BenchFailure("kiosks at \(gate) did not open: \(opened)") }
+        }
+        let opened = try await client.ask("open \(total) /", fields: 2)
+        guard Int(opened[1]) == total else { throw BenchFailure("only \(opened[1]) of \(total) pages opened") }
+
+        var totals = (back: 0, patches: 0, syncs: 0, tokens: 0, errors: 0, resets: 0, stalls: 0)
+        /// `ride` for a while with cuts; fails unless every page is joined at its end.
+        func ride(_ length: Double, during: (() async throws -> Void)? = nil) async throws {
+            // Cuts every 5 s (more often in a short run), 2 % of the pages each time.
+            client.send("ride \(length) \(min(5, max(1, length / 4))) 0.02")
+            if let during { try await during() }
+            let rode = await client.next()
+            guard rode.count == 11, rode[0] == "rode", let live = Int(rode[1]) else { throw BenchFailure("ride gave no answer: \(rode)") }
+            let numbers = rode.dropFirst(3).compactMap { Int($0) }
+            guard numbers.count == 8 else { throw BenchFailure("ride gave no answer: \(rode)") }
+            totals.back += numbers[0]
+            totals.patches += numbers[1]
+            totals.syncs += numbers[2]
+            totals.tokens += numbers[3]
+            totals.errors += numbers[4]
+            totals.resets += numbers[5]
+            totals.stalls += numbers[6]
+            guard live == total else { throw BenchFailure("after a ride \(live) of \(total) pages are joined (\(rode))") }
+        }
+        func sample() async throws -> Sample {
+            let stats = try await server.stats()
+            guard let sessions = stats["sessions"], let connected = stats["connected"], let observations = stats["observations"] else {
+                throw BenchFailure("/_jetway/stats lacks sessions, connected or observations: \(stats)")
+            }
+            return Sample(
+                rssKB: try server.status("VmRSS"), fds: try server.fileDescriptors(), threads: try server.status("Threads"),
+                sessions: sessions, connected: connected, observations: observations)
+        }
+
+        // The first few simulated hours, then a SIGKILL: every page comes back to the new process.
+        let phase = seconds / 16
+        try await ride(phase * 2) {
+            try await Task.sleep(for: .seconds(phase))
+            server.kill()
+            try await server.start(["JETWAY_CLOCK": clock()])
+        }
+        // Warm-up to a quarter of the week, then samples every 1/16 of it.
+        try await ride(phase * 2)
+        let baseline = try await sample()
+        var samples = [baseline]
+        while Date().timeIntervalSince(realStart) < seconds - phase / 2 {
+            try await ride(phase)
+            samples.append(try await sample())
+        }
+        let last = samples[samples.count - 1]
+        let simulatedDays = Date().timeIntervalSince(realStart) * rate / 86400
+        let growth = Double(last.rssKB - baseline.rssKB) / Double(baseline.rssKB) * 100
+        if ProcessInfo.processInfo.environment["JETWAY_SOAK_DEBUG"] != nil {
+            for sample in samples { FileHandle.standardError.write(Data("soak: \(sample)\n".utf8)) }
+        }
+        report("soak_simulated_days", simulatedDays, "days")
+        report("soak_pages", Double(total), "pages")
+        report("soak_rss_mb_after_warmup", Double(baseline.rssKB) / 1024, "MB")
+        report("soak_rss_mb_end", Double(last.rssKB) / 1024, "MB")
+        report("soak_rss_growth_percent", growth, "%")
+        report("soak_fds_after_warmup", Double(baseline.fds), "fds")
+        report("soak_fds_end", Double(last.fds), "fds")
+        report("soak_threads_end", Double(last.threads), "threads")
+        report("soak_sessions_end", Double(last.sessions), "sessions")
+        report("soak_observations_after_warmup", Double(baseline.observations), "registrations")
+        report("soak_observations_end", Double(last.observations), "registrations")
+        report("soak_rejoins", Double(totals.back), "joins")
+        report("soak_network_resets", Double(totals.resets), "cuts")
+        report("soak_network_silences", Double(totals.stalls), "cuts")
+        report("soak_tokens_renewed", Double(totals.tokens), "tokens")
+        report("soak_patches", Double(totals.patches), "frames")
+        report("soak_resyncs", Double(totals.syncs), "frames")
+        report("soak_errors", Double(totals.errors), "frames")
+
+        var failures: [String] = []
+        if simulatedDays < 6.5 { failures.append("only \(simulatedDays) simulated days") }
+        if growth >= 5 { failures.append("RSS grew \(growth) % after the warm-up (\(baseline.rssKB) → \(last.rssKB) kB)") }
+        if last.fds > baseline.fds + 4 { failures.append("file descriptors grew \(baseline.fds) → \(last.fds)") }
+        if last.threads > baseline.threads + 2 { failures.append("threads grew \(baseline.threads) → \(last.threads)") }
+        if last.sessions > baseline.sessions { failures.append("sessions grew \(baseline.sessions) → \(last.sessions)") }
+        if last.connected != total { failures.append("\(last.connected) of \(total) pages connected at the end") }
+        // Registrations come and go with what the pages show: at most 5 % above the warm-up's.
+        if Double(last.observations) > Double(baseline.observations) * 1.05 + 100 {
+            failures.append("Observation registrations grew \(baseline.observations) → \(last.observations)")
+        }
+        if totals.tokens < total { failures.append("only \(totals.tokens) tokens were renewed (every page gets one each minute)") }
+        if totals.patches < total { failures.append("only \(totals.patches) patches reached the pages") }
+        if totals.errors > 0 { failures.append("\(totals.errors) error frames reached the pages") }
+        if totals.back < total { failures.append("only \(totals.back) pages joined again after a cut or the restart") }
+        guard failures.isEmpty else { throw BenchFailure(failures.joined(separator: "; ")) }
+    }
+}

@@ -1,0 +1,39 @@
+import CLibWebSockets
+import Foundation
+import Jetway
+
+/// `GET /_jetway/stats` with an API bearer token (`JETWAY_API_TOKENS`): what a server that runs
+/// for days holds, as JSON, for a monitor or a soak test to watch for growth:
+///
+/// ```json
+/// {"sessions":612,"connected":600,"observations":48120,"uptime_s":3600}
+/// ```
+///
+/// `observations` (the views' live Observation registrations) is null unless counted
+/// (`JETWAY_COUNT_OBSERVATIONS=1`). Without a valid token the answer is 404, as for any path
+/// the app does not have: the endpoint is not advertised to strangers.
+extension JetwayServer {
+    static let statsPath = "/_jetway/stats"
+
+    func answerStats(_ wsi: OpaquePointer, _ connection: Connection, headOnly: Bool) -> Int32 {
+        guard Self.method(wsi) == .get || headOnly, hasAPIToken(Self.header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION) ?? "") else {
+            connection.setResponse(HTTPResponse.notFoundPage(title: app.title), headOnly: headOnly)
+            lws_callback_on_writable(wsi)
+            return 0
+        }
+        let started = startedAt
+        let counting = configuration.countsObservations
+        Task { @MainActor [self] in
+            let observations = counting ? String(ObservationRegistrations.live) : "null"
+            let uptime = Int(Date().timeIntervalSince(started))
+            let body =
+                "{\"sessions\":\(sessions.sessionCount),\"connected\":\(sessions.attachedConnections.count),"
+                + "\"observations\":\(observations),\"uptime_s\":\(uptime)}"
+            connection.setResponse(
+                HTTPResponse(status: 200, contentType: "application/json", headers: [("cache-control", "no-store")], body: Array(body.utf8)),
+                headOnly: headOnly)
+            wake(connection)
+        }
+        return 0
+    }
+}
