@@ -6,13 +6,15 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # the three browser engines (Chromium + chromedriver, Firefox ESR with its built-in WebDriver
 # BiDi, WebKit through WebKitWebDriver on Xvfb), curl, and PostgreSQL for a throwaway cluster.
 BUILD_PACKAGES := libwebsockets-dev libwebsockets-evlib-ev libev-dev libssl-dev zlib1g-dev libsqlite3-dev libpq-dev pkg-config
-TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver firefox-esr webkit2gtk-driver xvfb curl postgresql
+TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver firefox-esr webkit2gtk-driver xvfb curl postgresql nginx
 # The bench types into the board in headless Chromium (keystroke to DOM).
 BENCH_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver postgresql
+# Several servers behind nginx (make cluster).
+CLUSTER_PACKAGES := $(BENCH_PACKAGES) nginx
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
-.PHONY: deps test-deps bench-deps build run test fuzz faults bench snapshots screenshots format clean
+.PHONY: deps test-deps bench-deps cluster-deps build run test fuzz faults soak cluster bench snapshots screenshots format clean
 
 # Installs the Debian packages of $(1) that are missing (the Swift toolchain must be in /opt/swift).
 define install_missing
@@ -75,6 +77,29 @@ faults: bench-deps
 	swift build -c release --product MountainAirport
 	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench faults
 	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench load
+
+## soak: a simulated week (the clock a week in 10 minutes) of 500 gate kiosks and 100 boards on one
+## MountainAirport process, with token renewals, a SIGKILL and restart, and network cuts; fails
+## when RSS grows 5 % or more after the warm-up, or descriptors, threads, sessions or Observation
+## registrations grow (JETWAY_SOAK_SECONDS, _KIOSKS, _BOARDS change its size)
+soak: bench-deps
+	swift build -c release --product JetwayBench
+	swift build -c release --product MountainAirport
+	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench soak
+
+## cluster-deps: the bench's packages and nginx
+cluster-deps:
+	$(call install_missing,$(CLUSTER_PACKAGES))
+
+## cluster: two MountainAirport processes on a throwaway PostgreSQL behind nginx (started and
+## stopped here): 400 kiosks and a Chromium page through nginx; a change on either server reaches
+## all of them within a second; one server is killed and its pages come back on the other
+cluster: cluster-deps
+	swift build -c release --product JetwayBench
+	swift build -c release --product MountainAirport
+	export JETWAY_PG_ROOT=$$(mktemp -d /tmp/jetway-postgres.XXXXXX) JETWAY_PG_PORT=$$((55000 + RANDOM % 4000)) && \
+		trap '.ci/postgres stop' EXIT && url=$$(.ci/postgres start) && \
+		ulimit -n $$(ulimit -Hn) && JETWAY_BENCH_POSTGRES=$$url .build/release/JetwayBench cluster
 
 ## bench: release build, prints `bench: <name> <value> <unit>` (core, then server under load,
 ## then the store on SQLite and a throwaway PostgreSQL, and two MountainAirport processes on it)

@@ -62,6 +62,9 @@ enum LoadClient {
         var token = ""
         var version = 0
         var build = "bench"
+        /// The device cookie the page's GET set (`jw_device=…`), sent with every upgrade as a
+        /// browser sends it (behind nginx it picks the server).
+        var cookie = ""
         var join: String { #"["join","\#(token)","\#(path)",\#(version),"\#(build)"]"# }
         init(fd: Int32, target: String?) {
             self.fd = fd
@@ -627,11 +630,16 @@ enum LoadClient {
             let fd = connectSocket(port: port)
         else { return nil }
         let target = fieldFirst ? fieldID(in: html) ?? buttonID(in: html) : buttonID(in: html) ?? fieldID(in: html)
-        guard upgrade(fd, port: port) else {
+        let cookie = html.range(of: "\r\n\r\n").map { html[..<$0.lowerBound] }.flatMap { head in
+            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie: jw_device=") }
+                .map { String($0.dropFirst("set-cookie: ".count).prefix { $0 != ";" }) }
+        }
+        guard upgrade(fd, port: port, cookie: cookie ?? "") else {
             close(fd)
             return nil
         }
         let session = Session(fd: fd, target: target)
+        session.cookie = cookie ?? ""
         session.widget = PageIDs.id(ofElementContaining: "data-widget=", in: html)
         let version = value(after: "<meta name=\"jetway-version\" content=\"", in: html) ?? "0"
         let build = value(after: "<meta name=\"jetway-build\" content=\"", in: html) ?? "bench"
@@ -640,7 +648,9 @@ enum LoadClient {
         session.version = Int(version) ?? 0
         session.build = build
         sendText(fd, session.join)
-        guard let joined = readFrame(session, timeout: 10), joined.hasPrefix("[\"joined\"") else {
+        // `sync`: the socket reached another server than the page (behind a balancer), which
+        // mounted the page afresh from its token, as the page's runtime accepts.
+        guard let joined = readFrame(session, timeout: 10), joined.hasPrefix("[\"joined\"") || joined.hasPrefix("[\"sync\"") else {
             close(fd)
             return nil
         }
@@ -648,8 +658,9 @@ enum LoadClient {
     }
 
     /// Upgrades a connected socket to the page runtime's websocket; false when refused.
-    static func upgrade(_ fd: Int32, port: Int) -> Bool {
+    static func upgrade(_ fd: Int32, port: Int, cookie: String = "") -> Bool {
         var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        if !cookie.isEmpty { request += "Cookie: \(cookie)\r\n" }
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: jetway\r\n"
         request += "Origin: http://127.0.0.1:\(port)\r\n\r\n"
         sendAll(fd, Array(request.utf8))
@@ -842,7 +853,7 @@ enum LoadClient {
                         states[index] = .waiting(until: now + backoff(attempt), attempt: attempt + 1)
                         continue
                     }
-                    guard upgrade(fd, port: port) else {
+                    guard upgrade(fd, port: port, cookie: session.cookie) else {
                         close(fd)
                         states[index] = .waiting(until: now + backoff(attempt), attempt: attempt + 1)
                         continue

@@ -27,15 +27,17 @@ enum SoakBench {
         let seconds = Double(environment["JETWAY_SOAK_SECONDS"] ?? "") ?? 600
         let kiosks = Int(environment["JETWAY_SOAK_KIOSKS"] ?? "") ?? 500
         let boards = Int(environment["JETWAY_SOAK_BOARDS"] ?? "") ?? 100
+        // The short run in `make test` allows more: a small server's RSS moves by whole megabytes.
+        let growthLimit = Double(environment["JETWAY_SOAK_MAX_GROWTH_PERCENT"] ?? "") ?? 5
         do {
-            try await soak(seconds: seconds, kiosks: kiosks, boards: boards)
+            try await soak(seconds: seconds, kiosks: kiosks, boards: boards, growthLimit: growthLimit)
         } catch {
             print("bench: error \(error)")
             exit(1)
         }
     }
 
-    static func soak(seconds: Double, kiosks: Int, boards: Int) async throws {
+    static func soak(seconds: Double, kiosks: Int, boards: Int, growthLimit: Double) async throws {
         let week = 7 * 86400.0
         let rate = week / seconds
         let data = NSTemporaryDirectory() + "jetway-soak-\(UUID().uuidString.prefix(8))"
@@ -59,12 +61,18 @@ enum SoakBench {
         defer { client.quit() }
         let total = kiosks + boards
         let gates = ["A", "B", "C"].flatMap { terminal in (1...12).map { "\(terminal)\($0)" } }
-        for (index, gate) in gates.enumerated() {
-            let opened = try await client.ask("open \((index + 1) * kiosks / gates.count) /gate/\(gate)", fields: 2)
-            guard Int(opened[1]) == (index + 1) * kiosks / gates.count else { throw BenchFailure("kiosks at \(gate) did not open: \(opened)") }
+        /// Opens pages of `path` until `count` are open; a page whose load or join fails while
+        /// the simulator keeps the server busy is tried again (three rounds at most).
+        func open(_ count: Int, _ path: String) async throws {
+            var opened: [String] = []
+            for _ in 0..<3 {
+                opened = try await client.ask("open \(count) \(path)", fields: 2)
+                if Int(opened[1]) == count { return }
+            }
+            throw BenchFailure("only \(opened[1]) of \(count) pages opened (\(path))")
         }
-        let opened = try await client.ask("open \(total) /", fields: 2)
-        guard Int(opened[1]) == total else { throw BenchFailure("only \(opened[1]) of \(total) pages opened") }
+        for (index, gate) in gates.enumerated() { try await open((index + 1) * kiosks / gates.count, "/gate/\(gate)") }
+        try await open(total, "/")
 
         var totals = (back: 0, patches: 0, syncs: 0, tokens: 0, errors: 0, resets: 0, stalls: 0)
         /// `ride` for a while with cuts; fails unless every page is joined at its end.
@@ -137,7 +145,7 @@ enum SoakBench {
 
         var failures: [String] = []
         if simulatedDays < 6.5 { failures.append("only \(simulatedDays) simulated days") }
-        if growth >= 5 { failures.append("RSS grew \(growth) % after the warm-up (\(baseline.rssKB) → \(last.rssKB) kB)") }
+        if growth >= growthLimit { failures.append("RSS grew \(growth) % after the warm-up (\(baseline.rssKB) → \(last.rssKB) kB; limit \(growthLimit) %)") }
         if last.fds > baseline.fds + 4 { failures.append("file descriptors grew \(baseline.fds) → \(last.fds)") }
         if last.threads > baseline.threads + 2 { failures.append("threads grew \(baseline.threads) → \(last.threads)") }
         if last.sessions > baseline.sessions { failures.append("sessions grew \(baseline.sessions) → \(last.sessions)") }

@@ -302,6 +302,47 @@ struct HTTPTests {
         }
     }
 
+    @Test func tokenLifetimeAndObservationCountingComeFromTheEnvironment() throws {
+        let configuration = try ServerConfiguration.fromEnvironment(["JETWAY_TOKEN_LIFETIME": "120", "JETWAY_COUNT_OBSERVATIONS": "1"])
+        #expect(configuration.tokenLifetime == 120 && configuration.countsObservations)
+        let plain = try ServerConfiguration.fromEnvironment([:])
+        #expect(plain.tokenLifetime == 24 * 3600 && !plain.countsObservations)
+        for value in ["59", "a day", "-1"] {
+            #expect(throws: ServerError.self, "JETWAY_TOKEN_LIFETIME=\(value)") {
+                try ServerConfiguration.fromEnvironment(["JETWAY_TOKEN_LIFETIME": value])
+            }
+        }
+    }
+
+    /// `/_jetway/stats` answers an API token only (anyone else gets the not-found page), with
+    /// the sessions the server holds and the views' live Observation registrations.
+    @Test func statsAnswerAnAPITokenWithSessionsAndObservations() async throws {
+        let server = try TestServer {
+            $0.apiTokens = ["stats-token-0123456789"]
+            $0.countsObservations = true
+        }
+        defer { server.stop() }
+        for headers in [[:], ["Authorization": "Bearer wrong-token"], ["Authorization": "stats-token-0123456789"]] {
+            let refused = try await server.get("/_jetway/stats", headers: headers)
+            #expect(refused.status == 404, "\(headers)")
+            #expect(!refused.body.contains("sessions"))
+        }
+        func stats() async throws -> [String: Int] {
+            let answer = try await server.get("/_jetway/stats", headers: ["Authorization": "Bearer stats-token-0123456789"])
+            #expect(answer.status == 200 && answer.headers["content-type"] == "application/json")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])
+            return object.compactMapValues { $0 as? Int }
+        }
+        let before = try await stats()
+        #expect(before["sessions"] == 0 && before["connected"] == 0 && before["uptime_s"] != nil)
+        let page = try await server.get("/gate/A1")
+        #expect(page.status == 200)
+        let after = try await stats()
+        #expect(after["sessions"] == 1 && after["connected"] == 0)
+        // The kiosk's views read the model: each such evaluation is one live registration.
+        #expect((after["observations"] ?? 0) > (before["observations"] ?? 0), "\(before) → \(after)")
+    }
+
     /// A raw GET with these headers: the status line and headers, and the body as bytes.
     func rawGet(_ server: TestServer, _ path: String, _ headers: String) async -> (head: String, body: [UInt8]) {
         let response = await server.rawBytes("GET \(path) HTTP/1.1\r\n\(headers)")

@@ -234,7 +234,11 @@ public final class ViewGraph {
         DependencyTracker.reader = instance
         defer { DependencyTracker.reader = previous }
         let evaluation = instance.evaluation
-        return withObservationTracking(work) { [weak instance] in
+        // Counted when asked (`ObservationRegistrations`): Observation holds this handler, and
+        // the token with it, until a property it read changes.
+        let counted = ObservationRegistrations.token()
+        return withObservationTracking(work) { [weak instance, counted] in
+            withExtendedLifetime(counted) {}
             ViewInstance.invalidate(instance, ifEvaluation: evaluation)
         }
     }

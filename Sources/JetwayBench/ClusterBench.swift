@@ -1,0 +1,248 @@
+import Foundation
+import JetwayBrowser
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Several servers (`make cluster`, `JetwayBench cluster`): two MountainAirport processes on one
+/// PostgreSQL database behind nginx, configured as docs/scaling.md says (consistent hash on the
+/// device cookie, websocket upgrade, one shared secret). Gate kiosks open through nginx land on
+/// both. A change made through either server must reach every kiosk on both within a second
+/// (`cluster_cross_server_ms`); a page in Chromium with a search typed into it, and the kiosks,
+/// must survive the SIGKILL of a server: they reconnect through nginx to the other, which
+/// re-mounts them with what was typed (`cluster_failover_ms`: kill to the last kiosk joined).
+/// A device's starred flight shows on either server (its cookie is signed with the shared
+/// secret). Exits non-zero when any of it fails.
+@MainActor
+enum ClusterBench {
+    static func run() async {
+        let environment = ProcessInfo.processInfo.environment
+        let kiosks = Int(environment["JETWAY_CLUSTER_KIOSKS"] ?? "") ?? 400
+        do {
+            guard let postgres = environment["JETWAY_BENCH_POSTGRES"] else {
+                throw BenchFailure("JETWAY_BENCH_POSTGRES is not set (make cluster starts PostgreSQL)")
+            }
+            try await cluster(postgres: postgres, kiosks: kiosks)
+        } catch {
+            print("bench: error \(error)")
+            exit(1)
+        }
+    }
+
+    /// nginx on `port` in front of `upstreams`, as a user configures it, in a folder of its own.
+    final class Nginx {
+        let port: Int
+        let folder: String
+        let process: Process
+
+        init(port: Int, upstreams: [Int]) throws {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") else {
+                throw BenchFailure("/usr/sbin/nginx is missing (apt-get install nginx; make cluster installs it)")
+            }
+            self.port = port
+            folder = NSTemporaryDirectory() + "jetway-nginx-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
+            let servers = upstreams.map { "        server 127.0.0.1:\($0) max_fails=1 fail_timeout=5s;" }.joined(separator: "\n")
+            let configuration = """
+                worker_processes 1;
+                daemon off;
+                pid \(folder)/nginx.pid;
+                error_log \(folder)/logs/error.log warn;
+                events { worker_connections 4096; }
+                http {
+                    access_log off;
+                    client_body_temp_path \(folder)/body;
+                    proxy_temp_path \(folder)/proxy;
+                    fastcgi_temp_path \(folder)/fastcgi;
+                    uwsgi_temp_path \(folder)/uwsgi;
+                    scgi_temp_path \(folder)/scgi;
+                    upstream airport {
+                        hash $cookie_jw_device consistent;
+                \(servers)
+                    }
+                    server {
+                        listen 127.0.0.1:\(port);
+                        location / {
+                            proxy_pass http://airport;
+                            proxy_http_version 1.1;
+                            proxy_set_header Host $http_host;
+                            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+                            proxy_set_header Upgrade $http_upgrade;
+                            proxy_set_header Connection "upgrade";
+                            proxy_read_timeout 120s;
+                            add_header X-Upstream $upstream_addr always;
+                        }
+                    }
+                }
+                """
+            try configuration.write(toFile: folder + "/nginx.conf", atomically: true, encoding: .utf8)
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+            process.arguments = ["-p", folder, "-c", folder + "/nginx.conf"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        func stop() {
+            process.terminate()
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    static func cluster(postgres: String, kiosks: Int) async throws {
+        let store = try Command.freshPostgreSQLDatabase(from: postgres)
+        // One secret for both: a page's token (and a device's cookie) made by one is checked by the other.
+        let secret = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
+        var folders: [String] = []
+        defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
+        var servers: [AirportProcess] = []
+        defer { for server in servers { server.stop() } }
+        for _ in 0..<2 {
+            let folder = NSTemporaryDirectory() + "jetway-cluster-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: folder + "/secret", contents: secret, attributes: [.posixPermissions: 0o600]) else {
+                throw BenchFailure("cannot write \(folder)/secret")
+            }
+            folders.append(folder)
+            servers.append(
+                try AirportProcess(
+                    port: freeLoopbackPort(), data: folder,
+                    environment: [
+                        "JETWAY_STORE": store, "JETWAY_TRUSTED_PROXIES": "127.0.0.1",
+                        "JETWAY_MAX_SESSIONS_PER_ADDRESS": "100000", "JETWAY_MAX_WEBSOCKETS_PER_ADDRESS": "100000",
+                    ]))
+        }
+        // Both at once: one migrates and seeds the day, the other waits for it.
+        let (one, two) = (servers[0], servers[1])
+        async let starting: Void = one.start()
+        async let alsoStarting: Void = two.start()
+        _ = try await (starting, alsoStarting)
+        let nginx = try Nginx(port: freeLoopbackPort(), upstreams: servers.map(\.port))
+        defer { nginx.stop() }
+        try await StoreBench.waitForServer(nginx.port)
+
+        // Kiosks through nginx: their device cookies spread them over both servers.
+        let client = try LoadClientProcess(port: nginx.port)
+        defer { client.quit() }
+        var opened: [String] = []
+        for _ in 0..<3 {
+            opened = try await client.ask("open \(kiosks) /gate/A1", fields: 2)
+            if Int(opened[1]) == kiosks { break }
+        }
+        guard Int(opened[1]) == kiosks else { throw BenchFailure("only \(opened[1]) of \(kiosks) kiosks opened through nginx") }
+        var connected: [Int] = []
+        for server in servers { connected.append(try await server.stats()["connected"] ?? 0) }
+        guard connected.allSatisfy({ $0 > 0 }), connected.reduce(0, +) == kiosks else {
+            throw BenchFailure("the kiosks are not on both servers: \(connected)")
+        }
+        report("cluster_kiosks_per_server", Double(connected.min() ?? 0), "kiosks (fewest)")
+        let flight = try await FaultBench.shownFlight(port: nginx.port)
+
+        // A change through either server reaches every kiosk on both.
+        var slowest = 0.0
+        for (index, server) in servers.enumerated() {
+            let status = index == 0 ? "Delayed" : "Boarding"
+            _ = try await client.ask("listen 1", fields: 3)
+            _ = try await client.ask("arm \(status)", fields: 0)
+            try await AirportProcess.patchFlight(port: server.port, id: flight, #"{"status":"\#(status)"}"#)
+            let answer = await client.next()
+            guard answer.count == 3, let milliseconds = Double(answer[1]), let missed = Int(answer[2]) else {
+                throw BenchFailure("arm gave no answer: \(answer)")
+            }
+            guard missed == 0 else { throw BenchFailure("a change made on server \(index + 1) missed \(missed) kiosks") }
+            slowest = max(slowest, milliseconds)
+        }
+        report("cluster_cross_server_ms", slowest, "ms")
+        guard slowest < 1000 else { throw BenchFailure("a change took \(Int(slowest)) ms to reach every kiosk (goal: within a second)") }
+
+        // A device cookie made by one server is good on the other (no new one is issued), and
+        // a forged one is not.
+        let first = head(port: servers[0].port, cookie: nil)
+        guard let device = first.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("set-cookie: jw_device=") })
+            .map({ String($0.dropFirst("set-cookie: ".count).prefix { $0 != ";" }) })
+        else { throw BenchFailure("server 1 gave no device cookie") }
+        guard !head(port: servers[1].port, cookie: device).lowercased().contains("set-cookie: jw_device=") else {
+            throw BenchFailure("server 2 refused the device cookie server 1 made")
+        }
+        guard head(port: servers[1].port, cookie: "jw_device=forged.AAAA").lowercased().contains("set-cookie: jw_device=") else {
+            throw BenchFailure("server 2 accepted a forged device cookie")
+        }
+
+        // A real browser types a search on the board, then its server is killed.
+        try await withBrowsers(1) { browsers in
+            let driver = try require(browsers[0] as? WebDriver, "Chromium")
+            let before = try await connectedCounts(servers)
+            try await driver.navigate("http://127.0.0.1:\(nginx.port)/")
+            guard await driver.wait(for: "return document.documentElement.classList.contains('jw-connected')") else {
+                throw BenchFailure("the board never connected through nginx")
+            }
+            let field = "input[type=search], input[placeholder='Search flights']"
+            try await driver.type("Denver", into: field)
+            guard await driver.wait(for: "return document.body.textContent.includes('Denver') && !document.body.textContent.includes('Boston')") else {
+                throw BenchFailure("the search did not filter the board")
+            }
+            // The server the page's socket is on: its connected count went up by one.
+            let after = try await connectedCounts(servers)
+            guard let victim = servers.indices.first(where: { after[$0] == before[$0] + 1 }) else {
+                throw BenchFailure("cannot tell which server holds the browser's page: \(before) → \(after)")
+            }
+            client.send("survive 30")
+            try await Task.sleep(for: .milliseconds(200))
+            let killed = Date()
+            servers[victim].kill()
+            let survived = await client.next()
+            guard survived.count == 6, survived[0] == "survived", let back = Int(survived[1]), let milliseconds = Double(survived[3]) else {
+                throw BenchFailure("survive gave no answer: \(survived)")
+            }
+            let lost = connected[victim]
+            guard back == lost else { throw BenchFailure("\(back) of the \(lost) kiosks on the killed server came back") }
+            report("cluster_failover_ms", milliseconds, "ms")
+            report("cluster_failover_kiosks", Double(back), "kiosks")
+            guard milliseconds <= 10_000 else { throw BenchFailure("failover took \(Int(milliseconds)) ms (goal 10 s)") }
+            // The browser: live again on the other server, its search still typed and applied.
+            guard
+                await driver.wait(
+                    for: "return document.documentElement.classList.contains('jw-connected') && !document.documentElement.classList.contains('jw-offline')",
+                    timeout: 20)
+            else { throw BenchFailure("the browser's page did not come back through nginx") }
+            report("cluster_browser_back_ms", Date().timeIntervalSince(killed) * 1000, "ms")
+            let value = try await driver.string("return document.querySelector(\(jsLiteral(field))).value")
+            guard value == "Denver" else { throw BenchFailure("the search field holds \"\(value)\" after the failover") }
+            let survivor = servers[1 - victim]
+            guard (try await survivor.stats()["connected"] ?? 0) == kiosks + 1 else {
+                throw BenchFailure("the other server does not hold every page after the failover")
+            }
+            // The re-mounted page was rendered afresh (no search) and sent whole; the runtime then
+            // gave it the typed search again, so the board the server shows is filtered.
+            try await Task.sleep(for: .seconds(1))
+            guard await driver.wait(for: "return document.body.textContent.includes('Denver') && !document.body.textContent.includes('Boston')") else {
+                throw BenchFailure("the re-mounted board does not filter by the search typed before the failover")
+            }
+        }
+    }
+
+    static func connectedCounts(_ servers: [AirportProcess]) async throws -> [Int] {
+        var counts: [Int] = []
+        for server in servers { counts.append(try await server.stats()["connected"] ?? 0) }
+        return counts
+    }
+
+    static func require<T>(_ value: T?, _ what: String) throws -> T {
+        guard let value else { throw BenchFailure("no \(what)") }
+        return value
+    }
+
+    /// The status line and headers of `GET /` (with this cookie), read off a socket of its own.
+    nonisolated static func head(port: Int, cookie: String?) -> String {
+        guard let fd = LoadClient.connectSocket(port: port) else { return "" }
+        defer { close(fd) }
+        var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        if let cookie { request += "Cookie: \(cookie)\r\n" }
+        LoadClient.sendAll(fd, Array((request + "\r\n").utf8))
+        let response = String(decoding: LoadClient.readToClose(fd), as: UTF8.self)
+        return response.range(of: "\r\n\r\n").map { String(response[..<$0.lowerBound]) } ?? response
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import JetwayBrowser
+import Testing
+
+/// The short versions of `make soak`, `make faults` and `make cluster` (docs/reliability.md):
+/// the same runs of `JetwayBench` (the debug build `swift build` makes, beside a debug
+/// MountainAirport), smaller and shorter. Each fails when its run exits non-zero; what the run
+/// printed is in the failure.
+@Suite(.serialized)
+struct ReliabilityRunsTests {
+    static var folder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug")
+    }
+
+    /// Runs `JetwayBench NAME` with `environment` to its end; its output, and whether it passed.
+    func run(_ name: String, _ environment: [String: String]) throws -> (passed: Bool, output: String) {
+        let bench = Self.folder.appendingPathComponent("JetwayBench").path
+        #expect(FileManager.default.isExecutableFile(atPath: bench), "swift build makes \(bench)")
+        #expect(FileManager.default.isExecutableFile(atPath: Self.folder.appendingPathComponent("MountainAirport").path))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // As many descriptors as the machine allows (hundreds of sockets on each side).
+        process.arguments = ["-c", "ulimit -n $(ulimit -Hn); exec \"$0\" \"$1\"", bench, name]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        return (process.terminationStatus == 0 && !text.contains("bench: error"), text)
+    }
+
+    @Test func aSimulatedWeekOfKiosksAndBoardsLeaksNothing() throws {
+        let (passed, output) = try run(
+            "soak",
+            [
+                "JETWAY_SOAK_SECONDS": "80", "JETWAY_SOAK_KIOSKS": "60", "JETWAY_SOAK_BOARDS": "12",
+                "JETWAY_SOAK_MAX_GROWTH_PERCENT": "15",
+            ])
+        #expect(passed, "\(output)")
+        #expect(output.contains("bench: soak_rss_growth_percent"), "\(output)")
+    }
+
+    @Test func kiosksComeBackAfterTheirServerIsKilled() throws {
+        let (passed, output) = try run("faults", ["JETWAY_FAULT_CLIENTS": "60"])
+        #expect(passed, "\(output)")
+        #expect(output.contains("bench: restart_all_back_ms_60"), "\(output)")
+    }
+
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["JETWAY_TEST_POSTGRES"] != nil
+                || ProcessInfo.processInfo.environment["JETWAY_REQUIRE_POSTGRES"] == "1",
+            "needs PostgreSQL and nginx: make test starts one and installs the other"))
+    func twoServersBehindNginxShareChangesAndTakeOverEachOthersPages() throws {
+        let postgres = try #require(ProcessInfo.processInfo.environment["JETWAY_TEST_POSTGRES"], "make test starts PostgreSQL")
+        let (passed, output) = try run("cluster", ["JETWAY_BENCH_POSTGRES": postgres, "JETWAY_CLUSTER_KIOSKS": "40"])
+        #expect(passed, "\(output)")
+        #expect(output.contains("bench: cluster_failover_ms"), "\(output)")
+    }
+}
