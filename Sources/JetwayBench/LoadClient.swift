@@ -818,7 +818,9 @@ enum LoadClient {
             }
         }
         while clock() - started < seconds {
-            if untilAllBack, states.allSatisfy({ if case .back = $0 { true } else { false } }) { break }
+            // Done when something was lost and every session is joined again (those never lost
+            // are still live).
+            if untilAllBack, firstLost != nil, states.allSatisfy(isConnected) { break }
             let now = clock()
             if let cuts, now >= nextCut, now - started < seconds - cuts.calm {
                 nextCut = now + cuts.every
