@@ -49,8 +49,9 @@ run: deps
 	JETWAY_DEVELOPMENT=$${JETWAY_DEVELOPMENT:-1} .build/release/MountainAirport
 
 ## test: every test (unit, ViewHost, seed ports, real sockets, SQLite and a throwaway PostgreSQL
-## cluster, Chromium, Firefox and WebKit); fails when Jetway's own code warns or a browser
-## engine or PostgreSQL is missing
+## cluster, Chromium, Firefox and WebKit, and short runs of fuzz, faults, soak and cluster, the
+## last behind nginx); fails when Jetway's own code warns or a browser engine or PostgreSQL is
+## missing
 test: test-deps
 	@mkdir -p .build
 	set -o pipefail; swift build 2>&1 | tee .build/build-output.log

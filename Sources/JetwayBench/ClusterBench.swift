@@ -161,10 +161,14 @@ enum ClusterBench {
         // A device cookie made by one server is good on the other (no new one is issued), and
         // a forged one is not.
         let first = head(port: servers[0].port, cookie: nil)
+        for (index, port) in [servers[0].port, servers[1].port].enumerated() {
+            guard head(port: port, cookie: nil).hasPrefix("HTTP/1.1 200") else { throw BenchFailure("server \(index + 1) does not answer GET /") }
+        }
         guard let device = first.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("set-cookie: jw_device=") })
             .map({ String($0.dropFirst("set-cookie: ".count).prefix { $0 != ";" }) })
         else { throw BenchFailure("server 1 gave no device cookie") }
-        guard !head(port: servers[1].port, cookie: device).lowercased().contains("set-cookie: jw_device=") else {
+        let second = head(port: servers[1].port, cookie: device)
+        guard second.hasPrefix("HTTP/1.1 200"), !second.lowercased().contains("set-cookie: jw_device=") else {
             throw BenchFailure("server 2 refused the device cookie server 1 made")
         }
         guard head(port: servers[1].port, cookie: "jw_device=forged.AAAA").lowercased().contains("set-cookie: jw_device=") else {
@@ -180,6 +184,9 @@ enum ClusterBench {
                 throw BenchFailure("the board never connected through nginx")
             }
             let field = "input[type=search], input[placeholder='Search flights']"
+            guard await driver.wait(for: "return document.body.textContent.includes('Boston')") else {
+                throw BenchFailure("the board shows no flight from Boston before the search")
+            }
             try await driver.type("Denver", into: field)
             guard await driver.wait(for: "return document.body.textContent.includes('Denver') && !document.body.textContent.includes('Boston')") else {
                 throw BenchFailure("the search did not filter the board")
@@ -189,11 +196,12 @@ enum ClusterBench {
             guard let victim = servers.indices.first(where: { after[$0] == before[$0] + 1 }) else {
                 throw BenchFailure("cannot tell which server holds the browser's page: \(before) → \(after)")
             }
-            // Counts the page's new sockets (its runtime makes each with the global WebSocket).
+            // Counts the joins answered on the page's new sockets (its runtime makes each with
+            // the global WebSocket): `sync` is the other server's re-mount.
             _ = try await driver.execute(
-                "const W = window.WebSocket; window.__opens = 0; window.WebSocket = function (...a) { window.__opens++; return new W(...a); }; window.WebSocket.prototype = W.prototype; Object.assign(window.WebSocket, W); return true"
+                "const W = window.WebSocket; window.__joins = 0; window.WebSocket = function (...a) { const s = new W(...a); s.addEventListener('message', (e) => { if (typeof e.data === 'string' && (e.data.startsWith('[\"sync\"') || e.data.startsWith('[\"joined\"'))) window.__joins++; }); return s; }; window.WebSocket.prototype = W.prototype; Object.assign(window.WebSocket, W); return true"
             )
-            client.send("survive 30")
+            client.send("survive 30 \(connected[victim])")
             try await Task.sleep(for: .milliseconds(200))
             let killed = Date()
             servers[victim].kill()
@@ -202,7 +210,7 @@ enum ClusterBench {
             guard
                 await driver.wait(
                     for:
-                        "return window.__opens > 0 && document.documentElement.classList.contains('jw-connected') && !document.documentElement.classList.contains('jw-offline')",
+                        "return window.__joins > 0 && document.documentElement.classList.contains('jw-connected') && !document.documentElement.classList.contains('jw-offline')",
                     timeout: 20)
             else { throw BenchFailure("the browser's page did not come back through nginx") }
             report("cluster_browser_back_ms", Date().timeIntervalSince(killed) * 1000, "ms")
@@ -222,11 +230,13 @@ enum ClusterBench {
             guard (try await survivor.stats()["connected"] ?? 0) == kiosks + 1 else {
                 throw BenchFailure("the other server does not hold every page after the failover")
             }
-            // The re-mounted page was rendered afresh (no search) and sent whole; the runtime then
-            // gave it the typed search again, so the board the server shows is filtered.
-            try await Task.sleep(for: .seconds(1))
+            // The re-mounted page was rendered afresh (no search) and sent whole (the join
+            // counted above is that `sync`); the runtime then gave it the typed search again, so
+            // the board the server shows is filtered.
+            try await Task.sleep(for: .milliseconds(500))
             guard await driver.wait(for: "return document.body.textContent.includes('Denver') && !document.body.textContent.includes('Boston')") else {
-                throw BenchFailure("the re-mounted board does not filter by the search typed before the failover")
+                let shown = (try? await driver.string("return document.body.textContent.slice(0, 400)")) ?? ""
+                throw BenchFailure("the re-mounted board does not filter by the search typed before the failover: \(shown)")
             }
         }
     }
@@ -242,7 +252,8 @@ enum ClusterBench {
         return value
     }
 
-    /// The status line and headers of `GET /` (with this cookie), read off a socket of its own.
+    /// The status line and headers of `GET /` (with this cookie), read off a socket of its own;
+    /// empty when the server does not answer.
     nonisolated static func head(port: Int, cookie: String?) -> String {
         guard let fd = LoadClient.connectSocket(port: port) else { return "" }
         defer { close(fd) }

@@ -30,16 +30,19 @@ import JetwayTesting
 ///                   over the sessions with something to click, each on its own schedule and
 ///                   not waiting for the one before; a click's round trip ends with the patch
 ///                   that carries its ref; one without a patch within 5 s is a timeout)
-///   survive S     → survived BACK TOTAL MS BUSIEST ATTEMPTS (up to S seconds: every session whose
+///   survive S [N] → survived BACK TOTAL MS BUSIEST ATTEMPTS (up to S seconds, or until N sessions
+///                   (all, unless given) lost their socket and joined again: every session whose
 ///                   socket ends reconnects as the page's runtime does, after a random delay of
 ///                   up to 250 ms × 2^attempt, at most 10 s, and joins again; BACK sessions
 ///                   joined again (`joined`, or `sync` from a new server process), MS from the first socket lost to the last join, BUSIEST the
 ///                   most upgrades the server answered in any 250 ms, ATTEMPTS connections tried)
-///   ride S [E F]  → rode LIVE TOTAL BACK PATCHES SYNCS TOKENS ERRORS RESETS STALLS ATTEMPTS (S
+///   ride S [E F]  → rode LIVE TOTAL REJOINS PATCHES SYNCS TOKENS ERRORS RESETS STALLS ATTEMPTS
+///                   PATCHED RENEWED (S
 ///                   seconds of being open pages: frames read, pings answered, renewed tokens
 ///                   kept, lost sockets reconnected as in `survive`; every E seconds a share F of
 ///                   the sessions is cut, half reset, half silent for 8 s, none in the last 12 s;
-///                   LIVE sessions are joined at the end)
+///                   LIVE sessions are joined at the end; PATCHED and RENEWED: the sessions that
+///                   have had a patch, and a renewed token, over every command so far)
 ///   upload K B PATH → uploaded MB/S FAILURES (load PATH, then K uploads of a B-byte PNG to
 ///                   its file importer, one after another; an answer other than 201 is a failure)
 ///   http K PATH   → http RPS FAILURES (K GETs of PATH, one after another over one keep-alive
@@ -65,6 +68,9 @@ enum LoadClient {
         /// The device cookie the page's GET set (`jw_device=…`), sent with every upgrade as a
         /// browser sends it (behind nginx it picks the server).
         var cookie = ""
+        /// Patches and renewed tokens this page has received (over every command).
+        var patchesSeen = 0
+        var tokensSeen = 0
         var join: String { #"["join","\#(token)","\#(path)",\#(version),"\#(build)"]"# }
         init(fd: Int32, target: String?) {
             self.fd = fd
@@ -315,7 +321,9 @@ enum LoadClient {
                 let outcome = paced(sessions, perSecond: Double(parts[1]) ?? 100, seconds: Double(parts[2]) ?? 10, ref: &ref)
                 answer("paced \(outcome.sent) \(outcome.answered) \(outcome.timeouts) \(outcome.p50) \(outcome.p99)")
             case "survive":
-                let outcome = ride(sessions, port: port, seconds: Double(parts[1]) ?? 30, untilAllBack: true)
+                // `survive S N`: N sessions are expected to lose their socket (all, unless said).
+                let expected = parts.count > 2 ? Int(parts[2]) ?? sessions.count : sessions.count
+                let outcome = ride(sessions, port: port, seconds: Double(parts[1]) ?? 30, untilAllBack: true, expectBack: expected)
                 answer("survived \(outcome.back) \(sessions.count) \(outcome.milliseconds) \(outcome.busiest) \(outcome.attempts)")
             case "ride":
                 let every = parts.count > 2 ? Double(parts[2]) ?? 0 : 0
@@ -323,9 +331,12 @@ enum LoadClient {
                 let outcome = ride(
                     sessions, port: port, seconds: Double(parts[1]) ?? 30, untilAllBack: false,
                     cuts: every > 0 && share > 0 ? Cuts(every: every, share: share, for: Double(parts[1]) ?? 30) : nil)
+                // And over every command so far: the pages that have had a patch, and a new token.
+                let patched = sessions.filter { $0.patchesSeen > 0 }.count
+                let renewed = sessions.filter { $0.tokensSeen > 0 }.count
                 answer(
-                    "rode \(outcome.live) \(sessions.count) \(outcome.back) \(outcome.patches) \(outcome.syncs) \(outcome.tokens) "
-                        + "\(outcome.errors) \(outcome.resets) \(outcome.stalls) \(outcome.attempts)")
+                    "rode \(outcome.live) \(sessions.count) \(outcome.rejoins) \(outcome.patches) \(outcome.syncs) \(outcome.tokens) "
+                        + "\(outcome.errors) \(outcome.resets) \(outcome.stalls) \(outcome.attempts) \(patched) \(renewed)")
             case "close":
                 for session in sessions { close(session.fd) }
                 answer("closed \(sessions.count)")
@@ -740,9 +751,11 @@ enum LoadClient {
 
     /// What `ride` saw.
     struct Ride {
-        /// Sessions that joined again after losing their socket (`joined`, or `sync` from a
-        /// new server process), and from the first socket lost to the last such join.
+        /// Sessions that lost their socket and are joined again at the end (`joined`, or `sync`
+        /// from a new server process), the joins again made (a session may make several), and
+        /// from the first socket lost to the last such join.
         var back = 0
+        var rejoins = 0
         var milliseconds = -1
         /// The most upgrades the server answered in any 250 ms, and connections tried.
         var busiest = 0
@@ -785,7 +798,7 @@ enum LoadClient {
     /// random delay of up to 250 ms × 2^attempt (at most 10 s), and joins again with its newest
     /// token and version. Ends after `seconds`, or once every session lost has joined again when
     /// `untilAllBack`.
-    static func ride(_ sessions: [Session], port: Int, seconds: Double, untilAllBack: Bool, cuts: Cuts? = nil) -> Ride {
+    static func ride(_ sessions: [Session], port: Int, seconds: Double, untilAllBack: Bool, expectBack: Int = 1, cuts: Cuts? = nil) -> Ride {
         enum State {
             case live
             case silent(until: Double)
@@ -818,9 +831,13 @@ enum LoadClient {
             }
         }
         while clock() - started < seconds {
-            // Done when something was lost and every session is joined again (those never lost
-            // are still live).
-            if untilAllBack, firstLost != nil, states.allSatisfy(isConnected) { break }
+            // Done when at least `expectBack` sessions were lost and every session is joined
+            // again (those never lost are still live).
+            if untilAllBack, firstLost != nil, states.allSatisfy(isConnected),
+                states.filter({ if case .back = $0 { true } else { false } }).count >= expectBack
+            {
+                break
+            }
             let now = clock()
             if let cuts, now >= nextCut, now - started < seconds - cuts.calm {
                 nextCut = now + cuts.every
@@ -875,8 +892,12 @@ enum LoadClient {
                         while let frame = takeFrame(session) {
                             let kind = session.note(frame)
                             switch kind {
-                            case .patch: ride.patches += 1
-                            case .token: ride.tokens += 1
+                            case .patch:
+                                ride.patches += 1
+                                session.patchesSeen += 1
+                            case .token:
+                                ride.tokens += 1
+                                session.tokensSeen += 1
                             case .sync: ride.syncs += 1
                             case .error: ride.errors += 1
                             case .joined, .other: break
@@ -885,7 +906,7 @@ enum LoadClient {
                             // page, re-mounted) when it is a new process (docs/protocol.md).
                             if case .joining = states[index], kind == .joined || kind == .sync {
                                 states[index] = .back
-                                ride.back += 1
+                                ride.rejoins += 1
                                 lastBack = clock()
                             }
                         }
@@ -903,6 +924,7 @@ enum LoadClient {
         if ProcessInfo.processInfo.environment["JETWAY_SURVIVE_DEBUG"] != nil, let firstLost, let first = upgrades.first {
             FileHandle.standardError.write(Data("survive: first upgrade \(Int((first - firstLost) * 1000)) ms, last \(Int(((upgrades.last ?? first) - firstLost) * 1000)) ms, last join \(Int((lastBack - firstLost) * 1000)) ms\n".utf8))
         }
+        ride.back = states.filter { if case .back = $0 { true } else { false } }.count
         ride.milliseconds = firstLost.map { Int((lastBack - $0) * 1000) } ?? -1
         ride.live = states.filter(isConnected).count
         return ride

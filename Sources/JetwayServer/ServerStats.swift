@@ -10,8 +10,8 @@ import Jetway
 /// ```
 ///
 /// `observations` (the views' live Observation registrations) is null unless counted
-/// (`JETWAY_COUNT_OBSERVATIONS=1`). Without a valid token the answer is 404, as for any path
-/// the app does not have: the endpoint is not advertised to strangers.
+/// (`JETWAY_COUNT_OBSERVATIONS=1`). Without a valid token the answer is the not-found page
+/// (404), with nothing of the server's in it.
 extension JetwayServer {
     static let statsPath = "/_jetway/stats"
 

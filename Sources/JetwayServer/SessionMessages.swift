@@ -205,15 +205,17 @@ extension SessionManager {
         }
         // Who the browser is now, by the cookies its websocket upgrade carried: a sign-in that
         // ended while the page was away does not come back with it.
-        let session = newSession(id: verified.sessionID, route, match, at: path, query, identity: identity)
+        // A session id of its own, and a token for it: behind a balancer, the process that
+        // rendered the page's first GET may still hold a session under the old id, which never
+        // saw what was typed here; a later reconnect that reached it would resume that one.
+        let session = newSession(id: SessionToken.newSessionID(), route, match, at: path, query, identity: identity)
         session.address = address
         sessionsByAddress[address, default: 0] += 1
-        session.tokenIssuedAt = verified.issuedAt
         sessions[session.id] = session
         session.attach(connection)
         byConnection[connection.id] = session
         session.sendFullPage(remounted: true)
-        renewTokenIfOld(session)
+        sendNewToken(session)
         Log.info("remount", ["session": session.shortID, "path": path])
     }
 
@@ -223,11 +225,18 @@ extension SessionManager {
         guard let connection = session.connection else { return }
         let current = now()
         guard current.timeIntervalSince(session.tokenIssuedAt) > server.configuration.tokenLifetime / 2 else { return }
+        sendNewToken(session)
+        Log.debug("token_renewed", ["session": session.shortID])
+    }
+
+    /// Sends the connected page a token for its session issued now.
+    func sendNewToken(_ session: LiveSession) {
+        guard let connection = session.connection else { return }
+        let current = now()
         session.tokenIssuedAt = current
         let token = SessionToken.sign(
             SessionToken(sessionID: session.id, issuedAt: current, path: session.match.path), secret: server.secret)
         send(connection, "[\"token\",\(jsonString(token))]")
-        Log.debug("token_renewed", ["session": session.shortID])
     }
 
     private func violation(_ state: ConnectionState, ref: Int, _ message: String) {

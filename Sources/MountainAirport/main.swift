@@ -58,7 +58,9 @@ while let argument = arguments.first {
         arguments.removeFirst()
         importPath = path
     case "--no-simulate": simulate = false
-    case "--simulate-every": simulateEvery = seconds(after: "--simulate-every")
+    case "--simulate-every":
+        simulateEvery = seconds(after: "--simulate-every")
+        if simulateEvery < 0.01 { fail("--simulate-every \(simulateEvery) is too often (at least 0.01 seconds)") }
     case "--add-staff":
         guard let name = arguments.first else { fail("--add-staff needs a name (the password comes on standard input)") }
         arguments.removeFirst()

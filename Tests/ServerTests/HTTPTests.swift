@@ -339,8 +339,9 @@ struct HTTPTests {
         #expect(page.status == 200)
         let after = try await stats()
         #expect(after["sessions"] == 1 && after["connected"] == 0)
-        // The kiosk's views read the model: each such evaluation is one live registration.
-        #expect((after["observations"] ?? 0) > (before["observations"] ?? 0), "\(before) → \(after)")
+        // The kiosk's views read the model: its evaluations hold live registrations (the count
+        // is the process's, shared with tests running beside this one, so only "some").
+        #expect((after["observations"] ?? 0) > 0, "\(before) → \(after)")
     }
 
     /// A raw GET with these headers: the status line and headers, and the body as bytes.

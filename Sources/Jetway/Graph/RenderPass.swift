@@ -187,7 +187,8 @@ extension ViewGraph {
     /// the ones that left first go for good.
     private func sweep(_ instance: ViewInstance) {
         guard instance.visitedChildren < instance.liveChildCount else { return }
-        instance.peakLiveChildren = max(instance.peakLiveChildren, instance.liveChildCount)
+        // Written only when larger: the write makes the instance's extras record.
+        if instance.liveChildCount > instance.peakLiveChildren { instance.peakLiveChildren = instance.liveChildCount }
         let pass = pass
         let gone = instance.children.entries(where: { $0.isMounted && $0.visitMark != pass })
         for (key, child) in gone {
