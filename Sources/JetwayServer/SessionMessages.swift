@@ -222,7 +222,7 @@ extension SessionManager {
     /// Sends a connected page a new token once its own is past half its lifetime, so a page
     /// that stays open for days never holds an expired one.
     func renewTokenIfOld(_ session: LiveSession) {
-        guard let connection = session.connection else { return }
+        guard session.connection != nil else { return }
         let current = now()
         guard current.timeIntervalSince(session.tokenIssuedAt) > server.configuration.tokenLifetime / 2 else { return }
         sendNewToken(session)
