@@ -49,9 +49,9 @@ run: deps
 	JETWAY_DEVELOPMENT=$${JETWAY_DEVELOPMENT:-1} .build/release/MountainAirport
 
 ## test: every test (unit, ViewHost, seed ports, real sockets, SQLite and a throwaway PostgreSQL
-## cluster, Chromium, Firefox and WebKit, and short runs of fuzz, faults, soak and cluster, the
-## last behind nginx); fails when Jetway's own code warns or a browser engine or PostgreSQL is
-## missing
+## cluster, Chromium, Firefox and WebKit, a short fuzz pass), then on their own (their servers
+## and clients would starve the others' timing) short runs of soak, faults and cluster, the last
+## behind nginx; fails when Jetway's own code warns or a browser engine or PostgreSQL is missing
 test: test-deps
 	@mkdir -p .build
 	set -o pipefail; swift build 2>&1 | tee .build/build-output.log
@@ -59,7 +59,8 @@ test: test-deps
 		{ echo "error: Jetway's own code has warnings (above)" >&2; exit 1; }
 	export JETWAY_PG_ROOT=$$(mktemp -d /tmp/jetway-postgres.XXXXXX) JETWAY_PG_PORT=$$((55000 + RANDOM % 4000)) && \
 		trap '.ci/postgres stop' EXIT && url=$$(.ci/postgres start) && \
-		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_REQUIRE_BROWSERS=1 swift test
+		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_REQUIRE_BROWSERS=1 swift test --skip ReliabilityRunsTests && \
+		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_RELIABILITY_RUNS=1 swift test --skip-build --filter ReliabilityRunsTests
 
 ## fuzz: 1,000,000 seeded inputs for each untrusted-input reader (client messages, events, images,
 ## API bodies, cookies, queries, the HTML escaper read back by Python), under the address sanitizer, in
