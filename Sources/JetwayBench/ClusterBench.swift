@@ -127,14 +127,8 @@ enum ClusterBench {
         // Kiosks through nginx: their device cookies spread them over both servers.
         let client = try LoadClientProcess(port: nginx.port)
         defer { client.quit() }
-        var opened: [String] = []
-        for _ in 0..<3 {
-            opened = try await client.ask("open \(kiosks) /gate/A1", fields: 2)
-            if Int(opened[1]) == kiosks { break }
-        }
-        guard Int(opened[1]) == kiosks else { throw BenchFailure("only \(opened[1]) of \(kiosks) kiosks opened through nginx") }
-        var connected: [Int] = []
-        for server in servers { connected.append(try await server.stats()["connected"] ?? 0) }
+        try await client.open(kiosks, "/gate/A1")
+        let connected = try await connectedCounts(servers)
         guard connected.allSatisfy({ $0 > 0 }), connected.reduce(0, +) == kiosks else {
             throw BenchFailure("the kiosks are not on both servers: \(connected)")
         }

@@ -41,6 +41,17 @@ final class LoadClientProcess {
         return answer
     }
 
+    /// Opens pages of `path` until `count` are open; a page whose load or join failed (a busy
+    /// server) is tried again, three rounds at most.
+    func open(_ count: Int, _ path: String) async throws {
+        var opened: [String] = []
+        for _ in 0..<3 {
+            opened = try await ask("open \(count) \(path)", fields: 2)
+            if Int(opened[1]) == count { return }
+        }
+        throw BenchFailure("only \(opened[1]) of \(count) pages opened (\(path))")
+    }
+
     func quit() {
         send("quit")
         child.waitUntilExit()
