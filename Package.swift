@@ -52,8 +52,9 @@ let package = Package(
         .target(
             name: "JetwayServer", dependencies: ["Jetway", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib"],
             path: "Sources/JetwayServer"),
-        // Live data: records in SQLite (embedded) or PostgreSQL, live queries (FetchedResultList).
-        .target(name: "JetwayStore", dependencies: ["Jetway", "CSQLite", "CPostgreSQL"], path: "Sources/JetwayStore"),
+        // Live data: records in SQLite (embedded) or PostgreSQL, live queries (FetchedResultList),
+        // and sign-ins kept in a table several servers share (a JetwayRoutes SignInStore).
+        .target(name: "JetwayStore", dependencies: ["Jetway", "JetwayRoutes", "CSQLite", "CPostgreSQL"], path: "Sources/JetwayStore"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(
             name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore"], path: "Views", swiftSettings: releaseViewSettings),

@@ -103,7 +103,8 @@ enum ClusterBench {
         for _ in 0..<2 {
             let folder = NSTemporaryDirectory() + "jetway-cluster-\(UUID().uuidString.prefix(8))"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: folder + "/secret", contents: secret, attributes: [.posixPermissions: 0o600]) else {
+            guard FileManager.default.createFile(atPath: folder + "/secret", contents: secret, attributes: [.posixPermissions: 0o600])
+            else {
                 throw BenchFailure("cannot write \(folder)/secret")
             }
             folders.append(folder)
@@ -115,6 +116,12 @@ enum ClusterBench {
                         "JETWAY_MAX_SESSIONS_PER_ADDRESS": "100000", "JETWAY_MAX_WEBSOCKETS_PER_ADDRESS": "100000",
                     ]))
         }
+        // A staff account, added as an operator would (the password on standard input or in
+        // AIRPORT_STAFF_PASSWORD), before either server runs.
+        let password = "cluster-\(UUID().uuidString.prefix(12))"
+        _ = try Command.run(
+            AirportProcess.binary, ["--add-staff", "bench"],
+            environment: ["JETWAY_STORE": store, "JETWAY_DATA": folders[0], "JETWAY_LOG": "error", "AIRPORT_STAFF_PASSWORD": password])
         // Both at once: one migrates and seeds the day, the other waits for it.
         let (one, two) = (servers[0], servers[1])
         async let starting: Void = one.start()
@@ -154,20 +161,28 @@ enum ClusterBench {
 
         // A device cookie made by one server is good on the other (no new one is issued), and
         // a forged one is not.
-        let first = head(port: servers[0].port, cookie: nil)
+        let first = exchange(port: servers[0].port, "GET /", cookie: nil)
         for (index, port) in [servers[0].port, servers[1].port].enumerated() {
-            guard head(port: port, cookie: nil).hasPrefix("HTTP/1.1 200") else { throw BenchFailure("server \(index + 1) does not answer GET /") }
+            guard exchange(port: port, "GET /", cookie: nil).hasPrefix("HTTP/1.1 200") else {
+                throw BenchFailure("server \(index + 1) does not answer GET /")
+            }
         }
-        guard let device = first.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("set-cookie: jw_device=") })
-            .map({ String($0.dropFirst("set-cookie: ".count).prefix { $0 != ";" }) })
+        guard
+            let device = first.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("set-cookie: jw_device=") })
+                .map({ String($0.dropFirst("set-cookie: ".count).prefix { $0 != ";" }) })
         else { throw BenchFailure("server 1 gave no device cookie") }
-        let second = head(port: servers[1].port, cookie: device)
+        let second = exchange(port: servers[1].port, "GET /", cookie: device)
         guard second.hasPrefix("HTTP/1.1 200"), !second.lowercased().contains("set-cookie: jw_device=") else {
             throw BenchFailure("server 2 refused the device cookie server 1 made")
         }
-        guard head(port: servers[1].port, cookie: "jw_device=forged.AAAA").lowercased().contains("set-cookie: jw_device=") else {
+        guard exchange(port: servers[1].port, "GET /", cookie: "jw_device=forged.AAAA").lowercased().contains("set-cookie: jw_device=")
+        else {
             throw BenchFailure("server 2 accepted a forged device cookie")
         }
+
+        // A staff sign-in made on one server counts on the other, and a sign-out on the other
+        // ends it on the first (the sign-ins are a table of the shared store).
+        try await signInAcross(servers, password: password)
 
         // A real browser types a search on the board, then its server is killed.
         try await withBrowsers(1) { browsers in
@@ -182,7 +197,10 @@ enum ClusterBench {
                 throw BenchFailure("the board shows no flight from Boston before the search")
             }
             try await driver.type("Denver", into: field)
-            guard await driver.wait(for: "return document.body.textContent.includes('Denver') && !document.body.textContent.includes('Boston')") else {
+            guard
+                await driver.wait(
+                    for: "return document.body.textContent.includes('Denver') && !document.body.textContent.includes('Boston')")
+            else {
                 throw BenchFailure("the search did not filter the board")
             }
             // The server the page's socket is on: its connected count went up by one.
@@ -228,11 +246,49 @@ enum ClusterBench {
             // counted above is that `sync`); the runtime then gave it the typed search again, so
             // the board the server shows is filtered.
             try await Task.sleep(for: .milliseconds(500))
-            guard await driver.wait(for: "return document.body.textContent.includes('Denver') && !document.body.textContent.includes('Boston')") else {
+            guard
+                await driver.wait(
+                    for: "return document.body.textContent.includes('Denver') && !document.body.textContent.includes('Boston')")
+            else {
                 let shown = (try? await driver.string("return document.body.textContent.slice(0, 400)")) ?? ""
                 throw BenchFailure("the re-mounted board does not filter by the search typed before the failover: \(shown)")
             }
         }
+    }
+
+    static func signInAcross(_ servers: [AirportProcess], password: String) async throws {
+        let signIn = exchange(
+            port: servers[0].port, "POST /ops/signin", cookie: nil, body: "name=bench&password=\(password)",
+            type: "application/x-www-form-urlencoded")
+        guard signIn.hasPrefix("HTTP/1.1 303"), signIn.lowercased().contains("location: /ops\r\n"),
+            let cookie = signIn.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("set-cookie: jw_signin=") })
+                .map({ String($0.dropFirst("set-cookie: ".count).prefix { $0 != ";" }) })
+        else { throw BenchFailure("signing in on server 1 failed: \(signIn.prefix(300))") }
+        // `GET /ops/signout` answers a signed-in browser with its form, anyone else with a
+        // redirect to the sign-in.
+        func signedIn(_ server: AirportProcess) -> Bool {
+            exchange(port: server.port, "GET /ops/signout", cookie: cookie).hasPrefix("HTTP/1.1 200")
+        }
+        guard signedIn(servers[0]) else { throw BenchFailure("server 1 does not honour its own sign-in") }
+        let madeAt = Date()
+        while !signedIn(servers[1]) {
+            guard Date().timeIntervalSince(madeAt) < 1 else {
+                throw BenchFailure("server 2 does not honour server 1's sign-in after a second")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        report("cluster_signin_across_ms", Date().timeIntervalSince(madeAt) * 1000, "ms")
+        let signOut = exchange(
+            port: servers[1].port, "POST /ops/signout", cookie: cookie, body: "", type: "application/x-www-form-urlencoded")
+        guard signOut.hasPrefix("HTTP/1.1 303") else { throw BenchFailure("signing out on server 2 failed: \(signOut.prefix(300))") }
+        let endedAt = Date()
+        while signedIn(servers[0]) {
+            guard Date().timeIntervalSince(endedAt) < 1 else {
+                throw BenchFailure("server 1 still honours the sign-in a second after server 2 ended it")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        report("cluster_signout_across_ms", Date().timeIntervalSince(endedAt) * 1000, "ms")
     }
 
     static func connectedCounts(_ servers: [AirportProcess]) async throws -> [Int] {
@@ -246,14 +302,18 @@ enum ClusterBench {
         return value
     }
 
-    /// The status line and headers of `GET /` (with this cookie), read off a socket of its own;
-    /// empty when the server does not answer.
-    nonisolated static func head(port: Int, cookie: String?) -> String {
+    /// The status line and headers of the answer to `method path` (with this cookie and body),
+    /// read off a socket of its own; empty when the server does not answer.
+    nonisolated static func exchange(port: Int, _ methodAndPath: String, cookie: String?, body: String? = nil, type: String? = nil)
+        -> String
+    {
         guard let fd = LoadClient.connectSocket(port: port) else { return "" }
         defer { close(fd) }
-        var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        var request = "\(methodAndPath) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if let cookie { request += "Cookie: \(cookie)\r\n" }
-        LoadClient.sendAll(fd, Array((request + "\r\n").utf8))
+        if let body { request += "Content-Length: \(body.utf8.count)\r\n" }
+        if let type { request += "Content-Type: \(type)\r\n" }
+        LoadClient.sendAll(fd, Array((request + "\r\n" + (body ?? "")).utf8))
         let response = String(decoding: LoadClient.readToClose(fd), as: UTF8.self)
         return response.range(of: "\r\n\r\n").map { String(response[..<$0.lowerBound]) } ?? response
     }

@@ -65,13 +65,16 @@ public final class JetwayServer: @unchecked Sendable {
 
     @MainActor lazy var sessions = SessionManager(server: self)
 
-    public init(app: JetwayApp, configuration: ServerConfiguration = ServerConfiguration()) throws {
+    /// `signInStore`: where sign-ins are kept; `signins.json` in the data folder when nil.
+    /// Several processes behind one proxy pass one they share (JetwayStore's `StoredSignIns`).
+    public init(app: JetwayApp, configuration: ServerConfiguration = ServerConfiguration(), signInStore: (any SignInStore)? = nil) throws {
         self.app = configuration.developmentMode ? app.withLibrary() : app
         self.configuration = configuration
         self.listenAddress = try ListenAddress(host: configuration.host)
         self.secret = try SessionToken.loadSecret(configured: configuration.secret, dataDirectory: configuration.dataDirectory)
         self.assets = try StaticFiles(directory: configuration.assetsDirectory)
-        self.signIns = SignIns(dataDirectory: configuration.dataDirectory, lifetime: configuration.signInLifetime)
+        self.signIns = SignIns(
+            store: signInStore ?? SignInFile(dataDirectory: configuration.dataDirectory), lifetime: configuration.signInLifetime)
     }
 
     /// The port the server listens on (useful with `port = 0`).
@@ -123,6 +126,7 @@ public final class JetwayServer: @unchecked Sendable {
         if configuration.countsObservations { ObservationRegistrations.isCounting = true }
         removeIncompleteUploads()
         sessions.startSweeping()
+        signIns.follow { [weak self] id in self?.sessions.signInEnded(id) }
         let thread = Thread { [self] in serviceLoop() }
         thread.name = "jetway-lws"
         thread.stackSize = 1 << 20

@@ -16,6 +16,8 @@ final class ChangeHub: @unchecked Sendable {
     private var lastDelivery = ContinuousClock.now - .seconds(1)
 
     private let registry = QueryRegistry()
+    /// Main actor: what `Store.onCommit(of:)` asked to hear, by table.
+    private var watchers: [String: [@MainActor @Sendable (Set<SQLValue>?) -> Void]] = [:]
 
     /// Changes committed (on any thread).
     func post(_ changes: StoreChanges) {
@@ -56,7 +58,22 @@ final class ChangeHub: @unchecked Sendable {
         }
         lastDelivery = ContinuousClock.now
         if !changes.isEmpty, let store { registry.deliver(changes, store: store) }
+        if !changes.isEmpty { tellWatchers(changes) }
         lock.withLock { delivering = false }
+    }
+
+    @MainActor
+    func watch(_ table: String, _ body: @escaping @MainActor @Sendable (Set<SQLValue>?) -> Void) {
+        watchers[table, default: []].append(body)
+    }
+
+    @MainActor
+    private func tellWatchers(_ changes: StoreChanges) {
+        let everything = changes[Self.everywhere] != nil
+        for (table, bodies) in watchers {
+            guard let change = everything ? TableChange(everything: true) : changes[table] else { continue }
+            for body in bodies { body(change.everything ? nil : change.ids) }
+        }
     }
 
     /// The shared live query with this signature, made by `make` when there is none.

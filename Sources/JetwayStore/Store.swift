@@ -177,6 +177,14 @@ public final class Store: @unchecked Sendable {
     /// writes within a frame is one).
     @MainActor public var deliveries: Int { hub.deliveryCount }
 
+    /// Calls `body` on the main actor after writes to `table` are committed, in this process or
+    /// (PostgreSQL) in another, with the ids of the rows they changed (nil: any row may have,
+    /// as after a statement of the app's own or a lost connection to the database). Writes in
+    /// a burst are heard together, at most once a frame, as live lists hear them.
+    @MainActor public func onCommit(of table: String, _ body: @escaping @MainActor @Sendable (_ ids: Set<SQLValue>?) -> Void) {
+        hub.watch(table, body)
+    }
+
     /// Delivers committed writes to the live lists now, without waiting for the next frame
     /// (for tools and benches that run the main actor themselves).
     @MainActor public func deliverChanges() { hub.deliverNow() }
@@ -267,7 +275,9 @@ public final class Transaction {
         self.store = store
     }
 
-    private func changed(_ table: String, _ id: SQLValue) {
+    /// Notes a row of `table` this transaction changed (its live lists and `onCommit` watchers
+    /// hear of it once the transaction commits).
+    func changed(_ table: String, _ id: SQLValue) {
         changes[table, default: TableChange()].merge(TableChange(ids: [id]))
     }
 

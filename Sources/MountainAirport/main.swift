@@ -148,7 +148,10 @@ MainActor.assumeIsolated {
             feed = started
             log("event=feed url=\(feedURL.absoluteString)\(feedFixtures.map { " fixtures=\($0)" } ?? "")")
         }
-        let server = try JetwayServer(app: MountainAirportApp.make(model: model, feed: feed?.status), configuration: configuration)
+        // Staff sign-ins in the airport's store: on PostgreSQL every server honours them.
+        let server = try JetwayServer(
+            app: MountainAirportApp.make(model: model, feed: feed?.status), configuration: configuration,
+            signInStore: StoredSignIns(store: store))
         try server.run()
     } catch {
         fail("\(error)")

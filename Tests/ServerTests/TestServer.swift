@@ -21,7 +21,7 @@ final class TestServer {
     static let secret = Array("test-secret-for-jetway-server-tests".utf8)
 
     init(
-        port: Int = 0, model: FlightBoardModel = FlightBoardModel(), app: JetwayApp? = nil,
+        port: Int = 0, model: FlightBoardModel = FlightBoardModel(), app: JetwayApp? = nil, signInStore: (any SignInStore)? = nil,
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         var configuration = ServerConfiguration()
@@ -31,7 +31,7 @@ final class TestServer {
         configuration.buildID = "test"
         configure(&configuration)
         self.model = model
-        server = try JetwayServer(app: app ?? MountainAirportApp.make(model: model), configuration: configuration)
+        server = try JetwayServer(app: app ?? MountainAirportApp.make(model: model), configuration: configuration, signInStore: signInStore)
         try server.start()
     }
 

@@ -41,6 +41,30 @@ struct LiveListTests {
         #expect(heard.count == 6)
     }
 
+    @Test(arguments: Backend.available) func onCommitHearsTheRowsATableChangedOrThatAnyMayHave(_ backend: Backend) async throws {
+        let store = try await Fixtures.fruitStore(backend)
+        await store.settle()  // the fixture's own rows
+        var heard: [Set<SQLValue>?] = []
+        store.onCommit(of: Fruit.table) { heard.append($0) }
+        try store.transaction { transaction in
+            try transaction.modify(Fruit.self, id: 1) { $0.price = 9 }
+            try transaction.delete(Fruit.self, id: 2)
+        }
+        await store.settle()
+        #expect(heard == [[.integer(1), .integer(2)]], "one commit, its two rows")
+        // A statement of the app's own names its table, not its rows: any row may have changed.
+        try store.transaction { try $0.execute("UPDATE fruits SET price = price + 1", changing: [Fruit.table]) }
+        await store.settle()
+        #expect(heard.count == 2 && heard[1] == nil)
+        // Nothing written, nothing heard; a failed transaction is not heard either.
+        try? store.transaction { transaction in
+            try transaction.modify(Fruit.self, id: 3) { $0.price = 1 }
+            throw StoreError.statement("test", reason: "rolled back")
+        }
+        await store.settle()
+        #expect(heard.count == 2)
+    }
+
     @Test(arguments: Backend.available) func theSameQueryIsOneSharedResult(_ backend: Backend) async throws {
         let store = try await Fixtures.fruitStore(backend)
         let filter = "name contains[cd] %@"

@@ -1,0 +1,36 @@
+import Foundation
+
+/// One sign-in as a `SignInStore` keeps it: whose it is and when it ends.
+public struct SignInRecord: Codable, Sendable, Equatable {
+    public let user: String
+    public let expires: Date
+
+    public init(user: String, expires: Date) {
+        self.user = user
+        self.expires = expires
+    }
+}
+
+/// Where a server keeps its sign-ins (the ids in `jw_signin` cookies). The server holds every
+/// live sign-in in memory and reads only that copy when it checks a cookie; the store is what
+/// outlives a restart and, when it is shared, what several server processes agree on.
+///
+/// The default is a file in the data folder, for one process. Several processes behind one
+/// proxy share a database table instead (`StoredSignIns` in JetwayStore, on the PostgreSQL the
+/// app's records are in), so a sign-in made on one is honoured by all, and a sign-out on one
+/// ends the sign-in on all.
+///
+/// The server calls `insert`, `remove` and `records` on one serial queue of its own, in the
+/// order the sign-ins changed (never on the service thread that reads cookies).
+public protocol SignInStore: Sendable {
+    /// Every sign-in kept (the server drops those that have expired).
+    func loadAll() throws -> [String: SignInRecord]
+    /// These sign-ins as they are kept now: an id missing from the answer has ended.
+    func records(_ ids: Set<String>) throws -> [String: SignInRecord]
+    func insert(_ id: String, _ record: SignInRecord) throws
+    func remove(_ ids: [String]) throws
+    /// Called once, when the server starts: the store calls `changed`, on the main actor, when
+    /// another process started or ended sign-ins, with their ids (nil: any may have changed,
+    /// as after a lost connection to the database). A store only this process uses never calls it.
+    @MainActor func observeChanges(_ changed: @escaping @MainActor @Sendable (Set<String>?) -> Void)
+}
