@@ -163,6 +163,7 @@
   // a focused field keeps its own value while the server has not seen its latest keystroke.
   const lastInputRef = new Map();
   let answeredRef = 0;
+  const fieldRefs = new WeakMap(); // field -> the ref of the last value sent from it
   let errorCount = 0, lastError = "", syncCount = 0; // `err` frames: what the server refused (see window.jetway)
   const remembered = new Map(); // field label -> value, replayed after a re-mount
 
@@ -273,7 +274,7 @@
     observeSizes(root);
     version = newVersion;
     syncCount++;
-    if (remounted) replayFields();
+    replayFields(remounted ? rememberedValue : unansweredValue);
     settle();
     // The focused field was replaced after all (a different screen around it): focus the one
     // with its label again.
@@ -351,24 +352,31 @@
       if (key) remembered.set(key, el.type === "checkbox" ? el.checked : el.value);
     });
   }
-  // After a re-mount the server's page starts afresh: each field whose server value (its
-  // attributes, morphed in) differs from what the user had is given back and sent again.
-  function replayFields() {
+  // Each field whose server value (its attributes, as the last patch left them) differs from
+  // `valueOf(el)` is given that value and sent again. After a re-mount the server's page starts
+  // afresh, and the values are what the user had (by label); after a resume the fields are the
+  // same elements, and a field whose last value the server never answered (sent into a socket
+  // that led nowhere: a cut the page had not noticed yet, a torn frame, the seconds before the
+  // page first joined) is sent its own value again. A value is the whole field, so one that
+  // did arrive after all is only said again, never doubled.
+  function replayFields(valueOf) {
     root.querySelectorAll("input,textarea,select").forEach((el) => {
-      const key = fieldKey(el);
-      if (!key || !remembered.has(key)) return;
-      const value = remembered.get(key);
+      if (el.type === "file" || el.type === "button" || el.type === "submit") return;
+      const value = valueOf(el);
+      if (value === undefined) return;
       if (el.type === "checkbox") {
-        if (el.hasAttribute("checked") !== value) { el.checked = value; send(el, "change", value); }
+        if (el.hasAttribute("checked") !== value && handles(el, "change")) { el.checked = value; send(el, "change", value); }
       } else if (el.tagName === "SELECT") {
         const chosen = Array.from(el.options).find((option) => option.hasAttribute("selected"));
-        if (!chosen || chosen.value !== value) { el.value = value; send(el, "change", value); }
+        if ((!chosen || chosen.value !== value) && handles(el, "change")) { el.value = value; send(el, "change", value); }
       } else {
         const server = el.tagName === "TEXTAREA" ? el.defaultValue : el.getAttribute("value") || "";
-        if (server !== value) { el.value = value; send(el, "input", value); }
+        if (server !== value && handles(el, "input")) { el.value = value; send(el, "input", value); }
       }
     });
   }
+  const rememberedValue = (el) => { const key = fieldKey(el); return key && remembered.has(key) ? remembered.get(key) : undefined; };
+  const unansweredValue = (el) => ((fieldRefs.get(el) || 0) > answeredRef ? (el.type === "checkbox" ? el.checked : el.value) : undefined);
 
   // What follows every change of the page: the address and title, modal dialogs, file
   // pickers, wheel pickers' positions.
@@ -537,7 +545,7 @@
     }
     switch (message[0]) {
       case "sync": sync(message[1], message[2], message[3]); askHeldRequests(); break;
-      case "joined": resendSizes(); askHeldRequests(); savePage(); break;
+      case "joined": resendSizes(); replayFields(unansweredValue); askHeldRequests(); savePage(); break;
       case "pong":
         pongDeadline = 0;
         clock.set(Number(message[2]), (Date.now() % 1e9) - Number(message[1]));
@@ -568,6 +576,7 @@
     const ref = nextRef++;
     timing.sent = performance.now();
     if (kind === "input") lastInputRef.set(el, ref);
+    if ((kind === "input" || kind === "change") && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) fieldRefs.set(el, ref);
     transmit(["e", ref, el.dataset.j, kind, payload === undefined ? null : payload]);
     return ref;
   }

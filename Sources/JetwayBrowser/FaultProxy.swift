@@ -5,10 +5,17 @@ import Foundation
 #endif
 
 /// A TCP proxy of the tests' own, between browsers (or load clients) and a server on loopback,
-/// that cuts the network as a pulled cable does: while cut nothing arrives either way, no
-/// connection is closed, and new ones are accepted but go nowhere (a page's requests and
-/// websocket hang, they do not fail). Once healed, what waited is delivered in order, and a
-/// connection whose server went away meanwhile is closed (as the peer's reset would be).
+/// that breaks the network the ways a real one breaks:
+///
+/// - `cut()` as a pulled cable: nothing arrives either way, no connection is closed, and new
+///   ones are accepted but go nowhere (a page's requests and websocket hang, they do not fail).
+///   Once `heal()`ed, what waited is delivered in order, and a connection whose server went
+///   away meanwhile is closed (as the peer's reset would be).
+/// - `latency`: every piece of data waits this long before it is passed on (a slow link).
+/// - `reset()`: every open connection is reset (an abortive close, RST), as a router that
+///   drops its state does.
+/// - `tearMidFrame()`: each open connection passes on only the first half of the next piece of
+///   data that crosses it (either way) and is then reset: the far side gets part of a frame.
 ///
 /// ```swift
 /// let proxy = try FaultProxy(to: server.port)
@@ -25,6 +32,17 @@ public final class FaultProxy: @unchecked Sendable {
     private var isStopped = false
     private var open: Set<Int32> = []
     private var acceptedCount = 0
+    private var delay: Duration = .zero
+    /// Raised by `tearMidFrame()`: a connection that started under an older one tears.
+    private var tearGeneration = 0
+    private var tornCount = 0
+    /// Connections torn mid-frame so far.
+    public var torn: Int { lock.withLock { tornCount } }
+    /// How long each piece of data waits before it is passed on (zero: none).
+    public var latency: Duration {
+        get { lock.withLock { delay } }
+        set { lock.withLock { delay = newValue } }
+    }
     /// Connections accepted so far (a test can tell a reconnect happened).
     public var accepted: Int { lock.withLock { acceptedCount } }
 
@@ -58,6 +76,25 @@ public final class FaultProxy: @unchecked Sendable {
 
     /// Traffic flows again: what waited is delivered.
     public func heal() { lock.withLock { isCut = false } }
+
+    /// Resets every open connection now (RST both ways: no closing handshake reaches anyone).
+    public func reset() {
+        lock.withLock {
+            for fd in open {
+                Self.lingerZero(fd)
+                shutdown(fd, Int32(SHUT_RDWR))
+            }
+        }
+    }
+
+    /// Each connection open now passes on half of the next piece of data that crosses it and is
+    /// then reset (one that carries nothing within a second is reset as it is).
+    public func tearMidFrame() { lock.withLock { tearGeneration += 1 } }
+
+    private static func lingerZero(_ fd: Int32) {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    }
 
     /// Closes every connection and stops listening (the proxy's threads hold it until then:
     /// call it, as a test's `defer` does).
@@ -118,6 +155,8 @@ public final class FaultProxy: @unchecked Sendable {
         }
         defer { forget(server) }
         guard Self.withAddress(upstreamPort, { connect(server, $0, $1) }) == 0 else { return }
+        let generation = lock.withLock { tearGeneration }
+        var tearAsked: ContinuousClock.Instant?
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var fds = [pollfd(fd: client, events: Int16(POLLIN), revents: 0), pollfd(fd: server, events: Int16(POLLIN), revents: 0)]
         while !stoppedNow {
@@ -127,20 +166,53 @@ public final class FaultProxy: @unchecked Sendable {
                 usleep(10_000)
                 continue
             }
+            let (wait, current) = lock.withLock { (delay, tearGeneration) }
+            if current != generation, tearAsked == nil { tearAsked = .now }
+            if let asked = tearAsked, ContinuousClock.now - asked > .seconds(1) {
+                // Nothing crossed since the tear was asked: reset as it is.
+                tear(client, server)
+                return
+            }
             fds[0].revents = 0
             fds[1].revents = 0
             let ready = poll(&fds, 2, 20)
             if ready < 0 && errno != EINTR { return }
             if ready <= 0 { continue }
             for (from, to) in [(0, 1), (1, 0)] where fds[from].revents != 0 {
-                let count = read(fds[from].fd, &buffer, buffer.count)
+                let count = Glibc.read(fds[from].fd, &buffer, buffer.count)
                 if count <= 0 { return }
-                var sent = 0
-                while sent < count {
-                    let wrote = buffer.withUnsafeBytes { send(fds[to].fd, $0.baseAddress! + sent, count - sent, Int32(MSG_NOSIGNAL)) }
-                    if wrote <= 0 { return }
-                    sent += wrote
+                if wait > .zero {
+                    Thread.sleep(forTimeInterval: Double(wait.components.attoseconds) / 1e18 + Double(wait.components.seconds))
                 }
+                if tearAsked != nil {
+                    // Torn: the first half of this piece (nothing of a single byte), then a reset.
+                    _ = Self.forward(buffer, count / 2, to: fds[to].fd)
+                    tear(client, server)
+                    return
+                }
+                guard Self.forward(buffer, count, to: fds[to].fd) else { return }
+            }
+        }
+    }
+
+    /// Writes the first `count` bytes of `buffer` to `fd`; false when it is closed.
+    private static func forward(_ buffer: [UInt8], _ count: Int, to fd: Int32) -> Bool {
+        var sent = 0
+        while sent < count {
+            let wrote = buffer.withUnsafeBytes { send(fd, $0.baseAddress! + sent, count - sent, Int32(MSG_NOSIGNAL)) }
+            if wrote <= 0 { return false }
+            sent += wrote
+        }
+        return true
+    }
+
+    /// Resets both sides of a connection (its relay returns right after).
+    private func tear(_ client: Int32, _ server: Int32) {
+        lock.withLock {
+            tornCount += 1
+            for fd in [client, server] {
+                Self.lingerZero(fd)
+                shutdown(fd, Int32(SHUT_RDWR))
             }
         }
     }
