@@ -140,7 +140,7 @@ enum ClusterBench {
             throw BenchFailure("the kiosks are not on both servers: \(connected)")
         }
         report("cluster_kiosks_per_server", Double(connected.min() ?? 0), "kiosks (fewest)")
-        let flight = try await FaultBench.shownFlight(port: nginx.port)
+        let flight = try await FaultBench.shownFlight(port: nginx.port).id
 
         // A change through either server reaches every kiosk on both.
         var slowest = 0.0

@@ -5,10 +5,19 @@ import JetwayBrowser
     import FoundationNetworking
 #endif
 
-/// Faults (`make faults`, `JetwayBench faults`): a MountainAirport process with 200 gate kiosks
-/// open through the load client is killed with SIGKILL and started again on the same port and
-/// data. Every kiosk must reconnect (with the page runtime's jittered backoff) and join again
-/// within 10 s, and then be live: a store change made through the API must reach every one.
+/// Faults (`make faults`, `JetwayBench faults`), each with 200 gate kiosks open through the load
+/// client and two real pages in Chromium:
+///
+/// - a restart: the MountainAirport process is killed with SIGKILL and started again on the
+///   same port and data. Every kiosk must reconnect (with the page runtime's jittered backoff)
+///   and join again within 10 s, and then be live: a store change made through the API must
+///   reach every one, and both browsers' pages must show it;
+/// - the network: the pages reach the server through `FaultProxy`, which slows every piece of
+///   data by 200 ms, tears every connection in the middle of a frame, resets every connection,
+///   and cuts the network for 25 s. After each, every kiosk must be live (a change reaches all);
+///   during the cut the browsers' pages must show they are offline, and after it be live; what
+///   was typed into the board's search through all of it must be what the server has, once.
+///
 /// Exits non-zero when any of it fails.
 @MainActor
 enum FaultBench {
@@ -16,6 +25,7 @@ enum FaultBench {
         do {
             let clients = Int(ProcessInfo.processInfo.environment["JETWAY_FAULT_CLIENTS"] ?? "") ?? 200
             try await restart(clients: clients)
+            try await network(clients: clients)
         } catch {
             print("bench: error \(error)")
             exit(1)
@@ -34,13 +44,61 @@ enum FaultBench {
 
         let opened = try await client.ask("open \(clients) /gate/A1", fields: 2)
         guard Int(opened[1]) == clients else { throw BenchFailure("only \(opened[1]) of \(clients) kiosks opened") }
-        let flight = try await shownFlight(port: port)
+        let (flight, number) = try await shownFlight(port: port)
+        try await withBrowsers(2) { browsers in
+            let pages = try browsers.map { try ClusterBench.require($0 as? WebDriver, "Chromium") }
+            for page in pages { try await openKiosk(page, port: port, showing: number) }
 
-        // The kill: the load client watches its sockets meanwhile.
-        client.send("survive 40")
-        try await Task.sleep(for: .milliseconds(300))
-        server.kill()
-        try await server.start()
+            // The kill: the load client watches its sockets meanwhile.
+            client.send("survive 40")
+            try await Task.sleep(for: .milliseconds(300))
+            server.kill()
+            try await server.start()
+            try await survived(client, clients: clients, flight: flight, port: port)
+            // The browsers' pages are back (a `sync`: the new process re-mounted them) and show
+            // the change.
+            for (index, page) in pages.enumerated() {
+                guard await page.wait(for: "return window.__joins > 0 && \(liveScript) && \(statusScript("Delayed"))", timeout: 20)
+                else {
+                    let state =
+                        (try? await page.string(
+                            "return [String(window.__joins), document.documentElement.className, \(statusText)].join(' ')")) ?? "?"
+                    throw BenchFailure(
+                        "browser \(index + 1)'s kiosk did not come back live with the change after the restart (joins, classes, status: \(state))"
+                    )
+                }
+            }
+            report("restart_browsers_back", Double(pages.count), "pages")
+        }
+    }
+
+    static let statusText = "(document.querySelector('[data-testid=kiosk-status]') || {}).textContent"
+    static func statusScript(_ status: String) -> String { "\(statusText) === \(jsLiteral(status))" }
+
+    static let liveScript =
+        "document.documentElement.classList.contains('jw-connected') && !document.documentElement.classList.contains('jw-offline')"
+
+    /// Opens the kiosk at A1 in a browser, showing `number`, and counts the joins its runtime
+    /// is answered (`joined` or `sync`) on every socket it opens from now on.
+    static func openKiosk(_ page: WebDriver, port: Int, showing number: String) async throws {
+        try await page.navigate("http://127.0.0.1:\(port)/gate/A1")
+        guard await page.wait(for: "return \(liveScript) && document.body.textContent.includes(\(jsLiteral(number)))") else {
+            throw BenchFailure("a browser's kiosk did not show \(number) live")
+        }
+        try await countJoins(page)
+    }
+
+    /// Wraps the page's WebSocket so that `window.__joins` counts the joins answered on the
+    /// sockets its runtime opens from now on (`joined`: resumed; `sync`: re-mounted).
+    static func countJoins(_ page: WebDriver) async throws {
+        _ = try await page.execute(
+            "const W = window.WebSocket; window.__joins = 0; window.WebSocket = function (...a) { const s = new W(...a); s.addEventListener('message', (e) => { if (typeof e.data === 'string' && (e.data.startsWith('[\"sync\"') || e.data.startsWith('[\"joined\"'))) window.__joins++; }); return s; }; window.WebSocket.prototype = W.prototype; Object.assign(window.WebSocket, W); return true"
+        )
+    }
+
+    /// The restart's `survive` answer checked and reported, then a change made through the API
+    /// must reach every kiosk.
+    static func survived(_ client: LoadClientProcess, clients: Int, flight: Int, port: Int) async throws {
         let survived = await client.next()
         guard survived.count == 6, survived[0] == "survived", let back = Int(survived[1]), let milliseconds = Double(survived[3]),
             let busiest = Double(survived[4])
@@ -49,30 +107,153 @@ enum FaultBench {
         report("restart_all_back_ms_\(clients)", milliseconds, "ms")
         report("restart_busiest_250ms_\(clients)", busiest, "reconnects")
         report("restart_attempts_\(clients)", Double(survived[5]) ?? 0, "connections")
-        guard milliseconds <= 10_000 else { throw BenchFailure("the last kiosk joined again \(Int(milliseconds)) ms after the kill (goal 10 s)") }
+        guard milliseconds <= 10_000 else {
+            throw BenchFailure("the last kiosk joined again \(Int(milliseconds)) ms after the kill (goal 10 s)")
+        }
 
         // Live again: a change reaches every kiosk. What the joins sent is read away first.
-        _ = try await client.ask("listen 1", fields: 3)
-        try await AirportProcess.patchFlight(port: port, id: flight, #"{"gate":"Z9"}"#)
-        let listened = try await client.ask("listen 3", fields: 3)
-        guard Int(listened[3]) == clients else {
-            throw BenchFailure("after the restart a change reached \(listened[3]) of \(clients) kiosks")
-        }
+        try await everyKioskHears(
+            client, clients: clients, port: port, flight: flight, change: #"{"status":"Delayed"}"#, after: "the restart")
         report("restart_live_sessions_\(clients)", Double(clients), "sessions")
     }
 
+    /// A change made through the API reaches every kiosk (what came before is read away first).
+    static func everyKioskHears(_ client: LoadClientProcess, clients: Int, port: Int, flight: Int, change: String, after what: String)
+        async throws
+    {
+        _ = try await client.ask("listen 1", fields: 3)
+        try await AirportProcess.patchFlight(port: port, id: flight, change)
+        let listened = try await client.ask("listen 3", fields: 3)
+        guard Int(listened[3]) == clients else {
+            throw BenchFailure("after \(what) a change reached \(listened[3]) of \(clients) kiosks")
+        }
+    }
+
+    /// The network between the pages and the server breaks in four ways (see the type's comment).
+    static func network(clients: Int) async throws {
+        let data = NSTemporaryDirectory() + "jetway-netfaults-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let server = try AirportProcess(port: freeLoopbackPort(), data: data)
+        defer { server.stop() }
+        try await server.start()
+        let proxy = try FaultProxy(to: server.port)
+        defer { proxy.stop() }
+        let client = try LoadClientProcess(port: proxy.port)
+        defer { client.quit() }
+        try await client.open(clients, "/gate/A1")
+        let (flight, number) = try await shownFlight(port: server.port)
+        let field = "input[type=search], input[placeholder='Search flights']"
+        try await withBrowsers(2) { browsers in
+            let board = try ClusterBench.require(browsers[0] as? WebDriver, "Chromium")
+            let kiosk = try ClusterBench.require(browsers[1] as? WebDriver, "Chromium")
+            try await openKiosk(kiosk, port: proxy.port, showing: number)
+            try await board.navigate("http://127.0.0.1:\(proxy.port)/")
+            guard await board.wait(for: "return \(liveScript)") else { throw BenchFailure("the board never went live through the proxy") }
+            var typed = ""
+            func type(_ text: String) async throws {
+                try await board.type(text, into: field)
+                typed += text
+            }
+            try await type("D")
+
+            // Slow: 200 ms for every piece of data, each way.
+            proxy.latency = .milliseconds(200)
+            try await type("en")
+            _ = try await client.ask("listen 1", fields: 3)
+            _ = try await client.ask("arm Delayed", fields: 0)
+            try await AirportProcess.patchFlight(port: server.port, id: flight, #"{"status":"Delayed"}"#)
+            let fanout = await client.next()
+            guard fanout.count == 3, let milliseconds = Double(fanout[1]), fanout[2] == "0" else {
+                throw BenchFailure("through a slow network the change did not reach every kiosk: \(fanout)")
+            }
+            report("netfaults_slow_fanout_ms_\(clients)", milliseconds, "ms")
+            proxy.latency = .zero
+
+            // Torn in the middle of a frame (a change sent right after makes every kiosk's
+            // connection carry one), then reset: every kiosk reconnects and joins again.
+            // Each change differs from the one before it (else no kiosk would be sent anything).
+            for (fault, check) in [("torn", "Delayed"), ("reset", "On Time")] {
+                client.send("survive 30 \(clients)")
+                try await Task.sleep(for: .milliseconds(100))
+                let tornBefore = proxy.torn
+                if fault == "torn" {
+                    proxy.tearMidFrame()
+                    try await type("v")
+                    try await AirportProcess.patchFlight(port: server.port, id: flight, #"{"status":"Boarding"}"#)
+                } else {
+                    try await type("e")
+                    proxy.reset()
+                }
+                let back = await client.next()
+                guard back.count == 6, back[0] == "survived", Int(back[1]) == clients, let milliseconds = Double(back[3]) else {
+                    throw BenchFailure("after the \(fault) connections not every kiosk joined again: \(back)")
+                }
+                if fault == "torn" {
+                    report("netfaults_torn_connections", Double(proxy.torn - tornBefore), "connections")
+                }
+                report("netfaults_\(fault)_back_ms_\(clients)", milliseconds, "ms")
+                try await everyKioskHears(
+                    client, clients: clients, port: server.port, flight: flight, change: #"{"status":"\#(check)"}"#,
+                    after: "the \(fault) connections")
+                guard await board.wait(for: "return \(liveScript)", timeout: 20), await kiosk.wait(for: "return \(liveScript)", timeout: 20)
+                else {
+                    throw BenchFailure("a browser's page did not come back after the \(fault) connections")
+                }
+            }
+
+            // Cut: nothing passes for 25 s, no connection closes. The pages find out by their
+            // pings and show it; what is typed meanwhile leads nowhere.
+            proxy.cut()
+            let cutAt = Date()
+            try await type("r")
+            for (name, page) in [("board", board), ("kiosk", kiosk)] {
+                guard await page.wait(for: "return document.documentElement.classList.contains('jw-offline')", timeout: 25) else {
+                    throw BenchFailure("the \(name) never showed it was offline during the cut")
+                }
+            }
+            report("netfaults_cut_offline_shown_ms", Date().timeIntervalSince(cutAt) * 1000, "ms")
+            let remaining = 25 - Date().timeIntervalSince(cutAt)
+            if remaining > 0 { try await Task.sleep(for: .milliseconds(Int(remaining * 1000))) }
+            proxy.heal()
+            let healedAt = Date()
+            for (name, page) in [("board", board), ("kiosk", kiosk)] {
+                guard await page.wait(for: "return \(liveScript)", timeout: 30) else {
+                    throw BenchFailure("the \(name) did not come back live after the cut")
+                }
+            }
+            report("netfaults_cut_pages_back_ms", Date().timeIntervalSince(healedAt) * 1000, "ms")
+            try await everyKioskHears(
+                client, clients: clients, port: server.port, flight: flight, change: #"{"status":"Delayed"}"#, after: "the cut")
+            guard await kiosk.wait(for: "return \(statusScript("Delayed"))", timeout: 10) else {
+                throw BenchFailure("the browser's kiosk does not show the change made after the cut")
+            }
+
+            // What was typed, through all of it, is what the server has: the field's value
+            // attribute is the server's rendering of it.
+            guard typed == "Denver" else { throw BenchFailure("the bench typed \(typed)") }
+            guard
+                await board.wait(for: "return document.querySelector(\(jsLiteral(field))).getAttribute('value') === 'Denver'", timeout: 10)
+            else {
+                let has = (try? await board.string("return document.querySelector(\(jsLiteral(field))).getAttribute('value') || ''")) ?? "?"
+                throw BenchFailure("the server has \"\(has)\" for the search typed as \"Denver\"")
+            }
+            report("netfaults_typed_arrived", 1, "of 1 texts")
+        }
+    }
+
     /// The id of the flight the gate kiosk at A1 shows first (moving it away changes every kiosk).
-    static func shownFlight(port: Int) async throws -> Int {
+    static func shownFlight(port: Int) async throws -> (id: Int, number: String) {
         let (page, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/gate/A1")!)
         let html = String(decoding: page, as: UTF8.self)
         guard let shown = html.range(of: #"data-testid="kiosk-destination""#).map({ html[..<$0.lowerBound] }),
             let number = shown.matches(of: /<span class="jw-text[^"]*"[^>]*>([A-Z]{2} \d{3,4})<\/span>/).last.map({ String($0.1) })
         else { throw BenchFailure("the gate page at A1 shows no departure") }
         let search = number.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? number
-        let (list, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/api/flights?gate=A1&search=\(search)")!)
+        let (list, _) = try await URLSession.shared.data(
+            from: URL(string: "http://127.0.0.1:\(port)/api/flights?gate=A1&search=\(search)")!)
         guard let flights = try JSONSerialization.jsonObject(with: list) as? [[String: Any]],
             let id = flights.first(where: { $0["number"] as? String == number })?["id"] as? Int
         else { throw BenchFailure("no flight \(number) at A1") }
-        return id
+        return (id, number)
     }
 }
