@@ -189,6 +189,13 @@ public struct Response: Sendable {
     }
 }
 
+/// An error that knows the answer it stands for, thrown from a handler: the client gets that
+/// `HTTPError`'s answer, and the error itself goes to the log (which may say more than the
+/// client should read). The store's errors are: a busy database or a full disk answer 503.
+public protocol HTTPErrorConvertible: Error {
+    var httpError: HTTPError { get }
+}
+
 /// An error a handler throws to answer with a status: the client gets
 /// `{"error": message, "field": field}` (the field only when there is one).
 public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {

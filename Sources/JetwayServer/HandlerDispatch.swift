@@ -105,7 +105,8 @@ extension JetwayServer {
         if handler.access == .bearer {
             let authorization = headers["authorization"] ?? ""
             guard hasAPIToken(authorization) else {
-                var error = HTTPError(401, Self.bearerToken(authorization).isEmpty ? "a bearer token is required" : "the bearer token is not valid")
+                var error = HTTPError(
+                    401, Self.bearerToken(authorization).isEmpty ? "a bearer token is required" : "the bearer token is not valid")
                 error.headers = ["www-authenticate": "Bearer"]
                 return error
             }
@@ -172,6 +173,12 @@ extension JetwayServer {
                 response = answer.httpResponse(secret: secret, secureCookies: secure)
             } catch let error as HTTPError {
                 response = error.httpResponse
+            } catch let error as any HTTPErrorConvertible {
+                let answer = error.httpError
+                Log.warn(
+                    "handler_failed",
+                    ["path": request.path, "method": request.method.rawValue, "status": answer.status, "error": String(describing: error)])
+                response = answer.httpResponse
             } catch {
                 Log.error("handler_failed", ["path": request.path, "method": request.method.rawValue, "error": String(describing: error)])
                 response = HTTPError(500, "internal error").httpResponse

@@ -150,6 +150,9 @@ final class PostgreSQLConnection: DatabaseConnection {
             throw StoreError.connectionLost("\(redacted): \(reason)")
         }
         if state.hasPrefix("23") { throw StoreError.constraint(reason) }
+        // disk_full, out of memory; lock_not_available, deadlock_detected, serialization_failure.
+        if state == "53100" { throw StoreError.full(reason) }
+        if ["55P03", "40P01", "40001"].contains(state) { throw StoreError.busy(reason) }
         throw StoreError.statement(sql, reason: reason)
     }
 

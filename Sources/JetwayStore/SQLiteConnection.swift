@@ -74,9 +74,8 @@ final class SQLiteConnection: DatabaseConnection {
         }
         guard let handle else { throw StoreError.statement(sql, reason: "the store is closed") }
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw StoreError.statement(sql, reason: message)
-        }
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw failure(status, sql) }
         if statements.count >= Self.maxStatements, let oldest = statementOrder.first {
             statementOrder.removeFirst()
             statements.removeValue(forKey: oldest).map { _ = sqlite3_finalize($0) }
@@ -105,7 +104,12 @@ final class SQLiteConnection: DatabaseConnection {
     }
 
     private func failure(_ status: Int32, _ sql: String) -> StoreError {
-        (status & 0xff) == SQLITE_CONSTRAINT ? .constraint(message) : .statement(sql, reason: message)
+        switch status & 0xff {
+        case SQLITE_CONSTRAINT: .constraint(message)
+        case SQLITE_BUSY, SQLITE_LOCKED: .busy(message)
+        case SQLITE_FULL: .full(message)
+        default: .statement(sql, reason: message)
+        }
     }
 
     @discardableResult

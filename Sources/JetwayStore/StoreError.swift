@@ -1,4 +1,5 @@
 import Foundation
+import JetwayRoutes
 
 /// What went wrong in the store, in words a developer can act on. A write that throws one of
 /// these has been rolled back whole.
@@ -28,6 +29,12 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case migrations(String)
     /// The connection to the database server is gone; the store is reconnecting.
     case connectionLost(String)
+    /// Another connection held the database's write lock for longer than the store waits
+    /// (SQLite's busy timeout, 5 s): nothing of this write was kept; try it again.
+    case busy(String)
+    /// The disk the database is on is full (or the database reached its size limit): nothing
+    /// of this write was kept, and everything committed before it is intact.
+    case full(String)
 
     public var description: String {
         switch self {
@@ -44,6 +51,31 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
             "migration \(version) (\(name)) failed and was rolled back, the database is unchanged: \(reason)"
         case .migrations(let reason): "the migrations cannot run: \(reason)"
         case .connectionLost(let reason): "the database connection was lost: \(reason)"
+        case .busy(let reason): "the database is busy (another connection held it too long), nothing was written; try again: \(reason)"
+        case .full(let reason): "the disk the database is on is full, nothing was written; free space and try again: \(reason)"
         }
+    }
+}
+
+/// What a handler that let a store error through answers: the database's own words stay in the
+/// log, the client is told what it can act on.
+extension StoreError: HTTPErrorConvertible {
+    public var httpError: HTTPError {
+        var error: HTTPError
+        switch self {
+        case .busy:
+            error = HTTPError(503, "the database is busy; nothing was changed, try again")
+            error.headers["Retry-After"] = "1"
+        case .full:
+            error = HTTPError(503, "the server cannot store anything now (its disk is full); nothing was changed")
+            error.headers["Retry-After"] = "60"
+        case .connectionLost:
+            error = HTTPError(503, "the database cannot be reached; nothing was changed, try again in a moment")
+            error.headers["Retry-After"] = "5"
+        case .constraint: error = HTTPError(409, "the change conflicts with what is stored")
+        case .notFound: error = HTTPError(404, "not found")
+        default: error = HTTPError(500, "internal error")
+        }
+        return error
     }
 }

@@ -163,3 +163,71 @@ extension EndToEnd {
         }
     }
 }
+
+extension FlightAPITests {
+    nonisolated static var mayMount: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount") }
+
+    /// The airport's data on a small volume that fills up: a change through the API is refused
+    /// with a 503 that says why, every change answered 200 is kept, and once space is freed
+    /// changes go in again, on a database `PRAGMA integrity_check` finds sound.
+    @Test(.enabled(if: mayMount, "needs root to mount a small tmpfs (make test runs as root on the project's machines)"))
+    func aFullDiskRefusesAChangeClearlyAndLosesNothing() async throws {
+        let folder = NSTemporaryDirectory() + "jetway-api-full-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        _ = try Command.run("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", folder])
+        defer {
+            _ = try? Command.run("/bin/umount", ["-l", folder])
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        let store = try AirportStore.open("sqlite:\(folder)/airport.sqlite")
+        try AirportStore.seedIfEmpty(store, count: 40)
+        let model = FlightBoardModel(store: store)
+        let server = try TestServer(model: model) { $0.apiTokens = [Self.token] }
+        defer {
+            server.stop()
+            store.close()
+        }
+        // Whatever room is left, taken by another file (as a log that grew).
+        let filler = folder + "/filler"
+        _ = FileManager.default.createFile(atPath: filler, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: filler))
+        let chunk = Data(count: 16 * 1024)
+        while (try? handle.write(contentsOf: chunk)) != nil {}
+        try? handle.close()
+
+        // Changes until one is refused (free pages in the file may take a few first).
+        let auth = ["Authorization": "Bearer \(Self.token)"]
+        let ids = try store.fetch(FlightInformation.self).map(\.id)
+        var kept: [Int: String] = [:]
+        var refused: HTTPReply?
+        for attempt in 0..<400 {
+            let id = ids[attempt % ids.count], gate = "Z\(attempt % 10)"
+            let reply = await server.exchange(
+                "PATCH /api/flights/\(id) HTTP/1.1", headers: auth, body: #"{"gate":"\#(gate)"}"#, type: "application/json")
+            if reply.status == 200 {
+                kept[id] = gate
+                continue
+            }
+            refused = reply
+            break
+        }
+        let reply = try #require(refused, "400 changes went in on a full disk")
+        #expect(reply.status == 503, "\(reply)")
+        #expect(reply.headers["retry-after"] == "60", "\(reply.headers)")
+        let message = (try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [String: Any])?["error"] as? String
+        #expect(message == "the server cannot store anything now (its disk is full); nothing was changed", "\(reply.body)")
+        #expect(!reply.body.contains("UPDATE") && !reply.body.contains("INSERT"), "the database's words reached the client: \(reply.body)")
+        // Reads still work, and every change answered 200 is there.
+        for (id, gate) in kept { #expect(try store.find(FlightInformation.self, id: id)?.gate == gate) }
+        #expect(await server.exchange("GET /api/flights?limit=5 HTTP/1.1").status == 200)
+
+        // Space freed: the same change goes in, and the file is sound.
+        try FileManager.default.removeItem(atPath: filler)
+        let again = await server.exchange(
+            "PATCH /api/flights/\(ids[0]) HTTP/1.1", headers: auth, body: #"{"gate":"Q1"}"#, type: "application/json")
+        #expect(again.status == 200, "\(again)")
+        #expect(try store.find(FlightInformation.self, id: ids[0])?.gate == "Q1")
+        let check = try store.transaction { try $0.query("PRAGMA integrity_check") }.first?.values.first
+        #expect(check == .text("ok"))
+    }
+}
