@@ -71,8 +71,10 @@ fuzz: deps
 	# every live side table (and what hangs off it) at exit; all its reports here were those.
 	ASAN_OPTIONS=detect_leaks=0 JETWAY_FUZZ_INPUTS=$${JETWAY_FUZZ_INPUTS:-1000000} swift test --scratch-path .build/fuzz --sanitize=address --filter "FuzzTests|EventFuzzTests|FlightChangeFuzzTests"
 
-## faults: a MountainAirport process with 200 kiosks open is killed (SIGKILL) and started again;
-## every kiosk must join again within 10 s and then get a change; then load: 10,000 sessions,
+## faults: a MountainAirport process with 200 kiosks and two Chromium pages open is killed
+## (SIGKILL) and started again: every page must join again within 10 s and then get a change;
+## then the network between them breaks (200 ms latency, frames torn, resets, a 25 s cut):
+## every page recovers and the text typed through it arrives once; then load: 10,000 sessions,
 ## 100 clicks a second and the simulator running (prints `bench:` lines; fails on a lost click)
 faults: bench-deps
 	swift build -c release --product JetwayBench
@@ -95,7 +97,8 @@ cluster-deps:
 
 ## cluster: two MountainAirport processes on a throwaway PostgreSQL behind nginx (started and
 ## stopped here): 400 kiosks and a Chromium page through nginx; a change on either server reaches
-## all of them within a second; one server is killed and its pages come back on the other
+## all of them within a second; a staff sign-in made on one counts on the other; one server is
+## killed and its pages come back on the other; PostgreSQL is restarted under writes
 cluster: cluster-deps
 	swift build -c release --product JetwayBench
 	swift build -c release --product MountainAirport

@@ -253,6 +253,106 @@ enum ClusterBench {
                 let shown = (try? await driver.string("return document.body.textContent.slice(0, 400)")) ?? ""
                 throw BenchFailure("the re-mounted board does not filter by the search typed before the failover: \(shown)")
             }
+
+            // PostgreSQL restarted under load: the survivor keeps serving, refuses writes
+            // clearly while the database is away, loses none it accepted, and its live lists
+            // (every kiosk, the browser's board) recover.
+            // The killed process comes back first: the change that must reach the kiosks is
+            // made through it, so it crosses between processes (LISTEN/NOTIFY) after the restart.
+            try await servers[victim].start()
+            try await restartPostgres(survivor, other: servers[victim], client: client, kiosks: kiosks, flight: flight)
+            guard await driver.wait(for: "return document.documentElement.classList.contains('jw-connected')") else {
+                throw BenchFailure("the browser's page lost its connection while PostgreSQL restarted")
+            }
+        }
+    }
+
+    /// Restarts the run's PostgreSQL, two seconds down (`.ci/postgres restart 2`, the cluster `make` started, named
+    /// by JETWAY_PG_ROOT) while a writer changes flights through `server`'s API as fast as it
+    /// answers. Every flight must end with the gate its last change answered 200 gave it (or
+    /// that of a change answered 503 after it: a connection lost during a commit leaves the
+    /// outcome unknown to the server too), every other answer a 503 that says why; once the database is back, a change made through `other`
+    /// must reach every kiosk on `server` (`cluster_postgres_back_ms`: restart begun to that
+    /// change delivered), so both processes' connections and `server`'s listener recovered.
+    static func restartPostgres(
+        _ server: AirportProcess, other: AirportProcess, client: LoadClientProcess, kiosks: Int, flight: Int
+    ) async throws {
+        guard ProcessInfo.processInfo.environment["JETWAY_PG_ROOT"] != nil else {
+            throw BenchFailure("JETWAY_PG_ROOT does not name the PostgreSQL to restart (make cluster and make test set it)")
+        }
+        let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/api/flights?limit=40")!)
+        let listed = (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
+        let gates = Dictionary(listed.compactMap { row in (row["id"] as? Int).flatMap { id in (row["gate"] as? String).map { (id, $0) } } })
+        { $1 }
+        let others = gates.keys.filter { $0 != flight }.sorted()
+        guard others.count >= 20 else { throw BenchFailure("too few flights to write to: \(others.count)") }
+        // Stopped between two writes (a cancelled request's outcome would be unknown).
+        final class Stop { var now = false }
+        let stop = Stop()
+        let writer = Task { @MainActor () -> (kept: [Int: Set<String>], accepted: Int, refused: Int, other: [String]) in
+            // Each flight's possible gates: the last accepted, and any refused since.
+            var kept = gates.mapValues { Set([$0]) }
+            var accepted = 0, refused = 0
+            var other: [String] = []
+            var index = 0
+            while !stop.now {
+                let id = others[index % others.count], gate = "W\(index % 9 + 1)"
+                index += 1
+                do {
+                    let (status, body) = try await AirportProcess.patch(port: server.port, id: id, #"{"gate":"\#(gate)"}"#)
+                    switch status {
+                    case 200:
+                        kept[id] = [gate]
+                        accepted += 1
+                    case 503 where body.contains("the database cannot be reached"):
+                        kept[id, default: []].insert(gate)
+                        refused += 1
+                        try? await Task.sleep(for: .milliseconds(20))
+                    default: other.append("\(status) \(body.prefix(200))")
+                    }
+                } catch {
+                    other.append("\(error)")
+                }
+            }
+            return (kept, accepted, refused, other)
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        let restarted = Date()
+        // Down for two seconds: the writer meets the database away.
+        _ = try Command.run(FileManager.default.currentDirectoryPath + "/.ci/postgres", ["restart", "2"])
+        // `other` writes again (its connection is back: retried at most 30 s) ...
+        // (the kiosks' flight, with the status it has: the writer's flights stay the writer's)
+        while case let (status, body) = try await AirportProcess.patch(port: other.port, id: flight, #"{"status":"Boarding"}"#),
+            status != 200
+        {
+            guard Date().timeIntervalSince(restarted) < 30 else {
+                throw BenchFailure("no change went in within 30 s of PostgreSQL's restart (the last answer: \(status) \(body))")
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        // ... and a change it makes to the flight every kiosk shows reaches them all.
+        _ = try await client.ask("listen 0.2", fields: 3)
+        _ = try await client.ask("arm Delayed", fields: 0)
+        try await AirportProcess.patchFlight(port: other.port, id: flight, #"{"status":"Delayed"}"#)
+        let fanout = await client.next()
+        guard fanout.count == 3, let missed = Int(fanout[2]) else { throw BenchFailure("arm gave no answer: \(fanout)") }
+        guard missed == 0 else { throw BenchFailure("after PostgreSQL restarted a change missed \(missed) of \(kiosks) kiosks") }
+        report("cluster_postgres_back_ms", Date().timeIntervalSince(restarted) * 1000, "ms")
+        try await Task.sleep(for: .milliseconds(500))
+        stop.now = true
+        let written = await writer.value
+        guard written.other.isEmpty else { throw BenchFailure("writes during the restart got unclear answers: \(written.other.prefix(3))") }
+        guard written.refused > 0 else { throw BenchFailure("no write met the database away: the restart tested nothing") }
+        report("cluster_postgres_writes_accepted", Double(written.accepted), "writes")
+        report("cluster_postgres_writes_refused", Double(written.refused), "writes (503, said why)")
+        // Every change answered 200 is in the database.
+        for (id, gates) in written.kept {
+            let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/api/flights/\(id)")!)
+            let stored = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["gate"] as? String
+            guard let stored, gates.contains(stored) else {
+                throw BenchFailure(
+                    "flight \(id)'s gate is \(stored ?? "nil"), though the last accepted change made it one of \(gates.sorted())")
+            }
         }
     }
 

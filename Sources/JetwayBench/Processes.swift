@@ -74,7 +74,9 @@ final class AirportProcess {
 
     /// `environment` is added to the defaults: port, API token, errors-only log.
     init(port: Int, data: String, arguments: [String] = ["--no-simulate"], environment: [String: String] = [:]) throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw BenchFailure("\(Self.binary) is missing (build MountainAirport)") }
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+            throw BenchFailure("\(Self.binary) is missing (build MountainAirport)")
+        }
         self.port = port
         self.arguments = arguments
         self.environment = ["JETWAY_PORT": "\(port)", "JETWAY_DATA": data, "JETWAY_API_TOKENS": Self.apiToken, "JETWAY_LOG": "error"]
@@ -133,12 +135,18 @@ final class AirportProcess {
 
     /// A PATCH of the flight API; fails unless it answers 200.
     static func patchFlight(port: Int, id: Int, _ json: String) async throws {
+        let (status, body) = try await patch(port: port, id: id, json)
+        guard status == 200 else { throw BenchFailure("the PATCH of flight \(id) failed: \(status) \(body)") }
+    }
+
+    /// `PATCH /api/flights/ID` with the API token: the answer's status and body.
+    static func patch(port: Int, id: Int, _ json: String) async throws -> (status: Int, body: String) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/flights/\(id)")!)
         request.httpMethod = "PATCH"
         request.setValue("Bearer \(apiToken)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(json.utf8)
-        let (_, response) = try await URLSession.shared.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchFailure("the PATCH of flight \(id) failed") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
     }
 }

@@ -70,7 +70,8 @@ extension StoreError: HTTPErrorConvertible {
             error = HTTPError(503, "the server cannot store anything now (its disk is full); nothing was changed")
             error.headers["Retry-After"] = "60"
         case .connectionLost:
-            error = HTTPError(503, "the database cannot be reached; nothing was changed, try again in a moment")
+            // A connection lost during a commit leaves its outcome unknown: not "nothing changed".
+            error = HTTPError(503, "the database cannot be reached; try again in a moment")
             error.headers["Retry-After"] = "5"
         case .constraint: error = HTTPError(409, "the change conflicts with what is stored")
         case .notFound: error = HTTPError(404, "not found")

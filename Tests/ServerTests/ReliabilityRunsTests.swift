@@ -57,10 +57,12 @@ struct ReliabilityRunsTests {
         #expect(output.contains("bench: soak_rss_growth_percent"), "\(output)")
     }
 
-    @Test func kiosksComeBackAfterTheirServerIsKilled() async throws {
+    @Test func kiosksComeBackAfterTheirServerIsKilledAndThroughABrokenNetwork() async throws {
         let (passed, output) = try await run("faults", ["JETWAY_FAULT_CLIENTS": "60"])
         #expect(passed, "\(output)")
         #expect(output.contains("bench: restart_all_back_ms_60"), "\(output)")
+        #expect(output.contains("bench: restart_browsers_back 2"), "\(output)")
+        #expect(output.contains("bench: netfaults_typed_arrived 1"), "\(output)")
     }
 
     @Test(
@@ -68,10 +70,15 @@ struct ReliabilityRunsTests {
             if: ProcessInfo.processInfo.environment["JETWAY_TEST_POSTGRES"] != nil
                 || ProcessInfo.processInfo.environment["JETWAY_REQUIRE_POSTGRES"] == "1",
             "needs PostgreSQL and nginx: make test starts one and installs the other"))
-    func twoServersBehindNginxShareChangesAndTakeOverEachOthersPages() async throws {
+    func twoServersBehindNginxShareChangesSignInsAndPagesAndRideOutAPostgreSQLRestart() async throws {
         let postgres = try #require(ProcessInfo.processInfo.environment["JETWAY_TEST_POSTGRES"], "make test starts PostgreSQL")
+        #expect(
+            ProcessInfo.processInfo.environment["JETWAY_PG_ROOT"] != nil,
+            "make test names its PostgreSQL (JETWAY_PG_ROOT), which the run restarts")
         let (passed, output) = try await run("cluster", ["JETWAY_BENCH_POSTGRES": postgres, "JETWAY_CLUSTER_KIOSKS": "40"])
         #expect(passed, "\(output)")
-        #expect(output.contains("bench: cluster_failover_ms"), "\(output)")
+        for figure in ["cluster_failover_ms", "cluster_signout_across_ms", "cluster_postgres_back_ms"] {
+            #expect(output.contains("bench: \(figure)"), "\(output)")
+        }
     }
 }
