@@ -16,7 +16,12 @@ import JetwayBrowser
 ///   data by 200 ms, tears every connection in the middle of a frame, resets every connection,
 ///   and cuts the network for 25 s. After each, every kiosk must be live (a change reaches all);
 ///   during the cut the browsers' pages must show they are offline, and after it be live; what
-///   was typed into the board's search through all of it must be what the server has, once.
+///   was typed into the board's search through all of it must be what the server has, once;
+/// - clients that stop reading: a quarter as many boards as kiosks stop reading for 30 s while
+///   the simulator moves the day fifty minutes a second (each board changes by ~50 kB a
+///   second). The server's memory must stay within what the socket's send buffer and its queue
+///   cap allow per page (each page overflows into one full page instead), and the kiosks must
+///   get their changes meanwhile.
 ///
 /// Exits non-zero when any of it fails.
 @MainActor
@@ -24,8 +29,11 @@ enum FaultBench {
     static func run() async {
         do {
             let clients = Int(ProcessInfo.processInfo.environment["JETWAY_FAULT_CLIENTS"] ?? "") ?? 200
-            try await restart(clients: clients)
-            try await network(clients: clients)
+            // JETWAY_FAULTS: which runs, by name (all three unless set).
+            let runs = Set((ProcessInfo.processInfo.environment["JETWAY_FAULTS"] ?? "restart,network,slowreaders").split(separator: ","))
+            if runs.contains("restart") { try await restart(clients: clients) }
+            if runs.contains("network") { try await network(clients: clients) }
+            if runs.contains("slowreaders") { try await slowReaders(readers: clients, stalled: max(4, clients / 4)) }
         } catch {
             print("bench: error \(error)")
             exit(1)
@@ -239,6 +247,74 @@ enum FaultBench {
             }
             report("netfaults_typed_arrived", 1, "of 1 texts")
         }
+    }
+
+    /// Boards that stop reading, beside kiosks that read (see the type's comment).
+    static func slowReaders(readers: Int, stalled: Int) async throws {
+        let data = NSTemporaryDirectory() + "jetway-slowreaders-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let cap = 128 * 1024, socketBuffer = 128 * 1024
+        // The airport's day at fifty minutes a second from eight in the evening (so that the
+        // run, a day and an hour of the airport's time, goes through the same hours whenever it
+        // runs): rows leave every board and new ones come, about 50 kB a second per board
+        // (measured), so a board that stops reading soon has more waiting than its socket and
+        // its queue hold.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "America/Denver")!
+        let evening = calendar.startOfDay(for: Date()).addingTimeInterval(20 * 3600)
+        let server = try AirportProcess(
+            port: freeLoopbackPort(), data: data, arguments: ["--simulate-every", "0.1"],
+            environment: [
+                "JETWAY_CLOCK": evening.formatted(.iso8601) + "*3000",
+                "JETWAY_MAX_QUEUED_BYTES": String(cap), "JETWAY_SOCKET_SEND_BUFFER": String(socketBuffer),
+                "JETWAY_MAX_SESSIONS_PER_ADDRESS": "100000", "JETWAY_MAX_WEBSOCKETS_PER_ADDRESS": "100000",
+            ])
+        defer { server.stop() }
+        try await server.start()
+        let kiosks = try LoadClientProcess(port: server.port)
+        defer { kiosks.quit() }
+        try await kiosks.open(readers, "/gate/A1")
+        // Small receive buffers: the kernel's window closes after a few kilobytes. After `open`
+        // this client reads nothing more.
+        let stuck = try LoadClientProcess(port: server.port, environment: ["JETWAY_LOAD_RCVBUF": "4096"])
+        defer { stuck.quit() }
+        try await stuck.open(stalled, "/")
+        let (page, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/")!)
+        let before = try server.status("VmRSS")
+        let overflowsBefore = try await server.stats()["overflows"] ?? 0
+
+        // 30 s in which the boards read nothing and the kiosks read everything.
+        kiosks.send("listen 30")
+        var peak = before, samples = 0
+        let started = Date()
+        while Date().timeIntervalSince(started) < 29.5 {
+            peak = max(peak, try server.status("VmRSS"))
+            samples += 1
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        let listened = await kiosks.next()
+        guard listened.count == 4, listened[0] == "listened", Int(listened[3]) == readers else {
+            throw BenchFailure("while the boards stalled, not every kiosk was sent a change: \(listened)")
+        }
+        let overflows = (try await server.stats()["overflows"] ?? 0) - overflowsBefore
+        if ProcessInfo.processInfo.environment["JETWAY_FAULTS_DEBUG"] != nil {
+            print("slow readers: RSS \(before) → peak \(peak) kB, overflows \(overflows), kiosks \(listened)")
+        }
+        guard overflows >= stalled else {
+            throw BenchFailure(
+                "only \(overflows) queue overflows for \(stalled) pages that never read: the cap was not reached, the run tested nothing")
+        }
+        let growth = Double(peak - before) / 1024
+        // Each board: at most its queue and a full page (the resync), twice over for the copy
+        // being written; and room for the renderings' own work.
+        let bound = Double(stalled * (cap + 2 * page.count)) / 1_048_576 + 32
+        report("slowreader_rss_growth_mb_\(stalled)", growth, "MB")
+        report("slowreader_overflows_\(stalled)", Double(overflows), "overflows")
+        guard growth <= bound, samples > 10 else {
+            throw BenchFailure(
+                "the server grew \(Int(growth)) MB for \(stalled) pages that never read (bound \(Int(bound)) MB, \(samples) samples)")
+        }
+        report("slowreader_kiosks_live_\(readers)", Double(readers), "kiosks")
     }
 
     /// The id of the flight the gate kiosk at A1 shows first (moving it away changes every kiosk).

@@ -592,8 +592,14 @@ enum LoadClient {
         return (start, length)
     }
 
+    /// `JETWAY_LOAD_RCVBUF`: each socket's receive buffer, set before it connects (a small one
+    /// makes a client that stops reading stop the server's writes soon: the kernel's window
+    /// closes, and what the server has to say waits in its own queue).
+    static let receiveBuffer = ProcessInfo.processInfo.environment["JETWAY_LOAD_RCVBUF"].flatMap { Int32($0) }
+
     static func connectSocket(port: Int) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -745,7 +751,8 @@ enum LoadClient {
         }
         timeouts = waiting.count
         samples.sort()
-        let percentile = { (p: Double) -> Int in samples.isEmpty ? -1 : Int(samples[min(samples.count - 1, Int(Double(samples.count) * p))]) }
+        let percentile = { (p: Double) -> Int in samples.isEmpty ? -1 : Int(samples[min(samples.count - 1, Int(Double(samples.count) * p))])
+        }
         return (sent, samples.count, timeouts, percentile(0.5), percentile(0.99))
     }
 
@@ -798,7 +805,8 @@ enum LoadClient {
     /// random delay of up to 250 ms × 2^attempt (at most 10 s), and joins again with its newest
     /// token and version. Ends after `seconds`, or once every session lost has joined again when
     /// `untilAllBack`.
-    static func ride(_ sessions: [Session], port: Int, seconds: Double, untilAllBack: Bool, expectBack: Int = 1, cuts: Cuts? = nil) -> Ride {
+    static func ride(_ sessions: [Session], port: Int, seconds: Double, untilAllBack: Bool, expectBack: Int = 1, cuts: Cuts? = nil) -> Ride
+    {
         enum State {
             case live
             case silent(until: Double)
@@ -922,7 +930,10 @@ enum LoadClient {
             ride.busiest = max(ride.busiest, index - windowStart + 1)
         }
         if ProcessInfo.processInfo.environment["JETWAY_SURVIVE_DEBUG"] != nil, let firstLost, let first = upgrades.first {
-            FileHandle.standardError.write(Data("survive: first upgrade \(Int((first - firstLost) * 1000)) ms, last \(Int(((upgrades.last ?? first) - firstLost) * 1000)) ms, last join \(Int((lastBack - firstLost) * 1000)) ms\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "survive: first upgrade \(Int((first - firstLost) * 1000)) ms, last \(Int(((upgrades.last ?? first) - firstLost) * 1000)) ms, last join \(Int((lastBack - firstLost) * 1000)) ms\n"
+                        .utf8))
         }
         ride.back = states.filter { if case .back = $0 { true } else { false } }.count
         ride.milliseconds = firstLost.map { Int((lastBack - $0) * 1000) } ?? -1

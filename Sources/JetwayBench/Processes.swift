@@ -13,9 +13,11 @@ final class LoadClientProcess {
     let input = Pipe()
     let reader: LineReader
 
-    init(port: Int) throws {
+    /// `environment` is added to this process's (JETWAY_LOAD_RCVBUF: see LoadClient).
+    init(port: Int, environment: [String: String] = [:]) throws {
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         child.arguments = ["load-client", String(port)]
+        child.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         child.standardInput = input
         child.standardOutput = output

@@ -35,6 +35,11 @@ public struct ServerConfiguration: Sendable {
     public var maxMessageBytes = 64 * 1024
     /// Bytes queued for one slow client before its patches collapse into one resync.
     public var maxQueuedBytes = 1024 * 1024
+    /// The kernel's send buffer of each websocket (`SO_SNDBUF`; Linux keeps twice this): what
+    /// the kernel holds for a client that stopped reading, besides the server's own queue
+    /// (`maxQueuedBytes`). Left to the kernel's autotuning it grows to 4 MiB per socket. 0: the
+    /// kernel decides.
+    public var socketSendBuffer = 256 * 1024
     /// How long a disconnected session waits for its browser to come back.
     public var sessionGrace: TimeInterval = 60
     /// How long a page's token may be used to join (`JETWAY_TOKEN_LIFETIME`, in seconds; a
@@ -159,6 +164,8 @@ extension ServerConfiguration {
         for (name, setting) in [
             ("JETWAY_MAX_SESSIONS_PER_ADDRESS", \ServerConfiguration.maxSessionsPerAddress),
             ("JETWAY_MAX_WEBSOCKETS_PER_ADDRESS", \ServerConfiguration.maxWebSocketsPerAddress),
+            ("JETWAY_MAX_QUEUED_BYTES", \ServerConfiguration.maxQueuedBytes),
+            ("JETWAY_SOCKET_SEND_BUFFER", \ServerConfiguration.socketSendBuffer),
         ] {
             guard let text = environment[name], !text.isEmpty else { continue }
             guard let value = Int(text), value > 0, value <= 10_000_000 else {

@@ -6,9 +6,11 @@ import Jetway
 /// for days holds, as JSON, for a monitor or a soak test to watch for growth:
 ///
 /// ```json
-/// {"sessions":612,"connected":600,"observations":48120,"uptime_s":3600}
+/// {"sessions":612,"connected":600,"observations":48120,"overflows":3,"uptime_s":3600}
 /// ```
 ///
+/// `overflows`: how many times a page's queue passed `maxQueuedBytes` (a client reading slower
+/// than its page changes) and its patches were replaced by one full page, since start.
 /// `observations` (the views' live Observation registrations) is null unless counted
 /// (`JETWAY_COUNT_OBSERVATIONS=1`). Without a valid token the answer is the not-found page
 /// (404), with nothing of the server's in it.
@@ -28,9 +30,10 @@ extension JetwayServer {
             let uptime = Int(Date().timeIntervalSince(started))
             let body =
                 "{\"sessions\":\(sessions.sessionCount),\"connected\":\(sessions.attachedConnections.count),"
-                + "\"observations\":\(observations),\"uptime_s\":\(uptime)}"
+                + "\"observations\":\(observations),\"overflows\":\(sessions.queueOverflows),\"uptime_s\":\(uptime)}"
             connection.setResponse(
-                HTTPResponse(status: 200, contentType: "application/json", headers: [("cache-control", "no-store")], body: Array(body.utf8)),
+                HTTPResponse(
+                    status: 200, contentType: "application/json", headers: [("cache-control", "no-store")], body: Array(body.utf8)),
                 headOnly: headOnly)
             wake(connection)
         }

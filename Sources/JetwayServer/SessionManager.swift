@@ -11,6 +11,9 @@ final class SessionManager {
     /// What carries the pages' sockets: the server's libwebsockets thread, or an
     /// `InMemoryTransport` in tests. Sessions only queue bytes on a `Connection` and wake it.
     weak var transport: (any SessionTransport)?
+    /// Pages whose queue overflowed (a client that reads slower than its page changes) and that
+    /// were sent one full page instead, since start (`/_jetway/stats`).
+    private(set) var queueOverflows = 0
     var sessions: [String: LiveSession] = [:]
     var sessionsByAddress: [String: Int] = [:]
     var byConnection: [Int: LiveSession] = [:]
@@ -188,6 +191,7 @@ final class SessionManager {
 
     /// The whole page again, for a client whose queue overflowed or that lost track.
     func resync(_ session: LiveSession) {
+        queueOverflows += 1
         session.sendFullPage()
     }
 

@@ -312,6 +312,11 @@ struct HTTPTests {
                 try ServerConfiguration.fromEnvironment(["JETWAY_TOKEN_LIFETIME": value])
             }
         }
+        // What a client that stopped reading may cost: the server's queue and the kernel's buffer.
+        let small = try ServerConfiguration.fromEnvironment(["JETWAY_MAX_QUEUED_BYTES": "65536", "JETWAY_SOCKET_SEND_BUFFER": "131072"])
+        #expect(small.maxQueuedBytes == 65536 && small.socketSendBuffer == 131072)
+        #expect(plain.maxQueuedBytes == 1024 * 1024 && plain.socketSendBuffer == 256 * 1024)
+        #expect(throws: ServerError.self) { try ServerConfiguration.fromEnvironment(["JETWAY_MAX_QUEUED_BYTES": "lots"]) }
     }
 
     /// `/_jetway/stats` answers an API token only (anyone else gets the not-found page), with
@@ -334,7 +339,7 @@ struct HTTPTests {
             return object.compactMapValues { $0 as? Int }
         }
         let before = try await stats()
-        #expect(before["sessions"] == 0 && before["connected"] == 0 && before["uptime_s"] != nil)
+        #expect(before["sessions"] == 0 && before["connected"] == 0 && before["overflows"] == 0 && before["uptime_s"] != nil)
         let page = try await server.get("/gate/A1")
         #expect(page.status == 200)
         let after = try await stats()
