@@ -63,13 +63,14 @@ test: test-deps
 		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_RELIABILITY_RUNS=1 swift test --skip-build --filter ReliabilityRunsTests
 
 ## fuzz: 1,000,000 seeded inputs for each untrusted-input reader (client messages, events, images,
-## API bodies, cookies, queries, the HTML escaper read back by Python), under the address sanitizer, in
+## API bodies, cookies, queries, whole HTTP requests over sockets, the HTML escaper read back by
+## Python), under the address sanitizer, in
 ## a build directory of its own; `make test` runs 20,000 of each
 fuzz: deps
 	# Leak checking off: Swift keeps a weakly referenced object's side table in its refcount
 	# word with flag bits set, which LeakSanitizer does not read as a pointer, so it reports
 	# every live side table (and what hangs off it) at exit; all its reports here were those.
-	ASAN_OPTIONS=detect_leaks=0 JETWAY_FUZZ_INPUTS=$${JETWAY_FUZZ_INPUTS:-1000000} swift test --scratch-path .build/fuzz --sanitize=address --filter "FuzzTests|EventFuzzTests|FlightChangeFuzzTests"
+	ASAN_OPTIONS=detect_leaks=0 JETWAY_FUZZ_INPUTS=$${JETWAY_FUZZ_INPUTS:-1000000} swift test --scratch-path .build/fuzz --sanitize=address --filter "FuzzTests|EventFuzzTests|FlightChangeFuzzTests|HTTPFuzzTests"
 
 ## faults: a MountainAirport process with 200 kiosks and two Chromium pages open is killed
 ## (SIGKILL) and started again: every page must join again within 10 s and then get a change;

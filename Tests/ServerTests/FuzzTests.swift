@@ -101,7 +101,9 @@ import Testing
                 let value = Self.randomText(&random, maxLength: 12)
                 guard !key.isEmpty, expected[key] == nil else { continue }
                 expected[key] = value
-                parts.append(key.addingPercentEncoding(withAllowedCharacters: allowed)! + "=" + value.addingPercentEncoding(withAllowedCharacters: allowed)!)
+                parts.append(
+                    key.addingPercentEncoding(withAllowedCharacters: allowed)! + "=" + value.addingPercentEncoding(
+                        withAllowedCharacters: allowed)!)
             }
             #expect(RouteMatch.parseQuery(parts.joined(separator: "&")) == expected)
             let noise = String(decoding: (0..<random.below(80)).map { _ in Self.noiseByte(&random) }, as: UTF8.self)
@@ -109,7 +111,10 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs Debian's python3 (its html.parser reads the escaped HTML back)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+            "needs Debian's python3 (its html.parser reads the escaped HTML back)"))
     func escapedTextReadsBackAsItselfInPythonsHTMLParser() throws {
         var random = FuzzRandom(Self.seed &+ 3)
         var remaining = Self.inputs
@@ -118,7 +123,9 @@ import Testing
             let batch = min(remaining, 20_000)
             remaining -= batch
             let texts = (0..<batch).map { _ in Self.randomText(&random, maxLength: 40) }
-            let documents = texts.map { #"<p title="\#(HTMLWriter.escape($0, attribute: true))">\#(HTMLWriter.escape($0, attribute: false))</p>"# }
+            let documents = texts.map {
+                #"<p title="\#(HTMLWriter.escape($0, attribute: true))">\#(HTMLWriter.escape($0, attribute: false))</p>"#
+            }
             let answers = try Self.parseWithPython(documents)
             #expect(answers.count == documents.count, "python answered \(answers.count) of \(documents.count)")
             for (index, answer) in answers.enumerated() {
@@ -135,7 +142,7 @@ import Testing
 
     // MARK: Generators
 
-    static func mutate(_ seed: [UInt8], _ random: inout FuzzRandom) -> [UInt8] {
+    static func mutate(_ seed: [UInt8], _ random: inout FuzzRandom, inserting fragments: [[UInt8]] = fragments) -> [UInt8] {
         var bytes = seed
         for _ in 0..<1 + random.below(4) {
             let at = random.below(bytes.count + 1)
@@ -162,7 +169,10 @@ import Testing
 
     /// Text with what HTML treats specially, controls, and characters from every plane.
     static func randomText(_ random: inout FuzzRandom, maxLength: Int) -> String {
-        let pieces = ["&", "<", ">", "\"", "'", "&amp;", "&lt;", "&#39;", "&#x3C;", "<!--", "-->", "</p>", "<script>", "\u{0}", "\r\n", "\t", "=", " "]
+        let pieces = [
+            "&", "<", ">", "\"", "'", "&amp;", "&lt;", "&#39;", "&#x3C;", "<!--", "-->", "</p>", "<script>", "\u{0}", "\r\n", "\t", "=",
+            " ",
+        ]
         var text = ""
         for _ in 0..<random.below(maxLength + 1) {
             switch random.below(4) {
