@@ -666,12 +666,15 @@ enum LoadClient {
         session.build = build
         sendText(fd, session.join)
         // `sync`: the socket reached another server than the page (behind a balancer), which
-        // mounted the page afresh from its token, as the page's runtime accepts.
-        guard let joined = readFrame(session, timeout: 10), joined.hasPrefix("[\"joined\"") || joined.hasPrefix("[\"sync\"") else {
-            close(fd)
-            return nil
+        // mounted the page afresh from its token, as the page's runtime accepts. A page that
+        // changed since its GET is sent what it missed first, then `joined`.
+        let deadline = Date().addingTimeInterval(10)
+        while let frame = readFrame(session, timeout: max(0.1, deadline.timeIntervalSinceNow)) {
+            if frame.hasPrefix("[\"joined\"") || frame.hasPrefix("[\"sync\"") { return session }
+            guard frame.utf8.dropFirst().first.map({ (48...57).contains($0) }) == true, Date() < deadline else { break }
         }
-        return session
+        close(fd)
+        return nil
     }
 
     /// Upgrades a connected socket to the page runtime's websocket; false when refused.
