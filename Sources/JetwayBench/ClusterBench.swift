@@ -121,7 +121,10 @@ enum ClusterBench {
         let password = "cluster-\(UUID().uuidString.prefix(12))"
         _ = try Command.run(
             AirportProcess.binary, ["--add-staff", "bench"],
-            environment: ["JETWAY_STORE": store, "JETWAY_DATA": folders[0], "JETWAY_LOG": "error", "AIRPORT_STAFF_PASSWORD": password])
+            environment: [
+                "JETWAY_STORE": store, "JETWAY_DATA": folders[0], "JETWAY_LOG": "error", "AIRPORT_STAFF_PASSWORD": password,
+                "JETWAY_CLOCK": AirportProcess.noon,
+            ])
         // Both at once: one migrates and seeds the day, the other waits for it.
         let (one, two) = (servers[0], servers[1])
         async let starting: Void = one.start()

@@ -15,7 +15,8 @@ enum LoadBench {
         let total = kiosks + pages
         do {
             let (now, clock, model) = try await AirportBench.noonDay()
-            let harness = try ServerBench.Harness(routes: [Route("/bench/details") { _ in DetailsPage(model: model) }], model: model, clock: clock)
+            let harness = try ServerBench.Harness(
+                routes: [Route("/bench/details") { _ in DetailsPage(model: model) }], model: model, clock: clock)
             defer { harness.stop() }
             let before = ServerBench.residentKB()
             let gates = ["A", "B", "C"].flatMap { terminal in (1...20).map { "\(terminal)\($0)" } }
@@ -38,7 +39,8 @@ enum LoadBench {
             }
             let answer = await harness.client.next()
             let cpu1 = ServerBench.cpuMicroseconds()
-            guard answer.count == 6, answer[0] == "paced", let sent = Int(answer[1]), let answered = Int(answer[2]), let timeouts = Int(answer[3]),
+            guard answer.count == 6, answer[0] == "paced", let sent = Int(answer[1]), let answered = Int(answer[2]),
+                let timeouts = Int(answer[3]),
                 let p50 = Double(answer[4]), let p99 = Double(answer[5]), p50 >= 0
             else { throw BenchFailure("paced gave no answer: \(answer)") }
             guard timeouts == 0, answered == sent, sent >= 100 * seconds * 9 / 10 else {

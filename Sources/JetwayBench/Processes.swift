@@ -74,15 +74,27 @@ final class AirportProcess {
     let environment: [String: String]
     private(set) var process: Process?
 
-    /// `environment` is added to the defaults: port, API token, errors-only log.
+    /// `environment` is added to the defaults: port, API token, errors-only log, and the
+    /// airport's clock starting at noon today (`noon`).
     init(port: Int, data: String, arguments: [String] = ["--no-simulate"], environment: [String: String] = [:]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
             throw BenchFailure("\(Self.binary) is missing (build MountainAirport)")
         }
         self.port = port
         self.arguments = arguments
-        self.environment = ["JETWAY_PORT": "\(port)", "JETWAY_DATA": data, "JETWAY_API_TOKENS": Self.apiToken, "JETWAY_LOG": "error"]
-            .merging(environment) { $1 }
+        self.environment = [
+            "JETWAY_PORT": "\(port)", "JETWAY_DATA": data, "JETWAY_API_TOKENS": Self.apiToken, "JETWAY_LOG": "error",
+            "JETWAY_CLOCK": Self.noon,
+        ].merging(environment) { $1 }
+    }
+
+    /// Noon today at the airport (Denver), going at the rate of real time: the board and the
+    /// kiosks show the day's busy hours whenever a run happens (late at night a fresh day has
+    /// few departures left, and a check on what the board shows would depend on the hour).
+    static var noon: String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "America/Denver")!
+        return calendar.startOfDay(for: Date()).addingTimeInterval(12 * 3600).formatted(.iso8601) + "*1"
     }
 
     var pid: Int32 { process?.processIdentifier ?? 0 }

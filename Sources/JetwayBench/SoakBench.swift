@@ -20,6 +20,10 @@ enum SoakBench {
         var sessions: Int
         var connected: Int
         var observations: Int
+        /// What the RSS is made of (`/proc`: heap and other anonymous memory, mapped files,
+        /// shared memory such as SQLite's WAL index) and the store's files on disk, for
+        /// `JETWAY_SOAK_DEBUG`.
+        var anonKB = 0, fileKB = 0, shmemKB = 0, storeKB = 0
     }
 
     static func run() async {
@@ -94,9 +98,13 @@ enum SoakBench {
             guard let sessions = stats["sessions"], let connected = stats["connected"], let observations = stats["observations"] else {
                 throw BenchFailure("/_jetway/stats lacks sessions, connected or observations: \(stats)")
             }
+            let store = ["airport.sqlite", "airport.sqlite-wal", "airport.sqlite-shm"].compactMap {
+                (try? FileManager.default.attributesOfItem(atPath: data + "/" + $0))?[.size] as? Int
+            }
             return Sample(
                 rssKB: try server.status("VmRSS"), fds: try server.fileDescriptors(), threads: try server.status("Threads"),
-                sessions: sessions, connected: connected, observations: observations)
+                sessions: sessions, connected: connected, observations: observations, anonKB: try server.status("RssAnon"),
+                fileKB: try server.status("RssFile"), shmemKB: try server.status("RssShmem"), storeKB: store.reduce(0, +) / 1024)
         }
 
         // The first few simulated hours, then a SIGKILL: every page comes back to the new process.
@@ -150,7 +158,9 @@ enum SoakBench {
 
         var failures: [String] = []
         if simulatedDays < 6.5 { failures.append("only \(simulatedDays) simulated days") }
-        if growth >= growthLimit { failures.append("RSS grew \(growth) % after the warm-up (\(baseline.rssKB) → \(last.rssKB) kB; limit \(growthLimit) %)") }
+        if growth >= growthLimit {
+            failures.append("RSS grew \(growth) % after the warm-up (\(baseline.rssKB) → \(last.rssKB) kB; limit \(growthLimit) %)")
+        }
         if last.fds > quarter.fds + 4 { failures.append("file descriptors grew \(quarter.fds) → \(last.fds)") }
         if last.threads > quarter.threads + 2 { failures.append("threads grew \(quarter.threads) → \(last.threads)") }
         if last.sessions > quarter.sessions { failures.append("sessions grew \(quarter.sessions) → \(last.sessions)") }
@@ -164,7 +174,9 @@ enum SoakBench {
         if pagesRenewed < total { failures.append("\(total - pagesRenewed) of \(total) pages were never sent a new token") }
         if pagesPatched < total { failures.append("\(total - pagesPatched) of \(total) pages never got a patch") }
         if totals.errors > 0 { failures.append("\(totals.errors) error frames reached the pages") }
-        if totals.back < total { failures.append("only \(totals.back) joins again after a cut or the restart (every page rejoins after the restart)") }
+        if totals.back < total {
+            failures.append("only \(totals.back) joins again after a cut or the restart (every page rejoins after the restart)")
+        }
         guard failures.isEmpty else { throw BenchFailure(failures.joined(separator: "; ")) }
     }
 }
