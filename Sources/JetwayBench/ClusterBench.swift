@@ -292,17 +292,20 @@ enum ClusterBench {
         // Stopped between two writes (a cancelled request's outcome would be unknown).
         final class Stop { var now = false }
         let stop = Stop()
-        let writer = Task { @MainActor () -> (kept: [Int: Set<String>], accepted: Int, refused: Int, other: [String]) in
+        let writer = Task { @MainActor () -> (kept: [Int: Set<String>], accepted: Int, refused: Int, other: [String], slowest: Double) in
             // Each flight's possible gates: the last accepted, and any refused since.
             var kept = gates.mapValues { Set([$0]) }
             var accepted = 0, refused = 0
             var other: [String] = []
+            var slowest = 0.0
             var index = 0
             while !stop.now {
                 let id = others[index % others.count], gate = "W\(index % 9 + 1)"
                 index += 1
                 do {
+                    let sent = Date()
                     let (status, body) = try await AirportProcess.patch(port: server.port, id: id, #"{"gate":"\#(gate)"}"#)
+                    slowest = max(slowest, Date().timeIntervalSince(sent))
                     switch status {
                     case 200:
                         kept[id] = [gate]
@@ -317,7 +320,7 @@ enum ClusterBench {
                     other.append("\(error)")
                 }
             }
-            return (kept, accepted, refused, other)
+            return (kept, accepted, refused, other, slowest)
         }
         try await Task.sleep(for: .milliseconds(500))
         let restarted = Date()
@@ -348,6 +351,7 @@ enum ClusterBench {
         guard written.refused > 0 else { throw BenchFailure("no write met the database away: the restart tested nothing") }
         report("cluster_postgres_writes_accepted", Double(written.accepted), "writes")
         report("cluster_postgres_writes_refused", Double(written.refused), "writes (503, said why)")
+        report("cluster_postgres_slowest_write_ms", written.slowest * 1000, "ms")
         // Every change answered 200 is in the database.
         for (id, gates) in written.kept {
             let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/api/flights/\(id)")!)
