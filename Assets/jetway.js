@@ -164,6 +164,8 @@
   const lastInputRef = new Map();
   let answeredRef = 0;
   const fieldRefs = new WeakMap(); // field -> the ref of the last value sent from it
+  // A join says the last event ref the server answered: answers lost with a connection count.
+  const heardUpTo = (ref) => { if (typeof ref === "number" && ref > answeredRef) answeredRef = ref; };
   let errorCount = 0, lastError = "", syncCount = 0; // `err` frames: what the server refused (see window.jetway)
   const remembered = new Map(); // field label -> value, replayed after a re-mount
 
@@ -544,8 +546,8 @@
       return;
     }
     switch (message[0]) {
-      case "sync": sync(message[1], message[2], message[3]); askHeldRequests(); break;
-      case "joined": resendSizes(); replayFields(unansweredValue); askHeldRequests(); savePage(); break;
+      case "sync": heardUpTo(message[4]); sync(message[1], message[2], message[3]); askHeldRequests(); break;
+      case "joined": heardUpTo(message[2]); resendSizes(); replayFields(unansweredValue); askHeldRequests(); savePage(); break;
       case "pong":
         pongDeadline = 0;
         clock.set(Number(message[2]), (Date.now() % 1e9) - Number(message[1]));

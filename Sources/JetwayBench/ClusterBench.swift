@@ -170,10 +170,7 @@ enum ClusterBench {
                 throw BenchFailure("server \(index + 1) does not answer GET /")
             }
         }
-        guard
-            let device = first.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("set-cookie: jw_device=") })
-                .map({ String($0.dropFirst("set-cookie: ".count).prefix { $0 != ";" }) })
-        else { throw BenchFailure("server 1 gave no device cookie") }
+        guard let device = LoadClient.setCookie("jw_device", in: first) else { throw BenchFailure("server 1 gave no device cookie") }
         let second = exchange(port: servers[1].port, "GET /", cookie: device)
         guard second.hasPrefix("HTTP/1.1 200"), !second.lowercased().contains("set-cookie: jw_device=") else {
             throw BenchFailure("server 2 refused the device cookie server 1 made")
@@ -189,7 +186,7 @@ enum ClusterBench {
 
         // A real browser types a search on the board, then its server is killed.
         try await withBrowsers(1) { browsers in
-            let driver = try require(browsers[0] as? WebDriver, "Chromium")
+            let driver = try required(browsers[0] as? WebDriver, "Chromium")
             let before = try await connectedCounts(servers)
             try await driver.navigate("http://127.0.0.1:\(nginx.port)/")
             guard await driver.wait(for: "return document.documentElement.classList.contains('jw-connected')") else {
@@ -211,11 +208,9 @@ enum ClusterBench {
             guard let victim = servers.indices.first(where: { after[$0] == before[$0] + 1 }) else {
                 throw BenchFailure("cannot tell which server holds the browser's page: \(before) → \(after)")
             }
-            // Counts the joins answered on the page's new sockets (its runtime makes each with
-            // the global WebSocket): `sync` is the other server's re-mount.
-            _ = try await driver.execute(
-                "const W = window.WebSocket; window.__joins = 0; window.WebSocket = function (...a) { const s = new W(...a); s.addEventListener('message', (e) => { if (typeof e.data === 'string' && (e.data.startsWith('[\"sync\"') || e.data.startsWith('[\"joined\"'))) window.__joins++; }); return s; }; window.WebSocket.prototype = W.prototype; Object.assign(window.WebSocket, W); return true"
-            )
+            // Counts the joins answered on the page's new sockets: `sync` is the other server's
+            // re-mount.
+            try await FaultBench.countJoins(driver)
             client.send("survive 30 \(connected[victim])")
             try await Task.sleep(for: .milliseconds(200))
             let killed = Date()
@@ -224,9 +219,7 @@ enum ClusterBench {
             // through nginx, and its runtime reconnects with its backoff).
             guard
                 await driver.wait(
-                    for:
-                        "return window.__joins > 0 && document.documentElement.classList.contains('jw-connected') && !document.documentElement.classList.contains('jw-offline')",
-                    timeout: 20)
+                    for: "return window.__joins > 0 && \(FaultBench.liveScript)", timeout: 20)
             else { throw BenchFailure("the browser's page did not come back through nginx") }
             report("cluster_browser_back_ms", Date().timeIntervalSince(killed) * 1000, "ms")
             let survived = await client.next()
@@ -368,8 +361,7 @@ enum ClusterBench {
             port: servers[0].port, "POST /ops/signin", cookie: nil, body: "name=bench&password=\(password)",
             type: "application/x-www-form-urlencoded")
         guard signIn.hasPrefix("HTTP/1.1 303"), signIn.lowercased().contains("location: /ops\r\n"),
-            let cookie = signIn.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("set-cookie: jw_signin=") })
-                .map({ String($0.dropFirst("set-cookie: ".count).prefix { $0 != ";" }) })
+            let cookie = LoadClient.setCookie("jw_signin", in: signIn)
         else { throw BenchFailure("signing in on server 1 failed: \(signIn.prefix(300))") }
         // `GET /ops/signout` answers a signed-in browser with its form, anyone else with a
         // redirect to the sign-in.
@@ -402,11 +394,6 @@ enum ClusterBench {
         var counts: [Int] = []
         for server in servers { counts.append(try await server.stats()["connected"] ?? 0) }
         return counts
-    }
-
-    static func require<T>(_ value: T?, _ what: String) throws -> T {
-        guard let value else { throw BenchFailure("no \(what)") }
-        return value
     }
 
     /// The status line and headers of the answer to `method path` (with this cookie and body),

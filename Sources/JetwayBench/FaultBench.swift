@@ -54,7 +54,7 @@ enum FaultBench {
         guard Int(opened[1]) == clients else { throw BenchFailure("only \(opened[1]) of \(clients) kiosks opened") }
         let (flight, number) = try await shownFlight(port: port)
         try await withBrowsers(2) { browsers in
-            let pages = try browsers.map { try ClusterBench.require($0 as? WebDriver, "Chromium") }
+            let pages = try browsers.map { try required($0 as? WebDriver, "Chromium") }
             for page in pages { try await openKiosk(page, port: port, showing: number) }
 
             // The kill: the load client watches its sockets meanwhile.
@@ -152,8 +152,8 @@ enum FaultBench {
         let (flight, number) = try await shownFlight(port: server.port)
         let field = "input[type=search], input[placeholder='Search flights']"
         try await withBrowsers(2) { browsers in
-            let board = try ClusterBench.require(browsers[0] as? WebDriver, "Chromium")
-            let kiosk = try ClusterBench.require(browsers[1] as? WebDriver, "Chromium")
+            let board = try required(browsers[0] as? WebDriver, "Chromium")
+            let kiosk = try required(browsers[1] as? WebDriver, "Chromium")
             try await openKiosk(kiosk, port: proxy.port, showing: number)
             try await board.navigate("http://127.0.0.1:\(proxy.port)/")
             guard await board.wait(for: "return \(liveScript)") else { throw BenchFailure("the board never went live through the proxy") }

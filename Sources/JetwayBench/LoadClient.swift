@@ -647,10 +647,7 @@ enum LoadClient {
             let fd = connectSocket(port: port)
         else { return nil }
         let target = fieldFirst ? fieldID(in: html) ?? buttonID(in: html) : buttonID(in: html) ?? fieldID(in: html)
-        let cookie = html.range(of: "\r\n\r\n").map { html[..<$0.lowerBound] }.flatMap { head in
-            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie: jw_device=") }
-                .map { String($0.dropFirst("set-cookie: ".count).prefix { $0 != ";" }) }
-        }
+        let cookie = html.range(of: "\r\n\r\n").flatMap { setCookie("jw_device", in: String(html[..<$0.lowerBound])) }
         guard upgrade(fd, port: port, cookie: cookie ?? "") else {
             close(fd)
             return nil
@@ -955,6 +952,13 @@ enum LoadClient {
 
     static func fieldID(in html: String) -> String? {
         PageIDs.id(ofElementContaining: "<input", in: html)
+    }
+
+    /// `name=value` of the `Set-Cookie` for `name` among an answer's headers, as a browser
+    /// would send it back; nil when there is none.
+    static func setCookie(_ name: String, in head: String) -> String? {
+        head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie: \(name)=") }
+            .map { String($0.dropFirst("set-cookie: ".count).prefix { $0 != ";" }) }
     }
 
     static func jsonQuoted(_ text: String) -> String {

@@ -283,6 +283,12 @@ struct BenchFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// `value`, or a failure that says what was missing.
+func required<T>(_ value: T?, _ what: String) throws -> T {
+    guard let value else { throw BenchFailure("no \(what)") }
+    return value
+}
+
 /// The gzipped size of the browser runtime as the server sends it (the bundled, minified file;
 /// gzip -9). Exits with an error rather than report a size it could not measure.
 func runtimeGzipBytes() -> Int {

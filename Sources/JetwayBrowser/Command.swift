@@ -52,6 +52,10 @@ public enum Command {
 
     /// A new PostgreSQL database beside the one `url` names (CREATE DATABASE cannot run in a
     /// transaction, so psql makes it); its URL.
+    /// Whether this process may mount a small tmpfs (a test's full disk): it runs as root and
+    /// `mount` is there.
+    public static var mayMount: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount") }
+
     public static func freshPostgreSQLDatabase(from url: String, prefix: String = "jw_") throws -> String {
         let name = prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
         try run("/usr/bin/psql", [url, "-q", "-v", "ON_ERROR_STOP=1", "-o", "/dev/null", "-c", "CREATE DATABASE \(name)"])

@@ -11,7 +11,8 @@ import Foundation
 ///   ones are accepted but go nowhere (a page's requests and websocket hang, they do not fail).
 ///   Once `heal()`ed, what waited is delivered in order, and a connection whose server went
 ///   away meanwhile is closed (as the peer's reset would be).
-/// - `latency`: every piece of data waits this long before it is passed on (a slow link).
+/// - `latency`: every piece of data waits this long before it is passed on, each in turn (a
+///   slow link: pieces queue behind each other, both ways of a connection).
 /// - `reset()`: every open connection is reset (an abortive close, RST), as a router that
 ///   drops its state does.
 /// - `tearMidFrame()`: each open connection passes on only the first half of the next piece of
@@ -36,6 +37,8 @@ public final class FaultProxy: @unchecked Sendable {
     /// Raised by `tearMidFrame()`: a connection that started under an older one tears.
     private var tearGeneration = 0
     private var tornCount = 0
+    /// Raised by `reset()`: a connection that started under an older one is reset.
+    private var resetGeneration = 0
     /// Connections torn mid-frame so far.
     public var torn: Int { lock.withLock { tornCount } }
     /// How long each piece of data waits before it is passed on (zero: none).
@@ -77,15 +80,9 @@ public final class FaultProxy: @unchecked Sendable {
     /// Traffic flows again: what waited is delivered.
     public func heal() { lock.withLock { isCut = false } }
 
-    /// Resets every open connection now (RST both ways: no closing handshake reaches anyone).
-    public func reset() {
-        lock.withLock {
-            for fd in open {
-                Self.lingerZero(fd)
-                shutdown(fd, Int32(SHUT_RDWR))
-            }
-        }
-    }
+    /// Resets every open connection (RST both ways: no closing handshake reaches anyone),
+    /// within a poll of its relay (20 ms).
+    public func reset() { lock.withLock { resetGeneration += 1 } }
 
     /// Each connection open now passes on half of the next piece of data that crosses it and is
     /// then reset (one that carries nothing within a second is reset as it is).
@@ -155,11 +152,15 @@ public final class FaultProxy: @unchecked Sendable {
         }
         defer { forget(server) }
         guard Self.withAddress(upstreamPort, { connect(server, $0, $1) }) == 0 else { return }
-        let generation = lock.withLock { tearGeneration }
+        let (generation, resets) = lock.withLock { (tearGeneration, resetGeneration) }
         var tearAsked: ContinuousClock.Instant?
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var fds = [pollfd(fd: client, events: Int16(POLLIN), revents: 0), pollfd(fd: server, events: Int16(POLLIN), revents: 0)]
         while !stoppedNow {
+            if lock.withLock({ resetGeneration }) != resets {
+                abort(client, server)
+                return
+            }
             // Cut: read nothing, so nothing is delivered (the kernel's buffers hold it, as the
             // network's retransmissions would).
             if cutNow {
@@ -170,7 +171,7 @@ public final class FaultProxy: @unchecked Sendable {
             if current != generation, tearAsked == nil { tearAsked = .now }
             if let asked = tearAsked, ContinuousClock.now - asked > .seconds(1) {
                 // Nothing crossed since the tear was asked: reset as it is.
-                tear(client, server)
+                abort(client, server, torn: true)
                 return
             }
             fds[0].revents = 0
@@ -187,7 +188,7 @@ public final class FaultProxy: @unchecked Sendable {
                 if tearAsked != nil {
                     // Torn: the first half of this piece (nothing of a single byte), then a reset.
                     _ = Self.forward(buffer, count / 2, to: fds[to].fd)
-                    tear(client, server)
+                    abort(client, server, torn: true)
                     return
                 }
                 guard Self.forward(buffer, count, to: fds[to].fd) else { return }
@@ -206,14 +207,12 @@ public final class FaultProxy: @unchecked Sendable {
         return true
     }
 
-    /// Resets both sides of a connection (its relay returns right after).
-    private func tear(_ client: Int32, _ server: Int32) {
+    /// Makes both sides of a connection reset when its relay returns (right after) and closes
+    /// them: `SO_LINGER` 0 turns the close into an RST.
+    private func abort(_ client: Int32, _ server: Int32, torn: Bool = false) {
         lock.withLock {
-            tornCount += 1
-            for fd in [client, server] {
-                Self.lingerZero(fd)
-                shutdown(fd, Int32(SHUT_RDWR))
-            }
+            if torn { tornCount += 1 }
+            for fd in [client, server] { Self.lingerZero(fd) }
         }
     }
 

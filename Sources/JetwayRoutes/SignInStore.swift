@@ -31,6 +31,9 @@ public protocol SignInStore: Sendable {
     func remove(_ ids: [String]) throws
     /// Called once, when the server starts: the store calls `changed`, on the main actor, when
     /// another process started or ended sign-ins, with their ids (nil: any may have changed,
-    /// as after a lost connection to the database). A store only this process uses never calls it.
+    /// as after a lost connection to the database). It may call it for this process's own
+    /// changes too (they are read again, no harm); a file only this process writes never does.
+    /// `insert` and `remove` may be offered the same change again (after a failure whose outcome
+    /// was unknown): they must be idempotent.
     @MainActor func observeChanges(_ changed: @escaping @MainActor @Sendable (Set<String>?) -> Void)
 }

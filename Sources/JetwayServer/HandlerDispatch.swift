@@ -175,7 +175,9 @@ extension JetwayServer {
                 response = error.httpResponse
             } catch let error as any HTTPErrorConvertible {
                 let answer = error.httpError
-                Log.warn(
+                // A 500 is a bug to find (an error at level error); the others are the world's.
+                let log = answer.status == 500 ? Log.error : Log.warn
+                log(
                     "handler_failed",
                     ["path": request.path, "method": request.method.rawValue, "status": answer.status, "error": String(describing: error)])
                 response = answer.httpResponse

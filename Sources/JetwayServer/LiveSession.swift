@@ -22,6 +22,10 @@ final class LiveSession {
     /// The client address that opened the page (for the per-address limit).
     var address: String?
     private(set) var joinCount = 0
+    /// The highest event ref this page has had answered (handled, or refused with an error):
+    /// said again when it joins (`joined`, `sync`), so that a page whose answers were lost with
+    /// its connection knows which of its events arrived, and sends again only the others.
+    var lastRef = 0
     /// Joins of this page, over every connection: each may send the whole page.
     let fullPages = TokenBucket(rate: 0.1, burst: 6)
     unowned let manager: SessionManager
@@ -75,6 +79,7 @@ final class LiveSession {
         _ = connection.takeOverflow()
         var bytes = Array("[\"sync\",\(graph.version),\(remounted ? "true" : "false"),".utf8)
         PatchEncoder.appendString(group.pageHTML, to: &bytes)
+        if lastRef > 0 { bytes.append(contentsOf: Array(",\(lastRef)".utf8)) }
         bytes.append(UInt8(ascii: "]"))
         connection.replaceQueue(with: bytes)
         manager.transport?.wake(connection)

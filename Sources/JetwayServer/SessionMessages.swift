@@ -61,6 +61,8 @@ extension SessionManager {
                 violation(state, ref: ref, "join before sending events")
                 return
             }
+            // Answered from here on, with a patch or an error.
+            session.lastRef = max(session.lastRef, ref)
             guard state.rate.take() else {
                 violation(state, ref: ref, "too many events; slow down")
                 return
@@ -178,7 +180,10 @@ extension SessionManager {
             if !session.needsResync, let missed = session.group.patches(since: clientVersion) {
                 // Resume: only what changed since the version the client has.
                 for patch in missed { connection.send(patch) }
-                send(connection, "[\"joined\",\(session.graph.version)]")
+                send(
+                    connection,
+                    session.lastRef > 0
+                        ? "[\"joined\",\(session.graph.version),\(session.lastRef)]" : "[\"joined\",\(session.graph.version)]")
                 Log.info("join", ["session": session.shortID, "resumed": session.joinCount > 1, "patches": missed.count])
             } else {
                 session.sendFullPage()

@@ -9,10 +9,12 @@ import Synchronization
 /// so a restart signs nobody out, and a signed-out cookie stays refused even if someone kept a
 /// copy.
 ///
-/// Any thread: pages are rendered on the main actor, but their cookies are read on the
-/// service thread, which only ever reads the memory copy. The store is written in the order
-/// the sign-ins changed, on a queue of its own (a slow disk or database must not hold up the
-/// service thread).
+/// Cookies are checked on the service thread against the memory copy only; pages are rendered
+/// on the main actor. The store is written in the order the sign-ins changed, on a queue of
+/// its own (a slow disk or database must not hold up either). A write the store refused (a
+/// full disk, a database away) is kept and tried again before every later write and every
+/// read: until it is in, a sign-out here stays a sign-out (a read of the store does not bring
+/// the sign-in back), and a sign-in made here stays.
 final class SignIns: Sendable {
     static let cookieName = "jw_signin"
     /// More than this many live sign-ins: the oldest end first (a flood of sign-ins cannot
@@ -25,6 +27,9 @@ final class SignIns: Sendable {
     let lifetime: TimeInterval
     /// Main actor: told of each sign-in another process ended (its open pages here sign out).
     private let ended = Mutex<(@MainActor @Sendable (String) -> Void)?>(nil)
+    /// The writer queue's: changes the store has not taken yet, by id (a record to insert, or
+    /// nil: to remove), in the order they were made.
+    private let unsaved = Mutex<[(id: String, record: SignInRecord?)]>([])
 
     /// `dataDirectory` nil: kept in memory only (tests).
     convenience init(dataDirectory: String?, lifetime: TimeInterval) {
@@ -41,6 +46,9 @@ final class SignIns: Sendable {
             Log.error("signins_not_loaded", ["error": String(describing: error), "effect": "everyone signs in again"])
         }
         entries = Mutex(loaded.filter { $0.value.expires > now })
+        // The ones that ended while the server was away leave the store too.
+        let expired = loaded.filter { $0.value.expires <= now }.map(\.key)
+        if !expired.isEmpty { keep(expired.map { ($0, nil) }) }
     }
 
     /// Main actor, once the server runs: sign-ins other processes change are read again, and
@@ -64,8 +72,7 @@ final class SignIns: Sendable {
             entries[id] = record
             return evicted
         }
-        if !evicted.isEmpty { keep { try $0.remove(evicted) } }
-        keep { try $0.insert(id, record) }
+        keep(evicted.map { ($0, nil) } + [(id, record)])
         return id
     }
 
@@ -82,7 +89,7 @@ final class SignIns: Sendable {
     @discardableResult
     func end(_ id: String) -> Bool {
         guard entries.withLock({ $0.removeValue(forKey: id) }) != nil else { return false }
-        keep { try $0.remove([id]) }
+        keep([(id, nil)])
         return true
     }
 
@@ -93,7 +100,7 @@ final class SignIns: Sendable {
             for id in ids { entries.removeValue(forKey: id) }
             return ids
         }
-        if !ids.isEmpty { keep { try $0.remove(ids) } }
+        keep(ids.map { ($0, nil) })
         return ids
     }
 
@@ -104,46 +111,71 @@ final class SignIns: Sendable {
             for id in ids { entries.removeValue(forKey: id) }
             return ids
         }
-        if !ids.isEmpty { keep { try $0.remove(ids) } }
+        keep(ids.map { ($0, nil) })
         return ids
     }
 
     var count: Int { entries.withLock { $0.count } }
 
-    /// Waits until every change so far is in the store.
+    /// Changes the store has not taken yet (a write it refused waits for the next attempt).
+    var unsavedCount: Int { unsaved.withLock { $0.count } }
+
+    /// Waits until every change so far has been offered to the store.
     func flushWrites() {
         writer.sync {}
     }
 
-    /// Queues a write to the store, after the ones before it.
-    private func keep(_ write: @escaping @Sendable (any SignInStore) throws -> Void) {
-        let store = store
-        writer.async {
+    /// Queues changes for the store, after the ones before them.
+    private func keep(_ changes: [(id: String, record: SignInRecord?)]) {
+        guard !changes.isEmpty else { return }
+        unsaved.withLock { $0.append(contentsOf: changes) }
+        writer.async { self.save() }
+    }
+
+    /// The writer queue: offers the store every change it has not taken, in order; stops at
+    /// the first it refuses (tried again with the next change, or the next read).
+    private func save() {
+        while let next = unsaved.withLock({ $0.first }) {
             do {
-                try write(store)
+                if let record = next.record { try store.insert(next.id, record) } else { try store.remove([next.id]) }
             } catch {
-                Log.error("signins_not_saved", ["error": String(describing: error)])
+                Log.error(
+                    "signins_not_saved", ["error": String(describing: error), "waiting": unsavedCount, "effect": "tried again later"])
+                return
             }
+            unsaved.withLock { _ = $0.removeFirst() }
         }
     }
 
-    /// Main actor: another process changed these sign-ins (nil: any). They are read again
-    /// after this process's own writes so far (so a sign-in just started here is not read as
-    /// missing), and each that was live here and is gone there has ended.
+    /// Another process changed these sign-ins (nil: any, as after the database came back).
+    /// Read on the writer queue, after this process's own changes (offered again first: a
+    /// database that is back takes them now), so neither the service thread nor the main
+    /// actor waits for the store; each that was live here and is gone there has ended.
     @MainActor
-    func reread(_ ids: Set<String>?, now: Date = Date()) {
-        let store = store
-        let read: Result<[String: SignInRecord], any Error> = writer.sync {
-            Result { try ids.map { try store.records($0) } ?? store.loadAll() }
-        }
+    func reread(_ ids: Set<String>?) {
+        writer.async { self.readAgain(ids, attempt: 0) }
+    }
+
+    private func readAgain(_ ids: Set<String>?, attempt: Int) {
+        save()
+        let read = Result { try ids.map { try store.records($0) } ?? store.loadAll() }
         guard case .success(let kept) = read else {
-            if case .failure(let error) = read { Log.warn("signins_not_reread", ["error": String(describing: error)]) }
+            // Read again a little later: a sign-out made elsewhere must not go unheard.
+            if case .failure(let error) = read {
+                Log.warn("signins_not_reread", ["error": String(describing: error), "attempt": attempt + 1])
+            }
+            writer.asyncAfter(deadline: .now() + min(30, 0.5 * pow(2, Double(min(attempt, 6))))) {
+                self.readAgain(ids, attempt: attempt + 1)
+            }
             return
         }
+        let now = Date()
+        // What this process changed and the store has not taken yet is this process's word.
+        let mine = Set(unsaved.withLock { $0.map(\.id) })
         let gone = entries.withLock { entries in
             let asked = ids ?? Set(entries.keys).union(kept.keys)
             var gone: [String] = []
-            for id in asked {
+            for id in asked where !mine.contains(id) {
                 if let record = kept[id], record.expires > now {
                     entries[id] = record
                 } else if entries.removeValue(forKey: id) != nil {
@@ -152,7 +184,10 @@ final class SignIns: Sendable {
             }
             return gone
         }
-        guard !gone.isEmpty, let ended = ended.withLock({ $0 }) else { return }
-        for id in gone { ended(id) }
+        guard !gone.isEmpty else { return }
+        Task { @MainActor in
+            guard let ended = self.ended.withLock({ $0 }) else { return }
+            for id in gone { ended(id) }
+        }
     }
 }

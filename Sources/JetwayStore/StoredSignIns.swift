@@ -19,6 +19,9 @@ public final class StoredSignIns: SignInStore {
         self.store = store
         let real = store.dialect == .postgresql ? "DOUBLE PRECISION" : "REAL"
         try store.transaction {
+            // Servers starting together: one makes the table, the others wait and find it (a
+            // bare CREATE … IF NOT EXISTS at the same moment can fail on PostgreSQL's catalog).
+            if store.dialect == .postgresql { try $0.execute("SELECT pg_advisory_xact_lock(7219003)") }
             try $0.execute(
                 "CREATE TABLE IF NOT EXISTS \(Self.table) (id TEXT PRIMARY KEY, account TEXT NOT NULL, expires \(real) NOT NULL)")
         }
@@ -29,18 +32,27 @@ public final class StoredSignIns: SignInStore {
     }
 
     public func records(_ ids: Set<String>) throws -> [String: SignInRecord] {
-        guard !ids.isEmpty else { return [:] }
-        let list = (1...ids.count).map(store.dialect.placeholder).joined(separator: ", ")
-        return try records(
-            store.transaction {
-                try $0.query("SELECT id, account, expires FROM \(Self.table) WHERE id IN (\(list))", ids.map { .text($0) })
-            })
+        var found: [String: SignInRecord] = [:]
+        // In slices, within the databases' limits on placeholders.
+        let all = Array(ids)
+        for start in stride(from: 0, to: all.count, by: 500) {
+            let slice = all[start..<min(start + 500, all.count)]
+            let rows = try store.transaction {
+                try $0.query(
+                    "SELECT id, account, expires FROM \(Self.table) WHERE id IN (\(placeholders(slice.count)))", slice.map { .text($0) })
+            }
+            found.merge(try records(rows)) { $1 }
+        }
+        return found
     }
 
+    /// Idempotent: a sign-in offered again after a lost connection (which may have committed
+    /// it) is written over.
     public func insert(_ id: String, _ record: SignInRecord) throws {
         try store.transaction {
             try $0.execute(
-                "INSERT INTO \(Self.table) (id, account, expires) VALUES (\(placeholders(3)))",
+                "INSERT INTO \(Self.table) (id, account, expires) VALUES (\(placeholders(3))) "
+                    + "ON CONFLICT (id) DO UPDATE SET account = excluded.account, expires = excluded.expires",
                 [.text(id), .text(record.user), .real(record.expires.timeIntervalSince1970)])
             $0.changed(Self.table, .text(id))
         }

@@ -165,12 +165,11 @@ extension EndToEnd {
 }
 
 extension FlightAPITests {
-    nonisolated static var mayMount: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount") }
 
     /// The airport's data on a small volume that fills up: a change through the API is refused
     /// with a 503 that says why, every change answered 200 is kept, and once space is freed
     /// changes go in again, on a database `PRAGMA integrity_check` finds sound.
-    @Test(.enabled(if: mayMount, "needs root to mount a small tmpfs (make test runs as root on the project's machines)"))
+    @Test(.enabled(if: Command.mayMount, "needs root to mount a small tmpfs (make test runs as root on the project's machines)"))
     func aFullDiskRefusesAChangeClearlyAndLosesNothing() async throws {
         let folder = NSTemporaryDirectory() + "jetway-api-full-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

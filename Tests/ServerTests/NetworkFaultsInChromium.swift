@@ -77,9 +77,12 @@ extension EndToEnd {
                 #expect(proxy.torn >= 3, "only \(proxy.torn) connections were torn")
                 #expect(await echoes(driver, typed), "after torn frames")
 
-                // Resets (RST) right after typing.
+                // Resets (RST) right after typing: the page finds out and opens a new connection.
                 try await type("ton")
+                let before = proxy.accepted
                 proxy.reset()
+                for _ in 0..<200 where proxy.accepted == before { try await Task.sleep(for: .milliseconds(50)) }
+                #expect(proxy.accepted > before, "the page never reconnected after the reset")
                 #expect(await driver.wait(for: Self.live, timeout: 20))
                 #expect(await echoes(driver, typed), "after a reset")
 
@@ -102,6 +105,10 @@ extension EndToEnd {
                 #expect(heard.values.last == typed)
                 let shrank = zip(heard.values, heard.values.dropFirst()).filter { !$1.hasPrefix($0) }
                 #expect(shrank.isEmpty, "the server's text went back: \(shrank)")
+                // Once: no value arrived twice (a value sent again after a join is one the
+                // server had not answered).
+                let twice = zip(heard.values, heard.values.dropFirst()).filter { $0 == $1 }
+                #expect(twice.isEmpty, "values that arrived twice: \(twice)")
                 let value = try await driver.string("return document.querySelector(\(jsLiteral(Self.field))).value")
                 #expect(value == typed)
             }

@@ -85,3 +85,64 @@ extension SignedInPagesTests {
         return false
     }
 }
+
+/// A sign-in store that refuses writes (a full disk, a database away) until told otherwise,
+/// and whose rows a test sets as another process would.
+final class RefusingSignInStore: SignInStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var refusing = true
+    private var rows: [String: SignInRecord] = [:]
+
+    var isRefusing: Bool {
+        get { lock.withLock { refusing } }
+        set { lock.withLock { refusing = newValue } }
+    }
+    var stored: [String: SignInRecord] {
+        get { lock.withLock { rows } }
+        set { lock.withLock { rows = newValue } }
+    }
+
+    func loadAll() throws -> [String: SignInRecord] { stored }
+    func records(_ ids: Set<String>) throws -> [String: SignInRecord] { stored.filter { ids.contains($0.key) } }
+    func insert(_ id: String, _ record: SignInRecord) throws {
+        try lock.withLock {
+            guard !refusing else { throw StoreError.full("refused for the test") }
+            rows[id] = record
+        }
+    }
+    func remove(_ ids: [String]) throws {
+        try lock.withLock {
+            guard !refusing else { throw StoreError.full("refused for the test") }
+            for id in ids { rows.removeValue(forKey: id) }
+        }
+    }
+    @MainActor func observeChanges(_ changed: @escaping @MainActor @Sendable (Set<String>?) -> Void) {}
+}
+
+extension SignedInPagesTests {
+    /// A sign-out the store refused stays a sign-out: a read of the store (which still has the
+    /// sign-in, as after a commit whose answer was lost) does not bring it back, and it reaches
+    /// the store once the store takes writes again.
+    @Test func aSignOutTheStoreRefusedStaysASignOutAndIsSavedLater() {
+        let store = RefusingSignInStore()
+        let signIns = SignIns(store: store, lifetime: 60)
+        let id = signIns.start(user: "ana")
+        signIns.flushWrites()
+        #expect(signIns.unsavedCount == 1 && store.stored.isEmpty, "the refused sign-in waits")
+        #expect(signIns.user(for: id) == "ana", "and counts here meanwhile")
+        // The store has it after all (the commit went through, its answer did not).
+        store.stored[id] = SignInRecord(user: "ana", expires: Date().addingTimeInterval(60))
+        #expect(signIns.end(id))
+        signIns.reread(nil)
+        signIns.flushWrites()
+        #expect(signIns.user(for: id) == nil, "a read of the store brought a signed-out sign-in back")
+        #expect(signIns.unsavedCount == 2)
+        // The store takes writes again: the next read offers them first.
+        store.isRefusing = false
+        signIns.reread(nil)
+        signIns.flushWrites()
+        #expect(signIns.unsavedCount == 0)
+        #expect(store.stored[id] == nil, "the sign-out never reached the store")
+        #expect(signIns.user(for: id) == nil)
+    }
+}

@@ -74,9 +74,7 @@ struct StoreFaultTests {
         #expect(try Self.integrity(store) == "ok")
     }
 
-    static var mayMount: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount") }
-
-    @Test(.enabled(if: mayMount, "needs root to mount a small tmpfs (make test runs as root on the project's machines)"))
+    @Test(.enabled(if: Command.mayMount, "needs root to mount a small tmpfs (make test runs as root on the project's machines)"))
     func aFullDiskFailsAWriteWholeAndKeepsWhatWasCommitted() throws {
         let folder = NSTemporaryDirectory() + "jetway-full-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
