@@ -50,8 +50,8 @@ run: deps
 
 ## test: every test (unit, ViewHost, seed ports, real sockets, SQLite and a throwaway PostgreSQL
 ## cluster, Chromium, Firefox and WebKit, a short fuzz pass), then on their own (their servers
-## and clients would starve the others' timing) short runs of soak, faults and cluster, the last
-## behind nginx; fails when Jetway's own code warns or a browser engine or PostgreSQL is missing
+## and clients would starve the others' timing) the HTTP fuzz pass and short runs of soak,
+## faults and cluster, the last behind nginx; fails when Jetway's own code warns or a browser engine or PostgreSQL is missing
 test: test-deps
 	@mkdir -p .build
 	set -o pipefail; swift build 2>&1 | tee .build/build-output.log
@@ -59,8 +59,8 @@ test: test-deps
 		{ echo "error: Jetway's own code has warnings (above)" >&2; exit 1; }
 	export JETWAY_PG_ROOT=$$(mktemp -d /tmp/jetway-postgres.XXXXXX) JETWAY_PG_PORT=$$((55000 + RANDOM % 4000)) && \
 		trap '.ci/postgres stop' EXIT && url=$$(.ci/postgres start) && \
-		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_REQUIRE_BROWSERS=1 swift test --skip ReliabilityRunsTests && \
-		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_RELIABILITY_RUNS=1 swift test --skip-build --filter ReliabilityRunsTests
+		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_REQUIRE_BROWSERS=1 swift test --skip ReliabilityRunsTests --skip HTTPFuzzTests && \
+		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_RELIABILITY_RUNS=1 swift test --skip-build --filter "ReliabilityRunsTests|HTTPFuzzTests"
 
 ## fuzz: 1,000,000 seeded inputs for each untrusted-input reader (client messages, events, images,
 ## API bodies, cookies, queries, whole HTTP requests over sockets, the HTML escaper read back by
