@@ -27,23 +27,37 @@ struct ReliabilityRunsTests {
         }
     }
 
+    /// Spawned with posix_spawn and waited for with waitpid, not Foundation's `Process`: twice a
+    /// `waitUntilExit()` here never returned though the bench had exited (its zombie stayed
+    /// unreaped). The shell writes the bench's output and then its exit status to a file, so
+    /// the status is known even if something else reaped the shell.
     func runBlocking(_ name: String, _ environment: [String: String]) throws -> (passed: Bool, output: String) {
         let bench = Self.folder.appendingPathComponent("JetwayBench").path
         #expect(FileManager.default.isExecutableFile(atPath: bench), "swift build makes \(bench)")
         #expect(FileManager.default.isExecutableFile(atPath: Self.folder.appendingPathComponent("MountainAirport").path))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let file = NSTemporaryDirectory() + "jetway-reliability-\(name)-\(UUID().uuidString.prefix(8)).log"
+        defer { try? FileManager.default.removeItem(atPath: file) }
         // As many descriptors as the machine allows (hundreds of sockets on each side).
-        process.arguments = ["-c", "ulimit -n $(ulimit -Hn); exec \"$0\" \"$1\"", bench, name]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        return (process.terminationStatus == 0 && !text.contains("bench: error"), text)
+        let script = "ulimit -n $(ulimit -Hn); \"$0\" \"$1\" > \"$2\" 2>&1; echo \"exit:$?\" >> \"$2\""
+        let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", script, bench, name, file].map { text in
+            text.withCString { strdup($0) }
+        }
+        let variables: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .map { pair in "\(pair.key)=\(pair.value)".withCString { strdup($0) } }
+        defer { for pointer in arguments + variables { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, arguments + [nil], variables + [nil])
+        guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        // Reaped by someone else (ECHILD): the file says when the shell is done.
+        var text = ""
+        for _ in 0..<7200 {
+            text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            if text.contains("exit:") { break }
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+        return (text.contains("exit:0") && !text.contains("bench: error"), text)
     }
 
     @Test func aSimulatedWeekOfKiosksAndBoardsLeaksNothing() async throws {
