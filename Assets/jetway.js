@@ -164,6 +164,7 @@
   const lastInputRef = new Map();
   let answeredRef = 0;
   const fieldRefs = new WeakMap(); // field -> the ref of the last value sent from it
+  const sentValues = new WeakMap(); // field -> the last value sent from it
   // A join says the last event ref the server answered: answers lost with a connection count.
   const heardUpTo = (ref) => { if (typeof ref === "number" && ref > answeredRef) answeredRef = ref; };
   let errorCount = 0, lastError = "", syncCount = 0; // `err` frames: what the server refused (see window.jetway)
@@ -276,6 +277,7 @@
     observeSizes(root);
     version = newVersion;
     syncCount++;
+    if (!remounted) showAnsweredFields();
     replayFields(remounted ? rememberedValue : unansweredValue);
     settle();
     // The focused field was replaced after all (a different screen around it): focus the one
@@ -375,6 +377,20 @@
         const server = el.tagName === "TEXTAREA" ? el.defaultValue : el.getAttribute("value") || "";
         if (server !== value && handles(el, "input")) { el.value = value; send(el, "input", value); }
       }
+    });
+  }
+  // A text field the server has answered for everything sent from it, with nothing typed
+  // since, shows the server's value. The server may have changed it while its answers were
+  // lost (cleared a field on Enter): a resume replays those patches before `joined` says what
+  // was answered, so the focused field had kept its old text over them.
+  function showAnsweredFields() {
+    root.querySelectorAll("input,textarea").forEach((el) => {
+      if (el.type === "checkbox" || el.type === "radio" || el.type === "file") return;
+      const ref = fieldRefs.get(el);
+      if (!ref || ref > answeredRef || sentValues.get(el) !== el.value) return;
+      const server = el.tagName === "TEXTAREA" ? el.defaultValue : el.getAttribute("value") || "";
+      // (Parsed markup drops a textarea's first newline: that is not a difference.)
+      if (el.value !== server && !(el.tagName === "TEXTAREA" && el.value === "\n" + server)) el.value = server;
     });
   }
   const rememberedValue = (el) => { const key = fieldKey(el); return key && remembered.has(key) ? remembered.get(key) : undefined; };
@@ -547,7 +563,7 @@
     }
     switch (message[0]) {
       case "sync": heardUpTo(message[4]); sync(message[1], message[2], message[3]); askHeldRequests(); break;
-      case "joined": heardUpTo(message[2]); resendSizes(); replayFields(unansweredValue); askHeldRequests(); savePage(); break;
+      case "joined": heardUpTo(message[2]); resendSizes(); showAnsweredFields(); replayFields(unansweredValue); askHeldRequests(); savePage(); break;
       case "pong":
         pongDeadline = 0;
         clock.set(Number(message[2]), (Date.now() % 1e9) - Number(message[1]));
@@ -578,7 +594,10 @@
     const ref = nextRef++;
     timing.sent = performance.now();
     if (kind === "input") lastInputRef.set(el, ref);
-    if ((kind === "input" || kind === "change") && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) fieldRefs.set(el, ref);
+    if ((kind === "input" || kind === "change") && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) {
+      fieldRefs.set(el, ref);
+      sentValues.set(el, payload);
+    }
     transmit(["e", ref, el.dataset.j, kind, payload === undefined ? null : payload]);
     return ref;
   }

@@ -19,9 +19,10 @@ import JetwayBrowser
 ///   was typed into the board's search through all of it must be what the server has, once;
 /// - clients that stop reading: a quarter as many boards as kiosks stop reading for 30 s while
 ///   the simulator moves the day fifty minutes a second (each board changes by ~50 kB a
-///   second). The server's memory must stay within what the socket's send buffer and its queue
-///   cap allow per page (each page overflows into one full page instead), and the kiosks must
-///   get their changes meanwhile.
+///   second). Beyond what the same boards cost reading (a second server), the server's memory
+///   must stay within what the queue cap allows per page (each page overflows into one full
+///   page instead) and be flat once the queues are full, and the kiosks must get their changes
+///   meanwhile.
 ///
 /// Exits non-zero when any of it fails.
 @MainActor
@@ -249,11 +250,59 @@ enum FaultBench {
         }
     }
 
-    /// Boards that stop reading, beside kiosks that read (see the type's comment).
+    /// Boards that stop reading, beside kiosks that read (see the type's comment), measured
+    /// against the same boards reading: each board reads the device (its starred flights), so
+    /// each has its own rendering, which follows the day whether its browser reads or not, and
+    /// that is not what a stalled reader costs.
     static func slowReaders(readers: Int, stalled: Int) async throws {
+        let cap = 128 * 1024
+        let reading = try await boardsBesideKiosks(readers: readers, boards: stalled, stalling: false, cap: cap)
+        let run = try await boardsBesideKiosks(readers: readers, boards: stalled, stalling: true, cap: cap)
+        guard run.overflows >= stalled else {
+            throw BenchFailure(
+                "only \(run.overflows) queue overflows for \(stalled) pages that never read: the cap was not reached, the run tested nothing")
+        }
+        guard reading.overflows == 0 else {
+            throw BenchFailure("\(reading.overflows) queue overflows for \(stalled) boards that read everything")
+        }
+        let growth = run.growth, extra = run.growth - reading.growth
+        // What not reading may cost each board: its queue and a full page (the resync), twice
+        // over for the copy being written; and a few MB of slack for the allocator.
+        let bound = Double(stalled * (cap + 2 * run.pageBytes)) / 1_048_576 + 8
+        report("slowreader_rss_growth_mb_\(stalled)", growth, "MB")
+        report("slowreader_reading_rss_growth_mb_\(stalled)", reading.growth, "MB")
+        report("slowreader_stalled_extra_mb_\(stalled)", extra, "MB")
+        report("slowreader_overflows_\(stalled)", Double(run.overflows), "overflows")
+        guard extra <= bound else {
+            throw BenchFailure(
+                "\(stalled) pages that never read cost \(Int(extra)) MB more than the same pages reading "
+                    + "(\(Int(growth)) against \(Int(reading.growth)) MB; bound \(Int(bound)) MB)")
+        }
+        // Bounded means flat once the queues are full: without the cap, what the overflows
+        // dropped in the second half (each a full queue) would have stayed in memory. The
+        // reading boards' second half is the day's own growth.
+        let unbounded = Double(run.overflows * cap) / 2 / 1_048_576
+        let secondHalfExtra = run.secondHalf - reading.secondHalf
+        report("slowreader_rss_second_half_mb_\(stalled)", run.secondHalf, "MB")
+        report("slowreader_reading_rss_second_half_mb_\(stalled)", reading.secondHalf, "MB")
+        guard secondHalfExtra <= unbounded / 4 else {
+            throw BenchFailure(
+                "the server grew \(Int(run.secondHalf)) MB in the second 15 s of \(stalled) pages that never read "
+                    + "(\(Int(reading.secondHalf)) MB reading): not flat (without the cap, about \(Int(unbounded)) MB more; "
+                    + "bound a quarter of it)")
+        }
+        report("slowreader_kiosks_live_\(readers)", Double(readers), "kiosks")
+    }
+
+    /// One server: `readers` kiosks, 15 s of the day's own warm-up, then `boards` boards that
+    /// read everything or (`stalling`) nothing, and 30 s in which the kiosks read and the
+    /// server's RSS is sampled every 250 ms from just after the boards opened.
+    static func boardsBesideKiosks(readers: Int, boards: Int, stalling: Bool, cap: Int) async throws -> (
+        growth: Double, secondHalf: Double, overflows: Int, pageBytes: Int
+    ) {
         let data = NSTemporaryDirectory() + "jetway-slowreaders-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let cap = 128 * 1024, socketBuffer = 128 * 1024
+        let socketBuffer = 128 * 1024
         // The airport's day at fifty minutes a second from eight in the evening (so that the
         // run, a day and an hour of the airport's time, goes through the same hours whenever it
         // runs): rows leave every board and new ones come, about 50 kB a second per board
@@ -274,47 +323,43 @@ enum FaultBench {
         let kiosks = try LoadClientProcess(port: server.port)
         defer { kiosks.quit() }
         try await kiosks.open(readers, "/gate/A1")
-        // Small receive buffers: the kernel's window closes after a few kilobytes. After `open`
-        // this client reads nothing more.
-        let stuck = try LoadClientProcess(port: server.port, environment: ["JETWAY_LOAD_RCVBUF": "4096"])
-        defer { stuck.quit() }
-        try await stuck.open(stalled, "/")
+        func listened(_ client: LoadClientProcess, _ count: Int, _ what: String) async throws {
+            let answer = await client.next()
+            guard answer.count == 4, answer[0] == "listened", Int(answer[3]) == count else {
+                throw BenchFailure("\(what), not every page was sent a change: \(answer)")
+            }
+        }
+        // The day's own warm-up first (the board model's caches), so that it is not counted.
+        kiosks.send("listen 15")
+        try await listened(kiosks, readers, "while the day warmed up")
+        // Stalled boards get small receive buffers: the kernel's window closes after a few
+        // kilobytes, and after `open` that client reads nothing more.
+        let boardClient = try LoadClientProcess(port: server.port, environment: stalling ? ["JETWAY_LOAD_RCVBUF": "4096"] : [:])
+        defer { boardClient.quit() }
+        try await boardClient.open(boards, "/")
         let (page, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/")!)
         let before = try server.status("VmRSS")
         let overflowsBefore = try await server.stats()["overflows"] ?? 0
 
-        // 30 s in which the boards read nothing and the kiosks read everything.
         kiosks.send("listen 30")
-        var peak = before, samples = 0
+        if !stalling { boardClient.send("listen 30") }
+        var peak = before, samples = 0, firstHalfPeak = before
         let started = Date()
         while Date().timeIntervalSince(started) < 29.5 {
             peak = max(peak, try server.status("VmRSS"))
+            if Date().timeIntervalSince(started) < 15 { firstHalfPeak = peak }
             samples += 1
             try await Task.sleep(for: .milliseconds(250))
         }
-        let listened = await kiosks.next()
-        guard listened.count == 4, listened[0] == "listened", Int(listened[3]) == readers else {
-            throw BenchFailure("while the boards stalled, not every kiosk was sent a change: \(listened)")
-        }
+        try await listened(kiosks, readers, stalling ? "while the boards stalled" : "beside reading boards")
+        if !stalling { try await listened(boardClient, boards, "while the boards read") }
+        guard samples > 10 else { throw BenchFailure("only \(samples) samples of the server's memory in 30 s") }
         let overflows = (try await server.stats()["overflows"] ?? 0) - overflowsBefore
         if ProcessInfo.processInfo.environment["JETWAY_FAULTS_DEBUG"] != nil {
-            print("slow readers: RSS \(before) → peak \(peak) kB, overflows \(overflows), kiosks \(listened)")
+            print(
+                "\(stalling ? "stalled" : "reading") boards: RSS \(before) → \(firstHalfPeak) kB at 15 s, \(peak) kB at 30 s; overflows \(overflows)")
         }
-        guard overflows >= stalled else {
-            throw BenchFailure(
-                "only \(overflows) queue overflows for \(stalled) pages that never read: the cap was not reached, the run tested nothing")
-        }
-        let growth = Double(peak - before) / 1024
-        // Each board: at most its queue and a full page (the resync), twice over for the copy
-        // being written; and room for the renderings' own work.
-        let bound = Double(stalled * (cap + 2 * page.count)) / 1_048_576 + 32
-        report("slowreader_rss_growth_mb_\(stalled)", growth, "MB")
-        report("slowreader_overflows_\(stalled)", Double(overflows), "overflows")
-        guard growth <= bound, samples > 10 else {
-            throw BenchFailure(
-                "the server grew \(Int(growth)) MB for \(stalled) pages that never read (bound \(Int(bound)) MB, \(samples) samples)")
-        }
-        report("slowreader_kiosks_live_\(readers)", Double(readers), "kiosks")
+        return (Double(peak - before) / 1024, Double(peak - firstHalfPeak) / 1024, overflows, page.count)
     }
 
     /// The id of the flight the gate kiosk at A1 shows first (moving it away changes every kiosk).

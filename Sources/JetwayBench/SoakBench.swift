@@ -8,7 +8,8 @@ import JetwayBrowser
 /// SIGKILL and restart early on, and network cuts throughout (every 5 s a share of the pages
 /// reset or go silent). From a quarter of the week on, the server's memory, file descriptors,
 /// threads, sessions and Observation registrations are sampled; from the warm-up (half the week)
-/// to the end RSS must grow less than 5 % and the others not at all (beyond a small slack), every page must be
+/// to the end RSS must grow less than 5 % and the others not at all (beyond a small slack;
+/// registrations by the median of the samples' later half against their earlier half), every page must be
 /// joined, and every one must have received patches. Prints `bench:` lines; exits non-zero when
 /// any of it fails.
 @MainActor
@@ -19,6 +20,8 @@ enum SoakBench {
         var threads: Int
         var sessions: Int
         var connected: Int
+        /// Connections in memory (`/_jetway/stats`): one per open socket, not per request served.
+        var connections: Int
         var observations: Int
         /// What the RSS is made of (`/proc`: heap and other anonymous memory, mapped files,
         /// shared memory such as SQLite's WAL index) and the store's files on disk, for
@@ -95,15 +98,18 @@ enum SoakBench {
         }
         func sample() async throws -> Sample {
             let stats = try await server.stats()
-            guard let sessions = stats["sessions"], let connected = stats["connected"], let observations = stats["observations"] else {
-                throw BenchFailure("/_jetway/stats lacks sessions, connected or observations: \(stats)")
+            guard let sessions = stats["sessions"], let connected = stats["connected"], let connections = stats["connections"],
+                let observations = stats["observations"]
+            else {
+                throw BenchFailure("/_jetway/stats lacks sessions, connected, connections or observations: \(stats)")
             }
             let store = ["airport.sqlite", "airport.sqlite-wal", "airport.sqlite-shm"].compactMap {
                 (try? FileManager.default.attributesOfItem(atPath: data + "/" + $0))?[.size] as? Int
             }
             return Sample(
                 rssKB: try server.status("VmRSS"), fds: try server.fileDescriptors(), threads: try server.status("Threads"),
-                sessions: sessions, connected: connected, observations: observations, anonKB: try server.status("RssAnon"),
+                sessions: sessions, connected: connected, connections: connections, observations: observations,
+                anonKB: try server.status("RssAnon"),
                 fileKB: try server.status("RssFile"), shmemKB: try server.status("RssShmem"), storeKB: store.reduce(0, +) / 1024)
         }
 
@@ -133,6 +139,9 @@ enum SoakBench {
         let simulatedDays = Date().timeIntervalSince(realStart) * rate / 86400
         let growth = Double(last.rssKB - baseline.rssKB) / Double(baseline.rssKB) * 100
         let growthSinceQuarter = Double(last.rssKB - quarter.rssKB) / Double(quarter.rssKB) * 100
+        func median(_ values: some Collection<Int>) -> Int { values.sorted()[values.count / 2] }
+        let observationsEarly = median(samples[..<(samples.count / 2)].map(\.observations))
+        let observationsLate = median(samples[(samples.count / 2)...].map(\.observations))
         if ProcessInfo.processInfo.environment["JETWAY_SOAK_DEBUG"] != nil {
             for sample in samples { FileHandle.standardError.write(Data("soak: \(sample)\n".utf8)) }
         }
@@ -146,8 +155,12 @@ enum SoakBench {
         report("soak_fds_end", Double(last.fds), "fds")
         report("soak_threads_end", Double(last.threads), "threads")
         report("soak_sessions_end", Double(last.sessions), "sessions")
+        report("soak_connections_at_quarter", Double(quarter.connections), "connections")
+        report("soak_connections_end", Double(last.connections), "connections")
         report("soak_observations_at_quarter", Double(quarter.observations), "registrations")
         report("soak_observations_end", Double(last.observations), "registrations")
+        report("soak_observations_median_first_half", Double(observationsEarly), "registrations")
+        report("soak_observations_median_second_half", Double(observationsLate), "registrations")
         report("soak_rejoins", Double(totals.back), "joins")
         report("soak_network_resets", Double(totals.resets), "cuts")
         report("soak_network_silences", Double(totals.stalls), "cuts")
@@ -164,10 +177,18 @@ enum SoakBench {
         if last.fds > quarter.fds + 4 { failures.append("file descriptors grew \(quarter.fds) → \(last.fds)") }
         if last.threads > quarter.threads + 2 { failures.append("threads grew \(quarter.threads) → \(last.threads)") }
         if last.sessions > quarter.sessions { failures.append("sessions grew \(quarter.sessions) → \(last.sessions)") }
+        // Slack for the sockets of pages gone silent that the server has not yet given up on.
+        if last.connections > quarter.connections + total / 10 {
+            failures.append("connections in memory grew \(quarter.connections) → \(last.connections)")
+        }
         if last.connected != total { failures.append("\(last.connected) of \(total) pages connected at the end") }
-        // Registrations come and go with what the pages show: at most 5 % above the quarter's.
-        if Double(last.observations) > Double(quarter.observations) * 1.05 + 100 {
-            failures.append("Observation registrations grew \(quarter.observations) → \(last.observations)")
+        // Registrations come and go with what the pages show (one fires with a change and comes
+        // back with the re-render: a sample falls anywhere between 140 and 670 here), so the
+        // samples' later half is compared with their earlier half, by median: a leak moves
+        // the whole later half up, a sample caught mid-change does not.
+        if Double(observationsLate) > Double(observationsEarly) * 1.05 + 100 {
+            failures.append(
+                "Observation registrations grew: median \(observationsEarly) → \(observationsLate) (\(samples.map(\.observations)))")
         }
         // Every page: a new token (each gets one a minute) and patches (the simulator moves
         // every gate's and every board's flights).

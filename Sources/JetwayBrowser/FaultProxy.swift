@@ -34,6 +34,7 @@ public final class FaultProxy: @unchecked Sendable {
     private var open: Set<Int32> = []
     private var acceptedCount = 0
     private var delay: Duration = .zero
+    private var dropping = false
     /// Raised by `tearMidFrame()`: a connection that started under an older one tears.
     private var tearGeneration = 0
     private var tornCount = 0
@@ -45,6 +46,13 @@ public final class FaultProxy: @unchecked Sendable {
     public var latency: Duration {
         get { lock.withLock { delay } }
         set { lock.withLock { delay = newValue } }
+    }
+    /// While true, what the server sends is read and thrown away (what the browser sends still
+    /// arrives): answers lost on the way back. What crosses afterwards on the same connection is
+    /// the middle of a stream, so reset connections after it (`reset()`).
+    public var dropsReplies: Bool {
+        get { lock.withLock { dropping } }
+        set { lock.withLock { dropping = newValue } }
     }
     /// Connections accepted so far (a test can tell a reconnect happened).
     public var accepted: Int { lock.withLock { acceptedCount } }
@@ -191,6 +199,7 @@ public final class FaultProxy: @unchecked Sendable {
                     abort(client, server, torn: true)
                     return
                 }
+                if from == 1 && dropsReplies { continue }
                 guard Self.forward(buffer, count, to: fds[to].fd) else { return }
             }
         }

@@ -69,6 +69,14 @@ public final class WebSocketClient: @unchecked Sendable {
         await sendFrame(opcode: 1, Array(text.utf8))
     }
 
+    /// Sends text frames in one write, so they arrive as one burst (one `sendText` each hops
+    /// off and back onto the caller's actor, which a busy main actor can stretch to seconds).
+    public func sendTexts(_ texts: [String]) async {
+        let fd = fd
+        let frames = texts.flatMap { Self.frame(opcode: 1, Array($0.utf8)) }
+        await offPool { Self.write(fd, frames) }
+    }
+
     /// Sends a frame (masked, as a browser does).
     public func sendFrame(opcode: UInt8, _ payload: [UInt8], final: Bool = true) async {
         let fd = fd

@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 
 /// One sign-in as a `SignInStore` keeps it: whose it is and when it ends.
 public struct SignInRecord: Codable, Sendable, Equatable {
@@ -29,11 +30,12 @@ public protocol SignInStore: Sendable {
     func records(_ ids: Set<String>) throws -> [String: SignInRecord]
     func insert(_ id: String, _ record: SignInRecord) throws
     func remove(_ ids: [String]) throws
-    /// Called once, when the server starts: the store calls `changed`, on the main actor, when
+    /// Called once, when the server starts: until the answer is cancelled or released, the
+    /// store calls `changed`, on the main actor, when
     /// another process started or ended sign-ins, with their ids (nil: any may have changed,
     /// as after a lost connection to the database). It may call it for this process's own
     /// changes too (they are read again, no harm); a file only this process writes never does.
     /// `insert` and `remove` may be offered the same change again (after a failure whose outcome
     /// was unknown): they must be idempotent.
-    @MainActor func observeChanges(_ changed: @escaping @MainActor @Sendable (Set<String>?) -> Void)
+    @MainActor func observeChanges(_ changed: @escaping @MainActor @Sendable (Set<String>?) -> Void) -> AnyCancellable
 }

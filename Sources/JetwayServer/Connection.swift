@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Foundation
+import Synchronization
 
 /// One browser connection (an HTTP request or a websocket), shared between the libwebsockets
 /// service thread and the main actor.
@@ -78,7 +79,16 @@ final class Connection: @unchecked Sendable {
         self.maxQueuedBytes = maxQueuedBytes
         self.channel = 0
         self.parent = nil
+        Self.liveCount.add(1, ordering: .relaxed)
     }
+
+    deinit { Self.liveCount.subtract(1, ordering: .relaxed) }
+
+    /// How many connections exist (a socket's, or a hosted view's over one; an HTTP transaction
+    /// has one until it ends): a figure that must not grow with the requests
+    /// served (`/_jetway/stats`).
+    private static let liveCount = Atomic<Int>(0)
+    static var live: Int { liveCount.load(ordering: .relaxed) }
 
     /// A hosted view's connection over `parent`'s socket.
     init(channel: Int, over parent: Connection) {
@@ -89,6 +99,7 @@ final class Connection: @unchecked Sendable {
         self.parent = parent
         self.address = parent.address
         self.identity = parent.identity
+        Self.liveCount.add(1, ordering: .relaxed)
     }
 
     /// What actually goes to the socket for a hosted view: the message in its envelope.

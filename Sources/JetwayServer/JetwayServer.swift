@@ -92,13 +92,18 @@ public final class JetwayServer: @unchecked Sendable {
         return loopName
     }
 
-    /// The address to open in a browser: `http://127.0.0.1:8080`.
     /// How many pages are open (attached or waiting for their browser to come back) and how
     /// many renderings they share (see `RenderGroup`).
     @MainActor public var openPages: (sessions: Int, renderings: Int) {
         (sessions.sessionCount, sessions.groupCount)
     }
 
+    /// Whether a change is still being rendered into the renderings it reached (a fan-out is
+    /// rendered in slices, and events are answered between them): a test waits for it before
+    /// it asks what the pages were sent.
+    @MainActor public var isRenderingChanges: Bool { sessions.isFlushing }
+
+    /// The address to open in a browser: `http://127.0.0.1:8080`.
     public var url: String {
         let host =
             switch (listenAddress.interface, listenAddress.family) {

@@ -60,7 +60,10 @@ func jetwayCallback(
     case LWS_CALLBACK_SERVER_WRITEABLE:
         guard let connection else { return 0 }
         return server.writeWebSocket(wsi, connection)
-    case LWS_CALLBACK_CLOSED, LWS_CALLBACK_CLOSED_HTTP:
+    // An HTTP transaction ends (lws frees the slot's memory when it unbinds the protocol:
+    // what it held had to be let go here, or every answered request kept its connection),
+    // or the socket closes.
+    case LWS_CALLBACK_CLOSED, LWS_CALLBACK_CLOSED_HTTP, LWS_CALLBACK_HTTP_DROP_PROTOCOL:
         if let slot, let pointer = slot.pointee {
             server.closed(Unmanaged<Connection>.fromOpaque(pointer).takeUnretainedValue())
             Unmanaged<Connection>.fromOpaque(pointer).release()

@@ -6,9 +6,11 @@ import Jetway
 /// for days holds, as JSON, for a monitor or a soak test to watch for growth:
 ///
 /// ```json
-/// {"sessions":612,"connected":600,"observations":48120,"overflows":3,"uptime_s":3600}
+/// {"sessions":612,"connected":600,"connections":601,"observations":48120,"overflows":3,"uptime_s":3600}
 /// ```
 ///
+/// `connections`: the connections in memory (sockets, hosted views over them, HTTP requests
+/// being answered); it must follow what is open, not what has been served.
 /// `overflows`: how many times a page's queue passed `maxQueuedBytes` (a client reading slower
 /// than its page changes) and its patches were replaced by one full page, since start.
 /// `observations` (the views' live Observation registrations) is null unless counted
@@ -30,6 +32,7 @@ extension JetwayServer {
             let uptime = Int(Date().timeIntervalSince(started))
             let body =
                 "{\"sessions\":\(sessions.sessionCount),\"connected\":\(sessions.attachedConnections.count),"
+                + "\"connections\":\(Connection.live),"
                 + "\"observations\":\(observations),\"overflows\":\(sessions.queueOverflows),\"uptime_s\":\(uptime)}"
             connection.setResponse(
                 HTTPResponse(

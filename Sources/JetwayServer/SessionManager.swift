@@ -215,6 +215,10 @@ final class SessionManager {
 
     private var dirtyGroups: [RenderGroup] = []
     private var flushScheduled = false
+    private var slicedFlushes = 0
+
+    /// Whether dirty renderings wait for a flush, or a sliced flush is between two slices.
+    var isFlushing: Bool { flushScheduled || slicedFlushes > 0 }
 
     /// A change that reaches many renderings (a shared model) renders them all in one
     /// main-actor job and wakes the service thread once, instead of one task and one wake-up
@@ -235,35 +239,38 @@ final class SessionManager {
     /// that reaches thousands of pages: the load run's p99 was the simulator's whole fan-out),
     /// and each slice wakes the service thread once.
     func flushDirtyGroupsInSlices() async {
-        flushScheduled = false
-        let batch = dirtyGroups
-        dirtyGroups.removeAll()
-        var woken: [Connection] = []
-        var sliceStarted = ContinuousClock.now
-        // A rendering flushed by an event meanwhile, or retired, is skipped when its turn comes.
-        for group in batch where group.graph.needsUpdate && !group.members.isEmpty {
-            woken += group.flush(ref: 0, for: nil)
-            if ContinuousClock.now - sliceStarted > Self.flushSlice {
-                transport?.wake(woken)
-                woken.removeAll()
-                await Task.yield()
-                sliceStarted = .now
-            }
-        }
-        transport?.wake(woken)
+        slicedFlushes += 1
+        defer { slicedFlushes -= 1 }
+        var batch = takeDirtyGroups()
+        while flush(&batch, for: Self.flushSlice) { await Task.yield() }
     }
 
+    /// Every dirty rendering at once (`InMemoryTransport.flush()`: tests, no events wait).
     func flushDirtyGroups() {
+        var batch = takeDirtyGroups()
+        _ = flush(&batch, for: nil)
+    }
+
+    private func takeDirtyGroups() -> ArraySlice<RenderGroup> {
         flushScheduled = false
-        let batch = dirtyGroups
-        dirtyGroups.removeAll()
+        defer { dirtyGroups.removeAll() }
+        return dirtyGroups[...]
+    }
+
+    /// Renders renderings from the front of `batch` until `slice` has passed (nil: all of
+    /// them) and wakes the service thread once for the connections that were sent something.
+    /// Whether some are left.
+    private func flush(_ batch: inout ArraySlice<RenderGroup>, for slice: Duration?) -> Bool {
+        let started = ContinuousClock.now
         var woken: [Connection] = []
-        // An event's own flush has already rendered its group: those are skipped, and only
-        // connections that were sent something are woken.
-        for group in batch where group.graph.needsUpdate {
+        while let group = batch.popFirst() {
+            // A rendering an event's own flush rendered meanwhile, or one retired, is skipped.
+            guard group.graph.needsUpdate && !group.members.isEmpty else { continue }
             woken += group.flush(ref: 0, for: nil)
+            if let slice, ContinuousClock.now - started > slice { break }
         }
         transport?.wake(woken)
+        return !batch.isEmpty
     }
 
     // MARK: Expiry

@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 import JetwayRoutes
 
 /// The default `SignInStore`: `signins.json` in the data folder (0600), for one server process.
@@ -41,7 +42,9 @@ final class SignInFile: SignInStore, @unchecked Sendable {
     }
 
     /// Nobody else writes the file.
-    @MainActor func observeChanges(_ changed: @escaping @MainActor @Sendable (Set<String>?) -> Void) {}
+    @MainActor func observeChanges(_ changed: @escaping @MainActor @Sendable (Set<String>?) -> Void) -> AnyCancellable {
+        AnyCancellable {}
+    }
 
     private func write() throws {
         guard let file else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 import JetwayRoutes
 import Synchronization
 
@@ -30,6 +31,8 @@ final class SignIns: Sendable {
     /// The writer queue's: changes the store has not taken yet, by id (a record to insert, or
     /// nil: to remove), in the order they were made.
     private let unsaved = Mutex<[(id: String, record: SignInRecord?)]>([])
+    /// Other processes' changes heard, until this goes.
+    private let following = Mutex<AnyCancellable?>(nil)
 
     /// `dataDirectory` nil: kept in memory only (tests).
     convenience init(dataDirectory: String?, lifetime: TimeInterval) {
@@ -56,7 +59,8 @@ final class SignIns: Sendable {
     @MainActor
     func follow(ended: @escaping @MainActor @Sendable (String) -> Void) {
         self.ended.withLock { $0 = ended }
-        store.observeChanges { [weak self] ids in self?.reread(ids) }
+        let watch = store.observeChanges { [weak self] ids in self?.reread(ids) }
+        following.withLock { $0 = watch }
     }
 
     /// Starts a sign-in for `user`; returns the id its cookie carries.

@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 
 /// Where committed changes meet the live queries, on the main actor. Writes from any thread
 /// post their changes here; a burst of them is merged and delivered at most once a frame
@@ -16,8 +17,10 @@ final class ChangeHub: @unchecked Sendable {
     private var lastDelivery = ContinuousClock.now - .seconds(1)
 
     private let registry = QueryRegistry()
-    /// Main actor: what `Store.onCommit(of:)` asked to hear, by table.
-    private var watchers: [String: [@MainActor @Sendable (Set<SQLValue>?) -> Void]] = [:]
+    /// What `Store.onCommit(of:)` asked to hear, by table and then by watch (under `lock`: a
+    /// watch may be cancelled on any thread).
+    private var watchers: [String: [Int: @MainActor @Sendable (Set<SQLValue>?) -> Void]] = [:]
+    private var nextWatch = 0
 
     /// Changes committed (on any thread).
     func post(_ changes: StoreChanges) {
@@ -62,17 +65,45 @@ final class ChangeHub: @unchecked Sendable {
         lock.withLock { delivering = false }
     }
 
-    @MainActor
-    func watch(_ table: String, _ body: @escaping @MainActor @Sendable (Set<SQLValue>?) -> Void) {
-        watchers[table, default: []].append(body)
+    /// Calls `body` with each delivery that changed `table`, until the answer is cancelled or
+    /// released.
+    func watch(_ table: String, _ body: @escaping @MainActor @Sendable (Set<SQLValue>?) -> Void) -> AnyCancellable {
+        let watch = lock.withLock {
+            defer { nextWatch += 1 }
+            watchers[table, default: [:]][nextWatch] = body
+            return nextWatch
+        }
+        return AnyCancellable { [weak self] in
+            guard let self else { return }
+            // The body is let go after the lock: what it holds may cancel another watch as it goes.
+            let body = self.lock.withLock {
+                defer { if self.watchers[table]?.isEmpty == true { self.watchers[table] = nil } }
+                return self.watchers[table]?.removeValue(forKey: watch)
+            }
+            _ = body
+        }
     }
+
+    /// How many watches are open (tests).
+    var watchCount: Int { lock.withLock { watchers.values.reduce(0) { $0 + $1.count } } }
 
     @MainActor
     private func tellWatchers(_ changes: StoreChanges) {
         let everything = changes[Self.everywhere] != nil
-        for (table, bodies) in watchers {
-            guard let change = everything ? TableChange(everything: true) : changes[table] else { continue }
-            for body in bodies { body(change.everything ? nil : change.ids) }
+        // In the order they were made; read under the lock, called outside it (a body may
+        // cancel its own watch or make another).
+        let calls = lock.withLock {
+            watchers.compactMap { table, bodies -> (String, TableChange, [Int])? in
+                guard let change = everything ? TableChange(everything: true) : changes[table] else { return nil }
+                return (table, change, bodies.keys.sorted())
+            }
+        }
+        for (table, change, watches) in calls {
+            for watch in watches {
+                // Cancelled meanwhile (by an earlier body, or on another thread): not called.
+                guard let body = lock.withLock({ watchers[table]?[watch] }) else { continue }
+                body(change.everything ? nil : change.ids)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 
 /// A database of records with live queries: SQLite in one file of the app's data folder (the
 /// default), or PostgreSQL shared by several server processes. Every committed write says which
@@ -181,9 +182,15 @@ public final class Store: @unchecked Sendable {
     /// (PostgreSQL) in another, with the ids of the rows they changed (nil: any row may have,
     /// as after a statement of the app's own or a lost connection to the database). Writes in
     /// a burst are heard together, at most once a frame, as live lists hear them.
-    @MainActor public func onCommit(of table: String, _ body: @escaping @MainActor @Sendable (_ ids: Set<SQLValue>?) -> Void) {
+    /// Hearing stops when the answer is cancelled or released (keep it as long as you listen).
+    @MainActor public func onCommit(
+        of table: String, _ body: @escaping @MainActor @Sendable (_ ids: Set<SQLValue>?) -> Void
+    ) -> AnyCancellable {
         hub.watch(table, body)
     }
+
+    /// How many `onCommit(of:)` watches are open.
+    public var commitWatchCount: Int { hub.watchCount }
 
     /// Delivers committed writes to the live lists now, without waiting for the next frame
     /// (for tools and benches that run the main actor themselves).

@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 import JetwayRoutes
 
 /// Sign-ins kept in a table of the app's store (`jetway_signins`), for servers that share
@@ -72,7 +73,7 @@ public final class StoredSignIns: SignInStore {
     }
 
     @MainActor
-    public func observeChanges(_ changed: @escaping @MainActor @Sendable (Set<String>?) -> Void) {
+    public func observeChanges(_ changed: @escaping @MainActor @Sendable (Set<String>?) -> Void) -> AnyCancellable {
         store.onCommit(of: Self.table) { ids in
             changed(ids.map { Set($0.compactMap { if case .text(let id) = $0 { id } else { nil } }) })
         }

@@ -14,7 +14,8 @@ private struct Lifecycle: View {
                     .onDisappear { log.events.append("disappear") }
                     .task {
                         log.events.append("task start")
-                        try? await Task.sleep(for: .seconds(30))
+                        // Longer than any test run: "task done" only if the view never left.
+                        try? await Task.sleep(for: .seconds(3600))
                         log.events.append(Task.isCancelled ? "task cancelled" : "task done")
                     }
             }
@@ -101,9 +102,10 @@ struct ModifierTests {
         let log = EventLog()
         let host = ViewHost(Lifecycle(log: log))
         #expect(log.events == ["appear"])
-        await host.settle(until: { _ in log.events.contains("task start") })
+        // Long timeouts: the main actor is shared with every test running beside this one.
+        #expect(await host.settle(until: { _ in log.events.contains("task start") }, timeout: .seconds(120)))
         try host.tap("Hide")
-        #expect(await host.settle(until: { _ in log.events.contains("task cancelled") }))
+        #expect(await host.settle(until: { _ in log.events.contains("task cancelled") }, timeout: .seconds(120)))
         #expect(log.events == ["appear", "task start", "disappear", "task cancelled"])
     }
 

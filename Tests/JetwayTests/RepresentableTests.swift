@@ -125,11 +125,11 @@ struct RepresentableTests {
         let log = WidgetLog()
         let host = ViewHost(LabelPage(log: log))
         try host.sendWidgetMessage("hello", to: "label")
-        for cycle in 0..<1000 {
+        var pacer = MainActorPacer()
+        for _ in 0..<1000 {
             try host.tap("Hide")
             try host.tap("Hide")
-            // The main actor is shared with the server tests' pages: it is let go now and then.
-            if cycle % 25 == 0 { await Task.yield() }
+            await pacer.pace()
         }
         #expect(log.coordinators == 1001 && log.dismantles == 1000)
         #expect(log.messages.count == 1)

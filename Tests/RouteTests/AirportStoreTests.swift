@@ -104,9 +104,11 @@ struct AirportStoreTests {
         #expect(model.boardStart == noon.addingTimeInterval(-1800))
         // A morning of steps brings surprises: delays, and a gate change or a cancellation.
         var now = noon
+        var pacer = MainActorPacer()
         for _ in 0..<240 {
             now += 60
             try simulator.step(now: now)
+            await pacer.pace()
         }
         let later = try store.fetch(FlightInformation.self, sortedBy: FlightBoardModel.byTime)
         #expect(later.contains { $0.status == .delayed && $0.timeDifference >= 10 })

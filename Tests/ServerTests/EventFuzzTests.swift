@@ -10,14 +10,16 @@ import Testing
 /// the upload's image sniffer on mangled PNG and JPEG headers. See FuzzTests.swift.
 @MainActor
 @Suite struct EventFuzzTests {
-    @Test func randomEventsOnEveryControlAreHandledOrRefused() throws {
+    @Test func randomEventsOnEveryControlAreHandledOrRefused() async throws {
         var random = FuzzRandom(FuzzTests.seed &+ 10)
         let model = ControlsModel()
         let host = ViewHost(ControlsGallery(model: model))
         let kinds = EventKind.allCases.filter(\.isSentByBrowsers)
         var handled = 0
         var refused = 0
+        var pacer = MainActorPacer()
         for _ in 0..<max(200, FuzzTests.inputs / 20) {
+            await pacer.pace()
             let elements = host.dom.root.descendants.compactMap { $0.attribute("data-j").flatMap(NodeID.init) }
             // Now and then an id that is not on the page.
             let id =

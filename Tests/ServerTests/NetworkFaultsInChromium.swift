@@ -35,9 +35,40 @@ extension EndToEnd {
             }
         }
 
+        /// A message box: Enter sends what is typed and clears the field.
+        struct Outbox: View {
+            let heard: Heard
+            @State private var text = ""
+            var body: some View {
+                VStack {
+                    TextField("Note", text: $text)
+                        .onSubmit {
+                            heard.values.append(text)
+                            text = ""
+                        }
+                    Text("echo:[\(text)]").accessibilityIdentifier("echo")
+                }
+            }
+        }
+
         static let field = "input[aria-label='Note'], input[placeholder='Note']"
         static let live =
             "return document.documentElement.classList.contains('jw-connected') && !document.documentElement.classList.contains('jw-offline')"
+
+        /// `path` of `app`, on a server of its own, open and live in one browser that reaches
+        /// it through a `FaultProxy`.
+        func open(_ path: String, of app: JetwayApp, _ body: (WebDriver, FaultProxy) async throws -> Void) async throws {
+            let server = try TestServer(app: app)
+            defer { server.stop() }
+            let proxy = try FaultProxy(to: server.port)
+            defer { proxy.stop() }
+            try await withBrowsers(1) { browsers in
+                let driver = try #require(browsers[0] as? WebDriver)
+                try await driver.navigate("http://127.0.0.1:\(proxy.port)\(path)")
+                #expect(await driver.wait(for: Self.live))
+                try await body(driver, proxy)
+            }
+        }
 
         func echoes(_ driver: WebDriver, _ text: String, timeout: TimeInterval = 20) async -> Bool {
             await driver.wait(
@@ -45,17 +76,41 @@ extension EndToEnd {
                 timeout: timeout)
         }
 
+        /// Enter sends the message and the server clears the field, but its answer is lost on
+        /// the way back: when the page resumes, the focused field shows the server's empty
+        /// value, not the sent text (which Enter would send a second time).
+        @Test func aFieldTheServerClearedWhileItsAnswerWasLostIsClearedOnReturn() async throws {
+            let heard = Heard()
+            let app = JetwayApp(title: "Outbox", routes: [Route("/outbox") { _ in Outbox(heard: heard) }])
+            try await open("/outbox", of: app) { driver, proxy in
+                try await driver.type("hi", into: Self.field)
+                #expect(await echoes(driver, "hi"))
+                // The server hears the typing and Enter, and clears the field; nothing it says
+                // gets back (so the page never hears its keystrokes answered either).
+                proxy.dropsReplies = true
+                try await driver.type("llo", into: Self.field)
+                try await driver.press(Key.enter, in: Self.field)
+                for _ in 0..<200 where heard.values.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+                #expect(heard.values == ["hillo"], "the server did not hear Enter: \(heard.values)")
+                try await Task.sleep(for: .milliseconds(200))
+                let before = proxy.accepted
+                proxy.dropsReplies = false
+                proxy.reset()
+                for _ in 0..<200 where proxy.accepted == before { try await Task.sleep(for: .milliseconds(50)) }
+                #expect(await driver.wait(for: Self.live, timeout: 20), "the page did not come back")
+                #expect(await echoes(driver, ""), "the echo did not follow the server")
+                let state = try await driver.string(
+                    "const f = document.querySelector(\(jsLiteral(Self.field))); return JSON.stringify([f.value, document.activeElement === f])"
+                )
+                #expect(state == #"["",true]"#, "the field after the page resumed (value, focused): \(state)")
+                #expect(heard.values == ["hillo"])
+            }
+        }
+
         @Test func typingThroughDelaysResetsTornFramesAndACutArrivesOnceAndInOrder() async throws {
             let heard = Heard()
             let app = JetwayApp(title: "Note", routes: [Route("/note") { _ in Note(heard: heard) }])
-            let server = try TestServer(app: app)
-            defer { server.stop() }
-            let proxy = try FaultProxy(to: server.port)
-            defer { proxy.stop() }
-            try await withBrowsers(1) { browsers in
-                let driver = try #require(browsers[0] as? WebDriver)
-                try await driver.navigate("http://127.0.0.1:\(proxy.port)/note")
-                #expect(await driver.wait(for: Self.live))
+            try await open("/note", of: app) { driver, proxy in
                 var typed = ""
                 func type(_ text: String) async throws {
                     try await driver.type(text, into: Self.field)

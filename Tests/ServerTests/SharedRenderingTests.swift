@@ -70,6 +70,15 @@ struct SharedRenderingTests {
         return Page(client: client, dom: dom, field: field)
     }
 
+    /// Waits until the server has rendered the changes made so far into every rendering.
+    func waitUntilRendered(_ server: TestServer) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while server.server.isRenderingChanges {
+            guard ContinuousClock.now < deadline else { throw WireError("a change was still being rendered after 60 s") }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
     /// Applies the frames `page` receives until one satisfies `last`.
     func apply(_ page: Page, until last: (String) -> Bool) async throws {
         for _ in 0..<50 {
@@ -105,6 +114,10 @@ struct SharedRenderingTests {
                     }
                     fresh += 1
                     steps.append("names=\(roster.names)")
+                    // A change that reaches several renderings is rendered in slices, and the
+                    // server answers pings between them: the pongs below prove the patches were
+                    // sent only once the last slice is.
+                    try await waitUntilRendered(server)
                     for page in pages {
                         await page.client.sendText(#"["ping",\#(step)]"#)
                         try await apply(page) { $0.hasPrefix("[\"pong\",\(step),") }
@@ -145,6 +158,7 @@ struct SharedRenderingTests {
             let marker = ",\(ref)]"
             try await apply(clicker) { $0.hasSuffix(marker) }
             #expect(clicker.dom.root.textContent.contains("Details of \(name)"), "seed \(seed): the clicked page shows its destination")
+            try await waitUntilRendered(server)
             for page in pages where page !== clicker {
                 await page.client.sendText(#"["ping",999]"#)
                 try await apply(page) { $0.hasPrefix("[\"pong\",999,") }
@@ -162,11 +176,13 @@ struct SharedRenderingTests {
         let first = try await open(server)
         // "two" leaves: the first page keeps its element detached for a quick return.
         roster.names = ["one", "three"]
+        try await waitUntilRendered(server)
         await first.client.sendText(#"["ping",1]"#)
         try await apply(first) { $0.hasPrefix("[\"pong\",1,") }
         let second = try await open(server)
         // It comes back: neither page may be told to re-attach an element the second never had.
         roster.names = ["one", "two", "three"]
+        try await waitUntilRendered(server)
         for page in [first, second] {
             await page.client.sendText(#"["ping",2]"#)
             try await apply(page) { $0.hasPrefix("[\"pong\",2,") }

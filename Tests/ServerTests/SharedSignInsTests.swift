@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 import JetwayBrowser
 import JetwayStore
 import Testing
@@ -116,7 +117,9 @@ final class RefusingSignInStore: SignInStore, @unchecked Sendable {
             for id in ids { rows.removeValue(forKey: id) }
         }
     }
-    @MainActor func observeChanges(_ changed: @escaping @MainActor @Sendable (Set<String>?) -> Void) {}
+    @MainActor func observeChanges(_ changed: @escaping @MainActor @Sendable (Set<String>?) -> Void) -> AnyCancellable {
+        AnyCancellable {}
+    }
 }
 
 extension SignedInPagesTests {

@@ -24,6 +24,7 @@ final class TestServer {
         port: Int = 0, model: FlightBoardModel = FlightBoardModel(), app: JetwayApp? = nil, signInStore: (any SignInStore)? = nil,
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
+        MainActorStallWatch.startIfAsked()
         var configuration = ServerConfiguration()
         configuration.port = port == 0 ? TestServer.freePort() : port
         configuration.secret = Self.secret
@@ -116,3 +117,4 @@ func metaContent(_ name: String, in page: String) -> String? {
 func elementID(containing marker: String, in page: String) -> String? {
     PageIDs.id(ofElementContaining: marker, in: page)
 }
+

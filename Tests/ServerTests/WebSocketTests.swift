@@ -118,28 +118,29 @@ struct WebSocketTests {
             $0.maxViolations = 1000
         }
         defer { server.stop() }
-        // On a machine busy with other tests, sending 40 small frames can take seconds, and
-        // then the budget refills as they go: such a burst proves little, so it is tried again
-        // on a new connection (at most three times) until one is sent within a second.
-        for attempt in 1...3 {
+        // 40 events in one write. The bucket is taken as each is handled on the main actor,
+        // which other suites share: handling spread over seconds refills the budget and then
+        // proves little, so the time to the last answer (an upper bound on that spread) sets
+        // what may pass, and a burst answered over 2 s is tried again on a new connection.
+        for attempt in 1...5 {
             let (client, page) = try await joined(server)
             let search = try #require(elementID(containing: "type=\"search\"", in: page))
             let sending = Date()
-            for ref in 1...40 { await client.sendText(#"["e",\#(ref),"\#(search)","input","x\#(ref)"]"#) }
-            let sendingTook = Date().timeIntervalSince(sending)
+            await client.sendTexts((1...40).map { #"["e",\#($0),"\#(search)","input","x\#($0)"]"# })
             var limited = 0
             var answered = 0
             for _ in 0..<40 {
-                guard case .text(let reply) = await client.next(timeout: 2) else { break }
+                guard case .text(let reply) = await client.next(timeout: 5) else { break }
                 answered += 1
                 if reply.contains("slow down") { limited += 1 }
             }
+            let span = Date().timeIntervalSince(sending)
             #expect(answered == 40)
-            // A burst of 10 passes, and 5 more per second of sending.
-            let allowed = 10 + Int((sendingTook * 5).rounded(.up))
-            #expect(limited >= 40 - allowed)
-            if sendingTook < 1 { return }
-            #expect(attempt < 3, "three bursts of 40 small frames each took over a second to send (last: \(sendingTook) s)")
+            // A burst of 10 passes, and 5 more per second.
+            let allowed = 10 + Int((span * 5).rounded(.up))
+            #expect(limited >= 40 - allowed, "\(limited) of 40 limited in \(span) s")
+            if span < 2 { return }
+            #expect(attempt < 5, "five bursts of 40 events each took over 2 s to be answered (last: \(span) s)")
         }
     }
 

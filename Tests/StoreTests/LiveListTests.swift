@@ -45,7 +45,8 @@ struct LiveListTests {
         let store = try await Fixtures.fruitStore(backend)
         await store.settle()  // the fixture's own rows
         var heard: [Set<SQLValue>?] = []
-        store.onCommit(of: Fruit.table) { heard.append($0) }
+        let watch = store.onCommit(of: Fruit.table) { heard.append($0) }
+        #expect(store.commitWatchCount == 1)
         try store.transaction { transaction in
             try transaction.modify(Fruit.self, id: 1) { $0.price = 9 }
             try transaction.delete(Fruit.self, id: 2)
@@ -63,6 +64,11 @@ struct LiveListTests {
         }
         await store.settle()
         #expect(heard.count == 2)
+        // Cancelled: nothing more is heard, and the store keeps nothing of it.
+        watch.cancel()
+        try store.delete(Fruit.self, id: 3)
+        await store.settle()
+        #expect(heard.count == 2 && store.commitWatchCount == 0)
     }
 
     @Test(arguments: Backend.available) func theSameQueryIsOneSharedResult(_ backend: Backend) async throws {

@@ -17,8 +17,7 @@ public final class LiveTree {
     private var nextID: UInt32 = 1
     /// Removed keyed elements the client keeps (detached), by parent and key, oldest first out.
     private var retained = KeyMap<(parent: NodeID, node: Node)>()
-    private var retainedOrder: [(parent: NodeID, key: UInt64, id: NodeID)] = []
-    private var retainedStart = 0
+    private var retainedOrder = EvictionQueue<(parent: NodeID, key: UInt64, id: NodeID)>()
     private var retainedCount = 0
     /// Elements evicted from `retained` since the last update: the client drops them too.
     private var evicted: [NodeID] = []
@@ -148,7 +147,6 @@ public final class LiveTree {
     public func forgetRetained() {
         retained = KeyMap()
         retainedOrder.removeAll()
-        retainedStart = 0
         retainedCount = 0
         evicted.removeAll()
     }
@@ -173,9 +171,7 @@ public final class LiveTree {
         retained[slot] = (parent, node)
         retainedOrder.append((parent, node.key, node.id))
         let limit = min(retainLimit, max(64, peakSiblings))
-        while retainedCount > limit, retainedStart < retainedOrder.count {
-            let oldest = retainedOrder[retainedStart]
-            retainedStart += 1
+        while retainedCount > limit, let oldest = retainedOrder.popFirst() {
             let oldestSlot = retainedKey(oldest.parent, oldest.key)
             if let entry = retained[oldestSlot], entry.node.id == oldest.id {
                 retained[oldestSlot] = nil
@@ -183,17 +179,9 @@ public final class LiveTree {
                 evicted.append(oldest.id)
             }
         }
-        if retainedStart > 4096 && retainedStart * 2 > retainedOrder.count {
-            retainedOrder.removeFirst(retainedStart)
-            retainedStart = 0
-        }
-        // Elements taken back leave their entries behind: a list a search hides and restores
-        // all day must not grow the queue forever. Only entries still kept stay, in order.
-        if retainedOrder.count - retainedStart > 2 * retainedCount + 64 {
-            retainedOrder = retainedOrder[retainedStart...].filter { entry in
-                retained[retainedKey(entry.parent, entry.key)]?.node.id == entry.id
-            }
-            retainedStart = 0
+        // Elements taken back leave their entries behind.
+        retainedOrder.dropStale(whenMoreThanTwice: retainedCount) { entry in
+            retained[retainedKey(entry.parent, entry.key)]?.node.id == entry.id
         }
     }
 
@@ -203,7 +191,9 @@ public final class LiveTree {
     }
 
     /// How many entries the eviction queue holds (tests: it stays near what is kept).
-    var retainedQueueLength: Int { retainedOrder.count - retainedStart }
+    var retainedQueueLength: Int { retainedOrder.count }
+    /// How many entries its array has room for (tests: it stays near what is kept too).
+    var retainedQueueCapacity: Int { retainedOrder.capacity }
 
     /// The kept element for `key` under `parent`, if it has the same tag; it leaves the store.
     func takeRetained(parent: NodeID, key: UInt64, tag: String) -> Node? {

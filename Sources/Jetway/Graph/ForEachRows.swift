@@ -39,7 +39,7 @@ extension ViewGraph {
             owner.visitedChildren += 1
         }
         if mustEvaluate {
-            instance.evaluation &+= 1
+            beginEvaluation(of: instance)
             // What the builder reads (an observed element's properties) makes the row render again.
             let row = track(instance) { builder.build(element) }
             if let function = builder.pureFunction {

@@ -130,7 +130,7 @@ extension ViewGraph {
             DynamicProperties.install(view, in: instance, environment: context.environment)
             instance.installedValueIsCurrent = true
         }
-        instance.evaluation &+= 1
+        beginEvaluation(of: instance)
         let body = track(instance) { view.body }
         let render: @MainActor (_RenderContext, inout [Node]) -> Void = { context, out in V.Body._render(body, context, &out) }
         if context.insidePureRow {
@@ -206,14 +206,13 @@ extension ViewGraph {
             }
         }
         if instance.departedCount > departedLimit(of: instance) { evictDeparted(of: instance) }
-        // Children that came back leave their entries behind: a list a search hides and
-        // restores all day must not grow its queue forever.
-        if instance.departures.count - instance.departureStart > 2 * instance.departedCount + 64 {
-            instance.departures = instance.departures[instance.departureStart...].filter { entry in
+        // Children that came back leave their entries behind. (Read first: writing makes the
+        // instance's extras record.)
+        if !instance.departures.isEmpty {
+            instance.departures.dropStale(whenMoreThanTwice: instance.departedCount) { entry in
                 guard let child = instance.children[entry.key] else { return false }
                 return !child.isMounted && child.departedPass == entry.pass
             }
-            instance.departureStart = 0
         }
     }
 
@@ -228,19 +227,13 @@ extension ViewGraph {
     /// Unmounts the departed children that left first, until `departedLimit(of:)` remain.
     private func evictDeparted(of instance: ViewInstance) {
         let limit = departedLimit(of: instance)
-        while instance.departedCount > limit, instance.departureStart < instance.departures.count {
-            let (key, pass) = instance.departures[instance.departureStart]
-            instance.departureStart += 1
+        while instance.departedCount > limit, let (key, pass) = instance.departures.popFirst() {
             // Skipped: back on the page since, or gone for good, or departed again later.
             guard let child = instance.children[key], !child.isMounted, child.departedPass == pass else { continue }
             instance.children[key] = nil
             instance.departedCount -= 1
             unmount(child)
             retired.append(child)
-        }
-        if instance.departureStart > 4096 && instance.departureStart * 2 > instance.departures.count {
-            instance.departures.removeFirst(instance.departureStart)
-            instance.departureStart = 0
         }
     }
 
@@ -262,6 +255,7 @@ extension ViewGraph {
 
     func unmount(_ instance: ViewInstance) {
         instance.isMounted = false
+        retireTrackings(of: instance)
         for child in instance.children.allValues { unmount(child) }
         instance.children.removeAll()
         instance.departedCount = 0

@@ -235,12 +235,56 @@ public final class ViewGraph {
         defer { DependencyTracker.reader = previous }
         let evaluation = instance.evaluation
         // Counted when asked (`ObservationRegistrations`): Observation holds this handler, and
-        // the token with it, until a property it read changes.
+        // the token with it, until a property it read changes or the view's slot advances.
         let counted = ObservationRegistrations.token()
-        return withObservationTracking(work) { [weak instance, counted] in
-            withExtendedLifetime(counted) {}
-            ViewInstance.invalidate(instance, ifEvaluation: evaluation)
+        let slot = instance.trackingSlot
+        let generations = trackingGenerations
+        // The handler is an autoclosure, made only when the work read an observable property.
+        var installed = false
+        let result = withObservationTracking(
+            {
+                let result = work()
+                if let slot { generations.read(slot) }
+                return result
+            },
+            onChange: {
+                installed = true
+                return { [weak instance, counted] in
+                    withExtendedLifetime(counted) {}
+                    ViewInstance.trackingFired(instance, evaluation: evaluation)
+                }
+            }())
+        if installed {
+            // Saturating: a body re-walked without an evaluation (a view below changed) adds its
+            // controls' trackings again each time, and they go only at the next evaluation.
+            if instance.outstandingTrackings < .max { instance.outstandingTrackings += 1 }
+            if !instance.installedTracking {
+                instance.installedTracking = true
+                generations.noteReadsModels(instance.typeID)
+            }
         }
+        return result
+    }
+
+    /// What lets views' earlier trackings go (see `TrackingGenerations`).
+    private let trackingGenerations = TrackingGenerations()
+
+    /// Starts an evaluation of `instance`: what its earlier evaluations tracked no longer
+    /// invalidates it, and their Observation registrations are let go.
+    func beginEvaluation(of instance: ViewInstance) {
+        instance.evaluation &+= 1
+        if let slot = instance.trackingSlot {
+            if instance.outstandingTrackings > 0 { trackingGenerations.advance(slot) }
+        } else if instance.installedTracking || trackingGenerations.readsModels(instance.typeID) {
+            instance.trackingSlot = trackingGenerations.newSlot()
+        }
+    }
+
+    /// `instance` left for good: its trackings are let go (a model that never changes again
+    /// would otherwise hold them for the life of the process).
+    func retireTrackings(of instance: ViewInstance) {
+        instance.evaluation &+= 1
+        if instance.outstandingTrackings > 0, let slot = instance.trackingSlot { trackingGenerations.advance(slot) }
     }
 
     func setNeedsUpdate() {

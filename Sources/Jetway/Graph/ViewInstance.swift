@@ -15,7 +15,15 @@ public final class ViewInstance {
     var isDirty = true
     var hasDirtyDescendant = false
     var isMounted = true
+    /// Whether a tracked evaluation of this view installed an Observation registration (it read
+    /// an observable model): from its next evaluation on it has a slot in `TrackingGenerations`.
+    var installedTracking = false
+    /// How many of its trackings that installed a registration have not fired yet (counted on
+    /// the main actor; one fired elsewhere is counted when its hop arrives, so it may be high
+    /// for a moment, never low). (Beside the flags above: it fits in their word.)
+    var outstandingTrackings: UInt32 = 0
     /// Counts body evaluations; observation callbacks from an older evaluation are ignored.
+    /// Changed only by `ViewGraph.beginEvaluation(of:)` and `retireTrackings(of:)`.
     var evaluation: UInt64 = 0
     /// The nodes of the last render, shared with the live tree (frozen).
     var output: [Node] = []
@@ -54,6 +62,11 @@ public final class ViewInstance {
         return made
     }
 
+    var trackingSlot: TrackingGenerations.Slot? {
+        get { extras?.trackingSlot }
+        set { extrasForWriting.trackingSlot = newValue }
+    }
+
     /// Storage for dynamic properties (@State, @StateObject, …) by their order in the view.
     var slots: [AnyObject?] {
         get { extras?.slots ?? [] }
@@ -78,15 +91,11 @@ public final class ViewInstance {
         get { extras?.propertyReads ?? [] }
         _modify { yield &extrasForWriting.propertyReads }
     }
-    /// The order children departed in (key and pass), oldest first from `departureStart`: an
-    /// entry whose child came back or left again later is skipped when evicting.
-    var departures: [(key: UInt64, pass: UInt64)] {
-        get { extras?.departures ?? [] }
+    /// The order children departed in (key and pass), oldest first: an entry whose child came
+    /// back or left again later is skipped when evicting.
+    var departures: EvictionQueue<(key: UInt64, pass: UInt64)> {
+        get { extras?.departures ?? EvictionQueue() }
         _modify { yield &extrasForWriting.departures }
-    }
-    var departureStart: Int {
-        get { extras?.departureStart ?? 0 }
-        _modify { yield &extrasForWriting.departureStart }
     }
     var peakLiveChildren: Int {
         get { extras?.peakLiveChildren ?? 0 }
@@ -97,7 +106,6 @@ public final class ViewInstance {
     func dropDeparturesAndSubscriptions() {
         guard let extras else { return }
         extras.departures.removeAll()
-        extras.departureStart = 0
         extras.subscriptions.removeAll()
         extras.subscriptionKeys.removeAll()
     }
@@ -161,6 +169,23 @@ public final class ViewInstance {
         slots[index] = value
     }
 
+    /// A tracking of `instance` fired (from any thread, as `invalidate`): one fewer
+    /// outstanding, and `instance` is invalidated if the tracking was made by its current
+    /// evaluation.
+    nonisolated static func trackingFired(_ instance: ViewInstance?, evaluation: UInt64) {
+        guard let instance else { return }
+        if MainActorCheck.isCurrent {
+            MainActor.assumeIsolated { instance.trackingFired(evaluation: evaluation) }
+        } else {
+            Task { @MainActor in instance.trackingFired(evaluation: evaluation) }
+        }
+    }
+
+    private func trackingFired(evaluation expected: UInt64) {
+        if outstandingTrackings > 0 { outstandingTrackings -= 1 }
+        invalidate(ifEvaluation: expected)
+    }
+
     /// Invalidates from any thread: Observation and `objectWillChange` call back where the
     /// mutation happened, which may be a background task.
     nonisolated static func invalidate(_ instance: ViewInstance?, ifEvaluation evaluation: UInt64? = nil) {
@@ -188,8 +213,10 @@ final class InstanceExtras {
     var subscriptionKeys: [Int: SubscriptionKey] = [:]
     var renderBody: (@MainActor (_RenderContext, inout [Node]) -> Void)?
     var propertyReads: [ObjectIdentifier] = []
-    var departures: [(key: UInt64, pass: UInt64)] = []
-    var departureStart = 0
+    var departures = EvictionQueue<(key: UInt64, pass: UInt64)>()
+    /// Its slot in the graph's `TrackingGenerations`, read by each of its trackings so that
+    /// they can be let go (nil: none yet).
+    var trackingSlot: TrackingGenerations.Slot?
     /// The most children it has shown at once (how many departed ones are worth keeping).
     var peakLiveChildren = 0
 }
