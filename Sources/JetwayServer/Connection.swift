@@ -44,7 +44,10 @@ final class Connection: @unchecked Sendable {
     /// happened; one drain at a time handles them, so the order holds by construction.
     enum Inbound {
         case opened
-        case message([UInt8], binary: Bool)
+        /// `arrived`: when the service thread read it whole. Rate limits count from it, so a
+        /// flood stays a flood however late the main actor gets to it, and a steady typist
+        /// whose events waited out a busy moment is not taken for one.
+        case message([UInt8], binary: Bool, arrived: ContinuousClock.Instant)
         case closed
     }
     private var inboundQueue: [Inbound] = []
@@ -226,7 +229,7 @@ final class Connection: @unchecked Sendable {
     func enqueue(_ item: Inbound) -> Enqueued {
         lock.lock()
         defer { lock.unlock() }
-        if case .message(let bytes, _) = item {
+        if case .message(let bytes, _, _) = item {
             guard inboundQueuedBytes + bytes.count <= maxQueuedBytes, inboundQueue.count < Self.maxInboundItems else { return .overflow }
             inboundQueuedBytes += bytes.count
         }
@@ -247,7 +250,7 @@ final class Connection: @unchecked Sendable {
         defer { lock.unlock() }
         let items = Array(inboundQueue.prefix(max))
         inboundQueue.removeFirst(items.count)
-        for case .message(let bytes, _) in items { inboundQueuedBytes -= bytes.count }
+        for case .message(let bytes, _, _) in items { inboundQueuedBytes -= bytes.count }
         if inboundQueue.isEmpty { drainScheduled = false }
         return (items, !inboundQueue.isEmpty)
     }

@@ -15,13 +15,14 @@ final class ConnectionState {
     }
 }
 
-/// Allows `rate` events per second on average and bursts of twice that.
+/// Allows `rate` events per second on average and bursts of twice that, counted by when each
+/// message arrived (not when the main actor handled it).
 @MainActor
 final class TokenBucket {
     private let rate: Double
     private let burst: Double
     private var tokens: Double
-    private var last = Date()
+    private var last = ContinuousClock.now
 
     /// `burst` defaults to two seconds' worth.
     init(rate: Double, burst: Double? = nil) {
@@ -30,10 +31,15 @@ final class TokenBucket {
         tokens = self.burst
     }
 
-    func take() -> Bool {
-        let now = Date()
-        tokens = min(burst, tokens + now.timeIntervalSince(last) * rate)
-        last = now
+    /// One token for a message that arrived at `arrived`. Messages of several connections (a
+    /// page's joins) may come out of order: an earlier one refills nothing.
+    func take(at arrived: ContinuousClock.Instant) -> Bool {
+        if arrived > last {
+            let elapsed = arrived - last
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            tokens = min(burst, tokens + seconds * rate)
+            last = arrived
+        }
         guard tokens >= 1 else { return false }
         tokens -= 1
         return true

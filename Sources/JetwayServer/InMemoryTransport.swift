@@ -106,7 +106,7 @@ public final class InMemorySocket {
 
     /// A text frame from the browser, handled at once.
     public func send(_ text: String) {
-        deliver(.message(Array(text.utf8), binary: false))
+        deliver(.message(Array(text.utf8), binary: false, arrived: .now))
     }
 
     /// Everything the server has written since the last call, in order.

@@ -13,7 +13,7 @@ extension SessionManager {
         for item in items {
             switch item {
             case .opened: connected(connection)
-            case .message(let bytes, let binary): received(connection, bytes, binary: binary)
+            case .message(let bytes, let binary, let arrived): received(connection, bytes, binary: binary, arrived: arrived)
             case .closed: closed(connection)
             }
         }
@@ -34,7 +34,7 @@ extension SessionManager {
         }
     }
 
-    func received(_ connection: Connection, _ bytes: [UInt8], binary: Bool) {
+    func received(_ connection: Connection, _ bytes: [UInt8], binary: Bool, arrived: ContinuousClock.Instant) {
         // A message queued before its socket closed is dropped: nothing may attach a dead socket.
         guard let state = connections[connection.id], !connection.isClosed else { return }
         let started = DispatchTime.now()
@@ -51,11 +51,11 @@ extension SessionManager {
         }
         switch message {
         case .join(let token, let path, let version, let buildID, let query):
-            guard state.fullPages.take() else {
+            guard state.fullPages.take(at: arrived) else {
                 violation(state, ref: 0, "too many joins; slow down")
                 return
             }
-            join(state, token: token, path: path, query: query, clientVersion: version, buildID: buildID)
+            join(state, token: token, path: path, query: query, clientVersion: version, buildID: buildID, arrived: arrived)
         case .event(let ref, let id, let event, let payload):
             guard let session = byConnection[connection.id] else {
                 violation(state, ref: ref, "join before sending events")
@@ -63,7 +63,7 @@ extension SessionManager {
             }
             // Answered from here on, with a patch or an error.
             session.lastRef = max(session.lastRef, ref)
-            guard state.rate.take() else {
+            guard state.rate.take(at: arrived) else {
                 violation(state, ref: ref, "too many events; slow down")
                 return
             }
@@ -104,7 +104,7 @@ extension SessionManager {
             send(connection, "[\"pong\",\(stamp),\(WallClock.milliseconds(server.configuration.clock.now))]")
         case .resync:
             // A whole page each time: a few a minute.
-            guard state.fullPages.take() else {
+            guard state.fullPages.take(at: arrived) else {
                 violation(state, ref: 0, "too many resyncs; slow down")
                 return
             }
@@ -112,7 +112,10 @@ extension SessionManager {
         }
     }
 
-    private func join(_ state: ConnectionState, token: String, path: String, query: String, clientVersion: UInt64, buildID: String) {
+    private func join(
+        _ state: ConnectionState, token: String, path: String, query: String, clientVersion: UInt64, buildID: String,
+        arrived: ContinuousClock.Instant
+    ) {
         let connection = state.connection
         if buildID != server.configuration.buildID {
             send(connection, "[\"reload\"]")
@@ -165,7 +168,7 @@ extension SessionManager {
                 transport?.wake(connection)
                 return
             }
-            guard session.fullPages.take() else {
+            guard session.fullPages.take(at: arrived) else {
                 violation(state, ref: 0, "too many joins of this page; slow down")
                 return
             }

@@ -89,13 +89,13 @@ extension JetwayServer {
                 connection.channels[channel] = view
                 _ = deliver(.opened, to: view)
             }
-            guard deliver(.message(inner, binary: false), to: view) else {
+            guard deliver(.message(inner, binary: false, arrived: .now), to: view) else {
                 Log.warn("inbound_overflow", ["connection": view.id])
                 return close(wsi, connection, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages waiting")
             }
             return 0
         }
-        guard deliver(.message(message, binary: binary), to: connection) else {
+        guard deliver(.message(message, binary: binary, arrived: .now), to: connection) else {
             Log.warn("inbound_overflow", ["connection": connection.id])
             return close(wsi, connection, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages waiting")
         }
