@@ -75,6 +75,30 @@ private struct Switcher: View {
     }
 }
 
+@Observable @MainActor private final class Panel {
+    var open = false
+    var title = "Doors"
+}
+
+/// Changes itself on each tap; its parent's kept body is walked again, not evaluated.
+private struct TickingChild: View {
+    @State private var ticks = 0
+    var body: some View { Button("Tick \(ticks)") { ticks += 1 } }
+}
+
+/// Controls bound to a model (a toggle, a sheet) beside a child that changes often: a gate
+/// console with a ticking clock.
+private struct Console: View {
+    @Bindable var panel: Panel
+    var body: some View {
+        VStack {
+            Toggle(panel.title, isOn: $panel.open)
+            TickingChild()
+        }
+        .sheet(isPresented: $panel.open) { Text("Doors open") }
+    }
+}
+
 /// `ObservationRegistrations` counts the registrations Observation holds for the views: one per
 /// tracked evaluation that read a property, let go when it fires.
 @MainActor
@@ -166,5 +190,34 @@ struct ObservationCountTests {
         #expect(host.text.contains("Hidden"))
         #expect(ObservationRegistrations.live <= before, "the view that left kept \(ObservationRegistrations.live - before + 1)")
         host.graph.tearDown()
+    }
+
+    /// A view whose kept body is walked again because a view below it changed (not evaluated)
+    /// runs its controls' reads again: each walk's trackings replace the last walk's, so a
+    /// console with a ticking clock holds the same few registrations however long it runs.
+    @Test func aBodyWalkedAgainReplacesItsControlsRegistrations() throws {
+        ObservationRegistrations.isCounting = true
+        let base = ObservationRegistrations.live
+        let panel = Panel()
+        let host = ViewHost(Console(panel: panel))
+        let before = ObservationRegistrations.live
+        #expect(before > base, "the console's controls read the model")
+        for step in 1...50 { try host.tap("Tick \(step - 1)") }
+        #expect(host.text.contains("Tick 50"))
+        #expect(ObservationRegistrations.live <= before + 2, "registrations grew: \(ObservationRegistrations.live - before)")
+        // What was let go did not take the dependency with it: the toggle and the sheet still hear.
+        panel.open = true
+        #expect(host.graph.needsUpdate, "the change was heard")
+        try host.update()
+        #expect(host.text.contains("Doors open"))
+        for step in 51...60 { try host.tap("Tick \(step - 1)") }
+        panel.open = false
+        try host.update()
+        #expect(!host.text.contains("Doors open"))
+        panel.title = "Gates"
+        try host.update()
+        #expect(host.text.contains("Gates"))
+        host.graph.tearDown()
+        #expect(ObservationRegistrations.live == base, "an ended page left \(ObservationRegistrations.live - base)")
     }
 }

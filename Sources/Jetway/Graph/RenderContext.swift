@@ -100,11 +100,12 @@ public struct _RenderContext {
         node.children = children
     }
 
-    /// Runs user code (a row builder, a binding read) on behalf of `owner`: what it reads makes
-    /// `owner` re-render when it changes.
+    /// Runs user code (a binding read, a `ForEach`'s data, a sheet's content) on behalf of
+    /// `owner` as its body is walked: what it reads makes `owner` re-render when it changes, until
+    /// its next walk reads it again (`WalkTrackings`).
     @MainActor
     public func track<T>(_ work: () -> T) -> T {
-        graph.track(owner, work)
+        graph.track(owner, inWalk: true, work)
     }
 
     /// Changes the environment for the views below. When this position wrote equal values

@@ -5,6 +5,7 @@
 extension ViewGraph {
     func renderPass(fresh: Bool) -> Node {
         pass &+= 1
+        beginWalk(of: root)
         root.visitedChildren = 0
         let context = _RenderContext(
             graph: self, owner: root, environment: environment,
@@ -158,6 +159,7 @@ extension ViewGraph {
         _ instance: ViewInstance, _ context: _RenderContext, fresh: Bool,
         _ render: (_RenderContext, inout [Node]) -> Void
     ) {
+        beginWalk(of: instance)
         instance.elementKey = context.elementKey
         instance.environment = context.environment
         instance.visitedChildren = 0

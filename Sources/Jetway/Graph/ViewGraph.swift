@@ -228,8 +228,10 @@ public final class ViewGraph {
     // MARK: Dependencies and scheduling
 
     /// Runs `work` with `instance` as the reader of whatever state and observable models it
-    /// touches; a later change to any of them invalidates `instance`.
-    func track<T>(_ instance: ViewInstance, _ work: () -> T) -> T {
+    /// touches; a later change to any of them invalidates `instance`. `inWalk`: made as its body
+    /// is walked (a control's read, `_RenderContext.track`), replaced at its next walk, rather
+    /// than by its evaluation (the body, a row's builder), replaced at its next evaluation.
+    func track<T>(_ instance: ViewInstance, inWalk: Bool = false, _ work: () -> T) -> T {
         let previous = DependencyTracker.reader
         DependencyTracker.reader = instance
         defer { DependencyTracker.reader = previous }
@@ -237,7 +239,9 @@ public final class ViewGraph {
         // Counted when asked (`ObservationRegistrations`): Observation holds this handler, and
         // the token with it, until a property it read changes or the view's slot advances.
         let counted = ObservationRegistrations.token()
-        let slot = instance.trackingSlot
+        let walks = inWalk ? instance.walkTrackings : nil
+        let walk: UInt32? = inWalk ? walks?.generation ?? 0 : nil
+        let slot = inWalk ? walks?.slot : instance.trackingSlot
         let generations = trackingGenerations
         // The handler is an autoclosure, made only when the work read an observable property.
         var installed = false
@@ -251,12 +255,14 @@ public final class ViewGraph {
                 installed = true
                 return { [weak instance, counted] in
                     withExtendedLifetime(counted) {}
-                    ViewInstance.trackingFired(instance, evaluation: evaluation)
+                    ViewInstance.trackingFired(instance, evaluation: evaluation, walk: walk)
                 }
             }())
-        if installed {
-            // Saturating: a body re-walked without an evaluation (a view below changed) adds its
-            // controls' trackings again each time, and they go only at the next evaluation.
+        if installed && inWalk {
+            let walks = walks ?? instance.makeWalkTrackings()
+            if walks.outstanding < .max { walks.outstanding += 1 }
+            instance.installedWalkTracking = true
+        } else if installed {
             if instance.outstandingTrackings < .max { instance.outstandingTrackings += 1 }
             if !instance.installedTracking {
                 instance.installedTracking = true
@@ -280,11 +286,26 @@ public final class ViewGraph {
         }
     }
 
+    /// Starts a walk of `instance`'s body (after an evaluation, or of its kept body): what its
+    /// controls tracked in the last walk is let go, as they are about to read it again.
+    func beginWalk(of instance: ViewInstance) {
+        guard instance.installedWalkTracking, let walks = instance.walkTrackings else { return }
+        if walks.outstanding > 0 {
+            walks.generation &+= 1
+            if let slot = walks.slot { trackingGenerations.advance(slot) }
+        }
+        if walks.slot == nil { walks.slot = trackingGenerations.newSlot() }
+    }
+
     /// `instance` left for good: its trackings are let go (a model that never changes again
     /// would otherwise hold them for the life of the process).
     func retireTrackings(of instance: ViewInstance) {
         instance.evaluation &+= 1
         if instance.outstandingTrackings > 0, let slot = instance.trackingSlot { trackingGenerations.advance(slot) }
+        if let walks = instance.walkTrackings, walks.outstanding > 0 {
+            walks.generation &+= 1
+            if let slot = walks.slot { trackingGenerations.advance(slot) }
+        }
     }
 
     func setNeedsUpdate() {

@@ -22,6 +22,10 @@ public final class ViewInstance {
     /// the main actor; one fired elsewhere is counted when its hop arrives, so it may be high
     /// for a moment, never low). (Beside the flags above: it fits in their word.)
     var outstandingTrackings: UInt32 = 0
+    /// Whether a control in its body (a toggle's binding, a sheet's `isPresented`: a
+    /// `_RenderContext.track`) installed a registration: from its next walk on those trackings
+    /// read a walk slot of their own (`InstanceExtras.walkTrackings`).
+    var installedWalkTracking = false
     /// Counts body evaluations; observation callbacks from an older evaluation are ignored.
     /// Changed only by `ViewGraph.beginEvaluation(of:)` and `retireTrackings(of:)`.
     var evaluation: UInt64 = 0
@@ -65,6 +69,16 @@ public final class ViewInstance {
     var trackingSlot: TrackingGenerations.Slot? {
         get { extras?.trackingSlot }
         set { extrasForWriting.trackingSlot = newValue }
+    }
+
+    /// What its walks' trackings need (nil until a control in its body installed one).
+    var walkTrackings: WalkTrackings? { extras?.walkTrackings }
+
+    func makeWalkTrackings() -> WalkTrackings {
+        if let made = extras?.walkTrackings { return made }
+        let made = WalkTrackings()
+        extrasForWriting.walkTrackings = made
+        return made
     }
 
     /// Storage for dynamic properties (@State, @StateObject, …) by their order in the view.
@@ -171,18 +185,25 @@ public final class ViewInstance {
 
     /// A tracking of `instance` fired (from any thread, as `invalidate`): one fewer
     /// outstanding, and `instance` is invalidated if the tracking was made by its current
-    /// evaluation.
-    nonisolated static func trackingFired(_ instance: ViewInstance?, evaluation: UInt64) {
+    /// evaluation (and, for a walk's tracking, by its current walk: `walk` is nil for an
+    /// evaluation's own).
+    nonisolated static func trackingFired(_ instance: ViewInstance?, evaluation: UInt64, walk: UInt32?) {
         guard let instance else { return }
         if MainActorCheck.isCurrent {
-            MainActor.assumeIsolated { instance.trackingFired(evaluation: evaluation) }
+            MainActor.assumeIsolated { instance.trackingFired(evaluation: evaluation, walk: walk) }
         } else {
-            Task { @MainActor in instance.trackingFired(evaluation: evaluation) }
+            Task { @MainActor in instance.trackingFired(evaluation: evaluation, walk: walk) }
         }
     }
 
-    private func trackingFired(evaluation expected: UInt64) {
-        if outstandingTrackings > 0 { outstandingTrackings -= 1 }
+    private func trackingFired(evaluation expected: UInt64, walk: UInt32?) {
+        if let walk {
+            guard let walks = walkTrackings else { return }
+            if walks.outstanding > 0 { walks.outstanding -= 1 }
+            guard walk == walks.generation else { return }
+        } else if outstandingTrackings > 0 {
+            outstandingTrackings -= 1
+        }
         invalidate(ifEvaluation: expected)
     }
 
@@ -217,8 +238,26 @@ final class InstanceExtras {
     /// Its slot in the graph's `TrackingGenerations`, read by each of its trackings so that
     /// they can be let go (nil: none yet).
     var trackingSlot: TrackingGenerations.Slot?
+    /// Its walks' trackings (see `WalkTrackings`).
+    var walkTrackings: WalkTrackings?
     /// The most children it has shown at once (how many departed ones are worth keeping).
     var peakLiveChildren = 0
+}
+
+/// The trackings a view's controls make as its body is walked (`_RenderContext.track`: a
+/// toggle's binding, a sheet's `isPresented`, a `ForEach`'s data). A kept body is walked again,
+/// not evaluated, when a view below it changed (a gate console's ticking clock), and each walk
+/// reads those again: each walk's trackings replace the last walk's, through a slot of their
+/// own, so the evaluation's trackings (the body's reads, which the walk does not repeat) stay.
+@MainActor
+final class WalkTrackings {
+    /// Its slot in the graph's `TrackingGenerations` (nil: the first walk's trackings were made
+    /// before the view was seen to have any; they stay until a property they read changes).
+    var slot: TrackingGenerations.Slot?
+    /// Counts the walks that let earlier trackings go; one of an older walk is ignored.
+    var generation: UInt32 = 0
+    /// How many of them have not fired yet (as `ViewInstance.outstandingTrackings`).
+    var outstanding: UInt32 = 0
 }
 
 /// Tells whether the caller runs on the main actor. `Thread.isMainThread` cannot: on Linux the
