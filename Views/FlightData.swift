@@ -148,29 +148,46 @@ public final class FlightBoardModel {
 
     /// How many flights a board shows.
     public static let boardLimit = 50
-    @ObservationIgnored private var boardLists: [String: FetchedResultList<FlightInformation>] = [:]
-    @ObservationIgnored private var boardOrder: [String] = []
+    /// How many searches' live lists the model keeps for the next board that types the same.
+    public static let keptSearches = 128
+    @ObservationIgnored private var windowLists: [String: FetchedResultList<FlightInformation>] = [:]
+    @ObservationIgnored private var searchLists: [String: (list: FetchedResultList<FlightInformation>, used: UInt64)] = [:]
+    @ObservationIgnored private var searchUses: UInt64 = 0
 
-    /// The live list of a board with these filters, shared by every board that has them: a
-    /// search looks through the whole day; otherwise the board starts at `boardStart`. The
-    /// model keeps the last 128 asked for; a board keeps its own alive while it shows it.
+    /// The live list of a board with these filters, shared by every board that has them. A
+    /// search looks through the whole day: the model keeps the `keptSearches` used last. Otherwise
+    /// the board starts at `boardStart`: the model keeps the current window's lists only (boards
+    /// still showing an earlier one keep theirs alive until they move on).
     public func boardList(search: String, arrivals: Bool) -> FetchedResultList<FlightInformation> {
-        let start = boardStart
-        let key = "\(search)|\(arrivals)|\(start?.timeIntervalSince1970 ?? -1)"
-        if let list = boardLists[key] { return list }
-        var parts: [StorePredicate] = []
-        if !search.isEmpty {
-            parts.append(FlightInformation.matching(search))
-        } else if let start {
-            parts.append(NSPredicate(format: "scheduledTime >= %@ OR currentTime >= %@", start, start))
+        guard search.isEmpty else {
+            let key = "\(arrivals)|\(search)"
+            searchUses &+= 1
+            if let kept = searchLists[key] {
+                searchLists[key]?.used = searchUses
+                return kept.list
+            }
+            if searchLists.count >= Self.keptSearches, let oldest = searchLists.min(by: { $0.value.used < $1.value.used }) {
+                searchLists.removeValue(forKey: oldest.key)
+            }
+            let list = boardList(FlightInformation.matching(search), arrivals: arrivals)
+            searchLists[key] = (list, searchUses)
+            return list
         }
-        if !arrivals { parts.append(NSPredicate(format: "direction == %@", FlightInformation.Direction.departure.rawValue)) }
-        let list = FetchedResultList<FlightInformation>(
-            store: store, filter: parts.isEmpty ? nil : .and(parts), sortDescriptors: Self.byTime, fetchLimit: Self.boardLimit)
-        boardLists[key] = list
-        boardOrder.append(key)
-        if boardOrder.count > 128 { boardLists.removeValue(forKey: boardOrder.removeFirst()) }
+        let start = boardStart
+        let window = "|\(start?.timeIntervalSince1970 ?? -1)"
+        let key = "\(arrivals)\(window)"
+        if let list = windowLists[key] { return list }
+        let list = boardList(start.map { NSPredicate(format: "scheduledTime >= %@ OR currentTime >= %@", $0, $0) }, arrivals: arrivals)
+        windowLists = windowLists.filter { $0.key.hasSuffix(window) }
+        windowLists[key] = list
         return list
+    }
+
+    private func boardList(_ filter: StorePredicate?, arrivals: Bool) -> FetchedResultList<FlightInformation> {
+        var parts = filter.map { [$0] } ?? []
+        if !arrivals { parts.append(NSPredicate(format: "direction == %@", FlightInformation.Direction.departure.rawValue)) }
+        return FetchedResultList<FlightInformation>(
+            store: store, filter: parts.isEmpty ? nil : .and(parts), sortDescriptors: Self.byTime, fetchLimit: Self.boardLimit)
     }
 
     /// The flights of one day (in the airport's time zone): the day the board's clock is in,

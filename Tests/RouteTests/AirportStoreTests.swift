@@ -160,4 +160,36 @@ struct AirportStoreTests {
         let shown = board.elements(withClass: "jw-list-row").count
         #expect(shown == 50)
     }
+
+    /// Boards with the same filters share a live list: a search's whatever the window (it looks
+    /// through the whole day), kept while it is among the last used; a window's until the window
+    /// moves on (the boards still showing it keep it alive themselves).
+    @Test func boardsShareListsAndTheModelKeepsOnlyWhatIsAskedFor() throws {
+        let model = FlightBoardModel()
+        let nine = Date(timeIntervalSince1970: 9 * 3600)
+        model.boardStart = nine
+        let denver = model.boardList(search: "Denver", arrivals: true)
+        #expect(model.boardList(search: "Denver", arrivals: true) === denver)
+        #expect(model.boardList(search: "Denver", arrivals: false) !== denver)
+        model.boardStart = nine.addingTimeInterval(300)
+        #expect(model.boardList(search: "Denver", arrivals: true) === denver, "a search does not depend on the window")
+        // A search asked for often stays past many asked for once; one not asked for again goes.
+        let once = model.boardList(search: "Boston", arrivals: true)
+        for index in 0..<(FlightBoardModel.keptSearches * 2) {
+            _ = model.boardList(search: "city \(index)", arrivals: true)
+            _ = model.boardList(search: "Denver", arrivals: true)
+        }
+        #expect(model.boardList(search: "Denver", arrivals: true) === denver, "the search used most recently was let go")
+        #expect(model.boardList(search: "Boston", arrivals: true) !== once)
+        // A window's list: shared within the window, let go when it moves on unless a board holds it.
+        var held: FetchedResultList<FlightInformation>? = model.boardList(search: "", arrivals: true)
+        weak let window = held
+        #expect(model.boardList(search: "", arrivals: true) === held)
+        model.boardStart = nine.addingTimeInterval(600)
+        let next = model.boardList(search: "", arrivals: true)
+        #expect(next !== held)
+        #expect(window != nil, "a board still showing the earlier window keeps its list")
+        held = nil
+        #expect(window == nil, "the model kept an earlier window's list")
+    }
 }
