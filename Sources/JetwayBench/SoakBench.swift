@@ -122,7 +122,7 @@ enum SoakBench {
             try await server.start(["JETWAY_CLOCK": clock()])
         }
         // Samples every 1/16 of the week from its first quarter on. The caches a week fills
-        // (each list's departed rows, the model's recent board lists, the allocator's arenas)
+        // (each list's departed rows, the model's recent searches, the allocator's arenas)
         // are full by half the week: that is the warm-up the limit is measured from. The
         // growth since the quarter is reported too.
         try await ride(phase * 2)

@@ -97,15 +97,45 @@ final class SignIns: Sendable {
         return true
     }
 
-    /// Ends every sign-in of `user` (a changed password, a removed account); returns their ids.
-    func endAll(user: String) -> [String] {
+    /// Ends every sign-in of `user` (a changed password, a removed account); returns the ids
+    /// that were live here. One another process started before now and this one has not heard
+    /// of yet (its notice on the way, or lost with the database connection) ends too, a moment
+    /// later: the store is read whole once these removals are in, and `ended` hears of each.
+    func endAll(user: String, now: Date = Date()) -> [String] {
         let ids = entries.withLock { entries in
             let ids = entries.filter { $0.value.user == user }.map(\.key)
             for id in ids { entries.removeValue(forKey: id) }
             return ids
         }
         keep(ids.map { ($0, nil) })
+        // A sign-in that expires by then started by `now` (every process gives the same lifetime).
+        let startedBy = now.addingTimeInterval(lifetime)
+        let known = Set(ids)
+        writer.async { self.endUnheard(of: user, expiringBy: startedBy, besides: known, attempt: 0) }
         return ids
+    }
+
+    /// The writer queue: ends the sign-ins of `user` the store holds that expire by `limit`,
+    /// apart from `known` (ended already).
+    private func endUnheard(of user: String, expiringBy limit: Date, besides known: Set<String>, attempt: Int) {
+        save()
+        let all: [String: SignInRecord]
+        do {
+            all = try store.loadAll()
+        } catch {
+            Log.warn("signins_not_reread", ["error": String(describing: error), "attempt": attempt + 1])
+            writer.asyncAfter(deadline: .now() + min(30, 0.5 * pow(2, Double(min(attempt, 6))))) {
+                self.endUnheard(of: user, expiringBy: limit, besides: known, attempt: attempt + 1)
+            }
+            return
+        }
+        let found = all.filter { $0.value.user == user && $0.value.expires <= limit && !known.contains($0.key) }.map(\.key)
+        guard !found.isEmpty else { return }
+        entries.withLock { entries in
+            for id in found { entries.removeValue(forKey: id) }
+        }
+        keep(found.map { ($0, nil) })
+        report(ended: found)
     }
 
     /// Drops the sign-ins that have expired; returns their ids.
@@ -188,10 +218,15 @@ final class SignIns: Sendable {
             }
             return gone
         }
-        guard !gone.isEmpty else { return }
+        report(ended: gone)
+    }
+
+    /// Tells the main actor's `ended` of sign-ins that ended elsewhere or out of sight.
+    private func report(ended ids: [String]) {
+        guard !ids.isEmpty else { return }
         Task { @MainActor in
             guard let ended = self.ended.withLock({ $0 }) else { return }
-            for id in gone { ended(id) }
+            for id in ids { ended(id) }
         }
     }
 }

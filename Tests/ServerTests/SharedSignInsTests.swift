@@ -87,6 +87,12 @@ extension SignedInPagesTests {
     }
 }
 
+/// The sign-ins `SignIns.follow` was told had ended.
+@MainActor final class EndedIDs {
+    private(set) var ids: [String] = []
+    func append(_ id: String) { ids.append(id) }
+}
+
 /// A sign-in store that refuses writes (a full disk, a database away) until told otherwise,
 /// and whose rows a test sets as another process would.
 final class RefusingSignInStore: SignInStore, @unchecked Sendable {
@@ -147,5 +153,30 @@ extension SignedInPagesTests {
         #expect(signIns.unsavedCount == 0)
         #expect(store.stored[id] == nil, "the sign-out never reached the store")
         #expect(signIns.user(for: id) == nil)
+    }
+
+    /// Ending every sign-in of a user also ends one another process started that this one had
+    /// not heard of yet (its notice still on the way), but not one started after.
+    @Test func endingAUsersSignInsEndsTheOnesNotHeardOfYet() async {
+        let store = RefusingSignInStore()
+        store.isRefusing = false
+        let signIns = SignIns(store: store, lifetime: 60)
+        let heard = EndedIDs()
+        signIns.follow { heard.append($0) }
+        let known = signIns.start(user: "ana")
+        let other = signIns.start(user: "bob")
+        signIns.flushWrites()
+        // Started elsewhere a moment ago, and after the call: the store has both, this process neither.
+        store.stored["elsewhere"] = SignInRecord(user: "ana", expires: Date().addingTimeInterval(59))
+        store.stored["after"] = SignInRecord(user: "ana", expires: Date().addingTimeInterval(61))
+        #expect(signIns.endAll(user: "ana") == [known])
+        signIns.flushWrites()
+        signIns.flushWrites()
+        #expect(store.stored["elsewhere"] == nil, "the sign-in not heard of yet was not ended")
+        #expect(store.stored[known] == nil)
+        #expect(store.stored["after"] != nil && store.stored[other] != nil, "ended more than it should")
+        for _ in 0..<100 where heard.ids.isEmpty { try? await Task.sleep(for: .milliseconds(10)) }
+        #expect(heard.ids == ["elsewhere"], "its pages here were not told")
+        #expect(signIns.user(for: other) == "bob")
     }
 }
