@@ -108,7 +108,10 @@ final class SignIns: Sendable {
             return ids
         }
         keep(ids.map { ($0, nil) })
-        // A sign-in that expires by then started by `now` (every process gives the same lifetime).
+        // A file is this process's alone: it holds nothing this process has not heard of.
+        guard !(store is SignInFile) else { return ids }
+        // A sign-in that expires by then started by `now` (every process gives the same lifetime
+        // and keeps the same time; one started a moment after on a clock behind ends too).
         let startedBy = now.addingTimeInterval(lifetime)
         let known = Set(ids)
         writer.async { self.endUnheard(of: user, expiringBy: startedBy, besides: known, attempt: 0) }

@@ -167,9 +167,10 @@ extension SignedInPagesTests {
         let other = signIns.start(user: "bob")
         signIns.flushWrites()
         // Started elsewhere a moment ago, and after the call: the store has both, this process neither.
-        store.stored["elsewhere"] = SignInRecord(user: "ana", expires: Date().addingTimeInterval(59))
-        store.stored["after"] = SignInRecord(user: "ana", expires: Date().addingTimeInterval(61))
-        #expect(signIns.endAll(user: "ana") == [known])
+        let now = Date()
+        store.stored["elsewhere"] = SignInRecord(user: "ana", expires: now.addingTimeInterval(59))
+        store.stored["after"] = SignInRecord(user: "ana", expires: now.addingTimeInterval(61))
+        #expect(signIns.endAll(user: "ana", now: now) == [known])
         signIns.flushWrites()
         signIns.flushWrites()
         #expect(store.stored["elsewhere"] == nil, "the sign-in not heard of yet was not ended")

@@ -27,6 +27,8 @@ final class TrackingGenerations: Observable {
     private var lastSlot: UInt32 = 0
     /// The view types an instance of which installed a registration (in any graph).
     private static var typesThatTrack = Set<ObjectIdentifier>()
+    /// The same for the trackings made as their bodies are walked (`WalkTrackings`).
+    private static var typesThatTrackInWalks = Set<ObjectIdentifier>()
 
     /// The key path each slot's trackings read.
     nonisolated subscript(slot: UInt32) -> UInt32 { slot }
@@ -42,6 +44,8 @@ final class TrackingGenerations: Observable {
 
     func readsModels(_ type: ObjectIdentifier) -> Bool { Self.typesThatTrack.contains(type) }
     func noteReadsModels(_ type: ObjectIdentifier) { Self.typesThatTrack.insert(type) }
+    func walksReadModels(_ type: ObjectIdentifier) -> Bool { Self.typesThatTrackInWalks.contains(type) }
+    func noteWalksReadModels(_ type: ObjectIdentifier) { Self.typesThatTrackInWalks.insert(type) }
 
     /// Called inside a tracked evaluation: that tracking now ends at the slot's next advance.
     func read(_ slot: Slot) {

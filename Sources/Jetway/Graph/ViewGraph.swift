@@ -261,7 +261,7 @@ public final class ViewGraph {
         if installed && inWalk {
             let walks = walks ?? instance.makeWalkTrackings()
             if walks.outstanding < .max { walks.outstanding += 1 }
-            instance.installedWalkTracking = true
+            if walks.slot == nil { generations.noteWalksReadModels(instance.typeID) }
         } else if installed {
             if instance.outstandingTrackings < .max { instance.outstandingTrackings += 1 }
             if !instance.installedTracking {
@@ -289,7 +289,14 @@ public final class ViewGraph {
     /// Starts a walk of `instance`'s body (after an evaluation, or of its kept body): what its
     /// controls tracked in the last walk is let go, as they are about to read it again.
     func beginWalk(of instance: ViewInstance) {
-        guard instance.installedWalkTracking, let walks = instance.walkTrackings else { return }
+        guard let walks = instance.walkTrackings else {
+            // A view of a type whose walks were seen reading models has a slot from its first
+            // walk, so even that walk's trackings can be let go (at unmount, say).
+            if trackingGenerations.walksReadModels(instance.typeID) {
+                instance.makeWalkTrackings().slot = trackingGenerations.newSlot()
+            }
+            return
+        }
         if walks.outstanding > 0 {
             walks.generation &+= 1
             if let slot = walks.slot { trackingGenerations.advance(slot) }

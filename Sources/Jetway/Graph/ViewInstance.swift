@@ -22,10 +22,9 @@ public final class ViewInstance {
     /// the main actor; one fired elsewhere is counted when its hop arrives, so it may be high
     /// for a moment, never low). (Beside the flags above: it fits in their word.)
     var outstandingTrackings: UInt32 = 0
-    /// Whether a control in its body (a toggle's binding, a sheet's `isPresented`: a
-    /// `_RenderContext.track`) installed a registration: from its next walk on those trackings
-    /// read a walk slot of their own (`InstanceExtras.walkTrackings`).
-    var installedWalkTracking = false
+    /// Whether it has `walkTrackings` (kept here too, so that a walk of the many views without
+    /// them does not look into their extras).
+    var hasWalkTrackings = false
     /// Counts body evaluations; observation callbacks from an older evaluation are ignored.
     /// Changed only by `ViewGraph.beginEvaluation(of:)` and `retireTrackings(of:)`.
     var evaluation: UInt64 = 0
@@ -71,13 +70,15 @@ public final class ViewInstance {
         set { extrasForWriting.trackingSlot = newValue }
     }
 
-    /// What its walks' trackings need (nil until a control in its body installed one).
-    var walkTrackings: WalkTrackings? { extras?.walkTrackings }
+    /// What its walks' trackings need: made when a control in its body installed one, or before
+    /// its first walk when its type is known to (`ViewGraph.beginWalk`).
+    var walkTrackings: WalkTrackings? { hasWalkTrackings ? extras?.walkTrackings : nil }
 
     func makeWalkTrackings() -> WalkTrackings {
-        if let made = extras?.walkTrackings { return made }
+        if let made = walkTrackings { return made }
         let made = WalkTrackings()
         extrasForWriting.walkTrackings = made
+        hasWalkTrackings = true
         return made
     }
 
@@ -252,7 +253,8 @@ final class InstanceExtras {
 @MainActor
 final class WalkTrackings {
     /// Its slot in the graph's `TrackingGenerations` (nil: the first walk's trackings were made
-    /// before the view was seen to have any; they stay until a property they read changes).
+    /// before any view of its type was seen to make one; they stay until a property they read
+    /// changes, once per view type in the process).
     var slot: TrackingGenerations.Slot?
     /// Counts the walks that let earlier trackings go; one of an older walk is ignored.
     var generation: UInt32 = 0
