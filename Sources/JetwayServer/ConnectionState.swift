@@ -35,9 +35,7 @@ final class TokenBucket {
     /// page's joins) may come out of order: an earlier one refills nothing.
     func take(at arrived: ContinuousClock.Instant) -> Bool {
         if arrived > last {
-            let elapsed = arrived - last
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            tokens = min(burst, tokens + seconds * rate)
+            tokens = min(burst, tokens + (arrived - last) / .seconds(1) * rate)
             last = arrived
         }
         guard tokens >= 1 else { return false }
