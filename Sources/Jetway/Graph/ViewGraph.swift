@@ -297,11 +297,15 @@ public final class ViewGraph {
             }
             return
         }
-        if walks.outstanding > 0 {
-            walks.generation &+= 1
-            if let slot = walks.slot { trackingGenerations.advance(slot) }
-        }
+        letGo(walks)
         if walks.slot == nil { walks.slot = trackingGenerations.newSlot() }
+    }
+
+    /// Lets a view's walk trackings go: they fire, find an older walk, and do nothing.
+    private func letGo(_ walks: WalkTrackings) {
+        guard walks.outstanding > 0 else { return }
+        walks.generation &+= 1
+        if let slot = walks.slot { trackingGenerations.advance(slot) }
     }
 
     /// `instance` left for good: its trackings are let go (a model that never changes again
@@ -309,10 +313,7 @@ public final class ViewGraph {
     func retireTrackings(of instance: ViewInstance) {
         instance.evaluation &+= 1
         if instance.outstandingTrackings > 0, let slot = instance.trackingSlot { trackingGenerations.advance(slot) }
-        if let walks = instance.walkTrackings, walks.outstanding > 0 {
-            walks.generation &+= 1
-            if let slot = walks.slot { trackingGenerations.advance(slot) }
-        }
+        if let walks = instance.walkTrackings { letGo(walks) }
     }
 
     func setNeedsUpdate() {

@@ -22,9 +22,6 @@ public final class ViewInstance {
     /// the main actor; one fired elsewhere is counted when its hop arrives, so it may be high
     /// for a moment, never low). (Beside the flags above: it fits in their word.)
     var outstandingTrackings: UInt32 = 0
-    /// Whether it has `walkTrackings` (kept here too, so that a walk of the many views without
-    /// them does not look into their extras).
-    var hasWalkTrackings = false
     /// Counts body evaluations; observation callbacks from an older evaluation are ignored.
     /// Changed only by `ViewGraph.beginEvaluation(of:)` and `retireTrackings(of:)`.
     var evaluation: UInt64 = 0
@@ -72,13 +69,12 @@ public final class ViewInstance {
 
     /// What its walks' trackings need: made when a control in its body installed one, or before
     /// its first walk when its type is known to (`ViewGraph.beginWalk`).
-    var walkTrackings: WalkTrackings? { hasWalkTrackings ? extras?.walkTrackings : nil }
+    var walkTrackings: WalkTrackings? { extras?.walkTrackings }
 
     func makeWalkTrackings() -> WalkTrackings {
         if let made = walkTrackings { return made }
         let made = WalkTrackings()
         extrasForWriting.walkTrackings = made
-        hasWalkTrackings = true
         return made
     }
 
