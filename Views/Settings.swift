@@ -88,14 +88,19 @@ public struct AirportSettings: View {
         }
     }
 
-    /// The airport's announcements: a new one on top after each refresh.
+    /// How many updates the panel keeps: the newest, on top. A page refreshed without end (its
+    /// `refresh` message sent again and again) keeps an answer of the same size.
+    static let keptUpdates = 20
+
+    /// The airport's announcements: a new one on top after each refresh, the last
+    /// `keptUpdates` of them.
     static func announcements(_ refreshes: Int) -> String {
         let standing = [
             "Gate B12 reopens at 14:00.", "Free water refills past security.", "Parking level 3 is full.",
             "Lost property: ask at the information desk.", "Quiet room on the upper level.", "Mountain Air lounge renovated.",
             "Please keep your luggage with you.", "Wi-Fi: MountainAirport-Free.",
         ]
-        return ((0..<refreshes).reversed().map { "Update \($0 + 1): all flights on schedule." } + standing).joined(separator: "\n")
+        return ((max(0, refreshes - keptUpdates)..<refreshes).reversed().map { "Update \($0 + 1): all flights on schedule." } + standing).joined(separator: "\n")
     }
 
     @ViewBuilder
