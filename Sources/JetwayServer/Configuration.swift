@@ -78,6 +78,22 @@ public struct ServerConfiguration: Sendable {
     /// hold a session forever. Browsers answer pings by themselves.
     public var pingAfterIdle: TimeInterval = 30
     public var closeAfterIdle: TimeInterval = 60
+    /// Sockets one client address may hold that are not websockets (requests arriving, being
+    /// answered, or kept alive between them): past it a new one is answered 429 and closed. A
+    /// browser opens at most six; a trusted proxy is not capped.
+    public var maxHTTPConnectionsPerAddress = 64
+    /// Sockets the server holds at once, websockets included; nil: its descriptor limit (raised
+    /// to the hard limit, up to 65,536) less a tenth for files. At the budget a new socket
+    /// takes the place of the oldest unfinished request of the address holding the most, or is
+    /// answered 503 — the server never runs out of descriptors.
+    public var maxOpenSockets: Int?
+    /// How long a request's line and headers may take to arrive, from its socket's opening (or
+    /// the last answer on it).
+    public var requestHeadersTimeout: TimeInterval = 10
+    /// How long a request's body may take: this, plus its length at `minimumBodyRate` bytes a
+    /// second. A body dribbled in cannot keep its socket longer.
+    public var requestBodyTimeout: TimeInterval = 10
+    public var minimumBodyRate = 32 * 1024
     /// Addresses of the reverse proxies in front of the server: only their `X-Forwarded-For`
     /// is believed (the real client's address then counts for the per-address limits).
     public var trustedProxies: [String] = []
@@ -114,6 +130,7 @@ extension ServerConfiguration {
     /// `JETWAY_STORE`, `JETWAY_CLOCK`, `JETWAY_API_TOKENS` (comma-separated bearer tokens),
     /// `JETWAY_TRUSTED_PROXIES` (comma-separated IP addresses), `JETWAY_SECURE_COOKIES`,
     /// `JETWAY_MAX_SESSIONS_PER_ADDRESS`, `JETWAY_MAX_WEBSOCKETS_PER_ADDRESS`,
+    /// `JETWAY_MAX_HTTP_CONNECTIONS_PER_ADDRESS`, `JETWAY_MAX_OPEN_SOCKETS`,
     /// `JETWAY_TOKEN_LIFETIME` (seconds) and `JETWAY_COUNT_OBSERVATIONS` where they are set (the same variables for every Jetway app). A value that is not of its kind (a
     /// port that is not a number from 0 to 65535) is an error naming it, not a silent default.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ServerError)
@@ -164,6 +181,7 @@ extension ServerConfiguration {
         for (name, setting) in [
             ("JETWAY_MAX_SESSIONS_PER_ADDRESS", \ServerConfiguration.maxSessionsPerAddress),
             ("JETWAY_MAX_WEBSOCKETS_PER_ADDRESS", \ServerConfiguration.maxWebSocketsPerAddress),
+            ("JETWAY_MAX_HTTP_CONNECTIONS_PER_ADDRESS", \ServerConfiguration.maxHTTPConnectionsPerAddress),
             ("JETWAY_MAX_QUEUED_BYTES", \ServerConfiguration.maxQueuedBytes),
             ("JETWAY_SOCKET_SEND_BUFFER", \ServerConfiguration.socketSendBuffer),
         ] {
@@ -172,6 +190,12 @@ extension ServerConfiguration {
                 throw .badSetting(name: name, value: text, expected: "a number from 1 to 10,000,000")
             }
             configuration[keyPath: setting] = value
+        }
+        if let text = environment["JETWAY_MAX_OPEN_SOCKETS"], !text.isEmpty {
+            guard let value = Int(text), value >= 16, value <= 10_000_000 else {
+                throw .badSetting(name: "JETWAY_MAX_OPEN_SOCKETS", value: text, expected: "a number from 16 to 10,000,000")
+            }
+            configuration.maxOpenSockets = value
         }
         return configuration
     }

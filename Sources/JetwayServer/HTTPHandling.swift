@@ -13,6 +13,7 @@ extension JetwayServer {
         let connection = Connection(kind: .http, maxQueuedBytes: configuration.maxQueuedBytes)
         connection.wsi = wsi
         slot.pointee = Unmanaged.passRetained(connection).toOpaque()
+        requestHeadersArrived(wsi)
         // lws gives a request 5 s (its content timeout) and then closes the socket without a
         // word: a page that waits that long for the main actor (a busy server, a long render)
         // would get an empty reply. Without a body to wait for, the answer has
@@ -286,7 +287,9 @@ extension JetwayServer {
             if written < 0 { return -1 }
         }
         if connection.closeAfterResponse { return -1 }
-        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        if lws_http_transaction_completed(wsi) != 0 { return -1 }
+        admission.answered(wsi, now: DispatchTime.now().uptimeNanoseconds)
+        return 0
     }
 
     static func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {

@@ -22,6 +22,7 @@ extension JetwayServer {
         let now = DispatchTime.now().uptimeNanoseconds
         guard now &- lastIdleCheck >= 500_000_000 else { return }
         lastIdleCheck = now
+        closeLateRequests(now: now)
         let pingAfter = UInt64(max(1, configuration.pingAfterIdle) * 1e9)
         let closeAfter = UInt64(max(configuration.pingAfterIdle + 1, configuration.closeAfterIdle) * 1e9)
         for connection in openWebSockets.values {

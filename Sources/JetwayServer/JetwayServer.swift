@@ -42,6 +42,12 @@ public final class JetwayServer: @unchecked Sendable {
     var webSocketsByAddress: [String: Int] = [:]
     /// Service thread: every open websocket, for the idle check (IdleSockets.swift).
     var openWebSockets: [ObjectIdentifier: Connection] = [:]
+    /// Service thread: every accepted socket, by its wsi, and the rules it is admitted and
+    /// timed by (AcceptedSockets.swift); its budget is set by `start()`.
+    var admission = SocketAdmission<OpaquePointer>(limits: .init(perAddress: 0, total: 0))
+    let socketCounts = SocketCounts()
+    var lastRefusalLog: UInt64 = 0
+    var refusalsSinceLog = 0
     /// lws keeps a pointer to the policy for the context's life: one for the process.
     nonisolated(unsafe) static let noValidityPolicy: UnsafeMutablePointer<lws_retry_bo_t> = {
         let policy = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
@@ -130,6 +136,11 @@ public final class JetwayServer: @unchecked Sendable {
         _ = sessions
         if configuration.countsObservations { ObservationRegistrations.isCounting = true }
         removeIncompleteUploads()
+        admission = SocketAdmission(
+            limits: .init(
+                perAddress: configuration.maxHTTPConnectionsPerAddress, total: Self.socketBudget(configured: configuration.maxOpenSockets),
+                headersTimeout: .milliseconds(Int(configuration.requestHeadersTimeout * 1000)),
+                bodyTimeout: .milliseconds(Int(configuration.requestBodyTimeout * 1000)), minimumBodyRate: configuration.minimumBodyRate))
         sessions.startSweeping()
         signIns.follow { [weak self] id in self?.sessions.signInEnded(id) }
         let thread = Thread { [self] in serviceLoop() }
@@ -144,7 +155,9 @@ public final class JetwayServer: @unchecked Sendable {
             stateLock.unlock()
             throw startError
         }
-        Log.info("listening", ["host": configuration.host, "port": port, "build": configuration.buildID, "loop": eventLoop])
+        Log.info(
+            "listening",
+            ["host": configuration.host, "port": port, "build": configuration.buildID, "loop": eventLoop, "sockets": admission.limits.total])
     }
 
     /// Stops accepting, tells connected pages to reconnect (close 1001), flushes and returns.

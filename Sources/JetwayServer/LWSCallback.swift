@@ -17,6 +17,11 @@ func jetwayCallback(
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         server.drainPending()
         return 0
+    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+        return server.accepted(wsi)
+    case LWS_CALLBACK_WSI_DESTROY:
+        server.socketDestroyed(wsi)
+        return 0
     case LWS_CALLBACK_HTTP:
         guard let slot else { return -1 }
         let uri = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
@@ -33,6 +38,7 @@ func jetwayCallback(
         }
         return 0
     case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        server.admission.bodyArrived(wsi)
         server.awaitAnswer(wsi)
         if let connection, connection.pendingUpload != nil {
             server.uploadBodyComplete(wsi, connection)

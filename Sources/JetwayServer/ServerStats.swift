@@ -6,13 +6,18 @@ import Jetway
 /// for days holds, as JSON, for a monitor or a soak test to watch for growth:
 ///
 /// ```json
-/// {"sessions":612,"connected":600,"connections":601,"observations":48120,"overflows":3,"uptime_s":3600}
+/// {"sessions":612,"connected":600,"connections":601,"observations":48120,"overflows":3,
+///  "sockets":640,"sockets_refused":0,"sockets_evicted":0,"requests_too_slow":0,"uptime_s":3600}
 /// ```
 ///
 /// `connections`: the connections in memory (sockets, hosted views over them, HTTP requests
 /// being answered); it must follow what is open, not what has been served.
 /// `overflows`: how many times a page's queue passed `maxQueuedBytes` (a client reading slower
 /// than its page changes) and its patches were replaced by one full page, since start.
+/// `sockets`: sockets open (websockets included); `sockets_refused`, `sockets_evicted` and
+/// `requests_too_slow`: since start, sockets refused at their address's cap or the server's
+/// budget, unfinished requests closed to make room, and requests closed at their deadline
+/// (docs/security.md, "Descriptors and slow clients").
 /// `observations` (the views' live Observation registrations) is null unless counted
 /// (`JETWAY_COUNT_OBSERVATIONS=1`). Without a valid token the answer is the not-found page
 /// (404), with nothing of the server's in it.
@@ -27,13 +32,17 @@ extension JetwayServer {
         }
         let started = startedAt
         let counting = configuration.countsObservations
+        let counts = socketCounts
         Task { @MainActor [self] in
             let observations = counting ? String(ObservationRegistrations.live) : "null"
             let uptime = Int(Date().timeIntervalSince(started))
             let body =
                 "{\"sessions\":\(sessions.sessionCount),\"connected\":\(sessions.attachedConnections.count),"
                 + "\"connections\":\(Connection.live),"
-                + "\"observations\":\(observations),\"overflows\":\(sessions.queueOverflows),\"uptime_s\":\(uptime)}"
+                + "\"observations\":\(observations),\"overflows\":\(sessions.queueOverflows),"
+                + "\"sockets\":\(counts.open.load(ordering: .relaxed)),\"sockets_refused\":\(counts.refused.load(ordering: .relaxed)),"
+                + "\"sockets_evicted\":\(counts.evicted.load(ordering: .relaxed)),\"requests_too_slow\":\(counts.expired.load(ordering: .relaxed)),"
+                + "\"uptime_s\":\(uptime)}"
             connection.setResponse(
                 HTTPResponse(
                     status: 200, contentType: "application/json", headers: [("cache-control", "no-store")], body: Array(body.utf8)),

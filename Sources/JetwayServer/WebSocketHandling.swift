@@ -25,6 +25,7 @@ extension JetwayServer {
     func established(_ wsi: OpaquePointer, _ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         let connection = Connection(kind: .websocket, maxQueuedBytes: configuration.maxQueuedBytes)
         connection.wsi = wsi
+        admission.upgraded(wsi)
         if configuration.socketSendBuffer > 0 {
             var size = Int32(clamping: configuration.socketSendBuffer)
             setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))

@@ -1,0 +1,160 @@
+import Foundation
+import JetwayBrowser
+import Testing
+
+@testable import JetwayServer
+
+/// Clients that hold sockets without finishing a request (slowloris, slow POSTs), from many
+/// addresses: a request has a whole deadline, an address a share of the sockets, and the
+/// server a budget under its descriptor limit at which the heaviest address gives way, so a
+/// bystander's page still loads (docs/security.md, "Descriptors and slow clients"). `make
+/// faults` runs the same attack at full scale against a process with a lowered descriptor limit.
+@MainActor
+@Suite(.serialized)
+struct SlowClientsTests {
+    nonisolated static let slowPost =
+        "POST /ops/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n"
+
+    @Test func aRequestDribbledInIsClosedAtItsDeadlineNotKeptByEachPiece() async throws {
+        let server = try TestServer {
+            $0.requestHeadersTimeout = 2
+            $0.requestBodyTimeout = 2
+            $0.apiTokens = ["stats-token"]
+        }
+        defer { server.stop() }
+        let port = server.port
+        let closedAfter = await offPool { () -> [Double] in
+            // A body a byte at a time, and headers a line at a time: each piece comes well
+            // within lws's own per-piece deadline.
+            let body = LoopbackClient.connect(from: "127.0.0.2", port: port)
+            let headers = LoopbackClient.connect(from: "127.0.0.2", port: port)
+            defer {
+                close(body)
+                close(headers)
+            }
+            LoopbackClient.send(body, Self.slowPost)
+            LoopbackClient.send(headers, "GET / HTTP/1.1\r\n")
+            let started = Date()
+            var closed: [Int32: Double] = [:]
+            var tick = 0
+            while closed.count < 2 && Date().timeIntervalSince(started) < 12 {
+                Thread.sleep(forTimeInterval: 0.25)
+                tick += 1
+                for fd in [body, headers] where closed[fd] == nil {
+                    if LoopbackClient.isClosedByServer(fd) {
+                        closed[fd] = Date().timeIntervalSince(started)
+                    } else if tick % 2 == 0 {
+                        LoopbackClient.send(fd, fd == body ? "a" : "X-Slow-\(tick): 1\r\n")
+                    }
+                }
+            }
+            return [closed[body] ?? .infinity, closed[headers] ?? .infinity]
+        }
+        // Due at 2 s (+ 1,000 bytes at 32 KiB/s for the body); the check runs twice a second.
+        #expect(closedAfter[0] > 1.5 && closedAfter[0] < 4, "slow body closed after \(closedAfter[0]) s")
+        #expect(closedAfter[1] > 1.5 && closedAfter[1] < 4, "slow headers closed after \(closedAfter[1]) s")
+        // Every socket the server counted is let go when it closes: pages, assets and a
+        // websocket later, only the stats request's own is open.
+        _ = try await server.get("/")
+        _ = try await server.get("/assets/jetway.css")
+        let socket = try await WebSocketClient.connect(port: port, origin: server.base)
+        await socket.close()
+        var open = -1
+        for _ in 0..<50 {
+            let stats = try await server.get("/_jetway/stats", headers: ["Authorization": "Bearer stats-token", "Connection": "close"]).body
+            open = (try JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any])?["sockets"] as? Int ?? -1
+            if open == 1 { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(open == 1, "sockets counted after all but one closed: \(open)")
+    }
+
+    @Test func thousandsOfSlowClientsCannotKeepABystandersPageOut() async throws {
+        let server = try TestServer {
+            $0.maxOpenSockets = 150
+            $0.maxHTTPConnectionsPerAddress = 16
+            $0.requestHeadersTimeout = 30
+            $0.requestBodyTimeout = 30
+            $0.apiTokens = ["stats-token"]
+        }
+        defer { server.stop() }
+        let port = server.port
+        // 40 addresses × 20 slow POSTs: 800 sockets against a budget of 150, each address over
+        // its share of 16 too.
+        let attack = await offPool { () -> (sockets: [Int32], refusedAtCap: Int, failed: Int) in
+            var sockets: [Int32] = []
+            var refusedAtCap = 0
+            var failed = 0
+            for address in 0..<40 {
+                for index in 0..<20 {
+                    let fd = LoopbackClient.connect(from: "127.0.1.\(address + 1)", port: port)
+                    guard fd >= 0 else {
+                        failed += 1
+                        continue
+                    }
+                    LoopbackClient.send(fd, Self.slowPost)
+                    if index >= 16 {
+                        // Past its share (or past the server's budget, once the addresses
+                        // before it filled it): answered 429 or 503 at once and closed.
+                        let answer = LoopbackClient.readAll(fd, timeout: 2)
+                        if answer.hasPrefix("HTTP/1.1 429") || answer.hasPrefix("HTTP/1.1 503") { refusedAtCap += 1 }
+                        close(fd)
+                    } else {
+                        sockets.append(fd)
+                    }
+                }
+            }
+            return (sockets, refusedAtCap, failed)
+        }
+        defer { for fd in attack.sockets { close(fd) } }
+        #expect(attack.failed == 0)
+        #expect(attack.refusedAtCap == 40 * 4, "sockets past an address's share were not refused at once: \(attack.refusedAtCap)")
+        // The attack holds: its sockets keep dribbling while a bystander loads pages.
+        let dribbling = Dribbler(sockets: attack.sockets)
+        dribbling.start()
+        defer { dribbling.stop() }
+        var loads: [Double] = []
+        for round in 0..<5 {
+            let (answer, seconds) = await offPool { LoopbackClient.get("/", from: "127.0.2.\(round + 1)", port: port) }
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "the bystander's page: \(answer.prefix(80))")
+            loads.append(seconds)
+        }
+        #expect(loads.allSatisfy { $0 < 1 }, "bystander page loads under attack: \(loads)")
+        let stats = try await server.get("/_jetway/stats", headers: ["Authorization": "Bearer stats-token"]).body
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any])
+        let open = try #require(figures["sockets"] as? Int)
+        #expect(open <= 151, "sockets over the budget: \(stats)")
+        #expect((figures["sockets_evicted"] as? Int ?? 0) > 0 && (figures["sockets_refused"] as? Int ?? 0) >= 160, "\(stats)")
+        print("slow clients: bystander page loads \(loads.map { String(format: "%.3f", $0) }) s; \(stats)")
+    }
+}
+
+/// Sends one byte on each socket every second, from a thread of its own.
+final class Dribbler: @unchecked Sendable {
+    let sockets: [Int32]
+    private let lock = NSLock()
+    private var running = true
+
+    init(sockets: [Int32]) { self.sockets = sockets }
+
+    func start() {
+        Thread { [self] in
+            while isRunning {
+                for fd in sockets { LoopbackClient.send(fd, "a") }
+                Thread.sleep(forTimeInterval: 1)
+            }
+        }.start()
+    }
+
+    func stop() {
+        lock.lock()
+        running = false
+        lock.unlock()
+    }
+
+    private var isRunning: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return running
+    }
+}
