@@ -23,6 +23,11 @@ public struct ServerConfiguration: Sendable {
     public var dataDirectory = "data"
     /// The key that signs session tokens. Generated once and kept in `dataDirectory` if nil.
     public var secret: [UInt8]?
+    /// Host names the app answers to besides loopback's and the listen address (`.example.com`
+    /// allows its subdomains, `*` any name): a request for another gets 421 and its websocket
+    /// upgrade is refused (DNS rebinding). List the public name in production
+    /// (`JETWAY_ALLOWED_HOSTS`, comma-separated).
+    public var allowedHosts: [String] = []
     /// Origins allowed to open the websocket, besides the page's own host.
     public var allowedOrigins: [String] = []
     /// Origins whose pages may show this app's pages in a frame (CSP `frame-ancestors`);
@@ -127,7 +132,8 @@ public struct ServerConfiguration: Sendable {
 
 extension ServerConfiguration {
     /// The defaults, changed by `JETWAY_HOST`, `JETWAY_PORT`, `JETWAY_DATA`, `JETWAY_ASSETS`,
-    /// `JETWAY_STORE`, `JETWAY_CLOCK`, `JETWAY_API_TOKENS` (comma-separated bearer tokens),
+    /// `JETWAY_STORE`, `JETWAY_CLOCK`, `JETWAY_ALLOWED_HOSTS` (comma-separated host names),
+    /// `JETWAY_API_TOKENS` (comma-separated bearer tokens),
     /// `JETWAY_TRUSTED_PROXIES` (comma-separated IP addresses), `JETWAY_SECURE_COOKIES`,
     /// `JETWAY_MAX_SESSIONS_PER_ADDRESS`, `JETWAY_MAX_WEBSOCKETS_PER_ADDRESS`,
     /// `JETWAY_MAX_HTTP_CONNECTIONS_PER_ADDRESS`, `JETWAY_MAX_OPEN_SOCKETS`,
@@ -151,6 +157,9 @@ extension ServerConfiguration {
         if let text = environment["JETWAY_CLOCK"], !text.isEmpty {
             guard let clock = WallClock.parse(text) else { throw .badClock(text) }
             configuration.clock = clock
+        }
+        if let hosts = environment["JETWAY_ALLOWED_HOSTS"], !hosts.isEmpty {
+            configuration.allowedHosts = list(hosts)
         }
         if let tokens = environment["JETWAY_API_TOKENS"], !tokens.isEmpty {
             configuration.apiTokens = list(tokens)

@@ -22,6 +22,7 @@ public final class JetwayServer: @unchecked Sendable {
     let startedAt = Date()
     let assets: StaticFiles
     let listenAddress: ListenAddress
+    let allowedHosts: AllowedHosts
     /// Who is signed in, by the id in each browser's `jw_signin` cookie.
     let signIns: SignIns
 
@@ -77,6 +78,7 @@ public final class JetwayServer: @unchecked Sendable {
         self.app = configuration.developmentMode ? app.withLibrary() : app
         self.configuration = configuration
         self.listenAddress = try ListenAddress(host: configuration.host)
+        self.allowedHosts = AllowedHosts(configured: configuration.allowedHosts, listenHost: configuration.host)
         self.secret = try SessionToken.loadSecret(configured: configuration.secret, dataDirectory: configuration.dataDirectory)
         self.assets = try StaticFiles(directory: configuration.assetsDirectory)
         self.signIns = SignIns(
@@ -135,6 +137,7 @@ public final class JetwayServer: @unchecked Sendable {
         stateLock.unlock()
         _ = sessions
         if configuration.countsObservations { ObservationRegistrations.isCounting = true }
+        securePrivateFiles()
         removeIncompleteUploads()
         admission = SocketAdmission(
             limits: .init(
@@ -304,6 +307,18 @@ public final class JetwayServer: @unchecked Sendable {
         self.context = nil
         cleanUpCStrings()
         stopped.signal()
+    }
+
+    /// The data folder is the server user's alone (0700, its files 0600), a folder an older
+    /// version left readable included.
+    private func securePrivateFiles() {
+        let folder = configuration.dataDirectory
+        try? PrivateFiles.makeFolder(folder)
+        switch PrivateFiles.secure(folder: folder) {
+        case nil: Log.warn("data_not_private", ["folder": folder, "reason": "shared with other users (world-writable, sticky or not ours)"])
+        case let changed? where changed > 0: Log.info("data_made_private", ["folder": folder, "changed": changed])
+        default: break
+        }
     }
 
     private func cleanUpCStrings() {

@@ -112,7 +112,7 @@ struct SessionToken: Equatable {
         if let configured, configured.count >= 16 { return configured }
         let path = URL(fileURLWithPath: dataDirectory).appendingPathComponent("secret").path
         if let existing = FileManager.default.contents(atPath: path), existing.count >= 32 { return Array(existing) }
-        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(dataDirectory)
         let secret = randomBytes(32)
         guard FileManager.default.createFile(atPath: path, contents: Data(secret), attributes: [.posixPermissions: 0o600]) else {
             throw ServerError.cannotWriteSecret(path)

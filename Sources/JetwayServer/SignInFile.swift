@@ -50,7 +50,7 @@ final class SignInFile: SignInStore, @unchecked Sendable {
         guard let file else { return }
         let data = try JSONEncoder().encode(entries)
         let directory = (file as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(directory)
         let temporary = file + ".tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteUnknown)

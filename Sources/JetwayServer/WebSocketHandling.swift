@@ -8,6 +8,10 @@ extension JetwayServer {
     func filterWebSocket(_ wsi: OpaquePointer) -> Int32 {
         let origin = Self.header(wsi, WSI_TOKEN_ORIGIN) ?? ""
         let host = Self.header(wsi, WSI_TOKEN_HOST) ?? ""
+        guard allowedHosts.allows(host) else {
+            Log.warn("upgrade_refused", ["host": host, "reason": "not an allowed host name"])
+            return 1
+        }
         let allowed =
             !origin.isEmpty && (origin == "http://" + host || origin == "https://" + host || configuration.allowedOrigins.contains(origin))
         if !allowed {

@@ -1,4 +1,5 @@
 import CSQLite
+import JetwayRoutes
 import Foundation
 
 /// The embedded database: one SQLite file (WAL, foreign keys, a busy timeout so that another
@@ -13,7 +14,9 @@ final class SQLiteConnection: DatabaseConnection {
     init(path: String) throws {
         if path != ":memory:" {
             let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            if !folder.isEmpty { try? PrivateFiles.makeFolder(folder) }
+            // Private from the start; SQLite gives its journal and WAL files the same mode.
+            if !FileManager.default.fileExists(atPath: path) { PrivateFiles.makeFile(path) }
         }
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX

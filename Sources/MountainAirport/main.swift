@@ -124,11 +124,23 @@ MainActor.assumeIsolated {
             exit(0)
         }
         if try store.count(StaffMember.self) == 0 {
-            // A first start: one account with a password made now, said once in the log (as a
-            // notebook server gives its token), so the console can be tried; add real ones.
-            let password = AirportStaff.newPassword()
-            try blocking { try await AirportStaff.add(name: "ops", displayName: "Operations", password: password, to: store) }
-            log("event=first_staff name=ops password=\(password) hint=\"sign in at /ops/signin; add your own with --add-staff NAME\"")
+            // A first start: one account, so the console can be tried; add real ones. Its
+            // password is the operator's (AIRPORT_STAFF_PASSWORD), or made now and shown once on
+            // the terminal that started the server — never in the log, which others may read.
+            let given = ProcessInfo.processInfo.environment["AIRPORT_STAFF_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+            let terminal = given == nil ? open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC) : -1
+            if let password = given ?? (terminal >= 0 ? AirportStaff.newPassword() : nil) {
+                try blocking { try await AirportStaff.add(name: "ops", displayName: "Operations", password: password, to: store) }
+                if terminal >= 0 {
+                    let notice = "\nMountainAirport: the first staff account is ops, password \(password)\n"
+                        + "  (shown once, here only: sign in at /ops/signin; add your own with --add-staff NAME)\n\n"
+                    _ = notice.withCString { write(terminal, $0, strlen($0)) }
+                    close(terminal)
+                }
+                log("event=first_staff name=ops password_from=\(given == nil ? "terminal" : "AIRPORT_STAFF_PASSWORD")")
+            } else {
+                log("event=no_staff hint=\"no terminal to show a first password on: start once with AIRPORT_STAFF_PASSWORD set, or add an account with --add-staff NAME\"")
+            }
         }
         let model = FlightBoardModel(store: store, timeZone: timeZone, clock: configuration.clock)
         // Boards and kiosks move on with the clock, with or without the simulator.

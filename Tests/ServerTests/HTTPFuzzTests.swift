@@ -21,13 +21,13 @@ struct HTTPFuzzTests {
 
     nonisolated static let seeds: [[UInt8]] = [
         "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: jw_device=abc.def; jw_sizes=320x480\r\nAccept-Encoding: gzip\r\n\r\n",
-        "GET /flights/3?tab=history&x=%20%C3%A9 HTTP/1.1\r\nHost: x\r\nUser-Agent: fuzz\r\n\r\n",
-        "GET /api/flights?search=den&limit=5&status=Delayed HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n\r\n",
-        "PATCH /api/flights/3 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n{\"status\":\"Delayed\"}",
-        "POST /ops/signin HTTP/1.1\r\nHost: x\r\nOrigin: http://x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 22\r\n\r\nname=ops&password=abcd",
-        "GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: jetway\r\nOrigin: http://x\r\n\r\n",
-        "HEAD /assets/jetway.css HTTP/1.1\r\nHost: x\r\nIf-None-Match: \"abc\"\r\n\r\n",
-        "GET /_jetway/stats HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\r\n",
+        "GET /flights/3?tab=history&x=%20%C3%A9 HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: fuzz\r\n\r\n",
+        "GET /api/flights?search=den&limit=5&status=Delayed HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n\r\n",
+        "PATCH /api/flights/3 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n{\"status\":\"Delayed\"}",
+        "POST /ops/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 22\r\n\r\nname=ops&password=abcd",
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: jetway\r\nOrigin: http://127.0.0.1\r\n\r\n",
+        "HEAD /assets/jetway.css HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: \"abc\"\r\n\r\n",
+        "GET /_jetway/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n",
         "GET /gate/A1 HTTP/1.0\r\n\r\n",
     ].map { Array($0.utf8) }
 
@@ -118,7 +118,7 @@ struct HTTPFuzzTests {
                     if number % 500 == 0 {
                         // Still serving at once: a valid page.
                         let started = Date()
-                        let page = Self.exchange(port: port, Array("GET /api/flights?limit=1 HTTP/1.1\r\nHost: x\r\n\r\n".utf8), timeout: 5)
+                        let page = Self.exchange(port: port, Array("GET /api/flights?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), timeout: 5)
                         if page.map({ String(decoding: $0.answer.prefix(12), as: UTF8.self) }) != "HTTP/1.1 200"
                             || Date().timeIntervalSince(started) > 2
                         {

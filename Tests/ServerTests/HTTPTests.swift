@@ -25,7 +25,7 @@ struct HTTPTests {
                 // Some on sockets that stay open for another request (keep-alive), some closed.
                 let request =
                     number % 2 == 0
-                    ? "GET /_jetway/nothing HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    ? "GET /_jetway/nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
                     : "GET /assets/jetway.css HTTP/1.0\r\n\r\n"
                 _ = HTTPFuzzTests.exchange(port: port, Array(request.utf8))
             }
