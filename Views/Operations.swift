@@ -77,14 +77,17 @@ public enum AirportStaff {
                 let form = request.form
                 let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
                 let password = form["password"] ?? ""
-                if case .wait(let seconds) = throttle.check(user: name, address: request.remoteAddress) {
-                    return .redirect(to: "/ops/signin?wait=\(seconds)")
+                // Counted before the password is checked: a burst of tries gets only the
+                // allowance checked, and a name is held up per address and device, not for all.
+                let attempt: SignInThrottle.Attempt
+                switch throttle.begin(user: name, address: request.remoteAddress, device: request.device) {
+                case .wait(let seconds): return .redirect(to: "/ops/signin?wait=\(seconds)")
+                case .allowed(let allowed): attempt = allowed
                 }
                 guard await verify(name: name, password: password, in: store) != nil else {
-                    throttle.failed(user: name, address: request.remoteAddress)
                     return .redirect(to: "/ops/signin?failed=1")
                 }
-                throttle.succeeded(user: name)
+                throttle.succeeded(attempt)
                 var response = Response.redirect(to: "/ops")
                 response.signIn(user: name)
                 return response

@@ -1,39 +1,61 @@
 import Foundation
 
-/// Failed sign-ins counted per user name and per client address, and how long each must wait
-/// before the next try: a few free failures, then a delay that doubles with each further one (up
-/// to `maximumDelay`), forgotten after `window` without failures. A success clears the user's
-/// count, not the address's (so an attacker cannot reset it with an account of their own).
+/// Sign-in tries counted before their passwords are checked, and how long each must wait: a
+/// few free failures, then a delay that doubles with each further one (up to `maximumDelay`),
+/// forgotten after `window` without failures.
+///
+/// Every try counts as a failure from the moment it is let through (`begin`) until the app says
+/// it succeeded, so a burst of a hundred wrong passwords sent at once gets only the allowance
+/// checked, not a hundred scrypt runs. What is counted, and who waits:
+/// - a name **from one address**, and a name **from one device** (the signed `jw_device`
+///   cookie): a few free failures each, so one attacker cannot lock a colleague out by trying
+///   her name — she signs in from her own address and device;
+/// - one address **over all names** (an attacker trying many names);
+/// - a name **over all addresses** (a password guessed from many machines at once): a larger
+///   allowance, which never holds up a device the name signed in from before.
 ///
 /// ```swift
-/// switch throttle.check(user: name, address: request.address) {
+/// switch throttle.begin(user: name, address: request.remoteAddress, device: request.device) {
 /// case .wait(let seconds): return .text("Too many attempts; try again in \(seconds) s", status: 429)
-/// case .allowed: break
+/// case .allowed(let attempt):
+///     if await Passwords.verify(password, against: stored) { throttle.succeeded(attempt) }
 /// }
-/// if await Passwords.verify(password, against: stored) { throttle.succeeded(user: name) }
-/// else { throttle.failed(user: name, address: request.address) }
 /// ```
 ///
-/// Memory is bounded: at most `maximumEntries` names and as many addresses; past that the
-/// entries whose window has passed go first, then the oldest.
+/// Memory is bounded: at most `maximumEntries` entries in each table; past that the entries
+/// whose window has passed go first, then the oldest.
 public final class SignInThrottle: @unchecked Sendable {
     public struct Policy: Sendable {
-        /// Failures a user name may have before each further try waits.
+        /// Failures one name may have from one address (and from one device) before each further
+        /// try from there waits.
         public var freeFailuresPerUser = 5
         /// Failures one address may have, over all names, before it waits.
         public var freeFailuresPerAddress = 20
+        /// Failures one name may have over all addresses before tries from devices it never
+        /// signed in from wait.
+        public var freeFailuresPerUserOverall = 100
         /// The wait after the first failure over the free ones; it doubles with each more.
         public var firstDelay: TimeInterval = 1
         public var maximumDelay: TimeInterval = 15 * 60
         /// A count is forgotten this long after its last failure.
         public var window: TimeInterval = 15 * 60
         public var maximumEntries = 100_000
+        /// Devices remembered per name as ones it signed in from.
+        public var knownDevicesPerUser = 16
         public init() {}
     }
 
+    /// A try that was let through, counted as a failure until `succeeded(_:)`.
+    public struct Attempt: Equatable, Sendable {
+        let user: String
+        let address: String
+        let device: String?
+        let fromKnownDevice: Bool
+    }
+
     public enum Decision: Equatable, Sendable {
-        case allowed
-        /// Whole seconds until the next try is allowed.
+        case allowed(Attempt)
+        /// Whole seconds until the next try is allowed; this one was not counted.
         case wait(seconds: Int)
     }
 
@@ -46,47 +68,63 @@ public final class SignInThrottle: @unchecked Sendable {
     public let policy: Policy
     private let now: @Sendable () -> Date
     private let lock = NSLock()
-    private var users: [String: Entry] = [:]
-    private var addresses: [String: Entry] = [:]
+    private var byUserAndAddress: [String: Entry] = [:]
+    private var byUserAndDevice: [String: Entry] = [:]
+    private var byAddress: [String: Entry] = [:]
+    private var byUser: [String: Entry] = [:]
+    /// Devices each name signed in from, most recent last.
+    private var knownDevices: [String: [String]] = [:]
 
     public init(policy: Policy = Policy(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.policy = policy
         self.now = now
     }
 
-    /// Whether a sign-in for `user` from `address` may be tried now.
-    public func check(user: String, address: String) -> Decision {
+    /// Whether a sign-in for `user` from `address` (and `device`, the browser's device id when
+    /// it has one) may be tried now; if so, it is counted as a failure until `succeeded`.
+    public func begin(user: String, address: String, device: String? = nil) -> Decision {
         let time = now()
+        let name = Self.normalized(user)
         lock.lock()
         defer { lock.unlock() }
-        let until = max(
-            Self.blocked(users[Self.normalized(user)], at: time, window: policy.window),
-            Self.blocked(addresses[address], at: time, window: policy.window))
-        guard until > time else { return .allowed }
-        return .wait(seconds: Int(until.timeIntervalSince(time).rounded(.up)))
+        let known = device.map { knownDevices[name]?.contains($0) == true } ?? false
+        var until = max(
+            Self.blocked(byUserAndAddress[name + "\u{0}" + address], at: time, window: policy.window),
+            Self.blocked(byAddress[address], at: time, window: policy.window))
+        if let device { until = max(until, Self.blocked(byUserAndDevice[name + "\u{0}" + device], at: time, window: policy.window)) }
+        if !known { until = max(until, Self.blocked(byUser[name], at: time, window: policy.window)) }
+        guard until <= time else { return .wait(seconds: Int(until.timeIntervalSince(time).rounded(.up))) }
+        record(&byUserAndAddress, name + "\u{0}" + address, free: policy.freeFailuresPerUser, at: time)
+        record(&byAddress, address, free: policy.freeFailuresPerAddress, at: time)
+        record(&byUser, name, free: policy.freeFailuresPerUserOverall, at: time)
+        if let device { record(&byUserAndDevice, name + "\u{0}" + device, free: policy.freeFailuresPerUser, at: time) }
+        return .allowed(Attempt(user: name, address: address, device: device, fromKnownDevice: known))
     }
 
-    /// Counts a failed sign-in (a wrong password, or a name that does not exist).
-    public func failed(user: String, address: String) {
-        let time = now()
+    /// The password was right: the name starts afresh from that address and device, the try is
+    /// taken back from the address's and the name's counts, and the device is remembered as
+    /// one the name signs in from.
+    public func succeeded(_ attempt: Attempt) {
         lock.lock()
         defer { lock.unlock() }
-        record(&users, Self.normalized(user), free: policy.freeFailuresPerUser, at: time)
-        record(&addresses, address, free: policy.freeFailuresPerAddress, at: time)
-    }
-
-    /// A correct password: the name starts afresh.
-    public func succeeded(user: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        users[Self.normalized(user)] = nil
+        byUserAndAddress[attempt.user + "\u{0}" + attempt.address] = nil
+        takeBack(&byAddress, attempt.address, free: policy.freeFailuresPerAddress)
+        takeBack(&byUser, attempt.user, free: policy.freeFailuresPerUserOverall)
+        guard let device = attempt.device else { return }
+        byUserAndDevice[attempt.user + "\u{0}" + device] = nil
+        var devices = knownDevices[attempt.user, default: []].filter { $0 != device }
+        devices.append(device)
+        knownDevices[attempt.user] = Array(devices.suffix(policy.knownDevicesPerUser))
+        if knownDevices.count > policy.maximumEntries, let some = knownDevices.keys.first(where: { $0 != attempt.user }) {
+            knownDevices[some] = nil
+        }
     }
 
     /// How many names and addresses are being counted (for tests and metrics).
     public var counted: (users: Int, addresses: Int) {
         lock.lock()
         defer { lock.unlock() }
-        return (users.count, addresses.count)
+        return (byUser.count, byAddress.count)
     }
 
     static func normalized(_ user: String) -> String {
@@ -98,16 +136,30 @@ public final class SignInThrottle: @unchecked Sendable {
         return entry.blockedUntil
     }
 
+    private func delay(after failures: Int, free: Int) -> TimeInterval? {
+        guard failures > free else { return nil }
+        return min(policy.maximumDelay, policy.firstDelay * pow(2, Double(min(failures - free - 1, 30))))
+    }
+
     private func record(_ table: inout [String: Entry], _ key: String, free: Int, at time: Date) {
         var entry = table[key] ?? Entry(failures: 0, lastFailure: time, blockedUntil: .distantPast)
         if time.timeIntervalSince(entry.lastFailure) > policy.window { entry.failures = 0 }
         entry.failures += 1
         entry.lastFailure = time
-        if entry.failures > free {
-            let doublings = Double(min(entry.failures - free - 1, 30))
-            entry.blockedUntil = time.addingTimeInterval(min(policy.maximumDelay, policy.firstDelay * pow(2, doublings)))
-        }
+        if let delay = delay(after: entry.failures, free: free) { entry.blockedUntil = time.addingTimeInterval(delay) }
         if table[key] == nil && table.count >= policy.maximumEntries { prune(&table, at: time) }
+        table[key] = entry
+    }
+
+    /// Undoes one counted failure (a try that turned out right).
+    private func takeBack(_ table: inout [String: Entry], _ key: String, free: Int) {
+        guard var entry = table[key] else { return }
+        entry.failures -= 1
+        guard entry.failures > 0 else {
+            table[key] = nil
+            return
+        }
+        entry.blockedUntil = delay(after: entry.failures, free: free).map { entry.lastFailure.addingTimeInterval($0) } ?? .distantPast
         table[key] = entry
     }
 

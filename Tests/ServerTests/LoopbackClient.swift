@@ -63,15 +63,20 @@ enum LoopbackClient {
         return String(decoding: response, as: UTF8.self)
     }
 
-    /// A whole `GET path` from `source` (the connection closed after it): its answer and the
-    /// seconds it took.
-    static func get(_ path: String, from source: String, port: Int, timeout: Int = 8) -> (answer: String, seconds: Double) {
+    /// A whole request from `source` on a new connection (the request should ask to close it):
+    /// its answer and the seconds it took.
+    static func exchange(_ request: String, from source: String, port: Int, timeout: Int = 8) -> (answer: String, seconds: Double) {
         let started = Date()
         let fd = connect(from: source, port: port)
         guard fd >= 0 else { return ("", Date().timeIntervalSince(started)) }
         defer { close(fd) }
-        send(fd, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        send(fd, request)
         let answer = readAll(fd, timeout: timeout)
         return (answer, Date().timeIntervalSince(started))
+    }
+
+    /// A whole `GET path` from `source`.
+    static func get(_ path: String, from source: String, port: Int, timeout: Int = 8) -> (answer: String, seconds: Double) {
+        exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", from: source, port: port, timeout: timeout)
     }
 }

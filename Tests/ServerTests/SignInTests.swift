@@ -1,5 +1,6 @@
 import Foundation
 import Jetway
+import JetwayBrowser
 import MountainAirportViews
 import Testing
 
@@ -101,19 +102,19 @@ struct SignInTests {
             handlers: [
                 Handler(.post, "/signin") { request in
                     let form = try request.decode(SignIn.self)
-                    if case .wait(let seconds) = throttle.check(user: form.name, address: request.remoteAddress) {
-                        throw HTTPError(429, "too many attempts; try again in \(seconds) s")
+                    let attempt: SignInThrottle.Attempt
+                    switch throttle.begin(user: form.name, address: request.remoteAddress, device: request.device) {
+                    case .wait(let seconds): throw HTTPError(429, "too many attempts; try again in \(seconds) s")
+                    case .allowed(let allowed): attempt = allowed
                     }
                     guard let user = users[form.name] else {
                         await Passwords.verifyUnknownUser(cost: .weakForTests)
-                        throttle.failed(user: form.name, address: request.remoteAddress)
                         throw HTTPError(401, "wrong name or password")
                     }
                     guard await Passwords.verify(form.password, against: user.passwordHash) else {
-                        throttle.failed(user: form.name, address: request.remoteAddress)
                         throw HTTPError(401, "wrong name or password")
                     }
-                    throttle.succeeded(user: form.name)
+                    throttle.succeeded(attempt)
                     var response = Response.redirect(to: "/ops")
                     response.setCookie(Cookie(name: "user", value: user.id))
                     return response
@@ -136,35 +137,107 @@ struct SignInTests {
         #expect(await signIn("bob", "x").status == 401, "another name is not held up")
     }
 
+    /// The airport's staff sign-in under the attack of the issue: 60 wrong passwords for one
+    /// name sent at once get only the allowance checked (the rest are told to wait before any
+    /// scrypt runs), and the colleague whose name it was signs in from her own address.
+    @MainActor @Test func theConsoleCountsABurstBeforeCheckingAndLocksNoOneOut() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        try await AirportStaff.add(name: "alice", password: "correct horse", to: server.model.store)
+        let port = server.port
+        @Sendable func request(_ password: String) -> String {
+            let body = "name=alice&password=\(password)"
+            return "POST /ops/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        }
+        @Sendable func location(_ answer: String) -> String {
+            answer.split(separator: "\r\n").first { $0.lowercased().hasPrefix("location:") }.map(String.init) ?? answer
+        }
+        // All 60 sent before any answer is read: a burst, as the attack sent it.
+        let answers = await offPool { () -> [String] in
+            let sockets = (0..<60).map { _ in LoopbackClient.connect(from: "127.0.0.2", port: port) }
+            for (index, fd) in sockets.enumerated() { LoopbackClient.send(fd, request("guess\(index)")) }
+            defer { for fd in sockets { close(fd) } }
+            return sockets.map { location(LoopbackClient.readAll($0, timeout: 60)) }
+        }
+        let checked = answers.filter { $0.contains("failed=1") }.count
+        let toldToWait = answers.filter { $0.contains("wait=") }.count
+        #expect(checked <= 6 && checked + toldToWait == 60, "\(checked) checked, \(toldToWait) told to wait: \(Set(answers))")
+        let hers = await offPool { location(LoopbackClient.exchange(request("correct%20horse"), from: "127.0.0.3", port: port).answer) }
+        #expect(hers.hasSuffix("/ops"), "alice was kept out from her own address: \(hers)")
+    }
+
     final class Clock: @unchecked Sendable {
         var time = Date(timeIntervalSince1970: 1_800_000_000)
+    }
+
+    /// Lets a try through and keeps it counted as a failure; false when it had to wait.
+    @discardableResult
+    func fail(_ throttle: SignInThrottle, _ user: String, _ address: String, device: String? = nil) -> Bool {
+        if case .allowed = throttle.begin(user: user, address: address, device: device) { return true }
+        return false
+    }
+
+    func wait(_ throttle: SignInThrottle, _ user: String, _ address: String, device: String? = nil) -> Int? {
+        if case .wait(let seconds) = throttle.begin(user: user, address: address, device: device) { return seconds }
+        return nil
     }
 
     @Test func failuresPastTheFreeOnesWaitLongerEachTime() {
         let clock = Clock()
         let throttle = SignInThrottle(now: { clock.time })
-        for _ in 0..<5 {
-            #expect(throttle.check(user: "ana", address: "10.0.0.1") == .allowed)
-            throttle.failed(user: "ana", address: "10.0.0.1")
-        }
-        #expect(throttle.check(user: "ana", address: "10.0.0.1") == .allowed, "five free failures")
-        throttle.failed(user: "ana", address: "10.0.0.1")
-        #expect(throttle.check(user: "ana", address: "10.0.0.1") == .wait(seconds: 1))
-        // The name waits from any address, and however it is written.
-        #expect(throttle.check(user: " ANA ", address: "10.0.0.2") == .wait(seconds: 1))
+        for _ in 0..<6 { #expect(fail(throttle, "ana", "10.0.0.1"), "five free failures, and the sixth is tried") }
+        #expect(wait(throttle, "ana", "10.0.0.1") == 1)
+        #expect(wait(throttle, " ANA ", "10.0.0.1") == 1, "however the name is written")
         clock.time += 1
-        throttle.failed(user: "ana", address: "10.0.0.1")
-        #expect(throttle.check(user: "ana", address: "10.0.0.1") == .wait(seconds: 2))
+        #expect(fail(throttle, "ana", "10.0.0.1"))
+        #expect(wait(throttle, "ana", "10.0.0.1") == 2)
         clock.time += 2
-        throttle.failed(user: "ana", address: "10.0.0.1")
-        #expect(throttle.check(user: "ana", address: "10.0.0.1") == .wait(seconds: 4))
-        // Other names from another address are not held up.
-        #expect(throttle.check(user: "ben", address: "10.0.0.2") == .allowed)
-        // A success clears the name.
+        #expect(fail(throttle, "ana", "10.0.0.1"))
+        #expect(wait(throttle, "ana", "10.0.0.1") == 4)
+        // Another address is not held up for that name, nor another name.
+        #expect(fail(throttle, "ana", "10.0.0.2"))
+        #expect(fail(throttle, "ben", "10.0.0.2"))
+        // A success clears the name from that address.
         clock.time += 4
-        throttle.succeeded(user: "ana")
-        throttle.failed(user: "ana", address: "10.0.0.3")
-        #expect(throttle.check(user: "ana", address: "10.0.0.3") == .allowed)
+        guard case .allowed(let right) = throttle.begin(user: "ana", address: "10.0.0.1") else {
+            Issue.record("the wait was over")
+            return
+        }
+        throttle.succeeded(right)
+        #expect(fail(throttle, "ana", "10.0.0.1"))
+        #expect(wait(throttle, "ana", "10.0.0.1") == nil)
+    }
+
+    /// A burst sent at once (before any password is checked) gets only the allowance through:
+    /// each try is counted as it is let through, not when its check ends.
+    @Test func aBurstIsCountedBeforeItsPasswordsAreChecked() {
+        let throttle = SignInThrottle()
+        let tried = (0..<60).filter { _ in fail(throttle, "ops", "10.0.0.1") }.count
+        #expect(tried == 6, "\(tried) of a burst of 60 were let through")
+        // From 600 machines at once, the name's overall allowance (100) and one more.
+        let fromMany = (0..<600).filter { fail(throttle, "ops", "10.1.\($0 / 250).\($0 % 250)") }.count
+        #expect(fromMany == 101 - 6, "\(fromMany) tries from many addresses")
+    }
+
+    /// Someone who knows a colleague's name cannot keep her out: her address and her device
+    /// are counted apart from his, and a device she signed in from before is let through even
+    /// while the name is held up everywhere else.
+    @Test func aNameCannotBeLockedOutByOthers() {
+        let throttle = SignInThrottle()
+        guard case .allowed(let earlier) = throttle.begin(user: "ana", address: "10.0.0.5", device: "anas-laptop") else {
+            Issue.record("a first try waited")
+            return
+        }
+        throttle.succeeded(earlier)
+        for _ in 0..<7 { fail(throttle, "ana", "10.9.9.9", device: "attacker") }
+        #expect(wait(throttle, "ana", "10.9.9.9", device: "attacker") != nil)
+        #expect(wait(throttle, "ana", "10.9.9.9", device: "a-new-cookie") != nil, "a new cookie does not reset the address")
+        #expect(fail(throttle, "ana", "10.0.0.6", device: "anas-phone"), "she is held up from another address")
+        // Hundreds of machines try her name: new devices wait, hers does not.
+        for index in 0..<300 { fail(throttle, "ana", "10.2.\(index / 250).\(index % 250)") }
+        #expect(wait(throttle, "ana", "10.3.0.1", device: "new") != nil)
+        #expect(fail(throttle, "ana", "10.0.0.7", device: "anas-laptop"), "a device she signed in from is held up")
     }
 
     @Test func oneAddressTryingManyNamesWaitsAndIsForgottenAfterTheWindow() {
@@ -172,16 +245,12 @@ struct SignInTests {
         var policy = SignInThrottle.Policy()
         policy.window = 60
         let throttle = SignInThrottle(policy: policy, now: { clock.time })
-        for index in 0..<21 { throttle.failed(user: "user\(index)", address: "203.0.113.9") }
-        #expect(throttle.check(user: "someone-new", address: "203.0.113.9") == .wait(seconds: 1))
-        #expect(throttle.check(user: "someone-new", address: "203.0.113.10") == .allowed)
-        // A success of its own does not clear the address.
-        throttle.succeeded(user: "user0")
-        #expect(throttle.check(user: "user0", address: "203.0.113.9") == .wait(seconds: 1))
+        for index in 0..<21 { fail(throttle, "user\(index)", "203.0.113.9") }
+        #expect(wait(throttle, "someone-new", "203.0.113.9") == 1)
+        #expect(wait(throttle, "someone-new", "203.0.113.10") == nil)
         clock.time += 61
-        #expect(throttle.check(user: "someone-new", address: "203.0.113.9") == .allowed)
-        throttle.failed(user: "someone-new", address: "203.0.113.9")
-        #expect(throttle.check(user: "someone-new", address: "203.0.113.9") == .allowed, "the count started over")
+        #expect(fail(throttle, "someone-new", "203.0.113.9"))
+        #expect(fail(throttle, "someone-new", "203.0.113.9"), "the count started over")
     }
 
     @Test func theThrottleKeepsBoundedMemory() {
@@ -190,7 +259,7 @@ struct SignInTests {
         policy.maximumEntries = 1000
         let throttle = SignInThrottle(policy: policy, now: { clock.time })
         for index in 0..<10_000 {
-            throttle.failed(user: "name\(index)", address: "198.51.100.\(index % 250)-\(index)")
+            fail(throttle, "name\(index)", "198.51.100.\(index % 250)-\(index)")
             clock.time += 0.01
         }
         let counted = throttle.counted
