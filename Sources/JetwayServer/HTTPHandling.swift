@@ -25,13 +25,22 @@ extension JetwayServer {
             lws_callback_on_writable(wsi)
             return 0
         }
+        if var problem = RequestSyntax.problem(wsi, method: Self.method(wsi)) {
+            problem.headers["connection"] = "close"
+            Log.warn("request_malformed", ["reason": problem.message, "address": clientAddress(wsi)])
+            connection.setResponse(problem.httpResponse, headOnly: false)
+            connection.closeAfterResponse = true
+            lws_callback_on_writable(wsi)
+            return 0
+        }
         // HTTP/1.0 may leave the Host out (it is then the server's own); 1.1 may not.
         let host = Self.header(wsi, WSI_TOKEN_HOST)
         if !allowedHosts.allows(host) && !(host == nil && Self.header(wsi, WSI_TOKEN_HTTP) == "HTTP/1.0") {
-            let refusal =
+            var refusal =
                 host == nil
                 ? HTTPError(400, "a Host header is required")
                 : HTTPError(421, "this server does not answer to that host name (the app lists its names in allowedHosts, JETWAY_ALLOWED_HOSTS)")
+            refusal.headers["connection"] = "close"
             Log.warn("host_refused", ["host": host ?? "", "address": clientAddress(wsi)])
             connection.setResponse(refusal.httpResponse, headOnly: false)
             connection.closeAfterResponse = true

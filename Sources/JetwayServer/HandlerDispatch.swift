@@ -31,15 +31,8 @@ extension JetwayServer {
             lws_callback_on_writable(wsi)
             return 0
         }
-        let lengthHeader = headers["content-length"]?.trimmingCharacters(in: .whitespaces)
-        let declared = lengthHeader.flatMap { Int($0) }
-        if lengthHeader != nil && (declared == nil || declared! < 0) {
-            connection.closeAfterResponse = true
-            connection.setResponse(
-                HTTPError(400, "Content-Length is not a number", headers: ["connection": "close"]).httpResponse, headOnly: false)
-            lws_callback_on_writable(wsi)
-            return 0
-        }
+        // Its syntax was checked with the request's head (RequestSyntax): digits, given once.
+        let declared = headers["content-length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         if let declared, declared > handler.maxBodyBytes {
             // Not read at all: the connection closes after the answer, so its unread body is
             // never taken for the next request.
@@ -53,14 +46,6 @@ extension JetwayServer {
         let pending = PendingRequest(
             handler: handler, method: method, path: path, parameters: parameters, query: RouteMatch.parseQuery(query),
             headers: headers, address: address, secure: isSecure(wsi))
-        if headers["transfer-encoding"] != nil {
-            // libwebsockets 4.1 does not decode chunked request bodies: say so rather than wait.
-            connection.closeAfterResponse = true
-            connection.setResponse(
-                HTTPError(411, "a Content-Length is required", headers: ["connection": "close"]).httpResponse, headOnly: false)
-            lws_callback_on_writable(wsi)
-            return 0
-        }
         if (declared ?? 0) > 0 {
             connection.pendingRequest = pending
             return 0

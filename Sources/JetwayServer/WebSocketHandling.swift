@@ -8,6 +8,10 @@ extension JetwayServer {
     func filterWebSocket(_ wsi: OpaquePointer) -> Int32 {
         let origin = Self.header(wsi, WSI_TOKEN_ORIGIN) ?? ""
         let host = Self.header(wsi, WSI_TOKEN_HOST) ?? ""
+        if let problem = RequestSyntax.problem(wsi, method: .get) {
+            Log.warn("upgrade_refused", ["reason": problem.message])
+            return 1
+        }
         guard allowedHosts.allows(host) else {
             Log.warn("upgrade_refused", ["host": host, "reason": "not an allowed host name"])
             return 1

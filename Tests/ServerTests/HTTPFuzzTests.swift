@@ -37,6 +37,10 @@ struct HTTPFuzzTests {
         "Cookie: jw_signin=x.y\r\n", "Host:\r\n", "X-Forwarded-For: 1.2.3.4, ::1\r\n", "Expect: 100-continue\r\n", "Connection: close\r\n",
         "Authorization: Bearer \r\n", "Range: bytes=0-1\r\n", "Accept-Encoding: br, *;q=0\r\n", "\u{0}", "\u{FEFF}", "é", "\u{1F6EB}",
         String(repeating: "A", count: 9_000), String(repeating: "/a", count: 600), "HTTP/1.1", "HTTP/9.9", "OPTIONS", "CONNECT", "TRACE",
+        // The head's syntax (RequestSyntax): lengths signed, hexadecimal, listed or given twice,
+        // whitespace before a colon, folded lines.
+        "Content-Length: +5\r\n", "Content-Length: 0x5\r\n", "Content-Length: 5, 5\r\n", "Content-Length : 5\r\n",
+        "Transfer-Encoding : chunked\r\n", "Host : 127.0.0.1\r\n", " folded\r\n", "\tfolded: x\r\n",
     ].map { Array($0.utf8) }
 
     /// One exchange on a fresh socket: the bytes sent, the write side closed, and whatever came

@@ -1,0 +1,74 @@
+import CLibWebSockets
+import Foundation
+
+/// What RFC 9112 requires of a request's head that libwebsockets 4.1 lets through, checked
+/// before anything is routed; a request that breaks it is answered 400 (411 for a body
+/// without a length) and its connection closed, so no part of it can be read as another
+/// request (request smuggling behind a proxy that reads it otherwise).
+///
+/// - The version is `HTTP/1.1` or `HTTP/1.0` (lws takes a request line without one for 1.0).
+/// - `Content-Length` is one run of digits, given once: `+5`, `0x5`, `5, 5` and two headers
+///   are refused (lws reads them with `atoll`, the first one winning).
+/// - A request with a body says how long it is: POST, PUT and PATCH without `Content-Length`
+///   get 411 (lws would take what follows as a body of up to 100 MB), and so does
+///   `Transfer-Encoding` (lws 4.1 does not decode chunked request bodies).
+/// - No whitespace between a field name and its colon for the fields that frame or route a
+///   request (`Content-Length : 5`: lws keeps it as an unknown field and the length is lost).
+///
+/// lws's parser also takes a bare LF for CRLF (RFC 9112 §2.2 allows a server to) and a folded
+/// line (obs-fold) as part of an unknown field's name; neither is visible through its API, and
+/// a fold that hides one of the fields above is refused by the rules above (the length or the
+/// host is then missing). docs/security.md, "Parsing".
+enum RequestSyntax {
+    /// The fields whose misspelling changes how a request is framed or routed.
+    static let framingFields = ["content-length", "transfer-encoding", "host", "connection", "upgrade", "expect"]
+
+    /// The body's length from the `Content-Length` fragments lws collected (one per field
+    /// line): nil without one, or the error to answer.
+    static func contentLength(_ fragments: [String]) -> Result<Int?, HTTPError> {
+        guard let first = fragments.first else { return .success(nil) }
+        guard fragments.count == 1 else { return .failure(HTTPError(400, "Content-Length is given more than once")) }
+        let value = first.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+        guard !value.isEmpty, value.utf8.count <= 18, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let length = Int(value)
+        else { return .failure(HTTPError(400, "Content-Length is not a number of bytes (digits only)")) }
+        return .success(length)
+    }
+
+    /// The error to answer for this request's head, or nil when it is well formed.
+    static func problem(_ wsi: OpaquePointer, method: HTTPMethod?) -> HTTPError? {
+        let version = JetwayServer.header(wsi, WSI_TOKEN_HTTP)
+        guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
+            return HTTPError(400, "the request line must end in HTTP/1.1 or HTTP/1.0")
+        }
+        for name in framingFields {
+            for spelling in [name + " :", name + "\t:", name + "  :"] {
+                let present = spelling.withCString { lws_hdr_custom_length(wsi, $0, Int32(spelling.utf8.count)) } >= 0
+                if present { return HTTPError(400, "whitespace between a field name and its colon (\(name))") }
+            }
+        }
+        if lws_hdr_fragment_length(wsi, WSI_TOKEN_HOST, 1) > 0 { return HTTPError(400, "Host is given more than once") }
+        var fragments: [String] = []
+        var index: Int32 = 0
+        var buffer = [CChar](repeating: 0, count: 64)
+        while index < 8, lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, index) > 0 {
+            guard lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_CONTENT_LENGTH, index) >= 0 else {
+                return HTTPError(400, "Content-Length is not a number of bytes (digits only)")
+            }
+            fragments.append(String(cBuffer: buffer))
+            index += 1
+        }
+        let length: Int?
+        switch contentLength(fragments) {
+        case .failure(let error): return error
+        case .success(let value): length = value
+        }
+        if lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0 {
+            return HTTPError(411, "a Content-Length is required (chunked bodies are not read)")
+        }
+        if length == nil, method == .post || method == .put || method == .patch {
+            return HTTPError(411, "a Content-Length is required")
+        }
+        return nil
+    }
+}
