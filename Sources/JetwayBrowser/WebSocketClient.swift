@@ -18,16 +18,27 @@ public final class WebSocketClient: @unchecked Sendable {
     public let upgradeStatus: Int
 
     /// Connects and upgrades; `upgradeStatus` is 101 on success. `cookie`: a `Cookie` header
-    /// for the upgrade, as a browser sends its cookies.
+    /// for the upgrade, as a browser sends its cookies. `source`: the loopback address to
+    /// connect from (127.0.0.2, …: another client to the server's per-address limits).
     public static func connect(
-        port: Int, origin: String?, path: String = "/", subprotocol: String? = "jetway", cookie: String? = nil
+        port: Int, origin: String?, path: String = "/", subprotocol: String? = "jetway", cookie: String? = nil, from source: String? = nil
     ) async throws -> WebSocketClient {
-        try await offPool { try WebSocketClient(port: port, origin: origin, path: path, subprotocol: subprotocol, cookie: cookie) }
+        try await offPool {
+            try WebSocketClient(port: port, origin: origin, path: path, subprotocol: subprotocol, cookie: cookie, source: source)
+        }
     }
 
-    private init(port: Int, origin: String?, path: String, subprotocol: String?, cookie: String?) throws {
+    private init(port: Int, origin: String?, path: String, subprotocol: String?, cookie: String?, source: String?) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.fd = fd
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            _ = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -75,6 +86,26 @@ public final class WebSocketClient: @unchecked Sendable {
         let fd = fd
         let frames = texts.flatMap { Self.frame(opcode: 1, Array($0.utf8)) }
         await offPool { Self.write(fd, frames) }
+    }
+
+    /// Sends a text frame from the calling thread (a load generator's own thread: on Linux the
+    /// global dispatch queues run about one thread a core, and clients that block there starve
+    /// each other and the test).
+    public func sendTextNow(_ text: String) {
+        Self.write(fd, Self.frame(opcode: 1, Array(text.utf8)))
+    }
+
+    /// Reads and drops whatever the server has sent, without waiting; the number of bytes. (The
+    /// frames are not parsed: a client read this way is not read with `next` after.)
+    @discardableResult
+    public func discardAvailable() -> Int {
+        var total = 0
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got = recv(fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+            guard got > 0 else { return total }
+            total += got
+        }
     }
 
     /// Sends a frame (masked, as a browser does).

@@ -68,6 +68,11 @@ public struct ServerConfiguration: Sendable {
     public var signInLifetime: TimeInterval = 12 * 3600
     /// Sustained events per second per connection (bursts of twice that are allowed).
     public var eventsPerSecond: Double = 60
+    /// The part of the main actor's time (where every page's events and renders run) one client
+    /// address may use, over all its pages, and one page: past it (and a quarter second's
+    /// allowance) its messages wait their turn while the others are served.
+    public var mainActorSharePerAddress = 0.3
+    public var mainActorSharePerSession = 0.2
     /// Protocol violations (malformed, unknown ids, wrong types) before the socket is closed with 1008.
     public var maxViolations = 20
     /// Live sessions one client address may hold (pages opened and not yet expired).

@@ -255,6 +255,16 @@ final class Connection: @unchecked Sendable {
         return (items, !inboundQueue.isEmpty)
     }
 
+    /// Main actor: items taken by `takeInbound` and not handled (a drain's turn ended) go back
+    /// to the front of the queue, in order; the drain that took them schedules the next.
+    func putBack(_ items: [Inbound]) {
+        lock.lock()
+        defer { lock.unlock() }
+        inboundQueue.insert(contentsOf: items, at: 0)
+        for case .message(let bytes, _, _) in items { inboundQueuedBytes += bytes.count }
+        drainScheduled = true
+    }
+
     var queuedBytes: Int {
         lock.lock()
         defer { lock.unlock() }

@@ -113,7 +113,13 @@ extension JetwayServer {
         if let deviceCookie { identity.device = deviceCookie.id }
         let browser = identity
         Task { @MainActor [self] in
+            // A page's render counts against its address's share of the main actor, and waits
+            // when the address has used it up (twenty pages typing from one address).
+            let key = [MainActorShares.addressKey(address)]
+            if let wait = sessions.shares.wait(for: key, at: .now) { try? await Task.sleep(for: wait) }
+            let rendering = ContinuousClock.now
             var page = sessions.renderPage(path: path, query: query, address: address, identity: browser).varyingByEncoding()
+            sessions.shares.charge(ContinuousClock.now - rendering, to: key, at: .now)
             if let deviceCookie { page.headers.append(("set-cookie", deviceCookie.header)) }
             let rendered = page
             // Compressed on a worker thread: neither the views nor the sockets wait for zlib.

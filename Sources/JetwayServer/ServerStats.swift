@@ -18,6 +18,9 @@ import Jetway
 /// `requests_too_slow`: since start, sockets refused at their address's cap or the server's
 /// budget, unfinished requests closed to make room, and requests closed at their deadline
 /// (docs/security.md, "Descriptors and slow clients").
+/// `coalesced_events`: events answered without being applied since start (a later value for
+/// the same field was already queued); `waiting_for_share`: connections whose messages wait now
+/// because their address or page used more than its share of the main actor.
 /// `observations` (the views' live Observation registrations) is null unless counted
 /// (`JETWAY_COUNT_OBSERVATIONS=1`). Without a valid token the answer is the not-found page
 /// (404), with nothing of the server's in it.
@@ -42,6 +45,7 @@ extension JetwayServer {
                 + "\"observations\":\(observations),\"overflows\":\(sessions.queueOverflows),"
                 + "\"sockets\":\(counts.open.load(ordering: .relaxed)),\"sockets_refused\":\(counts.refused.load(ordering: .relaxed)),"
                 + "\"sockets_evicted\":\(counts.evicted.load(ordering: .relaxed)),\"requests_too_slow\":\(counts.expired.load(ordering: .relaxed)),"
+                + "\"coalesced_events\":\(sessions.coalescedEvents),\"waiting_for_share\":\(sessions.parkedDrains),"
                 + "\"uptime_s\":\(uptime)}"
             connection.setResponse(
                 HTTPResponse(

@@ -21,6 +21,14 @@ final class SessionManager {
     /// Uploads under way, by session and importer (one at a time each).
     var activeUploads: [String: PendingUpload] = [:]
     var lastUploadCleanup = Date.distantPast
+    /// Each address's and session's recent use of the main actor (SessionMessages.swift's
+    /// drains and page renders are charged to it).
+    lazy var shares = MainActorShares(
+        policy: .init(perAddress: server.configuration.mainActorSharePerAddress, perSession: server.configuration.mainActorSharePerSession))
+    /// Drains waiting for their share, and events answered without being applied (replaced by
+    /// a later value), since start (`/_jetway/stats`).
+    var parkedDrains = 0
+    var coalescedEvents = 0
     private var sweepTask: Task<Void, Never>?
 
     init(server: JetwayServer) {

@@ -6,18 +6,101 @@ import Jetway
 /// resyncs, and the violations that close a socket. The sessions themselves are
 /// `SessionManager`'s (SessionManager.swift).
 extension SessionManager {
-    /// Handles what a connection queued, in the order it happened: one batch per main-actor
-    /// job, then a new job for the rest, so one busy connection never holds the others up.
+    /// Handles what a connection queued, in the order it happened, a turn at a time: at most
+    /// `drainSlice` of work per main-actor job, then a new job for the rest at the back of the
+    /// line, so the connections take turns. A connection whose address or session has used
+    /// more than its share of the main actor (`MainActorShares`) waits first; meanwhile its
+    /// messages queue, and a value a later one replaces is answered without being applied
+    /// (`InboundCoalescing`): a search typed at 55 keys a second renders the latest text.
     func drain(_ connection: Connection) {
-        let (items, more) = connection.takeInbound(max: 32)
-        for item in items {
+        let keys = shareKeys(of: connection)
+        if let wait = shares.wait(for: keys, at: .now) {
+            parkedDrains += 1
+            Task { @MainActor in
+                try? await Task.sleep(for: wait)
+                self.parkedDrains -= 1
+                self.drain(connection)
+            }
+            return
+        }
+        let started = ContinuousClock.now
+        let (items, more) = connection.takeInbound(max: 64)
+        let messages = items.map { item -> ClientMessage? in
+            guard case .message(let bytes, false, _) = item else { return nil }
+            return try? ClientMessage.decode(bytes)
+        }
+        let superseded = InboundCoalescing.superseded(messages)
+        var held: HeldValue?
+        var handled = 0
+        for (index, item) in items.enumerated() {
+            if index > 0, held == nil, ContinuousClock.now - started > Self.drainSlice {
+                connection.putBack(Array(items[index...]))
+                break
+            }
+            handled += 1
             switch item {
             case .opened: connected(connection)
-            case .message(let bytes, let binary, let arrived): received(connection, bytes, binary: binary, arrived: arrived)
             case .closed: closed(connection)
+            case .message(let bytes, let binary, let arrived):
+                if let message = messages[index], case .event(let ref, let id, let event, let payload) = message,
+                    superseded[index] || held != nil
+                {
+                    let value = HeldValue(ref: ref, id: id, event: event, payload: payload, arrived: arrived)
+                    held = coalesce(connection, value, held: held, last: !superseded[index])
+                } else {
+                    received(connection, bytes, binary: binary, arrived: arrived)
+                }
             }
         }
-        if more { Task { @MainActor in self.drain(connection) } }
+        shares.charge(ContinuousClock.now - started, to: keys, at: .now)
+        if more || handled < items.count { Task { @MainActor in self.drain(connection) } }
+    }
+
+    /// The longest a connection's turn runs before the next connection's.
+    static let drainSlice: Duration = .milliseconds(5)
+
+    /// The shares a connection's work counts against: its address's and, once joined, its
+    /// session's.
+    func shareKeys(of connection: Connection) -> [String] {
+        [MainActorShares.addressKey(connection.address)] + (byConnection[connection.id].map { [MainActorShares.sessionKey($0.id)] } ?? [])
+    }
+
+    /// A value event of a run that replace one another: the last one the rate limit lets
+    /// through is applied; the others are answered with an empty patch (the browser counts
+    /// its events as answered up to the highest ref).
+    struct HeldValue {
+        let ref: Int
+        let id: String
+        let event: String
+        let payload: EventPayload
+        let arrived: ContinuousClock.Instant
+    }
+
+    /// One event of a run of values for the same element; `last`: the run ends with it. The
+    /// value still held (to apply if the next one is refused), or nil once applied.
+    private func coalesce(_ connection: Connection, _ value: HeldValue, held: HeldValue?, last: Bool) -> HeldValue? {
+        guard let state = connections[connection.id], !connection.isClosed, let session = byConnection[connection.id] else {
+            return nil
+        }
+        session.lastRef = max(session.lastRef, value.ref)
+        var kept = held
+        if state.rate.take(at: value.arrived) {
+            if let kept { acknowledge(kept.ref, in: session) }
+            kept = value
+        } else {
+            violation(state, ref: value.ref, "too many events; slow down")
+        }
+        guard last else { return kept }
+        if let kept { apply(state, session, ref: kept.ref, id: kept.id, event: kept.event, payload: kept.payload) }
+        return nil
+    }
+
+    /// Answers an event that needs no render: an empty patch with its ref.
+    private func acknowledge(_ ref: Int, in session: LiveSession) {
+        coalescedEvents += 1
+        if session.deliver(PatchEncoder.encode(version: session.group.graph.version, [], ref: ref)), let connection = session.connection {
+            transport?.wake(connection)
+        }
     }
 
     func connected(_ connection: Connection) {
@@ -37,7 +120,6 @@ extension SessionManager {
     func received(_ connection: Connection, _ bytes: [UInt8], binary: Bool, arrived: ContinuousClock.Instant) {
         // A message queued before its socket closed is dropped: nothing may attach a dead socket.
         guard let state = connections[connection.id], !connection.isClosed else { return }
-        let started = DispatchTime.now()
         guard !binary else {
             violation(state, ref: 0, "malformed message: binary frames are not accepted")
             return
@@ -67,38 +149,7 @@ extension SessionManager {
                 violation(state, ref: ref, "too many events; slow down")
                 return
             }
-            guard let nodeID = NodeID(id), let kind = EventKind(rawValue: event), kind.isSentByBrowsers else {
-                violation(state, ref: ref, "unknown element id or event")
-                return
-            }
-            guard isolate(session) else {
-                send(connection, "[\"err\",\(ref),\"the page changed before this event arrived; try again\"]")
-                return
-            }
-            do {
-                try session.graph.dispatch(nodeID, kind, payload)
-            } catch {
-                if kind == .request, !(error is JetwayError) {
-                    // The data source could not answer: the widget's request fails with its
-                    // words; nothing was wrong with the message.
-                    connection.send(Array("[\"err\",\(ref),\(jsonString(String(describing: error)))]".utf8))
-                } else {
-                    violation(state, ref: ref, String(describing: error))
-                }
-                transport?.wake(session.group.flush(ref: 0, for: session))
-                return
-            }
-            if kind == .request {
-                // The answer goes before the patch of the same event, in the same wake.
-                connection.send(Array("[\"ans\",\(ref),\(jsonString(session.graph.takeAnswer() ?? "null"))]".utf8))
-            }
-            transport?.wake(session.group.flush(ref: ref, for: session))
-            Log.debug(
-                "event",
-                [
-                    "session": session.shortID, "event": event,
-                    "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
-                ])
+            apply(state, session, ref: ref, id: id, event: event, payload: payload)
         case .ping(let stamp):
             // The server's clock too: the browser's clocks count from it.
             send(connection, "[\"pong\",\(stamp),\(WallClock.milliseconds(server.configuration.clock.now))]")
@@ -110,6 +161,45 @@ extension SessionManager {
             }
             byConnection[connection.id]?.sendFullPage()
         }
+    }
+
+    /// An event the rate limit let through, applied to its session and answered with a patch
+    /// (or an error).
+    private func apply(_ state: ConnectionState, _ session: LiveSession, ref: Int, id: String, event: String, payload: EventPayload) {
+        let connection = state.connection
+        let started = DispatchTime.now()
+        guard let nodeID = NodeID(id), let kind = EventKind(rawValue: event), kind.isSentByBrowsers else {
+            violation(state, ref: ref, "unknown element id or event")
+            return
+        }
+        guard isolate(session) else {
+            send(connection, "[\"err\",\(ref),\"the page changed before this event arrived; try again\"]")
+            return
+        }
+        do {
+            try session.graph.dispatch(nodeID, kind, payload)
+        } catch {
+            if kind == .request, !(error is JetwayError) {
+                // The data source could not answer: the widget's request fails with its
+                // words; nothing was wrong with the message.
+                connection.send(Array("[\"err\",\(ref),\(jsonString(String(describing: error)))]".utf8))
+            } else {
+                violation(state, ref: ref, String(describing: error))
+            }
+            transport?.wake(session.group.flush(ref: 0, for: session))
+            return
+        }
+        if kind == .request {
+            // The answer goes before the patch of the same event, in the same wake.
+            connection.send(Array("[\"ans\",\(ref),\(jsonString(session.graph.takeAnswer() ?? "null"))]".utf8))
+        }
+        transport?.wake(session.group.flush(ref: ref, for: session))
+        Log.debug(
+            "event",
+            [
+                "session": session.shortID, "event": event,
+                "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
+            ])
     }
 
     private func join(
