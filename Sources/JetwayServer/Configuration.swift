@@ -62,6 +62,14 @@ public struct ServerConfiguration: Sendable {
     /// The largest upload the server takes at all (a `.fileImporter`'s own limit is usually
     /// smaller); larger ones get 413 before a byte is stored.
     public var maxUploadBytes = 64 * 1024 * 1024
+    /// Bytes one client address, and one device (its `jw_device` cookie), may upload an hour;
+    /// past it an upload is answered 429 before a byte is stored, and the page's importer is
+    /// told when it may try again.
+    public var uploadBytesPerAddressPerHour = 64 * 1024 * 1024
+    public var uploadBytesPerDevicePerHour = 16 * 1024 * 1024
+    /// Free space the data folder's disk keeps: an upload that would leave less is answered 507
+    /// before a byte is stored.
+    public var minimumFreeDiskBytes = 256 * 1024 * 1024
     /// How long a stored upload waits in `uploads/` for the app to move it before it is removed.
     public var uploadRetention: TimeInterval = 3600
     /// How long a sign-in lasts (`Response.signIn(user:)`); signing in again starts a new one.

@@ -47,6 +47,9 @@ public final class JetwayServer: @unchecked Sendable {
     /// timed by (AcceptedSockets.swift); its budget is set by `start()`.
     var admission = SocketAdmission<OpaquePointer>(limits: .init(perAddress: 0, total: 0))
     let socketCounts = SocketCounts()
+    /// Service thread: bytes uploaded lately per address and device (Uploads.swift).
+    lazy var uploadQuotas = UploadQuotas(
+        perAddress: configuration.uploadBytesPerAddressPerHour, perDevice: configuration.uploadBytesPerDevicePerHour)
     var lastRefusalLog: UInt64 = 0
     var refusalsSinceLog = 0
     /// lws keeps a pointer to the policy for the context's life: one for the process.

@@ -92,6 +92,10 @@ extension JetwayServer {
             }
             return refuse(413, "the file is larger than \(limit) bytes")
         }
+        if let refusal = diskRefusal(declared: declared, headers: headers, wsi: wsi) {
+            Task { @MainActor [self] in sessions.deliverUpload(sessionID: verified.sessionID, target, .failed(.notStored(refusal.message))) }
+            return refuse(refusal.status, refusal.message)
+        }
         let temporaryPath = incomingDirectory + "/" + SessionToken.newSessionID()
         try? FileManager.default.createDirectory(
             atPath: incomingDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -107,6 +111,32 @@ extension JetwayServer {
         Task { @MainActor [self] in sessions.beginUpload(upload, on: connection) }
         if declared == 0 { uploadBodyComplete(wsi, connection) }
         return 0
+    }
+
+    /// Service thread: whether the disk may take `declared` more bytes from this address and
+    /// device (their quotas, and the free space the data folder's disk keeps); nil when it may.
+    private func diskRefusal(declared: Int, headers: [String: String], wsi: OpaquePointer) -> HTTPError? {
+        var disk = statvfs()
+        if statvfs(configuration.dataDirectory, &disk) == 0 {
+            let free = Int(disk.f_bavail) &* Int(disk.f_frsize)
+            if free - declared < configuration.minimumFreeDiskBytes {
+                Log.warn("upload_refused", ["reason": "disk almost full", "free_bytes": free])
+                return HTTPError(507, "the server has no room for files now")
+            }
+        }
+        let device = identity(cookieHeader: headers["cookie"]).device
+        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        switch uploadQuotas.take(declared, address: clientAddress(wsi), device: device, at: now) {
+        case nil: return nil
+        case .address(let seconds)?, .device(let seconds)?:
+            var error = HTTPError(429, "you have sent as many files as allowed for now; try again in \(Self.minutes(seconds))")
+            error.headers["retry-after"] = String(seconds)
+            return error
+        }
+    }
+
+    static func minutes(_ seconds: Int) -> String {
+        seconds < 90 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
     }
 
     /// Service thread: a piece of the file.

@@ -152,6 +152,33 @@ struct UploadTests {
         #expect(await waitFor("Stored jpg", on: page).contains { $0.contains("Stored jpg") })
     }
 
+    /// Fifty new browsers on one address sending two-megabyte pictures: past the address's
+    /// quota each is refused before a byte is stored, and the page is told why.
+    @Test func uploadsPastTheirAddressesQuotaAreRefusedBeforeTheyAreStored() async throws {
+        let (server, uploads) = try Self.server { $0.uploadBytesPerAddressPerHour = 5_000_000 }
+        defer { server.stop() }
+        let page = try await open(server)
+        #expect(await upload(server, page, Self.png(size: 1_900_000)).status == 201)
+        _ = await waitFor("Stored png", on: page)
+        #expect(await upload(server, page, Self.png(size: 1_900_000)).status == 201)
+        _ = await waitFor("Stored png", on: page)
+        let third = await upload(server, page, Self.png(size: 1_900_000))
+        #expect(third.status == 429 && third.body.contains("try again in"), "\(third)")
+        #expect(await waitFor("try again in", on: page).contains { $0.contains("as many files as allowed") })
+        #expect(files(uploads).count == 2 && incoming(uploads).isEmpty)
+    }
+
+    @Test func quotasRefillByTheHourAndCountAddressAndDeviceApart() {
+        var quotas = UploadQuotas(perAddress: 3600, perDevice: 1800)
+        #expect(quotas.take(1000, address: "a", device: "d1", at: 0) == nil)
+        #expect(quotas.take(900, address: "a", device: "d1", at: 0) == .device(seconds: 200))
+        #expect(quotas.take(900, address: "a", device: "d2", at: 0) == nil, "a refusal took nothing from the address")
+        #expect(quotas.take(1800, address: "a", device: "d3", at: 0) == .address(seconds: 100))
+        #expect(quotas.take(1800, address: "a", device: "d3", at: 100) == nil, "a second refills a byte of a 3,600-byte hour")
+        #expect(quotas.take(100, address: "b", device: nil, at: 100) == nil)
+        #expect(quotas.take(10_000, address: "c", device: nil, at: 0) == .address(seconds: 3600))
+    }
+
     @Test func aFileThatIsNotAnImageIsRefusedWithAMessageAndNothingStays() async throws {
         let (server, uploads) = try Self.server()
         defer { server.stop() }
