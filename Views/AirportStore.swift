@@ -39,6 +39,13 @@ public enum AirportStore {
             try db.createTable("avatars", id: .text, [ColumnDefinition("contentType", .text), ColumnDefinition("version", .integer)])
             try db.createTable("avatar_images", id: .text, [ColumnDefinition("image", .blob)])
         },
+        Migration(6, "pictures' sizes and when their devices were last seen") { db in
+            // The store keeps a budget for pictures, and removes those of devices gone a while.
+            try db.addColumn("avatars", ColumnDefinition("bytes", .integer, nullable: true))
+            try db.addColumn("avatars", ColumnDefinition("lastSeen", .date, nullable: true))
+            try db.execute(
+                "UPDATE avatars SET \"bytes\" = (SELECT length(\"image\") FROM avatar_images WHERE avatar_images.\"id\" = avatars.\"id\")")
+        },
     ]
 
     /// Opens the airport's store (`sqlite:data/airport.sqlite`, `postgresql://…`), migrated.

@@ -213,6 +213,11 @@ public final class FlightBoardModel {
     }
 
     @ObservationIgnored var avatarLists: [String: FetchedResultList<Avatar>] = [:]
+    /// The bytes all devices' pictures may take in the store together.
+    @ObservationIgnored public var avatarBudget = 200_000_000
+    /// How long a device may go unseen before its picture is removed.
+    @ObservationIgnored public var avatarRetention: TimeInterval = 30 * 86400
+    @ObservationIgnored var avatarCleanup: Task<Void, Never>?
     @ObservationIgnored var starredLists: [String: FetchedResultList<StarredFlight>] = [:]
     /// Moves the boards' and kiosks' windows to the clock's `now` (the simulator does it at each
     /// step; `followClock()` without one). Boards move in steps of five minutes and kiosks of one,

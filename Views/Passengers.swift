@@ -106,7 +106,9 @@ struct DetailStar: View {
 
 /// A device's picture (Settings): a PNG or JPEG of at most 2 MB, its type checked from its
 /// bytes by the upload, kept in the store and served to that browser only (`GET /my/avatar`,
-/// by its device cookie; the id never appears in a page).
+/// by its device cookie; the id never appears in a page). A device has one: a new picture
+/// replaces the old. All pictures together stay within `FlightBoardModel.avatarBudget`, and a
+/// device not seen for `avatarRetention` loses its picture.
 public struct Avatar: Record, Identifiable, Hashable, Sendable {
     public static let table = "avatars"
     /// The device.
@@ -115,6 +117,10 @@ public struct Avatar: Record, Identifiable, Hashable, Sendable {
     /// New with each picture (its time in ms): pages show `/my/avatar?v=N`, so a browser fetches
     /// the new one, and a version is never another picture's.
     public var version: Int
+    /// The picture's size (nil only for pictures stored before sizes were).
+    public var bytes: Int?
+    /// When the device last fetched its picture (at most a day off; nil: not since the upload).
+    public var lastSeen: Date?
 
     public static let maximumBytes = 2_000_000
 }
@@ -136,21 +142,64 @@ extension FlightBoardModel {
         }
     }
 
-    /// Keeps an uploaded picture (the upload already checked that it is a PNG or a JPEG).
+    /// Keeps an uploaded picture (the upload already checked that it is a PNG or a JPEG), in
+    /// place of the device's old one; refused when all pictures would pass `avatarBudget`.
     public func setAvatar(from file: URL, device: String) throws {
         defer { try? FileManager.default.removeItem(at: file) }
         let data = try Data(contentsOf: file)
         guard data.count <= Avatar.maximumBytes else { throw AvatarProblem(description: "The picture is over 2 MB.") }
         let type = data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png" : "image/jpeg"
+        let budget = avatarBudget
         try store.transaction { transaction in
+            let others = try transaction.query("SELECT CAST(COALESCE(SUM(\"bytes\"), 0) AS BIGINT) AS used FROM avatars WHERE \"id\" <> $1", [.text(device)])
+            guard case .integer(let used)? = others.first?["used"], Int(used) + data.count <= budget else {
+                throw AvatarProblem(description: "The airport has no room for more pictures now; your picture stays as it was.")
+            }
             let last = try transaction.find(Avatar.self, id: device)?.version ?? 0
             let version = max(last + 1, Int(WallClock.milliseconds(Date())))
             try transaction.save(AvatarPicture(id: device, image: data))
-            try transaction.save(Avatar(id: device, contentType: type, version: version))
+            try transaction.save(Avatar(id: device, contentType: type, version: version, bytes: data.count, lastSeen: Date()))
         }
     }
 
-    /// `GET /my/avatar`: this browser's picture (404 without one).
+    /// Removes the pictures of devices not seen since `before` (their last fetch of it, or its
+    /// upload); how many. `startAvatarCleanup` runs it every hour.
+    @discardableResult
+    public func removeAvatars(notSeenSince before: Date) throws -> Int {
+        try store.transaction { transaction in
+            // A picture's version is its upload time in ms: the time it was last seen without a fetch since.
+            let stale = try transaction.query(
+                "SELECT \"id\" FROM avatars WHERE COALESCE(\"lastSeen\", \"version\" / 1000.0) < $1", [.real(before.timeIntervalSince1970)])
+            for case .text(let id)? in stale.map({ $0["id"] }) {
+                try transaction.delete(AvatarPicture.self, id: id)
+                try transaction.delete(Avatar.self, id: id)
+            }
+            return stale.count
+        }
+    }
+
+    /// Every hour, the pictures of devices not seen for `avatarRetention` go.
+    public func startAvatarCleanup(every interval: Duration = .seconds(3600)) {
+        avatarCleanup?.cancel()
+        avatarCleanup = Task { @MainActor [weak self] in
+            while !Task.isCancelled {
+                guard let model = self else { return }
+                do {
+                    let removed = try model.removeAvatars(notSeenSince: Date().addingTimeInterval(-model.avatarRetention))
+                    if removed > 0 {
+                        FileHandle.standardError.write(Data("level=info event=avatars_removed count=\(removed) reason=\"devices not seen\"\n".utf8))
+                    }
+                } catch {
+                    FileHandle.standardError.write(Data("level=warn event=avatars_not_removed reason=\"\(error)\"\n".utf8))
+                }
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    /// `GET /my/avatar`: this browser's picture (404 without one). A fetch marks the device
+    /// seen (written at most once a day); the browser keeps it a day, so a device in use
+    /// fetches it daily.
     static func avatarHandler(store: Store) -> Handler {
         Handler(.get, "/my/avatar") { request in
             guard let device = request.device, let avatar = try store.find(Avatar.self, id: device),
@@ -158,10 +207,13 @@ extension FlightBoardModel {
             else {
                 throw HTTPError(404, "no picture")
             }
+            if (avatar.lastSeen ?? .distantPast) < Date().addingTimeInterval(-86400) {
+                _ = try? store.modify(Avatar.self, id: device) { $0.lastSeen = Date() }
+            }
             // Another device in the same browser (a new cookie) must not get this one from the cache.
             return Response(
                 status: 200, contentType: avatar.contentType,
-                headers: [("cache-control", "private, max-age=31536000"), ("vary", "Cookie"), ("x-content-type-options", "nosniff")],
+                headers: [("cache-control", "private, max-age=86400"), ("vary", "Cookie"), ("x-content-type-options", "nosniff")],
                 body: Array(picture.image))
         }
     }

@@ -145,6 +145,8 @@ MainActor.assumeIsolated {
         let model = FlightBoardModel(store: store, timeZone: timeZone, clock: configuration.clock)
         // Boards and kiosks move on with the clock, with or without the simulator.
         model.followClock()
+        // Pictures of devices not seen for a month go (within the pictures' budget meanwhile).
+        model.startAvatarCleanup()
         let simulator = AirportSimulator(model: model, seed: UInt64(Date().timeIntervalSince1970))
         if simulate {
             simulator.start(every: .milliseconds(Int(simulateEvery * 1000)))
