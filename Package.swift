@@ -42,6 +42,8 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // glibc's allocator: the heap in use (the pages' memory budget) and trimming.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // What an app declares around its views: routes, HTTP handlers, requests, responses,
@@ -50,7 +52,7 @@ let package = Package(
         .target(name: "JetwayRoutes", dependencies: ["Jetway", "CCrypto"], path: "Sources/JetwayRoutes"),
         // HTTP + websocket transport, sessions, tokens, assets.
         .target(
-            name: "JetwayServer", dependencies: ["Jetway", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib"],
+            name: "JetwayServer", dependencies: ["Jetway", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib", "CMalloc"],
             path: "Sources/JetwayServer"),
         // Live data: records in SQLite (embedded) or PostgreSQL, live queries (FetchedResultList),
         // and sign-ins kept in a table several servers share (a JetwayRoutes SignInStore).

@@ -212,13 +212,28 @@ public final class FlightBoardModel {
         return list
     }
 
-    @ObservationIgnored var avatarLists: [String: FetchedResultList<Avatar>] = [:]
+    /// A device's list while a page of it shows the list (held weakly: the lists of devices whose
+    /// pages are gone go with them, not when a thousand others have come since — a new browser
+    /// each on four thousand pages left their small lists all over the heap, which kept the
+    /// freed pages around them from going back to the kernel).
+    func shared<R: Record>(
+        _ lists: inout [String: WeakList<R>], _ key: String, _ make: () -> FetchedResultList<R>
+    ) -> FetchedResultList<R> {
+        if let list = lists[key]?.list { return list }
+        // The entries of lists gone are dropped once they could be half of them.
+        if lists.count >= 64 && lists.count.isMultiple(of: 64) { lists = lists.filter { $0.value.list != nil } }
+        let list = make()
+        lists[key] = WeakList(list: list)
+        return list
+    }
+
+    @ObservationIgnored var avatarLists: [String: WeakList<Avatar>] = [:]
     /// The bytes all devices' pictures may take in the store together.
     @ObservationIgnored public var avatarBudget = 200_000_000
     /// How long a device may go unseen before its picture is removed.
     @ObservationIgnored public var avatarRetention: TimeInterval = 30 * 86400
     @ObservationIgnored var avatarCleanup: Task<Void, Never>?
-    @ObservationIgnored var starredLists: [String: FetchedResultList<StarredFlight>] = [:]
+    @ObservationIgnored var starredLists: [String: WeakList<StarredFlight>] = [:]
     /// Moves the boards' and kiosks' windows to the clock's `now` (the simulator does it at each
     /// step; `followClock()` without one). Boards move in steps of five minutes and kiosks of one,
     /// so the sessions showing them share one live list meanwhile.
@@ -274,4 +289,9 @@ public final class FlightBoardModel {
     public func modify(_ id: Int, _ change: (inout FlightInformation) -> Void) throws -> FlightInformation {
         try store.modify(FlightInformation.self, id: id, change)
     }
+}
+
+/// A live list its views hold, kept by the model without keeping it alive.
+struct WeakList<R: Record> {
+    weak var list: FetchedResultList<R>?
 }

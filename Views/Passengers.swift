@@ -22,7 +22,7 @@ public struct StarredFlight: Record, Identifiable, Hashable, Sendable {
 extension FlightBoardModel {
     /// The flights a device starred: a live list every page of that device shares.
     public func starred(on device: String) -> FetchedResultList<StarredFlight> {
-        cached(&starredLists, device, limit: 1024) {
+        shared(&starredLists, device) {
             FetchedResultList<StarredFlight>(
                 store: store, filter: NSPredicate(format: "device == %@", device),
                 // Bounded by the flights in the store (about two days): stars go with their flights.
@@ -135,7 +135,7 @@ public struct AvatarPicture: Record, Identifiable, Hashable, Sendable {
 extension FlightBoardModel {
     /// A device's picture as a live list (none or one): every page of that device shares it.
     public func avatar(of device: String) -> FetchedResultList<Avatar> {
-        cached(&avatarLists, device, limit: 1024) {
+        shared(&avatarLists, device) {
             FetchedResultList<Avatar>(
                 store: store, filter: NSPredicate(format: "id == %@", device),
                 sortDescriptors: [NSSortDescriptor(keyPath: \Avatar.version, ascending: true)], fetchLimit: 1)

@@ -85,6 +85,18 @@ public struct ServerConfiguration: Sendable {
     public var maxViolations = 20
     /// Live sessions one client address may hold (pages opened and not yet expired).
     public var maxSessionsPerAddress = 500
+    /// The memory one client address's pages may take, estimated from their renderings (a page
+    /// with a rendering of its own costs about six times its HTML; one that shares another's,
+    /// 16 KB): past it a new page is answered 429 (`JETWAY_MAX_PAGE_MEMORY_PER_ADDRESS`, MB).
+    public var maxPageMemoryPerAddress = 192 * 1024 * 1024
+    /// The heap the process may be at for a new page to be rendered: past it a new page is
+    /// answered 503 (a page that tries again), before the machine swaps. Nil: three quarters of
+    /// the machine's memory, or of its cgroup's limit (`JETWAY_MAX_PAGE_MEMORY`, MB).
+    public var maxPageMemory: Int?
+    /// Whether memory freed when renderings are let go is given back to the kernel after each
+    /// sweep that let some go (glibc keeps it otherwise; `JETWAY_RETURN_FREED_MEMORY=0` to
+    /// compare).
+    public var returnsFreedMemory = true
     /// Websockets one client address may have open at once, joined or not: past it an upgrade
     /// is refused (a flood of sockets that never join cannot hold the server's memory until
     /// their idle deadline).
@@ -213,6 +225,17 @@ extension ServerConfiguration {
             }
             configuration[keyPath: setting] = value
         }
+        if let bytes = try megabytes("JETWAY_MAX_PAGE_MEMORY_PER_ADDRESS", environment) { configuration.maxPageMemoryPerAddress = bytes }
+        if let bytes = try megabytes("JETWAY_MAX_PAGE_MEMORY", environment) { configuration.maxPageMemory = bytes }
+        if let text = environment["JETWAY_RETURN_FREED_MEMORY"], !text.isEmpty {
+            configuration.returnsFreedMemory = try flag("JETWAY_RETURN_FREED_MEMORY", text)
+        }
+        if let text = environment["JETWAY_SESSION_GRACE"], !text.isEmpty {
+            guard let seconds = Int(text), seconds >= 1, seconds <= 7 * 86400 else {
+                throw .badSetting(name: "JETWAY_SESSION_GRACE", value: text, expected: "a number of seconds from 1 to 604800")
+            }
+            configuration.sessionGrace = TimeInterval(seconds)
+        }
         if let text = environment["JETWAY_MAX_OPEN_SOCKETS"], !text.isEmpty {
             guard let value = Int(text), value >= 16, value <= 10_000_000 else {
                 throw .badSetting(name: "JETWAY_MAX_OPEN_SOCKETS", value: text, expected: "a number from 16 to 10,000,000")
@@ -220,6 +243,15 @@ extension ServerConfiguration {
             configuration.maxOpenSockets = value
         }
         return configuration
+    }
+
+    /// A setting in megabytes, as bytes; nil when it is not set.
+    private static func megabytes(_ name: String, _ environment: [String: String]) throws(ServerError) -> Int? {
+        guard let text = environment[name], !text.isEmpty else { return nil }
+        guard let megabytes = Int(text), megabytes >= 1, megabytes <= 10_000_000 else {
+            throw .badSetting(name: name, value: text, expected: "a number of megabytes from 1 to 10,000,000")
+        }
+        return megabytes * 1024 * 1024
     }
 
     private static func list(_ text: String) -> [String] {

@@ -57,6 +57,20 @@ struct HTTPResponse: Sendable {
         return response
     }
 
+    /// The server's pages have taken the memory it may give them: a page that tries again.
+    static func serverFull() -> HTTPResponse {
+        var response = html(
+            503,
+            """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="30">\
+            <title>The server is full</title><link rel="stylesheet" href="/assets/jetway.css"></head><body>\
+            <main class="jw-vstack" style="padding:48px"><h1 class="jw-nav-title">The server is full</h1>\
+            <p>The server has as many pages open as its memory allows. This page tries again in 30 seconds.</p></main></body></html>
+            """)
+        response.headers.append(("retry-after", "30"))
+        return response
+    }
+
     static func notFoundPage(title: String) -> HTTPResponse {
         html(
             404,

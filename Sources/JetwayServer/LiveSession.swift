@@ -21,6 +21,8 @@ final class LiveSession {
     var needsResync = false
     /// The client address that opened the page (for the per-address limit).
     var address: String?
+    /// The memory this page is counted for against its address's budget (`PageMemory`).
+    var memoryCharge = 0
     private(set) var joinCount = 0
     /// The highest event ref this page has had answered (handled, or refused with an error):
     /// said again when it joins (`joined`, `sync`), so that a page whose answers were lost with

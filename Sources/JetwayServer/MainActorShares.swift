@@ -76,8 +76,11 @@ struct MainActorShares {
         return paid >= balance.charge ? .zero : balance.charge - paid
     }
 
+    /// Forgets a key (a session that ended).
+    mutating func forget(_ key: String) { balances.removeValue(forKey: key) }
+
     /// Forgets the keys whose charge has decayed away (and, if that is not enough, half of all).
-    private mutating func forgetIdle(at now: ContinuousClock.Instant) {
+    mutating func forgetIdle(at now: ContinuousClock.Instant) {
         balances = balances.filter { decayed($0.value, at: now, rate: share(of: $0.key)) > .zero }
         if balances.count >= policy.maximumKeys {
             balances = Dictionary(uniqueKeysWithValues: balances.prefix(policy.maximumKeys / 2).map { ($0.key, $0.value) })

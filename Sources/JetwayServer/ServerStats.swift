@@ -1,4 +1,5 @@
 import CLibWebSockets
+import CMalloc
 import Foundation
 import Jetway
 
@@ -21,6 +22,8 @@ import Jetway
 /// `coalesced_events`: events answered without being applied since start (a later value for
 /// the same field was already queued); `waiting_for_share`: connections whose messages wait now
 /// because their address or page used more than its share of the main actor.
+/// `heap_bytes`: what the allocator has handed out and not had back (the RSS may be larger
+/// until freed memory is given back, `PageMemory`).
 /// `observations` (the views' live Observation registrations) is null unless counted
 /// (`JETWAY_COUNT_OBSERVATIONS=1`). Without a valid token the answer is the not-found page
 /// (404), with nothing of the server's in it.
@@ -46,7 +49,7 @@ extension JetwayServer {
                 + "\"sockets\":\(counts.open.load(ordering: .relaxed)),\"sockets_refused\":\(counts.refused.load(ordering: .relaxed)),"
                 + "\"sockets_evicted\":\(counts.evicted.load(ordering: .relaxed)),\"requests_too_slow\":\(counts.expired.load(ordering: .relaxed)),"
                 + "\"coalesced_events\":\(sessions.coalescedEvents),\"waiting_for_share\":\(sessions.parkedDrains),"
-                + "\"uptime_s\":\(uptime)}"
+                + "\"heap_bytes\":\(jw_heap_in_use()),\"uptime_s\":\(uptime)}"
             connection.setResponse(
                 HTTPResponse(
                     status: 200, contentType: "application/json", headers: [("cache-control", "no-store")], body: Array(body.utf8)),

@@ -21,6 +21,9 @@ final class SessionManager {
     /// Uploads under way, by session and importer (one at a time each).
     var activeUploads: [String: PendingUpload] = [:]
     var lastUploadCleanup = Date.distantPast
+    /// The pages' memory: estimates by address, the heap in use, trims (PageMemory.swift).
+    lazy var memory = PageMemory(
+        perAddress: server.configuration.maxPageMemoryPerAddress, total: server.configuration.maxPageMemory ?? PageMemory.defaultTotal())
     /// Each address's and session's recent use of the main actor (SessionMessages.swift's
     /// drains and page renders are charged to it).
     lazy var shares = MainActorShares(
@@ -56,9 +59,12 @@ final class SessionManager {
             Log.warn("too_many_sessions", ["address": address])
             return HTTPResponse.tooManyPages()
         }
+        if let refusal = memory.refusal(for: address) { return refusal }
         let session = newSession(id: SessionToken.newSessionID(), route, match, at: path, query, identity: identity)
         session.address = address
         sessionsByAddress[address, default: 0] += 1
+        session.memoryCharge = PageMemory.estimate(session)
+        memory.charge(session.memoryCharge, to: address)
         sessions[session.id] = session
         let token = SessionToken.sign(
             SessionToken(sessionID: session.id, issuedAt: session.tokenIssuedAt, path: path), secret: server.secret)
@@ -126,6 +132,7 @@ final class SessionManager {
         shared.remove(session)
         session.group = own
         own.add(session)
+        recharge(session)
         if !adopted {
             Log.warn("isolate_mismatch", ["session": session.shortID, "page": shared.page])
             session.sendFullPage()
@@ -142,12 +149,21 @@ final class SessionManager {
         shared.remove(session)
         session.group = own
         own.add(session)
+        recharge(session)
         // A page not yet connected gets the whole page when it joins: its version is the
         // shared rendering's, not this one's.
         session.needsResync = true
         session.sendFullPage()
         if shared.members.isEmpty { retire(shared) }
         Log.debug("separate", ["session": session.shortID, "page": shared.page])
+    }
+
+    /// A session has a rendering of its own now: its address is charged for it.
+    private func recharge(_ session: LiveSession) {
+        guard let address = session.address else { return }
+        let estimate = PageMemory.estimate(session)
+        memory.charge(estimate - session.memoryCharge, to: address)
+        session.memoryCharge = estimate
     }
 
     /// A sign-in ended (sign-out, expiry, `signOutEverywhere`): its pages are forgotten, and
@@ -190,8 +206,10 @@ final class SessionManager {
     /// Forgets a session now: it leaves its rendering and no longer counts for its address.
     private func end(_ session: LiveSession) {
         sessions.removeValue(forKey: session.id)
+        shares.forget(MainActorShares.sessionKey(session.id))
         leave(session)
         if let address = session.address {
+            memory.charge(-session.memoryCharge, to: address)
             sessionsByAddress[address, default: 1] -= 1
             if sessionsByAddress[address] == 0 { sessionsByAddress.removeValue(forKey: address) }
         }
@@ -217,6 +235,7 @@ final class SessionManager {
             joinable.removeValue(forKey: key)
         }
         group.graph.tearDown()
+        memory.released()
     }
 
     // MARK: Batched updates
@@ -310,6 +329,8 @@ final class SessionManager {
             end(session)
             Log.debug("expire", ["session": session.shortID])
         }
+        shares.forgetIdle(at: .now)
+        if server.configuration.returnsFreedMemory { memory.trimAfterReleases() }
     }
 }
 

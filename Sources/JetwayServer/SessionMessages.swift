@@ -301,6 +301,13 @@ extension SessionManager {
             transport?.wake(connection)
             return
         }
+        if memory.refusal(for: address) != nil {
+            // Not refused for good: the runtime tries again later, as after a lost connection.
+            send(connection, "[\"err\",0,\"the server is full; this page tries again shortly\"]")
+            connection.requestClose(code: 1013, reason: "server full")
+            transport?.wake(connection)
+            return
+        }
         // Who the browser is now, by the cookies its websocket upgrade carried: a sign-in that
         // ended while the page was away does not come back with it.
         // A session id of its own, and a token for it: behind a balancer, the process that
@@ -309,6 +316,8 @@ extension SessionManager {
         let session = newSession(id: SessionToken.newSessionID(), route, match, at: path, query, identity: identity)
         session.address = address
         sessionsByAddress[address, default: 0] += 1
+        session.memoryCharge = PageMemory.estimate(session)
+        memory.charge(session.memoryCharge, to: address)
         sessions[session.id] = session
         session.attach(connection)
         byConnection[connection.id] = session

@@ -113,6 +113,7 @@ final class ChangeHub: @unchecked Sendable {
 
     /// How many live queries are open (each shared by every list that asks for it).
     @MainActor var liveQueries: Int { registry.liveQueries }
+    @MainActor var queryEntries: Int { registry.entries }
 
     /// How many deliveries have run (a burst of writes is one).
     @MainActor var deliveryCount: Int { registry.deliveries }
@@ -131,6 +132,9 @@ final class ChangeHub: @unchecked Sendable {
 final class QueryRegistry {
     private var queries: [String: WeakQuery] = [:]
     private(set) var deliveries = 0
+    /// The count at which the entries of queries gone are dropped (without a change to
+    /// deliver, nothing else drops them: a store nobody writes kept one per list ever made).
+    private var pruneAt = 64
 
     nonisolated init() {}
 
@@ -154,12 +158,18 @@ final class QueryRegistry {
 
     func query<Q: AnyLiveQuery>(_ signature: String, make: () -> Q) -> Q {
         if let found = queries[signature]?.query as? Q { return found }
+        if queries.count >= pruneAt {
+            queries = queries.filter { $0.value.query != nil }
+            pruneAt = max(64, queries.count * 2)
+        }
         let made = make()
         queries[signature] = WeakQuery(query: made)
         return made
     }
 
     var liveQueries: Int { queries.values.filter { $0.query != nil }.count }
+    /// Entries kept, of live queries and of gone ones not yet dropped.
+    var entries: Int { queries.count }
 }
 
 struct WeakQuery {

@@ -173,6 +173,9 @@ public final class Store: @unchecked Sendable {
 
     /// How many live queries are open: lists with the same filter and order count once.
     @MainActor public var liveQueryCount: Int { hub.liveQueries }
+    /// What the store keeps of its live queries: the live ones and gone ones not yet
+    /// forgotten (at most about twice the live ones, however many lists came and went).
+    @MainActor public var queryEntryCount: Int { hub.queryEntries }
 
     /// How many times committed changes have been delivered to the live lists (a burst of
     /// writes within a frame is one).

@@ -71,6 +71,19 @@ struct LiveListTests {
         #expect(heard.count == 2 && store.commitWatchCount == 0)
     }
 
+    /// Lists made and let go on a store nobody writes (a new browser's lists, page after page):
+    /// what the store keeps of their queries stays about twice the live ones.
+    @Test func listsThatAreGoneAreForgottenWithoutAWrite() throws {
+        let store = try Fixtures.fruitStore()
+        var kept: [FetchedResultList<Fruit>] = []
+        for index in 0..<2000 {
+            let list = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: "name == %@", "fruit \(index)"), sortDescriptors: byName)
+            if index % 100 == 0 { kept.append(list) }
+        }
+        #expect(store.liveQueryCount == kept.count)
+        #expect(store.queryEntryCount <= max(64, 2 * kept.count) + 1, "\(store.queryEntryCount) entries for \(kept.count) live lists")
+    }
+
     @Test(arguments: Backend.available) func theSameQueryIsOneSharedResult(_ backend: Backend) async throws {
         let store = try await Fixtures.fruitStore(backend)
         let filter = "name contains[cd] %@"

@@ -1,0 +1,98 @@
+import CMalloc
+import Foundation
+
+/// What the pages cost in memory, and the budgets that refuse a new page before the machine
+/// swaps: one per client address, over the estimates of its pages' renderings, and one for the
+/// process, over the heap in use (glibc's own count). When renderings are let go, the freed
+/// memory is given back to the kernel (`trimAfterReleases`): glibc keeps what a process freed
+/// for its next allocations, so without it the RSS of a server that once held 4,500 pages
+/// stays where they took it.
+///
+/// A rendering is estimated at `bytesPerPageByte` times its page's HTML (measured: a board's
+/// graph of views, nodes and Observation trackings costs five to seven times its HTML); a page
+/// that shares another's rendering costs `sharedPageBytes`.
+@MainActor
+struct PageMemory {
+    static let bytesPerPageByte = 6
+    static let sharedPageBytes = 16 * 1024
+
+    let perAddress: Int
+    let total: Int
+    private(set) var byAddress: [String: Int] = [:]
+    private var heapReadAt = ContinuousClock.now - .seconds(1)
+    private var heapInUse = 0
+    /// Renderings let go since the last trim.
+    private(set) var releasedSinceTrim = 0
+
+    init(perAddress: Int, total: Int) {
+        self.perAddress = perAddress
+        self.total = total
+    }
+
+    /// The refusal for a new page from `address`, or nil when it fits both budgets.
+    mutating func refusal(for address: String) -> HTTPResponse? {
+        if byAddress[address, default: 0] >= perAddress {
+            Log.warn("page_memory_refused", ["address": address, "reason": "address", "estimated_bytes": byAddress[address] ?? 0])
+            return HTTPResponse.tooManyPages()
+        }
+        if currentHeap() >= total {
+            Log.warn("page_memory_refused", ["reason": "server", "heap_bytes": heapInUse, "budget_bytes": total])
+            return HTTPResponse.serverFull()
+        }
+        return nil
+    }
+
+    /// The heap in use, read at most four times a second (mallinfo2 walks every arena).
+    mutating func currentHeap() -> Int {
+        let now = ContinuousClock.now
+        if now - heapReadAt > .milliseconds(250) {
+            heapInUse = Int(jw_heap_in_use())
+            heapReadAt = now
+        }
+        return heapInUse
+    }
+
+    /// The estimate of a session's page: its rendering's, when it is the rendering's only page.
+    static func estimate(_ session: LiveSession) -> Int {
+        session.group.members.count <= 1 ? session.group.pageHTML.utf8.count * bytesPerPageByte + sharedPageBytes : sharedPageBytes
+    }
+
+    /// Charges (or, negative, refunds) `bytes` to `address`.
+    mutating func charge(_ bytes: Int, to address: String) {
+        let after = byAddress[address, default: 0] + bytes
+        byAddress[address] = after > 0 ? after : nil
+    }
+
+    /// A rendering was let go (its graph torn down).
+    mutating func released() { releasedSinceTrim += 1 }
+
+    /// After a sweep that let renderings go: the free memory goes back to the kernel, on a
+    /// worker (a trim of a large heap takes milliseconds; the main actor goes on meanwhile).
+    mutating func trimAfterReleases() {
+        guard releasedSinceTrim > 0 else { return }
+        releasedSinceTrim = 0
+        // Later than the sweep itself: the sessions it ended are freed when it returns.
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(100)) {
+            let before = Int(jw_heap_in_use())
+            let started = DispatchTime.now()
+            let released = jw_malloc_trim() == 1
+            Log.debug(
+                "trimmed",
+                [
+                    "heap_bytes": before, "released": released,
+                    "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
+                ])
+        }
+    }
+
+    /// 75 % of the machine's memory, or of the cgroup's limit when it is smaller.
+    static func defaultTotal() -> Int {
+        var total = ProcessInfo.processInfo.physicalMemory
+        if let text = try? String(contentsOfFile: "/sys/fs/cgroup/memory.max", encoding: .utf8),
+            let limit = UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            total = min(total, limit)
+        }
+        return Int(clamping: total / 4 * 3)
+    }
+}
