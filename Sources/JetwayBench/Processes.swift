@@ -72,6 +72,8 @@ final class AirportProcess {
     let port: Int
     let arguments: [String]
     let environment: [String: String]
+    /// A descriptor limit (soft and hard) to run it under, through prlimit (same pid).
+    var descriptorLimit: Int?
     private(set) var process: Process?
 
     /// `environment` is added to the defaults: port, API token, errors-only log, and the
@@ -101,7 +103,12 @@ final class AirportProcess {
 
     /// Starts it (with `extra` environment for this start only) and waits until it answers.
     func start(_ extra: [String: String] = [:]) async throws {
-        process = try Command.start(Self.binary, arguments, environment: environment.merging(extra) { $1 })
+        if let limit = descriptorLimit {
+            process = try Command.start(
+                "/usr/bin/prlimit", ["--nofile=\(limit):\(limit)", "--", Self.binary] + arguments, environment: environment.merging(extra) { $1 })
+        } else {
+            process = try Command.start(Self.binary, arguments, environment: environment.merging(extra) { $1 })
+        }
         try await StoreBench.waitForServer(port)
     }
 

@@ -338,6 +338,7 @@ if CommandLine.arguments.dropFirst().first == "board-browser" {
 // The reliability runs (docs/reliability.md): each exits non-zero when it fails.
 let reliabilityRuns: [String: @MainActor () async -> Void] = [
     "faults": FaultBench.run, "load": LoadBench.run, "soak": SoakBench.run, "cluster": ClusterBench.run, "memory": MemoryBench.run,
+    "hostile": HostileBench.run,
 ]
 if let name = CommandLine.arguments.dropFirst().first, let reliabilityRun = reliabilityRuns[name] {
     Task { @MainActor in

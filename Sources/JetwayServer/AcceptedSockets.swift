@@ -45,7 +45,7 @@ extension JetwayServer {
             return 0
         case .admitEvicting(let victim):
             socketCounts.evicted.add(1, ordering: .relaxed)
-            lws_set_timeout(victim, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
+            end(victim)
             noteRefusal("socket_evicted", address: address)
             return 0
         case .refuse(let refusal):
@@ -65,6 +65,14 @@ extension JetwayServer {
         }
     }
 
+    /// Ends a socket the admission gave up: shut down at once, so its descriptor is let go on
+    /// the loop's next pass (lws's own timeout for it comes only with the next second's tick,
+    /// and a budget made of descriptors cannot wait for it).
+    private func end(_ wsi: OpaquePointer) {
+        shutdown(lws_get_socket_fd(wsi), Int32(SHUT_RDWR))
+        lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
+    }
+
     /// Service thread: lws freed a socket.
     func socketDestroyed(_ wsi: OpaquePointer) {
         admission.closed(wsi)
@@ -75,7 +83,7 @@ extension JetwayServer {
     func closeLateRequests(now: UInt64) {
         for wsi in admission.expired(now: now) {
             socketCounts.expired.add(1, ordering: .relaxed)
-            lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
+            end(wsi)
             noteRefusal("request_too_slow", address: "")
         }
         socketCounts.open.store(admission.total, ordering: .relaxed)
