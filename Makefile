@@ -84,12 +84,17 @@ fuzz: deps
 ## (SIGKILL) and started again: every page must join again within 10 s and then get a change;
 ## then the network between them breaks (200 ms latency, frames torn, resets, a 25 s cut):
 ## every page recovers and the text typed through it arrives once; then load: 10,000 sessions,
-## 100 clicks a second and the simulator running (prints `bench:` lines; fails on a lost click)
+## 100 clicks a second and the simulator running (prints `bench:` lines; fails on a lost click);
+## then hostile load at full scale (10,000 slow clients against a descriptor limit of 1,024, a
+## burst of 600 sign-ins, 20 pages typing from one address: a bystander measured each time) and
+## memory (4,500 new browsers' boards a round, three rounds: the RSS must come back)
 faults: bench-deps
 	swift build -c release --product JetwayBench
 	swift build -c release --product MountainAirport
 	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench faults
 	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench load
+	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench hostile
+	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench memory
 
 ## soak: a simulated week (the clock a week in 10 minutes) of 500 gate kiosks and 100 boards on one
 ## MountainAirport process, with token renewals, a SIGKILL and restart, and network cuts; fails
