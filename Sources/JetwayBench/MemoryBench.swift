@@ -4,10 +4,12 @@ import JetwayBrowser
 /// Pages from new browsers, opened and let go in rounds (`JetwayBench memory`, run by `make
 /// faults`): each round opens `JETWAY_MEMORY_PAGES` (4,500) board pages, each from a browser
 /// without a cookie (a new device: the board renders for it alone), closes them and waits for
-/// their sessions to expire. The process's RSS must come back to within 20 % of where the
-/// first round started (plus a slack of 32 MB for the allocator's own), and a later round must
-/// not end higher than the first. Then the same with freed memory kept by glibc
-/// (`JETWAY_RETURN_FREED_MEMORY=0`), for the comparison; that run is reported, not judged.
+/// their sessions to expire. The process must give back at least 85 % of what the pages took
+/// (RSS after expiry, over RSS before, at most 15 % of the pages' growth), and a later round
+/// must not end more than 10 % higher than the first. Then the same with freed memory kept by
+/// glibc (`JETWAY_RETURN_FREED_MEMORY=0`), for the comparison; that run is reported, not
+/// judged. (What stays: freed memory pinned by live objects between it, and the library pages
+/// the run touched; docs/security.md, "Not yet".)
 @MainActor
 enum MemoryBench {
     static func run() async {
@@ -27,9 +29,9 @@ enum MemoryBench {
                 report("memory_kept_round\(index + 1)_rss_after_expiry", Double(round.after), "kB")
             }
             report("memory_page_cost", Double(returned.rounds[0].open - returned.start) / Double(pages), "kB")
-            let bound = returned.start + returned.start / 5 + 32 * 1024
-            for (index, round) in returned.rounds.enumerated() where round.after > bound {
-                throw BenchFailure("round \(index + 1): RSS \(round.after) kB after the pages expired, over \(bound) kB (started at \(returned.start))")
+            for (index, round) in returned.rounds.enumerated() where round.after - returned.start > (round.open - returned.start) * 15 / 100 {
+                throw BenchFailure(
+                    "round \(index + 1): RSS \(round.after) kB after the pages expired: more than 15 % of the \(round.open - returned.start) kB they took (from \(returned.start) kB)")
             }
             if let last = returned.rounds.last, let first = returned.rounds.first, last.after > first.after + first.after / 10 {
                 throw BenchFailure("RSS ratchets: \(first.after) kB after the first round, \(last.after) kB after the last")

@@ -160,6 +160,17 @@ final class RenderGroup {
 
     private var html: (version: UInt64, text: String)?
 
+    /// Shares `other`'s node objects wherever this rendering's first page is the same (every
+    /// subtree without handlers; see `ViewGraph.adoptPage(of:)`), before anything of it is
+    /// sent: a page that renders for its browser alone (it read the device) costs what differs
+    /// from another browser's. Whether it was the same page.
+    @discardableResult
+    func shareCommonNodes(with other: RenderGroup) -> Bool {
+        guard other !== self, !other.members.isEmpty, other.graph.isPristine, graph.adoptPage(of: other.graph) else { return false }
+        html = nil
+        return true
+    }
+
     /// The page's HTML at its current version, written once per version for all members.
     var pageHTML: String {
         if let html, html.version == graph.version { return html.text }

@@ -92,6 +92,8 @@ final class SessionManager {
 
     /// The joinable rendering of each page (path and query) and user, while it is pristine.
     private var joinable: [String: RenderGroup] = [:]
+    /// The newest rendering of each page and user, whatever its device or sizes.
+    private var lastRendering: [String: WeakRenderGroup] = [:]
     var groupCount: Int { Set(sessions.values.map { ObjectIdentifier($0.group) }).count }
     /// Renderings new pages may still join (tests: a retired one is not among them).
     var joinableCount: Int { joinable.count }
@@ -114,8 +116,19 @@ final class SessionManager {
             if let group = joinable[key], group.canJoin(makeRoot(), context: context) { return group }
         }
         let group = RenderGroup(page: page, context: context, makeRoot: makeRoot, manager: self)
+        // Another browser's rendering of the page, when this one renders for its own: it keeps
+        // the nodes the two pages have in common (a board of a new browser, whose stars and
+        // picture are the same as the last new browser's, shares all but its handlers).
+        let pageKey = RenderGroup.joinKey(page: page, user: context.user)
+        if group.joinKey != pageKey, let other = lastRendering[pageKey]?.group { group.shareCommonNodes(with: other) }
+        lastRendering[pageKey] = WeakRenderGroup(group: group)
+        if lastRendering.count >= 64 && lastRendering.count.isMultiple(of: 64) { lastRendering = lastRendering.filter { $0.value.group != nil } }
         joinable[group.joinKey] = group
         return group
+    }
+
+    struct WeakRenderGroup {
+        weak var group: RenderGroup?
     }
 
     /// Gives `session` a rendering of its own before something of its own happens (an
