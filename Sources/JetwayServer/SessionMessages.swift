@@ -25,10 +25,12 @@ extension SessionManager {
         }
         let started = ContinuousClock.now
         let (items, more) = connection.takeInbound(max: 64)
-        let messages = items.map { item -> ClientMessage? in
+        // Each message decoded once, here: the coalescing looks ahead at the next.
+        let decoded = items.map { item -> Result<ClientMessage, any Error>? in
             guard case .message(let bytes, false, _) = item else { return nil }
-            return try? ClientMessage.decode(bytes)
+            return Result { try ClientMessage.decode(bytes) }
         }
+        let messages = decoded.map { try? $0?.get() }
         let superseded = InboundCoalescing.superseded(messages)
         var held: HeldValue?
         var handled = 0
@@ -41,14 +43,14 @@ extension SessionManager {
             switch item {
             case .opened: connected(connection)
             case .closed: closed(connection)
-            case .message(let bytes, let binary, let arrived):
+            case .message(_, _, let arrived):
                 if let message = messages[index], case .event(let ref, let id, let event, let payload) = message,
                     superseded[index] || held != nil
                 {
                     let value = HeldValue(ref: ref, id: id, event: event, payload: payload, arrived: arrived)
                     held = coalesce(connection, value, held: held, last: !superseded[index])
                 } else {
-                    received(connection, bytes, binary: binary, arrived: arrived)
+                    received(connection, decoded[index], arrived: arrived)
                 }
             }
         }
@@ -117,16 +119,17 @@ extension SessionManager {
         }
     }
 
-    func received(_ connection: Connection, _ bytes: [UInt8], binary: Bool, arrived: ContinuousClock.Instant) {
+    /// One message, as `drain` decoded it (nil: a binary frame).
+    func received(_ connection: Connection, _ decoded: Result<ClientMessage, any Error>?, arrived: ContinuousClock.Instant) {
         // A message queued before its socket closed is dropped: nothing may attach a dead socket.
         guard let state = connections[connection.id], !connection.isClosed else { return }
-        guard !binary else {
+        guard let decoded else {
             violation(state, ref: 0, "malformed message: binary frames are not accepted")
             return
         }
         let message: ClientMessage
         do {
-            message = try ClientMessage.decode(bytes)
+            message = try decoded.get()
         } catch {
             violation(state, ref: 0, "malformed message (\(error)); expected a JSON array such as [\"e\",1,\"2s\",\"click\",null]")
             return
