@@ -91,46 +91,24 @@ struct FairnessTests {
         let server = try TestServer(model: model)
         defer { server.stop() }
         let port = server.port
-        let base = server.base
 
-        func openPage(from address: String) async throws -> (WebSocketClient, String) {
-            let body = await offPool { LoopbackClient.get("/", from: address, port: port).answer }
-            let token = try #require(metaContent("jetway-token", in: body))
-            let search = try #require(elementID(containing: "type=\"search\"", in: body))
-            let client = try await WebSocketClient.connect(port: port, origin: base, from: address)
-            await client.sendText(#"["join","\#(token)","/",0,"test"]"#)
-            _ = await client.next(startingWith: "[\"joined\"", timeout: 20)
-            return (client, search)
-        }
-        let (bystander, search) = try await openPage(from: "127.0.0.3")
-        var ref = 0
-        func measure() async -> (load: Double, search: Double) {
-            var loads: [Double] = []
-            var searches: [Double] = []
-            for round in 0..<7 {
-                loads.append(await offPool { LoopbackClient.get("/", from: "127.0.0.3", port: port).seconds })
-                ref += 1
-                let started = Date()
-                await bystander.sendText(#"["e",\#(ref),"\#(search)","input","\#(["den", "bos", ""][round % 3])"]"#)
-                while case .text(let reply) = await bystander.next(timeout: 10) {
-                    if reply.hasSuffix(",\(ref)]") { break }
-                }
-                searches.append(Date().timeIntervalSince(started))
-            }
-            return (loads.sorted()[3], searches.sorted()[3])
-        }
-        let idle = await measure()
+        let findField: @Sendable (String) -> String? = { elementID(containing: "type=\"search\"", in: $0) }
+        let bystander = try await BoardVisitor.open(from: "127.0.0.3", port: port, field: findField)
+        let idle = await bystander.measure()
 
         var typists: [(WebSocketClient, String)] = []
-        for _ in 0..<20 { typists.append(try await openPage(from: "127.0.0.2")) }
+        for _ in 0..<20 {
+            let page = try await BoardVisitor.open(from: "127.0.0.2", port: port, field: findField)
+            typists.append((page.client, page.field))
+        }
         // The typists run on a thread of their own, as browsers on other machines would.
-        let typing = Typists(typists)
+        let typing = TypingPages(typists)
         typing.start()
         try await Task.sleep(for: .seconds(2))
-        let attacked = await measure()
-        let answeredBytes = typing.stop()
+        let attacked = await bystander.measure()
+        typing.stop()
         let coalesced = server.server.sessions.coalescedEvents
-        print("fairness: typists sent \(typing.sent) events and were answered \(answeredBytes) bytes")
+        print("fairness: typists sent \(typing.sent) events")
         print(
             "fairness: bystander page load \(ms(idle.load)) idle, \(ms(attacked.load)) under 20 typing pages; search round trip \(ms(idle.search)) idle, \(ms(attacked.search)) under them; \(coalesced) events coalesced"
         )
@@ -146,49 +124,4 @@ struct FairnessTests {
     }
 
     func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
-}
-
-/// Pages typing into their search fields at 55 keys a second each, from one thread, reading
-/// (and dropping) what they are sent.
-final class Typists: @unchecked Sendable {
-    let pages: [(WebSocketClient, String)]
-    private let lock = NSLock()
-    private var running = true
-    private var bytes = 0
-    private(set) var sent = 0
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pages: [(WebSocketClient, String)]) { self.pages = pages }
-
-    func start() {
-        Thread { [self] in
-            let words = ["d", "de", "den", "denv", "denve", "denver", "b", "bo", "bos"]
-            var ref = 0
-            while isRunning {
-                ref += 1
-                for (client, field) in pages {
-                    client.sendTextNow(#"["e",\#(ref),"\#(field)","input","\#(words[ref % words.count])"]"#)
-                    bytes += client.discardAvailable()
-                }
-                sent += pages.count
-                Thread.sleep(forTimeInterval: 1.0 / 55)
-            }
-            done.signal()
-        }.start()
-    }
-
-    /// Stops typing; the bytes the pages were sent.
-    func stop() -> Int {
-        lock.lock()
-        running = false
-        lock.unlock()
-        done.wait()
-        return bytes
-    }
-
-    private var isRunning: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return running
-    }
 }

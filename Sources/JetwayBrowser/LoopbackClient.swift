@@ -1,11 +1,15 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Raw TCP clients on loopback from an address of their own (Linux routes all of 127.0.0.0/8
 /// to loopback, so 127.0.0.2, 127.0.0.3, … are as many client addresses to the server's
-/// per-address limits): for attacks that no HTTP library would send.
-enum LoopbackClient {
+/// per-address limits): for attacks that no HTTP library would send, in tests and benches.
+public enum LoopbackClient {
     /// A socket from `source` connected to 127.0.0.1:`port`, or -1.
-    static func connect(from source: String, port: Int) -> Int32 {
+    public static func connect(from source: String, port: Int) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return -1 }
         var local = sockaddr_in()
@@ -32,14 +36,14 @@ enum LoopbackClient {
 
     /// Sends `text` without waiting; false when the socket is gone.
     @discardableResult
-    static func send(_ fd: Int32, _ text: String) -> Bool {
+    public static func send(_ fd: Int32, _ text: String) -> Bool {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) } == bytes.count
     }
 
     /// Whether the server closed the socket (reading gives its end, or an error that is not
     /// "nothing yet"); what it wrote before is read and dropped.
-    static func isClosedByServer(_ fd: Int32) -> Bool {
+    public static func isClosedByServer(_ fd: Int32) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let got = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
@@ -50,7 +54,7 @@ enum LoopbackClient {
     }
 
     /// What the server writes until it closes the socket or `timeout` passes.
-    static func readAll(_ fd: Int32, timeout seconds: Int = 5) -> String {
+    public static func readAll(_ fd: Int32, timeout seconds: Int = 5) -> String {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var response: [UInt8] = []
@@ -65,7 +69,7 @@ enum LoopbackClient {
 
     /// A whole request from `source` on a new connection (the request should ask to close it):
     /// its answer and the seconds it took.
-    static func exchange(_ request: String, from source: String, port: Int, timeout: Int = 8) -> (answer: String, seconds: Double) {
+    public static func exchange(_ request: String, from source: String, port: Int, timeout: Int = 8) -> (answer: String, seconds: Double) {
         let started = Date()
         let fd = connect(from: source, port: port)
         guard fd >= 0 else { return ("", Date().timeIntervalSince(started)) }
@@ -76,7 +80,7 @@ enum LoopbackClient {
     }
 
     /// A whole `GET path` from `source`.
-    static func get(_ path: String, from source: String, port: Int, timeout: Int = 8) -> (answer: String, seconds: Double) {
+    public static func get(_ path: String, from source: String, port: Int, timeout: Int = 8) -> (answer: String, seconds: Double) {
         exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", from: source, port: port, timeout: timeout)
     }
 }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Pages typing into their search fields at 55 keys a second each (under the rate limit), from
+/// a thread of their own as browsers on other machines would, reading and dropping what they
+/// are sent: an attack that takes the main actor from everyone else unless it is shared.
+public final class TypingPages: @unchecked Sendable {
+    public let pages: [(WebSocketClient, String)]
+    private let lock = NSLock()
+    private var running = true
+    public private(set) var sent = 0
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Each page's client and the element id of its field.
+    public init(_ pages: [(WebSocketClient, String)]) { self.pages = pages }
+
+    public func start() {
+        Thread { [self] in
+            let words = ["d", "de", "den", "denv", "denve", "denver", "b", "bo", "bos"]
+            var ref = 0
+            while isRunning {
+                ref += 1
+                for (client, field) in pages {
+                    client.sendTextNow(#"["e",\#(ref),"\#(field)","input","\#(words[ref % words.count])"]"#)
+                    client.discardAvailable()
+                }
+                sent += pages.count
+                Thread.sleep(forTimeInterval: 1.0 / 55)
+            }
+            done.signal()
+        }.start()
+    }
+
+    public func stop() {
+        lock.lock()
+        running = false
+        lock.unlock()
+        done.wait()
+    }
+
+    private var isRunning: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return running
+    }
+}
