@@ -29,10 +29,11 @@ public enum PrivateFiles {
         chmod(path, fileMode)
     }
 
-    /// Makes every folder under `folder` (itself included) 0700 and every file 0600; returns
-    /// how many it had to change. Symbolic links are left alone (and not followed), and so is a
-    /// folder that is not the process user's own or that others share (world-writable or
-    /// sticky, as `/tmp`): nil.
+    /// Takes the group's and others' permissions off every folder under `folder` (itself
+    /// included) and every file, as far as they are the process user's (0700 and 0600 for what
+    /// Jetway makes; an owner's execute bit stays); returns how many it had to change. Symbolic
+    /// links are left alone (and not followed), and so is a folder that is not the process
+    /// user's own or that others share (world-writable or sticky, as `/tmp`): nil.
     @discardableResult
     public static func secure(folder: String) -> Int? {
         var own = stat()
@@ -42,9 +43,9 @@ public enum PrivateFiles {
         var changed = 0
         func fix(_ path: String, isFolder: Bool) {
             var status = stat()
-            guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFLNK else { return }
-            let wanted = isFolder ? folderMode : fileMode
-            if status.st_mode & 0o777 != wanted, chmod(path, wanted) == 0 { changed += 1 }
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFLNK, status.st_uid == geteuid() else { return }
+            let wanted = status.st_mode & 0o700
+            if status.st_mode & 0o077 != 0, chmod(path, wanted) == 0 { changed += 1 }
         }
         fix(folder, isFolder: true)
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return changed }

@@ -123,7 +123,7 @@ public struct ServerConfiguration: Sendable {
     /// How long a request's body may take: this, plus its length at `minimumBodyRate` bytes a
     /// second. A body dribbled in cannot keep its socket longer.
     public var requestBodyTimeout: TimeInterval = 10
-    public var minimumBodyRate = 32 * 1024
+    public var minimumBodyRate = 8 * 1024
     /// Addresses of the reverse proxies in front of the server: only their `X-Forwarded-For`
     /// is believed (the real client's address then counts for the per-address limits).
     public var trustedProxies: [String] = []

@@ -116,7 +116,9 @@ extension JetwayServer {
             // A page's render counts against its address's share of the main actor, and waits
             // when the address has used it up (twenty pages typing from one address).
             let key = [MainActorShares.addressKey(address)]
-            if let wait = sessions.shares.wait(for: key, at: .now) { try? await Task.sleep(for: wait) }
+            if sessions.takesTurns, let wait = sessions.shares.wait(for: key, at: .now) {
+                try? await Task.sleep(for: min(wait, SessionManager.longestWait))
+            }
             let rendering = ContinuousClock.now
             var page = sessions.renderPage(path: path, query: query, address: address, identity: browser).varyingByEncoding()
             sessions.shares.charge(ContinuousClock.now - rendering, to: key, at: .now)

@@ -26,6 +26,8 @@ public final class InMemoryTransport: SessionTransport {
         self.now = now
         server.sessions.transport = self
         server.sessions.now = { [weak self] in self?.now ?? Date() }
+        // What a test delivers is handled at once, whatever it costs.
+        server.sessions.takesTurns = false
     }
 
     nonisolated func wake(_ connection: Connection) {}

@@ -146,7 +146,8 @@ public final class JetwayServer: @unchecked Sendable {
             limits: .init(
                 perAddress: configuration.maxHTTPConnectionsPerAddress, total: Self.socketBudget(configured: configuration.maxOpenSockets),
                 headersTimeout: .milliseconds(Int(configuration.requestHeadersTimeout * 1000)),
-                bodyTimeout: .milliseconds(Int(configuration.requestBodyTimeout * 1000)), minimumBodyRate: configuration.minimumBodyRate))
+                bodyTimeout: .milliseconds(Int(configuration.requestBodyTimeout * 1000)), minimumBodyRate: configuration.minimumBodyRate,
+                maximumBodyBytes: configuration.maxUploadBytes))
         sessions.startSweeping()
         signIns.follow { [weak self] id in self?.sessions.signInEnded(id) }
         let thread = Thread { [self] in serviceLoop() }

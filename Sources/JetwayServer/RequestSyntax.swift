@@ -20,6 +20,10 @@ import Foundation
 /// a fold that hides one of the fields above is refused by the rules above (the length or the
 /// host is then missing). docs/security.md, "Parsing".
 enum RequestSyntax {
+    /// The runs of whitespace looked for between a framing field's name and its colon (lws
+    /// keeps such a line as an unknown field, which can only be looked up by its exact name).
+    static let whitespaceRuns = (1...8).map { String(repeating: " ", count: $0) } + ["\t", "\t\t", " \t", "\t "]
+
     /// The fields whose misspelling changes how a request is framed or routed.
     static let framingFields = ["content-length", "transfer-encoding", "host", "connection", "upgrade", "expect"]
 
@@ -42,7 +46,7 @@ enum RequestSyntax {
             return HTTPError(400, "the request line must end in HTTP/1.1 or HTTP/1.0")
         }
         for name in framingFields {
-            for spelling in [name + " :", name + "\t:", name + "  :"] {
+            for spelling in whitespaceRuns.map({ name + $0 + ":" }) {
                 let present = spelling.withCString { lws_hdr_custom_length(wsi, $0, Int32(spelling.utf8.count)) } >= 0
                 if present { return HTTPError(400, "whitespace between a field name and its colon (\(name))") }
             }

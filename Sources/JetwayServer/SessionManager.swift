@@ -32,6 +32,9 @@ final class SessionManager {
     /// a later value), since start (`/_jetway/stats`).
     var parkedDrains = 0
     var coalescedEvents = 0
+    /// Whether connections take turns and wait for their share: an `InMemoryTransport` (tests,
+    /// which expect what they deliver to be handled at once) turns it off.
+    var takesTurns = true
     private var sweepTask: Task<Void, Never>?
 
     init(server: JetwayServer) {

@@ -14,7 +14,7 @@ extension SessionManager {
     /// (`InboundCoalescing`): a search typed at 55 keys a second renders the latest text.
     func drain(_ connection: Connection) {
         let keys = shareKeys(of: connection)
-        if let wait = shares.wait(for: keys, at: .now) {
+        if takesTurns, let wait = shares.wait(for: keys, at: .now).map({ min($0, Self.longestWait) }) {
             parkedDrains += 1
             Task { @MainActor in
                 try? await Task.sleep(for: wait)
@@ -35,7 +35,7 @@ extension SessionManager {
         var held: HeldValue?
         var handled = 0
         for (index, item) in items.enumerated() {
-            if index > 0, held == nil, ContinuousClock.now - started > Self.drainSlice {
+            if takesTurns, index > 0, held == nil, ContinuousClock.now - started > Self.drainSlice {
                 connection.putBack(Array(items[index...]))
                 break
             }
@@ -45,7 +45,7 @@ extension SessionManager {
             case .closed: closed(connection)
             case .message(_, _, let arrived):
                 if let message = messages[index], case .event(let ref, let id, let event, let payload) = message,
-                    superseded[index] || held != nil
+                    superseded[index] || held != nil, byConnection[connection.id] != nil
                 {
                     let value = HeldValue(ref: ref, id: id, event: event, payload: payload, arrived: arrived)
                     held = coalesce(connection, value, held: held, last: !superseded[index])
@@ -60,6 +60,9 @@ extension SessionManager {
 
     /// The longest a connection's turn runs before the next connection's.
     static let drainSlice: Duration = .milliseconds(5)
+    /// The longest one wait for a share: a second, then the key is served again (and waits
+    /// again if it is still over).
+    static let longestWait: Duration = .seconds(1)
 
     /// The shares a connection's work counts against: its address's and, once joined, its
     /// session's.

@@ -26,7 +26,10 @@ struct SocketAdmission<Key: Hashable> {
         var headersTimeout: Duration = .seconds(10)
         var bodyTimeout: Duration = .seconds(10)
         /// Bytes a second a body must at least arrive at (on average, over the whole body).
-        var minimumBodyRate = 32 * 1024
+        var minimumBodyRate = 8 * 1024
+        /// The largest body any request may have (longer ones are refused unread): a declared
+        /// length past it buys no more time.
+        var maximumBodyBytes = 64 * 1024 * 1024
     }
 
     enum Phase: Equatable {
@@ -38,6 +41,9 @@ struct SocketAdmission<Key: Hashable> {
         case answering
         /// Upgraded: counted by the websocket cap from here on.
         case websocket
+        /// Given up (made room for another, or late): still holding its descriptor until lws
+        /// frees it, so still counted against the budget, and not given up twice.
+        case closing
     }
 
     enum Decision: Equatable {
@@ -85,7 +91,7 @@ struct SocketAdmission<Key: Hashable> {
         var decision = Decision.admit
         if records.count >= limits.total {
             guard let victim = victim(besides: address, trusted: trusted) else { return .refuse(.serverFull) }
-            forget(victim)
+            giveUp(victim)
             decision = .admitEvicting(victim)
         }
         let deadline = now + nanoseconds(limits.headersTimeout)
@@ -98,7 +104,7 @@ struct SocketAdmission<Key: Hashable> {
     /// which gets the base time only).
     mutating func headersArrived(_ key: Key, bodyBytes: Int?, now: UInt64) {
         guard records[key] != nil else { return }
-        let length = bodyBytes ?? 0
+        let length = min(max(0, bodyBytes ?? 0), limits.maximumBodyBytes)
         if bodyBytes == nil || length > 0 {
             let allowed = nanoseconds(limits.bodyTimeout) + UInt64(length) * 1_000_000_000 / UInt64(max(1, limits.minimumBodyRate))
             records[key]?.phase = .receivingBody(deadline: now &+ allowed)
@@ -115,7 +121,7 @@ struct SocketAdmission<Key: Hashable> {
 
     /// The answer went out and the socket is kept for the next request.
     mutating func answered(_ key: Key, now: UInt64) {
-        guard let phase = records[key]?.phase, phase != .websocket else { return }
+        guard let phase = records[key]?.phase, phase != .websocket, phase != .closing else { return }
         let deadline = now + nanoseconds(limits.headersTimeout)
         records[key]?.phase = .awaitingRequest(deadline: deadline)
     }
@@ -130,18 +136,26 @@ struct SocketAdmission<Key: Hashable> {
     /// The socket closed.
     mutating func closed(_ key: Key) { forget(key) }
 
-    /// Sockets past their deadline (forgotten here: the caller closes them).
+    /// Sockets past their deadline (given up here: the caller closes them).
     mutating func expired(now: UInt64) -> [Key] {
         var late: [Key] = []
         for (key, record) in records {
             switch record.phase {
             case .awaitingRequest(let deadline), .receivingBody(let deadline):
                 if now > deadline { late.append(key) }
-            case .answering, .websocket: break
+            case .answering, .websocket, .closing: break
             }
         }
-        for key in late { forget(key) }
+        for key in late { giveUp(key) }
         return late
+    }
+
+    /// A socket to be closed: it leaves its address's count (the address may open another),
+    /// but holds its place in the budget until `closed`.
+    private mutating func giveUp(_ key: Key) {
+        guard let record = records[key] else { return }
+        if record.countedForAddress { removeFromAddress(key, record.address) }
+        records[key] = Record(address: record.address, countedForAddress: false, phase: .closing)
     }
 
     /// The oldest unfinished request of the address holding the most, when that is not the

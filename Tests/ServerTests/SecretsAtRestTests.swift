@@ -15,7 +15,7 @@ struct SecretsAtRestTests {
 
     /// Starts the airport in `folder` with no controlling terminal (as a service starts it),
     /// lets it run `seconds`, stops it with SIGTERM; what it logged.
-    func firstStart(in folder: String, environment: [String: String] = [:], seconds: Int = 6) throws -> String {
+    func firstStart(in folder: String, environment: [String: String] = [:], seconds: Int = 10) throws -> String {
         try Command.run(
             "/usr/bin/setsid",
             ["sh", "-c", "timeout -s TERM \(seconds) \"$0\" --no-simulate; exit 0", Self.binary],

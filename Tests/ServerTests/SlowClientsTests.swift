@@ -50,7 +50,7 @@ struct SlowClientsTests {
             }
             return [closed[body] ?? .infinity, closed[headers] ?? .infinity]
         }
-        // Due at 2 s (+ 1,000 bytes at 32 KiB/s for the body); the check runs twice a second.
+        // Due at 2 s (+ 1,000 bytes at 8 KiB/s for the body); the check runs twice a second.
         #expect(closedAfter[0] > 1.5 && closedAfter[0] < 4, "slow body closed after \(closedAfter[0]) s")
         #expect(closedAfter[1] > 1.5 && closedAfter[1] < 4, "slow headers closed after \(closedAfter[1]) s")
         // Every socket the server counted is let go when it closes: pages, assets and a
