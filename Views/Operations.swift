@@ -71,7 +71,13 @@ public enum AirportStaff {
         let throttle = SignInThrottle()
         return [
             Handler(.get, "/ops/signin") { request in
-                .html(signInPage(failed: request.query["failed"] != nil, wait: request.query["wait"].flatMap { Int($0) }))
+                var response = Response.html(signInPage(failed: request.query["failed"] != nil, wait: request.query["wait"].flatMap { Int($0) }))
+                // A browser that comes straight here gets its device cookie (as a page would give
+                // it): the throttle then knows it as a device its user signs in from.
+                if request.device == nil {
+                    response.setCookie(Cookie(name: Cookie.deviceName, value: UUID().uuidString.lowercased(), maxAge: 365 * 24 * 3600))
+                }
+                return response
             },
             Handler(.post, "/ops/signin", maxBodyBytes: 4096) { request in
                 let form = request.form

@@ -136,9 +136,11 @@ public final class SignInThrottle: @unchecked Sendable {
         return entry.blockedUntil
     }
 
+    /// The wait after `failures`: none before the free ones are used up, so exactly `free`
+    /// tries are let through before the first wait.
     private func delay(after failures: Int, free: Int) -> TimeInterval? {
-        guard failures > free else { return nil }
-        return min(policy.maximumDelay, policy.firstDelay * pow(2, Double(min(failures - free - 1, 30))))
+        guard failures >= free else { return nil }
+        return min(policy.maximumDelay, policy.firstDelay * pow(2, Double(min(failures - free, 30))))
     }
 
     private func record(_ table: inout [String: Entry], _ key: String, free: Int, at time: Date) {

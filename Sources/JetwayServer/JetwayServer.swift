@@ -148,6 +148,8 @@ public final class JetwayServer: @unchecked Sendable {
                 headersTimeout: .milliseconds(Int(configuration.requestHeadersTimeout * 1000)),
                 bodyTimeout: .milliseconds(Int(configuration.requestBodyTimeout * 1000)), minimumBodyRate: configuration.minimumBodyRate,
                 maximumBodyBytes: configuration.maxUploadBytes))
+        // Read here: once the service thread runs, the admission is its own.
+        let socketBudget = admission.limits.total
         sessions.startSweeping()
         signIns.follow { [weak self] id in self?.sessions.signInEnded(id) }
         let thread = Thread { [self] in serviceLoop() }
@@ -164,7 +166,7 @@ public final class JetwayServer: @unchecked Sendable {
         }
         Log.info(
             "listening",
-            ["host": configuration.host, "port": port, "build": configuration.buildID, "loop": eventLoop, "sockets": admission.limits.total])
+            ["host": configuration.host, "port": port, "build": configuration.buildID, "loop": eventLoop, "sockets": socketBudget])
     }
 
     /// Stops accepting, tells connected pages to reconnect (close 1001), flushes and returns.

@@ -88,7 +88,7 @@ struct SignInTests {
     }
 
     /// The handler of docs/http.md, over real sockets: wrong passwords and unknown names are
-    /// 401s, a right password signs in with a signed cookie, and after six failures (five free)
+    /// 401s, a right password signs in with a signed cookie, and after five failures (the free ones)
     /// even the right password waits (429).
     @MainActor @Test func aSignInHandlerBuiltOnThemAnswersAsAUserExpects() async throws {
         let hash = try await Passwords.hash("tower", cost: .weakForTests)
@@ -131,7 +131,7 @@ struct SignInTests {
         let right = await signIn("ana", "tower")
         #expect(right.status == 303 && right.headers["location"] == "/ops")
         #expect(right.headers["set-cookie"]?.hasPrefix("user=u1.") == true && right.headers["set-cookie"]?.contains("HttpOnly") == true)
-        for _ in 0..<6 { #expect(await signIn("ana", "wrong").status == 401) }
+        for _ in 0..<5 { #expect(await signIn("ana", "wrong").status == 401) }
         let held = await signIn("ana", "tower")
         #expect(held.status == 429 && held.body.contains("try again in 60 s"), "\(held.body)")
         #expect(await signIn("bob", "x").status == 401, "another name is not held up")
@@ -162,7 +162,7 @@ struct SignInTests {
         }
         let checked = answers.filter { $0.contains("failed=1") }.count
         let toldToWait = answers.filter { $0.contains("wait=") }.count
-        #expect(checked <= 6 && checked + toldToWait == 60, "\(checked) checked, \(toldToWait) told to wait: \(Set(answers))")
+        #expect(checked <= 5 && checked + toldToWait == 60, "\(checked) checked, \(toldToWait) told to wait: \(Set(answers))")
         let hers = await offPool { location(LoopbackClient.exchange(request("correct%20horse"), from: "127.0.0.3", port: port).answer) }
         #expect(hers.hasSuffix("/ops"), "alice was kept out from her own address: \(hers)")
     }
@@ -186,7 +186,7 @@ struct SignInTests {
     @Test func failuresPastTheFreeOnesWaitLongerEachTime() {
         let clock = Clock()
         let throttle = SignInThrottle(now: { clock.time })
-        for _ in 0..<6 { #expect(fail(throttle, "ana", "10.0.0.1"), "five free failures, and the sixth is tried") }
+        for _ in 0..<5 { #expect(fail(throttle, "ana", "10.0.0.1"), "five free failures") }
         #expect(wait(throttle, "ana", "10.0.0.1") == 1)
         #expect(wait(throttle, " ANA ", "10.0.0.1") == 1, "however the name is written")
         clock.time += 1
@@ -214,10 +214,10 @@ struct SignInTests {
     @Test func aBurstIsCountedBeforeItsPasswordsAreChecked() {
         let throttle = SignInThrottle()
         let tried = (0..<60).filter { _ in fail(throttle, "ops", "10.0.0.1") }.count
-        #expect(tried == 6, "\(tried) of a burst of 60 were let through")
-        // From 600 machines at once, the name's overall allowance (100) and one more.
+        #expect(tried == 5, "\(tried) of a burst of 60 were let through")
+        // From 600 machines at once, the rest of the name's overall allowance (100).
         let fromMany = (0..<600).filter { fail(throttle, "ops", "10.1.\($0 / 250).\($0 % 250)") }.count
-        #expect(fromMany == 101 - 6, "\(fromMany) tries from many addresses")
+        #expect(fromMany == 100 - 5, "\(fromMany) tries from many addresses")
     }
 
     /// Someone who knows a colleague's name cannot keep her out: her address and her device
