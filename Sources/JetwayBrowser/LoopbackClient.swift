@@ -53,18 +53,24 @@ public enum LoopbackClient {
         }
     }
 
-    /// What the server writes until it closes the socket or `timeout` passes.
-    public static func readAll(_ fd: Int32, timeout seconds: Int = 5) -> String {
+    /// What the server writes until it closes the socket or `timeout` passes (a read that
+    /// waits that long ends it).
+    public static func readBytes(_ fd: Int32, timeout seconds: Int = 5) -> [UInt8] {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var response: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
+        var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
             let got = recv(fd, &chunk, chunk.count, 0)
             if got <= 0 { break }
             response.append(contentsOf: chunk[0..<got])
         }
-        return String(decoding: response, as: UTF8.self)
+        return response
+    }
+
+    /// The same, as text.
+    public static func readAll(_ fd: Int32, timeout seconds: Int = 5) -> String {
+        String(decoding: readBytes(fd, timeout: seconds), as: UTF8.self)
     }
 
     /// A whole request from `source` on a new connection (the request should ask to close it):

@@ -202,11 +202,8 @@ extension ServerConfiguration {
         if let secure = environment["JETWAY_SECURE_COOKIES"], !secure.isEmpty {
             configuration.secureCookies = try flag("JETWAY_SECURE_COOKIES", secure)
         }
-        if let text = environment["JETWAY_TOKEN_LIFETIME"], !text.isEmpty {
-            // A minute at least: a page is sent a new token past half of it, by a sweep every 5 s.
-            guard let seconds = Int(text), seconds >= 60, seconds <= 365 * 86400 else {
-                throw .badSetting(name: "JETWAY_TOKEN_LIFETIME", value: text, expected: "a number of seconds from 60 to 31536000")
-            }
+        // A minute at least: a page is sent a new token past half of it, by a sweep every 5 s.
+        if let seconds = try number("JETWAY_TOKEN_LIFETIME", environment, 60...(365 * 86400), "a number of seconds") {
             configuration.tokenLifetime = TimeInterval(seconds)
         }
         if let counts = environment["JETWAY_COUNT_OBSERVATIONS"], !counts.isEmpty {
@@ -230,28 +227,27 @@ extension ServerConfiguration {
         if let text = environment["JETWAY_RETURN_FREED_MEMORY"], !text.isEmpty {
             configuration.returnsFreedMemory = try flag("JETWAY_RETURN_FREED_MEMORY", text)
         }
-        if let text = environment["JETWAY_SESSION_GRACE"], !text.isEmpty {
-            guard let seconds = Int(text), seconds >= 1, seconds <= 7 * 86400 else {
-                throw .badSetting(name: "JETWAY_SESSION_GRACE", value: text, expected: "a number of seconds from 1 to 604800")
-            }
+        if let seconds = try number("JETWAY_SESSION_GRACE", environment, 1...(7 * 86400), "a number of seconds") {
             configuration.sessionGrace = TimeInterval(seconds)
         }
-        if let text = environment["JETWAY_MAX_OPEN_SOCKETS"], !text.isEmpty {
-            guard let value = Int(text), value >= 16, value <= 10_000_000 else {
-                throw .badSetting(name: "JETWAY_MAX_OPEN_SOCKETS", value: text, expected: "a number from 16 to 10,000,000")
-            }
-            configuration.maxOpenSockets = value
-        }
+        if let sockets = try number("JETWAY_MAX_OPEN_SOCKETS", environment, 16...10_000_000) { configuration.maxOpenSockets = sockets }
         return configuration
+    }
+
+    /// A whole number in `range`; nil when it is not set, an error naming it when it is not one.
+    private static func number(
+        _ name: String, _ environment: [String: String], _ range: ClosedRange<Int>, _ kind: String = "a number"
+    ) throws(ServerError) -> Int? {
+        guard let text = environment[name], !text.isEmpty else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw .badSetting(name: name, value: text, expected: "\(kind) from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
     }
 
     /// A setting in megabytes, as bytes; nil when it is not set.
     private static func megabytes(_ name: String, _ environment: [String: String]) throws(ServerError) -> Int? {
-        guard let text = environment[name], !text.isEmpty else { return nil }
-        guard let megabytes = Int(text), megabytes >= 1, megabytes <= 10_000_000 else {
-            throw .badSetting(name: name, value: text, expected: "a number of megabytes from 1 to 10,000,000")
-        }
-        return megabytes * 1024 * 1024
+        try number(name, environment, 1...10_000_000, "a number of megabytes").map { $0 * 1024 * 1024 }
     }
 
     private static func list(_ text: String) -> [String] {

@@ -8,10 +8,13 @@ final class ConnectionState {
     /// Joins and resyncs each send (or may send) the whole page: a few a minute at most.
     let fullPages = TokenBucket(rate: 0.1, burst: 4)
     var violations = 0
+    /// Its address's key in `MainActorShares`, made once.
+    let addressShareKey: String
 
     init(connection: Connection, rate: TokenBucket) {
         self.connection = connection
         self.rate = rate
+        self.addressShareKey = MainActorShares.addressKey(connection.address)
     }
 }
 

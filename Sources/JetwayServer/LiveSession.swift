@@ -6,6 +6,8 @@ import Jetway
 @MainActor
 final class LiveSession {
     let id: String
+    /// Its key in `MainActorShares`, made once.
+    private(set) lazy var shareKey = MainActorShares.sessionKey(id)
     let match: RouteMatch
     /// What the page's request said: its URL, device and signed-in user (the views'
     /// `\.request`), and the sign-in it belongs to (a sign-out reloads the page).

@@ -24,6 +24,12 @@ enum RequestSyntax {
     /// keeps such a line as an unknown field, which can only be looked up by its exact name).
     static let whitespaceRuns = (1...8).map { String(repeating: " ", count: $0) } + ["\t", "\t\t", " \t", "\t "]
 
+    /// Every misspelling looked up, as lws's custom-header names (C strings made once, not per
+    /// request on the service thread).
+    static let misspellings: [(field: String, name: [CChar])] = framingFields.flatMap { field in
+        whitespaceRuns.map { (field, Array((field + $0 + ":").utf8CString.dropLast())) }
+    }
+
     /// The fields whose misspelling changes how a request is framed or routed.
     static let framingFields = ["content-length", "transfer-encoding", "host", "connection", "upgrade", "expect"]
 
@@ -45,11 +51,8 @@ enum RequestSyntax {
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
             return HTTPError(400, "the request line must end in HTTP/1.1 or HTTP/1.0")
         }
-        for name in framingFields {
-            for spelling in whitespaceRuns.map({ name + $0 + ":" }) {
-                let present = spelling.withCString { lws_hdr_custom_length(wsi, $0, Int32(spelling.utf8.count)) } >= 0
-                if present { return HTTPError(400, "whitespace between a field name and its colon (\(name))") }
-            }
+        for (field, name) in misspellings where lws_hdr_custom_length(wsi, name, Int32(name.count)) >= 0 {
+            return HTTPError(400, "whitespace between a field name and its colon (\(field))")
         }
         if lws_hdr_fragment_length(wsi, WSI_TOKEN_HOST, 1) > 0 { return HTTPError(400, "Host is given more than once") }
         var fragments: [String] = []

@@ -222,7 +222,7 @@ final class SessionManager {
     /// Forgets a session now: it leaves its rendering and no longer counts for its address.
     private func end(_ session: LiveSession) {
         sessions.removeValue(forKey: session.id)
-        shares.forget(MainActorShares.sessionKey(session.id))
+        shares.forget(session.shareKey)
         leave(session)
         if let address = session.address {
             memory.charge(-session.memoryCharge, to: address)

@@ -67,7 +67,9 @@ extension SessionManager {
     /// The shares a connection's work counts against: its address's and, once joined, its
     /// session's.
     func shareKeys(of connection: Connection) -> [String] {
-        [MainActorShares.addressKey(connection.address)] + (byConnection[connection.id].map { [MainActorShares.sessionKey($0.id)] } ?? [])
+        let address = connections[connection.id]?.addressShareKey ?? MainActorShares.addressKey(connection.address)
+        guard let session = byConnection[connection.id] else { return [address] }
+        return [address, session.shareKey]
     }
 
     /// A value event of a run that replace one another: the last one the rate limit lets

@@ -145,6 +145,9 @@ struct SignInTests {
         defer { server.stop() }
         try await AirportStaff.add(name: "alice", password: "correct horse", to: server.model.store)
         let port = server.port
+        // A browser that comes straight to the form gets its device cookie there.
+        let form = await offPool { LoopbackClient.get("/ops/signin", from: "127.0.0.4", port: port).answer }
+        #expect(form.lowercased().contains("set-cookie: jw_device="), "\(form.prefix(400))")
         @Sendable func request(_ password: String) -> String {
             let body = "name=alice&password=\(password)"
             return "POST /ops/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"

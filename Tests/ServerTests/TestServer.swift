@@ -86,17 +86,8 @@ final class TestServer {
         return await offPool {
             let fd = TestServer.connectedSocket(port: port)
             defer { close(fd) }
-            var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-            var response: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let got = recv(fd, &chunk, chunk.count, 0)
-                if got <= 0 { break }
-                response.append(contentsOf: chunk[0..<got])
-            }
-            return response
+            return LoopbackClient.readBytes(fd, timeout: seconds)
         }
     }
 }
