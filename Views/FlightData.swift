@@ -220,8 +220,6 @@ public final class FlightBoardModel {
         _ lists: inout [String: WeakList<R>], _ key: String, _ make: () -> FetchedResultList<R>
     ) -> FetchedResultList<R> {
         if let list = lists[key]?.list { return list }
-        // The entries of lists gone are dropped once they could be half of them.
-        if lists.count >= 64 && lists.count.isMultiple(of: 64) { lists = lists.filter { $0.value.list != nil } }
         let list = make()
         lists[key] = WeakList(list: list)
         return list
@@ -242,6 +240,14 @@ public final class FlightBoardModel {
         let kiosk = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 - 300) / 60).rounded(.down) * 60)
         if boardStart != board { boardStart = board }
         if kioskStart != kiosk { kioskStart = kiosk }
+        dropListsGone()
+    }
+
+    /// Forgets the devices' lists whose pages are gone (their keys, left in the dictionaries
+    /// after a crowd of new browsers left, kept the heap pages around them resident).
+    func dropListsGone() {
+        if avatarLists.values.contains(where: { $0.list == nil }) { avatarLists = avatarLists.filter { $0.value.list != nil } }
+        if starredLists.values.contains(where: { $0.list == nil }) { starredLists = starredLists.filter { $0.value.list != nil } }
     }
 
     /// Keeps the windows moving with the clock, every ten seconds, until the model goes.

@@ -4,12 +4,10 @@ import JetwayBrowser
 /// Pages from new browsers, opened and let go in rounds (`JetwayBench memory`, run by `make
 /// faults`): each round opens `JETWAY_MEMORY_PAGES` (4,500) board pages, each from a browser
 /// without a cookie (a new device: the board renders for it alone), closes them and waits for
-/// their sessions to expire. The process must give back at least 85 % of what the pages took
-/// (RSS after expiry, over RSS before, at most 15 % of the pages' growth), and a later round
-/// must not end more than 10 % higher than the first. Then the same with freed memory kept by
-/// glibc (`JETWAY_RETURN_FREED_MEMORY=0`), for the comparison; that run is reported, not
-/// judged. (What stays: freed memory pinned by live objects between it, and the library pages
-/// the run touched; docs/security.md, "Not yet".)
+/// their sessions to expire. Within 30 s of their expiry the RSS must be back within 20 % of
+/// where it started, and a later round must not end more than 10 % higher than the first.
+/// Then the same with freed memory kept by glibc (`JETWAY_RETURN_FREED_MEMORY=0`), for the
+/// comparison; that run is reported, not judged.
 @MainActor
 enum MemoryBench {
     static func run() async {
@@ -24,14 +22,15 @@ enum MemoryBench {
                 report("memory_round\(index + 1)_rss_after_expiry", Double(round.after), "kB")
                 report("memory_round\(index + 1)_heap_after_expiry", Double(round.heap), "kB")
                 report("memory_round\(index + 1)_rss_anon_after_expiry", Double(round.anonymous), "kB")
+                report("memory_round\(index + 1)_seconds_to_return", Double(round.waited), "s")
             }
             for (index, round) in kept.rounds.enumerated() {
                 report("memory_kept_round\(index + 1)_rss_after_expiry", Double(round.after), "kB")
             }
             report("memory_page_cost", Double(returned.rounds[0].open - returned.start) / Double(pages), "kB")
-            for (index, round) in returned.rounds.enumerated() where round.after - returned.start > (round.open - returned.start) * 15 / 100 {
+            for (index, round) in returned.rounds.enumerated() where round.after > returned.start + returned.start / 5 {
                 throw BenchFailure(
-                    "round \(index + 1): RSS \(round.after) kB after the pages expired: more than 15 % of the \(round.open - returned.start) kB they took (from \(returned.start) kB)")
+                    "round \(index + 1): RSS \(round.after) kB 30 s after the pages expired: more than 20 % above the \(returned.start) kB it started at")
             }
             if let last = returned.rounds.last, let first = returned.rounds.first, last.after > first.after + first.after / 10 {
                 throw BenchFailure("RSS ratchets: \(first.after) kB after the first round, \(last.after) kB after the last")
@@ -49,6 +48,8 @@ enum MemoryBench {
         /// The anonymous part of `after` (the allocator's; the rest is the code and data of
         /// the libraries the run touched, mapped from their files).
         let anonymous: Int
+        /// Seconds after the sessions expired until the RSS was back within 20 % of the start.
+        let waited: Int
     }
 
     static func rounds(pages: Int, count: Int, returning: Bool) async throws -> (start: Int, rounds: [Round]) {
@@ -78,10 +79,20 @@ enum MemoryBench {
             let open = try server.status("VmRSS")
             _ = try await client.ask("close", fields: 1)
             try await expire(server)
-            // A trim runs a moment after the sweep that let the renderings go.
-            try await Task.sleep(for: .seconds(1))
+            // A trim runs a moment after the sweep that let the renderings go, and again at a
+            // later sweep once what the sessions' lists held is freed too (the airport drops
+            // its devices' lists at its clock's next step, every 10 s): up to 30 s.
+            var after = try server.status("VmRSS")
+            var waited = 0
+            while returning && after > start + start / 5 && waited < 30 {
+                try await Task.sleep(for: .seconds(1))
+                waited += 1
+                after = try server.status("VmRSS")
+            }
+            if !returning { try await Task.sleep(for: .seconds(15)) }
             let heap = (try await server.stats()["heap_bytes"] ?? 0) / 1024
-            results.append(Round(open: open, after: try server.status("VmRSS"), heap: heap, anonymous: try server.status("RssAnon")))
+            results.append(
+                Round(open: open, after: try server.status("VmRSS"), heap: heap, anonymous: try server.status("RssAnon"), waited: waited))
         }
         return (start, results)
     }

@@ -1,10 +1,11 @@
 import CMalloc
 import Foundation
+import Synchronization
 
 /// What the pages cost in memory, and the budgets that refuse a new page before the machine
 /// swaps: one per client address, over the estimates of its pages' renderings, and one for the
 /// process, over the heap in use (glibc's own count). When renderings are let go, the freed
-/// memory is given back to the kernel (`trimAfterReleases`): glibc keeps what a process freed
+/// memory is given back to the kernel (`trimAfterSweep`): glibc keeps what a process freed
 /// for its next allocations, so without it the RSS of a server that once held 4,500 pages
 /// stays where they took it.
 ///
@@ -66,14 +67,35 @@ struct PageMemory {
     /// A rendering was let go (its graph torn down).
     mutating func released() { releasedSinceTrim += 1 }
 
-    /// After a sweep that let renderings go: the free memory goes back to the kernel, on a
+    /// The heap in use when the last trim ran (read by the trim, on its worker).
+    private nonisolated static let heapAtLastTrim = Atomic<Int>(0)
+    /// The least a later fall of the heap must free for a trim of its own.
+    static let freedForTrim = 512 * 1024
+
+    /// Whether a sweep trims: after renderings were let go, or once the heap in use has fallen
+    /// by an eighth (and at least `freedForTrim`) since the last trim. What a session held is
+    /// not all freed by the sweep that ends it: lists held weakly are freed when their owners
+    /// drop their entries, seconds later, each a few small objects all over the heap; their
+    /// pages stayed resident until the next crowd came and went (after 1,500 pages, 18 MB stayed
+    /// resident until a later trim).
+    static func wantsTrim(released: Int, heapInUse: Int, heapAtLastTrim: Int) -> Bool {
+        if released > 0 { return true }
+        guard heapAtLastTrim > 0 else { return false }
+        return heapAtLastTrim - heapInUse >= max(freedForTrim, heapAtLastTrim / 8)
+    }
+
+    /// After a sweep: the free memory goes back to the kernel when `wantsTrim` says so, on a
     /// worker (a trim of a large heap takes milliseconds; the main actor goes on meanwhile).
-    mutating func trimAfterReleases() {
-        guard releasedSinceTrim > 0 else { return }
+    mutating func trimAfterSweep() {
+        let heap = Int(jw_heap_in_use())
+        guard Self.wantsTrim(released: releasedSinceTrim, heapInUse: heap, heapAtLastTrim: Self.heapAtLastTrim.load(ordering: .relaxed)) else {
+            return
+        }
         releasedSinceTrim = 0
         // Later than the sweep itself: the sessions it ended are freed when it returns.
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(100)) {
             let before = Int(jw_heap_in_use())
+            Self.heapAtLastTrim.store(before, ordering: .relaxed)
             let started = DispatchTime.now()
             let released = jw_malloc_trim() == 1
             Log.debug(

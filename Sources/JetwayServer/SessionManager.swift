@@ -346,7 +346,7 @@ final class SessionManager {
             Log.debug("expire", ["session": session.shortID])
         }
         shares.forgetIdle(at: .now)
-        if server.configuration.returnsFreedMemory { memory.trimAfterReleases() }
+        if server.configuration.returnsFreedMemory { memory.trimAfterSweep() }
     }
 }
 

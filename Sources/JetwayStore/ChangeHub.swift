@@ -132,9 +132,6 @@ final class ChangeHub: @unchecked Sendable {
 final class QueryRegistry {
     private var queries: [String: WeakQuery] = [:]
     private(set) var deliveries = 0
-    /// The count at which the entries of queries gone are dropped (without a change to
-    /// deliver, nothing else drops them: a store nobody writes kept one per list ever made).
-    private var pruneAt = 64
 
     nonisolated init() {}
 
@@ -158,13 +155,17 @@ final class QueryRegistry {
 
     func query<Q: AnyLiveQuery>(_ signature: String, make: () -> Q) -> Q {
         if let found = queries[signature]?.query as? Q { return found }
-        if queries.count >= pruneAt {
-            queries = queries.filter { $0.value.query != nil }
-            pruneAt = max(64, queries.count * 2)
-        }
         let made = make()
+        made.registered(as: signature, in: self)
         queries[signature] = WeakQuery(query: made)
         return made
+    }
+
+    /// A query went: its entry goes with it (an entry kept until the next change pinned its
+    /// key and its weak reference's side table, one of each per device that ever had a list,
+    /// scattered over the heap pages its sessions had used, so those pages stayed resident).
+    func forget(_ signature: String) {
+        if let entry = queries[signature], entry.query == nil { queries.removeValue(forKey: signature) }
     }
 
     var liveQueries: Int { queries.values.filter { $0.query != nil }.count }
@@ -179,5 +180,7 @@ struct WeakQuery {
 @MainActor
 protocol AnyLiveQuery: AnyObject {
     var table: String { get }
+    /// Called once, by the registry that holds it: the query tells it when it goes.
+    func registered(as signature: String, in registry: QueryRegistry)
     func refresh(_ change: TableChange, rows: ChangedRows?)
 }

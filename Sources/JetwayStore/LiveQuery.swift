@@ -49,6 +49,18 @@ final class LiveQuery<R: Record>: AnyLiveQuery {
         }
     }
 
+    @ObservationIgnored private weak var registry: QueryRegistry?
+    @ObservationIgnored private var signature = ""
+
+    func registered(as signature: String, in registry: QueryRegistry) {
+        self.signature = signature
+        self.registry = registry
+    }
+
+    isolated deinit {
+        registry?.forget(signature)
+    }
+
     func attach(_ list: FetchedResultList<R>) {
         lists.removeAll { $0.list == nil }
         lists.append(WeakList(list: list))

@@ -12,6 +12,18 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct PageMemoryTests {
+    /// A sweep trims after it let renderings go, and again once the heap has fallen by an
+    /// eighth since the last trim (what the sessions' lists held, freed seconds later).
+    @Test func aSweepTrimsAfterReleasesAndAfterALaterFall() {
+        let mb = 1024 * 1024
+        #expect(PageMemory.wantsTrim(released: 1, heapInUse: 500 * mb, heapAtLastTrim: 0))
+        #expect(!PageMemory.wantsTrim(released: 0, heapInUse: 4 * mb, heapAtLastTrim: 0), "never trimmed: nothing to compare")
+        #expect(PageMemory.wantsTrim(released: 0, heapInUse: 2_500_000, heapAtLastTrim: 3_800_000))
+        #expect(!PageMemory.wantsTrim(released: 0, heapInUse: 3_500_000, heapAtLastTrim: 3_800_000), "less than an eighth")
+        #expect(!PageMemory.wantsTrim(released: 0, heapInUse: 600_000, heapAtLastTrim: 1_000_000), "less than 512 KB")
+        #expect(!PageMemory.wantsTrim(released: 0, heapInUse: 9 * mb, heapAtLastTrim: 4 * mb), "the heap grew")
+    }
+
     @Test func anAddressMayOpenPagesOnlyWithinItsMemoryBudget() async throws {
         let server = try TestServer { $0.maxPageMemoryPerAddress = 2 * 1024 * 1024 }
         defer { server.stop() }
