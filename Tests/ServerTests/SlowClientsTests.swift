@@ -127,6 +127,75 @@ struct SlowClientsTests {
         #expect((figures["sockets_evicted"] as? Int ?? 0) > 0 && (figures["sockets_refused"] as? Int ?? 0) >= 160, "\(stats)")
         print("slow clients: bystander page loads \(loads.map { String(format: "%.3f", $0) }) s; \(stats)")
     }
+    /// The airport as `make run` serves it, but under a descriptor limit of 256 (soft and hard,
+    /// through prlimit): 2,000 slow POSTs from 40 addresses, each address within its share, so
+    /// only the budget under the real limit stands between them and `accept` failing. The
+    /// server must refuse or evict cleanly, keep descriptors for its files, and serve a
+    /// bystander's page in under a second. (`make faults`: 10,000 against 1,024.)
+    @Test func atALoweredDescriptorLimitABystandersPageStillLoads() async throws {
+        let binary = SecretsAtRestTests.binary
+        #expect(FileManager.default.isExecutableFile(atPath: binary), "swift build makes \(binary)")
+        // The clients' sockets are this process's: it needs more than the server's limit.
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        if limit.rlim_cur < 2_600 {
+            limit.rlim_cur = min(limit.rlim_max, 4_096)
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        try #require(limit.rlim_cur >= 2_600, "the test process may open only \(limit.rlim_cur) descriptors")
+        let folder = NSTemporaryDirectory() + "jetway-fds-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let port = freeLoopbackPort()
+        let log = folder + "/server.log"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let server = try Command.start(
+            "/bin/sh", ["-c", "exec /usr/bin/prlimit --nofile=256:256 -- \"$0\" --no-simulate 2>\"$1\"", binary, log],
+            environment: [
+                "JETWAY_PORT": "\(port)", "JETWAY_DATA": folder + "/data", "JETWAY_LOG": "warn", "JETWAY_API_TOKENS": "stats-token",
+            ])
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var up = false
+        for _ in 0..<100 where !up {
+            try await Task.sleep(for: .milliseconds(100))
+            up = await offPool { LoopbackClient.get("/", from: "127.0.0.1", port: port, timeout: 2).answer }.hasPrefix("HTTP/1.1")
+        }
+        try #require(up, "the airport did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        let sockets = await offPool { () -> [Int32] in
+            (0..<2_000).map { index in
+                let fd = LoopbackClient.connect(from: "127.0.9.\(index % 40 + 1)", port: port)
+                if fd >= 0 { LoopbackClient.send(fd, Self.slowPost) }
+                return fd
+            }
+        }
+        defer { for fd in sockets where fd >= 0 { close(fd) } }
+        #expect(sockets.filter { $0 < 0 }.isEmpty, "the clients could not open their sockets")
+        let dribbling = Dribbler(sockets: sockets.filter { $0 >= 0 })
+        dribbling.start()
+        defer { dribbling.stop() }
+        var loads: [Double] = []
+        for round in 0..<5 {
+            let (answer, seconds) = await offPool { LoopbackClient.get("/", from: "127.0.10.\(round + 1)", port: port) }
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "the bystander's page: \(answer.prefix(80))")
+            loads.append(seconds)
+        }
+        #expect(loads.allSatisfy { $0 < 1 }, "bystander page loads at the descriptor limit: \(loads)")
+        let stats = await offPool {
+            LoopbackClient.exchange(
+                "GET /_jetway/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer stats-token\r\nConnection: close\r\n\r\n", from: "127.0.0.1",
+                port: port
+            ).answer
+        }
+        let figures = (try? JSONSerialization.jsonObject(with: Data((stats.components(separatedBy: "\r\n\r\n").last ?? "").utf8))) as? [String: Any]
+        #expect((figures?["sockets"] as? Int ?? 999) < 256, "sockets held: \(stats)")
+        #expect((figures?["sockets_evicted"] as? Int ?? 0) + (figures?["sockets_refused"] as? Int ?? 0) > 1_000, "\(stats)")
+        #expect(server.isRunning)
+        let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(!logged.contains("errno 24") && !logged.contains("Too many open files"), "the server ran out of descriptors: \(logged.suffix(600))")
+        print("descriptor limit 256: bystander page loads \(loads.map { String(format: "%.3f", $0) }) s; \(figures ?? [:])")
+    }
 }
 
 /// Sends one byte on each socket every second, from a thread of its own.
