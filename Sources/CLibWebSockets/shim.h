@@ -1,3 +1,6 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  // dl_iterate_phdr (below)
+#endif
 // libwebsockets for Swift: the library's header, plus what Swift cannot import from it
 // (macros with expressions, variadic functions).
 #include <libwebsockets.h>
@@ -53,4 +56,77 @@ static inline void jw_ev_tick_stop(struct ev_loop *loop, struct jw_ev_tick *tick
     if (!tick) return;
     ev_timer_stop(loop, &tick->timer);
     free(tick);
+}
+
+// lws 4.1 reads every request through recv(2) and parses it with no hook for the raw bytes:
+// it takes a bare LF for CRLF, a folded line into an unknown field's name, and a field whose
+// name is the start of one it knows swallows the next line. To answer such a head 400 (RFC
+// 9112), the server reads what lws receives first: lws's own import of recv is pointed at the
+// server's function (its GOT slot, made writable for the moment), nothing else in the process.
+#include <elf.h>
+#include <link.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+struct jw_import_search { const char *library; const char *symbol; void *replacement; void *original; };
+
+static int jw_replace_import_in(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    struct jw_import_search *search = data;
+    if (!info->dlpi_name || !strstr(info->dlpi_name, search->library)) return 0;
+    ElfW(Dyn) *dynamic = NULL;
+    ElfW(Addr) readOnlyStart = 0, readOnlyEnd = 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[i];
+        if (header->p_type == PT_DYNAMIC) dynamic = (ElfW(Dyn) *)(info->dlpi_addr + header->p_vaddr);
+        if (header->p_type == PT_GNU_RELRO) {
+            readOnlyStart = info->dlpi_addr + header->p_vaddr;
+            readOnlyEnd = readOnlyStart + header->p_memsz;
+        }
+    }
+    if (!dynamic) return 0;
+    ElfW(Addr) plt = 0, rela = 0, symbols = 0, strings = 0;
+    size_t pltSize = 0, relaSize = 0;
+    for (ElfW(Dyn) *entry = dynamic; entry->d_tag != DT_NULL; entry++) {
+        switch (entry->d_tag) {
+        case DT_JMPREL: plt = entry->d_un.d_ptr; break;
+        case DT_PLTRELSZ: pltSize = entry->d_un.d_val; break;
+        case DT_RELA: rela = entry->d_un.d_ptr; break;
+        case DT_RELASZ: relaSize = entry->d_un.d_val; break;
+        case DT_SYMTAB: symbols = entry->d_un.d_ptr; break;
+        case DT_STRTAB: strings = entry->d_un.d_ptr; break;
+        }
+    }
+    // glibc's loader leaves these as addresses; a loader that does not leaves offsets.
+    ElfW(Addr) base = info->dlpi_addr;
+    if (symbols && symbols < base) { symbols += base; strings += base; plt += plt ? base : 0; rela += rela ? base : 0; }
+    if (!symbols || !strings) return 0;
+    ElfW(Addr) tables[2] = { plt, rela };
+    size_t sizes[2] = { pltSize, relaSize };
+    long page = sysconf(_SC_PAGESIZE);
+    for (int t = 0; t < 2; t++) {
+        if (!tables[t]) continue;
+        ElfW(Rela) *relocations = (ElfW(Rela) *)tables[t];
+        for (size_t i = 0; i < sizes[t] / sizeof(ElfW(Rela)); i++) {
+            ElfW(Sym) *symbol = (ElfW(Sym) *)symbols + ELF64_R_SYM(relocations[i].r_info);
+            if (strcmp((const char *)strings + symbol->st_name, search->symbol) != 0) continue;
+            void **slot = (void **)(base + relocations[i].r_offset);
+            void *start = (void *)((ElfW(Addr))slot & ~(ElfW(Addr))(page - 1));
+            if (mprotect(start, (size_t)page, PROT_READ | PROT_WRITE) != 0) return 1;
+            if (!search->original) search->original = *slot;
+            *slot = search->replacement;
+            // Read-only again where the loader had made it so (RELRO).
+            if ((ElfW(Addr))slot >= readOnlyStart && (ElfW(Addr))slot < readOnlyEnd) mprotect(start, (size_t)page, PROT_READ);
+        }
+    }
+    return search->original ? 1 : 0;
+}
+
+/// Points `library`'s import of `symbol` at `replacement`; what it pointed at before (NULL when
+/// the library or its import was not found).
+static inline void *jw_replace_import(const char *library, const char *symbol, void *replacement) {
+    struct jw_import_search search = { library, symbol, replacement, NULL };
+    dl_iterate_phdr(jw_replace_import_in, &search);
+    return search.original;
 }

@@ -42,11 +42,13 @@ extension JetwayServer {
         defer { socketCounts.open.store(admission.total, ordering: .relaxed) }
         switch admission.admit(wsi, address: address, trusted: trusted, now: DispatchTime.now().uptimeNanoseconds) {
         case .admit:
+            requestHeads.begin(lws_get_socket_fd(wsi))
             return 0
         case .admitEvicting(let victim):
             socketCounts.evicted.add(1, ordering: .relaxed)
             end(victim)
             noteRefusal("socket_evicted", address: address)
+            requestHeads.begin(lws_get_socket_fd(wsi))
             return 0
         case .refuse(let refusal):
             socketCounts.refused.add(1, ordering: .relaxed)
@@ -76,6 +78,8 @@ extension JetwayServer {
     /// Service thread: lws freed a socket.
     func socketDestroyed(_ wsi: OpaquePointer) {
         admission.closed(wsi)
+        let fd = lws_get_socket_fd(wsi)
+        if fd >= 0 { requestHeads.end(fd) }
         socketCounts.open.store(admission.total, ordering: .relaxed)
     }
 

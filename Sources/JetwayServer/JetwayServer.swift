@@ -47,6 +47,8 @@ public final class JetwayServer: @unchecked Sendable {
     /// timed by (AcceptedSockets.swift); its budget is set by `start()`.
     var admission = SocketAdmission<OpaquePointer>(limits: .init(perAddress: 0, total: 0))
     let socketCounts = SocketCounts()
+    /// Service thread: each accepted socket's request heads, checked as lws reads them.
+    let requestHeads = StrictRequestHeads()
     /// Service thread: bytes uploaded lately per address and device (Uploads.swift).
     lazy var uploadQuotas = UploadQuotas(
         perAddress: configuration.uploadBytesPerAddressPerHour, perDevice: configuration.uploadBytesPerDevicePerHour)
@@ -197,6 +199,8 @@ public final class JetwayServer: @unchecked Sendable {
 
     private func serviceLoop() {
         jw_lws_set_log_level(Int32(LLL_ERR))
+        _ = requestHeads.install()
+        defer { requestHeads.uninstall() }
         let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 3)
         self.protocols = protocols
         let httpName = strdup("http")!

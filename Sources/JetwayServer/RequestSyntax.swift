@@ -1,10 +1,10 @@
 import CLibWebSockets
 import Foundation
 
-/// What RFC 9112 requires of a request's head that libwebsockets 4.1 lets through, checked
-/// before anything is routed; a request that breaks it is answered 400 (411 for a body
-/// without a length) and its connection closed, so no part of it can be read as another
-/// request (request smuggling behind a proxy that reads it otherwise).
+/// What RFC 9112 requires of a request's head that libwebsockets 4.1 lets through, checked on
+/// the fields lws parsed, before anything is routed; a request that breaks it is answered 400
+/// (411 for a body without a length) and its connection closed, so no part of it can be read
+/// as another request (request smuggling behind a proxy that reads it otherwise).
 ///
 /// - The version is `HTTP/1.1` or `HTTP/1.0` (lws takes a request line without one for 1.0).
 /// - `Content-Length` is one run of digits, given once: `+5`, `0x5`, `5, 5` and two headers
@@ -12,27 +12,12 @@ import Foundation
 /// - A request with a body says how long it is: POST, PUT and PATCH without `Content-Length`
 ///   get 411 (lws would take what follows as a body of up to 100 MB), and so does
 ///   `Transfer-Encoding` (lws 4.1 does not decode chunked request bodies).
-/// - No whitespace between a field name and its colon for the fields that frame or route a
-///   request (`Content-Length : 5`: lws keeps it as an unknown field and the length is lost).
+/// - `Host` is given once.
 ///
-/// lws's parser also takes a bare LF for CRLF (RFC 9112 §2.2 allows a server to) and a folded
-/// line (obs-fold) as part of an unknown field's name; neither is visible through its API, and
-/// a fold that hides one of the fields above is refused by the rules above (the length or the
-/// host is then missing). docs/security.md, "Parsing".
+/// The line syntax (bare LFs, folded lines, whitespace before a colon, names lws misreads) is
+/// checked earlier, on the bytes lws receives (`RequestHeadScanner`). docs/security.md,
+/// "Parsing".
 enum RequestSyntax {
-    /// The runs of whitespace looked for between a framing field's name and its colon (lws
-    /// keeps such a line as an unknown field, which can only be looked up by its exact name).
-    static let whitespaceRuns = (1...8).map { String(repeating: " ", count: $0) } + ["\t", "\t\t", " \t", "\t "]
-
-    /// Every misspelling looked up, as lws's custom-header names (C strings made once, not per
-    /// request on the service thread).
-    static let misspellings: [(field: String, name: [CChar])] = framingFields.flatMap { field in
-        whitespaceRuns.map { (field, Array((field + $0 + ":").utf8CString.dropLast())) }
-    }
-
-    /// The fields whose misspelling changes how a request is framed or routed.
-    static let framingFields = ["content-length", "transfer-encoding", "host", "connection", "upgrade", "expect"]
-
     /// The body's length from the `Content-Length` fragments lws collected (one per field
     /// line): nil without one, or the error to answer.
     static func contentLength(_ fragments: [String]) -> Result<Int?, HTTPError> {
@@ -50,9 +35,6 @@ enum RequestSyntax {
         let version = JetwayServer.header(wsi, WSI_TOKEN_HTTP)
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
             return HTTPError(400, "the request line must end in HTTP/1.1 or HTTP/1.0")
-        }
-        for (field, name) in misspellings where lws_hdr_custom_length(wsi, name, Int32(name.count)) >= 0 {
-            return HTTPError(400, "whitespace between a field name and its colon (\(field))")
         }
         if lws_hdr_fragment_length(wsi, WSI_TOKEN_HOST, 1) > 0 { return HTTPError(400, "Host is given more than once") }
         var fragments: [String] = []

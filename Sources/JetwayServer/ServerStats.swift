@@ -39,6 +39,7 @@ extension JetwayServer {
         let started = startedAt
         let counting = configuration.countsObservations
         let counts = socketCounts
+        let malformed = requestHeads.refused.load(ordering: .relaxed)
         Task { @MainActor [self] in
             let observations = counting ? String(ObservationRegistrations.live) : "null"
             let uptime = Int(Date().timeIntervalSince(started))
@@ -48,6 +49,7 @@ extension JetwayServer {
                 + "\"observations\":\(observations),\"overflows\":\(sessions.queueOverflows),"
                 + "\"sockets\":\(counts.open.load(ordering: .relaxed)),\"sockets_refused\":\(counts.refused.load(ordering: .relaxed)),"
                 + "\"sockets_evicted\":\(counts.evicted.load(ordering: .relaxed)),\"requests_too_slow\":\(counts.expired.load(ordering: .relaxed)),"
+                + "\"requests_malformed\":\(malformed),"
                 + "\"coalesced_events\":\(sessions.coalescedEvents),\"waiting_for_share\":\(sessions.parkedDrains),"
                 + "\"heap_bytes\":\(jw_heap_in_use()),\"uptime_s\":\(uptime)}"
             connection.setResponse(

@@ -41,6 +41,8 @@ struct HTTPFuzzTests {
         // whitespace before a colon, folded lines.
         "Content-Length: +5\r\n", "Content-Length: 0x5\r\n", "Content-Length: 5, 5\r\n", "Content-Length : 5\r\n",
         "Transfer-Encoding : chunked\r\n", "Host : 127.0.0.1\r\n", " folded\r\n", "\tfolded: x\r\n",
+        // Line syntax (RequestHeadScanner): bare LFs, a CR alone, names lws misreads.
+        "Host: 127.0.0.1\n", "\n\n", "\r\r\n", "Content: 1\r\n", "Accept-: x\r\n", "X-A: a\u{7F}\r\n",
     ].map { Array($0.utf8) }
 
     /// One exchange on a fresh socket: the bytes sent, the write side closed, and whatever came
