@@ -1,6 +1,3 @@
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE  // dl_iterate_phdr (below)
-#endif
 // libwebsockets for Swift: the library's header, plus what Swift cannot import from it
 // (macros with expressions, variadic functions).
 #include <libwebsockets.h>
@@ -64,14 +61,24 @@ static inline void jw_ev_tick_stop(struct ev_loop *loop, struct jw_ev_tick *tick
 // 9112), the server reads what lws receives first: lws's own import of recv is pointed at the
 // server's function (its GOT slot, made writable for the moment), nothing else in the process.
 #include <elf.h>
-#include <link.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+// <link.h> declares these only under _GNU_SOURCE, which changes `fd_set` for every module that
+// includes this one (Dispatch's then no longer matches): the loader's layout, spelled here.
+struct jw_loaded_object {
+    Elf64_Addr dlpi_addr;
+    const char *dlpi_name;
+    const Elf64_Phdr *dlpi_phdr;
+    Elf64_Half dlpi_phnum;
+};
+extern int dl_iterate_phdr(int (*callback)(struct jw_loaded_object *info, size_t size, void *data), void *data);
+#define ElfW(type) Elf64_##type
+
 struct jw_import_search { const char *library; const char *symbol; void *replacement; void *original; };
 
-static int jw_replace_import_in(struct dl_phdr_info *info, size_t size, void *data) {
+static int jw_replace_import_in(struct jw_loaded_object *info, size_t size, void *data) {
     (void)size;
     struct jw_import_search *search = data;
     if (!info->dlpi_name || !strstr(info->dlpi_name, search->library)) return 0;
