@@ -40,6 +40,12 @@ struct LifecycleModifier: _PrimitiveModifier {
         graph.usesLifecycle = true
         let state = context.persistent(LifecycleState.self) { LifecycleState(graph: graph) }
         state.onDisappear = modifier.onDisappear
+        // A screen covered by another pushed over it has disappeared (and appears again when
+        // it is uncovered), though it keeps its state.
+        if context.environment.screenIsCovered {
+            if state.hasAppeared { state.disappear() }
+            return
+        }
         if !state.hasAppeared {
             state.hasAppeared = true
             if let onAppear = modifier.onAppear { graph.afterCommit(onAppear) }
@@ -75,8 +81,16 @@ final class LifecycleState: UnmountObserving {
     }
 
     func didUnmount() {
+        if hasAppeared { disappear() }
+    }
+
+    /// Its view left the screen: the task stops and `onDisappear` runs (appearing again starts
+    /// both afresh).
+    func disappear() {
         running?.cancel()
         running = nil
+        hasAppeared = false
+        taskID = nil
         onDisappear?()
     }
 }

@@ -59,20 +59,45 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
         }
         var inner = context.insideElement()
         inner.writeEnvironment { $0.navigation = state }
+        // Every screen of the stack renders, as SwiftUI keeps them all: the ones under the top
+        // keep their state (a search typed on the root, a form half filled) while covered, and
+        // render where nobody sees them (`screenIsCovered`: their `onDisappear` runs, their
+        // tasks stop). A screen may push the next as it renders (`navigationDestination
+        // (isPresented:)`), so the path is read again after each.
+        var covered = inner.branch(1)
+        covered.writeEnvironment { $0.screenIsCovered = true }
         var children: [Node] = []
-        if let top = state.path.last {
-            let depth = state.path.count
+        var level = 0
+        while level <= state.path.count {
+            let isTop = level == state.path.count
+            var rendered: [Node] = []
+            if level == 0 {
+                Root._render(view.root, isTop ? inner.branch(1) : covered, &rendered)
+            } else {
+                let entry = state.path[level - 1]
+                var destination = inner.branch(UInt64(level) &+ 0x100)
+                // A value's or a presentation's screen is built anew by the app's closure at
+                // every render: its `@State` is connected again each time, or it would read
+                // its initial value and write nowhere.
+                if case .view = entry {} else { destination = destination.rebuilt() }
+                destination.writeEnvironment {
+                    $0.dismiss = DismissAction(owner: state) { state.pop() }
+                    if !isTop { $0.screenIsCovered = true }
+                }
+                AnyView._render(state.view(for: entry), destination, &rendered)
+            }
+            // Only the top is shown. (A screen that pushed another as it rendered is covered
+            // after all: from its next render on it knows.)
+            if level == state.path.count { children = rendered }
+            level += 1
+        }
+        if state.path.count > 0 {
             let back = inner.structural(0).element("a", "jw-button jw-nav-back")
             back.setAttribute("href", NavigationState.href(Array(state.keys.dropLast())))
             back.setAttribute("aria-label", "Back")
             back.text = "‹ Back"
             back.addHandler(EventBinding(event: .click) { _ in state.pop() })
-            children.append(back)
-            var destination = inner.branch(UInt64(depth) &+ 0x100)
-            destination.writeEnvironment { $0.dismiss = DismissAction(owner: state) { state.pop() } }
-            AnyView._render(state.view(for: top), destination, &children)
-        } else {
-            Root._render(view.root, inner.branch(1), &children)
+            children.insert(back, at: 0)
         }
         node.children = children
         out.append(node)
@@ -90,6 +115,8 @@ final class NavigationState {
     enum Entry {
         case view(AnyView)
         case value(AnyHashable)
+        /// Shown while a `navigationDestination(isPresented:)` (or `item:`) says so: its key.
+        case presented(UInt64)
     }
     var path: [Entry] = []
     /// The element key of the link that pushed each screen (0: pushed otherwise).
@@ -97,6 +124,9 @@ final class NavigationState {
     weak var owner: ViewInstance?
     /// `.navigationDestination(for:)`s seen inside, by the type they show.
     var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
+    /// `.navigationDestination(isPresented:)`s and `(item:)`s seen inside, by their key: what
+    /// each shows, and how Back tells its binding.
+    var presentations: [UInt64: (content: () -> AnyView, dismiss: () -> Void)] = [:]
     /// The app's binding, when the stack has one: values pushed and popped go through it.
     private var setBound: (([AnyHashable]) -> Void)?
     /// The keys a push or pop through the binding gives, once its new value is rendered.
@@ -120,8 +150,34 @@ final class NavigationState {
         owner?.invalidate()
     }
 
+    /// A presentation's binding says it is shown: pushed above the screen it is on (during
+    /// that screen's render: the stack renders the rest of its path after it).
+    func present(_ key: UInt64) {
+        guard !isPresenting(key) else { return }
+        path.append(.presented(key))
+        keys.append(0)
+    }
+
+    /// A presentation's binding says it is not shown (the app set it, or Back did): it goes,
+    /// with any screen above it.
+    func withdraw(_ key: UInt64) {
+        guard let index = path.firstIndex(where: { if case .presented(key) = $0 { true } else { false } }) else { return }
+        path.removeSubrange(index...)
+        keys.removeSubrange(index...)
+        owner?.invalidate()
+    }
+
+    func isPresenting(_ key: UInt64) -> Bool {
+        path.contains { if case .presented(key) = $0 { true } else { false } }
+    }
+
     func pop() {
         guard let last = path.last else { return }
+        if case .presented(let key) = last {
+            withdraw(key)
+            presentations[key]?.dismiss()
+            return
+        }
         if let setBound, case .value = last {
             pendingKeys = Array(keys.dropLast())
             setBound(Array(values.dropLast()))
@@ -163,6 +219,8 @@ final class NavigationState {
         case .value(let value):
             if let destination = destinations[ObjectIdentifier(type(of: value.base))] { return destination(value) }
             return AnyView(Text("No navigationDestination for \(String(describing: type(of: value.base)))"))
+        case .presented(let key):
+            return presentations[key]?.content() ?? AnyView(EmptyView())
         }
     }
 
@@ -217,10 +275,20 @@ private struct NavigationKey: EnvironmentKey {
     static let defaultValue: NavigationState? = nil
 }
 
+private struct ScreenIsCoveredKey: EnvironmentKey {
+    static let defaultValue = false
+}
+
 extension EnvironmentValues {
     var navigation: NavigationState? {
         get { self[NavigationKey.self] }
         set { self[NavigationKey.self] = newValue }
+    }
+
+    /// A screen under the top of its stack: kept, with its state, but not shown.
+    var screenIsCovered: Bool {
+        get { self[ScreenIsCoveredKey.self] }
+        set { self[ScreenIsCoveredKey.self] = newValue }
     }
 }
 
@@ -419,6 +487,51 @@ extension View {
             NavigationDestinationModifier(register: { state in
                 state.destinations[ObjectIdentifier(D.self)] = { value in AnyView(destination(value.base as! D)) }
             }))
+    }
+}
+
+extension View {
+    /// Pushes `destination` onto the enclosing stack while `isPresented` is true; Back (or
+    /// `dismiss()` in it) sets it to false.
+    ///
+    /// ```swift
+    /// Button("Book") { booking = true }
+    ///     .navigationDestination(isPresented: $booking) { BookingForm() }
+    /// ```
+    public func navigationDestination<V: View>(isPresented: Binding<Bool>, @ViewBuilder destination: @escaping () -> V) -> some View {
+        modifier(
+            NavigationPresentationModifier(
+                isPresented: { isPresented.wrappedValue }, dismiss: { isPresented.wrappedValue = false },
+                content: { AnyView(destination()) }))
+    }
+
+    /// Pushes the destination for `item` while it is non-nil; Back sets it to nil.
+    public func navigationDestination<D: Hashable, C: View>(item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+        modifier(
+            NavigationPresentationModifier(
+                isPresented: { item.wrappedValue != nil }, dismiss: { item.wrappedValue = nil },
+                content: { item.wrappedValue.map { AnyView(destination($0)) } ?? AnyView(EmptyView()) }))
+    }
+}
+
+/// Keeps its stack's path in step with a binding: pushed while it is true, withdrawn when not.
+struct NavigationPresentationModifier: _PrimitiveModifier {
+    let isPresented: @MainActor () -> Bool
+    let dismiss: @MainActor () -> Void
+    let content: @MainActor () -> AnyView
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        if let navigation = context.environment.navigation {
+            let key = context.identityKey
+            navigation.presentations[key] = (modifier.content, modifier.dismiss)
+            if context.track({ modifier.isPresented() }) {
+                navigation.present(key)
+            } else if navigation.isPresenting(key) {
+                navigation.withdraw(key)
+            }
+        }
+        // One level in: two presentations on one view are two keys.
+        content(context.structural(0), &out)
     }
 }
 
