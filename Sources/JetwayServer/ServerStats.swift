@@ -50,7 +50,7 @@ extension JetwayServer {
                 + "\"sockets\":\(counts.open.load(ordering: .relaxed)),\"sockets_refused\":\(counts.refused.load(ordering: .relaxed)),"
                 + "\"sockets_evicted\":\(counts.evicted.load(ordering: .relaxed)),\"requests_too_slow\":\(counts.expired.load(ordering: .relaxed)),"
                 + "\"requests_malformed\":\(malformed),"
-                + "\"coalesced_events\":\(sessions.coalescedEvents),\"waiting_for_share\":\(sessions.parkedDrains),"
+                + "\"coalesced_events\":\(sessions.coalescedEvents),\"departed_events\":\(sessions.departedEvents),\"waiting_for_share\":\(sessions.parkedDrains),"
                 + "\"heap_bytes\":\(jw_heap_in_use()),\"uptime_s\":\(uptime)}"
             connection.setResponse(
                 HTTPResponse(

@@ -32,6 +32,8 @@ final class SessionManager {
     /// a later value), since start (`/_jetway/stats`).
     var parkedDrains = 0
     var coalescedEvents = 0
+    /// Events for elements a patch had just taken off the page (`departed_events`).
+    var departedEvents = 0
     /// Whether connections take turns and wait for their share: an `InMemoryTransport` (tests,
     /// which expect what they deliver to be handled at once) turns it off.
     var takesTurns = true

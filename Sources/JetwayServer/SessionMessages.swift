@@ -103,8 +103,8 @@ extension SessionManager {
     }
 
     /// Answers an event that needs no render: an empty patch with its ref.
-    private func acknowledge(_ ref: Int, in session: LiveSession) {
-        coalescedEvents += 1
+    private func acknowledge(_ ref: Int, in session: LiveSession, coalesced: Bool = true) {
+        if coalesced { coalescedEvents += 1 }
         if session.deliver(PatchEncoder.encode(version: session.group.graph.version, [], ref: ref)), let connection = session.connection {
             transport?.wake(connection)
         }
@@ -186,6 +186,13 @@ extension SessionManager {
         }
         do {
             try session.graph.dispatch(nodeID, kind, payload)
+        } catch JetwayError.departedElement {
+            // A click on what a patch just removed: answered (its ref), counted, not held
+            // against the connection.
+            departedEvents += 1
+            Log.debug("departed_element", ["session": session.shortID, "event": event])
+            acknowledge(ref, in: session, coalesced: false)
+            return
         } catch {
             if kind == .request, !(error is JetwayError) {
                 // The data source could not answer: the widget's request fails with its

@@ -181,6 +181,36 @@ struct WebSocketTests {
         #expect(frame == .close(code: 1008))
     }
 
+    /// A click on what a patch has just taken off the page (the user's honest race) is answered
+    /// with an empty patch, counted apart, and never held against the connection; an id the
+    /// page never had still is.
+    @Test func eventsForElementsThatJustLeftAreDroppedQuietly() async throws {
+        let server = try TestServer {
+            $0.maxViolations = 3
+            $0.apiTokens = ["stats-token"]
+        }
+        defer { server.stop() }
+        let (client, page) = try await joined(server)
+        let search = try #require(elementID(containing: "type=\"search\"", in: page))
+        let row = try #require(elementID(containing: "jw-navlink", in: page))
+        await client.sendText(#"["e",1,"\#(search)","input","zzqx"]"#)
+        guard case .text(let patch) = await client.next() else { Issue.record("no patch"); return }
+        #expect(patch.contains("\"\(row)\"") || patch.contains("0 flights"), "the rows left: \(patch.prefix(200))")
+        for ref in 2...7 {
+            await client.sendText(#"["e",\#(ref),"\#(row)","click",null]"#)
+            #expect(await client.next() == .text("[\(patch.dropFirst().prefix { $0 != "," }),[],\(ref)]"), "the departed row's click \(ref)")
+        }
+        await client.sendText(#"["ping",8]"#)
+        #expect(isPong(await client.next(), 8), "the socket stays open")
+        let stats = try await server.get("/_jetway/stats", headers: ["Authorization": "Bearer stats-token"]).body
+        #expect(stats.contains("\"departed_events\":6"), "\(stats)")
+        // An id the page never gave out is bad input, as before.
+        for ref in 9...11 { await client.sendText(#"["e",\#(ref),"zzzzzz","click",null]"#) }
+        var frame = await client.next()
+        while case .text = frame { frame = await client.next() }
+        #expect(frame == .close(code: 1008))
+    }
+
     @Test func oversizeMessagesCloseWith1009() async throws {
         let server = try TestServer { $0.maxMessageBytes = 1024 }
         defer { server.stop() }

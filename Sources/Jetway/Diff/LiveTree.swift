@@ -216,6 +216,10 @@ public final class LiveTree {
         retired = nil
     }
 
+    /// Whether the page has given out this id (ids are never given twice): an element that is
+    /// not on the page now was taken off it by a patch.
+    func wasIssued(_ id: NodeID) -> Bool { id.rawValue != 0 && id.rawValue < nextID }
+
     /// The element with this id that has handlers, if it is on the page.
     func handlerNode(_ id: NodeID) -> Node? { handlerNodes[UInt64(id.rawValue)] }
 

@@ -74,7 +74,11 @@ struct EventBinding {
 
 /// Errors a caller can act on. Bad input from a browser ends up here, never in a crash.
 public enum JetwayError: Error, Equatable, CustomStringConvertible {
+    /// An id the page never had.
     case unknownElement(NodeID)
+    /// An element a patch took off the page (or of its handlers) while the event was on its
+    /// way: the user's honest race with the page, not bad input.
+    case departedElement(NodeID)
     case noHandler(NodeID, EventKind)
     case wrongPayload(expected: String, got: String)
     case notFound(String)
@@ -83,6 +87,7 @@ public enum JetwayError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownElement(let id): "no element with id \(id) is on the page"
+        case .departedElement(let id): "element \(id) has left the page"
         case .noHandler(let id, let event): "element \(id) does not handle \(event.rawValue) events"
         case .wrongPayload(let expected, let got): "the event needs \(expected) but carried \(got)"
         case .notFound(let what): "found no \(what)"

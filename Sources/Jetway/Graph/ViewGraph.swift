@@ -98,7 +98,9 @@ public final class ViewGraph {
     /// Runs the handler bound to `event` on element `id`. Call `update()` afterwards (once per
     /// batch of events) to get the patch.
     public func dispatch(_ id: NodeID, _ event: EventKind, _ payload: EventPayload = .none) throws {
-        guard let node = tree.handlerNode(id) else { throw JetwayError.unknownElement(id) }
+        guard let node = tree.handlerNode(id) else {
+            throw tree.wasIssued(id) ? JetwayError.departedElement(id) : JetwayError.unknownElement(id)
+        }
         guard let binding = node.handlers.first(where: { $0.event == event }) else {
             throw JetwayError.noHandler(id, event)
         }
