@@ -47,17 +47,20 @@
     let format = zoneFormats.get(zone);
     if (!format) {
       try {
-        format = new Intl.DateTimeFormat("en-GB", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+        format = {
+          time: new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit", hour12: true }),
+          date: new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "long", day: "numeric" }),
+        };
       } catch (e) { format = zone === "UTC" ? null : zoneFormat("UTC"); }
       zoneFormats.set(zone, format);
     }
     return format;
   };
-  // "08:05" or "2026-12-02" in a time zone, as the server writes Text(date, style: .time/.date).
+  // "8:05 AM" or "December 2, 2026" in a time zone, as the server writes Text(date, style:
+  // .time/.date) (the space before AM/PM a plain one on both sides).
   const calendarText = (ms, zone, time) => {
-    const parts = {};
-    for (const part of zoneFormat(zone).formatToParts(ms)) parts[part.type] = part.value;
-    return time ? `${parts.hour}:${parts.minute}` : `${parts.year}-${parts.month}-${parts.day}`;
+    const format = zoneFormat(zone);
+    return (time ? format.time : format.date).format(ms).replace(/[\u202f\u00a0]/g, " ");
   };
   const wholeSeconds = (ms) => Math.floor(Math.round(Math.abs(ms)) / 1000);
   const timerText = (s) => {

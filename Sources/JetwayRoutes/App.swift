@@ -23,7 +23,9 @@ public struct JetwayApp: Sendable {
     /// as SwiftUI's `LibraryContentProvider`s add them to Xcode's library.
     public var library: @MainActor @Sendable () -> [any LibraryContentProvider]
     /// The time zone the app's times are shown in (the environment's `timeZone` on every page,
-    /// and the browser's clocks): an airport's, not the server's. UTC unless set.
+    /// and the browser's clocks): an airport's, not the server's. UTC unless set. The server
+    /// makes it the process's too, so that `.formatted()`, `DateFormatter` and
+    /// `Calendar.current` format in it, as on a device in that zone.
     public var timeZone: TimeZone?
 
     public init(

@@ -82,6 +82,7 @@ public final class JetwayServer: @unchecked Sendable {
     public init(app: JetwayApp, configuration: ServerConfiguration = ServerConfiguration(), signInStore: (any SignInStore)? = nil) throws {
         self.app = configuration.developmentMode ? app.withLibrary() : app
         self.configuration = configuration
+        if let zone = app.timeZone { ProcessTimeZone.adopt(zone) }
         self.listenAddress = try ListenAddress(host: configuration.host)
         self.allowedHosts = AllowedHosts(configured: configuration.allowedHosts, listenHost: configuration.host)
         self.secret = try SessionToken.loadSecret(configured: configuration.secret, dataDirectory: configuration.dataDirectory)

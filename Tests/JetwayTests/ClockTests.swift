@@ -27,12 +27,13 @@ struct ClockTests {
                 Text(Self.noon, style: .time).accessibilityIdentifier("time")
                 Text(Self.noon, style: .date).accessibilityIdentifier("date")
             }, environment: environment())
-        #expect(try span(host, "time").textContent == "10:00")
-        #expect(try span(host, "date").textContent == "2026-11-30")
+        // As SwiftUI writes them on a US English device.
+        #expect(try span(host, "time").textContent == "10:00 AM")
+        #expect(try span(host, "date").textContent == "November 30, 2026")
         // A time that is not the timeline's is not a clock: nothing ticks.
         #expect(try span(host, "time").attribute("data-jw-clock") == nil)
         let utc = ViewHost(Text(Self.noon, style: .time), environment: environment(zone: TimeZone(identifier: "UTC")!))
-        #expect(utc.text == "17:00")
+        #expect(utc.text == "5:00 PM")
     }
 
     @Test func relativeStylesAreMarkedForTheBrowserAndFormattedAgainstTheClock() throws {
@@ -95,12 +96,12 @@ struct ClockTests {
                 }
             }, environment: environment())
         let now = try span(host, "now")
-        #expect(now.textContent == "10:00")
+        #expect(now.textContent == "10:00 AM")
         #expect(now.attribute("data-jw-clock") == "now-time")
         #expect(now.attribute("data-jw-tz") == "America/Denver")
         #expect(try span(host, "today").attribute("data-jw-clock") == "now-date")
         // Computed from the date: what it was when rendered, not a clock.
-        #expect(try span(host, "later").textContent == "10:10")
+        #expect(try span(host, "later").textContent == "10:10 AM")
         #expect(try span(host, "later").attribute("data-jw-clock") == nil)
         #expect(evaluations == 1)
     }

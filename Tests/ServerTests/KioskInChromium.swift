@@ -16,7 +16,18 @@ extension EndToEnd {
     @MainActor
     struct KioskInChromium {
         static let connected = "return document.documentElement.classList.contains('jw-connected')"
-        static let denver = TimeZone(identifier: "America/Denver")!
+        nonisolated static let denver = TimeZone(identifier: "America/Denver")!
+        /// "6:58 PM" at the airport, as `Text(date, style: .time)` and the runtime write a time.
+        static var shortTime: ShortTime { ShortTime() }
+        struct ShortTime {
+            func string(from date: Date) -> String {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US")
+                formatter.timeZone = KioskInChromium.denver
+                formatter.timeStyle = .short
+                return formatter.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
+            }
+        }
         /// The sample day's first flight (MA100 at gate A1, then MA184 three hours later).
         static let start = Date(timeIntervalSince1970: 1_795_000_000)
 
@@ -40,9 +51,7 @@ extension EndToEnd {
                 try await driver.navigate(still.base + "/gate/a1")
                 #expect(await driver.wait(for: Self.connected))
                 #expect(await driver.wait(for: "return Jetway.clock.ticks > 2"))
-                let formatter = DateFormatter()
-                formatter.timeZone = Self.denver
-                formatter.dateFormat = "HH:mm"
+                let formatter = Self.shortTime
                 #expect(try await text(driver, "kiosk-clock") == formatter.string(from: stopped.now))
                 #expect(try await text(driver, "kiosk-countdown") == "Boarding in10:00")
                 // (That the browser writes each clock as the server does: ClocksInChromium.)
@@ -132,9 +141,7 @@ extension EndToEnd {
                 let banner = try await driver.string("return document.querySelector('.jw-banner').textContent")
                 // The last update's time, in the airport's zone (the clock is the system's: this
                 // minute or the one before).
-                let formatter = DateFormatter()
-                formatter.timeZone = Self.denver
-                formatter.dateFormat = "HH:mm"
+                let formatter = Self.shortTime
                 let minutes = [Date(), Date().addingTimeInterval(-60)].map { "Reconnecting… · last updated " + formatter.string(from: $0) }
                 #expect(minutes.contains(banner), "\(banner)")
                 #expect(try await text(driver, "kiosk").contains("MA100"))
@@ -201,9 +208,7 @@ extension EndToEnd {
                 #expect(
                     await driver.wait(for: "return document.documentElement.classList.contains('jw-offline')", timeout: 30),
                     "the page never noticed the network had gone")
-                let formatter = DateFormatter()
-                formatter.timeZone = Self.denver
-                formatter.dateFormat = "HH:mm"
+                let formatter = Self.shortTime
                 let banner = try await driver.string("return document.querySelector('.jw-banner').textContent")
                 #expect(banner == "Reconnecting… · last updated \(formatter.string(from: clock.now))", "\(banner)")
 

@@ -141,8 +141,8 @@ public struct Text: _PrimitiveView, Equatable {
         return node
     }
 
-    /// Date formats for `Text(_:style:)`. `.time` ("08:05") and `.date` ("2026-12-02") are in
-    /// the environment's `timeZone`; the others are relative to the environment's clock and
+    /// Date formats for `Text(_:style:)`, as SwiftUI writes them for a US English device:
+    /// `.time` ("8:05 AM") and `.date` ("December 2, 2026") are in the environment's `timeZone`; the others are relative to the environment's clock and
     /// tick in the browser: `.relative` ("12 min, 5 sec"), `.offset` ("+12 min, 5 sec") and
     /// `.timer` ("12:05", "1:02:03").
     public enum DateStyle: Sendable, Equatable {
@@ -218,12 +218,16 @@ public struct Text: _PrimitiveView, Equatable {
                 formatter = existing
             } else {
                 formatter = DateFormatter()
-                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.locale = Locale(identifier: "en_US")
                 formatter.timeZone = timeZone
-                formatter.dateFormat = time ? "HH:mm" : "yyyy-MM-dd"
+                formatter.dateStyle = time ? .none : .long
+                formatter.timeStyle = time ? .short : .none
                 formatters[formatterKey] = formatter
             }
-            let text = formatter.string(from: date)
+            // ICU puts a narrow no-break space before AM/PM; the browser's Intl may or may not:
+            // both write a plain space, so the page's clocks read the same on either side.
+            let text = formatter.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
+                .replacingOccurrences(of: "\u{A0}", with: " ")
             if recent.count >= 4096 { recent.removeAll(keepingCapacity: true) }
             recent[key] = text
             return text
