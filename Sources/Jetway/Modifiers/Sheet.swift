@@ -189,6 +189,7 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
         inside.writeEnvironment {
             $0.dismiss = DismissAction(owner: state) { state.dismiss?() }
             $0.sheetState = state
+            $0.sectionsAreListRows = false
         }
         var children: [Node] = []
         Content._render(sheetContent, inside.structural(1).rebuilt(), &children)

@@ -15,7 +15,9 @@ public struct Form<Content: View>: _PrimitiveView {
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("form", "jw-form")
         node.setAttribute("novalidate", "")
-        context.renderChildren(view.content, into: node)
+        var inside = context
+        if inside.environment.sectionsAreListRows { inside.writeEnvironment { $0.sectionsAreListRows = false } }
+        inside.renderChildren(view.content, into: node)
         out.append(node)
     }
 }
@@ -45,16 +47,35 @@ public struct Section<Parent: View, Content: View, Footer: View>: _PrimitiveView
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("section", "jw-section")
-        let inside = context.insideElement()
+        var inside = context.insideElement()
+        // In a `List`, each view of the content is a row of its own (`<li>`, with its separator
+        // and a link's chevron), as SwiftUI makes them.
+        let rows = inside.environment.sectionsAreListRows
+        if rows { inside.writeEnvironment { $0.sectionsAreListRows = false } }
         var children: [Node] = []
         if Parent.self != EmptyView.self {
             let header = inside.structural(0).element("header", "jw-section-header")
             inside.structural(0).renderChildren(view.header, into: header)
             children.append(header)
         }
-        let body = inside.structural(1).element("div", "jw-section-content")
-        inside.structural(1).renderChildren(view.content, into: body)
-        children.append(body)
+        if rows {
+            let list = inside.structural(1).element("ul", "jw-section-rows")
+            var content: [Node] = []
+            Content._render(view.content, inside.structural(1).insideElement(), &content)
+            list.children = content.map { row in
+                if row.tag == "li" { return row }
+                let item = Node("li", key: row.key)
+                item.setAttribute("class", "jw-list-row")
+                item.children = [row]
+                List<Never, EmptyView>.applyRowOptions(of: row, to: item)
+                return item
+            }
+            children.append(list)
+        } else {
+            let body = inside.structural(1).element("div", "jw-section-content")
+            inside.structural(1).renderChildren(view.content, into: body)
+            children.append(body)
+        }
         if Footer.self != EmptyView.self {
             let footer = inside.structural(2).element("footer", "jw-section-footer")
             inside.structural(2).renderChildren(view.footer, into: footer)
@@ -68,6 +89,13 @@ public struct Section<Parent: View, Content: View, Footer: View>: _PrimitiveView
 extension Section where Parent == EmptyView, Footer == EmptyView {
     public init(@ViewBuilder content: () -> Content) {
         self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
+    }
+}
+
+extension Section where Parent == EmptyView {
+    /// A section with a footer and no header: `Section { … } footer: { Text("…") }`.
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
+        self.init(content: content, header: { EmptyView() }, footer: footer)
     }
 }
 

@@ -12,7 +12,9 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         let list = context.element("ul", "jw-list")
         context.environment.listStyle.apply(to: list)
         var rows: [Node] = []
-        Content._render(view.content, context.insideElement(), &rows)
+        var inside = context.insideElement()
+        inside.writeEnvironment { $0.sectionsAreListRows = true }
+        Content._render(view.content, inside, &rows)
         // A row whose view did not re-render is the same node object as last time: give it the
         // same <li> too, so the diff skips the whole item without looking inside. Items of rows
         // that left are kept a while: a row that comes back (a search cleared) is the node its
@@ -126,11 +128,19 @@ public struct ListStyleKind: Hashable, Sendable {
 }
 
 private struct ListStyleKey: EnvironmentKey { static let defaultValue = ListStyleKind.automatic }
+private struct SectionsAreListRowsKey: EnvironmentKey { static let defaultValue = false }
 
 extension EnvironmentValues {
     var listStyle: ListStyleKind {
         get { self[ListStyleKey.self] }
         set { self[ListStyleKey.self] = newValue }
+    }
+
+    /// Inside a `List` (and not inside a `Form` or a section's rows): a `Section`'s views are
+    /// list rows.
+    var sectionsAreListRows: Bool {
+        get { self[SectionsAreListRowsKey.self] }
+        set { self[SectionsAreListRowsKey.self] = newValue }
     }
 }
 
