@@ -7,7 +7,7 @@ struct HTMLWriterTests {
     @Test func textIsEscaped() {
         #expect(
             inner(Text("<script>alert('x')</script> & more"))
-                == "<span class=\"jw-text\">&lt;script&gt;alert('x')&lt;/script&gt; &amp; more</span>")
+                == "<span class=\"jw-text jw-wrap\">&lt;script&gt;alert('x')&lt;/script&gt; &amp; more</span>")
     }
 
     @Test func attributesEscapeQuotes() {

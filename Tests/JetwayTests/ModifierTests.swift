@@ -76,10 +76,10 @@ struct ModifierTests {
 
     @Test func backgroundAndOverlayViews() {
         let html = inner(Text("a").overlay(alignment: .topTrailing) { Circle().fill(.red) }.background { Color.blue })
-        #expect(html.hasPrefix("<div class=\"jw-zstack\"><div class=\"jw-color jw-underlay\""))
+        #expect(html.hasPrefix("<div class=\"jw-zstack\"><div class=\"jw-color jw-fill-w jw-fill-h jw-underlay\""))
         #expect(
             html.contains(
-                "jw-shape jw-overlay\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-red);justify-self:end;align-self:start\""
+                "jw-shape jw-fill-w jw-fill-h jw-overlay\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-red);justify-self:end;align-self:start\""
             ))
     }
 

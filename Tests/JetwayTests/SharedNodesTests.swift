@@ -79,7 +79,7 @@ struct SharedNodesTests {
                 sharedCount += 1
             }
         }
-        let labels = mine.filter { $0.attribute("class") == "jw-hstack" }
+        let labels = mine.filter { $0.attribute("class")?.hasPrefix("jw-hstack") == true }
         #expect(labels.count == 6)
         #expect(labels.allSatisfy { label in theirs.contains { $0 === label } }, "every row's label is shared")
         #expect(sharedCount == 6 * 4 + 1, "each row's stack, two texts and spacer, and the title, are shared (\(sharedCount))")

@@ -38,7 +38,7 @@ struct ViewsTests {
                 == "<div class=\"jw-vstack jw-h-start\" style=\"gap:4px\"><span class=\"jw-text\">a</span></div>")
         #expect(
             inner(HStack(alignment: .top) { Spacer(minLength: 10) })
-                == "<div class=\"jw-hstack jw-v-start\"><div class=\"jw-spacer\" style=\"min-width:10px;min-height:10px\"></div></div>")
+                == "<div class=\"jw-hstack jw-v-start jw-fill-w\"><div class=\"jw-spacer\" style=\"min-width:10px;min-height:10px\"></div></div>")
         #expect(
             inner(ZStack(alignment: .bottomTrailing) { EmptyView() })
                 == "<div class=\"jw-zstack\" style=\"justify-items:end;align-items:end\"></div>")
@@ -64,13 +64,13 @@ struct ViewsTests {
     }
 
     @Test func colorsAndShapes() {
-        #expect(inner(Color.red) == "<div class=\"jw-color\" style=\"background:var(--jw-red)\" aria-hidden=\"true\"></div>")
+        #expect(inner(Color.red) == "<div class=\"jw-color jw-fill-w jw-fill-h\" style=\"background:var(--jw-red)\" aria-hidden=\"true\"></div>")
         #expect(Color(red: 1, green: 0.5, blue: 0, opacity: 0.25).css == "rgb(255 128 0 / 0.25)")
         #expect(Color.blue.opacity(0.5).css == "color-mix(in srgb, var(--jw-blue) 50%, transparent)")
         #expect(Color("Runway;x").css == "var(--jw-color-Runwayx)")
         #expect(
             inner(Circle().fill(.green))
-                == "<div class=\"jw-shape\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-green)\"></div>")
+                == "<div class=\"jw-shape jw-fill-w jw-fill-h\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-green)\"></div>")
         #expect(
             inner(RoundedRectangle(cornerRadius: 6).stroke(.gray, lineWidth: 2)).contains(
                 "border-radius:6px;border:2px solid var(--jw-gray)"))
@@ -126,12 +126,12 @@ struct ViewsTests {
             }.listStyle(.plain))
         #expect(
             list.hasPrefix(
-                "<ul class=\"jw-list jw-list-plain\"><li class=\"jw-list-row\"><span class=\"jw-text\">a</span></li><li class=\"jw-list-section\"><section class=\"jw-section\"><header class=\"jw-section-header\">"
+                "<ul class=\"jw-list jw-fill-w jw-fill-h jw-list-plain\"><li class=\"jw-list-row\"><span class=\"jw-text\">a</span></li><li class=\"jw-list-section\"><section class=\"jw-section\"><header class=\"jw-section-header\">"
             ))
         let form = inner(Form { Section(header: Text("H"), footer: Text("F")) { Text("c") } })
         #expect(
             form
-                == "<form class=\"jw-form\" novalidate=\"\"><section class=\"jw-section\"><header class=\"jw-section-header\"><span class=\"jw-text\">H</span></header><div class=\"jw-section-content\"><span class=\"jw-text\">c</span></div><footer class=\"jw-section-footer\"><span class=\"jw-text\">F</span></footer></section></form>"
+                == "<form class=\"jw-form jw-fill-w jw-fill-h\" novalidate=\"\"><section class=\"jw-section\"><header class=\"jw-section-header\"><span class=\"jw-text\">H</span></header><div class=\"jw-section-content\"><span class=\"jw-text\">c</span></div><footer class=\"jw-section-footer\"><span class=\"jw-text\">F</span></footer></section></form>"
         )
     }
 

@@ -141,7 +141,7 @@ struct GridViewTests {
             GridView(columns: 3, items: [11, 3, 7, 17, 5, 2, 1]) { item in
                 Text("\(item)")
             })
-        let rows = host.dom.root.descendants.filter { $0.attribute("class") == "jw-hstack" }
+        let rows = host.dom.root.descendants.filter { $0.attribute("class")?.hasPrefix("jw-hstack") == true }
         #expect(rows.count == 3)
         #expect(rows.map { $0.children.count } == [3, 3, 3])
         #expect(rows[2].children.filter { $0.attribute("class") == "jw-spacer" }.count == 2)
@@ -160,7 +160,7 @@ struct GridViewTests {
     @Test func awardsScreenShowsActiveAwardsInTwoColumns() throws {
         let host = ViewHost(AirportAwards())
         #expect(host.elements(withText: "Your Awards (4)").count == 1)
-        let rows = host.dom.root.descendants.filter { $0.attribute("class") == "jw-hstack" }
+        let rows = host.dom.root.descendants.filter { $0.attribute("class")?.hasPrefix("jw-hstack") == true }
         #expect(rows.count == 2)
         #expect(host.elements(withText: "Frequent Flyer").isEmpty)
         #expect(host.html.contains("padding:5px"))

@@ -143,7 +143,7 @@ struct SettingsTests {
     @Test func moreThanTenChildrenRenderInOrder() throws {
         let controller = SettingsController()
         let host = ViewHost(SettingsUIView(userManager: controller.userManager, send: controller.handle))
-        let stack = try #require(host.dom.root.descendants.first { $0.attribute("class") == "jw-vstack" })
+        let stack = try #require(host.dom.root.descendants.first { $0.attribute("class")?.hasPrefix("jw-vstack") == true })
         // 1 avatar + 5 from the second group + 4 × (divider, info, buttons) = 18 children.
         #expect(stack.children.count == 18)
         let titles = host.dom.root.descendants.filter { $0.attribute("class") == "jw-text jw-bold" }.map(\.textContent)
@@ -183,7 +183,7 @@ struct SettingsTests {
         #expect(host.html.contains("font-family:&#39;Avenir-Heavy&#39;,system-ui,sans-serif;font-size:15px"))
         #expect(host.html.contains("border-radius:50%;overflow:hidden"))
         #expect(host.html.contains("box-shadow:0px 0px 10px"))
-        let dividers = host.dom.root.descendants.filter { $0.attribute("class") == "jw-shape" }
+        let dividers = host.dom.root.descendants.filter { $0.attribute("class")?.hasPrefix("jw-shape") == true }
         #expect(dividers.count == 5)
         #expect(dividers.allSatisfy { $0.attribute("style") == "background:#fff" })
     }

@@ -66,6 +66,7 @@ struct PaddingModifier: NodeModifier {
             wrapper.addStyle(declarations)
             node.key = IdentityHash.mix(IdentityHash.seed, 0xB0)
             wrapper.children = [node]
+            wrapper.takeFills(from: [node])
             return wrapper
         }
         node.addStyle(declarations)
@@ -99,6 +100,10 @@ struct FrameModifier: NodeModifier {
         for declaration in declarations { frame.addStyle(declaration) }
         node.key = IdentityHash.mix(IdentityHash.seed, 0xF0)
         frame.children = [node]
+        // A frame that sets no width (or height) is as flexible in it as what it holds.
+        frame.takeFills(
+            from: [node], width: !declarations.contains { $0.hasPrefix("width:") || $0.hasPrefix("max-width:") },
+            height: !declarations.contains { $0.hasPrefix("height:") || $0.hasPrefix("max-height:") })
         return frame
     }
 }

@@ -22,6 +22,7 @@ struct WrapModifier: _PrimitiveModifier {
         let node = context.element(modifier.tag, modifier.className)
         if let style = modifier.style { node.addStyle(style) }
         node.children = inner
+        node.takeFills(from: inner)
         out.append(node)
     }
 }

@@ -95,6 +95,20 @@ extension View {
             })
     }
 
+    /// Which of a stack's children gets its ideal size first when they do not all fit: a
+    /// higher priority keeps its size (its text on one line, up to the stack's width) while
+    /// the others shrink and wrap; a lower one gives way first.
+    public func layoutPriority(_ value: Double) -> some View {
+        modifier(
+            StyleModifier { node in
+                if value > 0 {
+                    node.addClass("jw-priority-high")
+                } else if value < 0 {
+                    node.addClass("jw-priority-low")
+                }
+            })
+    }
+
     /// At most this many lines of text; the rest is cut with an ellipsis.
     public func lineLimit(_ number: Int?) -> some View {
         modifier(
@@ -145,6 +159,7 @@ struct LayerModifier<Layer: View>: _PrimitiveModifier {
             layer[index] = copy
         }
         node.children = modifier.isOverlay ? children + layer : layer + children
+        node.takeFills(from: children)
         out.append(node)
     }
 }

@@ -86,6 +86,29 @@ public final class Node {
         attributes.append(Attribute(name: "class", value: name))
     }
 
+    /// Whether the `class` attribute names `name` (a whole class, not a part of one).
+    public func hasClass(_ name: String) -> Bool {
+        guard let classes = attribute("class") else { return false }
+        return classes.split(separator: " ").contains { $0 == name }
+    }
+
+    /// Takes the flexibility of `children`, as SwiftUI's layout does: a stack, padding or frame
+    /// around a view that fills the width (or height) offered fills it too, so a
+    /// `.frame(maxWidth: .infinity)` deep in a `VStack(alignment: .leading)` widens the stack.
+    func takeFills(from children: [Node], width: Bool = true, height: Bool = true) {
+        var fillsWidth = !width || hasClass("jw-fill-w"), fillsHeight = !height || hasClass("jw-fill-h")
+        for child in children where !(fillsWidth && fillsHeight) {
+            if !fillsWidth && child.hasClass("jw-fill-w") {
+                addClass("jw-fill-w")
+                fillsWidth = true
+            }
+            if !fillsHeight && child.hasClass("jw-fill-h") {
+                addClass("jw-fill-h")
+                fillsHeight = true
+            }
+        }
+    }
+
     /// Appends a CSS declaration (`padding:4px`) to the `style` attribute.
     public func addStyle(_ declaration: String) {
         for index in attributes.indices where attributes[index].name == "style" {

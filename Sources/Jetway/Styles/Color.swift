@@ -61,7 +61,7 @@ public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
     nonisolated public static let accentColor = Color(css: "var(--jw-accent)")
 
     public static func _render(_ view: Color, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", "jw-color")
+        let node = context.element("div", "jw-color jw-fill-w jw-fill-h")
         node.addStyle("background:\(view.css)")
         node.setAttribute("aria-hidden", "true")
         out.append(node)

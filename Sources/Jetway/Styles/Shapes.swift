@@ -15,7 +15,7 @@ extension Shape {
     }
 
     func makeNode(_ context: _RenderContext, fill: String?, stroke: (String, CGFloat)?) -> Node {
-        let node = context.element("div", "jw-shape")
+        let node = context.element("div", "jw-shape jw-fill-w jw-fill-h")
         node.setAttribute("aria-hidden", "true")
         if cornerCSS != "0" { node.addStyle("border-radius:\(cornerCSS)") }
         if let fill { node.addStyle("background:\(fill)") }

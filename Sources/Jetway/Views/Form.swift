@@ -13,7 +13,7 @@ public struct Form<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("form", "jw-form")
+        let node = context.element("form", "jw-form jw-fill-w jw-fill-h")
         node.setAttribute("novalidate", "")
         var inside = context
         if inside.environment.sectionsAreListRows { inside.writeEnvironment { $0.sectionsAreListRows = false } }

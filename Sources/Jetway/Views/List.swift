@@ -9,7 +9,9 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
     let content: Content
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let list = context.element("ul", "jw-list")
+        // As tall and wide as offered, as SwiftUI's List: an overlay on it covers the screen,
+        // not its rows.
+        let list = context.element("ul", "jw-list jw-fill-w jw-fill-h")
         context.environment.listStyle.apply(to: list)
         var rows: [Node] = []
         var inside = context.insideElement()

@@ -21,6 +21,9 @@ public struct VStack<Content: View>: _PrimitiveView {
         let node = context.element("div", view.alignment == .center ? "jw-vstack" : "jw-vstack jw-h-\(view.alignment.cssName)")
         if let spacing = view.spacing { node.addStyle("gap:\(px(spacing))") }
         context.renderChildren(view.content, into: node)
+        // A Spacer makes a stack as tall as it is offered; a filling child, as wide or tall.
+        if node.children.contains(where: { $0.hasClass("jw-spacer") }) { node.addClass("jw-fill-h") }
+        node.takeFills(from: node.children)
         out.append(node)
     }
 }
@@ -49,6 +52,9 @@ public struct HStack<Content: View>: _PrimitiveView {
         let node = context.element("div", view.alignment == .center ? "jw-hstack" : "jw-hstack jw-v-\(view.alignment.cssName)")
         if let spacing = view.spacing { node.addStyle("gap:\(px(spacing))") }
         context.renderChildren(view.content, into: node)
+        // A Spacer makes a row as wide as it is offered; a filling child, as wide or tall.
+        if node.children.contains(where: { $0.hasClass("jw-spacer") }) { node.addClass("jw-fill-w") }
+        node.takeFills(from: node.children)
         out.append(node)
     }
 }
@@ -76,6 +82,7 @@ public struct ZStack<Content: View>: _PrimitiveView {
             node.addStyle("justify-items:\(view.alignment.horizontal.cssName);align-items:\(view.alignment.vertical.cssName)")
         }
         context.renderChildren(view.content, into: node)
+        node.takeFills(from: node.children)
         out.append(node)
     }
 }

@@ -101,6 +101,20 @@ public struct Text: _PrimitiveView, Equatable {
         out.append(view.makeNode(key: context.elementKey, context.environment))
     }
 
+    /// Whether a text is long enough to give way in a row: over 16 bytes, or several lines.
+    static func wraps(_ node: Node) -> Bool {
+        var bytes = 0
+        func count(_ node: Node) -> Bool {
+            if let text = node.text {
+                if text.utf8.contains(10) { return true }
+                bytes += text.utf8.count
+            }
+            for child in node.children where count(child) { return true }
+            return bytes > 16
+        }
+        return count(node)
+    }
+
     func makeNode(key: UInt64, _ environment: EnvironmentValues) -> Node {
         let node = Node("span", key: key)
         node.setAttribute("class", "jw-text")
@@ -131,6 +145,10 @@ public struct Text: _PrimitiveView, Equatable {
             node.setAttribute("data-jw-to", String(WallClock.milliseconds(interval.upperBound)))
             node.text = DateStyle.timerText(interval, countsDown: down, now: environment.wallClock.now)
         }
+        // In a row, a short text (a time, a gate, a status) keeps its whole width, as SwiftUI
+        // sizes a stack's least flexible children first; a long one (marked) gives way and
+        // wraps ("10:0" over "0" was a time squeezed beside a long text).
+        if Self.wraps(node) { node.addClass("jw-wrap") }
         font?.apply(to: node)
         if isBold { node.addClass("jw-bold") }
         if isItalic { node.addClass("jw-italic") }
