@@ -96,6 +96,9 @@ public struct ServerConfiguration: Sendable {
     /// Whether memory freed when renderings are let go is given back to the kernel after each
     /// sweep that let some go (glibc keeps it otherwise; `JETWAY_RETURN_FREED_MEMORY=0` to
     /// compare).
+    /// Where the Bootstrap Icons that `Image(systemName:)` draws are (Debian's
+    /// `bootstrap-icons`; `JETWAY_SYMBOLS_DIRECTORY`).
+    public var symbolsDirectory = "/usr/share/bootstrap-icons/svg"
     public var returnsFreedMemory = true
     /// Websockets one client address may have open at once, joined or not: past it an upgrade
     /// is refused (a flood of sockets that never join cannot hold the server's memory until
@@ -224,6 +227,7 @@ extension ServerConfiguration {
         }
         if let bytes = try megabytes("JETWAY_MAX_PAGE_MEMORY_PER_ADDRESS", environment) { configuration.maxPageMemoryPerAddress = bytes }
         if let bytes = try megabytes("JETWAY_MAX_PAGE_MEMORY", environment) { configuration.maxPageMemory = bytes }
+        if let directory = environment["JETWAY_SYMBOLS_DIRECTORY"], !directory.isEmpty { configuration.symbolsDirectory = directory }
         if let text = environment["JETWAY_RETURN_FREED_MEMORY"], !text.isEmpty {
             configuration.returnsFreedMemory = try flag("JETWAY_RETURN_FREED_MEMORY", text)
         }

@@ -90,6 +90,14 @@ extension JetwayServer {
             lws_callback_on_writable(wsi)
             return 0
         }
+        if path.hasPrefix(SymbolFiles.pathPrefix) {
+            let name = String(path.dropFirst(SymbolFiles.pathPrefix.count))
+            DispatchQueue.global().async { [self] in
+                connection.setResponse(symbols.response(for: name) ?? HTTPResponse.notFoundPage(title: app.title), headOnly: isHead)
+                wake(connection)
+            }
+            return 0
+        }
         if path.hasPrefix("/assets/") {
             let etag = Self.header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH)
             let acceptsGzip = Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))

@@ -21,6 +21,8 @@ public final class JetwayServer: @unchecked Sendable {
     /// When the server was made (`/_jetway/stats` reports its uptime).
     let startedAt = Date()
     let assets: StaticFiles
+    /// The files `Image(systemName:)` draws (`/_jetway/symbols/`).
+    let symbols: SymbolFiles
     let listenAddress: ListenAddress
     let allowedHosts: AllowedHosts
     /// Who is signed in, by the id in each browser's `jw_signin` cookie.
@@ -83,10 +85,15 @@ public final class JetwayServer: @unchecked Sendable {
         self.app = configuration.developmentMode ? app.withLibrary() : app
         self.configuration = configuration
         if let zone = app.timeZone { ProcessTimeZone.adopt(zone) }
+        if configuration.developmentMode {
+            // A system image name no set knows is drawn as a placeholder: said once, here.
+            Image.unknownSystemNameReporter = { name in Log.warn("unknown_system_image", ["name": name, "docs": "docs/icons.md"]) }
+        }
         self.listenAddress = try ListenAddress(host: configuration.host)
         self.allowedHosts = AllowedHosts(configured: configuration.allowedHosts, listenHost: configuration.host)
         self.secret = try SessionToken.loadSecret(configured: configuration.secret, dataDirectory: configuration.dataDirectory)
         self.assets = try StaticFiles(directory: configuration.assetsDirectory)
+        self.symbols = SymbolFiles(directory: configuration.symbolsDirectory)
         self.signIns = SignIns(
             store: signInStore ?? SignInFile(dataDirectory: configuration.dataDirectory), lifetime: configuration.signInLifetime)
     }

@@ -44,6 +44,10 @@ public struct Image: _PrimitiveView, Equatable {
         self.label = label
     }
 
+    /// Told each `systemName` that neither the symbol set nor the drawn icons know, once per
+    /// process (the server logs it in development mode). Set before pages render.
+    nonisolated(unsafe) public static var unknownSystemNameReporter: (@Sendable (String) -> Void)?
+
     public func resizable() -> Image {
         var copy = self
         copy.isResizable = true

@@ -1,5 +1,6 @@
-/// The bundled `Image(systemName:)` icons: 24×24 outline paths drawn with `currentColor`.
-/// A name without a path gets a placeholder circle, never an error.
+/// `Image(systemName:)`: the Bootstrap Icons of `SystemSymbols` first; then the few drawn
+/// here (24×24 outline paths in `currentColor`) for what that set lacks (a departure, an
+/// arrival, a suitcase); a name in neither gets a labelled placeholder, never an error.
 enum SystemIcons {
     /// Path data by SF Symbol name. `.fill` variants share the outline and are filled.
     static let paths: [String: [String]] = [
@@ -43,19 +44,37 @@ enum SystemIcons {
         "wifi.slash": ["M3 3l18 18", "M5 9a11 11 0 0 1 4-2M19 9a11 11 0 0 0-6-2.6", "M12 19v.5"],
     ]
 
+    @MainActor private static var reported: Set<String> = []
+
+    @MainActor
     static func node(_ name: String, key: UInt64) -> Node {
+        if let file = SystemSymbols.file(for: name) {
+            // Drawn by the browser from the served file, in the text's colour (a mask over
+            // `currentColor`), at the text's size: a few bytes a use, the file cached.
+            let symbol = Node("span", key: key)
+            symbol.setAttribute("class", "jw-symbol")
+            symbol.setAttribute("role", "img")
+            symbol.setAttribute("style", "--jw-symbol:url(/_jetway/symbols/\(file).svg)")
+            return symbol
+        }
         let baseName = name.hasSuffix(".fill") ? String(name.dropLast(5)) : name
         let svg = Node("svg", key: key)
         svg.setAttribute("class", "jw-icon")
         svg.setAttribute("viewBox", "0 0 24 24")
         svg.setAttribute("role", "img")
         guard let paths = Self.paths[name] ?? Self.paths[baseName] else {
+            if reported.insert(name).inserted { Image.unknownSystemNameReporter?(name) }
+            // A dotted ring with the name as its tooltip (and, through the image's label, its
+            // spoken name).
             svg.addClass("jw-icon-missing")
+            let title = Node("title", key: IdentityHash.mix(IdentityHash.seed, 2))
+            title.text = name
+            svg.children = [title]
             let circle = Node("circle", key: IdentityHash.mix(IdentityHash.seed, 1))
             circle.setAttribute("cx", "12")
             circle.setAttribute("cy", "12")
             circle.setAttribute("r", "8")
-            svg.children = [circle]
+            svg.children.append(circle)
             return svg
         }
         if name.hasSuffix(".fill") { svg.addClass("jw-icon-fill") }
