@@ -1,0 +1,111 @@
+import Foundation
+import JetwayBrowser
+import Testing
+
+/// What the README says is not supported yet does not compile with `import Jetway`, and what
+/// it says is supported does: the list under the SwiftUI table cannot drift from the code.
+/// Each snippet is type-checked on its own against the built `Jetway` module.
+@Suite(.serialized)
+struct SupportedAPITests {
+    /// A snippet: declarations at file scope (may be empty) and an expression of a view.
+    struct Snippet: Sendable {
+        let name: String
+        let declarations: String
+        let view: String
+        init(_ name: String, _ view: String, declarations: String = "") {
+            self.name = name
+            self.view = view
+            self.declarations = declarations
+        }
+    }
+
+    static let notYet: [Snippet] = [
+        Snippet("onChange(of:)", "Text(\"a\").onChange(of: 1) { }"),
+        Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),
+        Snippet(".animation(_:value:)", "Text(\"a\").animation(.default, value: 1)"),
+        Snippet(".transition", "Text(\"a\").transition(.opacity)"),
+        Snippet("@FocusState", "F()", declarations: "struct F: View { @FocusState var on: Bool; var body: some View { TextField(\"a\", text: .constant(\"\")).focused($on) } }"),
+        Snippet("ContentUnavailableView", "ContentUnavailableView(\"a\", systemImage: \"tray\")"),
+        Snippet("Text(_:format:)", "Text(1.5, format: .number)"),
+        Snippet("LabeledContent", "LabeledContent(\"a\", value: \"b\")"),
+        Snippet("@AppStorage", "S()", declarations: "struct S: View { @AppStorage(\"k\") var k = 1; var body: some View { Text(\"\\(k)\") } }"),
+        Snippet(".textFieldStyle", "TextField(\"a\", text: .constant(\"\")).textFieldStyle(.roundedBorder)"),
+        Snippet(".badge", "Text(\"a\").badge(3)"),
+        Snippet("Gauge", "Gauge(value: 0.5) { Text(\"a\") }"),
+        Snippet("Path", "Path { path in path.move(to: .zero) }"),
+        Snippet("LinearGradient", "LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom)"),
+        Snippet(".rotationEffect", "Text(\"a\").rotationEffect(.degrees(45))"),
+        Snippet(".scaleEffect", "Text(\"a\").scaleEffect(2)"),
+        Snippet("PreviewProvider", "Text(\"a\")", declarations: "struct P: PreviewProvider { static var previews: some View { Text(\"a\") } }"),
+        Snippet("#Preview", "Text(\"a\")", declarations: "#Preview { Text(\"a\") }"),
+        Snippet("App, WindowGroup", "Text(\"a\")", declarations: "struct A: App { var body: some Scene { WindowGroup { Text(\"a\") } } }"),
+        Snippet("EditButton", "EditButton()"),
+        Snippet("NavigationSplitView", "NavigationSplitView { Text(\"a\") } detail: { Text(\"b\") }"),
+        Snippet(".accessibilityElement(children:)", "Text(\"a\").accessibilityElement(children: .combine)"),
+        Snippet("AsyncImage", "AsyncImage(url: nil)"),
+        Snippet(".labelStyle", "Label(\"a\", systemImage: \"star\").labelStyle(.iconOnly)"),
+        Snippet("ShareLink", "ShareLink(item: \"a\")"),
+        Snippet("TextEditor", "TextEditor(text: .constant(\"\"))"),
+        Snippet("ColorPicker", "ColorPicker(\"a\", selection: .constant(Color.red))"),
+    ]
+
+    /// A few of the supported APIs, as a baseline: the harness compiles what exists.
+    static let supported: [Snippet] = [
+        Snippet("navigationDestination(isPresented:)", "Text(\"a\").navigationDestination(isPresented: .constant(false)) { Text(\"b\") }"),
+        Snippet("navigationDestination(item:)", "Text(\"a\").navigationDestination(item: .constant(Optional<Int>.none)) { Text(\"\\($0)\") }"),
+        Snippet("Section footer", "List { Section { Text(\"a\") } footer: { Text(\"b\") } }.listStyle(.insetGrouped)"),
+        Snippet(".layoutPriority", "HStack { Text(\"a\").layoutPriority(1) }"),
+        Snippet("Image(systemName:)", "Image(systemName: \"person.3.fill\")"),
+        Snippet(".task", "Text(\"a\").task { }"),
+        Snippet(".swipeActions", "Text(\"a\").swipeActions { Button(\"b\") { } }"),
+        Snippet(".confirmationDialog", "Text(\"a\").confirmationDialog(\"b\", isPresented: .constant(false)) { Button(\"c\") { } }"),
+        Snippet("Slider, Stepper", "VStack { Slider(value: .constant(0.5)); Stepper(\"a\", value: .constant(1)) }"),
+    ]
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Whether `snippet` type-checks with `import Jetway`; the compiler's first error otherwise.
+    static func typeChecks(_ snippet: Snippet, in folder: URL) throws -> (Bool, String) {
+        let file = folder.appendingPathComponent(snippet.name.filter { $0.isLetter || $0.isNumber } + ".swift")
+        try """
+        import Jetway
+        \(snippet.declarations)
+        @MainActor func snippet() -> some View {
+            \(snippet.view)
+        }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-I", repository.appendingPathComponent(".build/debug/Modules").path, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus == 0, text.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "")
+    }
+
+    @Test func whatTheReadmeSaysIsNotSupportedDoesNotCompileAndTheRestDoes() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("jetway-api-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #require(
+            FileManager.default.fileExists(atPath: Self.repository.appendingPathComponent(".build/debug/Modules/Jetway.swiftmodule").path),
+            "swift build makes the Jetway module")
+        for snippet in Self.supported {
+            let (compiles, error) = try Self.typeChecks(snippet, in: folder)
+            #expect(compiles, "\(snippet.name) is supported but does not compile: \(error)")
+        }
+        for snippet in Self.notYet {
+            let (compiles, _) = try Self.typeChecks(snippet, in: folder)
+            #expect(!compiles, "\(snippet.name) compiles now: take it off the README's list of what is not supported yet")
+        }
+        // The README lists exactly these.
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("**Not supported yet**") }, "the README has no list of what is not supported yet")
+        let names = try #require(line.range(of: "): ").map { line[$0.upperBound...] })
+        let listed = String(names).components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        #expect(Set(listed) == Set(Self.notYet.map(\.name)), "README: \(Set(listed).symmetricDifference(Set(Self.notYet.map(\.name))).sorted())")
+    }
+}
