@@ -3,6 +3,7 @@ import JetwayTesting
 import Testing
 
 private struct Rooms: View {
+    var style = ListStyleKind.insetGrouped
     let rooms = ["Ember", "Fjord"]
     @State private var showAnnex = true
     var body: some View {
@@ -35,7 +36,7 @@ private struct Rooms: View {
                 }
                 Text("A row outside sections")
             }
-            .listStyle(.insetGrouped)
+            .listStyle(style)
         }
     }
 }
@@ -62,6 +63,15 @@ struct ListSectionsTests {
         #expect(host.elements(withClass: "jw-list-inset").count == 1)
         try host.tap("Fjord")
         #expect(host.text.contains("Room Fjord"))
+    }
+
+    /// The same rows in every list style Jetway offers.
+    @Test(arguments: [
+        ListStyleKind.automatic, .plain, .insetGrouped, .grouped, .inset, .sidebar,
+    ]) func everyStyleHasTheRows(_ style: ListStyleKind) throws {
+        let host = ViewHost(Rooms(style: style))
+        #expect(host.elements(withClass: "jw-list-row").count == 12)
+        #expect(host.elements(withClass: "jw-section-rows").count == 3)
     }
 
     /// In a `Form` a section is still a group of controls, not list rows.

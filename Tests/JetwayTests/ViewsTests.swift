@@ -26,9 +26,13 @@ struct ViewsTests {
     @Test func images() {
         #expect(inner(Image("runway")) == "<img class=\"jw-image\" src=\"/assets/images/runway.png\" alt=\"runway\">")
         #expect(inner(Image(decorative: "bg.jpg")) == "<img class=\"jw-image\" src=\"/assets/images/bg.jpg\" alt=\"\">")
-        let icon = inner(Image(systemName: "airplane"))
-        #expect(icon.hasPrefix("<svg class=\"jw-icon\" viewBox=\"0 0 24 24\" role=\"img\" aria-label=\"airplane\"><path d=\""))
-        #expect(inner(Image(systemName: "star.fill")).contains("jw-icon jw-icon-fill"))
+        // A name of the symbol set is its file, painted in the text's colour; one it lacks is drawn.
+        #expect(
+            inner(Image(systemName: "airplane"))
+                == "<span class=\"jw-symbol\" role=\"img\" style=\"--jw-symbol:url(/_jetway/symbols/airplane.svg)\" aria-label=\"airplane\"></span>")
+        #expect(inner(Image(systemName: "star.fill")).contains("/_jetway/symbols/star-fill.svg"))
+        let drawn = inner(Image(systemName: "airplane.departure"))
+        #expect(drawn.hasPrefix("<svg class=\"jw-icon\" viewBox=\"0 0 24 24\" role=\"img\" aria-label=\"airplane departure\"><path d=\""))
         #expect(inner(Image("a").resizable()).contains("jw-image jw-resizable"))
     }
 
@@ -44,7 +48,7 @@ struct ViewsTests {
                 == "<div class=\"jw-zstack\" style=\"justify-items:end;align-items:end\"></div>")
         #expect(
             inner(ScrollView(.horizontal, showsIndicators: false) { EmptyView() })
-                == "<div class=\"jw-scroll jw-scroll-h jw-no-indicators\"></div>")
+                == "<div class=\"jw-scroll jw-scroll-h jw-no-indicators jw-fill-w\"></div>")
     }
 
     @Test func labelLinkProgress() throws {

@@ -10,9 +10,10 @@ private struct LayoutCases: View {
     static let nine = Date(timeIntervalSince1970: 1_765_000_800)
     var body: some View {
         VStack(spacing: 12) {
-            // A: maxWidth .infinity in a leading VStack takes the whole width.
+            // A: maxWidth .infinity in a leading VStack takes the whole width (and the short
+            // text stays at the leading edge).
             VStack(alignment: .leading) {
-                Text("Short")
+                Text("Short").accessibilityIdentifier("a-short")
                 Text("Wide").frame(maxWidth: .infinity, alignment: .leading).accessibilityIdentifier("a-fill")
             }
             // B: in an HStack it takes what the others leave.
@@ -53,6 +54,11 @@ private struct LayoutCases: View {
                 Text("Incomprehensibilities").accessibilityIdentifier("h-word")
                 Text("and a few more words that have to share the row with it somehow")
             }
+            // J: a trailing VStack puts its narrower child at the trailing edge.
+            VStack(alignment: .trailing) {
+                Text("A wider line of text").accessibilityIdentifier("j-wide")
+                Text("Narrow").accessibilityIdentifier("j-narrow")
+            }
             // I: layoutPriority gets its text its ideal width first.
             HStack {
                 Text("Priority text that wants its whole line").layoutPriority(1).accessibilityIdentifier("i-first")
@@ -66,6 +72,22 @@ private struct FillingList: View {
     var body: some View {
         NavigationStack {
             List { Text("One") }.accessibilityIdentifier("list")
+        }
+    }
+}
+
+private struct FillingForm: View {
+    var body: some View {
+        NavigationStack {
+            Form { Section("One") { Text("Row") } }.accessibilityIdentifier("list")
+        }
+    }
+}
+
+private struct FillingScroll: View {
+    var body: some View {
+        NavigationStack {
+            ScrollView { Text("One") }.background(Color.gray).accessibilityIdentifier("list")
         }
     }
 }
@@ -90,7 +112,12 @@ extension EndToEnd {
         }
 
         func framesAndStacksLayOutAsSwiftUI(_ engine: BrowserEngine) async throws {
-            let app = JetwayApp(title: "Layout", routes: [Route("/cases") { _ in LayoutCases() }, Route("/list") { _ in FillingList() }])
+            let app = JetwayApp(
+                title: "Layout",
+                routes: [
+                    Route("/cases") { _ in LayoutCases() }, Route("/list") { _ in FillingList() }, Route("/form") { _ in FillingForm() },
+                    Route("/scroll") { _ in FillingScroll() },
+                ])
             let server = try TestServer(app: app)
             defer { server.stop() }
             try await withBrowsers(1, engine) { browsers in
@@ -132,17 +159,30 @@ extension EndToEnd {
                 #expect(time.height < time.lineHeight * 1.5 && time.width >= time.naturalWidth - 1, "\(engine) G: the time broke: \(time)")
                 let word = try box("h-word")
                 #expect(word.width >= word.naturalWidth - 1, "\(engine) H: a word broken inside: \(word.width) < \(word.naturalWidth)")
+                let short = try box("a-short"), wide = try box("j-wide"), narrow = try box("j-narrow")
+                #expect(abs(short.left - a.left) <= 1, "\(engine) A: a leading stack's child at its leading edge: \(short.left) vs \(a.left)")
+                #expect(abs(narrow.right - wide.right) <= 1 && narrow.left > wide.left, "\(engine) J: a trailing stack's narrow child: \(narrow) \(wide)")
                 let first = try box("i-first")
                 #expect(first.height < first.lineHeight * 1.5, "\(engine) I: layoutPriority: the first text wrapped: \(first.height)")
                 if engine == .chromium { try await browser.screenshot("layout-rules-phone") }
 
-                // Form and List fill the screen below the navigation bar.
-                try await browser.navigate(server.base + "/list")
-                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
-                let list = try await browser.string(
-                    "const box = document.querySelector('[data-testid=list]').getBoundingClientRect(); return JSON.stringify([box.bottom, innerHeight])")
-                let numbers = try JSONDecoder().decode([Double].self, from: Data(list.utf8))
-                #expect(numbers[0] >= numbers[1] - 17, "\(engine): the list ends at \(numbers[0]) of a \(numbers[1]) window")
+                // List, Form and ScrollView fill the screen below the navigation bar.
+                for page in ["list", "form", "scroll"] {
+                    try await browser.navigate(server.base + "/" + page)
+                    #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                    let measured = try await browser.string(
+                        "const box = document.querySelector('[data-testid=list]').getBoundingClientRect(); return JSON.stringify([box.bottom, innerHeight, box.width, document.querySelector('.jw-root').clientWidth])")
+                    let numbers = try JSONDecoder().decode([Double].self, from: Data(measured.utf8))
+                    #expect(numbers[0] >= numbers[1] - 17, "\(engine): the \(page) ends at \(numbers[0]) of a \(numbers[1]) window")
+                    #expect(numbers[2] >= numbers[3] - 1, "\(engine): the \(page) is \(numbers[2]) wide of \(numbers[3])")
+                }
+                if engine == .chromium, let driver = browser as? WebDriver {
+                    // The same cases on a desk: looked at.
+                    try await driver.resizeWindow(width: 1280, height: 800)
+                    try await browser.navigate(server.base + "/cases")
+                    #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                    try await browser.screenshot("layout-rules-desk")
+                }
             }
         }
     }

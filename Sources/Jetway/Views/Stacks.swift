@@ -132,6 +132,8 @@ public struct ScrollView<Content: View>: _PrimitiveView {
         if view.axes.contains(.vertical) { classes += " jw-scroll-v" }
         if view.axes.contains(.horizontal) { classes += " jw-scroll-h" }
         if !view.showsIndicators { classes += " jw-no-indicators" }
+        // As SwiftUI's: as wide as offered, and (scrolling vertically) as tall.
+        classes += view.axes.contains(.vertical) ? " jw-fill-w jw-fill-h" : " jw-fill-w"
         let node = context.element("div", classes)
         context.renderChildren(view.content, into: node)
         out.append(node)
