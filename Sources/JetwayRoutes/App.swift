@@ -41,12 +41,13 @@ public struct JetwayApp: Sendable {
         self.library = library
     }
 
-    /// The same app with the component catalogue at `/_jetway/library`: every built-in
-    /// component and the app's own, live.
+    /// The same app with the component catalogue at `/_jetway/library` (every built-in
+    /// component and the app's own, live) and every system image at `/_jetway/symbols`.
     package func withLibrary() -> JetwayApp {
         var app = self
         let library = self.library
         app.routes.insert(Route("/_jetway/library") { _ in LibraryCatalogue(providers: [BuiltInLibrary()] + library()) }, at: 0)
+        app.routes.insert(Route("/_jetway/symbols") { _ in SystemImageCatalogue() }, at: 0)
         return app
     }
 

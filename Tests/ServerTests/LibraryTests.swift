@@ -28,6 +28,20 @@ struct LibraryTests {
         #expect(try await on.get("/").status == 200)
     }
 
+    /// Every system image with its name, in development mode only.
+    @Test func theSystemImageCatalogueIsThereOnlyInDevelopmentMode() async throws {
+        let app = MountainAirportApp.make(model: FlightBoardModel())
+        let off = try TestServer(app: app)
+        #expect(try await off.get("/_jetway/symbols").status == 404)
+        off.stop()
+        let on = try TestServer(app: app) { $0.developmentMode = true }
+        defer { on.stop() }
+        let page = try await on.get("/_jetway/symbols")
+        #expect(page.status == 200)
+        #expect(page.body.components(separatedBy: "class=\"jw-symbol ").count - 1 >= 600, "the catalogue shows every symbol")
+        #expect(page.body.contains(">person.3.fill<"))
+    }
+
     @Test func developmentModeComesFromTheEnvironment() throws {
         #expect(try ServerConfiguration.fromEnvironment(["JETWAY_DEVELOPMENT": "1"]).developmentMode)
         #expect(try !ServerConfiguration.fromEnvironment(["JETWAY_DEVELOPMENT": "0"]).developmentMode)

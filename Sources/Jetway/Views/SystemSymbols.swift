@@ -640,3 +640,26 @@ xmark.square=x-square
 xmark.square.fill=x-square-fill
 """
 }
+
+/// Every `Image(systemName:)` name Jetway knows, each with its picture and name: what
+/// `/_jetway/symbols` shows in development mode (docs/icons.md).
+public struct SystemImageCatalogue: View {
+    public init() {}
+
+    public var body: some View {
+        NavigationStack {
+            ScrollView {
+                LazyVGrid(columns: [GridItem(.adaptive(minimum: 150))], spacing: 12) {
+                    ForEach(SystemSymbols.names, id: \.self) { name in
+                        VStack(spacing: 4) {
+                            Image(systemName: name).font(.title2)
+                            Text(name).font(.caption).foregroundColor(.secondary)
+                        }
+                    }
+                }
+                .padding()
+            }
+            .navigationTitle("System images (\(SystemSymbols.names.count))")
+        }
+    }
+}
