@@ -93,12 +93,12 @@ public struct ServerConfiguration: Sendable {
     /// answered 503 (a page that tries again), before the machine swaps. Nil: three quarters of
     /// the machine's memory, or of its cgroup's limit (`JETWAY_MAX_PAGE_MEMORY`, MB).
     public var maxPageMemory: Int?
-    /// Whether memory freed when renderings are let go is given back to the kernel after each
-    /// sweep that let some go (glibc keeps it otherwise; `JETWAY_RETURN_FREED_MEMORY=0` to
-    /// compare).
     /// Where the Bootstrap Icons that `Image(systemName:)` draws are (Debian's
     /// `bootstrap-icons`; `JETWAY_SYMBOLS_DIRECTORY`).
     public var symbolsDirectory = "/usr/share/bootstrap-icons/svg"
+    /// Whether memory freed when renderings are let go is given back to the kernel after each
+    /// sweep that let some go (glibc keeps it otherwise; `JETWAY_RETURN_FREED_MEMORY=0` to
+    /// compare).
     public var returnsFreedMemory = true
     /// Websockets one client address may have open at once, joined or not: past it an upgrade
     /// is refused (a flood of sockets that never join cannot hold the server's memory until

@@ -94,6 +94,11 @@ public final class JetwayServer: @unchecked Sendable {
         self.secret = try SessionToken.loadSecret(configured: configuration.secret, dataDirectory: configuration.dataDirectory)
         self.assets = try StaticFiles(directory: configuration.assetsDirectory)
         self.symbols = SymbolFiles(directory: configuration.symbolsDirectory)
+        if !symbols.isInstalled {
+            Log.warn(
+                "system_images_missing",
+                ["directory": configuration.symbolsDirectory, "hint": "install bootstrap-icons, or set JETWAY_SYMBOLS_DIRECTORY"])
+        }
         self.signIns = SignIns(
             store: signInStore ?? SignInFile(dataDirectory: configuration.dataDirectory), lifetime: configuration.signInLifetime)
     }

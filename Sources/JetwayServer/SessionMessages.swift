@@ -188,8 +188,13 @@ extension SessionManager {
             try session.graph.dispatch(nodeID, kind, payload)
         } catch JetwayError.departedElement {
             // A click on what a patch just removed: answered (its ref), counted, not held
-            // against the connection.
+            // against the connection. A widget's request is told it failed (its promise
+            // waits for an answer).
             departedEvents += 1
+            if kind == .request {
+                send(connection, "[\"err\",\(ref),\"the element has left the page\"]")
+                return
+            }
             Log.debug("departed_element", ["session": session.shortID, "event": event])
             acknowledge(ref, in: session, coalesced: false)
             return

@@ -80,4 +80,17 @@ struct ListSectionsTests {
         #expect(host.elements(withClass: "jw-list-row").isEmpty)
         #expect(host.elements(withClass: "jw-section-content").count == 1)
     }
+
+    /// Inside a row's own element (a stack), a section is a group again, not list rows.
+    @Test func aSectionInsideARowIsNotRows() throws {
+        let host = ViewHost(List { VStack { Section("Inner") { Text("a"); Text("b") } } })
+        #expect(host.elements(withClass: "jw-list-row").count == 1)
+        #expect(host.elements(withClass: "jw-section-rows").isEmpty)
+    }
+
+    /// `.fixedSize()` is its ideal size: a filling view stops filling.
+    @Test func fixedSizeStopsAFill() throws {
+        let host = ViewHost(VStack { Color.red.fixedSize() })
+        #expect(host.elements(withClass: "jw-fill-w").isEmpty, "\(host.html)")
+    }
 }

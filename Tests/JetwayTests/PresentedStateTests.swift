@@ -160,6 +160,44 @@ private struct WatchedRoot: View {
     }
 }
 
+/// A root and a pushed screen, each presenting by a flag on its body's outermost view.
+private struct TwoPresenters: View {
+    @State private var rootShown = false
+    var body: some View {
+        NavigationStack {
+            VStack {
+                Button("Root presents") { rootShown = true }
+            }
+            .navigationDestination(isPresented: $rootShown) { InnerPresenter() }
+        }
+    }
+}
+
+private struct InnerPresenter: View {
+    @State private var shown = false
+    var body: some View {
+        VStack {
+            Button("Inner presents") { shown = true }
+        }
+        .navigationDestination(isPresented: $shown) { Counter(name: "deep") }
+    }
+}
+
+private struct BoundPath: View {
+    @State private var path: [Room] = []
+    var body: some View {
+        NavigationStack(path: $path) {
+            VStack {
+                Text("depth \(path.count)")
+                NavigationLink("Push", value: Room(id: 1))
+            }
+            .navigationDestination(for: Room.self) { room in
+                NavigationLink("Deeper", value: Room(id: room.id + 1))
+            }
+        }
+    }
+}
+
 private struct Tabs: View {
     var body: some View {
         TabView {
@@ -262,5 +300,26 @@ struct PresentedStateTests {
         #expect(host.text.contains("first counted 1"), "\(host.text)")
         try host.tap("Second")
         #expect(host.text.contains("second counted 1"), "\(host.text)")
+    }
+
+    /// Two screens' presentations are two: the root's own, re-rendered, does not take the
+    /// pushed screen's away.
+    @Test func presentationsOnTwoScreensAreApart() throws {
+        let host = ViewHost(TwoPresenters())
+        try host.tap("Root presents")
+        try host.tap("Inner presents")
+        try host.tap("Increment deep")
+        #expect(host.text.contains("deep counted 1"), "\(host.text)")
+    }
+
+    /// The browser's Back on a stack whose path is the app's: the binding is set once, and the
+    /// page goes back (it looped for ever).
+    @Test func browserBackOnABoundPath() throws {
+        let host = ViewHost(BoundPath())
+        try host.tap("Push")
+        try host.tap("Deeper")
+        #expect(host.text.contains("Deeper"))
+        try host.send(.navigate, .text(""), where: { $0.attribute("data-nav") != nil })
+        #expect(host.text.contains("depth 0"), "\(host.text)")
     }
 }

@@ -12,7 +12,7 @@ struct ViewsTests {
         #expect(
             inner(Text("x").fontWeight(.semibold).underline().strikethrough()).contains(
                 "text-decoration:underline;text-decoration:line-through;font-weight:600"))
-        #expect(inner(Text(Date(timeIntervalSince1970: 3600 * 13 + 60 * 5), style: .time)) == "<span class=\"jw-text\">1:05 PM</span>")
+        #expect(inner(Text(Date(timeIntervalSince1970: 3600 * 13 + 60 * 5), style: .time).environment(\.timeZone, TimeZone(identifier: "UTC")!)) == "<span class=\"jw-text\">1:05 PM</span>")
     }
 
     @Test func buttonWithTitleAndWithLabel() {

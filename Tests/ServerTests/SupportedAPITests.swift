@@ -47,6 +47,23 @@ struct SupportedAPITests {
         Snippet("ShareLink", "ShareLink(item: \"a\")"),
         Snippet("TextEditor", "TextEditor(text: .constant(\"\"))"),
         Snippet("ColorPicker", "ColorPicker(\"a\", selection: .constant(Color.red))"),
+        Snippet(".onReceive", "Text(\"a\").onReceive(NotificationCenter.default.publisher(for: .init(\"x\"))) { _ in }", declarations: "import Foundation"),
+        Snippet(".popover", "Text(\"a\").popover(isPresented: .constant(false)) { Text(\"b\") }"),
+        Snippet(".onMove", "List { ForEach([1], id: \\.self) { Text(\"\\($0)\") }.onMove { _, _ in } }"),
+        Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
+        Snippet(".ignoresSafeArea", "Text(\"a\").ignoresSafeArea()"),
+        Snippet(".submitLabel", "TextField(\"a\", text: .constant(\"\")).submitLabel(.done)"),
+        Snippet(".textInputAutocapitalization", "TextField(\"a\", text: .constant(\"\")).textInputAutocapitalization(.never)"),
+        Snippet(".listRowInsets", "Text(\"a\").listRowInsets(nil)"),
+        Snippet(".scrollContentBackground", "List { Text(\"a\") }.scrollContentBackground(.hidden)"),
+        Snippet(".lineSpacing", "Text(\"a\").lineSpacing(4)"),
+        Snippet(".truncationMode", "Text(\"a\").truncationMode(.middle)"),
+        Snippet(".minimumScaleFactor", "Text(\"a\").minimumScaleFactor(0.5)"),
+        Snippet("ViewThatFits", "ViewThatFits { Text(\"a\") }"),
+        Snippet(".toggleStyle", "Toggle(\"a\", isOn: .constant(true)).toggleStyle(.switch)"),
+        Snippet(".imageScale", "Image(systemName: \"star\").imageScale(.large)"),
+        Snippet(".contentShape", "Text(\"a\").contentShape(Rectangle())"),
+        Snippet(".onLongPressGesture", "Text(\"a\").onLongPressGesture { }"),
     ]
 
     /// A few of the supported APIs, as a baseline: the harness compiles what exists.

@@ -96,7 +96,11 @@ public struct _RenderContext {
     @MainActor
     public func renderChildren<Content: View>(_ content: Content, into node: Node) {
         var children: [Node] = []
-        Content._render(content, insideElement(), &children)
+        var inside = insideElement()
+        // Inside an element of its own (a row's stack, a menu), a `Section` is a group again,
+        // not the list's rows.
+        if inside.environment.sectionsAreListRows { inside.writeEnvironment { $0.sectionsAreListRows = false } }
+        Content._render(content, inside, &children)
         node.children = children
     }
 

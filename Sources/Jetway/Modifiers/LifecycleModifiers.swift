@@ -43,7 +43,11 @@ struct LifecycleModifier: _PrimitiveModifier {
         // A screen covered by another pushed over it has disappeared (and appears again when
         // it is uncovered), though it keeps its state.
         if context.environment.screenIsCovered {
-            if state.hasAppeared { state.disappear() }
+            if state.hasAppeared {
+                // After the render, as `onAppear` runs.
+                state.hasAppeared = false
+                graph.afterCommit { state.disappear() }
+            }
             return
         }
         if !state.hasAppeared {

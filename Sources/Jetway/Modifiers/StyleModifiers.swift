@@ -90,8 +90,15 @@ extension View {
     public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
         modifier(
             StyleModifier { node in
-                if horizontal { node.addClass("jw-fixed-w") }
-                if vertical { node.addClass("jw-fixed-h") }
+                // Its ideal size, not what it is offered: it stops filling.
+                if horizontal {
+                    node.removeClass("jw-fill-w")
+                    node.addClass("jw-fixed-w")
+                }
+                if vertical {
+                    node.removeClass("jw-fill-h")
+                    node.addClass("jw-fixed-h")
+                }
             })
     }
 

@@ -86,6 +86,13 @@ public final class Node {
         attributes.append(Attribute(name: "class", value: name))
     }
 
+    /// Takes `name` off the `class` attribute.
+    public func removeClass(_ name: String) {
+        for index in attributes.indices where attributes[index].name == "class" {
+            attributes[index].value = attributes[index].value.split(separator: " ").filter { $0 != name }.joined(separator: " ")
+        }
+    }
+
     /// Whether the `class` attribute names `name` (a whole class, not a part of one).
     public func hasClass(_ name: String) -> Bool {
         guard let classes = attribute("class") else { return false }

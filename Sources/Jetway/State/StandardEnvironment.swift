@@ -58,7 +58,9 @@ private struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
 private struct DismissKey: EnvironmentKey { static let defaultValue = DismissAction(owner: nil, action: nil) }
 private struct ColorSchemeKey: EnvironmentKey { static let defaultValue = ColorScheme.light }
 private struct LocaleKey: EnvironmentKey { static let defaultValue = Locale(identifier: "en_US_POSIX") }
-private struct TimeZoneKey: EnvironmentKey { static let defaultValue = TimeZone(identifier: "UTC") ?? TimeZone.current }
+/// The process's zone (the app's, once a server adopted it: `JetwayApp(timeZone:)`), so that
+/// `Text(date, style:)` and `.formatted()` agree.
+private struct TimeZoneKey: EnvironmentKey { static var defaultValue: TimeZone { TimeZone.current } }
 private struct IsSearchingKey: EnvironmentKey { static let defaultValue = false }
 private struct PickerStyleKey: EnvironmentKey { static let defaultValue = PickerStyleKind.menu }
 private struct LabelsHiddenKey: EnvironmentKey { static let defaultValue = false }

@@ -236,7 +236,19 @@ final class NavigationState {
             }
             return
         }
-        while keys.count > shared { pop() }
+        if let setBound, !path[shared...].contains(where: { if case .value = $0 { false } else { true } }) {
+            // The app's binding holds the path: one write for all the pops (a pop through the
+            // binding changes the path only at the next render, so popping one at a time here
+            // never ended).
+            pendingKeys = Array(keys.prefix(shared))
+            setBound(Array(values.prefix(values.count - (path.count - shared))))
+            return
+        }
+        while keys.count > shared {
+            let before = keys.count
+            pop()
+            if keys.count == before { break }
+        }
     }
 
     /// The `nav` value of this path: the links' keys in base 36, joined by dots, up to a
@@ -522,7 +534,9 @@ struct NavigationPresentationModifier: _PrimitiveModifier {
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         if let navigation = context.environment.navigation {
-            let key = context.identityKey
+            // The view's own instance and the place in its body: two screens' presentations,
+            // each on its body's outermost view, are two keys.
+            let key = IdentityHash.mix(UInt64(UInt(bitPattern: ObjectIdentifier(context.owner).hashValue)), context.identityKey)
             navigation.presentations[key] = (modifier.content, modifier.dismiss)
             if context.track({ modifier.isPresented() }) {
                 navigation.present(key)

@@ -62,7 +62,7 @@ public struct Text: _PrimitiveView, Equatable {
         switch content {
         case .plain(let string): string
         case .concatenated(let parts): parts.map(\.string).joined()
-        case .date(let date, let style): style.format(date, now: Date(), timeZone: DateStyle.utc)
+        case .date(let date, let style): style.format(date, now: Date(), timeZone: TimeZone.current)
         case .timerInterval(let interval, let down): DateStyle.timerText(interval, countsDown: down, now: Date())
         }
     }
@@ -290,7 +290,7 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
         public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) { output += String(value) }
         public mutating func appendInterpolation(_ text: Text) { output += text.string }
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
-            output += style.format(date, now: Date(), timeZone: Text.DateStyle.utc)
+            output += style.format(date, now: Date(), timeZone: TimeZone.current)
         }
         public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F) where F.FormatOutput == String {
             output += format.format(value)
