@@ -58,9 +58,9 @@ private struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
 private struct DismissKey: EnvironmentKey { static let defaultValue = DismissAction(owner: nil, action: nil) }
 private struct ColorSchemeKey: EnvironmentKey { static let defaultValue = ColorScheme.light }
 private struct LocaleKey: EnvironmentKey { static let defaultValue = Locale(identifier: "en_US_POSIX") }
-/// The process's zone (the app's, once a server adopted it: `JetwayApp(timeZone:)`), so that
-/// `Text(date, style:)` and `.formatted()` agree.
-private struct TimeZoneKey: EnvironmentKey { static var defaultValue: TimeZone { TimeZone.current } }
+/// UTC unless the app or the view sets one: a fixed default, so that a render does not depend on
+/// when it ran (`JetwayApp(timeZone:)` sets it on every page and makes it the process's too).
+private struct TimeZoneKey: EnvironmentKey { static let defaultValue = TimeZone(identifier: "UTC") ?? TimeZone.current }
 private struct IsSearchingKey: EnvironmentKey { static let defaultValue = false }
 private struct PickerStyleKey: EnvironmentKey { static let defaultValue = PickerStyleKind.menu }
 private struct LabelsHiddenKey: EnvironmentKey { static let defaultValue = false }
