@@ -93,4 +93,15 @@ struct ListSectionsTests {
         let host = ViewHost(VStack { Color.red.fixedSize() })
         #expect(host.elements(withClass: "jw-fill-w").isEmpty, "\(host.html)")
     }
+
+    /// The class check the layout's fill propagation runs on every stack's children.
+    @Test func hasClassMatchesWholeClassesOnly() {
+        let node = Node("div", key: 1)
+        #expect(!node.hasClass("jw-fill-w"))
+        node.setAttribute("class", "jw-hstack jw-fill-wide jw-fill-w")
+        #expect(node.hasClass("jw-fill-w") && node.hasClass("jw-hstack") && node.hasClass("jw-fill-wide"))
+        #expect(!node.hasClass("jw-fill") && !node.hasClass("jw-fill-h") && !node.hasClass("hstack"))
+        node.setAttribute("class", "jw-fill-wx")
+        #expect(!node.hasClass("jw-fill-w"))
+    }
 }

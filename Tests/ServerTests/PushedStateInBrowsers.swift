@@ -12,14 +12,18 @@ private struct Room: Hashable {
 
 private struct RoomsPage: View {
     @State private var search = ""
+    @State private var booking = false
     var body: some View {
         NavigationStack {
             VStack {
                 TextField("Find a room", text: $search)
                 NavigationLink("Ember", value: Room(name: "Ember"))
                 NavigationLink("Fjord", value: Room(name: "Fjord"))
+                Button("Book") { booking = true }
+                Text(booking ? "booking" : "not booking")
             }
             .navigationDestination(for: Room.self) { room in RoomScreen(room: room) }
+            .navigationDestination(isPresented: $booking) { RoomScreen(room: Room(name: "Booking")) }
         }
     }
 }
@@ -64,6 +68,13 @@ extension EndToEnd {
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Fjord for 3')"), "\(engine): the pushed screen's state")
                 try await browser.click("a.jw-nav-back")
                 #expect(await browser.wait(for: "return !!document.querySelector('input') && document.querySelector('input').value === 'north'"), "\(engine): the root's search after Back")
+                // A presentation by a flag: pushed, its state changes, Back sets the flag.
+                try await browser.click("button", labelled: "Book")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Booking for 1')"), "\(engine): not presented")
+                try await browser.click("button", labelled: "Add a guest")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Booking for 2')"), "\(engine): the presented screen's state")
+                try await browser.click("a.jw-nav-back")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('not booking')"), "\(engine): Back did not clear the flag")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
             }
         }

@@ -96,7 +96,19 @@ public final class Node {
     /// Whether the `class` attribute names `name` (a whole class, not a part of one).
     public func hasClass(_ name: String) -> Bool {
         guard let classes = attribute("class") else { return false }
-        return classes.split(separator: " ").contains { $0 == name }
+        // Asked of every child of every stack a render makes: a scan, no array of parts.
+        var candidate = name.utf8.makeIterator()
+        var matching = true
+        for byte in classes.utf8 {
+            if byte == 32 {
+                if matching && candidate.next() == nil { return true }
+                candidate = name.utf8.makeIterator()
+                matching = true
+            } else if matching {
+                matching = candidate.next() == byte
+            }
+        }
+        return matching && candidate.next() == nil
     }
 
     /// Takes the flexibility of `children`, as SwiftUI's layout does: a stack, padding or frame
