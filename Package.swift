@@ -5,7 +5,9 @@ import PackageDescription
 // of view code skip the runtime exclusivity and actor-isolation checks, which otherwise cost a
 // third of a render (measured with callgrind, see BENCHMARKS.md). Debug builds keep them.
 let releaseViewSettings: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked", "-disable-dynamic-actor-isolation", "-cross-module-optimization"], .when(configuration: .release))
+    .unsafeFlags(
+        ["-enforce-exclusivity=unchecked", "-disable-dynamic-actor-isolation", "-cross-module-optimization"], .when(configuration: .release)
+    )
 ]
 
 let package = Package(
@@ -52,14 +54,16 @@ let package = Package(
         .target(name: "JetwayRoutes", dependencies: ["Jetway", "CCrypto"], path: "Sources/JetwayRoutes"),
         // HTTP + websocket transport, sessions, tokens, assets.
         .target(
-            name: "JetwayServer", dependencies: ["Jetway", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib", "CMalloc"],
+            name: "JetwayServer",
+            dependencies: ["Jetway", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib", "CMalloc"],
             path: "Sources/JetwayServer"),
         // Live data: records in SQLite (embedded) or PostgreSQL, live queries (FetchedResultList),
         // and sign-ins kept in a table several servers share (a JetwayRoutes SignInStore).
         .target(name: "JetwayStore", dependencies: ["Jetway", "JetwayRoutes", "CSQLite", "CPostgreSQL"], path: "Sources/JetwayStore"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(
-            name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore"], path: "Views", swiftSettings: releaseViewSettings),
+            name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore"], path: "Views",
+            swiftSettings: releaseViewSettings),
         .executableTarget(
             name: "MountainAirport", dependencies: ["MountainAirportViews", "JetwayServer", "JetwayStore"], path: "Sources/MountainAirport"),
         // ViewHost, the model DOM that applies patches, HTML parsing for tests.
@@ -70,7 +74,9 @@ let package = Package(
         // `make bench`: prints `bench: <name> <value> <unit>` lines.
         .executableTarget(
             name: "JetwayBench",
-            dependencies: ["Jetway", "JetwayAssets", "JetwayTesting", "JetwayServer", "JetwayBrowser", "JetwayStore", "MountainAirportViews"],
+            dependencies: [
+                "Jetway", "JetwayAssets", "JetwayTesting", "JetwayServer", "JetwayBrowser", "JetwayStore", "MountainAirportViews",
+            ],
             path: "Sources/JetwayBench",
             swiftSettings: releaseViewSettings),
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),
@@ -85,7 +91,9 @@ let package = Package(
         // Real sockets on 127.0.0.1; Chromium, Firefox and WebKit driving real pages.
         .testTarget(
             name: "ServerTests",
-            dependencies: ["Jetway", "JetwayAssets", "JetwayServer", "JetwayStore", "JetwayBrowser", "JetwayTesting", "MountainAirportViews"],
+            dependencies: [
+                "Jetway", "JetwayAssets", "JetwayServer", "JetwayStore", "JetwayBrowser", "JetwayTesting", "MountainAirportViews",
+            ],
             path: "Tests/ServerTests"),
     ]
 )

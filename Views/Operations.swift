@@ -71,7 +71,8 @@ public enum AirportStaff {
         let throttle = SignInThrottle()
         return [
             Handler(.get, "/ops/signin") { request in
-                var response = Response.html(signInPage(failed: request.query["failed"] != nil, wait: request.query["wait"].flatMap { Int($0) }))
+                var response = Response.html(
+                    signInPage(failed: request.query["failed"] != nil, wait: request.query["wait"].flatMap { Int($0) }))
                 // A browser that comes straight here gets its device cookie (as a page would give
                 // it): the throttle then knows it as a device its user signs in from.
                 if request.device == nil {

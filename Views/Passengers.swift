@@ -151,7 +151,8 @@ extension FlightBoardModel {
         let type = data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png" : "image/jpeg"
         let budget = avatarBudget
         try store.transaction { transaction in
-            let others = try transaction.query("SELECT CAST(COALESCE(SUM(\"bytes\"), 0) AS BIGINT) AS used FROM avatars WHERE \"id\" <> $1", [.text(device)])
+            let others = try transaction.query(
+                "SELECT CAST(COALESCE(SUM(\"bytes\"), 0) AS BIGINT) AS used FROM avatars WHERE \"id\" <> $1", [.text(device)])
             guard case .integer(let used)? = others.first?["used"], Int(used) + data.count <= budget else {
                 throw AvatarProblem(description: "The airport has no room for more pictures now; your picture stays as it was.")
             }
@@ -187,7 +188,8 @@ extension FlightBoardModel {
                 do {
                     let removed = try model.removeAvatars(notSeenSince: Date().addingTimeInterval(-model.avatarRetention))
                     if removed > 0 {
-                        FileHandle.standardError.write(Data("level=info event=avatars_removed count=\(removed) reason=\"devices not seen\"\n".utf8))
+                        FileHandle.standardError.write(
+                            Data("level=info event=avatars_removed count=\(removed) reason=\"devices not seen\"\n".utf8))
                     }
                 } catch {
                     FileHandle.standardError.write(Data("level=warn event=avatars_not_removed reason=\"\(error)\"\n".utf8))

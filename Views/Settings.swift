@@ -100,7 +100,8 @@ public struct AirportSettings: View {
             "Lost property: ask at the information desk.", "Quiet room on the upper level.", "Mountain Air lounge renovated.",
             "Please keep your luggage with you.", "Wi-Fi: MountainAirport-Free.",
         ]
-        return ((max(0, refreshes - keptUpdates)..<refreshes).reversed().map { "Update \($0 + 1): all flights on schedule." } + standing).joined(separator: "\n")
+        return ((max(0, refreshes - keptUpdates)..<refreshes).reversed().map { "Update \($0 + 1): all flights on schedule." } + standing)
+            .joined(separator: "\n")
     }
 
     @ViewBuilder

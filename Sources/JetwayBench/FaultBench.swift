@@ -260,7 +260,8 @@ enum FaultBench {
         let run = try await boardsBesideKiosks(readers: readers, boards: stalled, stalling: true, cap: cap)
         guard run.overflows >= stalled else {
             throw BenchFailure(
-                "only \(run.overflows) queue overflows for \(stalled) pages that never read: the cap was not reached, the run tested nothing")
+                "only \(run.overflows) queue overflows for \(stalled) pages that never read: the cap was not reached, the run tested nothing"
+            )
         }
         guard reading.overflows == 0 else {
             throw BenchFailure("\(reading.overflows) queue overflows for \(stalled) boards that read everything")
@@ -357,7 +358,8 @@ enum FaultBench {
         let overflows = (try await server.stats()["overflows"] ?? 0) - overflowsBefore
         if ProcessInfo.processInfo.environment["JETWAY_FAULTS_DEBUG"] != nil {
             print(
-                "\(stalling ? "stalled" : "reading") boards: RSS \(before) → \(firstHalfPeak) kB at 15 s, \(peak) kB at 30 s; overflows \(overflows)")
+                "\(stalling ? "stalled" : "reading") boards: RSS \(before) → \(firstHalfPeak) kB at 15 s, \(peak) kB at 30 s; overflows \(overflows)"
+            )
         }
         return (Double(peak - before) / 1024, Double(peak - firstHalfPeak) / 1024, overflows, page.count)
     }

@@ -22,7 +22,8 @@ enum HostileBench {
         do {
             let data = NSTemporaryDirectory() + "jetway-hostile-\(UUID().uuidString.prefix(8))"
             defer { try? FileManager.default.removeItem(atPath: data) }
-            let server = try AirportProcess(port: freeLoopbackPort(), data: data, environment: ["AIRPORT_STAFF_PASSWORD": "the right password 42"])
+            let server = try AirportProcess(
+                port: freeLoopbackPort(), data: data, environment: ["AIRPORT_STAFF_PASSWORD": "the right password 42"])
             server.descriptorLimit = 1024
             try await server.start()
             defer { server.stop() }
@@ -37,7 +38,8 @@ enum HostileBench {
 
     static func slowClients(_ server: AirportProcess, count: Int) async throws {
         let port = server.port
-        let body = "POST /ops/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\n\r\n"
+        let body =
+            "POST /ops/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\n\r\n"
         let connecting = Date()
         let sockets = await offPool { () -> [Int32] in
             (0..<count).map { index in
@@ -78,7 +80,8 @@ enum HostileBench {
         let port = server.port
         @Sendable nonisolated func signIn(_ password: String, cookie: String = "") -> String {
             let form = "name=ops&password=" + password
-            return "POST /ops/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            return
+                "POST /ops/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                 + (cookie.isEmpty ? "" : "Cookie: \(cookie)\r\n") + "Content-Length: \(form.utf8.count)\r\n\r\n\(form)"
         }
         // The colleague whose name is tried signed in before, from her browser (its device cookie).
@@ -87,8 +90,12 @@ enum HostileBench {
             throw BenchFailure("no device cookie")
         }
         let cookie = String(cookieLine.dropFirst("set-cookie: ".count).prefix { $0 != ";" })
-        let first = await offPool { LoopbackClient.exchange(signIn("the+right+password+42", cookie: cookie), from: "127.0.6.1", port: port).answer }
-        guard first.lowercased().contains("location: /ops\r\n") else { throw BenchFailure("the first sign-in failed: \(first.prefix(200))") }
+        let first = await offPool {
+            LoopbackClient.exchange(signIn("the+right+password+42", cookie: cookie), from: "127.0.6.1", port: port).answer
+        }
+        guard first.lowercased().contains("location: /ops\r\n") else {
+            throw BenchFailure("the first sign-in failed: \(first.prefix(200))")
+        }
         let answers = await offPool { () -> [String] in
             let sockets = (0..<600).map { index -> Int32 in
                 let fd = LoopbackClient.connect(from: "127.0.5.\(index % 20 + 1)", port: port)
@@ -103,7 +110,9 @@ enum HostileBench {
         report("hostile_signin_burst_checked", Double(checked), "of 600")
         report("hostile_signin_burst_told_to_wait", Double(waited), "of 600")
         // Her browser signs in again, from another address, while the name is held up elsewhere.
-        let again = await offPool { LoopbackClient.exchange(signIn("the+right+password+42", cookie: cookie), from: "127.0.6.2", port: port).answer }
+        let again = await offPool {
+            LoopbackClient.exchange(signIn("the+right+password+42", cookie: cookie), from: "127.0.6.2", port: port).answer
+        }
         guard checked <= 100 else { throw BenchFailure("\(checked) of a burst of 600 sign-ins were checked") }
         guard again.lowercased().contains("location: /ops\r\n") else {
             throw BenchFailure("a device that signed in before was kept out: \(again.prefix(200))")
@@ -139,5 +148,3 @@ enum HostileBench {
         PageIDs.id(ofElementContaining: "type=\"search\"", in: page)
     }
 }
-
-

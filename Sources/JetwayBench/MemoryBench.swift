@@ -30,7 +30,8 @@ enum MemoryBench {
             report("memory_page_cost", Double(returned.rounds[0].open - returned.start) / Double(pages), "kB")
             for (index, round) in returned.rounds.enumerated() where round.after > returned.start + returned.start / 5 {
                 throw BenchFailure(
-                    "round \(index + 1): RSS \(round.after) kB 30 s after the pages expired: more than 20 % above the \(returned.start) kB it started at")
+                    "round \(index + 1): RSS \(round.after) kB 30 s after the pages expired: more than 20 % above the \(returned.start) kB it started at"
+                )
             }
             if let last = returned.rounds.last, let first = returned.rounds.first, last.after > first.after + first.after / 10 {
                 throw BenchFailure("RSS ratchets: \(first.after) kB after the first round, \(last.after) kB after the last")

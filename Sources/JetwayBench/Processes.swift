@@ -105,7 +105,8 @@ final class AirportProcess {
     func start(_ extra: [String: String] = [:]) async throws {
         if let limit = descriptorLimit {
             process = try Command.start(
-                "/usr/bin/prlimit", ["--nofile=\(limit):\(limit)", "--", Self.binary] + arguments, environment: environment.merging(extra) { $1 })
+                "/usr/bin/prlimit", ["--nofile=\(limit):\(limit)", "--", Self.binary] + arguments,
+                environment: environment.merging(extra) { $1 })
         } else {
             process = try Command.start(Self.binary, arguments, environment: environment.merging(extra) { $1 })
         }

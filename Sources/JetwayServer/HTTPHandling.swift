@@ -39,7 +39,8 @@ extension JetwayServer {
             var refusal =
                 host == nil
                 ? HTTPError(400, "a Host header is required")
-                : HTTPError(421, "this server does not answer to that host name (the app lists its names in allowedHosts, JETWAY_ALLOWED_HOSTS)")
+                : HTTPError(
+                    421, "this server does not answer to that host name (the app lists its names in allowedHosts, JETWAY_ALLOWED_HOSTS)")
             refusal.headers["connection"] = "close"
             Log.warn("host_refused", ["host": host ?? "", "address": clientAddress(wsi)])
             connection.setResponse(refusal.httpResponse, headOnly: false)

@@ -338,7 +338,8 @@ public final class JetwayServer: @unchecked Sendable {
         let folder = configuration.dataDirectory
         try? PrivateFiles.makeFolder(folder)
         switch PrivateFiles.secure(folder: folder) {
-        case nil: Log.warn("data_not_private", ["folder": folder, "reason": "shared with other users (world-writable, sticky or not ours)"])
+        case nil:
+            Log.warn("data_not_private", ["folder": folder, "reason": "shared with other users (world-writable, sticky or not ours)"])
         case let changed? where changed > 0: Log.info("data_made_private", ["folder": folder, "changed": changed])
         default: break
         }

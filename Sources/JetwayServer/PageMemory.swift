@@ -88,7 +88,8 @@ struct PageMemory {
     /// worker (a trim of a large heap takes milliseconds; the main actor goes on meanwhile).
     mutating func trimAfterSweep() {
         let heap = Int(jw_heap_in_use())
-        guard Self.wantsTrim(released: releasedSinceTrim, heapInUse: heap, heapAtLastTrim: Self.heapAtLastTrim.load(ordering: .relaxed)) else {
+        guard Self.wantsTrim(released: releasedSinceTrim, heapInUse: heap, heapAtLastTrim: Self.heapAtLastTrim.load(ordering: .relaxed))
+        else {
             return
         }
         releasedSinceTrim = 0

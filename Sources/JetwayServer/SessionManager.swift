@@ -127,7 +127,9 @@ final class SessionManager {
         let pageKey = RenderGroup.joinKey(page: page, user: context.user)
         if group.joinKey != pageKey, let other = lastRendering[pageKey]?.group { group.shareCommonNodes(with: other) }
         lastRendering[pageKey] = WeakRenderGroup(group: group)
-        if lastRendering.count >= 64 && lastRendering.count.isMultiple(of: 64) { lastRendering = lastRendering.filter { $0.value.group != nil } }
+        if lastRendering.count >= 64 && lastRendering.count.isMultiple(of: 64) {
+            lastRendering = lastRendering.filter { $0.value.group != nil }
+        }
         joinable[group.joinKey] = group
         return group
     }

@@ -64,7 +64,8 @@ struct UploadQuotas {
     /// Forgets the keys whose bucket has refilled (they hold nothing worth remembering).
     private mutating func forgetFull(at now: Double) {
         buckets = buckets.filter { key, _ in
-            available(key, quota: key.hasPrefix("a:") ? perAddress : perDevice, at: now) < Double(key.hasPrefix("a:") ? perAddress : perDevice)
+            available(key, quota: key.hasPrefix("a:") ? perAddress : perDevice, at: now)
+                < Double(key.hasPrefix("a:") ? perAddress : perDevice)
         }
     }
 }

@@ -93,7 +93,8 @@ extension JetwayServer {
             return refuse(413, "the file is larger than \(limit) bytes")
         }
         if let refusal = diskRefusal(declared: declared, headers: headers, wsi: wsi) {
-            Task { @MainActor [self] in sessions.deliverUpload(sessionID: verified.sessionID, target, .failed(.notStored(refusal.message))) }
+            Task { @MainActor [self] in sessions.deliverUpload(sessionID: verified.sessionID, target, .failed(.notStored(refusal.message)))
+            }
             return refuse(refusal.status, refusal.message)
         }
         let temporaryPath = incomingDirectory + "/" + SessionToken.newSessionID()

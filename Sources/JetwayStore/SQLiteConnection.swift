@@ -1,6 +1,6 @@
 import CSQLite
-import JetwayRoutes
 import Foundation
+import JetwayRoutes
 
 /// The embedded database: one SQLite file (WAL, foreign keys, a busy timeout so that another
 /// process's write waits instead of failing), with its prepared statements kept.

@@ -40,7 +40,9 @@ public enum MainActorStallWatch {
             }
             let waited = Date().timeIntervalSince(posted)
             if waited > 1 {
-                append("--- at \(Int(posted.timeIntervalSince(start))) s, the main actor answered after \(String(format: "%.1f", waited)) s\n", to: path)
+                append(
+                    "--- at \(Int(posted.timeIntervalSince(start))) s, the main actor answered after \(String(format: "%.1f", waited)) s\n",
+                    to: path)
             }
             Thread.sleep(forTimeInterval: 0.2)
         }

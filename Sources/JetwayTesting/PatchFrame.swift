@@ -29,7 +29,9 @@ public enum PatchFrame {
         }
         func ids(_ index: Int) throws -> [NodeID] {
             guard index < op.count, let text = op[index] as? String else { throw PatchFrameError("bad ids in \(op)") }
-            return try text.split(separator: " ").map { guard let id = NodeID(String($0)) else { throw PatchFrameError("bad id \($0)") }; return id }
+            return try text.split(separator: " ").map {
+                guard let id = NodeID(String($0)) else { throw PatchFrameError("bad id \($0)") }; return id
+            }
         }
         func int(_ index: Int) throws -> Int {
             guard index < op.count, let number = op[index] as? NSNumber else { throw PatchFrameError("bad index in \(op)") }

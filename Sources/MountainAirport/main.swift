@@ -132,14 +132,17 @@ MainActor.assumeIsolated {
             if let password = given ?? (terminal >= 0 ? AirportStaff.newPassword() : nil) {
                 try blocking { try await AirportStaff.add(name: "ops", displayName: "Operations", password: password, to: store) }
                 if terminal >= 0 {
-                    let notice = "\nMountainAirport: the first staff account is ops, password \(password)\n"
+                    let notice =
+                        "\nMountainAirport: the first staff account is ops, password \(password)\n"
                         + "  (shown once, here only: sign in at /ops/signin; add your own with --add-staff NAME)\n\n"
                     _ = notice.withCString { write(terminal, $0, strlen($0)) }
                     close(terminal)
                 }
                 log("event=first_staff name=ops password_from=\(given == nil ? "terminal" : "AIRPORT_STAFF_PASSWORD")")
             } else {
-                log("event=no_staff hint=\"no terminal to show a first password on: start once with AIRPORT_STAFF_PASSWORD set, or add an account with --add-staff NAME\"")
+                log(
+                    "event=no_staff hint=\"no terminal to show a first password on: start once with AIRPORT_STAFF_PASSWORD set, or add an account with --add-staff NAME\""
+                )
             }
         }
         let model = FlightBoardModel(store: store, timeZone: timeZone, clock: configuration.clock)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Jetway
 import JetwayTesting
 import Testing
+
+@testable import Jetway
 
 /// `ForEach` rows built by a closure that captures nothing are a function of their element: an
 /// equal element skips the builder itself, not only the row's views. These tests count the

@@ -76,14 +76,26 @@ struct ListSectionsTests {
 
     /// In a `Form` a section is still a group of controls, not list rows.
     @Test func aFormsSectionsStayGroupsOfControls() throws {
-        let host = ViewHost(Form { Section("Display") { Text("One"); Text("Two") } })
+        let host = ViewHost(
+            Form {
+                Section("Display") {
+                    Text("One"); Text("Two")
+                }
+            })
         #expect(host.elements(withClass: "jw-list-row").isEmpty)
         #expect(host.elements(withClass: "jw-section-content").count == 1)
     }
 
     /// Inside a row's own element (a stack), a section is a group again, not list rows.
     @Test func aSectionInsideARowIsNotRows() throws {
-        let host = ViewHost(List { VStack { Section("Inner") { Text("a"); Text("b") } } })
+        let host = ViewHost(
+            List {
+                VStack {
+                    Section("Inner") {
+                        Text("a"); Text("b")
+                    }
+                }
+            })
         #expect(host.elements(withClass: "jw-list-row").count == 1)
         #expect(host.elements(withClass: "jw-section-rows").isEmpty)
     }

@@ -12,7 +12,8 @@ struct SystemSymbolsTests {
 
     /// Every name maps to a file the package has (make test installs `bootstrap-icons`).
     @Test func everyNameHasItsFile() throws {
-        try #require(FileManager.default.fileExists(atPath: Self.folder), "\(Self.folder) is missing: install bootstrap-icons (make test does)")
+        try #require(
+            FileManager.default.fileExists(atPath: Self.folder), "\(Self.folder) is missing: install bootstrap-icons (make test does)")
         let names = SystemSymbols.names
         #expect(names.count >= 500, "\(names.count) names")
         for name in names {
@@ -20,7 +21,9 @@ struct SystemSymbolsTests {
             #expect(FileManager.default.fileExists(atPath: "\(Self.folder)/\(file).svg"), "\(name) → \(file).svg is not in the package")
         }
         // The variants apps write.
-        for name in ["person.3.fill", "building.2", "checkmark.circle.fill", "door.left.hand.open", "star.fill", "heart.fill", "bell.slash"] {
+        for name in [
+            "person.3.fill", "building.2", "checkmark.circle.fill", "door.left.hand.open", "star.fill", "heart.fill", "bell.slash",
+        ] {
             #expect(SystemSymbols.file(for: name) != nil, "\(name)")
         }
     }
@@ -40,7 +43,10 @@ struct SystemSymbolsTests {
         let said = Said()
         Image.unknownSystemNameReporter = { said.names.append($0) }
         defer { Image.unknownSystemNameReporter = nil }
-        let host = ViewHost(VStack { Image(systemName: "no.such.symbol.anywhere"); Image(systemName: "no.such.symbol.anywhere") })
+        let host = ViewHost(
+            VStack {
+                Image(systemName: "no.such.symbol.anywhere"); Image(systemName: "no.such.symbol.anywhere")
+            })
         #expect(host.elements(withClass: "jw-icon-missing").count == 2)
         #expect(host.html.contains(">no.such.symbol.anywhere</title>"))
         #expect(said.names == ["no.such.symbol.anywhere"])
@@ -52,6 +58,8 @@ struct SystemSymbolsTests {
             .appendingPathComponent("docs/icons.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         let listed = Set(text.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { String($0.dropFirst(3).prefix { $0 != "`" }) })
-        #expect(listed == Set(SystemSymbols.names), "docs/icons.md: \(listed.symmetricDifference(Set(SystemSymbols.names)).sorted().prefix(10))")
+        #expect(
+            listed == Set(SystemSymbols.names), "docs/icons.md: \(listed.symmetricDifference(Set(SystemSymbols.names)).sorted().prefix(10))"
+        )
     }
 }

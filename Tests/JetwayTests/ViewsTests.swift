@@ -12,7 +12,9 @@ struct ViewsTests {
         #expect(
             inner(Text("x").fontWeight(.semibold).underline().strikethrough()).contains(
                 "text-decoration:underline;text-decoration:line-through;font-weight:600"))
-        #expect(inner(Text(Date(timeIntervalSince1970: 3600 * 13 + 60 * 5), style: .time).environment(\.timeZone, TimeZone(identifier: "UTC")!)) == "<span class=\"jw-text\">1:05 PM</span>")
+        #expect(
+            inner(Text(Date(timeIntervalSince1970: 3600 * 13 + 60 * 5), style: .time).environment(\.timeZone, TimeZone(identifier: "UTC")!))
+                == "<span class=\"jw-text\">1:05 PM</span>")
     }
 
     @Test func buttonWithTitleAndWithLabel() {
@@ -29,7 +31,8 @@ struct ViewsTests {
         // A name of the symbol set is its file, painted in the text's colour; one it lacks is drawn.
         #expect(
             inner(Image(systemName: "airplane"))
-                == "<span class=\"jw-symbol\" role=\"img\" style=\"--jw-symbol:url(/_jetway/symbols/airplane.svg)\" aria-label=\"airplane\"></span>")
+                == "<span class=\"jw-symbol\" role=\"img\" style=\"--jw-symbol:url(/_jetway/symbols/airplane.svg)\" aria-label=\"airplane\"></span>"
+        )
         #expect(inner(Image(systemName: "star.fill")).contains("/_jetway/symbols/star-fill.svg"))
         let drawn = inner(Image(systemName: "airplane.departure"))
         #expect(drawn.hasPrefix("<svg class=\"jw-icon\" viewBox=\"0 0 24 24\" role=\"img\" aria-label=\"airplane departure\"><path d=\""))
@@ -42,7 +45,8 @@ struct ViewsTests {
                 == "<div class=\"jw-vstack jw-h-start\" style=\"gap:4px\"><span class=\"jw-text\">a</span></div>")
         #expect(
             inner(HStack(alignment: .top) { Spacer(minLength: 10) })
-                == "<div class=\"jw-hstack jw-v-start jw-fill-w\"><div class=\"jw-spacer\" style=\"min-width:10px;min-height:10px\"></div></div>")
+                == "<div class=\"jw-hstack jw-v-start jw-fill-w\"><div class=\"jw-spacer\" style=\"min-width:10px;min-height:10px\"></div></div>"
+        )
         #expect(
             inner(ZStack(alignment: .bottomTrailing) { EmptyView() })
                 == "<div class=\"jw-zstack\" style=\"justify-items:end;align-items:end\"></div>")
@@ -68,13 +72,16 @@ struct ViewsTests {
     }
 
     @Test func colorsAndShapes() {
-        #expect(inner(Color.red) == "<div class=\"jw-color jw-fill-w jw-fill-h\" style=\"background:var(--jw-red)\" aria-hidden=\"true\"></div>")
+        #expect(
+            inner(Color.red) == "<div class=\"jw-color jw-fill-w jw-fill-h\" style=\"background:var(--jw-red)\" aria-hidden=\"true\"></div>"
+        )
         #expect(Color(red: 1, green: 0.5, blue: 0, opacity: 0.25).css == "rgb(255 128 0 / 0.25)")
         #expect(Color.blue.opacity(0.5).css == "color-mix(in srgb, var(--jw-blue) 50%, transparent)")
         #expect(Color("Runway;x").css == "var(--jw-color-Runwayx)")
         #expect(
             inner(Circle().fill(.green))
-                == "<div class=\"jw-shape jw-fill-w jw-fill-h\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-green)\"></div>")
+                == "<div class=\"jw-shape jw-fill-w jw-fill-h\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-green)\"></div>"
+        )
         #expect(
             inner(RoundedRectangle(cornerRadius: 6).stroke(.gray, lineWidth: 2)).contains(
                 "border-radius:6px;border:2px solid var(--jw-gray)"))

@@ -13,7 +13,9 @@ import Testing
             #"{"status":"Delayed","currentTime":"2026-12-02T10:40:00Z","gate":"B7"}"#, #"{"currentTime":null}"#, #"{"gate":"A1"}"#,
             #"{"status":"On Time"}"#, "{}",
         ].map { Array($0.utf8) }
-        let fragments = ["{", "}", "[", "]", "\"", ":", ",", "null", "true", "1e999", "\"status\"", "\"gate\"", "\"currentTime\"", "\\u0000", "\u{FEFF}"].map {
+        let fragments = [
+            "{", "}", "[", "]", "\"", ":", ",", "null", "true", "1e999", "\"status\"", "\"gate\"", "\"currentTime\"", "\\u0000", "\u{FEFF}",
+        ].map {
             Array($0.utf8)
         }
         var random = DayGenerator(seed: UInt64(ProcessInfo.processInfo.environment["JETWAY_FUZZ_SEED"] ?? "") ?? 0x4A65_7477_6179)

@@ -75,14 +75,19 @@ extension EndToEnd {
                     driver, "board",
                     has: [("heading", "Mountain Airport"), ("searchbox", "Search flights"), ("link", "Awards"), ("link", "Settings")])
                 // A search looks through the whole day; clearing it brings the window's board back.
-                let countLine = "return Array.from(document.querySelectorAll('span')).map(s => s.textContent).find(t => / flights$/.test(t)) ?? ''"
+                let countLine =
+                    "return Array.from(document.querySelectorAll('span')).map(s => s.textContent).find(t => / flights$/.test(t)) ?? ''"
                 let shown = try await driver.string(countLine)
                 #expect(shown.hasSuffix(" flights") && shown != "0 flights", "the board's count line: \(shown)")
                 try await driver.type("zzqx", into: "input[type=search]")
-                #expect(await driver.wait(for: countLine.replacingOccurrences(of: "?? ''", with: "=== '0 flights'")), "a search that matches nothing")
+                #expect(
+                    await driver.wait(for: countLine.replacingOccurrences(of: "?? ''", with: "=== '0 flights'")),
+                    "a search that matches nothing")
                 try await driver.screenshot("screen-board-search-none-phone")
                 for _ in 0..<4 { try await driver.press(Key.backspace, in: "input[type=search]") }
-                #expect(await driver.wait(for: countLine.replacingOccurrences(of: "?? ''", with: "=== '\(shown)'")), "the cleared search's board")
+                #expect(
+                    await driver.wait(for: countLine.replacingOccurrences(of: "?? ''", with: "=== '\(shown)'")),
+                    "the cleared search's board")
                 #expect(
                     try await driver.string(
                         "return getComputedStyle(Array.from(document.querySelectorAll('a')).find(a => a.textContent === 'Awards')).color")

@@ -34,7 +34,9 @@ extension EndToEnd {
                 #expect(server.server.sessions.coalescedEvents > before, "the keys did not queue: nothing was coalesced")
                 // The page goes on: the next key is answered and rendered as usual.
                 try await driver.press(Key.backspace, in: "input[type=search]")
-                #expect(await driver.wait(for: "return \(countLine) === '0 flights' && document.querySelector('input[type=search]').value === 'zzq'"))
+                #expect(
+                    await driver.wait(
+                        for: "return \(countLine) === '0 flights' && document.querySelector('input[type=search]').value === 'zzq'"))
                 try await driver.screenshot("coalesced-search-phone")
             }
         }

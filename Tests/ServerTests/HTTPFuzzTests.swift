@@ -124,7 +124,8 @@ struct HTTPFuzzTests {
                     if number % 500 == 0 {
                         // Still serving at once: a valid page.
                         let started = Date()
-                        let page = Self.exchange(port: port, Array("GET /api/flights?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), timeout: 5)
+                        let page = Self.exchange(
+                            port: port, Array("GET /api/flights?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), timeout: 5)
                         if page.map({ String(decoding: $0.answer.prefix(12), as: UTF8.self) }) != "HTTP/1.1 200"
                             || Date().timeIntervalSince(started) > 2
                         {

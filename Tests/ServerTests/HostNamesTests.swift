@@ -39,7 +39,9 @@ struct HostNamesTests {
         #expect(await status("GET / HTTP/1.1\r\n\(evil)\r\n") == "HTTP/1.1 421")
         #expect(await status("GET /api/flights HTTP/1.1\r\n\(evil)\r\n") == "HTTP/1.1 421")
         #expect(
-            await status("POST /ops/signin HTTP/1.1\r\n\(evil)Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 22\r\n\r\nname=ops&password=abcd")
+            await status(
+                "POST /ops/signin HTTP/1.1\r\n\(evil)Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 22\r\n\r\nname=ops&password=abcd"
+            )
                 == "HTTP/1.1 421")
         #expect(await status("GET / HTTP/1.1\r\nConnection: close\r\n\r\n") == "HTTP/1.1 400", "a request without a Host")
         let upgrade =

@@ -160,8 +160,11 @@ extension EndToEnd {
                 let word = try box("h-word")
                 #expect(word.width >= word.naturalWidth - 1, "\(engine) H: a word broken inside: \(word.width) < \(word.naturalWidth)")
                 let short = try box("a-short"), wide = try box("j-wide"), narrow = try box("j-narrow")
-                #expect(abs(short.left - a.left) <= 1, "\(engine) A: a leading stack's child at its leading edge: \(short.left) vs \(a.left)")
-                #expect(abs(narrow.right - wide.right) <= 1 && narrow.left > wide.left, "\(engine) J: a trailing stack's narrow child: \(narrow) \(wide)")
+                #expect(
+                    abs(short.left - a.left) <= 1, "\(engine) A: a leading stack's child at its leading edge: \(short.left) vs \(a.left)")
+                #expect(
+                    abs(narrow.right - wide.right) <= 1 && narrow.left > wide.left,
+                    "\(engine) J: a trailing stack's narrow child: \(narrow) \(wide)")
                 let first = try box("i-first")
                 #expect(first.height < first.lineHeight * 1.5, "\(engine) I: layoutPriority: the first text wrapped: \(first.height)")
                 if engine == .chromium { try await browser.screenshot("layout-rules-phone") }
@@ -171,7 +174,8 @@ extension EndToEnd {
                     try await browser.navigate(server.base + "/" + page)
                     #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
                     let measured = try await browser.string(
-                        "const box = document.querySelector('[data-testid=list]').getBoundingClientRect(); return JSON.stringify([box.bottom, innerHeight, box.width, document.querySelector('.jw-root').clientWidth])")
+                        "const box = document.querySelector('[data-testid=list]').getBoundingClientRect(); return JSON.stringify([box.bottom, innerHeight, box.width, document.querySelector('.jw-root').clientWidth])"
+                    )
                     let numbers = try JSONDecoder().decode([Double].self, from: Data(measured.utf8))
                     #expect(numbers[0] >= numbers[1] - 17, "\(engine): the \(page) ends at \(numbers[0]) of a \(numbers[1]) window")
                     #expect(numbers[2] >= numbers[3] - 1, "\(engine): the \(page) is \(numbers[2]) wide of \(numbers[3])")

@@ -65,16 +65,25 @@ extension EndToEnd {
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Fjord for 1')"), "\(engine): not pushed")
                 try await browser.click("button", labelled: "Add a guest")
                 try await browser.click("button", labelled: "Add a guest")
-                #expect(await browser.wait(for: "return document.body.textContent.includes('Fjord for 3')"), "\(engine): the pushed screen's state")
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('Fjord for 3')"),
+                    "\(engine): the pushed screen's state")
                 try await browser.click("a.jw-nav-back")
-                #expect(await browser.wait(for: "return !!document.querySelector('input') && document.querySelector('input').value === 'north'"), "\(engine): the root's search after Back")
+                #expect(
+                    await browser.wait(
+                        for: "return !!document.querySelector('input') && document.querySelector('input').value === 'north'"),
+                    "\(engine): the root's search after Back")
                 // A presentation by a flag: pushed, its state changes, Back sets the flag.
                 try await browser.click("button", labelled: "Book")
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Booking for 1')"), "\(engine): not presented")
                 try await browser.click("button", labelled: "Add a guest")
-                #expect(await browser.wait(for: "return document.body.textContent.includes('Booking for 2')"), "\(engine): the presented screen's state")
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('Booking for 2')"),
+                    "\(engine): the presented screen's state")
                 try await browser.click("a.jw-nav-back")
-                #expect(await browser.wait(for: "return document.body.textContent.includes('not booking')"), "\(engine): Back did not clear the flag")
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('not booking')"),
+                    "\(engine): Back did not clear the flag")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
             }
         }

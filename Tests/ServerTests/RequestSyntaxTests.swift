@@ -55,11 +55,14 @@ struct RequestSyntaxTests {
             let answer = String(decoding: await server.rawExchange(Array((request + smuggled).utf8), timeout: 5), as: UTF8.self)
             // (lws answers some itself, as HTTP/1.0.)
             let statusLine = answer.prefix(12)
-            #expect(statusLine == "HTTP/1.1 \(status)" || statusLine == "HTTP/1.0 \(status)", "\(request.debugDescription) → \(answer.prefix(60).debugDescription)")
+            #expect(
+                statusLine == "HTTP/1.1 \(status)" || statusLine == "HTTP/1.0 \(status)",
+                "\(request.debugDescription) → \(answer.prefix(60).debugDescription)")
             #expect(answer.components(separatedBy: "HTTP/1.").count == 2, "more than one answer: \(answer.prefix(400))")
         }
         // A length past anything a route takes is refused, not a crash: the server answers after.
-        let huge = String(decoding: await server.rawExchange(Array((post + "Content-Length: 20000000000\r\n\r\nname=").utf8)), as: UTF8.self)
+        let huge = String(
+            decoding: await server.rawExchange(Array((post + "Content-Length: 20000000000\r\n\r\nname=").utf8)), as: UTF8.self)
         #expect(huge.hasPrefix("HTTP/1.1 413"), "\(huge.prefix(60))")
         // Well-formed ones still pass: a length with spaces around it, a GET, HTTP/1.0 without Host.
         let good = String(

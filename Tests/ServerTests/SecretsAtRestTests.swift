@@ -19,7 +19,9 @@ struct SecretsAtRestTests {
         try Command.run(
             "/usr/bin/setsid",
             ["sh", "-c", "timeout -s TERM \(seconds) \"$0\" --no-simulate; exit 0", Self.binary],
-            environment: ["JETWAY_PORT": "\(freeLoopbackPort())", "JETWAY_DATA": folder + "/data", "JETWAY_LOG": "info"].merging(environment) {
+            environment: ["JETWAY_PORT": "\(freeLoopbackPort())", "JETWAY_DATA": folder + "/data", "JETWAY_LOG": "info"].merging(
+                environment
+            ) {
                 $1
             })
     }
@@ -34,7 +36,9 @@ struct SecretsAtRestTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // A data folder an older version left readable, with a readable file in it.
         try FileManager.default.createDirectory(atPath: folder + "/data/uploads", withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: folder + "/data/uploads/old.png", contents: Data([1]), attributes: [.posixPermissions: 0o644]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: folder + "/data/uploads/old.png", contents: Data([1]), attributes: [.posixPermissions: 0o644]))
         chmod(folder + "/data", 0o755)
 
         // No terminal and no password given: no account, and a log that says how to add one.

@@ -184,16 +184,20 @@ struct SlowClientsTests {
         #expect(loads.allSatisfy { $0 < 1 }, "bystander page loads at the descriptor limit: \(loads)")
         let stats = await offPool {
             LoopbackClient.exchange(
-                "GET /_jetway/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer stats-token\r\nConnection: close\r\n\r\n", from: "127.0.0.1",
+                "GET /_jetway/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer stats-token\r\nConnection: close\r\n\r\n",
+                from: "127.0.0.1",
                 port: port
             ).answer
         }
-        let figures = (try? JSONSerialization.jsonObject(with: Data((stats.components(separatedBy: "\r\n\r\n").last ?? "").utf8))) as? [String: Any]
+        let figures =
+            (try? JSONSerialization.jsonObject(with: Data((stats.components(separatedBy: "\r\n\r\n").last ?? "").utf8))) as? [String: Any]
         #expect((figures?["sockets"] as? Int ?? 999) < 256, "sockets held: \(stats)")
         #expect((figures?["sockets_evicted"] as? Int ?? 0) + (figures?["sockets_refused"] as? Int ?? 0) > 1_000, "\(stats)")
         #expect(server.isRunning)
         let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        #expect(!logged.contains("errno 24") && !logged.contains("Too many open files"), "the server ran out of descriptors: \(logged.suffix(600))")
+        #expect(
+            !logged.contains("errno 24") && !logged.contains("Too many open files"),
+            "the server ran out of descriptors: \(logged.suffix(600))")
         print("descriptor limit 256: bystander page loads \(loads.map { String(format: "%.3f", $0) }) s; \(figures ?? [:])")
     }
 }

@@ -9,7 +9,9 @@ struct SocketAdmissionTests {
     let second: UInt64 = 1_000_000_000
 
     func admission(perAddress: Int = 3, total: Int = 100) -> SocketAdmission<Int> {
-        SocketAdmission(limits: .init(perAddress: perAddress, total: total, headersTimeout: .seconds(10), bodyTimeout: .seconds(10), minimumBodyRate: 1000))
+        SocketAdmission(
+            limits: .init(
+                perAddress: perAddress, total: total, headersTimeout: .seconds(10), bodyTimeout: .seconds(10), minimumBodyRate: 1000))
     }
 
     @Test func anAddressHoldsAtMostItsShareButATrustedProxyIsNotCapped() {

@@ -24,11 +24,15 @@ struct SupportedAPITests {
         Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),
         Snippet(".animation(_:value:)", "Text(\"a\").animation(.default, value: 1)"),
         Snippet(".transition", "Text(\"a\").transition(.opacity)"),
-        Snippet("@FocusState", "F()", declarations: "struct F: View { @FocusState var on: Bool; var body: some View { TextField(\"a\", text: .constant(\"\")).focused($on) } }"),
+        Snippet(
+            "@FocusState", "F()",
+            declarations:
+                "struct F: View { @FocusState var on: Bool; var body: some View { TextField(\"a\", text: .constant(\"\")).focused($on) } }"),
         Snippet("ContentUnavailableView", "ContentUnavailableView(\"a\", systemImage: \"tray\")"),
         Snippet("Text(_:format:)", "Text(1.5, format: .number)"),
         Snippet("LabeledContent", "LabeledContent(\"a\", value: \"b\")"),
-        Snippet("@AppStorage", "S()", declarations: "struct S: View { @AppStorage(\"k\") var k = 1; var body: some View { Text(\"\\(k)\") } }"),
+        Snippet(
+            "@AppStorage", "S()", declarations: "struct S: View { @AppStorage(\"k\") var k = 1; var body: some View { Text(\"\\(k)\") } }"),
         Snippet(".textFieldStyle", "TextField(\"a\", text: .constant(\"\")).textFieldStyle(.roundedBorder)"),
         Snippet(".badge", "Text(\"a\").badge(3)"),
         Snippet("Gauge", "Gauge(value: 0.5) { Text(\"a\") }"),
@@ -36,7 +40,8 @@ struct SupportedAPITests {
         Snippet("LinearGradient", "LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom)"),
         Snippet(".rotationEffect", "Text(\"a\").rotationEffect(.degrees(45))"),
         Snippet(".scaleEffect", "Text(\"a\").scaleEffect(2)"),
-        Snippet("PreviewProvider", "Text(\"a\")", declarations: "struct P: PreviewProvider { static var previews: some View { Text(\"a\") } }"),
+        Snippet(
+            "PreviewProvider", "Text(\"a\")", declarations: "struct P: PreviewProvider { static var previews: some View { Text(\"a\") } }"),
         Snippet("#Preview", "Text(\"a\")", declarations: "#Preview { Text(\"a\") }"),
         Snippet("App, WindowGroup", "Text(\"a\")", declarations: "struct A: App { var body: some Scene { WindowGroup { Text(\"a\") } } }"),
         Snippet("EditButton", "EditButton()"),
@@ -47,7 +52,9 @@ struct SupportedAPITests {
         Snippet("ShareLink", "ShareLink(item: \"a\")"),
         Snippet("TextEditor", "TextEditor(text: .constant(\"\"))"),
         Snippet("ColorPicker", "ColorPicker(\"a\", selection: .constant(Color.red))"),
-        Snippet(".onReceive", "Text(\"a\").onReceive(NotificationCenter.default.publisher(for: .init(\"x\"))) { _ in }", declarations: "import Foundation"),
+        Snippet(
+            ".onReceive", "Text(\"a\").onReceive(NotificationCenter.default.publisher(for: .init(\"x\"))) { _ in }",
+            declarations: "import Foundation"),
         Snippet(".popover", "Text(\"a\").popover(isPresented: .constant(false)) { Text(\"b\") }"),
         Snippet(".onMove", "List { ForEach([1], id: \\.self) { Text(\"\\($0)\") }.onMove { _, _ in } }"),
         Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
@@ -69,7 +76,8 @@ struct SupportedAPITests {
     /// A few of the supported APIs, as a baseline: the harness compiles what exists.
     static let supported: [Snippet] = [
         Snippet("navigationDestination(isPresented:)", "Text(\"a\").navigationDestination(isPresented: .constant(false)) { Text(\"b\") }"),
-        Snippet("navigationDestination(item:)", "Text(\"a\").navigationDestination(item: .constant(Optional<Int>.none)) { Text(\"\\($0)\") }"),
+        Snippet(
+            "navigationDestination(item:)", "Text(\"a\").navigationDestination(item: .constant(Optional<Int>.none)) { Text(\"\\($0)\") }"),
         Snippet("Section footer", "List { Section { Text(\"a\") } footer: { Text(\"b\") } }.listStyle(.insetGrouped)"),
         Snippet(".layoutPriority", "HStack { Text(\"a\").layoutPriority(1) }"),
         Snippet("Image(systemName:)", "Image(systemName: \"person.3.fill\")"),
@@ -79,7 +87,8 @@ struct SupportedAPITests {
         Snippet("Slider, Stepper", "VStack { Slider(value: .constant(0.5)); Stepper(\"a\", value: .constant(1)) }"),
     ]
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Whether `snippet` type-checks with `import Jetway`; the compiler's first error otherwise.
     static func typeChecks(_ snippet: Snippet, in folder: URL) throws -> (Bool, String) {
@@ -120,9 +129,13 @@ struct SupportedAPITests {
         }
         // The README lists exactly these.
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("**Not supported yet**") }, "the README has no list of what is not supported yet")
+        let line = try #require(
+            readme.split(separator: "\n").first { $0.hasPrefix("**Not supported yet**") },
+            "the README has no list of what is not supported yet")
         let names = try #require(line.range(of: "): ").map { line[$0.upperBound...] })
         let listed = String(names).components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-        #expect(Set(listed) == Set(Self.notYet.map(\.name)), "README: \(Set(listed).symmetricDifference(Set(Self.notYet.map(\.name))).sorted())")
+        #expect(
+            Set(listed) == Set(Self.notYet.map(\.name)), "README: \(Set(listed).symmetricDifference(Set(Self.notYet.map(\.name))).sorted())"
+        )
     }
 }

@@ -38,7 +38,10 @@ extension EndToEnd {
             #expect(file.status == 200)
             #expect(file.headers["content-type"] == "image/svg+xml")
             #expect(file.body.contains("<svg"))
-            for bad in ["/_jetway/symbols/People.svg", "/_jetway/symbols/..%2F..%2Fetc%2Fpasswd", "/_jetway/symbols/people-fill", "/_jetway/symbols/nothing-here.svg"] {
+            for bad in [
+                "/_jetway/symbols/People.svg", "/_jetway/symbols/..%2F..%2Fetc%2Fpasswd", "/_jetway/symbols/people-fill",
+                "/_jetway/symbols/nothing-here.svg",
+            ] {
                 #expect(try await server.get(bad).status == 404, "\(bad)")
             }
         }

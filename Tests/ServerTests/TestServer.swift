@@ -108,4 +108,3 @@ func metaContent(_ name: String, in page: String) -> String? {
 func elementID(containing marker: String, in page: String) -> String? {
     PageIDs.id(ofElementContaining: marker, in: page)
 }
-

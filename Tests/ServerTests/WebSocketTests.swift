@@ -198,7 +198,8 @@ struct WebSocketTests {
         #expect(patch.contains("\"\(row)\"") || patch.contains("0 flights"), "the rows left: \(patch.prefix(200))")
         for ref in 2...7 {
             await client.sendText(#"["e",\#(ref),"\#(row)","click",null]"#)
-            #expect(await client.next() == .text("[\(patch.dropFirst().prefix { $0 != "," }),[],\(ref)]"), "the departed row's click \(ref)")
+            #expect(
+                await client.next() == .text("[\(patch.dropFirst().prefix { $0 != "," }),[],\(ref)]"), "the departed row's click \(ref)")
         }
         await client.sendText(#"["ping",8]"#)
         #expect(isPong(await client.next(), 8), "the socket stays open")

@@ -77,7 +77,8 @@ struct LiveListTests {
         let store = try Fixtures.fruitStore()
         var kept: [FetchedResultList<Fruit>] = []
         for index in 0..<2000 {
-            let list = FetchedResultList<Fruit>(store: store, filter: NSPredicate(format: "name == %@", "fruit \(index)"), sortDescriptors: byName)
+            let list = FetchedResultList<Fruit>(
+                store: store, filter: NSPredicate(format: "name == %@", "fruit \(index)"), sortDescriptors: byName)
             if index % 100 == 0 { kept.append(list) }
         }
         #expect(store.liveQueryCount == kept.count)
