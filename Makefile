@@ -14,7 +14,7 @@ CLUSTER_PACKAGES := $(BENCH_PACKAGES) nginx
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
-.PHONY: deps test-deps bench-deps cluster-deps build run test fuzz faults soak cluster bench snapshots screenshots format clean
+.PHONY: deps test-deps bench-deps cluster-deps build run check lint test fuzz faults soak cluster bench snapshots screenshots format clean
 
 # Installs the Debian packages of $(1) that are missing (the Swift toolchain must be in /opt/swift).
 define install_missing
@@ -48,15 +48,32 @@ run: deps
 	swift build -c release --product MountainAirport
 	JETWAY_DEVELOPMENT=$${JETWAY_DEVELOPMENT:-1} .build/release/MountainAirport
 
+# A debug build of everything (tests included) that fails when Jetway's own code warns.
+define build_without_warnings
+	@mkdir -p .build
+	set -o pipefail; swift build --build-tests 2>&1 | tee .build/build-output.log
+	@! grep -E "^$(CURDIR)/(Sources|Views|Assets)/.*warning:" .build/build-output.log || \
+		{ echo "error: Jetway's own code has warnings (above)" >&2; exit 1; }
+endef
+
+## lint: the code is formatted as `make format` writes it (swift format, zero findings)
+lint:
+	swift format lint --strict --parallel --recursive Sources Tests Views Package.swift
+
+## check: the fast loop while you work (about a minute once built): lint, the build with its
+## warnings check, and every test that needs no browser, no PostgreSQL and no long run (the
+## server tests among them use loopback sockets); run `make test` before you push
+check: deps lint
+	$(build_without_warnings)
+	env -u JETWAY_TEST_POSTGRES -u JETWAY_REQUIRE_POSTGRES -u JETWAY_REQUIRE_BROWSERS \
+		swift test --skip-build --skip EndToEnd --skip ReliabilityRunsTests --skip HTTPFuzzTests
+
 ## test: every test (unit, ViewHost, seed ports, real sockets, SQLite and a throwaway PostgreSQL
 ## cluster, Chromium, Firefox and WebKit, a short fuzz pass), then on their own (their servers
 ## and clients would starve the others' timing) the HTTP fuzz pass and short runs of soak,
 ## faults and cluster, the last behind nginx; fails when Jetway's own code warns or a browser engine or PostgreSQL is missing
-test: test-deps
-	@mkdir -p .build
-	set -o pipefail; swift build 2>&1 | tee .build/build-output.log
-	@! grep -E "^$(CURDIR)/(Sources|Views|Assets)/.*warning:" .build/build-output.log || \
-		{ echo "error: Jetway's own code has warnings (above)" >&2; exit 1; }
+test: test-deps lint
+	$(build_without_warnings)
 	# On failure the lines that name what failed are repeated at the end: a CI log keeps its tail.
 	set -o pipefail; export JETWAY_PG_ROOT=$$(mktemp -d /tmp/jetway-postgres.XXXXXX) JETWAY_PG_PORT=$$((55000 + RANDOM % 4000)) && \
 		trap '.ci/postgres stop' EXIT && url=$$(.ci/postgres start) && \
