@@ -2,9 +2,10 @@ import Foundation
 import JetwayBrowser
 import Testing
 
-/// What the README says is not supported yet does not compile with `import Jetway`, and what
-/// it says is supported does: the list under the SwiftUI table cannot drift from the code.
-/// Each snippet is type-checked on its own against the built `Jetway` module.
+/// What docs/swiftui.md says is not supported yet does not compile with `import Jetway`, and
+/// what it says is supported does: the list under the SwiftUI table cannot drift from the code.
+/// Each snippet is type-checked on its own against the built `Jetway` module; so is the
+/// README's whole app.
 @Suite(.serialized)
 struct SupportedAPITests {
     /// A snippet: declarations at file scope (may be empty) and an expression of a view.
@@ -112,7 +113,7 @@ struct SupportedAPITests {
         return (process.terminationStatus == 0, text.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "")
     }
 
-    @Test func whatTheReadmeSaysIsNotSupportedDoesNotCompileAndTheRestDoes() throws {
+    @Test func whatTheGuideSaysIsNotSupportedDoesNotCompileAndTheRestDoes() throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("jetway-api-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -125,17 +126,49 @@ struct SupportedAPITests {
         }
         for snippet in Self.notYet {
             let (compiles, _) = try Self.typeChecks(snippet, in: folder)
-            #expect(!compiles, "\(snippet.name) compiles now: take it off the README's list of what is not supported yet")
+            #expect(!compiles, "\(snippet.name) compiles now: take it off docs/swiftui.md's list of what is not supported yet")
         }
-        // The README lists exactly these.
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        // The guide lists exactly these.
+        let guide = try String(contentsOf: Self.repository.appendingPathComponent("docs/swiftui.md"), encoding: .utf8)
         let line = try #require(
-            readme.split(separator: "\n").first { $0.hasPrefix("**Not supported yet**") },
-            "the README has no list of what is not supported yet")
+            guide.split(separator: "\n").first { $0.hasPrefix("**Not supported yet**") },
+            "docs/swiftui.md has no list of what is not supported yet")
         let names = try #require(line.range(of: "): ").map { line[$0.upperBound...] })
         let listed = String(names).components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
         #expect(
-            Set(listed) == Set(Self.notYet.map(\.name)), "README: \(Set(listed).symmetricDifference(Set(Self.notYet.map(\.name))).sorted())"
+            Set(listed) == Set(Self.notYet.map(\.name)),
+            "docs/swiftui.md: \(Set(listed).symmetricDifference(Set(Self.notYet.map(\.name))).sorted())"
         )
+    }
+
+    /// The README's "A whole app" type-checks against the built modules as it is written.
+    @Test func theReadmesWholeAppTypeChecks() throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## A whole app").map { readme[$0.upperBound...] }, "the README has no whole app")
+        let fence = try #require(section.range(of: "```swift\n"), "the README's whole app has no Swift block")
+        let end = try #require(section[fence.upperBound...].range(of: "\n```"))
+        let code = String(section[fence.upperBound..<end.lowerBound])
+        #expect(code.contains("import Jetway") && code.contains("JetwayServer(app:"))
+        #expect(code.split(separator: "\n").count <= 30, "the README's app is meant to be read at a glance")
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("jetway-readme-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("main.swift")
+        try code.write(to: file, atomically: true, encoding: .utf8)
+        // JetwayServer's C modules are found through their module maps, as SwiftPM passes them.
+        let sources = Self.repository.appendingPathComponent("Sources")
+        let maps = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasPrefix("C") }.sorted()
+            .flatMap { ["-Xcc", "-fmodule-map-file=\(sources.appendingPathComponent($0).path)/module.modulemap"] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["swiftc", "-typecheck", "-I", Self.repository.appendingPathComponent(".build/debug/Modules").path] + maps + [file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the README's app does not type-check:\n\(text.prefix(2000))")
     }
 }

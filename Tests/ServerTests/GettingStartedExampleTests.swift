@@ -3,21 +3,21 @@ import JetwayBrowser
 import Testing
 
 extension EndToEnd {
-    /// The README's "Writing an app" package, built from a folder outside the repository beside a
-    /// copy of Jetway, run as its own process and used in Chromium: the README cannot drift from
-    /// the code, and an app gets everything (assets, signals, timers) from the library alone.
+    /// The package of docs/getting-started.md ("Writing an app"), built from a folder outside the
+    /// repository beside a copy of Jetway, run as its own process and used in Chromium: the
+    /// guide cannot drift from the code, and an app gets everything (assets, signals, timers) from the library alone.
     @Suite
     @MainActor
-    struct ReadmeExampleTests {
+    struct GettingStartedExampleTests {
         static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
         /// The files of the section: each fenced block follows a line "File `path`:".
         static func exampleFiles() throws -> [String: String] {
-            let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
-            guard let start = readme.range(of: "## Writing an app") else {
-                throw BrowserFailure(description: "README has no Writing an app")
+            let guide = try String(contentsOf: repository.appendingPathComponent("docs/getting-started.md"), encoding: .utf8)
+            guard let start = guide.range(of: "# Writing an app") else {
+                throw BrowserFailure(description: "docs/getting-started.md has no Writing an app")
             }
-            let section = readme[start.upperBound...].components(separatedBy: "\n## ").first ?? ""
+            let section = guide[start.upperBound...].components(separatedBy: "\n## ").first ?? ""
             var files: [String: String] = [:]
             let lines = section.components(separatedBy: "\n")
             var index = 0
@@ -36,14 +36,14 @@ extension EndToEnd {
             return files
         }
 
-        @Test func theReadmeNamesACompletePackage() throws {
+        @Test func theGuideNamesACompletePackage() throws {
             let files = try Self.exampleFiles()
             #expect(Set(files.keys) == ["Package.swift", "Sources/GateDepartures/main.swift"])
             #expect(files["Package.swift"]?.contains(".package(path: \"../Jetway\")") == true)
         }
 
         @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"), .timeLimit(.minutes(20)))
-        func theReadmeExampleBuildsRunsAndIsLiveInABrowser() async throws {
+        func theGuidesExampleBuildsRunsAndIsLiveInABrowser() async throws {
             let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("jetway-readme-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
             let jetway = root.appendingPathComponent("Jetway"), app = root.appendingPathComponent("GateDepartures")
