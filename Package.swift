@@ -23,9 +23,13 @@ let package = Package(
         .executable(name: "JetwayBench", targets: ["JetwayBench"]),
     ],
     targets: [
+        // The wire contract between the server and the browser runtime, and nothing else: patch
+        // ops and their encoder, every message each way, close codes, the DOM names both sides
+        // read, timings. No dependencies (docs/protocol.md is checked against it).
+        .target(name: "JetwayWire", path: "Sources/JetwayWire", swiftSettings: releaseViewSettings),
         // The core: views, state, identity, rendering to nodes and HTML, keyed diff. No I/O.
         .target(
-            name: "Jetway", path: "Sources/Jetway",
+            name: "Jetway", dependencies: ["JetwayWire"], path: "Sources/Jetway",
             swiftSettings: releaseViewSettings),
         // Jetway's browser files (Assets/: runtime, stylesheet, icon), compiled into the library.
         .target(
@@ -55,7 +59,7 @@ let package = Package(
         // HTTP + websocket transport, sessions, tokens, assets.
         .target(
             name: "JetwayServer",
-            dependencies: ["Jetway", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib", "CMalloc"],
+            dependencies: ["Jetway", "JetwayWire", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib", "CMalloc"],
             path: "Sources/JetwayServer"),
         // Live data: records in SQLite (embedded) or PostgreSQL, live queries (FetchedResultList),
         // and sign-ins kept in a table several servers share (a JetwayRoutes SignInStore).
@@ -79,6 +83,8 @@ let package = Package(
             ],
             path: "Sources/JetwayBench",
             swiftSettings: releaseViewSettings),
+        // The wire contract on its own: each message's bytes, and docs/protocol.md against it.
+        .testTarget(name: "WireTests", dependencies: ["JetwayWire"], path: "Tests/WireTests"),
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.
         .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayStore", "JetwayTesting"], path: "Tests/SeedPortTests"),

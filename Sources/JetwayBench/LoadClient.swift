@@ -98,7 +98,8 @@ enum LoadClient {
                 return .sync
             }
             if frame.hasPrefix("[\"joined\",") {
-                if let number = Int(frame.dropFirst(10).prefix { $0 != "]" }) { version = number }
+                // `["joined",version]` or `["joined",version,lastRef]`.
+                if let number = Int(frame.dropFirst(10).prefix { $0 != "]" && $0 != "," }) { version = number }
                 return .joined
             }
             // An error the runtime would show, or a reload it would do (the page is gone).

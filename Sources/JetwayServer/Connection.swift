@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Foundation
+import JetwayWire
 import Synchronization
 
 /// One browser connection (an HTTP request or a websocket), shared between the libwebsockets
@@ -74,7 +75,7 @@ final class Connection: @unchecked Sendable {
     /// Service thread, on a socket's connection: its hosted views' connections, by channel.
     var channels: [Int: Connection] = [:]
     /// The most views one socket may carry.
-    static let maxChannels = 16
+    static let maxChannels = ChannelEnvelope.maxChannels
 
     init(kind: Kind, maxQueuedBytes: Int) {
         self.kind = kind
@@ -107,11 +108,7 @@ final class Connection: @unchecked Sendable {
 
     /// What actually goes to the socket for a hosted view: the message in its envelope.
     private func envelope(_ bytes: [UInt8]) -> [UInt8] {
-        var wrapped = Array("[\"v\",\(channel),".utf8)
-        wrapped.reserveCapacity(wrapped.count + bytes.count + 1)
-        wrapped.append(contentsOf: bytes)
-        wrapped.append(UInt8(ascii: "]"))
-        return wrapped
+        ChannelEnvelope.wrap(bytes, channel: channel)
     }
 
     /// The connection that owns the socket (itself, or a hosted view's parent).
@@ -181,7 +178,7 @@ final class Connection: @unchecked Sendable {
         outboxBytes += bytes.count
     }
 
-    func requestClose(code: UInt16, reason: String) {
+    func requestClose(code: CloseCode, reason: String) {
         // A hosted view cannot close its socket alone: the page's socket closes, and every
         // view on it reconnects.
         if let parent {
@@ -189,7 +186,7 @@ final class Connection: @unchecked Sendable {
             return
         }
         lock.lock()
-        closeRequest = (code, reason)
+        closeRequest = (code.rawValue, reason)
         lock.unlock()
     }
 

@@ -81,10 +81,7 @@ final class LiveSession {
             graph.tree.forgetRetained()
         }
         _ = connection.takeOverflow()
-        var bytes = Array("[\"sync\",\(graph.version),\(remounted ? "true" : "false"),".utf8)
-        PatchEncoder.appendString(group.pageHTML, to: &bytes)
-        if lastRef > 0 { bytes.append(contentsOf: Array(",\(lastRef)".utf8)) }
-        bytes.append(UInt8(ascii: "]"))
+        let bytes = ServerMessage.sync(version: graph.version, remounted: remounted, html: group.pageHTML, lastRef: lastRef).encoded
         connection.replaceQueue(with: bytes)
         manager.transport?.wake(connection)
     }

@@ -203,8 +203,8 @@ final class SessionManager {
     /// page afresh, and the socket can bring nothing of the signed-in page back.
     func signOut(_ connection: Connection) {
         byConnection.removeValue(forKey: connection.id)
-        send(connection, "[\"signedout\"]")
-        connection.requestClose(code: 4002, reason: "signed out")
+        send(connection, .signedOut)
+        connection.requestClose(code: .signedOut, reason: "signed out")
         transport?.wake(connection)
     }
 
@@ -352,10 +352,4 @@ final class SessionManager {
         shares.forgetIdle(at: .now)
         if server.configuration.returnsFreedMemory { memory.trimAfterSweep() }
     }
-}
-
-func jsonString(_ text: String) -> String {
-    var bytes: [UInt8] = []
-    PatchEncoder.appendString(text, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
 }

@@ -79,7 +79,7 @@ extension SessionManager {
         let ref: Int
         let id: String
         let event: String
-        let payload: EventPayload
+        let payload: EventValue
         let arrived: ContinuousClock.Instant
     }
 
@@ -160,7 +160,7 @@ extension SessionManager {
             apply(state, session, ref: ref, id: id, event: event, payload: payload)
         case .ping(let stamp):
             // The server's clock too: the browser's clocks count from it.
-            send(connection, "[\"pong\",\(stamp),\(WallClock.milliseconds(server.configuration.clock.now))]")
+            send(connection, .pong(stamp: stamp, serverTime: Int64(WallClock.milliseconds(server.configuration.clock.now))))
         case .resync:
             // A whole page each time: a few a minute.
             guard state.fullPages.take(at: arrived) else {
@@ -173,7 +173,7 @@ extension SessionManager {
 
     /// An event the rate limit let through, applied to its session and answered with a patch
     /// (or an error).
-    private func apply(_ state: ConnectionState, _ session: LiveSession, ref: Int, id: String, event: String, payload: EventPayload) {
+    private func apply(_ state: ConnectionState, _ session: LiveSession, ref: Int, id: String, event: String, payload: EventValue) {
         let connection = state.connection
         let started = DispatchTime.now()
         guard let nodeID = NodeID(id), let kind = EventKind(rawValue: event), kind.isSentByBrowsers else {
@@ -181,18 +181,18 @@ extension SessionManager {
             return
         }
         guard isolate(session) else {
-            send(connection, "[\"err\",\(ref),\"the page changed before this event arrived; try again\"]")
+            send(connection, .error(ref: ref, message: "the page changed before this event arrived; try again"))
             return
         }
         do {
-            try session.graph.dispatch(nodeID, kind, payload)
+            try session.graph.dispatch(nodeID, kind, EventPayload(payload))
         } catch JetwayError.departedElement {
             // A click on what a patch just removed: answered (its ref), counted, not held
             // against the connection. A widget's request is told it failed (its promise
             // waits for an answer).
             departedEvents += 1
             if kind == .request {
-                send(connection, "[\"err\",\(ref),\"the element has left the page\"]")
+                send(connection, .error(ref: ref, message: "the element has left the page"))
                 return
             }
             Log.debug("departed_element", ["session": session.shortID, "event": event])
@@ -202,7 +202,7 @@ extension SessionManager {
             if kind == .request, !(error is JetwayError) {
                 // The data source could not answer: the widget's request fails with its
                 // words; nothing was wrong with the message.
-                connection.send(Array("[\"err\",\(ref),\(jsonString(String(describing: error)))]".utf8))
+                connection.send(ServerMessage.error(ref: ref, message: String(describing: error)).encoded)
             } else {
                 violation(state, ref: ref, String(describing: error))
             }
@@ -211,7 +211,7 @@ extension SessionManager {
         }
         if kind == .request {
             // The answer goes before the patch of the same event, in the same wake.
-            connection.send(Array("[\"ans\",\(ref),\(jsonString(session.graph.takeAnswer() ?? "null"))]".utf8))
+            connection.send(ServerMessage.answer(ref: ref, json: session.graph.takeAnswer() ?? "null").encoded)
         }
         transport?.wake(session.group.flush(ref: ref, for: session))
         Log.debug(
@@ -228,7 +228,7 @@ extension SessionManager {
     ) {
         let connection = state.connection
         if buildID != server.configuration.buildID {
-            send(connection, "[\"reload\"]")
+            send(connection, .reload)
             return
         }
         let verified: SessionToken
@@ -246,8 +246,8 @@ extension SessionManager {
             }
         } catch {
             Log.warn("join_refused", ["connection": connection.id, "reason": String(describing: error)])
-            send(connection, "[\"err\",0,\(jsonString(String(describing: error)))]")
-            connection.requestClose(code: 1008, reason: "bad token")
+            send(connection, .error(ref: 0, message: String(describing: error)))
+            connection.requestClose(code: .policyViolation, reason: "bad token")
             transport?.wake(connection)
             return
         }
@@ -273,8 +273,8 @@ extension SessionManager {
         if let session = sessions[verified.sessionID] {
             if expired, let other = session.connection, other !== connection, !other.isClosed {
                 // An expired token may bring a page back, not take a live one over.
-                send(connection, "[\"err\",0,\"this page is open elsewhere; try again later\"]")
-                connection.requestClose(code: 4001, reason: "session in use")
+                send(connection, .error(ref: 0, message: "this page is open elsewhere; try again later"))
+                connection.requestClose(code: .sessionInUse, reason: "session in use")
                 transport?.wake(connection)
                 return
             }
@@ -284,7 +284,7 @@ extension SessionManager {
             }
             if let other = session.connection, other !== connection {
                 byConnection.removeValue(forKey: other.id)
-                other.requestClose(code: 4000, reason: "session opened elsewhere")
+                other.requestClose(code: .openedElsewhere, reason: "session opened elsewhere")
                 transport?.wake(other)
             }
             session.attach(connection)
@@ -293,10 +293,7 @@ extension SessionManager {
             if !session.needsResync, let missed = session.group.patches(since: clientVersion) {
                 // Resume: only what changed since the version the client has.
                 for patch in missed { connection.send(patch) }
-                send(
-                    connection,
-                    session.lastRef > 0
-                        ? "[\"joined\",\(session.graph.version),\(session.lastRef)]" : "[\"joined\",\(session.graph.version)]")
+                send(connection, .joined(version: session.graph.version, lastRef: session.lastRef))
                 Log.info("join", ["session": session.shortID, "resumed": session.joinCount > 1, "patches": missed.count])
             } else {
                 session.sendFullPage()
@@ -310,21 +307,21 @@ extension SessionManager {
         // token's path and the page's own query, as a reload would). It counts against its
         // address like a page load.
         guard let (route, match) = server.app.match(path: path, query: query) else {
-            send(connection, "[\"reload\"]")
+            send(connection, .reload)
             return
         }
         let address = connection.address
         guard sessionsByAddress[address, default: 0] < server.configuration.maxSessionsPerAddress else {
             Log.warn("too_many_sessions", ["address": address, "remount": true])
-            send(connection, "[\"err\",0,\"too many open pages from your address\"]")
-            connection.requestClose(code: 1008, reason: "too many pages")
+            send(connection, .error(ref: 0, message: "too many open pages from your address"))
+            connection.requestClose(code: .policyViolation, reason: "too many pages")
             transport?.wake(connection)
             return
         }
         if memory.refusal(for: address) != nil {
             // Not refused for good: the runtime tries again later, as after a lost connection.
-            send(connection, "[\"err\",0,\"the server is full; this page tries again shortly\"]")
-            connection.requestClose(code: 1013, reason: "server full")
+            send(connection, .error(ref: 0, message: "the server is full; this page tries again shortly"))
+            connection.requestClose(code: .tryAgainLater, reason: "server full")
             transport?.wake(connection)
             return
         }
@@ -363,28 +360,28 @@ extension SessionManager {
         session.tokenIssuedAt = current
         let token = SessionToken.sign(
             SessionToken(sessionID: session.id, issuedAt: current, path: session.match.path), secret: server.secret)
-        send(connection, "[\"token\",\(jsonString(token))]")
+        send(connection, .token(token))
     }
 
     private func violation(_ state: ConnectionState, ref: Int, _ message: String) {
         state.violations += 1
         Log.warn("bad_input", ["connection": state.connection.id, "violations": state.violations, "message": message])
-        send(state.connection, "[\"err\",\(ref),\(jsonString(message))]")
+        send(state.connection, .error(ref: ref, message: message))
         if state.violations >= server.configuration.maxViolations {
-            state.connection.requestClose(code: 1008, reason: "too many protocol errors")
+            state.connection.requestClose(code: .policyViolation, reason: "too many protocol errors")
             transport?.wake(state.connection)
         }
     }
 
-    func send(_ connection: Connection, _ text: String) {
-        connection.send(Array(text.utf8))
+    func send(_ connection: Connection, _ message: ServerMessage) {
+        connection.send(message.encoded)
         transport?.wake(connection)
     }
 
     /// Tells every page to reconnect (close 1001) before shutdown.
     func goingAway() {
         for state in connections.values {
-            state.connection.requestClose(code: 1001, reason: "server restarting")
+            state.connection.requestClose(code: .goingAway, reason: "server restarting")
             transport?.wake(state.connection)
         }
     }

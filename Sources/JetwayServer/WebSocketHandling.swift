@@ -167,18 +167,7 @@ extension JetwayServer {
     /// `["v",N,…]`: the channel and the message inside, without decoding the message (the
     /// sessions decode it strictly as any other). Nil for anything else.
     static func channelEnvelope(_ bytes: [UInt8]) -> (Int, [UInt8])? {
-        let prefix = Array("[\"v\",".utf8)
-        guard bytes.count > prefix.count + 3, bytes.starts(with: prefix), bytes.last == UInt8(ascii: "]") else { return nil }
-        var index = prefix.count
-        var channel = 0
-        var digits = 0
-        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, digits < 3 {
-            channel = channel * 10 + Int(bytes[index] - 0x30)
-            index += 1
-            digits += 1
-        }
-        guard digits > 0, index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
-        return (channel, Array(bytes[(index + 1)..<(bytes.count - 1)]))
+        ChannelEnvelope.unwrap(bytes).map { ($0.channel, Array($0.message)) }
     }
 }
 

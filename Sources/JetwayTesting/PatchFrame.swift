@@ -49,6 +49,7 @@ public enum PatchFrame {
         case "d": return .detach(try ids(1))
         case "m": return .move(try ids(3), parent: try id(1), index: try int(2))
         case "x": return .replace(try id(1), html: try string(2))
+        case "c": return .command(try id(1), name: try string(2), payload: try string(3))
         default: throw PatchFrameError("unknown op \(op)")
         }
     }

@@ -131,7 +131,8 @@ struct SharedRenderingTests {
                     page.search = ["", "a", "e", "ta", "l", "mu", "new"][Int(random.next() % 7)]
                     page.typed = true
                     steps.append("page \(pages.firstIndex { $0 === page }!) types \"\(page.search)\"")
-                    await page.client.sendText(#"["e",\#(ref),"\#(page.field)","input",\#(jsonString(page.search))]"#)
+                    await page.client.sendText(
+                        ClientMessage.event(ref: ref, id: page.field, event: "input", payload: .text(page.search)).text)
                     let marker = ",\(ref)]"
                     ref += 1
                     try await apply(page) { $0.hasSuffix(marker) }

@@ -26,6 +26,18 @@ public enum EventPayload: Sendable, Equatable {
     /// limits, by the widget's element).
     case message(name: String, json: String)
 
+    /// The payload a browser's event carried.
+    public init(_ value: EventValue) {
+        switch value {
+        case .none: self = .none
+        case .text(let text): self = .text(text)
+        case .bool(let flag): self = .bool(flag)
+        case .number(let number): self = .number(number)
+        case .size(let width, let height): self = .size(width: width, height: height)
+        case .message(let name, let json): self = .message(name: name, json: json)
+        }
+    }
+
     var kindName: String {
         switch self {
         case .none: "nothing"

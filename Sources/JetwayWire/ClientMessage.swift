@@ -1,5 +1,3 @@
-import Jetway
-
 /// A message from the browser runtime, decoded and checked. Anything else is malformed.
 ///
 /// | message | JSON |
@@ -15,9 +13,73 @@ public enum ClientMessage: Equatable, Sendable {
     /// `query` is the page's own query string (no `?`; empty when the client sent none): a
     /// page re-mounted after a restart is mounted at its path and this query.
     case join(token: String, path: String, version: UInt64, buildID: String, query: String = "")
-    case event(ref: Int, id: String, event: String, payload: EventPayload)
+    case event(ref: Int, id: String, event: String, payload: EventValue)
     case ping(Int)
     case resync
+
+    /// The message as a browser sends it (what test clients and the load client send).
+    public var encoded: [UInt8] {
+        var out: [UInt8] = []
+        func number(_ value: Double) {
+            if value.rounded() == value, abs(value) < 9e15 {
+                out.append(contentsOf: String(Int64(value)).utf8)
+            } else {
+                out.append(contentsOf: (value.isFinite ? String(value) : "0").utf8)
+            }
+        }
+        switch self {
+        case .join(let token, let path, let version, let buildID, let query):
+            out.append(contentsOf: "[\"join\",".utf8)
+            PatchEncoder.appendString(token, to: &out)
+            out.append(UInt8(ascii: ","))
+            PatchEncoder.appendString(path, to: &out)
+            out.append(UInt8(ascii: ","))
+            PatchEncoder.appendInteger(version, to: &out)
+            out.append(UInt8(ascii: ","))
+            PatchEncoder.appendString(buildID, to: &out)
+            out.append(UInt8(ascii: ","))
+            PatchEncoder.appendString(query, to: &out)
+        case .event(let ref, let id, let event, let payload):
+            out.append(contentsOf: "[\"e\",".utf8)
+            number(Double(ref))
+            out.append(UInt8(ascii: ","))
+            PatchEncoder.appendString(id, to: &out)
+            out.append(UInt8(ascii: ","))
+            PatchEncoder.appendString(event, to: &out)
+            out.append(UInt8(ascii: ","))
+            switch payload {
+            case .none: out.append(contentsOf: "null".utf8)
+            case .text(let text): PatchEncoder.appendString(text, to: &out)
+            case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+            case .number(let value): number(value)
+            case .size(let width, let height):
+                out.append(UInt8(ascii: "["))
+                number(width)
+                out.append(UInt8(ascii: ","))
+                number(height)
+                out.append(UInt8(ascii: "]"))
+            case .message(let name, let json):
+                out.append(UInt8(ascii: "["))
+                PatchEncoder.appendString(name, to: &out)
+                out.append(UInt8(ascii: ","))
+                PatchEncoder.appendString(json, to: &out)
+                out.append(UInt8(ascii: "]"))
+            }
+        case .ping(let stamp):
+            out.append(contentsOf: "[\"ping\",".utf8)
+            number(Double(stamp))
+        case .resync:
+            out.append(contentsOf: "[\"resync\"".utf8)
+        }
+        out.append(UInt8(ascii: "]"))
+        return out
+    }
+
+    /// The message as text, for a websocket text frame.
+    public var text: String { String(decoding: encoded, as: UTF8.self) }
+
+    /// Every message's kind (docs/protocol.md lists exactly these).
+    public static let kinds = ["join", "e", "ping", "resync"]
 
     /// Decodes one message, or says what is wrong with it.
     public static func decode(_ bytes: [UInt8]) throws(ClientMessageError) -> ClientMessage {
@@ -43,7 +105,7 @@ public enum ClientMessage: Equatable, Sendable {
             guard array.count == 5, let ref = array[1].integer, case .string(let id) = array[2], id.utf8.count <= 8,
                 case .string(let event) = array[3], event.utf8.count <= 16
             else { throw .init("an event is [\"e\", ref, elementId, event, payload]") }
-            let payload: EventPayload
+            let payload: EventValue
             switch array[4] {
             case .null: payload = .none
             case .string(let text): payload = .text(text)
@@ -74,10 +136,22 @@ public enum ClientMessage: Equatable, Sendable {
     }
 }
 
+/// What an event carries, as the browser sent it (the core's `EventPayload` is made from it).
+public enum EventValue: Sendable, Equatable {
+    case none
+    case text(String)
+    case bool(Bool)
+    case number(Double)
+    /// `[width, height]`: an element's size (a `GeometryReader`).
+    case size(width: Double, height: Double)
+    /// `[name, json]`: a widget's message or request, its payload as JSON text.
+    case message(name: String, json: String)
+}
+
 /// Why a client message was refused, in words for the `err` frame.
 public struct ClientMessageError: Error, Equatable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 /// A JSON value as client messages use it: scalars, and one level of arrays inside the message.

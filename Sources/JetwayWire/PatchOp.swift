@@ -23,3 +23,22 @@ public enum PatchOp: Equatable, Sendable {
     /// page's elements.
     case command(NodeID, name: String, payload: String)
 }
+
+extension PatchOp {
+    /// The op's code, the first element of its JSON array (`PatchEncoder`).
+    public var code: String {
+        switch self {
+        case .setText: "t"
+        case .setAttribute: "a"
+        case .insert: "i"
+        case .remove: "r"
+        case .detach: "d"
+        case .move: "m"
+        case .replace: "x"
+        case .command: "c"
+        }
+    }
+
+    /// Every op's code (docs/protocol.md lists exactly these).
+    public static let codes = ["t", "a", "i", "r", "d", "m", "x", "c"]
+}

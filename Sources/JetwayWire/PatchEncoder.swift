@@ -10,6 +10,7 @@
 /// | detach | `["d","id id …"]` |
 /// | move | `["m",parentId,index,"id id …"]` (each id at the next index) |
 /// | replace | `["x",id,"<html>"]` |
+/// | command | `["c",id,"name","payload"]` (a widget's command and its JSON payload as text) |
 ///
 /// Ids are the base-36 strings the page carries in `data-j`; a list of them is one string with a
 /// space between ids (a filter that hides 700 rows detaches them in one op of ~3 bytes a row).
@@ -82,14 +83,14 @@ public enum PatchEncoder {
         out.append(UInt8(ascii: "]"))
     }
 
-    static func appendID(_ id: NodeID, to out: inout [UInt8]) {
+    package static func appendID(_ id: NodeID, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         id.appendBase36(to: &out)
         out.append(UInt8(ascii: "\""))
     }
 
     /// `"id id …"`: ids are base 36, so a space never needs escaping.
-    static func appendIDList(_ ids: [NodeID], to out: inout [UInt8]) {
+    package static func appendIDList(_ ids: [NodeID], to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for (index, id) in ids.enumerated() {
             if index > 0 { out.append(UInt8(ascii: " ")) }
@@ -98,7 +99,7 @@ public enum PatchEncoder {
         out.append(UInt8(ascii: "\""))
     }
 
-    static func appendInteger(_ value: UInt64, to out: inout [UInt8]) {
+    package static func appendInteger(_ value: UInt64, to out: inout [UInt8]) {
         out.append(contentsOf: String(value).utf8)
     }
 
@@ -125,7 +126,7 @@ public enum PatchEncoder {
 }
 
 extension PatchOp {
-    var isRemove: Bool {
+    package var isRemove: Bool {
         if case .remove = self { return true }
         return false
     }
