@@ -14,7 +14,7 @@ CLUSTER_PACKAGES := $(BENCH_PACKAGES) nginx
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
-.PHONY: deps test-deps bench-deps cluster-deps build run check lint test fuzz faults soak cluster bench snapshots screenshots format clean
+.PHONY: deps test-deps bench-deps cluster-deps build run check lint generated test fuzz faults soak cluster bench snapshots screenshots format clean
 
 # Installs the Debian packages of $(1) that are missing (the Swift toolchain must be in /opt/swift).
 define install_missing
@@ -59,6 +59,12 @@ endef
 ## lint: the code is formatted as `make format` writes it (swift format, zero findings)
 lint:
 	swift format lint --strict --parallel --recursive Sources Tests Views Package.swift
+
+## generated: writes Assets/runtime/wire.js again from Sources/JetwayWire (RuntimeContract);
+## make check fails while the checked-in copy differs
+generated:
+	swift build --build-tests
+	JETWAY_WRITE_GENERATED=1 swift test --skip-build --filter RuntimeContractTests
 
 ## check: the fast loop while you work (about a minute once built): lint, the build with its
 ## warnings check, and every test that needs no browser, no PostgreSQL and no long run (the

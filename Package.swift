@@ -35,7 +35,10 @@ let package = Package(
         .target(
             name: "JetwayAssets", path: "Assets",
             resources: [
-                .embedInCode("jetway.js"), .embedInCode("jetway-sw.js"), .embedInCode("jetway.css"), .embedInCode("favicon.svg"),
+                // The runtime: the contract generated from JetwayWire, then the runtime itself,
+                // served joined as one script (BundledAssets).
+                .embedInCode("runtime/wire.js"), .embedInCode("jetway.js"), .embedInCode("jetway-sw.js"), .embedInCode("jetway.css"),
+                .embedInCode("favicon.svg"),
                 // Widgets that know nothing of Jetway, and their adapters (docs/integration.md).
                 .embedInCode("widgets/timeline-table.js"), .embedInCode("widgets/timeline-table.css"),
                 .embedInCode("widgets/jetway-timeline.js"), .embedInCode("widgets/picker-view.js"),

@@ -4,7 +4,7 @@
 package enum BundledAssets {
     /// The bytes of each file, by its name under `/assets/`.
     package static let files: [String: [UInt8]] = [
-        "jetway.js": Minified.script(PackageResources.jetway_js),
+        "jetway.js": Minified.script(runtime),
         // The service worker of the pages that are available offline (Route(availableOffline:)).
         "jetway-sw.js": Minified.script(PackageResources.jetway_sw_js),
         "jetway.css": Minified.stylesheet(PackageResources.jetway_css),
@@ -19,6 +19,27 @@ package enum BundledAssets {
         "widgets/controls.css": Minified.stylesheet(PackageResources.controls_css),
         "widgets/jetway-controls.js": Minified.script(PackageResources.jetway_controls_js),
     ]
+}
+
+extension BundledAssets {
+    /// The runtime's parts in the order they run, joined into the one script a page loads, in
+    /// one function scope so that nothing of them becomes a global: the wire contract
+    /// generated from JetwayWire (`wire`), then the runtime that reads it.
+    package static let runtimeParts: [(name: String, bytes: [UInt8])] = [
+        ("runtime/wire.js", PackageResources.wire_js), ("jetway.js", PackageResources.jetway_js),
+    ]
+
+    /// The parts joined, as served before minifying.
+    package static var runtime: [UInt8] {
+        var joined = Array("(() => {\n\"use strict\";\n".utf8)
+        for part in runtimeParts {
+            joined.append(contentsOf: "// \(part.name)\n".utf8)
+            joined.append(contentsOf: part.bytes)
+            if part.bytes.last != UInt8(ascii: "\n") { joined.append(UInt8(ascii: "\n")) }
+        }
+        joined.append(contentsOf: "})();\n".utf8)
+        return joined
+    }
 }
 
 /// The runtime and the stylesheet as served: the sources in this folder stay commented and

@@ -7,16 +7,16 @@
   const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content || "";
   // Widgets are defined once for the document; each view mounts its own.
   const widgetTypes = new Map(), widgetHosts = new Set();
-  let requestTimeout = 10000;
+  let requestTimeout = wire.timing.requestTimeout;
   // The server's clock (docs/protocol.md, "Clocks"): the page says what time it was rendered
   // at and how fast the clock runs, and each pong refines it. Texts with `data-jw-clock`
   // (Text(date, style: .timer), a TimelineView's clock) count from it each second, here, with
   // no message to the server. A kept copy of a page (offline) counts from the last clock seen.
   const clock = (() => {
-    const [at, rate] = meta("jetway-clock").split(" ").map(Number);
+    const [at, rate] = meta(wire.meta.clock).split(" ").map(Number);
     let serverAt = Date.now(), localAt = performance.now(), speed = 1;
     const remembered = () => { try { return JSON.parse(localStorage.getItem("jw-clock") || "null"); } catch (e) { return null; } };
-    if (!document.documentElement.hasAttribute("data-jw-saved") && Number.isFinite(at) && at > 0) {
+    if (!document.documentElement.hasAttribute(wire.attribute.savedAt) && Number.isFinite(at) && at > 0) {
       serverAt = at;
       speed = Number.isFinite(rate) && rate >= 0 ? rate : 1;
     } else {
@@ -79,15 +79,15 @@
     return parts.join(", ");
   };
   function clockText(el, now) {
-    const kind = el.getAttribute("data-jw-clock"), at = Number(el.getAttribute("data-jw-at"));
+    const kind = el.getAttribute(wire.attribute.clock), at = Number(el.getAttribute(wire.attribute.clockAt));
     switch (kind) {
-      case "now-time": return calendarText(now, el.getAttribute("data-jw-tz") || "UTC", true);
-      case "now-date": return calendarText(now, el.getAttribute("data-jw-tz") || "UTC", false);
+      case "now-time": return calendarText(now, el.getAttribute(wire.attribute.clockZone) || "UTC", true);
+      case "now-date": return calendarText(now, el.getAttribute(wire.attribute.clockZone) || "UTC", false);
       case "relative": return Number.isFinite(at) ? relativeText(wholeSeconds(at - now)) : null;
       case "offset": return Number.isFinite(at) ? (at >= now ? "+" : "-") + relativeText(wholeSeconds(at - now)) : null;
       case "timer": return Number.isFinite(at) ? timerText(wholeSeconds(at - now)) : null;
       case "down": case "up": {
-        const from = Number(el.getAttribute("data-jw-from")), to = Number(el.getAttribute("data-jw-to"));
+        const from = Number(el.getAttribute(wire.attribute.clockFrom)), to = Number(el.getAttribute(wire.attribute.clockTo));
         if (!Number.isFinite(from) || !Number.isFinite(to)) return null;
         const total = Math.max(0, to - from), elapsed = Math.min(Math.max(now - from, 0), total);
         return timerText(wholeSeconds(kind === "down" ? total - elapsed : elapsed));
@@ -98,7 +98,7 @@
   let clockTicks = 0;
   function tickClocks() {
     const now = clock.now();
-    for (const el of document.querySelectorAll("[data-jw-clock]")) {
+    for (const el of document.querySelectorAll("[" + wire.attribute.clock + "]")) {
       const text = clockText(el, now);
       if (text !== null && el.textContent !== text) el.textContent = text;
     }
@@ -113,7 +113,7 @@
   // whenever the page becomes visible (the browser lets go of it when the page is hidden).
   let wakeLock = null, wakeLockState = "none", askingWakeLock = false;
   function keepAwake() {
-    const wanted = !!document.querySelector("[data-jw-awake]");
+    const wanted = !!document.querySelector("[" + wire.attribute.keepsAwake + "]");
     if (!wanted) {
       if (wakeLock) { wakeLock.release().catch(() => {}); wakeLock = null; wakeLockState = "none"; }
       return;
@@ -178,8 +178,8 @@
   const numberIDs = (elements) => {
     let last = 0;
     for (const el of elements) {
-      const id = el.getAttribute("data-j");
-      if (id === null) el.setAttribute("data-j", (++last).toString(36));
+      const id = el.getAttribute(wire.attribute.id);
+      if (id === null) el.setAttribute(wire.attribute.id, (++last).toString(36));
       else if (id !== "") last = parseInt(id, 36);
     }
   };
@@ -216,7 +216,7 @@
 
   function apply(op) {
     switch (op[0]) {
-      case "t": {
+      case wire.op.setText: {
         const el = element(op[1]);
         el.textContent = op[2];
         // A text area the user has typed in shows its value, not its text: the server's new
@@ -224,8 +224,8 @@
         if (el.tagName === "TEXTAREA" && !guarded(el)) el.value = op[2];
         break;
       }
-      case "a": setAttribute(element(op[1]), op[2], op[3]); break;
-      case "i": {
+      case wire.op.setAttribute: setAttribute(element(op[1]), op[2], op[3]); break;
+      case wire.op.insert: {
         const parent = element(op[1]);
         const fragment = parse(op[3]);
         const added = Array.from(fragment.children);
@@ -235,9 +235,9 @@
         break;
       }
       // Forget: a page that joined a shared rendering later never had some of its kept elements.
-      case "r": for (const id of op[1].split(" ")) { const el = ids.get(id); if (el) { unindex(el); el.remove(); } } break;
-      case "d": for (const id of op[1].split(" ")) element(id).remove(); break;
-      case "m": {
+      case wire.op.remove: for (const id of op[1].split(" ")) { const el = ids.get(id); if (el) { unindex(el); el.remove(); } } break;
+      case wire.op.detach: for (const id of op[1].split(" ")) element(id).remove(); break;
+      case wire.op.move: {
         // A run of elements placed at op[2], op[2]+1, …: everything before op[2] is final, so
         // they go in as one fragment before whatever follows once they are out of the way.
         // (One insertion, not one per element: `children[i]` after each change walks the list.)
@@ -250,8 +250,8 @@
         break;
       }
       // A command for the widget on this element (`Widget.perform`): delivered once it is mounted.
-      case "c": widgetCommands.push([element(op[1]), op[2], op[3]]); break;
-      case "x": {
+      case wire.op.command: widgetCommands.push([element(op[1]), op[2], op[3]]); break;
+      case wire.op.replace: {
         const el = element(op[1]);
         const fresh = parse(op[2]).firstElementChild;
         unindex(el);
@@ -557,23 +557,23 @@
       const [newVersion, ops, ref] = message;
       if (ref) answeredRef = Math.max(answeredRef, ref);
       if (ops.length === 0) return;
-      if (newVersion !== version + 1) { transmit(["resync"]); return; }
+      if (newVersion !== version + 1) { transmit([wire.client.resync]); return; }
       timing.parsed = performance.now();
-      try { ops.forEach(apply); version = newVersion; } catch (e) { console.warn("jetway:", e); transmit(["resync"]); }
+      try { ops.forEach(apply); version = newVersion; } catch (e) { console.warn("jetway:", e); transmit([wire.client.resync]); }
       timing.applied = performance.now();
       settle();
       return;
     }
     switch (message[0]) {
-      case "sync": heardUpTo(message[4]); sync(message[1], message[2], message[3]); askHeldRequests(); break;
-      case "joined": heardUpTo(message[2]); resendSizes(); showAnsweredFields(); replayFields(unansweredValue); askHeldRequests(); savePage(); break;
-      case "pong":
+      case wire.message.sync: heardUpTo(message[4]); sync(message[1], message[2], message[3]); askHeldRequests(); break;
+      case wire.message.joined: heardUpTo(message[2]); resendSizes(); showAnsweredFields(); replayFields(unansweredValue); askHeldRequests(); savePage(); break;
+      case wire.message.pong:
         pongDeadline = 0;
         clock.set(Number(message[2]), (Date.now() % 1e9) - Number(message[1]));
         break;
-      case "token": if (typeof message[1] === "string") token = message[1]; break;
-      case "ans": answerRequest(message[1], message[2], null); break;
-      case "err":
+      case wire.message.token: if (typeof message[1] === "string") token = message[1]; break;
+      case wire.message.ans: answerRequest(message[1], message[2], null); break;
+      case wire.message.err:
         if (message[1]) answeredRef = Math.max(answeredRef, message[1]);
         if (requests.has(message[1])) { answerRequest(message[1], null, message[2]); break; }
         errorCount++;
@@ -582,8 +582,8 @@
         break;
       // The page's sign-in ended (sign-out, expiry, a sign-in of someone else in this browser):
       // load it afresh, always; what was rendered for the user must not stay on screen.
-      case "signedout": signedOut(); break;
-      case "reload":
+      case wire.message.signedout: signedOut(); break;
+      case wire.message.reload:
         if (!sessionStorage.getItem("jw-reloaded-" + build)) { sessionStorage.setItem("jw-reloaded-" + build, "1"); location.reload(); }
         break;
     }
@@ -601,7 +601,7 @@
       fieldRefs.set(el, ref);
       sentValues.set(el, payload);
     }
-    transmit(["e", ref, el.dataset.j, kind, payload === undefined ? null : payload]);
+    transmit([wire.client.event, ref, el.dataset.j, kind, payload === undefined ? null : payload]);
     return ref;
   }
 
@@ -929,21 +929,21 @@
 
   // Connection state: classes on <html>, a banner after one second offline that says since
   // when the page has not been updated (in the app's time zone).
-  const banner = embedded ? null : document.querySelector(".jw-banner");
-  const zone = meta("jetway-time-zone") || "UTC";
+  const banner = embedded ? null : document.querySelector("." + wire.className.banner);
+  const zone = meta(wire.meta.timeZone) || "UTC";
   let lastLive = clock.now();
   function showBanner(what, since) {
     if (banner) banner.textContent = `${what} · last updated ${calendarText(since, zone, true)}`;
   }
   function setState(state) {
-    html.classList.remove("jw-connected", "jw-connecting", "jw-disconnected");
-    html.classList.add("jw-" + state);
+    html.classList.remove(wire.state.connected, wire.state.connecting, wire.state.disconnected);
+    html.classList.add(wire.state[state]);
     if (state === "connected") {
       clearTimeout(bannerTimer);
       bannerTimer = 0;
-      html.classList.remove("jw-offline");
+      html.classList.remove(wire.state.offline);
     } else if (!bannerTimer) {
-      bannerTimer = setTimeout(() => { showBanner("Reconnecting…", lastLive); html.classList.add("jw-offline"); }, 1000);
+      bannerTimer = setTimeout(() => { showBanner("Reconnecting…", lastLive); html.classList.add(wire.state.offline); }, wire.timing.bannerDelay);
     }
   }
 
@@ -954,13 +954,13 @@
     setState("connecting");
     const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/";
     // A hosted view's messages go over the socket its page shares between its views.
-    socket = setup.link ? setup.link.open(setup.channel) : new WebSocket(url, "jetway");
+    socket = setup.link ? setup.link.open(setup.channel) : new WebSocket(url, wire.subprotocol);
     socket.onopen = () => {
       attempt = 0;
       pongDeadline = 0;
       lastLive = clock.now();
       setState("connected");
-      transmit(["join", token, path, version, build, embedded ? setup.query : location.search.slice(1)]);
+      transmit([wire.client.join, token, path, version, build, embedded ? setup.query : location.search.slice(1)]);
     };
     socket.onmessage = onMessage;
     socket.onclose = lost;
@@ -973,8 +973,8 @@
     failRequests("the connection was lost");
     rememberFields();
     setState("disconnected");
-    if (event.code === 4002) signedOut();
-    else if (event.code === 1008) refused(event.reason);
+    if (event.code === wire.close.signedOut) signedOut();
+    else if (event.code === wire.close.policyViolation) refused(event.reason);
     else scheduleReconnect();
   }
 
@@ -997,17 +997,17 @@
   // once in five minutes; past that, say so and try again each minute instead of looping.
   function refused(reason) {
     const key = "jw-refused-" + path, last = Number(sessionStorage.getItem(key) || 0);
-    if (Date.now() - last > 300000) { sessionStorage.setItem(key, String(Date.now())); location.reload(); return; }
+    if (Date.now() - last > wire.timing.refusedReloadEvery) { sessionStorage.setItem(key, String(Date.now())); location.reload(); return; }
     lastError = reason || "refused";
-    html.classList.add("jw-refused");
+    html.classList.add(wire.state.refused);
     clearTimeout(reconnectTimer);
-    reconnectTimer = setTimeout(() => { reconnectTimer = 0; connect(); }, 60000);
+    reconnectTimer = setTimeout(() => { reconnectTimer = 0; connect(); }, wire.timing.refusedRetry);
   }
 
   // Exponential backoff with full jitter, capped at 10 s.
   function scheduleReconnect() {
     if (reconnectTimer) return;
-    const delay = Math.random() * Math.min(10000, 250 * 2 ** attempt++);
+    const delay = Math.random() * Math.min(wire.timing.backoffCap, wire.timing.backoffBase * 2 ** attempt++);
     reconnectTimer = setTimeout(connect, delay);
   }
   const reconnectNow = () => {
@@ -1024,18 +1024,18 @@
   pingTimer = setInterval(() => {
     if (!socket || socket.readyState !== 1 || pongDeadline) return;
     const pinged = socket, sentAt = Date.now();
-    pongDeadline = sentAt + 8000;
-    transmit(["ping", sentAt % 1e9]);
-    setTimeout(() => { if (socket === pinged && pongDeadline && heardAt < sentAt) abandon(pinged); else if (socket === pinged) pongDeadline = 0; }, 8000);
-  }, 10000);
+    pongDeadline = sentAt + wire.timing.pingDeadline;
+    transmit([wire.client.ping, sentAt % 1e9]);
+    setTimeout(() => { if (socket === pinged && pongDeadline && heardAt < sentAt) abandon(pinged); else if (socket === pinged) pongDeadline = 0; }, wire.timing.pingDeadline);
+  }, wire.timing.pingInterval);
 
   // Pages available offline (Route(availableOffline: true)): the service worker keeps the page
   // as it last showed while live, and shows that copy (`data-jw-saved` on <html>: when it was
   // live) when the server cannot be reached, even after the browser restarted. A copy is never
   // joined to a session (its token and version are old): it is marked not live, keeps its
   // clocks ticking, and loads the page afresh as soon as the server answers.
-  const availableOffline = !embedded && meta("jetway-offline") === "last-page" && "serviceWorker" in navigator && window.isSecureContext;
-  const savedAt = embedded ? 0 : Number(document.documentElement.getAttribute("data-jw-saved")) || 0;
+  const availableOffline = !embedded && meta(wire.meta.offline) === "last-page" && "serviceWorker" in navigator && window.isSecureContext;
+  const savedAt = embedded ? 0 : Number(document.documentElement.getAttribute(wire.attribute.savedAt)) || 0;
   const stale = savedAt > 0;
   // The page itself, live: a kept copy's backoff starts over the next time.
   if (!embedded && !stale) { try { sessionStorage.removeItem("jw-probe-" + path); } catch (e) { /* storage off */ } }
@@ -1049,8 +1049,8 @@
       saveTimer = 0;
       if (!live) return;
       const copy = document.documentElement.cloneNode(true);
-      copy.classList.remove("jw-connected", "jw-connecting", "jw-disconnected", "jw-offline", "jw-refused");
-      copy.setAttribute("data-jw-saved", String(Math.round(clock.now())));
+      copy.classList.remove(wire.state.connected, wire.state.connecting, wire.state.disconnected, wire.state.offline, wire.state.refused);
+      copy.setAttribute(wire.attribute.savedAt, String(Math.round(clock.now())));
       const assets = Array.from(document.querySelectorAll("link[rel~=stylesheet][href], link[rel~=icon][href], script[src]"), (el) => el.href || el.src);
       const message = { kind: "jetway-page", url: location.href.split("#")[0], html: "<!doctype html>" + copy.outerHTML, assets };
       try {
@@ -1088,8 +1088,8 @@
     observeSizes(root);
     settle();
     if (stale) {
-      html.classList.remove("jw-connecting", "jw-connected");
-      html.classList.add("jw-disconnected", "jw-stale", "jw-offline");
+      html.classList.remove(wire.state.connecting, wire.state.connected);
+      html.classList.add(wire.state.disconnected, wire.state.stale, wire.state.offline);
       showBanner("Not live", savedAt);
       probeServer();
       return;
@@ -1099,7 +1099,7 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
   return {
     // Asks the server for the whole page again (what a missed patch does): for tests and debugging.
-    resync() { transmit(["resync"]); },
+    resync() { transmit([wire.client.resync]); },
     get version() { return version; },
     get connected() { return !!socket && socket.readyState === 1; },
     get errors() { return errorCount; },
@@ -1114,12 +1114,12 @@
   }
 
   // A Jetway page: the document's one view.
-  const pageToken = meta("jetway-token");
+  const pageToken = meta(wire.meta.token);
   if (pageToken) {
     window.jetway = createView({
-      token: pageToken, path: meta("jetway-path"), build: meta("jetway-build"), version: Number(meta("jetway-version")) || 0,
-      appTitle: meta("jetway-app-title") || document.title, stateElement: document.documentElement, embedded: false,
-      findRoot: () => document.querySelector(".jw-root"),
+      token: pageToken, path: meta(wire.meta.path), build: meta(wire.meta.build), version: Number(meta(wire.meta.version)) || 0,
+      appTitle: meta(wire.meta.appTitle) || document.title, stateElement: document.documentElement, embedded: false,
+      findRoot: () => document.querySelector("." + wire.className.root),
     });
     return;
   }
@@ -1132,7 +1132,7 @@
     let real = null;
     const ensure = () => {
       if (real && real.readyState <= 1) return;
-      const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/", "jetway");
+      const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/", wire.subprotocol);
       real = socket;
       socket.onopen = () => { for (const endpoint of endpoints.values()) if (endpoint.socket === socket && endpoint.onopen) endpoint.onopen(); };
       socket.onmessage = (event) => {
@@ -1171,7 +1171,7 @@
     };
   }
   async function hostView(element, channel, link) {
-    const address = new URL(element.getAttribute("data-jetway-view") || "", location.href);
+    const address = new URL(element.getAttribute(wire.attribute.hostedView) || "", location.href);
     if (address.origin !== location.origin) { element.classList.add("jw-refused"); return null; }
     let page;
     try {
@@ -1179,18 +1179,18 @@
       page = new DOMParser().parseFromString(await response.text(), "text/html");
     } catch (e) { element.classList.add("jw-disconnected"); return null; }
     const field = (name) => (page.querySelector(`meta[name="${name}"]`) || {}).content || "";
-    const viewRoot = page.querySelector(".jw-root");
+    const viewRoot = page.querySelector("." + wire.className.root);
     if (!field("jetway-token") || !viewRoot) { element.classList.add("jw-refused"); return null; }
     element.replaceChildren(document.adoptNode(viewRoot));
     element.classList.add("jw-hosted");
     return createView({
       token: field("jetway-token"), path: field("jetway-path"), build: field("jetway-build"), version: Number(field("jetway-version")) || 0,
       appTitle: document.title, stateElement: element, embedded: true, query: address.search.slice(1), link, channel,
-      findRoot: () => element.querySelector(":scope > .jw-root"),
+      findRoot: () => element.querySelector(":scope > ." + wire.className.root),
     });
   }
   function hostViews() {
-    const elements = Array.from(document.querySelectorAll("[data-jetway-view]")).slice(0, 16);
+    const elements = Array.from(document.querySelectorAll("[" + wire.attribute.hostedView + "]")).slice(0, wire.maxHostedViews);
     if (!elements.length) return;
     const link = sharedSocket();
     window.jetwayViews = [];

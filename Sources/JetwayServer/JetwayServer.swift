@@ -217,7 +217,7 @@ public final class JetwayServer: @unchecked Sendable {
         let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 3)
         self.protocols = protocols
         let httpName = strdup("http")!
-        let wsName = strdup("jetway")!
+        let wsName = strdup(RuntimeContract.subprotocol)!
         let host = listenAddress.interface.map { strdup($0)! }
         let vhostName = strdup("default")!
         cStrings = [httpName, wsName, vhostName] + (host.map { [$0] } ?? [])

@@ -10,7 +10,11 @@ enum PageTemplate {
     ) -> String {
         // The server's time and the clock's rate: the browser's clocks count from them.
         let clockMeta = "\(WallClock.milliseconds(clock.now)) \(clock.rate)"
-        let offlineMeta = availableOffline ? "<meta name=\"jetway-offline\" content=\"last-page\">" : ""
+        typealias Meta = RuntimeContract.Meta
+        func meta(_ name: String, _ content: String) -> String {
+            "<meta name=\"\(name)\" content=\"\(HTTPResponse.escape(content))\">"
+        }
+        let offlineMeta = availableOffline ? meta(Meta.offline, "last-page") : ""
         // The screen's title, then the app's (once, when they are the same).
         let title = screenTitle.map { $0 == app.title ? $0 : $0 + " – " + app.title } ?? app.title
         let styles = ([versioned("jetway.css")] + app.stylesheets.map(versioned)).map {
@@ -20,20 +24,16 @@ enum PageTemplate {
             "<script src=\"/assets/\(HTTPResponse.escape($0))\" defer></script>"
         }.joined()
         return """
-            <!doctype html><html lang="en" class="jw-connecting"><head><meta charset="utf-8">\
+            <!doctype html><html lang="en" class="\(RuntimeContract.State.connecting)"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\
             <title>\(HTTPResponse.escape(title))</title>\(styles)\
             <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">\
-            <meta name="jetway-token" content="\(HTTPResponse.escape(token))">\
-            <meta name="jetway-path" content="\(HTTPResponse.escape(path))">\
-            <meta name="jetway-build" content="\(HTTPResponse.escape(buildID))">\
-            <meta name="jetway-app-title" content="\(HTTPResponse.escape(app.title))">\
-            <meta name="jetway-version" content="\(version)">\
-            <meta name="jetway-clock" content="\(clockMeta)">\
-            <meta name="jetway-time-zone" content="\(HTTPResponse.escape((app.timeZone ?? TimeZone(identifier: "UTC")!).identifier))">\
+            \(meta(Meta.token, token))\(meta(Meta.path, path))\(meta(Meta.build, buildID))\(meta(Meta.appTitle, app.title))\
+            \(meta(Meta.version, String(version)))\(meta(Meta.clock, clockMeta))\
+            \(meta(Meta.timeZone, (app.timeZone ?? TimeZone(identifier: "UTC")!).identifier))\
             \(offlineMeta)\
             \(scripts)</head>\
-            <body>\(body)<div class="jw-banner" role="status" aria-live="polite">Reconnecting…</div></body></html>
+            <body>\(body)<div class="\(RuntimeContract.Class.banner)" role="status" aria-live="polite">Reconnecting…</div></body></html>
             """
     }
 

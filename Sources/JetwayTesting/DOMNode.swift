@@ -76,7 +76,7 @@ public final class DOMNode {
             html += ">"
             if VoidElements.contains(tag) { return html }
             // A clock's text is the browser's (the diff leaves it once sent): compared as a mark.
-            if attribute("data-jw-clock") != nil { return html + "⏱</\(tag)>" }
+            if attribute(RuntimeContract.Attribute.clock) != nil { return html + "⏱</\(tag)>" }
             for child in children { html += child.canonicalHTML }
             return html + "</\(tag)>"
         }

@@ -9,7 +9,7 @@ public enum PageIDs {
     public static func id(ofElementContaining marker: String, in page: String) -> String? {
         let bytes = Array(page.utf8)
         let needle = Array(marker.utf8)
-        guard let rootMarker = bytes.firstRange(of: Array("jw-root".utf8)),
+        guard let rootMarker = bytes.firstRange(of: Array(RuntimeContract.Class.root.utf8)),
             var cursor = bytes[..<rootMarker.lowerBound].lastIndex(of: UInt8(ascii: "<"))
         else { return nil }
         var last: UInt32 = 0

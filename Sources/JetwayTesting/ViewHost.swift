@@ -97,7 +97,8 @@ public final class ViewHost {
     /// accessible label) is `label`.
     public func tap(_ label: String) throws {
         let node = try unique("tappable element labelled “\(label)”") { node in
-            guard node.tag == "button" || node.tag == "a" || node.attribute("data-on")?.contains("click") == true else { return false }
+            guard node.tag == "button" || node.tag == "a" || node.attribute(RuntimeContract.Attribute.events)?.contains("click") == true
+            else { return false }
             return Self.labels(of: node).contains(label)
         }
         try send(.click, .none, to: node, "“\(label)”")
@@ -169,7 +170,7 @@ public final class ViewHost {
 
     /// Reports a browser size to every `GeometryReader` on the page.
     public func resize(width: Double, height: Double) throws {
-        for node in dom.root.descendants where node.attribute("data-on")?.contains("resize") == true {
+        for node in dom.root.descendants where node.attribute(RuntimeContract.Attribute.events)?.contains("resize") == true {
             try send(.resize, .size(width: width, height: height), to: node, "geometry reader")
         }
     }
@@ -222,7 +223,7 @@ public final class ViewHost {
     /// text is the same).
     /// The element of the widget registered as `name` (`data-widget`), if exactly one is shown.
     public func widgetElement(_ name: String) throws -> DOMNode {
-        try unique("widget “\(name)”") { $0.attribute("data-widget") == name }
+        try unique("widget “\(name)”") { $0.attribute(RuntimeContract.Attribute.widget) == name }
     }
 
     /// What the widget's `bridge.send(message, payload)` does in the browser.

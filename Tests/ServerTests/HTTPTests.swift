@@ -208,18 +208,25 @@ struct HTTPTests {
         let server = try TestServer()
         defer { server.stop() }
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets").standardized
+        // The runtime is its parts from disk, joined in one function scope.
+        var joined = Array("(() => {\n\"use strict\";\n".utf8)
+        for part in BundledAssets.runtimeParts {
+            joined += Array("// \(part.name)\n".utf8) + Array(try Data(contentsOf: repository.appendingPathComponent(part.name)))
+        }
+        joined += Array("})();\n".utf8)
         for name in ["jetway.js", "jetway.css", "favicon.svg"] {
             let served = try await server.get("/assets/" + name)
             #expect(served.status == 200, "\(name)")
-            let source = Array(try Data(contentsOf: repository.appendingPathComponent(name)))
+            let source = name == "jetway.js" ? joined : Array(try Data(contentsOf: repository.appendingPathComponent(name)))
             // The runtime and stylesheet are served without comments and indentation.
             let expected = name == "jetway.js" ? Minified.script(source) : name == "jetway.css" ? Minified.stylesheet(source) : source
             #expect(served.body == String(decoding: expected, as: UTF8.self), "\(name)")
         }
         let runtime = try await server.get("/assets/jetway.js").body.split(separator: "\n")
-        let sourceLines = try String(contentsOf: repository.appendingPathComponent("jetway.js"), encoding: .utf8).split(separator: "\n")
+        let sourceLines = String(decoding: joined, as: UTF8.self).split(separator: "\n")
             .map { $0.drop { $0 == " " } }.filter { !$0.isEmpty && !$0.hasPrefix("//") }
         #expect(runtime.count == sourceLines.count && zip(runtime, sourceLines).allSatisfy { $0 == $1 }, "every line of code is kept")
+        #expect(runtime.first == "(() => {" && runtime.last == "})();" && runtime.contains("const wire = Object.freeze({"))
         #expect(runtime.count > 200 && !runtime.contains { $0.hasPrefix("//") || $0.hasPrefix(" ") })
         let stylesheet = try await server.get("/assets/jetway.css").body
         #expect(!stylesheet.contains("/*") && stylesheet.contains(".jw-list-row {"))

@@ -130,7 +130,7 @@ extension ViewGraph: WidgetHost {
             return
         }
         let node = context.element("div", "jw-widget")
-        node.setAttribute("data-widget", widget.name)
+        node.setAttribute(RuntimeContract.Attribute.widget, widget.name)
         for name in widget.properties.keys.sorted() {
             node.setAttribute(Widget.attributeName(name), widget.properties[name]!.json)
         }

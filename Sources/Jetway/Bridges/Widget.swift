@@ -72,7 +72,7 @@ public final class Widget {
 
     /// `rowHeight` → `row-height`: attribute names are lower case in HTML.
     static func attributeName(_ property: String) -> String {
-        var name = "data-p-"
+        var name = RuntimeContract.Attribute.widgetProperty
         for character in property {
             if character.isUppercase {
                 name += "-" + character.lowercased()

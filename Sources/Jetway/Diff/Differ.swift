@@ -46,8 +46,13 @@ struct Differ {
 
     /// Whether both are the same clock (`data-jw-clock` and what it counts from).
     static func sameClock(_ old: Node, _ new: Node) -> Bool {
-        guard let kind = new.attribute("data-jw-clock"), old.attribute("data-jw-clock") == kind else { return false }
-        return ["data-jw-at", "data-jw-from", "data-jw-to", "data-jw-tz"].allSatisfy { old.attribute($0) == new.attribute($0) }
+        guard let kind = new.attribute(RuntimeContract.Attribute.clock), old.attribute(RuntimeContract.Attribute.clock) == kind else {
+            return false
+        }
+        return [
+            RuntimeContract.Attribute.clockAt, RuntimeContract.Attribute.clockFrom, RuntimeContract.Attribute.clockTo,
+            RuntimeContract.Attribute.clockZone,
+        ].allSatisfy { old.attribute($0) == new.attribute($0) }
     }
 
     private mutating func diffAttributes(_ old: Node, _ new: Node) {

@@ -17,10 +17,10 @@ extension ViewGraph {
         root.isDirty = false
         root.hasDirtyDescendant = false
         let node = Node("div", key: IdentityHash.seed)
-        node.setAttribute("class", "jw-root")
+        node.setAttribute("class", RuntimeContract.Class.root)
         // What the page host asked of the browser: a title over the screen's, an address to open.
-        if let title = host.title { node.setAttribute("data-title", title) }
-        if let request = host.openRequest { node.setAttribute("data-open", "\(request.serial) \(request.url)") }
+        if let title = host.title { node.setAttribute(RuntimeContract.Attribute.title, title) }
+        if let request = host.openRequest { node.setAttribute(RuntimeContract.Attribute.open, "\(request.serial) \(request.url)") }
         node.children = nodes
         return node
     }

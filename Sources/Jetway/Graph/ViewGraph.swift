@@ -141,7 +141,7 @@ public final class ViewGraph {
     public func openTab(_ value: String) -> Bool {
         opening {
             let link = Self.first(in: tree.root) {
-                $0.tag == "a" && $0.attribute("class") == "jw-tablink" && $0.attribute("data-tab") == value
+                $0.tag == "a" && $0.attribute("class") == "jw-tablink" && $0.attribute(RuntimeContract.Attribute.tab) == value
             }
             guard let binding = link?.handlers.first(where: { $0.event == .click }), (try? binding.action(.none)) != nil else {
                 return false
@@ -162,7 +162,8 @@ public final class ViewGraph {
 
     /// The `data-nav` path the page shows (its outermost `NavigationStack`'s), or "".
     public var navigationPath: String {
-        Self.first(in: tree.root) { $0.attribute("data-nav") != nil }?.attribute("data-nav") ?? ""
+        Self.first(in: tree.root) { $0.attribute(RuntimeContract.Attribute.navigation) != nil }?.attribute(
+            RuntimeContract.Attribute.navigation) ?? ""
     }
 
     /// The title of the screen shown (the deepest `.navigationTitle` heading), if any.

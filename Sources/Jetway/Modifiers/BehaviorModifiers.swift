@@ -68,14 +68,14 @@ extension View {
     /// that queries a database on each keystroke). The last value always arrives.
     public func eventDebounce(_ interval: Duration) -> some View {
         let milliseconds = max(0, Int(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000))
-        return modifier(StyleModifier { node in node.setAttribute("data-debounce", String(milliseconds)) })
+        return modifier(StyleModifier { node in node.setAttribute(RuntimeContract.Attribute.debounce, String(milliseconds)) })
     }
 
     /// Sends this view's input and resize events at most once per `interval` (a slider dragged
     /// quickly). The last value always arrives.
     public func eventThrottle(_ interval: Duration) -> some View {
         let milliseconds = max(0, Int(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000))
-        return modifier(StyleModifier { node in node.setAttribute("data-throttle", String(milliseconds)) })
+        return modifier(StyleModifier { node in node.setAttribute(RuntimeContract.Attribute.throttle, String(milliseconds)) })
     }
 }
 
@@ -84,7 +84,7 @@ extension View {
     /// `UIApplication.shared.isIdleTimerDisabled = true` does in an iOS app): the browser holds
     /// a Screen Wake Lock, taken again whenever the page becomes visible.
     public func keepsScreenAwake(_ awake: Bool = true) -> some View {
-        modifier(StyleModifier { node in if awake { node.setAttribute("data-jw-awake", "") } })
+        modifier(StyleModifier { node in if awake { node.setAttribute(RuntimeContract.Attribute.keepsAwake, "") } })
     }
 
     /// Hides the mouse pointer over the view (`.hidden`), as on a screen nobody touches.

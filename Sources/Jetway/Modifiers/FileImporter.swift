@@ -155,7 +155,7 @@ struct FileImporterModifier: _PrimitiveModifier {
         input.setAttribute("aria-hidden", "true")
         // The runtime opens the picker when this appears (the click that set the binding is
         // still the user's gesture).
-        if presented { input.setAttribute("data-open", "") }
+        if presented { input.setAttribute(RuntimeContract.Attribute.open, "") }
         let binding = modifier.isPresented
         input.addHandler(EventBinding(event: .dismiss) { _ in if binding.wrappedValue { binding.wrappedValue = false } })
         let types = modifier.types

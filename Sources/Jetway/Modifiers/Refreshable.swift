@@ -14,7 +14,7 @@ struct RefreshableModifier: _PrimitiveModifier {
         state.graph = context.graph
         state.owner = context.owner
         state.action = modifier.action
-        let node = context.element("div", "jw-refreshable")
+        let node = context.element("div", RuntimeContract.Class.refreshable)
         let inside = context.insideElement()
         let control = inside.structural(0).element("button", "jw-button jw-refresh")
         control.setAttribute("type", "button")

@@ -167,7 +167,7 @@ public final class Node {
         handlers.removeAll { $0.event == binding.event }
         handlers.append(binding)
         subtreeHasHandlers = true
-        setAttribute("data-on", handlers.map(\.event.rawValue).joined(separator: " "))
+        setAttribute(RuntimeContract.Attribute.events, handlers.map(\.event.rawValue).joined(separator: " "))
     }
 }
 

@@ -24,7 +24,7 @@ public struct GeometryReader<Content: View>: _PrimitiveView {
         }
         state.owner = context.owner
         let node = context.element("div", "jw-geometry")
-        node.setAttribute("data-geometry", String(state.index))
+        node.setAttribute(RuntimeContract.Attribute.geometry, String(state.index))
         node.addHandler(
             EventBinding(event: .resize) { payload in
                 guard case .size(let width, let height) = payload else {

@@ -54,7 +54,7 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
         let isOutermost = context.environment.navigation == nil
         if isOutermost, let host = context.environment.pageHost { host.navigation = state }
         if isOutermost {
-            node.setAttribute("data-nav", state.urlValue)
+            node.setAttribute(RuntimeContract.Attribute.navigation, state.urlValue)
             node.addHandler(EventBinding(event: .navigate) { payload in try state.navigate(to: NavigationState.keys(payload.text())) })
         }
         var inner = context.insideElement()

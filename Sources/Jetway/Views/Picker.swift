@@ -78,14 +78,14 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
             // A column that scrolls and snaps to its options, the chosen one in the middle:
             // spun by the mouse wheel or a finger, or by the arrow keys when focused. The
             // runtime centres the chosen option and reports the one the column settles on.
-            let wheel = inside.structural(2).element("div", "jw-wheel")
+            let wheel = inside.structural(2).element("div", RuntimeContract.Class.wheel)
             wheel.setAttribute("role", "listbox")
             if !title.isEmpty { wheel.setAttribute("aria-label", title) }
             wheel.setAttribute("tabindex", enabled ? "0" : "-1")
             if !enabled { wheel.setAttribute("aria-disabled", "true") }
             wheel.children = options.enumerated().map { index, option in
                 let item = Node("div", key: option.key)
-                item.setAttribute("class", "jw-wheel-item")
+                item.setAttribute("class", RuntimeContract.Class.wheelItem)
                 item.setAttribute("role", "option")
                 item.setAttribute("data-index", String(index))
                 item.setAttribute("aria-selected", tags[index] == selected ? "true" : "false")

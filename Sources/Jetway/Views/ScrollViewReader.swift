@@ -28,7 +28,7 @@ public struct ScrollViewReader<Content: View>: _PrimitiveView {
         node.children = children
         if let request = state.request {
             // The request's number makes a second scroll to the same row a change too.
-            node.setAttribute("data-scroll-to", "\(request.serial) \(request.target) \(request.anchor)")
+            node.setAttribute(RuntimeContract.Attribute.scrollTo, "\(request.serial) \(request.target) \(request.anchor)")
         }
         out.append(node)
     }
@@ -76,7 +76,7 @@ enum ScrollTargets {
         guard context.environment.marksScrollTargets, start < nodes.count else { return }
         let name = Self.name(of: id)
         let node = nodes[start].isFrozen ? nodes[start].copy() : nodes[start]
-        node.setAttribute("data-scroll-id", name)
+        node.setAttribute(RuntimeContract.Attribute.scrollID, name)
         nodes[start] = node
     }
 }

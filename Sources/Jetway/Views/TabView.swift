@@ -81,7 +81,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
             link.setAttribute("role", "tab")
             link.setAttribute(
                 "href", "?tab=" + (values[index].addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? String(index)))
-            link.setAttribute("data-tab", values[index])
+            link.setAttribute(RuntimeContract.Attribute.tab, values[index])
             link.setAttribute("aria-selected", index == chosen ? "true" : "false")
             if tab.label.isEmpty {
                 link.text = "Tab \(index + 1)"
@@ -92,7 +92,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
             return link
         }
         // The tab the URL names (Back, Forward, a URL typed in): the runtime sends it here.
-        node.setAttribute("data-tab", values[chosen])
+        node.setAttribute(RuntimeContract.Attribute.tab, values[chosen])
         node.addHandler(
             EventBinding(event: .navigate) { payload in
                 let value = try payload.text()

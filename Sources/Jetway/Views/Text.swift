@@ -129,20 +129,20 @@ public struct Text: _PrimitiveView, Equatable {
             let timeZone = environment.timeZone
             if let timelineDate = environment.timelineDate, timelineDate == date, style == .time || style == .date {
                 // The timeline's own date: the browser shows its current time in this style.
-                node.setAttribute("data-jw-clock", style == .time ? "now-time" : "now-date")
-                node.setAttribute("data-jw-tz", timeZone.identifier)
+                node.setAttribute(RuntimeContract.Attribute.clock, style == .time ? "now-time" : "now-date")
+                node.setAttribute(RuntimeContract.Attribute.clockZone, timeZone.identifier)
                 node.text = style.format(now, now: now, timeZone: timeZone)
             } else {
                 if style.isRelative {
-                    node.setAttribute("data-jw-clock", style.name)
-                    node.setAttribute("data-jw-at", String(WallClock.milliseconds(date)))
+                    node.setAttribute(RuntimeContract.Attribute.clock, style.name)
+                    node.setAttribute(RuntimeContract.Attribute.clockAt, String(WallClock.milliseconds(date)))
                 }
                 node.text = style.format(date, now: now, timeZone: timeZone)
             }
         case .timerInterval(let interval, let down):
-            node.setAttribute("data-jw-clock", down ? "down" : "up")
-            node.setAttribute("data-jw-from", String(WallClock.milliseconds(interval.lowerBound)))
-            node.setAttribute("data-jw-to", String(WallClock.milliseconds(interval.upperBound)))
+            node.setAttribute(RuntimeContract.Attribute.clock, down ? "down" : "up")
+            node.setAttribute(RuntimeContract.Attribute.clockFrom, String(WallClock.milliseconds(interval.lowerBound)))
+            node.setAttribute(RuntimeContract.Attribute.clockTo, String(WallClock.milliseconds(interval.upperBound)))
             node.text = DateStyle.timerText(interval, countsDown: down, now: environment.wallClock.now)
         }
         // In a row, a short text (a time, a gate, a status) keeps its whole width, as SwiftUI

@@ -1,0 +1,184 @@
+/// What the browser runtime (Assets/jetway.js) and the server must agree on beyond the message
+/// shapes: the names of the elements and attributes the runtime looks for in the server's
+/// markup, the classes it sets, and the timings of the connection. Written once here; the
+/// runtime reads them from `Assets/runtime/wire.js`, generated from this file
+/// (`RuntimeContract.script`), and `RuntimeContractTests` fails when that copy differs.
+public enum RuntimeContract {
+    /// Attributes the runtime reads or writes.
+    public enum Attribute {
+        /// An element's id in patches (base 36; implicit ids: docs/protocol.md).
+        public static let id = "data-j"
+        /// The events an element sends (`click input …`).
+        public static let events = "data-on"
+        /// A widget's name, and its properties' prefix (`data-p-row-height`).
+        public static let widget = "data-widget"
+        public static let widgetProperty = "data-p-"
+        /// The screen a `NavigationStack` shows (its `nav` path), a tab link's value.
+        public static let navigation = "data-nav"
+        public static let tab = "data-tab"
+        /// The page's title and what it asks the page host to open (`PageHost`).
+        public static let title = "data-title"
+        public static let open = "data-open"
+        /// Pacing an element's events asked for (`.eventDebounce`, `.eventThrottle`), in ms.
+        public static let debounce = "data-debounce"
+        public static let throttle = "data-throttle"
+        /// `ScrollViewReader`: the target asked for (`serial name anchor`) and a target's name.
+        public static let scrollTo = "data-scroll-to"
+        public static let scrollID = "data-scroll-id"
+        /// A `GeometryReader`'s number, whose size the runtime reports.
+        public static let geometry = "data-geometry"
+        /// A text the runtime writes each second (`Text(_:style:)`, timers) and its inputs.
+        public static let clock = "data-jw-clock"
+        public static let clockAt = "data-jw-at"
+        public static let clockZone = "data-jw-tz"
+        public static let clockFrom = "data-jw-from"
+        public static let clockTo = "data-jw-to"
+        /// `.keepsScreenAwake()`: a Screen Wake Lock while such an element is on the page.
+        public static let keepsAwake = "data-jw-awake"
+        /// On `<html>` of a page kept for offline: when it was live (ms).
+        public static let savedAt = "data-jw-saved"
+        /// A live view hosted in a page Jetway did not render (`<div data-jetway-view="/path">`).
+        public static let hostedView = "data-jetway-view"
+    }
+
+    /// Classes the runtime looks for in the server's markup.
+    public enum Class {
+        /// The element whose content is the page (patches and syncs apply inside it).
+        public static let root = "jw-root"
+        /// The "Reconnecting…" banner of a page.
+        public static let banner = "jw-banner"
+        /// A sheet, full-screen cover or alert: a `<dialog>` the runtime opens with `showModal()`.
+        public static let sheet = "jw-sheet"
+        /// A wheel picker and its options.
+        public static let wheel = "jw-wheel"
+        public static let wheelItem = "jw-wheel-item"
+        /// `.refreshable`'s view and its button.
+        public static let refreshable = "jw-refreshable"
+        public static let refresh = "jw-refresh"
+    }
+
+    /// Classes the runtime sets on `<html>` (a page) or on a hosted view's element.
+    public enum State {
+        public static let connecting = "jw-connecting"
+        public static let connected = "jw-connected"
+        public static let disconnected = "jw-disconnected"
+        /// After a second without a socket: the banner shows.
+        public static let offline = "jw-offline"
+        /// Refused for good (close 1008) past the one reload in five minutes.
+        public static let refused = "jw-refused"
+        /// A kept copy shown while the server cannot be reached.
+        public static let stale = "jw-stale"
+    }
+
+    /// The page's `<meta name="…">` the runtime reads (`PageTemplate` writes them).
+    public enum Meta {
+        public static let token = "jetway-token"
+        public static let path = "jetway-path"
+        public static let build = "jetway-build"
+        public static let version = "jetway-version"
+        public static let appTitle = "jetway-app-title"
+        public static let clock = "jetway-clock"
+        public static let timeZone = "jetway-time-zone"
+        public static let offline = "jetway-offline"
+    }
+
+    /// The websocket's subprotocol.
+    public static let subprotocol = "jetway"
+
+    /// The connection's timings, in milliseconds.
+    public enum Timing {
+        /// A ping every so often while a socket is open…
+        public static let pingInterval = 10_000
+        /// …and the socket is given up when nothing at all arrived within this of the ping.
+        public static let pingDeadline = 8_000
+        /// Reconnecting: a random delay up to `backoffBase × 2ⁿ`, at most `backoffCap`.
+        public static let backoffBase = 250
+        public static let backoffCap = 10_000
+        /// The "Reconnecting…" banner shows after this long without a socket.
+        public static let bannerDelay = 1_000
+        /// Refused for good: the page loads itself again at most once in this long…
+        public static let refusedReloadEvery = 300_000
+        /// …and otherwise tries again after this long.
+        public static let refusedRetry = 60_000
+        /// A widget's request fails when its answer has not come within this long.
+        public static let requestTimeout = 10_000
+    }
+
+    /// A widget's requests waiting for an answer, at most.
+    public static let maxPendingRequests = 64
+
+    /// The generated script: every constant above as one frozen object, `wire`, with the
+    /// message names, op codes and close codes beside them.
+    public static func script() -> String {
+        func object(_ entries: [(String, String)], indent: String) -> String {
+            "{\n" + entries.map { "\(indent)  \($0.0): \($0.1)," }.joined(separator: "\n") + "\n\(indent)}"
+        }
+        func quoted(_ text: String) -> String { "\"" + text + "\"" }
+        let sections: [(String, [(String, String)])] = [
+            (
+                "attribute",
+                [
+                    ("id", Attribute.id), ("events", Attribute.events), ("widget", Attribute.widget),
+                    ("widgetProperty", Attribute.widgetProperty), ("navigation", Attribute.navigation), ("tab", Attribute.tab),
+                    ("title", Attribute.title), ("open", Attribute.open), ("debounce", Attribute.debounce),
+                    ("throttle", Attribute.throttle), ("scrollTo", Attribute.scrollTo), ("scrollID", Attribute.scrollID),
+                    ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
+                    ("clockZone", Attribute.clockZone), ("clockFrom", Attribute.clockFrom), ("clockTo", Attribute.clockTo),
+                    ("keepsAwake", Attribute.keepsAwake), ("savedAt", Attribute.savedAt), ("hostedView", Attribute.hostedView),
+                ].map { ($0.0, quoted($0.1)) }
+            ),
+            (
+                "className",
+                [
+                    ("root", Class.root), ("banner", Class.banner), ("sheet", Class.sheet), ("wheel", Class.wheel),
+                    ("wheelItem", Class.wheelItem), ("refreshable", Class.refreshable), ("refresh", Class.refresh),
+                ].map { ($0.0, quoted($0.1)) }
+            ),
+            (
+                "state",
+                [
+                    ("connecting", State.connecting), ("connected", State.connected), ("disconnected", State.disconnected),
+                    ("offline", State.offline), ("refused", State.refused), ("stale", State.stale),
+                ].map { ($0.0, quoted($0.1)) }
+            ),
+            (
+                "meta",
+                [
+                    ("token", Meta.token), ("path", Meta.path), ("build", Meta.build), ("version", Meta.version),
+                    ("appTitle", Meta.appTitle), ("clock", Meta.clock), ("timeZone", Meta.timeZone), ("offline", Meta.offline),
+                ].map { ($0.0, quoted($0.1)) }
+            ),
+            (
+                "timing",
+                [
+                    ("pingInterval", Timing.pingInterval), ("pingDeadline", Timing.pingDeadline), ("backoffBase", Timing.backoffBase),
+                    ("backoffCap", Timing.backoffCap), ("bannerDelay", Timing.bannerDelay),
+                    ("refusedReloadEvery", Timing.refusedReloadEvery), ("refusedRetry", Timing.refusedRetry),
+                    ("requestTimeout", Timing.requestTimeout),
+                ].map { ($0.0, String($0.1)) }
+            ),
+            ("message", ServerMessage.names.map { ($0, quoted($0)) }),
+            ("client", zip(["join", "event", "ping", "resync"], ClientMessage.kinds).map { ($0.0, quoted($0.1)) }),
+            (
+                "op",
+                zip(["setText", "setAttribute", "insert", "remove", "detach", "move", "replace", "command"], PatchOp.codes).map {
+                    ($0.0, quoted($0.1))
+                }
+            ),
+            ("close", CloseCode.allCases.map { (String(describing: $0), String($0.rawValue)) }),
+        ]
+        var lines = [
+            "// Generated from Sources/JetwayWire (RuntimeContract.script()): do not edit. `make generated`",
+            "// writes it again; RuntimeContractTests fails when it differs from the Swift definitions.",
+            "const wire = Object.freeze({",
+        ]
+        for (name, entries) in sections {
+            lines.append("  \(name): Object.freeze(" + object(entries, indent: "  ") + "),")
+        }
+        lines.append("  subprotocol: \(quoted(subprotocol)),")
+        lines.append("  maxPendingRequests: \(maxPendingRequests),")
+        lines.append("  maxHostedViews: \(ChannelEnvelope.maxChannels),")
+        lines.append("});")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
