@@ -35,9 +35,17 @@ let package = Package(
         .target(
             name: "JetwayAssets", path: "Assets",
             resources: [
-                // The runtime: the contract generated from JetwayWire, then the runtime itself,
-                // served joined as one script (BundledAssets).
-                .embedInCode("runtime/wire.js"), .embedInCode("jetway.js"), .embedInCode("jetway-sw.js"), .embedInCode("jetway.css"),
+                // The runtime's parts (Assets/runtime), served joined as one script (BundledAssets).
+                .embedInCode("runtime/wire.js"), .embedInCode("runtime/clock.js"), .embedInCode("runtime/wake-lock.js"),
+                .embedInCode("runtime/ids.js"), .embedInCode("runtime/patch.js"), .embedInCode("runtime/morph.js"),
+                .embedInCode("runtime/connection.js"), .embedInCode("runtime/view.js"), .embedInCode("runtime/features/offline.js"),
+                .embedInCode("runtime/features/widgets.js"), .embedInCode("runtime/features/navigation.js"),
+                .embedInCode("runtime/features/dialogs.js"), .embedInCode("runtime/features/uploads.js"),
+                .embedInCode("runtime/features/pickers.js"), .embedInCode("runtime/features/scroll.js"),
+                .embedInCode("runtime/features/sizes.js"), .embedInCode("runtime/features/fields.js"),
+                .embedInCode("runtime/features/refresh.js"), .embedInCode("runtime/features/pacing.js"),
+                .embedInCode("runtime/features/menus.js"), .embedInCode("runtime/page.js"),
+                .embedInCode("jetway-sw.js"), .embedInCode("jetway.css"),
                 .embedInCode("favicon.svg"),
                 // Widgets that know nothing of Jetway, and their adapters (docs/integration.md).
                 .embedInCode("widgets/timeline-table.js"), .embedInCode("widgets/timeline-table.css"),

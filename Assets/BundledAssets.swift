@@ -22,11 +22,33 @@ package enum BundledAssets {
 }
 
 extension BundledAssets {
-    /// The runtime's parts in the order they run, joined into the one script a page loads, in
-    /// one function scope so that nothing of them becomes a global: the wire contract
-    /// generated from JetwayWire (`wire`), then the runtime that reads it.
+    /// The runtime's parts (Assets/runtime) in the order they run, joined into the one script a
+    /// page loads, in one function scope so that nothing of them becomes a global: the wire
+    /// contract generated from JetwayWire (`wire`), the clock, ids, patches and morphing, the
+    /// connection, the view, then each feature (they register with `feature`, in this order:
+    /// the order their hooks run in), then the page's views.
     package static let runtimeParts: [(name: String, bytes: [UInt8])] = [
-        ("runtime/wire.js", PackageResources.wire_js), ("jetway.js", PackageResources.jetway_js),
+        ("runtime/wire.js", PackageResources.wire_js),
+        ("runtime/clock.js", PackageResources.clock_js),
+        ("runtime/wake-lock.js", PackageResources.wake_lock_js),
+        ("runtime/ids.js", PackageResources.ids_js),
+        ("runtime/patch.js", PackageResources.patch_js),
+        ("runtime/morph.js", PackageResources.morph_js),
+        ("runtime/connection.js", PackageResources.connection_js),
+        ("runtime/view.js", PackageResources.view_js),
+        ("runtime/features/offline.js", PackageResources.offline_js),
+        ("runtime/features/widgets.js", PackageResources.widgets_js),
+        ("runtime/features/navigation.js", PackageResources.navigation_js),
+        ("runtime/features/dialogs.js", PackageResources.dialogs_js),
+        ("runtime/features/uploads.js", PackageResources.uploads_js),
+        ("runtime/features/pickers.js", PackageResources.pickers_js),
+        ("runtime/features/scroll.js", PackageResources.scroll_js),
+        ("runtime/features/sizes.js", PackageResources.sizes_js),
+        ("runtime/features/fields.js", PackageResources.fields_js),
+        ("runtime/features/refresh.js", PackageResources.refresh_js),
+        ("runtime/features/pacing.js", PackageResources.pacing_js),
+        ("runtime/features/menus.js", PackageResources.menus_js),
+        ("runtime/page.js", PackageResources.page_js),
     ]
 
     /// The parts joined, as served before minifying.

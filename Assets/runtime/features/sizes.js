@@ -1,0 +1,43 @@
+// GeometryReader: sizes reported once per frame at most. The last size of each element is kept
+// and sent again on every join: the first sizes are measured before the socket opens, and a
+// session that was re-mounted starts from the default size. The sizes of a page's
+// GeometryReaders are kept for the next visit of its path (`jw_sizes`, a year, this path
+// only): the server lays out the first paint by them.
+feature((view) => {
+  const pending = new Map(), known = new WeakMap();
+  let frame = 0;
+  const observer = "ResizeObserver" in window ? new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      const size = [Math.round(entry.contentRect.width), Math.round(entry.contentRect.height)];
+      known.set(entry.target, size);
+      pending.set(entry.target, size);
+    }
+    if (!frame) frame = requestAnimationFrame(() => {
+      frame = 0;
+      for (const [el, size] of pending) if (el.isConnected && el.dataset.j) view.send(el, "resize", size);
+      pending.clear();
+      save();
+    });
+  }) : null;
+  const resizing = '[data-on~="resize"]';
+  function save() {
+    if (!view.root) return;
+    const entries = [];
+    view.root.querySelectorAll("[" + wire.attribute.geometry + "]").forEach((el) => {
+      const size = known.get(el);
+      if (size && entries.length < 16 && /^\d{1,2}$/.test(el.dataset.geometry)) entries.push(el.dataset.geometry + ":" + Math.min(size[0], 99999) + ":" + Math.min(size[1], 99999));
+    });
+    if (!view.embedded && entries.length && /^[\w\-\/.%~]*$/.test(location.pathname)) document.cookie = "jw_sizes=" + entries.join(",") + "; path=" + location.pathname + "; max-age=31536000; samesite=lax";
+  }
+  view.on("inserted", (el) => {
+    if (!observer || el.nodeType !== 1) return;
+    if (view.handles(el, "resize")) observer.observe(el);
+    el.querySelectorAll(resizing).forEach((child) => observer.observe(child));
+  });
+  view.on("joined", () => {
+    if (!view.root) return;
+    const all = view.handles(view.root, "resize") ? [view.root] : [];
+    view.root.querySelectorAll(resizing).forEach((el) => all.push(el));
+    for (const el of all) if (known.has(el)) view.send(el, "resize", known.get(el));
+  });
+});

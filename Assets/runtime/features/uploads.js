@@ -1,0 +1,33 @@
+// File importers (`.fileImporter`): the picker opens when the server marks the input
+// (data-open, while the click that asked for it still counts as the user's gesture); a chosen
+// file streams to the server, which answers the view over the socket (progress, the stored
+// file, or what was wrong with it).
+feature((view) => {
+  const isImporter = (el) => el.classList && el.classList.contains("jw-file-importer");
+  view.on("settle", () => {
+    if (!view.root) return;
+    view.root.querySelectorAll(".jw-file-importer").forEach((el) => {
+      if (!el.hasAttribute(wire.attribute.open)) { el.jwOpened = false; return; }
+      if (el.jwOpened) return;
+      el.jwOpened = true;
+      try { el.showPicker(); } catch (e) { el.click(); }
+    });
+  });
+  function upload(el, file) {
+    fetch("/_jetway/upload", {
+      method: "POST", body: file, credentials: "same-origin",
+      headers: { "X-Jetway-Token": view.token, "X-Jetway-Path": view.path, "X-Jetway-Target": el.dataset.j },
+    }).catch(() => { /* the server tells the view what happened */ });
+  }
+  document.addEventListener("cancel", (event) => {
+    if (isImporter(event.target) && view.mine(event.target)) view.send(event.target, "dismiss");
+  }, true);
+  view.on("change", (el) => {
+    if (!isImporter(el)) return false;
+    if (!view.mine(el)) return true;
+    view.send(el, "dismiss");
+    if (el.files && el.files[0]) upload(el, el.files[0]);
+    el.value = "";
+    return true;
+  });
+});
