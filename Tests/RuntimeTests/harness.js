@@ -57,3 +57,27 @@ async function runRuntimeTests() {
   }
   window.runtimeResults = results;
 }
+
+// The conformance test (PatchConformanceInChromium): a first page's markup, then patch frames
+// as the wire carries them, applied by patch.js; after each frame the page's structure, as
+// [tag, [[name, value], …] sorted by name, child, …] with a text as a string (empty texts left
+// out), or "error: …" when a frame could not be applied.
+window.applyFrames = (markup, frames) => {
+  const structure = (node) => {
+    if (node.nodeType === 3) return node.nodeValue;
+    const attributes = Array.from(node.attributes, (a) => [a.name, a.value]).sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+    return [node.tagName.toLowerCase(), attributes, ...Array.from(node.childNodes).filter((c) => c.nodeType === 1 || (c.nodeType === 3 && c.nodeValue !== "")).map(structure)];
+  };
+  const container = document.createElement("div");
+  document.body.appendChild(container);
+  const fragment = parseMarkup(markup);
+  const view = { ids: new Map(), root: fragment.firstElementChild, lastInputRef: new Map(), answeredRef: 0, emit: () => false };
+  container.appendChild(fragment);
+  indexIDs(view.ids, view.root);
+  const results = [];
+  for (const frame of frames) {
+    try { for (const op of JSON.parse(frame)[1]) applyOp(view, op); results.push(structure(view.root)); } catch (e) { results.push("error: " + e.message); break; }
+  }
+  container.remove();
+  return JSON.stringify(results);
+};
