@@ -31,22 +31,20 @@ public struct HTMLParser {
         var parser = HTMLParser(html)
         let nodes = try parser.parseNodes(until: nil)
         guard parser.position == parser.bytes.count else { throw ParseError.malformed("text after the last element", at: parser.position) }
-        var last: UInt32 = 0
-        for node in nodes { numberIDs(node, after: &last) }
+        var ids = ImplicitIDs()
+        for node in nodes { numberIDs(node, &ids) }
         return nodes
     }
 
     /// In document order, an element without `data-j` takes the id after the one before it;
     /// `data-j=""` stays without one.
-    private static func numberIDs(_ node: DOMNode, after last: inout UInt32) {
+    private static func numberIDs(_ node: DOMNode, _ ids: inout ImplicitIDs) {
         guard node.tag != nil else { return }
-        if let id = node.attribute("data-j") {
-            if !id.isEmpty, let value = NodeID(id) { last = value.rawValue }
-        } else {
-            last &+= 1
-            node.attributes.insert(("data-j", NodeID(last).description), at: 0)
+        let written = node.attribute(RuntimeContract.Attribute.id)
+        if let id = ids.next(written: written), written == nil {
+            node.attributes.insert((RuntimeContract.Attribute.id, id.description), at: 0)
         }
-        for child in node.children { numberIDs(child, after: &last) }
+        for child in node.children { numberIDs(child, &ids) }
     }
 
     /// Parses exactly one element.

@@ -12,7 +12,7 @@ public enum PageIDs {
         guard let rootMarker = bytes.firstRange(of: Array(RuntimeContract.Class.root.utf8)),
             var cursor = bytes[..<rootMarker.lowerBound].lastIndex(of: UInt8(ascii: "<"))
         else { return nil }
-        var last: UInt32 = 0
+        var ids = ImplicitIDs()
         while cursor < bytes.count {
             guard let open = bytes[cursor...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
             let nameStart = open + 1
@@ -23,18 +23,11 @@ public enum PageIDs {
             // Attribute values escape `<` and `>`, so the tag ends at the first `>`.
             guard let close = bytes[nameStart...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
             let tag = bytes[open..<close]
-            var id: String?
-            if let attribute = tag.firstRange(of: Array(" data-j=\"".utf8)) {
-                let value = tag[attribute.upperBound...].prefix { $0 != UInt8(ascii: "\"") }
-                let text = String(decoding: value, as: UTF8.self)
-                if let parsed = NodeID(text) {
-                    last = parsed.rawValue
-                    id = text
-                }
-            } else {
-                last &+= 1
-                id = NodeID(last).description
+            var written: String?
+            if let attribute = tag.firstRange(of: Array(" \(RuntimeContract.Attribute.id)=\"".utf8)) {
+                written = String(decoding: tag[attribute.upperBound...].prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
             }
+            let id = ids.next(written: written)?.description
             if tag.firstRange(of: needle) != nil { return id }
             cursor = close + 1
         }

@@ -76,3 +76,25 @@ struct MessageEncodingTests {
         #expect(ChannelEnvelope.unwrap(Array(#"["e",1,"2s","click",null]"#.utf8)) == nil)
     }
 }
+
+/// The implicit-id rule, as the writer and the readers use it.
+struct ImplicitIDsTests {
+    @Test func aReaderNumbersWhatAWriterLeftOut() {
+        // Elements 1, 2, 5 (written: it does not follow 2), none (data-j=""), 6.
+        var writer = ImplicitIDs()
+        var written: [String?] = []
+        for id in [NodeID(1), NodeID(2), NodeID(5), nil, NodeID(6)] {
+            guard let id else {
+                written.append("")
+                continue
+            }
+            written.append(writer.mayOmit(id) ? nil : id.description)
+            writer.wrote(id)
+        }
+        #expect(written == [nil, nil, "5", "", nil])
+        var reader = ImplicitIDs()
+        #expect(written.map { reader.next(written: $0)?.rawValue } == [1, 2, 5, nil, 6])
+        // A value that is not an id leaves the numbering where it was.
+        #expect(reader.next(written: "not an id!") == nil && reader.next(written: nil)?.rawValue == 7)
+    }
+}

@@ -15,8 +15,8 @@
 /// ```
 public struct HTMLWriter {
     public private(set) var bytes: [UInt8] = []
-    /// The id of the element written last (0 before the first): the next one may go implicit.
-    private var lastID: UInt32 = 0
+    /// The numbering so far: the next element's id may go unwritten when it follows the last.
+    private var ids = ImplicitIDs()
     /// The next element writes its id (it follows an element the parser may drop or add to).
     private var explicitNext = false
     /// Inside elements whose content the parser may rearrange: every element writes its id.
@@ -41,12 +41,12 @@ public struct HTMLWriter {
         if !node.id.isAssigned {
             append(" data-j=\"\"")
         } else {
-            if node.id.rawValue != lastID &+ 1 || explicitNext || explicitRest || guardedDepth > 0 || sensitivity.writesOwnID {
+            if !ids.mayOmit(node.id) || explicitNext || explicitRest || guardedDepth > 0 || sensitivity.writesOwnID {
                 append(" data-j=\"")
                 node.id.appendBase36(to: &bytes)
                 append("\"")
             }
-            lastID = node.id.rawValue
+            ids.wrote(node.id)
         }
         for attribute in node.attributes {
             append(" ")
