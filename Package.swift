@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "JetwayTesting", dependencies: ["Jetway"], path: "Sources/JetwayTesting"),
         // Drives real browsers for end-to-end tests and benches: Chromium and WebKit over
         // WebDriver, Firefox over WebDriver BiDi, and a websocket client of our own.
-        .target(name: "JetwayBrowser", path: "Sources/JetwayBrowser"),
+        .target(name: "JetwayBrowser", dependencies: ["JetwayWire"], path: "Sources/JetwayBrowser"),
         // `make bench`: prints `bench: <name> <value> <unit>` lines.
         .executableTarget(
             name: "JetwayBench",

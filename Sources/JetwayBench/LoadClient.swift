@@ -1,5 +1,6 @@
 import Foundation
 import Jetway
+import JetwayBrowser
 import JetwayTesting
 
 #if canImport(Glibc)
@@ -71,7 +72,7 @@ enum LoadClient {
         /// Patches and renewed tokens this page has received (over every command).
         var patchesSeen = 0
         var tokensSeen = 0
-        var join: String { #"["join","\#(token)","\#(path)",\#(version),"\#(build)"]"# }
+        var join: String { ClientMessage.join(token: token, path: path, version: UInt64(max(version, 0)), buildID: build).text }
         init(fd: Int32, target: String?) {
             self.fd = fd
             self.target = target
@@ -220,7 +221,7 @@ enum LoadClient {
                         let now = Date().timeIntervalSince(started)
                         guard now < seconds - 1 else { return }
                         for index in sessions.indices where next[index] <= now {
-                            sendText(sessions[index].fd, #"["ping",\#(Int(now * 1000))]"#)
+                            sendText(sessions[index].fd, ClientMessage.ping(Int(now * 1000)).text)
                             pings += 1
                             next[index] += 10
                         }
@@ -252,8 +253,10 @@ enum LoadClient {
                         break
                     }
                     let started = DispatchTime.now()
-                    let payload = jsonQuoted("{\"row\":\(index)}")
-                    sendText(session.fd, #"["e",\#(ref),"\#(widget)","request",["row",\#(payload)]]"#)
+                    let payload = "{\"row\":\(index)}"
+                    sendText(
+                        session.fd,
+                        ClientMessage.event(ref: ref, id: widget, event: "request", payload: .message(name: "row", json: payload)).text)
                     let answerPrefix = "[\"ans\",\(ref),"
                     let marker = ",\(ref)]"
                     ref += 1
@@ -286,7 +289,7 @@ enum LoadClient {
                     continue
                 }
                 let heavy = sessions[0]
-                sendText(heavy.fd, #"["e",\#(ref),"\#(heavy.target ?? "")","click",null]"#)
+                sendText(heavy.fd, ClientMessage.event(ref: ref, id: heavy.target ?? "", event: "click", payload: .none).text)
                 ref += 1
                 let started = Date()
                 var samples: [Double] = []
@@ -577,20 +580,7 @@ enum LoadClient {
 
     /// Where the payload of the frame at `offset` starts and how long it is, when it is whole.
     static func frameBounds(_ buffer: [UInt8], at offset: Int) -> (start: Int, length: Int)? {
-        guard buffer.count >= offset + 2 else { return nil }
-        var length = Int(buffer[offset + 1] & 0x7F)
-        var start = offset + 2
-        if length == 126 {
-            guard buffer.count >= offset + 4 else { return nil }
-            length = Int(buffer[offset + 2]) << 8 | Int(buffer[offset + 3])
-            start = offset + 4
-        } else if length == 127 {
-            guard buffer.count >= offset + 10 else { return nil }
-            length = buffer[(offset + 2)..<(offset + 10)].reduce(0) { $0 << 8 | Int($1) }
-            start = offset + 10
-        }
-        guard buffer.count >= start + length else { return nil }
-        return (start, length)
+        WebSocketFrames.frame(in: buffer, at: offset).map { ($0.start, $0.length) }
     }
 
     /// `JETWAY_LOAD_RCVBUF`: each socket's receive buffer, set before it connects (a small one
@@ -716,7 +706,8 @@ enum LoadClient {
                 slot += 1
                 if waiting[index] != nil { continue }
                 sent += 1
-                sendText(sessions[index].fd, #"["e",\#(ref),"\#(sessions[index].target!)","click",null]"#)
+                sendText(
+                    sessions[index].fd, ClientMessage.event(ref: ref, id: sessions[index].target!, event: "click", payload: .none).text)
                 waiting[index] = (ref, clock())
                 ref += 1
             }
@@ -974,17 +965,7 @@ enum LoadClient {
 
     /// One masked, final client frame.
     static func sendFrame(_ fd: Int32, opcode: UInt8, _ payload: [UInt8]) {
-        var frame: [UInt8] = [0x80 | opcode]
-        if payload.count < 126 {
-            frame.append(0x80 | UInt8(payload.count))
-        } else {
-            frame.append(0x80 | 126)
-            frame.append(contentsOf: [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)])
-        }
-        let mask: [UInt8] = [1, 2, 3, 4]
-        frame.append(contentsOf: mask)
-        for (index, byte) in payload.enumerated() { frame.append(byte ^ mask[index % 4]) }
-        sendAll(fd, frame)
+        sendAll(fd, WebSocketFrames.clientFrame(opcode: opcode, payload, mask: [1, 2, 3, 4]))
     }
 
     /// The next whole frame, waiting for its bytes until `timeout`; nil when none came.

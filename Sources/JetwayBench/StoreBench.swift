@@ -2,6 +2,7 @@ import Foundation
 import FoundationNetworking
 import JetwayBrowser
 import JetwayStore
+import JetwayWire
 import MountainAirportViews
 
 /// `make bench`'s store figures: one write refreshing a live list of 10,000 rows (SQLite and
@@ -145,7 +146,7 @@ enum StoreBench {
             throw BenchFailure("no page token")
         }
         let client = try await WebSocketClient.connect(port: portB, origin: "http://127.0.0.1:\(portB)")
-        await client.sendText(#"["join","\#(pageToken)","/gate/A1",\#(version),"\#(build)"]"#)
+        await client.sendText(ClientMessage.join(token: pageToken, path: "/gate/A1", version: UInt64(version) ?? 0, buildID: build).text)
         var joined = false
         var heard: [String] = []
         while !joined {

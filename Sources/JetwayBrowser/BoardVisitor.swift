@@ -1,4 +1,5 @@
 import Foundation
+import JetwayWire
 
 /// A page with a search field, opened from a loopback address of its own and joined over its
 /// websocket: a bystander whose page loads and searches are timed beside an attack, or one of
@@ -35,7 +36,8 @@ public final class BoardVisitor: @unchecked Sendable {
             throw Failure(description: "no page with a search field for \(address): \(body.prefix(120))")
         }
         let client = try await WebSocketClient.connect(port: port, origin: "http://127.0.0.1:\(port)", from: address)
-        await client.sendText(#"["join","\#(token)","/",0,"\#(meta("jetway-build", in: body) ?? "")"]"#)
+        await client.sendText(
+            ClientMessage.join(token: token, path: "/", version: 0, buildID: meta(RuntimeContract.Meta.build, in: body) ?? "").text)
         guard case .text = await client.next(startingWith: "[\"joined\"", timeout: 20) else {
             throw Failure(description: "the page of \(address) did not join")
         }
@@ -52,7 +54,8 @@ public final class BoardVisitor: @unchecked Sendable {
             loads.append(await offPool { LoopbackClient.get("/", from: address, port: port).seconds })
             ref += 1
             let started = Date()
-            await client.sendText(#"["e",\#(ref),"\#(field)","input","\#(["den", "bos", ""][round % 3])"]"#)
+            await client.sendText(
+                ClientMessage.event(ref: ref, id: field, event: "input", payload: .text(["den", "bos", ""][round % 3])).text)
             while case .text(let reply) = await client.next(timeout: 10) {
                 if reply.hasSuffix(",\(ref)]") { break }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import JetwayWire
 
 /// Pages typing into their search fields at 55 keys a second each (under the rate limit), from
 /// a thread of their own as browsers on other machines would, reading and dropping what they
@@ -20,7 +21,8 @@ public final class TypingPages: @unchecked Sendable {
             while isRunning {
                 ref += 1
                 for (client, field) in pages {
-                    client.sendTextNow(#"["e",\#(ref),"\#(field)","input","\#(words[ref % words.count])"]"#)
+                    client.sendTextNow(
+                        ClientMessage.event(ref: ref, id: field, event: "input", payload: .text(words[ref % words.count])).text)
                     client.discardAvailable()
                 }
                 sent += pages.count

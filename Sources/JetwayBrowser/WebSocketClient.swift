@@ -115,20 +115,7 @@ public final class WebSocketClient: @unchecked Sendable {
     }
 
     static func frame(opcode: UInt8, _ payload: [UInt8], final: Bool = true) -> [UInt8] {
-        var frame: [UInt8] = [(final ? 0x80 : 0) | opcode]
-        if payload.count < 126 {
-            frame.append(0x80 | UInt8(payload.count))
-        } else if payload.count < 65536 {
-            frame.append(0x80 | 126)
-            frame.append(contentsOf: [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)])
-        } else {
-            frame.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((payload.count >> shift) & 0xFF)) }
-        }
-        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
-        frame.append(contentsOf: mask)
-        for (index, byte) in payload.enumerated() { frame.append(byte ^ mask[index % 4]) }
-        return frame
+        WebSocketFrames.clientFrame(opcode: opcode, payload, final: final)
     }
 
     static func write(_ fd: Int32, _ frame: [UInt8]) {
@@ -181,52 +168,46 @@ public final class WebSocketClient: @unchecked Sendable {
         return .timeout
     }
 
-    private func read(_ count: Int, deadline: Date) -> [UInt8]? {
-        while buffer.count < count {
+    /// Reads what the socket has into the buffer, waiting no longer than the deadline (the
+    /// socket's own receive timeout is longer); false at the deadline or the end of the stream.
+    private func fill(deadline: Date) -> Bool {
+        while true {
             let left = deadline.timeIntervalSinceNow
-            if left <= 0 { return nil }
-            // Wait no longer than the deadline (the socket's own receive timeout is longer).
+            if left <= 0 { return false }
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, Int32(max(1, min(left, 60) * 1000))) == 0 { continue }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let got = recv(fd, &chunk, chunk.count, 0)
             if got <= 0 {
                 if got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { continue }
-                return nil
+                return false
             }
             buffer.append(contentsOf: chunk[0..<got])
+            return true
         }
-        let result = Array(buffer[0..<count])
-        buffer.removeFirst(count)
-        return result
     }
 
     private func readFrame(deadline: Date) -> Frame {
         var message: [UInt8] = []
         while true {
-            guard let head = read(2, deadline: deadline) else { return .timeout }
-            let opcode = head[0] & 0x0F
-            var length = Int(head[1] & 0x7F)
-            if length == 126 {
-                guard let ext = read(2, deadline: deadline) else { return .timeout }
-                length = Int(ext[0]) << 8 | Int(ext[1])
-            } else if length == 127 {
-                guard let ext = read(8, deadline: deadline) else { return .timeout }
-                length = ext.reduce(0) { $0 << 8 | Int($1) }
+            var bounds = WebSocketFrames.frame(in: buffer)
+            while bounds == nil {
+                guard fill(deadline: deadline) else { return .timeout }
+                bounds = WebSocketFrames.frame(in: buffer)
             }
-            guard let payload = read(length, deadline: deadline) else { return .timeout }
-            switch opcode {
-            case 8:
-                let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : 1005
-                return .close(code: code)
-            case 9:
+            guard let frame = bounds else { return .timeout }
+            let payload = Array(buffer[frame.start..<(frame.start + frame.length)])
+            buffer.removeFirst(frame.start + frame.length)
+            switch frame.opcode {
+            case WebSocketFrames.close: return .close(code: WebSocketFrames.closeCode(payload))
+            case WebSocketFrames.ping:
                 // A ping is answered, as a browser answers it.
-                Self.write(fd, Self.frame(opcode: 10, payload))
+                Self.write(fd, Self.frame(opcode: WebSocketFrames.pong, payload))
                 continue
-            case 10: continue
+            case WebSocketFrames.pong: continue
             default:
                 message.append(contentsOf: payload)
-                if head[0] & 0x80 != 0 { return .text(String(decoding: message, as: UTF8.self)) }
+                if frame.final { return .text(String(decoding: message, as: UTF8.self)) }
             }
         }
     }
