@@ -129,7 +129,7 @@ extension ViewGraph: WidgetHost {
             out.append(node)
             return
         }
-        let node = context.element("div", "jw-widget")
+        let node = context.element("div", StyleClass.widget)
         node.setAttribute(RuntimeContract.Attribute.widget, widget.name)
         for name in widget.properties.keys.sorted() {
             node.setAttribute(Widget.attributeName(name), widget.properties[name]!.json)

@@ -89,6 +89,6 @@ extension View {
 
     /// Hides the mouse pointer over the view (`.hidden`), as on a screen nobody touches.
     public func pointerVisibility(_ visibility: Visibility) -> some View {
-        modifier(StyleModifier { node in if visibility == .hidden { node.addClass("jw-pointer-hidden") } })
+        modifier(StyleModifier { node in if visibility == .hidden { node.addClass(StyleClass.pointerHidden) } })
     }
 }

@@ -62,7 +62,7 @@ struct PaddingModifier: NodeModifier {
             // Outside an existing background or border, or on top of padding on the same edge
             // (SwiftUI's paddings add up): a new box.
             let wrapper = Node("div", key: node.key)
-            wrapper.setAttribute("class", "jw-box")
+            wrapper.setAttribute("class", StyleClass.box)
             wrapper.addStyle(declarations)
             node.key = IdentityHash.mix(IdentityHash.seed, 0xB0)
             wrapper.children = [node]
@@ -93,9 +93,9 @@ struct FrameModifier: NodeModifier {
 
     func modify(_ node: Node, _ context: _RenderContext) -> Node {
         let frame = Node("div", key: node.key)
-        frame.setAttribute("class", "jw-frame")
-        if fillsWidth { frame.addClass("jw-fill-w") }
-        if fillsHeight { frame.addClass("jw-fill-h") }
+        frame.setAttribute("class", StyleClass.frame)
+        if fillsWidth { frame.addClass(StyleClass.fillW) }
+        if fillsHeight { frame.addClass(StyleClass.fillH) }
         if alignment != .center { frame.addStyle(alignment.css) }
         for declaration in declarations { frame.addStyle(declaration) }
         node.key = IdentityHash.mix(IdentityHash.seed, 0xF0)

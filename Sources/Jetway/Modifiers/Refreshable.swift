@@ -1,3 +1,6 @@
+/// A class attribute written once, not at each render.
+private let buttonRefreshClasses = "\(StyleClass.button) \(RuntimeContract.Class.refresh)"
+
 /// Lets the user refresh a list or a scroll view: pulled down on a touch screen, or the
 /// refresh button at its top with a mouse or a keyboard. Until `action` returns the view shows
 /// that it is refreshing (`aria-busy`, a progress bar) and another refresh waits.
@@ -16,7 +19,7 @@ struct RefreshableModifier: _PrimitiveModifier {
         state.action = modifier.action
         let node = context.element("div", RuntimeContract.Class.refreshable)
         let inside = context.insideElement()
-        let control = inside.structural(0).element("button", "jw-button jw-refresh")
+        let control = inside.structural(0).element("button", buttonRefreshClasses)
         control.setAttribute("type", "button")
         if state.isRefreshing {
             node.setAttribute("aria-busy", "true")
@@ -28,7 +31,7 @@ struct RefreshableModifier: _PrimitiveModifier {
         }
         var children = [control]
         if state.isRefreshing {
-            let bar = inside.structural(2).element("progress", "jw-refresh-progress")
+            let bar = inside.structural(2).element("progress", StyleClass.refreshProgress)
             bar.setAttribute("aria-label", "Refreshing")
             children.append(bar)
         }

@@ -1,3 +1,8 @@
+/// A class attribute written once, not at each render.
+private let buttonRowActionDestructiveClasses = "\(StyleClass.button) \(StyleClass.rowAction) \(StyleClass.destructive)"
+/// A class attribute written once, not at each render.
+private let menuContextMenuClasses = "\(StyleClass.menu) \(StyleClass.contextMenu)"
+
 extension ForEach {
     /// Makes the rows deletable: each gets a Delete button, which calls `action` with the row's
     /// index (as SwiftUI's swipe to delete does).
@@ -43,9 +48,9 @@ struct OnDeleteModifier: _PrimitiveModifier {
         }
         for (index, row) in rows.enumerated() {
             let holder = Node("div", key: row.key)
-            holder.setAttribute("class", "jw-row-with-actions")
+            holder.setAttribute("class", StyleClass.rowWithActions)
             let delete = Node("button", key: row.key &+ 0xDE1)
-            delete.setAttribute("class", "jw-button jw-row-action jw-destructive")
+            delete.setAttribute("class", buttonRowActionDestructiveClasses)
             delete.setAttribute("type", "button")
             delete.setAttribute("aria-label", "Delete " + Self.name(of: row))
             delete.text = "Delete"
@@ -86,13 +91,13 @@ struct SwipeActionsModifier<Actions: View>: _PrimitiveModifier {
     let leading: Bool
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
-        let holder = context.element("div", "jw-row-with-actions")
+        let holder = context.element("div", StyleClass.rowWithActions)
         let inside = context.insideElement()
         var row: [Node] = []
         content(inside.structural(0), &row)
-        let actions = inside.structural(1).element("div", "jw-row-actions")
+        let actions = inside.structural(1).element("div", StyleClass.rowActions)
         inside.structural(1).renderChildren(modifier.actions, into: actions)
-        for button in actions.children where button.tag == "button" { button.addClass("jw-row-action") }
+        for button in actions.children where button.tag == "button" { button.addClass(StyleClass.rowAction) }
         holder.children = modifier.leading ? [actions] + row : row + [actions]
         out.append(holder)
     }
@@ -102,12 +107,12 @@ struct ContextMenuModifier<Items: View>: _PrimitiveModifier {
     let items: Items
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
-        let holder = context.element("div", "jw-has-context-menu")
+        let holder = context.element("div", StyleClass.hasContextMenu)
         let inside = context.insideElement()
         var body: [Node] = []
         content(inside.structural(0), &body)
         let menu = Menu<Text, Items>.node(
-            inside.structural(1), className: "jw-menu jw-context-menu", label: Text("⋯"), accessibleName: "Actions", items: modifier.items)
+            inside.structural(1), className: menuContextMenuClasses, label: Text("⋯"), accessibleName: "Actions", items: modifier.items)
         holder.children = body + [menu]
         out.append(holder)
     }

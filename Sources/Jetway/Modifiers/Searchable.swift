@@ -1,3 +1,6 @@
+/// A class attribute written once, not at each render.
+private let buttonSearchSuggestionClasses = "\(StyleClass.button) \(StyleClass.searchSuggestion)"
+
 extension View {
     /// A search field above the view, bound to `text`. Its accessible name is "Search" unless a
     /// prompt is given.
@@ -77,7 +80,7 @@ struct SearchCompletionModifier: _PrimitiveModifier {
     let completion: String
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
-        let button = context.element("button", "jw-button jw-search-suggestion")
+        let button = context.element("button", buttonSearchSuggestionClasses)
         button.setAttribute("type", "button")
         button.setAttribute("role", "option")
         var label: [Node] = []
@@ -95,11 +98,11 @@ struct SearchableModifier: _PrimitiveModifier {
     let prompt: String?
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
-        let wrapper = context.element("div", "jw-searchable")
+        let wrapper = context.element("div", StyleClass.searchable)
         let inside = context.insideElement()
         let title = modifier.prompt ?? "Search"
         let field = TextInput.node(
-            inside.structural(0), type: "search", title: title, prompt: nil, text: modifier.text, className: "jw-search")
+            inside.structural(0), type: "search", title: title, prompt: nil, text: modifier.text, className: StyleClass.search)
         field.setAttribute("role", "searchbox")
         var contentContext = inside.structural(1)
         let isSearching = !(field.attribute("value") ?? "").isEmpty
@@ -118,12 +121,14 @@ struct SearchableModifier: _PrimitiveModifier {
         content(contentContext, &body)
         // Where SwiftUI puts it: under the screen's bar and large title, above the content.
         var heading = 0
-        while heading < body.count, let name = body[heading].attribute("class"), name.hasPrefix("jw-toolbar") || name == "jw-nav-title" {
+        while heading < body.count, let name = body[heading].attribute("class"),
+            name.hasPrefix(StyleClass.toolbar) || name == StyleClass.navTitle
+        {
             heading += 1
         }
         var children = Array(body[..<heading]) + [field]
         if isSearching, let render = suggestions.render ?? outer?.render {
-            let list = inside.structural(2).element("div", "jw-search-suggestions")
+            let list = inside.structural(2).element("div", StyleClass.searchSuggestions)
             list.setAttribute("role", "listbox")
             list.setAttribute("aria-label", "Suggestions")
             var items: [Node] = []

@@ -1,3 +1,10 @@
+/// A class attribute written once, not at each render.
+private let sheetAlertClasses = "\(RuntimeContract.Class.sheet) \(StyleClass.alert)"
+/// A class attribute written once, not at each render.
+private let sheetConfirmationClasses = "\(RuntimeContract.Class.sheet) \(StyleClass.confirmation)"
+/// A class attribute written once, not at each render.
+private let sheetFullScreenClasses = "\(RuntimeContract.Class.sheet) \(StyleClass.fullScreen)"
+
 extension View {
     /// Presents `content` in a modal `<dialog>` while `isPresented` is true: the page behind is
     /// inert and focus moves into the sheet (and back to what had it when it closes). Escape, a
@@ -177,7 +184,7 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
         let sheetContext = context.explicit(presentedID)
         // Not `open`: the runtime opens it with showModal(), which makes the page behind inert
         // and moves focus in (an `open` dialog is not modal).
-        let dialog = sheetContext.element("dialog", modifier.style == .fullScreen ? "jw-sheet jw-full-screen" : "jw-sheet")
+        let dialog = sheetContext.element("dialog", modifier.style == .fullScreen ? sheetFullScreenClasses : RuntimeContract.Class.sheet)
         dialog.setAttribute("aria-modal", "true")
         let dismiss = modifier.dismiss
         dialog.addHandler(EventBinding(event: .dismiss) { _ in dismiss() })
@@ -252,14 +259,14 @@ struct AlertModifier<Actions: View, Message: View>: _PrimitiveModifier {
         let binding = modifier.isPresented
         let dismiss: @MainActor () -> Void = { if binding.wrappedValue { binding.wrappedValue = false } }
         let alertContext = context.structural(1)
-        let dialog = alertContext.element("dialog", modifier.kind == .alert ? "jw-sheet jw-alert" : "jw-sheet jw-confirmation")
+        let dialog = alertContext.element("dialog", modifier.kind == .alert ? sheetAlertClasses : sheetConfirmationClasses)
         dialog.setAttribute("role", "alertdialog")
         dialog.setAttribute("aria-modal", "true")
         dialog.addHandler(EventBinding(event: .dismiss) { _ in dismiss() })
         var inside = alertContext.insideElement()
         var children: [Node] = []
         if modifier.showsTitle || modifier.kind == .alert {
-            let heading = inside.structural(0).element("h2", "jw-alert-title")
+            let heading = inside.structural(0).element("h2", StyleClass.alertTitle)
             heading.text = modifier.title
             children.append(heading)
             dialog.setAttribute("aria-label", modifier.title)
@@ -269,7 +276,7 @@ struct AlertModifier<Actions: View, Message: View>: _PrimitiveModifier {
         var message: [Node] = []
         Message._render(modifier.message(), inside.structural(1).rebuilt(), &message)
         if !message.isEmpty {
-            let holder = inside.structural(2).element("div", "jw-alert-message")
+            let holder = inside.structural(2).element("div", StyleClass.alertMessage)
             holder.children = message
             children.append(holder)
         }
@@ -278,13 +285,13 @@ struct AlertModifier<Actions: View, Message: View>: _PrimitiveModifier {
         var buttons: [Node] = []
         Actions._render(modifier.actions(), inside.structural(3).rebuilt(), &buttons)
         if buttons.isEmpty {
-            let ok = inside.structural(4).element("button", "jw-button")
+            let ok = inside.structural(4).element("button", StyleClass.button)
             ok.setAttribute("type", "button")
             ok.text = "OK"
             ok.addHandler(EventBinding(event: .click) { _ in dismiss() })
             buttons = [ok]
         }
-        let row = inside.structural(5).element("div", "jw-alert-actions")
+        let row = inside.structural(5).element("div", StyleClass.alertActions)
         row.children = buttons
         children.append(row)
         dialog.children = children

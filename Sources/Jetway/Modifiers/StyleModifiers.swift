@@ -5,11 +5,11 @@ extension View {
     }
 
     public func bold(_ isActive: Bool = true) -> some View {
-        modifier(StyleModifier { node in if isActive { node.addClass("jw-bold") } })
+        modifier(StyleModifier { node in if isActive { node.addClass(StyleClass.bold) } })
     }
 
     public func italic(_ isActive: Bool = true) -> some View {
-        modifier(StyleModifier { node in if isActive { node.addClass("jw-italic") } })
+        modifier(StyleModifier { node in if isActive { node.addClass(StyleClass.italic) } })
     }
 
     public func fontWeight(_ weight: Font.Weight?) -> some View {
@@ -24,7 +24,10 @@ extension View {
     /// The accent of the controls in this view (buttons, links, switches, sliders, pickers),
     /// as SwiftUI's `.tint`. Nil keeps the app's accent.
     public func tint(_ color: Color?) -> some View {
-        modifier(StyleModifier { node in if let color { node.addStyle("--jw-accent:\(color.css);--jw-switch-on:\(color.css)") } })
+        modifier(
+            StyleModifier { node in
+                if let color { node.addStyle("\(StyleVariable.accent):\(color.css);\(StyleVariable.switchOn):\(color.css)") }
+            })
     }
 
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
@@ -60,7 +63,7 @@ extension View {
     /// (`.frame(maxWidth: .infinity, maxHeight: .infinity).clipped()`) is the window's size, as
     /// a root view is the screen's in SwiftUI: the page never scrolls (a wall screen).
     public func clipped(antialiased: Bool = false) -> some View {
-        modifier(StyleModifier { node in node.addClass("jw-clipped") })
+        modifier(StyleModifier { node in node.addClass(StyleClass.clipped) })
     }
 
     public func border<S: ShapeStyle>(_ style: S, width: CGFloat = 1) -> some View {
@@ -92,12 +95,12 @@ extension View {
             StyleModifier { node in
                 // Its ideal size, not what it is offered: it stops filling.
                 if horizontal {
-                    node.removeClass("jw-fill-w")
-                    node.addClass("jw-fixed-w")
+                    node.removeClass(StyleClass.fillW)
+                    node.addClass(StyleClass.fixedW)
                 }
                 if vertical {
-                    node.removeClass("jw-fill-h")
-                    node.addClass("jw-fixed-h")
+                    node.removeClass(StyleClass.fillH)
+                    node.addClass(StyleClass.fixedH)
                 }
             })
     }
@@ -109,9 +112,9 @@ extension View {
         modifier(
             StyleModifier { node in
                 if value > 0 {
-                    node.addClass("jw-priority-high")
+                    node.addClass(StyleClass.priorityHigh)
                 } else if value < 0 {
-                    node.addClass("jw-priority-low")
+                    node.addClass(StyleClass.priorityLow)
                 }
             })
     }
@@ -121,7 +124,7 @@ extension View {
         modifier(
             StyleModifier { node in
                 guard let number else { return }
-                node.addClass("jw-line-limit")
+                node.addClass(StyleClass.lineLimit)
                 node.addStyle("-webkit-line-clamp:\(max(number, 1))")
             })
     }
@@ -151,7 +154,7 @@ struct LayerModifier<Layer: View>: _PrimitiveModifier {
     let alignment: Alignment
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
-        let node = context.element("div", "jw-zstack")
+        let node = context.element("div", StyleClass.zstack)
         let inside = context.insideElement()
         var children: [Node] = []
         content(inside.structural(0), &children)
@@ -159,7 +162,7 @@ struct LayerModifier<Layer: View>: _PrimitiveModifier {
         Layer._render(modifier.layer, inside.structural(1), &layer)
         for index in layer.indices {
             let copy = layer[index].isFrozen ? layer[index].copy() : layer[index]
-            copy.addClass(modifier.isOverlay ? "jw-overlay" : "jw-underlay")
+            copy.addClass(modifier.isOverlay ? StyleClass.overlay : StyleClass.underlay)
             if modifier.alignment != .center {
                 copy.addStyle("justify-self:\(modifier.alignment.horizontal.cssName);align-self:\(modifier.alignment.vertical.cssName)")
             }

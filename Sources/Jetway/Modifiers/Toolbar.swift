@@ -33,7 +33,7 @@ public struct ToolbarItem<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", "jw-toolbar-item")
+        let node = context.element("div", StyleClass.toolbarItem)
         node.setAttribute("data-placement", view.placement.side)
         context.renderChildren(view.content, into: node)
         out.append(node)
@@ -68,7 +68,7 @@ struct ToolbarModifier<Items: View>: _PrimitiveModifier {
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         let barContext = context.branch(0x7B0)
-        let bar = barContext.element("div", "jw-toolbar")
+        let bar = barContext.element("div", StyleClass.toolbar)
         bar.setAttribute("role", "toolbar")
         barContext.renderChildren(modifier.items, into: bar)
         out.append(bar)

@@ -115,14 +115,14 @@ public final class Node {
     /// around a view that fills the width (or height) offered fills it too, so a
     /// `.frame(maxWidth: .infinity)` deep in a `VStack(alignment: .leading)` widens the stack.
     func takeFills(from children: [Node], width: Bool = true, height: Bool = true) {
-        var fillsWidth = !width || hasClass("jw-fill-w"), fillsHeight = !height || hasClass("jw-fill-h")
+        var fillsWidth = !width || hasClass(StyleClass.fillW), fillsHeight = !height || hasClass(StyleClass.fillH)
         for child in children where !(fillsWidth && fillsHeight) {
-            if !fillsWidth && child.hasClass("jw-fill-w") {
-                addClass("jw-fill-w")
+            if !fillsWidth && child.hasClass(StyleClass.fillW) {
+                addClass(StyleClass.fillW)
                 fillsWidth = true
             }
-            if !fillsHeight && child.hasClass("jw-fill-h") {
-                addClass("jw-fill-h")
+            if !fillsHeight && child.hasClass(StyleClass.fillH) {
+                addClass(StyleClass.fillH)
                 fillsHeight = true
             }
         }

@@ -1,3 +1,6 @@
+/// A class attribute written once, not at each render.
+private let colorFillWFillHClasses = "\(StyleClass.color) \(StyleClass.fillW) \(StyleClass.fillH)"
+
 /// A color, written to CSS. Named colors follow the theme's custom properties in `jetway.css`
 /// (`--jw-red`, …), so a theme can change them in one place. A `Color` is also a view that
 /// fills the space it is offered.
@@ -26,7 +29,7 @@ public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
     /// A named color of the app's theme: `Color("Runway")` reads `--jw-color-Runway`.
     public init(_ name: String) {
         let safe = name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }
-        css = "var(--jw-color-\(String(String.UnicodeScalarView(safe))))"
+        css = "var(\(StyleVariable.colorPrefix)\(String(String.UnicodeScalarView(safe))))"
     }
 
     /// This color at a fraction of its opacity.
@@ -40,28 +43,28 @@ public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    nonisolated public static let red = Color(css: "var(--jw-red)")
-    nonisolated public static let orange = Color(css: "var(--jw-orange)")
-    nonisolated public static let yellow = Color(css: "var(--jw-yellow)")
-    nonisolated public static let green = Color(css: "var(--jw-green)")
-    nonisolated public static let mint = Color(css: "var(--jw-mint)")
-    nonisolated public static let teal = Color(css: "var(--jw-teal)")
-    nonisolated public static let cyan = Color(css: "var(--jw-cyan)")
-    nonisolated public static let blue = Color(css: "var(--jw-blue)")
-    nonisolated public static let indigo = Color(css: "var(--jw-indigo)")
-    nonisolated public static let purple = Color(css: "var(--jw-purple)")
-    nonisolated public static let pink = Color(css: "var(--jw-pink)")
-    nonisolated public static let brown = Color(css: "var(--jw-brown)")
-    nonisolated public static let gray = Color(css: "var(--jw-gray)")
+    nonisolated public static let red = Color(css: "var(\(StyleVariable.red))")
+    nonisolated public static let orange = Color(css: "var(\(StyleVariable.orange))")
+    nonisolated public static let yellow = Color(css: "var(\(StyleVariable.yellow))")
+    nonisolated public static let green = Color(css: "var(\(StyleVariable.green))")
+    nonisolated public static let mint = Color(css: "var(\(StyleVariable.mint))")
+    nonisolated public static let teal = Color(css: "var(\(StyleVariable.teal))")
+    nonisolated public static let cyan = Color(css: "var(\(StyleVariable.cyan))")
+    nonisolated public static let blue = Color(css: "var(\(StyleVariable.blue))")
+    nonisolated public static let indigo = Color(css: "var(\(StyleVariable.indigo))")
+    nonisolated public static let purple = Color(css: "var(\(StyleVariable.purple))")
+    nonisolated public static let pink = Color(css: "var(\(StyleVariable.pink))")
+    nonisolated public static let brown = Color(css: "var(\(StyleVariable.brown))")
+    nonisolated public static let gray = Color(css: "var(\(StyleVariable.gray))")
     nonisolated public static let white = Color(css: "#fff")
     nonisolated public static let black = Color(css: "#000")
     nonisolated public static let clear = Color(css: "transparent")
-    nonisolated public static let primary = Color(css: "var(--jw-primary)")
-    nonisolated public static let secondary = Color(css: "var(--jw-secondary)")
-    nonisolated public static let accentColor = Color(css: "var(--jw-accent)")
+    nonisolated public static let primary = Color(css: "var(\(StyleVariable.primary))")
+    nonisolated public static let secondary = Color(css: "var(\(StyleVariable.secondary))")
+    nonisolated public static let accentColor = Color(css: "var(\(StyleVariable.accent))")
 
     public static func _render(_ view: Color, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", "jw-color jw-fill-w jw-fill-h")
+        let node = context.element("div", colorFillWFillHClasses)
         node.addStyle("background:\(view.css)")
         node.setAttribute("aria-hidden", "true")
         out.append(node)

@@ -90,10 +90,10 @@ public struct Font: Hashable, Sendable {
 
     /// `jw-font-<style>`, made once per style rather than on every render.
     private static let classNames: [String: String] = Dictionary(
-        uniqueKeysWithValues: TextStyle.allCases.map { ($0.rawValue, "jw-font-" + $0.rawValue) })
+        uniqueKeysWithValues: TextStyle.allCases.map { ($0.rawValue, StyleClass.fontPrefix + $0.rawValue) })
 
     static func className(_ name: String) -> String {
-        classNames[name] ?? "jw-font-" + name
+        classNames[name] ?? StyleClass.fontPrefix + name
     }
 
     /// Applies this font to an element: a class for text styles, declarations otherwise.
@@ -109,6 +109,6 @@ public struct Font: Hashable, Sendable {
         }
         if let weight { node.addStyle("font-weight:\(weight.value)") }
         if isItalic { node.addStyle("font-style:italic") }
-        if isMonospaced { node.addClass("jw-mono") }
+        if isMonospaced { node.addClass(StyleClass.mono) }
     }
 }

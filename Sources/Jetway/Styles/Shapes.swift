@@ -1,3 +1,6 @@
+/// A class attribute written once, not at each render.
+private let shapeFillWFillHClasses = "\(StyleClass.shape) \(StyleClass.fillW) \(StyleClass.fillH)"
+
 /// A shape: fills with `.fill(_:)`, outlines with `.stroke(_:lineWidth:)`, clips with
 /// `.clipShape(_:)`.
 ///
@@ -15,7 +18,7 @@ extension Shape {
     }
 
     func makeNode(_ context: _RenderContext, fill: String?, stroke: (String, CGFloat)?) -> Node {
-        let node = context.element("div", "jw-shape jw-fill-w jw-fill-h")
+        let node = context.element("div", shapeFillWFillHClasses)
         node.setAttribute("aria-hidden", "true")
         if cornerCSS != "0" { node.addStyle("border-radius:\(cornerCSS)") }
         if let fill { node.addStyle("background:\(fill)") }

@@ -23,11 +23,11 @@ public struct Button<Label: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("button", "jw-button")
+        let node = context.element("button", StyleClass.button)
         node.setAttribute("type", "button")
         context.environment.buttonStyle.apply(to: node)
-        if view.role == .destructive { node.addClass("jw-destructive") }
-        if view.role == .cancel { node.addClass("jw-cancel") }
+        if view.role == .destructive { node.addClass(StyleClass.destructive) }
+        if view.role == .cancel { node.addClass(StyleClass.cancel) }
         context.renderChildren(view.label, into: node)
         if context.environment.isEnabled {
             let action = view.action
@@ -72,10 +72,10 @@ public enum ButtonRole: Hashable, Sendable {
 public struct ButtonStyleKind: Hashable, Sendable {
     let className: String?
     public static let automatic = ButtonStyleKind(className: nil)
-    public static let bordered = ButtonStyleKind(className: "jw-bordered")
-    public static let borderedProminent = ButtonStyleKind(className: "jw-prominent")
-    public static let borderless = ButtonStyleKind(className: "jw-borderless")
-    public static let plain = ButtonStyleKind(className: "jw-plain")
+    public static let bordered = ButtonStyleKind(className: StyleClass.bordered)
+    public static let borderedProminent = ButtonStyleKind(className: StyleClass.prominent)
+    public static let borderless = ButtonStyleKind(className: StyleClass.borderless)
+    public static let plain = ButtonStyleKind(className: StyleClass.plain)
 
     func apply(to node: Node) {
         if let className { node.addClass(className) }

@@ -1,3 +1,8 @@
+/// A class attribute written once, not at each render.
+private let buttonMenuLabelClasses = "\(StyleClass.button) \(StyleClass.menuLabel)"
+/// A class attribute written once, not at each render.
+private let lazyGridLazyHgridClasses = "\(StyleClass.lazyGrid) \(StyleClass.lazyHgrid)"
+
 /// A column (or row) description of a lazy grid, as SwiftUI's: a fixed size, a flexible one
 /// between bounds, or as many adaptive cells as fit.
 public struct GridItem: Hashable, Sendable {
@@ -52,7 +57,7 @@ public struct LazyVGrid<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", "jw-lazy-grid")
+        let node = context.element("div", StyleClass.lazyGrid)
         node.addStyle("grid-template-columns:\(view.columns.map(\.track).joined(separator: " "))")
         let columnGap = view.columns.first?.spacing ?? 8
         node.addStyle("column-gap:\(px(columnGap));row-gap:\(px(view.spacing ?? 8))")
@@ -77,7 +82,7 @@ public struct LazyHGrid<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", "jw-lazy-grid jw-lazy-hgrid")
+        let node = context.element("div", lazyGridLazyHgridClasses)
         node.addStyle("grid-template-rows:\(view.rows.map(\.track).joined(separator: " "))")
         node.addStyle("row-gap:\(px(view.rows.first?.spacing ?? 8));column-gap:\(px(view.spacing ?? 8))")
         context.renderChildren(view.content, into: node)
@@ -144,12 +149,12 @@ public struct DisclosureGroup<Label: View, Content: View>: _PrimitiveView {
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let state = context.persistent(DisclosureState.self) { DisclosureState() }
         let expanded = view.isExpanded.map { binding in context.track { binding.wrappedValue } } ?? state.isExpanded
-        let node = context.element("details", "jw-disclosure")
+        let node = context.element("details", StyleClass.disclosure)
         if expanded { node.setAttribute("open", "") }
         let inside = context.insideElement()
-        let summary = inside.structural(0).element("summary", "jw-disclosure-label")
+        let summary = inside.structural(0).element("summary", StyleClass.disclosureLabel)
         inside.structural(0).renderChildren(view.label, into: summary)
-        let body = inside.structural(1).element("div", "jw-disclosure-content")
+        let body = inside.structural(1).element("div", StyleClass.disclosureContent)
         inside.structural(1).renderChildren(view.content, into: body)
         node.children = [summary, body]
         let binding = view.isExpanded
@@ -199,18 +204,18 @@ public struct Menu<Label: View, Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        out.append(node(context, className: "jw-menu", label: view.label, items: view.content))
+        out.append(node(context, className: StyleClass.menu, label: view.label, items: view.content))
     }
 
     /// The menu's `<details>`: a summary that opens it, and its items (also a context menu's).
     static func node(_ context: _RenderContext, className: String, label: Label, accessibleName: String? = nil, items: Content) -> Node {
         let node = context.element("details", className)
         let inside = context.insideElement()
-        let summary = inside.structural(0).element("summary", "jw-button jw-menu-label")
+        let summary = inside.structural(0).element("summary", buttonMenuLabelClasses)
         summary.setAttribute("aria-haspopup", "menu")
         if let accessibleName { summary.setAttribute("aria-label", accessibleName) }
         inside.structural(0).renderChildren(label, into: summary)
-        let list = inside.structural(1).element("div", "jw-menu-items")
+        let list = inside.structural(1).element("div", StyleClass.menuItems)
         list.setAttribute("role", "menu")
         inside.structural(1).renderChildren(items, into: list)
         node.children = [summary, list]

@@ -62,13 +62,13 @@ public struct DatePicker<Label: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("label", "jw-datepicker")
+        let node = context.element("label", StyleClass.datepicker)
         let inside = context.insideElement()
         var labelNodes: [Node] = []
         Label._render(view.label, inside.structural(0), &labelNodes)
         let title = labelNodes.map(\.textContent).joined()
         let form = DateInputForm(view.components, timeZone: context.environment.timeZone)
-        let input = inside.structural(1).element("input", "jw-date-input")
+        let input = inside.structural(1).element("input", StyleClass.dateInput)
         input.setAttribute("type", form.inputType)
         if !title.isEmpty { input.setAttribute("aria-label", title) }
         input.setAttribute("value", form.string(from: context.track { view.selection.wrappedValue }))

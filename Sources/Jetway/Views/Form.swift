@@ -1,3 +1,6 @@
+/// A class attribute written once, not at each render.
+private let formFillWFillHClasses = "\(StyleClass.form) \(StyleClass.fillW) \(StyleClass.fillH)"
+
 /// A container of grouped controls, such as settings, rendered as `<form>`.
 ///
 /// ```swift
@@ -13,7 +16,7 @@ public struct Form<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("form", "jw-form jw-fill-w jw-fill-h")
+        let node = context.element("form", formFillWFillHClasses)
         node.setAttribute("novalidate", "")
         var inside = context
         if inside.environment.sectionsAreListRows { inside.writeEnvironment { $0.sectionsAreListRows = false } }
@@ -46,7 +49,7 @@ public struct Section<Parent: View, Content: View, Footer: View>: _PrimitiveView
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("section", "jw-section")
+        let node = context.element("section", StyleClass.section)
         var inside = context.insideElement()
         // In a `List`, each view of the content is a row of its own (`<li>`, with its separator
         // and a link's chevron), as SwiftUI makes them.
@@ -54,30 +57,30 @@ public struct Section<Parent: View, Content: View, Footer: View>: _PrimitiveView
         if rows { inside.writeEnvironment { $0.sectionsAreListRows = false } }
         var children: [Node] = []
         if Parent.self != EmptyView.self {
-            let header = inside.structural(0).element("header", "jw-section-header")
+            let header = inside.structural(0).element("header", StyleClass.sectionHeader)
             inside.structural(0).renderChildren(view.header, into: header)
             children.append(header)
         }
         if rows {
-            let list = inside.structural(1).element("ul", "jw-section-rows")
+            let list = inside.structural(1).element("ul", StyleClass.sectionRows)
             var content: [Node] = []
             Content._render(view.content, inside.structural(1).insideElement(), &content)
             list.children = content.map { row in
                 if row.tag == "li" { return row }
                 let item = Node("li", key: row.key)
-                item.setAttribute("class", "jw-list-row")
+                item.setAttribute("class", StyleClass.listRow)
                 item.children = [row]
                 List<Never, EmptyView>.applyRowOptions(of: row, to: item)
                 return item
             }
             children.append(list)
         } else {
-            let body = inside.structural(1).element("div", "jw-section-content")
+            let body = inside.structural(1).element("div", StyleClass.sectionContent)
             inside.structural(1).renderChildren(view.content, into: body)
             children.append(body)
         }
         if Footer.self != EmptyView.self {
-            let footer = inside.structural(2).element("footer", "jw-section-footer")
+            let footer = inside.structural(2).element("footer", StyleClass.sectionFooter)
             inside.structural(2).renderChildren(view.footer, into: footer)
             children.append(footer)
         }

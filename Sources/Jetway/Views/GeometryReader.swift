@@ -23,7 +23,7 @@ public struct GeometryReader<Content: View>: _PrimitiveView {
             return GeometryState(index: index, size: context.environment.request.reportedSize(at: index))
         }
         state.owner = context.owner
-        let node = context.element("div", "jw-geometry")
+        let node = context.element("div", StyleClass.geometry)
         node.setAttribute(RuntimeContract.Attribute.geometry, String(state.index))
         node.addHandler(
             EventBinding(event: .resize) { payload in

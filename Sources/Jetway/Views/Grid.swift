@@ -27,10 +27,10 @@ public struct Grid<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", "jw-grid")
+        let node = context.element("div", StyleClass.grid)
         context.renderChildren(view.content, into: node)
         var columns = 1
-        for child in node.children where child.attribute("class")?.hasPrefix("jw-gridrow") == true {
+        for child in node.children where child.attribute("class")?.hasPrefix(StyleClass.gridrow) == true {
             columns = max(columns, child.children.reduce(0) { $0 + ($1.gridSpan ?? 1) })
         }
         node.addStyle("grid-template-columns:repeat(\(columns),auto)")
@@ -52,9 +52,9 @@ public struct GridRow<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", "jw-gridrow")
+        let node = context.element("div", StyleClass.gridrow)
         node.setAttribute("role", "row")
-        if let alignment = view.alignment { node.addStyle("--jw-row-align:\(alignment.cssName)") }
+        if let alignment = view.alignment { node.addStyle("\(StyleVariable.rowAlign):\(alignment.cssName)") }
         context.renderChildren(view.content, into: node)
         out.append(node)
     }
@@ -74,8 +74,8 @@ extension View {
     public func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View {
         modifier(
             StyleModifier { node in
-                if axes.contains(.horizontal) { node.addClass("jw-unsized-h") }
-                if axes.contains(.vertical) { node.addClass("jw-unsized-v") }
+                if axes.contains(.horizontal) { node.addClass(StyleClass.unsizedH) }
+                if axes.contains(.vertical) { node.addClass(StyleClass.unsizedV) }
             })
     }
 

@@ -64,18 +64,18 @@ public struct Image: _PrimitiveView, Equatable {
         let node: Node
         switch view.source {
         case .asset(let name):
-            node = context.element("img", "jw-image")
+            node = context.element("img", StyleClass.image)
             node.setAttribute("src", "/assets/images/" + Self.assetPath(name))
             node.setAttribute("alt", view.label ?? "")
         case .url(let url):
-            node = context.element("img", "jw-image")
+            node = context.element("img", StyleClass.image)
             node.setAttribute("src", url)
             node.setAttribute("alt", view.label ?? "")
         case .system(let name):
             node = SystemIcons.node(name, key: context.elementKey)
             if let label = view.label { node.setAttribute("aria-label", label) }
         }
-        if view.isResizable { node.addClass("jw-resizable") }
+        if view.isResizable { node.addClass(StyleClass.resizable) }
         if let mode = view.contentMode { node.addStyle("object-fit:\(mode == .fill ? "cover" : "contain")") }
         out.append(node)
     }

@@ -13,7 +13,7 @@ public struct Label<Title: View, Icon: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("span", "jw-label")
+        let node = context.element("span", StyleClass.label)
         var children: [Node] = []
         let inside = context.insideElement()
         Icon._render(view.icon, inside.structural(0), &children)
@@ -57,7 +57,7 @@ public struct Link<Label: View>: _PrimitiveView {
         let node: Node
         if context.insideLink {
             // Inside another link's label: a link by role, followed by the runtime.
-            node = context.element("span", "jw-link")
+            node = context.element("span", StyleClass.link)
             node.setAttribute("role", "link")
             node.setAttribute("tabindex", "0")
             if let safe = URLPolicy.sanitize(view.destination.absoluteString) {
@@ -66,7 +66,7 @@ public struct Link<Label: View>: _PrimitiveView {
                 node.setAttribute("aria-disabled", "true")
             }
         } else {
-            node = context.element("a", "jw-link")
+            node = context.element("a", StyleClass.link)
             node.setAttribute("href", view.destination.absoluteString)
             if node.attribute("href") == nil { node.setAttribute("aria-disabled", "true") }
             if view.destination.scheme?.hasPrefix("http") == true { node.setAttribute("rel", "noopener noreferrer") }
@@ -101,7 +101,7 @@ public struct ProgressView<Label: View>: _PrimitiveView {
     let total: Double
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", "jw-progress")
+        let node = context.element("div", StyleClass.progress)
         let inside = context.insideElement()
         var children: [Node] = []
         let bar = inside.structural(0).element("progress")

@@ -1,3 +1,6 @@
+/// A class attribute written once, not at each render.
+private let listFillWFillHClasses = "\(StyleClass.list) \(StyleClass.fillW) \(StyleClass.fillH)"
+
 /// A list of rows, rendered as `<ul>` with one `<li>` per row.
 ///
 /// ```swift
@@ -11,7 +14,7 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         // As tall and wide as offered, as SwiftUI's List: an overlay on it covers the screen,
         // not its rows.
-        let list = context.element("ul", "jw-list jw-fill-w jw-fill-h")
+        let list = context.element("ul", listFillWFillHClasses)
         context.environment.listStyle.apply(to: list)
         var rows: [Node] = []
         var inside = context.insideElement()
@@ -24,7 +27,7 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         let state = context.persistent(ListState.self) { ListState() }
         list.children = state.items(for: rows, spare: context.graph.departedLimit) { row in
             let item = Node("li", key: row.key)
-            item.setAttribute("class", row.attribute("class") == "jw-section" ? "jw-list-section" : "jw-list-row")
+            item.setAttribute("class", row.attribute("class") == StyleClass.section ? StyleClass.listSection : StyleClass.listRow)
             item.children = [row]
             Self.applyRowOptions(of: row, to: item)
             return item
@@ -118,11 +121,11 @@ extension List where SelectionValue == Never {
 public struct ListStyleKind: Hashable, Sendable {
     let className: String?
     public static let automatic = ListStyleKind(className: nil)
-    public static let plain = ListStyleKind(className: "jw-list-plain")
-    public static let insetGrouped = ListStyleKind(className: "jw-list-inset")
-    public static let grouped = ListStyleKind(className: "jw-list-grouped")
-    public static let inset = ListStyleKind(className: "jw-list-inset")
-    public static let sidebar = ListStyleKind(className: "jw-list-sidebar")
+    public static let plain = ListStyleKind(className: StyleClass.listPlain)
+    public static let insetGrouped = ListStyleKind(className: StyleClass.listInset)
+    public static let grouped = ListStyleKind(className: StyleClass.listGrouped)
+    public static let inset = ListStyleKind(className: StyleClass.listInset)
+    public static let sidebar = ListStyleKind(className: StyleClass.listSidebar)
 
     func apply(to node: Node) {
         if let className { node.addClass(className) }
@@ -202,8 +205,8 @@ extension List {
     /// `.listRowSeparatorTint`, `.listRowBackground`).
     static func applyRowOptions(of row: Node, to item: Node) {
         guard row.hasListRowOptions else { return }
-        if row.attribute("data-row-separator") == "hidden" { item.addClass("jw-no-separator") }
-        if let tint = row.attribute("data-row-tint") { item.addStyle("--jw-separator:\(tint)") }
+        if row.attribute("data-row-separator") == "hidden" { item.addClass(StyleClass.noSeparator) }
+        if let tint = row.attribute("data-row-tint") { item.addStyle("\(StyleVariable.separator):\(tint)") }
         if let background = row.attribute("data-row-background") { item.addStyle("background:\(background)") }
     }
 }

@@ -1,3 +1,8 @@
+/// A class attribute written once, not at each render.
+private let buttonNavBackClasses = "\(StyleClass.button) \(StyleClass.navBack)"
+/// A class attribute written once, not at each render.
+private let buttonNavlinkClasses = "\(StyleClass.button) \(StyleClass.navlink)"
+
 /// A stack of screens: the root, and destinations pushed by `NavigationLink`s inside it. The
 /// top screen is shown with a Back button; `dismiss()` inside a destination goes back.
 ///
@@ -49,7 +54,7 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
         } else {
             state.unbind()
         }
-        let node = context.element("div", "jw-navstack")
+        let node = context.element("div", StyleClass.navstack)
         // The outermost stack is the page's: its path is the URL's.
         let isOutermost = context.environment.navigation == nil
         if isOutermost, let host = context.environment.pageHost { host.navigation = state }
@@ -92,7 +97,7 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
             level += 1
         }
         if state.path.count > 0 {
-            let back = inner.structural(0).element("a", "jw-button jw-nav-back")
+            let back = inner.structural(0).element("a", buttonNavBackClasses)
             back.setAttribute("href", NavigationState.href(Array(state.keys.dropLast())))
             back.setAttribute("aria-label", "Back")
             back.text = "‹ Back"
@@ -361,7 +366,7 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         let label = Array(out[start...])
         out.removeSubrange(start...)
         // Inside another link's label it is a link by role (a link inside a link is not HTML).
-        let node = context.element(nested ? "span" : "a", "jw-button jw-navlink")
+        let node = context.element(nested ? "span" : "a", buttonNavlinkClasses)
         if nested {
             node.setAttribute("role", "link")
             node.setAttribute("tabindex", "0")
@@ -605,7 +610,7 @@ struct NavigationTitleModifier: _PrimitiveModifier {
     let title: Text
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
-        let heading = context.branch(0x717).element("h1", "jw-nav-title")
+        let heading = context.branch(0x717).element("h1", StyleClass.navTitle)
         heading.text = modifier.title.string
         out.append(heading)
         content(context, &out)

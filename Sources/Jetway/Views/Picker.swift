@@ -1,3 +1,8 @@
+/// A class attribute written once, not at each render.
+private let buttonInlineOptionClasses = "\(StyleClass.button) \(StyleClass.inlineOption)"
+/// A class attribute written once, not at each render.
+private let buttonSegmentClasses = "\(StyleClass.button) \(StyleClass.segment)"
+
 /// Chooses one value from options tagged with `.tag(_:)` (or a `ForEach`'s ids): a `<select>`
 /// by default (`.menu`), a row of segments with `.pickerStyle(.segmented)`, a column of rows
 /// with a check mark with `.inline`, and with `.wheel` a scrolling column that snaps to its
@@ -27,7 +32,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let style = context.environment.pickerStyle
-        let node = context.element(style == .menu || style == .automatic ? "label" : "div", "jw-picker")
+        let node = context.element(style == .menu || style == .automatic ? "label" : "div", StyleClass.picker)
         let inside = context.insideElement()
         var labelNodes: [Node] = []
         Label._render(view.label, inside.structural(0), &labelNodes)
@@ -49,7 +54,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
             }
             binding.wrappedValue = value
         }
-        let caption = inside.structural(0).element("span", "jw-picker-label")
+        let caption = inside.structural(0).element("span", StyleClass.pickerLabel)
         caption.text = title
         let showsCaption = !title.isEmpty && !context.environment.labelsHidden
         switch style {
@@ -58,11 +63,11 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
             // a check mark on the chosen one.
             node.setAttribute("role", "radiogroup")
             if !title.isEmpty { node.setAttribute("aria-label", title) }
-            if style == .inline { node.addClass("jw-picker-inline") }
+            if style == .inline { node.addClass(StyleClass.pickerInline) }
             let buttons = options.enumerated().map { index, option in
                 let button = Node("button", key: option.key)
                 button.setAttribute("type", "button")
-                button.setAttribute("class", style == .segmented ? "jw-button jw-segment" : "jw-button jw-inline-option")
+                button.setAttribute("class", style == .segmented ? buttonSegmentClasses : buttonInlineOptionClasses)
                 button.setAttribute("role", "radio")
                 button.setAttribute("aria-checked", tags[index] == selected ? "true" : "false")
                 button.text = option.textContent
@@ -93,7 +98,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
                 return item
             }
             if enabled { wheel.addHandler(Self.changeHandler(choose)) }
-            node.addClass("jw-picker-wheel")
+            node.addClass(StyleClass.pickerWheel)
             node.children = showsCaption ? [caption, wheel] : [wheel]
         case .automatic, .menu:
             let select = inside.structural(2).element("select")

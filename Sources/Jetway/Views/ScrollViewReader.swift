@@ -20,7 +20,7 @@ public struct ScrollViewReader<Content: View>: _PrimitiveView {
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let state = context.persistent(ScrollState.self) { ScrollState() }
         state.owner = context.owner
-        let node = context.element("div", "jw-scroll-reader")
+        let node = context.element("div", StyleClass.scrollReader)
         var inner = context.insideElement()
         inner.writeEnvironment { $0.marksScrollTargets = true }
         var children: [Node] = []

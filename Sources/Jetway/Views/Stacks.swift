@@ -1,3 +1,14 @@
+/// A class attribute written once, not at each render.
+private let fillWClasses = " \(StyleClass.fillW)"
+/// A class attribute written once, not at each render.
+private let fillWFillHClasses = " \(StyleClass.fillW) \(StyleClass.fillH)"
+/// A class attribute written once, not at each render.
+private let noIndicatorsClasses = " \(StyleClass.noIndicators)"
+/// A class attribute written once, not at each render.
+private let scrollHClasses = " \(StyleClass.scrollH)"
+/// A class attribute written once, not at each render.
+private let scrollVClasses = " \(StyleClass.scrollV)"
+
 /// Children one above the other, rendered as a flex column `<div>`.
 ///
 /// ```swift
@@ -18,11 +29,12 @@ public struct VStack<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", view.alignment == .center ? "jw-vstack" : "jw-vstack jw-h-\(view.alignment.cssName)")
+        let node = context.element(
+            "div", view.alignment == .center ? StyleClass.vstack : "\(StyleClass.vstack) \(StyleClass.hPrefix)\(view.alignment.cssName)")
         if let spacing = view.spacing { node.addStyle("gap:\(px(spacing))") }
         context.renderChildren(view.content, into: node)
         // A Spacer makes a stack as tall as it is offered; a filling child, as wide or tall.
-        if node.children.contains(where: { $0.hasClass("jw-spacer") }) { node.addClass("jw-fill-h") }
+        if node.children.contains(where: { $0.hasClass(StyleClass.spacer) }) { node.addClass(StyleClass.fillH) }
         node.takeFills(from: node.children)
         out.append(node)
     }
@@ -49,11 +61,12 @@ public struct HStack<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", view.alignment == .center ? "jw-hstack" : "jw-hstack jw-v-\(view.alignment.cssName)")
+        let node = context.element(
+            "div", view.alignment == .center ? StyleClass.hstack : "\(StyleClass.hstack) \(StyleClass.vPrefix)\(view.alignment.cssName)")
         if let spacing = view.spacing { node.addStyle("gap:\(px(spacing))") }
         context.renderChildren(view.content, into: node)
         // A Spacer makes a row as wide as it is offered; a filling child, as wide or tall.
-        if node.children.contains(where: { $0.hasClass("jw-spacer") }) { node.addClass("jw-fill-w") }
+        if node.children.contains(where: { $0.hasClass(StyleClass.spacer) }) { node.addClass(StyleClass.fillW) }
         node.takeFills(from: node.children)
         out.append(node)
     }
@@ -77,7 +90,7 @@ public struct ZStack<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", "jw-zstack")
+        let node = context.element("div", StyleClass.zstack)
         if view.alignment != .center {
             node.addStyle("justify-items:\(view.alignment.horizontal.cssName);align-items:\(view.alignment.vertical.cssName)")
         }
@@ -96,7 +109,7 @@ public struct Spacer: _PrimitiveView {
     }
 
     public static func _render(_ view: Spacer, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", "jw-spacer")
+        let node = context.element("div", StyleClass.spacer)
         if let minLength = view.minLength { node.addStyle("min-width:\(px(minLength));min-height:\(px(minLength))") }
         out.append(node)
     }
@@ -107,7 +120,7 @@ public struct Divider: _PrimitiveView {
     public init() {}
 
     public static func _render(_ view: Divider, _ context: _RenderContext, _ out: inout [Node]) {
-        out.append(context.element("hr", "jw-divider"))
+        out.append(context.element("hr", StyleClass.divider))
     }
 }
 
@@ -128,12 +141,12 @@ public struct ScrollView<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        var classes = "jw-scroll"
-        if view.axes.contains(.vertical) { classes += " jw-scroll-v" }
-        if view.axes.contains(.horizontal) { classes += " jw-scroll-h" }
-        if !view.showsIndicators { classes += " jw-no-indicators" }
+        var classes = StyleClass.scroll
+        if view.axes.contains(.vertical) { classes += scrollVClasses }
+        if view.axes.contains(.horizontal) { classes += scrollHClasses }
+        if !view.showsIndicators { classes += noIndicatorsClasses }
         // As SwiftUI's: as wide as offered, and (scrolling vertically) as tall.
-        classes += view.axes.contains(.vertical) ? " jw-fill-w jw-fill-h" : " jw-fill-w"
+        classes += view.axes.contains(.vertical) ? fillWFillHClasses : fillWClasses
         let node = context.element("div", classes)
         context.renderChildren(view.content, into: node)
         out.append(node)

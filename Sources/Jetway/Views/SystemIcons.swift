@@ -52,21 +52,21 @@ enum SystemIcons {
             // Drawn by the browser from the served file, in the text's colour (a mask over
             // `currentColor`), at the text's size: a few bytes a use, the file cached.
             let symbol = Node("span", key: key)
-            symbol.setAttribute("class", "jw-symbol")
+            symbol.setAttribute("class", StyleClass.symbol)
             symbol.setAttribute("role", "img")
-            symbol.setAttribute("style", "--jw-symbol:url(/_jetway/symbols/\(file).svg)")
+            symbol.setAttribute("style", "\(StyleVariable.symbol):url(/_jetway/symbols/\(file).svg)")
             return symbol
         }
         let baseName = name.hasSuffix(".fill") ? String(name.dropLast(5)) : name
         let svg = Node("svg", key: key)
-        svg.setAttribute("class", "jw-icon")
+        svg.setAttribute("class", StyleClass.icon)
         svg.setAttribute("viewBox", "0 0 24 24")
         svg.setAttribute("role", "img")
         guard let paths = Self.paths[name] ?? Self.paths[baseName] else {
             if reported.insert(name).inserted { Image.unknownSystemNameReporter?(name) }
             // A dotted ring with the name as its tooltip (and, through the image's label, its
             // spoken name).
-            svg.addClass("jw-icon-missing")
+            svg.addClass(StyleClass.iconMissing)
             let title = Node("title", key: IdentityHash.mix(IdentityHash.seed, 2))
             title.text = name
             svg.children = [title]
@@ -77,7 +77,7 @@ enum SystemIcons {
             svg.children.append(circle)
             return svg
         }
-        if name.hasSuffix(".fill") { svg.addClass("jw-icon-fill") }
+        if name.hasSuffix(".fill") { svg.addClass(StyleClass.iconFill) }
         svg.children = paths.enumerated().map { index, data in
             let path = Node("path", key: IdentityHash.mix(IdentityHash.seed, UInt64(index) + 1))
             path.setAttribute("d", data)

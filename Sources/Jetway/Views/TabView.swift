@@ -29,7 +29,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let state = context.persistent(TabState.self) { TabState() }
         state.owner = context.owner
-        let node = context.element("div", "jw-tabview")
+        let node = context.element("div", StyleClass.tabview)
         let inside = context.insideElement()
         var itemContext = inside.structural(0)
         itemContext.writeEnvironment { $0.collectsTabs = true }
@@ -63,21 +63,21 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
                 state.owner?.invalidate()
             }
         }
-        let panel = inside.structural(1).element("div", "jw-tab-panel")
+        let panel = inside.structural(1).element("div", StyleClass.tabPanel)
         panel.setAttribute("role", "tabpanel")
         panel.setAttribute("aria-label", tabs[chosen].title)
         // Each tab's content in a box keyed by its tab: switching tabs replaces one box with
         // another (the page keeps the one that left for a quick return) instead of morphing
         // one tab's elements into the other's.
         let box = Node("div", key: tabs[chosen].key)
-        box.setAttribute("class", "jw-tab-content")
+        box.setAttribute("class", StyleClass.tabContent)
         box.children = tabs[chosen].content
         panel.children = [box]
-        let bar = inside.structural(2).element("nav", "jw-tabbar")
+        let bar = inside.structural(2).element("nav", StyleClass.tabbar)
         bar.setAttribute("role", "tablist")
         bar.children = tabs.enumerated().map { index, tab in
             let link = Node("a", key: IdentityHash.mix(bar.key, UInt64(index) &+ 1))
-            link.setAttribute("class", "jw-tablink")
+            link.setAttribute("class", StyleClass.tablink)
             link.setAttribute("role", "tab")
             link.setAttribute(
                 "href", "?tab=" + (values[index].addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? String(index)))
@@ -116,7 +116,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         let urlValue: String
 
         init(_ item: Node, index: Int) {
-            if item.attribute("class") == "jw-tab-item", let first = item.children.first {
+            if item.attribute("class") == StyleClass.tabItem, let first = item.children.first {
                 label = first.children
                 content = Array(item.children.dropFirst())
             } else {
@@ -171,9 +171,9 @@ struct TabItemModifier<TabLabel: View>: ViewModifier, _PrimitiveModifier {
         }
         var inner = context
         inner.writeEnvironment { $0.collectsTabs = false }
-        let item = inner.element("div", "jw-tab-item")
+        let item = inner.element("div", StyleClass.tabItem)
         let inside = inner.insideElement()
-        let labelNode = inside.structural(0).element("span", "jw-tab-label")
+        let labelNode = inside.structural(0).element("span", StyleClass.tabLabel)
         inside.structural(0).renderChildren(modifier.label, into: labelNode)
         var children = [labelNode]
         content(inside.structural(1), &children)

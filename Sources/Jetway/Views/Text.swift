@@ -117,7 +117,7 @@ public struct Text: _PrimitiveView, Equatable {
 
     func makeNode(key: UInt64, _ environment: EnvironmentValues) -> Node {
         let node = Node("span", key: key)
-        node.setAttribute("class", "jw-text")
+        node.setAttribute("class", StyleClass.text)
         switch content {
         case .plain(let string): node.text = string
         case .concatenated(let parts):
@@ -148,10 +148,10 @@ public struct Text: _PrimitiveView, Equatable {
         // In a row, a short text (a time, a gate, a status) keeps its whole width, as SwiftUI
         // sizes a stack's least flexible children first; a long one (marked) gives way and
         // wraps ("10:0" over "0" was a time squeezed beside a long text).
-        if Self.wraps(node) { node.addClass("jw-wrap") }
+        if Self.wraps(node) { node.addClass(StyleClass.wrap) }
         font?.apply(to: node)
-        if isBold { node.addClass("jw-bold") }
-        if isItalic { node.addClass("jw-italic") }
+        if isBold { node.addClass(StyleClass.bold) }
+        if isItalic { node.addClass(StyleClass.italic) }
         if isUnderlined { node.addStyle("text-decoration:underline") }
         if isStruckThrough { node.addStyle("text-decoration:line-through") }
         if let weight { node.addStyle("font-weight:\(weight.value)") }

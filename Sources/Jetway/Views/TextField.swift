@@ -1,3 +1,6 @@
+/// A class attribute written once, not at each render.
+private let textareaClasses = " \(StyleClass.textarea)"
+
 /// A one-line text input bound to a string, rendered as `<input>`. The title is the
 /// placeholder and the accessible name.
 ///
@@ -15,7 +18,7 @@ public struct TextField<Label: View>: _PrimitiveView {
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         out.append(
             TextInput.node(
-                context, type: view.inputType, title: view.title, prompt: view.prompt, text: view.text, className: "jw-textfield",
+                context, type: view.inputType, title: view.title, prompt: view.prompt, text: view.text, className: StyleClass.textfield,
                 multiline: view.axis == .vertical))
     }
 }
@@ -47,7 +50,8 @@ public struct SecureField<Label: View>: _PrimitiveView {
     let text: Binding<String>
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = TextInput.node(context, type: "password", title: view.title, prompt: nil, text: view.text, className: "jw-textfield")
+        let node = TextInput.node(
+            context, type: "password", title: view.title, prompt: nil, text: view.text, className: StyleClass.textfield)
         if context.environment.textContentType == nil { node.setAttribute("autocomplete", "current-password") }
         out.append(node)
     }
@@ -73,7 +77,7 @@ enum TextInput {
     ) -> Node {
         let node: Node
         if multiline {
-            node = context.element("textarea", className + " jw-textarea")
+            node = context.element("textarea", className + textareaClasses)
             node.setAttribute("rows", "3")
             node.text = context.track { text.wrappedValue }
         } else {

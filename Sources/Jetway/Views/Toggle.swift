@@ -1,3 +1,6 @@
+/// A class attribute written once, not at each render.
+private let buttonStepperButtonClasses = "\(StyleClass.button) \(StyleClass.stepperButton)"
+
 /// An on/off switch bound to a Bool: a checkbox with `role="switch"` inside its `<label>`.
 ///
 /// ```swift
@@ -13,7 +16,7 @@ public struct Toggle<Label: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("label", "jw-toggle")
+        let node = context.element("label", StyleClass.toggle)
         let inside = context.insideElement()
         var children: [Node] = []
         Label._render(view.label, inside.structural(0), &children)
@@ -77,14 +80,14 @@ public struct Stepper<Label: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("div", "jw-stepper")
+        let node = context.element("div", StyleClass.stepper)
         node.setAttribute("role", "group")
         let inside = context.insideElement()
         var children: [Node] = []
         Label._render(view.label, inside.structural(0), &children)
         let enabled = context.environment.isEnabled
         for (index, (name, symbol, action)) in [("Decrement", "−", view.onDecrement), ("Increment", "+", view.onIncrement)].enumerated() {
-            let button = inside.structural(index + 1).element("button", "jw-button jw-stepper-button")
+            let button = inside.structural(index + 1).element("button", buttonStepperButtonClasses)
             button.setAttribute("type", "button")
             button.setAttribute("aria-label", name)
             button.text = symbol
@@ -127,7 +130,7 @@ public struct Slider<Label: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let node = context.element("label", "jw-slider")
+        let node = context.element("label", StyleClass.slider)
         let inside = context.insideElement()
         var children: [Node] = []
         Label._render(view.label, inside.structural(0), &children)

@@ -1,0 +1,277 @@
+/// The classes Jetway's markup carries for its stylesheet (Assets/jetway.css), and the CSS
+/// custom properties it sets: written here once, so no other Swift file spells a `jw-` name
+/// (`StyleNamesTests` checks that, and that the stylesheet styles no class Jetway does not
+/// write). The classes the runtime also reads are `RuntimeContract.Class`.
+public enum StyleClass {
+    public static let alert = "jw-alert"
+    public static let alertActions = "jw-alert-actions"
+    public static let alertMessage = "jw-alert-message"
+    public static let alertTitle = "jw-alert-title"
+    public static let bold = "jw-bold"
+    public static let bordered = "jw-bordered"
+    public static let borderless = "jw-borderless"
+    public static let box = "jw-box"
+    public static let button = "jw-button"
+    public static let cancel = "jw-cancel"
+    public static let clipped = "jw-clipped"
+    public static let color = "jw-color"
+    public static let confirmation = "jw-confirmation"
+    public static let contextMenu = "jw-context-menu"
+    public static let dateInput = "jw-date-input"
+    public static let datepicker = "jw-datepicker"
+    public static let destructive = "jw-destructive"
+    public static let disclosure = "jw-disclosure"
+    public static let disclosureContent = "jw-disclosure-content"
+    public static let disclosureLabel = "jw-disclosure-label"
+    public static let divider = "jw-divider"
+    public static let fileImporter = "jw-file-importer"
+    public static let fillH = "jw-fill-h"
+    public static let fillW = "jw-fill-w"
+    public static let fixedH = "jw-fixed-h"
+    public static let fixedW = "jw-fixed-w"
+    public static let fontPrefix = "jw-font-"
+    public static let form = "jw-form"
+    public static let frame = "jw-frame"
+    public static let fullScreen = "jw-full-screen"
+    public static let geometry = "jw-geometry"
+    public static let grid = "jw-grid"
+    public static let gridrow = "jw-gridrow"
+    public static let hPrefix = "jw-h-"
+    public static let hasContextMenu = "jw-has-context-menu"
+    public static let hstack = "jw-hstack"
+    public static let icon = "jw-icon"
+    public static let iconFill = "jw-icon-fill"
+    public static let iconMissing = "jw-icon-missing"
+    public static let image = "jw-image"
+    public static let inlineOption = "jw-inline-option"
+    public static let italic = "jw-italic"
+    public static let label = "jw-label"
+    public static let lazyGrid = "jw-lazy-grid"
+    public static let lazyHgrid = "jw-lazy-hgrid"
+    public static let lineLimit = "jw-line-limit"
+    public static let link = "jw-link"
+    public static let list = "jw-list"
+    public static let listGrouped = "jw-list-grouped"
+    public static let listInset = "jw-list-inset"
+    public static let listPlain = "jw-list-plain"
+    public static let listRow = "jw-list-row"
+    public static let listSection = "jw-list-section"
+    public static let listSidebar = "jw-list-sidebar"
+    public static let menu = "jw-menu"
+    public static let menuItems = "jw-menu-items"
+    public static let menuLabel = "jw-menu-label"
+    public static let mono = "jw-mono"
+    public static let navBack = "jw-nav-back"
+    public static let navTitle = "jw-nav-title"
+    public static let navlink = "jw-navlink"
+    public static let navstack = "jw-navstack"
+    public static let noIndicators = "jw-no-indicators"
+    public static let noSeparator = "jw-no-separator"
+    public static let overlay = "jw-overlay"
+    public static let picker = "jw-picker"
+    public static let pickerInline = "jw-picker-inline"
+    public static let pickerLabel = "jw-picker-label"
+    public static let pickerWheel = "jw-picker-wheel"
+    public static let plain = "jw-plain"
+    public static let pointerHidden = "jw-pointer-hidden"
+    public static let priorityHigh = "jw-priority-high"
+    public static let priorityLow = "jw-priority-low"
+    public static let progress = "jw-progress"
+    public static let prominent = "jw-prominent"
+    public static let refreshProgress = "jw-refresh-progress"
+    public static let resizable = "jw-resizable"
+    public static let rowAction = "jw-row-action"
+    public static let rowActions = "jw-row-actions"
+    public static let rowWithActions = "jw-row-with-actions"
+    public static let scroll = "jw-scroll"
+    public static let scrollH = "jw-scroll-h"
+    public static let scrollReader = "jw-scroll-reader"
+    public static let scrollV = "jw-scroll-v"
+    public static let search = "jw-search"
+    public static let searchSuggestion = "jw-search-suggestion"
+    public static let searchSuggestions = "jw-search-suggestions"
+    public static let searchable = "jw-searchable"
+    public static let section = "jw-section"
+    public static let sectionContent = "jw-section-content"
+    public static let sectionFooter = "jw-section-footer"
+    public static let sectionHeader = "jw-section-header"
+    public static let sectionRows = "jw-section-rows"
+    public static let segment = "jw-segment"
+    public static let shape = "jw-shape"
+    public static let slider = "jw-slider"
+    public static let spacer = "jw-spacer"
+    public static let stepper = "jw-stepper"
+    public static let stepperButton = "jw-stepper-button"
+    public static let symbol = "jw-symbol"
+    public static let tabContent = "jw-tab-content"
+    public static let tabItem = "jw-tab-item"
+    public static let tabLabel = "jw-tab-label"
+    public static let tabPanel = "jw-tab-panel"
+    public static let tabbar = "jw-tabbar"
+    public static let tablink = "jw-tablink"
+    public static let tabview = "jw-tabview"
+    public static let text = "jw-text"
+    public static let textarea = "jw-textarea"
+    public static let textfield = "jw-textfield"
+    public static let toggle = "jw-toggle"
+    public static let toolbar = "jw-toolbar"
+    public static let toolbarItem = "jw-toolbar-item"
+    public static let underlay = "jw-underlay"
+    public static let unsizedH = "jw-unsized-h"
+    public static let unsizedV = "jw-unsized-v"
+    public static let vPrefix = "jw-v-"
+    public static let vstack = "jw-vstack"
+    public static let widget = "jw-widget"
+    public static let wrap = "jw-wrap"
+    public static let zstack = "jw-zstack"
+
+    /// Every class above but the prefixes (a family's member is a prefix and a value).
+    public static let all = [
+        alert,
+        alertActions,
+        alertMessage,
+        alertTitle,
+        bold,
+        bordered,
+        borderless,
+        box,
+        button,
+        cancel,
+        clipped,
+        color,
+        confirmation,
+        contextMenu,
+        dateInput,
+        datepicker,
+        destructive,
+        disclosure,
+        disclosureContent,
+        disclosureLabel,
+        divider,
+        fileImporter,
+        fillH,
+        fillW,
+        fixedH,
+        fixedW,
+        form,
+        frame,
+        fullScreen,
+        geometry,
+        grid,
+        gridrow,
+        hasContextMenu,
+        hstack,
+        icon,
+        iconFill,
+        iconMissing,
+        image,
+        inlineOption,
+        italic,
+        label,
+        lazyGrid,
+        lazyHgrid,
+        lineLimit,
+        link,
+        list,
+        listGrouped,
+        listInset,
+        listPlain,
+        listRow,
+        listSection,
+        listSidebar,
+        menu,
+        menuItems,
+        menuLabel,
+        mono,
+        navBack,
+        navTitle,
+        navlink,
+        navstack,
+        noIndicators,
+        noSeparator,
+        overlay,
+        picker,
+        pickerInline,
+        pickerLabel,
+        pickerWheel,
+        plain,
+        pointerHidden,
+        priorityHigh,
+        priorityLow,
+        progress,
+        prominent,
+        refreshProgress,
+        resizable,
+        rowAction,
+        rowActions,
+        rowWithActions,
+        scroll,
+        scrollH,
+        scrollReader,
+        scrollV,
+        search,
+        searchSuggestion,
+        searchSuggestions,
+        searchable,
+        section,
+        sectionContent,
+        sectionFooter,
+        sectionHeader,
+        sectionRows,
+        segment,
+        shape,
+        slider,
+        spacer,
+        stepper,
+        stepperButton,
+        symbol,
+        tabContent,
+        tabItem,
+        tabLabel,
+        tabPanel,
+        tabbar,
+        tablink,
+        tabview,
+        text,
+        textarea,
+        textfield,
+        toggle,
+        toolbar,
+        toolbarItem,
+        underlay,
+        unsizedH,
+        unsizedV,
+        vstack,
+        widget,
+        wrap,
+        zstack,
+    ]
+
+    /// The prefixes of families of classes (`jw-font-title`, `jw-h-start`, …).
+    public static let prefixes = [fontPrefix, hPrefix, vPrefix]
+}
+
+/// The CSS custom properties Jetway sets (`--jw-red`, a row's `--jw-separator`, …).
+public enum StyleVariable {
+    public static let accent = "--jw-accent"
+    public static let blue = "--jw-blue"
+    public static let brown = "--jw-brown"
+    public static let colorPrefix = "--jw-color-"
+    public static let cyan = "--jw-cyan"
+    public static let gray = "--jw-gray"
+    public static let green = "--jw-green"
+    public static let indigo = "--jw-indigo"
+    public static let mint = "--jw-mint"
+    public static let orange = "--jw-orange"
+    public static let pink = "--jw-pink"
+    public static let primary = "--jw-primary"
+    public static let purple = "--jw-purple"
+    public static let red = "--jw-red"
+    public static let rowAlign = "--jw-row-align"
+    public static let secondary = "--jw-secondary"
+    public static let separator = "--jw-separator"
+    public static let switchOn = "--jw-switch-on"
+    public static let symbol = "--jw-symbol"
+    public static let teal = "--jw-teal"
+    public static let yellow = "--jw-yellow"
+}
