@@ -3,6 +3,7 @@
 //   idle ──connect──▶ connecting ──open──▶ open ──close/ping deadline──▶ waiting ──backoff──▶ connecting
 //                                              └─ close 1008 ─▶ refused (one reload in five minutes, else retry each minute)
 //                                              └─ close 4002 ─▶ signedOut (the page loads itself again)
+//                                              └─ close 4000 ─▶ elsewhere (until the user comes back to this copy: now())
 //
 // While open it pings every `wire.timing.pingInterval` and gives the socket up when nothing at
 // all arrived within `wire.timing.pingDeadline` of a ping (a pong waits behind the patches
@@ -54,6 +55,9 @@ function createConnection(env) {
     env.onLost(code, reason);
     if (code === wire.close.signedOut) { enter("signedOut"); env.onSignedOut(); }
     else if (code === wire.close.policyViolation) refused(reason);
+    // Another copy of the page took the session: taking it back at once would close that
+    // copy, which would take it back in turn. It waits until the user comes back to this one.
+    else if (code === wire.close.openedElsewhere) enter("elsewhere");
     else scheduleReconnect();
   }
 
@@ -102,7 +106,8 @@ function createConnection(env) {
       if (!pingTimer) pingTimer = env.setInterval(ping, wire.timing.pingInterval);
       connect();
     },
-    // The tab became visible, or the network came back: try at once, not at the end of a backoff.
+    // The tab became visible or the window focused, or the network came back: try at once,
+    // not at the end of a backoff.
     now() { if (!socket && state !== "signedOut") { attempt = 0; connect(); } },
     send(message) { if (socket && socket.readyState === 1) { socket.send(JSON.stringify(message)); return true; } return false; },
     // A pong arrived: the ping is answered.

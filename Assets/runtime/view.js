@@ -63,15 +63,15 @@ function createView(setup) {
   function showBanner(what, since) {
     if (banner) banner.textContent = `${what} · last updated ${calendarText(since, zone, true)}`;
   }
-  function showState(state) {
+  function showState(state, why = "Reconnecting…") {
     html.classList.remove(wire.state.connected, wire.state.connecting, wire.state.disconnected);
     html.classList.add(wire.state[state]);
+    clearTimeout(bannerTimer);
+    bannerTimer = 0;
     if (state === "connected") {
-      clearTimeout(bannerTimer);
-      bannerTimer = 0;
       html.classList.remove(wire.state.offline);
-    } else if (!bannerTimer) {
-      bannerTimer = setTimeout(() => { showBanner("Reconnecting…", lastLive); html.classList.add(wire.state.offline); }, wire.timing.bannerDelay);
+    } else {
+      bannerTimer = setTimeout(() => { showBanner(why, lastLive); html.classList.add(wire.state.offline); }, wire.timing.bannerDelay);
     }
   }
 
@@ -84,6 +84,7 @@ function createView(setup) {
     onState(state) {
       if (state === "connecting") showState("connecting");
       else if (state === "open") { lastLive = clock.now(); showState("connected"); }
+      else if (state === "elsewhere") { lastError = "this page is open in another window"; showState("disconnected", "Open in another window"); }
       else showState("disconnected");
       if (state === "refused") { lastError = connection.lastError; html.classList.add(wire.state.refused); }
     },
@@ -207,9 +208,11 @@ function createView(setup) {
   });
   document.addEventListener("focusin", (event) => { if (handles(event.target, "focus")) view.send(event.target, "focus"); });
   document.addEventListener("focusout", (event) => { if (handles(event.target, "blur")) view.send(event.target, "blur"); });
-  // Back to the tab, or the network came back: reconnect now, not at the end of a backoff.
+  // Back to the tab or the window, or the network came back: reconnect now, not at the end of
+  // a backoff (and a copy whose session another copy took takes it back).
   const reconnectNow = () => { if (!emit("reconnect")) connection.now(); };
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
+  window.addEventListener("focus", reconnectNow);
   window.addEventListener("online", reconnectNow);
 
   for (const install of features) install(view);

@@ -143,7 +143,9 @@ public enum CloseCode: UInt16, CaseIterable, Sendable {
     /// The server is full (its memory budget for pages): try again with backoff.
     case tryAgainLater = 1013
     /// The same session joined from another socket (the page reconnected on a new one, or a
-    /// copy of it took it over): this socket is done. The runtime reconnects with backoff.
+    /// copy of it took it over): this socket is done. The runtime does not take it back by
+    /// itself (the copies would take it from each other in turn): it says the page is open in
+    /// another window, and reconnects when the user comes back to it.
     case openedElsewhere = 4000
     /// An expired token tried to bring back a page that is open on another socket: reconnect
     /// later with backoff.

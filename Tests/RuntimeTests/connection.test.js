@@ -119,3 +119,16 @@ test("connection: back to the tab reconnects at once, not at the end of a backof
   assertEqual(c.sockets.length, before + 1);
   assertEqual(c.connection.state, "connecting");
 });
+
+test("connection: a session another copy took is not taken back until the user returns", () => {
+  const c = fakeConnection();
+  c.connection.start();
+  c.accept();
+  c.closeWith(wire.close.openedElsewhere);
+  assertEqual(c.connection.state, "elsewhere");
+  c.time.advance(120000);
+  assertEqual(c.sockets.length, 1, "no reconnect by itself");
+  c.connection.now();
+  assertEqual(c.sockets.length, 2);
+  assertEqual(c.connection.state, "connecting");
+});
