@@ -83,7 +83,7 @@ async function hostView(element, channel, link) {
   const viewRoot = page.querySelector("." + wire.className.root);
   if (!field(wire.meta.token) || !viewRoot) { element.classList.add(wire.state.refused); return null; }
   element.replaceChildren(document.adoptNode(viewRoot));
-  element.classList.add("jw-hosted");
+  element.classList.add(wire.state.hosted);
   return createView({
     token: field(wire.meta.token), path: field(wire.meta.path), build: field(wire.meta.build), version: Number(field(wire.meta.version)) || 0,
     appTitle: document.title, stateElement: element, embedded: true, query: address.search.slice(1), link, channel,

@@ -55,6 +55,31 @@ public enum RuntimeContract {
         /// `.refreshable`'s view and its button.
         public static let refreshable = "jw-refreshable"
         public static let refresh = "jw-refresh"
+        /// A `Link` inside another link's label (a span with role="link" and `data-href`): the runtime follows it.
+        public static let link = "jw-link"
+        /// A screen's Back button: on a screen this page pushed, the browser's Back does it.
+        public static let navBack = "jw-nav-back"
+        /// A `NavigationLink`: a click pushes its URL onto the browser's history.
+        public static let navlink = "jw-navlink"
+        /// A tab of a `TabView`, its bar and the view itself: the chosen tab is in the URL (`?tab=`).
+        public static let tablink = "jw-tablink"
+        public static let tabview = "jw-tabview"
+        public static let tabbar = "jw-tabbar"
+        /// The screen's title: the document's title follows it.
+        public static let navTitle = "jw-nav-title"
+        /// A `Menu` (a `<details>`): a choice in it closes it.
+        public static let menu = "jw-menu"
+        public static let contextMenu = "jw-context-menu"
+        /// A view with a `.contextMenu` and its menu: a right click opens the menu.
+        public static let hasContextMenu = "jw-has-context-menu"
+        /// A `.fileImporter`'s input: the runtime opens its picker and uploads the chosen file.
+        public static let fileImporter = "jw-file-importer"
+
+        /// Every class above.
+        public static let all = [
+            root, banner, sheet, wheel, wheelItem, refreshable, refresh, link, navBack, navlink, tablink, tabview, tabbar, navTitle, menu,
+            contextMenu, hasContextMenu, fileImporter,
+        ]
     }
 
     /// Classes the runtime sets on `<html>` (a page) or on a hosted view's element.
@@ -68,6 +93,13 @@ public enum RuntimeContract {
         public static let refused = "jw-refused"
         /// A kept copy shown while the server cannot be reached.
         public static let stale = "jw-stale"
+        /// On a hosted view's element once its view is in it.
+        public static let hosted = "jw-hosted"
+        /// On a `.refreshable` pulled far enough to refresh when let go.
+        public static let pulled = "jw-pulled"
+
+        /// Every class above.
+        public static let all = [connecting, connected, disconnected, offline, refused, stale, hosted, pulled]
     }
 
     /// The page's `<meta name="…">` the runtime reads (`PageTemplate` writes them).
@@ -131,14 +163,18 @@ public enum RuntimeContract {
                 "className",
                 [
                     ("root", Class.root), ("banner", Class.banner), ("sheet", Class.sheet), ("wheel", Class.wheel),
-                    ("wheelItem", Class.wheelItem), ("refreshable", Class.refreshable), ("refresh", Class.refresh),
+                    ("wheelItem", Class.wheelItem), ("refreshable", Class.refreshable), ("refresh", Class.refresh), ("link", Class.link),
+                    ("navBack", Class.navBack), ("navlink", Class.navlink), ("tablink", Class.tablink), ("tabview", Class.tabview),
+                    ("tabbar", Class.tabbar), ("navTitle", Class.navTitle), ("menu", Class.menu), ("contextMenu", Class.contextMenu),
+                    ("hasContextMenu", Class.hasContextMenu), ("fileImporter", Class.fileImporter),
                 ].map { ($0.0, quoted($0.1)) }
             ),
             (
                 "state",
                 [
                     ("connecting", State.connecting), ("connected", State.connected), ("disconnected", State.disconnected),
-                    ("offline", State.offline), ("refused", State.refused), ("stale", State.stale),
+                    ("offline", State.offline), ("refused", State.refused), ("stale", State.stale), ("hosted", State.hosted),
+                    ("pulled", State.pulled),
                 ].map { ($0.0, quoted($0.1)) }
             ),
             (

@@ -16,7 +16,6 @@ public enum StyleClass {
     public static let clipped = "jw-clipped"
     public static let color = "jw-color"
     public static let confirmation = "jw-confirmation"
-    public static let contextMenu = "jw-context-menu"
     public static let dateInput = "jw-date-input"
     public static let datepicker = "jw-datepicker"
     public static let destructive = "jw-destructive"
@@ -24,7 +23,6 @@ public enum StyleClass {
     public static let disclosureContent = "jw-disclosure-content"
     public static let disclosureLabel = "jw-disclosure-label"
     public static let divider = "jw-divider"
-    public static let fileImporter = "jw-file-importer"
     public static let fillH = "jw-fill-h"
     public static let fillW = "jw-fill-w"
     public static let fixedH = "jw-fixed-h"
@@ -37,7 +35,6 @@ public enum StyleClass {
     public static let grid = "jw-grid"
     public static let gridrow = "jw-gridrow"
     public static let hPrefix = "jw-h-"
-    public static let hasContextMenu = "jw-has-context-menu"
     public static let hstack = "jw-hstack"
     public static let icon = "jw-icon"
     public static let iconFill = "jw-icon-fill"
@@ -49,7 +46,6 @@ public enum StyleClass {
     public static let lazyGrid = "jw-lazy-grid"
     public static let lazyHgrid = "jw-lazy-hgrid"
     public static let lineLimit = "jw-line-limit"
-    public static let link = "jw-link"
     public static let list = "jw-list"
     public static let listGrouped = "jw-list-grouped"
     public static let listInset = "jw-list-inset"
@@ -57,13 +53,9 @@ public enum StyleClass {
     public static let listRow = "jw-list-row"
     public static let listSection = "jw-list-section"
     public static let listSidebar = "jw-list-sidebar"
-    public static let menu = "jw-menu"
     public static let menuItems = "jw-menu-items"
     public static let menuLabel = "jw-menu-label"
     public static let mono = "jw-mono"
-    public static let navBack = "jw-nav-back"
-    public static let navTitle = "jw-nav-title"
-    public static let navlink = "jw-navlink"
     public static let navstack = "jw-navstack"
     public static let noIndicators = "jw-no-indicators"
     public static let noSeparator = "jw-no-separator"
@@ -107,9 +99,6 @@ public enum StyleClass {
     public static let tabItem = "jw-tab-item"
     public static let tabLabel = "jw-tab-label"
     public static let tabPanel = "jw-tab-panel"
-    public static let tabbar = "jw-tabbar"
-    public static let tablink = "jw-tablink"
-    public static let tabview = "jw-tabview"
     public static let text = "jw-text"
     public static let textarea = "jw-textarea"
     public static let textfield = "jw-textfield"
@@ -140,7 +129,6 @@ public enum StyleClass {
         clipped,
         color,
         confirmation,
-        contextMenu,
         dateInput,
         datepicker,
         destructive,
@@ -148,7 +136,6 @@ public enum StyleClass {
         disclosureContent,
         disclosureLabel,
         divider,
-        fileImporter,
         fillH,
         fillW,
         fixedH,
@@ -159,7 +146,6 @@ public enum StyleClass {
         geometry,
         grid,
         gridrow,
-        hasContextMenu,
         hstack,
         icon,
         iconFill,
@@ -171,7 +157,6 @@ public enum StyleClass {
         lazyGrid,
         lazyHgrid,
         lineLimit,
-        link,
         list,
         listGrouped,
         listInset,
@@ -179,13 +164,9 @@ public enum StyleClass {
         listRow,
         listSection,
         listSidebar,
-        menu,
         menuItems,
         menuLabel,
         mono,
-        navBack,
-        navTitle,
-        navlink,
         navstack,
         noIndicators,
         noSeparator,
@@ -229,9 +210,6 @@ public enum StyleClass {
         tabItem,
         tabLabel,
         tabPanel,
-        tabbar,
-        tablink,
-        tabview,
         text,
         textarea,
         textfield,

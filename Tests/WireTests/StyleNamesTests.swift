@@ -37,14 +37,9 @@ struct StyleNamesTests {
 
     @Test func theStylesheetsStyleOnlyClassesJetwayWrites() throws {
         var known = Set(StyleClass.all)
-        known.formUnion([
-            RuntimeContract.Class.root, RuntimeContract.Class.banner, RuntimeContract.Class.sheet, RuntimeContract.Class.wheel,
-            RuntimeContract.Class.wheelItem, RuntimeContract.Class.refreshable, RuntimeContract.Class.refresh,
-            RuntimeContract.State.connecting, RuntimeContract.State.connected, RuntimeContract.State.disconnected,
-            RuntimeContract.State.offline, RuntimeContract.State.refused, RuntimeContract.State.stale,
-        ])
-        // Classes the runtime's scripts set themselves (a pull in progress, a hosted view).
-        for script in Self.files(under: "Assets", ending: ".js") {
+        known.formUnion(RuntimeContract.Class.all + RuntimeContract.State.all)
+        // Classes the widgets' own scripts use.
+        for script in Self.files(under: "Assets/widgets", ending: ".js") {
             let text = try String(contentsOf: script, encoding: .utf8)
             known.formUnion(text.matches(of: /jw-[a-z0-9-]+/).map { String($0.output) })
         }

@@ -3,12 +3,12 @@
 // menu, and a DisclosureGroup the user opens or closes tells the server.
 feature((view) => {
   view.on("clicked", (el) => {
-    const menu = el.closest("details.jw-menu");
+    const menu = el.closest("details." + wire.className.menu);
     if (menu) menu.open = false;
   });
   document.addEventListener("contextmenu", (event) => {
-    const holder = event.target.closest && event.target.closest(".jw-has-context-menu");
-    const menu = view.mine(holder) && holder.querySelector(":scope > details.jw-context-menu");
+    const holder = event.target.closest && event.target.closest("." + wire.className.hasContextMenu);
+    const menu = view.mine(holder) && holder.querySelector(":scope > details." + wire.className.contextMenu);
     if (!menu) return;
     event.preventDefault();
     menu.open = true;

@@ -6,7 +6,7 @@
 feature((view) => {
   // A `Link` inside another link's label (a span with role="link"): the browser goes there.
   view.on("click", (event) => {
-    const plain = event.target.closest && event.target.closest("span.jw-link[data-href]");
+    const plain = event.target.closest && event.target.closest("span." + wire.className.link + "[data-href]");
     if (!view.mine(plain)) return false;
     event.preventDefault();
     location.assign(plain.dataset.href);
@@ -22,19 +22,19 @@ feature((view) => {
     const query = params.toString();
     return location.pathname + (query ? "?" + query : "") + location.hash;
   }
-  const tabView = () => view.root && view.root.querySelector(".jw-tabview[" + wire.attribute.tab + "]");
+  const tabView = () => view.root && view.root.querySelector("." + wire.className.tabview + "[" + wire.attribute.tab + "]");
   const stack = () => view.root && view.root.querySelector("[" + wire.attribute.navigation + "]");
 
   // The screen's own Back button, on a screen this page pushed: the browser's Back does it.
   view.on("beforeClick", (el) => {
-    if (!el.classList.contains("jw-nav-back") || !history.state || !history.state.jwNav) return false;
+    if (!el.classList.contains(wire.className.navBack) || !history.state || !history.state.jwNav) return false;
     history.back();
     return true;
   });
   view.on("clicked", (el) => {
-    if (el.classList.contains("jw-navlink")) history.pushState({ jwNav: true }, "", withParam("nav", navIn(el.href || el.dataset.href)));
-    else if (el.classList.contains("jw-nav-back")) history.replaceState(null, "", withParam("nav", navIn(el.href)));
-    else if (el.classList.contains("jw-tablink") && el.getAttribute("aria-selected") !== "true") history.pushState({ jwNav: true }, "", withParam("tab", el.dataset.tab));
+    if (el.classList.contains(wire.className.navlink)) history.pushState({ jwNav: true }, "", withParam("nav", navIn(el.href || el.dataset.href)));
+    else if (el.classList.contains(wire.className.navBack)) history.replaceState(null, "", withParam("nav", navIn(el.href)));
+    else if (el.classList.contains(wire.className.tablink) && el.getAttribute("aria-selected") !== "true") history.pushState({ jwNav: true }, "", withParam("tab", el.dataset.tab));
   });
 
   window.addEventListener("popstate", () => {
@@ -42,7 +42,7 @@ feature((view) => {
     const tab = tabIn(location.href);
     if (tabs && tab !== null && tab !== tabs.dataset.tab) {
       // The tab first; its navigation stack's URL follows once the tab is shown.
-      if (Array.from(tabs.querySelectorAll(":scope > .jw-tabbar > .jw-tablink")).some((link) => link.dataset.tab === tab)) view.send(tabs, "navigate", tab);
+      if (Array.from(tabs.querySelectorAll(":scope > ." + wire.className.tabbar + " > ." + wire.className.tablink)).some((link) => link.dataset.tab === tab)) view.send(tabs, "navigate", tab);
       else location.reload();
       return;
     }
@@ -68,7 +68,7 @@ feature((view) => {
     if (tabs && tabIn(location.href) !== tabs.dataset.tab) history.replaceState(history.state, "", withParam("tab", tabs.dataset.tab));
     const shownStack = stack();
     if (shownStack && navIn(location.href) !== shownStack.dataset.nav) history.replaceState(history.state, "", withParam("nav", shownStack.dataset.nav));
-    const heading = root && root.querySelector(".jw-nav-title");
+    const heading = root && root.querySelector("." + wire.className.navTitle);
     // The page host's title (`PageHost.title`) stands over the screen's.
     const screen = root && root.dataset.title ? root.dataset.title : heading && heading.textContent;
     const title = screen && screen !== appTitle ? screen + " – " + appTitle : appTitle;

@@ -10,14 +10,14 @@ feature((view) => {
     if (!pull) return;
     pull.distance = Math.max(0, event.touches[0].clientY - pull.startY);
     pull.area.style.transform = "translateY(" + Math.min(pull.distance / 2, 80) + "px)";
-    pull.area.classList.toggle("jw-pulled", pull.distance > 120);
+    pull.area.classList.toggle(wire.state.pulled, pull.distance > 120);
   }, { passive: true });
   const endPull = () => {
     if (!pull) return;
     const { area, distance } = pull;
     pull = null;
     area.style.transform = "";
-    area.classList.remove("jw-pulled");
+    area.classList.remove(wire.state.pulled);
     const button = area.querySelector(":scope > ." + wire.className.refresh);
     if (distance > 120 && button && !button.disabled) view.send(button, "click");
   };

@@ -3,10 +3,10 @@
 // file streams to the server, which answers the view over the socket (progress, the stored
 // file, or what was wrong with it).
 feature((view) => {
-  const isImporter = (el) => el.classList && el.classList.contains("jw-file-importer");
+  const isImporter = (el) => el.classList && el.classList.contains(wire.className.fileImporter);
   view.on("settle", () => {
     if (!view.root) return;
-    view.root.querySelectorAll(".jw-file-importer").forEach((el) => {
+    view.root.querySelectorAll("." + wire.className.fileImporter).forEach((el) => {
       if (!el.hasAttribute(wire.attribute.open)) { el.jwOpened = false; return; }
       if (el.jwOpened) return;
       el.jwOpened = true;

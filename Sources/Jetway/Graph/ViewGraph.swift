@@ -141,7 +141,8 @@ public final class ViewGraph {
     public func openTab(_ value: String) -> Bool {
         opening {
             let link = Self.first(in: tree.root) {
-                $0.tag == "a" && $0.attribute("class") == StyleClass.tablink && $0.attribute(RuntimeContract.Attribute.tab) == value
+                $0.tag == "a" && $0.attribute("class") == RuntimeContract.Class.tablink
+                    && $0.attribute(RuntimeContract.Attribute.tab) == value
             }
             guard let binding = link?.handlers.first(where: { $0.event == .click }), (try? binding.action(.none)) != nil else {
                 return false
@@ -168,11 +169,11 @@ public final class ViewGraph {
 
     /// The title of the screen shown (the deepest `.navigationTitle` heading), if any.
     public var navigationTitle: String? {
-        Self.first(in: tree.root) { $0.tag == "h1" && $0.attribute("class")?.contains(StyleClass.navTitle) == true }?.text
+        Self.first(in: tree.root) { $0.tag == "h1" && $0.attribute("class")?.contains(RuntimeContract.Class.navTitle) == true }?.text
     }
 
     private static func link(_ key: UInt64, in node: Node?) -> Node? {
-        first(in: node) { $0.key == key && $0.tag == "a" && $0.attribute("class")?.contains(StyleClass.navlink) == true }
+        first(in: node) { $0.key == key && $0.tag == "a" && $0.attribute("class")?.contains(RuntimeContract.Class.navlink) == true }
     }
 
     private static func first(in node: Node?, where predicate: (Node) -> Bool) -> Node? {

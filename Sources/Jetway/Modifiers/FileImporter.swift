@@ -145,7 +145,7 @@ struct FileImporterModifier: _PrimitiveModifier {
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         content(context.structural(0), &out)
         let presented = context.track { modifier.isPresented.wrappedValue }
-        let input = context.structural(1).element("input", StyleClass.fileImporter)
+        let input = context.structural(1).element("input", RuntimeContract.Class.fileImporter)
         input.setAttribute("type", "file")
         var mimeTypes: [String] = []
         for mime in modifier.types.flatMap(\.mimeTypes) where !mimeTypes.contains(mime) { mimeTypes.append(mime) }

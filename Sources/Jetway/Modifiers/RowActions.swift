@@ -1,7 +1,7 @@
 /// A class attribute written once, not at each render.
 private let buttonRowActionDestructiveClasses = "\(StyleClass.button) \(StyleClass.rowAction) \(StyleClass.destructive)"
 /// A class attribute written once, not at each render.
-private let menuContextMenuClasses = "\(StyleClass.menu) \(StyleClass.contextMenu)"
+private let menuContextMenuClasses = "\(RuntimeContract.Class.menu) \(RuntimeContract.Class.contextMenu)"
 
 extension ForEach {
     /// Makes the rows deletable: each gets a Delete button, which calls `action` with the row's
@@ -107,7 +107,7 @@ struct ContextMenuModifier<Items: View>: _PrimitiveModifier {
     let items: Items
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
-        let holder = context.element("div", StyleClass.hasContextMenu)
+        let holder = context.element("div", RuntimeContract.Class.hasContextMenu)
         let inside = context.insideElement()
         var body: [Node] = []
         content(inside.structural(0), &body)

@@ -122,7 +122,7 @@ struct SearchableModifier: _PrimitiveModifier {
         // Where SwiftUI puts it: under the screen's bar and large title, above the content.
         var heading = 0
         while heading < body.count, let name = body[heading].attribute("class"),
-            name.hasPrefix(StyleClass.toolbar) || name == StyleClass.navTitle
+            name.hasPrefix(StyleClass.toolbar) || name == RuntimeContract.Class.navTitle
         {
             heading += 1
         }

@@ -204,7 +204,7 @@ public struct Menu<Label: View, Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        out.append(node(context, className: StyleClass.menu, label: view.label, items: view.content))
+        out.append(node(context, className: RuntimeContract.Class.menu, label: view.label, items: view.content))
     }
 
     /// The menu's `<details>`: a summary that opens it, and its items (also a context menu's).

@@ -57,7 +57,7 @@ public struct Link<Label: View>: _PrimitiveView {
         let node: Node
         if context.insideLink {
             // Inside another link's label: a link by role, followed by the runtime.
-            node = context.element("span", StyleClass.link)
+            node = context.element("span", RuntimeContract.Class.link)
             node.setAttribute("role", "link")
             node.setAttribute("tabindex", "0")
             if let safe = URLPolicy.sanitize(view.destination.absoluteString) {
@@ -66,7 +66,7 @@ public struct Link<Label: View>: _PrimitiveView {
                 node.setAttribute("aria-disabled", "true")
             }
         } else {
-            node = context.element("a", StyleClass.link)
+            node = context.element("a", RuntimeContract.Class.link)
             node.setAttribute("href", view.destination.absoluteString)
             if node.attribute("href") == nil { node.setAttribute("aria-disabled", "true") }
             if view.destination.scheme?.hasPrefix("http") == true { node.setAttribute("rel", "noopener noreferrer") }

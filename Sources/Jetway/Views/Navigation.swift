@@ -1,7 +1,7 @@
 /// A class attribute written once, not at each render.
-private let buttonNavBackClasses = "\(StyleClass.button) \(StyleClass.navBack)"
+private let buttonNavBackClasses = "\(StyleClass.button) \(RuntimeContract.Class.navBack)"
 /// A class attribute written once, not at each render.
-private let buttonNavlinkClasses = "\(StyleClass.button) \(StyleClass.navlink)"
+private let buttonNavlinkClasses = "\(StyleClass.button) \(RuntimeContract.Class.navlink)"
 
 /// A stack of screens: the root, and destinations pushed by `NavigationLink`s inside it. The
 /// top screen is shown with a Back button; `dismiss()` inside a destination goes back.
@@ -610,7 +610,7 @@ struct NavigationTitleModifier: _PrimitiveModifier {
     let title: Text
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
-        let heading = context.branch(0x717).element("h1", StyleClass.navTitle)
+        let heading = context.branch(0x717).element("h1", RuntimeContract.Class.navTitle)
         heading.text = modifier.title.string
         out.append(heading)
         content(context, &out)

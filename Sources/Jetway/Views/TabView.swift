@@ -29,7 +29,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let state = context.persistent(TabState.self) { TabState() }
         state.owner = context.owner
-        let node = context.element("div", StyleClass.tabview)
+        let node = context.element("div", RuntimeContract.Class.tabview)
         let inside = context.insideElement()
         var itemContext = inside.structural(0)
         itemContext.writeEnvironment { $0.collectsTabs = true }
@@ -73,11 +73,11 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         box.setAttribute("class", StyleClass.tabContent)
         box.children = tabs[chosen].content
         panel.children = [box]
-        let bar = inside.structural(2).element("nav", StyleClass.tabbar)
+        let bar = inside.structural(2).element("nav", RuntimeContract.Class.tabbar)
         bar.setAttribute("role", "tablist")
         bar.children = tabs.enumerated().map { index, tab in
             let link = Node("a", key: IdentityHash.mix(bar.key, UInt64(index) &+ 1))
-            link.setAttribute("class", StyleClass.tablink)
+            link.setAttribute("class", RuntimeContract.Class.tablink)
             link.setAttribute("role", "tab")
             link.setAttribute(
                 "href", "?tab=" + (values[index].addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? String(index)))
