@@ -101,16 +101,27 @@ struct SupportedAPITests {
             \(snippet.view)
         }
         """.write(to: file, atomically: true, encoding: .utf8)
+        let (compiles, text) = try typeCheck(file)
+        return (compiles, text.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "")
+    }
+
+    /// Type-checks one file against the built modules (and, for JetwayServer's C modules, their
+    /// module maps, as SwiftPM passes them): whether it compiles, and what the compiler said.
+    static func typeCheck(_ file: URL) throws -> (Bool, String) {
+        let sources = repository.appendingPathComponent("Sources")
+        let maps = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasPrefix("C") }.sorted()
+            .flatMap { ["-Xcc", "-fmodule-map-file=\(sources.appendingPathComponent($0).path)/module.modulemap"] }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-I", repository.appendingPathComponent(".build/debug/Modules").path, file.path]
+        process.arguments =
+            ["swiftc", "-typecheck", "-I", repository.appendingPathComponent(".build/debug/Modules").path] + maps + [file.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (process.terminationStatus == 0, text.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "")
+        return (process.terminationStatus == 0, text)
     }
 
     @Test func whatTheGuideSaysIsNotSupportedDoesNotCompileAndTheRestDoes() throws {
@@ -155,20 +166,7 @@ struct SupportedAPITests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("main.swift")
         try code.write(to: file, atomically: true, encoding: .utf8)
-        // JetwayServer's C modules are found through their module maps, as SwiftPM passes them.
-        let sources = Self.repository.appendingPathComponent("Sources")
-        let maps = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasPrefix("C") }.sorted()
-            .flatMap { ["-Xcc", "-fmodule-map-file=\(sources.appendingPathComponent($0).path)/module.modulemap"] }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["swiftc", "-typecheck", "-I", Self.repository.appendingPathComponent(".build/debug/Modules").path] + maps + [file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the README's app does not type-check:\n\(text.prefix(2000))")
+        let (compiles, text) = try Self.typeCheck(file)
+        #expect(compiles, "the README's app does not type-check:\n\(text.prefix(2000))")
     }
 }
