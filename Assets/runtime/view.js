@@ -59,20 +59,25 @@ function createView(setup) {
   // socket that says since when the page has not been updated (in the app's time zone).
   const banner = embedded ? null : document.querySelector("." + wire.className.banner);
   const zone = meta(wire.meta.timeZone) || "UTC";
-  let lastLive = clock.now(), bannerTimer = 0;
+  let lastLive = clock.now(), bannerTimer = 0, bannerWhy = "";
   function showBanner(what, since) {
     if (banner) banner.textContent = `${what} · last updated ${calendarText(since, zone, true)}`;
   }
+  // The banner shows a second after the first loss and stays through the retries (a timer
+  // restarted at each retry would put it off); a new reason ("Open in another window") starts
+  // it again with its own text.
   function showState(state, why = "Reconnecting…") {
     html.classList.remove(wire.state.connected, wire.state.connecting, wire.state.disconnected);
     html.classList.add(wire.state[state]);
-    clearTimeout(bannerTimer);
-    bannerTimer = 0;
     if (state === "connected") {
+      clearTimeout(bannerTimer);
+      bannerTimer = 0;
+      bannerWhy = "";
       html.classList.remove(wire.state.offline);
-    } else {
-      bannerTimer = setTimeout(() => { showBanner(why, lastLive); html.classList.add(wire.state.offline); }, wire.timing.bannerDelay);
+      return;
     }
+    if (why !== bannerWhy) { clearTimeout(bannerTimer); bannerTimer = 0; bannerWhy = why; }
+    if (!bannerTimer) bannerTimer = setTimeout(() => { showBanner(why, lastLive); html.classList.add(wire.state.offline); }, wire.timing.bannerDelay);
   }
 
   const connection = createConnection({
@@ -80,7 +85,12 @@ function createView(setup) {
     open: () => setup.link ? setup.link.open(setup.channel) : new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/", wire.subprotocol),
     setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id),
     setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (id) => clearInterval(id),
-    now: () => Date.now(), random: Math.random, storage: sessionStorage, reload: () => location.reload(), key: path,
+    now: () => Date.now(), random: Math.random, reload: () => location.reload(), key: path,
+    // Read when used: where storage is blocked (a sandboxed frame) the page still goes live.
+    storage: {
+      getItem: (key) => { try { return sessionStorage.getItem(key); } catch (e) { return null; } },
+      setItem: (key, value) => { try { sessionStorage.setItem(key, value); } catch (e) { /* storage off */ } },
+    },
     onState(state) {
       if (state === "connecting") showState("connecting");
       else if (state === "open") { lastLive = clock.now(); showState("connected"); }
@@ -165,6 +175,8 @@ function createView(setup) {
     showBanner,
     // An error to show in window.jetway (and the console).
     fail(message) { errorCount++; lastError = message; console.warn("jetway:", message); },
+    // Something that went wrong beside the page (a service worker): in lastError, not counted.
+    remark(message) { lastError = message; },
     transmit(message) { connection.send(message); },
     send(el, kind, payload) {
       const ref = nextRef++;
@@ -208,11 +220,11 @@ function createView(setup) {
   });
   document.addEventListener("focusin", (event) => { if (handles(event.target, "focus")) view.send(event.target, "focus"); });
   document.addEventListener("focusout", (event) => { if (handles(event.target, "blur")) view.send(event.target, "blur"); });
-  // Back to the tab or the window, or the network came back: reconnect now, not at the end of
-  // a backoff (and a copy whose session another copy took takes it back).
+  // Back to the tab, or the network came back: reconnect now, not at the end of a backoff.
   const reconnectNow = () => { if (!emit("reconnect")) connection.now(); };
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
-  window.addEventListener("focus", reconnectNow);
+  // A copy whose session another copy took takes it back when its window is focused.
+  window.addEventListener("focus", () => { if (connection.state === "elsewhere") connection.now(); });
   window.addEventListener("online", reconnectNow);
 
   for (const install of features) install(view);

@@ -13,7 +13,7 @@ feature((view) => {
   if (!embedded && !stale) { try { sessionStorage.removeItem(probeKey); } catch (e) { /* storage off */ } }
   let saveTimer = 0, savedCopies = 0, probeTimer = 0, attempt = 0;
   if (availableOffline && !stale) {
-    navigator.serviceWorker.register("/assets/jetway-sw.js", { scope: "/" }).catch((e) => view.fail("service worker: " + (e && e.message)));
+    navigator.serviceWorker.register("/assets/jetway-sw.js", { scope: "/" }).catch((e) => view.remark("service worker: " + (e && e.message)));
   }
   function savePage() {
     if (!availableOffline || stale || saveTimer) return;
@@ -28,7 +28,7 @@ feature((view) => {
       try {
         const registration = await navigator.serviceWorker.ready;
         if (registration.active) { registration.active.postMessage(message); savedCopies++; clock.remember(); }
-      } catch (e) { view.fail("service worker: " + (e && e.message)); }
+      } catch (e) { view.remark("service worker: " + (e && e.message)); }
     }, 1000);
   }
   // A kept copy asks the server for the page itself (HEAD, past the worker's copy) with
