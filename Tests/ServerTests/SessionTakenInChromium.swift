@@ -39,6 +39,7 @@ extension EndToEnd {
                 try await Task.sleep(for: .seconds(2))
                 #expect(try await browser.execute("return window.jetway.connected") as? Bool == false)
                 #expect(try await browser.string("return window.jetway.lastError") == "this page is open in another window")
+                try await browser.screenshot("session-taken")
                 // The user comes back to it: it joins again, and the copy is the one closed now.
                 _ = try await browser.execute("window.dispatchEvent(new Event('focus')); return true")
                 #expect(await browser.wait(for: "return window.jetway.connected"))
