@@ -2,8 +2,9 @@ import CLibWebSockets
 import Foundation
 import Jetway
 
-/// HTTP on the service thread: assets and the favicon answered here, pages rendered on the main
-/// actor (and compressed on a worker), then written in one go when the socket is writable.
+/// HTTP on the service thread: the request's head read and checked for what only the transport
+/// sees (syntax, sizes, deadlines), routed (`plan`, RequestRouting.swift), and the answer written
+/// in one go when the socket is writable.
 extension JetwayServer {
     func handleHTTP(_ wsi: OpaquePointer, _ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>, uri: String) -> Int32 {
         if let previous = slot.pointee {
@@ -33,118 +34,46 @@ extension JetwayServer {
             lws_callback_on_writable(wsi)
             return 0
         }
-        // HTTP/1.0 may leave the Host out (it is then the server's own); 1.1 may not.
-        let host = Self.header(wsi, WSI_TOKEN_HOST)
-        if !allowedHosts.allows(host) && !(host == nil && Self.header(wsi, WSI_TOKEN_HTTP) == "HTTP/1.0") {
-            var refusal =
-                host == nil
-                ? HTTPError(400, "a Host header is required")
-                : HTTPError(
-                    421, "this server does not answer to that host name (the app lists its names in allowedHosts, JETWAY_ALLOWED_HOSTS)")
-            refusal.headers["connection"] = "close"
-            Log.warn("host_refused", ["host": host ?? "", "address": clientAddress(wsi)])
-            connection.setResponse(refusal.httpResponse, headOnly: false)
-            connection.closeAfterResponse = true
-            lws_callback_on_writable(wsi)
-            return 0
-        }
-        guard let method = Self.method(wsi) else {
-            connection.setResponse(
-                HTTPError(405, "method not allowed", headers: ["allow": "GET, HEAD, POST, PUT, PATCH, DELETE"]).httpResponse,
-                headOnly: false)
-            lws_callback_on_writable(wsi)
-            return 0
-        }
-        let isHead = method == .head
-        let query = Self.queryString(wsi)
-        let path = uri.isEmpty ? "/" : uri
-        if path == Self.uploadPath {
-            guard method == .post else {
-                return answer(wsi, connection, HTTPError(405, "method not allowed", headers: ["allow": "POST"]).httpResponse, isHead)
+        let head = requestHead(wsi, uri: uri.isEmpty ? "/" : uri)
+        return carryOut(plan(head), wsi, connection, head: head)
+    }
+
+    /// What libwebsockets read of a request, as routing takes it.
+    func requestHead(_ wsi: OpaquePointer, uri: String) -> RequestHead {
+        var headers = Self.requestHeaders(wsi)
+        if let encodings = Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING) { headers["accept-encoding"] = encodings }
+        if uri == Self.uploadPath {
+            for name in ["x-jetway-token", "x-jetway-path", "x-jetway-target"] {
+                if let value = Self.customHeader(wsi, name) { headers[name] = value }
             }
-            return startUpload(wsi, connection)
         }
-        if path == Self.statsPath {
-            return answerStats(wsi, connection, headOnly: isHead)
-        }
-        let resolution = app.resolve(method, path)
-        switch resolution {
-        case .handler(let handler, let parameters):
-            return startHandler(wsi, connection, handler, method, path: path, parameters: parameters, query: query)
-        case .methodNotAllowed(let methods):
-            return answer(
-                wsi, connection, HTTPError(405, "method not allowed", headers: ["allow": Self.allowHeader(methods)]).httpResponse, isHead)
-        case .notFound where method != .get && method != .head:
-            return answer(wsi, connection, HTTPError(404, "not found").httpResponse, false)
-        case .page, .notFound:
-            break
-        }
-        guard method == .get || method == .head else {
-            return answer(wsi, connection, HTTPError(405, "method not allowed", headers: ["allow": "GET, HEAD"]).httpResponse, false)
-        }
-        if path == "/favicon.ico" {
-            // Pages link the bundled SVG icon; this answers browsers and bots that ask anyway.
-            let response =
-                assets.response(for: "favicon.ico", ifNoneMatch: nil)
-                ?? HTTPResponse(status: 204, contentType: "image/x-icon", headers: [("cache-control", "public, max-age=86400")], body: [])
-            connection.setResponse(response, headOnly: isHead)
+        return RequestHead(
+            method: Self.method(wsi), path: uri, query: Self.queryString(wsi), headers: headers,
+            isHTTP10: Self.header(wsi, WSI_TOKEN_HTTP) == "HTTP/1.0", address: clientAddress(wsi), secure: isSecure(wsi))
+    }
+
+    /// Service thread: carries out what routing decided. An answer is written when the socket
+    /// is writable; work that takes time runs elsewhere and wakes the service thread when done.
+    func carryOut(_ plan: RequestPlan, _ wsi: OpaquePointer, _ connection: Connection, head: RequestHead? = nil) -> Int32 {
+        switch plan {
+        case .answer(let response, let headOnly, let closes):
+            if closes { connection.closeAfterResponse = true }
+            connection.setResponse(response, headOnly: headOnly)
             lws_callback_on_writable(wsi)
-            return 0
-        }
-        if path.hasPrefix(SymbolFiles.pathPrefix) {
-            let name = String(path.dropFirst(SymbolFiles.pathPrefix.count))
-            DispatchQueue.global().async { [self] in
-                connection.setResponse(symbols.response(for: name) ?? HTTPResponse.notFoundPage(title: app.title), headOnly: isHead)
+        case .answerLater(let headOnly, let work):
+            Task { [self] in
+                connection.setResponse(await work(), headOnly: headOnly)
                 wake(connection)
             }
-            return 0
-        }
-        if path.hasPrefix("/assets/") {
-            let etag = Self.header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH)
-            let acceptsGzip = Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
-            let name = String(path.dropFirst("/assets/".count))
-            // Read (and compressed) on a worker: a large file of the app's never holds up the
-            // service thread, which serves every other socket.
-            DispatchQueue.global().async { [self] in
-                let response =
-                    assets.response(for: name, ifNoneMatch: etag, query: query, acceptsGzip: acceptsGzip)
-                    ?? HTTPResponse.notFoundPage(title: app.title)
-                connection.setResponse(response, headOnly: isHead)
-                wake(connection)
+        case .handler(let pending, let bodyBytes):
+            if bodyBytes > 0 {
+                connection.pendingRequest = pending
+            } else {
+                return carryOut(.answerLater(headOnly: pending.method == .head) { await self.respond(to: pending) }, wsi, connection)
             }
-            return 0
-        }
-        let started = DispatchTime.now()
-        let address = clientAddress(wsi)
-        let acceptsGzip = Gzip.isAccepted(by: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
-        var identity = identity(cookieHeader: Self.header(wsi, WSI_TOKEN_HTTP_COOKIE))
-        let deviceCookie = identity.device == nil ? newDeviceCookie(secure: isSecure(wsi)) : nil
-        if let deviceCookie { identity.device = deviceCookie.id }
-        let browser = identity
-        Task { @MainActor [self] in
-            // A page's render counts against its address's share of the main actor, and waits
-            // when the address has used it up (twenty pages typing from one address).
-            let key = [MainActorShares.addressKey(address)]
-            if sessions.takesTurns, let wait = sessions.shares.wait(for: key, at: .now) {
-                try? await Task.sleep(for: min(wait, SessionManager.longestWait))
-            }
-            let rendering = ContinuousClock.now
-            var page = sessions.renderPage(path: path, query: query, address: address, identity: browser).varyingByEncoding()
-            sessions.shares.charge(ContinuousClock.now - rendering, to: key, at: .now)
-            if let deviceCookie { page.headers.append(("set-cookie", deviceCookie.header)) }
-            let rendered = page
-            // Compressed on a worker thread: neither the views nor the sockets wait for zlib.
-            DispatchQueue.global().async { [self] in
-                let response = acceptsGzip ? rendered.gzipped() ?? rendered : rendered
-                connection.setResponse(response, headOnly: isHead)
-                Log.info(
-                    "page",
-                    [
-                        "path": path, "status": response.status, "bytes": response.body.count,
-                        "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
-                    ])
-                wake(connection)
-            }
+        case .upload:
+            guard let head else { return -1 }
+            if let refusal = startUpload(head, connection) { return carryOut(refusal, wsi, connection) }
         }
         return 0
     }
@@ -276,12 +205,6 @@ extension JetwayServer {
         return (id, header)
     }
 
-    private func answer(_ wsi: OpaquePointer, _ connection: Connection, _ response: HTTPResponse, _ headOnly: Bool) -> Int32 {
-        connection.setResponse(response, headOnly: headOnly)
-        lws_callback_on_writable(wsi)
-        return 0
-    }
-
     static func allowHeader(_ methods: [HTTPMethod]) -> String {
         methods.map(\.rawValue).joined(separator: ", ")
     }
@@ -359,6 +282,13 @@ extension Connection {
         httpResponse = response
         self.headOnly = headOnly
         Self.responseLock.unlock()
+    }
+
+    /// Whether an answer waits to be written.
+    var hasResponse: Bool {
+        Self.responseLock.lock()
+        defer { Self.responseLock.unlock() }
+        return httpResponse != nil
     }
 
     func takeResponse() -> (HTTPResponse, Bool)? {

@@ -41,7 +41,7 @@ func jetwayCallback(
         server.admission.bodyArrived(wsi)
         server.awaitAnswer(wsi)
         if let connection, connection.pendingUpload != nil {
-            server.uploadBodyComplete(wsi, connection)
+            server.uploadBodyComplete(connection)
         } else if let connection {
             server.bodyComplete(wsi, connection)
         } else {

@@ -1,4 +1,3 @@
-import CLibWebSockets
 import CMalloc
 import Foundation
 import Jetway
@@ -30,34 +29,22 @@ import Jetway
 extension JetwayServer {
     static let statsPath = "/_jetway/stats"
 
-    func answerStats(_ wsi: OpaquePointer, _ connection: Connection, headOnly: Bool) -> Int32 {
-        guard Self.method(wsi) == .get || headOnly, hasAPIToken(Self.header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION) ?? "") else {
-            connection.setResponse(HTTPResponse.notFoundPage(title: app.title), headOnly: headOnly)
-            lws_callback_on_writable(wsi)
-            return 0
-        }
-        let started = startedAt
-        let counting = configuration.countsObservations
+    /// The stats, read on the main actor (routing has checked the token).
+    @MainActor func statsResponse() -> HTTPResponse {
+        let observations = configuration.countsObservations ? String(ObservationRegistrations.live) : "null"
+        let uptime = Int(Date().timeIntervalSince(startedAt))
         let counts = socketCounts
         let malformed = requestHeads.refused.load(ordering: .relaxed)
-        Task { @MainActor [self] in
-            let observations = counting ? String(ObservationRegistrations.live) : "null"
-            let uptime = Int(Date().timeIntervalSince(started))
-            let body =
-                "{\"sessions\":\(sessions.sessionCount),\"connected\":\(sessions.attachedConnections.count),"
-                + "\"connections\":\(Connection.live),"
-                + "\"observations\":\(observations),\"overflows\":\(sessions.queueOverflows),"
-                + "\"sockets\":\(counts.open.load(ordering: .relaxed)),\"sockets_refused\":\(counts.refused.load(ordering: .relaxed)),"
-                + "\"sockets_evicted\":\(counts.evicted.load(ordering: .relaxed)),\"requests_too_slow\":\(counts.expired.load(ordering: .relaxed)),"
-                + "\"requests_malformed\":\(malformed),"
-                + "\"coalesced_events\":\(sessions.coalescedEvents),\"departed_events\":\(sessions.departedEvents),\"waiting_for_share\":\(sessions.parkedDrains),"
-                + "\"heap_bytes\":\(jw_heap_in_use()),\"uptime_s\":\(uptime)}"
-            connection.setResponse(
-                HTTPResponse(
-                    status: 200, contentType: "application/json", headers: [("cache-control", "no-store")], body: Array(body.utf8)),
-                headOnly: headOnly)
-            wake(connection)
-        }
-        return 0
+        let body =
+            "{\"sessions\":\(sessions.sessionCount),\"connected\":\(sessions.attachedConnections.count),"
+            + "\"connections\":\(Connection.live),"
+            + "\"observations\":\(observations),\"overflows\":\(sessions.queueOverflows),"
+            + "\"sockets\":\(counts.open.load(ordering: .relaxed)),\"sockets_refused\":\(counts.refused.load(ordering: .relaxed)),"
+            + "\"sockets_evicted\":\(counts.evicted.load(ordering: .relaxed)),\"requests_too_slow\":\(counts.expired.load(ordering: .relaxed)),"
+            + "\"requests_malformed\":\(malformed),"
+            + "\"coalesced_events\":\(sessions.coalescedEvents),\"departed_events\":\(sessions.departedEvents),\"waiting_for_share\":\(sessions.parkedDrains),"
+            + "\"heap_bytes\":\(jw_heap_in_use()),\"uptime_s\":\(uptime)}"
+        return HTTPResponse(
+            status: 200, contentType: "application/json", headers: [("cache-control", "no-store")], body: Array(body.utf8))
     }
 }

@@ -1,4 +1,3 @@
-import CLibWebSockets
 import Foundation
 import Jetway
 import Synchronization
@@ -59,17 +58,12 @@ extension JetwayServer {
         if !names.isEmpty { Log.info("uploads_removed", ["count": names.count, "reason": "incomplete at start-up"]) }
     }
 
-    /// Service thread: checks an upload's headers and opens the file its bytes go to.
-    func startUpload(_ wsi: OpaquePointer, _ connection: Connection) -> Int32 {
-        var headers = Self.requestHeaders(wsi)
-        for name in ["x-jetway-token", "x-jetway-path", "x-jetway-target"] {
-            if let value = Self.customHeader(wsi, name) { headers[name] = value }
-        }
-        let refuse = { (status: Int, message: String) -> Int32 in
-            connection.closeAfterResponse = true
-            connection.setResponse(HTTPError(status, message, headers: ["connection": "close"]).httpResponse, headOnly: false)
-            lws_callback_on_writable(wsi)
-            return 0
+    /// Checks an upload's headers and opens the file its bytes go to (on the transport's
+    /// thread). Nil when the upload began; else the refusal to answer with.
+    func startUpload(_ head: RequestHead, _ connection: Connection) -> RequestPlan? {
+        let headers = head.headers
+        let refuse = { (status: Int, message: String) -> RequestPlan? in
+            .answer(HTTPError(status, message, headers: ["connection": "close"]).httpResponse, headOnly: false, closes: true)
         }
         if isCrossSite(headers) { return refuse(403, "cross-site requests may not change state") }
         if headers["transfer-encoding"] != nil { return refuse(411, "a Content-Length is required") }
@@ -92,7 +86,7 @@ extension JetwayServer {
             }
             return refuse(413, "the file is larger than \(limit) bytes")
         }
-        if let refusal = diskRefusal(declared: declared, headers: headers, wsi: wsi) {
+        if let refusal = diskRefusal(declared: declared, headers: headers, address: head.address) {
             Task { @MainActor [self] in sessions.deliverUpload(sessionID: verified.sessionID, target, .failed(.notStored(refusal.message)))
             }
             return refuse(refusal.status, refusal.message)
@@ -107,16 +101,16 @@ extension JetwayServer {
         }
         let upload = PendingUpload(
             sessionID: verified.sessionID, target: target, signInID: identity(cookieHeader: headers["cookie"]).signInID,
-            address: clientAddress(wsi), declared: declared, temporaryPath: temporaryPath, descriptor: descriptor)
+            address: head.address, declared: declared, temporaryPath: temporaryPath, descriptor: descriptor)
         connection.pendingUpload = upload
         Task { @MainActor [self] in sessions.beginUpload(upload, on: connection) }
-        if declared == 0 { uploadBodyComplete(wsi, connection) }
-        return 0
+        if declared == 0 { uploadBodyComplete(connection) }
+        return nil
     }
 
-    /// Service thread: whether the disk may take `declared` more bytes from this address and
+    /// Whether the disk may take `declared` more bytes from this address and
     /// device (their quotas, and the free space the data folder's disk keeps); nil when it may.
-    private func diskRefusal(declared: Int, headers: [String: String], wsi: OpaquePointer) -> HTTPError? {
+    private func diskRefusal(declared: Int, headers: [String: String], address: String) -> HTTPError? {
         var disk = statvfs()
         if statvfs(configuration.dataDirectory, &disk) == 0 {
             let free = Int(disk.f_bavail) &* Int(disk.f_frsize)
@@ -127,7 +121,7 @@ extension JetwayServer {
         }
         let device = identity(cookieHeader: headers["cookie"]).device
         let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-        switch uploadQuotas.take(declared, address: clientAddress(wsi), device: device, at: now) {
+        switch uploadQuotas.take(declared, address: address, device: device, at: now) {
         case nil: return nil
         case .address(let seconds)?, .device(let seconds)?:
             var error = HTTPError(429, "you have sent as many files as allowed for now; try again in \(Self.minutes(seconds))")
@@ -140,7 +134,7 @@ extension JetwayServer {
         seconds < 90 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
     }
 
-    /// Service thread: a piece of the file.
+    /// The transport's thread: a piece of the file.
     func receiveUploadBody(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) {
         guard let upload = connection.pendingUpload, !upload.isSettled.load(ordering: .acquiring), upload.writeError == nil,
             upload.descriptor >= 0
@@ -166,9 +160,9 @@ extension JetwayServer {
         }
     }
 
-    /// Service thread: the last byte is in. The file is flushed to disk on a worker (an
+    /// The transport's thread: the last byte is in. The file is flushed to disk on a worker (an
     /// `fsync` of megabytes would hold up every other socket), then finished on the main actor.
-    func uploadBodyComplete(_ wsi: OpaquePointer, _ connection: Connection) {
+    func uploadBodyComplete(_ connection: Connection) {
         guard let upload = connection.pendingUpload else { return }
         connection.pendingUpload = nil
         upload.bodyComplete = true
@@ -181,7 +175,7 @@ extension JetwayServer {
         }
     }
 
-    /// Service thread: the connection ended before the file was complete.
+    /// The transport's thread: the connection ended before the file was complete.
     func uploadConnectionClosed(_ connection: Connection) {
         guard let upload = connection.pendingUpload else { return }
         connection.pendingUpload = nil

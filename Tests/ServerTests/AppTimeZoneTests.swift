@@ -30,7 +30,7 @@ struct AppTimeZoneTests {
     /// process's, and other tests' servers (made on the main actor too) cannot come between.
     @Test func foundationFormatsInTheAppsZone() throws {
         let app = JetwayApp(title: "Rooms", routes: [Route("/") { _ in Slot() }], timeZone: TimeZone(identifier: "America/Denver")!)
-        let server = try TestServer(app: app)
+        let server = try TestServer(app: app, transport: .memory)
         defer { server.stop() }
         #expect(TimeZone.current.identifier == "America/Denver")
         #expect(Calendar.current.timeZone.identifier == "America/Denver")

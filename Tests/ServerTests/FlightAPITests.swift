@@ -108,7 +108,7 @@ struct FlightAPITests {
         defer { server.stop() }
         let page = try await server.get("/flights/5").body
         let token = try #require(metaContent("jetway-token", in: page))
-        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        let client = try await server.pageSocket()
         await client.sendText(#"["join","\#(token)","/flights/5",\#(metaContent("jetway-version", in: page) ?? "0"),"test"]"#)
         guard case .text(let joined) = await client.next(timeout: 5), joined.hasPrefix("[\"joined\"") else {
             Issue.record("the page did not join")
@@ -181,7 +181,7 @@ extension FlightAPITests {
         let store = try AirportStore.open("sqlite:\(folder)/airport.sqlite")
         try AirportStore.seedIfEmpty(store, count: 40)
         let model = FlightBoardModel(store: store)
-        let server = try TestServer(model: model) { $0.apiTokens = [Self.token] }
+        let server = try TestServer(model: model, transport: .memory) { $0.apiTokens = [Self.token] }
         defer {
             server.stop()
             store.close()

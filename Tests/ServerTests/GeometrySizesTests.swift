@@ -41,7 +41,7 @@ struct GeometrySizesTests {
     }
 
     @Test func pagesLaidOutByDifferentSizesRenderApart() async throws {
-        let server = try TestServer(app: JetwayApp(title: "Cells", routes: [Route("/cells") { _ in Cells() }]))
+        let server = try TestServer(app: JetwayApp(title: "Cells", routes: [Route("/cells") { _ in Cells() }]), transport: .memory)
         defer { server.stop() }
         let wide = try await server.get("/cells", headers: ["Cookie": "jw_sizes=0:1000:700"]).body
         #expect(wide.contains("width:500px"))

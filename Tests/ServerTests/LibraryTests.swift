@@ -12,10 +12,10 @@ import Testing
 struct LibraryTests {
     @Test func theCatalogueIsThereOnlyInDevelopmentMode() async throws {
         let app = MountainAirportApp.make(model: FlightBoardModel())
-        let off = try TestServer(app: app)
+        let off = try TestServer(app: app, transport: .memory)
         #expect(try await off.get("/_jetway/library").status == 404)
         off.stop()
-        let on = try TestServer(app: app) { $0.developmentMode = true }
+        let on = try TestServer(app: app, transport: .memory) { $0.developmentMode = true }
         defer { on.stop() }
         let page = try await on.get("/_jetway/library")
         #expect(page.status == 200)
@@ -31,10 +31,10 @@ struct LibraryTests {
     /// Every system image with its name, in development mode only.
     @Test func theSystemImageCatalogueIsThereOnlyInDevelopmentMode() async throws {
         let app = MountainAirportApp.make(model: FlightBoardModel())
-        let off = try TestServer(app: app)
+        let off = try TestServer(app: app, transport: .memory)
         #expect(try await off.get("/_jetway/symbols").status == 404)
         off.stop()
-        let on = try TestServer(app: app) { $0.developmentMode = true }
+        let on = try TestServer(app: app, transport: .memory) { $0.developmentMode = true }
         defer { on.stop() }
         let page = try await on.get("/_jetway/symbols")
         #expect(page.status == 200)

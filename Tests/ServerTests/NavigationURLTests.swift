@@ -43,7 +43,7 @@ struct NavigationURLTests {
     }
 
     @Test func aLinksURLOpensItsScreenOnTheServerAndSharesItsRendering() async throws {
-        let server = try TestServer(app: JetwayApp(title: "Airport", routes: [Route("/") { _ in Gates() }]))
+        let server = try TestServer(app: JetwayApp(title: "Airport", routes: [Route("/") { _ in Gates() }]), transport: .memory)
         defer { server.stop() }
         let root = try await server.get("/").body
         #expect(root.contains("<title>Gates – Airport</title>"))

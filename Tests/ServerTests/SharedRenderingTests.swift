@@ -41,12 +41,12 @@ struct SharedRenderingTests {
 
     /// One browser: its socket and the page as it has built it from the frames.
     final class Page {
-        let client: WebSocketClient
+        let client: any PageSocket
         let dom: ModelDOM
         let field: String
         var search = ""
         var typed = false
-        init(client: WebSocketClient, dom: ModelDOM, field: String) {
+        init(client: any PageSocket, dom: ModelDOM, field: String) {
             self.client = client
             self.dom = dom
             self.field = field
@@ -60,7 +60,7 @@ struct SharedRenderingTests {
         let root = try #require(body.range(of: "<div class=\"jw-banner\"").map { String(body[..<$0.lowerBound]) })
         let dom = try ModelDOM(html: root)
         let field = try #require(dom.root.descendants.first { $0.tag == "input" }?.attribute("data-j"))
-        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        let client = try await server.pageSocket()
         let version = try #require(metaContent("jetway-version", in: html))
         await client.sendText(#"["join","\#(token)","/",\#(version),"test"]"#)
         let first = await client.next()
@@ -72,6 +72,11 @@ struct SharedRenderingTests {
 
     /// Waits until the server has rendered the changes made so far into every rendering.
     func waitUntilRendered(_ server: TestServer) async throws {
+        if server.memory != nil {
+            // In memory the slices are tasks on the main actor: letting them run is enough.
+            while server.server.isRenderingChanges { await Task.yield() }
+            return
+        }
         let deadline = ContinuousClock.now + .seconds(60)
         while server.server.isRenderingChanges {
             guard ContinuousClock.now < deadline else { throw WireError("a change was still being rendered after 60 s") }
@@ -96,7 +101,7 @@ struct SharedRenderingTests {
         for seed in UInt64(1)...3 {
             var random = SeededGenerator(state: seed)
             let roster = Roster(Array(words.prefix(8)))
-            let server = try TestServer(app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]))
+            let server = try TestServer(app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
             defer { server.stop() }
             var pages: [Page] = []
             for _ in 0..<4 { pages.append(try await open(server)) }
@@ -172,7 +177,7 @@ struct SharedRenderingTests {
 
     @Test func aPageOpenedLaterNeverGetsElementsTheOthersKeptBack() async throws {
         let roster = Roster(["one", "two", "three"])
-        let server = try TestServer(app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]))
+        let server = try TestServer(app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
         defer { server.stop() }
         let first = try await open(server)
         // "two" leaves: the first page keeps its element detached for a quick return.

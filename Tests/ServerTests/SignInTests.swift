@@ -120,7 +120,7 @@ struct SignInTests {
                     return response
                 }
             ])
-        let server = try TestServer(app: app)
+        let server = try TestServer(app: app, transport: .memory)
         defer { server.stop() }
         func signIn(_ name: String, _ password: String) async -> HTTPReply {
             await server.exchange(

@@ -92,17 +92,17 @@ struct SignedInPagesTests {
     }
 
     /// Opens the page's websocket (with the browser's cookies) and joins it.
-    func join(_ server: TestServer, _ html: String, path: String, cookie: String?) async throws -> WebSocketClient {
+    func join(_ server: TestServer, _ html: String, path: String, cookie: String?) async throws -> any PageSocket {
         let token = try #require(metaContent("jetway-token", in: html))
         let version = try #require(metaContent("jetway-version", in: html))
-        let client = try await WebSocketClient.connect(port: server.port, origin: server.base, cookie: cookie)
+        let client = try await server.pageSocket(cookie: cookie)
         await client.sendText(#"["join","\#(token)","\#(path)",\#(version),"test"]"#)
         guard case .text(let joined) = await client.next(), joined.hasPrefix("[\"joined\"") else { throw WireError("no joined frame") }
         return client
     }
 
     @Test func aSignInIsInheritedByPagesAndASignOutEndsBoth() async throws {
-        let server = try TestServer(app: Self.app(Flags()))
+        let server = try TestServer(app: Self.app(Flags()), transport: .memory)
         defer { server.stop() }
         #expect(await whoami(server, cookie: nil) == "nobody")
         let ana = try await signIn(server, as: "ana")
@@ -132,7 +132,7 @@ struct SignedInPagesTests {
         #expect(await whoami(server, cookie: ana) == "nobody")
         #expect(await page(server, "/me", cookie: ana).body.contains("user: nobody"))
         // And the page's token cannot bring the signed-in page back: it re-mounts signed out.
-        let again = try await WebSocketClient.connect(port: server.port, origin: server.base, cookie: ana)
+        let again = try await server.pageSocket(cookie: ana)
         let token = try #require(metaContent("jetway-token", in: signedIn.body))
         await again.sendText(#"["join","\#(token)","/me",0,"test","tab=2"]"#)
         guard case .text(let sync) = await again.next(startingWith: "[\"sync\"") else {
@@ -143,7 +143,7 @@ struct SignedInPagesTests {
     }
 
     @Test func signingInAgainReplacesTheEarlierSignIn() async throws {
-        let server = try TestServer(app: Self.app(Flags()))
+        let server = try TestServer(app: Self.app(Flags()), transport: .memory)
         defer { server.stop() }
         let first = try await signIn(server, as: "ana")
         let second = try await signIn(server, as: "bob", cookie: first)
@@ -169,7 +169,7 @@ struct SignedInPagesTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/signins.json")
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         // The server has forgotten the page: it re-mounts for the user the websocket's cookies name.
-        let client = try await WebSocketClient.connect(port: server.port, origin: server.base, cookie: ana)
+        let client = try await server.pageSocket(cookie: ana)
         let token = try #require(metaContent("jetway-token", in: html))
         await client.sendText(#"["join","\#(token)","/me",0,"test"]"#)
         guard case .text(let sync) = await client.next(startingWith: "[\"sync\"") else {
@@ -180,7 +180,7 @@ struct SignedInPagesTests {
     }
 
     @Test func pagesOfDifferentUsersNeverShareARendering() async throws {
-        let server = try TestServer(app: Self.app(Flags()))
+        let server = try TestServer(app: Self.app(Flags()), transport: .memory)
         defer { server.stop() }
         let ana = try await signIn(server, as: "ana")
         let bob = try await signIn(server, as: "bob")
@@ -204,7 +204,7 @@ struct SignedInPagesTests {
     }
 
     @Test func aPageThatReadsTheDeviceSharesOnlyWithinOneBrowser() async throws {
-        let server = try TestServer(app: Self.app(Flags()))
+        let server = try TestServer(app: Self.app(Flags()), transport: .memory)
         defer { server.stop() }
         let one = try await newBrowser(server, "/device")
         #expect(one.html.contains("device: \(one.device)"), "a first page sees the device id it is given")
@@ -223,7 +223,7 @@ struct SignedInPagesTests {
 
     @Test func aSharedPageThatStartsReadingTheDeviceIsSplitBeforeAnythingIsSent() async throws {
         let flags = Flags()
-        let server = try TestServer(app: Self.app(flags))
+        let server = try TestServer(app: Self.app(flags), transport: .memory)
         defer { server.stop() }
         let one = try await newBrowser(server, "/late")
         let two = try await newBrowser(server, "/late")
@@ -250,13 +250,13 @@ struct SignedInPagesTests {
     }
 
     @Test func aPageTokenAloneCannotTakeOverASignedInPage() async throws {
-        let server = try TestServer(app: Self.app(Flags()))
+        let server = try TestServer(app: Self.app(Flags()), transport: .memory)
         defer { server.stop() }
         let ana = try await signIn(server, as: "ana")
         let html = await page(server, "/me", cookie: ana).body
         let owner = try await join(server, html, path: "/me", cookie: ana)
         // Someone with the token read off the page, but not ana's cookie.
-        let thief = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        let thief = try await server.pageSocket()
         let token = try #require(metaContent("jetway-token", in: html))
         await thief.sendText(#"["join","\#(token)","/me",0,"test"]"#)
         guard case .text(let refused) = await thief.next() else {
@@ -286,7 +286,7 @@ struct SignedInPagesTests {
 
     @Test func aSplitRenderingIsRetiredAndAPageThatHadNotJoinedGetsItsOwnPage() async throws {
         let flags = Flags()
-        let server = try TestServer(app: Self.app(flags)) { $0.sessionGrace = 1 }
+        let server = try TestServer(app: Self.app(flags), transport: .memory) { $0.sessionGrace = 1 }
         defer { server.stop() }
         _ = try await newBrowser(server, "/late")
         let two = try await newBrowser(server, "/late")
@@ -309,7 +309,7 @@ struct SignedInPagesTests {
         // Browser three had not joined when it was split off: its join brings its own page.
         let token = try #require(metaContent("jetway-token", in: three.html))
         let version = try #require(metaContent("jetway-version", in: three.html))
-        let client = try await WebSocketClient.connect(port: server.port, origin: server.base, cookie: three.cookie)
+        let client = try await server.pageSocket(cookie: three.cookie)
         await client.sendText(#"["join","\#(token)","/late",\#(version),"test"]"#)
         guard case .text(let sync) = await client.next(startingWith: "[\"sync\"") else {
             Issue.record("the page that had not joined got no page of its own")

@@ -10,39 +10,63 @@ import MountainAirportViews
     import FoundationNetworking
 #endif
 
-/// MountainAirport served in-process on a free port, with a fixed secret and a temporary data folder.
+/// Where a test's requests and page sockets go: through libwebsockets on a free port, or
+/// through the same routing and sessions in memory (`InMemoryTransport`: no port, no thread,
+/// no sleeps, time moved by the test). A test of what only a socket shows (request syntax,
+/// sizes, framing, origins, slow clients) uses `.sockets`; the rest use `.memory`.
+enum TestTransport { case sockets, memory }
+
+/// An app (MountainAirport unless given) served in-process, with a fixed secret and a temporary
+/// data folder, over either transport.
 @MainActor
 final class TestServer {
     let server: JetwayServer
     let model: FlightBoardModel
-    var port: Int { server.port }
+    /// Set when the server is in memory.
+    let memory: InMemoryTransport?
+    var port: Int {
+        precondition(memory == nil, "a server in memory has no port")
+        return server.port
+    }
     var base: String { "http://127.0.0.1:\(port)" }
 
     static let secret = Array("test-secret-for-jetway-server-tests".utf8)
 
     init(
         port: Int = 0, model: FlightBoardModel = FlightBoardModel(), app: JetwayApp? = nil, signInStore: (any SignInStore)? = nil,
-        configure: (inout ServerConfiguration) -> Void = { _ in }
+        transport: TestTransport = .sockets, configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         MainActorStallWatch.startIfAsked()
         var configuration = ServerConfiguration()
-        configuration.port = port == 0 ? TestServer.freePort() : port
+        configuration.port = port == 0 && transport == .sockets ? TestServer.freePort() : port
         configuration.secret = Self.secret
         configuration.dataDirectory = NSTemporaryDirectory() + "jetway-tests-\(UUID().uuidString)"
         configuration.buildID = "test"
         configure(&configuration)
         self.model = model
-        server = try JetwayServer(app: app ?? MountainAirportApp.make(model: model), configuration: configuration, signInStore: signInStore)
-        try server.start()
+        let app = app ?? MountainAirportApp.make(model: model)
+        switch transport {
+        case .sockets:
+            memory = nil
+            server = try JetwayServer(app: app, configuration: configuration, signInStore: signInStore)
+            try server.start()
+        case .memory:
+            let memory = try InMemoryTransport(app: app, configuration: configuration, signInStore: signInStore)
+            self.memory = memory
+            server = memory.server
+        }
     }
 
-    func stop() { server.stop() }
-
-    /// A free TCP port on loopback (see `freeLoopbackPort()`).
-    nonisolated static func freePort() -> Int { freeLoopbackPort() }
+    func stop() {
+        if let memory { memory.stop() } else { server.stop() }
+    }
 
     /// GET a path: status, headers (lower-cased names) and body.
     func get(_ path: String, headers: [String: String] = [:]) async throws -> (status: Int, headers: [String: String], body: String) {
+        if let memory {
+            let reply = await memory.request("GET", path, headers: headers)
+            return (reply.status, Self.lastOfEach(reply.headers), reply.text)
+        }
         var request = URLRequest(url: URL(string: base + path)!)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
@@ -52,6 +76,20 @@ final class TestServer {
         for (name, value) in http.allHeaderFields { lowered[String(describing: name).lowercased()] = String(describing: value) }
         return (http.statusCode, lowered, String(decoding: data, as: UTF8.self))
     }
+
+    /// A header given more than once (`set-cookie`) as a client that keeps the last reads it.
+    nonisolated static func lastOfEach(_ headers: [String: String]) -> [String: String] {
+        headers.mapValues { String($0.split(separator: "\n").last ?? "") }
+    }
+
+    /// A page's socket, as the runtime opens it (`cookie`: the browser's cookies).
+    func pageSocket(cookie: String? = nil, address: String = "127.0.0.1") async throws -> any PageSocket {
+        if let memory { return MemoryPageSocket(memory.connect(cookie: cookie, address: address), memory) }
+        return try await WebSocketClient.connect(port: port, origin: base, cookie: cookie, from: address == "127.0.0.1" ? nil : address)
+    }
+
+    /// A free TCP port on loopback (see `freeLoopbackPort()`).
+    nonisolated static func freePort() -> Int { freeLoopbackPort() }
 
     /// A TCP socket connected to 127.0.0.1:`port` (the caller closes it).
     nonisolated static func connectedSocket(port: Int) -> Int32 {
@@ -107,4 +145,82 @@ func metaContent(_ name: String, in page: String) -> String? {
 /// The `data-j` id of the first element whose opening tag contains `marker`.
 func elementID(containing marker: String, in page: String) -> String? {
     PageIDs.id(ofElementContaining: marker, in: page)
+}
+
+/// A page's socket as a test drives it, over either transport.
+@MainActor
+protocol PageSocket: AnyObject {
+    func sendText(_ text: String) async
+    /// The next text or close frame, or `.timeout` (in memory: when nothing more comes once
+    /// the main actor has settled; no time passes).
+    func next(timeout: TimeInterval) async -> WebSocketClient.Frame
+    /// Cuts the connection as a lost network would.
+    func close() async
+    /// Whether the server closes the socket within `timeout` (frames meanwhile are dropped).
+    func waitForClose(timeout: TimeInterval) async -> Bool
+}
+
+extension PageSocket {
+    func next() async -> WebSocketClient.Frame { await next(timeout: 5) }
+
+    /// The next text frame that starts with `prefix` (`["sync"`), skipping others.
+    func next(startingWith prefix: String, timeout: TimeInterval = 5) async -> WebSocketClient.Frame {
+        while true {
+            let frame = await next(timeout: timeout)
+            guard case .text(let text) = frame, !text.hasPrefix(prefix) else { return frame }
+        }
+    }
+}
+
+extension WebSocketClient: PageSocket {}
+
+/// An in-memory page socket: what the server wrote, read once the main actor has settled
+/// (tasks a change started have run, the batched flush has rendered).
+@MainActor
+final class MemoryPageSocket: PageSocket {
+    let socket: InMemorySocket
+    let memory: InMemoryTransport
+    private var frames: [String] = []
+    private var closeReported = false
+
+    init(_ socket: InMemorySocket, _ memory: InMemoryTransport) {
+        self.socket = socket
+        self.memory = memory
+    }
+
+    func sendText(_ text: String) async { socket.send(text) }
+
+    func next(timeout: TimeInterval) async -> WebSocketClient.Frame {
+        if frames.isEmpty { frames = await settledFrames() }
+        if !frames.isEmpty { return .text(frames.removeFirst()) }
+        if let closed = socket.closed, !closeReported {
+            closeReported = true
+            return .close(code: closed.code)
+        }
+        return .timeout
+    }
+
+    func close() async { socket.disconnect() }
+
+    func waitForClose(timeout: TimeInterval) async -> Bool {
+        while true {
+            switch await next(timeout: timeout) {
+            case .text: continue
+            case .close: return true
+            case .timeout: return socket.closed != nil
+            }
+        }
+    }
+
+    /// Lets what is queued on the main actor run and the server render what changed, until
+    /// frames come or nothing is left to do.
+    private func settledFrames() async -> [String] {
+        for _ in 0..<50 {
+            memory.flush()
+            let received = socket.receive()
+            if !received.isEmpty || socket.closed != nil { return received }
+            await Task.yield()
+        }
+        return []
+    }
 }
