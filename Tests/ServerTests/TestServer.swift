@@ -82,6 +82,16 @@ final class TestServer {
         headers.mapValues { String($0.split(separator: "\n").last ?? "") }
     }
 
+    /// Lets a change made outside any event (a model written by the test) reach the pages: in
+    /// memory, the tasks it started run and the batched flush renders it; over sockets, the
+    /// server gets a moment.
+    func settle() async throws {
+        guard let memory else { return try await Task.sleep(for: .milliseconds(50)) }
+        for _ in 0..<20 { await Task.yield() }
+        memory.flush()
+        while server.isRenderingChanges { await Task.yield() }
+    }
+
     /// A page's socket, as the runtime opens it (`cookie`: the browser's cookies).
     func pageSocket(cookie: String? = nil, address: String = "127.0.0.1") async throws -> any PageSocket {
         if let memory { return MemoryPageSocket(memory.connect(cookie: cookie, address: address), memory) }
@@ -151,6 +161,8 @@ func elementID(containing marker: String, in page: String) -> String? {
 @MainActor
 protocol PageSocket: AnyObject {
     func sendText(_ text: String) async
+    /// Text frames sent as one burst.
+    func sendTexts(_ texts: [String]) async
     /// The next text or close frame, or `.timeout` (in memory: when nothing more comes once
     /// the main actor has settled; no time passes).
     func next(timeout: TimeInterval) async -> WebSocketClient.Frame
@@ -189,6 +201,10 @@ final class MemoryPageSocket: PageSocket {
     }
 
     func sendText(_ text: String) async { socket.send(text) }
+
+    func sendTexts(_ texts: [String]) async {
+        for text in texts { socket.send(text) }
+    }
 
     func next(timeout: TimeInterval) async -> WebSocketClient.Frame {
         if frames.isEmpty { frames = await settledFrames() }
