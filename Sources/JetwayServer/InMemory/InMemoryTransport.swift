@@ -33,6 +33,7 @@ public final class InMemoryTransport: SessionTransport {
         server.sessions.now = { [weak self] in self?.now ?? Date() }
         // What a test delivers is handled at once, whatever it costs.
         server.sessions.takesTurns = false
+        if configuration.countsObservations { ObservationRegistrations.isCounting = true }
         // A sign-in that ends (here or in another process sharing the store) ends its pages.
         server.signIns.follow { [weak server] id in server?.sessions.signInEnded(id) }
     }
@@ -64,16 +65,37 @@ public final class InMemoryTransport: SessionTransport {
         }
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let head = RequestHead(
-            method: HTTPMethod(rawValue: method), path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : "",
+            method: HTTPMethod(rawValue: method), path: Self.decodedPath(parts[0]), query: parts.count > 1 ? String(parts[1]) : "",
             headers: lowered, isHTTP10: http10, address: address, secure: server.configuration.secureCookies)
-        let answer = await carryOut(server.plan(head), head: head, body: body)
+        // A connection for the request's life, as libwebsockets keeps one (the stats count it).
+        let connection = Connection(kind: .http, maxQueuedBytes: server.configuration.maxQueuedBytes)
+        let answer = await carryOut(server.plan(head), head: head, body: body, on: connection)
+        withExtendedLifetime(connection) {}
         var response = answer.response
         response.headers += HTTPResponse.securityHeaders(frameAncestors: server.configuration.frameAncestors)
         return InMemoryResponse(response, headOnly: answer.headOnly)
     }
 
+    /// A request's path as libwebsockets hands it over: percent-decoded, `//` and `.` segments
+    /// collapsed, `..` taken back (never above the root).
+    static func decodedPath(_ raw: Substring) -> String {
+        let decoded = String(raw).removingPercentEncoding ?? String(raw)
+        var segments: [Substring] = []
+        for segment in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+            switch segment {
+            case ".": continue
+            case "..": _ = segments.popLast()
+            default: segments.append(segment)
+            }
+        }
+        let trailing = decoded.hasSuffix("/") && !segments.isEmpty ? "/" : ""
+        return "/" + segments.joined(separator: "/") + trailing
+    }
+
     /// What the libwebsockets transport does with a plan, with the body all there at once.
-    private func carryOut(_ plan: RequestPlan, head: RequestHead, body: [UInt8]) async -> (response: HTTPResponse, headOnly: Bool) {
+    private func carryOut(
+        _ plan: RequestPlan, head: RequestHead, body: [UInt8], on connection: Connection
+    ) async -> (response: HTTPResponse, headOnly: Bool) {
         switch plan {
         case .answer(let response, let headOnly, _):
             return (response, headOnly)
@@ -86,8 +108,7 @@ public final class InMemoryTransport: SessionTransport {
             pending.body = body
             return (await server.respond(to: pending), pending.method == .head)
         case .upload:
-            let connection = Connection(kind: .http, maxQueuedBytes: server.configuration.maxQueuedBytes)
-            if let refusal = server.startUpload(head, connection) { return await carryOut(refusal, head: head, body: body) }
+            if let refusal = server.startUpload(head, connection) { return await carryOut(refusal, head: head, body: body, on: connection) }
             if !body.isEmpty {
                 body.withUnsafeBytes { server.receiveUploadBody(connection, $0) }
                 server.uploadBodyComplete(connection)
