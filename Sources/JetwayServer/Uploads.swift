@@ -350,7 +350,7 @@ extension SessionManager {
             for name in names where !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                    Date().timeIntervalSince(modified) > retention
+                    now.timeIntervalSince(modified) > retention
                 else { continue }
                 if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
             }
