@@ -19,8 +19,8 @@ struct LongLivedPageTests {
     /// The client side of the protocol as jetway.js keeps it: the latest token, and what came.
     @MainActor final class Page {
         var token: String
-        var client: WebSocketClient
-        init(token: String, client: WebSocketClient) {
+        var client: any PageSocket
+        init(token: String, client: any PageSocket) {
             self.token = token
             self.client = client
         }
@@ -44,7 +44,7 @@ struct LongLivedPageTests {
     }
 
     func join(_ page: Page, _ server: TestServer, version: Int) async throws {
-        page.client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        page.client = try await server.pageSocket()
         await page.client.sendText(#"["join","\#(page.token)","/gate/A1",\#(version),"test"]"#)
     }
 
@@ -117,12 +117,12 @@ struct LongLivedPageTests {
 
     @Test func expiredTokensBringPagesBackOnlyWithinTheirGraceAndNeverTakeOneOver() async throws {
         let clock = Clock()
-        let server = try TestServer(configure: configure)
+        let server = try TestServer(transport: .memory, configure: configure)
         defer { server.stop() }
         server.server.sessions.now = { clock.now }
         let html = try await server.get("/gate/A1").body
         let token = try #require(metaContent("jetway-token", in: html))
-        let live = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        let live = try await server.pageSocket()
         await live.sendText(#"["join","\#(token)","/gate/A1",0,"test"]"#)
         #expect(await live.next(startingWith: "[\"joined\"") != .timeout)
         // Two days on, the page is still connected: its two-day-old token cannot take it over.
@@ -134,7 +134,7 @@ struct LongLivedPageTests {
     }
 
     @Test func aTokenThatDoesNotVerifyIsStillRefused() async throws {
-        let server = try TestServer(configure: configure)
+        let server = try TestServer(transport: .memory, configure: configure)
         defer { server.stop() }
         let html = try await server.get("/gate/A1").body
         let token = try #require(metaContent("jetway-token", in: html))
@@ -144,7 +144,7 @@ struct LongLivedPageTests {
 
     /// Joins with `token` on a new socket and expects an error saying `saying`, then a close.
     func expectRefused(_ server: TestServer, token: String, path: String, saying text: String, code: UInt16) async throws {
-        let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+        let client = try await server.pageSocket()
         await client.sendText(#"["join","\#(token)","\#(path)",0,"test"]"#)
         guard case .text(let error) = await client.next() else {
             Issue.record("no answer to a join that should be refused")
@@ -155,7 +155,7 @@ struct LongLivedPageTests {
     }
 
     @Test func remountsCountAgainstTheAddressLimit() async throws {
-        let server = try TestServer { $0.maxSessionsPerAddress = 3 }
+        let server = try TestServer(transport: .memory) { $0.maxSessionsPerAddress = 3 }
         defer { server.stop() }
         // Harvest tokens three at a time, letting the server forget their sessions each time,
         // then join them all: only three may come to life.
@@ -170,9 +170,9 @@ struct LongLivedPageTests {
             #expect(server.server.openPages.sessions == 0)
         }
         var refused = 0
-        var clients: [WebSocketClient] = []
+        var clients: [any PageSocket] = []
         for token in tokens {
-            let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
+            let client = try await server.pageSocket()
             clients.append(client)
             await client.sendText(#"["join","\#(token)","/gate/A1",0,"test"]"#)
             if case .text(let first) = await client.next(), first.contains("too many open pages") { refused += 1 }
@@ -209,7 +209,7 @@ struct EndedPageTests {
     @Test func aThousandClosedPagesLeaveNothingRunning() async throws {
         let tally = Tally()
         let app = JetwayApp(title: "Ticker", routes: [Route("/") { _ in Ticker(tally: tally) }])
-        let server = try TestServer(app: app) {
+        let server = try TestServer(app: app, transport: .memory) {
             $0.maxSessionsPerAddress = 2000
             $0.maxWebSocketsPerAddress = 2000
             // The loop below took 119 s in CI: with the default 60 s grace the server's own
@@ -224,19 +224,17 @@ struct EndedPageTests {
         for _ in 0..<pages {
             let page = try await server.get("/").body
             let token = try #require(metaContent("jetway-token", in: page))
-            let client = try await WebSocketClient.connect(port: server.port, origin: server.base)
-            #expect(client.upgradeStatus == 101)
+            let client = try await server.pageSocket()
             await client.sendText(#"["join","\#(token)","/",0,"test"]"#)
             #expect(await client.next() == .text("[\"joined\",0]"))
             await client.close()
         }
         #expect(server.server.openPages.sessions == pages)
         #expect(tally.appeared == pages)
-        try? await Task.sleep(for: .milliseconds(500))
-        // Past the grace the sessions expire: every view disappears and every task is cancelled.
-        server.server.sessions.sweep(now: Date().addingTimeInterval(3600))
-        let deadline = Date().addingTimeInterval(10)
-        while tally.cancelled < pages && Date() < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        // Past the grace the sessions expire: every view disappears and every task is cancelled
+        // (the cancelled tasks finish on the main actor, after the sweep).
+        try #require(server.memory).advance(by: 3600)
+        for _ in 0..<10_000 where tally.cancelled < pages { await Task.yield() }
         #expect(server.server.openPages.sessions == 0 && server.server.openPages.renderings == 0)
         #expect(tally.disappeared == pages, "\(tally.disappeared) of \(pages) ended pages ran onDisappear")
         #expect(tally.cancelled == pages, "\(tally.cancelled) of \(pages) ended pages' tasks were cancelled")
