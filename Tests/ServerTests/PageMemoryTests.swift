@@ -25,37 +25,34 @@ struct PageMemoryTests {
     }
 
     @Test func anAddressMayOpenPagesOnlyWithinItsMemoryBudget() async throws {
-        let server = try TestServer { $0.maxPageMemoryPerAddress = 2 * 1024 * 1024 }
+        let server = try TestServer(transport: .memory) { $0.maxPageMemoryPerAddress = 2 * 1024 * 1024 }
         defer { server.stop() }
-        let port = server.port
+        let memory = try #require(server.memory)
         // New browsers (no cookie): each board renders for its device alone.
-        let statuses = await offPool { () -> [String] in
-            (0..<80).map { _ in String(LoopbackClient.get("/", from: "127.0.0.2", port: port).answer.prefix(12)) }
-        }
-        let opened = statuses.filter { $0 == "HTTP/1.1 200" }.count
-        let refused = statuses.filter { $0 == "HTTP/1.1 429" }.count
+        var statuses: [Int] = []
+        for _ in 0..<80 { statuses.append(await memory.request("GET", "/", address: "127.0.0.2").status) }
+        let opened = statuses.filter { $0 == 200 }.count
+        let refused = statuses.filter { $0 == 429 }.count
         #expect(opened > 3 && refused > 0 && opened + refused == 80, "\(opened) opened, \(refused) refused")
         let estimate = server.server.sessions.memory.byAddress["127.0.0.2"] ?? 0
         #expect(estimate >= 2 * 1024 * 1024 && estimate < 3 * 1024 * 1024, "\(estimate) bytes estimated")
         // Another address is not held up.
-        let other = await offPool { LoopbackClient.get("/", from: "127.0.0.3", port: port).answer }
-        #expect(other.hasPrefix("HTTP/1.1 200"))
+        #expect(await memory.request("GET", "/", address: "127.0.0.3").status == 200)
         // The refusal says what happened and when the page tries again.
-        let answer = await offPool { LoopbackClient.get("/", from: "127.0.0.2", port: port).answer }
-        #expect(answer.contains("Too many pages are open from your address") && answer.lowercased().contains("retry-after: 30"))
+        let answer = await memory.request("GET", "/", address: "127.0.0.2")
+        #expect(answer.text.contains("Too many pages are open from your address") && answer.headers["retry-after"] == "30")
         // Its pages gone, the address may open pages again.
-        server.server.sessions.now = { Date().addingTimeInterval(3600) }
-        server.server.sessions.sweep()
+        memory.advance(by: 3600)
         #expect(server.server.sessions.memory.byAddress["127.0.0.2"] == nil)
-        #expect(await offPool { LoopbackClient.get("/", from: "127.0.0.2", port: port).answer }.hasPrefix("HTTP/1.1 200"))
+        #expect(await memory.request("GET", "/", address: "127.0.0.2").status == 200)
     }
 
     @Test func aServerAtItsHeapBudgetAnswersNewPagesThatItIsFull() async throws {
         #expect(jw_heap_in_use() > 1024 * 1024, "the allocator's count is read")
-        let server = try TestServer { $0.maxPageMemory = 1024 * 1024 }
+        let server = try TestServer(transport: .memory) { $0.maxPageMemory = 1024 * 1024 }
         defer { server.stop() }
-        let answer = await offPool { [port = server.port] in LoopbackClient.get("/", from: "127.0.0.2", port: port).answer }
-        #expect(answer.hasPrefix("HTTP/1.1 503") && answer.contains("The server is full"), "\(answer.prefix(300))")
+        let answer = try await server.get("/")
+        #expect(answer.status == 503 && answer.body.contains("The server is full"), "\(answer.body.prefix(300))")
         #expect(server.server.sessions.sessionCount == 0)
     }
 }

@@ -12,16 +12,14 @@ import Testing
 extension SignedInPagesTests {
     @Test func storedSignInsOutliveARestartAndASignOutLeavesNoRow() async throws {
         let file = NSTemporaryDirectory() + "jetway-stored-signins-\(UUID().uuidString).sqlite"
-        let port = TestServer.freePort()
         var store = try Store.sqlite(path: file)
-        var server = try TestServer(port: port, app: Self.app(Flags()), signInStore: try StoredSignIns(store: store))
+        var server = try TestServer(app: Self.app(Flags()), signInStore: try StoredSignIns(store: store), transport: .memory)
         let ana = try await signIn(server, as: "ana")
         #expect(await whoami(server, cookie: ana) == "ana")
         server.stop()
         store.close()
-        try? await Task.sleep(for: .milliseconds(200))
         store = try Store.sqlite(path: file)
-        server = try TestServer(port: port, app: Self.app(Flags()), signInStore: try StoredSignIns(store: store))
+        server = try TestServer(app: Self.app(Flags()), signInStore: try StoredSignIns(store: store), transport: .memory)
         defer {
             server.stop()
             store.close()
