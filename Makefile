@@ -66,24 +66,32 @@ generated:
 	swift build --build-tests
 	JETWAY_WRITE_GENERATED=1 swift test --skip-build --filter RuntimeContractTests
 
+# Suites that time a server under load against a bystander (or a socket against its deadline):
+# run on their own, after the others, whose main-actor work would otherwise be in their figures.
+TIMED_SUITES := FairnessTests|SlowClientsTests|HostileClientTests|SlowAnswerTests|LongLivedPageTests
+
 ## check: the fast loop while you work (about a minute once built): lint, the build with its
-## warnings check, and every test that needs no browser, no PostgreSQL and no long run (the
-## server tests among them use loopback sockets); run `make test` before you push
+## warnings check, and every test that needs no browser, no PostgreSQL and no long run (most
+## server tests run in memory; the transport's own tests use loopback sockets); run `make test`
+## before you push
 check: deps lint
 	$(build_without_warnings)
 	env -u JETWAY_TEST_POSTGRES -u JETWAY_REQUIRE_POSTGRES -u JETWAY_REQUIRE_BROWSERS \
-		swift test --skip-build --skip EndToEnd --skip ReliabilityRunsTests --skip HTTPFuzzTests
+		swift test --skip-build --skip EndToEnd --skip ReliabilityRunsTests --skip HTTPFuzzTests --skip "$(TIMED_SUITES)"
+	swift test --skip-build --filter "$(TIMED_SUITES)"
 
 ## test: every test (unit, ViewHost, seed ports, real sockets, SQLite and a throwaway PostgreSQL
 ## cluster, Chromium, Firefox and WebKit, a short fuzz pass), then on their own (their servers
-## and clients would starve the others' timing) the HTTP fuzz pass and short runs of soak,
+## and clients would starve the others' timing, or the others theirs) the timed suites, the HTTP
+## fuzz pass and short runs of soak,
 ## faults and cluster, the last behind nginx; fails when Jetway's own code warns or a browser engine or PostgreSQL is missing
 test: test-deps lint
 	$(build_without_warnings)
 	# On failure the lines that name what failed are repeated at the end: a CI log keeps its tail.
 	set -o pipefail; export JETWAY_PG_ROOT=$$(mktemp -d /tmp/jetway-postgres.XXXXXX) JETWAY_PG_PORT=$$((55000 + RANDOM % 4000)) && \
 		trap '.ci/postgres stop' EXIT && url=$$(.ci/postgres start) && \
-		{ JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_REQUIRE_BROWSERS=1 swift test --skip ReliabilityRunsTests --skip HTTPFuzzTests && \
+		{ JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_REQUIRE_BROWSERS=1 swift test --skip ReliabilityRunsTests --skip HTTPFuzzTests --skip "$(TIMED_SUITES)" && \
+		swift test --skip-build --filter "$(TIMED_SUITES)" && \
 		swift test --skip-build --filter HTTPFuzzTests && \
 		JETWAY_TEST_POSTGRES=$$url JETWAY_REQUIRE_POSTGRES=1 JETWAY_RELIABILITY_RUNS=1 swift test --skip-build --filter ReliabilityRunsTests; } \
 		2>&1 | tee .build/test-output.log || \

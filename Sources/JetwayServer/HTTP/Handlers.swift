@@ -70,6 +70,11 @@ extension JetwayServer {
     }
 
     /// Runs a handler's request on the main actor: its answer, with the sign-in it changed.
+    /// The work of a handler's plan: `respond(to:)` on the main actor.
+    func respond(to pending: PendingRequest) -> @Sendable (_ answer: @escaping @Sendable (HTTPResponse) -> Void) -> Void {
+        { answer in Task { @MainActor in answer(await self.respond(to: pending)) } }
+    }
+
     @MainActor func respond(to pending: PendingRequest) async -> HTTPResponse {
         let cookies = Request.parseCookies(pending.headers["cookie"] ?? "")
         var request = Request(

@@ -26,8 +26,11 @@ enum RequestPlan: Sendable {
     /// Answered now. `closes`: the connection closes after it (its unread body is not taken
     /// for a next request).
     case answer(HTTPResponse, headOnly: Bool, closes: Bool)
-    /// Answered when `work` returns (a file read on a worker, a page rendered on the main actor).
-    case answerLater(headOnly: Bool, work: @Sendable () async -> HTTPResponse)
+    /// Answered when `work` calls its `answer` (from any thread): a file read on a worker, a
+    /// page rendered on the main actor and compressed on a worker. Callbacks, not `async`: the
+    /// answer goes from the thread that made it straight to the transport, without a hop
+    /// through the cooperative pool (two threads here, which busy tasks can hold).
+    case answerLater(headOnly: Bool, work: @Sendable (_ answer: @escaping @Sendable (HTTPResponse) -> Void) -> Void)
     /// A handler's request: its body (`bodyBytes` declared) is gathered, then `respond(to:)`.
     case handler(PendingRequest, bodyBytes: Int)
     /// A file for a page's `.fileImporter`, streamed to disk (`startUpload`).
@@ -59,7 +62,8 @@ extension JetwayServer {
         let query = head.query
         if path == Self.uploadPath {
             guard method == .post else {
-                return .answer(HTTPError(405, "method not allowed", headers: ["allow": "POST"]).httpResponse, headOnly: isHead, closes: false)
+                return .answer(
+                    HTTPError(405, "method not allowed", headers: ["allow": "POST"]).httpResponse, headOnly: isHead, closes: false)
             }
             return .upload
         }
@@ -67,7 +71,9 @@ extension JetwayServer {
             guard method == .get || isHead, hasAPIToken(head.headers["authorization"] ?? "") else {
                 return .answer(HTTPResponse.notFoundPage(title: app.title), headOnly: isHead, closes: false)
             }
-            return .answerLater(headOnly: isHead) { await self.statsResponse() }
+            return .answerLater(headOnly: isHead) { answer in
+                Task { @MainActor in answer(self.statsResponse()) }
+            }
         }
         switch app.resolve(method, path) {
         case .handler(let handler, let parameters):
@@ -82,7 +88,8 @@ extension JetwayServer {
             break
         }
         guard method == .get || isHead else {
-            return .answer(HTTPError(405, "method not allowed", headers: ["allow": "GET, HEAD"]).httpResponse, headOnly: false, closes: false)
+            return .answer(
+                HTTPError(405, "method not allowed", headers: ["allow": "GET, HEAD"]).httpResponse, headOnly: false, closes: false)
         }
         if path == "/favicon.ico" {
             // Pages link the bundled SVG icon; this answers browsers and bots that ask anyway.
@@ -93,8 +100,10 @@ extension JetwayServer {
         }
         if path.hasPrefix(SymbolFiles.pathPrefix) {
             let name = String(path.dropFirst(SymbolFiles.pathPrefix.count))
-            return .answerLater(headOnly: isHead) {
-                await Self.onWorker { self.symbols.response(for: name) ?? HTTPResponse.notFoundPage(title: self.app.title) }
+            return .answerLater(headOnly: isHead) { answer in
+                DispatchQueue.global().async {
+                    answer(self.symbols.response(for: name) ?? HTTPResponse.notFoundPage(title: self.app.title))
+                }
             }
         }
         if path.hasPrefix("/assets/") {
@@ -103,10 +112,11 @@ extension JetwayServer {
             let name = String(path.dropFirst("/assets/".count))
             // Read (and compressed) on a worker: a large file of the app's never holds up the
             // transport, which serves every other socket.
-            return .answerLater(headOnly: isHead) {
-                await Self.onWorker {
-                    self.assets.response(for: name, ifNoneMatch: etag, query: query, acceptsGzip: acceptsGzip)
-                        ?? HTTPResponse.notFoundPage(title: self.app.title)
+            return .answerLater(headOnly: isHead) { answer in
+                DispatchQueue.global().async {
+                    answer(
+                        self.assets.response(for: name, ifNoneMatch: etag, query: query, acceptsGzip: acceptsGzip)
+                            ?? HTTPResponse.notFoundPage(title: self.app.title))
                 }
             }
         }
@@ -116,35 +126,24 @@ extension JetwayServer {
         let browser = identity
         let address = head.address
         let acceptsGzip = Gzip.isAccepted(by: head.headers["accept-encoding"])
-        return .answerLater(headOnly: isHead) {
-            await self.pageResponse(
-                path: path, query: query, address: address, identity: browser, deviceCookie: deviceCookie?.header, gzip: acceptsGzip)
-        }
-    }
-
-    /// A page, server-rendered: rendered on the main actor (in its address's share of it),
-    /// compressed on a worker.
-    func pageResponse(
-        path: String, query: String, address: String, identity: BrowserIdentity, deviceCookie: String?, gzip acceptsGzip: Bool
-    ) async -> HTTPResponse {
         let started = DispatchTime.now()
-        var rendered = await sessions.renderPageInTurn(path: path, query: query, address: address, identity: identity)
-        if let deviceCookie { rendered.headers.append(("set-cookie", deviceCookie)) }
-        let page = rendered
-        let response = acceptsGzip ? await Self.onWorker { page.gzipped() ?? page } : page
-        Log.info(
-            "page",
-            [
-                "path": path, "status": response.status, "bytes": response.body.count,
-                "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
-            ])
-        return response
-    }
-
-    /// Runs `work` on a worker thread (a file read, zlib): neither the views nor the sockets wait.
-    static func onWorker(_ work: @escaping @Sendable () -> HTTPResponse) async -> HTTPResponse {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        return .answerLater(headOnly: isHead) { answer in
+            Task { @MainActor in
+                var page = await self.sessions.renderPageInTurn(path: path, query: query, address: address, identity: browser)
+                if let deviceCookie { page.headers.append(("set-cookie", deviceCookie.header)) }
+                let rendered = page
+                // Compressed on a worker thread: neither the views nor the sockets wait for zlib.
+                DispatchQueue.global().async {
+                    let response = acceptsGzip ? rendered.gzipped() ?? rendered : rendered
+                    Log.info(
+                        "page",
+                        [
+                            "path": path, "status": response.status, "bytes": response.body.count,
+                            "duration_us": (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000,
+                        ])
+                    answer(response)
+                }
+            }
         }
     }
 

@@ -25,7 +25,8 @@ public final class InMemoryTransport: SessionTransport {
 
     /// A server for `app` that is never started: no port, no thread.
     public init(
-        app: JetwayApp, configuration: ServerConfiguration = ServerConfiguration(), signInStore: (any SignInStore)? = nil, now: Date = Date()
+        app: JetwayApp, configuration: ServerConfiguration = ServerConfiguration(), signInStore: (any SignInStore)? = nil,
+        now: Date = Date()
     ) throws {
         server = try JetwayServer(app: app, configuration: configuration, signInStore: signInStore)
         self.now = now
@@ -100,7 +101,7 @@ public final class InMemoryTransport: SessionTransport {
         case .answer(let response, let headOnly, _):
             return (response, headOnly)
         case .answerLater(let headOnly, let work):
-            return (await work(), headOnly)
+            return (await withCheckedContinuation { continuation in work { continuation.resume(returning: $0) } }, headOnly)
         case .handler(var pending, _):
             if body.count > pending.handler.maxBodyBytes {
                 return (JetwayServer.bodyTooLarge(pending.handler).httpResponse, false)

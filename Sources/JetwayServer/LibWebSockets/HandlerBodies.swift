@@ -2,7 +2,7 @@ import CLibWebSockets
 import Foundation
 
 /// A handler request's body, gathered as libwebsockets hands it over.
-extension JetwayServer {
+extension LibWebSocketsTransport {
     /// Service thread: a piece of a handler request's body.
     func receiveBody(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) {
         guard let pending = connection.pendingRequest else { return }
@@ -23,7 +23,7 @@ extension JetwayServer {
         }
         connection.pendingRequest = nil
         if pending.oversize {
-            _ = carryOut(.answer(Self.bodyTooLarge(pending.handler).httpResponse, headOnly: false, closes: true), wsi, connection)
+            _ = carryOut(.answer(JetwayServer.bodyTooLarge(pending.handler).httpResponse, headOnly: false, closes: true), wsi, connection)
             return
         }
         _ = carryOut(.handler(pending, bodyBytes: 0), wsi, connection)
@@ -59,4 +59,3 @@ extension JetwayServer {
         return String(cBuffer: buffer)
     }
 }
-

@@ -41,7 +41,7 @@ final class SessionManager {
 
     init(server: JetwayServer) {
         self.server = server
-        self.transport = server
+
     }
 
     /// The clock for tokens and expiry; tests move it (seven simulated days in seconds).

@@ -32,7 +32,7 @@ enum RequestSyntax {
 
     /// The error to answer for this request's head, or nil when it is well formed.
     static func problem(_ wsi: OpaquePointer, method: HTTPMethod?) -> HTTPError? {
-        let version = JetwayServer.header(wsi, WSI_TOKEN_HTTP)
+        let version = LibWebSocketsTransport.header(wsi, WSI_TOKEN_HTTP)
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
             return HTTPError(400, "the request line must end in HTTP/1.1 or HTTP/1.0")
         }

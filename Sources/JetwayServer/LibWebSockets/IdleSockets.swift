@@ -9,7 +9,7 @@ import Dispatch
 /// Checked here once a second rather than by lws's retry-and-idle policy, which re-sorts lws's
 /// timer list (a walk over every open socket) for every frame a socket sends or receives:
 /// with a thousand idle kiosks that was 8 ms of CPU a second, and with their pings 18 ms.
-extension JetwayServer {
+extension LibWebSocketsTransport {
     /// Service thread: the socket said something (a frame, a pong).
     func heard(_ connection: Connection) {
         connection.lastHeard = DispatchTime.now().uptimeNanoseconds

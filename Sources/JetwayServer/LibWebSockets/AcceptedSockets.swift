@@ -7,7 +7,7 @@ import Synchronization
 /// holds the rules). lws tells the http protocol of each new socket
 /// (`SERVER_NEW_CLIENT_INSTANTIATED`, before a byte is read) and of each socket it frees
 /// (`WSI_DESTROY`), websockets included.
-extension JetwayServer {
+extension LibWebSocketsTransport {
     /// What the server counts of the sockets it refused or closed (`/_jetway/stats`).
     final class SocketCounts: Sendable {
         let refused = Atomic<Int>(0)
@@ -37,7 +37,7 @@ extension JetwayServer {
     /// Service thread: a socket was accepted (nothing read yet). Nonzero closes it.
     func accepted(_ wsi: OpaquePointer) -> Int32 {
         var peer = [CChar](repeating: 0, count: 64)
-        let address = lws_get_peer_simple(wsi, &peer, peer.count).map { Self.peerAddress(String(cString: $0)) } ?? "unknown"
+        let address = lws_get_peer_simple(wsi, &peer, peer.count).map { JetwayServer.peerAddress(String(cString: $0)) } ?? "unknown"
         let trusted = configuration.trustedProxies.contains(address)
         defer { socketCounts.open.store(admission.total, ordering: .relaxed) }
         switch admission.admit(wsi, address: address, trusted: trusted, now: DispatchTime.now().uptimeNanoseconds) {

@@ -4,7 +4,7 @@ import Jetway
 
 /// Websockets on the service thread: the upgrade's origin check, what arrives (assembled,
 /// bounded, handed to the main actor in order) and what is written from each connection's queue.
-extension JetwayServer {
+extension LibWebSocketsTransport {
     func filterWebSocket(_ wsi: OpaquePointer) -> Int32 {
         let origin = Self.header(wsi, WSI_TOKEN_ORIGIN) ?? ""
         let host = Self.header(wsi, WSI_TOKEN_HOST) ?? ""
@@ -12,7 +12,7 @@ extension JetwayServer {
             Log.warn("upgrade_refused", ["reason": problem.message])
             return 1
         }
-        guard allowedHosts.allows(host) else {
+        guard server.allowedHosts.allows(host) else {
             Log.warn("upgrade_refused", ["host": host, "reason": "not an allowed host name"])
             return 1
         }
@@ -39,7 +39,7 @@ extension JetwayServer {
             setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
         connection.address = clientAddress(wsi)
-        connection.identity = identity(cookieHeader: Self.header(wsi, WSI_TOKEN_HTTP_COOKIE))
+        connection.identity = server.identity(cookieHeader: Self.header(wsi, WSI_TOKEN_HTTP_COOKIE))
         webSocketsByAddress[connection.address, default: 0] += 1
         connection.isCountedForAddress = true
         heard(connection)
@@ -148,7 +148,7 @@ extension JetwayServer {
     func closed(_ connection: Connection) {
         connection.markClosed()
         connection.wsi = nil
-        if connection.kind == .http { uploadConnectionClosed(connection) }
+        if connection.kind == .http { server.uploadConnectionClosed(connection) }
         if connection.kind == .websocket {
             openWebSockets.removeValue(forKey: ObjectIdentifier(connection))
             if connection.isCountedForAddress, let open = webSocketsByAddress[connection.address] {

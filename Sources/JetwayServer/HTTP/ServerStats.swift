@@ -33,14 +33,19 @@ extension JetwayServer {
     @MainActor func statsResponse() -> HTTPResponse {
         let observations = configuration.countsObservations ? String(ObservationRegistrations.live) : "null"
         let uptime = Int(Date().timeIntervalSince(startedAt))
-        let counts = socketCounts
-        let malformed = requestHeads.refused.load(ordering: .relaxed)
+        // The sockets' counts (all zero for a server in memory).
+        let counts = sockets?.socketCounts
+        let open = counts?.open.load(ordering: .relaxed) ?? 0
+        let refused = counts?.refused.load(ordering: .relaxed) ?? 0
+        let evicted = counts?.evicted.load(ordering: .relaxed) ?? 0
+        let expired = counts?.expired.load(ordering: .relaxed) ?? 0
+        let malformed = sockets?.requestHeads.refused.load(ordering: .relaxed) ?? 0
         let body =
             "{\"sessions\":\(sessions.sessionCount),\"connected\":\(sessions.attachedConnections.count),"
             + "\"connections\":\(Connection.live),"
             + "\"observations\":\(observations),\"overflows\":\(sessions.queueOverflows),"
-            + "\"sockets\":\(counts.open.load(ordering: .relaxed)),\"sockets_refused\":\(counts.refused.load(ordering: .relaxed)),"
-            + "\"sockets_evicted\":\(counts.evicted.load(ordering: .relaxed)),\"requests_too_slow\":\(counts.expired.load(ordering: .relaxed)),"
+            + "\"sockets\":\(open),\"sockets_refused\":\(refused),"
+            + "\"sockets_evicted\":\(evicted),\"requests_too_slow\":\(expired),"
             + "\"requests_malformed\":\(malformed),"
             + "\"coalesced_events\":\(sessions.coalescedEvents),\"departed_events\":\(sessions.departedEvents),\"waiting_for_share\":\(sessions.parkedDrains),"
             + "\"heap_bytes\":\(jw_heap_in_use()),\"uptime_s\":\(uptime)}"

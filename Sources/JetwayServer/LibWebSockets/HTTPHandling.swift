@@ -5,7 +5,7 @@ import Jetway
 /// HTTP on the service thread: the request's head read and checked for what only the transport
 /// sees (syntax, sizes, deadlines), routed (`plan`, RequestRouting.swift), and the answer written
 /// in one go when the socket is writable.
-extension JetwayServer {
+extension LibWebSocketsTransport {
     func handleHTTP(_ wsi: OpaquePointer, _ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>, uri: String) -> Int32 {
         if let previous = slot.pointee {
             Unmanaged<Connection>.fromOpaque(previous).release()
@@ -35,14 +35,14 @@ extension JetwayServer {
             return 0
         }
         let head = requestHead(wsi, uri: uri.isEmpty ? "/" : uri)
-        return carryOut(plan(head), wsi, connection, head: head)
+        return carryOut(server.plan(head), wsi, connection, head: head)
     }
 
     /// What libwebsockets read of a request, as routing takes it.
     func requestHead(_ wsi: OpaquePointer, uri: String) -> RequestHead {
         var headers = Self.requestHeaders(wsi)
         if let encodings = Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING) { headers["accept-encoding"] = encodings }
-        if uri == Self.uploadPath {
+        if uri == JetwayServer.uploadPath {
             for name in ["x-jetway-token", "x-jetway-path", "x-jetway-target"] {
                 if let value = Self.customHeader(wsi, name) { headers[name] = value }
             }
@@ -61,19 +61,19 @@ extension JetwayServer {
             connection.setResponse(response, headOnly: headOnly)
             lws_callback_on_writable(wsi)
         case .answerLater(let headOnly, let work):
-            Task { [self] in
-                connection.setResponse(await work(), headOnly: headOnly)
+            work { [self] response in
+                connection.setResponse(response, headOnly: headOnly)
                 wake(connection)
             }
         case .handler(let pending, let bodyBytes):
             if bodyBytes > 0 {
                 connection.pendingRequest = pending
             } else {
-                return carryOut(.answerLater(headOnly: pending.method == .head) { await self.respond(to: pending) }, wsi, connection)
+                return carryOut(.answerLater(headOnly: pending.method == .head, work: server.respond(to: pending)), wsi, connection)
             }
         case .upload:
             guard let head else { return -1 }
-            if let refusal = startUpload(head, connection) { return carryOut(refusal, wsi, connection) }
+            if let refusal = server.startUpload(head, connection) { return carryOut(refusal, wsi, connection) }
         }
         return 0
     }
@@ -118,8 +118,8 @@ extension JetwayServer {
     /// else is ignored.
     func clientAddress(_ wsi: OpaquePointer) -> String {
         var peer = [CChar](repeating: 0, count: 64)
-        let direct = lws_get_peer_simple(wsi, &peer, peer.count).map { Self.peerAddress(String(cString: $0)) } ?? "unknown"
-        return Self.clientAddress(
+        let direct = lws_get_peer_simple(wsi, &peer, peer.count).map { JetwayServer.peerAddress(String(cString: $0)) } ?? "unknown"
+        return JetwayServer.clientAddress(
             peer: direct, forwardedFor: Self.header(wsi, WSI_TOKEN_X_FORWARDED_FOR), forwarded: Self.customHeader(wsi, "forwarded"),
             trusted: configuration.trustedProxies)
     }
@@ -130,83 +130,12 @@ extension JetwayServer {
     func isSecure(_ wsi: OpaquePointer) -> Bool {
         if configuration.secureCookies { return true }
         var peer = [CChar](repeating: 0, count: 64)
-        let direct = lws_get_peer_simple(wsi, &peer, peer.count).map { Self.peerAddress(String(cString: $0)) } ?? ""
+        let direct = lws_get_peer_simple(wsi, &peer, peer.count).map { JetwayServer.peerAddress(String(cString: $0)) } ?? ""
         guard configuration.trustedProxies.contains(direct) else { return false }
-        if let forwarded = Self.customHeader(wsi, "forwarded"), let last = Self.forwardedElements(forwarded).last {
+        if let forwarded = Self.customHeader(wsi, "forwarded"), let last = JetwayServer.forwardedElements(forwarded).last {
             return last.proto == "https"
         }
         return Self.customHeader(wsi, "x-forwarded-proto")?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
-    }
-
-    /// A peer's address as the configuration writes one (an IPv4 peer of a dual-stack socket
-    /// comes as `::ffff:a.b.c.d`).
-    static func peerAddress(_ text: String) -> String {
-        ServerConfiguration.canonicalAddress(text) ?? text
-    }
-
-    static func clientAddress(peer: String, forwardedFor: String?, forwarded: String? = nil, trusted: [String]) -> String {
-        guard trusted.contains(peer) else { return peer }
-        let hops: [String]
-        if let forwarded {
-            hops = forwardedElements(forwarded).map { $0.for ?? "" }
-        } else if let forwardedFor {
-            hops = forwardedFor.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        } else {
-            return peer
-        }
-        // Right to left: each trusted proxy appended the address it saw.
-        for hop in hops.reversed() where !trusted.contains(hop) {
-            return !hop.isEmpty && hop.utf8.count <= 64 && hop.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) ? hop : peer
-        }
-        return peer
-    }
-
-    /// The elements of a `Forwarded` header (RFC 7239), each its `for` node (quotes, brackets
-    /// and port taken off; nil when absent, `unknown` or an obfuscated `_name`) and `proto`.
-    static func forwardedElements(_ header: String) -> [(for: String?, proto: String?)] {
-        header.split(separator: ",", omittingEmptySubsequences: false).prefix(64).map { element in
-            var node: String?
-            var proto: String?
-            for pair in element.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2 else { continue }
-                let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
-                var value = parts[1].trimmingCharacters(in: .whitespaces)
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-                switch name {
-                case "for": node = forwardedNode(value)
-                case "proto": proto = value.lowercased()
-                default: break
-                }
-            }
-            return (node, proto)
-        }
-    }
-
-    private static func forwardedNode(_ value: String) -> String? {
-        if value.lowercased() == "unknown" || value.hasPrefix("_") || value.isEmpty { return nil }
-        if value.hasPrefix("[") {
-            // [2001:db8::17] or [2001:db8::17]:4711
-            guard let close = value.firstIndex(of: "]") else { return nil }
-            return String(value[value.index(after: value.startIndex)..<close])
-        }
-        // 192.0.2.60 or 192.0.2.60:47011 (one colon: a port)
-        let colons = value.filter { $0 == ":" }.count
-        if colons == 1, let colon = value.firstIndex(of: ":") { return String(value[..<colon]) }
-        return value
-    }
-
-    /// A browser without a valid device cookie gets one with its page: a random id, signed, for
-    /// a year (`Request.device` and `RequestContext.device` read it back).
-    func newDeviceCookie(secure: Bool) -> (id: String, header: String)? {
-        let id = SessionToken.newSessionID()
-        guard let header = Cookie(name: Cookie.deviceName, value: id, maxAge: 365 * 24 * 3600).headerValue(secret: secret, secure: secure)
-        else { return nil }
-        return (id, header)
-    }
-
-    static func allowHeader(_ methods: [HTTPMethod]) -> String {
-        methods.map(\.rawValue).joined(separator: ", ")
     }
 
     /// The request's method, from the token libwebsockets filled for its request line.

@@ -1,20 +1,10 @@
 import CLibWebSockets
 import Foundation
 
-/// What the sessions need from whatever carries their pages' sockets: a way to say that a
-/// connection has something queued (bytes, or a close). libwebsockets' service thread is one
-/// (`JetwayServer`, below); `InMemoryTransport` is another, for tests without sockets.
-protocol SessionTransport: AnyObject, Sendable {
-    func wake(_ connection: Connection)
-    func wake(_ connections: [Connection])
-}
-
-extension JetwayServer: SessionTransport {}
-
 /// How the main actor (or a worker) hands connections to the service thread: `wake` queues them
 /// and wakes lws once per batch; on the service thread `drainPending` writes each websocket's
 /// next patch at once, or asks lws to call back when the socket can take it.
-extension JetwayServer {
+extension LibWebSocketsTransport {
     /// Any thread: asks the service thread to write what `connection` has queued.
     func wake(_ connection: Connection) {
         stateLock.lock()
