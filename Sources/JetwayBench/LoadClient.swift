@@ -62,50 +62,32 @@ enum LoadClient {
         /// What a join needs again after a reconnect, as the page's runtime keeps it: the
         /// page's path and build, its newest token (the server renews it) and the last version
         /// it saw.
-        var path = ""
-        var token = ""
-        var version = 0
-        var build = "bench"
+        var page = ClientPage(path: "", token: "", buildID: "bench")
         /// The device cookie the page's GET set (`jw_device=…`), sent with every upgrade as a
         /// browser sends it (behind nginx it picks the server).
         var cookie = ""
         /// Patches and renewed tokens this page has received (over every command).
         var patchesSeen = 0
         var tokensSeen = 0
-        var join: String { ClientMessage.join(token: token, path: path, version: UInt64(max(version, 0)), buildID: build).text }
+        var join: String { page.join.text }
         init(fd: Int32, target: String?) {
             self.fd = fd
             self.target = target
         }
 
-        /// Keeps what the page's runtime keeps from a frame: a patch's or resync's version, a
-        /// renewed token. Returns what the frame was.
+        /// Keeps what the page's runtime keeps from a frame (`ClientPage`: a patch's or
+        /// resync's version, a renewed token). Returns what the frame was.
         func note(_ frame: String) -> FrameKind {
-            let bytes = frame.utf8
-            guard bytes.count > 2 else { return .other }
-            let second = bytes[bytes.index(after: bytes.startIndex)]
-            if (48...57).contains(second) {
-                if let end = frame.firstIndex(of: ","), let number = Int(frame[frame.index(after: frame.startIndex)..<end]) {
-                    version = number
-                }
-                return .patch
-            }
-            if frame.hasPrefix("[\"token\",\"") {
-                token = String(frame.dropFirst(10).prefix { $0 != "\"" })
-                return .token
-            }
-            if frame.hasPrefix("[\"sync\",") {
-                if let number = Int(frame.dropFirst(8).prefix { $0 != "," }) { version = number }
-                return .sync
-            }
-            if frame.hasPrefix("[\"joined\",") {
-                // `["joined",version]` or `["joined",version,lastRef]`.
-                if let number = Int(frame.dropFirst(10).prefix { $0 != "]" && $0 != "," }) { version = number }
-                return .joined
-            }
+            switch try? page.note(frame) {
+            case .patch?: .patch
+            case .message(.token)?: .token
+            case .message(.sync)?: .sync
+            case .message(.joined)?: .joined
             // An error the runtime would show, or a reload it would do (the page is gone).
-            if frame.hasPrefix("[\"err\"") || frame.hasPrefix("[\"reload\"") { return .error }
-            return .other
+            case .message(.error)?, .message(.reload)?: .error
+            case .message?: .other
+            case nil: .error
+            }
         }
     }
 
@@ -257,14 +239,16 @@ enum LoadClient {
                     sendText(
                         session.fd,
                         ClientMessage.event(ref: ref, id: widget, event: "request", payload: .message(name: "row", json: payload)).text)
-                    let answerPrefix = "[\"ans\",\(ref),"
-                    let marker = ",\(ref)]"
+                    let sent = ref
                     ref += 1
                     var answered = false
                     var patched = false
                     while !patched, let frame = readFrame(session, timeout: 5) {
-                        if frame.hasPrefix(answerPrefix) && frame.contains("Row \(index)") { answered = true }
-                        if frame.hasSuffix(marker) { patched = true }
+                        switch try? session.page.note(frame) {
+                        case .message(.answer(let answerRef, let json))? where answerRef == sent: answered = json.contains("Row \(index)")
+                        case .patch(_, let patchRef)? where patchRef == sent: patched = true
+                        default: break
+                        }
                     }
                     if answered && patched {
                         samples.append(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000)
@@ -648,18 +632,16 @@ enum LoadClient {
         session.widget = PageIDs.id(ofElementContaining: "data-widget=", in: html)
         let version = value(after: "<meta name=\"jetway-version\" content=\"", in: html) ?? "0"
         let build = value(after: "<meta name=\"jetway-build\" content=\"", in: html) ?? "bench"
-        session.path = path
-        session.token = token
-        session.version = Int(version) ?? 0
-        session.build = build
+        session.page = ClientPage(path: path, token: token, version: UInt64(version) ?? 0, buildID: build)
         sendText(fd, session.join)
         // `sync`: the socket reached another server than the page (behind a balancer), which
         // mounted the page afresh from its token, as the page's runtime accepts. A page that
         // changed since its GET is sent what it missed first, then `joined`.
         let deadline = Date().addingTimeInterval(10)
         while let frame = readFrame(session, timeout: max(0.1, deadline.timeIntervalSinceNow)) {
-            if frame.hasPrefix("[\"joined\"") || frame.hasPrefix("[\"sync\"") { return session }
-            guard frame.utf8.dropFirst().first.map({ (48...57).contains($0) }) == true, Date() < deadline else { break }
+            let kind = session.note(frame)
+            if kind == .joined || kind == .sync { return session }
+            guard kind == .patch, Date() < deadline else { break }
         }
         close(fd)
         return nil
@@ -669,7 +651,8 @@ enum LoadClient {
     static func upgrade(_ fd: Int32, port: Int, cookie: String = "") -> Bool {
         var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         if !cookie.isEmpty { request += "Cookie: \(cookie)\r\n" }
-        request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: jetway\r\n"
+        request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        request += "Sec-WebSocket-Protocol: \(RuntimeContract.subprotocol)\r\n"
         request += "Origin: http://127.0.0.1:\(port)\r\n\r\n"
         sendAll(fd, Array(request.utf8))
         var header: [UInt8] = []

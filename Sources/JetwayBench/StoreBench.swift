@@ -156,7 +156,7 @@ enum StoreBench {
                 break
             }
             heard.append(String(text.prefix(80)))
-            joined = text.hasPrefix("[\"joined\"")
+            if case .message(.joined)? = try? ServerFrame(decoding: text) { joined = true }
         }
         guard joined else { throw BenchFailure("B's page did not join (upgrade \(client.upgradeStatus), heard \(heard))") }
         // The flight the kiosk shows first (the next departure from A1: at this time of day
@@ -193,14 +193,16 @@ enum StoreBench {
             var arrived = false
             while !arrived, ContinuousClock.now - started < .seconds(5) {
                 guard case .text(let text) = await client.next(timeout: 5) else { break }
-                if text.hasPrefix("[") { arrived = true }
+                if case .patch? = try? ServerFrame(decoding: text) { arrived = true }
             }
             guard arrived else { throw BenchFailure("no patch reached B's page within 5 s") }
             let elapsed = ContinuousClock.now - started
             // Back to A1 for the next round.
             request.httpBody = Data(#"{"gate":"A1"}"#.utf8)
             _ = try await URLSession.shared.data(for: request)
-            while case .text(let text) = await client.next(timeout: 1), !text.hasPrefix("[") {}
+            while case .text(let text) = await client.next(timeout: 1) {
+                if case .patch? = try? ServerFrame(decoding: text) { break }
+            }
             if round >= 2 { samples.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000) }
         }
         return samples.sorted()[samples.count / 2]

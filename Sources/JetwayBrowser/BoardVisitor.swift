@@ -15,14 +15,16 @@ public final class BoardVisitor: @unchecked Sendable {
     public let field: String
     let address: String
     let port: Int
-    private var ref = 0
+    /// The page as its runtime keeps it (token, version, its events' refs).
+    private var page: ClientPage
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
 
-    init(client: WebSocketClient, field: String, address: String, port: Int) {
+    init(client: WebSocketClient, page: ClientPage, field: String, address: String, port: Int) {
         self.client = client
+        self.page = page
         self.field = field
         self.address = address
         self.port = port
@@ -36,12 +38,12 @@ public final class BoardVisitor: @unchecked Sendable {
             throw Failure(description: "no page with a search field for \(address): \(body.prefix(120))")
         }
         let client = try await WebSocketClient.connect(port: port, origin: "http://127.0.0.1:\(port)", from: address)
-        await client.sendText(
-            ClientMessage.join(token: token, path: "/", version: 0, buildID: meta(RuntimeContract.Meta.build, in: body) ?? "").text)
-        guard case .text = await client.next(startingWith: "[\"joined\"", timeout: 20) else {
+        let page = ClientPage(path: "/", token: token, buildID: meta(RuntimeContract.Meta.build, in: body) ?? "")
+        await client.sendText(page.join.text)
+        guard await client.nextFrame(timeout: 20, where: { $0.name == "joined" }) != nil else {
             throw Failure(description: "the page of \(address) did not join")
         }
-        return BoardVisitor(client: client, field: search, address: address, port: port)
+        return BoardVisitor(client: client, page: page, field: search, address: address, port: port)
     }
 
     /// `rounds` page loads (a new GET of `/` each) and search round trips (a text typed into the
@@ -52,12 +54,12 @@ public final class BoardVisitor: @unchecked Sendable {
         let (address, port) = (address, port)
         for round in 0..<rounds {
             loads.append(await offPool { LoopbackClient.get("/", from: address, port: port).seconds })
-            ref += 1
             let started = Date()
-            await client.sendText(
-                ClientMessage.event(ref: ref, id: field, event: "input", payload: .text(["den", "bos", ""][round % 3])).text)
+            let event = page.event(field, "input", .text(["den", "bos", ""][round % 3]))
+            await client.sendText(event.text)
+            // Until the patch that answers it (read from its ends: the time is the server's).
             while case .text(let reply) = await client.next(timeout: 10) {
-                if reply.hasSuffix(",\(ref)]") { break }
+                if case .patch(_, let answered)? = try? page.note(reply), answered == page.ref { break }
             }
             searches.append(Date().timeIntervalSince(started))
         }

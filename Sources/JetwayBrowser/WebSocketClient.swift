@@ -1,4 +1,5 @@
 import Foundation
+import JetwayWire
 
 #if canImport(Glibc)
     import Glibc
@@ -153,6 +154,25 @@ public final class WebSocketClient: @unchecked Sendable {
     public func next(timeout: TimeInterval = 5) async -> Frame {
         await offPool { self.readFrame(deadline: Date().addingTimeInterval(timeout)) }
     }
+
+    /// The next frame the server sent, decoded as every Swift client reads one (`ServerFrame`),
+    /// that `match` accepts (others are skipped); nil at a close, the timeout, or a frame the
+    /// decoder refuses (a server that wrote it is broken: `lastUndecodable` keeps it).
+    public func nextFrame(timeout: TimeInterval = 5, where match: (ServerFrame) -> Bool = { _ in true }) async -> ServerFrame? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            guard case .text(let text) = await next(timeout: deadline.timeIntervalSinceNow) else { return nil }
+            guard let frame = try? ServerFrame(decoding: text) else {
+                lastUndecodable = text
+                return nil
+            }
+            if match(frame) { return frame }
+        }
+        return nil
+    }
+
+    /// The last frame `nextFrame` could not decode.
+    public private(set) var lastUndecodable: String?
 
     /// The next text frame whose JSON starts with `prefix` (e.g. `["sync"`), skipping others.
     public func next(startingWith prefix: String, timeout: TimeInterval = 5) async -> Frame {

@@ -2,7 +2,10 @@ import Jetway
 
 /// Hosts a view as a browser would, without a browser: renders it, keeps a model DOM updated
 /// by the patches (and checks after every update that it matches the new render), and acts
-/// as a user by label.
+/// as a user by label. By default events and patches cross the wire as the browser's would:
+/// each event is encoded as the runtime sends it and decoded as the server reads it, and each
+/// patch encoded as the server sends it and decoded (`ServerFrame`) before it is applied;
+/// `wire: .direct` hands them over as values.
 ///
 /// ```swift
 /// @MainActor @Test func search() async throws {
@@ -20,6 +23,7 @@ public final class ViewHost {
         case ambiguous(String, count: Int)
         case disabled(String)
         case patchMismatch(expected: String, actual: String)
+        case wire(String)
 
         public var description: String {
             switch self {
@@ -28,11 +32,23 @@ public final class ViewHost {
             case .disabled(let what): "\(what) is disabled"
             case .patchMismatch(let expected, let actual):
                 "the patched page differs from the render:\nexpected \(expected)\nactual   \(actual)"
+            case .wire(let what): "the wire changed what it carried: \(what)"
             }
         }
     }
 
+    /// How events and patches reach the graph and the model DOM.
+    public enum Wire: Sendable {
+        /// Encoded and decoded as the browser and the server do (`ClientMessage`, `ServerFrame`).
+        case json
+        /// Handed over as values.
+        case direct
+    }
+
     public let graph: ViewGraph
+    public let wire: Wire
+    /// The ref of the last event sent (each event's, as the runtime numbers them).
+    private var ref = 0
     /// The page as the browser would have it after applying every patch.
     public private(set) var dom: ModelDOM
     /// The ops of the last update that changed the page.
@@ -44,8 +60,9 @@ public final class ViewHost {
     /// An error from an update that ran outside a user action (a task, a timer).
     public private(set) var backgroundError: Error?
 
-    public init<Root: View>(_ view: Root, environment: EnvironmentValues = EnvironmentValues()) {
+    public init<Root: View>(_ view: Root, environment: EnvironmentValues = EnvironmentValues(), wire: Wire = .json) {
         graph = ViewGraph(view, environment: environment)
+        self.wire = wire
         let root = graph.render()
         // The first paint is our own writer's output: parsing it cannot fail unless the writer is broken.
         dom = try! ModelDOM(html: root.html)
@@ -82,7 +99,7 @@ public final class ViewHost {
     /// Re-renders what changed, applies the patch to the model DOM and checks it against the
     /// render. Actions call this for you.
     public func update() throws {
-        let ops = graph.update()
+        let ops = try carried(graph.update())
         guard !ops.isEmpty else { return }
         lastPatches = ops
         history.append(ops)
@@ -278,8 +295,41 @@ public final class ViewHost {
     private func send(_ event: EventKind, _ payload: EventPayload, to node: DOMNode, _ what: String) throws {
         if node.attribute("disabled") != nil { throw HostError.disabled(what) }
         guard let raw = node.attribute("data-j"), let id = NodeID(raw) else { throw HostError.notFound("\(what) with an id") }
-        try graph.dispatch(id, event, payload)
+        ref += 1
+        guard wire == .json, event.isSentByBrowsers, let value = payload.wireValue else {
+            try graph.dispatch(id, event, payload)
+            try update()
+            return
+        }
+        // As the runtime sends it and the server reads it.
+        let sent = ClientMessage.event(ref: ref, id: raw, event: event.rawValue, payload: value)
+        let read: ClientMessage
+        do {
+            read = try ClientMessage.decode(sent.encoded)
+        } catch {
+            throw HostError.wire("\(sent.text) was refused: \(error)")
+        }
+        guard case .event(_, let readID, let readEvent, let readValue) = read, let nodeID = NodeID(readID),
+            let kind = EventKind(rawValue: readEvent), read == sent
+        else { throw HostError.wire("\(sent.text) came back as \(read)") }
+        try graph.dispatch(nodeID, kind, EventPayload(readValue))
         try update()
+    }
+
+    /// The ops as the page receives them: encoded and decoded in wire mode.
+    private func carried(_ ops: [PatchOp]) throws -> [PatchOp] {
+        guard wire == .json, !ops.isEmpty else { return ops }
+        let frame = String(decoding: ServerFrame.patch(version: graph.version, ops: ops, ref: ref).encoded, as: UTF8.self)
+        let read: ServerFrame
+        do {
+            read = try ServerFrame(decoding: frame)
+        } catch {
+            throw HostError.wire("a patch frame was unreadable: \(error): \(frame.prefix(200))")
+        }
+        guard case .patch(_, let readOps, _) = read, readOps == ops else {
+            throw HostError.wire("a patch frame came back different: \(frame.prefix(200))")
+        }
+        return readOps
     }
 
     /// The names a user could know an element by: its accessible label, its text, and its

@@ -190,7 +190,8 @@ struct ViewsTests {
     }
 
     @Test func geometryReaderRefusesNonsenseSizes() throws {
-        let host = ViewHost(GeometryReader { proxy in Text("\(Int(proxy.size.width))") })
+        // Sizes no browser's JSON can carry (infinity), handed to the graph as values.
+        let host = ViewHost(GeometryReader { proxy in Text("\(Int(proxy.size.width))") }, wire: .direct)
         #expect(host.text == "390")
         #expect(throws: JetwayError.self) { try host.resize(width: .infinity, height: 1) }
         #expect(throws: JetwayError.self) { try host.resize(width: -1, height: 1) }

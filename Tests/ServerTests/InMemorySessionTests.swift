@@ -41,7 +41,7 @@ struct InMemorySessionTests {
     }
 
     /// The `[version, ops, ref]` frames among `frames`.
-    func patches(_ frames: [String]) -> [String] { frames.filter { $0.hasPrefix("[") && !$0.hasPrefix("[\"") } }
+    func patches(_ frames: [String]) -> [String] { frames.filter { if case .patch? = decoded($0) { true } else { false } } }
 
     @Test func aJoinAnEventAndItsPatchWithoutASocket() throws {
         let notice = Notice()
@@ -57,7 +57,7 @@ struct InMemorySessionTests {
         #expect(answer.count == 1 && answer.first?.contains("Tapped 1") == true && answer.first?.hasSuffix(",7]") == true, "\(answer)")
         // A bad message is answered, not fatal.
         socket.send("not json")
-        #expect(socket.receive().first?.hasPrefix("[\"err\"") == true)
+        #expect(socket.receive().first.flatMap { message("err", in: $0) } != nil)
         #expect(memory.sessionCount == 1)
     }
 
@@ -75,11 +75,11 @@ struct InMemorySessionTests {
         socket.send(page.joinMessage(build: "test"))
         let back = socket.receive()
         #expect(patches(back).count == 1 && patches(back)[0].contains("Gate change for MA100"), "\(back)")
-        #expect(back.last?.hasPrefix("[\"joined\"") == true)
+        #expect(back.last.flatMap { message("joined", in: $0) } != nil)
         // A join with a token that does not verify is refused and closed.
         let stranger = memory.connect()
         stranger.send(#"["join","forged.token","/",0,"test"]"#)
-        #expect(stranger.receive().first?.hasPrefix("[\"err\"") == true)
+        #expect(stranger.receive().first.flatMap { message("err", in: $0) } != nil)
         #expect(stranger.closed?.code == 1008)
     }
 
@@ -98,7 +98,7 @@ struct InMemorySessionTests {
         #expect(socket.receive().isEmpty, "no new token before half its life")
         memory.advance(by: 2 * 3600)
         let renewed = socket.receive()
-        #expect(renewed.count == 1 && renewed[0].hasPrefix("[\"token\",\""), "\(renewed)")
+        #expect(renewed.count == 1 && message("token", in: renewed[0]) != nil, "\(renewed)")
         // The socket closes; within its grace the page is kept, after it the page is unmounted.
         socket.disconnect()
         memory.advance(by: 30)
@@ -119,8 +119,8 @@ struct InMemorySessionTests {
 
         func drain() -> [String] {
             let frames = socket.receive()
-            for frame in frames where frame.hasPrefix("[\"token\",") {
-                token = String(frame.dropFirst("[\"token\",\"".count).dropLast(2))
+            for frame in frames {
+                if case .token(let renewed)? = message("token", in: frame) { token = renewed }
             }
             return frames
         }
@@ -144,13 +144,13 @@ struct InMemorySessionTests {
         let page = memory.get("/gate/A1")
         let kiosk = Kiosk(token: try #require(page.token), socket: memory.connect())
         kiosk.join(memory, version: page.version)
-        #expect(kiosk.drain().contains { $0.hasPrefix("[\"joined\"") })
+        #expect(kiosk.drain().contains { message("joined", in: $0) != nil })
 
         // Days 0–2, connected: the token is renewed before it could expire.
         var renewals = 0
         for _ in 0..<8 {
             memory.advance(by: 6 * 3600)
-            if kiosk.drain().contains(where: { $0.hasPrefix("[\"token\"") }) { renewals += 1 }
+            if kiosk.drain().contains(where: { message("token", in: $0) != nil }) { renewals += 1 }
         }
         #expect(renewals >= 3, "a page connected for two days got \(renewals) new tokens")
 
@@ -162,8 +162,10 @@ struct InMemorySessionTests {
         memory.advance(by: 30 * 3600)
         kiosk.join(memory, version: "0")
         let back = kiosk.drain()
-        #expect(back.contains { $0.hasPrefix("[\"sync\",") && $0.contains(",true,") }, "re-mounted: \(back.map { $0.prefix(40) })")
-        #expect(back.contains { $0.hasPrefix("[\"token\"") }, "a re-mounted page gets a token it can use")
+        #expect(
+            back.contains { if case .sync(_, true, _, _)? = message("sync", in: $0) { true } else { false } },
+            "re-mounted: \(back.map { $0.prefix(40) })")
+        #expect(back.contains { message("token", in: $0) != nil }, "a re-mounted page gets a token it can use")
 
         // Day 5: the server restarts (same secret and data folder): the page comes back itself.
         for _ in 0..<6 {
@@ -174,7 +176,7 @@ struct InMemorySessionTests {
         memory.stop()
         memory = try InMemoryTransport(app: MountainAirportApp.make(model: model), configuration: configuration, now: now)
         kiosk.join(memory, version: "0")
-        #expect(kiosk.drain().contains { $0.hasPrefix("[\"sync\",") })
+        #expect(kiosk.drain().contains { message("sync", in: $0) != nil })
 
         // Day 7: still live — a change in the model reaches the page.
         for _ in 0..<9 {

@@ -16,12 +16,14 @@ struct LongLivedPageTests {
         var now = Date()
     }
 
-    /// The client side of the protocol as jetway.js keeps it: the latest token, and what came.
+    /// The client side of the protocol as jetway.js keeps it (`ClientPage`: the latest
+    /// token), and what came.
     @MainActor final class Page {
-        var token: String
+        var page: ClientPage
+        var token: String { page.token }
         var client: any PageSocket
         init(token: String, client: any PageSocket) {
-            self.token = token
+            self.page = ClientPage(path: "/gate/A1", token: token, buildID: "test")
             self.client = client
         }
 
@@ -30,9 +32,7 @@ struct LongLivedPageTests {
             var texts: [String] = []
             while case .text(let text) = await client.next(timeout: 0.3) {
                 texts.append(text)
-                if text.hasPrefix("[\"token\",") {
-                    token = String(text.dropFirst("[\"token\",\"".count).dropLast(2))
-                }
+                _ = try? page.note(text)
             }
             return texts
         }
@@ -59,7 +59,7 @@ struct LongLivedPageTests {
             token: try #require(metaContent("jetway-token", in: html)),
             client: try await WebSocketClient.connect(port: port, origin: server.base))
         try await join(page, server, version: Int(metaContent("jetway-version", in: html) ?? "0") ?? 0)
-        #expect(await page.drain().contains { $0.hasPrefix("[\"joined\"") })
+        #expect(await page.drain().contains { message("joined", in: $0) != nil })
         let firstToken = page.token
 
         // Day 0 to 2, connected: the token is renewed before it could expire.
@@ -67,7 +67,7 @@ struct LongLivedPageTests {
         for _ in 0..<8 {
             clock.now += 6 * 3600
             server.server.sessions.sweep()
-            if await page.drain().contains(where: { $0.hasPrefix("[\"token\"") }) { renewals += 1 }
+            if await page.drain().contains(where: { message("token", in: $0) != nil }) { renewals += 1 }
         }
         #expect(renewals >= 3, "a page connected for two days got \(renewals) new tokens")
         #expect(page.token != firstToken)
@@ -83,9 +83,9 @@ struct LongLivedPageTests {
         try await join(page, server, version: 0)
         let back = await page.drain()
         #expect(
-            back.contains { $0.hasPrefix("[\"sync\",") && $0.contains(",true,") },
+            back.contains { if case .sync(_, true, _, _)? = message("sync", in: $0) { true } else { false } },
             "the page re-mounted from its URL: \(back.map { $0.prefix(40) })")
-        #expect(back.contains { $0.hasPrefix("[\"token\"") }, "a re-mounted page gets a token it can use")
+        #expect(back.contains { message("token", in: $0) != nil }, "a re-mounted page gets a token it can use")
 
         // Day 5: the server restarts (same secret); the page comes back on its own.
         for _ in 0..<6 {
@@ -99,7 +99,7 @@ struct LongLivedPageTests {
         defer { server.stop() }
         server.server.sessions.now = { clock.now }
         try await join(page, server, version: 0)
-        #expect(await page.drain().contains { $0.hasPrefix("[\"sync\",") })
+        #expect(await page.drain().contains { message("sync", in: $0) != nil })
 
         // Day 7: still live — a change in the model reaches the page.
         for _ in 0..<8 {
@@ -111,7 +111,7 @@ struct LongLivedPageTests {
         try model.modify(model.flights[index].id) { $0.status = .delayed }
         let patches = await page.drain()
         #expect(
-            patches.contains { $0.hasPrefix("[") && $0.contains("Delayed") },
+            patches.contains { if case .patch? = decoded($0) { $0.contains("Delayed") } else { false } },
             "the page missed the change on day 7: \(patches.map { $0.prefix(60) })")
     }
 
@@ -124,7 +124,7 @@ struct LongLivedPageTests {
         let token = try #require(metaContent("jetway-token", in: html))
         let live = try await server.pageSocket()
         await live.sendText(#"["join","\#(token)","/gate/A1",0,"test"]"#)
-        #expect(await live.next(startingWith: "[\"joined\"") != .timeout)
+        #expect(await live.nextMessage("joined") != nil)
         // Two days on, the page is still connected: its two-day-old token cannot take it over.
         clock.now += 2 * 24 * 3600
         try await expectRefused(server, token: token, path: "/gate/A1", saying: "open elsewhere", code: 4001)

@@ -64,7 +64,7 @@ struct SharedRenderingTests {
         let version = try #require(metaContent("jetway-version", in: html))
         await client.sendText(#"["join","\#(token)","/",\#(version),"test"]"#)
         let first = await client.next()
-        guard case .text(let joined) = first, joined.hasPrefix("[\"joined\"") else {
+        guard case .text(let joined) = first, message("joined", in: joined) != nil else {
             throw WireError("no joined frame: \(first)")
         }
         return Page(client: client, dom: dom, field: field)
@@ -88,8 +88,8 @@ struct SharedRenderingTests {
     func apply(_ page: Page, until last: (String) -> Bool) async throws {
         for _ in 0..<50 {
             guard case .text(let frame) = await page.client.next() else { throw WireError("a frame did not come") }
-            if frame.hasPrefix("[\"err\"") || frame.hasPrefix("[\"sync\"") { throw WireError("unexpected \(frame.prefix(80))") }
-            if frame.hasPrefix("[") && !frame.hasPrefix("[\"") { try page.dom.apply(try PatchFrame.ops(frame)) }
+            if let name = decoded(frame)?.name, name == "err" || name == "sync" { throw WireError("unexpected \(frame.prefix(80))") }
+            if case .patch(_, let ops, _) = try ServerFrame(decoding: frame) { try page.dom.apply(ops) }
             if last(frame) { return }
         }
         throw WireError("the awaited frame did not come")
@@ -101,7 +101,8 @@ struct SharedRenderingTests {
         for seed in UInt64(1)...3 {
             var random = SeededGenerator(state: seed)
             let roster = Roster(Array(words.prefix(8)))
-            let server = try TestServer(app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+            let server = try TestServer(
+                app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
             defer { server.stop() }
             var pages: [Page] = []
             for _ in 0..<4 { pages.append(try await open(server)) }
@@ -125,7 +126,7 @@ struct SharedRenderingTests {
                     try await waitUntilRendered(server)
                     for page in pages {
                         await page.client.sendText(#"["ping",\#(step)]"#)
-                        try await apply(page) { $0.hasPrefix("[\"pong\",\(step),") }
+                        try await apply(page) { isPong(.text($0), step) }
                     }
                 } else if roll < 4 && pages.count < 8 {
                     pages.append(try await open(server))
@@ -167,7 +168,7 @@ struct SharedRenderingTests {
             try await waitUntilRendered(server)
             for page in pages where page !== clicker {
                 await page.client.sendText(#"["ping",999]"#)
-                try await apply(page) { $0.hasPrefix("[\"pong\",999,") }
+                try await apply(page) { isPong(.text($0), 999) }
                 let expected = roster.names.filter { page.search.isEmpty || $0.contains(page.search) }.joined()
                 #expect(page.dom.root.textContent == expected, "seed \(seed): another page stays on its list")
             }
@@ -177,21 +178,22 @@ struct SharedRenderingTests {
 
     @Test func aPageOpenedLaterNeverGetsElementsTheOthersKeptBack() async throws {
         let roster = Roster(["one", "two", "three"])
-        let server = try TestServer(app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+        let server = try TestServer(
+            app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
         defer { server.stop() }
         let first = try await open(server)
         // "two" leaves: the first page keeps its element detached for a quick return.
         roster.names = ["one", "three"]
         try await waitUntilRendered(server)
         await first.client.sendText(#"["ping",1]"#)
-        try await apply(first) { $0.hasPrefix("[\"pong\",1,") }
+        try await apply(first) { isPong(.text($0), 1) }
         let second = try await open(server)
         // It comes back: neither page may be told to re-attach an element the second never had.
         roster.names = ["one", "two", "three"]
         try await waitUntilRendered(server)
         for page in [first, second] {
             await page.client.sendText(#"["ping",2]"#)
-            try await apply(page) { $0.hasPrefix("[\"pong\",2,") }
+            try await apply(page) { isPong(.text($0), 2) }
             #expect(page.dom.root.textContent == "onetwothree")
         }
         #expect(server.server.openPages.renderings == 1)

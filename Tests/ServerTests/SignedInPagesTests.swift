@@ -97,7 +97,7 @@ struct SignedInPagesTests {
         let version = try #require(metaContent("jetway-version", in: html))
         let client = try await server.pageSocket(cookie: cookie)
         await client.sendText(#"["join","\#(token)","\#(path)",\#(version),"test"]"#)
-        guard case .text(let joined) = await client.next(), joined.hasPrefix("[\"joined\"") else { throw WireError("no joined frame") }
+        guard case .text(let joined) = await client.next(), message("joined", in: joined) != nil else { throw WireError("no joined frame") }
         return client
     }
 
@@ -271,7 +271,7 @@ struct SignedInPagesTests {
             Issue.record("the owner's socket was closed")
             return
         }
-        #expect(pong.hasPrefix("[\"pong\",1,"), "\(pong)")
+        #expect(isPong(.text(pong), 1), "\(pong)")
     }
 
     @Test func anExpiredSignInIsLeftForTheSweepSoItsPagesStillEnd() {

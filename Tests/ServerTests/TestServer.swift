@@ -140,12 +140,33 @@ final class TestServer {
     }
 }
 
-/// Pulls `<meta name="…" content="…">` out of a page.
+/// A frame's text read as every Swift client reads one (`ServerFrame`); nil when the server
+/// wrote something the decoder refuses.
+func decoded(_ text: String) -> ServerFrame? { try? ServerFrame(decoding: text) }
+
 /// Whether a frame is the pong to `stamp` (`["pong",stamp,serverTime]`).
 func isPong(_ frame: WebSocketClient.Frame, _ stamp: Int) -> Bool {
-    guard case .text(let text) = frame else { return false }
-    return text.hasPrefix("[\"pong\",\(stamp),") && text.hasSuffix("]")
+    guard case .text(let text) = frame, case .message(.pong(let answered, _))? = decoded(text) else { return false }
+    return answered == stamp
 }
+
+/// The message named `name` in a frame's text (`joined`, `sync`, …), if that is what it is.
+func message(_ name: String, in text: String) -> ServerMessage? {
+    guard case .message(let message)? = decoded(text), message.name == name else { return nil }
+    return message
+}
+
+extension PageSocket {
+    /// The next frame that is the message `name`, decoded; nil at a close or the timeout.
+    func nextMessage(_ name: String, timeout: TimeInterval = 5) async -> ServerMessage? {
+        while case .text(let text) = await next(timeout: timeout) {
+            if let found = message(name, in: text) { return found }
+        }
+        return nil
+    }
+}
+
+/// Pulls `<meta name="…" content="…">` out of a page.
 
 func metaContent(_ name: String, in page: String) -> String? {
     guard let range = page.range(of: "<meta name=\"\(name)\" content=\"") else { return nil }

@@ -71,7 +71,7 @@ struct TwoServersTests {
         let client = try await WebSocketClient.connect(port: portB, origin: "http://127.0.0.1:\(portB)")
         await client.sendText(#"["join","\#(pageToken)","/flights/\#(id)",\#(version),"\#(build)"]"#)
         var joined = false
-        while !joined, case .text(let text) = await client.next(timeout: 5) { joined = text.hasPrefix("[\"joined\"") }
+        while !joined, case .text(let text) = await client.next(timeout: 5) { joined = message("joined", in: text) != nil }
         #expect(joined)
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(portA)/api/flights/\(id)")!)
         request.httpMethod = "PATCH"

@@ -98,7 +98,7 @@ struct UploadTests {
         #expect(html.contains(#"accept="image/png,image/jpeg""#) && html.contains(#"data-max="2000000""#))
         let client = try await server.pageSocket(cookie: cookie)
         await client.sendText(#"["join","\#(token)","/",\#(metaContent("jetway-version", in: html) ?? "0"),"test"]"#)
-        _ = await client.next(startingWith: "[\"joined\"")
+        _ = await client.nextMessage("joined")
         return OpenPage(token: token, target: target, client: client)
     }
 

@@ -381,8 +381,11 @@ struct WebSocketTests {
         var sawBig = false
         for _ in 0..<6 {
             guard case .text(let frame) = await client.next(timeout: 5) else { Issue.record("a patch did not come"); return }
-            let ops = try PatchFrame.ops(frame)
-            versions.append(Int(frame.dropFirst().prefix { $0 != "," }) ?? -1)
+            guard case .patch(let version, let ops, _) = try ServerFrame(decoding: frame) else {
+                Issue.record("not a patch: \(frame.prefix(80))")
+                return
+            }
+            versions.append(Int(version))
             if versions.count == 1 { sawBig = ops.contains { if case .setText(_, let text) = $0 { text == big } else { false } } }
         }
         #expect(sawBig, "the 12 MB patch came first, whole")

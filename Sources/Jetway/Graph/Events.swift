@@ -38,6 +38,19 @@ public enum EventPayload: Sendable, Equatable {
         }
     }
 
+    /// The payload as a browser sends it; nil for what no browser sends (an upload's news).
+    public var wireValue: EventValue? {
+        switch self {
+        case .none: EventValue.none
+        case .text(let text): .text(text)
+        case .bool(let flag): .bool(flag)
+        case .number(let number): .number(number)
+        case .size(let width, let height): .size(width: width, height: height)
+        case .message(let name, let json): .message(name: name, json: json)
+        case .upload: nil
+        }
+    }
+
     var kindName: String {
         switch self {
         case .none: "nothing"
