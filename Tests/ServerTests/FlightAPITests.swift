@@ -14,7 +14,7 @@ struct FlightAPITests {
     static let token = "airport-systems-token-0123456789"
 
     func server() throws -> TestServer {
-        try TestServer { $0.apiTokens = [Self.token] }
+        try TestServer(transport: .memory) { $0.apiTokens = [Self.token] }
     }
 
     func json(_ body: String) throws -> Any {

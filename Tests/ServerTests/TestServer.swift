@@ -3,6 +3,7 @@ import Jetway
 import JetwayBrowser
 import JetwayTesting
 import MountainAirportViews
+import Testing
 
 @testable import JetwayServer
 
@@ -44,6 +45,7 @@ final class TestServer {
         configuration.buildID = "test"
         configure(&configuration)
         self.model = model
+        Self.logTransport(transport)
         let app = app ?? MountainAirportApp.make(model: model)
         switch transport {
         case .sockets:
@@ -55,6 +57,22 @@ final class TestServer {
             self.memory = memory
             server = memory.server
         }
+    }
+
+    /// With `JETWAY_TEST_TRANSPORT_LOG=<file>`, each server a test starts is noted there (its
+    /// test and its transport): how many tests still need sockets (BENCHMARKS.md).
+    private static func logTransport(_ transport: TestTransport) {
+        guard let path = ProcessInfo.processInfo.environment["JETWAY_TEST_TRANSPORT_LOG"] else { return }
+        let line = "\(transport) \(Test.current?.name ?? "?")\n"
+        guard
+            let file = FileHandle(forWritingAtPath: path)
+                ?? {
+                    FileManager.default.createFile(atPath: path, contents: nil); return FileHandle(forWritingAtPath: path)
+                }()
+        else { return }
+        file.seekToEndOfFile()
+        file.write(Data(line.utf8))
+        try? file.close()
     }
 
     func stop() {
