@@ -45,6 +45,7 @@ let package = Package(
                 .embedInCode("runtime/features/sizes.js"), .embedInCode("runtime/features/fields.js"),
                 .embedInCode("runtime/features/refresh.js"), .embedInCode("runtime/features/pacing.js"),
                 .embedInCode("runtime/features/menus.js"), .embedInCode("runtime/page.js"),
+                .embedInCode("runtime/host.js"),
                 .embedInCode("jetway-sw.js"), .embedInCode("jetway.css"),
                 .embedInCode("favicon.svg"),
                 // Widgets that know nothing of Jetway, and their adapters (docs/integration.md).

@@ -4,7 +4,10 @@
 package enum BundledAssets {
     /// The bytes of each file, by its name under `/assets/`.
     package static let files: [String: [UInt8]] = [
-        "jetway.js": Minified.script(runtime),
+        // The runtime of Jetway's own pages, and the whole runtime for a page Jetway did not
+        // render that hosts live views (docs/integration.md): with `host.js`.
+        "jetway-page.js": served(runtimeParts),
+        "jetway.js": served(runtimeParts + [hostPart]),
         // The service worker of the pages that are available offline (Route(availableOffline:)).
         "jetway-sw.js": Minified.script(PackageResources.jetway_sw_js),
         "jetway.css": Minified.stylesheet(PackageResources.jetway_css),
@@ -51,16 +54,96 @@ extension BundledAssets {
         ("runtime/page.js", PackageResources.page_js),
     ]
 
-    /// The parts joined, as served before minifying.
-    package static var runtime: [UInt8] {
+    /// The parts joined, as the runtime's unit tests load them (`wire` a table of names).
+    package static var runtime: [UInt8] { joined(runtimeParts) }
+
+    /// What a page Jetway did not render needs to host live views in it (`hostViews`): never run
+    /// on Jetway's own pages, which load the runtime without it (`jetway-page.js`).
+    package static let hostPart = (name: "runtime/host.js", bytes: PackageResources.host_js)
+
+    /// A runtime as served: the parts joined and minified, with the contract's names written
+    /// in where the code reads them (`InlinedWire`) and the table left out. Should a part read a
+    /// name the contract lacks, the table is served and nothing is written in.
+    package static func served(_ parts: [(name: String, bytes: [UInt8])]) -> [UInt8] {
+        let contract = parts[0]
+        precondition(contract.name == "runtime/wire.js", "the contract is the first part")
+        let minified = Minified.script(joined(Array(parts.dropFirst())))
+        return InlinedWire.apply(to: minified, values: InlinedWire.values(from: contract.bytes)) ?? Minified.script(joined(parts))
+    }
+
+    private static func joined(_ parts: [(name: String, bytes: [UInt8])]) -> [UInt8] {
         var joined = Array("(() => {\n\"use strict\";\n".utf8)
-        for part in runtimeParts {
+        for part in parts {
             joined.append(contentsOf: "// \(part.name)\n".utf8)
             joined.append(contentsOf: part.bytes)
             if part.bytes.last != UInt8(ascii: "\n") { joined.append(UInt8(ascii: "\n")) }
         }
         joined.append(contentsOf: "})();\n".utf8)
         return joined
+    }
+}
+
+/// The wire contract's names and timings written into the runtime where it reads them:
+/// `wire.attribute.id` becomes `"data-j"`, `wire.timing.pingInterval` becomes `10000`. The
+/// sources read the generated table (`Assets/runtime/wire.js`, from JetwayWire's
+/// `RuntimeContract`: one definition); the browser gets the values, without the table (a
+/// sixth of the growth the split cost, gzipped).
+package enum InlinedWire {
+    /// `section.key` (or `key` at the top) → its JavaScript literal, read from wire.js's lines
+    /// (`  key: value,`), as `RuntimeContract.script()` writes them.
+    package static func values(from wireJS: [UInt8]) -> [String: String] {
+        var values: [String: String] = [:]
+        var section: String?
+        for raw in String(decoding: wireJS, as: UTF8.self).split(separator: "\n") {
+            let line = raw.drop { $0 == " " }
+            if line.hasPrefix("//") || line.hasPrefix("const wire") { continue }
+            if line.hasSuffix(": Object.freeze({") {
+                section = String(line.prefix { $0 != ":" })
+                continue
+            }
+            if line == "})," || line == "});" {
+                section = nil
+                continue
+            }
+            guard let colon = line.firstIndex(of: ":"), line.hasSuffix(",") else { continue }
+            let key = String(line[..<colon])
+            let value = String(line[line.index(after: colon)..<line.index(before: line.endIndex)].drop { $0 == " " })
+            values[section.map { "\($0).\(key)" } ?? key] = value
+        }
+        return values
+    }
+
+    /// `script` with every `wire.section.key` and `wire.key` written as its value; nil when one
+    /// names nothing in `values` (the table must then be served).
+    package static func apply(to script: [UInt8], values: [String: String]) -> [UInt8]? {
+        let text = String(decoding: script, as: UTF8.self)
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var rest = text[...]
+        while let found = rest.firstRange(of: "wire.") {
+            let before = rest[..<found.lowerBound]
+            // `wire.` as a name of its own, not the end of another (`rewire.x`).
+            if let last = before.last, last.isLetter || last.isNumber || last == "_" || last == "$" || last == "." {
+                out += rest[..<found.upperBound]
+                rest = rest[found.upperBound...]
+                continue
+            }
+            out += before
+            let name = { (from: Substring) in from.prefix { $0.isLetter || $0.isNumber || $0 == "_" } }
+            let first = name(rest[found.upperBound...])
+            var path = String(first)
+            var end = rest.index(found.upperBound, offsetBy: first.count)
+            if end < rest.endIndex, rest[end] == ".", values[path] == nil {
+                let second = name(rest[rest.index(after: end)...])
+                path += "." + second
+                end = rest.index(end, offsetBy: 1 + second.count)
+            }
+            guard let value = values[path] else { return nil }
+            out += value
+            rest = rest[end...]
+        }
+        out += rest
+        return Array(out.utf8)
     }
 }
 

@@ -1,6 +1,6 @@
 // The server's clock and the texts that tick with it (docs/protocol.md, "Clocks"), and the
 // page's <meta> reader. Shared by every view of the document.
-const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content || "";
+const meta = (name, doc = document) => (doc.querySelector(`meta[name="${name}"]`) || {}).content || "";
 // The server's clock (docs/protocol.md, "Clocks"): the page says what time it was rendered
 // at and how fast the clock runs, and each pong refines it. Texts with `data-jw-clock`
 // (Text(date, style: .timer), a TimelineView's clock) count from it each second, here, with
@@ -20,7 +20,8 @@ const clock = (() => {
     }
   }
   const now = () => serverAt + (performance.now() - localAt) * speed;
-  const remember = () => { try { localStorage.setItem("jw-clock", JSON.stringify({ server: now(), local: Date.now(), rate: speed })); } catch (e) { /* storage off */ } };
+  // (Storage off: nothing is kept.)
+  const remember = () => { try { localStorage.setItem("jw-clock", JSON.stringify({ server: now(), local: Date.now(), rate: speed })); } catch (e) {} };
   return {
     now,
     remember,

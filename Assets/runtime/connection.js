@@ -17,6 +17,8 @@
 //        storage (sessionStorage-like), reload(), key (for the refused marker),
 //        onOpen(), onMessage(data), onLost(code, reason), onState(state), onSignedOut(), transmit? }
 function createConnection(env) {
+  // Called as plain functions: the browser's own timers can be handed over as they are.
+  const { setTimeout: after, clearTimeout: cancel, setInterval: every } = env;
   let state = "idle", socket = null, attempt = 0, reconnectTimer = 0, pingTimer = 0;
   let outstandingPing = false, heardAt = 0, lastError = "";
 
@@ -27,7 +29,7 @@ function createConnection(env) {
   };
 
   function connect() {
-    env.clearTimeout(reconnectTimer);
+    cancel(reconnectTimer);
     reconnectTimer = 0;
     if (socket && socket.readyState <= 1) return;
     enter("connecting");
@@ -66,7 +68,8 @@ function createConnection(env) {
   function abandon(dead) {
     if (dead.abandon) { dead.abandon(); return; }
     dead.onclose = dead.onmessage = dead.onerror = null;
-    try { dead.close(); } catch (e) { /* already closing */ }
+    // (close() throws when it is already closing.)
+    try { dead.close(); } catch (e) {}
     if (socket === dead) lost(1006, "no answer to a ping");
   }
 
@@ -77,14 +80,14 @@ function createConnection(env) {
     if (env.now() - last > wire.timing.refusedReloadEvery) { env.storage.setItem(key, String(env.now())); env.reload(); return; }
     lastError = reason || "refused";
     enter("refused");
-    env.clearTimeout(reconnectTimer);
-    reconnectTimer = env.setTimeout(() => { reconnectTimer = 0; connect(); }, wire.timing.refusedRetry);
+    cancel(reconnectTimer);
+    reconnectTimer = after(() => { reconnectTimer = 0; connect(); }, wire.timing.refusedRetry);
   }
 
   function scheduleReconnect() {
     if (reconnectTimer) return;
     const delay = env.random() * Math.min(wire.timing.backoffCap, wire.timing.backoffBase * 2 ** attempt++);
-    reconnectTimer = env.setTimeout(connect, delay);
+    reconnectTimer = after(connect, delay);
   }
 
   function ping() {
@@ -92,7 +95,7 @@ function createConnection(env) {
     const pinged = socket, sentAt = env.now();
     outstandingPing = true;
     pinged.send(JSON.stringify([wire.client.ping, sentAt % 1e9]));
-    env.setTimeout(() => {
+    after(() => {
       if (socket !== pinged) return;
       if (outstandingPing && heardAt < sentAt) abandon(pinged); else outstandingPing = false;
     }, wire.timing.pingDeadline);
@@ -103,7 +106,7 @@ function createConnection(env) {
     get lastError() { return lastError; },
     get isOpen() { return !!socket && socket.readyState === 1; },
     start() {
-      if (!pingTimer) pingTimer = env.setInterval(ping, wire.timing.pingInterval);
+      if (!pingTimer) pingTimer = every(ping, wire.timing.pingInterval);
       connect();
     },
     // The tab became visible or the window focused, or the network came back: try at once,
@@ -114,3 +117,6 @@ function createConnection(env) {
     pong() { outstandingPing = false; },
   };
 }
+
+// A websocket to the page's server (`WebSocket` looked up when called).
+const openSocket = () => new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/", wire.subprotocol);

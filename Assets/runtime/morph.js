@@ -22,7 +22,8 @@ function keepFocus(view) {
   return () => {
     if (!key || focused.isConnected || !view.root) return;
     const again = Array.from(view.root.querySelectorAll("input,textarea,select")).find((el) => fieldKey(el) === key);
-    if (again) { again.focus(); if (caret && again.setSelectionRange) try { again.setSelectionRange(caret[0], caret[1]); } catch (e) { /* not a text field */ } }
+    // (setSelectionRange throws on a field that is not a text field.)
+    if (again) { again.focus(); if (caret && again.setSelectionRange) try { again.setSelectionRange(caret[0], caret[1]); } catch (e) {} }
   };
 }
 

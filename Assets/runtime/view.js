@@ -35,7 +35,8 @@ function createView(setup) {
   const lastInputRef = new Map();
   let answeredRef = 0;
   const heardUpTo = (ref) => { if (typeof ref === "number" && ref > answeredRef) answeredRef = ref; };
-  let errorCount = 0, lastError = "", syncCount = 0; // `err` frames: what the server refused (see window.jetway)
+  // `err` frames: what the server refused (see window.jetway).
+  let errorCount = 0, lastError = "", syncCount = 0;
   // When the last event went out, when the last patch came in and when it was applied
   // (performance.now(), in window.jetway.timing): what the browser bench splits its figure by.
   const timing = { sent: 0, received: 0, parsed: 0, applied: 0 };
@@ -68,7 +69,7 @@ function createView(setup) {
   // it again with its own text.
   function showState(state, why = "Reconnecting…") {
     html.classList.remove(wire.state.connected, wire.state.connecting, wire.state.disconnected);
-    html.classList.add(wire.state[state]);
+    html.classList.add(state === "connected" ? wire.state.connected : state === "connecting" ? wire.state.connecting : wire.state.disconnected);
     if (state === "connected") {
       clearTimeout(bannerTimer);
       bannerTimer = 0;
@@ -82,14 +83,12 @@ function createView(setup) {
 
   const connection = createConnection({
     // A hosted view's messages go over the socket its page shares between its views.
-    open: () => setup.link ? setup.link.open(setup.channel) : new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/", wire.subprotocol),
-    setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id),
-    setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (id) => clearInterval(id),
-    now: () => Date.now(), random: Math.random, reload: () => location.reload(), key: path,
+    open: () => setup.link ? setup.link.open(setup.channel) : openSocket(),
+    setTimeout, clearTimeout, setInterval, now: Date.now, random: Math.random, reload: () => location.reload(), key: path,
     // Read when used: where storage is blocked (a sandboxed frame) the page still goes live.
     storage: {
       getItem: (key) => { try { return sessionStorage.getItem(key); } catch (e) { return null; } },
-      setItem: (key, value) => { try { sessionStorage.setItem(key, value); } catch (e) { /* storage off */ } },
+      setItem: (key, value) => { try { sessionStorage.setItem(key, value); } catch (e) {} },
     },
     onState(state) {
       if (state === "connecting") showState("connecting");

@@ -44,7 +44,7 @@ enum AirportBench {
         do {
             // Bytes until the board is live, as a browser with an empty cache fetches them.
             var total = 0
-            for url in ["/", "/assets/jetway.js", "/assets/jetway.css"]
+            for url in ["/", "/assets/jetway-page.js", "/assets/jetway.css"]
                 + (harness.server.app.scripts + harness.server.app.stylesheets).map({ "/assets/" + $0 })
             {
                 guard let bytes = await offMainActor({ ServerBench.httpBodyBytes(port: port, path: url, gzip: true) }) else {

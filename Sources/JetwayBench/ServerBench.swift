@@ -221,7 +221,7 @@ enum ServerBench {
                 // Bytes until the page is live, as a browser with an empty cache fetches them.
                 for (name, path) in [("board_page_wire_bytes", "/bench/board"), ("board_usual_page_wire_bytes", "/bench/board-usual")] {
                     var total = 0
-                    for url in [path, "/assets/jetway.js", "/assets/jetway.css"] {
+                    for url in [path, "/assets/jetway-page.js", "/assets/jetway.css"] {
                         guard let bytes = await offMainActor({ httpBodyBytes(port: port, path: url, gzip: true) }) else {
                             throw BenchFailure("GET \(url) failed")
                         }

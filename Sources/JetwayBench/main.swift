@@ -293,7 +293,7 @@ func required<T>(_ value: T?, _ what: String) throws -> T {
 /// gzip -9). Exits with an error rather than report a size it could not measure.
 func runtimeGzipBytes() -> Int {
     let path = NSTemporaryDirectory() + "jetway-bench-runtime.js"
-    guard let runtime = BundledAssets.files["jetway.js"], FileManager.default.createFile(atPath: path, contents: Data(runtime)) else {
+    guard let runtime = BundledAssets.files["jetway-page.js"], FileManager.default.createFile(atPath: path, contents: Data(runtime)) else {
         print("bench: error the bundled runtime could not be written to \(path)")
         exit(1)
     }

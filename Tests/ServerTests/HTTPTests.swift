@@ -207,36 +207,54 @@ struct HTTPTests {
         let server = try TestServer(transport: .memory)
         defer { server.stop() }
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets").standardized
-        // The runtime is its parts from disk, joined in one function scope.
-        var joined = Array("(() => {\n\"use strict\";\n".utf8)
-        for part in BundledAssets.runtimeParts {
-            joined += Array("// \(part.name)\n".utf8) + Array(try Data(contentsOf: repository.appendingPathComponent(part.name)))
+        // A runtime is its parts from disk, joined in one function scope; the contract's table
+        // (wire.js, first) is written into the code where it is read, not served. A Jetway page
+        // loads jetway-page.js; jetway.js adds what a page hosting live views needs (host.js).
+        let contract = Array(try Data(contentsOf: repository.appendingPathComponent(BundledAssets.runtimeParts[0].name)))
+        let values = InlinedWire.values(from: contract)
+        #expect(values["attribute.id"] == "\"data-j\"" && values["timing.pingInterval"] == "10000" && values["subprotocol"] == "\"jetway\"")
+        for (bundle, parts) in [
+            ("jetway-page.js", BundledAssets.runtimeParts), ("jetway.js", BundledAssets.runtimeParts + [BundledAssets.hostPart]),
+        ] {
+            var joined = Array("(() => {\n\"use strict\";\n".utf8)
+            for part in parts.dropFirst() {
+                joined += Array("// \(part.name)\n".utf8) + Array(try Data(contentsOf: repository.appendingPathComponent(part.name)))
+            }
+            joined += Array("})();\n".utf8)
+            let inlined = try #require(
+                InlinedWire.apply(to: Minified.script(joined), values: values), "a part reads a name the contract lacks")
+            let served = try await server.get("/assets/" + bundle)
+            #expect(served.status == 200 && served.headers["content-type"] == "text/javascript; charset=utf-8", "\(bundle)")
+            #expect(served.body == String(decoding: inlined, as: UTF8.self), "\(bundle) is its parts as they are on disk")
+            let runtime = served.body.split(separator: "\n")
+            let sourceLines = String(decoding: joined, as: UTF8.self).split(separator: "\n")
+                .map { $0.drop { $0 == " " } }.filter { !$0.isEmpty && !$0.hasPrefix("//") }
+            #expect(runtime.count == sourceLines.count, "every line of code is kept")
+            #expect(
+                zip(runtime, sourceLines).allSatisfy { $0 == $1 || $1.contains("wire.") }, "only lines that read the contract are rewritten"
+            )
+            #expect(runtime.first == "(() => {" && runtime.last == "})();" && !runtime.contains { $0.contains("wire.") })
+            #expect(runtime.contains { $0.contains(#""data-j""#) }, "the names are written in")
+            #expect(runtime.count > 200 && !runtime.contains { $0.hasPrefix("//") || $0.hasPrefix(" ") })
+            #expect(runtime.contains { $0.contains("function hostViews()") } == (bundle == "jetway.js"))
         }
-        joined += Array("})();\n".utf8)
-        for name in ["jetway.js", "jetway.css", "favicon.svg"] {
+        for name in ["jetway.css", "favicon.svg"] {
             let served = try await server.get("/assets/" + name)
-            #expect(served.status == 200, "\(name)")
-            let source = name == "jetway.js" ? joined : Array(try Data(contentsOf: repository.appendingPathComponent(name)))
-            // The runtime and stylesheet are served without comments and indentation.
-            let expected = name == "jetway.js" ? Minified.script(source) : name == "jetway.css" ? Minified.stylesheet(source) : source
-            #expect(served.body == String(decoding: expected, as: UTF8.self), "\(name)")
+            let source = Array(try Data(contentsOf: repository.appendingPathComponent(name)))
+            #expect(
+                served.status == 200
+                    && served.body == String(decoding: name == "jetway.css" ? Minified.stylesheet(source) : source, as: UTF8.self))
         }
-        let runtime = try await server.get("/assets/jetway.js").body.split(separator: "\n")
-        let sourceLines = String(decoding: joined, as: UTF8.self).split(separator: "\n")
-            .map { $0.drop { $0 == " " } }.filter { !$0.isEmpty && !$0.hasPrefix("//") }
-        #expect(runtime.count == sourceLines.count && zip(runtime, sourceLines).allSatisfy { $0 == $1 }, "every line of code is kept")
-        #expect(runtime.first == "(() => {" && runtime.last == "})();" && runtime.contains("const wire = Object.freeze({"))
-        #expect(runtime.count > 200 && !runtime.contains { $0.hasPrefix("//") || $0.hasPrefix(" ") })
         let stylesheet = try await server.get("/assets/jetway.css").body
         #expect(!stylesheet.contains("/*") && stylesheet.contains(".jw-list-row {"))
         #expect(try await server.get("/assets/favicon.svg").headers["content-type"] == "image/svg+xml")
         // The page links them with their fingerprint, and an icon, so the console stays clean.
         let page = try await server.get("/").body
-        #expect(page.contains("<script src=\"/assets/jetway.js?v="))
+        #expect(page.contains("<script src=\"/assets/jetway-page.js?v="))
         #expect(page.contains("<link rel=\"stylesheet\" href=\"/assets/jetway.css?v="))
         #expect(page.contains("<link rel=\"icon\" href=\"/assets/favicon.svg\""))
         // The fingerprinted URL the page links is cacheable for good; a stale fingerprint is not.
-        let script = try #require(page.range(of: "/assets/jetway.js?v=").map { page[$0.lowerBound...].prefix { $0 != "\"" } })
+        let script = try #require(page.range(of: "/assets/jetway-page.js?v=").map { page[$0.lowerBound...].prefix { $0 != "\"" } })
         #expect(try await server.get(String(script)).headers["cache-control"] == "public, max-age=31536000, immutable")
         #expect(try await server.get("/assets/jetway.js?v=old").headers["cache-control"] == "public, max-age=60, must-revalidate")
         let icon = try await server.get("/favicon.ico")

@@ -11,7 +11,8 @@ feature((view) => {
       if (entry.dialog.isConnected) continue;
       open.splice(i, 1);
       if (entry.trigger && entry.trigger.isConnected && !document.querySelector(sheet + "[open]")) {
-        try { entry.trigger.focus(); } catch (e) { /* not focusable any more */ }
+        // (focus() throws on an element that is not focusable any more.)
+        try { entry.trigger.focus(); } catch (e) {}
       }
     }
     if (!view.root) return;

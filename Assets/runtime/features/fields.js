@@ -5,9 +5,11 @@
 // is sent its own value again. A value is the whole field, so one that did arrive after all is
 // only said again, never doubled.
 feature((view) => {
-  const fieldRefs = new WeakMap(); // field -> the ref of the last value sent from it
-  const sentValues = new WeakMap(); // field -> the last value sent from it
-  const remembered = new Map(); // field label -> value, replayed after a re-mount
+  // field -> the ref of the last value sent from it; field -> the last value sent from it;
+  // field label -> value, replayed after a re-mount.
+  const fieldRefs = new WeakMap();
+  const sentValues = new WeakMap();
+  const remembered = new Map();
 
   view.on("sending", (el, kind, payload, ref) => {
     if ((kind === "input" || kind === "change") && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) {

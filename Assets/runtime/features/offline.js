@@ -10,7 +10,7 @@ feature((view) => {
   const stale = savedAt > 0;
   const probeKey = "jw-probe-" + view.path;
   // The page itself, live: a kept copy's backoff starts over the next time.
-  if (!embedded && !stale) { try { sessionStorage.removeItem(probeKey); } catch (e) { /* storage off */ } }
+  if (!embedded && !stale) { try { sessionStorage.removeItem(probeKey); } catch (e) {} }
   let saveTimer = 0, savedCopies = 0, probeTimer = 0, attempt = 0;
   if (availableOffline && !stale) {
     navigator.serviceWorker.register("/assets/jetway-sw.js", { scope: "/" }).catch((e) => view.remark("service worker: " + (e && e.message)));
@@ -44,7 +44,8 @@ feature((view) => {
       try {
         const response = await fetch(location.href, { method: "HEAD", cache: "no-store" });
         if (response.ok) { location.reload(); return; }
-      } catch (e) { /* still offline */ }
+        // (Still offline: try again.)
+      } catch (e) {}
       probeTimer = 0;
       probeServer();
     }, delay);

@@ -20,7 +20,8 @@ feature((view) => {
   function chooseWheel(wheel, index) {
     const items = wheelItems(wheel);
     if (index < 0 || index >= items.length) return;
-    if (!view.handles(wheel, "change")) return; // disabled: the chosen option stays
+    // Disabled: the chosen option stays.
+    if (!view.handles(wheel, "change")) return;
     if (items[index].getAttribute("aria-selected") === "true") return;
     items.forEach((item, i) => item.setAttribute("aria-selected", i === index ? "true" : "false"));
     view.lastInputRef.set(wheel, view.send(wheel, "change", String(index)));

@@ -17,7 +17,8 @@ feature((view) => {
     fetch("/_jetway/upload", {
       method: "POST", body: file, credentials: "same-origin",
       headers: { "X-Jetway-Token": view.token, "X-Jetway-Path": view.path, "X-Jetway-Target": el.dataset.j },
-    }).catch(() => { /* the server tells the view what happened */ });
+      // (Whatever happens, the server tells the view.)
+    }).catch(() => {});
   }
   document.addEventListener("cancel", (event) => {
     if (isImporter(event.target) && view.mine(event.target)) view.send(event.target, "dismiss");

@@ -28,7 +28,8 @@ feature((view) => {
     const props = {};
     for (const { name, value } of Array.from(el.attributes)) {
       if (!name.startsWith(wire.attribute.widgetProperty)) continue;
-      try { props[propName(name)] = JSON.parse(value); } catch (e) { /* the server writes JSON */ }
+      // (The server writes JSON.)
+      try { props[propName(name)] = JSON.parse(value); } catch (e) {}
     }
     return props;
   }
@@ -90,7 +91,8 @@ feature((view) => {
           continue;
         }
         const type = widgetTypes.get(el.dataset.widget);
-        if (!type) continue; // mounted when its script defines it
+        // Mounted when its script defines it.
+        if (!type) continue;
         const props = readProps(el);
         mounted.set(el, { type, props, text: propsText(el) });
         try { type.mount(el, props, bridgeFor(el)); } catch (e) { failed(el, "mount", e); }
@@ -101,7 +103,8 @@ feature((view) => {
       const widget = mounted.get(el);
       if (!widget || !widget.type.command) continue;
       let value = null;
-      try { value = JSON.parse(payload); } catch (e) { /* the server writes JSON */ }
+      // (The server writes JSON.)
+      try { value = JSON.parse(payload); } catch (e) {}
       try { widget.type.command(el, name, value); } catch (e) { failed(el, "command " + name, e); }
     }
   }

@@ -20,7 +20,7 @@ enum PageTemplate {
         let styles = ([versioned("jetway.css")] + app.stylesheets.map(versioned)).map {
             "<link rel=\"stylesheet\" href=\"/assets/\(HTTPResponse.escape($0))\">"
         }.joined()
-        let scripts = ([versioned("jetway.js")] + app.scripts.map(versioned)).map {
+        let scripts = ([versioned("jetway-page.js")] + app.scripts.map(versioned)).map {
             "<script src=\"/assets/\(HTTPResponse.escape($0))\" defer></script>"
         }.joined()
         return """

@@ -20,7 +20,7 @@ struct StaticFiles: Sendable {
     /// it): that URL's content never changes.
     static let immutableCacheControl = "public, max-age=31536000, immutable"
     /// Served from the library whatever the app's folder holds.
-    static let runtimeNames: Set<String> = ["jetway.js", "jetway.css", "jetway-sw.js"]
+    static let runtimeNames: Set<String> = ["jetway.js", "jetway-page.js", "jetway.css", "jetway-sw.js"]
 
     /// Throws when a folder is given that does not exist.
     init(directory: String?) throws(ServerError) {
