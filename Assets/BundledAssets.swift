@@ -54,9 +54,6 @@ extension BundledAssets {
         ("runtime/page.js", PackageResources.page_js),
     ]
 
-    /// The parts joined, as the runtime's unit tests load them (`wire` a table of names).
-    package static var runtime: [UInt8] { joined(runtimeParts) }
-
     /// What a page Jetway did not render needs to host live views in it (`hostViews`): never run
     /// on Jetway's own pages, which load the runtime without it (`jetway-page.js`).
     package static let hostPart = (name: "runtime/host.js", bytes: PackageResources.host_js)
@@ -139,7 +136,9 @@ package enum InlinedWire {
                 end = rest.index(end, offsetBy: 1 + second.count)
             }
             guard let value = values[path] else { return nil }
-            out += value
+            // A number before a member access is written in parentheses (`(10000).toFixed()`).
+            let numeric = value.first.map { $0.isNumber || $0 == "-" } ?? false
+            out += numeric && end < rest.endIndex && (rest[end] == "." || rest[end] == "[") ? "(\(value))" : value
             rest = rest[end...]
         }
         out += rest

@@ -13,7 +13,7 @@
 // server do not come back at once. Everything outside (sockets, timers, the time, randomness,
 // storage, reloading) comes from `env`, so tests drive it with a fake clock.
 //
-// env: { open() → socket, setTimeout, clearTimeout, setInterval, clearInterval, now(), random(),
+// env: { open() → socket, setTimeout, clearTimeout, setInterval, now(), random(),
 //        storage (sessionStorage-like), reload(), key (for the refused marker),
 //        onOpen(), onMessage(data), onLost(code, reason), onState(state), onSignedOut(), transmit? }
 function createConnection(env) {

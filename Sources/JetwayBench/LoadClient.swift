@@ -128,7 +128,7 @@ enum LoadClient {
                 for index in 0..<max(count, 1) where !clickable.isEmpty {
                     let session = clickable[index % clickable.count]
                     let started = DispatchTime.now()
-                    guard let reply = roundTrip(session, &ref, "click", "null") else {
+                    guard let reply = roundTrip(session, &ref, "click", .none) else {
                         timeouts += 1
                         continue
                     }
@@ -168,7 +168,7 @@ enum LoadClient {
                 for index in 0..<count where !typists.isEmpty {
                     let session = each ? typists[index] : typists[0]
                     let sent = DispatchTime.now()
-                    if let reply = roundTrip(session, &ref, "input", jsonQuoted(texts[index % texts.count])) {
+                    if let reply = roundTrip(session, &ref, "input", .text(texts[index % texts.count])) {
                         done += 1
                         bytes += reply.utf8.count
                         samples.append(Double(DispatchTime.now().uptimeNanoseconds - sent.uptimeNanoseconds) / 1000)
@@ -209,7 +209,7 @@ enum LoadClient {
                         }
                     }
                 ) { _, frame in
-                    if frame.hasPrefix(#"["pong","#) { pongs += 1 }
+                    if case .message(.pong)? = try? ServerFrame(decoding: frame) { pongs += 1 }
                 }
                 answer("pinged \(pings) \(pongs)")
             case "http":
@@ -284,7 +284,7 @@ enum LoadClient {
                     let session = sessions[index]
                     index = index % (sessions.count - 1) + 1
                     let sent = DispatchTime.now()
-                    if roundTrip(session, &ref, "input", jsonQuoted("x\(index)")) != nil {
+                    if roundTrip(session, &ref, "input", .text("x\(index)")) != nil {
                         if Date().timeIntervalSince(started) < seconds {
                             samples.append(Double(DispatchTime.now().uptimeNanoseconds - sent.uptimeNanoseconds) / 1000)
                         }
@@ -360,12 +360,12 @@ enum LoadClient {
 
     /// Sends one event to the session's target and waits for the patch that answers it (the
     /// frame ending with its ref); nil when none came within 5 s.
-    static func roundTrip(_ session: Session, _ ref: inout Int, _ kind: String, _ payload: String) -> String? {
-        sendText(session.fd, #"["e",\#(ref),"\#(session.target ?? "")","\#(kind)",\#(payload)]"#)
-        let marker = ",\(ref)]"
+    static func roundTrip(_ session: Session, _ ref: inout Int, _ kind: String, _ payload: EventValue) -> String? {
+        sendText(session.fd, ClientMessage.event(ref: ref, id: session.target ?? "", event: kind, payload: payload).text)
+        let sent = ref
         ref += 1
         while let frame = readFrame(session, timeout: 5) {
-            if frame.hasSuffix(marker) { return frame }
+            if case .patch(_, let answered)? = try? session.page.note(frame), answered == sent { return frame }
         }
         return nil
     }
@@ -934,12 +934,6 @@ enum LoadClient {
     static func setCookie(_ name: String, in head: String) -> String? {
         head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie: \(name)=") }
             .map { String($0.dropFirst("set-cookie: ".count).prefix { $0 != ";" }) }
-    }
-
-    static func jsonQuoted(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        PatchEncoder.appendString(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func sendText(_ fd: Int32, _ text: String) {

@@ -264,7 +264,10 @@ func run() throws {
     report("diff_only_filter_1000_us", diffOnly, "us")
 
     // One client event decoded from the bytes the runtime sends (a toggle's change, a keystroke).
-    let events = [Array(#"["e",12345,"2s","change",true]"#.utf8), Array(#"["e",12346,"2s","input","denver airport"]"#.utf8)]
+    let events = [
+        ClientMessage.event(ref: 12345, id: "2s", event: "change", payload: .bool(true)).encoded,
+        ClientMessage.event(ref: 12346, id: "2s", event: "input", payload: .text("denver airport")).encoded,
+    ]
     var decoded = 0
     let decodeBatch = 10_000
     let decode = median(21) {

@@ -38,11 +38,12 @@ public final class BoardVisitor: @unchecked Sendable {
             throw Failure(description: "no page with a search field for \(address): \(body.prefix(120))")
         }
         let client = try await WebSocketClient.connect(port: port, origin: "http://127.0.0.1:\(port)", from: address)
-        let page = ClientPage(path: "/", token: token, buildID: meta(RuntimeContract.Meta.build, in: body) ?? "")
+        var page = ClientPage(path: "/", token: token, buildID: meta(RuntimeContract.Meta.build, in: body) ?? "")
         await client.sendText(page.join.text)
-        guard await client.nextFrame(timeout: 20, where: { $0.name == "joined" }) != nil else {
+        guard case .message(let joined)? = await client.nextFrame(timeout: 20, where: { $0.name == "joined" }) else {
             throw Failure(description: "the page of \(address) did not join")
         }
+        if case .joined(let version, _) = joined { page.version = version }
         return BoardVisitor(client: client, page: page, field: search, address: address, port: port)
     }
 

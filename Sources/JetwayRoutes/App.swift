@@ -16,7 +16,7 @@ public struct JetwayApp: Sendable {
     public var handlers: [Handler]
     /// Extra stylesheets under `/assets/` (the app's own theme), after `jetway.css`.
     public var stylesheets: [String]
-    /// Extra scripts under `/assets/`, after `jetway.js`, in order: the widgets the app's
+    /// Extra scripts under `/assets/`, after the runtime (`jetway-page.js`), in order: the widgets the app's
     /// `HTMLElementRepresentable`s show and their `Jetway.widgets.define` adapters.
     public var scripts: [String]
     /// The app's own components for the catalogue at `/_jetway/library` (development mode),

@@ -104,7 +104,8 @@ public final class JetwayServer: @unchecked Sendable {
     public func start() throws {
         let sockets = LibWebSocketsTransport(server: self)
         socketsLock.lock()
-        guard _sockets == nil else {
+        // A stopped server may start again (new sockets); a running one may not.
+        if let running = _sockets, running.isRunning {
             socketsLock.unlock()
             throw ServerError.alreadyRunning
         }
@@ -116,20 +117,19 @@ public final class JetwayServer: @unchecked Sendable {
         sessions.transport = sockets
         sessions.startSweeping()
         signIns.follow { [weak self] id in self?.sessions.signInEnded(id) }
+        // Read here: once the service thread runs, the admission is its own.
+        let socketBudget = sockets.admission.limits.total
         do {
             try sockets.start()
         } catch {
             sessions.stopSweeping()
-            socketsLock.lock()
-            _sockets = nil
-            socketsLock.unlock()
             throw error
         }
         Log.info(
             "listening",
             [
                 "host": configuration.host, "port": port, "build": configuration.buildID, "loop": eventLoop,
-                "sockets": sockets.admission.limits.total,
+                "sockets": socketBudget,
             ])
     }
 

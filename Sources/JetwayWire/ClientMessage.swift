@@ -7,7 +7,7 @@
 /// | ping | `["ping", stamp]` |
 /// | resync | `["resync"]` |
 ///
-/// The bytes are read by `ClientJSON`, which keeps JSON's types apart (a `true` is never a
+/// The bytes are read by `WireJSON` (at most 8 values, 2 deep), which keeps JSON's types apart (a `true` is never a
 /// number) and refuses anything deeper or longer than these shapes need.
 public enum ClientMessage: Equatable, Sendable {
     /// `query` is the page's own query string (no `?`; empty when the client sent none): a

@@ -7,7 +7,7 @@ import Testing
 
 /// Seeded requests, mutated, sent over real sockets to MountainAirport served in this process:
 /// the request line, headers, cookies, queries, paths and bodies reach libwebsockets' parser and
-/// then ours (`HTTPHandling`, `HandlerDispatch`, the identity cookies, the API's JSON, the
+/// then ours (`HTTPHandling`, `RequestRouting`, `Handlers`, the identity cookies, the API's JSON, the
 /// sign-in form, the websocket upgrade). Each input must be answered with a well-formed status
 /// line or closed within five seconds; none may get a 500 (an error nobody handled); a valid
 /// request every few hundred inputs must be answered at once (the server neither crashed nor

@@ -78,6 +78,9 @@ struct HandlerTests {
                     Response(status: 200, contentType: "text/plain", headers: [("x-evil", "a\r\nset-cookie: b=c")])
                 },
                 Handler(.get, "/api/fails") { _ in throw CocoaError(.fileNoSuchFile) },
+                Handler(.get, "/api/echo-query") { request in
+                    .text(request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "|"))
+                },
             ])
         return try TestServer(app: app, transport: transport) { $0.apiTokens = [Self.token] }
     }
@@ -155,6 +158,16 @@ struct HandlerTests {
         let delete = await server.exchange("DELETE /api/flights/MA300 HTTP/1.1", headers: ["Authorization": "Bearer \(Self.token)"])
         #expect(delete.status == 204, "\(delete)")
         #expect(board.flights["MA300"] == nil)
+    }
+
+    /// A query's arguments are decoded once, whichever transport read them: an encoded `&`, `=`,
+    /// `+` or `%` stays in its value, and `+` is a space.
+    @Test(arguments: [TestTransport.memory, .sockets])
+    func aQueryIsDecodedOnceOverEitherTransport(_ transport: TestTransport) async throws {
+        let server = try makeServer(Board(), transport: transport)
+        defer { server.stop() }
+        let reply = await server.exchange("GET /api/echo-query?q=a%26b%3Dc%2Bd+e%25&city=Z%C3%BCrich&flag HTTP/1.1")
+        #expect(reply.body == "city=Zürich|flag=|q=a&b=c+d e%", "\(reply)")
     }
 
     /// Bodies as they arrive on a socket (declared, chunked, garbled, pipelined): the socket
@@ -308,6 +321,8 @@ extension TestServer {
             let parts = requestLine.split(separator: " ")
             var sent = headers
             if let type { sent["Content-Type"] = type }
+            // As the socket form writes it: a body given, even empty, has its length.
+            if let body { sent["Content-Length"] = String(body.utf8.count) }
             let reply = await memory.request(
                 String(parts[0]), String(parts[1]), headers: sent, body: Array((body ?? "").utf8), http10: parts.last == "HTTP/1.0")
             return HTTPReply(status: reply.status, headers: TestServer.lastOfEach(reply.headers), body: reply.text)

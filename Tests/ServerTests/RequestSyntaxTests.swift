@@ -10,13 +10,15 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct RequestSyntaxTests {
-    @Test func contentLengthIsDigitsGivenOnce() throws {
-        #expect(try RequestSyntax.contentLength([]).get() == nil)
-        #expect(try RequestSyntax.contentLength(["5"]).get() == 5)
-        #expect(try RequestSyntax.contentLength([" 12\t"]).get() == 12)
-        for bad in [["+5"], ["-1"], ["0x5"], ["5, 5"], ["5 5"], [""], ["99999999999999999999"], ["5", "5"], ["٣"]] {
-            #expect(throws: HTTPError.self, "\(bad)") { try RequestSyntax.contentLength(bad).get() }
+    @Test func contentLengthIsDigitsGivenOnceAndABodyHasOne() throws {
+        func problem(_ method: HTTPMethod, _ lengths: [String], chunked: Bool = false) -> Int? {
+            RequestHead.framingProblem(method: method, contentLengths: lengths, chunked: chunked).map { $0.status }
         }
+        #expect(problem(.get, []) == nil && problem(.post, ["5"]) == nil && problem(.put, [" 12\t"]) == nil)
+        for bad in [["+5"], ["-1"], ["0x5"], ["5, 5"], ["5 5"], [""], ["99999999999999999999"], ["5", "5"], ["٣"]] {
+            #expect(problem(.post, bad) == 400, "\(bad)")
+        }
+        #expect(problem(.post, []) == 411 && problem(.patch, []) == 411 && problem(.get, ["0"], chunked: true) == 411)
     }
 
     @Test func malformedHeadsAreRefusedAndNothingAfterThemIsRead() async throws {

@@ -241,9 +241,7 @@ final class MemoryPageSocket: PageSocket {
 
     func sendText(_ text: String) async { socket.send(text) }
 
-    func sendTexts(_ texts: [String]) async {
-        for text in texts { socket.send(text) }
-    }
+    func sendTexts(_ texts: [String]) async { socket.send(burst: texts) }
 
     func next(timeout: TimeInterval) async -> WebSocketClient.Frame {
         if frames.isEmpty { frames = await settledFrames() }

@@ -20,6 +20,26 @@ struct RequestHead: Sendable {
     var secure = false
 }
 
+extension RequestHead {
+    /// What RFC 9112 asks of a request's body framing, which libwebsockets 4.1 does not check:
+    /// `Content-Length` one run of digits, given once (`contentLengths`: each field line's
+    /// value); no `Transfer-Encoding` (chunked bodies are not read); POST, PUT and PATCH say
+    /// how long their body is. The error to answer (the connection then closes), or nil.
+    static func framingProblem(method: HTTPMethod?, contentLengths: [String], chunked: Bool) -> HTTPError? {
+        var length: Int?
+        if let first = contentLengths.first {
+            guard contentLengths.count == 1 else { return HTTPError(400, "Content-Length is given more than once") }
+            let value = first.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+            guard !value.isEmpty, value.utf8.count <= 18, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else { return HTTPError(400, "Content-Length is not a number of bytes (digits only)") }
+            length = Int(value)
+        }
+        if chunked { return HTTPError(411, "a Content-Length is required (chunked bodies are not read)") }
+        if length == nil, method == .post || method == .put || method == .patch { return HTTPError(411, "a Content-Length is required") }
+        return nil
+    }
+}
+
 /// What a request needs once it is routed: the one decision both transports (libwebsockets and
 /// the in-memory one) carry out, each in its own way.
 enum RequestPlan: Sendable {
@@ -161,9 +181,10 @@ extension JetwayServer {
             // Not read at all: the connection closes after the answer.
             return .answer(Self.bodyTooLarge(handler).httpResponse, headOnly: false, closes: true)
         }
+        // A handler reads the headers `Request.headerNames` lists, whatever the transport read.
         let pending = PendingRequest(
             handler: handler, method: method, path: path, parameters: parameters, query: RouteMatch.parseQuery(head.query),
-            headers: head.headers, address: head.address, secure: head.secure)
+            headers: head.headers.filter { Request.headerNames.contains($0.key) }, address: head.address, secure: head.secure)
         return .handler(pending, bodyBytes: declared)
     }
 

@@ -4,7 +4,7 @@ import JetwayAssets
 /// Serves `/assets/`: Jetway's own files (runtime, stylesheet, icon), compiled into the library,
 /// and the files of the app's own folder, if it has one, with ETag and Cache-Control.
 ///
-/// `jetway.js` and `jetway.css` always come from the library, so the runtime matches the server
+/// The runtime (`jetway-page.js`, `jetway.js`), `jetway.css` and the service worker always come from the library, so the runtime matches the server
 /// that speaks to it; any other name is looked up in the app's folder first, then among the
 /// bundled files (an app's `favicon.svg` replaces Jetway's). Nothing outside the folder can be
 /// read: `..` and dot-file segments, NUL bytes, backslashes and symlinks that lead out are all

@@ -12,7 +12,7 @@ import Jetway
 /// let memory = try InMemoryTransport(app: app)
 /// let page = memory.get("/gate/A1")
 /// let socket = memory.connect()
-/// socket.send(page.joinMessage)
+/// socket.send(page.joinMessage())
 /// #expect(socket.receive().first?.hasPrefix("[\"joined\"") == true)
 /// let reply = await memory.request("POST", "/api/flights/MA100/status", body: Array(#"{"status":"Delayed"}"#.utf8))
 /// memory.advance(by: 30 * 3600)   // a day and a bit: the sweep runs, tokens are renewed
@@ -52,8 +52,9 @@ public final class InMemoryTransport: SessionTransport {
     }
 
     /// A request as a browser or a machine client sends it, through the server's routing:
-    /// `target` is a path with its query (`/api/flights?status=Delayed`); `headers` as sent
-    /// (any case; `Host` is the server's own unless given). The answer carries the security
+    /// `target` is a path with its query (`/api/flights?status=Delayed`), as it would be sent
+    /// (percent-encoded); `headers` as sent (any case; `Host` is the server's own unless given;
+    /// `Content-Length` is the body's when a body is given). The answer carries the security
     /// headers libwebsockets adds to every response.
     public func request(
         _ method: String = "GET", _ target: String, headers: [String: String] = [:], body: [UInt8] = [], address: String = "memory",
@@ -64,6 +65,17 @@ public final class InMemoryTransport: SessionTransport {
         if !body.isEmpty && lowered["content-length"] == nil && lowered["transfer-encoding"] == nil {
             lowered["content-length"] = String(body.count)
         }
+        let security = HTTPResponse.securityHeaders(frameAncestors: server.configuration.frameAncestors)
+        // What libwebsockets' transport refuses before routing (RequestSyntax), refused here too.
+        if var problem = RequestHead.framingProblem(
+            method: HTTPMethod(rawValue: method), contentLengths: lowered["content-length"].map { [$0] } ?? [],
+            chunked: lowered["transfer-encoding"] != nil)
+        {
+            problem.headers["connection"] = "close"
+            var response = problem.httpResponse
+            response.headers += security
+            return InMemoryResponse(response, headOnly: false)
+        }
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let head = RequestHead(
             method: HTTPMethod(rawValue: method), path: Self.decodedPath(parts[0]), query: parts.count > 1 ? String(parts[1]) : "",
@@ -73,7 +85,7 @@ public final class InMemoryTransport: SessionTransport {
         let answer = await carryOut(server.plan(head), head: head, body: body, on: connection)
         withExtendedLifetime(connection) {}
         var response = answer.response
-        response.headers += HTTPResponse.securityHeaders(frameAncestors: server.configuration.frameAncestors)
+        response.headers += security
         return InMemoryResponse(response, headOnly: answer.headOnly)
     }
 
@@ -189,12 +201,17 @@ public struct InMemoryPage: Sendable {
     public let html: String
     public let path: String
 
-    public var token: String? { Self.meta("jetway-token", in: html) }
-    public var version: String { Self.meta("jetway-version", in: html) ?? "0" }
+    public var token: String? { Self.meta(RuntimeContract.Meta.token, in: html) }
+    public var version: String { Self.meta(RuntimeContract.Meta.version, in: html) ?? "0" }
+
+    /// The page as its runtime keeps it, for its socket (`ClientPage`).
+    public func clientPage(build: String = "", query: String = "") -> ClientPage {
+        ClientPage(path: path, token: token ?? "", version: UInt64(version) ?? 0, buildID: build, query: query)
+    }
 
     /// The runtime's first message on the page's socket.
     public func joinMessage(build: String = "", query: String = "") -> String {
-        #"["join","\#(token ?? "")","\#(path)",\#(version),"\#(build)","\#(query)"]"#
+        clientPage(build: build, query: query).join.text
     }
 
     static func meta(_ name: String, in html: String) -> String? {
@@ -219,6 +236,16 @@ public final class InMemorySocket {
     /// A text frame from the browser, handled at once.
     public func send(_ text: String) {
         deliver(.message(Array(text.utf8), binary: false, arrived: .now))
+    }
+
+    /// Text frames that arrive together (one read of the socket): all are queued before the
+    /// connection is drained, so a burst is coalesced as it is behind libwebsockets.
+    public func send(burst texts: [String]) {
+        var drains = false
+        for text in texts where !connection.isClosed {
+            if case .scheduleDrain = connection.enqueue(.message(Array(text.utf8), binary: false, arrived: .now)) { drains = true }
+        }
+        if drains { manager.drain(connection) }
     }
 
     /// Everything the server has written since the last call, in order.

@@ -191,15 +191,35 @@ extension LibWebSocketsTransport {
         return String(cBuffer: buffer)
     }
 
+    /// The query as the browser sent it: lws keeps each argument decoded (`a%26b` as `a&b`), so
+    /// each is encoded again before they are joined, and routing decodes them once, as it does
+    /// a query the in-memory transport hands over.
     static func queryString(_ wsi: OpaquePointer) -> String {
         var parts: [String] = []
         var buffer = [CChar](repeating: 0, count: 1024)
         var index: Int32 = 0
         while index < 64, lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, index) > 0 {
-            parts.append(String(cBuffer: buffer))
+            let argument = String(cBuffer: buffer)
+            let pair = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            parts.append(pair.map(Self.queryEncoded).joined(separator: "="))
             index += 1
         }
         return parts.joined(separator: "&")
+    }
+
+    /// A decoded query component encoded again: every byte but the unreserved ones as `%XX`.
+    static func queryEncoded(_ text: Substring) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+            }
+        }
+        return out
     }
 }
 

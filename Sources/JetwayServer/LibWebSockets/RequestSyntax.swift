@@ -18,18 +18,6 @@ import Foundation
 /// checked earlier, on the bytes lws receives (`RequestHeadScanner`). docs/security.md,
 /// "Parsing".
 enum RequestSyntax {
-    /// The body's length from the `Content-Length` fragments lws collected (one per field
-    /// line): nil without one, or the error to answer.
-    static func contentLength(_ fragments: [String]) -> Result<Int?, HTTPError> {
-        guard let first = fragments.first else { return .success(nil) }
-        guard fragments.count == 1 else { return .failure(HTTPError(400, "Content-Length is given more than once")) }
-        let value = first.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
-        guard !value.isEmpty, value.utf8.count <= 18, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-            let length = Int(value)
-        else { return .failure(HTTPError(400, "Content-Length is not a number of bytes (digits only)")) }
-        return .success(length)
-    }
-
     /// The error to answer for this request's head, or nil when it is well formed.
     static func problem(_ wsi: OpaquePointer, method: HTTPMethod?) -> HTTPError? {
         let version = LibWebSocketsTransport.header(wsi, WSI_TOKEN_HTTP)
@@ -47,17 +35,7 @@ enum RequestSyntax {
             fragments.append(String(cBuffer: buffer))
             index += 1
         }
-        let length: Int?
-        switch contentLength(fragments) {
-        case .failure(let error): return error
-        case .success(let value): length = value
-        }
-        if lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0 {
-            return HTTPError(411, "a Content-Length is required (chunked bodies are not read)")
-        }
-        if length == nil, method == .post || method == .put || method == .patch {
-            return HTTPError(411, "a Content-Length is required")
-        }
-        return nil
+        return RequestHead.framingProblem(
+            method: method, contentLengths: fragments, chunked: lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0)
     }
 }
