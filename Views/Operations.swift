@@ -143,7 +143,7 @@ public enum AirportStaff {
         <style>main{max-width:360px;margin:64px auto;padding:0 16px}form{display:flex;flex-direction:column;gap:12px}\
         label{display:flex;flex-direction:column;gap:4px}input{font:inherit;padding:8px;border:1px solid #c6c6c8;border-radius:8px}\
         button{font:inherit;padding:10px;border:0;border-radius:8px;background:#007aff;color:#fff}.problem{color:#d70015}</style></head>\
-        <body class="jw-signin"><main><h1>Operations</h1>\(body)</main></body></html>
+        <body class="signin"><main><h1>Operations</h1>\(body)</main></body></html>
         """
     }
 }

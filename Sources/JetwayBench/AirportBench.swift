@@ -134,7 +134,7 @@ enum AirportBench {
             var samples: [Double] = []
             for _ in 0..<5 {
                 try await browser.navigate(url)
-                guard await browser.wait(for: "return !!document.querySelector('.jw-list-row')", timeout: 15) else {
+                guard await browser.wait(for: "return !!document.querySelector('.\(StyleClass.listRow)')", timeout: 15) else {
                     throw BenchFailure("airport_board_first_row_ms: no row")
                 }
                 // The parser reached the first row when the row's HTML had arrived: responseEnd

@@ -1,5 +1,6 @@
 import Foundation
 import JetwayBrowser
+import JetwayWire
 
 /// Keystroke to DOM in headless Chromium: the time from the field's `keydown` until the list's
 /// rows changed, read in the page with `performance.now()`, as a user types d, e, n and deletes
@@ -24,7 +25,9 @@ enum BrowserBench {
 
     private static func measure(_ name: String, browser: any Browser, url: String, rounds: Int) async throws {
         try await browser.navigate(url)
-        guard await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')", timeout: 15) else {
+        guard
+            await browser.wait(for: "return document.documentElement.classList.contains('\(RuntimeContract.State.connected)')", timeout: 15)
+        else {
             throw BenchFailure("\(name): the page never went live")
         }
         let field = "input"
@@ -34,7 +37,7 @@ enum BrowserBench {
                 _ = try await browser.execute(
                     """
                     window.__jwKeystroke = null;
-                    const list = document.querySelector('.jw-list');
+                    const list = document.querySelector('.\(StyleClass.list)');
                     const field = document.querySelector('\(field)');
                     let started = 0;
                     field.addEventListener('keydown', () => { started = performance.now(); }, { once: true, capture: true });
@@ -66,7 +69,7 @@ enum BrowserBench {
                 }
                 guard let sample else {
                     let state = try await browser.string(
-                        "return document.querySelector('\(field)').value + ' / ' + document.querySelectorAll('.jw-list-row').length + ' rows / ' + document.documentElement.className"
+                        "return document.querySelector('\(field)').value + ' / ' + document.querySelectorAll('.\(StyleClass.listRow)').length + ' rows / ' + document.documentElement.className"
                     )
                     throw BenchFailure("\(name): a keystroke never changed the rows within 5 s (field / rows / page: \(state))")
                 }

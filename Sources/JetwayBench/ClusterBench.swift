@@ -1,5 +1,6 @@
 import Foundation
 import JetwayBrowser
+import JetwayWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -189,7 +190,7 @@ enum ClusterBench {
             let driver = try required(browsers[0] as? WebDriver, "Chromium")
             let before = try await connectedCounts(servers)
             try await driver.navigate("http://127.0.0.1:\(nginx.port)/")
-            guard await driver.wait(for: "return document.documentElement.classList.contains('jw-connected')") else {
+            guard await driver.wait(for: "return document.documentElement.classList.contains('\(RuntimeContract.State.connected)')") else {
                 throw BenchFailure("the board never connected through nginx")
             }
             let field = "input[type=search], input[placeholder='Search flights']"
@@ -257,7 +258,7 @@ enum ClusterBench {
             // made through it, so it crosses between processes (LISTEN/NOTIFY) after the restart.
             try await servers[victim].start()
             try await restartPostgres(survivor, other: servers[victim], client: client, kiosks: kiosks, flight: flight)
-            guard await driver.wait(for: "return document.documentElement.classList.contains('jw-connected')") else {
+            guard await driver.wait(for: "return document.documentElement.classList.contains('\(RuntimeContract.State.connected)')") else {
                 throw BenchFailure("the browser's page lost its connection while PostgreSQL restarted")
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import JetwayBrowser
+import JetwayWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -85,7 +86,7 @@ enum FaultBench {
     static func statusScript(_ status: String) -> String { "\(statusText) === \(jsLiteral(status))" }
 
     static let liveScript =
-        "document.documentElement.classList.contains('jw-connected') && !document.documentElement.classList.contains('jw-offline')"
+        "document.documentElement.classList.contains('\(RuntimeContract.State.connected)') && !document.documentElement.classList.contains('\(RuntimeContract.State.offline)')"
 
     /// Opens the kiosk at A1 in a browser, showing `number`, and counts the joins its runtime
     /// is answered (`joined` or `sync`) on every socket it opens from now on.
@@ -216,7 +217,10 @@ enum FaultBench {
             let cutAt = Date()
             try await type("r")
             for (name, page) in [("board", board), ("kiosk", kiosk)] {
-                guard await page.wait(for: "return document.documentElement.classList.contains('jw-offline')", timeout: 25) else {
+                guard
+                    await page.wait(
+                        for: "return document.documentElement.classList.contains('\(RuntimeContract.State.offline)')", timeout: 25)
+                else {
                     throw BenchFailure("the \(name) never showed it was offline during the cut")
                 }
             }
@@ -369,7 +373,8 @@ enum FaultBench {
         let (page, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/gate/A1")!)
         let html = String(decoding: page, as: UTF8.self)
         guard let shown = html.range(of: #"data-testid="kiosk-destination""#).map({ html[..<$0.lowerBound] }),
-            let number = shown.matches(of: /<span class="jw-text[^"]*"[^>]*>([A-Z]{2} \d{3,4})<\/span>/).last.map({ String($0.1) })
+            let number = shown.matches(of: try! Regex(#"<span class=""# + StyleClass.text + #"[^"]*"[^>]*>([A-Z]{2} \d{3,4})</span>"#)).last
+                .map({ String($0.output[1].substring ?? "") })
         else { throw BenchFailure("the gate page at A1 shows no departure") }
         let search = number.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? number
         let (list, _) = try await URLSession.shared.data(

@@ -170,10 +170,10 @@ func sheetBenchStep(_ step: String, _ graph: ViewGraph) throws -> [PatchOp] {
         target = find({ $0.tag == "dialog" }, in: root)
         event = .dismiss
     case "push":
-        target = find({ $0.attribute("class")?.contains("jw-navlink") == true }, in: root)
+        target = find({ $0.attribute("class")?.contains(RuntimeContract.Class.navlink) == true }, in: root)
         event = .click
     default:
-        target = find({ $0.attribute("class")?.contains("jw-nav-back") == true }, in: root)
+        target = find({ $0.attribute("class")?.contains(RuntimeContract.Class.navBack) == true }, in: root)
         event = .click
     }
     guard let target else { throw BenchFailure("the sheet bench found nothing to \(step)") }

@@ -420,7 +420,7 @@ enum LoadClient {
         let html = String(decoding: readToClose(http), as: UTF8.self)
         close(http)
         guard let token = value(after: "<meta name=\"jetway-token\" content=\"", in: html),
-            let target = PageIDs.id(ofElementContaining: "class=\"jw-file-importer\"", in: html)
+            let target = PageIDs.id(ofElementContaining: "class=\"\(RuntimeContract.Class.fileImporter)\"", in: html)
         else { return (0, count) }
         // A 1×1 PNG, padded to `bytes` with a chunk no reader needs.
         let base = [UInt8](
@@ -922,7 +922,7 @@ enum LoadClient {
     }
 
     static func buttonID(in html: String) -> String? {
-        PageIDs.id(ofElementContaining: "class=\"jw-button\"", in: html)
+        PageIDs.id(ofElementContaining: "class=\"\(StyleClass.button)\"", in: html)
     }
 
     static func fieldID(in html: String) -> String? {

@@ -162,7 +162,8 @@ enum StoreBench {
         // The flight the kiosk shows first (the next departure from A1: at this time of day
         // the table's first flight at A1 may have left, and moving it changes no page).
         guard let shown = html.range(of: #"data-testid="kiosk-destination""#).map({ html[..<$0.lowerBound] }),
-            let number = shown.matches(of: /<span class="jw-text[^"]*"[^>]*>([A-Z]{2} \d{3,4})<\/span>/).last.map({ String($0.1) })
+            let number = shown.matches(of: try! Regex(#"<span class=""# + StyleClass.text + #"[^"]*"[^>]*>([A-Z]{2} \d{3,4})</span>"#)).last
+                .map({ String($0.output[1].substring ?? "") })
         else {
             throw BenchFailure("B's gate page at A1 shows no departure")
         }
