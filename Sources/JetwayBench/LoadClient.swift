@@ -168,7 +168,9 @@ enum LoadClient {
                 for index in 0..<count where !typists.isEmpty {
                     let session = each ? typists[index] : typists[0]
                     let sent = DispatchTime.now()
-                    if let reply = roundTrip(session, &ref, "input", .text(texts[index % texts.count])) {
+                    // `type-each {own}`: each session types a search of its own, two letters.
+                    let text = each && texts[0] == "{own}" ? Self.ownSearch(index) : texts[index % texts.count]
+                    if let reply = roundTrip(session, &ref, "input", .text(text)) {
                         done += 1
                         bytes += reply.utf8.count
                         samples.append(Double(DispatchTime.now().uptimeNanoseconds - sent.uptimeNanoseconds) / 1000)
@@ -359,13 +361,20 @@ enum LoadClient {
     }
 
     /// Sends one event to the session's target and waits for the patch that answers it (the
-    /// frame ending with its ref); nil when none came within 5 s.
+    /// frame ending with its ref); nil when none came within 5 s. `JETWAY_DEBUG_ROUNDTRIP=1`
+    /// writes what came instead to standard error.
     static func roundTrip(_ session: Session, _ ref: inout Int, _ kind: String, _ payload: EventValue) -> String? {
         sendText(session.fd, ClientMessage.event(ref: ref, id: session.target ?? "", event: kind, payload: payload).text)
         let sent = ref
         ref += 1
         while let frame = readFrame(session, timeout: 5) {
             if case .patch(_, let answered)? = try? session.page.note(frame), answered == sent { return frame }
+            if ProcessInfo.processInfo.environment["JETWAY_DEBUG_ROUNDTRIP"] != nil {
+                FileHandle.standardError.write(Data("roundtrip \(sent): \(frame.prefix(60)) … \(frame.suffix(30))\n".utf8))
+            }
+        }
+        if ProcessInfo.processInfo.environment["JETWAY_DEBUG_ROUNDTRIP"] != nil {
+            FileHandle.standardError.write(Data("roundtrip \(sent): no frame\n".utf8))
         }
         return nil
     }
@@ -645,6 +654,13 @@ enum LoadClient {
         }
         close(fd)
         return nil
+    }
+
+    /// The search session `index` types in `type-each {own}`: two letters, different for each of
+    /// the first 676 sessions (`ab`, `ac`, …).
+    static func ownSearch(_ index: Int) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        return String([letters[index % 26], letters[(index / 26 + 1 + index % 26) % 26]])
     }
 
     /// Upgrades a connected socket to the page runtime's websocket; false when refused.

@@ -25,6 +25,13 @@ enum ServerBench {
             configuration.eventsPerSecond = 100_000
             configuration.maxSessionsPerAddress = 100_000
             configuration.maxWebSocketsPerAddress = 100_000
+            // Every page comes from the load client's one address: its share of the pages'
+            // memory is the whole server's (the diverged and active phases hold a gigabyte).
+            configuration.maxPageMemoryPerAddress = 1 << 40
+            // The load client reads one page at a time while it types into each in turn (a
+            // thousand searches take minutes): the others are not to be closed as silent.
+            configuration.closeAfterIdle = 3600
+            configuration.pingAfterIdle = 3000
             setenv("JETWAY_LOG", "error", 0)  // JETWAY_LOG=debug shows each event's time
             var app = MountainAirportApp.make(model: model)
             app.routes += routes
@@ -190,7 +197,7 @@ enum ServerBench {
 
     /// The phases of the board bench, each in a process of its own so that its memory starts
     /// from the same baseline (no pages freed by an earlier phase to reuse).
-    static let boardPhases = ["pages", "plain", "usual", "diverged", "wide", "airport"]
+    static let boardPhases = ["pages", "plain", "usual", "diverged", "active", "active-same", "wide", "airport"]
 
     /// One phase of the board of 1,000 flights over one shared model, in both shapes, with
     /// sessions mounted as a browser mounts them (page, websocket, join).
@@ -252,9 +259,23 @@ enum ServerBench {
                 // Sessions that each typed their own search have renderings of their own.
                 let before = residentKB()
                 try await harness.open(100, "/bench/board")
-                _ = try await harness.ask("type-each d", fields: 2)
+                let typed = try await harness.ask("type-each d", fields: 2)
+                guard Int(typed[1]) == 100, Int(typed[2]) == 0 else { throw BenchFailure("diverged: searches answered: \(typed)") }
                 try? await Task.sleep(for: .milliseconds(300))
                 report("board_diverged_rss_per_session_kb_100", Double(residentKB() - before) / 100, "kB")
+            case "active", "active-same":
+                // The cost of a real user (issue 30): 1,000 sessions of the usual-shape board, each
+                // having typed a search of its own (two letters), or all the same one.
+                let (name, text) =
+                    phase == "active"
+                    ? ("board_usual_active_rss_per_session_kb_1000", "{own}") : ("board_usual_same_search_rss_per_session_kb_1000", "ber")
+                let before = residentKB()
+                try await harness.open(1000, "/bench/board-usual")
+                // `typed <done> <timeouts> …`: a session whose search went unanswered is an error.
+                let typed = try await harness.ask("type-each \(text)", fields: 2)
+                guard Int(typed[1]) == 1000, Int(typed[2]) == 0 else { throw BenchFailure("\(name): searches answered: \(typed)") }
+                try? await Task.sleep(for: .milliseconds(300))
+                report(name, Double(residentKB() - before) / 1000, "kB")
             case "wide":
                 let before = residentKB()
                 try await harness.open(10000, "/bench/board")
