@@ -14,7 +14,13 @@ enum ServerBench {
         let server: JetwayServer
         let client: LoadClientProcess
 
-        init(routes: [Route], handlers: [Handler] = [], model: FlightBoardModel, clock: WallClock = .system) throws {
+        /// `holdsQuietPages`: every page may stay open unread, and the load client's one address
+        /// may hold the whole server's page memory (the board's diverged and active phases type
+        /// into a thousand pages one at a time, holding a gigabyte); the other harnesses keep the
+        /// server's own limits and its pings of silent sockets, which their figures include.
+        init(
+            routes: [Route], handlers: [Handler] = [], model: FlightBoardModel, clock: WallClock = .system, holdsQuietPages: Bool = false
+        ) throws {
             var configuration = ServerConfiguration()
             configuration.port = freeLoopbackPort()
             configuration.secret = Array("jetway-bench-secret-0123456789".utf8)
@@ -25,13 +31,11 @@ enum ServerBench {
             configuration.eventsPerSecond = 100_000
             configuration.maxSessionsPerAddress = 100_000
             configuration.maxWebSocketsPerAddress = 100_000
-            // Every page comes from the load client's one address: its share of the pages'
-            // memory is the whole server's (the diverged and active phases hold a gigabyte).
-            configuration.maxPageMemoryPerAddress = 1 << 40
-            // The load client reads one page at a time while it types into each in turn (a
-            // thousand searches take minutes): the others are not to be closed as silent.
-            configuration.closeAfterIdle = 3600
-            configuration.pingAfterIdle = 3000
+            if holdsQuietPages {
+                configuration.maxPageMemoryPerAddress = 1 << 40
+                configuration.closeAfterIdle = 3600
+                configuration.pingAfterIdle = 3000
+            }
             setenv("JETWAY_LOG", "error", 0)  // JETWAY_LOG=debug shows each event's time
             var app = MountainAirportApp.make(model: model)
             app.routes += routes
@@ -299,7 +303,7 @@ enum ServerBench {
                 Route("/bench/board") { _ in BenchBoard(model: model) },
                 Route("/bench/board-usual") { _ in UsualBenchBoard(model: model) },
                 Route("/bench/echo") { _ in EchoPage() },
-            ], model: FlightBoardModel())
+            ], model: FlightBoardModel(), holdsQuietPages: true)
     }
 
     /// Profiling entry (`JetwayBench board-profile N PATH`): N idle board sessions of PATH
