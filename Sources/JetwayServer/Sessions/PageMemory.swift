@@ -55,7 +55,7 @@ struct PageMemory {
 
     /// The estimate of a session's page: its rendering's, when it is the rendering's only page.
     static func estimate(_ session: LiveSession) -> Int {
-        session.group.members.count <= 1 ? session.group.pageHTML.utf8.count * bytesPerPageByte + sharedPageBytes : sharedPageBytes
+        session.group.members.count <= 1 ? session.group.pageHTMLBytes * bytesPerPageByte + sharedPageBytes : sharedPageBytes
     }
 
     /// Charges (or, negative, refunds) `bytes` to `address`.

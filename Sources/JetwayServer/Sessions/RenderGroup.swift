@@ -176,6 +176,20 @@ final class RenderGroup {
         if let html, html.version == graph.version { return html.text }
         let text = graph.tree.root?.html ?? ""
         html = (graph.version, text)
+        htmlBytes = (graph.version, text.utf8.count)
         return text
+    }
+
+    private var htmlBytes: (version: UInt64, count: Int)?
+
+    /// The length of `pageHTML`, for the memory estimate of a page that renders alone. Only the
+    /// length is kept: a rendering a search took apart from the others is sent patches, not its
+    /// page, and keeping its page's text (the whole board, ~0.4 MB) for a count cost more than
+    /// the estimate stood for.
+    var pageHTMLBytes: Int {
+        if let htmlBytes, htmlBytes.version == graph.version { return htmlBytes.count }
+        let count = graph.tree.root?.html.utf8.count ?? 0
+        htmlBytes = (graph.version, count)
+        return count
     }
 }
