@@ -43,6 +43,9 @@ const wire = Object.freeze({
     contextMenu: "jw-context-menu",
     hasContextMenu: "jw-has-context-menu",
     fileImporter: "jw-file-importer",
+    lazyGap: "jw-lazy-gap",
+    lazyEnd: "jw-lazy-end",
+    lazyAcross: "jw-lazy-across",
   }),
   state: Object.freeze({
     connecting: "jw-connecting",

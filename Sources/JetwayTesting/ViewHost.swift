@@ -192,6 +192,35 @@ public final class ViewHost {
         }
     }
 
+    /// Scrolls every lazy list on the page (`List`, the lazy stacks and grids) as a browser
+    /// would that shows `height` points of its rows from `offset`: each reports what it shows
+    /// (`visible`) and its window moves. Rows in the report are taken to be
+    /// `LazyWindow.estimatedExtent` long (the model DOM has no layout). Lists that appear as
+    /// windows move (a section's rows) are scrolled too.
+    public func scrollLazyRows(to offset: Double = 0, height: Double = GeometryProxy.defaultSize.height) throws {
+        var reported = Set<String>()
+        for _ in 0..<16 {
+            let gaps = dom.root.descendants.filter {
+                $0.attribute(RuntimeContract.Attribute.events)?.split(separator: " ").contains("visible") == true
+                    && !reported.contains($0.attribute("data-j") ?? "")
+            }
+            guard !gaps.isEmpty else { return }
+            for gap in gaps {
+                guard let siblings = gap.parent?.children, let start = siblings.firstIndex(where: { $0 === gap }) else { continue }
+                let rows = siblings[(start + 1)...].prefix { $0.attribute("class")?.contains(RuntimeContract.Class.lazyEnd) != true }
+                let span = Double(rows.count) * LazyWindow.estimatedExtent
+                reported.insert(gap.attribute("data-j") ?? "")
+                try send(.visible, .numbers([offset, offset + height, span, 1]), to: gap, "lazy list")
+            }
+        }
+    }
+
+    /// Shows every row of the page's lazy lists (up to `LazyWindow.mostRows` of each), as a
+    /// browser far taller than its rows would.
+    public func showAllRows() throws {
+        try scrollLazyRows(to: 0, height: 10_000_000)
+    }
+
     /// Sends any event to an element found by `predicate` (for the cases the helpers do not
     /// cover).
     public func send(_ event: EventKind, _ payload: EventPayload = .none, where predicate: (DOMNode) -> Bool) throws {

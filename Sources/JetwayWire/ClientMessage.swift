@@ -58,6 +58,13 @@ public enum ClientMessage: Equatable, Sendable {
                 out.append(UInt8(ascii: ","))
                 number(height)
                 out.append(UInt8(ascii: "]"))
+            case .numbers(let values):
+                out.append(UInt8(ascii: "["))
+                for (index, value) in values.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    number(value)
+                }
+                out.append(UInt8(ascii: "]"))
             case .message(let name, let json):
                 out.append(UInt8(ascii: "["))
                 PatchEncoder.appendString(name, to: &out)
@@ -123,10 +130,19 @@ public enum ClientMessage: Equatable, Sendable {
                     payload = .message(name: name, json: json)
                     break
                 }
-                guard pair.count == 2, case .number(let width, _) = pair[0], case .number(let height, _) = pair[1] else {
-                    throw .init("a size payload is [width, height], a widget message [name, json]")
+                if pair.count == 2, case .number(let width, _) = pair[0], case .number(let height, _) = pair[1] {
+                    payload = .size(width: width, height: height)
+                    break
                 }
-                payload = .size(width: width, height: height)
+                var numbers: [Double] = []
+                for item in pair {
+                    guard case .number(let value, _) = item else { break }
+                    numbers.append(value)
+                }
+                guard (3...EventValue.mostNumbers).contains(pair.count), numbers.count == pair.count else {
+                    throw .init("a size payload is [width, height], a measure 3 to 8 numbers, a widget message [name, json]")
+                }
+                payload = .numbers(numbers)
             }
             return .event(ref: ref, id: id, event: event, payload: payload)
         case "ping":
@@ -151,6 +167,11 @@ public enum EventValue: Sendable, Equatable {
     case size(width: Double, height: Double)
     /// `[name, json]`: a widget's message or request, its payload as JSON text.
     case message(name: String, json: String)
+    /// 3 to `mostNumbers` numbers: a measure of the page (a lazy list's visible part).
+    case numbers([Double])
+
+    /// The most numbers a `numbers` payload carries.
+    public static let mostNumbers = 8
 }
 
 /// Why a client message was refused, in words for the `err` frame.

@@ -74,11 +74,16 @@ public enum RuntimeContract {
         public static let hasContextMenu = "jw-has-context-menu"
         /// A `.fileImporter`'s input: the runtime opens its picker and uploads the chosen file.
         public static let fileImporter = "jw-file-importer"
+        /// The space a lazy list's rows before its window take (it handles `visible`), the space
+        /// of the rows after it, and the mark of a horizontal one (`LazyHStack`, `LazyHGrid`).
+        public static let lazyGap = "jw-lazy-gap"
+        public static let lazyEnd = "jw-lazy-end"
+        public static let lazyAcross = "jw-lazy-across"
 
         /// Every class above.
         public static let all = [
             root, banner, sheet, wheel, wheelItem, refreshable, refresh, link, navBack, navlink, tablink, tabview, tabbar, navTitle, menu,
-            contextMenu, hasContextMenu, fileImporter,
+            contextMenu, hasContextMenu, fileImporter, lazyGap, lazyEnd, lazyAcross,
         ]
     }
 
@@ -166,7 +171,8 @@ public enum RuntimeContract {
                     ("wheelItem", Class.wheelItem), ("refreshable", Class.refreshable), ("refresh", Class.refresh), ("link", Class.link),
                     ("navBack", Class.navBack), ("navlink", Class.navlink), ("tablink", Class.tablink), ("tabview", Class.tabview),
                     ("tabbar", Class.tabbar), ("navTitle", Class.navTitle), ("menu", Class.menu), ("contextMenu", Class.contextMenu),
-                    ("hasContextMenu", Class.hasContextMenu), ("fileImporter", Class.fileImporter),
+                    ("hasContextMenu", Class.hasContextMenu), ("fileImporter", Class.fileImporter), ("lazyGap", Class.lazyGap),
+                    ("lazyEnd", Class.lazyEnd), ("lazyAcross", Class.lazyAcross),
                 ].map { ($0.0, quoted($0.1)) }
             ),
             (

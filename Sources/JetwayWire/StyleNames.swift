@@ -45,6 +45,10 @@ public enum StyleClass {
     public static let label = "jw-label"
     public static let lazyGrid = "jw-lazy-grid"
     public static let lazyHgrid = "jw-lazy-hgrid"
+    /// A `LazyVStack` or `LazyHStack`: its gaps take back the stack's spacing.
+    public static let lazyStack = "jw-lazy-stack"
+    /// A lazy list's gap that stands for no rows.
+    public static let lazyEmpty = "jw-lazy-empty"
     public static let lineLimit = "jw-line-limit"
     public static let list = "jw-list"
     public static let listGrouped = "jw-list-grouped"
@@ -156,6 +160,8 @@ public enum StyleClass {
         label,
         lazyGrid,
         lazyHgrid,
+        lazyStack,
+        lazyEmpty,
         lineLimit,
         list,
         listGrouped,
@@ -237,6 +243,8 @@ public enum StyleVariable {
     public static let colorPrefix = "--jw-color-"
     public static let cyan = "--jw-cyan"
     public static let gray = "--jw-gray"
+    /// A lazy stack's or grid's spacing between rows, which its gaps take back.
+    public static let lazySpacing = "--jw-lazy-s"
     public static let green = "--jw-green"
     public static let indigo = "--jw-indigo"
     public static let mint = "--jw-mint"

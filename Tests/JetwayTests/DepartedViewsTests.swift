@@ -43,6 +43,7 @@ struct DepartedViewsTests {
     @Test func hiddenRowsWaitDepartedAndComeBackUnevaluated() throws {
         let log = EvaluationLog()
         let host = ViewHost(CityList(cities: Cities(), log: log))
+        try host.showAllRows()
         let list = try owner(host)
         // The rows, and the primitives' storage beside them (the field's, the list's).
         let others = list.liveChildCount - 60
@@ -58,6 +59,7 @@ struct DepartedViewsTests {
 
     @Test func aSearchHiddenAndClearedAllDayKeepsItsBookkeepingBounded() async throws {
         let host = ViewHost(CityList(cities: Cities(), log: EvaluationLog()))
+        try host.showAllRows()
         let list = try owner(host)
         var pacer = MainActorPacer()
         for _ in 0..<200 {
@@ -76,6 +78,7 @@ struct DepartedViewsTests {
     @Test func pastTheLimitTheFirstToLeaveGoForGood() throws {
         let log = EvaluationLog()
         let host = ViewHost(CityList(cities: Cities(), log: log))
+        try host.showAllRows()
         host.graph.departedLimit = 30
         let list = try owner(host)
         let others = list.liveChildCount - 60

@@ -33,12 +33,14 @@ struct ScrollAndRefreshTests {
     @Test func scrollToNamesItsTargetOncePerCall() throws {
         let host = ViewHost(Gates(board: Board()))
         let name = ScrollTargets.name(of: 30)
-        #expect(host.html.contains("data-scroll-id=\"\(name)\""), "rows below a reader are not named")
+        #expect(host.html.contains("data-scroll-id=\"\(ScrollTargets.name(of: 0))\""), "rows below a reader are not named")
+        #expect(!host.html.contains("data-scroll-id=\"\(name)\""), "row 30 is past the list's first window")
         #expect(host.html.contains("data-scroll-id=\"\(ScrollTargets.name(of: "note"))\""), "an .id view is not named")
         #expect(!host.html.contains("data-scroll-to"))
         try host.tap("Gate 30")
         let reader = { host.dom.root.descendants.first { $0.attribute("class") == "jw-scroll-reader" }?.attribute("data-scroll-to") }
         #expect(reader() == "1 \(name) start")
+        #expect(host.html.contains("data-scroll-id=\"\(name)\""), "the list's window did not move to the row asked for")
         try host.tap("Gate 30")
         #expect(reader() == "2 \(name) start", "a second call to the same row must be a change too")
         try host.tap("Note")

@@ -82,7 +82,9 @@ struct SharedNodesTests {
         let labels = mine.filter { $0.attribute("class")?.hasPrefix("jw-hstack") == true }
         #expect(labels.count == 6)
         #expect(labels.allSatisfy { label in theirs.contains { $0 === label } }, "every row's label is shared")
-        #expect(sharedCount == 6 * 4 + 1, "each row's stack, two texts and spacer, and the title, are shared (\(sharedCount))")
+        #expect(
+            sharedCount == 6 * 4 + 2, "each row's stack, two texts and spacer, the title and the list's end gap are shared (\(sharedCount))"
+        )
 
         // Both browsers start from the same page.
         let html = shared.tree.root!.html

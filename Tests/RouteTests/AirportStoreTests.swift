@@ -139,6 +139,7 @@ struct AirportStoreTests {
         let board = ViewHost(FlightBoard(model: model))
         // A day of 1,200: the board shows the next fifty.
         #expect(board.text.contains("Next 50 flights"))
+        try board.showAllRows()
         #expect(board.elements(withClass: "jw-list-row").count == 50)
         try board.type("Denver", into: "Search flights")
         let denver = try store.count(FlightInformation.self, where: NSPredicate(format: "otherAirport == 'Denver'"))

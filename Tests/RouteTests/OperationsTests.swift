@@ -32,6 +32,7 @@ struct OperationsTests {
         #expect(anonymous.elements(withClass: "jw-list-row").isEmpty)
         let staff = ViewHost(OperationsConsole(model: model), environment: environment(user: "alice"))
         #expect(staff.text.contains("Signed in as alice"))
+        try staff.showAllRows()
         #expect(staff.elements(withClass: "jw-list-row").count == 40)
     }
 
@@ -43,6 +44,7 @@ struct OperationsTests {
         try AirportStore.seedIfEmpty(store, day: noon, timeZone: FlightBoardModel.airportTimeZone)
         let model = FlightBoardModel(store: store, timeZone: FlightBoardModel.airportTimeZone, clock: WallClock(startingAt: noon, rate: 0))
         let host = ViewHost(OperationsConsole(model: model), environment: environment(user: "alice"))
+        try host.showAllRows()
         #expect(host.elements(withClass: "jw-list-row").count == 50)
         #expect(host.text.contains("The next 50 flights: search by flight, airline, city or gate for any other."))
         try host.type("a", into: "Search flights")

@@ -1,6 +1,9 @@
 /// The kinds of browser events a rendered element can ask for.
 public enum EventKind: String, Sendable, CaseIterable {
     case click, input, change, submit, key, focus, blur, resize, dismiss
+    /// What part of a lazy list's rows the browser shows: payload `.numbers([top, bottom,
+    /// rendered, columns])` (`LazyRows`).
+    case visible
     /// The browser went Back or Forward: the `nav` path of its URL (on a `NavigationStack`).
     case navigate
     /// A file importer's upload (progress, the stored file, a failure): only the server sends it.
@@ -20,6 +23,8 @@ public enum EventPayload: Sendable, Equatable {
     case bool(Bool)
     case number(Double)
     case size(width: Double, height: Double)
+    /// Several numbers: a measure of the page (a lazy list's visible part).
+    case numbers([Double])
     /// What the server says about a file importer's upload (never decoded from a browser).
     case upload(UploadEvent)
     /// A widget's message or request: its name and its payload as JSON text (parsed, with
@@ -34,6 +39,7 @@ public enum EventPayload: Sendable, Equatable {
         case .bool(let flag): self = .bool(flag)
         case .number(let number): self = .number(number)
         case .size(let width, let height): self = .size(width: width, height: height)
+        case .numbers(let values): self = .numbers(values)
         case .message(let name, let json): self = .message(name: name, json: json)
         }
     }
@@ -46,6 +52,7 @@ public enum EventPayload: Sendable, Equatable {
         case .bool(let flag): .bool(flag)
         case .number(let number): .number(number)
         case .size(let width, let height): .size(width: width, height: height)
+        case .numbers(let values): .numbers(values)
         case .message(let name, let json): .message(name: name, json: json)
         case .upload: nil
         }
@@ -58,6 +65,7 @@ public enum EventPayload: Sendable, Equatable {
         case .bool: "a boolean"
         case .number: "a number"
         case .size: "a size"
+        case .numbers(let values): "\(values.count) numbers"
         case .upload: "an upload"
         case .message: "a widget message"
         }

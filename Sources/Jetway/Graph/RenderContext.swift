@@ -95,11 +95,28 @@ public struct _RenderContext {
     /// Renders `content` as the children of `node`.
     @MainActor
     public func renderChildren<Content: View>(_ content: Content, into node: Node) {
+        renderChildren(content, into: node, lazy: nil)
+    }
+
+    /// Renders `content` as the children of `node`, which is a lazy container of kind `lazy`
+    /// (its `ForEach` rows are rendered in a window, `LazyRows`) or, when nil, not one.
+    @MainActor
+    func renderChildren<Content: View>(_ content: Content, into node: Node, lazy: LazyStack.Kind?) {
         var children: [Node] = []
         var inside = insideElement()
         // Inside an element of its own (a row's stack, a menu), a `Section` is a group again,
-        // not the list's rows.
-        if inside.environment.sectionsAreListRows { inside.writeEnvironment { $0.sectionsAreListRows = false } }
+        // not the list's rows, and a `ForEach` renders every row.
+        if let lazy {
+            inside.writeEnvironment {
+                $0.sectionsAreListRows = false
+                $0.lazyStack = LazyStack(kind: lazy)
+            }
+        } else if inside.environment.sectionsAreListRows || inside.environment.lazyStack != nil {
+            inside.writeEnvironment {
+                $0.sectionsAreListRows = false
+                $0.lazyStack = nil
+            }
+        }
         Content._render(content, inside, &children)
         node.children = children
     }

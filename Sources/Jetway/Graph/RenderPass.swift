@@ -241,7 +241,7 @@ extension ViewGraph {
 
     /// Whether dropping `instance` and creating it again could make no difference: no state,
     /// no subscriptions, no lifecycle hooks below it, only caches of its last render.
-    private static func isStateless(_ instance: ViewInstance) -> Bool {
+    static func isStateless(_ instance: ViewInstance) -> Bool {
         guard instance.slots.isEmpty, instance.subscriptions.isEmpty else { return false }
         if instance.persistent != nil && !instance.persistentIsCache { return false }
         return instance.children.allSatisfy(isStateless)

@@ -41,12 +41,24 @@ struct OnDeleteModifier: _PrimitiveModifier {
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         var rows: [Node] = []
-        content(context, &rows)
+        // Which element of the data each row node is (a lazy list renders only some, between
+        // gaps; a row may be several nodes): the `ForEach` below says, through the environment.
+        let offsets = context.persistent(RowOffsets.self) { RowOffsets() }
+        offsets.start()
+        var inside = context
+        inside.writeEnvironment { $0.rowOffsets = offsets }
+        content(inside, &rows)
         guard let action = modifier.action else {
             out += rows
             return
         }
-        for (index, row) in rows.enumerated() {
+        var elements = offsets.elements.makeIterator()
+        for (position, row) in rows.enumerated() {
+            if row.hasClass(RuntimeContract.Class.lazyGap) {
+                out.append(row)
+                continue
+            }
+            let index = offsets.isClaimed ? elements.next() ?? position : position
             let holder = Node("div", key: row.key)
             holder.setAttribute("class", StyleClass.rowWithActions)
             let delete = Node("button", key: row.key &+ 0xDE1)
@@ -115,5 +127,40 @@ struct ContextMenuModifier<Items: View>: _PrimitiveModifier {
             inside.structural(1), className: menuContextMenuClasses, label: Text("⋯"), accessibleName: "Actions", items: modifier.items)
         holder.children = body + [menu]
         out.append(holder)
+    }
+}
+
+/// The data offsets of the row nodes a `ForEach` rendered, for `.onDelete` above it: one entry
+/// per node, in order (gaps of a lazy list have none). Only the first `ForEach` below records:
+/// a `ForEach` inside a row is not the one deleted from.
+@MainActor
+final class RowOffsets {
+    private(set) var elements: [Int] = []
+    private(set) var isClaimed = false
+
+    func start() {
+        elements.removeAll(keepingCapacity: true)
+        isClaimed = false
+    }
+
+    /// The `ForEach` about to render its rows: true when it is the one to record them.
+    func claim() -> Bool {
+        if isClaimed { return false }
+        isClaimed = true
+        return true
+    }
+
+    func record(_ offset: Int, nodes: Int) {
+        for _ in 0..<nodes { elements.append(offset) }
+    }
+}
+
+private struct RowOffsetsKey: EnvironmentKey { static let defaultValue: RowOffsets? = nil }
+
+extension EnvironmentValues {
+    /// Where the `ForEach` below an `.onDelete` records its rows' data offsets.
+    var rowOffsets: RowOffsets? {
+        get { self[RowOffsetsKey.self] }
+        set { self[RowOffsetsKey.self] = newValue }
     }
 }

@@ -197,6 +197,7 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
             $0.dismiss = DismissAction(owner: state) { state.dismiss?() }
             $0.sheetState = state
             $0.sectionsAreListRows = false
+            $0.lazyStack = nil
         }
         var children: [Node] = []
         Content._render(sheetContent, inside.structural(1).rebuilt(), &children)

@@ -32,8 +32,8 @@ public struct GridItem: Hashable, Sendable {
     }
 }
 
-/// Cells in columns, filled row by row (a CSS grid; every cell is rendered: a browser lays out
-/// thousands quickly, and rows out of view skip their paint).
+/// Cells in columns, filled row by row (a CSS grid). Of a `ForEach` in it, only the cells in
+/// and near the browser's view are rendered (`LazyRows`).
 ///
 /// ```swift
 /// LazyVGrid(columns: [GridItem(.adaptive(minimum: 120))]) {
@@ -61,7 +61,8 @@ public struct LazyVGrid<Content: View>: _PrimitiveView {
         node.addStyle("grid-template-columns:\(view.columns.map(\.track).joined(separator: " "))")
         let columnGap = view.columns.first?.spacing ?? 8
         node.addStyle("column-gap:\(px(columnGap));row-gap:\(px(view.spacing ?? 8))")
-        context.renderChildren(view.content, into: node)
+        LazyStack.mark(node, spacing: view.spacing ?? 8)
+        context.renderChildren(view.content, into: node, lazy: .verticalGrid)
         out.append(node)
     }
 }
@@ -85,7 +86,8 @@ public struct LazyHGrid<Content: View>: _PrimitiveView {
         let node = context.element("div", lazyGridLazyHgridClasses)
         node.addStyle("grid-template-rows:\(view.rows.map(\.track).joined(separator: " "))")
         node.addStyle("row-gap:\(px(view.rows.first?.spacing ?? 8));column-gap:\(px(view.spacing ?? 8))")
-        context.renderChildren(view.content, into: node)
+        LazyStack.mark(node, spacing: view.spacing ?? 8)
+        context.renderChildren(view.content, into: node, lazy: .horizontalGrid)
         out.append(node)
     }
 }
@@ -98,7 +100,8 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
     public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
 }
 
-/// SwiftUI's lazy stacks: the same as `VStack` and `HStack` here (every child is rendered).
+/// SwiftUI's lazy stacks: a `VStack` or `HStack` of which a `ForEach`'s rows are rendered only
+/// in and near the browser's view (`LazyRows`).
 public struct LazyVStack<Content: View>: _PrimitiveView {
     let stack: VStack<Content>
 
@@ -110,7 +113,7 @@ public struct LazyVStack<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        VStack._render(view.stack, context, &out)
+        VStack.render(view.stack, context, &out, lazy: true)
     }
 }
 
@@ -125,7 +128,7 @@ public struct LazyHStack<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        HStack._render(view.stack, context, &out)
+        HStack.render(view.stack, context, &out, lazy: true)
     }
 }
 

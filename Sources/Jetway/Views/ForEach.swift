@@ -47,10 +47,45 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             return (elements, ids)
         }
         let builder = RowBuilder(content, plainElements: context.graph.isPlainValue(Data.Element.self))
-        out.reserveCapacity(out.count + elements.count)
+        // In a lazy container, only a window of the rows (`LazyRows`).
+        guard let stack = context.environment.lazyStack else {
+            renderRows(elements, ids, elements.indices, builder, context, &out)
+            return
+        }
+        let window = context.persistent(LazyWindow.self) { LazyWindow() }
+        window.owner = context.owner
+        if let request = context.environment.scrollRequest, request.serial != window.scrollSerial {
+            window.scrollSerial = request.serial
+            if let index = ids.firstIndex(where: { ScrollTargets.name(of: $0) == request.target }) { window.reveal(index) }
+        }
+        let range = window.window(total: elements.count)
+        // A row's own views are not the container's rows (a `ForEach` of tags in a row is whole).
+        var rows = context
+        rows.writeEnvironment { $0.lazyStack = nil }
+        out.append(window.gap(before: true, stack, context))
+        renderRows(elements, ids, range, builder, rows, &out)
+        out.append(window.gap(before: false, stack, context))
+        let typeKey = UInt64(UInt(bitPattern: builder.typeID))
+        let rowKey = { (index: Int) in IdentityHash.mix(rows.explicit(ids[index]).identityKey, typeKey) }
+        context.graph.keepStatefulRows(
+            of: window, owner: context.owner, renderedKeys: range.map(rowKey),
+            outside: [0..<range.lowerBound, range.upperBound..<ids.count],
+            rowKey: rowKey)
+    }
+
+    @MainActor
+    private static func renderRows(
+        _ elements: [Data.Element], _ ids: [ID], _ range: Range<Int>, _ builder: RowBuilder<Data.Element, Content>,
+        _ context: _RenderContext,
+        _ out: inout [Node]
+    ) {
+        out.reserveCapacity(out.count + range.count)
+        let offsets = context.environment.rowOffsets.flatMap { $0.claim() ? $0 : nil }
         elements.withUnsafeBufferPointer { elements in
-            for index in elements.indices {
+            for index in range {
                 let identity = ids[index]
+                let first = out.count
+                defer { offsets?.record(index, nodes: out.count - first) }
                 context.graph.renderRow(elements[index], builder, context.explicit(identity).rebuilt(), &out) { row, context, out in
                     let start = out.count
                     Content._render(row, context, &out)

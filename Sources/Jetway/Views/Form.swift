@@ -54,7 +54,13 @@ public struct Section<Parent: View, Content: View, Footer: View>: _PrimitiveView
         // In a `List`, each view of the content is a row of its own (`<li>`, with its separator
         // and a link's chevron), as SwiftUI makes them.
         let rows = inside.environment.sectionsAreListRows
-        if rows { inside.writeEnvironment { $0.sectionsAreListRows = false } }
+        // A section's rows in a list are the list's rows: a `ForEach` of them is lazy too.
+        if rows {
+            inside.writeEnvironment {
+                $0.sectionsAreListRows = false
+                $0.lazyStack = LazyStack(kind: .list)
+            }
+        }
         var children: [Node] = []
         if Parent.self != EmptyView.self {
             let header = inside.structural(0).element("header", StyleClass.sectionHeader)

@@ -18,7 +18,10 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         context.environment.listStyle.apply(to: list)
         var rows: [Node] = []
         var inside = context.insideElement()
-        inside.writeEnvironment { $0.sectionsAreListRows = true }
+        inside.writeEnvironment {
+            $0.sectionsAreListRows = true
+            $0.lazyStack = LazyStack(kind: .list)
+        }
         Content._render(view.content, inside, &rows)
         // A row whose view did not re-render is the same node object as last time: give it the
         // same <li> too, so the diff skips the whole item without looking inside. Items of rows

@@ -22,7 +22,12 @@ public struct ScrollViewReader<Content: View>: _PrimitiveView {
         state.owner = context.owner
         let node = context.element("div", StyleClass.scrollReader)
         var inner = context.insideElement()
-        inner.writeEnvironment { $0.marksScrollTargets = true }
+        let request = state.request.map { ScrollRequest(serial: $0.serial, target: $0.target) }
+        inner.writeEnvironment {
+            $0.marksScrollTargets = true
+            // A lazy list's row outside its window, asked for, moves the window to it.
+            $0.scrollRequest = request
+        }
         var children: [Node] = []
         Content._render(context.track { view.content(ScrollViewProxy(state: state)) }, inner.rebuilt(), &children)
         node.children = children

@@ -29,10 +29,16 @@ public struct VStack<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        render(view, context, &out, lazy: false)
+    }
+
+    /// As a `VStack`, or as a `LazyVStack` (`lazy`: its `ForEach` rows in a window).
+    static func render(_ view: Self, _ context: _RenderContext, _ out: inout [Node], lazy: Bool) {
         let node = context.element(
             "div", view.alignment == .center ? StyleClass.vstack : "\(StyleClass.vstack) \(StyleClass.hPrefix)\(view.alignment.cssName)")
         if let spacing = view.spacing { node.addStyle("gap:\(px(spacing))") }
-        context.renderChildren(view.content, into: node)
+        if lazy { LazyStack.mark(node, spacing: view.spacing) }
+        context.renderChildren(view.content, into: node, lazy: lazy ? .vertical : nil)
         // A Spacer makes a stack as tall as it is offered; a filling child, as wide or tall.
         if node.children.contains(where: { $0.hasClass(StyleClass.spacer) }) { node.addClass(StyleClass.fillH) }
         node.takeFills(from: node.children)
@@ -61,10 +67,16 @@ public struct HStack<Content: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        render(view, context, &out, lazy: false)
+    }
+
+    /// As an `HStack`, or as a `LazyHStack` (`lazy`: its `ForEach` rows in a window).
+    static func render(_ view: Self, _ context: _RenderContext, _ out: inout [Node], lazy: Bool) {
         let node = context.element(
             "div", view.alignment == .center ? StyleClass.hstack : "\(StyleClass.hstack) \(StyleClass.vPrefix)\(view.alignment.cssName)")
         if let spacing = view.spacing { node.addStyle("gap:\(px(spacing))") }
-        context.renderChildren(view.content, into: node)
+        if lazy { LazyStack.mark(node, spacing: view.spacing) }
+        context.renderChildren(view.content, into: node, lazy: lazy ? .horizontal : nil)
         // A Spacer makes a row as wide as it is offered; a filling child, as wide or tall.
         if node.children.contains(where: { $0.hasClass(StyleClass.spacer) }) { node.addClass(StyleClass.fillW) }
         node.takeFills(from: node.children)
