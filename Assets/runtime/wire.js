@@ -23,6 +23,8 @@ const wire = Object.freeze({
     keepsAwake: "data-jw-awake",
     savedAt: "data-jw-saved",
     hostedView: "data-jetway-view",
+    lazyRows: "data-rows",
+    lazyWindow: "data-window",
   }),
   className: Object.freeze({
     root: "jw-root",

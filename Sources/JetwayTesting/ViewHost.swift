@@ -193,11 +193,9 @@ public final class ViewHost {
     }
 
     /// Scrolls every lazy list on the page (`List`, the lazy stacks and grids) as a browser
-    /// would that shows `height` points of its rows from `offset`: each reports what it shows
-    /// (`visible`) and its window moves. Rows in the report are taken to be
-    /// `LazyWindow.estimatedExtent` long (the model DOM has no layout). Lists that appear as
-    /// windows move (a section's rows) are scrolled too.
-    public func scrollLazyRows(to offset: Double = 0, height: Double = GeometryProxy.defaultSize.height) throws {
+    /// would that shows `rows` of its rows from row `first`: each reports them (`visible`) and
+    /// its window moves. Lists that appear as windows move (a section's rows) are scrolled too.
+    public func scrollLazyRows(toRow first: Int = 0, rows: Int = 19) throws {
         var reported = Set<String>()
         for _ in 0..<16 {
             let gaps = dom.root.descendants.filter {
@@ -206,11 +204,8 @@ public final class ViewHost {
             }
             guard !gaps.isEmpty else { return }
             for gap in gaps {
-                guard let siblings = gap.parent?.children, let start = siblings.firstIndex(where: { $0 === gap }) else { continue }
-                let rows = siblings[(start + 1)...].prefix { $0.attribute("class")?.contains(RuntimeContract.Class.lazyEnd) != true }
-                let span = Double(rows.count) * LazyWindow.estimatedExtent
                 reported.insert(gap.attribute("data-j") ?? "")
-                try send(.visible, .numbers([offset, offset + height, span, 1]), to: gap, "lazy list")
+                try send(.visible, .numbers([Double(first), Double(first + rows), 1]), to: gap, "lazy list")
             }
         }
     }
@@ -218,7 +213,7 @@ public final class ViewHost {
     /// Shows every row of the page's lazy lists (up to `LazyWindow.mostRows` of each), as a
     /// browser far taller than its rows would.
     public func showAllRows() throws {
-        try scrollLazyRows(to: 0, height: 10_000_000)
+        try scrollLazyRows(toRow: 0, rows: 1_000_000)
     }
 
     /// Sends any event to an element found by `predicate` (for the cases the helpers do not

@@ -39,6 +39,10 @@ public enum RuntimeContract {
         public static let savedAt = "data-jw-saved"
         /// A live view hosted in a page Jetway did not render (`<div data-jetway-view="/path">`).
         public static let hostedView = "data-jetway-view"
+        /// On a lazy list's gap: how many rows it stands for; on the first gap, how many rows
+        /// the window between them holds.
+        public static let lazyRows = "data-rows"
+        public static let lazyWindow = "data-window"
     }
 
     /// Classes the runtime looks for in the server's markup.
@@ -162,6 +166,7 @@ public enum RuntimeContract {
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
                     ("clockZone", Attribute.clockZone), ("clockFrom", Attribute.clockFrom), ("clockTo", Attribute.clockTo),
                     ("keepsAwake", Attribute.keepsAwake), ("savedAt", Attribute.savedAt), ("hostedView", Attribute.hostedView),
+                    ("lazyRows", Attribute.lazyRows), ("lazyWindow", Attribute.lazyWindow),
                 ].map { ($0.0, quoted($0.1)) }
             ),
             (

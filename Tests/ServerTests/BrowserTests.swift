@@ -31,13 +31,14 @@ extension EndToEnd {
                 )
                 #expect(
                     await browser.wait(
-                        for: "return \(EndToEnd.boardCount) === '40 flights' && document.querySelectorAll('.jw-list-row').length === 40"))
-                // In the board's order: the runtime puts each run of returning rows in one piece.
+                        for: "return \(EndToEnd.boardCount) === '40 flights' && document.querySelectorAll('.jw-list-row').length >= 20"))
+                // In the board's order: the runtime puts each run of returning rows in one piece. (The
+                // list is lazy: the rows of its window, from the first.)
                 let order = server.model.flights.map { "\($0.airline) \($0.number)" }
                 let shown = try await browser.string(
                     "return Array.from(document.querySelectorAll('.jw-list-row')).map(r => r.textContent).join('|')")
                 let rows = shown.split(separator: "|").map(String.init)
-                #expect(rows.count == 40 && zip(rows, order).allSatisfy { $0.contains($1) }, "rows out of order: \(rows.prefix(5))")
+                #expect(rows.count >= 20 && zip(rows, order).allSatisfy { $0.contains($1) }, "rows out of order: \(rows.prefix(5))")
                 // "Show arrivals" off: only departures stay.
                 let departures = server.model.flights.filter { $0.direction == .departure }.count
                 #expect(departures < 40, "the board must have arrivals for the toggle to change anything")

@@ -63,6 +63,11 @@ extension EndToEnd {
                 if let driver = browser as? WebDriver { try await driver.resizeWindow(width: 800, height: 900) }
                 try await browser.navigate(server.base + "/symbols")
                 #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                // The grid is lazy: its first window, then the rest of the screen once the page
+                // has measured its cells and asked for them.
+                #expect(
+                    await browser.wait(for: "return document.querySelectorAll('.jw-symbol').length === \(SymbolGallery.names.count - 2)"),
+                    "\(engine): the grid did not fill the screen")
                 // Every symbol's file loaded (the browser fetched what the page names), and it
                 // paints a box of the text's size in the text's colour.
                 let checked = try await browser.string(

@@ -1,20 +1,23 @@
 // Lazy lists (List, LazyVStack, LazyHStack, the lazy grids): the server renders a window of a
-// ForEach's rows between two gaps, each as long as the rows it stands for. When the part of the
-// rows in view comes within half a screen of the window's edge, and rows are left beyond it,
-// the view reports what it shows: `visible` [top, bottom, rendered, columns], CSS pixels along
-// the axis from the first gap's start, the rendered rows' length and the cells on a line. The
-// server moves the window (further ahead in the direction of travel) and measures the rows'
-// length from the report. One report per list at a time: the next waits for the server's answer
-// (a second at most). A patch keeps the first row in view where it was on the screen: the gaps
-// change length as rows come and go, and not every engine anchors the scroll by itself.
+// ForEach's rows between two gaps. Each gap says how many rows it stands for (`data-rows`),
+// the first how many the window holds (`data-window`). The server thinks in rows; this file
+// alone knows how long a row is:
+// - after every change it measures the window's rows (their average length along the axis, the
+//   cells on a grid's line) and makes each gap as long as its rows would be, keeping the first
+//   row in view where it was on the screen (not every engine anchors the scroll by itself);
+// - when the rows in view come within half a screen of the window's edge, and rows are left
+//   beyond it, it reports them: `visible` [first, end, columns]. The server moves the window
+//   (further ahead in the direction of travel). One report per list at a time: the next waits
+//   for the server's answer, a second at most.
 feature((view) => {
-  const gaps = "." + wire.className.lazyGap + ":not(." + wire.className.lazyEnd + ")";
-  const waiting = new WeakMap();
+  const firstGaps = "." + wire.className.lazyGap + ":not(." + wire.className.lazyEnd + ")";
+  const extents = new WeakMap(), waiting = new WeakMap();
   let frame = 0, anchors = [];
 
   const across = (gap) => gap.classList.contains(wire.className.lazyAcross);
   const start = (rect, x) => (x ? rect.left : rect.top);
   const end = (rect, x) => (x ? rect.right : rect.bottom);
+  const count = (el, name) => Math.max(0, parseInt(el.getAttribute(name), 10) || 0);
   function endOf(gap) {
     for (let el = gap.nextElementSibling; el; el = el.nextElementSibling) if (el.classList.contains(wire.className.lazyEnd)) return el;
     return null;
@@ -27,73 +30,135 @@ feature((view) => {
     }
     return null;
   }
-  // What of the rows is shown, measured from the first gap's start.
-  function measure(gap) {
+  // A list's parts: its gaps, the rows each stands for, the rows between, the cells to a line.
+  function parts(gap) {
     const last = endOf(gap);
     if (!last) return null;
-    const x = across(gap), box = scroller(gap, x);
-    const first = gap.getBoundingClientRect(), after = last.getBoundingClientRect();
-    const screen = x ? innerWidth : innerHeight;
+    const x = across(gap), rows = count(gap, wire.attribute.lazyWindow);
+    let columns = 1;
+    const row = gap.nextElementSibling;
+    if (row !== last && getComputedStyle(gap.parentElement).display === "grid") {
+      const line = start(row.getBoundingClientRect(), !x);
+      columns = 0;
+      for (let el = row; el && el !== last && start(el.getBoundingClientRect(), !x) === line; el = el.nextElementSibling) columns++;
+      columns = Math.max(1, columns);
+    }
+    return { gap, last, x, before: count(gap, wire.attribute.lazyRows), rows, after: count(last, wire.attribute.lazyRows), columns };
+  }
+  const lines = (rows, columns) => Math.ceil(rows / columns);
+  // Makes each gap as long as its rows, by the window's rows' average length.
+  function size(p) {
+    const span = start(p.last.getBoundingClientRect(), p.x) - end(p.gap.getBoundingClientRect(), p.x);
+    const rendered = lines(p.rows, p.columns);
+    if (rendered > 0 && span > 0) extents.set(p.gap, span / rendered);
+    const extent = extents.get(p.gap);
+    if (!extent) return;
+    const property = p.x ? "width" : "height";
+    p.gap.style[property] = lines(p.before, p.columns) * extent + "px";
+    p.last.style[property] = lines(p.after, p.columns) * extent + "px";
+  }
+  // What of the list is on screen, in CSS pixels from the first gap's start (`origin`, on the
+  // screen), and the lengths of the first gap and the window.
+  function onScreen(p) {
+    const box = scroller(p.gap, p.x), screen = p.x ? innerWidth : innerHeight;
     let low = 0, high = screen;
-    if (box) { const rect = box.getBoundingClientRect(); low = Math.max(0, start(rect, x)); high = Math.min(screen, end(rect, x)); }
-    const origin = start(first, x), before = end(first, x) - origin;
-    const span = Math.max(0, start(after, x) - end(first, x)), rest = end(after, x) - start(after, x);
-    return { top: low - origin, bottom: high - origin, before, span, rest, screen: high - low, box, x };
+    if (box) { const rect = box.getBoundingClientRect(); low = Math.max(0, start(rect, p.x)); high = Math.min(screen, end(rect, p.x)); }
+    const first = p.gap.getBoundingClientRect(), after = p.last.getBoundingClientRect(), origin = start(first, p.x);
+    const before = end(first, p.x) - origin, span = start(after, p.x) - end(first, p.x);
+    return { origin, top: low - origin, bottom: high - origin, before, span, box, length: end(after, p.x) - origin };
+  }
+  // The row (fractional) at `offset` pixels from the first gap's start, and back.
+  function rowAt(p, s, offset) {
+    const extent = extents.get(p.gap) || 1;
+    if (offset < s.before || (!p.rows && offset < s.before + s.span)) return (Math.max(0, offset) / extent) * p.columns;
+    if (offset < s.before + s.span) return p.before + ((offset - s.before) / s.span) * p.rows;
+    return p.before + p.rows + ((offset - s.before - s.span) / extent) * p.columns;
+  }
+  function offsetOf(p, s, row) {
+    const extent = extents.get(p.gap) || 1;
+    if (row < p.before) return (row / p.columns) * extent;
+    if (row < p.before + p.rows) return s.before + ((row - p.before) / p.rows) * s.span;
+    return s.before + s.span + ((row - p.before - p.rows) / p.columns) * extent;
   }
   function check() {
     frame = 0;
     if (!view.root || !view.live) return;
-    view.root.querySelectorAll(gaps).forEach((gap) => {
+    view.root.querySelectorAll(firstGaps).forEach((gap) => {
       if (!view.handles(gap, "visible")) return;
       const sent = waiting.get(gap);
       if (sent && view.answeredRef < sent.ref && performance.now() - sent.at < 1000) return;
-      const m = measure(gap);
-      if (!m || m.screen <= 0 || m.bottom <= 0 || m.top >= m.before + m.span + m.rest) return;
-      const margin = m.screen / 2;
-      const wanted = (m.before >= 1 && m.top < m.before + margin) || (m.rest >= 1 && m.bottom > m.before + m.span - margin);
+      const p = parts(gap);
+      if (!p || (!p.before && !p.after)) return;
+      const s = onScreen(p);
+      if (s.bottom <= s.top || s.bottom <= 0 || s.top >= s.length) return;
+      const total = p.before + p.rows + p.after;
+      const first = Math.min(total, Math.floor(rowAt(p, s, s.top)));
+      const last = Math.min(total, Math.max(first + 1, Math.floor(rowAt(p, s, s.bottom)) + 1));
+      const margin = (last - first) / 2;
+      const wanted = (p.before > 0 && first < p.before + margin) || (p.after > 0 && last > p.before + p.rows - margin);
       if (!wanted) return;
-      let columns = 1;
-      const row = gap.nextElementSibling;
-      if (row && !row.classList.contains(wire.className.lazyEnd) && getComputedStyle(gap.parentElement).display === "grid") {
-        const line = start(row.getBoundingClientRect(), !m.x);
-        columns = 0;
-        for (let el = row; el && !el.classList.contains(wire.className.lazyEnd) && start(el.getBoundingClientRect(), !m.x) === line; el = el.nextElementSibling) columns++;
-      }
-      const ref = view.send(gap, "visible", [Math.round(m.top), Math.round(m.bottom), Math.round(m.span), Math.max(1, columns)]);
-      waiting.set(gap, { ref, at: performance.now() });
+      waiting.set(gap, { ref: view.send(gap, "visible", [first, last, p.columns]), at: performance.now() });
     });
   }
   const schedule = () => { if (!frame) frame = requestAnimationFrame(check); };
-  document.addEventListener("scroll", schedule, { capture: true, passive: true });
-  window.addEventListener("resize", schedule);
-  view.on("live", schedule);
 
-  // Before a patch: for each lazy list on screen, its first row in view and where it is.
-  view.on("beforePatch", () => {
-    anchors = [];
-    if (!view.root) return;
-    view.root.querySelectorAll(gaps).forEach((gap) => {
-      const m = measure(gap);
-      if (!m || m.bottom <= 0 || m.top >= m.before + m.span + m.rest) return;
-      const offset = m.box ? (m.x ? m.box.scrollLeft : m.box.scrollTop) : (m.x ? scrollX : scrollY);
-      if (offset <= 0) return;
-      const last = endOf(gap), origin = start(gap.getBoundingClientRect(), m.x);
-      for (let el = gap.nextElementSibling; el && el !== last; el = el.nextElementSibling) {
-        const rect = el.getBoundingClientRect();
-        if (end(rect, m.x) > origin + m.top) { anchors.push({ el, at: start(rect, m.x), box: m.box, x: m.x }); break; }
+  // Each list on screen: its first row in view and where that row is on the screen; when the
+  // screen's top is over a gap, the row there by the gap's length, and the screen's top.
+  function anchor() {
+    const found = [];
+    if (!view.root) return found;
+    view.root.querySelectorAll(firstGaps).forEach((gap) => {
+      const p = parts(gap);
+      if (!p) return;
+      const s = onScreen(p);
+      const offset = s.box ? (p.x ? s.box.scrollLeft : s.box.scrollTop) : (p.x ? scrollX : scrollY);
+      if (offset <= 0 || s.bottom <= 0 || s.top >= s.length) return;
+      if (s.top >= s.before && s.top < s.before + s.span) {
+        for (let el = gap.nextElementSibling; el && el !== p.last; el = el.nextElementSibling) {
+          const rect = el.getBoundingClientRect();
+          if (end(rect, p.x) > s.origin + s.top) { found.push({ el, at: start(rect, p.x), box: s.box, x: p.x }); return; }
+        }
       }
+      found.push({ gap, row: rowAt(p, s, Math.max(0, s.top)), at: s.origin + Math.max(0, s.top), box: s.box, x: p.x });
     });
-  });
-  // After it: the anchors back where they were, then another look (the window may need more).
-  view.on("settle", () => {
-    for (const anchor of anchors) {
-      if (!anchor.el.isConnected) continue;
-      const moved = start(anchor.el.getBoundingClientRect(), anchor.x) - anchor.at;
+    return found;
+  }
+  function restore(found) {
+    for (const a of found) {
+      let now;
+      if (a.el) {
+        if (!a.el.isConnected) continue;
+        now = start(a.el.getBoundingClientRect(), a.x);
+      } else {
+        const p = a.gap.isConnected && parts(a.gap);
+        if (!p) continue;
+        const s = onScreen(p);
+        now = s.origin + offsetOf(p, s, a.row);
+      }
+      const moved = now - a.at;
       if (Math.abs(moved) < 1) continue;
-      if (anchor.box) { if (anchor.x) anchor.box.scrollLeft += moved; else anchor.box.scrollTop += moved; }
-      else window.scrollBy(anchor.x ? moved : 0, anchor.x ? 0 : moved);
+      if (a.box) { if (a.x) a.box.scrollLeft += moved; else a.box.scrollTop += moved; } else window.scrollBy(a.x ? moved : 0, a.x ? 0 : moved);
     }
+  }
+  function sizeAll() {
+    if (!view.root) return;
+    view.root.querySelectorAll(firstGaps).forEach((gap) => { const p = parts(gap); if (p) size(p); });
+  }
+
+  view.on("beforePatch", () => { anchors = anchor(); });
+  // After a change: the gaps sized, the rows in view back where they were, another look.
+  view.on("settle", () => {
+    sizeAll();
+    restore(anchors);
     anchors = [];
     schedule();
   });
+  document.addEventListener("scroll", schedule, { capture: true, passive: true });
+  window.addEventListener("resize", () => {
+    const found = anchor();
+    sizeAll();
+    restore(found);
+    schedule();
+  });
+  view.on("live", schedule);
 });

@@ -1,5 +1,6 @@
 // ScrollViewReader: `data-scroll-to="serial name anchor"` asks for the element named `name` to
-// be brought into view, once per serial; smooth unless the user prefers reduced motion.
+// be brought into view, once per serial; smooth unless the user prefers reduced motion or the
+// reader holds a lazy list.
 feature((view) => {
   const reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
   view.on("settle", () => {
@@ -10,7 +11,10 @@ feature((view) => {
       reader.jwScrolled = request;
       const [, name, anchor] = request.split(" ");
       const target = reader.querySelector("[" + wire.attribute.scrollID + '="' + (window.CSS && CSS.escape ? CSS.escape(name) : name) + '"]');
-      if (target) target.scrollIntoView({ block: anchor || "nearest", behavior: reduceMotion && reduceMotion.matches ? "auto" : "smooth" });
+      // Over a lazy list it jumps: a smooth scroll would pass over rows the window has not got,
+      // and the window would follow the scroll away from the row.
+      const lazy = reader.querySelector("." + wire.className.lazyGap);
+      if (target) target.scrollIntoView({ block: anchor || "nearest", behavior: lazy || (reduceMotion && reduceMotion.matches) ? "auto" : "smooth" });
     });
   });
 });

@@ -3,11 +3,11 @@ import JetwayWire
 /// Lazy containers (`List`, `LazyVStack`, `LazyHStack`, `LazyVGrid`, `LazyHGrid`) render only
 /// the `ForEach` rows in and near what the browser shows, as SwiftUI builds only what is on
 /// screen. A `ForEach` directly in one renders a window of its rows between two gaps: elements
-/// that take the place of the rows before and after the window (their count times the rows'
-/// measured extent), so the scroll bar and the scroll position stay right. The first gap
-/// handles `visible`: the runtime reports what part of the rows it shows when the viewport
-/// nears the edge of the window, and the window moves, further ahead in the direction of travel
-/// (`LazyWindow.report`). The first render, with nothing reported, covers one and a half of a
+/// that take the place of the rows before and after the window (the runtime makes each as
+/// long as its rows, by the rows it measured), so the scroll bar and the scroll position stay
+/// right. The first gap handles `visible`: the runtime reports which rows it shows when they
+/// come near the edge of the window, and the window moves, further ahead in the direction of
+/// travel (`LazyWindow.report`). The first render, with nothing reported, covers one and a half of a
 /// default screen (`LazyWindow.firstCount`), on the server, so a page with scripts off has its
 /// first rows too.
 struct LazyStack: Equatable {
@@ -59,23 +59,22 @@ extension _RenderContext {
     }
 }
 
-/// Which of a lazy `ForEach`'s rows are rendered, and how far a row reaches along the
-/// container's axis, as the browser last measured it. Kept per `ForEach` (its persistent
-/// storage), so each session's page scrolls on its own.
+/// Which of a lazy `ForEach`'s rows are rendered. Kept per `ForEach` (its persistent storage),
+/// so each session's page scrolls on its own. The server thinks in rows; the browser, which
+/// alone knows how long a row is, turns pixels into rows (features/lazy.js) and sizes the gaps.
 @MainActor
 package final class LazyWindow {
     weak var owner: ViewInstance?
     /// The first row of the window (a multiple of `columns`) and how many rows it holds.
     private(set) var first = 0
     private(set) var count = LazyWindow.firstCount
-    /// The extent of one line of `columns` rows along the axis, in CSS pixels.
-    private(set) var lineExtent = LazyWindow.estimatedExtent
+    /// Rows to a line, as the browser last reported (a grid's columns).
     private(set) var columns = 1
     /// The rows rendered last, and how many the data had.
     private(set) var rendered = 0..<0
     private(set) var total = 0
-    /// Where the visible part began at the last report: the direction of travel.
-    private var lastTop: Double?
+    /// The first row shown at the last report: the direction of travel.
+    private var lastShown: Int?
     /// The last `ScrollViewReader` request this window answered.
     var scrollSerial = 0
     /// The rows that left the window holding state (`@State`, an object): kept, not rendered,
@@ -84,7 +83,8 @@ package final class LazyWindow {
     /// The instance keys of the rows rendered last.
     var windowKeys: [UInt64] = []
 
-    /// A row's extent until the browser measures one: a list row's (`contain-intrinsic-size`).
+    /// A row's length until the browser measures one (a list row's `contain-intrinsic-size`):
+    /// the gaps of a page with scripts off, or before the runtime runs.
     package static let estimatedExtent = 44.0
     /// The first window covers one and a half screens of the default size.
     package static let firstCount = Int((GeometryProxy.defaultSize.height * 1.5 / estimatedExtent).rounded(.up))
@@ -109,86 +109,56 @@ package final class LazyWindow {
         first = lower
     }
 
-    /// Lines of `columns` rows that `rows` rows fill.
-    private func lines(_ rows: Int) -> Int { (rows + columns - 1) / columns }
-
-    /// The extent of the gap before the window, and of the one after it.
-    var extentBefore: Double { Double(lines(rendered.lowerBound)) * lineExtent }
-    var extentAfter: Double { Double(lines(total) - lines(rendered.upperBound)) * lineExtent }
-
-    /// The browser shows the rows' part from `top` to `bottom` (CSS pixels along the axis, from
-    /// the start of the first gap); the rendered rows reach `span`, `columns` to a line. Moves
-    /// the window to what is shown: half a screen behind, two ahead in the direction of
-    /// travel. True when the window moved.
-    func report(top: Double, bottom: Double, span: Double, columns reported: Int) -> Bool {
-        let previousFirst = first, previousCount = count
-        let renderedLines = lines(rendered.count)
-        let beforeExtent = extentBefore
-        if reported != columns {
-            columns = reported
-        } else if renderedLines > 0, span > 0 {
-            lineExtent = min(max(span / Double(renderedLines), 1), 100_000)
-        }
-        func index(at offset: Double) -> Int {
-            if offset < beforeExtent { return Int(max(0, offset) / lineExtent) * columns }
-            if offset < beforeExtent + span, !rendered.isEmpty {
-                return rendered.lowerBound + Int((offset - beforeExtent) / span * Double(rendered.count))
-            }
-            let past = offset - beforeExtent - span
-            return rendered.upperBound + Int(min(past / lineExtent, Double(total))) * columns
-        }
-        let shownFirst = min(max(index(at: top), 0), total)
-        let shownEnd = min(max(index(at: bottom) + 1, shownFirst), total)
-        let screenLines = max(1, (bottom - top) / lineExtent)
-        let ahead = Int((screenLines * 2).rounded(.up)) * columns
-        let behind = Int((screenLines / 2).rounded(.up)) * columns
-        let travel = lastTop.map { top - $0 } ?? 0
-        lastTop = top
-        var lower: Int, upper: Int
-        if travel > 0 {
-            lower = shownFirst - behind
-            upper = shownEnd + ahead
-        } else if travel < 0 {
-            lower = shownFirst - ahead
-            upper = shownEnd + behind
-        } else {
-            lower = shownFirst - (ahead + behind) / 2
-            upper = shownEnd + (ahead + behind) / 2
-        }
-        lower = max(0, lower)
+    /// The browser shows rows `shown` (`columns` to a line). Moves the window there: a
+    /// screen behind, two ahead in the direction of travel (the runtime asks again when what
+    /// it shows comes within half a screen of the window's edge). True when it moved.
+    func report(shown: Range<Int>, columns reported: Int) -> Bool {
+        let previous = (first, count)
+        columns = reported
+        let screen = max(shown.count, columns)
+        let travel = lastShown.map { shown.lowerBound - $0 } ?? 0
+        lastShown = shown.lowerBound
+        let (behind, ahead) = travel > 0 ? (screen, 2 * screen) : travel < 0 ? (2 * screen, screen) : (3 * screen / 2, 3 * screen / 2)
+        var lower = max(0, shown.lowerBound - behind)
         lower -= lower % columns
-        upper = min(max(upper, lower + columns), lower + Self.mostRows)
+        let upper = min(max(shown.upperBound + ahead, lower + columns), lower + Self.mostRows)
         first = lower
         count = upper - lower
-        return first != previousFirst || count != previousCount
+        return (first, count) != previous
     }
 
-    /// The `visible` report's numbers: `[top, bottom, rendered, columns]`, checked.
+    /// The `visible` report's numbers, checked: `[first, end, columns]`, the rows shown (the
+    /// first, and one past the last) and the rows to a line.
     func report(_ payload: EventPayload) throws -> Bool {
-        guard case .numbers(let values) = payload, values.count == 4 else {
-            throw JetwayError.wrongPayload(expected: "[top, bottom, rendered, columns]", got: payload.kindName)
+        guard case .numbers(let values) = payload, values.count == 3 else {
+            throw JetwayError.wrongPayload(expected: "[first, end, columns]", got: payload.kindName)
         }
-        guard values.allSatisfy({ $0.isFinite && abs($0) <= 100_000_000 }), values[0] <= values[1], values[2] >= 0,
-            values[3] >= 1, values[3] <= 1000, values[3].rounded() == values[3]
+        guard values.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1_000_000_000 && $0.rounded() == $0 }), values[0] <= values[1],
+            values[2] >= 1, values[2] <= 1000
         else {
             throw JetwayError.wrongPayload(
-                expected: "finite offsets within 100,000,000 px, top before bottom, and 1 to 1,000 columns", got: "\(values)")
+                expected: "whole rows from 0 to 1,000,000,000, the first not past the end, and 1 to 1,000 columns", got: "\(values)")
         }
-        return report(top: values[0], bottom: values[1], span: values[2], columns: Int(values[3]))
+        return report(shown: Int(values[0])..<Int(values[1]), columns: Int(values[2]))
     }
 }
 
 extension LazyWindow {
-    /// The gap before the window (`before`) or after it: an element as long as the rows it
-    /// stands for. The first carries the window's `visible` handler.
+    /// The gap before the window (`before`) or after it: an element that stands for its rows
+    /// (`data-rows`), as long as they are estimated to be until the runtime sizes it by the
+    /// rows it measured. The first also says how many rows the window holds (`data-window`)
+    /// and carries the window's `visible` handler.
     func gap(before: Bool, _ stack: LazyStack, _ context: _RenderContext) -> Node {
         let node = Node(stack.gapTag, key: context.branch(before ? 0x6761_7062 : 0x6761_7061).elementKey)
         node.setAttribute("class", Self.classes(before: before, horizontal: stack.isHorizontal))
         node.setAttribute("aria-hidden", "true")
-        let extent = before ? extentBefore : extentAfter
-        if extent == 0 { node.addClass(StyleClass.lazyEmpty) }
-        node.addStyle("\(stack.isHorizontal ? "width" : "height"):\(px(CGFloat(extent.rounded())))")
+        let rows = before ? rendered.lowerBound : total - rendered.upperBound
+        node.setAttribute(RuntimeContract.Attribute.lazyRows, String(rows))
+        if rows == 0 { node.addClass(StyleClass.lazyEmpty) }
+        let lines = (rows + columns - 1) / columns
+        node.addStyle("\(stack.isHorizontal ? "width" : "height"):\(px(CGFloat(Double(lines) * Self.estimatedExtent)))")
         if before {
+            node.setAttribute(RuntimeContract.Attribute.lazyWindow, String(rendered.count))
             node.addHandler(
                 EventBinding(event: .visible) { [weak self] payload in
                     guard let self else { return }
@@ -197,7 +167,6 @@ extension LazyWindow {
         }
         return node
     }
-
     private static let beforeClasses = RuntimeContract.Class.lazyGap
     private static let afterClasses = "\(RuntimeContract.Class.lazyGap) \(RuntimeContract.Class.lazyEnd)"
     private static let beforeAcrossClasses = "\(RuntimeContract.Class.lazyGap) \(RuntimeContract.Class.lazyAcross)"

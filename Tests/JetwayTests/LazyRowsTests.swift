@@ -1,0 +1,195 @@
+import JetwayTesting
+import JetwayWire
+import Testing
+
+@testable import Jetway
+
+/// Lazy containers render a window of a `ForEach`'s rows between two gaps, and the window
+/// follows what the browser reports it shows.
+private struct Numbers: View {
+    var count = 1000
+    @State private var search = ""
+    var body: some View {
+        NavigationStack {
+            List((0..<count).filter { search.isEmpty || String($0).contains(search) }, id: \.self) { number in
+                Text("Row \(number)")
+            }
+            .searchable(text: $search, prompt: "Number")
+        }
+    }
+}
+
+/// A row that counts its own taps in `@State`.
+private struct CountingRow: View {
+    let number: Int
+    @State private var taps = 0
+    var body: some View {
+        Button("Row \(number) tapped \(taps)") { taps += 1 }
+    }
+}
+
+private struct Counters: View {
+    var body: some View {
+        List(0..<1000, id: \.self) { CountingRow(number: $0) }
+    }
+}
+
+private struct Deletable: View {
+    @State private var numbers = Array(0..<1000)
+    var body: some View {
+        List {
+            ForEach(numbers, id: \.self) { Text("Row \($0)") }
+                .onDelete { numbers.remove(atOffsets: $0) }
+        }
+    }
+}
+
+private struct Grouped: View {
+    var body: some View {
+        List {
+            ForEach(["Short", "Long"], id: \.self) { group in
+                Section(group) {
+                    ForEach(0..<(group == "Short" ? 3 : 500), id: \.self) { Text("\(group) \($0)") }
+                }
+            }
+        }
+    }
+}
+
+private struct Stacks: View {
+    var body: some View {
+        VStack {
+            ScrollView {
+                LazyVStack(spacing: 4) {
+                    ForEach(0..<1000, id: \.self) { row in
+                        HStack { ForEach(0..<40, id: \.self) { Text("Cell \(row).\($0)") } }
+                    }
+                }
+            }
+            ScrollView(.horizontal) {
+                LazyHStack { ForEach(0..<1000, id: \.self) { Text("Column \($0)") } }
+            }
+            LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible()), GridItem(.flexible())]) {
+                ForEach(0..<1000, id: \.self) { Text("Tile \($0)") }
+            }
+        }
+    }
+}
+
+@MainActor
+struct LazyRowsTests {
+    private func rows(_ host: ViewHost, _ prefix: String = "Row ") -> [Int] {
+        host.dom.root.descendants.compactMap { node in
+            guard node.attribute("class") == "jw-text", node.textContent.hasPrefix(prefix) else { return nil }
+            return Int(node.textContent.dropFirst(prefix.count).prefix { $0.isNumber })
+        }
+    }
+
+    private func gaps(_ host: ViewHost) -> [(rows: Int, window: Int?, style: String)] {
+        host.dom.root.descendants.filter { $0.attribute("class")?.hasPrefix(RuntimeContract.Class.lazyGap) == true }.map {
+            (
+                Int($0.attribute(RuntimeContract.Attribute.lazyRows) ?? "") ?? -1,
+                $0.attribute(RuntimeContract.Attribute.lazyWindow).flatMap { Int($0) },
+                $0.attribute("style") ?? ""
+            )
+        }
+    }
+
+    @Test func aListRendersAWindowAndGapsThatStandForTheRest() throws {
+        let host = ViewHost(Numbers())
+        #expect(rows(host) == Array(0..<LazyWindow.firstCount))
+        let gaps = gaps(host)
+        #expect(gaps.count == 2)
+        #expect(gaps[0].rows == 0 && gaps[0].window == LazyWindow.firstCount && gaps[0].style == "height:0px")
+        #expect(gaps[1].rows == 1000 - LazyWindow.firstCount && gaps[1].window == nil)
+        #expect(gaps[1].style == "height:\(971 * 44)px", "the rows after are estimated at a list row's length until measured")
+        #expect(host.html.contains("aria-hidden=\"true\""), "a gap is not content")
+    }
+
+    @Test func theWindowFollowsTheScreenFurtherAheadInTheDirectionOfTravel() throws {
+        let host = ViewHost(Numbers())
+        try host.scrollLazyRows(toRow: 500, rows: 20)
+        // No direction yet: a screen and a half each way.
+        #expect(rows(host) == Array(470..<550))
+        try host.scrollLazyRows(toRow: 530, rows: 20)
+        // Down: one screen behind, two ahead.
+        #expect(rows(host) == Array(510..<590))
+        #expect(gaps(host).map(\.rows) == [510, 410])
+        try host.scrollLazyRows(toRow: 480, rows: 20)
+        // Up: two screens ahead (above), one behind.
+        #expect(rows(host) == Array(440..<520))
+        // A patch says no more than the rows that came and went, and the gaps' counts.
+        try host.scrollLazyRows(toRow: 470, rows: 20)
+        #expect(host.lastPatchBytes < 1_500, "a step of ten rows sent \(host.lastPatchBytes) bytes")
+    }
+
+    @Test func aSearchMovesTheWindowBackInsideTheShorterList() throws {
+        let host = ViewHost(Numbers())
+        try host.scrollLazyRows(toRow: 900, rows: 20)
+        try host.type("99", into: "Number")
+        #expect(rows(host) == [99, 199, 299, 399, 499, 599, 699, 799, 899, 990, 991, 992, 993, 994, 995, 996, 997, 998, 999])
+        #expect(gaps(host).map(\.rows) == [0, 0])
+        try host.type("", into: "Number")
+        #expect(rows(host).first == 0, "a cleared search starts at the top of the window it left")
+    }
+
+    @Test func rowsWithStateKeepItOffScreenAndLoseItWhenTheyLeaveTheData() throws {
+        let host = ViewHost(Counters())
+        try host.tap("Row 3 tapped 0")
+        try host.tap("Row 3 tapped 1")
+        try host.scrollLazyRows(toRow: 600, rows: 20)
+        #expect(!host.text.contains("Row 3 tapped"))
+        try host.scrollLazyRows(toRow: 0, rows: 20)
+        #expect(host.text.contains("Row 3 tapped 2"), "a row's state was lost while it was off screen")
+    }
+
+    @Test func deletingARowFarDownDeletesThatRow() throws {
+        let host = ViewHost(Deletable())
+        try host.scrollLazyRows(toRow: 500, rows: 20)
+        try host.tap("Delete Row 510")
+        #expect(!host.text.contains("Row 510") && host.text.contains("Row 509") && host.text.contains("Row 511"))
+    }
+
+    @Test func aSectionsRowsAreLazyToo() throws {
+        let host = ViewHost(Grouped())
+        #expect(rows(host, "Short ") == [0, 1, 2])
+        #expect(rows(host, "Long ") == Array(0..<LazyWindow.firstCount))
+        // The sections' gaps, then the long section's, inside the list's.
+        #expect(gaps(host).map(\.rows) == [0, 0, 0, 0, 500 - LazyWindow.firstCount, 0])
+    }
+
+    @Test func lazyStacksAndGridsAreWindowsAndAForEachInARowIsWhole() throws {
+        let host = ViewHost(Stacks())
+        let cells = host.dom.root.descendants.filter { $0.textContent.hasPrefix("Cell ") && $0.attribute("class") == "jw-text" }
+        #expect(cells.count == LazyWindow.firstCount * 40, "a row's own ForEach is rendered whole")
+        #expect(rows(host, "Column ").count == LazyWindow.firstCount)
+        #expect(rows(host, "Tile ").count == LazyWindow.firstCount)
+        let across = host.dom.root.descendants.filter { $0.attribute("class")?.contains(RuntimeContract.Class.lazyAcross) == true }
+        #expect(across.count == 2 && across[1].attribute("style")?.hasPrefix("width:") == true, "a horizontal stack's gaps are widths")
+        #expect(host.html.contains("--jw-lazy-s:4px"), "a stack's gaps take back its spacing")
+        // A grid of three columns: the window starts on a line.
+        try host.send(.visible, .numbers([100, 130, 3])) { node in
+            node.attribute(RuntimeContract.Attribute.events) == "visible"
+                && node.parent?.attribute("class")?.contains("jw-lazy-grid") == true
+        }
+        let tiles = rows(host, "Tile ")
+        #expect(tiles.first.map { $0 % 3 == 0 } == true, "the grid's window starts mid-line at \(tiles.first ?? -1)")
+        #expect(tiles.contains(100) && tiles.contains(129))
+    }
+
+    @Test func aReportThatMakesNoSenseIsRefusedAndChangesNothing() throws {
+        let host = ViewHost(Numbers())
+        let before = host.html
+        let gap = { (node: DOMNode) in node.attribute(RuntimeContract.Attribute.events) == "visible" }
+        for payload: EventPayload in [
+            .numbers([5, 1, 1]), .numbers([1.5, 3, 1]), .numbers([0, 10, 0]), .numbers([0, 10, 5000]), .numbers([-1, 10, 1]),
+            .numbers([0, 2e9, 1]), .size(width: 1, height: 2), .text("down"), .numbers([0, 10, 1, 4]),
+        ] {
+            #expect(throws: JetwayError.self, "\(payload) was taken") { try host.send(.visible, payload, where: gap) }
+        }
+        #expect(host.html == before)
+        // The most a report asks for is bounded.
+        try host.scrollLazyRows(toRow: 0, rows: 900)
+        #expect(rows(host).count == LazyWindow.mostRows)
+    }
+}

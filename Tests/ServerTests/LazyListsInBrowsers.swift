@@ -1,0 +1,146 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import JetwayServer
+import Testing
+
+/// A thousand rows of the usual shape, every seventh two lines tall, with a reader that jumps.
+private struct LongBoard: View {
+    @State private var search = ""
+    var rows: [Int] { (0..<1000).filter { search.isEmpty || String($0).contains(search) } }
+    var body: some View {
+        NavigationStack {
+            ScrollViewReader { proxy in
+                Button("Go to 700") { proxy.scrollTo(700, anchor: .top) }
+                List(rows, id: \.self) { row in
+                    VStack(alignment: .leading) {
+                        Text("Row \(row)")
+                        if row % 7 == 0 { Text("A second line for row \(row)") }
+                    }
+                }
+            }
+            .searchable(text: $search, prompt: "Row")
+            .navigationTitle("Rows")
+        }
+    }
+}
+
+extension EndToEnd {
+    /// A lazy list in every engine: the first paint holds a window of rows, scrolling anywhere
+    /// brings the rows there (never a blank screen once the answer is in), the row at the top
+    /// stays put while the window moves under it, a reader's jump finds a row far away, and a
+    /// search still filters.
+    @Suite(.serialized) @MainActor
+    struct LazyListsInBrowsers {
+        @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+        func chromium() async throws { try await scrolling(.chromium) }
+
+        @Test(.enabled(if: BrowserEngine.firefox.shouldRun, "needs firefox-esr (make test installs it)"))
+        func firefox() async throws { try await scrolling(.firefox) }
+
+        @Test(.enabled(if: BrowserEngine.webkit.shouldRun, "needs webkit2gtk-driver and xvfb (make test installs them)"))
+        func webkit() async throws { try await scrolling(.webkit) }
+
+        /// What the page shows: the rows rendered, the numbers of the rows in view (top to
+        /// bottom) and whether the rows cover the list's part of the screen.
+        private struct Shown: Decodable {
+            let rendered: Int
+            let visible: [Int]
+            let covered: Bool
+            let offset: Double
+        }
+
+        private static let measure = """
+            const list = document.querySelector('.jw-list');
+            let box = null;
+            for (let el = list.parentElement; el && el !== document.body; el = el.parentElement) {
+              const style = getComputedStyle(el);
+              if ((style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight) { box = el; break; }
+            }
+            const view = box ? box.getBoundingClientRect() : { top: 0, bottom: innerHeight };
+            const listBox = list.getBoundingClientRect();
+            const low = Math.max(view.top, listBox.top, 0), high = Math.min(view.bottom, listBox.bottom, innerHeight);
+            const rows = [...list.querySelectorAll('.jw-list-row')];
+            const inView = rows.filter((row) => { const r = row.getBoundingClientRect(); return r.bottom > low + 1 && r.top < high - 1; });
+            let reach = low, covered = true;
+            for (const row of inView) { const r = row.getBoundingClientRect(); if (r.top > reach + 1) covered = false; reach = Math.max(reach, r.bottom); }
+            if (reach < high - 1) covered = false;
+            window.jwScroller = box || document.scrollingElement;
+            return JSON.stringify({ rendered: rows.length, covered, offset: window.jwScroller.scrollTop,
+              visible: inView.map((row) => parseInt(row.textContent.replace('Row ', ''), 10)) });
+            """
+
+        private func shown(_ browser: any Browser) async throws -> Shown {
+            try JSONDecoder().decode(Shown.self, from: Data(try await browser.string(Self.measure).utf8))
+        }
+
+        /// Waits until the rows cover the screen and have stopped changing.
+        private func settled(_ browser: any Browser, _ engine: BrowserEngine, _ what: String) async throws -> Shown {
+            var last = try await shown(browser)
+            for _ in 0..<40 {
+                try await Task.sleep(for: .milliseconds(150))
+                let now = try await shown(browser)
+                if now.covered, now.visible == last.visible, now.rendered == last.rendered { return now }
+                last = now
+            }
+            Issue.record(
+                "\(engine): \(what): the rows never covered the screen and settled (\(last.visible.prefix(3))…, covered \(last.covered))")
+            return last
+        }
+
+        func scrolling(_ engine: BrowserEngine) async throws {
+            let server = try TestServer(app: JetwayApp(title: "Rows", routes: [Route("/rows") { _ in LongBoard() }]))
+            defer { server.stop() }
+            try await withBrowsers(1, engine) { browsers in
+                let browser = browsers[0]
+                if let driver = browser as? WebDriver { try await driver.resizeWindow(width: 420, height: 800) }
+                try await browser.navigate(server.base + "/rows")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                let first = try await settled(browser, engine, "the first paint")
+                #expect(first.visible.first == 0, "\(engine): the list does not start at row 0: \(first.visible)")
+                #expect(first.rendered < 100, "\(engine): \(first.rendered) rows rendered of 1,000 at first")
+
+                // To the end: the last row comes, and the screen is full of rows.
+                _ = try await browser.execute("window.jwScroller.scrollTop = window.jwScroller.scrollHeight;")
+                let end = try await settled(browser, engine, "the end")
+                #expect(end.visible.last == 999, "\(engine): the last row is not at the end: \(end.visible.suffix(3))")
+                #expect(end.rendered < 200, "\(engine): \(end.rendered) rows rendered at the end")
+
+                // To the middle: the rows there (their heights are measured as the window moves).
+                _ = try await browser.execute("window.jwScroller.scrollTop = window.jwScroller.scrollHeight / 2;")
+                let middle = try await settled(browser, engine, "the middle")
+                let top = try #require(middle.visible.first)
+                #expect((350...650).contains(top), "\(engine): half way down shows row \(top)")
+                // Small steps up: the row at the top moves by what was scrolled, no more.
+                for _ in 0..<6 {
+                    let before = try await shown(browser)
+                    _ = try await browser.execute("window.jwScroller.scrollTop -= 300;")
+                    let after = try await settled(browser, engine, "a step up")
+                    let from = try #require(before.visible.first), to = try #require(after.visible.first)
+                    #expect(from - to >= 2 && from - to <= 12, "\(engine): 300 px up went from row \(from) to row \(to)")
+                }
+
+                // A reader's jump to a row far away.
+                try await browser.click("button", labelled: "Go to 700")
+                #expect(
+                    await browser.wait(
+                        for: """
+                            const row = [...document.querySelectorAll('.jw-list-row')].find((r) => r.textContent.startsWith('Row 700'));
+                            if (!row) return false;
+                            const r = row.getBoundingClientRect();
+                            return r.top >= -1 && r.bottom <= innerHeight + 1;
+                            """), "\(engine): row 700 was not brought into view")
+
+                // A search still filters (the window moves back inside the shorter list).
+                try await browser.type("99", into: "input[type=search]")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return [...document.querySelectorAll('.jw-list-row')].map((r) => r.textContent).join(',').startsWith('Row 99,Row 199')"
+                    ), "\(engine): the search did not filter the list")
+                #expect(try await browser.string("return String(window.jetway.errors)") == "0", "\(engine): the page reported errors")
+                if engine == .chromium { try await browser.screenshot("lazy-list-search") }
+            }
+        }
+    }
+}
