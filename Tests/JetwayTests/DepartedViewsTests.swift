@@ -26,7 +26,9 @@ private struct CityList: View {
     var body: some View {
         VStack {
             TextField("City", text: $search)
-            List(cities.names.filter { search.isEmpty || $0.contains(search) }, id: \.self) { name in
+            // A stack that is not lazy: its rows that leave are kept, departed. (A lazy list
+            // keeps none: `LazyRowsTests`.)
+            ForEach(cities.names.filter { search.isEmpty || $0.contains(search) }, id: \.self) { name in
                 CityRow(name: name, log: log)
             }
         }
@@ -43,7 +45,6 @@ struct DepartedViewsTests {
     @Test func hiddenRowsWaitDepartedAndComeBackUnevaluated() throws {
         let log = EvaluationLog()
         let host = ViewHost(CityList(cities: Cities(), log: log))
-        try host.showAllRows()
         let list = try owner(host)
         // The rows, and the primitives' storage beside them (the field's, the list's).
         let others = list.liveChildCount - 60
@@ -59,7 +60,6 @@ struct DepartedViewsTests {
 
     @Test func aSearchHiddenAndClearedAllDayKeepsItsBookkeepingBounded() async throws {
         let host = ViewHost(CityList(cities: Cities(), log: EvaluationLog()))
-        try host.showAllRows()
         let list = try owner(host)
         var pacer = MainActorPacer()
         for _ in 0..<200 {
@@ -78,7 +78,6 @@ struct DepartedViewsTests {
     @Test func pastTheLimitTheFirstToLeaveGoForGood() throws {
         let log = EvaluationLog()
         let host = ViewHost(CityList(cities: Cities(), log: log))
-        try host.showAllRows()
         host.graph.departedLimit = 30
         let list = try owner(host)
         let others = list.liveChildCount - 60
@@ -164,13 +163,21 @@ extension DepartedViewsTests {
 
 private struct RollingBoardView: View {
     let board: RollingBoard
+    /// In a `List` (a lazy window, which keeps no row that left), or in a stack that is not lazy.
+    var lazy = false
     var body: some View {
         NavigationStack {
-            List(board.shown, id: \.self) { flight in
-                NavigationLink(destination: Text("Flight \(flight)")) {
-                    Text("Flight \(flight)")
-                }
+            if lazy {
+                List(board.shown, id: \.self) { row($0) }
+            } else {
+                VStack { ForEach(board.shown, id: \.self) { row($0) } }
             }
+        }
+    }
+
+    func row(_ flight: Int) -> some View {
+        NavigationLink(destination: Text("Flight \(flight)")) {
+            Text("Flight \(flight)")
         }
     }
 }
@@ -200,11 +207,26 @@ extension DepartedViewsTests {
         #expect(host.text.contains("Flight 600") && host.text.contains("Flight 611") && !host.text.contains("Flight 599"))
     }
 
+    /// In a lazy list, nothing that left is kept: no departed rows, no elements on the page.
+    @Test func aLazyListThatMovesOnKeepsNoRowThatLeft() async throws {
+        let board = RollingBoard()
+        let host = ViewHost(RollingBoardView(board: board, lazy: true))
+        var pacer = MainActorPacer()
+        for _ in 0..<100 {
+            board.first += 1
+            try host.update()
+            await pacer.pace()
+        }
+        #expect(countDeparted(host.graph.root) == 0)
+        #expect(host.graph.tree.retainedQueueLength == 0)
+        #expect(host.text.contains("Flight 100") && host.text.contains("Flight 111") && !host.text.contains("Flight 99"))
+    }
+
     /// A link's click handler does not keep its link alive: a row that left for good frees its
     /// link's node (it held its memo, which held the node, and neither was ever freed).
     @Test func aLinkThatLeftForGoodIsFreed() throws {
         let board = RollingBoard()
-        let host = ViewHost(RollingBoardView(board: board))
+        let host = ViewHost(RollingBoardView(board: board, lazy: true))
         host.graph.departedLimit = 0
         host.graph.tree.retainLimit = 0
         weak var firstLink = try #require(findLink(host.graph.tree.root, "Flight 0"))

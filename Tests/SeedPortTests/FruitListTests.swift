@@ -99,15 +99,17 @@ struct FruitListTests {
         #expect(host.elements(withText: "Grape").count == 1)
         #expect(host.elements(withText: "Banana").isEmpty)
         #expect(host.elements(withText: "Cherry").isEmpty)
-        // Filtering removes rows; it never re-sends the rows that stay.
-        let removes = host.lastPatches.filter { if case .detach = $0 { true } else { false } }
+        // Filtering removes rows (a list's rows are a lazy window: the page forgets the ones
+        // that leave); it never re-sends the rows that stay.
+        let removes = host.lastPatches.filter { if case .remove = $0 { true } else { false } }
         let inserts = host.lastPatches.filter { if case .insert = $0 { true } else { false } }
         #expect(removes.count == 1)
         #expect(inserts.isEmpty)
         try host.type("", into: "Search")
         #expect(host.elements(withText: "Banana").count == 1)
-        // The rows come back from the client's kept elements, not as markup.
-        #expect(!host.lastPatches.contains { if case .insert = $0 { true } else { false } })
+        // The rows that come back are sent again; the ones that stayed are not.
+        let sent = host.lastPatches.compactMap { if case .insert(_, _, let html) = $0 { html } else { nil } }.joined()
+        #expect(sent.contains("Banana") && !sent.contains("Apple") && !sent.contains("Grape"))
     }
 
     @Test func navigationLinkPushesDetailAndBackReturns() throws {

@@ -25,15 +25,14 @@ extension EndToEnd {
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Departs to Denver')"))
                 try await browser.click(".jw-nav-back")
                 #expect(await browser.wait(for: "return document.querySelectorAll('.jw-list-row').length === 4"))
-                // Clearing the search brings the kept rows back (moved, not re-sent).
+                // Clearing the search brings the rows back (the list's window: sent again).
                 _ = try await browser.execute(
                     "const f = document.querySelector('input[type=search]'); f.value = ''; f.dispatchEvent(new Event('input', {bubbles: true})); return true"
                 )
                 #expect(
                     await browser.wait(
                         for: "return \(EndToEnd.boardCount) === '40 flights' && document.querySelectorAll('.jw-list-row').length >= 20"))
-                // In the board's order: the runtime puts each run of returning rows in one piece. (The
-                // list is lazy: the rows of its window, from the first.)
+                // In the board's order (the list is lazy: the rows of its window, from the first).
                 let order = server.model.flights.map { "\($0.airline) \($0.number)" }
                 let shown = try await browser.string(
                     "return Array.from(document.querySelectorAll('.jw-list-row')).map(r => r.textContent).join('|')")

@@ -5,10 +5,11 @@
 // - after every change it measures the window's rows (their average length along the axis, the
 //   cells on a grid's line) and makes each gap as long as its rows would be, keeping the first
 //   row in view where it was on the screen (not every engine anchors the scroll by itself);
-// - when the rows in view come within half a screen of the window's edge, and rows are left
-//   beyond it, it reports them: `visible` [first, end, columns]. The server moves the window
-//   (further ahead in the direction of travel). One report per list at a time: the next waits
-//   for the server's answer, a second at most.
+// - when the rows in view come within half a screen of the window's edge (once the page has
+//   scrolled; before, only rows in view that the window lacks), and rows are left beyond it, it
+//   reports them: `visible` [first, end, columns]. The server moves the window (further ahead
+//   in the direction of travel). One report per list at a time: the next waits for the
+//   server's answer, a second at most.
 feature((view) => {
   const firstGaps = "." + wire.className.lazyGap + ":not(." + wire.className.lazyEnd + ")";
   const extents = new WeakMap(), waiting = new WeakMap();
@@ -94,13 +95,16 @@ feature((view) => {
       const total = p.before + p.rows + p.after;
       const first = Math.min(total, Math.floor(rowAt(p, s, s.top)));
       const last = Math.min(total, Math.max(first + 1, Math.floor(rowAt(p, s, s.bottom)) + 1));
-      const margin = (last - first) / 2;
+      // Rows in view the window lacks: always. Near its edge: once the page has scrolled (a
+      // page that is only looked at, a kiosk, never asks, and keeps sharing its rendering).
+      const margin = scrolled ? (last - first) / 2 : 0;
       const wanted = (p.before > 0 && first < p.before + margin) || (p.after > 0 && last > p.before + p.rows - margin);
       if (!wanted) return;
       waiting.set(gap, { ref: view.send(gap, "visible", [first, last, p.columns]), at: performance.now() });
     });
   }
   const schedule = () => { if (!frame) frame = requestAnimationFrame(check); };
+  let scrolled = false;
 
   // Each list on screen: its first row in view and where that row is on the screen; when the
   // screen's top is over a gap, the row there by the gap's length, and the screen's top.
@@ -153,7 +157,7 @@ feature((view) => {
     anchors = [];
     schedule();
   });
-  document.addEventListener("scroll", schedule, { capture: true, passive: true });
+  document.addEventListener("scroll", () => { scrolled = true; schedule(); }, { capture: true, passive: true });
   window.addEventListener("resize", () => {
     const found = anchor();
     sizeAll();

@@ -196,7 +196,9 @@ extension ViewGraph {
         for (key, child) in gone {
             // Composite views come back through `renderComposite`, render caches through
             // `persistentState`; other primitives' storage goes.
-            if departedLimit > 0 && (child.persistent == nil || child.persistentIsCache) && Self.isStateless(child) {
+            if departedLimit > 0 && !instance.ownsLazyWindow && (child.persistent == nil || child.persistentIsCache)
+                && Self.isStateless(child)
+            {
                 child.isMounted = false
                 child.departedPass = pass
                 instance.departedCount += 1

@@ -54,6 +54,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         }
         let window = context.persistent(LazyWindow.self) { LazyWindow() }
         window.owner = context.owner
+        if !context.owner.ownsLazyWindow { context.owner.ownsLazyWindow = true }
         if let request = context.environment.scrollRequest, request.serial != window.scrollSerial {
             window.scrollSerial = request.serial
             if let index = ids.firstIndex(where: { ScrollTargets.name(of: $0) == request.target }) { window.reveal(index) }

@@ -15,6 +15,7 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         // As tall and wide as offered, as SwiftUI's List: an overlay on it covers the screen,
         // not its rows.
         let list = context.element("ul", listFillWFillHClasses)
+        list.forgetsRemovedChildren = true
         context.environment.listStyle.apply(to: list)
         var rows: [Node] = []
         var inside = context.insideElement()
@@ -24,11 +25,9 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         }
         Content._render(view.content, inside, &rows)
         // A row whose view did not re-render is the same node object as last time: give it the
-        // same <li> too, so the diff skips the whole item without looking inside. Items of rows
-        // that left are kept a while: a row that comes back (a search cleared) is the node its
-        // departed view kept, and finds its old item.
+        // same <li> too, so the diff skips the whole item without looking inside.
         let state = context.persistent(ListState.self) { ListState() }
-        list.children = state.items(for: rows, spare: context.graph.departedLimit) { row in
+        list.children = state.items(for: rows) { row in
             let item = Node("li", key: row.key)
             item.setAttribute("class", row.attribute("class") == StyleClass.section ? StyleClass.listSection : StyleClass.listRow)
             item.children = [row]
@@ -40,21 +39,18 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
 }
 
 /// The `<li>` made for each cached row node, by the row node's identity (the item holds the row,
-/// so the row cannot be freed and its address reused while it is in the map). Items of rows
-/// no longer shown stay until there are more than `spare` of them (the graph's
-/// `departedLimit`, but no more than the most rows shown at once, at least 64, as for the
-/// views it keeps); then the least recently shown go.
+/// so the row cannot be freed and its address reused while it is in the map). Only the items of
+/// the rows shown are kept: a list's rows are a lazy window (`LazyRows`), and a row that comes
+/// back gets a new item.
 final class ListState: NodeHolding {
     private var items = KeyMap<(item: Node, shown: UInt64)>()
     private var render: UInt64 = 0
-    /// The most rows shown at once: spare items are kept up to as many (at least 64).
-    private var peakRows = 0
 
     private static func key(_ row: Node) -> UInt64 {
         IdentityHash.mix(0, UInt64(UInt(bitPattern: ObjectIdentifier(row))))
     }
 
-    func items(for rows: [Node], spare: Int, make: (Node) -> Node) -> [Node] {
+    func items(for rows: [Node], make: (Node) -> Node) -> [Node] {
         render &+= 1
         var result: [Node] = []
         result.reserveCapacity(rows.count)
@@ -77,16 +73,15 @@ final class ListState: NodeHolding {
                 result.append(item)
             }
         }
-        peakRows = max(peakRows, rows.count)
-        let spare = min(spare, max(64, peakRows))
-        if items.count > rows.count + spare { trim(keeping: rows.count + spare / 2) }
+        if items.count > rows.count { trim() }
         return result
     }
 
-    private func trim(keeping limit: Int) {
-        let entries = items.entries.sorted { $0.value.shown > $1.value.shown }
-        var kept = KeyMap<(item: Node, shown: UInt64)>(minimumCapacity: limit)
-        for entry in entries.prefix(limit) { kept[entry.key] = entry.value }
+    /// Drops the items of rows not shown this render.
+    private func trim() {
+        let shown = items.entries.filter { $0.value.shown == render }
+        var kept = KeyMap<(item: Node, shown: UInt64)>(minimumCapacity: shown.count)
+        for entry in shown { kept[entry.key] = entry.value }
         items = kept
     }
 
