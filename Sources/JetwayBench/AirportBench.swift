@@ -115,6 +115,12 @@ enum AirportBench {
             report("airport_kiosk_updates_per_s_1000", frames / Double(seconds), "pages/s")
             report("airport_kiosks_updated_of_1000", updated, "kiosks")
             report("airport_simulated_cpu_us_per_s_1000", Double(cpu3 - cpu2) / Double(seconds), "us")
+
+            // 1,000 new browsers open the board: each is a device of its own, whose "My flights"
+            // makes its board its own rendering.
+            let beforeBoards = ServerBench.residentKB()
+            try await harness.open(2000, "/")  // a total: the kiosks' thousand are open
+            report("airport_board_rss_per_new_device_kb_1000", Double(ServerBench.residentKB() - beforeBoards) / 1000, "kB")
         } catch {
             FileHandle.standardOutput.write(Data("bench: error \(error)\n".utf8))
             harness.stop()
