@@ -35,7 +35,7 @@ enum AirportBench {
         do {
             let day = try await noonDay()
             (now, model) = (day.now, day.model)
-            harness = try ServerBench.Harness(routes: [], model: model, clock: day.clock)
+            harness = try ServerBench.Harness(routes: [], model: model, clock: day.clock, oneAddressForAll: true)
         } catch {
             print("bench: the airport failed to start: \(error)")
             exit(1)

@@ -18,8 +18,11 @@ enum ServerBench {
         /// may hold the whole server's page memory (the board's diverged and active phases type
         /// into a thousand pages one at a time, holding a gigabyte); the other harnesses keep the
         /// server's own limits and its pings of silent sockets, which their figures include.
+        /// `oneAddressForAll`: the load client's one address stands for a thousand browsers, so
+        /// it may hold the server's page memory (its pings and deadlines stay).
         init(
-            routes: [Route], handlers: [Handler] = [], model: FlightBoardModel, clock: WallClock = .system, holdsQuietPages: Bool = false
+            routes: [Route], handlers: [Handler] = [], model: FlightBoardModel, clock: WallClock = .system, holdsQuietPages: Bool = false,
+            oneAddressForAll: Bool = false
         ) throws {
             var configuration = ServerConfiguration()
             configuration.port = freeLoopbackPort()
@@ -31,8 +34,8 @@ enum ServerBench {
             configuration.eventsPerSecond = 100_000
             configuration.maxSessionsPerAddress = 100_000
             configuration.maxWebSocketsPerAddress = 100_000
+            if holdsQuietPages || oneAddressForAll { configuration.maxPageMemoryPerAddress = 1 << 40 }
             if holdsQuietPages {
-                configuration.maxPageMemoryPerAddress = 1 << 40
                 configuration.closeAfterIdle = 3600
                 configuration.pingAfterIdle = 3000
             }

@@ -205,7 +205,8 @@ public final class ViewHost {
             guard !gaps.isEmpty else { return }
             for gap in gaps {
                 reported.insert(gap.attribute("data-j") ?? "")
-                try send(.visible, .numbers([Double(first), Double(first + rows), 1]), to: gap, "lazy list")
+                let window = Double(gap.attribute(RuntimeContract.Attribute.lazyRows) ?? "") ?? 0
+                try send(.visible, .numbers([Double(first), Double(first + rows), 1, window]), to: gap, "lazy list")
             }
         }
     }

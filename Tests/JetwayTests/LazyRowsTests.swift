@@ -102,8 +102,23 @@ struct LazyRowsTests {
         #expect(gaps.count == 2)
         #expect(gaps[0].rows == 0 && gaps[0].window == LazyWindow.firstCount && gaps[0].style == "height:0px")
         #expect(gaps[1].rows == 1000 - LazyWindow.firstCount && gaps[1].window == nil)
-        #expect(gaps[1].style == "height:\(971 * 44)px", "the rows after are estimated at a list row's length until measured")
+        #expect(
+            gaps[1].style == "height:\((1000 - LazyWindow.firstCount) * 44)px",
+            "the rows after are estimated at a list row's length until measured")
         #expect(host.html.contains("aria-hidden=\"true\""), "a gap is not content")
+    }
+
+    @Test func theFirstWindowIsAsTallAsTheBrowsersWindowLastReported() throws {
+        #expect(LazyWindow.firstCount == 24, "a screen and a quarter of 44 px rows on the default 844 px")
+        var environment = EnvironmentValues()
+        environment.request = RequestContext(sizes: "63:512:2048")
+        let tall = ViewHost(Numbers(), environment: environment)
+        #expect(rows(tall) == Array(0..<59))
+        environment.request = RequestContext(sizes: "63:512:256")
+        #expect(rows(ViewHost(Numbers(), environment: environment)) == Array(0..<8))
+        // A reader's size alone says nothing of the window.
+        environment.request = RequestContext(sizes: "0:300:2000")
+        #expect(rows(ViewHost(Numbers(), environment: environment)).count == LazyWindow.firstCount)
     }
 
     @Test func theWindowFollowsTheScreenFurtherAheadInTheDirectionOfTravel() throws {
@@ -168,7 +183,7 @@ struct LazyRowsTests {
         #expect(across.count == 2 && across[1].attribute("style")?.hasPrefix("width:") == true, "a horizontal stack's gaps are widths")
         #expect(host.html.contains("--jw-lazy-s:4px"), "a stack's gaps take back its spacing")
         // A grid of three columns: the window starts on a line.
-        try host.send(.visible, .numbers([100, 130, 3])) { node in
+        try host.send(.visible, .numbers([100, 130, 3, 0])) { node in
             node.attribute(RuntimeContract.Attribute.events) == "visible"
                 && node.parent?.attribute("class")?.contains("jw-lazy-grid") == true
         }
@@ -182,11 +197,15 @@ struct LazyRowsTests {
         let before = host.html
         let gap = { (node: DOMNode) in node.attribute(RuntimeContract.Attribute.events) == "visible" }
         for payload: EventPayload in [
-            .numbers([5, 1, 1]), .numbers([1.5, 3, 1]), .numbers([0, 10, 0]), .numbers([0, 10, 5000]), .numbers([-1, 10, 1]),
-            .numbers([0, 2e9, 1]), .size(width: 1, height: 2), .text("down"), .numbers([0, 10, 1, 4]),
+            .numbers([5, 1, 1, 0]), .numbers([1.5, 3, 1, 0]), .numbers([0, 10, 0, 0]), .numbers([0, 10, 5000, 0]),
+            .numbers([-1, 10, 1, 0]), .numbers([0, 2e9, 1, 0]), .size(width: 1, height: 2), .text("down"), .numbers([0, 10, 1]),
+            .numbers([0, 10, 1, 0, 0]),
         ] {
             #expect(throws: JetwayError.self, "\(payload) was taken") { try host.send(.visible, payload, where: gap) }
         }
+        #expect(host.html == before)
+        // A report from a window the page no longer has is stale: answered, and nothing moves.
+        try host.send(.visible, .numbers([500, 520, 1, 300]), where: gap)
         #expect(host.html == before)
         // The most a report asks for is bounded.
         try host.scrollLazyRows(toRow: 0, rows: 900)

@@ -7,8 +7,9 @@
 //   row in view where it was on the screen (not every engine anchors the scroll by itself);
 // - when the rows in view come within half a screen of the window's edge (once the page has
 //   scrolled; before, only rows in view that the window lacks), and rows are left beyond it, it
-//   reports them: `visible` [first, end, columns]. The server moves the window (further ahead
-//   in the direction of travel). One report per list at a time: the next waits for the
+//   reports them: `visible` [first, end, columns, window] (the last: where the window it has
+//   begins, so that a report overtaken by a jump is known stale). The server moves the window
+//   (further ahead in the direction of travel). One report per list at a time: the next waits for the
 //   server's answer, a second at most.
 feature((view) => {
   const firstGaps = "." + wire.className.lazyGap + ":not(." + wire.className.lazyEnd + ")";
@@ -50,8 +51,10 @@ feature((view) => {
   // Makes each gap as long as its rows, by the window's rows' average length.
   function size(p) {
     const span = start(p.last.getBoundingClientRect(), p.x) - end(p.gap.getBoundingClientRect(), p.x);
-    const rendered = lines(p.rows, p.columns);
-    if (rendered > 0 && span > 0) extents.set(p.gap, span / rendered);
+    const rendered = lines(p.rows, p.columns), known = extents.get(p.gap);
+    // Within 2 % of the length it has, a gap keeps it: a thousand rows' gap moved by every
+    // rounding of the average would move the rows under the reader.
+    if (rendered > 0 && span > 0 && (!known || Math.abs(span / rendered - known) > known * 0.02)) extents.set(p.gap, span / rendered);
     const extent = extents.get(p.gap);
     if (!extent) return;
     const property = p.x ? "width" : "height";
@@ -100,7 +103,7 @@ feature((view) => {
       const margin = scrolled ? (last - first) / 2 : 0;
       const wanted = (p.before > 0 && first < p.before + margin) || (p.after > 0 && last > p.before + p.rows - margin);
       if (!wanted) return;
-      waiting.set(gap, { ref: view.send(gap, "visible", [first, last, p.columns]), at: performance.now() });
+      waiting.set(gap, { ref: view.send(gap, "visible", [first, last, p.columns, p.before]), at: performance.now() });
     });
   }
   const schedule = () => { if (!frame) frame = requestAnimationFrame(check); };
@@ -117,6 +120,8 @@ feature((view) => {
       const s = onScreen(p);
       const offset = s.box ? (p.x ? s.box.scrollLeft : s.box.scrollTop) : (p.x ? scrollX : scrollY);
       if (offset <= 0 || s.bottom <= 0 || s.top >= s.length) return;
+      // At the end of the list: it stays at the end.
+      if (s.bottom >= s.length - 1) { found.push({ gap, end: true, box: s.box, x: p.x }); return; }
       if (s.top >= s.before && s.top < s.before + s.span) {
         for (let el = gap.nextElementSibling; el && el !== p.last; el = el.nextElementSibling) {
           const rect = el.getBoundingClientRect();
@@ -130,7 +135,13 @@ feature((view) => {
   function restore(found) {
     for (const a of found) {
       let now;
-      if (a.el) {
+      if (a.end) {
+        const p = a.gap.isConnected && parts(a.gap);
+        if (!p) continue;
+        const s = onScreen(p);
+        now = s.origin + s.length;
+        a.at = s.origin + s.bottom;
+      } else if (a.el) {
         if (!a.el.isConnected) continue;
         now = start(a.el.getBoundingClientRect(), a.x);
       } else {

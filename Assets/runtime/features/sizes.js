@@ -2,7 +2,8 @@
 // and sent again on every join: the first sizes are measured before the socket opens, and a
 // session that was re-mounted starts from the default size. The sizes of a page's
 // GeometryReaders are kept for the next visit of its path (`jw_sizes`, a year, this path
-// only): the server lays out the first paint by them.
+// only), and on a page with lazy lists the window's size: the server lays out the first paint
+// by them.
 feature((view) => {
   const pending = new Map(), known = new WeakMap();
   let frame = 0;
@@ -20,13 +21,19 @@ feature((view) => {
     });
   }) : null;
   const resizing = '[data-on~="resize"]';
+  // The window's size, rounded up to 256 px, as entry 63, on a page with lazy lists: their
+  // first window is as tall (windows of about the same size share renderings).
+  const bucket = (length) => Math.min(4096, Math.max(256, Math.ceil(length / 256) * 256));
+  let viewport = "";
   function save() {
     if (!view.root) return;
     const entries = [];
     view.root.querySelectorAll("[" + wire.attribute.geometry + "]").forEach((el) => {
       const size = known.get(el);
-      if (size && entries.length < 16 && /^\d{1,2}$/.test(el.dataset.geometry)) entries.push(el.dataset.geometry + ":" + Math.min(size[0], 99999) + ":" + Math.min(size[1], 99999));
+      if (size && entries.length < 15 && /^\d{1,2}$/.test(el.dataset.geometry)) entries.push(el.dataset.geometry + ":" + Math.min(size[0], 99999) + ":" + Math.min(size[1], 99999));
     });
+    viewport = view.root.querySelector("." + wire.className.lazyGap) ? "63:" + bucket(innerWidth) + ":" + bucket(innerHeight) : "";
+    if (viewport) entries.push(viewport);
     if (!view.embedded && entries.length && /^[\w\-\/.%~]*$/.test(location.pathname)) document.cookie = "jw_sizes=" + entries.join(",") + "; path=" + location.pathname + "; max-age=31536000; samesite=lax";
   }
   view.on("inserted", (el) => {
@@ -34,6 +41,11 @@ feature((view) => {
     if (view.handles(el, "resize")) observer.observe(el);
     el.querySelectorAll(resizing).forEach((child) => observer.observe(child));
   });
+  view.on("settle", () => {
+    if (!view.root || !view.root.querySelector("." + wire.className.lazyGap)) return;
+    if (viewport !== "63:" + bucket(innerWidth) + ":" + bucket(innerHeight)) save();
+  });
+  window.addEventListener("resize", () => { if (viewport) save(); });
   view.on("joined", () => {
     if (!view.root) return;
     const all = view.handles(view.root, "resize") ? [view.root] : [];

@@ -68,7 +68,7 @@ package final class LazyWindow {
     weak var owner: ViewInstance?
     /// The first row of the window (a multiple of `columns`) and how many rows it holds.
     private(set) var first = 0
-    private(set) var count = LazyWindow.firstCount
+    private(set) var count: Int
     /// Rows to a line, as the browser last reported (a grid's columns).
     private(set) var columns = 1
     /// The rows rendered last, and how many the data had.
@@ -87,8 +87,20 @@ package final class LazyWindow {
     /// A row's length until the browser measures one (a list row's `contain-intrinsic-size`):
     /// the gaps of a page with scripts off, or before the runtime runs.
     package static let estimatedExtent = 44.0
-    /// The first window covers one and a half screens of the default size.
-    package static let firstCount = Int((GeometryProxy.defaultSize.height * 1.5 / estimatedExtent).rounded(.up))
+    /// The first window covers a screen and a quarter of rows of the estimated length: of the
+    /// window's height as the browser last reported it (`RequestContext.reportedViewport`),
+    /// else of the default size's. A page whose rows are that long or longer shows no blank
+    /// row and asks for none before it scrolls.
+    package static func firstCount(screen: CGSize?) -> Int {
+        let height = min(max(screen?.height ?? GeometryProxy.defaultSize.height, 256), 4096)
+        return Int((height * 1.25 / estimatedExtent).rounded(.up))
+    }
+    /// With no report: 24 rows.
+    package static let firstCount = firstCount(screen: nil)
+
+    init(screen: CGSize?) {
+        count = Self.firstCount(screen: screen)
+    }
     /// No report makes a window larger: a browser a thousand rows tall gets them in parts.
     package static let mostRows = 600
 
@@ -128,11 +140,14 @@ package final class LazyWindow {
         return (first, count) != previous
     }
 
-    /// The `visible` report's numbers, checked: `[first, end, columns]`, the rows shown (the
-    /// first, and one past the last) and the rows to a line.
+    /// The `visible` report's numbers, checked: `[first, end, columns, window]`, the rows shown
+    /// (the first, and one past the last), the rows to a line, and where the window the browser
+    /// had began. A report made before the browser had the current window (a `scrollTo`'s jump
+    /// on its way while the page scrolled) is stale: it is answered and changes nothing, and the
+    /// browser reports again from the window it now has.
     func report(_ payload: EventPayload) throws -> Bool {
-        guard case .numbers(let values) = payload, values.count == 3 else {
-            throw JetwayError.wrongPayload(expected: "[first, end, columns]", got: payload.kindName)
+        guard case .numbers(let values) = payload, values.count == 4 else {
+            throw JetwayError.wrongPayload(expected: "[first, end, columns, window]", got: payload.kindName)
         }
         guard values.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1_000_000_000 && $0.rounded() == $0 }), values[0] <= values[1],
             values[2] >= 1, values[2] <= 1000
@@ -140,6 +155,7 @@ package final class LazyWindow {
             throw JetwayError.wrongPayload(
                 expected: "whole rows from 0 to 1,000,000,000, the first not past the end, and 1 to 1,000 columns", got: "\(values)")
         }
+        guard Int(values[3]) == rendered.lowerBound else { return false }
         return report(shown: Int(values[0])..<Int(values[1]), columns: Int(values[2]))
     }
 }

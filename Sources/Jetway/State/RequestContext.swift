@@ -74,6 +74,15 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
         return sizes[index]
     }
 
+    /// Where the runtime keeps the browser window's size in the same cookie (rounded up to
+    /// 256 px, so that windows of about the same size share renderings): lazy lists make their
+    /// first window as tall (`LazyRows`).
+    package static let viewportIndex = 63
+
+    /// The browser window's size as last reported, rounded up to 256 px; noted as a reader's
+    /// size is.
+    package var reportedViewport: CGSize? { reportedSize(at: Self.viewportIndex) }
+
     /// Whether anything has read a reported size from this context (or a copy of it) yet.
     package var _sizesWereRead: Bool { mark.sizes.load(ordering: .relaxed) }
 

@@ -52,7 +52,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             renderRows(elements, ids, elements.indices, builder, context, &out)
             return
         }
-        let window = context.persistent(LazyWindow.self) { LazyWindow() }
+        let window = context.persistent(LazyWindow.self) { LazyWindow(screen: context.environment.request.reportedViewport) }
         window.owner = context.owner
         if !context.owner.ownsLazyWindow { context.owner.ownsLazyWindow = true }
         if let request = context.environment.scrollRequest, request.serial != window.scrollSerial {
