@@ -2,9 +2,11 @@
 // ForEach's rows between two gaps. Each gap says how many rows it stands for (`data-rows`),
 // the first how many the window holds (`data-window`). The server thinks in rows; this file
 // alone knows how long a row is:
-// - after every change it measures the window's rows (their average length along the axis, the
-//   cells on a grid's line) and makes each gap as long as its rows would be, keeping the first
-//   row in view where it was on the screen (not every engine anchors the scroll by itself);
+// - after every change it makes each gap as long as its rows would be, by the average row length
+//   it last measured, keeping the first row in view where it was on the screen (not every
+//   engine anchors the scroll by itself); once a frame it measures the window's rows (their
+//   average length along the axis, the cells on a grid's line) and sizes the gaps again when
+//   that changed;
 // - when the rows in view come within half a screen of the window's edge (once the page has
 //   scrolled; before, only rows in view that the window lacks), and rows are left beyond it, it
 //   reports them: `visible` [first, end, columns, window] (the last: where the window it has
@@ -48,18 +50,28 @@ feature((view) => {
     return { gap, last, x, before: count(gap, wire.attribute.lazyRows), rows, after: count(last, wire.attribute.lazyRows), columns };
   }
   const lines = (rows, columns) => Math.ceil(rows / columns);
-  // Makes each gap as long as its rows, by the window's rows' average length.
-  function size(p) {
+  // Makes each gap as long as its rows, by the last average row length measured (writes only:
+  // no layout is read, so a patch costs the page no forced layout).
+  function size(gap) {
+    const extent = extents.get(gap), last = extent && endOf(gap);
+    if (!last) return;
+    const columns = extent.columns, property = across(gap) ? "width" : "height";
+    const before = lines(count(gap, wire.attribute.lazyRows), columns) * extent.length + "px";
+    const after = lines(count(last, wire.attribute.lazyRows), columns) * extent.length + "px";
+    if (gap.style[property] !== before) gap.style[property] = before;
+    if (last.style[property] !== after) last.style[property] = after;
+  }
+  // Measures the window's rows: true when their average length (or the cells on a line)
+  // changed by more than 2 % (a thousand rows' gap moved by every rounding of the average would
+  // move the rows under the reader).
+  function measure(p) {
     const span = start(p.last.getBoundingClientRect(), p.x) - end(p.gap.getBoundingClientRect(), p.x);
     const rendered = lines(p.rows, p.columns), known = extents.get(p.gap);
-    // Within 2 % of the length it has, a gap keeps it: a thousand rows' gap moved by every
-    // rounding of the average would move the rows under the reader.
-    if (rendered > 0 && span > 0 && (!known || Math.abs(span / rendered - known) > known * 0.02)) extents.set(p.gap, span / rendered);
-    const extent = extents.get(p.gap);
-    if (!extent) return;
-    const property = p.x ? "width" : "height";
-    p.gap.style[property] = lines(p.before, p.columns) * extent + "px";
-    p.last.style[property] = lines(p.after, p.columns) * extent + "px";
+    if (!(rendered > 0 && span > 0)) return false;
+    const length = span / rendered;
+    if (known && known.columns === p.columns && Math.abs(length - known.length) <= known.length * 0.02) return false;
+    extents.set(p.gap, { length, columns: p.columns });
+    return true;
   }
   // What of the list is on screen, in CSS pixels from the first gap's start (`origin`, on the
   // screen), and the lengths of the first gap and the window.
@@ -73,20 +85,30 @@ feature((view) => {
   }
   // The row (fractional) at `offset` pixels from the first gap's start, and back.
   function rowAt(p, s, offset) {
-    const extent = extents.get(p.gap) || 1;
+    const extent = (extents.get(p.gap) || { length: 1 }).length;
     if (offset < s.before || (!p.rows && offset < s.before + s.span)) return (Math.max(0, offset) / extent) * p.columns;
     if (offset < s.before + s.span) return p.before + ((offset - s.before) / s.span) * p.rows;
     return p.before + p.rows + ((offset - s.before - s.span) / extent) * p.columns;
   }
   function offsetOf(p, s, row) {
-    const extent = extents.get(p.gap) || 1;
+    const extent = (extents.get(p.gap) || { length: 1 }).length;
     if (row < p.before) return (row / p.columns) * extent;
     if (row < p.before + p.rows) return s.before + ((row - p.before) / p.rows) * s.span;
     return s.before + s.span + ((row - p.before - p.rows) / p.columns) * extent;
   }
   function check() {
     frame = 0;
-    if (!view.root || !view.live) return;
+    if (!view.root) return;
+    // Measured once a frame: a gap whose rows' length changed is sized again, the rows in view
+    // kept in place.
+    const changed = [];
+    view.root.querySelectorAll(firstGaps).forEach((gap) => { const p = parts(gap); if (p && measure(p)) changed.push(gap); });
+    if (changed.length) {
+      const found = anchor();
+      changed.forEach(size);
+      restore(found);
+    }
+    if (!view.live) return;
     view.root.querySelectorAll(firstGaps).forEach((gap) => {
       if (!view.handles(gap, "visible")) return;
       const sent = waiting.get(gap);
@@ -156,24 +178,25 @@ feature((view) => {
     }
   }
   function sizeAll() {
-    if (!view.root) return;
-    view.root.querySelectorAll(firstGaps).forEach((gap) => { const p = parts(gap); if (p) size(p); });
+    if (view.root) view.root.querySelectorAll(firstGaps).forEach(size);
   }
 
-  view.on("beforePatch", () => { anchors = anchor(); });
-  // After a change: the gaps sized, the rows in view back where they were, another look.
+  // Only a page scrolled down has rows to keep in place: at the top nothing is read.
+  const scrolledDown = () => scrolled && (document.scrollingElement.scrollTop > 0 || scrollX > 0 || anyBoxScrolled());
+  const anyBoxScrolled = () => !!view.root && [...view.root.querySelectorAll(firstGaps)].some((gap) => {
+    const box = scroller(gap, across(gap));
+    return box && (box.scrollTop > 0 || box.scrollLeft > 0);
+  });
+  view.on("beforePatch", () => { anchors = scrolledDown() ? anchor() : []; });
+  // After a change: the gaps sized by what is known, the rows in view back where they were;
+  // the measuring waits for the next frame.
   view.on("settle", () => {
     sizeAll();
-    restore(anchors);
+    if (anchors.length) restore(anchors);
     anchors = [];
     schedule();
   });
   document.addEventListener("scroll", () => { scrolled = true; schedule(); }, { capture: true, passive: true });
-  window.addEventListener("resize", () => {
-    const found = anchor();
-    sizeAll();
-    restore(found);
-    schedule();
-  });
+  window.addEventListener("resize", schedule);
   view.on("live", schedule);
 });
