@@ -192,6 +192,23 @@ struct LazyRowsTests {
         #expect(tiles.contains(100) && tiles.contains(129))
     }
 
+    @Test func aWindowsRowsTellScreenReadersTheirPlaceInTheWholeList() throws {
+        let host = ViewHost(Numbers())
+        let items = { host.elements(withClass: "jw-list-row") }
+        #expect(items().first?.attribute("aria-posinset") == "1" && items().first?.attribute("aria-setsize") == "1000")
+        try host.scrollLazyRows(toRow: 500, rows: 20)
+        #expect(items().first?.attribute("aria-posinset") == "471" && items().last?.attribute("aria-posinset") == "550")
+        #expect(items().allSatisfy { $0.attribute("aria-setsize") == "1000" })
+        // A search that leaves every row in the window: the page says where they are.
+        try host.type("99", into: "Number")
+        #expect(items().count == 19 && items().allSatisfy { $0.attribute("aria-posinset") == nil })
+        // Rows with a delete button too.
+        let deletable = ViewHost(Deletable())
+        try deletable.scrollLazyRows(toRow: 500, rows: 20)
+        let first = deletable.elements(withClass: "jw-list-row").first
+        #expect(first?.attribute("aria-posinset") == "471" && first?.attribute("aria-setsize") == "1000")
+    }
+
     @Test func aReportThatMakesNoSenseIsRefusedAndChangesNothing() throws {
         let host = ViewHost(Numbers())
         let before = host.html

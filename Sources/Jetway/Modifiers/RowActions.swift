@@ -45,20 +45,27 @@ struct OnDeleteModifier: _PrimitiveModifier {
         // gaps; a row may be several nodes): the `ForEach` below says, through the environment.
         let offsets = context.persistent(RowOffsets.self) { RowOffsets() }
         offsets.start()
+        // A list above hears the rows too (their places for screen readers).
+        offsets.above = context.environment.rowOffsets
         var inside = context
         inside.writeEnvironment { $0.rowOffsets = offsets }
         content(inside, &rows)
         guard let action = modifier.action else {
+            if let above = offsets.above {
+                for (row, offset) in zip(rows, offsets.offsets(of: rows)) {
+                    if let offset { above.record(offset, nodes: [row][...]) }
+                }
+            }
             out += rows
             return
         }
-        var elements = offsets.elements.makeIterator()
+        let recorded = offsets.offsets(of: rows)
         for (position, row) in rows.enumerated() {
             if row.hasClass(RuntimeContract.Class.lazyGap) {
                 out.append(row)
                 continue
             }
-            let index = offsets.isClaimed ? elements.next() ?? position : position
+            let index = recorded[position] ?? position
             let holder = Node("div", key: row.key)
             holder.setAttribute("class", StyleClass.rowWithActions)
             let delete = Node("button", key: row.key &+ 0xDE1)
@@ -68,6 +75,7 @@ struct OnDeleteModifier: _PrimitiveModifier {
             delete.text = "Delete"
             delete.addHandler(EventBinding(event: .click) { _ in action(IndexSet(integer: index)) })
             holder.children = [row, delete]
+            offsets.above?.record(index, nodes: [holder][...])
             out.append(holder)
         }
     }
@@ -137,22 +145,62 @@ struct ContextMenuModifier<Items: View>: _PrimitiveModifier {
 final class RowOffsets {
     private(set) var elements: [Int] = []
     private(set) var isClaimed = false
+    /// How many elements the data has, and whether the `ForEach` rendered only some (a window).
+    private(set) var total = 0
+    private(set) var isWindow = false
+    /// Another recorder above this one (a list's, above an `.onDelete`'s): claimed with it, and
+    /// told the nodes that stand for the rows above (`.onDelete`'s holders).
+    weak var above: RowOffsets?
 
     func start() {
         elements.removeAll(keepingCapacity: true)
+        identities.removeAll(keepingCapacity: true)
         isClaimed = false
+        isWindow = false
+        above = nil
     }
 
-    /// The `ForEach` about to render its rows: true when it is the one to record them.
-    func claim() -> Bool {
+    /// The `ForEach` about to render its rows, `rendered` of `total`: true when it is the one
+    /// to record them.
+    func claim(total: Int, rendered: Int) -> Bool {
         if isClaimed { return false }
         isClaimed = true
+        self.total = total
+        isWindow = rendered < total
+        _ = above?.claim(total: total, rendered: rendered)
         return true
     }
 
-    func record(_ offset: Int, nodes: Int) {
-        for _ in 0..<nodes { elements.append(offset) }
+    func record(_ offset: Int, nodes: ArraySlice<Node>) {
+        for node in nodes {
+            elements.append(offset)
+            identities.append(ObjectIdentifier(node))
+        }
     }
+
+    /// The nodes recorded, in order (a row's place is found by its node).
+    private var identities: [ObjectIdentifier] = []
+
+    /// The data offset of each of `rows` (nil for a node the `ForEach` did not make: a gap, a
+    /// view beside it).
+    func offsets(of rows: [Node]) -> [Int?] {
+        var byNode: [ObjectIdentifier: Int] = [:]
+        for (identity, offset) in zip(identities, elements) { byNode[identity] = offset }
+        return rows.map { byNode[ObjectIdentifier($0)] }
+    }
+
+    /// Each of `rows`' place in the data, when the `ForEach` rendered only a window of its rows;
+    /// nil when it rendered them all (the page then says where they are).
+    func positions(of rows: [Node]) -> [RowPosition?]? {
+        guard isClaimed, isWindow else { return nil }
+        return offsets(of: rows).map { $0.map { RowPosition(index: $0, total: total) } }
+    }
+}
+
+/// A row's place in its list's data.
+struct RowPosition: Equatable {
+    let index: Int
+    let total: Int
 }
 
 private struct RowOffsetsKey: EnvironmentKey { static let defaultValue: RowOffsets? = nil }

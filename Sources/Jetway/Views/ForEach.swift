@@ -81,12 +81,12 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         _ out: inout [Node]
     ) {
         out.reserveCapacity(out.count + range.count)
-        let offsets = context.environment.rowOffsets.flatMap { $0.claim() ? $0 : nil }
+        let offsets = context.environment.rowOffsets.flatMap { $0.claim(total: ids.count, rendered: range.count) ? $0 : nil }
         elements.withUnsafeBufferPointer { elements in
             for index in range {
                 let identity = ids[index]
                 let first = out.count
-                defer { offsets?.record(index, nodes: out.count - first) }
+                defer { offsets?.record(index, nodes: out[first...]) }
                 context.graph.renderRow(elements[index], builder, context.explicit(identity).rebuilt(), &out) { row, context, out in
                     let start = out.count
                     Content._render(row, context, &out)

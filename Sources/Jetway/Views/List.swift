@@ -19,17 +19,27 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         context.environment.listStyle.apply(to: list)
         var rows: [Node] = []
         var inside = context.insideElement()
+        // Where each row is in the data: a window's rows tell a screen reader their place in the
+        // whole list (`aria-posinset`, `aria-setsize`).
+        let offsets = context.persistent(RowOffsets.self) { RowOffsets() }
+        offsets.start()
         inside.writeEnvironment {
             $0.sectionsAreListRows = true
             $0.lazyStack = LazyStack(kind: .list)
+            $0.rowOffsets = offsets
         }
         Content._render(view.content, inside, &rows)
+        let positions = offsets.positions(of: rows)
         // A row whose view did not re-render is the same node object as last time: give it the
         // same <li> too, so the diff skips the whole item without looking inside.
         let state = context.persistent(ListState.self) { ListState() }
-        list.children = state.items(for: rows) { row in
+        list.children = state.items(for: rows, positions: positions) { row, position in
             let item = Node("li", key: row.key)
             item.setAttribute("class", row.attribute("class") == StyleClass.section ? StyleClass.listSection : StyleClass.listRow)
+            if let position {
+                item.setAttribute("aria-posinset", String(position.index + 1))
+                item.setAttribute("aria-setsize", String(position.total))
+            }
             item.children = [row]
             Self.applyRowOptions(of: row, to: item)
             return item
@@ -44,32 +54,41 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
 /// back gets a new item.
 final class ListState: NodeHolding {
     private var items = KeyMap<(item: Node, shown: UInt64)>()
+    /// The place in the data each item was made for.
+    private var placed: [ObjectIdentifier: RowPosition] = [:]
     private var render: UInt64 = 0
 
     private static func key(_ row: Node) -> UInt64 {
         IdentityHash.mix(0, UInt64(UInt(bitPattern: ObjectIdentifier(row))))
     }
 
-    func items(for rows: [Node], make: (Node) -> Node) -> [Node] {
+    /// `positions`: each row's place in the data, when the list shows only some of its rows
+    /// (nil for all rows otherwise).
+    func items(for rows: [Node], positions: [RowPosition?]?, make: (Node, RowPosition?) -> Node) -> [Node] {
         render &+= 1
         var result: [Node] = []
         result.reserveCapacity(rows.count)
-        for row in rows {
+        for (index, row) in rows.enumerated() {
+            let position = positions?[index]
             if row.tag == "li" {
                 result.append(row)
                 continue
             }
             guard row.isFrozen else {
-                result.append(make(row))
+                result.append(make(row, position))
                 continue
             }
             let key = Self.key(row)
-            if let known = items[key], known.item.key == row.key, known.item.children.first === row {
+            if let known = items[key], known.item.key == row.key, known.item.children.first === row,
+                placed[ObjectIdentifier(known.item)] == position
+            {
                 items[key] = (known.item, render)
                 result.append(known.item)
             } else {
-                let item = make(row)
+                if let known = items[key] { placed[ObjectIdentifier(known.item)] = nil }
+                let item = make(row, position)
                 items[key] = (item, render)
+                if let position { placed[ObjectIdentifier(item)] = position }
                 result.append(item)
             }
         }
@@ -83,6 +102,14 @@ final class ListState: NodeHolding {
         var kept = KeyMap<(item: Node, shown: UInt64)>(minimumCapacity: shown.count)
         for entry in shown { kept[entry.key] = entry.value }
         items = kept
+        if !placed.isEmpty {
+            var still: [ObjectIdentifier: RowPosition] = [:]
+            for entry in shown {
+                let id = ObjectIdentifier(entry.value.item)
+                if let position = placed[id] { still[id] = position }
+            }
+            placed = still
+        }
     }
 
     func replaceNodes(_ replacement: NodeReplacement) {
