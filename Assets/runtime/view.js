@@ -38,9 +38,10 @@ function createView(setup) {
   const heardUpTo = (ref) => { if (typeof ref === "number" && ref > answeredRef) answeredRef = ref; };
   // `err` frames: what the server refused (see window.jetway).
   let errorCount = 0, lastError = "", syncCount = 0;
-  // When the last event went out, when the last patch came in and when it was applied
-  // (performance.now(), in window.jetway.timing): what the browser bench splits its figure by.
-  const timing = { sent: 0, received: 0, parsed: 0, applied: 0 };
+  // When the last event went out, when the last patch came in and when it was applied, and
+  // when the page first went live (performance.now(), in window.jetway.timing): what the
+  // browser bench splits its figures by.
+  const timing = { sent: 0, received: 0, parsed: 0, applied: 0, live: 0 };
 
   const hooks = new Map();
   // Runs a hook's functions in order; true when one of them claimed it (returned true).
@@ -139,7 +140,13 @@ function createView(setup) {
         emit("live");
         break;
       }
-      case wire.message.joined: heardUpTo(message[2]); emit("joined"); live = true; emit("live"); break;
+      case wire.message.joined:
+        heardUpTo(message[2]);
+        emit("joined");
+        live = true;
+        if (!timing.live) timing.live = performance.now();
+        emit("live");
+        break;
       case wire.message.pong:
         connection.pong();
         clock.set(Number(message[2]), (Date.now() % 1e9) - Number(message[1]));

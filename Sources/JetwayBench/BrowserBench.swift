@@ -30,6 +30,10 @@ enum BrowserBench {
         else {
             throw BenchFailure("\(name): the page never went live")
         }
+        // From the navigation's start until the page was live (its socket joined).
+        if let live = try await browser.execute("return window.jetway.timing.live") as? Double, live > 0 {
+            report(name.replacingOccurrences(of: "keystroke_dom_ms_median", with: "live_ms"), live, "ms")
+        }
         let field = "input"
         var samples: [Double] = []
         for _ in 0..<rounds {

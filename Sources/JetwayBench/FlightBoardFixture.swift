@@ -37,6 +37,9 @@ struct BenchFlight: Identifiable, Equatable, Sendable {
     init(count: Int) {
         flights = BenchFlight.make(count: count)
     }
+
+    /// A board of 100,000 flights (made when first asked for: the other figures do not carry it).
+    static let hundredThousand = BenchBoardModel(count: 100_000)
     func visible(matching filter: String) -> [BenchFlight] {
         guard !filter.isEmpty else { return flights }
         let query = filter.lowercased()

@@ -233,7 +233,10 @@ enum ServerBench {
             switch phase {
             case "pages":
                 // Bytes until the page is live, as a browser with an empty cache fetches them.
-                for (name, path) in [("board_page_wire_bytes", "/bench/board"), ("board_usual_page_wire_bytes", "/bench/board-usual")] {
+                for (name, path) in [
+                    ("board_page_wire_bytes", "/bench/board"), ("board_usual_page_wire_bytes", "/bench/board-usual"),
+                    ("board_usual_100k_page_wire_bytes", "/bench/board-usual-100k"),
+                ] {
                     var total = 0
                     for url in [path, "/assets/jetway-page.js", "/assets/jetway.css"] {
                         guard let bytes = await offMainActor({ httpBodyBytes(port: port, path: url, gzip: true) }) else {
@@ -252,6 +255,7 @@ enum ServerBench {
                 for (name, path) in [
                     ("keystroke_dom_floor_ms_median", "/bench/echo"), ("board_keystroke_dom_ms_median", "/bench/board"),
                     ("board_usual_keystroke_dom_ms_median", "/bench/board-usual"),
+                    ("board_usual_100k_keystroke_dom_ms_median", "/bench/board-usual-100k"),
                 ] {
                     try await BrowserBench.keystrokeToDOM(name, url: "http://127.0.0.1:\(port)\(path)", rounds: 10)
                 }
@@ -305,6 +309,7 @@ enum ServerBench {
             routes: [
                 Route("/bench/board") { _ in BenchBoard(model: model) },
                 Route("/bench/board-usual") { _ in UsualBenchBoard(model: model) },
+                Route("/bench/board-usual-100k") { _ in UsualBenchBoard(model: .hundredThousand) },
                 Route("/bench/echo") { _ in EchoPage() },
             ], model: FlightBoardModel(), holdsQuietPages: true)
     }
@@ -330,7 +335,10 @@ enum ServerBench {
         let boardModel = BenchBoardModel(count: 1000)
         do {
             let harness = try boardHarness(boardModel)
-            var pages = [("board_keystroke_dom_ms_median", "/bench/board"), ("board_usual_keystroke_dom_ms_median", "/bench/board-usual")]
+            var pages = [
+                ("board_keystroke_dom_ms_median", "/bench/board"), ("board_usual_keystroke_dom_ms_median", "/bench/board-usual"),
+                ("board_usual_100k_keystroke_dom_ms_median", "/bench/board-usual-100k"),
+            ]
             // JETWAY_ECHO=1: the floor first, a page whose keystroke changes one text.
             if ProcessInfo.processInfo.environment["JETWAY_ECHO"] != nil {
                 pages.insert(("echo_keystroke_dom_ms_median", "/bench/echo"), at: 0)

@@ -31,62 +31,84 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         let identify = view.identify
         let content = view.content
         let data = view.data
+        let builder = RowBuilder(content, plainElements: context.graph.isPlainValue(Data.Element.self))
+        // In a lazy container, only a window of the rows (`LazyRows`).
+        if let stack = context.environment.lazyStack {
+            renderWindow(data, identify, builder, stack, context, &out)
+            return
+        }
         // The elements and their ids are read inside the owner's tracking scope (a collection
         // may be computed from observed state); each row's builder and views then run outside
         // it, tracked by the row's own instance (`ViewGraph.renderRow`).
-        let (elements, ids) = context.track { () -> ([Data.Element], [ID]) in
-            let elements = Array(data)
-            // Read in place (a buffer's element is borrowed): an element handed on by value would
-            // be copied, a retain for each of its references, per row and render.
-            let ids = elements.withUnsafeBufferPointer { buffer in
-                var ids: [ID] = []
-                ids.reserveCapacity(buffer.count)
-                for index in buffer.indices { ids.append(identify(buffer[index])) }
-                return ids
-            }
-            return (elements, ids)
+        let (elements, ids) = context.track { elementsAndIDs(data, data.startIndex..<data.endIndex, identify) }
+        renderRows(elements, ids, 0, total: ids.count, builder, context, &out)
+    }
+
+    /// The elements of `data` in `indices`, and their ids.
+    private static func elementsAndIDs(_ data: Data, _ indices: Range<Data.Index>, _ identify: (Data.Element) -> ID) -> (
+        [Data.Element], [ID]
+    ) {
+        let elements = Array(data[indices])
+        // Read in place (a buffer's element is borrowed): an element handed on by value would
+        // be copied, a retain for each of its references, per row and render.
+        let ids = elements.withUnsafeBufferPointer { buffer in
+            var ids: [ID] = []
+            ids.reserveCapacity(buffer.count)
+            for index in buffer.indices { ids.append(identify(buffer[index])) }
+            return ids
         }
-        let builder = RowBuilder(content, plainElements: context.graph.isPlainValue(Data.Element.self))
-        // In a lazy container, only a window of the rows (`LazyRows`).
-        guard let stack = context.environment.lazyStack else {
-            renderRows(elements, ids, elements.indices, builder, context, &out)
-            return
-        }
+        return (elements, ids)
+    }
+
+    /// A lazy container's rows: the window's elements only are read and rendered (a list of
+    /// 100,000 costs a keystroke what its window costs, beside the app's own filtering), between
+    /// the gaps that stand for the rest. The ids of all rows are read only to find a
+    /// `scrollTo`'s row and to keep rows with state.
+    @MainActor
+    private static func renderWindow(
+        _ data: Data, _ identify: @escaping (Data.Element) -> ID, _ builder: RowBuilder<Data.Element, Content>, _ stack: LazyStack,
+        _ context: _RenderContext, _ out: inout [Node]
+    ) {
         let window = context.persistent(LazyWindow.self) { LazyWindow(screen: context.environment.request.reportedViewport) }
         window.owner = context.owner
         if !context.owner.ownsLazyWindow { context.owner.ownsLazyWindow = true }
+        let total = context.track { data.count }
+        let id = { (offset: Int) in identify(data[data.index(data.startIndex, offsetBy: offset)]) }
         if let request = context.environment.scrollRequest, request.serial != window.scrollSerial {
             window.scrollSerial = request.serial
-            if let index = ids.firstIndex(where: { ScrollTargets.name(of: $0) == request.target }) { window.reveal(index) }
+            if let index = context.track({ (0..<total).first { ScrollTargets.name(of: id($0)) == request.target } }) {
+                window.reveal(index)
+            }
         }
-        let range = window.window(total: elements.count)
+        let range = window.window(total: total)
+        let indices = data.index(data.startIndex, offsetBy: range.lowerBound)..<data.index(data.startIndex, offsetBy: range.upperBound)
+        let (elements, ids) = context.track { elementsAndIDs(data, indices, identify) }
         // A row's own views are not the container's rows (a `ForEach` of tags in a row is whole).
         var rows = context
         rows.writeEnvironment { $0.lazyStack = nil }
         out.append(window.gap(before: true, stack, context))
-        renderRows(elements, ids, range, builder, rows, &out)
+        renderRows(elements, ids, range.lowerBound, total: total, builder, rows, &out)
         out.append(window.gap(before: false, stack, context))
         let typeKey = UInt64(UInt(bitPattern: builder.typeID))
-        let rowKey = { (index: Int) in IdentityHash.mix(rows.explicit(ids[index]).identityKey, typeKey) }
+        let key = { (id: ID) in IdentityHash.mix(rows.explicit(id).identityKey, typeKey) }
         context.graph.keepStatefulRows(
-            of: window, owner: context.owner, renderedKeys: range.map(rowKey),
-            outside: [0..<range.lowerBound, range.upperBound..<ids.count],
-            rowKey: rowKey)
+            of: window, owner: context.owner, renderedKeys: ids.map(key), outside: [0..<range.lowerBound, range.upperBound..<total],
+            rowKey: { key(id($0)) })
     }
 
     @MainActor
+    /// Renders `elements` (with `ids`), the rows from data offset `offset` of `total`.
     private static func renderRows(
-        _ elements: [Data.Element], _ ids: [ID], _ range: Range<Int>, _ builder: RowBuilder<Data.Element, Content>,
-        _ context: _RenderContext,
-        _ out: inout [Node]
+        _ elements: [Data.Element], _ ids: [ID], _ offset: Int, total: Int, _ builder: RowBuilder<Data.Element, Content>,
+        _ context: _RenderContext, _ out: inout [Node]
     ) {
-        out.reserveCapacity(out.count + range.count)
-        let offsets = context.environment.rowOffsets.flatMap { $0.claim(total: ids.count, rendered: range.count) ? $0 : nil }
+        out.reserveCapacity(out.count + elements.count)
+        let offsets = context.environment.rowOffsets.flatMap { $0.claim(total: total, rendered: elements.count) ? $0 : nil }
         elements.withUnsafeBufferPointer { elements in
-            for index in range {
+            for index in elements.indices {
                 let identity = ids[index]
                 let first = out.count
-                defer { offsets?.record(index, nodes: out[first...]) }
+                defer { offsets?.record(offset + index, nodes: out[first...]) }
                 context.graph.renderRow(elements[index], builder, context.explicit(identity).rebuilt(), &out) { row, context, out in
                     let start = out.count
                     Content._render(row, context, &out)
