@@ -209,6 +209,43 @@ struct LazyRowsTests {
         #expect(first?.attribute("aria-posinset") == "471" && first?.attribute("aria-setsize") == "1000")
     }
 
+    @Test func aPickersOptionsAndAnAlertsButtonsInAListAreWhole() throws {
+        struct Country: View {
+            @State private var choice = 0
+            @State private var asking = false
+            var body: some View {
+                List {
+                    Picker("Country", selection: $choice) { ForEach(0..<100, id: \.self) { Text("Country \($0)").tag($0) } }
+                    Button("Ask") { asking = true }
+                        .alert("Which?", isPresented: $asking) { ForEach(0..<30, id: \.self) { Button("Answer \($0)") {} } }
+                    ForEach(0..<1000, id: \.self) { Text("Row \($0)") }
+                }
+            }
+        }
+        let host = ViewHost(Country())
+        #expect(host.html.components(separatedBy: "<option").count - 1 == 100, "a picker in a list lost options")
+        try host.select("Country 99", in: "Country")
+        try host.tap("Ask")
+        #expect(host.elements(withText: "Answer 29").count == 1, "an alert's buttons were cut to a window")
+        // The list's own rows are still a window, and only they take places.
+        #expect(rows(host).count == LazyWindow.firstCount)
+        #expect(host.elements(withClass: "jw-list-row").filter { $0.attribute("aria-posinset") != nil }.count == LazyWindow.firstCount)
+    }
+
+    @Test func rowsWithOnlyLifecycleHooksAreLetGoOffScreen() throws {
+        struct Appearing: View {
+            let number: Int
+            let log: EvaluationLog
+            var body: some View {
+                Text("Row \(number)").onAppear { log.hit("appear") }.onDisappear { log.hit("disappear") }
+            }
+        }
+        let log = EvaluationLog()
+        let host = ViewHost(List(0..<1000, id: \.self) { Appearing(number: $0, log: log) })
+        try host.scrollLazyRows(toRow: 600, rows: 20)
+        #expect(log["disappear"] == LazyWindow.firstCount, "rows that left the window did not disappear")
+    }
+
     @Test func aReportThatMakesNoSenseIsRefusedAndChangesNothing() throws {
         let host = ViewHost(Numbers())
         let before = host.html

@@ -25,6 +25,17 @@ private struct LongBoard: View {
     }
 }
 
+/// Three thousand tiles, three to a line, in a scroll view.
+private struct Tiles: View {
+    var body: some View {
+        ScrollView {
+            LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible()), GridItem(.flexible())]) {
+                ForEach(0..<3000, id: \.self) { Text("Tile \($0)").frame(height: 60) }
+            }
+        }
+    }
+}
+
 extension EndToEnd {
     /// A lazy list in every engine: the first paint holds a window of rows, scrolling anywhere
     /// brings the rows there (never a blank screen once the answer is in), the row at the top
@@ -33,13 +44,22 @@ extension EndToEnd {
     @Suite(.serialized) @MainActor
     struct LazyListsInBrowsers {
         @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
-        func chromium() async throws { try await scrolling(.chromium) }
+        func chromium() async throws {
+            try await scrolling(.chromium)
+            try await grid(.chromium)
+        }
 
         @Test(.enabled(if: BrowserEngine.firefox.shouldRun, "needs firefox-esr (make test installs it)"))
-        func firefox() async throws { try await scrolling(.firefox) }
+        func firefox() async throws {
+            try await scrolling(.firefox)
+            try await grid(.firefox)
+        }
 
         @Test(.enabled(if: BrowserEngine.webkit.shouldRun, "needs webkit2gtk-driver and xvfb (make test installs them)"))
-        func webkit() async throws { try await scrolling(.webkit) }
+        func webkit() async throws {
+            try await scrolling(.webkit)
+            try await grid(.webkit)
+        }
 
         /// What the page shows: the rows rendered, the numbers of the rows in view (top to
         /// bottom) and whether the rows cover the list's part of the screen.
@@ -91,6 +111,51 @@ extension EndToEnd {
             Issue.record(
                 "\(engine): \(what): the rows never covered the screen and settled (\(last.visible.prefix(3))…, covered \(last.covered))")
             return last
+        }
+
+        /// A lazy grid keeps whole lines: the middle of three thousand tiles shows tiles three
+        /// to a line, each line starting at a multiple of three.
+        func grid(_ engine: BrowserEngine) async throws {
+            let server = try TestServer(app: JetwayApp(title: "Tiles", routes: [Route("/tiles") { _ in Tiles() }]))
+            defer { server.stop() }
+            try await withBrowsers(1, engine) { browsers in
+                let browser = browsers[0]
+                if let driver = browser as? WebDriver { try await driver.resizeWindow(width: 420, height: 800) }
+                try await browser.navigate(server.base + "/tiles")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                let check = """
+                    const tiles = [...document.querySelectorAll('.jw-lazy-grid > *')].filter((el) => /^Tile \\d+$/.test(el.textContent));
+                    const inView = tiles.filter((el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; });
+                    if (inView.length < 6) return 'only ' + inView.length + ' tiles in view';
+                    const lines = new Map();
+                    for (const el of inView) {
+                      const top = Math.round(el.getBoundingClientRect().top);
+                      if (!lines.has(top)) lines.set(top, []);
+                      lines.get(top).push(parseInt(el.textContent.slice(5), 10));
+                    }
+                    for (const line of lines.values()) if (line[0] % 3 !== 0 || line.length !== 3) return 'a line of tiles ' + line.join(' ');
+                    return 'ok';
+                    """
+                for fraction in [0.31, 0.5, 0.77] {
+                    _ = try await browser.execute(
+                        """
+                        let box = document.scrollingElement;
+                        for (let el = document.querySelector('.jw-lazy-grid').parentElement; el && el !== document.body; el = el.parentElement) {
+                          const style = getComputedStyle(el);
+                          if ((style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight) { box = el; break; }
+                        }
+                        box.scrollTop = box.scrollHeight * \(fraction);
+                        return true
+                        """)
+                    var result = ""
+                    for _ in 0..<40 {
+                        try await Task.sleep(for: .milliseconds(150))
+                        result = try await browser.string(check)
+                        if result == "ok" { break }
+                    }
+                    #expect(result == "ok", "\(engine) at \(fraction) of the grid: \(result)")
+                }
+            }
         }
 
         func scrolling(_ engine: BrowserEngine) async throws {

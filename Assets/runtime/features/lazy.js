@@ -42,9 +42,10 @@ feature((view) => {
     let columns = 1;
     const row = gap.nextElementSibling;
     if (row !== last && getComputedStyle(gap.parentElement).display === "grid") {
-      const line = start(row.getBoundingClientRect(), !x);
+      // The cells of a line start at the same place along the axis.
+      const line = start(row.getBoundingClientRect(), x);
       columns = 0;
-      for (let el = row; el && el !== last && start(el.getBoundingClientRect(), !x) === line; el = el.nextElementSibling) columns++;
+      for (let el = row; el && el !== last && Math.abs(start(el.getBoundingClientRect(), x) - line) < 1; el = el.nextElementSibling) columns++;
       columns = Math.max(1, columns);
     }
     return { gap, last, x, before: count(gap, wire.attribute.lazyRows), rows, after: count(last, wire.attribute.lazyRows), columns };
@@ -142,8 +143,8 @@ feature((view) => {
       const s = onScreen(p);
       const offset = s.box ? (p.x ? s.box.scrollLeft : s.box.scrollTop) : (p.x ? scrollX : scrollY);
       if (offset <= 0 || s.bottom <= 0 || s.top >= s.length) return;
-      // At the end of the list: it stays at the end.
-      if (s.bottom >= s.length - 1) { found.push({ gap, end: true, box: s.box, x: p.x }); return; }
+      // At the end of the list: its end stays where it is on the screen.
+      if (s.bottom >= s.length - 1) { found.push({ gap, end: true, at: s.origin + s.length, box: s.box, x: p.x }); return; }
       if (s.top >= s.before && s.top < s.before + s.span) {
         for (let el = gap.nextElementSibling; el && el !== p.last; el = el.nextElementSibling) {
           const rect = el.getBoundingClientRect();
@@ -160,9 +161,7 @@ feature((view) => {
       if (a.end) {
         const p = a.gap.isConnected && parts(a.gap);
         if (!p) continue;
-        const s = onScreen(p);
-        now = s.origin + s.length;
-        a.at = s.origin + s.bottom;
+        now = onScreen(p).origin + onScreen(p).length;
       } else if (a.el) {
         if (!a.el.isConnected) continue;
         now = start(a.el.getBoundingClientRect(), a.x);

@@ -83,6 +83,8 @@ package final class LazyWindow {
     var keptRows: Set<UInt64> = []
     /// The instance keys of the rows rendered last.
     var windowKeys: [UInt64] = []
+    /// The most rows with state kept off screen; past it, a row that leaves loses its state.
+    static let mostKeptRows = 256
 
     /// A row's length until the browser measures one (a list row's `contain-intrinsic-size`):
     /// the gaps of a page with scripts off, or before the runtime runs.
@@ -98,8 +100,9 @@ package final class LazyWindow {
     /// With no report: 24 rows.
     package static let firstCount = firstCount(screen: nil)
 
-    init(screen: CGSize?) {
+    init(screen: CGSize?, scrollSerial: Int = 0) {
         count = Self.firstCount(screen: screen)
+        self.scrollSerial = scrollSerial
     }
     /// No report makes a window larger: a browser a thousand rows tall gets them in parts.
     package static let mostRows = 600
@@ -108,10 +111,12 @@ package final class LazyWindow {
     /// shrank (a search), so a page scrolled down shows the end of a shorter list at once.
     func window(total: Int) -> Range<Int> {
         self.total = total
+        let atEnd = first >= max(0, total - count)
         var lower = min(first, max(0, total - count))
         lower -= lower % columns
         first = lower
-        rendered = lower..<min(total, lower + count)
+        // At the end, to the end: a line's start is at or before the clamped start.
+        rendered = lower..<(atEnd ? total : min(total, lower + count))
         return rendered
     }
 
@@ -131,10 +136,16 @@ package final class LazyWindow {
         let screen = max(shown.count, columns)
         let travel = lastShown.map { shown.lowerBound - $0 } ?? 0
         lastShown = shown.lowerBound
-        let (behind, ahead) = travel > 0 ? (screen, 2 * screen) : travel < 0 ? (2 * screen, screen) : (3 * screen / 2, 3 * screen / 2)
+        var (behind, ahead) = travel > 0 ? (screen, 2 * screen) : travel < 0 ? (2 * screen, screen) : (3 * screen / 2, 3 * screen / 2)
+        // Within `mostRows`, the rows shown first, then what is ahead and behind in proportion.
+        let room = max(0, Self.mostRows - shown.count)
+        if behind + ahead > room {
+            behind = room * behind / (behind + ahead)
+            ahead = room - behind
+        }
         var lower = max(0, shown.lowerBound - behind)
         lower -= lower % columns
-        let upper = min(max(shown.upperBound + ahead, lower + columns), lower + Self.mostRows)
+        let upper = max(min(shown.upperBound + ahead, lower + Self.mostRows), lower + columns)
         first = lower
         count = upper - lower
         return (first, count) != previous
@@ -201,6 +212,13 @@ extension LazyWindow {
 }
 
 extension ViewGraph {
+    /// Whether `instance` or a view below it holds `@State` (or `@StateObject`): what a row
+    /// keeps off screen. A row with only lifecycle hooks (`.onAppear`, `.task`) is let go, so
+    /// they end as in SwiftUI, and the window's own bookkeeping is not state.
+    static func holdsState(_ instance: ViewInstance) -> Bool {
+        !instance.slots.isEmpty || instance.children.allValues.contains { $0.isMounted && holdsState($0) }
+    }
+
     /// Keeps the rows that left `window` with state in them mounted (not rendered) while their
     /// ids stay in the data; the rows it rendered this time are `renderedKeys`. A row's key is
     /// `rowKey(index)`, for each row outside the window.
@@ -209,8 +227,8 @@ extension ViewGraph {
     ) {
         if !window.windowKeys.isEmpty {
             let now = Set(renderedKeys)
-            for key in window.windowKeys where !now.contains(key) {
-                if let row = owner.children[key], row.isMounted, !Self.isStateless(row) { window.keptRows.insert(key) }
+            for key in window.windowKeys where !now.contains(key) && window.keptRows.count < LazyWindow.mostKeptRows {
+                if let row = owner.children[key], row.isMounted, Self.holdsState(row) { window.keptRows.insert(key) }
             }
         }
         window.windowKeys = renderedKeys

@@ -110,11 +110,13 @@ public struct _RenderContext {
             inside.writeEnvironment {
                 $0.sectionsAreListRows = false
                 $0.lazyStack = LazyStack(kind: lazy)
+                $0.rowOffsets = nil
             }
-        } else if inside.environment.sectionsAreListRows || inside.environment.lazyStack != nil {
+        } else if inside.environment.sectionsAreListRows || inside.environment.lazyStack != nil || inside.environment.rowOffsets != nil {
             inside.writeEnvironment {
                 $0.sectionsAreListRows = false
                 $0.lazyStack = nil
+                $0.rowOffsets = nil
             }
         }
         Content._render(content, inside, &children)

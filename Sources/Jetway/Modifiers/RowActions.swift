@@ -51,7 +51,7 @@ struct OnDeleteModifier: _PrimitiveModifier {
         inside.writeEnvironment { $0.rowOffsets = offsets }
         content(inside, &rows)
         guard let action = modifier.action else {
-            if let above = offsets.above {
+            if offsets.claimedAbove, let above = offsets.above {
                 for (row, offset) in zip(rows, offsets.offsets(of: rows)) {
                     if let offset { above.record(offset, nodes: [row][...]) }
                 }
@@ -75,7 +75,7 @@ struct OnDeleteModifier: _PrimitiveModifier {
             delete.text = "Delete"
             delete.addHandler(EventBinding(event: .click) { _ in action(IndexSet(integer: index)) })
             holder.children = [row, delete]
-            offsets.above?.record(index, nodes: [holder][...])
+            if offsets.claimedAbove { offsets.above?.record(index, nodes: [holder][...]) }
             out.append(holder)
         }
     }
@@ -143,20 +143,22 @@ struct ContextMenuModifier<Items: View>: _PrimitiveModifier {
 /// a `ForEach` inside a row is not the one deleted from.
 @MainActor
 final class RowOffsets {
-    private(set) var elements: [Int] = []
+    /// The data offset of each row node recorded, by node.
+    private var byNode: [ObjectIdentifier: Int] = [:]
     private(set) var isClaimed = false
     /// How many elements the data has, and whether the `ForEach` rendered only some (a window).
     private(set) var total = 0
     private(set) var isWindow = false
-    /// Another recorder above this one (a list's, above an `.onDelete`'s): claimed with it, and
-    /// told the nodes that stand for the rows above (`.onDelete`'s holders).
+    /// Another recorder above this one (a list's, above an `.onDelete`'s), claimed with it when
+    /// it was free, and then told the nodes that stand for the rows above (the holders).
     weak var above: RowOffsets?
+    private(set) var claimedAbove = false
 
     func start() {
-        elements.removeAll(keepingCapacity: true)
-        identities.removeAll(keepingCapacity: true)
+        byNode.removeAll(keepingCapacity: true)
         isClaimed = false
         isWindow = false
+        claimedAbove = false
         above = nil
     }
 
@@ -167,26 +169,23 @@ final class RowOffsets {
         isClaimed = true
         self.total = total
         isWindow = rendered < total
-        _ = above?.claim(total: total, rendered: rendered)
+        claimedAbove = above?.claim(total: total, rendered: rendered) ?? false
         return true
     }
 
     func record(_ offset: Int, nodes: ArraySlice<Node>) {
-        for node in nodes {
-            elements.append(offset)
-            identities.append(ObjectIdentifier(node))
-        }
+        for node in nodes { byNode[ObjectIdentifier(node)] = offset }
     }
 
-    /// The nodes recorded, in order (a row's place is found by its node).
-    private var identities: [ObjectIdentifier] = []
+    /// A modifier copied a row node (a frozen one): the copy stands for the same row.
+    func replaced(_ old: Node, by new: Node) {
+        if let offset = byNode[ObjectIdentifier(old)] { byNode[ObjectIdentifier(new)] = offset }
+    }
 
     /// The data offset of each of `rows` (nil for a node the `ForEach` did not make: a gap, a
     /// view beside it).
     func offsets(of rows: [Node]) -> [Int?] {
-        var byNode: [ObjectIdentifier: Int] = [:]
-        for (identity, offset) in zip(identities, elements) { byNode[identity] = offset }
-        return rows.map { byNode[ObjectIdentifier($0)] }
+        rows.map { byNode[ObjectIdentifier($0)] }
     }
 
     /// Each of `rows`' place in the data, when the `ForEach` rendered only a window of its rows;

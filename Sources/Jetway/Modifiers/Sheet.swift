@@ -282,7 +282,12 @@ struct AlertModifier<Actions: View, Message: View>: _PrimitiveModifier {
             children.append(holder)
         }
         // Every button inside dismisses the alert once its own action has run.
-        inside.writeEnvironment { $0.buttonDismissesAlert = AlertDismissal(dismiss) }
+        inside.writeEnvironment {
+            $0.buttonDismissesAlert = AlertDismissal(dismiss)
+            // An alert's buttons are whole, even when it is attached to a list.
+            $0.lazyStack = nil
+            $0.rowOffsets = nil
+        }
         var buttons: [Node] = []
         Actions._render(modifier.actions(), inside.structural(3).rebuilt(), &buttons)
         if buttons.isEmpty {

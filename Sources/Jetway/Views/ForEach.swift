@@ -41,7 +41,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         // may be computed from observed state); each row's builder and views then run outside
         // it, tracked by the row's own instance (`ViewGraph.renderRow`).
         let (elements, ids) = context.track { elementsAndIDs(data, data.startIndex..<data.endIndex, identify) }
-        renderRows(elements, ids, 0, total: ids.count, builder, context, &out)
+        let offsets = context.environment.rowOffsets.flatMap { $0.claim(total: ids.count, rendered: ids.count) ? $0 : nil }
+        renderRows(elements, ids, 0, offsets, builder, context, &out)
     }
 
     /// The elements of `data` in `indices`, and their ids.
@@ -69,7 +70,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         _ data: Data, _ identify: @escaping (Data.Element) -> ID, _ builder: RowBuilder<Data.Element, Content>, _ stack: LazyStack,
         _ context: _RenderContext, _ out: inout [Node]
     ) {
-        let window = context.persistent(LazyWindow.self) { LazyWindow(screen: context.environment.request.reportedViewport) }
+        let window = context.persistent(LazyWindow.self) {
+            // A request made before this list was there is not for it.
+            LazyWindow(screen: context.environment.request.reportedViewport, scrollSerial: context.environment.scrollRequest?.serial ?? 0)
+        }
         window.owner = context.owner
         if !context.owner.ownsLazyWindow { context.owner.ownsLazyWindow = true }
         let total = context.track { data.count }
@@ -85,9 +89,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         let (elements, ids) = context.track { elementsAndIDs(data, indices, identify) }
         // A row's own views are not the container's rows (a `ForEach` of tags in a row is whole).
         var rows = context
-        rows.writeEnvironment { $0.lazyStack = nil }
+        rows.writeEnvironment {
+            $0.lazyStack = nil
+            $0.rowOffsets = nil
+        }
+        let offsets = context.environment.rowOffsets.flatMap { $0.claim(total: total, rendered: range.count) ? $0 : nil }
         out.append(window.gap(before: true, stack, context))
-        renderRows(elements, ids, range.lowerBound, total: total, builder, rows, &out)
+        renderRows(elements, ids, range.lowerBound, offsets, builder, rows, &out)
         out.append(window.gap(before: false, stack, context))
         let typeKey = UInt64(UInt(bitPattern: builder.typeID))
         let key = { (id: ID) in IdentityHash.mix(rows.explicit(id).identityKey, typeKey) }
@@ -97,13 +105,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     @MainActor
-    /// Renders `elements` (with `ids`), the rows from data offset `offset` of `total`.
+    /// Renders `elements` (with `ids`), the rows from data offset `offset`, noting each row's
+    /// nodes in `offsets`.
     private static func renderRows(
-        _ elements: [Data.Element], _ ids: [ID], _ offset: Int, total: Int, _ builder: RowBuilder<Data.Element, Content>,
+        _ elements: [Data.Element], _ ids: [ID], _ offset: Int, _ offsets: RowOffsets?, _ builder: RowBuilder<Data.Element, Content>,
         _ context: _RenderContext, _ out: inout [Node]
     ) {
         out.reserveCapacity(out.count + elements.count)
-        let offsets = context.environment.rowOffsets.flatMap { $0.claim(total: total, rendered: elements.count) ? $0 : nil }
         elements.withUnsafeBufferPointer { elements in
             for index in elements.indices {
                 let identity = ids[index]

@@ -38,7 +38,12 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
         Label._render(view.label, inside.structural(0), &labelNodes)
         let title = labelNodes.map(\.textContent).joined()
         var optionContext = inside.structural(1)
-        optionContext.writeEnvironment { $0.collectsTags = true }
+        optionContext.writeEnvironment {
+            $0.collectsTags = true
+            // Options are whole, even in a list's row.
+            $0.lazyStack = nil
+            $0.rowOffsets = nil
+        }
         var options: [Node] = []
         Content._render(view.content, optionContext.insideElement(), &options)
         let selected = AnyHashable(context.track { view.selection.wrappedValue })

@@ -32,7 +32,11 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         let node = context.element("div", RuntimeContract.Class.tabview)
         let inside = context.insideElement()
         var itemContext = inside.structural(0)
-        itemContext.writeEnvironment { $0.collectsTabs = true }
+        itemContext.writeEnvironment {
+            $0.collectsTabs = true
+            $0.lazyStack = nil
+            $0.rowOffsets = nil
+        }
         var items: [Node] = []
         Content._render(view.content, itemContext, &items)
         let tabs = items.enumerated().map { index, item in Tab(item, index: index) }
