@@ -90,3 +90,82 @@ enum BrowserBench {
         report(name, samples[samples.count / 2], "ms")
     }
 }
+
+extension BrowserBench {
+    /// A fling through 10,000 rows of a lazy list in headless Chromium: the page scrolls by
+    /// `speed` CSS pixels a second, a step each frame, until 10,000 rows have passed. Each
+    /// frame looks at three points of the list's part of the screen; a point over a gap is a
+    /// blank row. Reports the longest time a blank lasted, how many frames had one, and the
+    /// longest task the page ran (`longtask` entries), as `<prefix>_fling_…`.
+    static func fling(_ prefix: String, url: String, speed: Double) async throws {
+        guard BrowserEngine.chromium.isInstalled else {
+            throw BenchFailure("\(prefix): Chromium and chromedriver are not installed (make bench installs them)")
+        }
+        let browser = try await BrowserEngine.chromium.start()
+        do {
+            if let driver = browser as? WebDriver { try await driver.resizeWindow(width: 420, height: 900) }
+            try await browser.navigate(url)
+            guard
+                await browser.wait(
+                    for: "return document.documentElement.classList.contains('\(RuntimeContract.State.connected)')", timeout: 15)
+            else { throw BenchFailure("\(prefix): the page never went live") }
+            _ = try await browser.execute(
+                """
+                const list = document.querySelector('.\(StyleClass.list)');
+                let box = document.scrollingElement;
+                for (let el = list.parentElement; el && el !== document.body; el = el.parentElement) {
+                  const style = getComputedStyle(el);
+                  if ((style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight) { box = el; break; }
+                }
+                const rows = list.querySelectorAll('.\(StyleClass.listRow)');
+                const rowLength = (rows[rows.length - 1].getBoundingClientRect().bottom - rows[0].getBoundingClientRect().top) / rows.length;
+                if (!PerformanceObserver.supportedEntryTypes.includes('longtask')) throw new Error('no longtask entries in this browser');
+                const result = { longestBlank: 0, blankFrames: 0, frames: 0, longestTask: 0, rows: 0 };
+                new PerformanceObserver((entries) => {
+                  for (const entry of entries.getEntries()) result.longestTask = Math.max(result.longestTask, entry.duration);
+                }).observe({ entryTypes: ['longtask'] });
+                const distance = rowLength * 10000, start = performance.now(), from = box.scrollTop;
+                let blankSince = 0;
+                function frame(now) {
+                  const travelled = Math.min(distance, ((now - start) / 1000) * \(speed));
+                  box.scrollTop = from + travelled;
+                  const rect = list.getBoundingClientRect();
+                  const top = Math.max(rect.top, 0), bottom = Math.min(rect.bottom, innerHeight);
+                  let blank = false;
+                  for (const y of [top + 5, (top + bottom) / 2, bottom - 5]) {
+                    const hit = document.elementFromPoint(rect.left + rect.width / 2, y);
+                    if (!hit || hit.closest('.\(RuntimeContract.Class.lazyGap)')) blank = true;
+                  }
+                  result.frames++;
+                  if (blank) {
+                    result.blankFrames++;
+                    if (!blankSince) blankSince = now;
+                    result.longestBlank = Math.max(result.longestBlank, now - blankSince);
+                  } else blankSince = 0;
+                  if (travelled < distance) requestAnimationFrame(frame);
+                  else { result.rows = Math.round(travelled / rowLength); window.__jwFling = result; }
+                }
+                window.__jwFling = null;
+                requestAnimationFrame(frame);
+                return true
+                """)
+            let deadline = Date().addingTimeInterval(120)
+            var answer: String?
+            while answer == nil && Date() < deadline {
+                try await Task.sleep(for: .milliseconds(500))
+                answer = try await browser.execute("return window.__jwFling ? JSON.stringify(window.__jwFling) : null") as? String
+            }
+            guard let answer, let data = answer.data(using: .utf8),
+                let result = try JSONSerialization.jsonObject(with: data) as? [String: Double], let rows = result["rows"], rows >= 10000
+            else { throw BenchFailure("\(prefix): the fling did not finish: \(answer ?? "no answer")") }
+            report("\(prefix)_fling_longest_blank_ms", result["longestBlank"] ?? -1, "ms")
+            report("\(prefix)_fling_blank_frames", result["blankFrames"] ?? -1, "frames")
+            report("\(prefix)_fling_frames", result["frames"] ?? -1, "frames")
+            report("\(prefix)_fling_longest_task_ms", result["longestTask"] ?? -1, "ms")
+            await browser.quit()
+        } catch {
+            await browser.quit()
+            throw error
+        }
+    }
+}
