@@ -56,10 +56,12 @@ struct OnDeleteModifier: _PrimitiveModifier {
                     if let offset { above.record(offset, nodes: [row][...]) }
                 }
             }
+            offsets.finish()
             out += rows
             return
         }
         let recorded = offsets.offsets(of: rows)
+        offsets.finish()
         for (position, row) in rows.enumerated() {
             if row.hasClass(RuntimeContract.Class.lazyGap) {
                 out.append(row)
@@ -155,7 +157,7 @@ final class RowOffsets {
     private(set) var claimedAbove = false
 
     func start() {
-        byNode.removeAll(keepingCapacity: true)
+        byNode.removeAll()
         isClaimed = false
         isWindow = false
         claimedAbove = false
@@ -175,6 +177,11 @@ final class RowOffsets {
 
     func record(_ offset: Int, nodes: ArraySlice<Node>) {
         for node in nodes { byNode[ObjectIdentifier(node)] = offset }
+    }
+
+    /// Lets go of what was recorded once it was read: a session keeps no table between renders.
+    func finish() {
+        byNode = [:]
     }
 
     /// A modifier copied a row node (a frozen one): the copy stands for the same row.

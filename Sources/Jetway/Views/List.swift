@@ -30,6 +30,7 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         }
         Content._render(view.content, inside, &rows)
         let positions = offsets.positions(of: rows)
+        offsets.finish()
         // A row whose view did not re-render is the same node object as last time: give it the
         // same <li> too, so the diff skips the whole item without looking inside.
         let state = context.persistent(ListState.self) { ListState() }
