@@ -8,16 +8,21 @@ import JetwayWire
 @MainActor
 enum BrowserBench {
     static func keystrokeToDOM(_ name: String, url: String, rounds: Int) async throws {
+        try await withChromium(name) { browser in try await measure(name, browser: browser, url: url, rounds: rounds) }
+    }
+
+    /// Runs `body` with a headless Chromium, and quits it whatever happens: a `defer { Task { … } }`
+    /// never ran before the process exited, and left Chromium running beside the figures that
+    /// follow.
+    static func withChromium(_ name: String, _ body: (any Browser) async throws -> Void) async throws {
         guard BrowserEngine.chromium.isInstalled else {
             throw BenchFailure("\(name): Chromium and chromedriver are not installed (make bench installs them)")
         }
         let browser = try await BrowserEngine.chromium.start()
         do {
-            try await measure(name, browser: browser, url: url, rounds: rounds)
+            try await body(browser)
             await browser.quit()
         } catch {
-            // Quit before the error ends the bench: a `defer { Task { … } }` never ran before
-            // the process exited, and left Chromium running beside the figures that follow.
             await browser.quit()
             throw error
         }
@@ -98,11 +103,7 @@ extension BrowserBench {
     /// blank row. Reports the longest time a blank lasted, how many frames had one, and the
     /// longest task the page ran (`longtask` entries), as `<prefix>_fling_…`.
     static func fling(_ prefix: String, url: String, speed: Double) async throws {
-        guard BrowserEngine.chromium.isInstalled else {
-            throw BenchFailure("\(prefix): Chromium and chromedriver are not installed (make bench installs them)")
-        }
-        let browser = try await BrowserEngine.chromium.start()
-        do {
+        try await withChromium(prefix) { browser in
             if let driver = browser as? WebDriver { try await driver.resizeWindow(width: 420, height: 900) }
             try await browser.navigate(url)
             guard
@@ -162,10 +163,6 @@ extension BrowserBench {
             report("\(prefix)_fling_blank_frames", result["blankFrames"] ?? -1, "frames")
             report("\(prefix)_fling_frames", result["frames"] ?? -1, "frames")
             report("\(prefix)_fling_longest_task_ms", result["longestTask"] ?? -1, "ms")
-            await browser.quit()
-        } catch {
-            await browser.quit()
-            throw error
         }
     }
 }

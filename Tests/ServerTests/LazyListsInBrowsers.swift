@@ -169,6 +169,10 @@ extension EndToEnd {
                 let first = try await settled(browser, engine, "the first paint")
                 #expect(first.visible.first == 0, "\(engine): the list does not start at row 0: \(first.visible)")
                 #expect(first.rendered < 100, "\(engine): \(first.rendered) rows rendered of 1,000 at first")
+                // A page only looked at sends nothing (and so keeps sharing its rendering).
+                #expect(
+                    try await browser.string("return String(window.jetway.timing.sent)") == "0",
+                    "\(engine): the page sent an event before it was scrolled or typed into")
                 // The page keeps the window's size (rounded up to 256 px) for the next visit, whose
                 // first window is then as tall.
                 let nextVisit = try await browser.string(

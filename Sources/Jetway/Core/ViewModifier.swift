@@ -107,13 +107,18 @@ extension NodeModifier {
     public static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         let start = out.count
         content(context, &out)
-        let offsets = context.environment.rowOffsets
+        // Read only when a node is replaced: most applications replace none, and a read is a
+        // dependency noted on the owner.
+        var offsets: RowOffsets??
         for index in start..<out.count {
             // A lazy list's gap stands for rows; what is asked of the rows is not asked of it.
             if out[index].hasClass(RuntimeContract.Class.lazyGap) { continue }
             let node = out[index].isFrozen ? out[index].copy() : out[index]
             let modified = modifier.modify(node, context)
-            if modified !== out[index] { offsets?.replaced(out[index], by: modified) }
+            if modified !== out[index] {
+                if offsets == nil { offsets = .some(context.environment.rowOffsets) }
+                offsets??.replaced(out[index], by: modified)
+            }
             out[index] = modified
         }
     }

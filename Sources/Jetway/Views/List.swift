@@ -54,9 +54,9 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
 /// the rows shown are kept: a list's rows are a lazy window (`LazyRows`), and a row that comes
 /// back gets a new item.
 final class ListState: NodeHolding {
-    private var items = KeyMap<(item: Node, shown: UInt64)>()
-    /// The place in the data each item was made for.
-    private var placed: [ObjectIdentifier: RowPosition] = [:]
+    /// Each item, the render it was last shown in, and the place in the data it was made for.
+    private typealias Entry = (item: Node, shown: UInt64, position: RowPosition?)
+    private var items = KeyMap<Entry>()
     private var render: UInt64 = 0
 
     private static func key(_ row: Node) -> UInt64 {
@@ -80,16 +80,12 @@ final class ListState: NodeHolding {
                 continue
             }
             let key = Self.key(row)
-            if let known = items[key], known.item.key == row.key, known.item.children.first === row,
-                placed[ObjectIdentifier(known.item)] == position
-            {
-                items[key] = (known.item, render)
+            if let known = items[key], known.item.key == row.key, known.item.children.first === row, known.position == position {
+                items[key] = (known.item, render, position)
                 result.append(known.item)
             } else {
-                if let known = items[key] { placed[ObjectIdentifier(known.item)] = nil }
                 let item = make(row, position)
-                items[key] = (item, render)
-                if let position { placed[ObjectIdentifier(item)] = position }
+                items[key] = (item, render, position)
                 result.append(item)
             }
         }
@@ -100,26 +96,18 @@ final class ListState: NodeHolding {
     /// Drops the items of rows not shown this render.
     private func trim() {
         let shown = items.entries.filter { $0.value.shown == render }
-        var kept = KeyMap<(item: Node, shown: UInt64)>(minimumCapacity: shown.count)
+        var kept = KeyMap<Entry>(minimumCapacity: shown.count)
         for entry in shown { kept[entry.key] = entry.value }
         items = kept
-        if !placed.isEmpty {
-            var still: [ObjectIdentifier: RowPosition] = [:]
-            for entry in shown {
-                let id = ObjectIdentifier(entry.value.item)
-                if let position = placed[id] { still[id] = position }
-            }
-            placed = still
-        }
     }
 
     func replaceNodes(_ replacement: NodeReplacement) {
-        var moved = KeyMap<(item: Node, shown: UInt64)>(minimumCapacity: items.count)
+        var moved = KeyMap<Entry>(minimumCapacity: items.count)
         for entry in items.entries {
             guard let row = entry.value.item.children.first else { continue }
             // An item whose row was replaced but not itself no longer holds the row: the
             // lookup checks that, and makes a new item.
-            moved[Self.key(replacement(row))] = (replacement(entry.value.item), entry.value.shown)
+            moved[Self.key(replacement(row))] = (replacement(entry.value.item), entry.value.shown, entry.value.position)
         }
         items = moved
     }
