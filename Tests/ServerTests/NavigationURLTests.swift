@@ -67,6 +67,33 @@ struct NavigationURLTests {
         #expect(garbage.contains("Gate A1") && !garbage.contains("<script>"))
     }
 
+    /// The airport board's row: a link beside a button in a stack, in every row of a list.
+    struct GatesWithStars: View {
+        let gates = ["A1", "B12", "C3"]
+        var body: some View {
+            NavigationStack {
+                List(gates, id: \.self) { gate in
+                    HStack {
+                        NavigationLink("Gate \(gate)") { GateScreen(gate: gate) }
+                        Button("Star \(gate)") {}
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func everyRowsLinkHasAnAddressOfItsOwn() async throws {
+        let server = try TestServer(app: JetwayApp(title: "Airport", routes: [Route("/") { _ in GatesWithStars() }]), transport: .memory)
+        defer { server.stop() }
+        let root = try await server.get("/").body
+        let addresses = try ["A1", "B12", "C3"].map { try nav(of: "Gate \($0)", in: root) }
+        #expect(Set(addresses).count == 3, "\(addresses)")
+        for (gate, address) in zip(["A1", "B12", "C3"], addresses) {
+            let screen = try await server.get("/?nav=\(address)").body
+            #expect(screen.contains("Departures from \(gate)"), "\(gate) opened another screen")
+        }
+    }
+
     @Test func backAndForwardPopAndPushByTheURLsPath() throws {
         let graph = ViewGraph(Gates())
         graph.render()

@@ -173,7 +173,11 @@ public final class ViewGraph {
     }
 
     private static func link(_ key: UInt64, in node: Node?) -> Node? {
-        first(in: node) { $0.key == key && $0.tag == "a" && $0.attribute("class")?.contains(RuntimeContract.Class.navlink) == true }
+        // The key is the last part of the link's address (`?nav=…a.key`).
+        first(in: node) {
+            $0.tag == "a" && $0.attribute("class")?.contains(RuntimeContract.Class.navlink) == true
+                && $0.attribute("href")?.split(whereSeparator: { $0 == "." || $0 == "=" }).last.flatMap({ UInt64($0, radix: 36) }) == key
+        }
     }
 
     private static func first(in node: Node?, where predicate: (Node) -> Bool) -> Node? {

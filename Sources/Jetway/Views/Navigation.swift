@@ -373,7 +373,7 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         }
         node.children = label
         if let navigation, enabled {
-            let key = context.elementKey
+            let key = context.pathKey
             node.setAttribute(nested ? "data-href" : "href", navigation.href(appending: key))
             node.addHandler(
                 // Weakly: the memo holds this node, so a strong capture would keep both alive
