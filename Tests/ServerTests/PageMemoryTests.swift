@@ -28,9 +28,13 @@ struct PageMemoryTests {
         let server = try TestServer(transport: .memory) { $0.maxPageMemoryPerAddress = 2 * 1024 * 1024 }
         defer { server.stop() }
         let memory = try #require(server.memory)
-        // New browsers (no cookie): each board renders for its device alone.
+        // Browsers that come back (each with its device cookie): each board renders for its
+        // device alone (new browsers share one rendering).
         var statuses: [Int] = []
-        for _ in 0..<80 { statuses.append(await memory.request("GET", "/", address: "127.0.0.2").status) }
+        for _ in 0..<80 {
+            let cookie = try #require(server.server.newDeviceCookie(secure: false)?.header.split(separator: ";").first)
+            statuses.append(await memory.request("GET", "/", headers: ["Cookie": String(cookie)], address: "127.0.0.2").status)
+        }
         let opened = statuses.filter { $0 == 200 }.count
         let refused = statuses.filter { $0 == 429 }.count
         #expect(opened > 3 && refused > 0 && opened + refused == 80, "\(opened) opened, \(refused) refused")
@@ -39,7 +43,8 @@ struct PageMemoryTests {
         // Another address is not held up.
         #expect(await memory.request("GET", "/", address: "127.0.0.3").status == 200)
         // The refusal says what happened and when the page tries again.
-        let answer = await memory.request("GET", "/", address: "127.0.0.2")
+        let cookie = try #require(server.server.newDeviceCookie(secure: false)?.header.split(separator: ";").first)
+        let answer = await memory.request("GET", "/", headers: ["Cookie": String(cookie)], address: "127.0.0.2")
         #expect(answer.text.contains("Too many pages are open from your address") && answer.headers["retry-after"] == "30")
         // Its pages gone, the address may open pages again.
         memory.advance(by: 3600)

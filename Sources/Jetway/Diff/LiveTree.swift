@@ -115,6 +115,12 @@ public final class LiveTree {
         return mine
     }
 
+    /// Whether `other` shows the same document as this tree (tags, keys, attributes, texts).
+    package func isSameDocument(as other: LiveTree) -> Bool {
+        guard let mine = root, let theirs = other.root else { return false }
+        return Self.isSameDocument(mine, theirs)
+    }
+
     private static func isSameDocument(_ a: Node, _ b: Node) -> Bool {
         guard a.tag == b.tag, a.key == b.key, a.isOpaque == b.isOpaque, a.text == b.text, a.attributes == b.attributes,
             a.children.count == b.children.count

@@ -106,6 +106,14 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// The device id without noting a read (for the server's own comparisons).
     package var _device: String? { deviceID }
 
+    /// The same context for another device (with a read mark of its own): the server renders
+    /// new browsers' pages for a device no browser has.
+    package func withDevice(_ device: String?) -> RequestContext {
+        var copy = withOwnReadMark()
+        copy.deviceID = device
+        return copy
+    }
+
     /// The same context with a read mark of its own: what one rendering reads is not noted
     /// on another's.
     package func withOwnReadMark() -> RequestContext {

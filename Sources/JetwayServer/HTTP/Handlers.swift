@@ -82,6 +82,8 @@ extension JetwayServer {
             query: pending.query, headers: pending.headers, signedCookies: Cookie.verified(cookies, secret: secret), body: pending.body,
             remoteAddress: pending.address)
         let identity = identity(signedCookies: request.signedCookies)
+        // What the handler does for this browser, its pages that share new browsers' rendering see.
+        if let device = identity.device { sessions.deviceWasSeen(device) }
         request.signInID = identity.signInID
         request.user = identity.user
         let secure = pending.secure

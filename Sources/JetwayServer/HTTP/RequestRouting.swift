@@ -142,7 +142,7 @@ extension JetwayServer {
         }
         var identity = identity(cookieHeader: head.headers["cookie"])
         let deviceCookie = identity.device == nil ? newDeviceCookie(secure: head.secure) : nil
-        if let deviceCookie { identity.device = deviceCookie.id }
+        if let deviceCookie { (identity.device, identity.deviceIsNew) = (deviceCookie.id, true) }
         let browser = identity
         let address = head.address
         let acceptsGzip = Gzip.isAccepted(by: head.headers["accept-encoding"])

@@ -31,10 +31,18 @@ final class RenderGroup {
     /// still reaching a graph of a server that was replaced, as a restart in a test does).
     weak var manager: SessionManager?
 
-    init(page: String, context: RequestContext, makeRoot: @escaping @MainActor () -> RootView, manager: SessionManager) {
+    /// Whether this is the rendering new browsers share (`SessionManager.newBrowsersRendering`):
+    /// made for a device no browser has; its members are browsers whose own page was the same.
+    let forNewDevices: Bool
+
+    init(
+        page: String, context: RequestContext, makeRoot: @escaping @MainActor () -> RootView, manager: SessionManager,
+        forNewDevices: Bool = false
+    ) {
         self.page = page
         self.navigation = context.query["nav"] ?? ""
         self.context = context.withOwnReadMark()
+        self.forNewDevices = forNewDevices
         self.makeRoot = makeRoot
         self.root = makeRoot()
         var environment = EnvironmentValues()
@@ -47,9 +55,12 @@ final class RenderGroup {
         // names, followed in turn, in the tab shown).
         if let tab = context.query["tab"], !tab.isEmpty { graph.openTab(tab) }
         if !navigation.isEmpty { graph.openNavigation(navigation) }
-        joinKey = Self.joinKey(
-            page: page, user: context.user, device: self.context._deviceWasRead ? context._device ?? "" : nil,
-            sizes: self.context._sizesWereRead ? context._sizes ?? "" : nil)
+        joinKey =
+            forNewDevices
+            ? Self.newDevicesKey(page: page, user: context.user, sizes: context._sizes)
+            : Self.joinKey(
+                page: page, user: context.user, device: self.context._deviceWasRead ? context._device ?? "" : nil,
+                sizes: self.context._sizesWereRead ? context._sizes ?? "" : nil)
         self.manager = manager
         graph.onNeedsUpdate = { [weak self] in
             guard let self else { return }
@@ -58,7 +69,8 @@ final class RenderGroup {
     }
 
     /// Whether another session opening the same page may join: only while a fresh graph would
-    /// render exactly this one, for the same user and, once a view has read it, the same device.
+    /// render exactly this one, for the same user and, once a view has read it, the same device
+    /// (or, for the rendering of new browsers, a new browser whose page was the same).
     func canJoin(_ otherRoot: RootView, context other: RequestContext) -> Bool {
         graph.isPristine && context.user == other.user && sharesDevice(with: other) && sharesSizes(with: other)
             && root.isSame(as: otherRoot)
@@ -72,6 +84,12 @@ final class RenderGroup {
         page + "\u{0}" + (user ?? "") + (device.map { "\u{0}" + $0 } ?? "") + (sizes.map { "\u{1}" + $0 } ?? "")
     }
 
+    /// The key of the rendering new browsers share (no device id has this form). By their
+    /// sizes too, whether the page reads them or not: the key is looked up before rendering.
+    static func newDevicesKey(page: String, user: String?, sizes: String?) -> String {
+        joinKey(page: page, user: user, device: "\u{2}new", sizes: sizes ?? "")
+    }
+
     /// Whether a page of `other`'s browser lays out as this rendering does: always, until a
     /// `GeometryReader` took its first size from the browser's reported sizes.
     func sharesSizes(with other: RequestContext) -> Bool {
@@ -81,7 +99,7 @@ final class RenderGroup {
     /// Whether a page of `other`'s browser sees what this rendering shows: always, until a
     /// view has read the device.
     func sharesDevice(with other: RequestContext) -> Bool {
-        !context._deviceWasRead || context._device == other._device
+        forNewDevices || !context._deviceWasRead || context._device == other._device
     }
 
     var isShared: Bool { members.count > 1 }

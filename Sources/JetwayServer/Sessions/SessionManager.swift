@@ -1,5 +1,6 @@
 import Foundation
 import Jetway
+import Synchronization
 
 /// The live sessions of one server, on the main actor: renders pages, keeps the renderings
 /// sessions share and gives a session its own before it diverges, flushes changed renderings in
@@ -65,6 +66,9 @@ final class SessionManager {
             return HTTPResponse.tooManyPages()
         }
         if let refusal = memory.refusal(for: address) { return refusal }
+        // Another page of a browser whose first page shares the new browsers' rendering: that
+        // page gets its own first (the two pages of one browser follow each other).
+        if !identity.deviceIsNew, let device = identity.device { deviceWasSeen(device) }
         let session = newSession(id: SessionToken.newSessionID(), route, match, at: path, query, identity: identity)
         session.address = address
         sessionsByAddress[address, default: 0] += 1
@@ -90,7 +94,7 @@ final class SessionManager {
             path: path, queryString: query, query: match.query, user: identity.user, device: identity.device, sizes: identity.sizes)
         return LiveSession(
             id: id, match: match, context: context, signInID: identity.signInID,
-            group: group(showing: route, match, at: path, query, context: context), manager: self)
+            group: group(showing: route, match, at: path, query, context: context, newDevice: identity.deviceIsNew), manager: self)
     }
 
     // MARK: Shared rendering
@@ -105,7 +109,9 @@ final class SessionManager {
 
     /// The rendering a new session of this page joins: the page's pristine one when its root
     /// view is the same, else a new one, rendered now.
-    func group(showing route: Route, _ match: RouteMatch, at path: String, _ query: String, context: RequestContext) -> RenderGroup {
+    func group(
+        showing route: Route, _ match: RouteMatch, at path: String, _ query: String, context: RequestContext, newDevice: Bool = false
+    ) -> RenderGroup {
         let page = query.isEmpty ? path : path + "?" + query
         let makeRoot: @MainActor () -> RootView = { route.makeView(match) }
         // A page whose first render read the device or the window's sizes is kept by browser,
@@ -121,6 +127,13 @@ final class SessionManager {
             if let group = joinable[key], group.canJoin(makeRoot(), context: context) { return group }
         }
         let group = RenderGroup(page: page, context: context, makeRoot: makeRoot, manager: self)
+        if newDevice, let device = context._device, group.context._deviceWasRead,
+            let shared = newBrowsersRendering(like: group, makeRoot: makeRoot)
+        {
+            group.graph.tearDown()
+            newDeviceSessions.withLock { _ = $0.insert(device) }
+            return shared
+        }
         // Another browser's rendering of the page, when this one renders for its own: it keeps
         // the nodes the two pages have in common (a board of a new browser, whose stars and
         // picture are the same as the last new browser's, shares all but its handlers).
@@ -134,6 +147,51 @@ final class SessionManager {
         return group
     }
 
+    /// The rendering new browsers share, when this new browser's page (`own`) is the same as it.
+    ///
+    /// A browser that sent no device cookie has a device made for this request: nothing in the
+    /// app belongs to it yet. A page that reads the device (a board with the browser's starred
+    /// flights) is then the same for every new browser, so they share one rendering, made for a
+    /// device no browser has (what changes for a real device never reaches it). Each new
+    /// browser's page is rendered once with its own device and compared: only the same
+    /// document joins (a page that shows the device id itself renders alone). A member gets a
+    /// rendering of its own, for its own device, before its first event (`isolate`) and when
+    /// another request of its browser comes (`deviceWasSeen`): until then nothing of its device
+    /// can have changed.
+    private func newBrowsersRendering(like own: RenderGroup, makeRoot: @escaping @MainActor () -> RootView) -> RenderGroup? {
+        let context = own.context
+        let key = RenderGroup.newDevicesKey(page: own.page, user: context.user, sizes: context._sizes)
+        var shared = joinable[key]
+        if let found = shared, !found.canJoin(makeRoot(), context: context) { shared = nil }
+        if shared == nil {
+            let made = RenderGroup(
+                page: own.page, context: context.withDevice("new." + SessionToken.newSessionID()), makeRoot: makeRoot, manager: self,
+                forNewDevices: true)
+            guard made.graph.isPristine else {
+                made.graph.tearDown()
+                return nil
+            }
+            joinable[key] = made
+            shared = made
+        }
+        guard let shared, own.graph.tree.isSameDocument(as: shared.graph.tree) else { return nil }
+        return shared
+    }
+
+    /// Devices with a page in a rendering of new browsers (any thread may ask).
+    let newDeviceSessions = Mutex<Set<String>>([])
+
+    /// A request of `device` came (another page, a handler): its pages that share the new
+    /// browsers' rendering get renderings of their own, as they would for an event.
+    func deviceWasSeen(_ device: String) {
+        guard newDeviceSessions.withLock({ $0.remove(device) }) != nil else { return }
+        for session in sessions.values where session.group.forNewDevices && session.context._device == device {
+            _ = isolate(session)
+            // Untouched yet: the browser's next pages may share it.
+            if session.group.graph.isPristine { joinable[session.group.joinKey] = session.group }
+        }
+    }
+
     struct WeakRenderGroup {
         weak var group: RenderGroup?
     }
@@ -144,7 +202,9 @@ final class SessionManager {
     /// of its inputs): the session then has its own graph and the browser gets the whole page.
     func isolate(_ session: LiveSession) -> Bool {
         let shared = session.group
-        guard shared.isShared else { return true }
+        // New browsers' rendering is made for a device none of them has: even alone in it, a
+        // page gets its own before its handlers run.
+        guard shared.isShared || shared.forNewDevices else { return true }
         // The browser has the page as of the last patch: render what is pending first.
         if shared.graph.needsUpdate { transport?.wake(shared.flush(ref: 0, for: nil)) }
         let own = RenderGroup(page: shared.page, context: session.context, makeRoot: shared.makeRoot, manager: self)
@@ -153,6 +213,10 @@ final class SessionManager {
         session.group = own
         own.add(session)
         recharge(session)
+        if shared.forNewDevices {
+            if let device = session.context._device { newDeviceSessions.withLock { _ = $0.remove(device) } }
+            if shared.members.isEmpty { retire(shared) }
+        }
         if !adopted {
             Log.warn("isolate_mismatch", ["session": session.shortID, "page": shared.page])
             session.sendFullPage()
@@ -226,6 +290,7 @@ final class SessionManager {
     /// Forgets a session now: it leaves its rendering and no longer counts for its address.
     private func end(_ session: LiveSession) {
         sessions.removeValue(forKey: session.id)
+        if session.group.forNewDevices, let device = session.context._device { newDeviceSessions.withLock { _ = $0.remove(device) } }
         shares.forget(session.shareKey)
         leave(session)
         if let address = session.address {

@@ -5,6 +5,9 @@ import Jetway
 /// `signIn(user:)` or `signOut()` does: the store, the cookie, and the open pages.
 struct BrowserIdentity: Sendable, Equatable {
     var device: String?
+    /// Whether `device` was made for this request (the browser sent no device cookie): nothing
+    /// anywhere belongs to it yet.
+    var deviceIsNew = false
     var signInID: String?
     var user: String?
     /// The `jw_sizes` cookie (unsigned: only a layout hint; `RequestContext` checks its form).
