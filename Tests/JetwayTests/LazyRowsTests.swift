@@ -34,6 +34,26 @@ private struct Counters: View {
     }
 }
 
+@MainActor @Observable private final class Suffix {
+    var text = ""
+}
+
+/// Rows with buttons, a search, and a row (5) whose label can change while it is away.
+private struct Tappable: View {
+    var suffix = Suffix()
+    @State private var search = ""
+    @State private var tapped = -1
+    var body: some View {
+        NavigationStack {
+            Text("Tapped \(tapped)")
+            List((0..<200).filter { search.isEmpty || String($0).hasPrefix(search) }, id: \.self) { number in
+                Button("Row \(number)\(number == 5 ? suffix.text : "")") { tapped = number }
+            }
+            .searchable(text: $search, prompt: "Number")
+        }
+    }
+}
+
 private struct Deletable: View {
     @State private var numbers = Array(0..<1000)
     var body: some View {
@@ -146,6 +166,38 @@ struct LazyRowsTests {
         #expect(gaps(host).map(\.rows) == [0, 0])
         try host.type("", into: "Number")
         #expect(rows(host).first == 0, "a cleared search starts at the top of the window it left")
+    }
+
+    @Test func rowsThatComeBackAreMovedBackAndTheirButtonsWork() throws {
+        let host = ViewHost(Tappable())
+        try host.type("1", into: "Number")
+        #expect(host.lastPatches.contains { if case .detach = $0 { true } else { false } })
+        try host.type("", into: "Number")
+        // The rows the browser kept come back by their ids; none is sent again.
+        let sent = host.lastPatches.compactMap { if case .insert(_, _, let html) = $0 { html } else { nil } }.joined()
+        #expect(!sent.contains("Row "), "\(sent.prefix(200))")
+        // What is sent is their ids and the places (`aria-posinset`) of the rows that stayed.
+        #expect(host.lastPatchBytes < 1_200, "\(host.lastPatchBytes) bytes to bring 13 rows back: \(host.lastPatches)")
+        #expect(host.graph.tree.retainedNodeCount == 0)
+        // A row that came back answers its own taps.
+        try host.tap("Row 5")
+        #expect(host.text.contains("Tapped 5"))
+        try host.tap("Row 17")
+        #expect(host.text.contains("Tapped 17"))
+    }
+
+    @Test func aRowThatChangedWhileAwayIsSentAgainAndTheKeptOneRemoved() throws {
+        let suffix = Suffix()
+        let host = ViewHost(Tappable(suffix: suffix))
+        try host.type("1", into: "Number")
+        suffix.text = " changed"
+        try host.update()
+        try host.type("", into: "Number")
+        let sent = host.lastPatches.compactMap { if case .insert(_, _, let html) = $0 { html } else { nil } }.joined()
+        #expect(sent.contains("Row 5 changed") && !sent.contains("Row 6"), "only the changed row is sent: \(sent.prefix(300))")
+        #expect(host.lastPatches.contains { if case .remove = $0 { true } else { false } }, "the browser's old row 5 goes")
+        try host.tap("Row 5 changed")
+        #expect(host.text.contains("Tapped 5"))
     }
 
     @Test func rowsWithStateKeepItOffScreenAndLoseItWhenTheyLeaveTheData() throws {

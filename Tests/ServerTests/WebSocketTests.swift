@@ -28,7 +28,7 @@ struct WebSocketTests {
         await client.sendText(#"["e",7,"\#(search)","input","denver"]"#)
         guard case .text(let patch) = await client.next() else { Issue.record("no patch"); return }
         #expect(patch.hasPrefix("[1,[") && patch.hasSuffix(",7]"))
-        #expect(patch.contains(#"["r","#), "the rows the search hides leave the list's window")
+        #expect(patch.contains(#"["d","#), "the rows the search hides leave the list's window (the browser keeps them)")
         #expect(patch.contains(#"["t","#) && patch.contains("4 flights"))
     }
 

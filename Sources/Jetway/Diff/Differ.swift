@@ -41,7 +41,7 @@ struct Differ {
             insertRun(parent: new.id, index: 0, new.children[...])
             return
         }
-        diffChildren(parent: new.id, forgets: new.forgetsRemovedChildren, old.children, new.children)
+        diffChildren(parent: new.id, byDigest: new.keepsRemovedByDigest, old.children, new.children)
     }
 
     /// Whether both are the same clock (`data-jw-clock` and what it counts from).
@@ -83,7 +83,7 @@ struct Differ {
         old.key == new.key && old.tag == new.tag
     }
 
-    private mutating func diffChildren(parent: NodeID, forgets: Bool, _ old: [Node], _ new: [Node]) {
+    private mutating func diffChildren(parent: NodeID, byDigest: Bool, _ old: [Node], _ new: [Node]) {
         var start = 0
         var oldEnd = old.count - 1
         var newEnd = new.count - 1
@@ -106,7 +106,7 @@ struct Differ {
         // Elements leave: the page keeps as many as its longest list (LiveTree.retain).
         tree.noteSiblings(old.count)
         if start > newEnd {
-            removeAll(parent: parent, forgets: forgets, old[start...oldEnd])
+            removeAll(parent: parent, byDigest: byDigest, old[start...oldEnd])
             return
         }
         // General case: match the middle by key.
@@ -116,7 +116,7 @@ struct Differ {
             if newIndexByKey[new[index].key] == nil { newIndexByKey[new[index].key] = index }
         }
         var sources = [Int](repeating: -1, count: newEnd - start + 1)
-        var removed: [NodeID] = [], forgotten: [NodeID] = []
+        var removed: [NodeID] = []
         for index in start...oldEnd {
             work += 1
             let node = old[index]
@@ -125,15 +125,10 @@ struct Differ {
                 diff(node, new[newIndex])
             } else {
                 unregister(node)
-                if forgets {
-                    forgotten.append(node.id)
-                } else {
-                    tree.retain(node, parent: parent)
-                    removed.append(node.id)
-                }
+                tree.retain(node, parent: parent, byDigest: byDigest)
+                removed.append(node.id)
             }
         }
-        if !forgotten.isEmpty { ops.append(.remove(forgotten)) }
         let stable = longestIncreasingSubsequence(sources, steps: &work)
         var isStable = [Bool](repeating: false, count: sources.count)
         for position in stable {
@@ -178,10 +173,20 @@ struct Differ {
         }
         for node in nodes {
             work += 1
-            if let kept = tree.takeRetained(parent: parent, key: node.key, tag: node.tag) {
+            if let kept = tree.takeRetained(parent: parent, for: node) {
                 flush(&ops)
                 appendMove(kept.id, parent: parent, index: position)
-                diff(kept, node)
+                switch kept {
+                case .node(let old):
+                    diff(old, node)
+                case .digest(let digest):
+                    digest.assignIDs(to: node)
+                    if !digest.hasSameValues(as: node) {
+                        for attribute in node.attributes {
+                            ops.append(.setAttribute(node.id, name: attribute.name, value: attribute.value))
+                        }
+                    }
+                }
                 tree.registerSubtree(node)
                 position += 1
                 runStart = position
@@ -206,16 +211,16 @@ struct Differ {
         }
     }
 
-    private mutating func removeAll(parent: NodeID, forgets: Bool, _ nodes: ArraySlice<Node>) {
+    private mutating func removeAll(parent: NodeID, byDigest: Bool, _ nodes: ArraySlice<Node>) {
         var ids: [NodeID] = []
         ids.reserveCapacity(nodes.count)
         for node in nodes {
             work += 1
             unregister(node)
-            if !forgets { tree.retain(node, parent: parent) }
+            tree.retain(node, parent: parent, byDigest: byDigest)
             ids.append(node.id)
         }
-        ops.append(forgets ? .remove(ids) : .detach(ids))
+        ops.append(.detach(ids))
     }
 
     func unregister(_ node: Node) { tree.unregister(node) }

@@ -15,10 +15,11 @@ public final class LiveTree {
     /// not delay the patch.
     private var retired: Node?
     private var nextID: UInt32 = 1
-    /// Removed keyed elements the client keeps (detached), by parent and key, oldest first out.
-    private var retained = KeyMap<(parent: NodeID, node: Node)>()
+    /// Removed keyed elements the client keeps (detached), by parent and key, oldest first out:
+    /// the nodes, or a lazy list's rows by digest (`KeptElement`).
+    private var retained = KeyMap<(parent: NodeID, key: UInt64, kept: KeptElement)>()
     private var retainedOrder = EvictionQueue<(parent: NodeID, key: UInt64, id: NodeID)>()
-    private var retainedCount = 0
+    private(set) var retainedCount = 0
     /// Elements evicted from `retained` since the last update: the client drops them too.
     private var evicted: [NodeID] = []
     /// The diff's step count for the last update (see `Differ.work`).
@@ -137,14 +138,14 @@ public final class LiveTree {
 
     /// The ids of the elements kept detached in the browser.
     private var retainedIDs: [NodeID] {
-        retained.allValues.map(\.node.id) + evicted
+        retained.allValues.map(\.kept.id) + evicted
     }
 
     /// Evicts every kept element with the next patch (a browser that joined later never had
     /// them, so none may come back).
     public func evictRetained() {
         guard retainedCount > 0 else { return }
-        let ids = retained.allValues.map(\.node.id)
+        let ids = retained.allValues.map(\.kept.id)
         forgetRetained()
         evicted = ids
     }
@@ -162,24 +163,25 @@ public final class LiveTree {
         IdentityHash.mix(UInt64(parent.rawValue), key)
     }
 
-    /// Keeps a removed element for a quick return under the same parent and key.
-    func retain(_ node: Node, parent: NodeID) {
+    /// Keeps a removed element for a quick return under the same parent and key: the node, or
+    /// (`byDigest`, a lazy list's row) only its digest and ids.
+    func retain(_ node: Node, parent: NodeID, byDigest: Bool = false) {
         guard retainLimit > 0 else {
             evicted.append(node.id)
             return
         }
         let slot = retainedKey(parent, node.key)
         if let previous = retained[slot] {
-            evicted.append(previous.node.id)
+            evicted.append(previous.kept.id)
         } else {
             retainedCount += 1
         }
-        retained[slot] = (parent, node)
+        retained[slot] = (parent, node.key, byDigest ? .digest(ElementDigest(node)) : .node(node))
         retainedOrder.append((parent, node.key, node.id))
         let limit = min(retainLimit, max(64, peakSiblings))
         while retainedCount > limit, let oldest = retainedOrder.popFirst() {
             let oldestSlot = retainedKey(oldest.parent, oldest.key)
-            if let entry = retained[oldestSlot], entry.node.id == oldest.id {
+            if let entry = retained[oldestSlot], entry.kept.id == oldest.id {
                 retained[oldestSlot] = nil
                 retainedCount -= 1
                 evicted.append(oldest.id)
@@ -187,7 +189,7 @@ public final class LiveTree {
         }
         // Elements taken back leave their entries behind.
         retainedOrder.dropStale(whenMoreThanTwice: retainedCount) { entry in
-            retained[retainedKey(entry.parent, entry.key)]?.node.id == entry.id
+            retained[retainedKey(entry.parent, entry.key)]?.kept.id == entry.id
         }
     }
 
@@ -196,19 +198,36 @@ public final class LiveTree {
         if count > peakSiblings { peakSiblings = count }
     }
 
+    /// How many kept elements are kept as nodes, not digests (tests).
+    var retainedNodeCount: Int {
+        retained.allValues.filter { if case .node = $0.kept { true } else { false } }.count
+    }
+
     /// How many entries the eviction queue holds (tests: it stays near what is kept).
     var retainedQueueLength: Int { retainedOrder.count }
     /// How many entries its array has room for (tests: it stays near what is kept too).
     var retainedQueueCapacity: Int { retainedOrder.capacity }
 
-    /// The kept element for `key` under `parent`, if it has the same tag; it leaves the store.
-    func takeRetained(parent: NodeID, key: UInt64, tag: String) -> Node? {
+    /// The kept element for `node`'s key under `parent`; it leaves the store. A kept node must
+    /// have the same tag; a digest, the same markup below it (else the browser's element is
+    /// removed with this update and nil returned: `node` is sent whole).
+    func takeRetained(parent: NodeID, for node: Node) -> KeptElement? {
         guard retainedCount > 0 else { return nil }
-        let slot = retainedKey(parent, key)
-        guard let entry = retained[slot], entry.parent == parent, entry.node.key == key, entry.node.tag == tag else { return nil }
-        retained[slot] = nil
-        retainedCount -= 1
-        return entry.node
+        let slot = retainedKey(parent, node.key)
+        guard let entry = retained[slot], entry.parent == parent, entry.key == node.key else { return nil }
+        switch entry.kept {
+        case .node(let kept) where kept.tag != node.tag:
+            return nil
+        case .digest(let digest) where !digest.matches(node):
+            retained[slot] = nil
+            retainedCount -= 1
+            evicted.append(digest.id)
+            return nil
+        default:
+            retained[slot] = nil
+            retainedCount -= 1
+            return entry.kept
+        }
     }
 
     /// Indexes the handlers of a subtree that came back.

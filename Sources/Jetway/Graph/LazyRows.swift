@@ -22,7 +22,7 @@ struct LazyStack: Equatable {
     /// (`spacing`, or the stack's default when nil), so a gap is exactly as long as its rows.
     @MainActor
     static func mark(_ node: Node, spacing: CGFloat?) {
-        node.forgetsRemovedChildren = true
+        node.keepsRemovedByDigest = true
         node.addClass(StyleClass.lazyStack)
         if let spacing { node.addStyle("\(StyleVariable.lazySpacing):\(px(spacing))") }
     }

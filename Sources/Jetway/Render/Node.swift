@@ -38,10 +38,10 @@ public final class Node {
     /// A row of a `List` that asked something of its `<li>` (`.listRowSeparator`, …): the list
     /// looks at its `data-row-*` attributes only then.
     var hasListRowOptions = false
-    /// A lazy container's element (`LazyRows`): a child that leaves is removed from the page,
-    /// not kept detached for a quick return. Its rows come and go with every scroll, and
-    /// coming back they cost what the window costs.
-    var forgetsRemovedChildren = false
+    /// A lazy container's element (`LazyRows`): a child that leaves is kept detached in the
+    /// browser, but the server keeps only its digest and ids (`ElementDigest`), not its nodes:
+    /// its rows come and go with every scroll and search.
+    var keepsRemovedByDigest = false
 
     public init(_ tag: String, key: UInt64 = 0, attributes: [Attribute] = [], text: String? = nil, children: [Node] = []) {
         self.tag = tag
@@ -151,7 +151,7 @@ public final class Node {
         node.subtreeHasHandlers = subtreeHasHandlers
         node.tagValue = tagValue
         node.hasListRowOptions = hasListRowOptions
-        node.forgetsRemovedChildren = forgetsRemovedChildren
+        node.keepsRemovedByDigest = keepsRemovedByDigest
         return node
     }
 

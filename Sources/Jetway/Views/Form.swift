@@ -69,7 +69,7 @@ public struct Section<Parent: View, Content: View, Footer: View>: _PrimitiveView
         }
         if rows {
             let list = inside.structural(1).element("ul", StyleClass.sectionRows)
-            list.forgetsRemovedChildren = true
+            list.keepsRemovedByDigest = true
             var content: [Node] = []
             Content._render(view.content, inside.structural(1).insideElement(), &content)
             list.children = content.map { row in

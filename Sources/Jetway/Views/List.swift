@@ -15,7 +15,7 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         // As tall and wide as offered, as SwiftUI's List: an overlay on it covers the screen,
         // not its rows.
         let list = context.element("ul", listFillWFillHClasses)
-        list.forgetsRemovedChildren = true
+        list.keepsRemovedByDigest = true
         context.environment.listStyle.apply(to: list)
         var rows: [Node] = []
         var inside = context.insideElement()
