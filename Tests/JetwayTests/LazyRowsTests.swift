@@ -179,6 +179,14 @@ struct LazyRowsTests {
         // What is sent is their ids and the places (`aria-posinset`) of the rows that stayed.
         #expect(host.lastPatchBytes < 1_200, "\(host.lastPatchBytes) bytes to bring 13 rows back: \(host.lastPatches)")
         #expect(host.graph.tree.retainedNodeCount == 0)
+        // Rows that left when the whole list fitted its window (their items said no place in
+        // the list) come back to a longer list, with their place: moved back all the same.
+        try host.type("19", into: "Number")
+        try host.type("", into: "Number")
+        try host.scrollLazyRows(toRow: 185, rows: 12)
+        let again = host.lastPatches.compactMap { if case .insert(_, _, let html) = $0 { html } else { nil } }.joined()
+        #expect(host.text.contains("Row 195") && !again.contains("Row 19"), "\(again.prefix(200))")
+        try host.scrollLazyRows(toRow: 0, rows: 12)
         // A row that came back answers its own taps.
         try host.tap("Row 5")
         #expect(host.text.contains("Tapped 5"))

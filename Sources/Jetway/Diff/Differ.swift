@@ -56,7 +56,10 @@ struct Differ {
     }
 
     private mutating func diffAttributes(_ old: Node, _ new: Node) {
-        let oldAttributes = old.attributes
+        diffAttributes(old.attributes, new)
+    }
+
+    private mutating func diffAttributes(_ oldAttributes: [Attribute], _ new: Node) {
         let newAttributes = new.attributes
         if oldAttributes.count == newAttributes.count {
             var sameNames = true
@@ -71,7 +74,7 @@ struct Differ {
                 return
             }
         }
-        for attribute in newAttributes where old.attribute(attribute.name) != attribute.value {
+        for attribute in newAttributes where !oldAttributes.contains(attribute) {
             ops.append(.setAttribute(new.id, name: attribute.name, value: attribute.value))
         }
         for attribute in oldAttributes where new.attribute(attribute.name) == nil {
@@ -181,11 +184,7 @@ struct Differ {
                     diff(old, node)
                 case .digest(let digest):
                     digest.assignIDs(to: node)
-                    if !digest.hasSameValues(as: node) {
-                        for attribute in node.attributes {
-                            ops.append(.setAttribute(node.id, name: attribute.name, value: attribute.value))
-                        }
-                    }
+                    diffAttributes(digest.attributes, node)
                 }
                 tree.registerSubtree(node)
                 position += 1

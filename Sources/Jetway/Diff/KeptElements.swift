@@ -21,14 +21,15 @@ enum KeptElement {
     }
 }
 
-/// What the server keeps of a lazy list's row that left the page: ~100 bytes, against the
+/// What the server keeps of a lazy list's row that left the page: ~200 bytes, against the
 /// kilobyte or two of its nodes.
 final class ElementDigest {
     let id: NodeID
-    /// The tag and the names of the element's attributes.
+    /// Its tag and key.
     let shape: UInt64
-    /// The values of its attributes.
-    let values: UInt64
+    /// Its own attributes as the browser has them (the node's array, not a copy): a row's
+    /// place in the list changes while it is away, and its attributes are diffed.
+    let attributes: [Attribute]
     /// Everything below it: tags, keys, attributes, texts, in document order.
     let content: UInt64
     /// How many elements below it have ids.
@@ -40,7 +41,7 @@ final class ElementDigest {
     init(_ node: Node) {
         id = node.id
         shape = Self.shape(of: node)
-        values = Self.values(of: node)
+        attributes = node.attributes
         (content, count) = Self.content(of: node)
         var ids: [NodeID] = []
         ids.reserveCapacity(count)
@@ -55,9 +56,6 @@ final class ElementDigest {
         let (hash, count) = Self.content(of: node)
         return hash == content && count == self.count
     }
-
-    /// Whether `node`'s own attributes have the values the browser's element has.
-    func hasSameValues(as node: Node) -> Bool { Self.values(of: node) == values }
 
     /// Gives `node`'s subtree the browser's ids, in the order they were collected.
     func assignIDs(to node: Node) {
@@ -87,7 +85,7 @@ final class ElementDigest {
     private static func walk(_ node: Node, _ hash: inout UInt64, _ count: inout Int, isTop: Bool) {
         if !isTop {
             hash = IdentityHash.mix(hash, shape(of: node))
-            hash = IdentityHash.mix(hash, values(of: node))
+            hash = IdentityHash.mix(hash, attributes(of: node))
             count += 1
         }
         if let text = node.text {
@@ -107,17 +105,25 @@ final class ElementDigest {
         }
     }
 
+    // Attributes are hashed in any order (a sum of each one's hash): a patch that removed an
+    // attribute and set it again puts it last, and the element is still the same.
+
     private static func shape(of node: Node) -> UInt64 {
         var hash = IdentityHash.mix(IdentityHash.seed, UInt64(bitPattern: Int64(node.tag.hashValue)))
         hash = IdentityHash.mix(hash, node.key)
-        hash = IdentityHash.mix(hash, node.isOpaque ? 1 : 2)
-        for attribute in node.attributes { hash = IdentityHash.mix(hash, UInt64(bitPattern: Int64(attribute.name.hashValue))) }
-        return hash
+        return IdentityHash.mix(hash, node.isOpaque ? 1 : 2)
     }
 
-    private static func values(of node: Node) -> UInt64 {
-        var hash = IdentityHash.seed
-        for attribute in node.attributes { hash = IdentityHash.mix(hash, UInt64(bitPattern: Int64(attribute.value.hashValue))) }
-        return hash
+    /// The attributes of an element below: names and values, in any order.
+    private static func attributes(of node: Node) -> UInt64 {
+        var sum: UInt64 = 0
+        for attribute in node.attributes {
+            sum &+= IdentityHash.mix(name(attribute), UInt64(bitPattern: Int64(attribute.value.hashValue)))
+        }
+        return IdentityHash.mix(IdentityHash.seed, sum)
+    }
+
+    @inline(__always) private static func name(_ attribute: Attribute) -> UInt64 {
+        UInt64(bitPattern: Int64(attribute.name.hashValue))
     }
 }
