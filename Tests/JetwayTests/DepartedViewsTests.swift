@@ -208,7 +208,7 @@ extension DepartedViewsTests {
     }
 
     /// In a lazy list, nothing that left is kept: no departed rows, and of the elements the
-    /// browser keeps only digests (at most 64).
+    /// browser keeps only digests (at most 96).
     @Test func aLazyListThatMovesOnKeepsNoRowThatLeft() async throws {
         let board = RollingBoard()
         let host = ViewHost(RollingBoardView(board: board, lazy: true))
@@ -220,7 +220,7 @@ extension DepartedViewsTests {
         }
         #expect(countDeparted(host.graph.root) == 0)
         #expect(host.graph.tree.retainedNodeCount == 0, "no node of a row that left is kept")
-        #expect(host.graph.tree.retainedCount > 0 && host.graph.tree.retainedCount <= 64)
+        #expect(host.graph.tree.keptRowCount > 0 && host.graph.tree.keptRowCount <= 96)
         #expect(host.text.contains("Flight 100") && host.text.contains("Flight 111") && !host.text.contains("Flight 99"))
     }
 

@@ -56,10 +56,7 @@ struct Differ {
     }
 
     private mutating func diffAttributes(_ old: Node, _ new: Node) {
-        diffAttributes(old.attributes, new)
-    }
-
-    private mutating func diffAttributes(_ oldAttributes: [Attribute], _ new: Node) {
+        let oldAttributes = old.attributes
         let newAttributes = new.attributes
         if oldAttributes.count == newAttributes.count {
             var sameNames = true
@@ -74,7 +71,7 @@ struct Differ {
                 return
             }
         }
-        for attribute in newAttributes where !oldAttributes.contains(attribute) {
+        for attribute in newAttributes where old.attribute(attribute.name) != attribute.value {
             ops.append(.setAttribute(new.id, name: attribute.name, value: attribute.value))
         }
         for attribute in oldAttributes where new.attribute(attribute.name) == nil {
@@ -176,15 +173,23 @@ struct Differ {
         }
         for node in nodes {
             work += 1
-            if let kept = tree.takeRetained(parent: parent, for: node) {
+            if let kept = tree.takeRetained(parent: parent, key: node.key, tag: node.tag) {
                 flush(&ops)
                 appendMove(kept.id, parent: parent, index: position)
-                switch kept {
-                case .node(let old):
-                    diff(old, node)
-                case .digest(let digest):
-                    digest.assignIDs(to: node)
-                    diffAttributes(digest.attributes, node)
+                diff(kept, node)
+                tree.registerSubtree(node)
+                position += 1
+                runStart = position
+                continue
+            }
+            if let row = tree.takeKeptRow(parent: parent, for: node) {
+                flush(&ops)
+                appendMove(row.id, parent: parent, index: position)
+                row.assignIDs(to: node)
+                if !KeptRows.hasSameValues(row, as: node) {
+                    for attribute in node.attributes {
+                        ops.append(.setAttribute(node.id, name: attribute.name, value: attribute.value))
+                    }
                 }
                 tree.registerSubtree(node)
                 position += 1

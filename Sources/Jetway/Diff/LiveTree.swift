@@ -15,11 +15,12 @@ public final class LiveTree {
     /// not delay the patch.
     private var retired: Node?
     private var nextID: UInt32 = 1
-    /// Removed keyed elements the client keeps (detached), by parent and key, oldest first out:
-    /// the nodes, or a lazy list's rows by digest (`KeptElement`).
-    private var retained = KeyMap<(parent: NodeID, key: UInt64, kept: KeptElement)>()
+    /// Removed keyed elements the client keeps (detached), by parent and key, oldest first out.
+    private var retained = KeyMap<(parent: NodeID, node: Node)>()
+    /// A lazy list's rows the client keeps detached: only their digests (KeptRows.swift).
+    private var keptRows = KeptRows()
     private var retainedOrder = EvictionQueue<(parent: NodeID, key: UInt64, id: NodeID)>()
-    private(set) var retainedCount = 0
+    private var retainedCount = 0
     /// Elements evicted from `retained` since the last update: the client drops them too.
     private var evicted: [NodeID] = []
     /// The diff's step count for the last update (see `Differ.work`).
@@ -138,14 +139,14 @@ public final class LiveTree {
 
     /// The ids of the elements kept detached in the browser.
     private var retainedIDs: [NodeID] {
-        retained.allValues.map(\.kept.id) + evicted
+        retained.allValues.map(\.node.id) + keptRows.rows.map(\.id) + evicted
     }
 
     /// Evicts every kept element with the next patch (a browser that joined later never had
     /// them, so none may come back).
     public func evictRetained() {
-        guard retainedCount > 0 else { return }
-        let ids = retained.allValues.map(\.kept.id)
+        guard retainedCount > 0 || !keptRows.rows.isEmpty else { return }
+        let ids = retained.allValues.map(\.node.id) + keptRows.rows.map(\.id)
         forgetRetained()
         evicted = ids
     }
@@ -153,6 +154,7 @@ public final class LiveTree {
     /// Forgets the kept elements: after a full resync the client has none.
     public func forgetRetained() {
         retained = KeyMap()
+        keptRows.removeAll()
         retainedOrder.removeAll()
         retainedCount = 0
         evicted.removeAll()
@@ -170,18 +172,22 @@ public final class LiveTree {
             evicted.append(node.id)
             return
         }
+        if byDigest {
+            evicted.append(contentsOf: keptRows.keep(node, parent: parent))
+            return
+        }
         let slot = retainedKey(parent, node.key)
         if let previous = retained[slot] {
-            evicted.append(previous.kept.id)
+            evicted.append(previous.node.id)
         } else {
             retainedCount += 1
         }
-        retained[slot] = (parent, node.key, byDigest ? .digest(ElementDigest(node)) : .node(node))
+        retained[slot] = (parent, node)
         retainedOrder.append((parent, node.key, node.id))
         let limit = min(retainLimit, max(64, peakSiblings))
         while retainedCount > limit, let oldest = retainedOrder.popFirst() {
             let oldestSlot = retainedKey(oldest.parent, oldest.key)
-            if let entry = retained[oldestSlot], entry.kept.id == oldest.id {
+            if let entry = retained[oldestSlot], entry.node.id == oldest.id {
                 retained[oldestSlot] = nil
                 retainedCount -= 1
                 evicted.append(oldest.id)
@@ -189,7 +195,7 @@ public final class LiveTree {
         }
         // Elements taken back leave their entries behind.
         retainedOrder.dropStale(whenMoreThanTwice: retainedCount) { entry in
-            retained[retainedKey(entry.parent, entry.key)]?.kept.id == entry.id
+            retained[retainedKey(entry.parent, entry.key)]?.node.id == entry.id
         }
     }
 
@@ -198,36 +204,31 @@ public final class LiveTree {
         if count > peakSiblings { peakSiblings = count }
     }
 
-    /// How many kept elements are kept as nodes, not digests (tests).
-    var retainedNodeCount: Int {
-        retained.allValues.filter { if case .node = $0.kept { true } else { false } }.count
-    }
+    /// How many removed elements are kept as nodes, and how many lazy list rows by digest (tests).
+    var retainedNodeCount: Int { retainedCount }
+    var keptRowCount: Int { keptRows.rows.count }
 
     /// How many entries the eviction queue holds (tests: it stays near what is kept).
     var retainedQueueLength: Int { retainedOrder.count }
     /// How many entries its array has room for (tests: it stays near what is kept too).
     var retainedQueueCapacity: Int { retainedOrder.capacity }
 
-    /// The kept element for `node`'s key under `parent`; it leaves the store. A kept node must
-    /// have the same tag; a digest, the same markup below it (else the browser's element is
-    /// removed with this update and nil returned: `node` is sent whole).
-    func takeRetained(parent: NodeID, for node: Node) -> KeptElement? {
+    /// The kept element for `key` under `parent`, if it has the same tag; it leaves the store.
+    func takeRetained(parent: NodeID, key: UInt64, tag: String) -> Node? {
         guard retainedCount > 0 else { return nil }
-        let slot = retainedKey(parent, node.key)
-        guard let entry = retained[slot], entry.parent == parent, entry.key == node.key else { return nil }
-        switch entry.kept {
-        case .node(let kept) where kept.tag != node.tag:
-            return nil
-        case .digest(let digest) where !digest.matches(node):
-            retained[slot] = nil
-            retainedCount -= 1
-            evicted.append(digest.id)
-            return nil
-        default:
-            retained[slot] = nil
-            retainedCount -= 1
-            return entry.kept
-        }
+        let slot = retainedKey(parent, key)
+        guard let entry = retained[slot], entry.parent == parent, entry.node.key == key, entry.node.tag == tag else { return nil }
+        retained[slot] = nil
+        retainedCount -= 1
+        return entry.node
+    }
+
+    /// The digest of a lazy list's row the browser keeps for `node`, when its markup is the
+    /// same; it leaves the store. A copy with other markup is removed with this update.
+    func takeKeptRow(parent: NodeID, for node: Node) -> KeptRows.Row? {
+        let (row, stale) = keptRows.take(parent: parent, for: node)
+        if let stale { evicted.append(stale) }
+        return row
     }
 
     /// Indexes the handlers of a subtree that came back.

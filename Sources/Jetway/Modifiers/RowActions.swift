@@ -148,9 +148,8 @@ final class RowOffsets {
     /// The data offset of each row node recorded, by node.
     private var byNode: [ObjectIdentifier: Int] = [:]
     private(set) var isClaimed = false
-    /// How many elements the data has, and whether the `ForEach` rendered only some (a window).
+    /// How many elements the data has.
     private(set) var total = 0
-    private(set) var isWindow = false
     /// Another recorder above this one (a list's, above an `.onDelete`'s), claimed with it when
     /// it was free, and then told the nodes that stand for the rows above (the holders).
     weak var above: RowOffsets?
@@ -159,7 +158,6 @@ final class RowOffsets {
     func start() {
         byNode.removeAll()
         isClaimed = false
-        isWindow = false
         claimedAbove = false
         above = nil
     }
@@ -170,7 +168,6 @@ final class RowOffsets {
         if isClaimed { return false }
         isClaimed = true
         self.total = total
-        isWindow = rendered < total
         claimedAbove = above?.claim(total: total, rendered: rendered) ?? false
         return true
     }
@@ -195,10 +192,11 @@ final class RowOffsets {
         rows.map { byNode[ObjectIdentifier($0)] }
     }
 
-    /// Each of `rows`' place in the data, when the `ForEach` rendered only a window of its rows;
-    /// nil when it rendered them all (the page then says where they are).
+    /// Each of `rows`' place in the data, whether the `ForEach` rendered a window of its rows or
+    /// all of them: a row keeps the same attributes as the list grows and shrinks under a
+    /// search, so one the browser kept comes back by its id (`KeptRows`) and not whole.
     func positions(of rows: [Node]) -> [RowPosition?]? {
-        guard isClaimed, isWindow else { return nil }
+        guard isClaimed else { return nil }
         return offsets(of: rows).map { $0.map { RowPosition(index: $0, total: total) } }
     }
 }
