@@ -27,7 +27,7 @@ func report(_ name: String, _ value: Double, _ unit: String) {
 @MainActor
 func run() throws {
     let clock = ContinuousClock()
-    let rows = 1000
+    let rows = Int(ProcessInfo.processInfo.environment["JETWAY_ROWS"] ?? "") ?? 1000
     let only = CommandLine.arguments.dropFirst().first
     if only == "server" || only == "store" { return }
     if only == "phases" {
