@@ -121,6 +121,12 @@ enum AirportBench {
             let beforeBoards = ServerBench.residentKB()
             try await harness.open(2000, "/")  // a total: the kiosks' thousand are open
             report("airport_board_rss_per_new_device_kb_1000", Double(ServerBench.residentKB() - beforeBoards) / 1000, "kB")
+
+            // 200 browsers that come back: each opened a page before (it got its device cookie),
+            // so its board may show stars of its own and renders for it.
+            let beforeReturning = ServerBench.residentKB()
+            try await harness.open(2200, "/", again: true)
+            report("airport_board_rss_per_returning_device_kb_200", Double(ServerBench.residentKB() - beforeReturning) / 200, "kB")
         } catch {
             FileHandle.standardOutput.write(Data("bench: error \(error)\n".utf8))
             harness.stop()

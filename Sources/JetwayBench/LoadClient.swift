@@ -103,6 +103,8 @@ enum LoadClient {
                 let target = Int(parts[1]) ?? 0
                 let path = String(parts[2])
                 let fieldFirst = parts.count > 3 && parts[3] == "field"
+                // `again`: a browser that comes back (its device cookie from a page it opened before).
+                let again = parts.count > 3 && parts[3] == "again"
                 let started = Date()
                 let collected = Collected()
                 let missing = max(0, target - sessions.count)
@@ -112,7 +114,7 @@ enum LoadClient {
                 keeper.start()
                 DispatchQueue.concurrentPerform(iterations: 8) { worker in
                     for _ in stride(from: worker, to: missing, by: 8) {
-                        if let session = open(port: port, path: path, fieldFirst: fieldFirst) { collected.add([session]) }
+                        if let session = open(port: port, path: path, fieldFirst: fieldFirst, again: again) { collected.add([session]) }
                     }
                 }
                 keeper.stop()
@@ -611,10 +613,27 @@ enum LoadClient {
         }
     }
 
-    /// GET the page, open its websocket and join with its token.
-    static func open(port: Int, path: String, fieldFirst: Bool = false) -> Session? {
+    /// GET the page, open its websocket and join with its token. `again`: as a browser that
+    /// opened a page before (a first GET gives it its device cookie).
+    static func open(port: Int, path: String, fieldFirst: Bool = false, again: Bool = false) -> Session? {
+        var sent = ""
+        if again {
+            guard let first = connectSocket(port: port) else { return nil }
+            sendAll(first, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8))
+            var head: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            // The head is enough (the cookie is in it); the rest of the page is not read.
+            while String(decoding: head, as: UTF8.self).range(of: "\r\n\r\n") == nil {
+                let got = recv(first, &chunk, chunk.count, 0)
+                if got <= 0 { break }
+                head.append(contentsOf: chunk[0..<got])
+            }
+            close(first)
+            guard let cookie = setCookie("jw_device", in: String(decoding: head, as: UTF8.self)) else { return nil }
+            sent = "Cookie: \(cookie)\r\n"
+        }
         guard let http = connectSocket(port: port) else { return nil }
-        sendAll(http, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8))
+        sendAll(http, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(sent)Connection: close\r\n\r\n".utf8))
         var page: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -631,7 +650,10 @@ enum LoadClient {
             let fd = connectSocket(port: port)
         else { return nil }
         let target = fieldFirst ? fieldID(in: html) ?? buttonID(in: html) : buttonID(in: html) ?? fieldID(in: html)
-        let cookie = html.range(of: "\r\n\r\n").flatMap { setCookie("jw_device", in: String(html[..<$0.lowerBound])) }
+        let cookie =
+            again
+            ? String(sent.dropFirst("Cookie: ".count).dropLast(2))
+            : html.range(of: "\r\n\r\n").flatMap { setCookie("jw_device", in: String(html[..<$0.lowerBound])) }
         guard upgrade(fd, port: port, cookie: cookie ?? "") else {
             close(fd)
             return nil

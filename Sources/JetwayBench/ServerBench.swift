@@ -69,8 +69,9 @@ enum ServerBench {
 
         /// Opens sessions until `total` are open; fails unless all of them opened. `field`:
         /// the sessions type into the page's first field rather than click its first button.
-        func open(_ total: Int, _ path: String, field: Bool = false) async throws {
-            let opened = try await ask("open \(total) \(path)\(field ? " field" : "")", fields: 2)
+        /// `again`: browsers that come back (each with the device cookie of a page it opened).
+        func open(_ total: Int, _ path: String, field: Bool = false, again: Bool = false) async throws {
+            let opened = try await ask("open \(total) \(path)\(field ? " field" : again ? " again" : "")", fields: 2)
             guard Int(opened[1]) == total else { throw BenchFailure("only \(opened[1]) of \(total) sessions of \(path) opened") }
             try? await Task.sleep(for: .milliseconds(300))
         }

@@ -190,10 +190,13 @@ final class RenderGroup {
     }
 
     /// The page's HTML at its current version, written once per version for all members.
+    /// Kept only while pages of other browsers may still join (~27 kB of the airport's board):
+    /// a rendering of one browser's own (it read the device, or had an event) is sent its page
+    /// again only on a resync.
     var pageHTML: String {
         if let html, html.version == graph.version { return html.text }
         let text = graph.tree.root?.html ?? ""
-        html = (graph.version, text)
+        html = graph.isPristine && (forNewDevices || !context._deviceWasRead) ? (graph.version, text) : nil
         htmlBytes = (graph.version, text.utf8.count)
         return text
     }
