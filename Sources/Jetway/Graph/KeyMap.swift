@@ -18,10 +18,12 @@ struct KeyMap<Value> {
         if minimumCapacity > 0 { resize(to: Self.capacity(for: minimumCapacity)) }
     }
 
+    /// At most three quarters full: an environment's map of twenty keys takes 32 slots, not
+    /// 64 (every view that writes the environment has one).
     private static func capacity(for count: Int) -> Int {
         // Small to start: most maps are a view's few children (a list row's one or two).
         var capacity = 2
-        while capacity < count * 2 { capacity <<= 1 }
+        while capacity * 3 < count * 4 { capacity <<= 1 }
         return capacity
     }
 
@@ -46,7 +48,7 @@ struct KeyMap<Value> {
         }
         set {
             if let newValue {
-                if slots.isEmpty || (count + 1) * 2 > slots.count { resize(to: Self.capacity(for: count + 1)) }
+                if slots.isEmpty || (count + 1) * 4 > slots.count * 3 { resize(to: Self.capacity(for: count + 1)) }
                 let index = slot(for: key)
                 if slots[index].value == nil {
                     slots[index].key = key
