@@ -194,6 +194,35 @@ struct LazyRowsTests {
         #expect(host.text.contains("Tapped 17"))
     }
 
+    /// Searches, scrolls, changes while away and taps in a random order: after every step the
+    /// page as patched (ids included) is the page as rendered (`ViewHost.update` checks it), and
+    /// a tap on any row shown reaches that row's button.
+    @Test func keptRowsSurviveRandomSearchesScrollsChangesAndTaps() throws {
+        for seed in UInt64(1)...4 {
+            var random = SeededGenerator(state: seed)
+            let suffix = Suffix()
+            let host = ViewHost(Tappable(suffix: suffix))
+            for step in 0..<120 {
+                switch random.next() % 4 {
+                case 0:
+                    try host.type(["", "1", "12", "2", "19", "5", "0"][Int(random.next() % 7)], into: "Number")
+                case 1:
+                    try host.scrollLazyRows(toRow: Int(random.next() % 200), rows: 12)
+                case 2:
+                    suffix.text = suffix.text.isEmpty ? " changed" : ""
+                    try host.update()
+                default:
+                    let labels = host.elements(withClass: "jw-list-row").map(\.textContent)
+                    guard !labels.isEmpty else { continue }
+                    let label = labels[Int(random.next() % UInt64(labels.count))]
+                    try host.tap(label)
+                    let number = label.dropFirst("Row ".count).prefix { $0.isNumber }
+                    #expect(host.text.contains("Tapped \(number)"), "seed \(seed) step \(step): tapped \(label)")
+                }
+            }
+        }
+    }
+
     @Test func aRowThatChangedWhileAwayIsSentAgainAndTheKeptOneRemoved() throws {
         let suffix = Suffix()
         let host = ViewHost(Tappable(suffix: suffix))
