@@ -1,10 +1,11 @@
 import Foundation
 import JetwayBrowser
 
-/// Pages from new browsers, opened and let go in rounds (`JetwayBench memory`, run by `make
-/// faults`): each round opens `JETWAY_MEMORY_PAGES` (4,500) board pages, each from a browser
-/// without a cookie (a new device: the board renders for it alone), closes them and waits for
-/// their sessions to expire. Within 30 s of their expiry the RSS must be back within 20 % of
+/// Board pages opened and let go in rounds (`JetwayBench memory`, run by `make faults`): each
+/// round opens `JETWAY_MEMORY_PAGES` (4,500) board pages, each from a browser that comes back
+/// with its device cookie (its board may show stars of its own, so it renders for it alone;
+/// new browsers share one rendering, and their pages' cost is reported first), closes them and
+/// waits for their sessions to expire. Within 30 s of their expiry the RSS must be back within 20 % of
 /// where it started, and a later round must not end more than 10 % higher than the first.
 /// Then the same with freed memory kept by glibc (`JETWAY_RETURN_FREED_MEMORY=0`), for the
 /// comparison; that run is reported, not judged.
@@ -70,12 +71,21 @@ enum MemoryBench {
         _ = try await client.ask("open 20 /", fields: 2)
         _ = try await client.ask("close", fields: 1)
         try await expire(server)
+        if returning {
+            // New browsers (no cookie) share one rendering of the board.
+            let before = try server.status("VmRSS")
+            let opened = try await client.ask("open \(pages) /", fields: 2)
+            guard Int(opened[1]) == pages else { throw BenchFailure("only \(opened[1]) of \(pages) new browsers' boards opened") }
+            report("memory_new_browser_page_cost", Double(try server.status("VmRSS") - before) / Double(pages), "kB")
+            _ = try await client.ask("close", fields: 1)
+            try await expire(server)
+        }
         let start = try server.status("VmRSS")
         report("memory_\(returning ? "" : "kept_")rss_anon_start", Double(try server.status("RssAnon")), "kB")
         report("memory_\(returning ? "" : "kept_")heap_start", Double((try await server.stats()["heap_bytes"] ?? 0) / 1024), "kB")
         var results: [Round] = []
         for _ in 0..<count {
-            let opened = try await client.ask("open \(pages) /", fields: 2)
+            let opened = try await client.ask("open \(pages) / again", fields: 2)
             guard Int(opened[1]) == pages else { throw BenchFailure("only \(opened[1]) of \(pages) board pages opened") }
             let open = try server.status("VmRSS")
             _ = try await client.ask("close", fields: 1)

@@ -1,6 +1,8 @@
-import Jetway
+import Foundation
 import JetwayTesting
 import Testing
+
+@testable import Jetway
 
 private struct Row: View {
     let name: String
@@ -68,6 +70,16 @@ private struct Duplicates: View {
 
 @MainActor
 struct IdentityTests {
+    /// A link's `?nav=` address holds its rows' ids: the same in every process for integers,
+    /// strings and UUIDs (a hash Swift seeds per process would open another screen, or none,
+    /// after a restart). The constants are FNV-1a of the text, computed apart.
+    @Test func rowIDsHashTheSameInEveryProcess() {
+        #expect(IdentityHash.ofID("B12") == 0x159e_9419_b066_aaea)
+        #expect(IdentityHash.ofID(7) == 7 ^ 0x5555_5555_5555_5555)
+        let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        #expect(IdentityHash.ofID(uuid) == IdentityHash.ofText("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+    }
+
     @Test func forEachStateFollowsTheElementID() throws {
         let host = ViewHost(Rows())
         try host.tap("two 0")

@@ -30,6 +30,16 @@ struct NewBrowsersTests {
         }
     }
 
+    /// A page that reads the device and runs code when it appears: never shared, and never
+    /// rendered for a device no browser has.
+    struct AppearingPage: View {
+        let stars: Stars
+        @Environment(\.request) private var request
+        var body: some View {
+            Text("Hello").onAppear { stars.byDevice[request.device ?? "none", default: []].append("appeared") }
+        }
+    }
+
     /// A page that shows the device id itself: every browser's is its own.
     struct DeviceIDPage: View {
         @Environment(\.request) private var request
@@ -39,7 +49,11 @@ struct NewBrowsersTests {
     func server(_ stars: Stars) throws -> TestServer {
         try TestServer(
             app: JetwayApp(
-                title: "Stars", routes: [Route("/") { _ in StarsPage(stars: stars) }, Route("/id") { _ in DeviceIDPage() }]),
+                title: "Stars",
+                routes: [
+                    Route("/") { _ in StarsPage(stars: stars) }, Route("/id") { _ in DeviceIDPage() },
+                    Route("/appearing") { _ in AppearingPage(stars: stars) },
+                ]),
             transport: .memory)
     }
 
@@ -100,10 +114,20 @@ struct NewBrowsersTests {
         // A page that shows the device id is not the same for two browsers.
         for _ in 0..<2 { _ = try await server.get("/id") }
         #expect(server.server.openPages == (5, 3))
+        #expect(server.server.sessions.joinableCount == 3, "no shared rendering is left behind for a page no browser could join")
         // A browser that comes back may have stars of its own: its page renders for it.
         let cookie = try #require(server.server.newDeviceCookie(secure: false)?.header.split(separator: ";").first)
         _ = try await server.get("/", headers: ["Cookie": String(cookie)])
         #expect(server.server.openPages == (6, 4))
+    }
+
+    @Test func noAppCodeRunsForADeviceNoBrowserHas() async throws {
+        let stars = Stars()
+        let server = try server(stars)
+        defer { server.stop() }
+        for _ in 0..<2 { _ = try await server.get("/appearing") }
+        #expect(stars.byDevice.count == 2 && !stars.byDevice.keys.contains { $0.hasPrefix("new.") }, "\(stars.byDevice.keys)")
+        #expect(server.server.openPages == (2, 2))
     }
 
     @Test func aNewBrowsersClickRunsForItsOwnDeviceAndReachesNoOtherPage() async throws {

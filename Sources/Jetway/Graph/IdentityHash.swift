@@ -1,3 +1,5 @@
+import Foundation
+
 /// Identity is a path: builder positions, `if`/`switch` branches, explicit ids. Jetway folds the
 /// path into a 64-bit hash as it walks, one mix per step, so no path arrays are built per view.
 enum IdentityHash {
@@ -20,11 +22,25 @@ enum IdentityHash {
         UInt64(UInt(bitPattern: ObjectIdentifier(type)))
     }
 
-    /// An explicit id's step (`ForEach` element ids, `.id(_:)`).
+    /// An explicit id's step (`ForEach` element ids, `.id(_:)`). Integers, strings and UUIDs
+    /// give the same step in every process (a link's `?nav=` address holds it, and a page is
+    /// opened again after a restart or on another server); other ids use their `hashValue`,
+    /// which Swift seeds per process.
     @inline(__always)
     static func ofID<ID: Hashable>(_ id: ID) -> UInt64 {
         // Integer ids (the common case) skip the hasher: the mix that follows spreads them.
         if ID.self == Int.self { return UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self))) ^ 0x5555_5555_5555_5555 }
+        if ID.self == String.self { return ofText(unsafeBitCast(id, to: String.self)) }
+        if ID.self == UUID.self { return ofText(unsafeBitCast(id, to: UUID.self).uuidString) }
         return UInt64(bitPattern: Int64(id.hashValue)) ^ 0x5555_5555_5555_5555
+    }
+
+    /// FNV-1a over the UTF-8 bytes: the same in every process.
+    static func ofText(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return hash
     }
 }

@@ -33,9 +33,10 @@ public struct _RenderContext {
     var elementKey: UInt64
     /// Identity relative to `owner`: finds child instances (state) across renders.
     var identityKey: UInt64
-    /// Identity from the page's root, without view types (stable across processes): a link's
-    /// address. `elementKey` starts again below every element, so links in two rows of a
-    /// list had the same one.
+    /// Identity from the page's root, without view types: a link's address, the same in every
+    /// process for the usual ids (`IdentityHash.ofID`; a type erased by `AnyView` is not).
+    /// `elementKey` starts again below every element, so links in two rows of a list had the
+    /// same one.
     var pathKey = IdentityHash.seed
     /// True when the views being walked were just produced by evaluating a `body` (so child
     /// composite views may hold new values); false when re-walking a stored body.

@@ -127,7 +127,9 @@ final class SessionManager {
             if let group = joinable[key], group.canJoin(makeRoot(), context: context) { return group }
         }
         let group = RenderGroup(page: page, context: context, makeRoot: makeRoot, manager: self)
-        if newDevice, let device = context._device, group.context._deviceWasRead,
+        // Only a page that could be shared at all (no lifecycle hooks, no state objects): the
+        // shared one is rendered for a device no browser has, and no app code may run for it.
+        if newDevice, let device = context._device, group.context._deviceWasRead, group.graph.isPristine,
             let shared = newBrowsersRendering(like: group, makeRoot: makeRoot)
         {
             group.graph.tearDown()
@@ -161,21 +163,20 @@ final class SessionManager {
     private func newBrowsersRendering(like own: RenderGroup, makeRoot: @escaping @MainActor () -> RootView) -> RenderGroup? {
         let context = own.context
         let key = RenderGroup.newDevicesKey(page: own.page, user: context.user, sizes: context._sizes)
-        var shared = joinable[key]
-        if let found = shared, !found.canJoin(makeRoot(), context: context) { shared = nil }
-        if shared == nil {
-            let made = RenderGroup(
-                page: own.page, context: context.withDevice("new." + SessionToken.newSessionID()), makeRoot: makeRoot, manager: self,
-                forNewDevices: true)
-            guard made.graph.isPristine else {
-                made.graph.tearDown()
-                return nil
-            }
-            joinable[key] = made
-            shared = made
+        if let shared = joinable[key], !shared.members.isEmpty, shared.canJoin(makeRoot(), context: context) {
+            return own.graph.tree.isSameDocument(as: shared.graph.tree) ? shared : nil
         }
-        guard let shared, own.graph.tree.isSameDocument(as: shared.graph.tree) else { return nil }
-        return shared
+        // A new one, kept only when this browser's page is the same (a page that shows the
+        // device id never leaves one behind); the session joins it at once.
+        let made = RenderGroup(
+            page: own.page, context: context.withDevice("new." + SessionToken.newSessionID()), makeRoot: makeRoot, manager: self,
+            forNewDevices: true)
+        guard made.graph.isPristine, own.graph.tree.isSameDocument(as: made.graph.tree) else {
+            made.graph.tearDown()
+            return nil
+        }
+        joinable[key] = made
+        return made
     }
 
     /// Devices with a page in a rendering of new browsers (any thread may ask).
@@ -219,6 +220,9 @@ final class SessionManager {
         }
         if !adopted {
             Log.warn("isolate_mismatch", ["session": session.shortID, "page": shared.page])
+            // A page not yet connected gets the whole page when it joins (its version is the
+            // shared rendering's, not this one's).
+            session.needsResync = true
             session.sendFullPage()
         }
         return adopted
