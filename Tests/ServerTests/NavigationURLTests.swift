@@ -94,6 +94,37 @@ struct NavigationURLTests {
         }
     }
 
+    /// A long list: its rows below the first window have links too.
+    struct ManyGates: View {
+        var body: some View {
+            NavigationStack {
+                List((1...500).map { "G\($0)" }, id: \.self) { gate in
+                    NavigationLink("Gate \(gate)") { GateScreen(gate: gate) }
+                }
+            }
+        }
+    }
+
+    @Test func aLinkFarDownALazyListOpensItsScreenByItsAddress() throws {
+        let host = ViewHost(ManyGates())
+        try host.scrollLazyRows(toRow: 300, rows: 20)
+        let address = try nav(of: "Gate G310", in: host.graph.tree.root!.html)
+        #expect(address.contains("_"), "the address says which row the link is in: \(address)")
+        // A page opened at the address: its first window holds rows 1 to 24 only.
+        let opened = ViewGraph(ManyGates())
+        opened.render()
+        #expect(opened.openNavigation(address) == 1)
+        #expect(opened.navigationTitle == "Gate G310" && opened.navigationPath == address)
+        // Back from it, the list shows the rows around it.
+        try opened.dispatch(try #require(Self.node(in: opened.tree.root) { $0.attribute("data-nav") != nil }).id, .navigate, .text(""))
+        _ = opened.update()
+        #expect(opened.tree.root!.html.contains("Gate G310"))
+        // An address whose row is not in the data opens as far as it can.
+        let gone = ViewGraph(ManyGates())
+        gone.render()
+        #expect(gone.openNavigation(address.prefix { $0 != "_" } + "_" + String(20, radix: 36)) == 0)
+    }
+
     @Test func backAndForwardPopAndPushByTheURLsPath() throws {
         let graph = ViewGraph(Gates())
         graph.render()

@@ -78,6 +78,8 @@ package final class LazyWindow {
     private var lastShown: Int?
     /// The last `ScrollViewReader` request this window answered.
     var scrollSerial = 0
+    /// The row an address's link was last looked for in (`ViewGraph.revealing`).
+    var revealed: UInt64?
     /// The rows that left the window holding state (`@State`, an object): kept, not rendered,
     /// while their ids are in the data, as SwiftUI keeps a lazy row's state off screen.
     var keptRows: Set<UInt64> = []

@@ -38,6 +38,9 @@ public struct _RenderContext {
     /// `elementKey` starts again below every element, so links in two rows of a list had the
     /// same one.
     var pathKey = IdentityHash.seed
+    /// The `pathKey` of the lazy list row being rendered (a link's address says it: a page
+    /// opened at the address finds the row in the data and moves the window to it), or nil.
+    var rowKey: UInt64?
     /// True when the views being walked were just produced by evaluating a `body` (so child
     /// composite views may hold new values); false when re-walking a stored body.
     var isFreshValue: Bool

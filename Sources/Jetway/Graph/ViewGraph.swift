@@ -108,15 +108,36 @@ public final class ViewGraph {
         try binding.action(payload)
     }
 
-    /// Follows the navigation link whose element key is `key` on the page as it is (what a
-    /// click on it does, but not counted as an event: following the URL's links is part of
-    /// opening the page). False when no such link is shown.
+    /// Follows the navigation link whose key is `key` on the page as it is (what a click on it
+    /// does, but not counted as an event: following the URL's links is part of opening the
+    /// page). False when no such link is shown. `hint`: the key of the lazy list row the link
+    /// was in, for a page being opened (the list's window moves to that row when the link is
+    /// not in it; the page must not have been sent yet).
     @discardableResult
-    public func followLink(_ key: UInt64) -> Bool {
+    public func followLink(_ key: UInt64, hint: UInt64? = nil) -> Bool {
+        if Self.link(key, in: tree.root) == nil, let hint { reveal(hint) }
         guard let node = Self.link(key, in: tree.root), let binding = node.handlers.first(where: { $0.event == .click }) else {
             return false
         }
         return (try? binding.action(.none)) != nil
+    }
+
+    /// The row a link's address names (`NavigationState.hints`), while lazy lists look for it
+    /// in their data.
+    var revealing: UInt64?
+
+    /// Renders the page again with the lazy list that has row `row` showing it (a link of a
+    /// row far down is not in the first window).
+    private func reveal(_ row: UInt64) {
+        revealing = row
+        defer { revealing = nil }
+        invalidateLazyWindows(root)
+        _ = update()
+    }
+
+    private func invalidateLazyWindows(_ instance: ViewInstance) {
+        if instance.ownsLazyWindow { instance.invalidate() }
+        for child in instance.children.allValues { invalidateLazyWindows(child) }
     }
 
     /// Opens the screen a page's `nav` path names (`3k9x0a.1b2c3d`): follows each link in turn,
@@ -126,8 +147,8 @@ public final class ViewGraph {
     public func openNavigation(_ path: String) -> Int {
         opening {
             var followed = 0
-            for key in NavigationState.keys(path) {
-                guard followLink(key) else { break }
+            for (key, hint) in NavigationState.parts(path) {
+                guard followLink(key, hint: hint) else { break }
                 _ = update()
                 followed += 1
             }
@@ -173,10 +194,11 @@ public final class ViewGraph {
     }
 
     private static func link(_ key: UInt64, in node: Node?) -> Node? {
-        // The key is the last part of the link's address (`?nav=…a.key`).
+        // The key is the last part of the link's address (`?nav=…a.key`, or `key_row`).
         first(in: node) {
             $0.tag == "a" && $0.attribute("class")?.contains(RuntimeContract.Class.navlink) == true
-                && $0.attribute("href")?.split(whereSeparator: { $0 == "." || $0 == "=" }).last.flatMap({ UInt64($0, radix: 36) }) == key
+                && $0.attribute("href")?.split(whereSeparator: { $0 == "." || $0 == "=" }).last
+                    .flatMap({ UInt64($0.prefix { $0 != "_" }, radix: 36) }) == key
         }
     }
 

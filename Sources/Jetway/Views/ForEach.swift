@@ -74,10 +74,22 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             // A request made before this list was there is not for it.
             LazyWindow(screen: context.environment.request.reportedViewport, scrollSerial: context.environment.scrollRequest?.serial ?? 0)
         }
+
         window.owner = context.owner
         if !context.owner.ownsLazyWindow { context.owner.ownsLazyWindow = true }
         let total = context.track { data.count }
         let id = { (offset: Int) in identify(data[data.index(data.startIndex, offsetBy: offset)]) }
+        // A page opened at the address of a link in a row far down finds the row (its key is in
+        // the address) and moves the window to it (`ViewGraph.openNavigation`).
+        if let rowKey = context.graph.revealing, window.revealed != rowKey {
+            window.revealed = rowKey
+            var rows = context
+            rows.writeEnvironment {
+                $0.lazyStack = nil
+                $0.rowOffsets = nil
+            }
+            if let index = context.track({ (0..<total).first { rows.explicit(id($0)).pathKey == rowKey } }) { window.reveal(index) }
+        }
         if let request = context.environment.scrollRequest, request.serial != window.scrollSerial {
             window.scrollSerial = request.serial
             if let index = context.track({ (0..<total).first { ScrollTargets.name(of: id($0)) == request.target } }) {
@@ -95,7 +107,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         }
         let offsets = context.environment.rowOffsets.flatMap { $0.claim(total: total, rendered: range.count) ? $0 : nil }
         out.append(window.gap(before: true, stack, context))
-        renderRows(elements, ids, range.lowerBound, offsets, builder, rows, &out)
+        renderRows(elements, ids, range.lowerBound, offsets, builder, rows, &out, lazy: true)
         out.append(window.gap(before: false, stack, context))
         let typeKey = UInt64(UInt(bitPattern: builder.typeID))
         let key = { (id: ID) in IdentityHash.mix(rows.explicit(id).identityKey, typeKey) }
@@ -109,7 +121,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// nodes in `offsets`.
     private static func renderRows(
         _ elements: [Data.Element], _ ids: [ID], _ offset: Int, _ offsets: RowOffsets?, _ builder: RowBuilder<Data.Element, Content>,
-        _ context: _RenderContext, _ out: inout [Node]
+        _ context: _RenderContext, _ out: inout [Node], lazy: Bool = false
     ) {
         out.reserveCapacity(out.count + elements.count)
         elements.withUnsafeBufferPointer { elements in
@@ -117,7 +129,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
                 let identity = ids[index]
                 let first = out.count
                 defer { offsets?.record(offset + index, nodes: out[first...]) }
-                context.graph.renderRow(elements[index], builder, context.explicit(identity).rebuilt(), &out) { row, context, out in
+                var rowContext = context.explicit(identity).rebuilt()
+                // A link in a lazy list's row says which row it is in (`NavigationState.hints`).
+                rowContext.rowKey = lazy ? rowContext.pathKey : nil
+                context.graph.renderRow(elements[index], builder, rowContext, &out) { row, context, out in
                     let start = out.count
                     Content._render(row, context, &out)
                     if context.environment.marksScrollTargets { ScrollTargets.mark(&out, from: start, id: identity, context) }

@@ -60,7 +60,7 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
         if isOutermost, let host = context.environment.pageHost { host.navigation = state }
         if isOutermost {
             node.setAttribute(RuntimeContract.Attribute.navigation, state.urlValue)
-            node.addHandler(EventBinding(event: .navigate) { payload in try state.navigate(to: NavigationState.keys(payload.text())) })
+            node.addHandler(EventBinding(event: .navigate) { payload in try state.navigate(to: NavigationState.parts(payload.text())) })
         }
         var inner = context.insideElement()
         inner.writeEnvironment { $0.navigation = state }
@@ -98,7 +98,7 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
         }
         if state.path.count > 0 {
             let back = inner.structural(0).element("a", buttonNavBackClasses)
-            back.setAttribute("href", NavigationState.href(Array(state.keys.dropLast())))
+            back.setAttribute("href", state.href(Array(state.keys.dropLast())))
             back.setAttribute("aria-label", "Back")
             back.text = "‹ Back"
             back.addHandler(EventBinding(event: .click) { _ in state.pop() })
@@ -232,10 +232,12 @@ final class NavigationState {
     /// The browser went Back or Forward to `target`: pops to where the paths agree, and pushes
     /// one screen further when the target is one link deeper than the screen shown (the link is
     /// on it). Anything else the runtime answers by loading the URL afresh.
-    func navigate(to target: [UInt64]) throws {
+    func navigate(to parts: [(key: UInt64, hint: UInt64?)]) throws {
+        let target = parts.map(\.key)
         var shared = 0
         while shared < min(target.count, keys.count), target[shared] == keys[shared] { shared += 1 }
         if shared == keys.count && target.count == keys.count + 1 {
+            // On a page shown, the link is on screen (a window is moved only before a first paint).
             guard let graph = owner?.graph, graph.followLink(target[shared]) else {
                 throw JetwayError.notFound("link \(String(target[shared], radix: 36)) on this screen")
             }
@@ -258,33 +260,52 @@ final class NavigationState {
 
     /// The `nav` value of this path: the links' keys in base 36, joined by dots, up to a
     /// screen no link pushed (the app's own push has no URL of its own: its parent's).
-    var urlValue: String { Self.urlValue(Array(keys.prefix { $0 != 0 })) }
+    var urlValue: String { urlValue(Array(keys.prefix { $0 != 0 })) }
 
-    static func urlValue(_ keys: [UInt64]) -> String { keys.map { String($0, radix: 36) }.joined(separator: ".") }
+    /// Each key in base 36, and after a `_` the key of the lazy list row its link was in, when
+    /// it was in one (`hints`): a page opened at the address finds the row in the list's data
+    /// and moves the window to it to find the link (`ViewGraph.openNavigation`).
+    func urlValue(_ keys: [UInt64]) -> String { keys.map { Self.part($0, hint: hints[$0]) }.joined(separator: ".") }
+
+    static func part(_ key: UInt64, hint: UInt64?) -> String {
+        String(key, radix: 36) + (hint.map { "_" + String($0, radix: 36) } ?? "")
+    }
 
     /// A link's address: the page with this path (other query parameters are the runtime's
     /// to keep).
-    static func href(_ keys: [UInt64]) -> String { keys.isEmpty ? "?" : "?nav=" + urlValue(keys) }
+    func href(_ keys: [UInt64]) -> String { keys.isEmpty ? "?" : "?nav=" + urlValue(keys) }
 
     /// The address of a link on the screen shown: this path and `key` (the part before the key
     /// made once per path, not once per link of a long list).
-    func href(appending key: UInt64) -> String {
+    func href(appending key: UInt64, hint: UInt64? = nil) -> String {
         if linkPrefix.keys != keys {
-            linkPrefix = (keys, keys.isEmpty ? "?nav=" : "?nav=" + Self.urlValue(keys) + ".")
+            linkPrefix = (keys, keys.isEmpty ? "?nav=" : "?nav=" + urlValue(keys) + ".")
         }
-        return linkPrefix.text + String(key, radix: 36)
+        return linkPrefix.text + Self.part(key, hint: hint)
     }
+    /// The lazy list row each link key pushed on this path was in (see `urlValue`).
+    var hints: [UInt64: UInt64] = [:]
     private var linkPrefix: (keys: [UInt64], text: String) = ([], "?nav=")
 
     /// `3k9x0a.1b2c3d` → keys; anything malformed is no path at all.
-    static func keys(_ text: String) -> [UInt64] {
+    static func keys(_ text: String) -> [UInt64] { parts(text).map(\.key) }
+
+    /// `3k9x0a_2b8d1c.1b2c3d` → each key, and the key of the lazy list row its link was in
+    /// when it says.
+    static func parts(_ text: String) -> [(key: UInt64, hint: UInt64?)] {
         guard !text.isEmpty, text.utf8.count <= 1024 else { return [] }
-        var keys: [UInt64] = []
+        var parts: [(key: UInt64, hint: UInt64?)] = []
         for part in text.split(separator: ".", omittingEmptySubsequences: false) {
-            guard let key = UInt64(part, radix: 36) else { return [] }
-            keys.append(key)
+            let pieces = part.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let key = UInt64(pieces[0], radix: 36) else { return [] }
+            var hint: UInt64?
+            if pieces.count == 2 {
+                guard let row = UInt64(pieces[1], radix: 36) else { return [] }
+                hint = row
+            }
+            parts.append((key, hint))
         }
-        return keys
+        return parts
     }
 }
 
@@ -348,10 +369,14 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         let memo = context.persistent(LinkMemo.self) { LinkMemo() }
         memo.setDestination(view.destination)
         memo.value = view.value
+        // A link in a lazy list's row: its address says which row (`NavigationState.hints`).
+        let hintChanged = memo.hint != context.rowKey
+        memo.hint = context.rowKey
         let depth = navigation?.keys.count ?? 0
         let nested = context.insideLink
-        if let node = memo.reusableNode(
-            key: context.elementKey, label: out[start...], navigation: navigation, enabled: enabled, depth: depth),
+        if !hintChanged,
+            let node = memo.reusableNode(
+                key: context.elementKey, label: out[start...], navigation: navigation, enabled: enabled, depth: depth),
             (node.tag == "span") == nested
         {
             // Usually one label node: replaced where it is.
@@ -374,12 +399,17 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         node.children = label
         if let navigation, enabled {
             let key = context.pathKey
-            node.setAttribute(nested ? "data-href" : "href", navigation.href(appending: key))
+            node.setAttribute(nested ? "data-href" : "href", navigation.href(appending: key, hint: memo.hint))
             node.addHandler(
                 // Weakly: the memo holds this node, so a strong capture would keep both alive
                 // after the link's view is gone (a board whose rows change all day leaked them).
                 EventBinding(event: .click) { [weak memo] _ in
                     guard let memo else { return }
+                    if let hint = memo.hint {
+                        // Only the keys on the path need their rows (a long session pushes many).
+                        if navigation.hints.count > 32 { navigation.hints = navigation.hints.filter { navigation.keys.contains($0.key) } }
+                        navigation.hints[key] = hint
+                    }
                     if let value = memo.value {
                         navigation.push(value: value, key: key)
                     } else {
@@ -412,6 +442,8 @@ final class LinkMemo: RenderCache, NodeHolding {
     private var navigation: ObjectIdentifier?
     private var enabled = false
     private var depth = 0
+    /// The key of the lazy list row the link is in (its address says it: `NavigationState.hints`).
+    var hint: UInt64?
 
     func setDestination<Destination: View>(_ make: @escaping () -> Destination) {
         if let box = destinationBox as? DestinationBox<Destination> {
