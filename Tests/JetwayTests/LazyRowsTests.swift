@@ -300,6 +300,20 @@ struct LazyRowsTests {
         #expect(first?.attribute("aria-posinset") == "471" && first?.attribute("aria-setsize") == "1000")
     }
 
+    @Test func aLazyStacksAndAGridsRowsTellScreenReadersTheirPlace() throws {
+        let host = ViewHost(Stacks())
+        let lists = host.dom.root.descendants.filter { $0.attribute("role") == "list" }
+        #expect(lists.count == 3, "each lazy stack and grid is a list")
+        let tiles = host.dom.root.descendants.filter { $0.textContent.hasPrefix("Tile ") && $0.attribute("role") == "listitem" }
+        #expect(tiles.first?.attribute("aria-posinset") == "1" && tiles.first?.attribute("aria-setsize") == "1000")
+        try host.send(.visible, .numbers([300, 330, 3, 0])) { node in
+            node.attribute(RuntimeContract.Attribute.events) == "visible"
+                && node.parent?.attribute("class")?.contains("jw-lazy-grid") == true
+        }
+        let moved = host.dom.root.descendants.filter { $0.textContent == "Tile 300" }
+        #expect(moved.first?.attribute("aria-posinset") == "301", "\(moved.first?.attributes ?? [])")
+    }
+
     @Test func aPickersOptionsAndAnAlertsButtonsInAListAreWhole() throws {
         struct Country: View {
             @State private var choice = 0

@@ -7,9 +7,9 @@ import JetwayWire
 /// long as its rows, by the rows it measured), so the scroll bar and the scroll position stay
 /// right. The first gap handles `visible`: the runtime reports which rows it shows when they
 /// come near the edge of the window, and the window moves, further ahead in the direction of
-/// travel (`LazyWindow.report`). The first render, with nothing reported, covers one and a half of a
-/// default screen (`LazyWindow.firstCount`), on the server, so a page with scripts off has its
-/// first rows too.
+/// travel (`LazyWindow.report`). The first render covers a screen and a quarter of the window
+/// height the browser last reported, else of a default screen (`LazyWindow.firstCount`), on the
+/// server, so a page with scripts off has its first rows too.
 struct LazyStack: Equatable {
     enum Kind: Equatable { case list, vertical, horizontal, verticalGrid, horizontalGrid }
     let kind: Kind
@@ -17,6 +17,27 @@ struct LazyStack: Equatable {
     var isHorizontal: Bool { kind == .horizontal || kind == .horizontalGrid }
     /// A gap is a row of the container: an `<li>` in a list.
     var gapTag: String { kind == .list ? "li" : "div" }
+
+    /// A lazy stack's or grid's rows tell screen readers their place in the whole data while
+    /// the window holds only some of them, as a `List`'s items do: the element is a list
+    /// (`role`), each row that is one element an item with `aria-posinset` and `aria-setsize`
+    /// (a frozen node is copied). A row of several elements says nothing (two places for one
+    /// row would be wrong).
+    @MainActor
+    static func tellPlaces(of rows: inout [Node], _ positions: [RowPosition?]?, in node: Node) {
+        guard let positions, positions.contains(where: { $0 != nil }) else { return }
+        node.setAttribute("role", "list")
+        var elements: [Int: Int] = [:]
+        for position in positions { if let position { elements[position.index, default: 0] += 1 } }
+        for index in rows.indices {
+            guard let position = positions[index], elements[position.index] == 1 else { continue }
+            let row = rows[index].isFrozen ? rows[index].copy() : rows[index]
+            row.setAttribute("role", "listitem")
+            row.setAttribute("aria-posinset", String(position.index + 1))
+            row.setAttribute("aria-setsize", String(position.total))
+            rows[index] = row
+        }
+    }
 
     /// Marks a lazy stack's or grid's element: its gaps take back the spacing between rows
     /// (`spacing`, or the stack's default when nil), so a gap is exactly as long as its rows.

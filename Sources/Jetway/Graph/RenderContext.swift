@@ -116,11 +116,19 @@ public struct _RenderContext {
         // Inside an element of its own (a row's stack, a menu), a `Section` is a group again,
         // not the list's rows, and a `ForEach` renders every row.
         if let lazy {
+            // Where each row is in the data, for screen readers (as a `List`'s items say it).
+            let offsets = persistent(RowOffsets.self) { RowOffsets() }
+            offsets.start()
             inside.writeEnvironment {
                 $0.sectionsAreListRows = false
                 $0.lazyStack = LazyStack(kind: lazy)
-                $0.rowOffsets = nil
+                $0.rowOffsets = offsets
             }
+            Content._render(content, inside, &children)
+            LazyStack.tellPlaces(of: &children, offsets.positions(of: children), in: node)
+            offsets.finish()
+            node.children = children
+            return
         } else if inside.environment.sectionsAreListRows || inside.environment.lazyStack != nil || inside.environment.rowOffsets != nil {
             inside.writeEnvironment {
                 $0.sectionsAreListRows = false
