@@ -25,6 +25,20 @@ private struct LongBoard: View {
     }
 }
 
+/// A thousand rows, each a link to its row's screen, and a search.
+private struct LinkedRows: View {
+    @State private var search = ""
+    var body: some View {
+        NavigationStack {
+            List((0..<1000).filter { search.isEmpty || String($0).contains(search) }, id: \.self) { row in
+                NavigationLink("Row \(row)") { Text("The screen of row \(row)").navigationTitle("Row \(row)") }
+            }
+            .searchable(text: $search, prompt: "Row")
+            .navigationTitle("Rows")
+        }
+    }
+}
+
 /// Three thousand tiles, three to a line, in a scroll view.
 private struct Tiles: View {
     var body: some View {
@@ -47,18 +61,21 @@ extension EndToEnd {
         func chromium() async throws {
             try await scrolling(.chromium)
             try await grid(.chromium)
+            try await linksComeBack(.chromium)
         }
 
         @Test(.enabled(if: BrowserEngine.firefox.shouldRun, "needs firefox-esr (make test installs it)"))
         func firefox() async throws {
             try await scrolling(.firefox)
             try await grid(.firefox)
+            try await linksComeBack(.firefox)
         }
 
         @Test(.enabled(if: BrowserEngine.webkit.shouldRun, "needs webkit2gtk-driver and xvfb (make test installs them)"))
         func webkit() async throws {
             try await scrolling(.webkit)
             try await grid(.webkit)
+            try await linksComeBack(.webkit)
         }
 
         /// What the page shows: the rows rendered, the numbers of the rows in view (top to
@@ -155,6 +172,56 @@ extension EndToEnd {
                     }
                     #expect(result == "ok", "\(engine) at \(fraction) of the grid: \(result)")
                 }
+            }
+        }
+
+        /// Rows a search took away come back as the elements the browser kept (moved, not sent
+        /// again) and their links work; a link far down opens its screen from its address.
+        func linksComeBack(_ engine: BrowserEngine) async throws {
+            let server = try TestServer(app: JetwayApp(title: "Rows", routes: [Route("/links") { _ in LinkedRows() }]))
+            defer { server.stop() }
+            try await withBrowsers(1, engine) { browsers in
+                let browser = browsers[0]
+                if let driver = browser as? WebDriver { try await driver.resizeWindow(width: 420, height: 800) }
+                try await browser.navigate(server.base + "/links")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                let rowFive = "[...document.querySelectorAll('.jw-navlink')].find((a) => a.textContent === 'Row 5')"
+                _ = try await browser.execute("window.jwRowFive = \(rowFive); return true")
+                try await browser.type("12", into: "input[type=search]")
+                #expect(await browser.wait(for: "return !\(rowFive)"), "\(engine): the search left row 5")
+                try await browser.type(Key.backspace + Key.backspace, into: "input[type=search]")
+                #expect(await browser.wait(for: "return !!\(rowFive)"), "\(engine): row 5 did not come back")
+                #expect(
+                    try await browser.string("return String(\(rowFive) === window.jwRowFive)") == "true",
+                    "\(engine): row 5 came back as new markup, not as the element the browser kept")
+                try await browser.click(".jw-navlink", labelled: "Row 5")
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('The screen of row 5')"),
+                    "\(engine): row 5's link did not open its screen")
+                // A link far down: scrolled to, then its address opened as a new page would be.
+                try await browser.navigate(server.base + "/links")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                _ = try await browser.execute(
+                    """
+                    let box = document.scrollingElement;
+                    for (let el = document.querySelector('.jw-list').parentElement; el && el !== document.body; el = el.parentElement) {
+                      const style = getComputedStyle(el);
+                      if ((style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight) { box = el; break; }
+                    }
+                    box.scrollTop = box.scrollHeight * 0.6;
+                    return true
+                    """)
+                let farLink = "[...document.querySelectorAll('.jw-navlink')].find((a) => /^Row 6\\d\\d$/.test(a.textContent))"
+                #expect(await browser.wait(for: "return !!\(farLink)"), "\(engine): no row of the 600s after scrolling")
+                let far = try await browser.string("const a = \(farLink); return a.textContent + '|' + a.getAttribute('href')")
+                let parts = far.split(separator: "|").map(String.init)
+                try #require(parts.count == 2)
+                try await browser.navigate(server.base + "/links" + parts[1])
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('The screen of \(parts[0].lowercased())')"),
+                    "\(engine): the address of \(parts[0]) (\(parts[1])) did not open its screen")
+                #expect(try await browser.string("return String(window.jetway.errors)") == "0", "\(engine): the page reported errors")
+                if engine == .chromium { try await browser.screenshot("lazy-list-far-link") }
             }
         }
 

@@ -38,7 +38,7 @@ struct Differ {
         }
         if let oldText = old.text {
             if !oldText.isEmpty { ops.append(.setText(new.id, "")) }
-            insertRun(parent: new.id, index: 0, new.children[...])
+            insertRun(parent: new.id, byDigest: new.keepsRemovedByDigest, index: 0, new.children[...])
             return
         }
         diffChildren(parent: new.id, byDigest: new.keepsRemovedByDigest, old.children, new.children)
@@ -100,7 +100,7 @@ struct Differ {
             newEnd -= 1
         }
         if start > oldEnd {
-            if start <= newEnd { insertRun(parent: parent, index: start, new[start...newEnd]) }
+            if start <= newEnd { insertRun(parent: parent, byDigest: byDigest, index: start, new[start...newEnd]) }
             return
         }
         // Elements leave: the page keeps as many as its longest list (LiveTree.retain).
@@ -151,7 +151,7 @@ struct Differ {
             if sources[position] < 0 {
                 var runEnd = index
                 while runEnd + 1 <= newEnd && sources[runEnd + 1 - start] < 0 { runEnd += 1 }
-                insertRun(parent: parent, index: index, new[index...runEnd])
+                insertRun(parent: parent, byDigest: byDigest, index: index, new[index...runEnd])
                 index = runEnd + 1
                 continue
             }
@@ -162,7 +162,7 @@ struct Differ {
 
     /// Places a run of consecutive new elements: one insert op per stretch of markup, and a move
     /// (plus the diff of any change) for each element the client still keeps from a removal.
-    private mutating func insertRun(parent: NodeID, index: Int, _ nodes: ArraySlice<Node>) {
+    private mutating func insertRun(parent: NodeID, byDigest: Bool, index: Int, _ nodes: ArraySlice<Node>) {
         var writer = HTMLWriter()
         var runStart = index
         var position = index
@@ -182,7 +182,7 @@ struct Differ {
                 runStart = position
                 continue
             }
-            if let row = tree.takeKeptRow(parent: parent, for: node) {
+            if byDigest, let row = tree.takeKeptRow(parent: parent, for: node) {
                 flush(&ops)
                 appendMove(row.id, parent: parent, index: position)
                 row.assignIDs(to: node)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Identity is a path: builder positions, `if`/`switch` branches, explicit ids. Jetway folds the
 /// path into a 64-bit hash as it walks, one mix per step, so no path arrays are built per view.
-enum IdentityHash {
+package enum IdentityHash {
     /// The start of a path: below an element (for node keys) or below a view instance (for state).
     static let seed: UInt64 = 0x6A65_7477_6179_2121
 
@@ -30,17 +30,16 @@ enum IdentityHash {
     static func ofID<ID: Hashable>(_ id: ID) -> UInt64 {
         // Integer ids (the common case) skip the hasher: the mix that follows spreads them.
         if ID.self == Int.self { return UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self))) ^ 0x5555_5555_5555_5555 }
-        if ID.self == String.self { return ofText(unsafeBitCast(id, to: String.self)) }
-        if ID.self == UUID.self { return ofText(unsafeBitCast(id, to: UUID.self).uuidString) }
+        if ID.self == String.self { return fnv1a(unsafeBitCast(id, to: String.self).utf8) }
+        if ID.self == UUID.self { return fnv1a(unsafeBitCast(id, to: UUID.self).uuidString.utf8) }
         return UInt64(bitPattern: Int64(id.hashValue)) ^ 0x5555_5555_5555_5555
     }
 
-    /// FNV-1a over the UTF-8 bytes: the same in every process.
-    static func ofText(_ text: String) -> UInt64 {
+    /// FNV-1a, 64 bits: the same in every process (row ids here, the server's asset
+    /// fingerprints).
+    package static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         return hash
     }
 }

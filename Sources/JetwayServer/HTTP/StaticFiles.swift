@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 import JetwayAssets
 
 /// Serves `/assets/`: Jetway's own files (runtime, stylesheet, icon), compiled into the library,
@@ -47,9 +48,7 @@ struct StaticFiles: Sendable {
     /// A short fingerprint of a bundled file (FNV-1a, 64 bits, base 36): its ETag and the
     /// `?v=` the page template puts on its URL.
     static func digest(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 36)
+        String(IdentityHash.fnv1a(bytes), radix: 36)
     }
 
     /// The fingerprint of a bundled file, for cache-busting URLs.
