@@ -12,16 +12,22 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct PageMemoryTests {
-    /// A sweep trims after it let renderings go, and again once the heap has fallen by an
-    /// eighth since the last trim (what the sessions' lists held, freed seconds later).
+    /// A sweep trims after it let renderings go, and again when the heap has fallen since the
+    /// last trim while the allocator holds memory resident and unused (what the sessions' lists
+    /// held, freed seconds later, a few objects on each of many pages), at most every 10 s.
     @Test func aSweepTrimsAfterReleasesAndAfterALaterFall() {
         let mb = 1024 * 1024
-        #expect(PageMemory.wantsTrim(released: 1, heapInUse: 500 * mb, heapAtLastTrim: 0))
-        #expect(!PageMemory.wantsTrim(released: 0, heapInUse: 4 * mb, heapAtLastTrim: 0), "never trimmed: nothing to compare")
-        #expect(PageMemory.wantsTrim(released: 0, heapInUse: 2_500_000, heapAtLastTrim: 3_800_000))
-        #expect(!PageMemory.wantsTrim(released: 0, heapInUse: 3_500_000, heapAtLastTrim: 3_800_000), "less than an eighth")
-        #expect(!PageMemory.wantsTrim(released: 0, heapInUse: 600_000, heapAtLastTrim: 1_000_000), "less than 512 KB")
-        #expect(!PageMemory.wantsTrim(released: 0, heapInUse: 9 * mb, heapAtLastTrim: 4 * mb), "the heap grew")
+        func wants(released: Int = 0, heap: Int, atLastTrim: Int, idle: Int, since: Duration = .seconds(15)) -> Bool {
+            PageMemory.wantsTrim(released: released, heapInUse: heap, heapAtLastTrim: atLastTrim, residentIdle: idle, sinceLastTrim: since)
+        }
+        #expect(wants(released: 1, heap: 500 * mb, atLastTrim: 0, idle: 0, since: .zero))
+        #expect(!wants(heap: 4 * mb, atLastTrim: 0, idle: 20 * mb), "never trimmed: nothing to compare")
+        #expect(wants(heap: 3_800_000, atLastTrim: 4_100_000, idle: 11 * mb), "a small fall, much held idle")
+        #expect(!wants(heap: 3_800_000, atLastTrim: 4_100_000, idle: 11 * mb, since: .seconds(5)), "within 10 s of the last")
+        #expect(!wants(heap: 3_800_000, atLastTrim: 3_820_000, idle: 11 * mb), "less than 64 KB fallen")
+        #expect(!wants(heap: 3_800_000, atLastTrim: 4_100_000, idle: 3 * mb), "little held idle")
+        #expect(!wants(heap: 80 * mb, atLastTrim: 81 * mb, idle: 12 * mb), "idle less than a quarter of the heap")
+        #expect(!wants(heap: 9 * mb, atLastTrim: 4 * mb, idle: 20 * mb), "the heap grew")
     }
 
     @Test func anAddressMayOpenPagesOnlyWithinItsMemoryBudget() async throws {
