@@ -54,6 +54,42 @@ private struct Tappable: View {
     }
 }
 
+private struct RowThemeKey: EnvironmentKey { static let defaultValue = "plain" }
+extension EnvironmentValues {
+    fileprivate var rowTheme: String {
+        get { self[RowThemeKey.self] }
+        set { self[RowThemeKey.self] = newValue }
+    }
+}
+
+/// Reads the theme inside a row's first element, where rows share one environment.
+private struct ThemedRowLabel: View {
+    let name: String
+    @Environment(\.rowTheme) private var theme
+    @State private var taps = 0
+    var body: some View {
+        Button("\(name) \(theme) \(taps)") { taps += 1 }
+    }
+}
+
+/// Two lists in different themes, each row an `HStack` holding a view that reads the theme.
+private struct ThemedLists: View {
+    @State private var dark = false
+    var body: some View {
+        VStack {
+            Button("Switch") { dark.toggle() }
+            List(0..<3, id: \.self) { number in
+                HStack { ThemedRowLabel(name: "A\(number)") }
+            }
+            .environment(\.rowTheme, dark ? "dark" : "light")
+            List(0..<3, id: \.self) { number in
+                HStack { ThemedRowLabel(name: "B\(number)") }
+            }
+            .environment(\.rowTheme, "fixed")
+        }
+    }
+}
+
 private struct Deletable: View {
     @State private var numbers = Array(0..<1000)
     var body: some View {
@@ -166,6 +202,23 @@ struct LazyRowsTests {
         #expect(gaps(host).map(\.rows) == [0, 0])
         try host.type("", into: "Number")
         #expect(rows(host).first == 0, "a cleared search starts at the top of the window it left")
+    }
+
+    /// A list's rows share the environment below their first element (one result of leaving
+    /// the list's rows per environment): what each row reads is still its own list's, a change
+    /// above reaches every row of that list only, and a row's own state stays its own.
+    @Test func rowsShareTheEnvironmentBelowTheirFirstElementAndStillReadTheirOwn() throws {
+        let host = ViewHost(ThemedLists())
+        #expect(host.text.contains("A0 light 0") && host.text.contains("A2 light 0"), "\(host.text)")
+        #expect(host.text.contains("B0 fixed 0") && host.text.contains("B2 fixed 0"), "\(host.text)")
+        try host.tap("A1 light 0")
+        #expect(host.text.contains("A1 light 1") && host.text.contains("A0 light 0"), "\(host.text)")
+        try host.tap("Switch")
+        #expect(host.text.contains("A0 dark 0") && host.text.contains("A1 dark 1") && host.text.contains("A2 dark 0"), "\(host.text)")
+        #expect(host.text.contains("B0 fixed 0") && host.text.contains("B1 fixed 0"), "\(host.text)")
+        try host.tap("B2 fixed 0")
+        try host.tap("Switch")
+        #expect(host.text.contains("A1 light 1") && host.text.contains("B2 fixed 1"), "\(host.text)")
     }
 
     @Test func rowsThatComeBackAreMovedBackAndTheirButtonsWork() throws {

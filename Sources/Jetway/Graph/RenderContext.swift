@@ -130,7 +130,8 @@ public struct _RenderContext {
             node.children = children
             return
         } else if inside.environment.sectionsAreListRows || inside.environment.lazyStack != nil || inside.environment.rowOffsets != nil {
-            inside.writeEnvironment {
+            // Every row's first element does this: one result for all of them.
+            inside.writeSharedEnvironment(LeavingListRows.self) {
                 $0.sectionsAreListRows = false
                 $0.lazyStack = nil
                 $0.rowOffsets = nil
@@ -162,6 +163,16 @@ public struct _RenderContext {
         }
         memo.inputVersion = inputVersion
         memo.output = environment
+    }
+
+    /// Makes a write that depends on nothing but the environment it is made in (the same
+    /// values whatever the position, such as leaving a list's rows), named by `kind`. Every
+    /// position that makes it in one environment gets the same result, version included, so
+    /// a list's rows share one environment below their first element instead of each keeping
+    /// a copy and a memo.
+    @MainActor
+    mutating func writeSharedEnvironment(_ kind: Any.Type, _ write: (inout EnvironmentValues) -> Void) {
+        environment = graph.sharedEnvironmentWrites.result(of: ObjectIdentifier(kind), in: environment, write)
     }
 
     /// Per-identity storage for a primitive view (navigation path, sheet state, appear flags),

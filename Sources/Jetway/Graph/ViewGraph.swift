@@ -38,6 +38,9 @@ public final class ViewGraph {
     var recentReads: [[ObjectIdentifier]] = []
     /// The last environment comparison (see `seesSameEnvironment(_:_:)`).
     var lastEnvironmentCheck: (from: UInt64, to: UInt64, keys: [ObjectIdentifier], same: Bool)?
+    /// The results of constant environment writes, shared by the positions that make them
+    /// (`_RenderContext.writeSharedEnvironment`).
+    var sharedEnvironmentWrites = SharedEnvironmentWrites()
     var retired: [AnyObject] = []
     /// Tasks started by `.task` modifiers that have not finished.
     public private(set) var runningTasks = 0

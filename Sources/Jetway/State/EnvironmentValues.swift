@@ -166,6 +166,45 @@ final class EnvironmentReads {
     }
 }
 
+/// The results of constant environment writes (`_RenderContext.writeSharedEnvironment`), the
+/// last few of each kind by the version of the environment they were made in.
+struct SharedEnvironmentWrites {
+    private struct Result {
+        let kind: ObjectIdentifier
+        let input: UInt64
+        let output: EnvironmentValues
+    }
+    private var results: [Result] = []
+    /// Enough for the lists of a page and their sections; the oldest goes first.
+    static let capacity = 16
+
+    mutating func result(
+        of kind: ObjectIdentifier, in environment: EnvironmentValues, _ write: (inout EnvironmentValues) -> Void
+    ) -> EnvironmentValues {
+        var output: EnvironmentValues
+        if let known = results.last(where: { $0.kind == kind && $0.input == environment.version }) {
+            output = known.output
+        } else {
+            output = environment
+            output.reads = nil
+            write(&output)
+            // Equal values made from another version keep that result's version, as a
+            // writer's memo does: the views below are not evaluated again for it.
+            if let previous = results.last(where: { $0.kind == kind && $0.output.hasSameValues(as: output) }) {
+                output.adoptVersion(of: previous.output)
+            }
+            if results.count == Self.capacity { results.removeFirst() }
+            results.append(Result(kind: kind, input: environment.version, output: output))
+        }
+        // Reads are noted for the view rendering here, not the one that made the result.
+        output.reads = environment.reads
+        return output
+    }
+}
+
+/// Names the write a list's rows make below their first element.
+enum LeavingListRows {}
+
 /// What an environment writer produced at its position last render.
 @MainActor
 final class EnvironmentMemo: RenderCache {
