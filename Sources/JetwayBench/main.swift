@@ -132,7 +132,11 @@ func run() throws {
             graphs.append(graph)
         }
         print("kB per graph", Double(ServerBench.residentKB() - before) / 50)
-        if ProcessInfo.processInfo.environment["JETWAY_SHOW"] != nil { print(graphs[0].tree.root!.html.prefix(2500)) }
+        // JETWAY_SHOW=1: the first graph's page, its start; JETWAY_SHOW=all: all of it.
+        if let show = ProcessInfo.processInfo.environment["JETWAY_SHOW"] {
+            let html = graphs[0].tree.root!.html
+            print(show == "all" ? html : String(html.prefix(2500)))
+        }
         return
     }
     if only == "filter" {

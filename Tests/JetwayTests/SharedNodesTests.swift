@@ -138,4 +138,49 @@ struct SharedNodesTests {
         let after = nodes(own.tree.root!)
         #expect(before.count == after.count && zip(before, after).allSatisfy { $0 === $1 })
     }
+    /// Elements with the same attributes keep one list between them, on a page and across
+    /// pages (`SharedAttributes`), and a page that changes an element's attributes changes its
+    /// own copy only.
+    @Test func elementsWithTheSameAttributesShareOneList() throws {
+        let gates = Gates()
+        let first = ViewGraph(GatesScreen(gates: gates))
+        first.render()
+        let second = ViewGraph(GatesScreen(gates: gates))
+        second.render()
+        let secondaries = (nodes(first.tree.root!) + nodes(second.tree.root!)).filter {
+            $0.attribute("style") == "color:var(--jw-secondary)"
+        }
+        #expect(secondaries.count == 12)
+        // One list; two if other tests filled the process's tables in between.
+        #expect(Set(secondaries.map(storage)).count <= 2, "twelve texts' lists")
+
+        let text = try #require(secondaries.last)
+        text.setAttribute("style", "color:var(--jw-red)")
+        #expect(secondaries.filter { $0.attribute("style") == "color:var(--jw-secondary)" }.count == 11)
+    }
+
+    /// A list is kept from its second sighting; one only one element has is not; a full
+    /// table starts again.
+    @Test func attributeListsAreKeptFromTheirSecondSighting() {
+        var lists = AttributeLists(capacity: (kept: 2, seen: 100))
+        let list = { (value: String) in [Attribute(name: "class", value: value)] }
+        let first = list("jw-text")
+        #expect(storage(lists.shared(first)) == storage(first), "the first is its own")
+        let second = list("jw-text")
+        #expect(storage(lists.shared(second)) == storage(second))
+        #expect(lists.keptCount == 1)
+        let third = list("jw-text")
+        #expect(storage(lists.shared(third)) == storage(second), "the third takes the second's")
+        _ = lists.shared(list("href=1"))
+        #expect(lists.keptCount == 1, "seen once: not kept")
+        for value in ["a", "a", "b", "b"] { _ = lists.shared(list(value)) }
+        #expect(lists.keptCount == 1, "full: started again with b")
+        #expect(lists.shared(list("jw-text")) == list("jw-text"))
+    }
+
+    private func storage(_ attributes: [Attribute]) -> UnsafeRawPointer? {
+        attributes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    private func storage(_ node: Node) -> UnsafeRawPointer? { storage(node.attributes) }
 }

@@ -65,12 +65,16 @@ struct Differ {
                 break
             }
             if sameNames {
+                let before = ops.count
                 for index in newAttributes.indices where oldAttributes[index].value != newAttributes[index].value {
                     ops.append(.setAttribute(new.id, name: newAttributes[index].name, value: newAttributes[index].value))
                 }
+                // The same list: keep the one the page had (shared with other elements).
+                if ops.count == before { new.takeAttributes(of: old) } else { new.shareAttributes() }
                 return
             }
         }
+        new.shareAttributes()
         for attribute in newAttributes where old.attribute(attribute.name) != attribute.value {
             ops.append(.setAttribute(new.id, name: attribute.name, value: attribute.value))
         }

@@ -28,6 +28,7 @@ struct KeptRows {
         /// Gives `node`'s subtree the browser's ids, in the order they were collected.
         func assignIDs(to node: Node) {
             node.id = id
+            node.shareAttributes()
             var next = 0
             if !node.isOpaque {
                 for child in node.children { assign(child, &next) }
@@ -36,6 +37,7 @@ struct KeptRows {
 
         private func assign(_ node: Node, _ next: inout Int) {
             node.id = ids?[next] ?? NodeID(id.rawValue &+ UInt32(next + 1))
+            node.shareAttributes()
             next += 1
             if node.isOpaque { return }
             for child in node.children { assign(child, &next) }

@@ -99,6 +99,7 @@ public final class LiveTree {
             return theirs
         }
         mine.id = theirs.id
+        if mine.attributes == theirs.attributes { mine.takeAttributes(of: theirs) }
         if !mine.handlers.isEmpty { handlerNodes[UInt64(mine.id.rawValue)] = mine }
         if mine.isOpaque {
             for index in mine.children.indices { copyIDs(mine.children[index], theirs.children[index]) }
@@ -133,6 +134,7 @@ public final class LiveTree {
 
     private func copyIDs(_ mine: Node, _ theirs: Node) {
         mine.id = theirs.id
+        if mine.attributes == theirs.attributes { mine.takeAttributes(of: theirs) }
         if !mine.handlers.isEmpty { handlerNodes[UInt64(mine.id.rawValue)] = mine }
         for index in mine.children.indices { copyIDs(mine.children[index], theirs.children[index]) }
     }
@@ -253,6 +255,7 @@ public final class LiveTree {
     func assignIDs(_ node: Node) {
         node.id = NodeID(nextID)
         nextID &+= 1
+        node.shareAttributes()
         if !node.handlers.isEmpty { handlerNodes[UInt64(node.id.rawValue)] = node }
         if node.isOpaque { return }
         for child in node.children { assignIDs(child) }

@@ -31,8 +31,13 @@ public final class Node {
 
     /// Event handlers bound to this element (`click`, `input`, `change`, …).
     var handlers: [EventBinding] = []
-    /// The `.tag(_:)` value of the view this node came from (used by Picker).
-    var tagValue: AnyHashable?
+    /// The `.tag(_:)` value of the view this node came from (used by Picker and TabView).
+    var tagValue: AnyHashable? {
+        get { tagBox?.value }
+        set { tagBox = newValue.map(TagBox.init) }
+    }
+    /// Boxed: few elements have a tag, and an `AnyHashable` in every node was a quarter of it.
+    private var tagBox: TagBox?
     /// Set when the node is cached as a composite view's output: modifiers must copy, not mutate.
     var isFrozen = false
     /// A row of a `List` that asked something of its `<li>` (`.listRowSeparator`, …): the list
@@ -75,6 +80,18 @@ public final class Node {
             return
         }
         attributes.append(Attribute(name: name, value: value))
+    }
+
+    /// Takes the process's copy of this element's attribute list, when many have it
+    /// (`SharedAttributes`): for an element that takes its place on the page.
+    func shareAttributes() {
+        attributes = SharedAttributes.shared(attributes)
+    }
+
+    /// Takes `other`'s attribute list (the element this one replaces on the page, with the
+    /// same attributes): one list, not two equal ones.
+    func takeAttributes(of other: Node) {
+        attributes = other.attributes
     }
 
     public func removeAttribute(_ name: String) {
@@ -149,7 +166,7 @@ public final class Node {
         node.isOpaque = isOpaque
         node.handlers = handlers
         node.subtreeHasHandlers = subtreeHasHandlers
-        node.tagValue = tagValue
+        node.tagBox = tagBox
         node.hasListRowOptions = hasListRowOptions
         node.keepsRemovedByDigest = keepsRemovedByDigest
         return node
@@ -174,6 +191,12 @@ public final class Node {
         subtreeHasHandlers = true
         setAttribute(RuntimeContract.Attribute.events, handlers.map(\.event.rawValue).joined(separator: " "))
     }
+}
+
+/// A node's tag value; never changed, so copies of a node may share it.
+private final class TagBox {
+    let value: AnyHashable
+    init(_ value: AnyHashable) { self.value = value }
 }
 
 /// One attribute of a node.

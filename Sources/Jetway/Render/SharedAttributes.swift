@@ -1,0 +1,58 @@
+import Synchronization
+
+/// Attribute lists that many elements have alike (every row's `class="jw-text"`, its stacks'
+/// classes, a colour's style), kept once for the process. An element that takes its place on
+/// a page takes the shared list instead of keeping its own (`LiveTree.assignIDs`, and the diff
+/// for an element whose list changed); an unchanged element takes its old one's.
+///
+/// A list is a value: an element that changes its attributes makes its own copy first.
+enum SharedAttributes {
+    private static let lists = Mutex(AttributeLists())
+
+    /// The shared copy of `attributes` (itself when it is the first of its kind).
+    static func shared(_ attributes: [Attribute]) -> [Attribute] {
+        if attributes.isEmpty { return attributes }
+        return lists.withLock { $0.shared(attributes) }
+    }
+}
+
+/// The lists behind `SharedAttributes`. A list is kept once it has been seen twice, so that
+/// one element's own (a link's address, a row's place) takes no place; the tables start again
+/// when full.
+struct AttributeLists {
+    private var kept = KeyMap<[Attribute]>()
+    private var seen = KeyMap<Bool>()
+    let capacity: (kept: Int, seen: Int)
+
+    init(capacity: (kept: Int, seen: Int) = (2048, 8192)) {
+        self.capacity = capacity
+    }
+
+    var keptCount: Int { kept.count }
+
+    mutating func shared(_ attributes: [Attribute]) -> [Attribute] {
+        let hash = Self.hash(attributes)
+        if let known = kept[hash] {
+            return known == attributes ? known : attributes
+        }
+        if seen[hash] == nil {
+            if seen.count >= capacity.seen { seen = KeyMap() }
+            seen[hash] = true
+            return attributes
+        }
+        if kept.count >= capacity.kept { kept = KeyMap() }
+        kept[hash] = attributes
+        return attributes
+    }
+
+    private static func hash(_ attributes: [Attribute]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for attribute in attributes {
+            for byte in attribute.name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            hash = (hash ^ 0x100) &* 0x0000_0100_0000_01b3
+            for byte in attribute.value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            hash = (hash ^ 0x101) &* 0x0000_0100_0000_01b3
+        }
+        return IdentityHash.mix(0, hash)
+    }
+}
