@@ -65,4 +65,32 @@ import Testing
         #expect(map[keys[2]] == 2)
         #expect(map.count == 1)
     }
+
+    /// A table left an eighth full or less shrinks, by removals one by one or all at once, and
+    /// finds what it still holds; a small table stays as it is.
+    @Test func aTableASearchEmptiedShrinksAndStillFindsTheRest() {
+        var map = KeyMap<Int>()
+        for key in 0..<200 { map[IdentityHash.mix(0, UInt64(key))] = key }
+        #expect(map.capacity == 512)
+        for key in 20..<200 { map[IdentityHash.mix(0, UInt64(key))] = nil }
+        #expect(map.capacity <= 128, "\(map.capacity) slots for 20 entries")
+        #expect((0..<20).allSatisfy { map[IdentityHash.mix(0, UInt64($0))] == $0 })
+        #expect(map[IdentityHash.mix(0, 150)] == nil)
+
+        var all = KeyMap<Int>()
+        for key in 0..<200 { all[IdentityHash.mix(0, UInt64(key))] = key }
+        let gone = all.removeAll { $0 >= 10 }
+        #expect(gone.count == 190 && all.count == 10 && all.capacity <= 32)
+        #expect((0..<10).allSatisfy { all[IdentityHash.mix(0, UInt64($0))] == $0 })
+        // Half gone from a large table: the size stays, for the rows' return.
+        var half = KeyMap<Int>()
+        for key in 0..<200 { half[IdentityHash.mix(0, UInt64(key))] = key }
+        _ = half.removeAll { $0 >= 100 }
+        #expect(half.capacity == 512)
+
+        var small = KeyMap<Int>()
+        for key in 0..<10 { small[UInt64(key) &* 0x9E37_79B9] = key }
+        for key in 1..<10 { small[UInt64(key) &* 0x9E37_79B9] = nil }
+        #expect(small.capacity == 16 && small[0] == 0)
+    }
 }

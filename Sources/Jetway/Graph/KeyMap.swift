@@ -11,6 +11,8 @@ struct KeyMap<Value> {
 
     private var slots: [Slot] = []
     private(set) var count = 0
+    /// The number of slots (for tests).
+    var capacity: Int { slots.count }
 
     init() {}
 
@@ -82,8 +84,20 @@ struct KeyMap<Value> {
             }
             index = (index + 1) & mask
         }
+        shrinkIfSparse()
         return value
     }
+
+    /// A table an eighth full or less (a search took most of a list away) goes down to a size
+    /// for twice what it holds: a session that searched does not keep the table of the rows it
+    /// had. Small tables stay.
+    private mutating func shrinkIfSparse() {
+        guard slots.count > Self.sparseAbove, count * 8 <= slots.count else { return }
+        resize(to: Self.capacity(for: count * 2))
+    }
+
+    /// Tables this size or smaller never shrink.
+    static var sparseAbove: Int { 16 }
 
     private mutating func resize(to capacity: Int) {
         let old = slots
@@ -123,10 +137,10 @@ struct KeyMap<Value> {
     }
 
     /// Removes the entries whose value satisfies `isRemoved` and returns them. When many
-    /// leave (a search hides most rows) the survivors go into a new table of the same size in
-    /// one pass instead of each removal shifting its probe run; the size stays, so the rows'
-    /// return (the search cleared) does not grow the table again step by step. `isRemoved` is
-    /// called once per entry.
+    /// leave (a search hides most rows) the survivors go into a new table in one pass instead
+    /// of each removal shifting its probe run. The table keeps its size, so the rows' return
+    /// (the search cleared) does not grow it again step by step, unless it is left an eighth
+    /// full or less (`shrinkIfSparse`). `isRemoved` is called once per entry.
     mutating func removeAll(where isRemoved: (Value) -> Bool) -> [(key: UInt64, value: Value)] {
         var gone: [(key: UInt64, value: Value)] = []
         var kept: [Slot] = []
@@ -140,7 +154,8 @@ struct KeyMap<Value> {
             for entry in gone { _ = take(entry.key) }
             return gone
         }
-        slots = [Slot](repeating: Slot(key: 0, value: nil), count: slots.count)
+        let sparse = slots.count > Self.sparseAbove && kept.count * 8 <= slots.count
+        slots = [Slot](repeating: Slot(key: 0, value: nil), count: sparse ? Self.capacity(for: kept.count * 2) : slots.count)
         count = 0
         for entry in kept {
             slots[slot(for: entry.key)] = entry

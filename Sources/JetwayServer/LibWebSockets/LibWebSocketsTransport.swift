@@ -136,11 +136,11 @@ final class LibWebSocketsTransport: @unchecked Sendable, SessionTransport {
         websocket.callback = jetwayCallback
         websocket.per_session_data_size = MemoryLayout<UnsafeMutableRawPointer?>.size
         // lws allocates the receive buffer for every websocket when it opens, so it is most of
-        // an idle session's memory: 1 KB holds the events a page sends (a keystroke's is under
-        // 200 bytes); a longer message (a long text) arrives in pieces and is put together
-        // (`receive`, bounded by `maxMessageBytes`). 4 KB was a quarter of an idle session.
-        // Sends are not held to that size: a whole page goes out in 64 KB writes.
-        websocket.rx_buffer_size = 1024
+        // an idle session's memory: 512 bytes hold the events a page sends (a keystroke's is
+        // under 200 bytes); a longer message (a long text) arrives in pieces and is put
+        // together (`receive`, bounded by `maxMessageBytes`). 4 KB was a quarter of an idle
+        // session. Sends are not held to that size: a whole page goes out in 64 KB writes.
+        websocket.rx_buffer_size = 512
         websocket.tx_packet_size = 64 * 1024
         websocket.id = 1
         protocols[0] = http

@@ -154,7 +154,9 @@ final class RenderGroup {
     static let historyLimit = (patches: 16, bytes: 16 * 1024)
 
     private func record(_ bytes: [UInt8], version: UInt64) {
-        history.append((version, bytes))
+        // A copy of its own length: the encoder's array has room to spare (up to twice the
+        // patch), and a session keeps its last patches while it lives.
+        history.append((version, bytes.withUnsafeBufferPointer { Array($0) }))
         historyBytes += bytes.count
         while history.count > Self.historyLimit.patches || historyBytes > Self.historyLimit.bytes {
             historyBytes -= history.removeFirst().bytes.count
