@@ -222,6 +222,7 @@ struct Differ {
     private mutating func removeAll(parent: NodeID, byDigest: Bool, _ nodes: ArraySlice<Node>) {
         var ids: [NodeID] = []
         ids.reserveCapacity(nodes.count)
+        if byDigest { tree.reserveKeptRows(nodes.count) }
         for node in nodes {
             work += 1
             unregister(node)

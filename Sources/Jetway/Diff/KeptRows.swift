@@ -50,6 +50,13 @@ struct KeptRows {
 
     /// Keeps `node`, which left `parent`; returns the ids of the rows that no longer fit (and
     /// of a row kept before under the same key).
+    /// Makes room for `count` more rows at once (a search that takes a window of rows away):
+    /// the store holds them without growing by doubling past them.
+    mutating func reserve(_ count: Int) {
+        let wanted = min(limit, rows.count + count)
+        if wanted > rows.capacity { rows.reserveCapacity(wanted) }
+    }
+
     mutating func keep(_ node: Node, parent: NodeID) -> [NodeID] {
         var gone: [NodeID] = []
         if let index = rows.firstIndex(where: { $0.parent == parent && $0.key == node.key }) {

@@ -167,6 +167,9 @@ public final class LiveTree {
         IdentityHash.mix(UInt64(parent.rawValue), key)
     }
 
+    /// Makes room to keep `count` rows by digest at once.
+    func reserveKeptRows(_ count: Int) { keptRows.reserve(count) }
+
     /// Keeps a removed element for a quick return under the same parent and key: the node, or
     /// (`byDigest`, a lazy list's row) only its digest and ids.
     func retain(_ node: Node, parent: NodeID, byDigest: Bool = false) {

@@ -88,12 +88,19 @@ struct KeyMap<Value> {
         return value
     }
 
-    /// A table an eighth full or less (a search took most of a list away) goes down to a size
+    /// A table a quarter full or less (a search took most of a list away) goes down to the size
     /// for twice what it holds: a session that searched does not keep the table of the rows it
     /// had. Small tables stay.
     private mutating func shrinkIfSparse() {
-        guard slots.count > Self.sparseAbove, count * 8 <= slots.count else { return }
-        resize(to: Self.capacity(for: count * 2))
+        guard let smaller = Self.smallerCapacity(count: count, capacity: slots.count) else { return }
+        resize(to: smaller)
+    }
+
+    /// The smaller size a table of `capacity` slots holding `count` entries goes down to, if any.
+    private static func smallerCapacity(count: Int, capacity: Int) -> Int? {
+        guard capacity > sparseAbove, count * 4 <= capacity else { return nil }
+        let smaller = Self.capacity(for: count * 2)
+        return smaller < capacity ? smaller : nil
     }
 
     /// Tables this size or smaller never shrink.
@@ -139,7 +146,7 @@ struct KeyMap<Value> {
     /// Removes the entries whose value satisfies `isRemoved` and returns them. When many
     /// leave (a search hides most rows) the survivors go into a new table in one pass instead
     /// of each removal shifting its probe run. The table keeps its size, so the rows' return
-    /// (the search cleared) does not grow it again step by step, unless it is left an eighth
+    /// (the search cleared) does not grow it again step by step, unless it is left a quarter
     /// full or less (`shrinkIfSparse`). `isRemoved` is called once per entry.
     mutating func removeAll(where isRemoved: (Value) -> Bool) -> [(key: UInt64, value: Value)] {
         var gone: [(key: UInt64, value: Value)] = []
@@ -154,8 +161,8 @@ struct KeyMap<Value> {
             for entry in gone { _ = take(entry.key) }
             return gone
         }
-        let sparse = slots.count > Self.sparseAbove && kept.count * 8 <= slots.count
-        slots = [Slot](repeating: Slot(key: 0, value: nil), count: sparse ? Self.capacity(for: kept.count * 2) : slots.count)
+        slots = [Slot](
+            repeating: Slot(key: 0, value: nil), count: Self.smallerCapacity(count: kept.count, capacity: slots.count) ?? slots.count)
         count = 0
         for entry in kept {
             slots[slot(for: entry.key)] = entry
