@@ -176,6 +176,59 @@ struct SharedRenderingTests {
         #expect(clicks == 3, "every seed ends with a diverged page following a link")
     }
 
+    /// Types `text` into `page`'s field and applies the answer.
+    func type(_ text: String, into page: Page, ref: Int) async throws {
+        page.search = text
+        await page.client.sendText(ClientMessage.event(ref: ref, id: page.field, event: "input", payload: .text(text)).text)
+        try await apply(page) { $0.hasSuffix(",\(ref)]") }
+    }
+
+    /// A page whose search was typed and cleared is back in the shared rendering's state: once
+    /// it has been quiet for five seconds it shares that rendering again, its browser gets the
+    /// shared page (a `sync`), and from there it diverges again and follows shared changes as
+    /// any member does. A page still searching keeps its own.
+    @Test func aPageThatClearedItsSearchSharesTheRenderingAgain() async throws {
+        let roster = Roster(["alpha", "beta", "gamma", "delta"])
+        let server = try TestServer(
+            app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+        defer { server.stop() }
+        let memory = try #require(server.memory)
+        let pages = [try await open(server), try await open(server), try await open(server)]
+        try await type("a", into: pages[0], ref: 1)
+        try await type("e", into: pages[1], ref: 1)
+        try await type("", into: pages[0], ref: 2)
+        #expect(server.server.openPages.renderings == 3)
+        // Not yet: it typed a moment ago.
+        memory.advance(by: 2)
+        #expect(server.server.openPages.renderings == 3)
+        memory.advance(by: 4)
+        #expect(server.server.openPages.renderings == 2, "the cleared page shares again; the searching one does not")
+        #expect(server.server.sessions.sharedAgain == 1)
+        // Its browser is given the shared page.
+        guard case .text(let frame) = await pages[0].client.next(),
+            case .message(.sync(_, _, let html, _)) = try ServerFrame(decoding: frame)
+        else { throw WireError("no sync") }
+        let synced = try ModelDOM(html: html)
+        #expect(synced.root.textContent == "alphabetagammadelta")
+        let again = Page(
+            client: pages[0].client, dom: synced,
+            field: try #require(synced.root.descendants.first { $0.tag == "input" }?.attribute("data-j")))
+        // A shared change reaches it with the others; then it searches on its own again.
+        roster.names.append("epsilon")
+        try await waitUntilRendered(server)
+        for page in [again, pages[2]] {
+            await page.client.sendText(#"["ping",7]"#)
+            try await apply(page) { isPong(.text($0), 7) }
+            #expect(page.dom.root.textContent == "alphabetagammadeltaepsilon")
+        }
+        try await type("ps", into: again, ref: 3)
+        #expect(again.dom.root.textContent == "epsilon")
+        #expect(server.server.openPages.renderings == 3)
+        await pages[2].client.sendText(#"["ping",8]"#)
+        try await apply(pages[2]) { isPong(.text($0), 8) }
+        #expect(pages[2].dom.root.textContent == "alphabetagammadeltaepsilon", "the page that never typed is untouched")
+    }
+
     @Test func aPageOpenedLaterNeverGetsElementsTheOthersKeptBack() async throws {
         let roster = Roster(["one", "two", "three"])
         let server = try TestServer(

@@ -136,6 +136,8 @@ final class NavigationState {
     private var setBound: (([AnyHashable]) -> Void)?
     /// The keys a push or pop through the binding gives, once its new value is rendered.
     private var pendingKeys: [UInt64]?
+    /// Whether a push or pop through the binding waits for its render (`hasSameState(as:)`).
+    var pendingPushes: [UInt64]? { pendingKeys }
 
     func push(_ destination: AnyView, key: UInt64 = 0) {
         path.append(.view(destination))

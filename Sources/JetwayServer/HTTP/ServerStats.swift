@@ -47,7 +47,7 @@ extension JetwayServer {
             + "\"sockets\":\(open),\"sockets_refused\":\(refused),"
             + "\"sockets_evicted\":\(evicted),\"requests_too_slow\":\(expired),"
             + "\"requests_malformed\":\(malformed),"
-            + "\"coalesced_events\":\(sessions.coalescedEvents),\"departed_events\":\(sessions.departedEvents),\"waiting_for_share\":\(sessions.parkedDrains),"
+            + "\"coalesced_events\":\(sessions.coalescedEvents),\"departed_events\":\(sessions.departedEvents),\"shared_again\":\(sessions.sharedAgain),\"waiting_for_share\":\(sessions.parkedDrains),"
             + "\"heap_bytes\":\(jw_heap_in_use()),\"uptime_s\":\(uptime)}"
         return HTTPResponse(
             status: 200, contentType: "application/json", headers: [("cache-control", "no-store")], body: Array(body.utf8))

@@ -30,6 +30,8 @@ final class LiveSession {
     /// said again when it joins (`joined`, `sync`), so that a page whose answers were lost with
     /// its connection knows which of its events arrived, and sends again only the others.
     var lastRef = 0
+    /// When its last event came (`SessionManager.shareAgain(now:)` waits for a quiet page).
+    var lastEventAt: Date?
     /// Joins of this page, over every connection: each may send the whole page.
     let fullPages = TokenBucket(rate: 0.1, burst: 6)
     unowned let manager: SessionManager

@@ -35,6 +35,8 @@ final class SessionManager {
     var coalescedEvents = 0
     /// Events for elements a patch had just taken off the page (`departed_events`).
     var departedEvents = 0
+    /// Sessions that went back to sharing a rendering (`shared_again`, `shareAgain(now:)`).
+    var sharedAgain = 0
     /// Whether connections take turns and wait for their share: an `InMemoryTransport` (tests,
     /// which expect what they deliver to be handled at once) turns it off.
     var takesTurns = true
@@ -419,6 +421,35 @@ final class SessionManager {
             Log.debug("expire", ["session": session.shortID])
         }
         shares.forgetIdle(at: .now)
+        shareAgain(now: now)
         if server.configuration.returnsFreedMemory { memory.trimAfterSweep() }
+    }
+
+    /// How long a session is idle before it may share a rendering again.
+    static let shareAgainAfter: TimeInterval = 5
+
+    /// Sessions whose page went its own way and is back in the state of the page's shared
+    /// rendering (a search typed and cleared, a screen pushed and popped) join it again once
+    /// they have had no event for `shareAgainAfter`: the same document, and the same state
+    /// (`ViewGraph.hasSameState(as:)`: equal `@State` values, nothing of their own running).
+    /// The browser is sent the shared page (a `sync`, which keeps its focus and scroll), and
+    /// the session's own rendering goes: what it cost is given back.
+    func shareAgain(now: Date) {
+        for session in sessions.values {
+            let own = session.group
+            guard own.members.count == 1, !own.forNewDevices, !own.graph.isPristine, session.connection != nil,
+                !session.needsResync, now.timeIntervalSince(session.lastEventAt ?? session.createdAt) >= Self.shareAgainAfter,
+                let shared = joinable[own.joinKey], shared !== own, shared.canJoin(own.root, context: session.context),
+                own.graph.tree.isSameDocument(as: shared.graph.tree), own.graph.hasSameState(as: shared.graph)
+            else { continue }
+            own.remove(session)
+            session.group = shared
+            shared.add(session)
+            recharge(session)
+            session.sendFullPage()
+            retire(own)
+            sharedAgain += 1
+            Log.debug("shared_again", ["session": session.shortID, "page": shared.page])
+        }
     }
 }

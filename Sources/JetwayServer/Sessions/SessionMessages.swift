@@ -180,6 +180,7 @@ extension SessionManager {
             violation(state, ref: ref, "unknown element id or event")
             return
         }
+        session.lastEventAt = now()
         guard isolate(session) else {
             send(connection, .error(ref: ref, message: "the page changed before this event arrived; try again"))
             return

@@ -1,0 +1,107 @@
+/// Whether two graphs of the same root view are in the same state, so that a session whose
+/// page went its own way and came back (a search typed and cleared, a screen pushed and
+/// popped) may share a rendering again (`ViewGraph.hasSameState(as:)`).
+extension ViewGraph {
+    /// True when this graph is in the state `other` is in: every mounted instance at the same
+    /// place in both, with equal `@State` values (values that are `Equatable`; any other is
+    /// never taken as equal), no state objects or subscriptions, the same state in the
+    /// primitives that keep some (`StateComparing`: a navigation path, a lazy list's window),
+    /// and nothing of its own running (lifecycle hooks, tasks). With the same root view and
+    /// the same inputs, such a graph renders what `other` renders from here on. The pages
+    /// themselves are compared apart (`LiveTree.isSameDocument(as:)`).
+    public func hasSameState(as other: ViewGraph) -> Bool {
+        guard !usesLifecycle, !ownsStateObjects, runningTasks == 0, !needsUpdate, !other.needsUpdate,
+            let mine = root, let theirs = other.root
+        else { return false }
+        return Self.hasSameState(mine, theirs)
+    }
+
+    private static func hasSameState(_ mine: ViewInstance, _ theirs: ViewInstance) -> Bool {
+        guard mine.typeID == theirs.typeID, mine.subscriptions.isEmpty, theirs.subscriptions.isEmpty else { return false }
+        let slots = mine.slots, otherSlots = theirs.slots
+        guard slots.count == otherSlots.count else { return false }
+        for (slot, otherSlot) in zip(slots, otherSlots) {
+            switch (slot, otherSlot) {
+            case (nil, nil): continue
+            case (let slot as StateComparing, let otherSlot?): if !slot.hasSameState(as: otherSlot) { return false }
+            default: return false
+            }
+        }
+        if !hasSamePersistentState(mine, theirs) { return false }
+        // The children each render reaches (departed ones are caches of rows that left).
+        var mounted = 0
+        for (key, child) in mine.children.entries where child.isMounted {
+            mounted += 1
+            guard let otherChild = theirs.children[key], otherChild.isMounted, hasSameState(child, otherChild) else { return false }
+        }
+        return mounted == theirs.children.entries.count { $0.value.isMounted }
+    }
+
+    private static func hasSamePersistentState(_ mine: ViewInstance, _ theirs: ViewInstance) -> Bool {
+        switch (mine.persistent, theirs.persistent) {
+        case (nil, nil): return true
+        case (let state?, let otherState?):
+            if mine.persistentIsCache { return theirs.persistentIsCache }
+            guard let state = state as? StateComparing else { return false }
+            return state.hasSameState(as: otherState)
+        default: return false
+        }
+    }
+}
+
+/// Storage whose state two graphs may compare (`ViewGraph.hasSameState(as:)`). Storage that
+/// does not conform is never taken as the same (a graph holding it does not share again).
+protocol StateComparing: AnyObject {
+    @MainActor func hasSameState(as other: AnyObject) -> Bool
+}
+
+extension StateStorage: StateComparing {
+    func hasSameState(as other: AnyObject) -> Bool {
+        guard let other = other as? StateStorage<Value> else { return false }
+        return ViewGraph.isEqualValue(unobservedValue, other.unobservedValue)
+    }
+}
+
+extension ViewGraph {
+    /// Whether two values are equal by their type's `==`; false for a type that is not
+    /// `Equatable`.
+    nonisolated static func isEqualValue<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+        guard let lhs = lhs as? any Equatable else { return false }
+        return lhs.isEqual(toValue: rhs)
+    }
+}
+
+extension Equatable {
+    fileprivate func isEqual(toValue other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}
+
+// What the primitives that keep state compare.
+
+extension NavigationState: StateComparing {
+    /// At its root, with nothing presented: pushed screens hold views, which do not compare.
+    func hasSameState(as other: AnyObject) -> Bool {
+        guard let other = other as? NavigationState else { return false }
+        return path.isEmpty && other.path.isEmpty && pendingPushes == nil && other.pendingPushes == nil
+    }
+}
+
+extension LazyWindow: StateComparing {
+    /// The same rows in the window, and no rows kept for their state.
+    func hasSameState(as other: AnyObject) -> Bool {
+        guard let other = other as? LazyWindow else { return false }
+        return first == other.first && count == other.count && columns == other.columns && keptRows.isEmpty && other.keptRows.isEmpty
+            && revealed == nil && other.revealed == nil
+    }
+}
+
+/// A list's items and a `ForEach`'s offsets are made again by every render: nothing to compare.
+extension ListState: StateComparing {
+    func hasSameState(as other: AnyObject) -> Bool { other is ListState }
+}
+
+extension RowOffsets: StateComparing {
+    func hasSameState(as other: AnyObject) -> Bool { other is RowOffsets }
+}
