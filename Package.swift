@@ -93,6 +93,7 @@ let package = Package(
             name: "JetwayBench",
             dependencies: [
                 "Jetway", "JetwayAssets", "JetwayTesting", "JetwayServer", "JetwayBrowser", "JetwayStore", "MountainAirportViews",
+                "CMalloc",
             ],
             path: "Sources/JetwayBench",
             swiftSettings: releaseViewSettings),

@@ -1,3 +1,4 @@
+import CMalloc
 import Foundation
 import Jetway
 import JetwayBrowser
@@ -205,7 +206,7 @@ enum ServerBench {
 
     /// The phases of the board bench, each in a process of its own so that its memory starts
     /// from the same baseline (no pages freed by an earlier phase to reuse).
-    static let boardPhases = ["pages", "plain", "usual", "diverged", "active", "active-same", "wide", "airport"]
+    static let boardPhases = ["pages", "plain", "usual", "diverged", "active", "active-same", "cleared", "wide", "airport"]
 
     /// One phase of the board of 1,000 flights over one shared model, in both shapes, with
     /// sessions mounted as a browser mounts them (page, websocket, join).
@@ -288,6 +289,25 @@ enum ServerBench {
                 guard Int(typed[1]) == 1000, Int(typed[2]) == 0 else { throw BenchFailure("\(name): searches answered: \(typed)") }
                 try? await Task.sleep(for: .milliseconds(300))
                 report(name, Double(residentKB() - before) / 1000, "kB")
+            case "cleared":
+                // Sessions that typed a search and cleared it are back in the shared rendering's
+                // state: they share it again once quiet (the sweep, every 5 s, after 5 s without
+                // an event). The load client reads their pages meanwhile (each gets the shared page).
+                let before = residentKB(), heapBefore = heapKB()
+                try await harness.open(1000, "/bench/board-usual")
+                let idleHeap = heapKB()
+                for text in ["d", ""] {
+                    let typed = try await harness.ask("type-each \(text)", fields: 2)
+                    guard Int(typed[1]) == 1000, Int(typed[2]) == 0 else { throw BenchFailure("cleared: searches answered: \(typed)") }
+                }
+                _ = try await harness.ask("listen 26", fields: 3)
+                let open = harness.server.openPages
+                guard open == (1000, 1) else { throw BenchFailure("cleared: \(open.sessions) pages in \(open.renderings) renderings") }
+                report("board_usual_cleared_search_rss_per_session_kb_1000", Double(residentKB() - before) / 1000, "kB")
+                // The heap: RSS keeps some of what the renderings let go (pages freed between
+                // the sessions' objects); the pages' idle heap is the comparison.
+                report("board_usual_cleared_search_heap_per_session_kb_1000", Double(heapKB() - heapBefore) / 1000, "kB")
+                report("board_usual_idle_heap_per_session_kb_1000", Double(idleHeap - heapBefore) / 1000, "kB")
             case "wide":
                 let before = residentKB()
                 try await harness.open(10000, "/bench/board")
@@ -388,6 +408,10 @@ enum ServerBench {
         }
         return response.count - end.upperBound
     }
+
+    /// The heap in use (glibc's count): what the pages hold, whatever the RSS keeps of what
+    /// was freed.
+    static func heapKB() -> Int { Int(jw_heap_in_use()) / 1024 }
 
     static func residentKB() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),

@@ -229,6 +229,28 @@ struct SharedRenderingTests {
         #expect(pages[2].dom.root.textContent == "alphabetagammadeltaepsilon", "the page that never typed is untouched")
     }
 
+    /// When every page of a page typed, the last one too gets a rendering of its own (the
+    /// others left the shared one), so the shared rendering stays as it was: the pages that
+    /// cleared their searches all come back to it, and a page opened later joins it too.
+    @Test func pagesThatAllTypedAndClearedComeTogetherAgain() async throws {
+        let roster = Roster(["alpha", "beta", "gamma"])
+        let server = try TestServer(
+            app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+        defer { server.stop() }
+        let memory = try #require(server.memory)
+        let pages = [try await open(server), try await open(server), try await open(server)]
+        for page in pages { try await type("al", into: page, ref: 1) }
+        for page in pages { try await type("", into: page, ref: 2) }
+        #expect(server.server.openPages.renderings == 3)
+        memory.advance(by: 6)
+        #expect(server.server.openPages.renderings == 1, "three cleared pages, one rendering")
+        let later = try await open(server)
+        #expect(server.server.openPages == (4, 1))
+        await later.client.sendText(#"["ping",3]"#)
+        try await apply(later) { isPong(.text($0), 3) }
+        #expect(later.dom.root.textContent == "alphabetagamma")
+    }
+
     @Test func aPageOpenedLaterNeverGetsElementsTheOthersKeptBack() async throws {
         let roster = Roster(["one", "two", "three"])
         let server = try TestServer(

@@ -81,7 +81,7 @@ public final class LiveTree {
     /// stands for (the graph points its views' outputs and caches at them). Nil when the pages
     /// differ.
     func adoptIDs(from other: LiveTree) -> NodeReplacement? {
-        guard let mine = root, let theirs = other.root, Self.isSameDocument(mine, theirs) else { return nil }
+        guard let mine = root, let theirs = other.root, Self.isSameDocument(mine, theirs, ids: false) else { return nil }
         handlerNodes.removeAll()
         forgetRetained()
         var replacement = NodeReplacement()
@@ -121,14 +121,23 @@ public final class LiveTree {
     /// Whether `other` shows the same document as this tree (tags, keys, attributes, texts).
     package func isSameDocument(as other: LiveTree) -> Bool {
         guard let mine = root, let theirs = other.root else { return false }
-        return Self.isSameDocument(mine, theirs)
+        return Self.isSameDocument(mine, theirs, ids: false)
     }
 
-    private static func isSameDocument(_ a: Node, _ b: Node) -> Bool {
-        guard a.tag == b.tag, a.key == b.key, a.isOpaque == b.isOpaque, a.text == b.text, a.attributes == b.attributes,
-            a.children.count == b.children.count
+    /// Whether `other` shows the same document with the same element ids: a browser showing
+    /// this page may be told the other's patches, and an event it sent for this page's
+    /// elements reaches the same elements there.
+    package func isSamePage(as other: LiveTree) -> Bool {
+        guard let mine = root, let theirs = other.root else { return false }
+        return Self.isSameDocument(mine, theirs, ids: true)
+    }
+
+    private static func isSameDocument(_ a: Node, _ b: Node, ids: Bool) -> Bool {
+        if a === b { return true }
+        guard !ids || a.id == b.id, a.tag == b.tag, a.key == b.key, a.isOpaque == b.isOpaque, a.text == b.text,
+            a.attributes == b.attributes, a.children.count == b.children.count
         else { return false }
-        for index in a.children.indices where !isSameDocument(a.children[index], b.children[index]) { return false }
+        for index in a.children.indices where !isSameDocument(a.children[index], b.children[index], ids: ids) { return false }
         return true
     }
 

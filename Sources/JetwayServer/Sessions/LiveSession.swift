@@ -32,6 +32,10 @@ final class LiveSession {
     var lastRef = 0
     /// When its last event came (`SessionManager.shareAgain(now:)` waits for a quiet page).
     var lastEventAt: Date?
+    /// How many times it went back to sharing a rendering (each time it waits longer).
+    var timesSharedAgain = 0
+    /// The versions of its rendering and the shared one when `shareAgain` last compared them.
+    var stateCheckedAt: (UInt64, UInt64)?
     /// Joins of this page, over every connection: each may send the whole page.
     let fullPages = TokenBucket(rate: 0.1, burst: 6)
     unowned let manager: SessionManager

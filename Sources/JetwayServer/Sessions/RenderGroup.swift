@@ -148,6 +148,13 @@ final class RenderGroup {
         return sent
     }
 
+    /// Renders what changed while no page showed this rendering (nobody is sent anything):
+    /// dirty renderings without members are skipped by the batched flush.
+    func catchUp() {
+        guard members.isEmpty, graph.needsUpdate else { return }
+        _ = flush(ref: 0, for: nil)
+    }
+
     // Recent patches, so a client that reconnects gets only what it missed.
     private var history: [(version: UInt64, bytes: [UInt8])] = []
     private var historyBytes = 0

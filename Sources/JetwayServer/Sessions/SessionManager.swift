@@ -126,7 +126,11 @@ final class SessionManager {
             RenderGroup.joinKey(page: page, user: context.user, device: device, sizes: sizes),
         ]
         for key in keys {
-            if let group = joinable[key], group.canJoin(makeRoot(), context: context) { return group }
+            if let group = joinable[key], group.canJoin(makeRoot(), context: context) {
+                // A rendering every page left is not rendered while nobody shows it.
+                if group.members.isEmpty { group.catchUp() }
+                return group
+            }
         }
         let group = RenderGroup(page: page, context: context, makeRoot: makeRoot, manager: self)
         // Only a page that could be shared at all (no lifecycle hooks, no state objects): the
@@ -206,8 +210,10 @@ final class SessionManager {
     func isolate(_ session: LiveSession) -> Bool {
         let shared = session.group
         // New browsers' rendering is made for a device none of them has: even alone in it, a
-        // page gets its own before its handlers run.
-        guard shared.isShared || shared.forNewDevices else { return true }
+        // page gets its own before its handlers run. So does the last page of a rendering
+        // other pages of it left: kept as it is, it is what they may share again
+        // (`shareAgain`), and what new pages join.
+        guard shared.isShared || shared.forNewDevices || isLeftBy(others: session, shared) else { return true }
         // The browser has the page as of the last patch: render what is pending first.
         if shared.graph.needsUpdate { transport?.wake(shared.flush(ref: 0, for: nil)) }
         let own = RenderGroup(page: shared.page, context: session.context, makeRoot: shared.makeRoot, manager: self)
@@ -228,6 +234,13 @@ final class SessionManager {
             session.sendFullPage()
         }
         return adopted
+    }
+
+    /// Whether `group` is the page's rendering others may join and other sessions of the page
+    /// have renderings of their own (they left it for their first event).
+    private func isLeftBy(others session: LiveSession, _ group: RenderGroup) -> Bool {
+        guard group.graph.isPristine, joinable[group.joinKey] === group else { return false }
+        return sessions.values.contains { $0 !== session && $0.group !== group && $0.group.joinKey == group.joinKey }
     }
 
     /// Gives `session` a rendering of its own, rendered afresh with its own context, and sends
@@ -425,30 +438,51 @@ final class SessionManager {
         if server.configuration.returnsFreedMemory { memory.trimAfterSweep() }
     }
 
-    /// How long a session is idle before it may share a rendering again.
+    /// How long a session is quiet before it may share a rendering again: doubled each time it
+    /// did (up to `shareAgainBackOff` doublings), so a page that comes back to the same state
+    /// now and then is not sent the whole page each time.
     static let shareAgainAfter: TimeInterval = 5
+    static let shareAgainBackOff = 6
+    /// At most this many sessions share again in one sweep (each is sent the whole page).
+    static let sharedAgainPerSweep = 256
 
     /// Sessions whose page went its own way and is back in the state of the page's shared
     /// rendering (a search typed and cleared, a screen pushed and popped) join it again once
-    /// they have had no event for `shareAgainAfter`: the same document, and the same state
-    /// (`ViewGraph.hasSameState(as:)`: equal `@State` values, nothing of their own running).
-    /// The browser is sent the shared page (a `sync`, which keeps its focus and scroll), and
-    /// the session's own rendering goes: what it cost is given back.
+    /// they have been quiet for a while (`shareAgainAfter`): the same page, element ids
+    /// included (an event on its way still reaches the element it was for), and the same
+    /// state (`ViewGraph.hasSameState(as:)`: equal `@State` values, nothing of their own
+    /// running). The browser is sent the shared page (a `sync`: its focus and scroll stay),
+    /// its next join gets the whole page too (its versions were its own rendering's), and the
+    /// session's own rendering goes: what it cost is given back.
     func shareAgain(now: Date) {
-        for session in sessions.values {
+        var moved = 0
+        for session in sessions.values where moved < Self.sharedAgainPerSweep {
             let own = session.group
-            guard own.members.count == 1, !own.forNewDevices, !own.graph.isPristine, session.connection != nil,
-                !session.needsResync, now.timeIntervalSince(session.lastEventAt ?? session.createdAt) >= Self.shareAgainAfter,
-                let shared = joinable[own.joinKey], shared !== own, shared.canJoin(own.root, context: session.context),
-                own.graph.tree.isSameDocument(as: shared.graph.tree), own.graph.hasSameState(as: shared.graph)
+            let quiet = Self.shareAgainAfter * Double(1 << min(session.timesSharedAgain, Self.shareAgainBackOff))
+            guard own.members.count == 1, !own.forNewDevices, !own.graph.isPristine, !session.needsResync,
+                let connection = session.connection, !connection.isClosed,
+                now.timeIntervalSince(session.lastEventAt ?? session.createdAt) >= quiet
+            else { continue }
+            guard let shared = joinable[own.joinKey], shared !== own, shared.graph.isPristine else { continue }
+            if shared.members.isEmpty { shared.catchUp() }
+            // Checked once per pair of versions: a page that stays apart is not walked again
+            // until one of the two renders.
+            let versions = (own.graph.version, shared.graph.version)
+            if let checked = session.stateCheckedAt, checked == versions { continue }
+            session.stateCheckedAt = versions
+            guard own.graph.hasSameState(as: shared.graph), shared.canJoin(own.root, context: session.context),
+                own.graph.tree.isSamePage(as: shared.graph.tree)
             else { continue }
             own.remove(session)
             session.group = shared
             shared.add(session)
             recharge(session)
             session.sendFullPage()
+            session.needsResync = true
+            session.timesSharedAgain += 1
             retire(own)
             sharedAgain += 1
+            moved += 1
             Log.debug("shared_again", ["session": session.shortID, "page": shared.page])
         }
     }
