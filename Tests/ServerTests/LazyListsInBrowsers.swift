@@ -62,6 +62,7 @@ extension EndToEnd {
             try await scrolling(.chromium)
             try await grid(.chromium)
             try await linksComeBack(.chromium)
+            try await sharesAgain(.chromium)
         }
 
         @Test(.enabled(if: BrowserEngine.firefox.shouldRun, "needs firefox-esr (make test installs it)"))
@@ -69,6 +70,7 @@ extension EndToEnd {
             try await scrolling(.firefox)
             try await grid(.firefox)
             try await linksComeBack(.firefox)
+            try await sharesAgain(.firefox)
         }
 
         @Test(.enabled(if: BrowserEngine.webkit.shouldRun, "needs webkit2gtk-driver and xvfb (make test installs them)"))
@@ -76,6 +78,7 @@ extension EndToEnd {
             try await scrolling(.webkit)
             try await grid(.webkit)
             try await linksComeBack(.webkit)
+            try await sharesAgain(.webkit)
         }
 
         /// What the page shows: the rows rendered, the numbers of the rows in view (top to
@@ -222,6 +225,44 @@ extension EndToEnd {
                     "\(engine): the address of \(parts[0]) (\(parts[1])) did not open its screen")
                 #expect(try await browser.string("return String(window.jetway.errors)") == "0", "\(engine): the page reported errors")
                 if engine == .chromium { try await browser.screenshot("lazy-list-far-link") }
+            }
+        }
+
+        /// A page that searched and cleared its search shares the page's rendering again once
+        /// quiet (within ten seconds: the sweep's five and the quiet five): the browser is sent
+        /// the shared page, keeps its focus in the field, and searches on as before; the other
+        /// page never notices.
+        func sharesAgain(_ engine: BrowserEngine) async throws {
+            let server = try TestServer(app: JetwayApp(title: "Rows", routes: [Route("/links") { _ in LinkedRows() }]))
+            defer { server.stop() }
+            let rowFive = "[...document.querySelectorAll('.jw-navlink')].some((a) => a.textContent === 'Row 5')"
+            let rowSeventySeven = "[...document.querySelectorAll('.jw-navlink')].some((a) => a.textContent === 'Row 77')"
+            try await withBrowsers(2, engine) { browsers in
+                for browser in browsers {
+                    try await browser.navigate(server.base + "/links")
+                    #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                }
+                let (typing, other) = (browsers[0], browsers[1])
+                try await typing.type("12", into: "input[type=search]")
+                #expect(await typing.wait(for: "return !\(rowFive)"), "\(engine): the search did not filter")
+                try await typing.type(Key.backspace + Key.backspace, into: "input[type=search]")
+                #expect(await typing.wait(for: "return \(rowFive)"), "\(engine): the rows did not come back")
+                #expect(await server.server.openPages == (2, 2))
+                #expect(
+                    await typing.wait(for: "return window.jetway.syncs > 0", timeout: 15),
+                    "\(engine): the page was not given the shared page within 15 s")
+                #expect(await server.server.openPages == (2, 1), "\(engine): the two pages do not share one rendering again")
+                #expect(
+                    try await typing.string("return document.activeElement && document.activeElement.type") == "search",
+                    "\(engine): the search field lost its focus")
+                try await typing.type("77", into: "input[type=search]")
+                #expect(
+                    await typing.wait(for: "return \(rowSeventySeven) && !\(rowFive)"),
+                    "\(engine): the search did not filter after sharing again")
+                #expect(try await other.string("return String(\(rowFive))") == "true")
+                for browser in browsers {
+                    #expect(try await browser.string("return String(window.jetway.errors)") == "0", "\(engine): a page reported errors")
+                }
             }
         }
 
