@@ -46,6 +46,9 @@ struct SharedRenderingTests {
         let field: String
         var search = ""
         var typed = false
+        /// The page's token and the version of the last patch it applied (for a join again).
+        var token = ""
+        var version: UInt64 = 0
         init(client: any PageSocket, dom: ModelDOM, field: String) {
             self.client = client
             self.dom = dom
@@ -67,7 +70,10 @@ struct SharedRenderingTests {
         guard case .text(let joined) = first, message("joined", in: joined) != nil else {
             throw WireError("no joined frame: \(first)")
         }
-        return Page(client: client, dom: dom, field: field)
+        let page = Page(client: client, dom: dom, field: field)
+        page.token = token
+        page.version = UInt64(version) ?? 0
+        return page
     }
 
     /// Waits until the server has rendered the changes made so far into every rendering.
@@ -89,7 +95,10 @@ struct SharedRenderingTests {
         for _ in 0..<50 {
             guard case .text(let frame) = await page.client.next() else { throw WireError("a frame did not come") }
             if let name = decoded(frame)?.name, name == "err" || name == "sync" { throw WireError("unexpected \(frame.prefix(80))") }
-            if case .patch(_, let ops, _) = try ServerFrame(decoding: frame) { try page.dom.apply(ops) }
+            if case .patch(let version, let ops, _) = try ServerFrame(decoding: frame) {
+                try page.dom.apply(ops)
+                if !ops.isEmpty { page.version = version }
+            }
             if last(frame) { return }
         }
         throw WireError("the awaited frame did not come")
@@ -249,6 +258,85 @@ struct SharedRenderingTests {
         await later.client.sendText(#"["ping",3]"#)
         try await apply(later) { isPong(.text($0), 3) }
         #expect(later.dom.root.textContent == "alphabetagamma")
+    }
+
+    /// The page as the `sync` the server sends it when it shares a rendering again.
+    func synced(_ page: Page) async throws -> Page {
+        guard case .text(let frame) = await page.client.next(),
+            case .message(.sync(let version, _, let html, _)) = try ServerFrame(decoding: frame)
+        else { throw WireError("no sync") }
+        let dom = try ModelDOM(html: html)
+        let again = Page(
+            client: page.client, dom: dom, field: try #require(dom.root.descendants.first { $0.tag == "input" }?.attribute("data-j")))
+        again.token = page.token
+        again.version = version
+        return again
+    }
+
+    /// A page shares again each time it comes back, waiting longer each time (5 s, then 10).
+    @Test func aPageSharesAgainEachTimeItComesBack() async throws {
+        let roster = Roster(["alpha", "beta", "gamma"])
+        let server = try TestServer(
+            app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+        defer { server.stop() }
+        let memory = try #require(server.memory)
+        let other = try await open(server)
+        var page = try await open(server)
+        try await type("al", into: page, ref: 1)
+        try await type("", into: page, ref: 2)
+        memory.advance(by: 6)
+        #expect(server.server.sessions.sharedAgain == 1)
+        page = try await synced(page)
+        try await type("et", into: page, ref: 3)
+        #expect(page.dom.root.textContent == "beta")
+        try await type("", into: page, ref: 4)
+        memory.advance(by: 6)
+        #expect(server.server.sessions.sharedAgain == 1, "the second time it waits 10 s")
+        memory.advance(by: 6)
+        #expect(server.server.sessions.sharedAgain == 2)
+        #expect(server.server.openPages == (2, 1))
+        page = try await synced(page)
+        #expect(page.dom.root.textContent == "alphabetagamma")
+        await other.client.sendText(#"["ping",5]"#)
+        try await apply(other) { isPong(.text($0), 5) }
+        #expect(other.dom.root.textContent == "alphabetagamma")
+    }
+
+    /// When every page of the shared rendering left it, it is not rendered while nobody shows
+    /// it; pages that come back find it up to date (a change made meanwhile), a page that
+    /// joins again with the version of the rendering it had is sent the whole page (not
+    /// patches of another rendering), and once its pages end it goes.
+    @Test func aRenderingNobodyShowsCatchesUpAndGoesWithItsPages() async throws {
+        let roster = Roster(["alpha", "beta", "gamma"])
+        let server = try TestServer(
+            app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+        defer { server.stop() }
+        let memory = try #require(server.memory)
+        let pages = [try await open(server), try await open(server)]
+        for page in pages { try await type("al", into: page, ref: 1) }
+        roster.names.append("alfa")
+        memory.flush()
+        for page in pages {
+            try await type("", into: page, ref: 2)
+            #expect(page.dom.root.textContent == "alphabetagammaalfa")
+        }
+        let ownVersion = pages[0].version
+        memory.advance(by: 6)
+        #expect(server.server.openPages == (2, 1))
+        let back = try await synced(pages[0])
+        #expect(back.dom.root.textContent == "alphabetagammaalfa", "the rendering caught up with the change")
+        // The browser never saw the sync and joins again with its own rendering's version.
+        let again = try await server.pageSocket()
+        await again.sendText(#"["join","\#(pages[0].token)","/",\#(ownVersion),"test"]"#)
+        guard case .text(let frame) = await again.next() else { throw WireError("no answer to the join") }
+        #expect(message("sync", in: frame) != nil, "a join after sharing again gets the whole page: \(frame.prefix(60))")
+        // Every page goes: so does the rendering.
+        await again.close()
+        await pages[1].client.close()
+        await pages[0].client.close()
+        memory.advance(by: 120)
+        #expect(server.server.openPages == (0, 0))
+        #expect(server.server.sessions.joinableCount == 0, "no rendering is left behind")
     }
 
     @Test func aPageOpenedLaterNeverGetsElementsTheOthersKeptBack() async throws {

@@ -32,6 +32,20 @@ final class LiveSession {
     var lastRef = 0
     /// When its last event came (`SessionManager.shareAgain(now:)` waits for a quiet page).
     var lastEventAt: Date?
+    /// The shared rendering it left for a rendering of its own (it may share it again).
+    private(set) weak var leftRendering: RenderGroup?
+
+    /// Records that it left `group` (nil: it left none, or came back), keeping the groups'
+    /// counts of the sessions that left them. Returns the one it had left before.
+    @discardableResult
+    func left(_ group: RenderGroup?) -> RenderGroup? {
+        let before = leftRendering
+        before?.sessionsThatLeft -= 1
+        leftRendering = group
+        group?.sessionsThatLeft += 1
+        return before
+    }
+
     /// How many times it went back to sharing a rendering (each time it waits longer).
     var timesSharedAgain = 0
     /// The versions of its rendering and the shared one when `shareAgain` last compared them.

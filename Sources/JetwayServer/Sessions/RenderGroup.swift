@@ -103,6 +103,11 @@ final class RenderGroup {
     }
 
     var isShared: Bool { members.count > 1 }
+    /// Sessions that left this rendering for one of their own and are still open: while there
+    /// are some, it is kept pristine for them to share again, even with no member.
+    var sessionsThatLeft = 0
+    /// Torn down (`SessionManager.retire`): nobody shows it, nobody joins it.
+    var isRetired = false
 
     func add(_ session: LiveSession) {
         // The new browser has none of the elements the others keep detached: they are

@@ -126,11 +126,11 @@ final class SessionManager {
             RenderGroup.joinKey(page: page, user: context.user, device: device, sizes: sizes),
         ]
         for key in keys {
-            if let group = joinable[key], group.canJoin(makeRoot(), context: context) {
-                // A rendering every page left is not rendered while nobody shows it.
-                if group.members.isEmpty { group.catchUp() }
-                return group
-            }
+            guard let group = joinable[key] else { continue }
+            // A rendering every page left is not rendered while nobody shows it: brought up to
+            // date first (what it renders may read the device), then asked.
+            if group.members.isEmpty { group.catchUp() }
+            if group.canJoin(makeRoot(), context: context) { return group }
         }
         let group = RenderGroup(page: page, context: context, makeRoot: makeRoot, manager: self)
         // Only a page that could be shared at all (no lifecycle hooks, no state objects): the
@@ -151,6 +151,7 @@ final class SessionManager {
         if lastRendering.count >= 64 && lastRendering.count.isMultiple(of: 64) {
             lastRendering = lastRendering.filter { $0.value.group != nil }
         }
+        if let replaced = joinable[group.joinKey], replaced !== group, replaced.members.isEmpty { retire(replaced) }
         joinable[group.joinKey] = group
         return group
     }
@@ -195,7 +196,10 @@ final class SessionManager {
         for session in sessions.values where session.group.forNewDevices && session.context._device == device {
             _ = isolate(session)
             // Untouched yet: the browser's next pages may share it.
-            if session.group.graph.isPristine { joinable[session.group.joinKey] = session.group }
+            if session.group.graph.isPristine {
+                if let replaced = joinable[session.group.joinKey], replaced !== session.group, replaced.members.isEmpty { retire(replaced) }
+                joinable[session.group.joinKey] = session.group
+            }
         }
     }
 
@@ -222,6 +226,8 @@ final class SessionManager {
         session.group = own
         own.add(session)
         recharge(session)
+        session.stateCheckedAt = nil
+        if !shared.forNewDevices { session.left(shared) }
         if shared.forNewDevices {
             if let device = session.context._device { newDeviceSessions.withLock { _ = $0.remove(device) } }
             if shared.members.isEmpty { retire(shared) }
@@ -236,11 +242,10 @@ final class SessionManager {
         return adopted
     }
 
-    /// Whether `group` is the page's rendering others may join and other sessions of the page
-    /// have renderings of their own (they left it for their first event).
+    /// Whether `group` is the page's rendering others may join and other sessions left it for
+    /// their first event (they may share it again).
     private func isLeftBy(others session: LiveSession, _ group: RenderGroup) -> Bool {
-        guard group.graph.isPristine, joinable[group.joinKey] === group else { return false }
-        return sessions.values.contains { $0 !== session && $0.group !== group && $0.group.joinKey == group.joinKey }
+        group.graph.isPristine && joinable[group.joinKey] === group && group.sessionsThatLeft > (session.leftRendering === group ? 1 : 0)
     }
 
     /// Gives `session` a rendering of its own, rendered afresh with its own context, and sends
@@ -302,6 +307,7 @@ final class SessionManager {
     /// observations end), so nothing of this server goes on rendering.
     func endAll() {
         for session in sessions.values { end(session) }
+        for group in joinable.values where group.members.isEmpty { retire(group) }
         byConnection.removeAll()
         connections.removeAll()
     }
@@ -312,6 +318,7 @@ final class SessionManager {
         if session.group.forNewDevices, let device = session.context._device { newDeviceSessions.withLock { _ = $0.remove(device) } }
         shares.forget(session.shareKey)
         leave(session)
+        if let left = session.left(nil), left.members.isEmpty, left.sessionsThatLeft == 0 { retire(left) }
         if let address = session.address {
             memory.charge(-session.memoryCharge, to: address)
             sessionsByAddress[address, default: 1] -= 1
@@ -334,6 +341,8 @@ final class SessionManager {
 
     /// A rendering nobody shows any more: its views leave (onDisappear, tasks cancelled).
     private func retire(_ group: RenderGroup) {
+        guard !group.isRetired else { return }
+        group.isRetired = true
         // Nobody shows this rendering any more: its views leave (onDisappear, tasks cancelled).
         for key in [group.joinKey, RenderGroup.joinKey(page: group.page, user: group.context.user)] where joinable[key] === group {
             joinable.removeValue(forKey: key)
@@ -435,6 +444,8 @@ final class SessionManager {
         }
         shares.forgetIdle(at: .now)
         shareAgain(now: now)
+        // A rendering nobody shows and no open page left (its pages ended elsewhere).
+        for group in joinable.values where group.members.isEmpty && group.sessionsThatLeft == 0 { retire(group) }
         if server.configuration.returnsFreedMemory { memory.trimAfterSweep() }
     }
 
@@ -459,7 +470,7 @@ final class SessionManager {
         for session in sessions.values where moved < Self.sharedAgainPerSweep {
             let own = session.group
             let quiet = Self.shareAgainAfter * Double(1 << min(session.timesSharedAgain, Self.shareAgainBackOff))
-            guard own.members.count == 1, !own.forNewDevices, !own.graph.isPristine, !session.needsResync,
+            guard own.members.count == 1, !own.forNewDevices, !own.graph.isPristine,
                 let connection = session.connection, !connection.isClosed,
                 now.timeIntervalSince(session.lastEventAt ?? session.createdAt) >= quiet
             else { continue }
@@ -469,7 +480,10 @@ final class SessionManager {
             // until one of the two renders.
             let versions = (own.graph.version, shared.graph.version)
             if let checked = session.stateCheckedAt, checked == versions { continue }
-            session.stateCheckedAt = versions
+            // Remembered only when nothing is about to change without a new version (a render
+            // pending, a task running).
+            let settled = !own.graph.needsUpdate && !shared.graph.needsUpdate && own.graph.runningTasks == 0
+            session.stateCheckedAt = settled ? versions : nil
             guard own.graph.hasSameState(as: shared.graph), shared.canJoin(own.root, context: session.context),
                 own.graph.tree.isSamePage(as: shared.graph.tree)
             else { continue }
@@ -480,6 +494,8 @@ final class SessionManager {
             session.sendFullPage()
             session.needsResync = true
             session.timesSharedAgain += 1
+            session.stateCheckedAt = nil
+            _ = session.left(nil)
             retire(own)
             sharedAgain += 1
             moved += 1
