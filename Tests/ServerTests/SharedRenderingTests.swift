@@ -110,8 +110,7 @@ struct SharedRenderingTests {
         for seed in UInt64(1)...3 {
             var random = SeededGenerator(state: seed)
             let roster = Roster(Array(words.prefix(8)))
-            let server = try TestServer(
-                app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+            let server = try self.server(roster)
             defer { server.stop() }
             var pages: [Page] = []
             for _ in 0..<4 { pages.append(try await open(server)) }
@@ -185,6 +184,11 @@ struct SharedRenderingTests {
         #expect(clicks == 3, "every seed ends with a diverged page following a link")
     }
 
+    /// A server of the roster page, in memory.
+    func server(_ roster: Roster) throws -> TestServer {
+        try TestServer(app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+    }
+
     /// Types `text` into `page`'s field and applies the answer.
     func type(_ text: String, into page: Page, ref: Int) async throws {
         page.search = text
@@ -198,8 +202,7 @@ struct SharedRenderingTests {
     /// any member does. A page still searching keeps its own.
     @Test func aPageThatClearedItsSearchSharesTheRenderingAgain() async throws {
         let roster = Roster(["alpha", "beta", "gamma", "delta"])
-        let server = try TestServer(
-            app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+        let server = try self.server(roster)
         defer { server.stop() }
         let memory = try #require(server.memory)
         let pages = [try await open(server), try await open(server), try await open(server)]
@@ -243,8 +246,7 @@ struct SharedRenderingTests {
     /// cleared their searches all come back to it, and a page opened later joins it too.
     @Test func pagesThatAllTypedAndClearedComeTogetherAgain() async throws {
         let roster = Roster(["alpha", "beta", "gamma"])
-        let server = try TestServer(
-            app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+        let server = try self.server(roster)
         defer { server.stop() }
         let memory = try #require(server.memory)
         let pages = [try await open(server), try await open(server), try await open(server)]
@@ -276,8 +278,7 @@ struct SharedRenderingTests {
     /// A page shares again each time it comes back, waiting longer each time (5 s, then 10).
     @Test func aPageSharesAgainEachTimeItComesBack() async throws {
         let roster = Roster(["alpha", "beta", "gamma"])
-        let server = try TestServer(
-            app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+        let server = try self.server(roster)
         defer { server.stop() }
         let memory = try #require(server.memory)
         let other = try await open(server)
@@ -308,8 +309,7 @@ struct SharedRenderingTests {
     /// patches of another rendering), and once its pages end it goes.
     @Test func aRenderingNobodyShowsCatchesUpAndGoesWithItsPages() async throws {
         let roster = Roster(["alpha", "beta", "gamma"])
-        let server = try TestServer(
-            app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+        let server = try self.server(roster)
         defer { server.stop() }
         let memory = try #require(server.memory)
         let pages = [try await open(server), try await open(server)]
@@ -341,8 +341,7 @@ struct SharedRenderingTests {
 
     @Test func aPageOpenedLaterNeverGetsElementsTheOthersKeptBack() async throws {
         let roster = Roster(["one", "two", "three"])
-        let server = try TestServer(
-            app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
+        let server = try self.server(roster)
         defer { server.stop() }
         let first = try await open(server)
         // "two" leaves: the first page keeps its element detached for a quick return.
