@@ -56,13 +56,13 @@ struct SharedRenderingTests {
         }
     }
 
-    func open(_ server: TestServer) async throws -> Page {
+    func open(_ server: TestServer, field hasField: Bool = true) async throws -> Page {
         let html = try await server.get("/").body
         let token = try #require(metaContent("jetway-token", in: html))
         let body = try #require(html.range(of: "<body>").map { html[$0.upperBound...] })
         let root = try #require(body.range(of: "<div class=\"jw-banner\"").map { String(body[..<$0.lowerBound]) })
         let dom = try ModelDOM(html: root)
-        let field = try #require(dom.root.descendants.first { $0.tag == "input" }?.attribute("data-j"))
+        let field = hasField ? try #require(dom.root.descendants.first { $0.tag == "input" }?.attribute("data-j")) : ""
         let client = try await server.pageSocket()
         let version = try #require(metaContent("jetway-version", in: html))
         await client.sendText(#"["join","\#(token)","/",\#(version),"test"]"#)
@@ -263,13 +263,13 @@ struct SharedRenderingTests {
     }
 
     /// The page as the `sync` the server sends it when it shares a rendering again.
-    func synced(_ page: Page) async throws -> Page {
+    func synced(_ page: Page, field hasField: Bool = true) async throws -> Page {
         guard case .text(let frame) = await page.client.next(),
             case .message(.sync(let version, _, let html, _)) = try ServerFrame(decoding: frame)
         else { throw WireError("no sync") }
         let dom = try ModelDOM(html: html)
-        let again = Page(
-            client: page.client, dom: dom, field: try #require(dom.root.descendants.first { $0.tag == "input" }?.attribute("data-j")))
+        let field = hasField ? try #require(dom.root.descendants.first { $0.tag == "input" }?.attribute("data-j")) : ""
+        let again = Page(client: page.client, dom: dom, field: field)
         again.token = page.token
         again.version = version
         return again
@@ -337,6 +337,51 @@ struct SharedRenderingTests {
         memory.advance(by: 120)
         #expect(server.server.openPages == (0, 0))
         #expect(server.server.sessions.joinableCount == 0, "no rendering is left behind")
+    }
+
+    /// Tabs and a sheet: a page that chose another tab and came back, or opened a sheet and
+    /// closed it, is in the shared state again.
+    struct TabsPage: View {
+        @State private var showingDetails = false
+        var body: some View {
+            TabView {
+                VStack {
+                    Text("Departures board")
+                    Button("Details") { showingDetails = true }
+                }
+                .tabItem { Text("Board") }
+                Text("Arrivals board").tabItem { Text("Arrivals") }
+            }
+            .sheet(isPresented: $showingDetails) {
+                Button("Close details") { showingDetails = false }
+            }
+        }
+    }
+
+    @Test func aPageBackOnItsFirstTabWithItsSheetClosedSharesAgain() async throws {
+        let server = try TestServer(app: JetwayApp(title: "Tabs", routes: [Route("/") { _ in TabsPage() }]), transport: .memory)
+        defer { server.stop() }
+        let memory = try #require(server.memory)
+        _ = try await open(server, field: false)
+        var page = try await open(server, field: false)
+        func click(_ label: String, ref: Int) async throws {
+            let target = try #require(page.dom.root.descendants.last { $0.attribute("data-on") != nil && $0.textContent == label })
+            await page.client.sendText(#"["e",\#(ref),"\#(target.attribute("data-j") ?? "")","click",null]"#)
+            try await apply(page) { $0.hasSuffix(",\(ref)]") }
+        }
+        try await click("Arrivals", ref: 1)
+        #expect(page.dom.root.textContent.contains("Arrivals board"))
+        try await click("Board", ref: 2)
+        #expect(server.server.openPages == (2, 2))
+        memory.advance(by: 6)
+        #expect(server.server.openPages == (2, 1), "back on its first tab: shared again")
+        page = try await synced(page, field: false)
+        try await click("Details", ref: 3)
+        #expect(page.dom.root.textContent.contains("Close details"))
+        try await click("Close details", ref: 4)
+        memory.advance(by: 11)
+        #expect(server.server.openPages == (2, 1), "its sheet closed: shared again")
+        #expect(server.server.sessions.sharedAgain == 2)
     }
 
     @Test func aPageOpenedLaterNeverGetsElementsTheOthersKeptBack() async throws {

@@ -105,3 +105,20 @@ extension ListState: StateComparing {
 extension RowOffsets: StateComparing {
     func hasSameState(as other: AnyObject) -> Bool { other is RowOffsets }
 }
+
+extension TabState: StateComparing {
+    /// The same tab chosen.
+    func hasSameState(as other: AnyObject) -> Bool {
+        guard let other = other as? TabState else { return false }
+        return chosen == other.chosen
+    }
+}
+
+extension SheetState: StateComparing {
+    /// Neither presented: a presented sheet's content is compared by its instances, but what
+    /// dismissing it runs is a closure.
+    func hasSameState(as other: AnyObject) -> Bool {
+        guard let other = other as? SheetState else { return false }
+        return presentedID == nil && other.presentedID == nil
+    }
+}
