@@ -462,7 +462,7 @@ final class SessionManager {
     /// they have been quiet for a while (`shareAgainAfter`): the same page, element ids
     /// included (an event on its way still reaches the element it was for), and the same
     /// state (`ViewGraph.hasSameState(as:)`: equal `@State` values, nothing of their own
-    /// running). The browser is sent the shared page (a `sync`: its focus and scroll stay),
+    /// running). The browser is sent the shared page (a `sync`, which keeps its focus),
     /// its next join gets the whole page too (its versions were its own rendering's), and the
     /// session's own rendering goes: what it cost is given back.
     func shareAgain(now: Date) {
