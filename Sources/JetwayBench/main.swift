@@ -137,6 +137,9 @@ func run() throws {
             let html = graphs[0].tree.root!.html
             print(show == "all" ? html : String(html.prefix(2500)))
         }
+        // JETWAY_KEEP=1: exit with the graphs alive, so a heap profiler's "leaked" cost is
+        // what they hold at the end (its "peak" holds the last render's passing objects too).
+        if ProcessInfo.processInfo.environment["JETWAY_KEEP"] != nil { exit(0) }
         return
     }
     if only == "filter" {

@@ -4,7 +4,7 @@
 /// A lazy list's rows come and go with every scroll and search: keeping their nodes, as a
 /// stack's removed elements are kept (`LiveTree.retain`), would cost the server what the window
 /// saves. So only a digest of each is kept, in one small array: a hash of its markup and the
-/// ids the browser has for it, about 60 bytes a row. A row that comes back with the same
+/// ids the browser has for it, 40 bytes a row. A row that comes back with the same
 /// markup below it is moved back and takes those ids (its own attributes are sent again when
 /// they changed: a list row's place in the list); one whose markup changed is sent whole and
 /// the browser's copy removed. At most `limit` rows are kept, the oldest going first.
@@ -13,14 +13,12 @@ struct KeptRows {
         let parent: NodeID
         let id: NodeID
         let key: UInt64
-        /// Its tag and the names of its attributes.
-        let shape: UInt64
         /// The values of its attributes.
         let values: UInt64
-        /// Everything below it: tags, keys, attributes and texts, in document order.
-        let content: UInt64
-        /// How many elements are below it.
-        let count: Int
+        /// Its tag and the names of its attributes, and everything below it (tags, keys,
+        /// attributes and texts, in document order, and how many elements): one hash, so that a
+        /// row is 40 bytes (a search that empties a window keeps all its rows).
+        let markup: UInt64
         /// Their ids in document order; nil when they are `id + 1`, `id + 2`, … (as markup the
         /// page inserted numbers them).
         let ids: [NodeID]?
@@ -62,15 +60,13 @@ struct KeptRows {
         if let index = rows.firstIndex(where: { $0.parent == parent && $0.key == node.key }) {
             gone.append(rows.remove(at: index).id)
         }
-        let (content, count) = Self.content(of: node)
+        let (markup, count) = Self.markup(of: node)
         var ids: [NodeID] = []
         ids.reserveCapacity(count)
         Self.collectIDs(below: node, &ids)
         let consecutive = ids.indices.allSatisfy { ids[$0].rawValue == node.id.rawValue &+ UInt32($0 + 1) }
         rows.append(
-            Row(
-                parent: parent, id: node.id, key: node.key, shape: Self.shape(of: node), values: Self.values(of: node),
-                content: content, count: count, ids: consecutive ? nil : ids))
+            Row(parent: parent, id: node.id, key: node.key, values: Self.values(of: node), markup: markup, ids: consecutive ? nil : ids))
         if rows.count > limit {
             let excess = rows.count - limit
             gone.append(contentsOf: rows.prefix(excess).map(\.id))
@@ -87,8 +83,7 @@ struct KeptRows {
             return (nil, nil)
         }
         let row = rows.remove(at: index)
-        let (content, count) = Self.content(of: node)
-        guard row.shape == Self.shape(of: node), row.content == content, row.count == count else { return (nil, row.id) }
+        guard row.markup == Self.markup(of: node).hash else { return (nil, row.id) }
         return (row, nil)
     }
 
@@ -97,13 +92,14 @@ struct KeptRows {
 
     mutating func removeAll() { rows.removeAll() }
 
-    /// The hash of what is below `node` (its text, or its children's markup) and how many
-    /// elements that is.
-    private static func content(of node: Node) -> (hash: UInt64, count: Int) {
+    /// The hash of `node`'s shape and of what is below it (its text, or its children's
+    /// markup) and how many elements are below it.
+    private static func markup(of node: Node) -> (hash: UInt64, count: Int) {
         var hash = IdentityHash.seed
         var count = 0
         walk(node, &hash, &count, isTop: true)
-        return (hash, count)
+        hash = IdentityHash.mix(hash, shape(of: node))
+        return (IdentityHash.mix(hash, UInt64(count)), count)
     }
 
     private static func walk(_ node: Node, _ hash: inout UInt64, _ count: inout Int, isTop: Bool) {

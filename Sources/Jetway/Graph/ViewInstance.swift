@@ -9,33 +9,13 @@ public final class ViewInstance {
     weak var parent: ViewInstance?
     let typeID: ObjectIdentifier
     var children = KeyMap<ViewInstance>()
-    /// The render pass that last reached this instance, and how many children this pass reached.
+    /// The render pass that last reached this instance.
     var visitMark: UInt64 = 0
-    var visitedChildren = 0
-    var isDirty = true
-    var hasDirtyDescendant = false
-    var isMounted = true
-    /// Whether a tracked evaluation of this view installed an Observation registration (it read
-    /// an observable model): from its next evaluation on it has a slot in `TrackingGenerations`.
-    var installedTracking = false
-    /// How many of its trackings that installed a registration have not fired yet (counted on
-    /// the main actor; one fired elsewhere is counted when its hop arrives, so it may be high
-    /// for a moment, never low). (Beside the flags above: it fits in their word.)
-    var outstandingTrackings: UInt32 = 0
     /// Counts body evaluations; observation callbacks from an older evaluation are ignored.
     /// Changed only by `ViewGraph.beginEvaluation(of:)` and `retireTrackings(of:)`.
     var evaluation: UInt64 = 0
     /// The nodes of the last render, shared with the live tree (frozen).
     var output: [Node] = []
-    /// Whether the view value a stored body holds for this instance is the one whose dynamic
-    /// properties were installed (false after an equal fresh value was skipped).
-    var installedValueIsCurrent = false
-    /// Whether it renders a lazy `ForEach` (`LazyRows`): its children that leave are not kept
-    /// departed. A window's rows come and go with every scroll and are few: kept, they were
-    /// two thirds of a session's memory once it had typed a search.
-    var ownsLazyWindow = false
-    /// The last view value, kept only for `Equatable` views to skip equal re-renders.
-    var lastView: AnyObject?
     var environment = EnvironmentValues()
     /// The keys read anywhere in its last render (its properties, the primitives of its body,
     /// the views below): an environment that differs from `environment` only in other keys
@@ -47,15 +27,86 @@ public final class ViewInstance {
     var elementKey: UInt64 = 0
     /// Per-identity storage of a primitive view (navigation path, sheet, appear flag).
     var persistent: AnyObject?
-    /// Whether `persistent` is only a `RenderCache` (found once, when it is made).
-    var persistentIsCache = false
-    /// How many of `children` are departed: stateless views that left in a recent render and
-    /// stay in the map, unmounted, for a quick return (a search cleared). They are told apart
-    /// by `isMounted == false`; `departedPass` says when each left, oldest out first.
-    var departedCount = 0
+    /// When it departed (see `departedCount`).
     var departedPass: UInt64 = 0
     /// What few instances need, apart (see `InstanceExtras`).
     private var extras: InstanceExtras?
+
+    // Counts and flags in as few bytes as they need, declared last: an instance is 192 bytes to
+    // the allocator, not 224. A session's graph holds tens to hundreds of them (three a list row,
+    // most others primitives' storage: `persistent`).
+
+    /// How many of its trackings that installed a registration have not fired yet (counted on
+    /// the main actor; one fired elsewhere is counted when its hop arrives, so it may be high
+    /// for a moment, never low).
+    var outstandingTrackings: UInt32 = 0
+    private var visitedChildCount: Int32 = 0
+    private var departedChildCount: Int32 = 0
+    private var flags: UInt8 = Flag.isDirty | Flag.isMounted
+
+    private enum Flag {
+        static let isDirty: UInt8 = 1
+        static let hasDirtyDescendant: UInt8 = 2
+        static let isMounted: UInt8 = 4
+        static let installedTracking: UInt8 = 8
+        static let installedValueIsCurrent: UInt8 = 16
+        static let ownsLazyWindow: UInt8 = 32
+        static let persistentIsCache: UInt8 = 64
+    }
+
+    @inline(__always) private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+    @inline(__always) private func setFlag(_ bit: UInt8, _ on: Bool) {
+        if on { flags |= bit } else { flags &= ~bit }
+    }
+
+    /// How many children the render pass that last reached it reached.
+    var visitedChildren: Int {
+        get { Int(visitedChildCount) }
+        set { visitedChildCount = Int32(truncatingIfNeeded: newValue) }
+    }
+    var isDirty: Bool {
+        get { flag(Flag.isDirty) }
+        set { setFlag(Flag.isDirty, newValue) }
+    }
+    var hasDirtyDescendant: Bool {
+        get { flag(Flag.hasDirtyDescendant) }
+        set { setFlag(Flag.hasDirtyDescendant, newValue) }
+    }
+    var isMounted: Bool {
+        get { flag(Flag.isMounted) }
+        set { setFlag(Flag.isMounted, newValue) }
+    }
+    /// Whether a tracked evaluation of this view installed an Observation registration (it read
+    /// an observable model): from its next evaluation on it has a slot in `TrackingGenerations`.
+    var installedTracking: Bool {
+        get { flag(Flag.installedTracking) }
+        set { setFlag(Flag.installedTracking, newValue) }
+    }
+    /// Whether the view value a stored body holds for this instance is the one whose dynamic
+    /// properties were installed (false after an equal fresh value was skipped).
+    var installedValueIsCurrent: Bool {
+        get { flag(Flag.installedValueIsCurrent) }
+        set { setFlag(Flag.installedValueIsCurrent, newValue) }
+    }
+    /// Whether it renders a lazy `ForEach` (`LazyRows`): its children that leave are not kept
+    /// departed. A window's rows come and go with every scroll and are few: kept, they were
+    /// two thirds of a session's memory once it had typed a search.
+    var ownsLazyWindow: Bool {
+        get { flag(Flag.ownsLazyWindow) }
+        set { setFlag(Flag.ownsLazyWindow, newValue) }
+    }
+    /// Whether `persistent` is only a `RenderCache` (found once, when it is made).
+    var persistentIsCache: Bool {
+        get { flag(Flag.persistentIsCache) }
+        set { setFlag(Flag.persistentIsCache, newValue) }
+    }
+    /// How many of `children` are departed: stateless views that left in a recent render and
+    /// stay in the map, unmounted, for a quick return (a search cleared). They are told apart
+    /// by `isMounted == false`; `departedPass` says when each left, oldest out first.
+    var departedCount: Int {
+        get { Int(departedChildCount) }
+        set { departedChildCount = Int32(truncatingIfNeeded: newValue) }
+    }
     /// The children this render can reach (departed ones are not).
     var liveChildCount: Int { children.count - departedCount }
 
@@ -111,6 +162,15 @@ public final class ViewInstance {
     var departures: EvictionQueue<(key: UInt64, pass: UInt64)> {
         get { extras?.departures ?? EvictionQueue() }
         _modify { yield &extrasForWriting.departures }
+    }
+    /// The last view value, kept only for `Equatable` views to skip equal re-renders (such a
+    /// view has a kept body, so its extras are there anyway).
+    var lastView: AnyObject? {
+        get { extras?.lastView }
+        set {
+            if newValue == nil && extras == nil { return }
+            extrasForWriting.lastView = newValue
+        }
     }
     var peakLiveChildren: Int {
         get { extras?.peakLiveChildren ?? 0 }
@@ -243,6 +303,7 @@ final class InstanceExtras {
     var walkTrackings: WalkTrackings?
     /// The most children it has shown at once (how many departed ones are worth keeping).
     var peakLiveChildren = 0
+    var lastView: AnyObject?
 }
 
 /// The trackings a view's controls make as its body is walked (`_RenderContext.track`: a

@@ -163,14 +163,29 @@ final class RenderGroup {
     // Recent patches, so a client that reconnects gets only what it missed.
     private var history: [(version: UInt64, bytes: [UInt8])] = []
     private var historyBytes = 0
-    static let historyLimit = (patches: 16, bytes: 16 * 1024)
+    static let historyLimit = (patches: 16, bytes: 16 * 1024, leastBytes: 2 * 1024)
+
+    /// How many bytes of patches are worth keeping: up to half the page as last written (a
+    /// client that missed more is sent the page, which then costs at most twice the patches),
+    /// at least 2 KB, at most 16 KB. A board's search that shows a window of other rows is a
+    /// patch of half its page: kept, the two letters of a search were 15 kB of each session.
+    var historyByteLimit: Int {
+        guard let pageBytes = htmlBytes?.count else { return Self.historyLimit.bytes }
+        return min(Self.historyLimit.bytes, max(Self.historyLimit.leastBytes, pageBytes / 2))
+    }
 
     private func record(_ bytes: [UInt8], version: UInt64) {
+        let limit = historyByteLimit
+        guard bytes.count <= limit else {
+            // Larger than what is kept at all: the older patches are of no use without it.
+            forgetHistory()
+            return
+        }
         // A copy of its own length: the encoder's array has room to spare (up to twice the
         // patch), and a session keeps its last patches while it lives.
         history.append((version, bytes.withUnsafeBufferPointer { Array($0) }))
         historyBytes += bytes.count
-        while history.count > Self.historyLimit.patches || historyBytes > Self.historyLimit.bytes {
+        while history.count > Self.historyLimit.patches || historyBytes > limit {
             historyBytes -= history.removeFirst().bytes.count
         }
     }
@@ -216,6 +231,12 @@ final class RenderGroup {
     }
 
     private var htmlBytes: (version: UInt64, count: Int)?
+
+    /// Takes `other`'s page length as its own, for a rendering that took over `other`'s page
+    /// (`ViewGraph.adoptPage(of:)`): what its history may hold is measured against it.
+    func takePageLength(of other: RenderGroup) {
+        if htmlBytes == nil, let length = other.htmlBytes { htmlBytes = (graph.version, length.count) }
+    }
 
     /// The length of `pageHTML`, for the memory estimate of a page that renders alone. Only the
     /// length is kept: a rendering a search took apart from the others is sent patches, not its

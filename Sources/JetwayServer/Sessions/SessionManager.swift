@@ -222,6 +222,7 @@ final class SessionManager {
         if shared.graph.needsUpdate { transport?.wake(shared.flush(ref: 0, for: nil)) }
         let own = RenderGroup(page: shared.page, context: session.context, makeRoot: shared.makeRoot, manager: self)
         let adopted = own.graph.adoptPage(of: shared.graph)
+        if adopted { own.takePageLength(of: shared) }
         shared.remove(session)
         session.group = own
         own.add(session)
