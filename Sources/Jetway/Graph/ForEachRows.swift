@@ -58,7 +58,7 @@ extension ViewGraph {
             instance.readLog = nil
         } else {
             // Skipped: what it read is unchanged, so the new environment stands for the old.
-            instance.environment = context.environment
+            instance.environment = context.environment.snapshot
         }
         context.environment.reads?.note(instance.environmentReads)
         for node in instance.output { out.append(node) }

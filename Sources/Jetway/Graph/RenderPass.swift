@@ -59,7 +59,7 @@ extension ViewGraph {
             walkBody(instance, context, fresh: false)
         } else {
             // Skipped: what it read is unchanged, so the new environment stands for the old.
-            instance.environment = context.environment
+            instance.environment = context.environment.snapshot
         }
         // What it and the views below it read, the owner's output depends on too.
         context.environment.reads?.note(instance.environmentReads)
@@ -161,7 +161,7 @@ extension ViewGraph {
     ) {
         beginWalk(of: instance)
         instance.elementKey = context.elementKey
-        instance.environment = context.environment
+        instance.environment = context.environment.snapshot
         instance.visitedChildren = 0
         var bodyContext = context
         bodyContext.owner = instance

@@ -11,12 +11,13 @@ public final class ViewInstance {
     var children = KeyMap<ViewInstance>()
     /// The render pass that last reached this instance.
     var visitMark: UInt64 = 0
-    /// Counts body evaluations; observation callbacks from an older evaluation are ignored.
-    /// Changed only by `ViewGraph.beginEvaluation(of:)` and `retireTrackings(of:)`.
-    var evaluation: UInt64 = 0
     /// The nodes of the last render, shared with the live tree (frozen).
     var output: [Node] = []
-    var environment = EnvironmentValues()
+    /// The environment of its last render.
+    var environment = EnvironmentSnapshot()
+    /// The last view value, kept only for `Equatable` views to skip equal re-renders (and a
+    /// pure row's element: `LastRow`).
+    var lastView: AnyObject?
     /// The keys read anywhere in its last render (its properties, the primitives of its body,
     /// the views below): an environment that differs from `environment` only in other keys
     /// cannot change its output. (`propertyReads`: the keys its dynamic properties read when
@@ -40,6 +41,7 @@ public final class ViewInstance {
     /// the main actor; one fired elsewhere is counted when its hop arrives, so it may be high
     /// for a moment, never low).
     var outstandingTrackings: UInt32 = 0
+    private var evaluationCount: UInt32 = 0
     private var visitedChildCount: Int32 = 0
     private var departedChildCount: Int32 = 0
     private var flags: UInt8 = Flag.isDirty | Flag.isMounted
@@ -59,6 +61,14 @@ public final class ViewInstance {
         if on { flags |= bit } else { flags &= ~bit }
     }
 
+    /// Counts body evaluations; observation callbacks from an older evaluation are ignored.
+    /// Changed only by `ViewGraph.beginEvaluation(of:)` and `retireTrackings(of:)`. (Counted in
+    /// 32 bits: a callback is ignored unless it is of the current evaluation, and four
+    /// billion evaluations of one view between a registration and its callback do not happen.)
+    var evaluation: UInt64 {
+        get { UInt64(evaluationCount) }
+        set { evaluationCount = UInt32(truncatingIfNeeded: newValue) }
+    }
     /// How many children the render pass that last reached it reached.
     var visitedChildren: Int {
         get { Int(visitedChildCount) }
@@ -163,15 +173,6 @@ public final class ViewInstance {
         get { extras?.departures ?? EvictionQueue() }
         _modify { yield &extrasForWriting.departures }
     }
-    /// The last view value, kept only for `Equatable` views to skip equal re-renders (such a
-    /// view has a kept body, so its extras are there anyway).
-    var lastView: AnyObject? {
-        get { extras?.lastView }
-        set {
-            if newValue == nil && extras == nil { return }
-            extrasForWriting.lastView = newValue
-        }
-    }
     var peakLiveChildren: Int {
         get { extras?.peakLiveChildren ?? 0 }
         _modify { yield &extrasForWriting.peakLiveChildren }
@@ -231,7 +232,7 @@ public final class ViewInstance {
     /// every key the last render read holds the same value.
     func seesSameEnvironment(as environment: EnvironmentValues) -> Bool {
         if self.environment.version == environment.version { return true }
-        for key in environmentReads where !self.environment.hasSameValue(for: key, as: environment) { return false }
+        for key in environmentReads where !environment.hasSameValue(for: key, as: self.environment) { return false }
         return true
     }
 
@@ -303,7 +304,6 @@ final class InstanceExtras {
     var walkTrackings: WalkTrackings?
     /// The most children it has shown at once (how many departed ones are worth keeping).
     var peakLiveChildren = 0
-    var lastView: AnyObject?
 }
 
 /// The trackings a view's controls make as its body is walked (`_RenderContext.track`: a

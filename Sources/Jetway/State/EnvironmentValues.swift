@@ -94,6 +94,33 @@ public struct EnvironmentValues: CustomStringConvertible {
     mutating func adoptVersion(of previous: EnvironmentValues) {
         version = previous.version
     }
+
+    /// Whether `snapshot` holds the same value for `key` as this environment.
+    func hasSameValue(for key: ObjectIdentifier, as snapshot: EnvironmentSnapshot) -> Bool {
+        let slot = Self.slot(key)
+        switch (values[slot], snapshot.values[slot]) {
+        case (nil, nil): return true
+        case (let lhs?, let rhs?): return Self.isSame(lhs, rhs)
+        default: return false
+        }
+    }
+
+    /// The values and version, without the read log of the render it is in.
+    var snapshot: EnvironmentSnapshot { EnvironmentSnapshot(values: values, version: version) }
+}
+
+/// An environment as a view instance keeps it between renders: its values and version, not
+/// the read log of the render that made it (a view instance is one word smaller for it).
+struct EnvironmentSnapshot {
+    fileprivate var values = KeyMap<AnyObject>()
+    private(set) var version: UInt64 = 0
+
+    init() {}
+
+    fileprivate init(values: KeyMap<AnyObject>, version: UInt64) {
+        self.values = values
+        self.version = version
+    }
 }
 
 /// A key's value in the environment.
