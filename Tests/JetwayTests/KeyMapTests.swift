@@ -92,5 +92,13 @@ import Testing
         for key in 0..<10 { small[UInt64(key) &* 0x9E37_79B9] = key }
         for key in 1..<10 { small[UInt64(key) &* 0x9E37_79B9] = nil }
         #expect(small.capacity == 16 && small[0] == 0)
+        // Emptied, by removals or at once: nothing kept.
+        small[0] = nil
+        #expect(small.capacity == 0 && small.count == 0 && small[0] == nil)
+        for key in 0..<10 { small[UInt64(key) &* 0x9E37_79B9] = key }
+        _ = small.removeAll { _ in true }
+        #expect(small.capacity == 0 && small[UInt64(3) &* 0x9E37_79B9] == nil)
+        small[7] = 7
+        #expect(small.count == 1 && small[7] == 7)
     }
 }

@@ -90,8 +90,13 @@ struct KeyMap<Value> {
 
     /// A table a quarter full or less (a search took most of a list away) goes down to the size
     /// for twice what it holds: a session that searched does not keep the table of the rows it
-    /// had. Small tables stay.
+    /// had. Small tables stay, unless empty.
     private mutating func shrinkIfSparse() {
+        // Empty: nothing kept (the instance of a list a search emptied had 16 slots for none).
+        if count == 0 {
+            slots = []
+            return
+        }
         guard let smaller = Self.smallerCapacity(count: count, capacity: slots.count) else { return }
         resize(to: smaller)
     }
@@ -157,6 +162,10 @@ struct KeyMap<Value> {
             if isRemoved(value) { gone.append((entry.key, value)) } else { kept.append(entry) }
         }
         guard !gone.isEmpty else { return gone }
+        if kept.isEmpty {
+            self = KeyMap()
+            return gone
+        }
         if gone.count * 4 < count {
             for entry in gone { _ = take(entry.key) }
             return gone

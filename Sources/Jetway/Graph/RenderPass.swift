@@ -7,6 +7,7 @@ extension ViewGraph {
         pass &+= 1
         beginWalk(of: root)
         root.visitedChildren = 0
+        storageCursor = (root, nil)
         let context = _RenderContext(
             graph: self, owner: root, environment: environment,
             elementKey: IdentityHash.seed, identityKey: IdentityHash.seed, isFreshValue: fresh)
@@ -14,6 +15,7 @@ extension ViewGraph {
         renderRoot(context, &nodes)
         renderHostPresentation(context, &nodes)
         sweep(root)
+        storageCursor = nil
         root.isDirty = false
         root.hasDirtyDescendant = false
         let node = Node("div", key: IdentityHash.seed)
@@ -174,7 +176,10 @@ extension ViewGraph {
         reads.start(with: instance.propertyReads)
         bodyContext.environment.reads = reads
         var nodes: [Node] = []
+        let outerCursor = storageCursor
+        storageCursor = (instance, nil)
         render(bodyContext, &nodes)
+        storageCursor = outerCursor
         instance.environmentReads = sharedReads(reads.keys)
         reads.finish()
         sweep(instance)
@@ -188,17 +193,15 @@ extension ViewGraph {
     /// ones stay in the map, departed (unmounted), for a quick return; past `departedLimit`
     /// the ones that left first go for good.
     private func sweep(_ instance: ViewInstance) {
+        sweepStorage(of: instance)
         guard instance.visitedChildren < instance.liveChildCount else { return }
         // Written only when larger: the write makes the instance's extras record.
         if instance.liveChildCount > instance.peakLiveChildren { instance.peakLiveChildren = instance.liveChildCount }
         let pass = pass
         let gone = instance.children.entries(where: { $0.isMounted && $0.visitMark != pass })
         for (key, child) in gone {
-            // Composite views come back through `renderComposite`, render caches through
-            // `persistentState`; other primitives' storage goes.
-            if departedLimit > 0 && !instance.ownsLazyWindow && (child.persistent == nil || child.persistentIsCache)
-                && Self.isStateless(child)
-            {
+            // Stateless composite views come back through `renderComposite`.
+            if departedLimit > 0 && !instance.ownsLazyWindow && Self.isStateless(child) {
                 child.isMounted = false
                 child.departedPass = pass
                 instance.departedCount += 1
@@ -245,7 +248,7 @@ extension ViewGraph {
     /// no subscriptions, no lifecycle hooks below it, only caches of its last render.
     static func isStateless(_ instance: ViewInstance) -> Bool {
         guard instance.slots.isEmpty, instance.subscriptions.isEmpty else { return false }
-        if instance.persistent != nil && !instance.persistentIsCache { return false }
+        if instance.storageRecords.contains(where: { !$0.isCache }) { return false }
         return instance.children.allSatisfy(isStateless)
     }
 
@@ -264,34 +267,59 @@ extension ViewGraph {
         instance.children.removeAll()
         instance.departedCount = 0
         instance.dropDeparturesAndSubscriptions()
-        if let observer = instance.persistent as? UnmountObserving {
+        for record in instance.storageRecords { didDrop(record) }
+        instance.storage = nil
+    }
+
+    /// Tells storage that wants to know that its view left the tree (after the commit).
+    private func didDrop(_ record: PrimitiveStorage) {
+        if let observer = record.state as? UnmountObserving {
             afterCommit.append { observer.didUnmount() }
         }
     }
 
-    /// Per-identity storage for primitives, kept in a child instance of the owner.
+    /// Drops the storage of primitives `instance`'s render did not reach: they left its body.
+    private func sweepStorage(of instance: ViewInstance) {
+        var previous: PrimitiveStorage?
+        var record = instance.storage
+        while let current = record {
+            record = current.next
+            if current.visitMark == pass {
+                previous = current
+            } else {
+                instance.removeStorage(after: previous)
+                didDrop(current)
+            }
+        }
+    }
+
+    /// Per-identity storage for primitives, kept by the owner (`PrimitiveStorage`).
     func persistentState<State: AnyObject>(_ type: State.Type, _ context: _RenderContext, create: () -> State) -> State {
         let owner = context.owner
-        let typeID = ObjectIdentifier(State.self)
-        // A link's cache that left with its row and is back is found too.
-        let (key, found) = claim(IdentityHash.mix(context.identityKey, IdentityHash.ofType(State.self)), typeID, in: owner)
-        let instance: ViewInstance
-        // An instance of this type id was made below with `create()`: its storage is a State.
-        if let existing = found, existing.typeID == typeID, existing.persistent != nil {
-            instance = existing
-        } else {
-            if let replaced = found { unmount(replaced) }
-            instance = ViewInstance(graph: self, type: State.self, parent: owner)
-            let state = create()
-            instance.persistent = state
-            instance.persistentIsCache = state is RenderCache
-            instance.isDirty = false
-            owner.children[key] = instance
+        let cursor = storageCursor?.owner === owner ? storageCursor?.record : nil
+        var key = IdentityHash.mix(context.identityKey, IdentityHash.ofType(State.self))
+        while let (record, previous) = owner.storageRecord(key, after: cursor) {
+            // The same primitive twice at one identity (the same modifier twice): the next key.
+            if record.visitMark == pass {
+                key = IdentityHash.mix(key, 0xD0)
+                continue
+            }
+            if let state = record.state as? State {
+                record.visitMark = pass
+                storageCursor = (owner, record)
+                return state
+            }
+            // Another type's storage under this key: what it was for has left.
+            owner.removeStorage(after: previous)
+            didDrop(record)
+            break
         }
-        if instance.visitMark != pass {
-            instance.visitMark = pass
-            owner.visitedChildren += 1
-        }
-        return unsafeDowncast(instance.persistent!, to: State.self)
+        let state = create()
+        // After the cursor's record (or first): the list stays in render order.
+        let after = storageCursor?.owner === owner ? storageCursor?.record : nil
+        let record = PrimitiveStorage(state: state, key: key, visitMark: pass, next: nil)
+        owner.insertStorage(record, after: after)
+        storageCursor = (owner, record)
+        return state
     }
 }

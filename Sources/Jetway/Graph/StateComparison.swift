@@ -37,15 +37,20 @@ extension ViewGraph {
         return mounted == theirs.children.entries.count { $0.value.isMounted }
     }
 
+    /// The same storage for the same primitives: caches on both sides, or state each compares
+    /// (`StateComparing`).
     private static func hasSamePersistentState(_ mine: ViewInstance, _ theirs: ViewInstance) -> Bool {
-        switch (mine.persistent, theirs.persistent) {
-        case (nil, nil): return true
-        case (let state?, let otherState?):
-            if mine.persistentIsCache { return theirs.persistentIsCache }
-            guard let state = state as? StateComparing else { return false }
-            return state.hasSameState(as: otherState)
-        default: return false
+        var count = 0
+        for record in mine.storageRecords {
+            count += 1
+            guard let other = theirs.storageRecords.first(where: { $0.key == record.key }) else { return false }
+            if record.isCache {
+                guard other.isCache else { return false }
+                continue
+            }
+            guard let state = record.state as? StateComparing, state.hasSameState(as: other.state) else { return false }
         }
+        return count == theirs.storageRecords.reduce(0) { count, _ in count + 1 }
     }
 }
 

@@ -42,6 +42,9 @@ public final class ViewGraph {
     /// (`_RenderContext.writeSharedEnvironment`).
     var sharedEnvironmentWrites = SharedEnvironmentWrites()
     var retired: [AnyObject] = []
+    /// The owner whose body is rendering and its primitive storage found or made last (nil:
+    /// none yet), where the next is searched from (`persistentState`).
+    var storageCursor: (owner: ViewInstance, record: PrimitiveStorage?)?
     /// Tasks started by `.task` modifiers that have not finished.
     public private(set) var runningTasks = 0
 
@@ -243,7 +246,9 @@ public final class ViewGraph {
     /// Points every view's last output and every node-holding cache at the shared nodes.
     private func replaceNodes(in instance: ViewInstance, _ replacement: NodeReplacement) {
         if let output = replacement.replacing(instance.output) { instance.output = output }
-        if let holder = instance.persistent as? NodeHolding { holder.replaceNodes(replacement) }
+        for record in instance.storageRecords {
+            if let holder = record.state as? NodeHolding { holder.replaceNodes(replacement) }
+        }
         for child in instance.children.allValues { replaceNodes(in: child, replacement) }
     }
 

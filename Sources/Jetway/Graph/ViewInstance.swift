@@ -26,16 +26,17 @@ public final class ViewInstance {
     /// Where this instance's render notes its reads (kept to spare an allocation per render).
     var readLog: EnvironmentReads?
     var elementKey: UInt64 = 0
-    /// Per-identity storage of a primitive view (navigation path, sheet, appear flag).
-    var persistent: AnyObject?
+    /// The storage of the primitive views of its body (navigation path, sheet, appear flag):
+    /// the first record of a list (`PrimitiveStorage`).
+    var storage: PrimitiveStorage?
     /// When it departed (see `departedCount`).
     var departedPass: UInt64 = 0
     /// What few instances need, apart (see `InstanceExtras`).
     private var extras: InstanceExtras?
 
     // Counts and flags in as few bytes as they need, declared last: an instance is 192 bytes to
-    // the allocator, not 224. A session's graph holds tens to hundreds of them (three a list row,
-    // most others primitives' storage: `persistent`).
+    // the allocator, not 224. A session's graph holds tens to hundreds of them (two a list row
+    // of a row struct).
 
     /// How many of its trackings that installed a registration have not fired yet (counted on
     /// the main actor; one fired elsewhere is counted when its hop arrives, so it may be high
@@ -53,7 +54,6 @@ public final class ViewInstance {
         static let installedTracking: UInt8 = 8
         static let installedValueIsCurrent: UInt8 = 16
         static let ownsLazyWindow: UInt8 = 32
-        static let persistentIsCache: UInt8 = 64
     }
 
     @inline(__always) private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
@@ -104,11 +104,6 @@ public final class ViewInstance {
     var ownsLazyWindow: Bool {
         get { flag(Flag.ownsLazyWindow) }
         set { setFlag(Flag.ownsLazyWindow, newValue) }
-    }
-    /// Whether `persistent` is only a `RenderCache` (found once, when it is made).
-    var persistentIsCache: Bool {
-        get { flag(Flag.persistentIsCache) }
-        set { setFlag(Flag.persistentIsCache, newValue) }
     }
     /// How many of `children` are departed: stateless views that left in a recent render and
     /// stay in the map, unmounted, for a quick return (a search cleared). They are told apart
