@@ -108,9 +108,7 @@ struct KeptRows {
             hash = IdentityHash.mix(hash, values(of: node))
             count += 1
         }
-        if let text = node.text {
-            hash = IdentityHash.mix(hash, UInt64(bitPattern: Int64(text.hashValue)) ^ 0x7465_7874)
-        }
+        if let text = node.text { hash = IdentityHash.fnv1a(text, from: hash, end: 0x102) }
         if node.isOpaque { return }
         for child in node.children { walk(child, &hash, &count, isTop: false) }
         // The number of children closes the element, so that where a subtree ends is part of it.
@@ -128,8 +126,11 @@ struct KeptRows {
     // Attributes are hashed in any order (a sum of each one's hash): a patch that removed an
     // attribute and set it again puts it last, and the element is still the same.
 
+    // Strings are hashed with FNV-1a, not their `hashValue`: the standard hasher's set-up and
+    // finish for each of a row's texts and attribute names were a tenth of a keystroke's work.
+
     private static func shape(of node: Node) -> UInt64 {
-        var hash = IdentityHash.mix(IdentityHash.seed, UInt64(bitPattern: Int64(node.tag.hashValue)))
+        var hash = IdentityHash.mix(IdentityHash.seed, IdentityHash.ofString(node.tag))
         hash = IdentityHash.mix(hash, node.key)
         hash = IdentityHash.mix(hash, node.isOpaque ? 1 : 2)
         var names: UInt64 = 0
@@ -140,12 +141,12 @@ struct KeptRows {
     private static func values(of node: Node) -> UInt64 {
         var values: UInt64 = 0
         for attribute in node.attributes {
-            values &+= IdentityHash.mix(name(attribute), UInt64(bitPattern: Int64(attribute.value.hashValue)))
+            values &+= IdentityHash.mix(name(attribute), IdentityHash.ofString(attribute.value))
         }
         return IdentityHash.mix(IdentityHash.seed, values)
     }
 
     @inline(__always) private static func name(_ attribute: Attribute) -> UInt64 {
-        UInt64(bitPattern: Int64(attribute.name.hashValue))
+        IdentityHash.ofString(attribute.name)
     }
 }

@@ -46,12 +46,10 @@ struct AttributeLists {
     }
 
     private static func hash(_ attributes: [Attribute]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = IdentityHash.fnvOffsetBasis
         for attribute in attributes {
-            for byte in attribute.name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            hash = (hash ^ 0x100) &* 0x0000_0100_0000_01b3
-            for byte in attribute.value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            hash = (hash ^ 0x101) &* 0x0000_0100_0000_01b3
+            hash = IdentityHash.fnv1a(attribute.name, from: hash, end: 0x100)
+            hash = IdentityHash.fnv1a(attribute.value, from: hash, end: 0x101)
         }
         return IdentityHash.mix(0, hash)
     }
