@@ -122,10 +122,13 @@ final class RenderGroup {
 
     // MARK: Patches
 
-    /// Renders what changed and queues the patch for every member, encoded once; `session`'s
-    /// copy carries the event's `ref`. Returns the connections that were sent something (the
-    /// caller wakes the service thread for them once).
-    func flush(ref: Int, for session: LiveSession?) -> [Connection] {
+    /// Renders what changed and queues the patch for every member, encoded once;
+    /// `session`'s copy carries the event's `ref`. Returns the connections that were sent
+    /// something (the caller wakes the service thread for them once). Unless `finishing` is
+    /// false, it then does what the members need not wait for (`finishFlush`).
+    func flush(ref: Int, for session: LiveSession?, finishing: Bool = true) -> [Connection] {
+        // The history in order, whoever forgot to finish the last flush.
+        if unrecorded != nil { finishFlush() }
         let ops = graph.update()
         // A view read the device for the first time while pages of other browsers share this
         // rendering: they get renderings of their own before this one is sent to anyone.
@@ -133,24 +136,43 @@ final class RenderGroup {
             for member in members.values where !sharesDevice(with: member.context) { manager?.separate(member) }
         }
         var sent: [Connection] = []
-        var shared: [UInt8] = []
+        // The event's own page first (its user waits for it), tagged with the event's ref, or
+        // an empty answer.
+        let answered = session.flatMap { ref != 0 && members[ObjectIdentifier($0)] != nil ? $0 : nil }
+        if let answered, answered.deliver(PatchEncoder.encode(version: graph.version, ops, ref: ref)),
+            let connection = answered.connection
+        {
+            sent.append(connection)
+        }
         if !ops.isEmpty {
-            shared = PatchEncoder.encode(version: graph.version, ops, ref: 0)
-            record(shared, version: graph.version)
-        }
-        if !shared.isEmpty {
-            for member in members.values where !(member === session && ref != 0) {
-                if member.deliver(shared), let connection = member.connection { sent.append(connection) }
+            let others = members.values.filter { $0 !== answered }
+            if others.isEmpty {
+                // Encoded for the history after the wake.
+                unrecorded = (graph.version, ops)
+            } else {
+                let shared = PatchEncoder.encode(version: graph.version, ops, ref: 0)
+                record(shared, version: graph.version)
+                for member in others where member.deliver(shared) {
+                    if let connection = member.connection { sent.append(connection) }
+                }
             }
         }
-        // The event's own session gets the patch tagged with its ref, or an empty answer.
-        if let session, ref != 0, members[ObjectIdentifier(session)] != nil {
-            if session.deliver(PatchEncoder.encode(version: graph.version, ops, ref: ref)), let connection = session.connection {
-                sent.append(connection)
-            }
+        if finishing { finishFlush() }
+        return sent
+    }
+
+    /// A patch sent only to the page whose event made it, not yet in the history.
+    private var unrecorded: (version: UInt64, ops: [PatchOp])?
+
+    /// What the members need not wait for, after the service thread was woken for them: the
+    /// history's copy of a patch only the event's page was sent, and freeing what the update
+    /// replaced (a search's rows).
+    func finishFlush() {
+        if let (version, ops) = unrecorded {
+            unrecorded = nil
+            record(PatchEncoder.encode(version: version, ops, ref: 0), version: version)
         }
         graph.releaseRetired()
-        return sent
     }
 
     /// Renders what changed while no page showed this rendering (nobody is sent anything):

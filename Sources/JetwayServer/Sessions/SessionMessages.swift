@@ -214,7 +214,10 @@ extension SessionManager {
             // The answer goes before the patch of the same event, in the same wake.
             connection.send(ServerMessage.answer(ref: ref, json: session.graph.takeAnswer() ?? "null").encoded)
         }
-        transport?.wake(session.group.flush(ref: ref, for: session))
+        // Woken before the history's copy is made and the old rows freed.
+        let group = session.group
+        transport?.wake(group.flush(ref: ref, for: session, finishing: false))
+        group.finishFlush()
         Log.debug(
             "event",
             [
