@@ -47,6 +47,10 @@ public enum StyleClass {
     public static let lazyHgrid = "jw-lazy-hgrid"
     /// A `LazyVStack` or `LazyHStack`: its gaps take back the stack's spacing.
     public static let lazyStack = "jw-lazy-stack"
+    /// A lazy stack or grid whose sections' headers stay in view (`pinnedViews`)…
+    public static let pinsHeaders = "jw-pins-headers"
+    /// …or footers.
+    public static let pinsFooters = "jw-pins-footers"
     /// A lazy list's gap that stands for no rows.
     public static let lazyEmpty = "jw-lazy-empty"
     public static let lineLimit = "jw-line-limit"
@@ -161,6 +165,8 @@ public enum StyleClass {
         lazyGrid,
         lazyHgrid,
         lazyStack,
+        pinsHeaders,
+        pinsFooters,
         lazyEmpty,
         lineLimit,
         list,

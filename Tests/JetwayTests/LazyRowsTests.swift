@@ -132,6 +132,30 @@ private struct Stacks: View {
     }
 }
 
+/// Sections in a lazy stack and a lazy grid, as a timeline or a photo grid groups its rows.
+private struct SectionedStacks: View {
+    var body: some View {
+        VStack {
+            ScrollView {
+                LazyVStack(alignment: .leading, spacing: 4, pinnedViews: [.sectionHeaders]) {
+                    ForEach(["Morning", "Evening"], id: \.self) { part in
+                        Section {
+                            ForEach(0..<500, id: \.self) { Text("\(part) \($0)") }
+                        } header: {
+                            Text("Header \(part)")
+                        }
+                    }
+                }
+            }
+            LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())]) {
+                Section("Tiles") {
+                    ForEach(0..<1000, id: \.self) { Text("Tile \($0)") }
+                }
+            }
+        }
+    }
+}
+
 @MainActor
 struct LazyRowsTests {
     private func rows(_ host: ViewHost, _ prefix: String = "Row ") -> [Int] {
@@ -313,6 +337,38 @@ struct LazyRowsTests {
         #expect(rows(host, "Long ") == Array(0..<LazyWindow.firstCount))
         // The sections' gaps, then the long section's, inside the list's.
         #expect(gaps(host).map(\.rows) == [0, 0, 0, 0, 500 - LazyWindow.firstCount, 0])
+    }
+
+    @Test func aSectionInALazyStackOrGridIsAWindowLaidOutAsItsContainer() throws {
+        let host = ViewHost(SectionedStacks())
+        // Each section's rows are a window of their own, with its gaps, under its header.
+        #expect(rows(host, "Morning ") == Array(0..<LazyWindow.firstCount))
+        #expect(rows(host, "Evening ") == Array(0..<LazyWindow.firstCount))
+        #expect(rows(host, "Tile ") == Array(0..<LazyWindow.firstCount))
+        #expect(host.text.contains("Header Morning") && host.text.contains("Header Evening") && host.text.contains("Tiles"))
+        // The stack's window of two sections (its gaps first and last), each section's window
+        // of rows, then the grid's section's.
+        let rest = 500 - LazyWindow.firstCount
+        #expect(gaps(host).map(\.rows) == [0, 0, rest, 0, rest, 0, 0, 1000 - LazyWindow.firstCount])
+        // The rows are laid out as the container's: its stack's alignment and spacing, the
+        // grid's columns; and they still tell screen readers their place.
+        let bodies = host.dom.root.descendants.filter { $0.attribute("class")?.contains("jw-section-content") == true }
+        #expect(bodies.count == 3)
+        #expect(
+            bodies[0].attribute("class")?.contains("jw-vstack") == true && bodies[0].attribute("style")?.contains("--jw-lazy-s:4px") == true
+        )
+        #expect(bodies[2].attribute("class")?.contains("jw-lazy-grid") == true)
+        // `pinnedViews: [.sectionHeaders]` marks the stack (its sections' headers are sticky).
+        #expect(host.dom.root.descendants.filter { $0.attribute("class")?.contains("jw-pins-headers") == true }.count == 1)
+        #expect(bodies[2].attribute("style")?.contains("grid-template-columns:") == true)
+        let tile = try #require(host.dom.root.descendants.first { $0.textContent == "Tile 3" && $0.attribute("class") == "jw-text" })
+        #expect(tile.attribute("aria-posinset") == "4" && tile.attribute("aria-setsize") == "1000")
+        // Scrolling the second section moves its window only.
+        try host.send(.visible, .numbers([300, 330, 1, 0])) { node in
+            node.attribute(RuntimeContract.Attribute.events) == "visible" && node.parent === bodies[1]
+        }
+        #expect(rows(host, "Evening ").contains(300) && rows(host, "Evening ").contains(329))
+        #expect(rows(host, "Morning ") == Array(0..<LazyWindow.firstCount))
     }
 
     @Test func lazyStacksAndGridsAreWindowsAndAForEachInARowIsWhole() throws {

@@ -50,6 +50,26 @@ private struct Tiles: View {
     }
 }
 
+/// Two sections of a thousand rows each in a lazy stack, as a timeline groups its hours.
+private struct SectionedRows: View {
+    var body: some View {
+        ScrollView {
+            LazyVStack(alignment: .leading, pinnedViews: [.sectionHeaders]) {
+                ForEach(["Morning", "Evening"], id: \.self) { part in
+                    Section {
+                        ForEach(0..<1000, id: \.self) { Text("\(part) \($0)").frame(height: 40) }
+                    } header: {
+                        Text("Header \(part)").font(.headline)
+                    }
+                }
+            }
+        }
+        // A scroll view of its own height scrolls itself (a page that scrolls as a whole
+        // does not keep a section's header pinned).
+        .frame(height: 600)
+    }
+}
+
 extension EndToEnd {
     /// A lazy list in every engine: the first paint holds a window of rows, scrolling anywhere
     /// brings the rows there (never a blank screen once the answer is in), the row at the top
@@ -61,6 +81,7 @@ extension EndToEnd {
         func chromium() async throws {
             try await scrolling(.chromium)
             try await grid(.chromium)
+            try await sections(.chromium)
             try await linksComeBack(.chromium)
             try await sharesAgain(.chromium)
         }
@@ -69,6 +90,7 @@ extension EndToEnd {
         func firefox() async throws {
             try await scrolling(.firefox)
             try await grid(.firefox)
+            try await sections(.firefox)
             try await linksComeBack(.firefox)
             try await sharesAgain(.firefox)
         }
@@ -77,6 +99,7 @@ extension EndToEnd {
         func webkit() async throws {
             try await scrolling(.webkit)
             try await grid(.webkit)
+            try await sections(.webkit)
             try await linksComeBack(.webkit)
             try await sharesAgain(.webkit)
         }
@@ -131,6 +154,69 @@ extension EndToEnd {
             Issue.record(
                 "\(engine): \(what): the rows never covered the screen and settled (\(last.visible.prefix(3))…, covered \(last.covered))")
             return last
+        }
+
+        /// A section's rows in a lazy stack are a window of their own: a screen of them is
+        /// rendered, and scrolling deep into the second section brings its rows there.
+        func sections(_ engine: BrowserEngine) async throws {
+            let server = try TestServer(app: JetwayApp(title: "Sections", routes: [Route("/sections") { _ in SectionedRows() }]))
+            defer { server.stop() }
+            try await withBrowsers(1, engine) { browser in
+                let browser = browser[0]
+                if let driver = browser as? WebDriver { try await driver.resizeWindow(width: 420, height: 800) }
+                try await browser.navigate(server.base + "/sections")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                let check = """
+                    const rows = [...document.querySelectorAll('.jw-section-content > .jw-text, .jw-section-content > * > .jw-text')]
+                      .filter((el) => /^(Morning|Evening) \\d+$/.test(el.textContent));
+                    const inView = rows.filter((el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight - 1; });
+                    if (rows.length > 400) return 'rendered ' + rows.length + ' rows';
+                    if (inView.length < 10) return 'only ' + inView.length + ' rows in view of ' + rows.length;
+                    const names = inView.map((el) => el.textContent);
+                    const part = names[0].split(' ')[0], numbers = names.map((n) => parseInt(n.split(' ')[1], 10));
+                    for (let i = 1; i < numbers.length; i++) if (numbers[i] !== numbers[i - 1] + 1) return 'a hole after ' + names[i - 1];
+                    return part + ' ' + numbers[0];
+                    """
+                var first = ""
+                for _ in 0..<40 {
+                    first = try await browser.string(check)
+                    if first.hasPrefix("Morning ") { break }
+                    try await Task.sleep(for: .milliseconds(150))
+                }
+                #expect(first == "Morning 0", "\(engine): the first screen: \(first)")
+                _ = try await browser.execute(
+                    """
+                    let box = document.scrollingElement;
+                    for (let el = document.querySelector('.jw-section').parentElement; el && el !== document.body; el = el.parentElement) {
+                      const style = getComputedStyle(el);
+                      if ((style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight) { box = el; break; }
+                    }
+                    box.scrollTop = box.scrollHeight * 0.75;
+                    return true
+                    """)
+                var deep = ""
+                for _ in 0..<40 {
+                    try await Task.sleep(for: .milliseconds(150))
+                    deep = try await browser.string(check)
+                    if deep.hasPrefix("Evening "), let number = Int(deep.dropFirst(8)), (300...700).contains(number) { break }
+                }
+                try await browser.screenshot("lazy-sections-\(engine)")
+                let number = deep.hasPrefix("Evening ") ? Int(deep.dropFirst(8)) ?? -1 : -1
+                #expect((300...700).contains(number), "\(engine): three quarters down: \(deep)")
+                // `pinnedViews: [.sectionHeaders]`: the section's header stays at the top.
+                let header = try await browser.string(
+                    """
+                    const header = [...document.querySelectorAll('.jw-section-header')].find((el) => el.textContent === 'Header Evening');
+                    let box = null;
+                    for (let el = header.parentElement; el && el !== document.body; el = el.parentElement) {
+                      const style = getComputedStyle(el);
+                      if ((style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight) { box = el; break; }
+                    }
+                    const top = box ? box.getBoundingClientRect().top : 0;
+                    return String(Math.round(header.getBoundingClientRect().top - top));
+                    """)
+                #expect(header == "0", "\(engine): the pinned header is \(header) px from the top")
+            }
         }
 
         /// A lazy grid keeps whole lines: the middle of three thousand tiles shows tiles three

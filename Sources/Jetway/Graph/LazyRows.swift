@@ -13,6 +13,10 @@ import JetwayWire
 struct LazyStack: Equatable {
     enum Kind: Equatable { case list, vertical, horizontal, verticalGrid, horizontalGrid }
     let kind: Kind
+    /// The container element's classes and style (a stack's alignment and spacing, a grid's
+    /// tracks): a `Section` in it lays its rows out the same way, in a window of their own.
+    var classes: String? = nil
+    var style: String? = nil
 
     var isHorizontal: Bool { kind == .horizontal || kind == .horizontalGrid }
     /// A gap is a row of the container: an `<li>` in a list.
@@ -40,11 +44,14 @@ struct LazyStack: Equatable {
     }
 
     /// Marks a lazy stack's or grid's element: its gaps take back the spacing between rows
-    /// (`spacing`, or the stack's default when nil), so a gap is exactly as long as its rows.
+    /// (`spacing`, or the stack's default when nil), so a gap is exactly as long as its rows;
+    /// its sections' headers or footers stay in view while their rows scroll by (`pins`).
     @MainActor
-    static func mark(_ node: Node, spacing: CGFloat?) {
+    static func mark(_ node: Node, spacing: CGFloat?, pins: PinnedScrollableViews = []) {
         node.keepsRemovedByDigest = true
         node.addClass(StyleClass.lazyStack)
+        if pins.contains(.sectionHeaders) { node.addClass(StyleClass.pinsHeaders) }
+        if pins.contains(.sectionFooters) { node.addClass(StyleClass.pinsFooters) }
         if let spacing { node.addStyle("\(StyleVariable.lazySpacing):\(px(spacing))") }
     }
 }
@@ -57,6 +64,7 @@ struct ScrollRequest: Equatable {
 }
 
 private struct LazyStackKey: EnvironmentKey { static let defaultValue: LazyStack? = nil }
+private struct LazySectionsKey: EnvironmentKey { static let defaultValue: LazyStack? = nil }
 private struct ScrollRequestKey: EnvironmentKey { static let defaultValue: ScrollRequest? = nil }
 
 extension EnvironmentValues {
@@ -66,18 +74,19 @@ extension EnvironmentValues {
         set { self[LazyStackKey.self] = newValue }
     }
 
+    /// The lazy stack or grid a `Section` at this position is a group of, whose rows it lays
+    /// out in a window of their own: directly in the container, or as a row of its `ForEach`
+    /// (nil inside an element of its own, as `lazyStack`; a `List`'s sections are told by
+    /// `sectionsAreListRows`).
+    var lazySections: LazyStack? {
+        get { self[LazySectionsKey.self] }
+        set { self[LazySectionsKey.self] = newValue }
+    }
+
     /// What the `ScrollViewReader` above was last asked to show.
     var scrollRequest: ScrollRequest? {
         get { self[ScrollRequestKey.self] }
         set { self[ScrollRequestKey.self] = newValue }
-    }
-}
-
-extension _RenderContext {
-    /// Renders `content` as the rows of a lazy container of `kind`.
-    @MainActor
-    mutating func enterLazyStack(_ kind: LazyStack.Kind) {
-        writeEnvironment { $0.lazyStack = LazyStack(kind: kind) }
     }
 }
 

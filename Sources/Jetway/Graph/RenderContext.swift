@@ -121,7 +121,9 @@ public struct _RenderContext {
             offsets.start()
             inside.writeEnvironment {
                 $0.sectionsAreListRows = false
-                $0.lazyStack = LazyStack(kind: lazy)
+                let stack = LazyStack(kind: lazy, classes: node.attribute("class"), style: node.attribute("style"))
+                $0.lazyStack = stack
+                $0.lazySections = lazy == .list ? nil : stack
                 $0.rowOffsets = offsets
             }
             Content._render(content, inside, &children)
@@ -129,12 +131,15 @@ public struct _RenderContext {
             offsets.finish()
             node.children = children
             return
-        } else if inside.environment.sectionsAreListRows || inside.environment.lazyStack != nil || inside.environment.rowOffsets != nil {
+        } else if inside.environment.sectionsAreListRows || inside.environment.lazyStack != nil || inside.environment.rowOffsets != nil
+            || inside.environment.lazySections != nil
+        {
             // Every row's first element does this: one result for all of them.
             inside.writeSharedEnvironment(LeavingListRows.self) {
                 $0.sectionsAreListRows = false
                 $0.lazyStack = nil
                 $0.rowOffsets = nil
+                $0.lazySections = nil
             }
         }
         Content._render(content, inside, &children)

@@ -198,6 +198,7 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
             $0.sheetState = state
             $0.sectionsAreListRows = false
             $0.lazyStack = nil
+            $0.lazySections = nil
         }
         var children: [Node] = []
         Content._render(sheetContent, inside.structural(1).rebuilt(), &children)
@@ -287,6 +288,7 @@ struct AlertModifier<Actions: View, Message: View>: _PrimitiveModifier {
             // An alert's buttons are whole, even when it is attached to a list.
             $0.lazyStack = nil
             $0.rowOffsets = nil
+            $0.lazySections = nil
         }
         var buttons: [Node] = []
         Actions._render(modifier.actions(), inside.structural(3).rebuilt(), &buttons)

@@ -44,6 +44,7 @@ public struct LazyVGrid<Content: View>: _PrimitiveView {
     let columns: [GridItem]
     let alignment: HorizontalAlignment
     let spacing: CGFloat?
+    let pinnedViews: PinnedScrollableViews
     let content: Content
 
     public init(
@@ -53,6 +54,7 @@ public struct LazyVGrid<Content: View>: _PrimitiveView {
         self.columns = columns
         self.alignment = alignment
         self.spacing = spacing
+        self.pinnedViews = pinnedViews
         self.content = content()
     }
 
@@ -61,7 +63,7 @@ public struct LazyVGrid<Content: View>: _PrimitiveView {
         node.addStyle("grid-template-columns:\(view.columns.map(\.track).joined(separator: " "))")
         let columnGap = view.columns.first?.spacing ?? 8
         node.addStyle("column-gap:\(px(columnGap));row-gap:\(px(view.spacing ?? 8))")
-        LazyStack.mark(node, spacing: view.spacing ?? 8)
+        LazyStack.mark(node, spacing: view.spacing ?? 8, pins: view.pinnedViews)
         context.renderChildren(view.content, into: node, lazy: .verticalGrid)
         out.append(node)
     }
@@ -71,6 +73,7 @@ public struct LazyVGrid<Content: View>: _PrimitiveView {
 public struct LazyHGrid<Content: View>: _PrimitiveView {
     let rows: [GridItem]
     let spacing: CGFloat?
+    let pinnedViews: PinnedScrollableViews
     let content: Content
 
     public init(
@@ -79,6 +82,7 @@ public struct LazyHGrid<Content: View>: _PrimitiveView {
     ) {
         self.rows = rows
         self.spacing = spacing
+        self.pinnedViews = pinnedViews
         self.content = content()
     }
 
@@ -86,7 +90,7 @@ public struct LazyHGrid<Content: View>: _PrimitiveView {
         let node = context.element("div", lazyGridLazyHgridClasses)
         node.addStyle("grid-template-rows:\(view.rows.map(\.track).joined(separator: " "))")
         node.addStyle("row-gap:\(px(view.rows.first?.spacing ?? 8));column-gap:\(px(view.spacing ?? 8))")
-        LazyStack.mark(node, spacing: view.spacing ?? 8)
+        LazyStack.mark(node, spacing: view.spacing ?? 8, pins: view.pinnedViews)
         context.renderChildren(view.content, into: node, lazy: .horizontalGrid)
         out.append(node)
     }
@@ -104,31 +108,35 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
 /// in and near the browser's view (`LazyRows`).
 public struct LazyVStack<Content: View>: _PrimitiveView {
     let stack: VStack<Content>
+    let pinnedViews: PinnedScrollableViews
 
     public init(
         alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = [],
         @ViewBuilder content: () -> Content
     ) {
         stack = VStack(alignment: alignment, spacing: spacing, content: content)
+        self.pinnedViews = pinnedViews
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        VStack.render(view.stack, context, &out, lazy: true)
+        VStack.render(view.stack, context, &out, lazy: true, pins: view.pinnedViews)
     }
 }
 
 public struct LazyHStack<Content: View>: _PrimitiveView {
     let stack: HStack<Content>
+    let pinnedViews: PinnedScrollableViews
 
     public init(
         alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = [],
         @ViewBuilder content: () -> Content
     ) {
         stack = HStack(alignment: alignment, spacing: spacing, content: content)
+        self.pinnedViews = pinnedViews
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        HStack.render(view.stack, context, &out, lazy: true)
+        HStack.render(view.stack, context, &out, lazy: true, pins: view.pinnedViews)
     }
 }
 

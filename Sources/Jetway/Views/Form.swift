@@ -81,6 +81,16 @@ public struct Section<Parent: View, Content: View, Footer: View>: _PrimitiveView
                 return item
             }
             children.append(list)
+        } else if let lazy = inside.environment.lazySections {
+            // In a lazy stack or grid: its rows are laid out as the container's, in a window
+            // of their own (a section of a thousand rows renders a screen of them).
+            // (Its own sections' headers are not pinned: the container's are.)
+            let classes = (lazy.classes ?? "").split(separator: " ").filter { $0 != StyleClass.pinsHeaders && $0 != StyleClass.pinsFooters }
+            let body = inside.structural(1).element("div", (classes + [Substring(StyleClass.sectionContent)]).joined(separator: " "))
+            if let style = lazy.style { body.setAttribute("style", style) }
+            body.keepsRemovedByDigest = true
+            inside.structural(1).renderChildren(view.content, into: body, lazy: lazy.kind)
+            children.append(body)
         } else {
             let body = inside.structural(1).element("div", StyleClass.sectionContent)
             inside.structural(1).renderChildren(view.content, into: body)

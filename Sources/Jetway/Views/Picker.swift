@@ -43,6 +43,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
             // Options are whole, even in a list's row.
             $0.lazyStack = nil
             $0.rowOffsets = nil
+            $0.lazySections = nil
         }
         var options: [Node] = []
         Content._render(view.content, optionContext.insideElement(), &options)

@@ -33,11 +33,11 @@ public struct VStack<Content: View>: _PrimitiveView {
     }
 
     /// As a `VStack`, or as a `LazyVStack` (`lazy`: its `ForEach` rows in a window).
-    static func render(_ view: Self, _ context: _RenderContext, _ out: inout [Node], lazy: Bool) {
+    static func render(_ view: Self, _ context: _RenderContext, _ out: inout [Node], lazy: Bool, pins: PinnedScrollableViews = []) {
         let node = context.element(
             "div", view.alignment == .center ? StyleClass.vstack : "\(StyleClass.vstack) \(StyleClass.hPrefix)\(view.alignment.cssName)")
         if let spacing = view.spacing { node.addStyle("gap:\(px(spacing))") }
-        if lazy { LazyStack.mark(node, spacing: view.spacing) }
+        if lazy { LazyStack.mark(node, spacing: view.spacing, pins: pins) }
         context.renderChildren(view.content, into: node, lazy: lazy ? .vertical : nil)
         // A Spacer makes a stack as tall as it is offered; a filling child, as wide or tall.
         if node.children.contains(where: { $0.hasClass(StyleClass.spacer) }) { node.addClass(StyleClass.fillH) }
@@ -71,11 +71,11 @@ public struct HStack<Content: View>: _PrimitiveView {
     }
 
     /// As an `HStack`, or as a `LazyHStack` (`lazy`: its `ForEach` rows in a window).
-    static func render(_ view: Self, _ context: _RenderContext, _ out: inout [Node], lazy: Bool) {
+    static func render(_ view: Self, _ context: _RenderContext, _ out: inout [Node], lazy: Bool, pins: PinnedScrollableViews = []) {
         let node = context.element(
             "div", view.alignment == .center ? StyleClass.hstack : "\(StyleClass.hstack) \(StyleClass.vPrefix)\(view.alignment.cssName)")
         if let spacing = view.spacing { node.addStyle("gap:\(px(spacing))") }
-        if lazy { LazyStack.mark(node, spacing: view.spacing) }
+        if lazy { LazyStack.mark(node, spacing: view.spacing, pins: pins) }
         context.renderChildren(view.content, into: node, lazy: lazy ? .horizontal : nil)
         // A Spacer makes a row as wide as it is offered; a filling child, as wide or tall.
         if node.children.contains(where: { $0.hasClass(StyleClass.spacer) }) { node.addClass(StyleClass.fillW) }

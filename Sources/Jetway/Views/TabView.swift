@@ -36,6 +36,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
             $0.collectsTabs = true
             $0.lazyStack = nil
             $0.rowOffsets = nil
+            $0.lazySections = nil
         }
         var items: [Node] = []
         Content._render(view.content, itemContext, &items)
