@@ -53,6 +53,10 @@ private struct Tiles: View {
 /// Two sections of a thousand rows each in a lazy stack, as a timeline groups its hours.
 private struct SectionedRows: View {
     var body: some View {
+        VStack { rows }
+    }
+
+    @ViewBuilder private var rows: some View {
         ScrollView {
             LazyVStack(alignment: .leading, pinnedViews: [.sectionHeaders]) {
                 ForEach(["Morning", "Evening"], id: \.self) { part in
@@ -67,6 +71,18 @@ private struct SectionedRows: View {
         // A scroll view of its own height scrolls itself (a page that scrolls as a whole
         // does not keep a section's header pinned).
         .frame(height: 600)
+        // Across: a header beside its section's columns, pinned at the left.
+        ScrollView(.horizontal) {
+            LazyHStack(pinnedViews: [.sectionHeaders]) {
+                ForEach(["West", "East"], id: \.self) { side in
+                    Section {
+                        ForEach(0..<500, id: \.self) { Text("\(side) \($0)").frame(width: 90) }
+                    } header: {
+                        Text("Across \(side)")
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -200,7 +216,6 @@ extension EndToEnd {
                     deep = try await browser.string(check)
                     if deep.hasPrefix("Evening "), let number = Int(deep.dropFirst(8)), (300...700).contains(number) { break }
                 }
-                try await browser.screenshot("lazy-sections-\(engine)")
                 let number = deep.hasPrefix("Evening ") ? Int(deep.dropFirst(8)) ?? -1 : -1
                 #expect((300...700).contains(number), "\(engine): three quarters down: \(deep)")
                 // `pinnedViews: [.sectionHeaders]`: the section's header stays at the top.
@@ -216,6 +231,27 @@ extension EndToEnd {
                     return String(Math.round(header.getBoundingClientRect().top - top));
                     """)
                 #expect(header == "0", "\(engine): the pinned header is \(header) px from the top")
+                // Across: three quarters along, the second section's columns are there and its
+                // header is at the left.
+                let across = """
+                    const box = [...document.querySelectorAll('.jw-scroll-h')].pop();
+                    if (!window.jwScrolledAcross) { box.scrollLeft = box.scrollWidth * 0.75; window.jwScrolledAcross = true; }
+                    const left = box.getBoundingClientRect().left, right = box.getBoundingClientRect().right;
+                    const cells = [...box.querySelectorAll('.jw-text')].filter((el) => /^East \\d+$/.test(el.textContent))
+                      .filter((el) => { const r = el.getBoundingClientRect(); return r.right > left + 1 && r.left < right - 1; });
+                    const header = [...box.querySelectorAll('.jw-section-header')].find((el) => el.textContent === 'Across East');
+                    return cells.length + ' ' + Math.round(header.getBoundingClientRect().left - left);
+                    """
+                var acrossResult = ""
+                for _ in 0..<40 {
+                    acrossResult = try await browser.string(across)
+                    if acrossResult.hasSuffix(" 0"), let count = Int(acrossResult.split(separator: " ")[0]), count >= 2 { break }
+                    try await Task.sleep(for: .milliseconds(150))
+                }
+                try await browser.screenshot("lazy-sections-\(engine)")
+                #expect(
+                    acrossResult.hasSuffix(" 0") && (Int(acrossResult.split(separator: " ")[0]) ?? 0) >= 2,
+                    "\(engine): across: \(acrossResult) (columns in view, header's left)")
             }
         }
 

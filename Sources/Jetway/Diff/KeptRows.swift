@@ -34,7 +34,13 @@ struct KeptRows {
         }
 
         private func assign(_ node: Node, _ next: inout Int) {
-            node.id = ids?[next] ?? NodeID(id.rawValue &+ UInt32(next + 1))
+            // (Within its ids: a row is taken back only with as many elements below it, but
+            // the count is part of a hash.)
+            if let ids, next < ids.count {
+                node.id = ids[next]
+            } else {
+                node.id = NodeID(id.rawValue &+ UInt32(next + 1))
+            }
             node.shareAttributes()
             next += 1
             if node.isOpaque { return }
@@ -95,7 +101,7 @@ struct KeptRows {
     /// The hash of `node`'s shape and of what is below it (its text, or its children's
     /// markup) and how many elements are below it.
     private static func markup(of node: Node) -> (hash: UInt64, count: Int) {
-        var hash = IdentityHash.seed
+        var hash = seed
         var count = 0
         walk(node, &hash, &count, isTop: true)
         hash = IdentityHash.mix(hash, shape(of: node))
@@ -128,6 +134,9 @@ struct KeptRows {
 
     // Strings are hashed with FNV-1a, not their `hashValue`: the standard hasher's set-up and
     // finish for each of a row's texts and attribute names were a tenth of a keystroke's work.
+    // The digests start from a seed of the process's own, so that rows whose digests collide
+    // cannot be worked out ahead (a row's text may be a user's).
+    private static let seed = IdentityHash.mix(IdentityHash.seed, UInt64.random(in: 0...UInt64.max))
 
     private static func shape(of node: Node) -> UInt64 {
         var hash = IdentityHash.mix(IdentityHash.seed, IdentityHash.ofString(node.tag))
@@ -143,7 +152,7 @@ struct KeptRows {
         for attribute in node.attributes {
             values &+= IdentityHash.mix(name(attribute), IdentityHash.ofString(attribute.value))
         }
-        return IdentityHash.mix(IdentityHash.seed, values)
+        return IdentityHash.mix(seed, values)
     }
 
     @inline(__always) private static func name(_ attribute: Attribute) -> UInt64 {

@@ -152,7 +152,8 @@ struct KeyMap<Value> {
     /// leave (a search hides most rows) the survivors go into a new table in one pass instead
     /// of each removal shifting its probe run. The table keeps its size, so the rows' return
     /// (the search cleared) does not grow it again step by step, unless it is left a quarter
-    /// full or less (`shrinkIfSparse`). `isRemoved` is called once per entry.
+    /// full or less (`shrinkIfSparse`) or empty (nothing kept). `isRemoved` is called once per
+    /// entry.
     mutating func removeAll(where isRemoved: (Value) -> Bool) -> [(key: UInt64, value: Value)] {
         var gone: [(key: UInt64, value: Value)] = []
         var kept: [Slot] = []

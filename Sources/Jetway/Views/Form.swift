@@ -59,6 +59,7 @@ public struct Section<Parent: View, Content: View, Footer: View>: _PrimitiveView
             inside.writeEnvironment {
                 $0.sectionsAreListRows = false
                 $0.lazyStack = LazyStack(kind: .list)
+                $0.lazySections = nil
             }
         }
         var children: [Node] = []

@@ -27,6 +27,8 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
             $0.sectionsAreListRows = true
             $0.lazyStack = LazyStack(kind: .list)
             $0.rowOffsets = offsets
+            // A list's sections are its rows' groups, not those of a lazy stack around it.
+            $0.lazySections = nil
         }
         Content._render(view.content, inside, &rows)
         let positions = offsets.positions(of: rows)

@@ -192,7 +192,7 @@ final class RenderGroup {
     /// at least 2 KB, at most 16 KB. A board's search that shows a window of other rows is a
     /// patch of half its page: kept, the two letters of a search were 15 kB of each session.
     var historyByteLimit: Int {
-        guard let pageBytes = htmlBytes?.count else { return Self.historyLimit.bytes }
+        guard let pageBytes = pageLength else { return Self.historyLimit.bytes }
         return min(Self.historyLimit.bytes, max(Self.historyLimit.leastBytes, pageBytes / 2))
     }
 
@@ -252,12 +252,17 @@ final class RenderGroup {
         return text
     }
 
-    private var htmlBytes: (version: UInt64, count: Int)?
+    private var htmlBytes: (version: UInt64, count: Int)? {
+        didSet { if let htmlBytes { pageLength = htmlBytes.count } }
+    }
+    /// The page's length when it was last written, whatever the version since: what the
+    /// history may hold is measured against it (`historyByteLimit`).
+    private var pageLength: Int?
 
     /// Takes `other`'s page length as its own, for a rendering that took over `other`'s page
-    /// (`ViewGraph.adoptPage(of:)`): what its history may hold is measured against it.
+    /// (`ViewGraph.adoptPage(of:)`).
     func takePageLength(of other: RenderGroup) {
-        if htmlBytes == nil, let length = other.htmlBytes { htmlBytes = (graph.version, length.count) }
+        if pageLength == nil { pageLength = other.pageLength }
     }
 
     /// The length of `pageHTML`, for the memory estimate of a page that renders alone. Only the
