@@ -120,6 +120,20 @@ extension EndToEnd {
             try await sharesAgain(.webkit)
         }
 
+        /// Scrolls the box that scrolls `selector`'s element (a scroll view that scrolls itself,
+        /// or the page) to `fraction` of its height (a JavaScript expression).
+        private static func scroll(_ selector: String, to fraction: String) -> String {
+            """
+            let box = document.scrollingElement;
+            for (let el = document.querySelector('\(selector)').parentElement; el && el !== document.body; el = el.parentElement) {
+              const style = getComputedStyle(el);
+              if ((style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight) { box = el; break; }
+            }
+            box.scrollTop = box.scrollHeight * \(fraction);
+            return true
+            """
+        }
+
         /// What the page shows: the rows rendered, the numbers of the rows in view (top to
         /// bottom) and whether the rows cover the list's part of the screen.
         private struct Shown: Decodable {
@@ -200,16 +214,7 @@ extension EndToEnd {
                     try await Task.sleep(for: .milliseconds(150))
                 }
                 #expect(first == "Morning 0", "\(engine): the first screen: \(first)")
-                _ = try await browser.execute(
-                    """
-                    let box = document.scrollingElement;
-                    for (let el = document.querySelector('.jw-section').parentElement; el && el !== document.body; el = el.parentElement) {
-                      const style = getComputedStyle(el);
-                      if ((style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight) { box = el; break; }
-                    }
-                    box.scrollTop = box.scrollHeight * 0.75;
-                    return true
-                    """)
+                _ = try await browser.execute(Self.scroll(".jw-section", to: "0.75"))
                 var deep = ""
                 for _ in 0..<40 {
                     try await Task.sleep(for: .milliseconds(150))
@@ -279,16 +284,7 @@ extension EndToEnd {
                     return 'ok';
                     """
                 for fraction in [0.31, 0.5, 0.77] {
-                    _ = try await browser.execute(
-                        """
-                        let box = document.scrollingElement;
-                        for (let el = document.querySelector('.jw-lazy-grid').parentElement; el && el !== document.body; el = el.parentElement) {
-                          const style = getComputedStyle(el);
-                          if ((style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight) { box = el; break; }
-                        }
-                        box.scrollTop = box.scrollHeight * \(fraction);
-                        return true
-                        """)
+                    _ = try await browser.execute(Self.scroll(".jw-lazy-grid", to: "\(fraction)"))
                     var result = ""
                     for _ in 0..<40 {
                         try await Task.sleep(for: .milliseconds(150))
@@ -326,16 +322,7 @@ extension EndToEnd {
                 // A link far down: scrolled to, then its address opened as a new page would be.
                 try await browser.navigate(server.base + "/links")
                 #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
-                _ = try await browser.execute(
-                    """
-                    let box = document.scrollingElement;
-                    for (let el = document.querySelector('.jw-list').parentElement; el && el !== document.body; el = el.parentElement) {
-                      const style = getComputedStyle(el);
-                      if ((style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight) { box = el; break; }
-                    }
-                    box.scrollTop = box.scrollHeight * 0.6;
-                    return true
-                    """)
+                _ = try await browser.execute(Self.scroll(".jw-list", to: "0.6"))
                 let farLink = "[...document.querySelectorAll('.jw-navlink')].find((a) => /^Row 6\\d\\d$/.test(a.textContent))"
                 #expect(await browser.wait(for: "return !!\(farLink)"), "\(engine): no row of the 600s after scrolling")
                 let far = try await browser.string("const a = \(farLink); return a.textContent + '|' + a.getAttribute('href')")

@@ -73,17 +73,6 @@ public struct EnvironmentValues: CustomStringConvertible {
         return true
     }
 
-    /// Whether `other` holds the same value for `key` (both unset counts as the same), without
-    /// noting a read.
-    func hasSameValue(for key: ObjectIdentifier, as other: EnvironmentValues) -> Bool {
-        let slot = Self.slot(key)
-        switch (values[slot], other.values[slot]) {
-        case (nil, nil): return true
-        case (let lhs?, let rhs?): return Self.isSame(lhs, rhs)
-        default: return false
-        }
-    }
-
     private static func isSame(_ lhs: AnyObject, _ rhs: AnyObject) -> Bool {
         if lhs === rhs { return true }
         if let lhs = lhs as? EnvironmentBoxBase, let rhs = rhs as? EnvironmentBoxBase { return lhs.isSame(as: rhs) }
@@ -95,7 +84,8 @@ public struct EnvironmentValues: CustomStringConvertible {
         version = previous.version
     }
 
-    /// Whether `snapshot` holds the same value for `key` as this environment.
+    /// Whether `snapshot` holds the same value for `key` as this environment (both unset counts
+    /// as the same), without noting a read.
     func hasSameValue(for key: ObjectIdentifier, as snapshot: EnvironmentSnapshot) -> Bool {
         let slot = Self.slot(key)
         switch (values[slot], snapshot.values[slot]) {
