@@ -1,4 +1,5 @@
 import Foundation
+import JetwayWire
 
 /// A real browser the end-to-end tests drive: Chromium and WebKit through classic WebDriver
 /// (`WebDriver`), Firefox through WebDriver BiDi (`FirefoxBiDi`). Scripts are function bodies
@@ -68,6 +69,14 @@ extension Browser {
 
     public func click(_ css: String, labelled label: String) async throws {
         try await click(try await element(css, labelled: label))
+    }
+
+    /// Opens `url` (in a window of `size` first, for the engines WebDriver drives) and waits
+    /// until its Jetway page is live, its socket joined; false when it never was.
+    public func openLive(_ url: String, size: (width: Int, height: Int)? = nil) async throws -> Bool {
+        if let size, let driver = self as? WebDriver { try await driver.resizeWindow(width: size.width, height: size.height) }
+        try await navigate(url)
+        return await wait(for: "return document.documentElement.classList.contains('\(RuntimeContract.State.connected)')")
     }
 
     /// Saves a screenshot under `.build/e2e/`.

@@ -193,9 +193,7 @@ extension EndToEnd {
             defer { server.stop() }
             try await withBrowsers(1, engine) { browser in
                 let browser = browser[0]
-                if let driver = browser as? WebDriver { try await driver.resizeWindow(width: 420, height: 800) }
-                try await browser.navigate(server.base + "/sections")
-                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                #expect(try await browser.openLive(server.base + "/sections", size: (420, 800)))
                 let check = """
                     const rows = [...document.querySelectorAll('.jw-section-content > .jw-text, .jw-section-content > * > .jw-text')]
                       .filter((el) => /^(Morning|Evening) \\d+$/.test(el.textContent));
@@ -267,9 +265,7 @@ extension EndToEnd {
             defer { server.stop() }
             try await withBrowsers(1, engine) { browsers in
                 let browser = browsers[0]
-                if let driver = browser as? WebDriver { try await driver.resizeWindow(width: 420, height: 800) }
-                try await browser.navigate(server.base + "/tiles")
-                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                #expect(try await browser.openLive(server.base + "/tiles", size: (420, 800)))
                 let check = """
                     const tiles = [...document.querySelectorAll('.jw-lazy-grid > *')].filter((el) => /^Tile \\d+$/.test(el.textContent));
                     const inView = tiles.filter((el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; });
@@ -303,9 +299,7 @@ extension EndToEnd {
             defer { server.stop() }
             try await withBrowsers(1, engine) { browsers in
                 let browser = browsers[0]
-                if let driver = browser as? WebDriver { try await driver.resizeWindow(width: 420, height: 800) }
-                try await browser.navigate(server.base + "/links")
-                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                #expect(try await browser.openLive(server.base + "/links", size: (420, 800)))
                 let rowFive = "[...document.querySelectorAll('.jw-navlink')].find((a) => a.textContent === 'Row 5')"
                 _ = try await browser.execute("window.jwRowFive = \(rowFive); return true")
                 try await browser.type("12", into: "input[type=search]")
@@ -320,8 +314,7 @@ extension EndToEnd {
                     await browser.wait(for: "return document.body.textContent.includes('The screen of row 5')"),
                     "\(engine): row 5's link did not open its screen")
                 // A link far down: scrolled to, then its address opened as a new page would be.
-                try await browser.navigate(server.base + "/links")
-                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                #expect(try await browser.openLive(server.base + "/links"))
                 _ = try await browser.execute(Self.scroll(".jw-list", to: "0.6"))
                 let farLink = "[...document.querySelectorAll('.jw-navlink')].find((a) => /^Row 6\\d\\d$/.test(a.textContent))"
                 #expect(await browser.wait(for: "return !!\(farLink)"), "\(engine): no row of the 600s after scrolling")
@@ -348,8 +341,7 @@ extension EndToEnd {
             let rowSeventySeven = "[...document.querySelectorAll('.jw-navlink')].some((a) => a.textContent === 'Row 77')"
             try await withBrowsers(2, engine) { browsers in
                 for browser in browsers {
-                    try await browser.navigate(server.base + "/links")
-                    #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                    #expect(try await browser.openLive(server.base + "/links"))
                 }
                 let (typing, other) = (browsers[0], browsers[1])
                 try await typing.type("12", into: "input[type=search]")
@@ -380,9 +372,7 @@ extension EndToEnd {
             defer { server.stop() }
             try await withBrowsers(1, engine) { browsers in
                 let browser = browsers[0]
-                if let driver = browser as? WebDriver { try await driver.resizeWindow(width: 420, height: 800) }
-                try await browser.navigate(server.base + "/rows")
-                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                #expect(try await browser.openLive(server.base + "/rows", size: (420, 800)))
                 let first = try await settled(browser, engine, "the first paint")
                 #expect(first.visible.first == 0, "\(engine): the list does not start at row 0: \(first.visible)")
                 #expect(first.rendered < 100, "\(engine): \(first.rendered) rows rendered of 1,000 at first")

@@ -37,32 +37,24 @@ package enum IdentityHash {
 
     /// FNV-1a, 64 bits: the same in every process (row ids here, the server's asset
     /// fingerprints).
-    package static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-        var hash = fnvOffsetBasis
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    package static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes, from hash: UInt64 = fnvOffsetBasis) -> UInt64 {
+        var hash = hash
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* fnvPrime }
         return hash
     }
 
     static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
 
-    /// FNV-1a continued from `hash` over `bytes`, then over `end` (a value no byte has, so
-    /// that where one string ends and the next begins is part of the hash): several strings in
-    /// one running hash, without the standard hasher's set-up and finish for each (a row's
+    /// FNV-1a continued from `hash` over `string`'s bytes, then over `end` (a value no byte has,
+    /// so that where one string ends and the next begins is part of the hash): several strings
+    /// in one running hash, without the standard hasher's set-up and finish for each (a row's
     /// texts and attributes, hashed as a lazy list's rows leave and come back).
     static func fnv1a(_ string: String, from hash: UInt64, end: UInt64 = 0x100) -> UInt64 {
         // A native string's bytes in one buffer (a small one's copied to the stack): a walk of
         // its UTF-8 view byte by byte cost several times as much.
-        if let hashed = string.utf8.withContiguousStorageIfAvailable({ bytes in fnv1a(bytes, from: hash, end: end) }) {
-            return hashed
-        }
-        return fnv1a(string.utf8, from: hash, end: end)
-    }
-
-    @inline(__always)
-    static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes, from hash: UInt64, end: UInt64) -> UInt64 {
-        var hash = hash
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return (hash ^ end) &* 0x0000_0100_0000_01b3
+        let hashed = string.utf8.withContiguousStorageIfAvailable { fnv1a($0, from: hash) } ?? fnv1a(string.utf8, from: hash)
+        return (hashed ^ end) &* fnvPrime
     }
 
     /// FNV-1a of one string (then mixed, so that short strings spread over all 64 bits).

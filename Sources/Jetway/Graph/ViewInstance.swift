@@ -45,21 +45,20 @@ public final class ViewInstance {
     private var evaluationCount: UInt32 = 0
     private var visitedChildCount: Int32 = 0
     private var departedChildCount: Int32 = 0
-    private var flags: UInt8 = Flag.isDirty | Flag.isMounted
-
-    private enum Flag {
-        static let isDirty: UInt8 = 1
-        static let hasDirtyDescendant: UInt8 = 2
-        static let isMounted: UInt8 = 4
-        static let installedTracking: UInt8 = 8
-        static let installedValueIsCurrent: UInt8 = 16
-        static let ownsLazyWindow: UInt8 = 32
-    }
-
-    @inline(__always) private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
-    @inline(__always) private func setFlag(_ bit: UInt8, _ on: Bool) {
-        if on { flags |= bit } else { flags &= ~bit }
-    }
+    // Flags as plain stored `Bool`s: declared together, they take a byte each.
+    var isDirty = true
+    var hasDirtyDescendant = false
+    var isMounted = true
+    /// Whether a tracked evaluation of this view installed an Observation registration (it read
+    /// an observable model): from its next evaluation on it has a slot in `TrackingGenerations`.
+    var installedTracking = false
+    /// Whether the view value a stored body holds for this instance is the one whose dynamic
+    /// properties were installed (false after an equal fresh value was skipped).
+    var installedValueIsCurrent = false
+    /// Whether it renders a lazy `ForEach` (`LazyRows`): its children that leave are not kept
+    /// departed. A window's rows come and go with every scroll and are few: kept, they were
+    /// two thirds of a session's memory once it had typed a search.
+    var ownsLazyWindow = false
 
     /// Counts body evaluations; observation callbacks from an older evaluation are ignored.
     /// Changed only by `ViewGraph.beginEvaluation(of:)` and `retireTrackings(of:)`. (Counted in
@@ -73,37 +72,6 @@ public final class ViewInstance {
     var visitedChildren: Int {
         get { Int(visitedChildCount) }
         set { visitedChildCount = Int32(truncatingIfNeeded: newValue) }
-    }
-    var isDirty: Bool {
-        get { flag(Flag.isDirty) }
-        set { setFlag(Flag.isDirty, newValue) }
-    }
-    var hasDirtyDescendant: Bool {
-        get { flag(Flag.hasDirtyDescendant) }
-        set { setFlag(Flag.hasDirtyDescendant, newValue) }
-    }
-    var isMounted: Bool {
-        get { flag(Flag.isMounted) }
-        set { setFlag(Flag.isMounted, newValue) }
-    }
-    /// Whether a tracked evaluation of this view installed an Observation registration (it read
-    /// an observable model): from its next evaluation on it has a slot in `TrackingGenerations`.
-    var installedTracking: Bool {
-        get { flag(Flag.installedTracking) }
-        set { setFlag(Flag.installedTracking, newValue) }
-    }
-    /// Whether the view value a stored body holds for this instance is the one whose dynamic
-    /// properties were installed (false after an equal fresh value was skipped).
-    var installedValueIsCurrent: Bool {
-        get { flag(Flag.installedValueIsCurrent) }
-        set { setFlag(Flag.installedValueIsCurrent, newValue) }
-    }
-    /// Whether it renders a lazy `ForEach` (`LazyRows`): its children that leave are not kept
-    /// departed. A window's rows come and go with every scroll and are few: kept, they were
-    /// two thirds of a session's memory once it had typed a search.
-    var ownsLazyWindow: Bool {
-        get { flag(Flag.ownsLazyWindow) }
-        set { setFlag(Flag.ownsLazyWindow, newValue) }
     }
     /// How many of `children` are departed: stateless views that left in a recent render and
     /// stay in the map, unmounted, for a quick return (a search cleared). They are told apart

@@ -145,14 +145,13 @@ final class RenderGroup {
             sent.append(connection)
         }
         if !ops.isEmpty {
-            let others = members.values.filter { $0 !== answered }
-            if others.isEmpty {
-                // Encoded for the history after the wake.
+            if members.count == (answered == nil ? 0 : 1) {
+                // Sent to no other page: encoded for the history after the wake.
                 unrecorded = (graph.version, ops)
             } else {
                 let shared = PatchEncoder.encode(version: graph.version, ops, ref: 0)
                 record(shared, version: graph.version)
-                for member in others where member.deliver(shared) {
+                for member in members.values where member !== answered && member.deliver(shared) {
                     if let connection = member.connection { sent.append(connection) }
                 }
             }
