@@ -151,9 +151,15 @@ final class SessionManager {
         if lastRendering.count >= 64 && lastRendering.count.isMultiple(of: 64) {
             lastRendering = lastRendering.filter { $0.value.group != nil }
         }
+        makeJoinable(group)
+        return group
+    }
+
+    /// Makes `group` the rendering new pages of its kind join; one it replaces that nobody
+    /// shows is retired (pages that left it are not coming back to it).
+    private func makeJoinable(_ group: RenderGroup) {
         if let replaced = joinable[group.joinKey], replaced !== group, replaced.members.isEmpty { retire(replaced) }
         joinable[group.joinKey] = group
-        return group
     }
 
     /// The rendering new browsers share, when this new browser's page (`own`) is the same as it.
@@ -196,10 +202,7 @@ final class SessionManager {
         for session in sessions.values where session.group.forNewDevices && session.context._device == device {
             _ = isolate(session)
             // Untouched yet: the browser's next pages may share it.
-            if session.group.graph.isPristine {
-                if let replaced = joinable[session.group.joinKey], replaced !== session.group, replaced.members.isEmpty { retire(replaced) }
-                joinable[session.group.joinKey] = session.group
-            }
+            if session.group.graph.isPristine { makeJoinable(session.group) }
         }
     }
 
