@@ -132,6 +132,8 @@ function createView(setup) {
         emit("beforePatch");
         morphPage(view, message[3]);
         version = message[1];
+        // Said before anything else is sent: events from here on name this page's elements.
+        view.transmit([wire.client.synced, version]);
         syncCount++;
         emit("synced", message[2]);
         emit("settle");

@@ -94,6 +94,7 @@ const wire = Object.freeze({
     event: "e",
     ping: "ping",
     resync: "resync",
+    synced: "synced",
   }),
   op: Object.freeze({
     setText: "t",

@@ -6,6 +6,7 @@
 /// | event | `["e", ref, elementId, event, payload]` — payload: null, string, bool, number, `[w,h]`, `[name, json]` |
 /// | ping | `["ping", stamp]` |
 /// | resync | `["resync"]` |
+/// | synced | `["synced", version]` |
 ///
 /// The bytes are read by `WireJSON` (at most 8 values, 2 deep), which keeps JSON's types apart (a `true` is never a
 /// number) and refuses anything deeper or longer than these shapes need.
@@ -16,6 +17,9 @@ public enum ClientMessage: Equatable, Sendable {
     case event(ref: Int, id: String, event: String, payload: EventValue)
     case ping(Int)
     case resync
+    /// The page has morphed in the whole page of `version` (a `sync`): what it sends from here
+    /// on names that page's elements.
+    case synced(UInt64)
 
     /// The message as a browser sends it (what test clients and the load client send).
     public var encoded: [UInt8] {
@@ -77,6 +81,9 @@ public enum ClientMessage: Equatable, Sendable {
             number(Double(stamp))
         case .resync:
             out.append(contentsOf: "[\"resync\"".utf8)
+        case .synced(let version):
+            out.append(contentsOf: "[\"synced\",".utf8)
+            PatchEncoder.appendInteger(version, to: &out)
         }
         out.append(UInt8(ascii: "]"))
         return out
@@ -86,7 +93,7 @@ public enum ClientMessage: Equatable, Sendable {
     public var text: String { String(decoding: encoded, as: UTF8.self) }
 
     /// Every message's kind (docs/protocol.md lists exactly these).
-    public static let kinds = ["join", "e", "ping", "resync"]
+    public static let kinds = ["join", "e", "ping", "resync", "synced"]
 
     /// Decodes one message, or says what is wrong with it.
     public static func decode(_ bytes: [UInt8]) throws(ClientMessageError) -> ClientMessage {
@@ -151,6 +158,9 @@ public enum ClientMessage: Equatable, Sendable {
         case "resync":
             guard array.count == 1 else { throw .init("resync is [\"resync\"]") }
             return .resync
+        case "synced":
+            guard array.count == 2, let version = array[1].integer, version >= 0 else { throw .init("synced is [\"synced\", version]") }
+            return .synced(UInt64(version))
         default:
             throw .init("unknown message kind")
         }

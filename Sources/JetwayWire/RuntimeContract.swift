@@ -205,7 +205,7 @@ public enum RuntimeContract {
                 ].map { ($0.0, String($0.1)) }
             ),
             ("message", ServerMessage.names.map { ($0, quoted($0)) }),
-            ("client", zip(["join", "event", "ping", "resync"], ClientMessage.kinds).map { ($0.0, quoted($0.1)) }),
+            ("client", zip(["join", "event", "ping", "resync", "synced"], ClientMessage.kinds).map { ($0.0, quoted($0.1)) }),
             (
                 "op",
                 zip(["setText", "setAttribute", "insert", "remove", "detach", "move", "replace", "command"], PatchOp.codes).map {

@@ -32,6 +32,7 @@ struct ClientMessageTests {
             ),
             (#"["ping",123456789]"#, .ping(123_456_789)),
             (#"["resync"]"#, .resync),
+            (#"["synced",7]"#, .synced(7)),
         ]
         for (bytes, expected) in cases {
             #expect(try decode(bytes) == expected, "\(bytes)")
@@ -82,7 +83,8 @@ struct ClientMessageTests {
             #"["e",1,"9","click",1e999]"#, #"["join","t","relative",0,"b"]"#, #"["join","t","/",-1,"b"]"#,
             #"["join","t","/",0,"b","?q=1"]"#,
             #"["join","t","/",0,"b",7]"#, "[\"join\",\"t\",\"/\",0,\"b\",\"" + String(repeating: "q", count: 2049) + "\"]", #"["ping"]"#,
-            #"["resync",1]"#, #"["other"]"#, #"[1,2,3,4,5,6,7,8,9]"#, #"["e",1,"9","click",null,]"#, "[\"e\",1,\"9\",\"click\",[[[]]]]",
+            #"["resync",1]"#, #"["synced"]"#, #"["synced",-1]"#, #"["synced","7"]"#, #"["other"]"#, #"[1,2,3,4,5,6,7,8,9]"#,
+            #"["e",1,"9","click",null,]"#, "[\"e\",1,\"9\",\"click\",[[[]]]]",
             #"["ping",99999999999999999999]"#,
         ]
         for message in bad {

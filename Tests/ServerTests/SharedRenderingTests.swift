@@ -42,8 +42,8 @@ struct SharedRenderingTests {
     /// One browser: its socket and the page as it has built it from the frames.
     final class Page {
         let client: any PageSocket
-        let dom: ModelDOM
-        let field: String
+        var dom: ModelDOM
+        var field: String
         var search = ""
         var typed = false
         /// The page's token and the version of the last patch it applied (for a join again).
@@ -90,10 +90,19 @@ struct SharedRenderingTests {
         }
     }
 
-    /// Applies the frames `page` receives until one satisfies `last`.
-    func apply(_ page: Page, until last: (String) -> Bool) async throws {
+    /// Applies the frames `page` receives until one satisfies `last`; a `sync` (the page
+    /// shares another rendering now) replaces its page when `syncs`, else fails.
+    func apply(_ page: Page, syncs: Bool = false, until last: (String) -> Bool) async throws {
         for _ in 0..<50 {
             guard case .text(let frame) = await page.client.next() else { throw WireError("a frame did not come") }
+            if syncs, case .message(.sync(let version, _, let html, _)) = try ServerFrame(decoding: frame) {
+                page.dom = try ModelDOM(html: html)
+                page.field = try #require(page.dom.root.descendants.first { $0.tag == "input" }?.attribute("data-j"))
+                page.version = version
+                // As the runtime does: what it sends from here on names this page's elements.
+                await page.client.sendText(ClientMessage.synced(version).text)
+                continue
+            }
             if let name = decoded(frame)?.name, name == "err" || name == "sync" { throw WireError("unexpected \(frame.prefix(80))") }
             if case .patch(let version, let ops, _) = try ServerFrame(decoding: frame) {
                 try page.dom.apply(ops)
@@ -184,6 +193,154 @@ struct SharedRenderingTests {
         #expect(clicks == 3, "every seed ends with a diverged page following a link")
     }
 
+    /// Two pages quiet with the same search share one rendering; the one that types next gets
+    /// a rendering of its own in that state and goes on from it, and the other is untouched.
+    @Test func pagesWithTheSameSearchShareOneRenderingOnceQuiet() async throws {
+        let roster = Roster(["alpha", "beta", "gamma", "delta"])
+        let server = try self.server(roster)
+        defer { server.stop() }
+        let memory = try #require(server.memory)
+        let pages = [try await open(server), try await open(server), try await open(server)]
+        // The first by two keystrokes, the second by one: their pages' element ids differ.
+        try await type("e", into: pages[0], ref: 1)
+        try await type("a", into: pages[0], ref: 2)
+        try await type("a", into: pages[1], ref: 1)
+        #expect(server.server.openPages.renderings == 3)
+        memory.advance(by: 6)
+        #expect(server.server.openPages.renderings == 2, "the two searching \"a\" share one")
+        #expect(server.server.sessions.sharedInSameState == 1)
+        // One of the two was sent the other's page (which one is the sweep's order).
+        for page in pages {
+            await page.client.sendText(#"["ping",4]"#)
+            try await apply(page, syncs: true) { isPong(.text($0), 4) }
+            #expect(page.dom.root.textContent == "alphabetagammadelta")
+        }
+        try await type("ta", into: pages[1], ref: 3)
+        #expect(pages[1].dom.root.textContent == "betadelta")
+        #expect(server.server.openPages.renderings == 3)
+        for page in [pages[0], pages[2]] {
+            await page.client.sendText(#"["ping",5]"#)
+            try await apply(page) { isPong(.text($0), 5) }
+            #expect(page.dom.root.textContent == "alphabetagammadelta")
+        }
+        try await type("l", into: pages[0], ref: 3)
+        #expect(pages[0].dom.root.textContent == "alphadelta")
+    }
+
+    /// A page moved to another rendering in its state is sent that rendering's page, whose
+    /// element ids differ from its own; a click it sent before it had that page (its ids) still
+    /// opens the row it was meant for, and after it said it has the page (`synced`), its ids
+    /// are the new page's.
+    @Test func aClickSentBeforeThePageMovedReachesTheRowItWasFor() async throws {
+        let roster = Roster(["alpha", "beta", "gamma", "delta"])
+        let server = try self.server(roster)
+        defer { server.stop() }
+        let memory = try #require(server.memory)
+        let pages = [try await open(server), try await open(server)]
+        // Different paths to the same search: the rows that came back have other ids.
+        // The second page shows a row the first never does, so the row both show next gets
+        // another id in each.
+        try await type("a", into: pages[1], ref: 1)
+        try await type("zz", into: pages[0], ref: 1)
+        for change in [{ roster.names.append("iota") }, { roster.names.removeLast() }, { roster.names.append("kappa") }] {
+            change()
+            try await waitUntilRendered(server)
+        }
+        try await type("a", into: pages[0], ref: 2)
+        await pages[1].client.sendText(#"["ping",3]"#)
+        try await apply(pages[1]) { isPong(.text($0), 3) }
+        func link(_ name: String, in page: Page) throws -> String {
+            let node = try #require(
+                page.dom.root.descendants.first { $0.attribute("class")?.contains("jw-navlink") == true && $0.textContent == name })
+            return try #require(node.attribute("data-j"))
+        }
+        let before = try pages.map { try link("kappa", in: $0) }
+        #expect(before[0] != before[1], "the two pages name kappa's row differently")
+        memory.advance(by: 6)
+        #expect(server.server.openPages.renderings == 1, "the two share one")
+        #expect(server.server.sessions.sharedInSameState == 1)
+        for (index, page) in pages.enumerated() {
+            await page.client.sendText(#"["e",9,"\#(before[index])","click",null]"#)
+            try await apply(page, syncs: true) { $0.hasSuffix(",9]") }
+            #expect(page.dom.root.textContent.contains("Details of kappa"), "page \(index) opened the row it clicked")
+        }
+    }
+
+    /// Pages that reach the same state share a rendering once quiet, whatever the state (the
+    /// same search, or none): a property test that mixes shared changes, searches of a few
+    /// kinds and quiet spells, and checks after every step that every page shows its own
+    /// search over the current data, and after every quiet spell that there is one rendering
+    /// per search. A page that shares a rendering in a state of its own and then types gets a
+    /// copy of that state (`ViewGraph.takeState(of:)`), which the next step's check covers.
+    @Test func pagesInTheSameStateShareOneRenderingAndEachStillSeesItsOwnPage() async throws {
+        let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa"]
+        var spells = 0
+        for seed in UInt64(1)...3 {
+            var random = SeededGenerator(state: seed)
+            let roster = Roster(Array(words.prefix(7)))
+            let server = try self.server(roster)
+            defer { server.stop() }
+            let memory = try #require(server.memory)
+            var pages: [Page] = []
+            for _ in 0..<5 { pages.append(try await open(server)) }
+            var ref = 1
+            var steps: [String] = []
+            for step in 0..<40 {
+                let roll = random.next() % 10
+                if roll < 2 {
+                    roster.names.insert("\(words[Int(random.next() % UInt64(words.count))])\(step)", at: Int(random.next() % 3))
+                    steps.append("names=\(roster.names)")
+                    try await waitUntilRendered(server)
+                    for page in pages {
+                        await page.client.sendText(#"["ping",\#(step)]"#)
+                        try await apply(page) { isPong(.text($0), step) }
+                    }
+                } else if roll < 4 {
+                    // A quiet spell longer than any page's wait: pages in the same state share.
+                    memory.advance(by: 400)
+                    spells += 1
+                    steps.append("quiet")
+                    let states = Set(pages.map(\.search)).count
+                    #expect(
+                        server.server.openPages.renderings == states,
+                        "seed \(seed) step \(step): one rendering per search after \(steps.joined(separator: "; "))")
+                    // One page types before it has read what the spell sent it (a `sync` to
+                    // another rendering's page): its event names the page it had.
+                    if random.next() % 2 == 0 {
+                        let page = pages[Int(random.next() % UInt64(pages.count))]
+                        page.search = ["", "a", "e", "ta"][Int(random.next() % 4)]
+                        steps.append("page \(pages.firstIndex { $0 === page }!) types \"\(page.search)\" at once")
+                        await page.client.sendText(
+                            ClientMessage.event(ref: ref, id: page.field, event: "input", payload: .text(page.search)).text)
+                        let marker = ",\(ref)]"
+                        ref += 1
+                        try await apply(page, syncs: true) { $0.hasSuffix(marker) }
+                    }
+                    for page in pages {
+                        await page.client.sendText(#"["ping",\#(step)]"#)
+                        try await apply(page, syncs: true) { isPong(.text($0), step) }
+                    }
+                } else {
+                    let page = pages[Int(random.next() % UInt64(pages.count))]
+                    page.search = ["", "a", "e", "ta"][Int(random.next() % 4)]
+                    steps.append("page \(pages.firstIndex { $0 === page }!) types \"\(page.search)\"")
+                    await page.client.sendText(
+                        ClientMessage.event(ref: ref, id: page.field, event: "input", payload: .text(page.search)).text)
+                    let marker = ",\(ref)]"
+                    ref += 1
+                    try await apply(page) { $0.hasSuffix(marker) }
+                }
+                for (index, page) in pages.enumerated() {
+                    let expected = roster.names.filter { page.search.isEmpty || $0.contains(page.search) }.joined()
+                    #expect(
+                        page.dom.root.textContent == expected,
+                        "seed \(seed) step \(step): page \(index) searching \"\(page.search)\" after \(steps.joined(separator: "; "))")
+                }
+            }
+        }
+        #expect(spells >= 6, "the seeds reach quiet spells")
+    }
+
     /// A server of the roster page, in memory.
     func server(_ roster: Roster) throws -> TestServer {
         try TestServer(app: JetwayApp(title: "Roster", routes: [Route("/") { _ in RosterPage(roster: roster) }]), transport: .memory)
@@ -272,6 +429,7 @@ struct SharedRenderingTests {
         let again = Page(client: page.client, dom: dom, field: field)
         again.token = page.token
         again.version = version
+        await page.client.sendText(ClientMessage.synced(version).text)
         return again
     }
 

@@ -42,7 +42,7 @@ struct MessageEncodingTests {
             .event(ref: 7, id: "z", event: "change", payload: .number(-3)),
             .event(ref: 8, id: "a1", event: "resize", payload: .size(width: 390, height: 844.5)),
             .event(ref: 9, id: "a1", event: "request", payload: .message(name: "rows", json: #"{"from":0}"#)),
-            .ping(123_456_789), .resync,
+            .ping(123_456_789), .resync, .synced(42),
         ]
         for message in all {
             #expect(try ClientMessage.decode(message.encoded) == message, "\(message.text)")

@@ -132,6 +132,20 @@ public final class LiveTree {
         return Self.isSameDocument(mine, theirs, ids: true)
     }
 
+    /// Each element id of this page mapped to the id of the element in the same place of
+    /// `other`'s, when the two show the same document (nil otherwise): what a browser that
+    /// showed this page and is sent `other`'s meant by the ids its events named.
+    package func ids(mappedTo other: LiveTree) -> [NodeID: NodeID]? {
+        guard let mine = root, let theirs = other.root, Self.isSameDocument(mine, theirs, ids: false) else { return nil }
+        var map: [NodeID: NodeID] = [:]
+        func walk(_ a: Node, _ b: Node) {
+            if a.id.isAssigned { map[a.id] = b.id }
+            for index in a.children.indices { walk(a.children[index], b.children[index]) }
+        }
+        walk(mine, theirs)
+        return map
+    }
+
     private static func isSameDocument(_ a: Node, _ b: Node, ids: Bool) -> Bool {
         if a === b { return true }
         guard !ids || a.id == b.id, a.tag == b.tag, a.key == b.key, a.isOpaque == b.isOpaque, a.text == b.text,

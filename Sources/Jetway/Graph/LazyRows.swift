@@ -152,6 +152,11 @@ package final class LazyWindow {
         return rendered
     }
 
+    /// Moves the window where `other`'s is (`ViewGraph.takeState(of:)`).
+    func take(_ other: LazyWindow) {
+        (first, count, columns, lastShown) = (other.first, other.count, other.columns, other.lastShown)
+    }
+
     /// Centres the window on row `index` (a `scrollTo` target).
     func reveal(_ index: Int) {
         var lower = max(0, index - count / 2)

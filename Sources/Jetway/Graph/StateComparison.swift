@@ -37,6 +37,70 @@ extension ViewGraph {
         return mounted == theirs.children.entries.count { $0.value.isMounted }
     }
 
+    /// Brings this graph, fresh from its first render of the same root view and inputs, to the
+    /// state `other` is in: each `@State` value, chosen tab and lazy window is set to `other`'s
+    /// and the graph renders; views that this mounts (the rows of a search) get theirs in the
+    /// next pass. Returns whether the two are then in the same state (`hasSameState(as:)`).
+    ///
+    /// A rendering that sessions share in a state of their own (the same search) is copied so
+    /// for the member that acts next, as a pristine one is by rendering the root afresh.
+    public func takeState(of other: ViewGraph) -> Bool {
+        for _ in 0..<Self.takeStatePasses {
+            guard let mine = root, let theirs = other.root else { return false }
+            Self.takeState(mine, theirs)
+            if needsUpdate { _ = update() }
+            if hasSameState(as: other) { return true }
+        }
+        return false
+    }
+
+    /// State that mounts views holding state that mounts views… is taken a level a pass.
+    static let takeStatePasses = 8
+
+    private static func takeState(_ mine: ViewInstance, _ theirs: ViewInstance) {
+        guard mine.typeID == theirs.typeID else { return }
+        for (slot, otherSlot) in zip(mine.slots, theirs.slots) {
+            if let slot = slot as? StateComparing, let otherSlot { slot.takeState(of: otherSlot) }
+        }
+        for record in mine.storageRecords where !record.isCache {
+            guard let state = record.state as? StateComparing,
+                let other = theirs.storageRecords.first(where: { $0.key == record.key && !$0.isCache })
+            else { continue }
+            state.takeState(of: other.state)
+        }
+        for (key, child) in mine.children.entries where child.isMounted {
+            if let otherChild = theirs.children[key], otherChild.isMounted { takeState(child, otherChild) }
+        }
+    }
+
+    /// A hash of the state values `hasSameState(as:)` compares (`@State`, tabs, lazy windows),
+    /// or nil for a graph that is never in another's state (lifecycle hooks, state objects,
+    /// tasks): graphs in the same state hash alike, so the manager finds one to share by it
+    /// before comparing the two. Only values count, added up over the views that hold some:
+    /// which rows a list shows is data every rendering of the page has alike, and a
+    /// rendering's hash stays what it was when the data changes.
+    public func stateHash() -> Int? {
+        guard !usesLifecycle, !ownsStateObjects, runningTasks == 0, let root else { return nil }
+        return Self.stateHash(root)
+    }
+
+    private static func stateHash(_ instance: ViewInstance) -> Int {
+        var hasher = Hasher()
+        var holdsState = false
+        for case let slot as StateComparing in instance.slots {
+            slot.hashState(into: &hasher)
+            holdsState = true
+        }
+        for record in instance.storageRecords where !record.isCache {
+            guard let state = record.state as? StateComparing, state.holdsValues else { continue }
+            state.hashState(into: &hasher)
+            holdsState = true
+        }
+        var sum = holdsState ? hasher.finalize() : 0
+        for (_, child) in instance.children.entries where child.isMounted { sum &+= stateHash(child) }
+        return sum
+    }
+
     /// The same storage for the same primitives: caches on both sides, or state each compares
     /// (`StateComparing`).
     private static func hasSamePersistentState(_ mine: ViewInstance, _ theirs: ViewInstance) -> Bool {
@@ -54,16 +118,42 @@ extension ViewGraph {
     }
 }
 
-/// Storage whose state two graphs may compare (`ViewGraph.hasSameState(as:)`). Storage that
-/// does not conform is never taken as the same (a graph holding it does not share again).
+/// Storage whose state two graphs may compare (`ViewGraph.hasSameState(as:)`) and a fresh
+/// graph may take over (`ViewGraph.takeState(of:)`). Storage that does not conform is never
+/// taken as the same (a graph holding it does not share again).
 protocol StateComparing: AnyObject {
     @MainActor func hasSameState(as other: AnyObject) -> Bool
+    /// Sets this storage to `other`'s state (storage of the same kind in the same place of
+    /// another graph), invalidating what reads it when that changes it.
+    @MainActor func takeState(of other: AnyObject)
+    /// A hash of the state `hasSameState(as:)` compares (equal for equal states).
+    @MainActor func hashState(into hasher: inout Hasher)
+    /// Whether it holds values of its own (not only what every render makes again).
+    @MainActor var holdsValues: Bool { get }
+}
+
+extension StateComparing {
+    /// Storage made again by every render: nothing to take or hash.
+    func takeState(of other: AnyObject) {}
+    func hashState(into hasher: inout Hasher) {}
+    var holdsValues: Bool { false }
 }
 
 extension StateStorage: StateComparing {
+    var holdsValues: Bool { true }
+
     func hasSameState(as other: AnyObject) -> Bool {
         guard let other = other as? StateStorage<Value> else { return false }
         return ViewGraph.isEqualValue(unobservedValue, other.unobservedValue)
+    }
+
+    func takeState(of other: AnyObject) {
+        guard let other = other as? StateStorage<Value>, !hasSameState(as: other) else { return }
+        value = other.unobservedValue
+    }
+
+    func hashState(into hasher: inout Hasher) {
+        if let value = unobservedValue as? any Hashable { hasher.combine(AnyHashable(value)) }
     }
 }
 
@@ -91,14 +181,28 @@ extension NavigationState: StateComparing {
         guard let other = other as? NavigationState else { return false }
         return path.isEmpty && other.path.isEmpty && pendingPushes == nil && other.pendingPushes == nil
     }
+    // Only the root, with nothing pushed, compares: nothing to take or hash.
 }
 
 extension LazyWindow: StateComparing {
+    var holdsValues: Bool { true }
+
     /// The same rows in the window, and no rows kept for their state.
     func hasSameState(as other: AnyObject) -> Bool {
         guard let other = other as? LazyWindow else { return false }
         return first == other.first && count == other.count && columns == other.columns && keptRows.isEmpty && other.keptRows.isEmpty
             && revealed == nil && other.revealed == nil
+    }
+
+    func takeState(of other: AnyObject) {
+        guard let other = other as? LazyWindow, !hasSameState(as: other) else { return }
+        take(other)
+        owner?.invalidate()
+    }
+
+    func hashState(into hasher: inout Hasher) {
+        hasher.combine(first)
+        hasher.combine(count)
     }
 }
 
@@ -112,11 +216,21 @@ extension RowOffsets: StateComparing {
 }
 
 extension TabState: StateComparing {
+    var holdsValues: Bool { true }
+
     /// The same tab chosen.
     func hasSameState(as other: AnyObject) -> Bool {
         guard let other = other as? TabState else { return false }
         return chosen == other.chosen
     }
+
+    func takeState(of other: AnyObject) {
+        guard let other = other as? TabState, chosen != other.chosen else { return }
+        chosen = other.chosen
+        owner?.invalidate()
+    }
+
+    func hashState(into hasher: inout Hasher) { hasher.combine(chosen) }
 }
 
 extension SheetState: StateComparing {

@@ -14,7 +14,9 @@ final class LiveSession {
     let context: RequestContext
     let signInID: String?
     /// The rendering this page shows; replaced by one of its own before its first event.
-    var group: RenderGroup
+    var group: RenderGroup {
+        didSet { stateHashedAt = nil }
+    }
     let createdAt: Date
     /// When the token the page holds was issued: renewed past half its lifetime.
     var tokenIssuedAt: Date
@@ -46,10 +48,31 @@ final class LiveSession {
         return before
     }
 
+    /// Its page's element ids before it moved to a rendering whose ids differ (old → new), with
+    /// the version of the `sync` sent then: events are taken as meant for that page until the
+    /// browser says it has the new one (`synced`), so one sent meanwhile reaches the element it
+    /// was for.
+    var earlierIDs: (version: UInt64, ids: [NodeID: NodeID])?
+
+    /// The id an event names, as this rendering knows it; nil for an element the page had
+    /// before it moved that it no longer has (answered as one a patch removed).
+    func currentID(_ id: NodeID) -> NodeID? {
+        guard let earlierIDs else { return id }
+        return earlierIDs.ids[id]
+    }
+
+    /// The browser has morphed in the page of `version`.
+    func synced(_ version: UInt64) {
+        if let earlierIDs, version >= earlierIDs.version { self.earlierIDs = nil }
+    }
+
     /// How many times it went back to sharing a rendering (each time it waits longer).
     var timesSharedAgain = 0
     /// The versions of its rendering and the shared one when `shareAgain` last compared them.
     var stateCheckedAt: (UInt64, UInt64)?
+    /// The version of its rendering when `shareAgain` last looked for another in its state
+    /// (forgotten when it moves to another rendering).
+    var stateHashedAt: UInt64?
     /// Joins of this page, over every connection: each may send the whole page.
     let fullPages = TokenBucket(rate: 0.1, burst: 6)
     unowned let manager: SessionManager
@@ -71,6 +94,8 @@ final class LiveSession {
 
     func attach(_ connection: Connection) {
         self.connection = connection
+        // A new connection's page is sent whole before its events.
+        earlierIDs = nil
         detachedSince = nil
         joinCount += 1
     }

@@ -76,6 +76,15 @@ final class RenderGroup {
             && root.isSame(as: otherRoot)
     }
 
+    /// Whether a session of `other`'s page, in the state this rendering is in, may share it:
+    /// the same user, device and sizes where they were read, and the same root view.
+    func canShare(_ otherRoot: RootView, context other: RequestContext) -> Bool {
+        !forNewDevices && context.user == other.user && sharesDevice(with: other) && sharesSizes(with: other) && root.isSame(as: otherRoot)
+    }
+
+    /// Its key among the renderings in a state of their own (`SessionManager.renderingInSameState`).
+    var stateKey: String?
+
     /// The key the manager finds a joinable rendering by: pages of different users never share,
     /// and a page whose first render read the device is found by its browser too.
     let joinKey: String

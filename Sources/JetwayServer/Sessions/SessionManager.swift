@@ -37,6 +37,8 @@ final class SessionManager {
     var departedEvents = 0
     /// Sessions that went back to sharing a rendering (`shared_again`, `shareAgain(now:)`).
     var sharedAgain = 0
+    /// Of those, sessions that joined another's rendering in a state of their own.
+    var sharedInSameState = 0
     /// Whether connections take turns and wait for their share: an `InMemoryTransport` (tests,
     /// which expect what they deliver to be handled at once) turns it off.
     var takesTurns = true
@@ -224,14 +226,18 @@ final class SessionManager {
         // The browser has the page as of the last patch: render what is pending first.
         if shared.graph.needsUpdate { transport?.wake(shared.flush(ref: 0, for: nil)) }
         let own = RenderGroup(page: shared.page, context: session.context, makeRoot: shared.makeRoot, manager: self)
-        let adopted = own.graph.adoptPage(of: shared.graph)
+        // A rendering shared in a state of its own (the same search) is copied: checked
+        // possible when the session joined it (`renderingInSameState`).
+        let tookState = shared.graph.isPristine || own.graph.takeState(of: shared.graph)
+        let adopted = tookState && own.graph.adoptPage(of: shared.graph)
         if adopted { own.takePageLength(of: shared) }
         shared.remove(session)
         session.group = own
         own.add(session)
         recharge(session)
         session.stateCheckedAt = nil
-        if !shared.forNewDevices { session.left(shared) }
+        if !shared.forNewDevices && shared.graph.isPristine { session.left(shared) }
+        if !tookState { Log.warn("isolate_state_differs", ["session": session.shortID, "page": shared.page]) }
         if shared.forNewDevices {
             if let device = session.context._device { newDeviceSessions.withLock { _ = $0.remove(device) } }
             if shared.members.isEmpty { retire(shared) }
@@ -258,6 +264,10 @@ final class SessionManager {
     func separate(_ session: LiveSession) {
         let shared = session.group
         let own = RenderGroup(page: shared.page, context: session.context, makeRoot: shared.makeRoot, manager: self)
+        // Members that share a state of their own keep it.
+        if !shared.graph.isPristine && !own.graph.takeState(of: shared.graph) {
+            Log.warn("separate_state_differs", ["session": session.shortID, "page": shared.page])
+        }
         shared.remove(session)
         session.group = own
         own.add(session)
@@ -466,9 +476,11 @@ final class SessionManager {
     /// they have been quiet for a while (`shareAgainAfter`): the same page, element ids
     /// included (an event on its way still reaches the element it was for), and the same
     /// state (`ViewGraph.hasSameState(as:)`: equal `@State` values, nothing of their own
-    /// running). The browser is sent the shared page (a `sync`, which keeps its focus),
-    /// its next join gets the whole page too (its versions were its own rendering's), and the
-    /// session's own rendering goes: what it cost is given back.
+    /// running). Sessions quiet in the same state of their own (the same search) share one
+    /// rendering in that state (`renderingInSameState`). The browser is sent the page it now
+    /// shares (a `sync`, which keeps its focus), its next join gets the whole page too (its
+    /// versions were its own rendering's), and the session's own rendering goes: what it cost
+    /// is given back.
     func shareAgain(now: Date) {
         var moved = 0
         for session in sessions.values where moved < Self.sharedAgainPerSweep {
@@ -476,34 +488,88 @@ final class SessionManager {
             let quiet = Self.shareAgainAfter * Double(1 << min(session.timesSharedAgain, Self.shareAgainBackOff))
             guard own.members.count == 1, !own.forNewDevices, !own.graph.isPristine,
                 let connection = session.connection, !connection.isClosed,
-                now.timeIntervalSince(session.lastEventAt ?? session.createdAt) >= quiet
+                now.timeIntervalSince(session.lastEventAt ?? session.createdAt) >= quiet,
+                let target = pristineRendering(for: session) ?? renderingInSameState(as: session)
             else { continue }
-            guard let shared = joinable[own.joinKey], shared !== own, shared.graph.isPristine else { continue }
-            if shared.members.isEmpty { shared.catchUp() }
-            // Checked once per pair of versions: a page that stays apart is not walked again
-            // until one of the two renders.
-            let versions = (own.graph.version, shared.graph.version)
-            if let checked = session.stateCheckedAt, checked == versions { continue }
-            // Remembered only when nothing is about to change without a new version (a render
-            // pending, a task running).
-            let settled = !own.graph.needsUpdate && !shared.graph.needsUpdate && own.graph.runningTasks == 0
-            session.stateCheckedAt = settled ? versions : nil
-            guard own.graph.hasSameState(as: shared.graph), shared.canJoin(own.root, context: session.context),
-                own.graph.tree.isSamePage(as: shared.graph.tree)
-            else { continue }
+            // Another rendering's page in the same state may have other element ids: until the
+            // browser has the page sent now, its events name the page it had.
+            let sameIDs = own.graph.tree.isSamePage(as: target.graph.tree)
+            let earlierIDs = sameIDs ? nil : own.graph.tree.ids(mappedTo: target.graph.tree)
             own.remove(session)
-            session.group = shared
-            shared.add(session)
+            session.group = target
+            target.add(session)
             recharge(session)
             session.sendFullPage()
+            session.earlierIDs = earlierIDs.map { (target.graph.version, $0) }
             session.needsResync = true
             session.timesSharedAgain += 1
             session.stateCheckedAt = nil
-            _ = session.left(nil)
+            // Back in the page's shared rendering, it has left none; in another state, it may
+            // still come back to it.
+            if target.graph.isPristine { _ = session.left(nil) } else { sharedInSameState += 1 }
             retire(own)
             sharedAgain += 1
             moved += 1
-            Log.debug("shared_again", ["session": session.shortID, "page": shared.page])
+            Log.debug("shared_again", ["session": session.shortID, "page": target.page, "pristine": String(target.graph.isPristine)])
         }
+    }
+
+    /// The page's shared rendering, when `session`'s own is back in its state.
+    private func pristineRendering(for session: LiveSession) -> RenderGroup? {
+        let own = session.group
+        guard let shared = joinable[own.joinKey], shared !== own, shared.graph.isPristine else { return nil }
+        if shared.members.isEmpty { shared.catchUp() }
+        // Checked once per pair of versions: a page that stays apart is not walked again
+        // until one of the two renders.
+        let versions = (own.graph.version, shared.graph.version)
+        if let checked = session.stateCheckedAt, checked == versions { return nil }
+        // Remembered only when nothing is about to change without a new version (a render
+        // pending, a task running).
+        let settled = !own.graph.needsUpdate && !shared.graph.needsUpdate && own.graph.runningTasks == 0
+        session.stateCheckedAt = settled ? versions : nil
+        guard own.graph.hasSameState(as: shared.graph), shared.canJoin(own.root, context: session.context),
+            own.graph.tree.isSameDocument(as: shared.graph.tree)
+        else { return nil }
+        return shared
+    }
+
+    /// Renderings of quiet sessions by page and the hash of their state
+    /// (`ViewGraph.stateHash()`), for sessions that reach the same state to share.
+    private var renderingsByState: [String: WeakRenderGroup] = [:]
+
+    /// Another session's rendering in the state `session`'s own is in (the same search on the
+    /// same page), which it may share: found by the hash of the state, then compared as the
+    /// pristine one is. Each member that acts later gets a copy of that state
+    /// (`ViewGraph.takeState(of:)`, in `isolate`), so one is made now to see that it can be;
+    /// a page whose copy would differ stays on its own. Otherwise `session`'s rendering is the
+    /// one of its state that later sessions find.
+    private func renderingInSameState(as session: LiveSession) -> RenderGroup? {
+        let own = session.group
+        // Once per version of its rendering: a session that reaches this state later finds
+        // this one.
+        guard session.stateHashedAt != own.graph.version, !own.graph.needsUpdate, let hash = own.graph.stateHash() else { return nil }
+        session.stateHashedAt = own.graph.version
+        let key = own.joinKey + "\u{3}" + String(hash)
+        if let other = renderingsByState[key]?.group, other !== own, !other.isRetired, !other.members.isEmpty,
+            other.canShare(own.root, context: session.context), own.graph.hasSameState(as: other.graph),
+            own.graph.tree.isSameDocument(as: other.graph.tree), canCopyState(of: other, for: session)
+        {
+            return other
+        }
+        if let previous = own.stateKey, renderingsByState[previous]?.group === own { renderingsByState.removeValue(forKey: previous) }
+        own.stateKey = key
+        renderingsByState[key] = WeakRenderGroup(group: own)
+        if renderingsByState.count >= 64 && renderingsByState.count.isMultiple(of: 64) {
+            renderingsByState = renderingsByState.filter { $0.value.group.map { !$0.isRetired } ?? false }
+        }
+        return nil
+    }
+
+    /// Whether a fresh rendering of `group`'s page for `session` takes over its state and
+    /// then shows the same page (what `isolate` will do for it).
+    private func canCopyState(of group: RenderGroup, for session: LiveSession) -> Bool {
+        let copy = RenderGroup(page: group.page, context: session.context, makeRoot: group.makeRoot, manager: self)
+        defer { copy.graph.tearDown() }
+        return copy.graph.takeState(of: group.graph) && copy.graph.tree.isSameDocument(as: group.graph.tree)
     }
 }

@@ -168,6 +168,8 @@ extension SessionManager {
                 return
             }
             byConnection[connection.id]?.sendFullPage()
+        case .synced(let version):
+            byConnection[connection.id]?.synced(version)
         }
     }
 
@@ -176,7 +178,7 @@ extension SessionManager {
     private func apply(_ state: ConnectionState, _ session: LiveSession, ref: Int, id: String, event: String, payload: EventValue) {
         let connection = state.connection
         let started = DispatchTime.now()
-        guard let nodeID = NodeID(id), let kind = EventKind(rawValue: event), kind.isSentByBrowsers else {
+        guard let sentID = NodeID(id), let kind = EventKind(rawValue: event), kind.isSentByBrowsers else {
             violation(state, ref: ref, "unknown element id or event")
             return
         }
@@ -186,6 +188,9 @@ extension SessionManager {
             return
         }
         do {
+            // Sent for the page the browser had before it moved to another rendering: an
+            // element it no longer has is one a patch removed.
+            guard let nodeID = session.currentID(sentID) else { throw JetwayError.departedElement(sentID) }
             try session.graph.dispatch(nodeID, kind, EventPayload(payload))
         } catch JetwayError.departedElement {
             // A click on what a patch just removed: answered (its ref), counted, not held
