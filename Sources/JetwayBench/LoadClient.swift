@@ -357,7 +357,13 @@ enum LoadClient {
                 guard got > 0 else { continue }
                 let session = sessions[index]
                 session.buffer.append(contentsOf: chunk[0..<got])
-                while let text = takeFrame(session) { frame(index, text) }
+                while let text = takeFrame(session) {
+                    // As the runtime does: a page sent whole says when it has it.
+                    if text.hasPrefix("[\"sync\""), case .message(.sync)? = try? session.page.note(text) {
+                        sendText(session.fd, ClientMessage.synced(session.page.version).text)
+                    }
+                    frame(index, text)
+                }
             }
         }
     }

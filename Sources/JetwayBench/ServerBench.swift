@@ -291,6 +291,14 @@ enum ServerBench {
                 report(name, Double(residentKB() - before) / 1000, "kB")
                 // The heap beside it: the RSS holds the allocator's free pages among live objects too.
                 report(name.replacingOccurrences(of: "_rss_", with: "_heap_"), Double(heapKB() - heapBefore) / 1000, "kB")
+                guard phase == "active-same" else { break }
+                // Quiet in the same state, they share one rendering of it (the sweep, every 5 s,
+                // after 5 s without an event, at most 256 pages a sweep).
+                _ = try await harness.ask("listen 26", fields: 3)
+                let open = harness.server.openPages
+                guard open == (1000, 1) else { throw BenchFailure("same search, quiet: \(open.sessions) pages in \(open.renderings) renderings") }
+                report("board_usual_same_search_quiet_rss_per_session_kb_1000", Double(residentKB() - before) / 1000, "kB")
+                report("board_usual_same_search_quiet_heap_per_session_kb_1000", Double(heapKB() - heapBefore) / 1000, "kB")
             case "cleared":
                 // Sessions that typed a search and cleared it are back in the shared rendering's
                 // state: they share it again once quiet (the sweep, every 5 s, after 5 s without
