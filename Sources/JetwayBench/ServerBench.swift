@@ -296,7 +296,9 @@ enum ServerBench {
                 // after 5 s without an event, at most 256 pages a sweep).
                 _ = try await harness.ask("listen 26", fields: 3)
                 let open = harness.server.openPages
-                guard open == (1000, 1) else { throw BenchFailure("same search, quiet: \(open.sessions) pages in \(open.renderings) renderings") }
+                guard open == (1000, 1) else {
+                    throw BenchFailure("same search, quiet: \(open.sessions) pages in \(open.renderings) renderings")
+                }
                 report("board_usual_same_search_quiet_rss_per_session_kb_1000", Double(residentKB() - before) / 1000, "kB")
                 report("board_usual_same_search_quiet_heap_per_session_kb_1000", Double(heapKB() - heapBefore) / 1000, "kB")
             case "cleared":

@@ -617,5 +617,70 @@ extension EndToEnd {
                 }
             }
         }
+
+        /// Two browsers that reach the same search by different paths share one rendering once
+        /// quiet (the server's sweep: 5 s quiet, every 5 s), though their rows' element ids
+        /// differed: the one moved is sent the other's page, says `synced`, and a click in
+        /// either opens the row clicked.
+        @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+        func twoBrowsersWithTheSameSearchShareOneRenderingOnceQuiet() async throws {
+            let roster = SharedRenderingTests.Roster(["alpha", "beta", "gamma", "delta"])
+            let server = try TestServer(
+                app: JetwayApp(title: "Roster", routes: [Route("/") { _ in SharedRenderingTests.RosterPage(roster: roster) }]))
+            defer { server.stop() }
+            try await withBrowsers(2, .chromium) { browsers in
+                let (a, b) = (browsers[0], browsers[1])
+                func shows(_ browser: any Browser, _ names: [String]) async -> Bool {
+                    let list = names.map { "'\($0)'" }.joined(separator: ",")
+                    return await browser.wait(
+                        for:
+                            "return Array.from(document.querySelectorAll('.jw-text')).map(e => e.textContent).join(',') === [\(list)].join(',')"
+                    )
+                }
+                for browser in browsers { #expect(try await browser.openLive(server.base + "/")) }
+                // The second shows a row the first never does: the row both show next has
+                // another id in each.
+                try await b.type("a", into: "input")
+                try await a.type("zz", into: "input")
+                #expect(await shows(a, []))
+                roster.names.append("iota")
+                #expect(await shows(b, ["alpha", "beta", "gamma", "delta", "iota"]))
+                roster.names.removeLast()
+                roster.names.append("kappa")
+                #expect(await shows(b, ["alpha", "beta", "gamma", "delta", "kappa"]))
+                try await a.press(Key.backspace, in: "input")
+                try await a.press(Key.backspace, in: "input")
+                try await a.type("a", into: "input")
+                #expect(await shows(a, ["alpha", "beta", "gamma", "delta", "kappa"]))
+                let kappa = "Array.from(document.querySelectorAll('.jw-navlink')).find(e => e.textContent === 'kappa')"
+                let ids = [try await a.string("return \(kappa).dataset.j"), try await b.string("return \(kappa).dataset.j")]
+                #expect(ids[0] != ids[1], "kappa's row has another id in each page")
+                let syncs = "return window.jetway.syncs"
+                let before = [try await a.execute(syncs) as? Int, try await b.execute(syncs) as? Int]
+                let deadline = Date().addingTimeInterval(20)
+                while server.server.openPages.renderings != 1 && Date() < deadline { try await Task.sleep(for: .milliseconds(200)) }
+                #expect(server.server.openPages.renderings == 1, "the two share one rendering")
+                #expect(server.server.sessions.sharedInSameState == 1)
+                // The moved page has the other's page, and said so.
+                let syncedA = await a.wait(for: "return window.jetway.syncs > \(before[0] ?? 0)", timeout: 1)
+                let syncedB = await b.wait(for: "return window.jetway.syncs > \(before[1] ?? 0)", timeout: 1)
+                #expect(syncedA != syncedB, "one of the two was sent the other's page")
+                var waited = 0
+                while server.server.sessions.sessions.values.contains(where: { $0.earlierIDs != nil }) && waited < 50 {
+                    try await Task.sleep(for: .milliseconds(100))
+                    waited += 1
+                }
+                #expect(!server.server.sessions.sessions.values.contains { $0.earlierIDs != nil }, "both pages said synced")
+                let idsNow = [try await a.string("return \(kappa).dataset.j"), try await b.string("return \(kappa).dataset.j")]
+                #expect(idsNow[0] == idsNow[1], "one page now")
+                for (browser, name) in [(a, "a"), (b, "b")] {
+                    try await browser.click(".jw-navlink", labelled: "kappa")
+                    #expect(await browser.wait(for: "return document.body.textContent.includes('Details of kappa')"), "page \(name)")
+                    let errors = try await browser.execute(EndToEnd.ControlSuiteTests.noErrors)
+                    #expect(errors as? Bool == true, "page \(name): \(errors ?? "nothing")")
+                    try await browser.screenshot("same-state-\(name)")
+                }
+            }
+        }
     }
 }
