@@ -261,6 +261,9 @@ enum ServerBench {
                 ] {
                     try await BrowserBench.keystrokeToDOM(name, url: "http://127.0.0.1:\(port)\(path)", rounds: 10)
                 }
+                // The app's own part of the 100,000-row keystroke: its filter over the flights
+                // (`visible(matching:)`, in the view's body) for the same keys, timed in this run.
+                report("board_usual_100k_filter_ms_median", filterMedianMS(BenchBoardModel.hundredThousand, rounds: 10), "ms")
             case "plain", "usual":
                 let (prefix, path) = phase == "plain" ? ("board", "/bench/board") : ("board_usual", "/bench/board-usual")
                 let before = residentKB()
@@ -334,6 +337,25 @@ enum ServerBench {
             exit(1)
         }
         harness.stop()
+    }
+
+    /// The median time of `model.visible(matching:)` for the keystroke benches' keys ("d",
+    /// "de", "den", "de", "d", ""), `rounds` times each.
+    static func filterMedianMS(_ model: BenchBoardModel, rounds: Int) -> Double {
+        var samples: [Double] = []
+        var kept = 0
+        for _ in 0..<rounds {
+            for text in ["d", "de", "den", "de", "d", ""] {
+                let started = ContinuousClock.now
+                kept &+= model.visible(matching: text).count
+                let elapsed = ContinuousClock.now - started
+                samples.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+            }
+        }
+        samples.sort()
+        // Kept, so the filter is not optimised away.
+        if kept == 42 { print("") }
+        return samples[samples.count / 2]
     }
 
     /// A server with the board in both shapes over `model`, and its load client.
