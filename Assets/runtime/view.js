@@ -133,7 +133,7 @@ function createView(setup) {
         morphPage(view, message[3]);
         version = message[1];
         // Said before anything else is sent: events from here on name this page's elements.
-        view.transmit([wire.client.synced, version]);
+        if (message[5]) view.transmit([wire.client.synced, message[5]]);
         syncCount++;
         emit("synced", message[2]);
         emit("settle");

@@ -357,13 +357,7 @@ enum LoadClient {
                 guard got > 0 else { continue }
                 let session = sessions[index]
                 session.buffer.append(contentsOf: chunk[0..<got])
-                while let text = takeFrame(session) {
-                    // As the runtime does: a page sent whole says when it has it.
-                    if text.hasPrefix("[\"sync\""), case .message(.sync)? = try? session.page.note(text) {
-                        sendText(session.fd, ClientMessage.synced(session.page.version).text)
-                    }
-                    frame(index, text)
-                }
+                while let text = takeFrame(session) { frame(index, text) }
             }
         }
     }
@@ -1025,6 +1019,11 @@ enum LoadClient {
             sendFrame(session.fd, opcode: 0xA, payload)
             return takeFrame(session)
         }
-        return String(decoding: payload, as: UTF8.self)
+        let text = String(decoding: payload, as: UTF8.self)
+        // As the runtime does: a page sent whole is answered with its serial once it has it.
+        if text.hasPrefix("[\"sync\""), case .message(.sync(_, _, _, _, let page))? = try? ServerFrame(decoding: text), page > 0 {
+            sendText(session.fd, ClientMessage.synced(UInt64(page)).text)
+        }
+        return text
     }
 }

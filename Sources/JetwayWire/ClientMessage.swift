@@ -6,7 +6,7 @@
 /// | event | `["e", ref, elementId, event, payload]` — payload: null, string, bool, number, `[w,h]`, `[name, json]` |
 /// | ping | `["ping", stamp]` |
 /// | resync | `["resync"]` |
-/// | synced | `["synced", version]` |
+/// | synced | `["synced", page]` |
 ///
 /// The bytes are read by `WireJSON` (at most 8 values, 2 deep), which keeps JSON's types apart (a `true` is never a
 /// number) and refuses anything deeper or longer than these shapes need.
@@ -17,8 +17,8 @@ public enum ClientMessage: Equatable, Sendable {
     case event(ref: Int, id: String, event: String, payload: EventValue)
     case ping(Int)
     case resync
-    /// The page has morphed in the whole page of `version` (a `sync`): what it sends from here
-    /// on names that page's elements.
+    /// The page has morphed in the whole page a `sync` carried, the `page`th this session was
+    /// sent: what it sends from here on names that page's elements.
     case synced(UInt64)
 
     /// The message as a browser sends it (what test clients and the load client send).
@@ -159,8 +159,8 @@ public enum ClientMessage: Equatable, Sendable {
             guard array.count == 1 else { throw .init("resync is [\"resync\"]") }
             return .resync
         case "synced":
-            guard array.count == 2, let version = array[1].integer, version >= 0 else { throw .init("synced is [\"synced\", version]") }
-            return .synced(UInt64(version))
+            guard array.count == 2, let page = array[1].integer, page >= 0 else { throw .init("synced is [\"synced\", page]") }
+            return .synced(UInt64(page))
         default:
             throw .init("unknown message kind")
         }

@@ -17,6 +17,9 @@ public struct ClientPage: Sendable {
     public var buildID: String
     /// The page's own query string (no `?`), sent with a join so a re-mounted page keeps it.
     public var query: String
+    /// The serial of the last whole page (`sync`) it took, which the runtime answers with
+    /// `synced`.
+    public var page = 0
     /// The ref of the last event sent.
     public private(set) var ref = 0
     /// Tokens the server renewed while the page was open.
@@ -63,7 +66,10 @@ public struct ClientPage: Sendable {
             throw WireDecodingError("a frame starts with a version or a name")
         }
         switch message {
-        case .joined(let version, _), .sync(let version, _, _, _): self.version = version
+        case .joined(let version, _): self.version = version
+        case .sync(let version, _, _, _, let page):
+            self.version = version
+            self.page = page
         case .token(let token):
             self.token = token
             renewals += 1

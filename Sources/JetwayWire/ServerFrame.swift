@@ -77,10 +77,11 @@ public enum ServerFrame: Equatable, Sendable {
             try count(2...3)
             return .joined(version: UInt64(try integer(1)), lastRef: array.count == 3 ? try integer(2) : 0)
         case "sync":
-            try count(4...5)
+            try count(4...6)
             guard case .bool(let remounted) = array[2] else { throw WireDecodingError("sync: element 2 is a boolean") }
             return .sync(
-                version: UInt64(try integer(1)), remounted: remounted, html: try string(3), lastRef: array.count == 5 ? try integer(4) : 0)
+                version: UInt64(try integer(1)), remounted: remounted, html: try string(3), lastRef: array.count >= 5 ? try integer(4) : 0,
+                page: array.count == 6 ? try integer(5) : 0)
         case "pong":
             try count(3...3)
             return .pong(stamp: try integer(1), serverTime: Int64(try integer(2)))

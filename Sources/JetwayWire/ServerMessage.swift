@@ -4,7 +4,7 @@
 /// | message | JSON |
 /// |---|---|
 /// | joined | `["joined",version]` or `["joined",version,lastRef]`: the page resumed; it has every patch up to `version` |
-/// | sync | `["sync",version,remounted,"<html>"]` or `[…,lastRef]`: the whole page (the root's content) at `version` |
+/// | sync | `["sync",version,remounted,"<html>"]`, `[…,lastRef]` or `[…,lastRef,page]`: the whole page (the root's content) at `version`; `page` counts the whole pages this session was sent (the runtime answers `synced` with it) |
 /// | pong | `["pong",stamp,serverTime]`: the ping's stamp, and the server's clock in milliseconds since 1970 |
 /// | token | `["token","…"]`: a fresh token for this session (a page open for days renews it) |
 /// | ans | `["ans",ref,json]`: a widget request's answer (JSON text, `null` for none), before the event's patch |
@@ -16,7 +16,7 @@
 /// reconnects knows which of its events need no answer any more.
 public enum ServerMessage: Equatable, Sendable {
     case joined(version: UInt64, lastRef: Int)
-    case sync(version: UInt64, remounted: Bool, html: String, lastRef: Int)
+    case sync(version: UInt64, remounted: Bool, html: String, lastRef: Int, page: Int = 0)
     case pong(stamp: Int, serverTime: Int64)
     case token(String)
     case answer(ref: Int, json: String)
@@ -60,15 +60,19 @@ public enum ServerMessage: Equatable, Sendable {
                 comma()
                 integer(Int64(lastRef))
             }
-        case .sync(let version, let remounted, let html, let lastRef):
+        case .sync(let version, let remounted, let html, let lastRef, let page):
             comma()
             PatchEncoder.appendInteger(version, to: &out)
             out.append(contentsOf: (remounted ? ",true," : ",false,").utf8)
             out.reserveCapacity(out.count + html.utf8.count + 32)
             PatchEncoder.appendString(html, to: &out)
-            if lastRef > 0 {
+            if lastRef > 0 || page > 0 {
                 comma()
                 integer(Int64(lastRef))
+            }
+            if page > 0 {
+                comma()
+                integer(Int64(page))
             }
         case .pong(let stamp, let serverTime):
             comma()

@@ -40,6 +40,23 @@ private struct SearchPage: View {
 
 private final class Box {}
 
+/// A value that compares by its contents but holds an object (a class row in an array).
+private final class Todo: Equatable {
+    var title: String
+    init(_ title: String) { self.title = title }
+    static func == (lhs: Todo, rhs: Todo) -> Bool { lhs.title == rhs.title }
+}
+
+private struct TodoPage: View {
+    @State private var todos: [Todo] = []
+    var body: some View {
+        VStack {
+            Button("Add") { todos.append(Todo("Pack")) }
+            ForEach(todos.indices, id: \.self) { index in Text(todos[index].title) }
+        }
+    }
+}
+
 private struct ObjectPage: View {
     @State private var box: Box? = nil
     @State private var count = 0
@@ -92,5 +109,19 @@ struct StateTakingTests {
         // An optional object is not `Equatable`: never taken as the same, so never taken.
         #expect(!fresh.takeState(of: acted.graph))
         #expect(!fresh.hasSameState(as: acted.graph))
+    }
+
+    @Test func aValueHoldingAnObjectIsNotCopiedIntoAnotherGraph() throws {
+        let acted = ViewHost(TodoPage())
+        try acted.tap("Add")
+        let fresh = ViewGraph(TodoPage())
+        _ = fresh.render()
+        // Equal by `==`, but a copy would share the `Todo` between the two sessions.
+        #expect(!fresh.takeState(of: acted.graph))
+        #expect(!fresh.hasSameState(as: acted.graph))
+        #expect(ViewGraph.holdsNoObjects(["a": [1, 2]] as [String: [Int]]))
+        #expect(ViewGraph.holdsNoObjects(Optional("x")))
+        #expect(!ViewGraph.holdsNoObjects([Todo("a")]))
+        #expect(!ViewGraph.holdsNoObjects(Optional(Todo("a"))))
     }
 }

@@ -163,7 +163,7 @@ struct InMemorySessionTests {
         kiosk.join(memory, version: "0")
         let back = kiosk.drain()
         #expect(
-            back.contains { if case .sync(_, true, _, _)? = message("sync", in: $0) { true } else { false } },
+            back.contains { if case .sync(_, true, _, _, _)? = message("sync", in: $0) { true } else { false } },
             "re-mounted: \(back.map { $0.prefix(40) })")
         #expect(back.contains { message("token", in: $0) != nil }, "a re-mounted page gets a token it can use")
 

@@ -83,7 +83,7 @@ struct LongLivedPageTests {
         try await join(page, server, version: 0)
         let back = await page.drain()
         #expect(
-            back.contains { if case .sync(_, true, _, _)? = message("sync", in: $0) { true } else { false } },
+            back.contains { if case .sync(_, true, _, _, _)? = message("sync", in: $0) { true } else { false } },
             "the page re-mounted from its URL: \(back.map { $0.prefix(40) })")
         #expect(back.contains { message("token", in: $0) != nil }, "a re-mounted page gets a token it can use")
 

@@ -95,12 +95,12 @@ struct SharedRenderingTests {
     func apply(_ page: Page, syncs: Bool = false, until last: (String) -> Bool) async throws {
         for _ in 0..<50 {
             guard case .text(let frame) = await page.client.next() else { throw WireError("a frame did not come") }
-            if syncs, case .message(.sync(let version, _, let html, _)) = try ServerFrame(decoding: frame) {
+            if syncs, case .message(.sync(let version, _, let html, _, let sent)) = try ServerFrame(decoding: frame) {
                 page.dom = try ModelDOM(html: html)
                 page.field = try #require(page.dom.root.descendants.first { $0.tag == "input" }?.attribute("data-j"))
                 page.version = version
                 // As the runtime does: what it sends from here on names this page's elements.
-                await page.client.sendText(ClientMessage.synced(version).text)
+                await page.client.sendText(ClientMessage.synced(UInt64(sent)).text)
                 continue
             }
             if let name = decoded(frame)?.name, name == "err" || name == "sync" { throw WireError("unexpected \(frame.prefix(80))") }
@@ -227,19 +227,11 @@ struct SharedRenderingTests {
         #expect(pages[0].dom.root.textContent == "alphadelta")
     }
 
-    /// A page moved to another rendering in its state is sent that rendering's page, whose
-    /// element ids differ from its own; a click it sent before it had that page (its ids) still
-    /// opens the row it was meant for, and after it said it has the page (`synced`), its ids
-    /// are the new page's.
-    @Test func aClickSentBeforeThePageMovedReachesTheRowItWasFor() async throws {
-        let roster = Roster(["alpha", "beta", "gamma", "delta"])
-        let server = try self.server(roster)
-        defer { server.stop() }
-        let memory = try #require(server.memory)
+    /// Two pages searching "a" whose pages name kappa's row differently (the second showed a
+    /// row the first never did, so the counters that name new elements moved apart), and the
+    /// ids each gives it.
+    func twoPagesInOneStateWithOtherIDs(_ server: TestServer, _ roster: Roster) async throws -> ([Page], [String]) {
         let pages = [try await open(server), try await open(server)]
-        // Different paths to the same search: the rows that came back have other ids.
-        // The second page shows a row the first never does, so the row both show next gets
-        // another id in each.
         try await type("a", into: pages[1], ref: 1)
         try await type("zz", into: pages[0], ref: 1)
         for change in [{ roster.names.append("iota") }, { roster.names.removeLast() }, { roster.names.append("kappa") }] {
@@ -249,13 +241,27 @@ struct SharedRenderingTests {
         try await type("a", into: pages[0], ref: 2)
         await pages[1].client.sendText(#"["ping",3]"#)
         try await apply(pages[1]) { isPong(.text($0), 3) }
-        func link(_ name: String, in page: Page) throws -> String {
-            let node = try #require(
-                page.dom.root.descendants.first { $0.attribute("class")?.contains("jw-navlink") == true && $0.textContent == name })
-            return try #require(node.attribute("data-j"))
-        }
-        let before = try pages.map { try link("kappa", in: $0) }
-        #expect(before[0] != before[1], "the two pages name kappa's row differently")
+        let ids = try pages.map { try link("kappa", in: $0) }
+        #expect(ids[0] != ids[1], "the two pages name kappa's row differently")
+        return (pages, ids)
+    }
+
+    func link(_ name: String, in page: Page) throws -> String {
+        let node = try #require(
+            page.dom.root.descendants.first { $0.attribute("class")?.contains("jw-navlink") == true && $0.textContent == name })
+        return try #require(node.attribute("data-j"))
+    }
+
+    /// A page moved to another rendering in its state is sent that rendering's page, whose
+    /// element ids differ from its own; a click it sent before it had that page (its ids) still
+    /// opens the row it was meant for, and after it said it has the page (`synced`), its ids
+    /// are the new page's.
+    @Test func aClickSentBeforeThePageMovedReachesTheRowItWasFor() async throws {
+        let roster = Roster(["alpha", "beta", "gamma", "delta"])
+        let server = try self.server(roster)
+        defer { server.stop() }
+        let memory = try #require(server.memory)
+        let (pages, before) = try await twoPagesInOneStateWithOtherIDs(server, roster)
         memory.advance(by: 6)
         #expect(server.server.openPages.renderings == 1, "the two share one")
         #expect(server.server.sessions.sharedInSameState == 1)
@@ -264,6 +270,45 @@ struct SharedRenderingTests {
             try await apply(page, syncs: true) { $0.hasSuffix(",9]") }
             #expect(page.dom.root.textContent.contains("Details of kappa"), "page \(index) opened the row it clicked")
         }
+    }
+
+    /// A page moved whose socket died before it had the new page joins again: until it says it
+    /// has the page its join is sent, which page its events name cannot be told, so they are
+    /// answered as clicks on what a patch removed (never read as another element); then its
+    /// clicks work again.
+    @Test func aPageThatJoinsAgainAfterAMoveIsNotMisreadBeforeItHasThePage() async throws {
+        let roster = Roster(["alpha", "beta", "gamma", "delta"])
+        let server = try self.server(roster)
+        defer { server.stop() }
+        let memory = try #require(server.memory)
+        let (pages, before) = try await twoPagesInOneStateWithOtherIDs(server, roster)
+        memory.advance(by: 6)
+        #expect(server.server.sessions.sharedInSameState == 1)
+        #expect(server.server.sessions.sessions.values.contains { $0.awaitsSync }, "the moved page has not said synced yet")
+        // The moved page: the one a sync was queued for. Its socket dies unread.
+        var movedPage: Page?
+        for page in pages {
+            await page.client.sendText(#"["ping",4]"#)
+            guard case .text(let frame) = await page.client.next() else { throw WireError("no frame") }
+            if message("sync", in: frame) != nil { movedPage = page } else { #expect(isPong(.text(frame), 4)) }
+        }
+        let page = try #require(movedPage)
+        // The id the rendering it now shares gives kappa's row (the other page's): whether the
+        // browser means that page's element or its old page's, nobody can tell yet.
+        let shared = before[pages.firstIndex { $0 !== page }!]
+        await page.client.close()
+        let again = try await server.pageSocket()
+        await again.sendText(#"["join","\#(page.token)","/",\#(page.version),"test"]"#)
+        // Sent before it has read what the join brings.
+        await again.sendText(#"["e",10,"\#(shared)","click",null]"#)
+        let rejoined = Page(client: again, dom: page.dom, field: page.field)
+        try await apply(rejoined, syncs: true) { $0.hasSuffix(",10]") }
+        #expect(!rejoined.dom.root.textContent.contains("Details of"), "a click that may name either page's element does nothing")
+        #expect(server.server.sessions.departedEvents >= 1)
+        let now = try link("kappa", in: rejoined)
+        await again.sendText(#"["e",11,"\#(now)","click",null]"#)
+        try await apply(rejoined) { $0.hasSuffix(",11]") }
+        #expect(rejoined.dom.root.textContent.contains("Details of kappa"))
     }
 
     /// Pages that reach the same state share a rendering once quiet, whatever the state (the
@@ -375,7 +420,7 @@ struct SharedRenderingTests {
         #expect(server.server.sessions.sharedAgain == 1)
         // Its browser is given the shared page.
         guard case .text(let frame) = await pages[0].client.next(),
-            case .message(.sync(_, _, let html, _)) = try ServerFrame(decoding: frame)
+            case .message(.sync(_, _, let html, _, _)) = try ServerFrame(decoding: frame)
         else { throw WireError("no sync") }
         let synced = try ModelDOM(html: html)
         #expect(synced.root.textContent == "alphabetagammadelta")
@@ -422,14 +467,14 @@ struct SharedRenderingTests {
     /// The page as the `sync` the server sends it when it shares a rendering again.
     func synced(_ page: Page, field hasField: Bool = true) async throws -> Page {
         guard case .text(let frame) = await page.client.next(),
-            case .message(.sync(let version, _, let html, _)) = try ServerFrame(decoding: frame)
+            case .message(.sync(let version, _, let html, _, let sent)) = try ServerFrame(decoding: frame)
         else { throw WireError("no sync") }
         let dom = try ModelDOM(html: html)
         let field = hasField ? try #require(dom.root.descendants.first { $0.tag == "input" }?.attribute("data-j")) : ""
         let again = Page(client: page.client, dom: dom, field: field)
         again.token = page.token
         again.version = version
-        await page.client.sendText(ClientMessage.synced(version).text)
+        await page.client.sendText(ClientMessage.synced(UInt64(sent)).text)
         return again
     }
 

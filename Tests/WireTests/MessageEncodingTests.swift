@@ -11,6 +11,7 @@ struct MessageEncodingTests {
         #expect(text(.joined(version: 7, lastRef: 12)) == #"["joined",7,12]"#)
         #expect(text(.sync(version: 3, remounted: true, html: "<p>\"a\"</p>", lastRef: 0)) == #"["sync",3,true,"<p>\"a\"</p>"]"#)
         #expect(text(.sync(version: 3, remounted: false, html: "", lastRef: 4)) == #"["sync",3,false,"",4]"#)
+        #expect(text(.sync(version: 3, remounted: false, html: "", lastRef: 0, page: 2)) == #"["sync",3,false,"",0,2]"#)
         #expect(text(.pong(stamp: 99, serverTime: 1_795_000_000_000)) == #"["pong",99,1795000000000]"#)
         #expect(text(.token("a.b")) == #"["token","a.b"]"#)
         #expect(text(.answer(ref: 5, json: #"{"rows":[]}"#)) == #"["ans",5,"{\"rows\":[]}"]"#)

@@ -29,6 +29,7 @@ struct ServerFrameTests {
         let all: [ServerMessage] = [
             .joined(version: 7, lastRef: 0), .joined(version: 7, lastRef: 12),
             .sync(version: 3, remounted: true, html: "<p>\"a\"</p>", lastRef: 0), .sync(version: 3, remounted: false, html: "", lastRef: 4),
+            .sync(version: 3, remounted: false, html: "", lastRef: 4, page: 7),
             .pong(stamp: 99, serverTime: 1_795_000_000_000), .token("a.b"), .answer(ref: 5, json: #"{"rows":[1,{"a":null}]}"#),
             .error(ref: 0, message: "bad\ntoken"), .error(ref: -1, message: ""), .reload, .signedOut,
         ]

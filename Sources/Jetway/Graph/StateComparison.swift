@@ -147,8 +147,11 @@ extension StateStorage: StateComparing {
         return ViewGraph.isEqualValue(unobservedValue, other.unobservedValue)
     }
 
+    /// Only a value that holds no object: a copy of one would share it with the other graph,
+    /// and what one session did to it would show in the other's page.
     func takeState(of other: AnyObject) {
-        guard let other = other as? StateStorage<Value>, !hasSameState(as: other) else { return }
+        guard let other = other as? StateStorage<Value>, !hasSameState(as: other), ViewGraph.holdsNoObjects(other.unobservedValue)
+        else { return }
         value = other.unobservedValue
     }
 
@@ -158,6 +161,26 @@ extension StateStorage: StateComparing {
 }
 
 extension ViewGraph {
+    /// Whether `value` holds no class instance, through its fields, elements and payloads
+    /// (at most `budget` values looked at, 8 levels deep; past that it is taken to hold one).
+    nonisolated static func holdsNoObjects(_ value: Any) -> Bool {
+        var budget = 10_000
+        return holdsNoObjects(value, depth: 0, budget: &budget)
+    }
+
+    nonisolated private static func holdsNoObjects(_ value: Any, depth: Int, budget: inout Int) -> Bool {
+        budget -= 1
+        guard budget >= 0, depth < 8, !(type(of: value) is AnyClass) else { return false }
+        switch value {
+        case is String, is Int, is Bool, is Double, is Substring: return true
+        default: break
+        }
+        for child in Mirror(reflecting: value).children where !holdsNoObjects(child.value, depth: depth + 1, budget: &budget) {
+            return false
+        }
+        return true
+    }
+
     /// Whether two values are equal by their type's `==`; false for a type that is not
     /// `Equatable`.
     nonisolated static func isEqualValue<Value>(_ lhs: Value, _ rhs: Value) -> Bool {

@@ -48,22 +48,39 @@ final class LiveSession {
         return before
     }
 
-    /// Its page's element ids before it moved to a rendering whose ids differ (old → new), with
-    /// the version of the `sync` sent then: events are taken as meant for that page until the
-    /// browser says it has the new one (`synced`), so one sent meanwhile reaches the element it
-    /// was for.
-    var earlierIDs: (version: UInt64, ids: [NodeID: NodeID])?
+    /// How many whole pages (`sync`) it was sent: each carries its serial, and the runtime
+    /// answers `synced` with it once it has morphed the page in.
+    private(set) var pagesSent = 0
 
-    /// The id an event names, as this rendering knows it; nil for an element the page had
-    /// before it moved that it no longer has (answered as one a patch removed).
-    func currentID(_ id: NodeID) -> NodeID? {
-        guard let earlierIDs else { return id }
-        return earlierIDs.ids[id]
+    /// Set when it moved to a rendering whose element ids differ from its page's: the ids that
+    /// differ (old → new) and the serial of the page sent then. Until the browser says it has
+    /// that page or a later one (`synced`), its events name the page it had, so they are read
+    /// through the map and reach the elements they were for. On a new connection the browser
+    /// may show either page: its events are answered as if their elements had left
+    /// (`unsure`) until it says it has the page its join was sent.
+    private(set) var earlierIDs: (page: Int, ids: [NodeID: NodeID], unsure: Bool)?
+
+    /// Records a move to a rendering whose page names elements otherwise (`ids`, old → new,
+    /// only those that differ), just sent whole.
+    func movedPage(ids: [NodeID: NodeID]) {
+        earlierIDs = (pagesSent, ids, false)
     }
 
-    /// The browser has morphed in the page of `version`.
-    func synced(_ version: UInt64) {
-        if let earlierIDs, version >= earlierIDs.version { self.earlierIDs = nil }
+    /// Whether the browser may still name the elements of a page it had before a move.
+    var awaitsSync: Bool { earlierIDs != nil }
+
+    /// The id an event names, as this rendering knows it; nil when it cannot be told (an
+    /// element of the page before a move, on a new connection), answered as one a patch
+    /// removed.
+    func currentID(_ id: NodeID) -> NodeID? {
+        guard let earlierIDs else { return id }
+        if earlierIDs.unsure { return nil }
+        return earlierIDs.ids[id] ?? id
+    }
+
+    /// The browser has morphed in the `page`th whole page it was sent.
+    func synced(_ page: Int) {
+        if let earlierIDs, page >= earlierIDs.page { self.earlierIDs = nil }
     }
 
     /// How many times it went back to sharing a rendering (each time it waits longer).
@@ -94,8 +111,8 @@ final class LiveSession {
 
     func attach(_ connection: Connection) {
         self.connection = connection
-        // A new connection's page is sent whole before its events.
-        earlierIDs = nil
+        // Which page the browser shows is not known until it answers the page its join is sent.
+        if let earlierIDs { self.earlierIDs = (earlierIDs.page, [:], true) }
         detachedSince = nil
         joinCount += 1
     }
@@ -126,7 +143,11 @@ final class LiveSession {
             graph.tree.forgetRetained()
         }
         _ = connection.takeOverflow()
-        let bytes = ServerMessage.sync(version: graph.version, remounted: remounted, html: group.pageHTML, lastRef: lastRef).encoded
+        pagesSent += 1
+        let bytes = ServerMessage.sync(
+            version: graph.version, remounted: remounted, html: group.pageHTML, lastRef: lastRef, page: pagesSent
+        )
+        .encoded
         connection.replaceQueue(with: bytes)
         manager.transport?.wake(connection)
     }

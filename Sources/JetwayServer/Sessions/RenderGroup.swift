@@ -84,6 +84,8 @@ final class RenderGroup {
 
     /// Its key among the renderings in a state of their own (`SessionManager.renderingInSameState`).
     var stateKey: String?
+    /// The version at which a fresh graph was seen to take over its state (`canCopyState`).
+    var stateCopiesAt: UInt64?
 
     /// The key the manager finds a joinable rendering by: pages of different users never share,
     /// and a page whose first render read the device is found by its browser too.

@@ -433,7 +433,18 @@ final class SessionManager {
         sweepTask = Task { @MainActor [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(5))
-                self?.sweep()
+                guard let self else { return }
+                let now = self.now()
+                self.sweep(now: now, sharing: false)
+                // Pages share again in slices: events waiting for the main actor are taken
+                // between two (a sweep that moves 256 pages takes ~20 ms).
+                var left = Self.sharedAgainPerSweep
+                while true {
+                    let (moved, more) = self.shareAgain(now: now, for: Self.flushSlice, upTo: left)
+                    left -= moved
+                    guard more && left > 0 else { break }
+                    await Task.yield()
+                }
             }
         }
     }
@@ -446,7 +457,8 @@ final class SessionManager {
         sweep(now: now())
     }
 
-    func sweep(now: Date) {
+    /// `sharing`: pages share again in this call too (the periodic sweep does it in slices).
+    func sweep(now: Date, sharing: Bool = true) {
         for id in server.signIns.expire(now: now) { signInEnded(id) }
         removeUnclaimedUploads(now: now)
         for session in sessions.values where session.connection != nil { renewTokenIfOld(session) }
@@ -457,7 +469,7 @@ final class SessionManager {
             Log.debug("expire", ["session": session.shortID])
         }
         shares.forgetIdle(at: .now)
-        shareAgain(now: now)
+        if sharing { shareAgain(now: now) }
         // A rendering nobody shows and no open page left (its pages ended elsewhere).
         for group in joinable.values where group.members.isEmpty && group.sessionsThatLeft == 0 { retire(group) }
         if server.configuration.returnsFreedMemory { memory.trimAfterSweep() }
@@ -473,34 +485,43 @@ final class SessionManager {
 
     /// Sessions whose page went its own way and is back in the state of the page's shared
     /// rendering (a search typed and cleared, a screen pushed and popped) join it again once
-    /// they have been quiet for a while (`shareAgainAfter`): the same page, element ids
-    /// included (an event on its way still reaches the element it was for), and the same
+    /// they have been quiet for a while (`shareAgainAfter`): the same document (an event on
+    /// its way is read as meant for the page it had, `LiveSession.earlierIDs`), and the same
     /// state (`ViewGraph.hasSameState(as:)`: equal `@State` values, nothing of their own
     /// running). Sessions quiet in the same state of their own (the same search) share one
     /// rendering in that state (`renderingInSameState`). The browser is sent the page it now
     /// shares (a `sync`, which keeps its focus), its next join gets the whole page too (its
     /// versions were its own rendering's), and the session's own rendering goes: what it cost
     /// is given back.
-    func shareAgain(now: Date) {
+    ///
+    /// It moves at most `limit` pages, and with a `slice` it stops once that has passed;
+    /// it returns how many it moved and whether it stopped early (called again, it goes on:
+    /// the pages moved are no longer on their own, those checked are not checked again until
+    /// they render).
+    @discardableResult
+    func shareAgain(now: Date, for slice: Duration? = nil, upTo limit: Int = sharedAgainPerSweep) -> (moved: Int, more: Bool) {
         var moved = 0
-        for session in sessions.values where moved < Self.sharedAgainPerSweep {
+        let started = ContinuousClock.now
+        for session in sessions.values {
+            guard moved < limit else { return (moved, true) }
+            if let slice, ContinuousClock.now - started > slice { return (moved, true) }
             let own = session.group
             let quiet = Self.shareAgainAfter * Double(1 << min(session.timesSharedAgain, Self.shareAgainBackOff))
-            guard own.members.count == 1, !own.forNewDevices, !own.graph.isPristine,
+            // Not again before the browser has the page of the last move.
+            guard own.members.count == 1, !own.forNewDevices, !own.graph.isPristine, !session.awaitsSync,
                 let connection = session.connection, !connection.isClosed,
                 now.timeIntervalSince(session.lastEventAt ?? session.createdAt) >= quiet,
                 let target = pristineRendering(for: session) ?? renderingInSameState(as: session)
             else { continue }
-            // Another rendering's page in the same state may have other element ids: until the
-            // browser has the page sent now, its events name the page it had.
-            let sameIDs = own.graph.tree.isSamePage(as: target.graph.tree)
-            let earlierIDs = sameIDs ? nil : own.graph.tree.ids(mappedTo: target.graph.tree)
+            // Another rendering's page in the same state may name its elements otherwise: until
+            // the browser has the page sent now, its events name the page it had.
+            let earlierIDs = own.graph.tree.ids(mappedTo: target.graph.tree) ?? [:]
             own.remove(session)
             session.group = target
             target.add(session)
             recharge(session)
             session.sendFullPage()
-            session.earlierIDs = earlierIDs.map { (target.graph.version, $0) }
+            if !earlierIDs.isEmpty { session.movedPage(ids: earlierIDs) }
             session.needsResync = true
             session.timesSharedAgain += 1
             session.stateCheckedAt = nil
@@ -512,6 +533,7 @@ final class SessionManager {
             moved += 1
             Log.debug("shared_again", ["session": session.shortID, "page": target.page, "pristine": String(target.graph.isPristine)])
         }
+        return (moved, false)
     }
 
     /// The page's shared rendering, when `session`'s own is back in its state.
@@ -566,10 +588,14 @@ final class SessionManager {
     }
 
     /// Whether a fresh rendering of `group`'s page for `session` takes over its state and
-    /// then shows the same page (what `isolate` will do for it).
+    /// then shows the same page (what `isolate` will do for it). Tried once per version of
+    /// `group`: the sessions that join it pass `canShare`, so they read what its views read.
     private func canCopyState(of group: RenderGroup, for session: LiveSession) -> Bool {
+        if group.stateCopiesAt == group.graph.version { return true }
         let copy = RenderGroup(page: group.page, context: session.context, makeRoot: group.makeRoot, manager: self)
         defer { copy.graph.tearDown() }
-        return copy.graph.takeState(of: group.graph) && copy.graph.tree.isSameDocument(as: group.graph.tree)
+        let copies = copy.graph.takeState(of: group.graph) && copy.graph.tree.isSameDocument(as: group.graph.tree)
+        if copies { group.stateCopiesAt = group.graph.version }
+        return copies
     }
 }

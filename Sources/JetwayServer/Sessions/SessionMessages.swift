@@ -168,8 +168,8 @@ extension SessionManager {
                 return
             }
             byConnection[connection.id]?.sendFullPage()
-        case .synced(let version):
-            byConnection[connection.id]?.synced(version)
+        case .synced(let page):
+            byConnection[connection.id]?.synced(Int(clamping: page))
         }
     }
 
