@@ -201,7 +201,7 @@ struct SharedRenderingTests {
         defer { server.stop() }
         let memory = try #require(server.memory)
         let pages = [try await open(server), try await open(server), try await open(server)]
-        // The first by two keystrokes, the second by one: their pages' element ids differ.
+        // The first by two keystrokes, the second by one.
         try await type("e", into: pages[0], ref: 1)
         try await type("a", into: pages[0], ref: 2)
         try await type("a", into: pages[1], ref: 1)
@@ -622,6 +622,13 @@ extension EndToEnd {
     @Suite
     @MainActor
     struct SharedRenderingInChromium {
+        /// Whether `browser` shows exactly the rows `names`, in order (waits for it).
+        func shows(_ browser: any Browser, _ names: [String]) async -> Bool {
+            let list = names.map { "'\($0)'" }.joined(separator: ",")
+            return await browser.wait(
+                for: "return Array.from(document.querySelectorAll('.jw-text')).map(e => e.textContent).join(',') === [\(list)].join(',')")
+        }
+
         @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
         func twoBrowsersShareAPageUntilOneTypes() async throws {
             let roster = SharedRenderingTests.Roster(["alpha", "beta", "gamma", "delta"])
@@ -630,13 +637,6 @@ extension EndToEnd {
             defer { server.stop() }
             try await withBrowsers(2, .chromium) { browsers in
                 let (a, b) = (browsers[0], browsers[1])
-                func shows(_ browser: any Browser, _ names: [String]) async -> Bool {
-                    let list = names.map { "'\($0)'" }.joined(separator: ",")
-                    return await browser.wait(
-                        for:
-                            "return Array.from(document.querySelectorAll('.jw-text')).map(e => e.textContent).join(',') === [\(list)].join(',')"
-                    )
-                }
                 for browser in browsers {
                     try await browser.navigate(server.base + "/")
                     #expect(await browser.wait(for: EndToEnd.ControlSuiteTests.connected))
@@ -675,13 +675,6 @@ extension EndToEnd {
             defer { server.stop() }
             try await withBrowsers(2, .chromium) { browsers in
                 let (a, b) = (browsers[0], browsers[1])
-                func shows(_ browser: any Browser, _ names: [String]) async -> Bool {
-                    let list = names.map { "'\($0)'" }.joined(separator: ",")
-                    return await browser.wait(
-                        for:
-                            "return Array.from(document.querySelectorAll('.jw-text')).map(e => e.textContent).join(',') === [\(list)].join(',')"
-                    )
-                }
                 for browser in browsers { #expect(try await browser.openLive(server.base + "/")) }
                 // The second shows a row the first never does: the row both show next has
                 // another id in each.
