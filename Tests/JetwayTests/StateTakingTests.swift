@@ -121,6 +121,8 @@ struct StateTakingTests {
         #expect(!fresh.hasSameState(as: acted.graph))
         #expect(ViewGraph.holdsNoObjects(["a": [1, 2]] as [String: [Int]]))
         #expect(ViewGraph.holdsNoObjects(Optional("x")))
+        #expect(ViewGraph.holdsNoObjects([URL(string: "https://example.com")!: Date()]))
+        #expect(ViewGraph.holdsNoObjects(TimeZone(identifier: "Europe/Berlin")!))
         #expect(!ViewGraph.holdsNoObjects([Todo("a")]))
         #expect(!ViewGraph.holdsNoObjects(Optional(Todo("a"))))
     }

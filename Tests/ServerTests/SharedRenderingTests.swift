@@ -272,6 +272,25 @@ struct SharedRenderingTests {
         }
     }
 
+    /// The periodic sweep moves pages in slices over one list of them: each call goes on where
+    /// the last stopped, so even slices too short for one page end, and every page is moved.
+    @Test func sharingAgainInSlicesGoesOnWhereItStoppedAndEnds() async throws {
+        let roster = Roster(["alpha", "beta", "gamma"])
+        let server = try self.server(roster)
+        defer { server.stop() }
+        let memory = try #require(server.memory)
+        let pages = [try await open(server), try await open(server), try await open(server), try await open(server)]
+        for page in pages { try await type("al", into: page, ref: 1) }
+        #expect(server.server.openPages.renderings == 4)
+        let manager = server.server.sessions
+        var pass = SessionManager.SharingPass(Array(manager.sessions.values))
+        var calls = 1
+        while manager.shareAgain(now: memory.now + 10, &pass, for: .zero) { calls += 1 }
+        #expect(calls <= pages.count + 1, "each call checks at least one page")
+        #expect(server.server.openPages.renderings == 1, "the four searching \"al\" share one")
+        #expect(manager.sharedInSameState == 3)
+    }
+
     /// A page moved whose socket died before it had the new page joins again: until it says it
     /// has the page its join is sent, which page its events name cannot be told, so they are
     /// answered as clicks on what a patch removed (never read as another element); then its
@@ -297,6 +316,13 @@ struct SharedRenderingTests {
         // browser means that page's element or its old page's, nobody can tell yet.
         let shared = before[pages.firstIndex { $0 !== page }!]
         await page.client.close()
+        // A first join's socket dies too before the page it was sent is answered: the next
+        // join is sent the whole page again, not patches.
+        let first = try await server.pageSocket()
+        await first.sendText(#"["join","\#(page.token)","/",\#(page.version),"test"]"#)
+        guard case .text(let sent) = await first.next() else { throw WireError("no answer to the join") }
+        #expect(message("sync", in: sent) != nil)
+        await first.close()
         let again = try await server.pageSocket()
         await again.sendText(#"["join","\#(page.token)","/",\#(page.version),"test"]"#)
         // Sent before it has read what the join brings.

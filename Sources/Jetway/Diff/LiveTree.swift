@@ -132,16 +132,14 @@ public final class LiveTree {
         return Self.isSameDocument(mine, theirs, ids: true)
     }
 
-    /// The element ids of this page that differ from those of the elements in the same places
-    /// of `other`'s, mapped to those, when the two show the same document (nil otherwise):
-    /// what a browser that showed this page and is sent `other`'s meant by the ids its events
-    /// named.
+    /// Every element id of this page mapped to the id of the element in the same place of
+    /// `other`'s, when the two show the same document (nil otherwise): what a browser that
+    /// showed this page and is sent `other`'s meant by the ids its events named.
     package func ids(mappedTo other: LiveTree) -> [NodeID: NodeID]? {
         guard let mine = root, let theirs = other.root, Self.isSameDocument(mine, theirs, ids: false) else { return nil }
         var map: [NodeID: NodeID] = [:]
         func walk(_ a: Node, _ b: Node) {
-            if a === b { return }
-            if a.id.isAssigned && a.id != b.id { map[a.id] = b.id }
+            if a.id.isAssigned { map[a.id] = b.id }
             for index in a.children.indices { walk(a.children[index], b.children[index]) }
         }
         walk(mine, theirs)

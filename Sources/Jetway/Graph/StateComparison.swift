@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether two graphs of the same root view are in the same state, so that a session whose
 /// page went its own way and came back (a search typed and cleared, a screen pushed and
 /// popped) may share a rendering again (`ViewGraph.hasSameState(as:)`).
@@ -173,6 +175,9 @@ extension ViewGraph {
         guard budget >= 0, depth < 8, !(type(of: value) is AnyClass) else { return false }
         switch value {
         case is String, is Int, is Bool, is Double, is Substring: return true
+        // Immutable or copied on write, whatever they keep inside.
+        case is URL, is Date, is UUID, is Decimal, is Data, is Locale, is TimeZone, is Calendar, is CharacterSet, is AttributedString:
+            return true
         default: break
         }
         for child in Mirror(reflecting: value).children where !holdsNoObjects(child.value, depth: depth + 1, budget: &budget) {

@@ -217,6 +217,12 @@ extension SessionManager {
             settle(upload, connection, error)
             return
         }
+        // The page's elements were named afresh since it sent this (a move, a page rendered
+        // again): which importer it names cannot be told.
+        if sessions[upload.sessionID]?.awaitsSync == true {
+            settle(upload, connection, HTTPError(409, "the page changed before this file was sent; try again"))
+            return
+        }
         let key = upload.sessionID + " " + upload.target.description
         if activeUploads[key] != nil {
             settle(upload, connection, HTTPError(409, "a file is already on its way to this importer"))

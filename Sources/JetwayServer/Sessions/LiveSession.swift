@@ -52,18 +52,26 @@ final class LiveSession {
     /// answers `synced` with it once it has morphed the page in.
     private(set) var pagesSent = 0
 
-    /// Set when it moved to a rendering whose element ids differ from its page's: the ids that
-    /// differ (old → new) and the serial of the page sent then. Until the browser says it has
-    /// that page or a later one (`synced`), its events name the page it had, so they are read
-    /// through the map and reach the elements they were for. On a new connection the browser
-    /// may show either page: its events are answered as if their elements had left
-    /// (`unsure`) until it says it has the page its join was sent.
+    /// Set when it moved to a rendering whose element ids differ from its page's: each element
+    /// id of the page it had, mapped to the id of the element in the same place of the new one,
+    /// and the serial of the page sent then. Until the browser says it has that page or a later
+    /// one (`synced`), its events name the page it had, so they are read through the map and
+    /// reach the elements they were for (an id the map does not hold is an element that had
+    /// left). When which page its events name cannot be told (`unsure`: a new connection after
+    /// a move, a page rendered afresh with other ids), they are answered as if their elements
+    /// had left until it says it has the newest page it was sent.
     private(set) var earlierIDs: (page: Int, ids: [NodeID: NodeID], unsure: Bool)?
 
-    /// Records a move to a rendering whose page names elements otherwise (`ids`, old → new,
-    /// only those that differ), just sent whole.
+    /// Records a move to a rendering whose page names elements otherwise (`ids`: every element
+    /// id of the page it had, old → new), just sent whole.
     func movedPage(ids: [NodeID: NodeID]) {
         earlierIDs = (pagesSent, ids, false)
+    }
+
+    /// The page just sent whole names its elements otherwise than the one the browser had, in
+    /// a way no map says (rendered afresh): its events are not read until it has that page.
+    func sentPageWithOtherIDs() {
+        earlierIDs = (pagesSent, [:], true)
     }
 
     /// Whether the browser may still name the elements of a page it had before a move.
@@ -75,7 +83,7 @@ final class LiveSession {
     func currentID(_ id: NodeID) -> NodeID? {
         guard let earlierIDs else { return id }
         if earlierIDs.unsure { return nil }
-        return earlierIDs.ids[id] ?? id
+        return earlierIDs.ids[id]
     }
 
     /// The browser has morphed in the `page`th whole page it was sent.
@@ -144,6 +152,8 @@ final class LiveSession {
         }
         _ = connection.takeOverflow()
         pagesSent += 1
+        // Unsure which page the browser shows: it must say it has this one.
+        if let earlierIDs, earlierIDs.unsure { self.earlierIDs = (pagesSent, [:], true) }
         let bytes = ServerMessage.sync(
             version: graph.version, remounted: remounted, html: group.pageHTML, lastRef: lastRef, page: pagesSent
         )

@@ -248,6 +248,7 @@ final class SessionManager {
             // shared rendering's, not this one's).
             session.needsResync = true
             session.sendFullPage()
+            session.sentPageWithOtherIDs()
         }
         return adopted
     }
@@ -276,6 +277,7 @@ final class SessionManager {
         // shared rendering's, not this one's.
         session.needsResync = true
         session.sendFullPage()
+        session.sentPageWithOtherIDs()
         if shared.members.isEmpty { retire(shared) }
         Log.debug("separate", ["session": session.shortID, "page": shared.page])
     }
@@ -436,15 +438,10 @@ final class SessionManager {
                 guard let self else { return }
                 let now = self.now()
                 self.sweep(now: now, sharing: false)
-                // Pages share again in slices: events waiting for the main actor are taken
-                // between two (a sweep that moves 256 pages takes ~20 ms).
-                var left = Self.sharedAgainPerSweep
-                while true {
-                    let (moved, more) = self.shareAgain(now: now, for: Self.flushSlice, upTo: left)
-                    left -= moved
-                    guard more && left > 0 else { break }
-                    await Task.yield()
-                }
+                // Pages share again in slices over one list of them: events waiting for the main
+                // actor are taken between two (a sweep that moves 256 pages takes ~20 ms).
+                var pass = SharingPass(Array(self.sessions.values))
+                while !Task.isCancelled && self.shareAgain(now: now, &pass, for: Self.flushSlice) { await Task.yield() }
             }
         }
     }
@@ -481,7 +478,7 @@ final class SessionManager {
     static let shareAgainAfter: TimeInterval = 5
     static let shareAgainBackOff = 6
     /// At most this many sessions share again in one sweep (each is sent the whole page).
-    static let sharedAgainPerSweep = 256
+    nonisolated static let sharedAgainPerSweep = 256
 
     /// Sessions whose page went its own way and is back in the state of the page's shared
     /// rendering (a search typed and cleared, a screen pushed and popped) join it again once
@@ -493,35 +490,49 @@ final class SessionManager {
     /// shares (a `sync`, which keeps its focus), its next join gets the whole page too (its
     /// versions were its own rendering's), and the session's own rendering goes: what it cost
     /// is given back.
-    ///
-    /// It moves at most `limit` pages, and with a `slice` it stops once that has passed;
-    /// it returns how many it moved and whether it stopped early (called again, it goes on:
-    /// the pages moved are no longer on their own, those checked are not checked again until
-    /// they render).
-    @discardableResult
-    func shareAgain(now: Date, for slice: Duration? = nil, upTo limit: Int = sharedAgainPerSweep) -> (moved: Int, more: Bool) {
-        var moved = 0
-        let started = ContinuousClock.now
-        for session in sessions.values {
-            guard moved < limit else { return (moved, true) }
-            if let slice, ContinuousClock.now - started > slice { return (moved, true) }
+    func shareAgain(now: Date) {
+        var pass = SharingPass(Array(sessions.values))
+        _ = shareAgain(now: now, &pass, for: nil)
+    }
+
+    /// One sweep's pass over the sessions that may share again: where it is, and how many more
+    /// it may move (`sharedAgainPerSweep`).
+    struct SharingPass {
+        let sessions: [LiveSession]
+        var next = 0
+        var left = SessionManager.sharedAgainPerSweep
+        init(_ sessions: [LiveSession]) { self.sessions = sessions }
+    }
+
+    /// Goes on with `pass` until its end, its last move or, given one, the end of `slice`;
+    /// true when it stopped for the slice (the caller calls again after other work).
+    func shareAgain(now: Date, _ pass: inout SharingPass, for slice: Duration?) -> Bool {
+        let started = ContinuousClock.now, first = pass.next
+        while pass.next < pass.sessions.count && pass.left > 0 {
+            // At least one page a call, so a pass always ends.
+            if let slice, pass.next > first, ContinuousClock.now - started > slice { return true }
+            let session = pass.sessions[pass.next]
+            pass.next += 1
+            // Ended meanwhile.
+            guard sessions[session.id] === session else { continue }
             let own = session.group
             let quiet = Self.shareAgainAfter * Double(1 << min(session.timesSharedAgain, Self.shareAgainBackOff))
             // Not again before the browser has the page of the last move.
-            guard own.members.count == 1, !own.forNewDevices, !own.graph.isPristine, !session.awaitsSync,
+            guard own.members.count == 1, !own.forNewDevices, !own.graph.isPristine, !session.awaitsSync, !hasUpload(session),
                 let connection = session.connection, !connection.isClosed,
                 now.timeIntervalSince(session.lastEventAt ?? session.createdAt) >= quiet,
                 let target = pristineRendering(for: session) ?? renderingInSameState(as: session)
             else { continue }
             // Another rendering's page in the same state may name its elements otherwise: until
             // the browser has the page sent now, its events name the page it had.
-            let earlierIDs = own.graph.tree.ids(mappedTo: target.graph.tree) ?? [:]
+            let sameIDs = own.graph.tree.isSamePage(as: target.graph.tree)
+            let earlierIDs = sameIDs ? nil : own.graph.tree.ids(mappedTo: target.graph.tree)
             own.remove(session)
             session.group = target
             target.add(session)
             recharge(session)
             session.sendFullPage()
-            if !earlierIDs.isEmpty { session.movedPage(ids: earlierIDs) }
+            if let earlierIDs { session.movedPage(ids: earlierIDs) }
             session.needsResync = true
             session.timesSharedAgain += 1
             session.stateCheckedAt = nil
@@ -530,10 +541,16 @@ final class SessionManager {
             if target.graph.isPristine { _ = session.left(nil) } else { sharedInSameState += 1 }
             retire(own)
             sharedAgain += 1
-            moved += 1
+            pass.left -= 1
             Log.debug("shared_again", ["session": session.shortID, "page": target.page, "pristine": String(target.graph.isPristine)])
         }
-        return (moved, false)
+        return false
+    }
+
+    /// Whether a file is on its way to one of `session`'s importers (its page is not moved:
+    /// the upload names an element of the page it has).
+    private func hasUpload(_ session: LiveSession) -> Bool {
+        !activeUploads.isEmpty && activeUploads.values.contains { $0.sessionID == session.id }
     }
 
     /// The page's shared rendering, when `session`'s own is back in its state.

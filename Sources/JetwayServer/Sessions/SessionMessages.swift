@@ -299,7 +299,8 @@ extension SessionManager {
             session.attach(connection)
             byConnection[connection.id] = session
             session.tokenIssuedAt = verified.issuedAt  // what this client holds
-            if !session.needsResync, let missed = session.group.patches(since: clientVersion) {
+            // A page that may not have the page it was last sent whole gets it again.
+            if !session.needsResync, !session.awaitsSync, let missed = session.group.patches(since: clientVersion) {
                 // Resume: only what changed since the version the client has.
                 for patch in missed { connection.send(patch) }
                 send(connection, .joined(version: session.graph.version, lastRef: session.lastRef))
@@ -348,6 +349,8 @@ extension SessionManager {
         session.attach(connection)
         byConnection[connection.id] = session
         session.sendFullPage(remounted: true)
+        // Its elements are named afresh: what the browser sends before it has them is not read.
+        session.sentPageWithOtherIDs()
         sendNewToken(session)
         Log.info("remount", ["session": session.shortID, "path": path])
     }
