@@ -14,7 +14,7 @@ CLUSTER_PACKAGES := $(BENCH_PACKAGES) nginx
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
-.PHONY: deps test-deps bench-deps cluster-deps build run check lint generated test fuzz faults soak cluster bench snapshots screenshots format clean
+.PHONY: deps test-deps bench-deps cluster-deps build run check lint generated test fuzz faults soak cluster bench snapshots screenshots port-check format clean
 
 # Installs the Debian packages of $(1) that are missing (the Swift toolchain must be in /opt/swift).
 define install_missing
@@ -186,6 +186,13 @@ screenshots: test-deps
 	@for name in $(README_SCREENSHOTS); do cp .build/e2e/readme-$$name.png docs/screenshots/$$name.png || exit 1; done
 	@cp .build/e2e/kiosk-offline.png docs/screenshots/kiosk-offline.png
 	@ls docs/components/*.png docs/screenshots/*.png | wc -l
+
+## port-check: how much of real SwiftUI code compiles against Jetway with only the import
+## changed: DIR is an app's folder or a folder of apps (kept outside the repository: third-party
+## code is not ours to commit); prints `files ok X / Y` per app and in all, and the missing APIs
+## ranked by files hit (Tools/port-check)
+port-check: deps
+	Tools/port-check "$(DIR)"
 
 format:
 	swift format --in-place --recursive Sources Tests Views Package.swift
