@@ -41,8 +41,6 @@ struct SupportedAPITests {
         Snippet("LinearGradient", "LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom)"),
         Snippet(".rotationEffect", "Text(\"a\").rotationEffect(.degrees(45))"),
         Snippet(".scaleEffect", "Text(\"a\").scaleEffect(2)"),
-        Snippet(
-            "PreviewProvider", "Text(\"a\")", declarations: "struct P: PreviewProvider { static var previews: some View { Text(\"a\") } }"),
         Snippet("#Preview", "Text(\"a\")", declarations: "#Preview { Text(\"a\") }"),
         Snippet("App, WindowGroup", "Text(\"a\")", declarations: "struct A: App { var body: some Scene { WindowGroup { Text(\"a\") } } }"),
         Snippet("EditButton", "EditButton()"),
@@ -86,6 +84,12 @@ struct SupportedAPITests {
         Snippet(".swipeActions", "Text(\"a\").swipeActions { Button(\"b\") { } }"),
         Snippet(".confirmationDialog", "Text(\"a\").confirmationDialog(\"b\", isPresented: .constant(false)) { Button(\"c\") { } }"),
         Snippet("Slider, Stepper", "VStack { Slider(value: .constant(0.5)); Stepper(\"a\", value: .constant(1)) }"),
+        Snippet(
+            "PreviewProvider", "Text(\"a\")",
+            declarations:
+                "struct P: PreviewProvider { static var previews: some View { Text(\"a\").previewLayout(.sizeThatFits).previewDisplayName(\"b\").previewDevice(\"iPhone 15\") } }"
+        ),
+        Snippet(".navigationBarTitle", "NavigationView { Text(\"a\").navigationBarTitle(\"b\", displayMode: .inline) }"),
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

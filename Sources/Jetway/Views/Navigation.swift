@@ -631,6 +631,34 @@ extension View {
     public func navigationBarTitleDisplayMode(_ mode: NavigationBarItem.TitleDisplayMode) -> some View {
         self
     }
+
+    /// SwiftUI's older name for `navigationTitle`.
+    public func navigationBarTitle(_ title: Text) -> some View {
+        navigationTitle(title)
+    }
+
+    public func navigationBarTitle(_ titleKey: LocalizedStringKey) -> some View {
+        navigationTitle(Text(titleKey))
+    }
+
+    @_disfavoredOverload
+    public func navigationBarTitle<S: StringProtocol>(_ title: S) -> some View {
+        navigationTitle(Text(title))
+    }
+
+    /// SwiftUI's older `navigationTitle` with a display mode (always shown as a heading here).
+    public func navigationBarTitle(_ title: Text, displayMode: NavigationBarItem.TitleDisplayMode) -> some View {
+        navigationTitle(title)
+    }
+
+    public func navigationBarTitle(_ titleKey: LocalizedStringKey, displayMode: NavigationBarItem.TitleDisplayMode) -> some View {
+        navigationTitle(Text(titleKey))
+    }
+
+    @_disfavoredOverload
+    public func navigationBarTitle<S: StringProtocol>(_ title: S, displayMode: NavigationBarItem.TitleDisplayMode) -> some View {
+        navigationTitle(Text(title))
+    }
 }
 
 /// Title display modes, accepted for source compatibility.
