@@ -14,7 +14,9 @@ let package = Package(
     name: "Jetway",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "Jetway", targets: ["Jetway"]),
+        // An app's files import only `Jetway`; the server comes with it, so that `@main struct
+        // X: App` is served (`App.main()`, CJetwayLaunch).
+        .library(name: "Jetway", targets: ["Jetway", "JetwayServer"]),
         .library(name: "JetwayTesting", targets: ["JetwayTesting"]),
         .library(name: "JetwayServer", targets: ["JetwayServer"]),
         .library(name: "JetwayStore", targets: ["JetwayStore"]),
@@ -72,8 +74,12 @@ let package = Package(
         // HTTP + websocket transport, sessions, tokens, assets.
         .target(
             name: "JetwayServer",
-            dependencies: ["Jetway", "JetwayWire", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib", "CMalloc"],
+            dependencies: [
+                "Jetway", "JetwayWire", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib", "CMalloc", "CJetwayLaunch",
+            ],
             path: "Sources/JetwayServer"),
+        // A constructor that, before `main`, tells the core how JetwayServer serves an `App`.
+        .target(name: "CJetwayLaunch", path: "Sources/CJetwayLaunch"),
         // Live data: records in SQLite (embedded) or PostgreSQL, live queries (FetchedResultList),
         // and sign-ins kept in a table several servers share (a JetwayRoutes SignInStore).
         .target(name: "JetwayStore", dependencies: ["Jetway", "JetwayRoutes", "CSQLite", "CPostgreSQL"], path: "Sources/JetwayStore"),

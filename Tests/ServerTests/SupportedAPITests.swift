@@ -42,7 +42,6 @@ struct SupportedAPITests {
         Snippet(".rotationEffect", "Text(\"a\").rotationEffect(.degrees(45))"),
         Snippet(".scaleEffect", "Text(\"a\").scaleEffect(2)"),
         Snippet("#Preview", "Text(\"a\")", declarations: "#Preview { Text(\"a\") }"),
-        Snippet("App, WindowGroup", "Text(\"a\")", declarations: "struct A: App { var body: some Scene { WindowGroup { Text(\"a\") } } }"),
         Snippet("EditButton", "EditButton()"),
         Snippet("NavigationSplitView", "NavigationSplitView { Text(\"a\") } detail: { Text(\"b\") }"),
         Snippet(".accessibilityElement(children:)", "Text(\"a\").accessibilityElement(children: .combine)"),
@@ -89,6 +88,11 @@ struct SupportedAPITests {
             declarations:
                 "struct P: PreviewProvider { static var previews: some View { Text(\"a\").previewLayout(.sizeThatFits).previewDisplayName(\"b\").previewDevice(\"iPhone 15\") } }"
         ),
+        Snippet(
+            "App, WindowGroup, Settings", "Text(\"a\")",
+            declarations:
+                "struct A: App { var body: some Scene { WindowGroup(\"Board\") { Text(\"a\") }; Settings { Text(\"b\") } } }; @MainActor func start() { A.main() }"
+        ),
         Snippet(".navigationBarTitle", "NavigationView { Text(\"a\").navigationBarTitle(\"b\", displayMode: .inline) }"),
     ]
 
@@ -113,8 +117,10 @@ struct SupportedAPITests {
     /// module maps, as SwiftPM passes them): whether it compiles, and what the compiler said.
     static func typeCheck(_ file: URL) throws -> (Bool, String) {
         let sources = repository.appendingPathComponent("Sources")
+        // The system libraries' module maps (a C target of our own has its map made by SwiftPM).
         let maps = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasPrefix("C") }.sorted()
-            .flatMap { ["-Xcc", "-fmodule-map-file=\(sources.appendingPathComponent($0).path)/module.modulemap"] }
+            .map { sources.appendingPathComponent($0).path + "/module.modulemap" }.filter { FileManager.default.fileExists(atPath: $0) }
+            .flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =

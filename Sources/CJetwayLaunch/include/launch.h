@@ -1,0 +1,2 @@
+// See launch.c: a constructor, nothing to call.
+#pragma once

@@ -1,0 +1,19 @@
+import Foundation
+import Jetway
+import JetwayRoutes
+
+/// Makes `App.main()` serve the app: called before `main` runs by the constructor in
+/// `CJetwayLaunch` (linked with JetwayServer), so that an app whose files import only `Jetway`
+/// is served by `@main` alone.
+@_cdecl("jetway_register_app_launch")
+public func registerAppLaunch() {
+    AppLaunch.serve = { name, windows in
+        do {
+            let server = try JetwayServer(app: JetwayApp(title: name, windows: windows), configuration: .fromEnvironment())
+            try server.run()
+        } catch {
+            FileHandle.standardError.write(Data("\(name) could not start: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}

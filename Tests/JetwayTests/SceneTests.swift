@@ -1,0 +1,64 @@
+import JetwayTesting
+import Testing
+
+@testable import Jetway
+
+/// An app's scenes as SwiftUI apps write them: each window scene is a page at a path of its own
+/// (`WindowGroup` at `/`, another at its id, `Settings` at `/settings`), titled as the scene
+/// says; scenes of the app's own and conditional scenes are looked into.
+private struct DeparturesBoard: View {
+    var body: some View { Text("Departures board") }
+}
+
+private struct Preferences: View {
+    var body: some View { Text("Preferences") }
+}
+
+private struct Kiosk: Scene {
+    var body: some Scene {
+        WindowGroup("Kiosk", id: "kiosk") { Text("Gate A1") }
+    }
+}
+
+private struct DeparturesApp: App {
+    var showsKiosk = true
+    var body: some Scene {
+        WindowGroup("Departures") { DeparturesBoard() }
+        if showsKiosk { Kiosk() }
+        Settings { Preferences() }
+    }
+}
+
+private struct OneWindowApp: App {
+    var body: some Scene {
+        WindowGroup { DeparturesBoard() }
+    }
+}
+
+@MainActor
+struct SceneTests {
+    /// Renders a window's content as the server's route would.
+    private final class Render: SceneWindowVisitor {
+        var text = ""
+        func visit<Content: View>(path: String, title: String?, content: @escaping @MainActor @Sendable () -> Content) {
+            text = ViewHost(content()).text
+        }
+    }
+
+    @Test func eachWindowSceneIsAPageAtAPathOfItsOwn() {
+        let windows = DeparturesApp().body.windows
+        #expect(windows.map(\.path) == ["/", "/kiosk", "/settings"])
+        #expect(windows.map(\.title) == ["Departures", "Kiosk", "Settings"])
+        let texts = windows.map { window in
+            let render = Render()
+            window.visit(render)
+            return render.text
+        }
+        #expect(texts == ["Departures board", "Gate A1", "Preferences"])
+        var without = DeparturesApp()
+        without.showsKiosk = false
+        #expect(without.body.windows.map(\.path) == ["/", "/settings"])
+        #expect(OneWindowApp().body.windows.map(\.path) == ["/"])
+        #expect(OneWindowApp().body.windows.first?.title == nil)
+    }
+}
