@@ -27,4 +27,20 @@ struct OlderNamesTests {
         let plain = ViewHost(NavigationStack { Text("Gate A1").navigationBarTitle(Text("Gate")) })
         #expect(plain.dom.root.descendants.contains { $0.tag == "h1" && $0.textContent == "Gate" })
     }
+
+    @Test func navigationBarItemsAreToolbarItemsAtEachEnd() throws {
+        var added = 0
+        let host = ViewHost(
+            NavigationStack {
+                Text("Gates")
+                    .navigationBarItems(leading: Text("Edit"), trailing: Button("Add") { added += 1 })
+            })
+        let items = host.dom.root.descendants.filter { $0.attribute("data-placement") != nil }
+        #expect(items.map { $0.attribute("data-placement") ?? "" } == ["leading", "trailing"])
+        #expect(items.map(\.textContent) == ["Edit", "Add"])
+        try host.tap("Add")
+        #expect(added == 1)
+        let trailingOnly = ViewHost(NavigationStack { Text("Gates").navigationBarItems(trailing: Text("Add")) })
+        #expect(trailingOnly.dom.root.descendants.filter { $0.attribute("data-placement") == "trailing" }.map(\.textContent) == ["Add"])
+    }
 }

@@ -61,6 +61,22 @@ extension View {
     public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
         modifier(ToolbarModifier(items: content()))
     }
+
+    /// SwiftUI's older toolbar: items at the leading and trailing ends of the bar.
+    public func navigationBarItems<Leading: View, Trailing: View>(leading: Leading, trailing: Trailing) -> some View {
+        toolbar {
+            ToolbarItem(placement: .navigationBarLeading) { leading }
+            ToolbarItem(placement: .navigationBarTrailing) { trailing }
+        }
+    }
+
+    public func navigationBarItems<Leading: View>(leading: Leading) -> some View {
+        toolbar { ToolbarItem(placement: .navigationBarLeading) { leading } }
+    }
+
+    public func navigationBarItems<Trailing: View>(trailing: Trailing) -> some View {
+        toolbar { ToolbarItem(placement: .navigationBarTrailing) { trailing } }
+    }
 }
 
 struct ToolbarModifier<Items: View>: _PrimitiveModifier {
