@@ -149,7 +149,8 @@ struct PreviewFrameModifier: ViewModifier {
     func body(content: Content) -> some View {
         if previewing, let size {
             content
-                .frame(width: size.width, height: size.height, alignment: .topLeading)
+                // Centred, as the canvas shows a view in its frame or on a device's screen.
+                .frame(width: size.width, height: size.height)
                 .clipped()
                 .border(Color.secondary, width: 1)
         } else {
