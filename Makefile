@@ -14,7 +14,7 @@ CLUSTER_PACKAGES := $(BENCH_PACKAGES) nginx
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
-.PHONY: deps test-deps bench-deps cluster-deps build run check lint generated test fuzz faults soak cluster bench snapshots screenshots port-check format clean
+.PHONY: deps macros test-deps bench-deps cluster-deps build run check lint generated test fuzz faults soak cluster bench snapshots screenshots port-check format clean
 
 # Installs the Debian packages of $(1) that are missing (the Swift toolchain must be in /opt/swift).
 define install_missing
@@ -28,15 +28,37 @@ define install_missing
 endef
 
 ## deps: what building and running needs
-deps:
+deps: macros
 	$(call install_missing,$(BUILD_PACKAGES))
 
+# `#Preview`'s compiler plugin. SwiftPM builds a `.macro` target only against the swift-syntax
+# package, which cannot be fetched here; the toolchain ships SwiftSyntax's host modules, so the
+# plugin is built against them and put in the toolchain's own plugin folder, which the compiler
+# searches without being told (docs/previews.md).
+TOOLCHAIN := $(abspath $(dir $(realpath $(shell PATH="$(PATH)" command -v swiftc 2>/dev/null)))/..)
+MACRO_HOST := $(TOOLCHAIN)/lib/swift/host
+MACRO_PLUGINS := $(TOOLCHAIN)/local/lib/swift/host/plugins
+MACRO_LIBRARY := .build/macros/libJetwayMacros.so
+
+$(MACRO_LIBRARY): Macros/JetwayMacros/*.swift
+	@mkdir -p .build/macros
+	swiftc -emit-library -parse-as-library -module-name JetwayMacros -O Macros/JetwayMacros/*.swift \
+		-I $(MACRO_HOST) -L $(MACRO_HOST) -lSwiftSyntax -lSwiftSyntaxMacros -lSwiftDiagnostics \
+		-Xlinker -rpath -Xlinker $(MACRO_HOST) -module-cache-path .build/macros/cache -o $@
+
+## macros: builds `#Preview`'s plugin and installs it in the toolchain (once, and when changed)
+macros: $(MACRO_LIBRARY)
+	@cmp -s $(MACRO_LIBRARY) $(MACRO_PLUGINS)/libJetwayMacros.so || { \
+		SUDO=$$( [ -w "$(TOOLCHAIN)" ] || echo sudo ); \
+		echo "installing libJetwayMacros.so in $(MACRO_PLUGINS)"; \
+		$$SUDO mkdir -p $(MACRO_PLUGINS) && $$SUDO cp $(MACRO_LIBRARY) $(MACRO_PLUGINS)/libJetwayMacros.so; }
+
 ## test-deps: that, and the browsers the tests drive
-test-deps:
+test-deps: macros
 	$(call install_missing,$(TEST_PACKAGES))
 
 ## bench-deps: that, and Chromium for the keystroke-to-DOM figures
-bench-deps:
+bench-deps: macros
 	$(call install_missing,$(BENCH_PACKAGES))
 
 ## build: debug build of everything
@@ -137,7 +159,7 @@ soak: bench-deps
 	ulimit -n $$(ulimit -Hn) && .build/release/JetwayBench soak
 
 ## cluster-deps: the bench's packages and nginx
-cluster-deps:
+cluster-deps: macros
 	$(call install_missing,$(CLUSTER_PACKAGES))
 
 ## cluster: two MountainAirport processes on a throwaway PostgreSQL behind nginx (started and

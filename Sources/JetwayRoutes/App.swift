@@ -42,12 +42,14 @@ public struct JetwayApp: Sendable {
     }
 
     /// The same app with the component catalogue at `/_jetway/library` (every built-in
-    /// component and the app's own, live) and every system image at `/_jetway/symbols`.
+    /// component and the app's own, live), every system image at `/_jetway/symbols`, and every
+    /// preview of the app at `/_jetway/previews` (`#Preview`s and `PreviewProvider`s, found by themselves).
     package func withLibrary() -> JetwayApp {
         var app = self
         let library = self.library
         app.routes.insert(Route("/_jetway/library") { _ in LibraryCatalogue(providers: [BuiltInLibrary()] + library()) }, at: 0)
         app.routes.insert(Route("/_jetway/symbols") { _ in SystemImageCatalogue() }, at: 0)
+        app.routes.insert(Route("/_jetway/previews") { match in PreviewCatalogue(selected: match.query["preview"]) }, at: 0)
         return app
     }
 

@@ -57,7 +57,8 @@ public struct ServerConfiguration: Sendable {
     /// long weekend); older ones are refused for good.
     public var expiredTokenGrace: TimeInterval = 7 * 24 * 3600
     /// Development mode: the component catalogue at `/_jetway/library` (every built-in
-    /// component and the app's `library`, live). Off unless set (`JETWAY_DEVELOPMENT=1`).
+    /// component and the app's `library`, live) and the app's previews at `/_jetway/previews`.
+    /// Off unless set (`JETWAY_DEVELOPMENT=1`).
     public var developmentMode = false
     /// The largest upload the server takes at all (a `.fileImporter`'s own limit is usually
     /// smaller); larger ones get 413 before a byte is stored.
