@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "JetwayBrowser", targets: ["JetwayBrowser"]),
         .executable(name: "MountainAirport", targets: ["MountainAirport"]),
         .executable(name: "JetwayBench", targets: ["JetwayBench"]),
+        // `jetway port <folder>`: a SwiftUI project's files rewritten to build against Jetway.
+        .executable(name: "jetway", targets: ["JetwayCommand"]),
     ],
     targets: [
         // The wire contract between the server and the browser runtime, and nothing else: patch
@@ -94,6 +96,10 @@ let package = Package(
         // Drives real browsers for end-to-end tests and benches: Chromium and WebKit over
         // WebDriver, Firefox over WebDriver BiDi, and a websocket client of our own.
         .target(name: "JetwayBrowser", dependencies: ["JetwayWire"], path: "Sources/JetwayBrowser"),
+        // Porting a SwiftUI project: the rewrite of its files (imports), on its own so that
+        // `jetway port` and `make port-check` apply the one rule, and tests read it.
+        .target(name: "JetwayPort", path: "Sources/JetwayPort"),
+        .executableTarget(name: "JetwayCommand", dependencies: ["JetwayPort"], path: "Sources/JetwayCommand"),
         // `make bench`: prints `bench: <name> <value> <unit>` lines.
         .executableTarget(
             name: "JetwayBench",
@@ -104,6 +110,7 @@ let package = Package(
             path: "Sources/JetwayBench",
             swiftSettings: releaseViewSettings),
         // The wire contract on its own: each message's bytes, and docs/protocol.md against it.
+        .testTarget(name: "PortTests", dependencies: ["JetwayPort"], path: "Tests/PortTests"),
         .testTarget(name: "WireTests", dependencies: ["JetwayWire"], path: "Tests/WireTests"),
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.

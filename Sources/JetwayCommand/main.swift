@@ -1,0 +1,69 @@
+import Foundation
+import JetwayPort
+
+// `jetway`: the command line that comes with Jetway.
+//
+//   swift run jetway port <folder> [--dry-run]
+//
+// `port` rewrites a SwiftUI project's Swift files in place so they build against Jetway
+// (PortRewrite: the imports), and prints what it changed and what needs a hand.
+
+func usage() -> Never {
+    FileHandle.standardError.write(Data("usage: jetway port <folder> [--dry-run]\n".utf8))
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.first == "port", arguments.count >= 2 else { usage() }
+arguments.removeFirst()
+let dryRun = arguments.contains("--dry-run")
+arguments.removeAll { $0 == "--dry-run" }
+guard arguments.count == 1 else { usage() }
+let folder = URL(fileURLWithPath: arguments[0])
+var isFolder: ObjCBool = false
+guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+    FileHandle.standardError.write(Data("jetway port: no folder \(folder.path)\n".utf8))
+    exit(2)
+}
+
+var files: [URL] = []
+if let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) {
+    for case let file as URL in walker {
+        if file.lastPathComponent == ".build" || file.lastPathComponent.hasPrefix(".") {
+            walker.skipDescendants()
+            continue
+        }
+        if file.pathExtension == "swift", file.lastPathComponent != "Package.swift" { files.append(file) }
+    }
+}
+files.sort { $0.path < $1.path }
+
+var rewritten = 0
+var needHand = 0
+var failures = 0
+for file in files {
+    let relative = String(file.path.dropFirst(folder.path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+        print("\(relative): not UTF-8 text, left as it is")
+        failures += 1
+        continue
+    }
+    let port = PortRewrite(text)
+    switch port.outcome {
+    case .unchanged: continue
+    case .rewritten(let changes):
+        rewritten += 1
+        print("\(relative): \(changes.joined(separator: "; "))")
+        if !dryRun {
+            do { try port.source.write(to: file, atomically: true, encoding: .utf8) } catch {
+                print("\(relative): could not be written: \(error)")
+                failures += 1
+            }
+        }
+    case .needsHand(let frameworks):
+        needHand += 1
+        print("\(relative): imports \(frameworks.joined(separator: ", ")), which a browser has no counterpart for: left as it is (docs/porting.md)")
+    }
+}
+print("jetway port: \(rewritten) of \(files.count) files \(dryRun ? "would be " : "")rewritten, \(needHand) need a hand")
+exit(failures == 0 ? 0 : 1)

@@ -1,0 +1,88 @@
+import Foundation
+
+/// What `jetway port` changes in a SwiftUI project's file so that it builds against Jetway: the
+/// one rule of porting, in one place (`make port-check` applies the same).
+///
+/// - `import SwiftUI` becomes `import Jetway`.
+/// - `import Combine` becomes `import Jetway` too: Jetway has the part of Combine views use
+///   (`ObservableObject`, `@Published`, `AnyCancellable`, `Timer.publish`, `Just`, subjects).
+/// - A file that imports Foundation and nothing of SwiftUI's, yet uses `ObservableObject`,
+///   `@Published` or `@Observable` (on Apple's platforms Foundation brings Combine, and the app's
+///   other files bring Observation), gets `import Jetway` after its last import.
+/// - A file that imports a framework the browser has no counterpart for (UIKit, MapKit, …) is
+///   left as it is and reported: it needs a hand.
+public struct PortRewrite: Sendable, Equatable {
+    /// What happened to a file.
+    public enum Outcome: Sendable, Equatable {
+        case unchanged
+        case rewritten([String])
+        /// Left as it is: it imports these frameworks.
+        case needsHand([String])
+    }
+
+    public let source: String
+    public let outcome: Outcome
+
+    /// Frameworks with no counterpart in a browser (docs/porting.md says what to do instead).
+    public static let frameworksWithoutCounterpart: Set<String> = [
+        "UIKit", "AppKit", "MapKit", "CoreML", "Vision", "AVFoundation", "AVKit", "SwiftData", "CoreData", "WidgetKit",
+        "ActivityKit", "ARKit", "RealityKit", "SceneKit", "SpriteKit", "HealthKit", "CloudKit", "StoreKit", "Photos",
+        "PhotosUI", "CoreLocation", "CoreMotion", "UserNotifications", "WatchKit", "GameKit", "MessageUI", "SafariServices",
+        "WebKit", "Intents", "AppIntents", "LocalAuthentication", "CoreImage", "Metal", "MetalKit", "QuickLook", "EventKit",
+        "Contacts", "ContactsUI", "Speech", "CoreBluetooth", "NaturalLanguage", "TipKit", "AudioToolbox",
+    ]
+
+    /// Names a model file uses that come from Combine or Observation.
+    static let modelNames = try! NSRegularExpression(
+        pattern: #"(\bObservableObject\b|@Published\b|@Observable\b|\bAnyCancellable\b|\bPassthroughSubject\b|\bCurrentValueSubject\b|@ObservationIgnored\b)"#)
+    static let importLine = try! NSRegularExpression(
+        pattern: #"^(\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*)import\s+(?:(?:class|struct|enum|func|protocol|typealias|var|let)\s+)?([A-Za-z_][A-Za-z0-9_]*)(.*)$"#)
+
+    public init(_ source: String) {
+        var lines = source.components(separatedBy: "\n")
+        var imports: [(index: Int, module: String)] = []
+        for (index, line) in lines.enumerated() {
+            let range = NSRange(line.startIndex..., in: line)
+            guard let match = Self.importLine.firstMatch(in: line, range: range), let module = Range(match.range(at: 2), in: line) else {
+                continue
+            }
+            imports.append((index, String(line[module])))
+        }
+        let blocked = imports.map(\.module).filter(Self.frameworksWithoutCounterpart.contains)
+        if !blocked.isEmpty {
+            self.source = source
+            self.outcome = .needsHand(Array(Set(blocked)).sorted())
+            return
+        }
+        var changes: [String] = []
+        var hasJetway = imports.contains { $0.module == "Jetway" }
+        var removed: Set<Int> = []
+        for (index, module) in imports where module == "SwiftUI" || module == "Combine" {
+            if hasJetway {
+                removed.insert(index)
+                changes.append("import \(module) removed (Jetway is imported)")
+            } else {
+                lines[index] = Self.replacingModule(in: lines[index], with: "Jetway")
+                hasJetway = true
+                changes.append("import \(module) → import Jetway")
+            }
+        }
+        if !hasJetway, let last = imports.last {
+            let body = source as NSString
+            if let use = Self.modelNames.firstMatch(in: source, range: NSRange(location: 0, length: body.length)) {
+                let name = body.substring(with: use.range)
+                lines.insert("import Jetway", at: last.index + 1)
+                changes.append("import Jetway added (for \(name))")
+            }
+        }
+        for index in removed.sorted(by: >) { lines.remove(at: index) }
+        self.source = changes.isEmpty ? source : lines.joined(separator: "\n")
+        self.outcome = changes.isEmpty ? .unchanged : .rewritten(changes)
+    }
+
+    private static func replacingModule(in line: String, with module: String) -> String {
+        let range = NSRange(line.startIndex..., in: line)
+        guard let match = importLine.firstMatch(in: line, range: range), let name = Range(match.range(at: 2), in: line) else { return line }
+        return line.replacingCharacters(in: name, with: module)
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import JetwayPort
+
+/// `jetway port`'s rule, on files written as SwiftUI projects write them.
+struct PortRewriteTests {
+    @Test func aViewFileImportsJetwayInsteadOfSwiftUI() {
+        let port = PortRewrite("import SwiftUI\n\nstruct ContentView: View {\n    var body: some View { Text(\"Hi\") }\n}\n")
+        #expect(port.source == "import Jetway\n\nstruct ContentView: View {\n    var body: some View { Text(\"Hi\") }\n}\n")
+        #expect(port.outcome == .rewritten(["import SwiftUI → import Jetway"]))
+    }
+
+    @Test func aModelThatImportsOnlyFoundationGetsJetwayForItsObservableObject() {
+        let model = """
+            import Foundation
+
+            final class Store: ObservableObject {
+                @Published var items: [String] = []
+            }
+            """
+        let port = PortRewrite(model)
+        #expect(port.source.hasPrefix("import Foundation\nimport Jetway\n\nfinal class Store"))
+        #expect(port.outcome == .rewritten(["import Jetway added (for ObservableObject)"]))
+        let observable = PortRewrite("import Foundation\n\n@Observable final class Trip { var name = \"\" }\n")
+        #expect(observable.source == "import Foundation\nimport Jetway\n\n@Observable final class Trip { var name = \"\" }\n")
+    }
+
+    @Test func combineBecomesJetwayOnce() {
+        let port = PortRewrite("import Foundation\nimport Combine\nimport SwiftUI\n\nclass Timer2: ObservableObject {}\n")
+        #expect(port.source == "import Foundation\nimport Jetway\n\nclass Timer2: ObservableObject {}\n")
+        #expect(port.outcome == .rewritten(["import Combine → import Jetway", "import SwiftUI removed (Jetway is imported)"]))
+    }
+
+    @Test func attributesOnTheImportAreKept() {
+        let port = PortRewrite("@preconcurrency import SwiftUI\n@testable import MyApp\n")
+        #expect(port.source == "@preconcurrency import Jetway\n@testable import MyApp\n")
+    }
+
+    @Test func aFileThatNeedsNothingIsLeftAlone() {
+        let text = "import Foundation\n\nstruct Flight: Codable { var number: String }\n"
+        #expect(PortRewrite(text).source == text)
+        #expect(PortRewrite(text).outcome == .unchanged)
+        #expect(PortRewrite("struct Plain {}\n").outcome == .unchanged, "no imports at all: nothing to follow")
+    }
+
+    @Test func aFileBoundToUIKitIsLeftForAHandAndSaysWhy() {
+        let text = "import SwiftUI\nimport UIKit\nimport MapKit\n\nstruct MapView: UIViewRepresentable {}\n"
+        let port = PortRewrite(text)
+        #expect(port.source == text)
+        #expect(port.outcome == .needsHand(["MapKit", "UIKit"]))
+    }
+}
