@@ -49,6 +49,23 @@ extension View {
         modifier(LayerModifier(layer: content(), isOverlay: true, alignment: alignment))
     }
 
+    /// A view in front of this one, sized to it: the older form, `.overlay(Circle().stroke())`.
+    @_disfavoredOverload
+    public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> some View {
+        modifier(LayerModifier(layer: overlay, isOverlay: true, alignment: alignment))
+    }
+
+    /// A style in front of this view, filling it (`.overlay(.blue.opacity(0.2))`).
+    public func overlay<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        modifier(LayerModifier(layer: Rectangle().fill(style), isOverlay: true, alignment: .center))
+    }
+
+    /// A view behind this one, sized to it: the older form, `.background(Capsule().fill(.blue))`.
+    @_disfavoredOverload
+    public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> some View {
+        modifier(LayerModifier(layer: background, isOverlay: false, alignment: alignment))
+    }
+
     public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
         modifier(StyleModifier { node in node.addStyle("border-radius:\(px(radius));overflow:hidden") })
     }
