@@ -40,7 +40,7 @@ MACRO_HOST := $(TOOLCHAIN)/lib/swift/host
 MACRO_PLUGINS := $(TOOLCHAIN)/local/lib/swift/host/plugins
 MACRO_LIBRARY := .build/macros/libJetwayMacros.so
 
-$(MACRO_LIBRARY): Macros/JetwayMacros/*.swift
+$(MACRO_LIBRARY): Macros/JetwayMacros/*.swift $(MACRO_HOST)/libSwiftSyntax.so
 	@mkdir -p .build/macros
 	swiftc -emit-library -parse-as-library -module-name JetwayMacros -O Macros/JetwayMacros/*.swift \
 		-I $(MACRO_HOST) -L $(MACRO_HOST) -lSwiftSyntax -lSwiftSyntaxMacros -lSwiftDiagnostics \

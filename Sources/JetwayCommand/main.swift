@@ -62,7 +62,8 @@ for file in files {
         }
     case .needsHand(let frameworks):
         needHand += 1
-        print("\(relative): imports \(frameworks.joined(separator: ", ")), which a browser has no counterpart for: left as it is (docs/porting.md)")
+        let names = frameworks.joined(separator: ", ")
+        print("\(relative): imports \(names), which a browser has no counterpart for: left as it is (docs/porting.md)")
     }
 }
 print("jetway port: \(rewritten) of \(files.count) files \(dryRun ? "would be " : "")rewritten, \(needHand) need a hand")

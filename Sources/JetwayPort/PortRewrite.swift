@@ -34,9 +34,12 @@ public struct PortRewrite: Sendable, Equatable {
 
     /// Names a model file uses that come from Combine or Observation.
     static let modelNames = try! NSRegularExpression(
-        pattern: #"(\bObservableObject\b|@Published\b|@Observable\b|\bAnyCancellable\b|\bPassthroughSubject\b|\bCurrentValueSubject\b|@ObservationIgnored\b)"#)
+        pattern: #"(\bObservableObject\b|@Published\b|@Observable\b|\bAnyCancellable\b|\bPassthroughSubject\b"#
+            + #"|\bCurrentValueSubject\b|@ObservationIgnored\b)"#)
+    /// `@preconcurrency import struct Foundation.URL`: the attributes, the module, the rest.
     static let importLine = try! NSRegularExpression(
-        pattern: #"^(\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*)import\s+(?:(?:class|struct|enum|func|protocol|typealias|var|let)\s+)?([A-Za-z_][A-Za-z0-9_]*)(.*)$"#)
+        pattern: #"^(\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*)import\s+"#
+            + #"(?:(?:class|struct|enum|func|protocol|typealias|var|let)\s+)?([A-Za-z_][A-Za-z0-9_]*)(.*)$"#)
 
     public init(_ source: String) {
         var lines = source.components(separatedBy: "\n")

@@ -13,6 +13,8 @@ public enum StyleClass {
     public static let box = "jw-box"
     public static let button = "jw-button"
     public static let cancel = "jw-cancel"
+    /// `.toggleStyle(.checkbox)`: the toggle's box as a checkbox, not a switch.
+    public static let checkbox = "jw-checkbox"
     public static let clipped = "jw-clipped"
     public static let color = "jw-color"
     public static let confirmation = "jw-confirmation"
@@ -77,7 +79,11 @@ public enum StyleClass {
     public static let priorityHigh = "jw-priority-high"
     public static let priorityLow = "jw-priority-low"
     public static let progress = "jw-progress"
+    /// `.progressViewStyle(.circular)` with a known amount: a ring.
+    public static let progressRing = "jw-progress-ring"
     public static let prominent = "jw-prominent"
+    /// A button an app's own `ButtonStyle` draws: nothing of the button's own look, a press shown.
+    public static let styledButton = "jw-styled"
     public static let refreshProgress = "jw-refresh-progress"
     public static let resizable = "jw-resizable"
     public static let rowAction = "jw-row-action"
@@ -134,6 +140,7 @@ public enum StyleClass {
         box,
         button,
         cancel,
+        checkbox,
         clipped,
         color,
         confirmation,
@@ -162,12 +169,10 @@ public enum StyleClass {
         inlineOption,
         italic,
         label,
+        lazyEmpty,
         lazyGrid,
         lazyHgrid,
         lazyStack,
-        pinsHeaders,
-        pinsFooters,
-        lazyEmpty,
         lineLimit,
         list,
         listGrouped,
@@ -187,11 +192,14 @@ public enum StyleClass {
         pickerInline,
         pickerLabel,
         pickerWheel,
+        pinsFooters,
+        pinsHeaders,
         plain,
         pointerHidden,
         priorityHigh,
         priorityLow,
         progress,
+        progressRing,
         prominent,
         refreshProgress,
         resizable,
@@ -203,9 +211,9 @@ public enum StyleClass {
         scrollReader,
         scrollV,
         search,
+        searchable,
         searchSuggestion,
         searchSuggestions,
-        searchable,
         section,
         sectionContent,
         sectionFooter,
@@ -217,6 +225,7 @@ public enum StyleClass {
         spacer,
         stepper,
         stepperButton,
+        styledButton,
         symbol,
         tabContent,
         tabItem,
@@ -264,6 +273,8 @@ public enum StyleVariable {
     public static let separator = "--jw-separator"
     public static let switchOn = "--jw-switch-on"
     public static let symbol = "--jw-symbol"
+    /// A circular progress view's amount, 0 to 1 (`.progressViewStyle(.circular)`).
+    public static let fraction = "--jw-fraction"
     public static let teal = "--jw-teal"
     public static let yellow = "--jw-yellow"
 }

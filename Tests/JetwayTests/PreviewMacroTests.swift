@@ -42,7 +42,9 @@ private struct Gate_Previews: PreviewProvider {
 
 @MainActor
 struct PreviewMacroTests {
-    private var ours: [PreviewEntry] { PreviewEntry.all().filter { $0.location.contains("PreviewMacroTests") || $0.title == "Gate_Previews" } }
+    private var ours: [PreviewEntry] {
+        PreviewEntry.all().filter { $0.location.contains("PreviewMacroTests") || $0.title == "Gate_Previews" }
+    }
 
     @Test func everyPreviewIsFoundWithItsNameAndLine() {
         let titles = ours.map(\.title)
@@ -62,7 +64,8 @@ struct PreviewMacroTests {
         let fits = ViewHost(PreviewCatalogue(selected: "PreviewMacroTests.swift:25"))
         #expect(fits.text.contains("Gate B2") && !fits.html.contains("height:844px"))
         let device = ViewHost(PreviewCatalogue(selected: "PreviewMacroTests.swift:21"))
-        #expect(device.html.contains("height:\(Int(GeometryProxy.defaultSize.height))px"), "a preview that says nothing is a phone's screen")
+        let phone = "height:\(Int(GeometryProxy.defaultSize.height))px"
+        #expect(device.html.contains(phone), "a preview that says nothing is a phone's screen")
     }
 
     @Test func previewableStateIsThePreviewsOwn() throws {

@@ -21,7 +21,6 @@ struct SupportedAPITests {
     }
 
     static let notYet: [Snippet] = [
-        Snippet("onChange(of:)", "Text(\"a\").onChange(of: 1) { }"),
         Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),
         Snippet(".animation(_:value:)", "Text(\"a\").animation(.default, value: 1)"),
         Snippet(".transition", "Text(\"a\").transition(.opacity)"),
@@ -41,12 +40,10 @@ struct SupportedAPITests {
         Snippet("LinearGradient", "LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom)"),
         Snippet(".rotationEffect", "Text(\"a\").rotationEffect(.degrees(45))"),
         Snippet(".scaleEffect", "Text(\"a\").scaleEffect(2)"),
-        Snippet("#Preview", "Text(\"a\")", declarations: "#Preview { Text(\"a\") }"),
         Snippet("EditButton", "EditButton()"),
         Snippet("NavigationSplitView", "NavigationSplitView { Text(\"a\") } detail: { Text(\"b\") }"),
         Snippet(".accessibilityElement(children:)", "Text(\"a\").accessibilityElement(children: .combine)"),
         Snippet("AsyncImage", "AsyncImage(url: nil)"),
-        Snippet(".labelStyle", "Label(\"a\", systemImage: \"star\").labelStyle(.iconOnly)"),
         Snippet("ShareLink", "ShareLink(item: \"a\")"),
         Snippet("TextEditor", "TextEditor(text: .constant(\"\"))"),
         Snippet("ColorPicker", "ColorPicker(\"a\", selection: .constant(Color.red))"),
@@ -65,7 +62,6 @@ struct SupportedAPITests {
         Snippet(".truncationMode", "Text(\"a\").truncationMode(.middle)"),
         Snippet(".minimumScaleFactor", "Text(\"a\").minimumScaleFactor(0.5)"),
         Snippet("ViewThatFits", "ViewThatFits { Text(\"a\") }"),
-        Snippet(".toggleStyle", "Toggle(\"a\", isOn: .constant(true)).toggleStyle(.switch)"),
         Snippet(".imageScale", "Image(systemName: \"star\").imageScale(.large)"),
         Snippet(".contentShape", "Text(\"a\").contentShape(Rectangle())"),
         Snippet(".onLongPressGesture", "Text(\"a\").onLongPressGesture { }"),
@@ -94,6 +90,10 @@ struct SupportedAPITests {
                 "struct A: App { var body: some Scene { WindowGroup(\"Board\") { Text(\"a\") }; Settings { Text(\"b\") } } }; @MainActor func start() { A.main() }"
         ),
         Snippet(".navigationBarTitle", "NavigationView { Text(\"a\").navigationBarTitle(\"b\", displayMode: .inline) }"),
+        Snippet("onChange(of:)", "Text(\"a\").onChange(of: 1) { }"),
+        Snippet("#Preview", "Text(\"a\")", declarations: "#Preview { Text(\"a\") }"),
+        Snippet(".labelStyle", "Label(\"a\", systemImage: \"star\").labelStyle(.iconOnly)"),
+        Snippet(".toggleStyle", "Toggle(\"a\", isOn: .constant(true)).toggleStyle(.switch)"),
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

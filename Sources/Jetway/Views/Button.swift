@@ -23,24 +23,50 @@ public struct Button<Label: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let action = view.action
+        // A button among an alert's actions dismisses the alert once it has acted.
+        let alert = context.environment.buttonDismissesAlert
+        var trigger = action
+        if let alert {
+            trigger = {
+                action()
+                alert.action()
+            }
+        }
+        switch context.environment.buttonStyling {
+        case .builtIn(let className):
+            ButtonElement._render(ButtonElement(className: className, role: view.role, label: view.label, trigger: trigger), context, &out)
+        case .primitive(let style):
+            let label = AnyView(view.label)
+            let configuration = PrimitiveButtonStyleConfiguration(
+                label: .init(content: label), role: view.role, isEnabled: context.environment.isEnabled, action: trigger)
+            AnyView._render(style(configuration), context, &out)
+        case .custom(let style):
+            let label = AnyView(view.label)
+            let body = style(ButtonStyleConfiguration(label: .init(content: label), isPressed: false, role: view.role))
+            ButtonElement._render(
+                ButtonElement(className: StyleClass.styledButton, role: view.role, label: body, trigger: trigger), context, &out)
+        }
+    }
+}
+
+/// The `<button>` every button is in the end: its classes, role, label and action.
+struct ButtonElement<Label: View>: _PrimitiveView {
+    let className: String?
+    let role: ButtonRole?
+    let label: Label
+    let trigger: @MainActor () -> Void
+
+    static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("button", StyleClass.button)
         node.setAttribute("type", "button")
-        context.environment.buttonStyle.apply(to: node)
+        if let className = view.className { node.addClass(className) }
         if view.role == .destructive { node.addClass(StyleClass.destructive) }
         if view.role == .cancel { node.addClass(StyleClass.cancel) }
         context.renderChildren(view.label, into: node)
         if context.environment.isEnabled {
-            let action = view.action
-            // A button among an alert's actions dismisses the alert once it has acted.
-            if let alert = context.environment.buttonDismissesAlert {
-                node.addHandler(
-                    EventBinding(event: .click) { _ in
-                        action()
-                        alert.action()
-                    })
-            } else {
-                node.addHandler(EventBinding(event: .click) { _ in action() })
-            }
+            let trigger = view.trigger
+            node.addHandler(EventBinding(event: .click) { _ in trigger() })
         } else {
             node.setAttribute("disabled", "")
         }
@@ -63,37 +89,19 @@ extension Button where Label == Text {
     }
 }
 
+extension Button where Label == Jetway.Label<Text, Image> {
+    /// A button with a title and a system image: `Button("Add", systemImage: "plus") { … }`.
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole? = nil, action: @escaping @MainActor () -> Void) {
+        self.init(role: role, action: action) { Jetway.Label(titleKey, systemImage: systemImage) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage: String, role: ButtonRole? = nil, action: @escaping @MainActor () -> Void) {
+        self.init(role: role, action: action) { Jetway.Label(title, systemImage: systemImage) }
+    }
+}
+
 /// What a button does, for its styling.
 public enum ButtonRole: Hashable, Sendable {
     case destructive, cancel
-}
-
-/// How buttons look: `.buttonStyle(.borderedProminent)`.
-public struct ButtonStyleKind: Hashable, Sendable {
-    let className: String?
-    public static let automatic = ButtonStyleKind(className: nil)
-    public static let bordered = ButtonStyleKind(className: StyleClass.bordered)
-    public static let borderedProminent = ButtonStyleKind(className: StyleClass.prominent)
-    public static let borderless = ButtonStyleKind(className: StyleClass.borderless)
-    public static let plain = ButtonStyleKind(className: StyleClass.plain)
-
-    func apply(to node: Node) {
-        if let className { node.addClass(className) }
-    }
-}
-
-private struct ButtonStyleKey: EnvironmentKey { static let defaultValue = ButtonStyleKind.automatic }
-
-extension EnvironmentValues {
-    var buttonStyle: ButtonStyleKind {
-        get { self[ButtonStyleKey.self] }
-        set { self[ButtonStyleKey.self] = newValue }
-    }
-}
-
-extension View {
-    /// Sets the style of buttons in this view.
-    public func buttonStyle(_ style: ButtonStyleKind) -> some View {
-        environment(\.buttonStyle, style)
-    }
 }

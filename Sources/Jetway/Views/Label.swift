@@ -13,11 +13,41 @@ public struct Label<Title: View, Icon: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let styling = context.environment.labelStyling
+        if case .custom(let style) = styling {
+            let configuration = LabelStyleConfiguration(
+                title: .init(content: AnyView(view.title)), icon: .init(content: AnyView(view.icon)))
+            AnyView._render(style(configuration), context, &out)
+            return
+        }
+        LabelElement._render(LabelElement(styling: styling, title: view.title, icon: view.icon), context, &out)
+    }
+}
+
+/// A built-in label: icon and title side by side, or one of them (an icon alone keeps its
+/// title for assistive technology).
+struct LabelElement<Title: View, Icon: View>: _PrimitiveView {
+    let styling: LabelStyling
+    let title: Title
+    let icon: Icon
+
+    static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("span", StyleClass.label)
         var children: [Node] = []
         let inside = context.insideElement()
-        Icon._render(view.icon, inside.structural(0), &children)
-        Title._render(view.title, inside.structural(1), &children)
+        switch view.styling {
+        case .iconOnly:
+            Icon._render(view.icon, inside.structural(0), &children)
+            var title: [Node] = []
+            Title._render(view.title, inside.structural(1), &title)
+            node.setAttribute("aria-label", title.map(\.textContent).joined())
+            node.setAttribute("title", title.map(\.textContent).joined())
+        case .titleOnly:
+            Title._render(view.title, inside.structural(1), &children)
+        case .titleAndIcon, .custom:
+            Icon._render(view.icon, inside.structural(0), &children)
+            Title._render(view.title, inside.structural(1), &children)
+        }
         node.children = children
         out.append(node)
     }
@@ -100,18 +130,47 @@ public struct ProgressView<Label: View>: _PrimitiveView {
     let value: Double?
     let total: Double
 
+    init(label: Label?, value: Double?, total: Double) {
+        self.label = label
+        self.value = value
+        self.total = total
+    }
+
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let fraction = view.value.map { min(max($0 / view.total, 0), 1) }
+        var circular: Bool?
+        switch context.environment.progressStyling {
+        case .custom(let style):
+            let label = view.label.map { ProgressViewStyleConfiguration.Label(content: AnyView($0)) }
+            AnyView._render(style(ProgressViewStyleConfiguration(fractionCompleted: fraction, label: label)), context, &out)
+            return
+        case .builtIn(let kind): circular = kind
+        }
         let node = context.element("div", StyleClass.progress)
         let inside = context.insideElement()
         var children: [Node] = []
-        let bar = inside.structural(0).element("progress")
-        if let value = view.value {
-            bar.setAttribute("value", Color.format(min(max(value, 0), view.total)))
-            bar.setAttribute("max", Color.format(view.total))
+        if circular == true {
+            // A ring drawn by the stylesheet from --jw-fraction; a spinner when the amount is unknown.
+            node.addClass(StyleClass.progressRing)
+            let ring = inside.structural(0).element("span")
+            ring.setAttribute("role", "progressbar")
+            if let fraction {
+                ring.setAttribute("aria-valuenow", Color.format(fraction * 100))
+                ring.setAttribute("aria-valuemin", "0")
+                ring.setAttribute("aria-valuemax", "100")
+                ring.addStyle("\(StyleVariable.fraction):\(Color.format(fraction))")
+            }
+            children.append(ring)
+        } else {
+            let bar = inside.structural(0).element("progress")
+            if let value = view.value {
+                bar.setAttribute("value", Color.format(min(max(value, 0), view.total)))
+                bar.setAttribute("max", Color.format(view.total))
+            }
+            children.append(bar)
         }
-        children.append(bar)
         if let label = view.label { Label._render(label, inside.structural(1), &children) }
-        if children.count > 1, let text = children.last?.textContent, !text.isEmpty { bar.setAttribute("aria-label", text) }
+        if children.count > 1, let text = children.last?.textContent, !text.isEmpty { children[0].setAttribute("aria-label", text) }
         node.children = children
         out.append(node)
     }

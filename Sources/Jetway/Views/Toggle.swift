@@ -16,13 +16,30 @@ public struct Toggle<Label: View>: _PrimitiveView {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        if let style = context.environment.toggleStyling {
+            let configuration = ToggleStyleConfiguration(label: .init(content: AnyView(view.label)), isOn: view.isOn)
+            AnyView._render(style(configuration), context, &out)
+            return
+        }
+        ToggleElement._render(ToggleElement(isCheckbox: false, isOn: view.isOn, label: view.label), context, &out)
+    }
+}
+
+/// A built-in toggle: a switch (a checkbox with `role="switch"`) or a checkbox, inside its
+/// `<label>`.
+struct ToggleElement<Label: View>: _PrimitiveView {
+    let isCheckbox: Bool
+    let isOn: Binding<Bool>
+    let label: Label
+
+    static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("label", StyleClass.toggle)
         let inside = context.insideElement()
         var children: [Node] = []
         Label._render(view.label, inside.structural(0), &children)
         let input = inside.structural(1).element("input")
         input.setAttribute("type", "checkbox")
-        input.setAttribute("role", "switch")
+        if view.isCheckbox { node.addClass(StyleClass.checkbox) } else { input.setAttribute("role", "switch") }
         if context.track({ view.isOn.wrappedValue }) { input.setAttribute("checked", "") }
         if context.environment.isEnabled {
             let binding = view.isOn

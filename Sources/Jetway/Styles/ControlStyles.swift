@@ -1,0 +1,414 @@
+/// Styles of controls as SwiftUI declares them: the built-in ones by name
+/// (`.buttonStyle(.borderedProminent)`, `.toggleStyle(.switch)`, `.labelStyle(.iconOnly)`,
+/// `.progressViewStyle(.circular)`) and an app's own with `makeBody(configuration:)`, which
+/// gets the control's parts and draws them as it likes.
+///
+/// ```swift
+/// struct Pill: ButtonStyle {
+///     func makeBody(configuration: Configuration) -> some View {
+///         configuration.label.padding(8).background(Capsule().fill(Color.accentColor))
+///     }
+/// }
+/// Button("Board") { … }.buttonStyle(Pill())
+/// ```
+///
+/// The browser shows a press with CSS (`:active`); `isPressed` is false when the server draws
+/// the body (docs/swiftui.md).
+
+// MARK: Buttons
+
+/// A button's look, drawn around its label; the button stays a `<button>` that acts on a click.
+public protocol ButtonStyle {
+    associatedtype Body: View
+    @ViewBuilder @MainActor func makeBody(configuration: Configuration) -> Body
+    typealias Configuration = ButtonStyleConfiguration
+}
+
+/// A button's whole behaviour: the style decides what acts (`configuration.trigger()`).
+public protocol PrimitiveButtonStyle {
+    associatedtype Body: View
+    @ViewBuilder @MainActor func makeBody(configuration: Configuration) -> Body
+    typealias Configuration = PrimitiveButtonStyleConfiguration
+}
+
+public struct ButtonStyleConfiguration {
+    /// The button's label, as its code wrote it.
+    public struct Label: _PrimitiveView {
+        let content: AnyView
+        public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+            AnyView._render(view.content, context, &out)
+        }
+    }
+
+    public let label: Label
+    /// False when the server draws the body; the browser shows the press (`:active`).
+    public let isPressed: Bool
+    public let role: ButtonRole?
+}
+
+public struct PrimitiveButtonStyleConfiguration {
+    public typealias Label = ButtonStyleConfiguration.Label
+    public let label: Label
+    public let role: ButtonRole?
+    let isEnabled: Bool
+    let action: @MainActor () -> Void
+
+    /// Does what the button does.
+    @MainActor public func trigger() { if isEnabled { action() } }
+}
+
+/// Built-in button styles: a class on the `<button>` (jetway.css).
+public struct DefaultButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { BuiltInButton(className: nil, configuration: configuration) }
+}
+
+public struct PlainButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        BuiltInButton(className: StyleClass.plain, configuration: configuration)
+    }
+}
+
+public struct BorderlessButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        BuiltInButton(className: StyleClass.borderless, configuration: configuration)
+    }
+}
+
+public struct BorderedButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        BuiltInButton(className: StyleClass.bordered, configuration: configuration)
+    }
+}
+
+public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        BuiltInButton(className: StyleClass.prominent, configuration: configuration)
+    }
+}
+
+extension PrimitiveButtonStyle where Self == DefaultButtonStyle { public static var automatic: Self { Self() } }
+extension PrimitiveButtonStyle where Self == PlainButtonStyle { public static var plain: Self { Self() } }
+extension PrimitiveButtonStyle where Self == BorderlessButtonStyle { public static var borderless: Self { Self() } }
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle { public static var bordered: Self { Self() } }
+extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle { public static var borderedProminent: Self { Self() } }
+
+/// A built-in style's `<button>`, also when an app's own primitive style wraps one.
+struct BuiltInButton: _PrimitiveView {
+    let className: String?
+    let configuration: PrimitiveButtonStyleConfiguration
+
+    static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let configuration = view.configuration
+        ButtonElement._render(
+            ButtonElement(className: view.className, role: configuration.role, label: configuration.label, trigger: configuration.action),
+            context, &out)
+    }
+}
+
+/// How the buttons of a subtree are drawn.
+enum ButtonStyling {
+    /// A built-in style: its class (none for the default).
+    case builtIn(String?)
+    case primitive(@MainActor (PrimitiveButtonStyleConfiguration) -> AnyView)
+    case custom(@MainActor (ButtonStyleConfiguration) -> AnyView)
+}
+
+private struct ButtonStylingKey: EnvironmentKey { static let defaultValue = ButtonStyling.builtIn(nil) }
+
+extension EnvironmentValues {
+    var buttonStyling: ButtonStyling {
+        get { self[ButtonStylingKey.self] }
+        set { self[ButtonStylingKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// The style of the buttons in this view: a built-in one (`.borderedProminent`) or an
+    /// app's own `PrimitiveButtonStyle`.
+    public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View {
+        let styling: ButtonStyling
+        switch style {
+        case is DefaultButtonStyle: styling = .builtIn(nil)
+        case is PlainButtonStyle: styling = .builtIn(StyleClass.plain)
+        case is BorderlessButtonStyle: styling = .builtIn(StyleClass.borderless)
+        case is BorderedButtonStyle: styling = .builtIn(StyleClass.bordered)
+        case is BorderedProminentButtonStyle: styling = .builtIn(StyleClass.prominent)
+        default: styling = .primitive { AnyView(style.makeBody(configuration: $0)) }
+        }
+        return environment(\.buttonStyling, styling)
+    }
+
+    /// The look of the buttons in this view: an app's own `ButtonStyle`.
+    public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
+        environment(\.buttonStyling, .custom { AnyView(style.makeBody(configuration: $0)) })
+    }
+}
+
+// MARK: Toggles
+
+/// A toggle's look: `.toggleStyle(.switch)`, `.button` (a button that stays pressed while on),
+/// `.checkbox`, or an app's own drawn from `configuration.isOn` and `configuration.label`.
+public protocol ToggleStyle {
+    associatedtype Body: View
+    @ViewBuilder @MainActor func makeBody(configuration: Configuration) -> Body
+    typealias Configuration = ToggleStyleConfiguration
+}
+
+public struct ToggleStyleConfiguration {
+    public typealias Label = ButtonStyleConfiguration.Label
+    public let label: Label
+    /// The toggle's value; `configuration.isOn.toggle()` flips it.
+    @Binding public var isOn: Bool
+    public var isMixed: Bool { false }
+
+    init(label: Label, isOn: Binding<Bool>) {
+        self.label = label
+        self._isOn = isOn
+    }
+}
+
+public struct DefaultToggleStyle: ToggleStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { BuiltInToggle(kind: .switch, configuration: configuration) }
+}
+
+public struct SwitchToggleStyle: ToggleStyle {
+    public init() {}
+    public init(tint: Color) {}
+    public func makeBody(configuration: Configuration) -> some View { BuiltInToggle(kind: .switch, configuration: configuration) }
+}
+
+public struct ButtonToggleStyle: ToggleStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { BuiltInToggle(kind: .button, configuration: configuration) }
+}
+
+public struct CheckboxToggleStyle: ToggleStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { BuiltInToggle(kind: .checkbox, configuration: configuration) }
+}
+
+extension ToggleStyle where Self == DefaultToggleStyle { public static var automatic: Self { Self() } }
+extension ToggleStyle where Self == SwitchToggleStyle { public static var `switch`: Self { Self() } }
+extension ToggleStyle where Self == ButtonToggleStyle { public static var button: Self { Self() } }
+extension ToggleStyle where Self == CheckboxToggleStyle { public static var checkbox: Self { Self() } }
+
+/// The built-in toggles: a switch or a checkbox inside a `<label>`, or a pressed/unpressed button.
+struct BuiltInToggle: View {
+    enum Kind { case `switch`, checkbox, button }
+    let kind: Kind
+    let configuration: ToggleStyleConfiguration
+
+    var body: some View {
+        switch kind {
+        case .switch, .checkbox:
+            ToggleElement(isCheckbox: kind == .checkbox, isOn: configuration.$isOn, label: configuration.label)
+        case .button:
+            PressedButton(isOn: configuration.$isOn, label: configuration.label)
+        }
+    }
+}
+
+/// `.toggleStyle(.button)`: a button with `aria-pressed`, filled while on.
+struct PressedButton: _PrimitiveView {
+    let isOn: Binding<Bool>
+    let label: ToggleStyleConfiguration.Label
+
+    static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let binding = view.isOn
+        var element: [Node] = []
+        ButtonElement._render(
+            ButtonElement(className: StyleClass.bordered, role: nil, label: view.label) { binding.wrappedValue.toggle() }, context, &element
+        )
+        let isOn = context.track { binding.wrappedValue }
+        for node in element {
+            node.setAttribute("aria-pressed", isOn ? "true" : "false")
+            if isOn { node.addClass(StyleClass.prominent) }
+        }
+        out.append(contentsOf: element)
+    }
+}
+
+/// How the toggles of a subtree are drawn: nil for the built-in switch.
+private struct ToggleStylingKey: EnvironmentKey {
+    static let defaultValue: (@MainActor (ToggleStyleConfiguration) -> AnyView)? = nil
+}
+
+extension EnvironmentValues {
+    var toggleStyling: (@MainActor (ToggleStyleConfiguration) -> AnyView)? {
+        get { self[ToggleStylingKey.self] }
+        set { self[ToggleStylingKey.self] = newValue }
+    }
+}
+
+extension View {
+    public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
+        var styling: (@MainActor (ToggleStyleConfiguration) -> AnyView)?
+        if !(style is DefaultToggleStyle || style is SwitchToggleStyle) {
+            styling = { AnyView(style.makeBody(configuration: $0)) }
+        }
+        return environment(\.toggleStyling, styling)
+    }
+}
+
+// MARK: Labels
+
+/// A label's look: `.labelStyle(.iconOnly)`, `.titleOnly`, `.titleAndIcon`, or an app's own
+/// from `configuration.title` and `configuration.icon`.
+public protocol LabelStyle {
+    associatedtype Body: View
+    @ViewBuilder @MainActor func makeBody(configuration: Configuration) -> Body
+    typealias Configuration = LabelStyleConfiguration
+}
+
+public struct LabelStyleConfiguration {
+    public typealias Title = ButtonStyleConfiguration.Label
+    public typealias Icon = ButtonStyleConfiguration.Label
+    public let title: Title
+    public let icon: Icon
+}
+
+public struct DefaultLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        LabelElement(styling: .titleAndIcon, title: configuration.title, icon: configuration.icon)
+    }
+}
+
+public struct IconOnlyLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        LabelElement(styling: .iconOnly, title: configuration.title, icon: configuration.icon)
+    }
+}
+
+public struct TitleOnlyLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        LabelElement(styling: .titleOnly, title: configuration.title, icon: configuration.icon)
+    }
+}
+
+public struct TitleAndIconLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        LabelElement(styling: .titleAndIcon, title: configuration.title, icon: configuration.icon)
+    }
+}
+
+extension LabelStyle where Self == DefaultLabelStyle { public static var automatic: Self { Self() } }
+extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: Self { Self() } }
+extension LabelStyle where Self == TitleOnlyLabelStyle { public static var titleOnly: Self { Self() } }
+extension LabelStyle where Self == TitleAndIconLabelStyle { public static var titleAndIcon: Self { Self() } }
+
+/// How the labels of a subtree are drawn.
+enum LabelStyling {
+    /// Both parts, the icon only (the title kept for assistive technology), or the title only.
+    case titleAndIcon, iconOnly, titleOnly
+    case custom(@MainActor (LabelStyleConfiguration) -> AnyView)
+}
+
+private struct LabelStylingKey: EnvironmentKey { static let defaultValue = LabelStyling.titleAndIcon }
+
+extension EnvironmentValues {
+    var labelStyling: LabelStyling {
+        get { self[LabelStylingKey.self] }
+        set { self[LabelStylingKey.self] = newValue }
+    }
+}
+
+extension View {
+    public func labelStyle<S: LabelStyle>(_ style: S) -> some View {
+        let styling: LabelStyling
+        switch style {
+        case is IconOnlyLabelStyle: styling = .iconOnly
+        case is TitleOnlyLabelStyle: styling = .titleOnly
+        case is DefaultLabelStyle, is TitleAndIconLabelStyle: styling = .titleAndIcon
+        default: styling = .custom { AnyView(style.makeBody(configuration: $0)) }
+        }
+        return environment(\.labelStyling, styling)
+    }
+}
+
+// MARK: Progress
+
+/// A progress view's look: `.linear` (a bar), `.circular` (a ring, or a spinner when the amount
+/// is unknown), or an app's own from `configuration.fractionCompleted`.
+public protocol ProgressViewStyle {
+    associatedtype Body: View
+    @ViewBuilder @MainActor func makeBody(configuration: Configuration) -> Body
+    typealias Configuration = ProgressViewStyleConfiguration
+}
+
+public struct ProgressViewStyleConfiguration {
+    public typealias Label = ButtonStyleConfiguration.Label
+    /// From 0 to 1; nil when the amount is unknown.
+    public let fractionCompleted: Double?
+    public let label: Label?
+    public var currentValueLabel: Label? { nil }
+}
+
+public struct DefaultProgressViewStyle: ProgressViewStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { BuiltInProgress(circular: nil, configuration: configuration) }
+}
+
+public struct LinearProgressViewStyle: ProgressViewStyle {
+    public init() {}
+    public init(tint: Color) {}
+    public func makeBody(configuration: Configuration) -> some View { BuiltInProgress(circular: false, configuration: configuration) }
+}
+
+public struct CircularProgressViewStyle: ProgressViewStyle {
+    public init() {}
+    public init(tint: Color) {}
+    public func makeBody(configuration: Configuration) -> some View { BuiltInProgress(circular: true, configuration: configuration) }
+}
+
+extension ProgressViewStyle where Self == DefaultProgressViewStyle { public static var automatic: Self { Self() } }
+extension ProgressViewStyle where Self == LinearProgressViewStyle { public static var linear: Self { Self() } }
+extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: Self { Self() } }
+
+/// The built-in progress views, also when an app's own style wraps one.
+struct BuiltInProgress: View {
+    let circular: Bool?
+    let configuration: ProgressViewStyleConfiguration
+
+    var body: some View {
+        ProgressView(label: configuration.label, value: configuration.fractionCompleted, total: 1)
+            .environment(\.progressStyling, circular.map { .builtIn(circular: $0) } ?? .builtIn(circular: nil))
+    }
+}
+
+enum ProgressStyling {
+    /// nil: a bar when the amount is known, a spinner when not.
+    case builtIn(circular: Bool?)
+    case custom(@MainActor (ProgressViewStyleConfiguration) -> AnyView)
+}
+
+private struct ProgressStylingKey: EnvironmentKey { static let defaultValue = ProgressStyling.builtIn(circular: nil) }
+
+extension EnvironmentValues {
+    var progressStyling: ProgressStyling {
+        get { self[ProgressStylingKey.self] }
+        set { self[ProgressStylingKey.self] = newValue }
+    }
+}
+
+extension View {
+    public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
+        let styling: ProgressStyling
+        switch style {
+        case is DefaultProgressViewStyle: styling = .builtIn(circular: nil)
+        case is LinearProgressViewStyle: styling = .builtIn(circular: false)
+        case is CircularProgressViewStyle: styling = .builtIn(circular: true)
+        default: styling = .custom { AnyView(style.makeBody(configuration: $0)) }
+        }
+        return environment(\.progressStyling, styling)
+    }
+}
