@@ -115,6 +115,8 @@ public enum StyleClass {
     public static let tabPanel = "jw-tab-panel"
     public static let text = "jw-text"
     public static let textarea = "jw-textarea"
+    /// A `TextEditor`: a text area that fills its width and grows.
+    public static let textEditor = "jw-text-editor"
     public static let textfield = "jw-textfield"
     public static let toggle = "jw-toggle"
     public static let toolbar = "jw-toolbar"
@@ -233,6 +235,7 @@ public enum StyleClass {
         tabPanel,
         text,
         textarea,
+        textEditor,
         textfield,
         toggle,
         toolbar,

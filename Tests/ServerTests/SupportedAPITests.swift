@@ -29,7 +29,6 @@ struct SupportedAPITests {
             declarations:
                 "struct F: View { @FocusState var on: Bool; var body: some View { TextField(\"a\", text: .constant(\"\")).focused($on) } }"),
         Snippet("ContentUnavailableView", "ContentUnavailableView(\"a\", systemImage: \"tray\")"),
-        Snippet("Text(_:format:)", "Text(1.5, format: .number)"),
         Snippet("LabeledContent", "LabeledContent(\"a\", value: \"b\")"),
         Snippet(
             "@AppStorage", "S()", declarations: "struct S: View { @AppStorage(\"k\") var k = 1; var body: some View { Text(\"\\(k)\") } }"),
@@ -45,7 +44,6 @@ struct SupportedAPITests {
         Snippet(".accessibilityElement(children:)", "Text(\"a\").accessibilityElement(children: .combine)"),
         Snippet("AsyncImage", "AsyncImage(url: nil)"),
         Snippet("ShareLink", "ShareLink(item: \"a\")"),
-        Snippet("TextEditor", "TextEditor(text: .constant(\"\"))"),
         Snippet("ColorPicker", "ColorPicker(\"a\", selection: .constant(Color.red))"),
         Snippet(
             ".onReceive", "Text(\"a\").onReceive(NotificationCenter.default.publisher(for: .init(\"x\"))) { _ in }",
@@ -54,8 +52,6 @@ struct SupportedAPITests {
         Snippet(".onMove", "List { ForEach([1], id: \\.self) { Text(\"\\($0)\") }.onMove { _, _ in } }"),
         Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
         Snippet(".ignoresSafeArea", "Text(\"a\").ignoresSafeArea()"),
-        Snippet(".submitLabel", "TextField(\"a\", text: .constant(\"\")).submitLabel(.done)"),
-        Snippet(".textInputAutocapitalization", "TextField(\"a\", text: .constant(\"\")).textInputAutocapitalization(.never)"),
         Snippet(".listRowInsets", "Text(\"a\").listRowInsets(nil)"),
         Snippet(".scrollContentBackground", "List { Text(\"a\") }.scrollContentBackground(.hidden)"),
         Snippet(".lineSpacing", "Text(\"a\").lineSpacing(4)"),
@@ -94,6 +90,10 @@ struct SupportedAPITests {
         Snippet("#Preview", "Text(\"a\")", declarations: "#Preview { Text(\"a\") }"),
         Snippet(".labelStyle", "Label(\"a\", systemImage: \"star\").labelStyle(.iconOnly)"),
         Snippet(".toggleStyle", "Toggle(\"a\", isOn: .constant(true)).toggleStyle(.switch)"),
+        Snippet("Text(_:format:)", "Text(1.5, format: .number)"),
+        Snippet("TextEditor", "TextEditor(text: .constant(\"\"))"),
+        Snippet(".submitLabel", "TextField(\"a\", text: .constant(\"\")).submitLabel(.done)"),
+        Snippet(".textInputAutocapitalization", "TextField(\"a\", text: .constant(\"\")).textInputAutocapitalization(.never)"),
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -322,6 +322,15 @@ extension View {
         modifier(EnvironmentWriter { $0[keyPath: keyPath] = value })
     }
 
+    /// Changes an environment value for this view and its descendants, from what it is here.
+    public func transformEnvironment<Value>(
+        _ keyPath: WritableKeyPath<EnvironmentValues, Value>, transform: @escaping (inout Value) -> Void
+    )
+        -> some View
+    {
+        modifier(EnvironmentWriter { transform(&$0[keyPath: keyPath]) })
+    }
+
     /// Puts an `@Observable` model into the environment, for `@Environment(Model.self)`.
     public func environment<Object: AnyObject & Observable>(_ object: Object?) -> some View {
         modifier(

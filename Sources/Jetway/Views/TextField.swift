@@ -88,6 +88,7 @@ enum TextInput {
             if let mode = keyboard.inputMode { node.setAttribute("inputmode", mode) }
         }
         if let content = context.environment.textContentType { node.setAttribute("autocomplete", content.rawValue) }
+        context.environment.fieldBehavior.apply(to: node)
         node.setAttribute("placeholder", prompt ?? title)
         node.setAttribute("aria-label", title)
         if context.environment.isEnabled {

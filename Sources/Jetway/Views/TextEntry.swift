@@ -1,0 +1,187 @@
+import Foundation
+
+// Text input and formatted values as SwiftUI writes them: fields bound to a formatted value,
+// a multi-line editor, and how a field's keyboard behaves (capitals, corrections, its Return
+// key). The browser's own attributes do each (`autocapitalize`, `autocorrect`, `spellcheck`,
+// `enterkeyhint`).
+
+extension TextField where Label == Text {
+    /// A field bound to a value shown with `format`: what is typed is parsed as the format
+    /// reads it; text it cannot read leaves the value as it was.
+    ///
+    /// ```swift
+    /// TextField("Fare", value: $fare, format: .number)
+    /// ```
+    public init<F: ParseableFormatStyle>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil)
+    where F.FormatOutput == String {
+        self.init(title: titleKey.string, text: FormattedValue.binding(value, format: format), prompt: prompt?.string, inputType: "text")
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol, F: ParseableFormatStyle>(_ title: S, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil)
+    where F.FormatOutput == String {
+        self.init(title: String(title), text: FormattedValue.binding(value, format: format), prompt: prompt?.string, inputType: "text")
+    }
+
+    /// The older form, with a `Formatter` (`NumberFormatter`, `DateFormatter`).
+    public init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, formatter: Formatter, prompt: Text? = nil) {
+        self.init(
+            title: titleKey.string, text: FormattedValue.binding(value, formatter: formatter), prompt: prompt?.string, inputType: "text")
+    }
+}
+
+enum FormattedValue {
+    static func binding<F: ParseableFormatStyle>(_ value: Binding<F.FormatInput>, format: F) -> Binding<String>
+    where F.FormatOutput == String {
+        Binding(
+            get: { format.format(value.wrappedValue) },
+            set: { text in if let parsed = try? format.parseStrategy.parse(text) { value.wrappedValue = parsed } })
+    }
+
+    static func binding<V>(_ value: Binding<V>, formatter: Formatter) -> Binding<String> {
+        Binding(
+            get: { formatter.string(for: value.wrappedValue) ?? "" },
+            set: { text in
+                // What swift-corelibs-foundation's formatters can read back: numbers and dates.
+                var parsed: Any?
+                if let numbers = formatter as? NumberFormatter, let number = numbers.number(from: text) {
+                    switch V.self {
+                    case is Double.Type: parsed = number.doubleValue
+                    case is Float.Type: parsed = number.floatValue
+                    case is Int.Type: parsed = number.intValue
+                    case is Decimal.Type: parsed = number.decimalValue
+                    default: parsed = number
+                    }
+                } else if let dates = formatter as? DateFormatter {
+                    parsed = dates.date(from: text)
+                }
+                if let parsed = parsed as? V { value.wrappedValue = parsed }
+            })
+    }
+}
+
+/// A multi-line text editor bound to a string: a `<textarea>` (Return starts a new line).
+///
+/// ```swift
+/// TextEditor(text: $notes)
+/// ```
+public struct TextEditor: _PrimitiveView {
+    let text: Binding<String>
+
+    public init(text: Binding<String>) {
+        self.text = text
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let node = TextInput.node(
+            context, type: "text", title: "", prompt: nil, text: view.text, className: StyleClass.textfield, multiline: true)
+        node.removeAttribute("placeholder")
+        node.removeAttribute("aria-label")
+        node.addClass(StyleClass.textEditor)
+        out.append(node)
+    }
+}
+
+extension Text {
+    /// A value shown as `format` writes it: `Text(fare, format: .currency(code: "EUR"))`,
+    /// `Text(departure, format: .dateTime.hour().minute())`.
+    public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String {
+        self.init(verbatim: format.format(input))
+    }
+}
+
+extension LocalizedStringKey.StringInterpolation {
+    /// `"\(fare, specifier: "%.2f")"`: a number as a printf format writes it.
+    public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
+        appendLiteral(String(format: specifier, value))
+    }
+}
+
+/// How a field capitalizes what is typed on a phone's keyboard.
+public struct TextInputAutocapitalization: Sendable, Hashable {
+    let attribute: String
+    public static let never = TextInputAutocapitalization(attribute: "none")
+    public static let words = TextInputAutocapitalization(attribute: "words")
+    public static let sentences = TextInputAutocapitalization(attribute: "sentences")
+    public static let characters = TextInputAutocapitalization(attribute: "characters")
+}
+
+/// The label of a field's Return key on a phone's keyboard (`enterkeyhint`).
+public struct SubmitLabel: Sendable, Hashable {
+    let hint: String
+    public static let done = SubmitLabel(hint: "done")
+    public static let go = SubmitLabel(hint: "go")
+    public static let send = SubmitLabel(hint: "send")
+    public static let join = SubmitLabel(hint: "go")
+    public static let route = SubmitLabel(hint: "go")
+    public static let search = SubmitLabel(hint: "search")
+    public static let `return` = SubmitLabel(hint: "enter")
+    public static let next = SubmitLabel(hint: "next")
+    public static let `continue` = SubmitLabel(hint: "next")
+}
+
+/// The field settings of a subtree, read by every text input in it.
+struct FieldBehavior: Hashable, Sendable {
+    var autocapitalization: TextInputAutocapitalization?
+    var autocorrectionDisabled = false
+    var submitLabel: SubmitLabel?
+
+    func apply(to node: Node) {
+        if let autocapitalization { node.setAttribute("autocapitalize", autocapitalization.attribute) }
+        if autocorrectionDisabled {
+            node.setAttribute("autocorrect", "off")
+            node.setAttribute("spellcheck", "false")
+        }
+        if let submitLabel { node.setAttribute("enterkeyhint", submitLabel.hint) }
+    }
+}
+
+private struct FieldBehaviorKey: EnvironmentKey { static let defaultValue = FieldBehavior() }
+
+extension EnvironmentValues {
+    var fieldBehavior: FieldBehavior {
+        get { self[FieldBehaviorKey.self] }
+        set { self[FieldBehaviorKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// How fields in this view capitalize what is typed (`autocapitalize`).
+    public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> some View {
+        transformEnvironment(\.fieldBehavior) { $0.autocapitalization = autocapitalization }
+    }
+
+    /// The older form: `.autocapitalization(.none)`.
+    public func autocapitalization(_ style: UITextAutocapitalizationType) -> some View {
+        textInputAutocapitalization(style.modern)
+    }
+
+    /// No spelling corrections in this view's fields (`autocorrect="off"`, `spellcheck="false"`).
+    public func autocorrectionDisabled(_ disable: Bool = true) -> some View {
+        transformEnvironment(\.fieldBehavior) { $0.autocorrectionDisabled = disable }
+    }
+
+    /// The older name of `autocorrectionDisabled(_:)`.
+    public func disableAutocorrection(_ disable: Bool?) -> some View {
+        autocorrectionDisabled(disable ?? false)
+    }
+
+    /// The label of the Return key of this view's fields on a phone (`enterkeyhint`).
+    public func submitLabel(_ submitLabel: SubmitLabel) -> some View {
+        transformEnvironment(\.fieldBehavior) { $0.submitLabel = submitLabel }
+    }
+}
+
+/// UIKit's names for capitalization, as older SwiftUI code writes `.autocapitalization(.none)`.
+public enum UITextAutocapitalizationType: Sendable {
+    case none, words, sentences, allCharacters
+
+    var modern: TextInputAutocapitalization {
+        switch self {
+        case .none: return .never
+        case .words: return .words
+        case .sentences: return .sentences
+        case .allCharacters: return .characters
+        }
+    }
+}
