@@ -20,6 +20,7 @@ const wire = Object.freeze({
     clockZone: "data-jw-tz",
     clockFrom: "data-jw-from",
     clockTo: "data-jw-to",
+    focus: "data-jw-focus",
     keepsAwake: "data-jw-awake",
     savedAt: "data-jw-saved",
     hostedView: "data-jetway-view",

@@ -34,6 +34,10 @@ final class ControlsModel {
     var pinned = "none"
     var cancelled = 0
     var submissions = 0
+    var styledTaps = 0
+    var fare = 12.5
+    var starred = false
+    var essay = ""
 
     static let seats = ["Window", "Middle", "Aisle"]
     static let meals = ["Vegetarian", "Fish", "Chicken"]
@@ -109,6 +113,16 @@ struct ControlsGallery: View {
                     Text("Hello, \(model.name)")
                     Text("Search: \(model.search)")
                     Text("Submitted: \(model.submissions)")
+                }
+                Section("Focus and styles") {
+                    PassengerNameForm()
+                    Button("Styled") { model.styledTaps += 1 }.buttonStyle(PillStyle())
+                    Text("Styled taps: \(model.styledTaps)")
+                    Toggle("Starred", isOn: $model.starred).toggleStyle(.button)
+                    Text(model.starred ? "Starred yes" : "Starred no")
+                    TextField("Fare", value: $model.fare, format: .number)
+                    Text("Fare: \(model.fare, specifier: "%.2f")")
+                    TextEditor(text: $model.essay)
                 }
                 Section("Layout") {
                     GeometryReader { proxy in
@@ -201,5 +215,38 @@ extension ControlsModel {
         JetwayApp(
             title: "Controls",
             routes: [Route("/controls") { _ in ControlsGallery(model: self) }] + MountainAirportApp.make(model: flights).routes)
+    }
+}
+
+/// A form that moves the focus itself, as SwiftUI forms do with `@FocusState`.
+struct PassengerNameForm: View {
+    enum Field: Hashable { case given, family }
+    @FocusState private var focus: Field?
+    @State private var given = ""
+    @State private var family = ""
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            TextField("Given name", text: $given)
+                .focused($focus, equals: .given)
+                .submitLabel(.next)
+                .onSubmit { focus = .family }
+            TextField("Family name", text: $family)
+                .focused($focus, equals: .family)
+                .submitLabel(.done)
+                .onSubmit { focus = nil }
+            Button("Next field") { focus = .family }
+            Text("Focus: \(focus.map { "\($0)" } ?? "none")")
+        }
+    }
+}
+
+/// An app's own button style.
+struct PillStyle: ButtonStyle {
+    func makeBody(configuration: Configuration) -> some View {
+        configuration.label
+            .padding(8)
+            .foregroundColor(.white)
+            .background(Capsule().fill(Color.blue))
     }
 }

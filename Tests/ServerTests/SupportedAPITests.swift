@@ -24,10 +24,6 @@ struct SupportedAPITests {
         Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),
         Snippet(".animation(_:value:)", "Text(\"a\").animation(.default, value: 1)"),
         Snippet(".transition", "Text(\"a\").transition(.opacity)"),
-        Snippet(
-            "@FocusState", "F()",
-            declarations:
-                "struct F: View { @FocusState var on: Bool; var body: some View { TextField(\"a\", text: .constant(\"\")).focused($on) } }"),
         Snippet("ContentUnavailableView", "ContentUnavailableView(\"a\", systemImage: \"tray\")"),
         Snippet("LabeledContent", "LabeledContent(\"a\", value: \"b\")"),
         Snippet(
@@ -94,6 +90,10 @@ struct SupportedAPITests {
         Snippet("TextEditor", "TextEditor(text: .constant(\"\"))"),
         Snippet(".submitLabel", "TextField(\"a\", text: .constant(\"\")).submitLabel(.done)"),
         Snippet(".textInputAutocapitalization", "TextField(\"a\", text: .constant(\"\")).textInputAutocapitalization(.never)"),
+        Snippet(
+            "@FocusState", "F()",
+            declarations:
+                "struct F: View { @FocusState var on: Bool; var body: some View { TextField(\"a\", text: .constant(\"\")).focused($on) } }"),
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
