@@ -35,7 +35,6 @@ struct SupportedAPITests {
         Snippet("LinearGradient", "LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom)"),
         Snippet(".rotationEffect", "Text(\"a\").rotationEffect(.degrees(45))"),
         Snippet(".scaleEffect", "Text(\"a\").scaleEffect(2)"),
-        Snippet("EditButton", "EditButton()"),
         Snippet("NavigationSplitView", "NavigationSplitView { Text(\"a\") } detail: { Text(\"b\") }"),
         Snippet(".accessibilityElement(children:)", "Text(\"a\").accessibilityElement(children: .combine)"),
         Snippet("AsyncImage", "AsyncImage(url: nil)"),
@@ -45,7 +44,6 @@ struct SupportedAPITests {
             ".onReceive", "Text(\"a\").onReceive(NotificationCenter.default.publisher(for: .init(\"x\"))) { _ in }",
             declarations: "import Foundation"),
         Snippet(".popover", "Text(\"a\").popover(isPresented: .constant(false)) { Text(\"b\") }"),
-        Snippet(".onMove", "List { ForEach([1], id: \\.self) { Text(\"\\($0)\") }.onMove { _, _ in } }"),
         Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
         Snippet(".ignoresSafeArea", "Text(\"a\").ignoresSafeArea()"),
         Snippet(".listRowInsets", "Text(\"a\").listRowInsets(nil)"),
@@ -94,6 +92,8 @@ struct SupportedAPITests {
             "@FocusState", "F()",
             declarations:
                 "struct F: View { @FocusState var on: Bool; var body: some View { TextField(\"a\", text: .constant(\"\")).focused($on) } }"),
+        Snippet("EditButton", "EditButton()"),
+        Snippet(".onMove", "List { ForEach([1], id: \\.self) { Text(\"\\($0)\") }.onMove { _, _ in } }"),
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -208,8 +208,17 @@ extension NavigationState: StateComparing {
     func hasSameState(as other: AnyObject) -> Bool {
         guard let other = other as? NavigationState else { return false }
         return path.isEmpty && other.path.isEmpty && pendingPushes == nil && other.pendingPushes == nil
+            && editing.mode == other.editing.mode
     }
-    // Only the root, with nothing pushed, compares: nothing to take or hash.
+
+    // Only the root, with nothing pushed, compares: its edit mode is all to take or hash.
+    func takeState(of other: AnyObject) {
+        if let other = other as? NavigationState, editing.mode != other.editing.mode { editing.mode = other.editing.mode }
+    }
+
+    func hashState(into hasher: inout Hasher) {
+        if editing.mode != .inactive { hasher.combine(editing.mode) }
+    }
 }
 
 extension LazyWindow: StateComparing {

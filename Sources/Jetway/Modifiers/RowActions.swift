@@ -1,17 +1,46 @@
 /// A class attribute written once, not at each render.
 private let buttonRowActionDestructiveClasses = "\(StyleClass.button) \(StyleClass.rowAction) \(StyleClass.destructive)"
 /// A class attribute written once, not at each render.
+private let buttonRowActionClasses = "\(StyleClass.button) \(StyleClass.rowAction)"
+/// A class attribute written once, not at each render.
 private let menuContextMenuClasses = "\(RuntimeContract.Class.menu) \(RuntimeContract.Class.contextMenu)"
 
-extension ForEach {
+/// A view that stands for rows of data (`ForEach`, and a `ForEach` with `.onDelete` or
+/// `.onMove`), which the rows' edits apply to.
+public protocol DynamicViewContent: View {
+    associatedtype Data: Collection
+    var data: Data { get }
+}
+
+extension ForEach: DynamicViewContent {}
+
+extension ModifiedContent: DynamicViewContent where Content: DynamicViewContent, Modifier: RowEditing {
+    public var data: Content.Data { content.data }
+}
+
+/// `.onDelete` and `.onMove`: they keep the rows rows.
+public protocol RowEditing: ViewModifier {}
+
+extension DynamicViewContent {
     /// Makes the rows deletable: each gets a Delete button, which calls `action` with the row's
     /// index (as SwiftUI's swipe to delete does).
     ///
     /// ```swift
     /// List { ForEach(flights) { FlightRow(flight: $0) }.onDelete { flights.remove(atOffsets: $0) } }
     /// ```
-    public func onDelete(perform action: (@MainActor (IndexSet) -> Void)?) -> some View {
-        modifier(OnDeleteModifier(action: action))
+    public func onDelete(perform action: (@MainActor (IndexSet) -> Void)?) -> ModifiedContent<Self, OnDeleteModifier> {
+        ModifiedContent(content: self, modifier: OnDeleteModifier(edit: action.map { .delete($0) }))
+    }
+
+    /// Makes the rows movable: each gets Move up and Move down buttons, which call `action`
+    /// with the row's index and where it goes (as SwiftUI's drag to reorder does), for
+    /// `move(fromOffsets:toOffset:)`.
+    ///
+    /// ```swift
+    /// ForEach(stops) { Text($0.name) }.onMove { stops.move(fromOffsets: $0, toOffset: $1) }
+    /// ```
+    public func onMove(perform action: (@MainActor (IndexSet, Int) -> Void)?) -> ModifiedContent<Self, OnDeleteModifier> {
+        ModifiedContent(content: self, modifier: OnDeleteModifier(edit: action.map { .move($0) }))
     }
 }
 
@@ -36,10 +65,16 @@ public enum HorizontalEdge: Hashable, Sendable {
     case leading, trailing
 }
 
-struct OnDeleteModifier: _PrimitiveModifier {
-    let action: (@MainActor (IndexSet) -> Void)?
+/// The controls `.onDelete` and `.onMove` give each row: a Delete button, or Move up and Move
+/// down buttons.
+public struct OnDeleteModifier: _PrimitiveModifier, RowEditing {
+    enum Edit {
+        case delete(@MainActor (IndexSet) -> Void)
+        case move(@MainActor (IndexSet, Int) -> Void)
+    }
+    let edit: Edit?
 
-    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+    public static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         var rows: [Node] = []
         // Which element of the data each row node is (a lazy list renders only some, between
         // gaps; a row may be several nodes): the `ForEach` below says, through the environment.
@@ -50,7 +85,7 @@ struct OnDeleteModifier: _PrimitiveModifier {
         var inside = context
         inside.writeEnvironment { $0.rowOffsets = offsets }
         content(inside, &rows)
-        guard let action = modifier.action else {
+        guard let edit = modifier.edit else {
             if offsets.claimedAbove, let above = offsets.above {
                 for (row, offset) in zip(rows, offsets.offsets(of: rows)) {
                     if let offset { above.record(offset, nodes: [row][...]) }
@@ -70,16 +105,39 @@ struct OnDeleteModifier: _PrimitiveModifier {
             let index = recorded[position] ?? position
             let holder = Node("div", key: row.key)
             holder.setAttribute("class", StyleClass.rowWithActions)
-            let delete = Node("button", key: row.key &+ 0xDE1)
-            delete.setAttribute("class", buttonRowActionDestructiveClasses)
-            delete.setAttribute("type", "button")
-            delete.setAttribute("aria-label", "Delete " + Self.name(of: row))
-            delete.text = "Delete"
-            delete.addHandler(EventBinding(event: .click) { _ in action(IndexSet(integer: index)) })
-            holder.children = [row, delete]
+            switch edit {
+            case .delete(let action):
+                let delete = Self.button(key: row.key &+ 0xDE1, "Delete", "Delete " + Self.name(of: row), buttonRowActionDestructiveClasses)
+                delete.addHandler(EventBinding(event: .click) { _ in action(IndexSet(integer: index)) })
+                holder.children = [row, delete]
+            case .move(let action):
+                let name = Self.name(of: row)
+                let up = Self.button(key: row.key &+ 0x3F1, "↑", "Move \(name) up", buttonRowActionClasses)
+                let down = Self.button(key: row.key &+ 0x3F2, "↓", "Move \(name) down", buttonRowActionClasses)
+                if index > 0 {
+                    up.addHandler(EventBinding(event: .click) { _ in action(IndexSet(integer: index), index - 1) })
+                } else {
+                    up.setAttribute("disabled", "")
+                }
+                if index < offsets.total - 1 {
+                    down.addHandler(EventBinding(event: .click) { _ in action(IndexSet(integer: index), index + 2) })
+                } else {
+                    down.setAttribute("disabled", "")
+                }
+                holder.children = [row, up, down]
+            }
             if offsets.claimedAbove { offsets.above?.record(index, nodes: [holder][...]) }
             out.append(holder)
         }
+    }
+
+    private static func button(key: UInt64, _ text: String, _ label: String, _ classes: String) -> Node {
+        let button = Node("button", key: key)
+        button.setAttribute("class", classes)
+        button.setAttribute("type", "button")
+        button.setAttribute("aria-label", label)
+        button.text = text
+        return button
     }
 
     /// What a row is called: its first text (not its actions' labels).

@@ -10,6 +10,7 @@ private let listFillWFillHClasses = "\(StyleClass.list) \(StyleClass.fillW) \(St
 /// ```
 public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
     let content: Content
+    var selection: ListSelection?
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         // As tall and wide as offered, as SwiftUI's List: an overlay on it covers the screen,
@@ -23,7 +24,9 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         // whole list (`aria-posinset`, `aria-setsize`).
         let offsets = context.persistent(RowOffsets.self) { RowOffsets() }
         offsets.start()
+        let selection = view.selection
         inside.writeEnvironment {
+            if selection != nil { $0.collectsTags = true }
             $0.sectionsAreListRows = true
             $0.lazyStack = LazyStack(kind: .list)
             $0.rowOffsets = offsets
@@ -31,6 +34,7 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
             $0.lazySections = nil
         }
         Content._render(view.content, inside, &rows)
+        if let selection { selection.mark(&rows, list: list, context) }
         let positions = offsets.positions(of: rows)
         offsets.finish()
         // A row whose view did not re-render is the same node object as last time: give it the
@@ -130,6 +134,88 @@ extension List where SelectionValue == Never {
         _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
     ) where Content == ForEach<Data, ID, RowContent> {
         self.content = ForEach(data, id: id, content: rowContent)
+    }
+}
+
+extension List {
+    /// A list whose rows the user selects, one at a time: a row is its `ForEach`'s id or its
+    /// `.tag(_:)`; a click selects it (and a click on the selected row leaves it selected).
+    public init(selection: Binding<SelectionValue?>, @ViewBuilder content: () -> Content) {
+        self.content = content()
+        self.selection = ListSelection(single: selection)
+    }
+
+    /// A list whose rows the user selects several of: a click adds a row or takes it out.
+    public init(selection: Binding<Set<SelectionValue>>, @ViewBuilder content: () -> Content) {
+        self.content = content()
+        self.selection = ListSelection(multiple: selection)
+    }
+
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, selection: Binding<SelectionValue?>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.init(selection: selection) { ForEach(data, content: rowContent) }
+    }
+
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, selection: Binding<Set<SelectionValue>>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.init(selection: selection) { ForEach(data, content: rowContent) }
+    }
+
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<SelectionValue?>,
+        @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, ID, RowContent> {
+        self.init(selection: selection) { ForEach(data, id: id, content: rowContent) }
+    }
+
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<Set<SelectionValue>>,
+        @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, ID, RowContent> {
+        self.init(selection: selection) { ForEach(data, id: id, content: rowContent) }
+    }
+}
+
+/// A list's selection: which rows are selected, and what a click on a row does. Rows are
+/// `role="option"` with `aria-selected` in a `role="listbox"` list.
+struct ListSelection {
+    let selected: () -> [AnyHashable]
+    let choose: (AnyHashable) -> Void
+    let multiple: Bool
+
+    init<Value: Hashable>(single binding: Binding<Value?>) {
+        selected = { binding.wrappedValue.map { [AnyHashable($0)] } ?? [] }
+        choose = { tag in if let value = tag.base as? Value { binding.wrappedValue = value } }
+        multiple = false
+    }
+
+    init<Value: Hashable>(multiple binding: Binding<Set<Value>>) {
+        selected = { binding.wrappedValue.map { AnyHashable($0) } }
+        choose = { tag in
+            guard let value = tag.base as? Value else { return }
+            if binding.wrappedValue.contains(value) { binding.wrappedValue.remove(value) } else { binding.wrappedValue.insert(value) }
+        }
+        multiple = true
+    }
+
+    /// Marks each tagged row (a copy: the row's own node may be cached) selected or not, and
+    /// makes a click on it choose it.
+    @MainActor func mark(_ rows: inout [Node], list: Node, _ context: _RenderContext) {
+        let chosen = Set(context.track { selected() })
+        list.setAttribute("role", "listbox")
+        if multiple { list.setAttribute("aria-multiselectable", "true") }
+        for index in rows.indices {
+            guard let tag = rows[index].tagValue else { continue }
+            let row = rows[index].copy()
+            row.setAttribute("role", "option")
+            row.setAttribute("aria-selected", chosen.contains(tag) ? "true" : "false")
+            row.setAttribute("tabindex", "0")
+            let choose = self.choose
+            row.addHandler(EventBinding(event: .click) { _ in choose(tag) })
+            rows[index] = row
+        }
     }
 }
 

@@ -63,7 +63,11 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
             node.addHandler(EventBinding(event: .navigate) { payload in try state.navigate(to: NavigationState.parts(payload.text())) })
         }
         var inner = context.insideElement()
-        inner.writeEnvironment { $0.navigation = state }
+        let editing = state.editing
+        inner.writeEnvironment {
+            $0.navigation = state
+            $0.editMode = editing.binding
+        }
         // Every screen of the stack renders, as SwiftUI keeps them all: the ones under the top
         // keep their state (a search typed on the root, a form half filled) while covered, and
         // render where nobody sees them (`screenIsCovered`: their `onDisappear` runs, their
@@ -124,6 +128,8 @@ final class NavigationState {
         case presented(UInt64)
     }
     var path: [Entry] = []
+    /// `@Environment(\.editMode)` below the stack.
+    let editing = EditModeState()
     /// The element key of the link that pushed each screen (0: pushed otherwise).
     var keys: [UInt64] = []
     weak var owner: ViewInstance?
