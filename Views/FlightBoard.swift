@@ -18,7 +18,7 @@ public struct FlightBoard: View {
     public var body: some View {
         NavigationStack {
             BoardFlights(
-                model: model, list: model.boardList(search: searchText, arrivals: showArrivals), device: request.device,
+                model: model, list: model.boardList(search: searchText, arrivals: showArrivals), search: searchText, device: request.device,
                 starred: request.device.map { model.starred(on: $0) }, showArrivals: $showArrivals
             )
             .navigationTitle("Mountain Airport")
@@ -45,6 +45,8 @@ public struct FlightBoard: View {
 struct BoardFlights: View {
     let model: FlightBoardModel
     let list: FetchedResultList<FlightInformation>
+    /// What was typed into the search, for the empty state.
+    let search: String
     let device: String?
     let starred: FetchedResultList<StarredFlight>?
     @Binding var showArrivals: Bool
@@ -66,13 +68,17 @@ struct BoardFlights: View {
                 .font(.footnote)
                 .foregroundColor(.secondary)
                 .padding(.horizontal, 16)
-            List(list.items) { flight in
-                HStack {
-                    NavigationLink(destination: FlightDetail(model: model, flight: flight)) {
-                        FlightRow(flight: flight)
-                    }
-                    if let device {
-                        StarButton(model: model, flight: flight, device: device, isStarred: starredIDs.contains(flight.id))
+            if list.items.isEmpty && !search.isEmpty {
+                ContentUnavailableView.search(text: search)
+            } else {
+                List(list.items) { flight in
+                    HStack {
+                        NavigationLink(destination: FlightDetail(model: model, flight: flight)) {
+                            FlightRow(flight: flight)
+                        }
+                        if let device {
+                            StarButton(model: model, flight: flight, device: device, isStarred: starredIDs.contains(flight.id))
+                        }
                     }
                 }
             }

@@ -21,6 +21,7 @@ const wire = Object.freeze({
     clockFrom: "data-jw-from",
     clockTo: "data-jw-to",
     focus: "data-jw-focus",
+    minimumScale: "data-jw-min-scale",
     keepsAwake: "data-jw-awake",
     savedAt: "data-jw-saved",
     hostedView: "data-jetway-view",

@@ -33,6 +33,8 @@ public enum RuntimeContract {
         public static let clockZone = "data-jw-tz"
         public static let clockFrom = "data-jw-from"
         public static let clockTo = "data-jw-to"
+        /// `.minimumScaleFactor(_:)`: the smallest scale the runtime shrinks the text to fit.
+        public static let minimumScale = "data-jw-min-scale"
         /// `.focused(_:)`: `serial wanted` — the runtime focuses the element (or its first field)
         /// when `serial` changes and `wanted` is 1, and takes the focus away when it is 0.
         public static let focus = "data-jw-focus"
@@ -168,7 +170,8 @@ public enum RuntimeContract {
                     ("throttle", Attribute.throttle), ("scrollTo", Attribute.scrollTo), ("scrollID", Attribute.scrollID),
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
                     ("clockZone", Attribute.clockZone), ("clockFrom", Attribute.clockFrom), ("clockTo", Attribute.clockTo),
-                    ("focus", Attribute.focus), ("keepsAwake", Attribute.keepsAwake), ("savedAt", Attribute.savedAt),
+                    ("focus", Attribute.focus), ("minimumScale", Attribute.minimumScale), ("keepsAwake", Attribute.keepsAwake),
+                    ("savedAt", Attribute.savedAt),
                     ("hostedView", Attribute.hostedView),
                     ("lazyRows", Attribute.lazyRows), ("lazyWindow", Attribute.lazyWindow),
                 ].map { ($0.0, quoted($0.1)) }

@@ -118,6 +118,16 @@ public enum StyleClass {
     /// A `TextEditor`: a text area that fills its width and grows.
     public static let textEditor = "jw-text-editor"
     public static let textfield = "jw-textfield"
+    /// `.badge(_:)`: the view and its badge, and the badge.
+    public static let badged = "jw-badged"
+    public static let badge = "jw-badge"
+    /// `.navigationBarHidden(true)`: the screen shows no title or toolbar.
+    public static let navBarHidden = "jw-nav-bar-hidden"
+    /// `.scrollContentBackground(.hidden)`: a list without its own background.
+    public static let listClear = "jw-list-clear"
+    /// `.preferredColorScheme(_:)`: the page in that scheme (jetway.css: `:root:has(…)`).
+    public static let schemeDark = "jw-scheme-dark"
+    public static let schemeLight = "jw-scheme-light"
     public static let toggle = "jw-toggle"
     public static let toolbar = "jw-toolbar"
     public static let toolbarItem = "jw-toolbar-item"
@@ -136,6 +146,8 @@ public enum StyleClass {
         alertActions,
         alertMessage,
         alertTitle,
+        badge,
+        badged,
         bold,
         bordered,
         borderless,
@@ -177,6 +189,7 @@ public enum StyleClass {
         lazyStack,
         lineLimit,
         list,
+        listClear,
         listGrouped,
         listInset,
         listPlain,
@@ -186,6 +199,7 @@ public enum StyleClass {
         menuItems,
         menuLabel,
         mono,
+        navBarHidden,
         navstack,
         noIndicators,
         noSeparator,
@@ -208,6 +222,8 @@ public enum StyleClass {
         rowAction,
         rowActions,
         rowWithActions,
+        schemeDark,
+        schemeLight,
         scroll,
         scrollH,
         scrollReader,
@@ -256,11 +272,21 @@ public enum StyleClass {
 /// The CSS custom properties Jetway sets (`--jw-red`, a row's `--jw-separator`, …).
 public enum StyleVariable {
     public static let accent = "--jw-accent"
+    public static let background = "--jw-background"
     public static let blue = "--jw-blue"
     public static let brown = "--jw-brown"
     public static let colorPrefix = "--jw-color-"
     public static let cyan = "--jw-cyan"
     public static let gray = "--jw-gray"
+    /// `.imageScale(_:)`: system images' size relative to the text.
+    public static let imageScale = "--jw-image-scale"
+    /// UIKit's system grays 2 to 6 (`--jw-gray2` … `--jw-gray6`), light and dark.
+    public static let grayPrefix = "--jw-gray"
+    public static let groupedBackground = "--jw-grouped-background"
+    /// Fills for thin shapes, and the third and fourth levels of text (UIKit's system colours).
+    public static let fill = "--jw-fill"
+    public static let tertiary = "--jw-tertiary"
+    public static let quaternary = "--jw-quaternary"
     /// A lazy stack's or grid's spacing between rows, which its gaps take back.
     public static let lazySpacing = "--jw-lazy-s"
     public static let green = "--jw-green"

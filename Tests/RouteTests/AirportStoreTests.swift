@@ -141,6 +141,10 @@ struct AirportStoreTests {
         #expect(board.text.contains("Next 50 flights"))
         try board.showAllRows()
         #expect(board.elements(withClass: "jw-list-row").count == 50)
+        // A search that finds nothing says so, as SwiftUI's ContentUnavailableView.search.
+        try board.type("Atlantis", into: "Search flights")
+        #expect(await board.settle { $0.text.contains("No Results for “Atlantis”") })
+        #expect(board.elements(withClass: "jw-list-row").isEmpty)
         try board.type("Denver", into: "Search flights")
         let denver = try store.count(FlightInformation.self, where: NSPredicate(format: "otherAirport == 'Denver'"))
         #expect(board.text.contains(denver >= 50 ? "Next 50 flights" : "\(denver) flights"))
@@ -158,6 +162,8 @@ struct AirportStoreTests {
         model.boardStart = first.scheduledTime.addingTimeInterval(6 * 3600)
         try board.type("", into: "Search flights")
         #expect(await board.settle { !$0.text.contains("\(first.airline) \(first.number)") || $0.text.contains("Next 50") })
+        // (The list came back after the empty state: a new lazy list, showing its first window.)
+        try board.showAllRows()
         let shown = board.elements(withClass: "jw-list-row").count
         #expect(shown == 50)
     }

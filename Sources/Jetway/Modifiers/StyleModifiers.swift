@@ -36,7 +36,9 @@ extension View {
 
     /// A background color behind the view.
     public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
-        modifier(StyleModifier { node in node.addStyle("background:\(style.css)") })
+        // A material blurs what is behind it.
+        let blur = (style as? Material).map { ";backdrop-filter:blur(\($0.blur)px);-webkit-backdrop-filter:blur(\($0.blur)px)" } ?? ""
+        return modifier(StyleModifier { node in node.addStyle("background:\(style.css)" + blur) })
     }
 
     /// A view behind this one, sized to it.

@@ -1,0 +1,182 @@
+// How things are shown, as SwiftUI's modifiers of the same names say: the colour scheme, the
+// safe area, scrolling, list rows' insets and background, badges, text's line spacing and how
+// small it may shrink, symbols' scale, and the navigation bar. Each is the CSS (or, for text
+// that shrinks to fit, the runtime's `sizes.js`) that does what SwiftUI does.
+
+extension View {
+    /// The page in this colour scheme whatever the system's (nil: the system's).
+    public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View {
+        modifier(
+            StyleModifier { node in
+                switch colorScheme {
+                case .dark?: node.addClass(StyleClass.schemeDark)
+                case .light?: node.addClass(StyleClass.schemeLight)
+                case nil: break
+                }
+            }
+        )
+        .transformEnvironment(\.colorScheme) { if let colorScheme { $0 = colorScheme } }
+    }
+
+    /// Extends the view under the screen's unsafe edges (a phone's notch and home bar), as a
+    /// background that fills to the edges.
+    public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
+        modifier(StyleModifier { node in node.addStyle(SafeArea.css(edges)) })
+    }
+
+    /// The older form of `ignoresSafeArea(edges:)`.
+    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View {
+        ignoresSafeArea(.all, edges: edges)
+    }
+
+    /// A badge on a list row (at its end) or a tab item: a count, or a short text.
+    public func badge(_ count: Int) -> some View {
+        modifier(BadgeModifier(text: count == 0 ? nil : String(count)))
+    }
+
+    public func badge(_ label: Text?) -> some View {
+        modifier(BadgeModifier(text: label?.string))
+    }
+
+    @_disfavoredOverload
+    public func badge<S: StringProtocol>(_ label: S?) -> some View {
+        modifier(BadgeModifier(text: label.map { String($0) }))
+    }
+
+    /// Scroll views in this view do not scroll (their content stays where it is).
+    public func scrollDisabled(_ disabled: Bool) -> some View {
+        modifier(StyleModifier { node in if disabled { node.addStyle("overflow:hidden;touch-action:none") } })
+    }
+
+    /// Whether scroll views in this view bounce at their ends (`overscroll-behavior`).
+    public func scrollBounceBehavior(_ behavior: ScrollBounceBehavior, axes: Axis.Set = [.vertical]) -> some View {
+        modifier(StyleModifier { node in if behavior != .automatic { node.addStyle("overscroll-behavior:contain") } })
+    }
+
+    /// Whether scroll views in this view show their scroll bars.
+    public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View {
+        modifier(StyleModifier { node in if visibility == .hidden || visibility == .never { node.addClass(StyleClass.noIndicators) } })
+    }
+
+    /// The list behind its rows: `.hidden` lets the view's own background show.
+    public func scrollContentBackground(_ visibility: Visibility) -> some View {
+        modifier(StyleModifier { node in if visibility == .hidden { node.addClass(StyleClass.listClear) } })
+    }
+
+    /// The insets of this row in its list (nil: the list's own).
+    public func listRowInsets(_ insets: EdgeInsets?) -> some View {
+        modifier(
+            StyleModifier { node in
+                guard let insets else { return }
+                node.setAttribute(
+                    "data-row-insets", "\(px(insets.top)) \(px(insets.trailing)) \(px(insets.bottom)) \(px(insets.leading))")
+                node.hasListRowOptions = true
+            })
+    }
+
+    /// Extra space between lines of text.
+    public func lineSpacing(_ lineSpacing: CGFloat) -> some View {
+        modifier(StyleModifier { node in node.addStyle("line-height:calc(1.3em + \(px(lineSpacing)))") })
+    }
+
+    /// How small text may shrink to fit its width (0.5: half its size); the browser shrinks it
+    /// as it lays out (features/sizes.js).
+    public func minimumScaleFactor(_ factor: CGFloat) -> some View {
+        let factor = Color.format(min(max(Double(factor), 0.01), 1))
+        return modifier(StyleModifier { node in node.setAttribute(RuntimeContract.Attribute.minimumScale, factor) })
+    }
+
+    /// Whether text may tighten its letter spacing to fit (a little, in the browser).
+    public func allowsTightening(_ flag: Bool) -> some View {
+        modifier(StyleModifier { node in if flag { node.addStyle("letter-spacing:-0.01em") } })
+    }
+
+    /// The size of system images in this view relative to the text.
+    public func imageScale(_ scale: Image.Scale) -> some View {
+        modifier(StyleModifier { node in node.addStyle("\(StyleVariable.imageScale):\(scale.factor)") })
+    }
+
+    /// The shape that takes the view's taps: in the browser a view's box already does (empty
+    /// parts of a stack included), so nothing is added.
+    public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View {
+        self
+    }
+
+    /// Hides the navigation bar (the screen's title and toolbar) of the screen this view is on.
+    public func navigationBarHidden(_ hidden: Bool) -> some View {
+        modifier(StyleModifier { node in if hidden { node.addClass(StyleClass.navBarHidden) } })
+    }
+
+    /// The older navigation styles: a browser shows a stack (`StackNavigationViewStyle`) or, on
+    /// a wide window, columns (`NavigationSplitView`); the style changes nothing.
+    public func navigationViewStyle<S: NavigationViewStyle>(_ style: S) -> some View {
+        self
+    }
+}
+
+public enum SafeAreaRegions: Sendable, Hashable {
+    case all, container, keyboard
+}
+
+public enum ScrollBounceBehavior: Sendable, Hashable {
+    case automatic, always, basedOnSize
+}
+
+public enum ScrollIndicatorVisibility: Sendable, Hashable {
+    case automatic, visible, hidden, never
+}
+
+public protocol NavigationViewStyle {}
+public struct StackNavigationViewStyle: NavigationViewStyle { public init() {} }
+public struct DefaultNavigationViewStyle: NavigationViewStyle { public init() {} }
+public struct DoubleColumnNavigationViewStyle: NavigationViewStyle { public init() {} }
+extension NavigationViewStyle where Self == StackNavigationViewStyle { public static var stack: Self { Self() } }
+extension NavigationViewStyle where Self == DefaultNavigationViewStyle { public static var automatic: Self { Self() } }
+extension NavigationViewStyle where Self == DoubleColumnNavigationViewStyle { public static var columns: Self { Self() } }
+
+extension Image {
+    /// The size of a system image relative to the text around it.
+    public enum Scale: Sendable, Hashable {
+        case small, medium, large
+
+        var factor: String {
+            switch self {
+            case .small: return "0.8"
+            case .medium: return "1"
+            case .large: return "1.3"
+            }
+        }
+    }
+}
+
+enum SafeArea {
+    /// Negative margins as deep as the unsafe insets (`env(safe-area-inset-…)`) on `edges`.
+    static func css(_ edges: Edge.Set) -> String {
+        var parts: [String] = []
+        if edges.contains(.top) { parts.append("margin-top:calc(-1 * env(safe-area-inset-top, 0px))") }
+        if edges.contains(.bottom) { parts.append("margin-bottom:calc(-1 * env(safe-area-inset-bottom, 0px))") }
+        if edges.contains(.leading) { parts.append("margin-left:calc(-1 * env(safe-area-inset-left, 0px))") }
+        if edges.contains(.trailing) { parts.append("margin-right:calc(-1 * env(safe-area-inset-right, 0px))") }
+        return parts.joined(separator: ";")
+    }
+}
+
+struct BadgeModifier: _PrimitiveModifier {
+    let text: String?
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        guard let text = modifier.text else {
+            content(context, &out)
+            return
+        }
+        let holder = context.element("div", StyleClass.badged)
+        let inside = context.insideElement()
+        var children: [Node] = []
+        content(inside.structural(0), &children)
+        let badge = inside.structural(1).element("span", StyleClass.badge)
+        badge.text = text
+        holder.children = children + [badge]
+        holder.takeFills(from: children)
+        out.append(holder)
+    }
+}

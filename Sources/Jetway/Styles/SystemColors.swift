@@ -1,0 +1,177 @@
+import Foundation
+
+// Colours as SwiftUI apps make them beyond the named ones: from hue, saturation and brightness,
+// in a colour space, and UIKit's system colours (`Color(.systemBackground)`,
+// `Color(uiColor: .secondaryLabel)`), which follow light and dark mode through the stylesheet's
+// custom properties.
+
+extension Color {
+    /// A colour from hue, saturation and brightness, each 0…1.
+    nonisolated public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
+        let h = (hue - hue.rounded(.down)) * 6
+        let s = min(max(saturation, 0), 1)
+        let v = min(max(brightness, 0), 1)
+        let sector = Int(h) % 6
+        let f = h - Double(Int(h))
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let (r, g, b): (Double, Double, Double)
+        switch sector {
+        case 0: (r, g, b) = (v, t, p)
+        case 1: (r, g, b) = (q, v, p)
+        case 2: (r, g, b) = (p, v, t)
+        case 3: (r, g, b) = (p, q, v)
+        case 4: (r, g, b) = (t, p, v)
+        default: (r, g, b) = (v, p, q)
+        }
+        self.init(red: r, green: g, blue: b, opacity: opacity)
+    }
+
+    /// The colour spaces SwiftUI names; the browser draws each in sRGB, Display P3 as itself.
+    public enum RGBColorSpace: Sendable, Hashable {
+        case sRGB, sRGBLinear, displayP3
+    }
+
+    nonisolated public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func channel(_ value: Double) -> Double { min(max(value, 0), 1) }
+        switch colorSpace {
+        case .sRGB: self.init(red: red, green: green, blue: blue, opacity: opacity)
+        case .sRGBLinear:
+            func encoded(_ value: Double) -> Double {
+                let v = channel(value)
+                return v <= 0.003_130_8 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
+            }
+            self.init(red: encoded(red), green: encoded(green), blue: encoded(blue), opacity: opacity)
+        case .displayP3:
+            self.init(
+                css:
+                    "color(display-p3 \(Self.format(channel(red))) \(Self.format(channel(green))) \(Self.format(channel(blue))) / \(Self.format(channel(opacity))))"
+            )
+        }
+    }
+
+    nonisolated public init(_ colorSpace: RGBColorSpace, white: Double, opacity: Double = 1) {
+        self.init(colorSpace, red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// A UIKit colour: `Color(.systemBackground)`, `Color(uiColor: .secondaryLabel)`.
+    nonisolated public init(_ color: UIColor) {
+        self.init(css: color.css)
+    }
+
+    nonisolated public init(uiColor: UIColor) {
+        self.init(css: uiColor.css)
+    }
+}
+
+/// UIKit's colours, as SwiftUI apps reach for them: the system colours follow light and dark
+/// mode (the stylesheet's `--jw-…` properties), the others are what they say.
+public struct UIColor: Sendable, Hashable {
+    let css: String
+
+    nonisolated init(css: String) { self.css = css }
+
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        css = Color(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha)).css
+    }
+
+    public init(white: CGFloat, alpha: CGFloat) {
+        css = Color(white: Double(white), opacity: Double(alpha)).css
+    }
+
+    public init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        css = Color(hue: Double(hue), saturation: Double(saturation), brightness: Double(brightness), opacity: Double(alpha)).css
+    }
+
+    /// A colour of the app's theme by name, as `Color(_:)`.
+    public init?(named name: String) {
+        css = Color(name).css
+    }
+
+    /// The same colour with another opacity.
+    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(css: Color(css: css).opacity(Double(alpha)).css)
+    }
+
+    private static func variable(_ name: String) -> UIColor { UIColor(css: "var(\(name))") }
+
+    public static let systemBackground = variable(StyleVariable.background)
+    public static let secondarySystemBackground = variable(StyleVariable.groupedBackground)
+    public static let tertiarySystemBackground = variable(StyleVariable.background)
+    public static let systemGroupedBackground = variable(StyleVariable.groupedBackground)
+    public static let secondarySystemGroupedBackground = variable(StyleVariable.background)
+    public static let tertiarySystemGroupedBackground = variable(StyleVariable.groupedBackground)
+    public static let label = variable(StyleVariable.primary)
+    public static let secondaryLabel = variable(StyleVariable.secondary)
+    public static let tertiaryLabel = variable(StyleVariable.tertiary)
+    public static let quaternaryLabel = variable(StyleVariable.quaternary)
+    public static let placeholderText = variable(StyleVariable.tertiary)
+    public static let link = variable(StyleVariable.accent)
+    public static let separator = variable(StyleVariable.separator)
+    public static let opaqueSeparator = variable(StyleVariable.separator)
+    public static let systemFill = variable(StyleVariable.fill)
+    public static let secondarySystemFill = variable(StyleVariable.fill)
+    public static let tertiarySystemFill = variable(StyleVariable.fill)
+    public static let quaternarySystemFill = variable(StyleVariable.fill)
+    public static let systemGray = variable(StyleVariable.gray)
+    public static let systemGray2 = variable(StyleVariable.grayPrefix + "2")
+    public static let systemGray3 = variable(StyleVariable.grayPrefix + "3")
+    public static let systemGray4 = variable(StyleVariable.grayPrefix + "4")
+    public static let systemGray5 = variable(StyleVariable.grayPrefix + "5")
+    public static let systemGray6 = variable(StyleVariable.grayPrefix + "6")
+    public static let systemRed = variable(StyleVariable.red)
+    public static let systemOrange = variable(StyleVariable.orange)
+    public static let systemYellow = variable(StyleVariable.yellow)
+    public static let systemGreen = variable(StyleVariable.green)
+    public static let systemMint = variable(StyleVariable.mint)
+    public static let systemTeal = variable(StyleVariable.teal)
+    public static let systemCyan = variable(StyleVariable.cyan)
+    public static let systemBlue = variable(StyleVariable.blue)
+    public static let systemIndigo = variable(StyleVariable.indigo)
+    public static let systemPurple = variable(StyleVariable.purple)
+    public static let systemPink = variable(StyleVariable.pink)
+    public static let systemBrown = variable(StyleVariable.brown)
+    public static let tintColor = variable(StyleVariable.accent)
+    public static let white = UIColor(css: "#fff")
+    public static let black = UIColor(css: "#000")
+    public static let clear = UIColor(css: "transparent")
+    public static let red = UIColor(css: "#f00")
+    public static let green = UIColor(css: "#0f0")
+    public static let blue = UIColor(css: "#00f")
+    public static let gray = UIColor(css: "#808080")
+    public static let darkGray = UIColor(css: "#555")
+    public static let lightGray = UIColor(css: "#aaa")
+    public static let orange = UIColor(css: "#ff8000")
+    public static let yellow = UIColor(css: "#ff0")
+    public static let purple = UIColor(css: "#800080")
+    public static let brown = UIColor(css: "#996633")
+    public static let cyan = UIColor(css: "#0ff")
+    public static let magenta = UIColor(css: "#f0f")
+}
+
+extension ShapeStyle where Self == Color {
+    /// The system's fill for thin and small shapes.
+    public static var fill: Color { Color(css: "var(\(StyleVariable.fill))") }
+}
+
+/// A translucent material behind content (`.background(.ultraThinMaterial)`): the page behind
+/// shows through, blurred (`backdrop-filter`), lighter or darker with the colour scheme.
+public struct Material: ShapeStyle, Hashable {
+    public let css: String
+    let blur: Int
+
+    public static let ultraThinMaterial = Material(css: "color-mix(in srgb, var(\(StyleVariable.background)) 35%, transparent)", blur: 10)
+    public static let thinMaterial = Material(css: "color-mix(in srgb, var(\(StyleVariable.background)) 50%, transparent)", blur: 15)
+    public static let regularMaterial = Material(css: "color-mix(in srgb, var(\(StyleVariable.background)) 65%, transparent)", blur: 20)
+    public static let thickMaterial = Material(css: "color-mix(in srgb, var(\(StyleVariable.background)) 80%, transparent)", blur: 25)
+    public static let ultraThickMaterial = Material(css: "color-mix(in srgb, var(\(StyleVariable.background)) 90%, transparent)", blur: 30)
+    public static let bar = Material(css: "color-mix(in srgb, var(\(StyleVariable.groupedBackground)) 80%, transparent)", blur: 20)
+}
+
+extension ShapeStyle where Self == Material {
+    public static var ultraThinMaterial: Material { .ultraThinMaterial }
+    public static var thinMaterial: Material { .thinMaterial }
+    public static var regularMaterial: Material { .regularMaterial }
+    public static var thickMaterial: Material { .thickMaterial }
+    public static var ultraThickMaterial: Material { .ultraThickMaterial }
+    public static var bar: Material { .bar }
+}
