@@ -118,6 +118,12 @@ public enum StyleClass {
     /// A `TextEditor`: a text area that fills its width and grows.
     public static let textEditor = "jw-text-editor"
     public static let textfield = "jw-textfield"
+    /// `NavigationSplitView`: its columns (side by side on a wide window), the sidebar, and a
+    /// split view with a content column.
+    public static let split = "jw-split"
+    public static let splitThree = "jw-split-three"
+    public static let splitSidebar = "jw-split-sidebar"
+    public static let splitColumn = "jw-split-column"
     /// `.badge(_:)`: the view and its badge, and the badge.
     public static let badged = "jw-badged"
     public static let badge = "jw-badge"
@@ -241,6 +247,10 @@ public enum StyleClass {
         shape,
         slider,
         spacer,
+        split,
+        splitColumn,
+        splitSidebar,
+        splitThree,
         stepper,
         stepperButton,
         styledButton,
@@ -275,6 +285,8 @@ public enum StyleVariable {
     public static let background = "--jw-background"
     public static let blue = "--jw-blue"
     public static let brown = "--jw-brown"
+    /// `.navigationSplitViewColumnWidth(_:)`: a split view column's width.
+    public static let columnWidth = "--jw-column-width"
     public static let colorPrefix = "--jw-color-"
     public static let cyan = "--jw-cyan"
     public static let gray = "--jw-gray"

@@ -32,7 +32,6 @@ struct SupportedAPITests {
         Snippet("LinearGradient", "LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom)"),
         Snippet(".rotationEffect", "Text(\"a\").rotationEffect(.degrees(45))"),
         Snippet(".scaleEffect", "Text(\"a\").scaleEffect(2)"),
-        Snippet("NavigationSplitView", "NavigationSplitView { Text(\"a\") } detail: { Text(\"b\") }"),
         Snippet("AsyncImage", "AsyncImage(url: nil)"),
         Snippet("ShareLink", "ShareLink(item: \"a\")"),
         Snippet("ColorPicker", "ColorPicker(\"a\", selection: .constant(Color.red))"),
@@ -94,6 +93,7 @@ struct SupportedAPITests {
         Snippet(".minimumScaleFactor", "Text(\"a\").minimumScaleFactor(0.5)"),
         Snippet(".imageScale", "Image(systemName: \"star\").imageScale(.large)"),
         Snippet(".contentShape", "Text(\"a\").contentShape(Rectangle())"),
+        Snippet("NavigationSplitView", "NavigationSplitView { Text(\"a\") } detail: { Text(\"b\") }"),
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
