@@ -1,0 +1,146 @@
+// The alerts and action sheets of SwiftUI's first years (`Alert`, `ActionSheet`,
+// `.alert(isPresented:content:)`, `.alert(item:content:)`), and the newer forms that present
+// data: each is shown as Jetway's alert (`AlertModifier`), so it behaves as `.alert(_:isPresented:)`
+// does: modal, each button dismissing after its action, Escape without acting.
+
+/// An alert as older SwiftUI code builds it: a title, a message and one or two buttons.
+public struct Alert {
+    let title: Text
+    let message: Text?
+    let buttons: [Button]
+
+    public init(title: Text, message: Text? = nil, dismissButton: Button? = nil) {
+        self.title = title
+        self.message = message
+        self.buttons = [dismissButton ?? .default(Text("OK"))]
+    }
+
+    public init(title: Text, message: Text? = nil, primaryButton: Button, secondaryButton: Button) {
+        self.title = title
+        self.message = message
+        self.buttons = [primaryButton, secondaryButton]
+    }
+
+    /// A button of an alert or action sheet.
+    public struct Button {
+        let label: Text
+        let role: ButtonRole?
+        let action: (() -> Void)?
+
+        public static func `default`(_ label: Text, action: (() -> Void)? = {}) -> Button {
+            Button(label: label, role: nil, action: action)
+        }
+
+        public static func cancel(_ label: Text, action: (() -> Void)? = {}) -> Button {
+            Button(label: label, role: .cancel, action: action)
+        }
+
+        public static func cancel(_ action: (() -> Void)? = {}) -> Button {
+            Button(label: Text("Cancel"), role: .cancel, action: action)
+        }
+
+        public static func destructive(_ label: Text, action: (() -> Void)? = {}) -> Button {
+            Button(label: label, role: .destructive, action: action)
+        }
+    }
+}
+
+/// A choice of actions sliding up from the bottom, as older SwiftUI code builds it.
+public struct ActionSheet {
+    let title: Text
+    let message: Text?
+    let buttons: [Alert.Button]
+
+    public init(title: Text, message: Text? = nil, buttons: [Alert.Button] = [.cancel()]) {
+        self.title = title
+        self.message = message
+        self.buttons = buttons
+    }
+}
+
+/// An older alert's buttons, each a Jetway button with its role.
+struct OlderAlertButtons: View {
+    let buttons: [Alert.Button]
+    var body: some View {
+        ForEach(0..<buttons.count, id: \.self) { index in
+            let button = buttons[index]
+            Jetway.Button(button.label.string, role: button.role) { button.action?() }
+        }
+    }
+}
+
+extension View {
+    /// Shows `content()`'s alert while `isPresented` is true.
+    public func alert(isPresented: Binding<Bool>, content: () -> Alert) -> some View {
+        let alert = content()
+        return modifier(
+            AlertModifier(
+                kind: .alert, title: alert.title.string, showsTitle: true, isPresented: isPresented,
+                actions: { OlderAlertButtons(buttons: alert.buttons) }, message: { alert.message }))
+    }
+
+    /// Shows the alert `content` makes for `item` while it is not nil; dismissing sets it to nil.
+    public func alert<Item: Identifiable>(item: Binding<Item?>, content: (Item) -> Alert) -> some View {
+        let alert = item.wrappedValue.map(content)
+        return modifier(
+            AlertModifier(
+                kind: .alert, title: alert?.title.string ?? "", showsTitle: true, isPresented: Self.presenting(item),
+                actions: { OlderAlertButtons(buttons: alert?.buttons ?? []) }, message: { alert?.message }))
+    }
+
+    /// Shows `content()`'s action sheet while `isPresented` is true.
+    public func actionSheet(isPresented: Binding<Bool>, content: () -> ActionSheet) -> some View {
+        let sheet = content()
+        return modifier(
+            AlertModifier(
+                kind: .confirmation, title: sheet.title.string, showsTitle: true, isPresented: isPresented,
+                actions: { OlderAlertButtons(buttons: sheet.buttons) }, message: { sheet.message }))
+    }
+
+    public func actionSheet<Item: Identifiable>(item: Binding<Item?>, content: (Item) -> ActionSheet) -> some View {
+        let sheet = item.wrappedValue.map(content)
+        return modifier(
+            AlertModifier(
+                kind: .confirmation, title: sheet?.title.string ?? "", showsTitle: true, isPresented: Self.presenting(item),
+                actions: { OlderAlertButtons(buttons: sheet?.buttons ?? []) }, message: { sheet?.message }))
+    }
+
+    /// An alert with a `Text` or localized title.
+    public func alert<Actions: View, Message: View>(
+        _ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions, @ViewBuilder message: @escaping () -> Message
+    ) -> some View {
+        alert(title.string, isPresented: isPresented, actions: actions, message: message)
+    }
+
+    public func alert<Actions: View>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions) -> some View {
+        alert(title.string, isPresented: isPresented, actions: actions)
+    }
+
+    /// An alert about `data`, shown while `isPresented` is true and `data` is not nil.
+    public func alert<T, Actions: View, Message: View>(
+        _ title: String, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions,
+        @ViewBuilder message: @escaping (T) -> Message
+    ) -> some View {
+        modifier(
+            AlertModifier(
+                kind: .alert, title: title, showsTitle: true, isPresented: Self.presenting(isPresented, data),
+                actions: { data.map(actions) }, message: { data.map(message) }))
+    }
+
+    public func alert<T, Actions: View>(
+        _ title: String, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions
+    ) -> some View {
+        modifier(
+            AlertModifier(
+                kind: .alert, title: title, showsTitle: true, isPresented: Self.presenting(isPresented, data),
+                actions: { data.map(actions) }, message: { EmptyView() }))
+    }
+
+    private static func presenting<Item>(_ item: Binding<Item?>) -> Binding<Bool> {
+        Binding(get: { item.wrappedValue != nil }, set: { if !$0 { item.wrappedValue = nil } })
+    }
+
+    private static func presenting<T>(_ isPresented: Binding<Bool>, _ data: T?) -> Binding<Bool> {
+        Binding(get: { isPresented.wrappedValue && data != nil }, set: { isPresented.wrappedValue = $0 })
+    }
+}
