@@ -88,3 +88,21 @@ public struct DismissAction: Sendable, Equatable {
 
     public static func == (lhs: DismissAction, rhs: DismissAction) -> Bool { lhs.owner == rhs.owner }
 }
+
+/// The older way to dismiss what presents a view: `presentationMode.wrappedValue.dismiss()`.
+public struct PresentationMode: Sendable {
+    let action: DismissAction
+
+    /// Whether the view is in a presentation (a sheet, a pushed screen).
+    public var isPresented: Bool { action.action != nil }
+
+    @MainActor public func dismiss() { action() }
+}
+
+extension EnvironmentValues {
+    /// The older form of `dismiss`: `@Environment(\.presentationMode) var presentationMode`.
+    public var presentationMode: Binding<PresentationMode> {
+        let mode = PresentationMode(action: dismiss)
+        return .constant(mode)
+    }
+}

@@ -363,7 +363,31 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         self.value = nil
     }
 
+    /// The older form whose binding says whether its destination is pushed: a click sets it,
+    /// Back clears it, and the app may set it to push or pop (as `navigationDestination
+    /// (isPresented:)`).
+    public init(destination: Destination, isActive: Binding<Bool>, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.destination = { destination }
+        self.value = nil
+        self.isActive = isActive
+    }
+
+    /// The binding of `init(destination:isActive:label:)`.
+    var isActive: Binding<Bool>?
+
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        if let isActive = view.isActive {
+            let destination = view.destination
+            let link = Button { isActive.wrappedValue = true } label: { view.label }
+                .buttonStyle(.plain)
+                .modifier(
+                    NavigationPresentationModifier(
+                        isPresented: { isActive.wrappedValue }, dismiss: { isActive.wrappedValue = false },
+                        content: { AnyView(destination()) }))
+            type(of: link)._render(link, context, &out)
+            return
+        }
         // The label renders straight into `out` (no array of its own per row): its nodes are
         // then replaced there by the link's node.
         let start = out.count
@@ -606,6 +630,10 @@ struct NavigationDestinationModifier: _PrimitiveModifier {
 extension NavigationLink where Label == Text {
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: @escaping () -> Destination) {
         self.init(destination: destination) { Text(titleKey) }
+    }
+
+    public init(_ titleKey: LocalizedStringKey, destination: Destination, isActive: Binding<Bool>) {
+        self.init(destination: destination, isActive: isActive) { Text(titleKey) }
     }
 
     @_disfavoredOverload
