@@ -35,9 +35,6 @@ struct SupportedAPITests {
         Snippet("AsyncImage", "AsyncImage(url: nil)"),
         Snippet("ShareLink", "ShareLink(item: \"a\")"),
         Snippet("ColorPicker", "ColorPicker(\"a\", selection: .constant(Color.red))"),
-        Snippet(
-            ".onReceive", "Text(\"a\").onReceive(NotificationCenter.default.publisher(for: .init(\"x\"))) { _ in }",
-            declarations: "import Foundation"),
         Snippet(".popover", "Text(\"a\").popover(isPresented: .constant(false)) { Text(\"b\") }"),
         Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
         Snippet(".truncationMode", "Text(\"a\").truncationMode(.middle)"),
@@ -94,6 +91,9 @@ struct SupportedAPITests {
         Snippet(".imageScale", "Image(systemName: \"star\").imageScale(.large)"),
         Snippet(".contentShape", "Text(\"a\").contentShape(Rectangle())"),
         Snippet("NavigationSplitView", "NavigationSplitView { Text(\"a\") } detail: { Text(\"b\") }"),
+        Snippet(
+            ".onReceive", "Text(\"a\").onReceive(NotificationCenter.default.publisher(for: .init(\"x\"))) { _ in }",
+            declarations: "import Foundation"),
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -22,18 +22,18 @@ public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
         css = "rgb(\(channel(red)) \(channel(green)) \(channel(blue)) / \(Self.format(min(max(opacity, 0), 1))))"
     }
 
-    public init(white: Double, opacity: Double = 1) {
+    nonisolated public init(white: Double, opacity: Double = 1) {
         self.init(red: white, green: white, blue: white, opacity: opacity)
     }
 
     /// A named color of the app's theme: `Color("Runway")` reads `--jw-color-Runway`.
-    public init(_ name: String) {
+    nonisolated public init(_ name: String) {
         let safe = name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }
         css = "var(\(StyleVariable.colorPrefix)\(String(String.UnicodeScalarView(safe))))"
     }
 
     /// This color at a fraction of its opacity.
-    public func opacity(_ opacity: Double) -> Color {
+    nonisolated public func opacity(_ opacity: Double) -> Color {
         let percent = Self.format(min(max(opacity, 0), 1) * 100)
         return Color(css: "color-mix(in srgb, \(css) \(percent)%, transparent)")
     }

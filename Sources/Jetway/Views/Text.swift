@@ -26,30 +26,30 @@ public struct Text: _PrimitiveView, Equatable {
     var isStruckThrough = false
     var weight: Font.Weight?
 
-    public init(verbatim content: String) {
+    nonisolated public init(verbatim content: String) {
         self.content = .plain(content)
     }
 
-    public init(_ key: LocalizedStringKey) {
+    nonisolated public init(_ key: LocalizedStringKey) {
         self.content = .plain(key.string)
     }
 
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ content: S) {
+    nonisolated public init<S: StringProtocol>(_ content: S) {
         self.content = .plain(String(content))
     }
 
     /// A date as a time or a date, or relative to now, as a timer or an offset: the relative
     /// styles (`.relative`, `.offset`, `.timer`) count in the browser, with no work on the
     /// server, as do `.time` and `.date` of a `TimelineView`'s `context.date`.
-    public init(_ date: Date, style: DateStyle) {
+    nonisolated public init(_ date: Date, style: DateStyle) {
         self.content = .date(date, style)
     }
 
     /// A timer from `timerInterval`'s start to its end, counting down (the time left, stopping
     /// at 0:00) or up (the time since the start, stopping at the whole interval); it ticks in the
     /// browser. (`pauseTime` and `showsHours` are accepted as SwiftUI's are, and not used.)
-    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+    nonisolated public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
         self.content = .timerInterval(timerInterval, countsDown: countsDown)
     }
 
