@@ -379,12 +379,16 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         if let isActive = view.isActive {
             let destination = view.destination
-            let link = Button { isActive.wrappedValue = true } label: { view.label }
-                .buttonStyle(.plain)
-                .modifier(
-                    NavigationPresentationModifier(
-                        isPresented: { isActive.wrappedValue }, dismiss: { isActive.wrappedValue = false },
-                        content: { AnyView(destination()) }))
+            let link = Button {
+                isActive.wrappedValue = true
+            } label: {
+                view.label
+            }
+            .buttonStyle(.plain)
+            .modifier(
+                NavigationPresentationModifier(
+                    isPresented: { isActive.wrappedValue }, dismiss: { isActive.wrappedValue = false },
+                    content: { AnyView(destination()) }))
             type(of: link)._render(link, context, &out)
             return
         }
