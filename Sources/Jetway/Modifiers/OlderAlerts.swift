@@ -107,12 +107,15 @@ extension View {
 
     /// An alert with a `Text` or localized title.
     public func alert<Actions: View, Message: View>(
-        _ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions, @ViewBuilder message: @escaping () -> Message
+        _ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions,
+        @ViewBuilder message: @escaping () -> Message
     ) -> some View {
         alert(title.string, isPresented: isPresented, actions: actions, message: message)
     }
 
-    public func alert<Actions: View>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions) -> some View {
+    public func alert<Actions: View>(
+        _ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions
+    ) -> some View {
         alert(title.string, isPresented: isPresented, actions: actions)
     }
 
