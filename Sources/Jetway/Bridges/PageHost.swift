@@ -36,6 +36,9 @@ public final class PageHost {
         self.graph = graph
     }
 
+    /// The page whose event is being handled, while its handler runs.
+    static var acting: PageHost?
+
     /// Pushes `view` onto the page's outermost `NavigationStack` (its Back button pops it). A
     /// pushed view has no address of its own: a reload shows the screen that pushed it.
     public func push<V: View>(_ view: V) {

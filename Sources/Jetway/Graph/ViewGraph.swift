@@ -111,6 +111,10 @@ public final class ViewGraph {
             throw JetwayError.noHandler(id, event)
         }
         dispatchedEvents += 1
+        // The page acting, for what UIKit code reaches without a view (`UIApplication.shared`).
+        let outer = PageHost.acting
+        PageHost.acting = host
+        defer { PageHost.acting = outer }
         try binding.action(payload)
     }
 

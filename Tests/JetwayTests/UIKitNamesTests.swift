@@ -1,0 +1,36 @@
+import JetwayTesting
+import Testing
+
+@testable import Jetway
+
+/// The UIKit names SwiftUI apps reach for: `openURL`, `UIApplication.shared.open`, the screen's
+/// size and feedback generators compile and do what a page can.
+private struct Links: View {
+    @Environment(\.openURL) private var openURL
+    var body: some View {
+        VStack {
+            Button("Timetable") { openURL(URL(string: "https://example.com/timetable")!) }
+            Button("Settings") { UIApplication.shared.open(URL(string: UIApplication.openSettingsURLString)!) }
+            Button("Script") { openURL(URL(string: "javascript:alert(1)")!) }
+            Button("Buzz") { UINotificationFeedbackGenerator().notificationOccurred(.success) }
+            Text("width \(Int(UIScreen.main.bounds.width))")
+        }
+    }
+}
+
+@MainActor
+struct UIKitNamesTests {
+    @Test func openingAnAddressAsksThePageToOpenIt() throws {
+        let host = ViewHost(Links())
+        try host.tap("Timetable")
+        #expect(host.graph.host.openRequest?.url == "https://example.com/timetable")
+        try host.tap("Settings")
+        #expect(host.graph.host.openRequest?.url == "/settings", "UIApplication opens in the page whose button was pressed")
+        let serial = host.graph.host.openRequest?.serial
+        try host.tap("Script")
+        #expect(host.graph.host.openRequest?.serial == serial, "a script address is refused")
+        try host.tap("Buzz")
+        #expect(host.text.contains("width 390"))
+        #expect(PageHost.acting == nil, "no page is acting outside an event")
+    }
+}
