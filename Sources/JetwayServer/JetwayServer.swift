@@ -26,6 +26,8 @@ public final class JetwayServer: @unchecked Sendable {
     let allowedHosts: AllowedHosts
     /// Who is signed in, by the id in each browser's `jw_signin` cookie.
     let signIns: SignIns
+    /// Where `@AppStorage` values are written down (with a data folder).
+    private(set) var appStorage: AppStorageFile?
 
     /// Service thread (or a worker): bytes uploaded lately per address and device (Uploads.swift).
     lazy var uploadQuotas = UploadQuotas(
@@ -65,6 +67,11 @@ public final class JetwayServer: @unchecked Sendable {
         }
         self.signIns = SignIns(
             store: signInStore ?? SignInFile(dataDirectory: configuration.dataDirectory), lifetime: configuration.signInLifetime)
+        // `@AppStorage` values, kept per browser across restarts.
+        if configuration.dataDirectory != nil {
+            appStorage = AppStorageFile(dataDirectory: configuration.dataDirectory)
+            appStorage?.attach(to: DeviceStorage.shared)
+        }
     }
 
     /// The port the server listens on (useful with `port = 0`).

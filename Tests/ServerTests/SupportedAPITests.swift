@@ -24,8 +24,6 @@ struct SupportedAPITests {
         Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),
         Snippet(".animation(_:value:)", "Text(\"a\").animation(.default, value: 1)"),
         Snippet(".transition", "Text(\"a\").transition(.opacity)"),
-        Snippet(
-            "@AppStorage", "S()", declarations: "struct S: View { @AppStorage(\"k\") var k = 1; var body: some View { Text(\"\\(k)\") } }"),
         Snippet(".textFieldStyle", "TextField(\"a\", text: .constant(\"\")).textFieldStyle(.roundedBorder)"),
         Snippet("Gauge", "Gauge(value: 0.5) { Text(\"a\") }"),
         Snippet("Path", "Path { path in path.move(to: .zero) }"),
@@ -94,6 +92,8 @@ struct SupportedAPITests {
         Snippet(
             ".onReceive", "Text(\"a\").onReceive(NotificationCenter.default.publisher(for: .init(\"x\"))) { _ in }",
             declarations: "import Foundation"),
+        Snippet(
+            "@AppStorage", "S()", declarations: "struct S: View { @AppStorage(\"k\") var k = 1; var body: some View { Text(\"\\(k)\") } }"),
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
