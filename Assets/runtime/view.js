@@ -233,7 +233,11 @@ function createView(setup) {
   document.addEventListener("focusout", (event) => { if (handles(event.target, "blur")) view.send(event.target, "blur"); });
   // Back to the tab, or the network came back: reconnect now, not at the end of a backoff.
   const reconnectNow = () => { if (!emit("reconnect")) connection.now(); };
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
+  document.addEventListener("visibilitychange", () => {
+    // `@Environment(\.scenePhase)`: a page whose views read it hears it hidden and shown.
+    if (view.root && handles(view.root, "phase")) view.send(view.root, "phase", document.visibilityState === "visible" ? "active" : "background");
+    if (document.visibilityState === "visible") reconnectNow();
+  });
   // A copy whose session another copy took takes it back when its window is focused.
   window.addEventListener("focus", () => { if (connection.state === "elsewhere") connection.now(); });
   window.addEventListener("online", reconnectNow);

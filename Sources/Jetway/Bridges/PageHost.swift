@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 /// The page a view is shown in, reached through the environment — what seed 001 reaches
 /// through its `ViewControllerProvider` and drives from a `FlowCoordinator`: push and pop
@@ -38,6 +39,10 @@ public final class PageHost {
 
     /// The page whose event is being handled, while its handler runs.
     static var acting: PageHost?
+
+    /// Whether a view has read `@Environment(\.scenePhase)`: only then does the page hear the
+    /// browser hide and show it.
+    var readsPhase = false
 
     /// Pushes `view` onto the page's outermost `NavigationStack` (its Back button pops it). A
     /// pushed view has no address of its own: a reload shows the screen that pushed it.
@@ -110,5 +115,31 @@ extension ViewGraph {
             onDismiss: nil,
             content: { host.presented })
         SheetModifier._apply(modifier, context.structural(1), &out) { _, _ in }
+    }
+}
+
+/// Whether a scene is shown: `.active` while the page is visible, `.background` while its tab
+/// is hidden or its window minimised (the browser's `visibilitychange`). A page has no
+/// `.inactive` moment of its own.
+public enum ScenePhase: Hashable, Sendable, Comparable {
+    case background, inactive, active
+}
+
+private struct ScenePhaseKey: EnvironmentKey { static let defaultValue = ScenePhase.active }
+
+extension EnvironmentValues {
+    /// The key `scenePhase` is read by (the graph finds its readers by it).
+    static var scenePhaseKey: ObjectIdentifier { ObjectIdentifier(ScenePhaseKey.self) }
+}
+
+extension EnvironmentValues {
+    /// Whether the page is shown: follows the browser's visibility.
+    public var scenePhase: ScenePhase {
+        get {
+            let host = pageHost
+            MainActor.assumeIsolated { host?.readsPhase = true }
+            return self[ScenePhaseKey.self]
+        }
+        set { self[ScenePhaseKey.self] = newValue }
     }
 }

@@ -6,6 +6,9 @@ public enum EventKind: String, Sendable, CaseIterable {
     case visible
     /// The browser went Back or Forward: the `nav` path of its URL (on a `NavigationStack`).
     case navigate
+    /// The page was hidden or shown (`visibilitychange`), on the page's root: payload
+    /// `.text("background" | "active")`, for `@Environment(\.scenePhase)`.
+    case phase
     /// A file importer's upload (progress, the stored file, a failure): only the server sends it.
     case upload
     /// A widget's message to its coordinator (`bridge.send`), and a request it answers

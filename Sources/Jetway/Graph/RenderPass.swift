@@ -23,6 +23,14 @@ extension ViewGraph {
         // What the page host asked of the browser: a title over the screen's, an address to open.
         if let title = host.title { node.setAttribute(RuntimeContract.Attribute.title, title) }
         if let request = host.openRequest { node.setAttribute(RuntimeContract.Attribute.open, "\(request.serial) \(request.url)") }
+        // A page whose views read `scenePhase` hears the browser hide and show it.
+        if host.readsPhase {
+            node.addHandler(
+                EventBinding(event: .phase) { [weak self] payload in
+                    let shown = try payload.text() != "background"
+                    self?.setScenePhase(shown ? .active : .background)
+                })
+        }
         node.children = nodes
         return node
     }

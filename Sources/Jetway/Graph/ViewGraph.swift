@@ -358,6 +358,24 @@ public final class ViewGraph {
         if let walks = instance.walkTrackings { letGo(walks) }
     }
 
+    /// The page was shown or hidden: the views that read `scenePhase` render again.
+    func setScenePhase(_ phase: ScenePhase) {
+        guard environment.scenePhase != phase else { return }
+        environment.scenePhase = phase
+        // The views that read it (their dynamic properties or bodies) evaluate again.
+        let key = EnvironmentValues.scenePhaseKey
+        func invalidateReaders(_ instance: ViewInstance) {
+            if instance.environmentReads.contains(key) || instance.propertyReads.contains(key) {
+                // Its `@Environment` properties are filled again, not kept from the last install.
+                instance.installedValueIsCurrent = false
+                instance.invalidate()
+            }
+            for child in instance.children.allValues { invalidateReaders(child) }
+        }
+        if let root { invalidateReaders(root) }
+        setNeedsUpdate()
+    }
+
     func setNeedsUpdate() {
         guard !needsUpdate else { return }
         needsUpdate = true
