@@ -35,6 +35,37 @@ private struct OneWindowApp: App {
     }
 }
 
+private struct AirportKey: EnvironmentKey { static let defaultValue = "none" }
+extension EnvironmentValues {
+    fileprivate var airport: String {
+        get { self[AirportKey.self] }
+        set { self[AirportKey.self] = newValue }
+    }
+}
+
+private struct AirportName: View {
+    @Environment(\.airport) private var airport
+    var body: some View { Text("Airport \(airport)") }
+}
+
+/// Scene modifiers as a Mac app writes them: commands and sizes are accepted (a page has no
+/// menu bar or window of its own), and a scene's environment reaches its windows' views.
+private struct DeskApp: App {
+    var body: some Scene {
+        WindowGroup("Desk") { AirportName() }
+            .commands {
+                CommandMenu("Flights") { Button("Refresh") {} }
+                CommandGroup(replacing: .newItem) { EmptyView() }
+                SidebarCommands()
+            }
+            .defaultSize(width: 900, height: 600)
+            .windowResizability(.contentSize)
+            .environment(\.airport, "DEN")
+        Settings { AirportName() }
+            .windowStyle(.hiddenTitleBar)
+    }
+}
+
 @MainActor
 struct SceneTests {
     /// Renders a window's content as the server's route would.
@@ -43,6 +74,17 @@ struct SceneTests {
         func visit<Content: View>(path: String, title: String?, content: @escaping @MainActor @Sendable () -> Content) {
             text = ViewHost(content()).text
         }
+    }
+
+    @Test func sceneModifiersKeepTheWindowsAndTheirEnvironmentReachesTheirViews() {
+        let windows = DeskApp().body.windows
+        #expect(windows.map(\.path) == ["/", "/settings"])
+        let texts = windows.map { window in
+            let render = Render()
+            window.visit(render)
+            return render.text
+        }
+        #expect(texts == ["Airport DEN", "Airport none"])
     }
 
     @Test func eachWindowSceneIsAPageAtAPathOfItsOwn() {
