@@ -27,9 +27,6 @@ struct SupportedAPITests {
         Snippet(".textFieldStyle", "TextField(\"a\", text: .constant(\"\")).textFieldStyle(.roundedBorder)"),
         Snippet("Gauge", "Gauge(value: 0.5) { Text(\"a\") }"),
         Snippet("Path", "Path { path in path.move(to: .zero) }"),
-        Snippet("LinearGradient", "LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom)"),
-        Snippet(".rotationEffect", "Text(\"a\").rotationEffect(.degrees(45))"),
-        Snippet(".scaleEffect", "Text(\"a\").scaleEffect(2)"),
         Snippet("AsyncImage", "AsyncImage(url: nil)"),
         Snippet("ShareLink", "ShareLink(item: \"a\")"),
         Snippet("ColorPicker", "ColorPicker(\"a\", selection: .constant(Color.red))"),
@@ -94,6 +91,9 @@ struct SupportedAPITests {
             declarations: "import Foundation"),
         Snippet(
             "@AppStorage", "S()", declarations: "struct S: View { @AppStorage(\"k\") var k = 1; var body: some View { Text(\"\\(k)\") } }"),
+        Snippet("LinearGradient", "LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom)"),
+        Snippet(".rotationEffect", "Text(\"a\").rotationEffect(.degrees(45))"),
+        Snippet(".scaleEffect", "Text(\"a\").scaleEffect(2)"),
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -31,7 +31,12 @@ extension View {
     }
 
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
-        modifier(StyleModifier { node in node.addStyle("color:\(style.css)") })
+        // A gradient paints the text through it (the text clips its background).
+        let css =
+            style.css.contains("gradient(")
+            ? "background:\(style.css);-webkit-background-clip:text;background-clip:text;color:transparent"
+            : "color:\(style.css)"
+        return modifier(StyleModifier { node in node.addStyle(css) })
     }
 
     /// A background color behind the view.
@@ -157,8 +162,12 @@ extension View {
             })
     }
 
+    public func offset(_ offset: CGSize) -> some View {
+        self.offset(x: offset.width, y: offset.height)
+    }
+
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
-        modifier(StyleModifier { node in node.addStyle("transform:translate(\(px(x)),\(px(y)))") })
+        modifier(StyleModifier { node in Effects.transform(node, "translate(\(px(x)),\(px(y)))", anchor: .center) })
     }
 
     public func zIndex(_ value: Double) -> some View {

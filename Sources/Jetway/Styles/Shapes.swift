@@ -17,12 +17,22 @@ extension Shape {
         out.append(view.makeNode(context, fill: Color.primary.css, stroke: nil))
     }
 
-    func makeNode(_ context: _RenderContext, fill: String?, stroke: (String, CGFloat)?) -> Node {
+    func makeNode(_ context: _RenderContext, fill: String?, stroke: (String, CGFloat)?, dashed: Bool = false) -> Node {
         let node = context.element("div", shapeFillWFillHClasses)
         node.setAttribute("aria-hidden", "true")
         if cornerCSS != "0" { node.addStyle("border-radius:\(cornerCSS)") }
         if let fill { node.addStyle("background:\(fill)") }
-        if let (color, width) = stroke { node.addStyle("border:\(px(width)) solid \(color)") }
+        if let (style, width) = stroke {
+            if style.contains("gradient(") {
+                // A gradient outline: the gradient behind a transparent border, the inside cut out.
+                node.addStyle(
+                    "border:\(px(width)) solid transparent;background:\(fill.map { "linear-gradient(\($0),\($0)) padding-box," } ?? "")\(style) border-box"
+                        + ";-webkit-mask:linear-gradient(#000 0 0) padding-box exclude,linear-gradient(#000 0 0);mask:linear-gradient(#000 0 0) padding-box exclude,linear-gradient(#000 0 0)"
+                )
+            } else {
+                node.addStyle("border:\(px(width)) \(dashed ? "dashed" : "solid") \(style)")
+            }
+        }
         return node
     }
 
@@ -46,9 +56,10 @@ public struct _FilledShape<S: Shape>: _PrimitiveView {
     let shape: S
     let fill: String?
     let stroke: (String, CGFloat)?
+    var dashed = false
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        out.append(view.shape.makeNode(context, fill: view.fill, stroke: view.stroke))
+        out.append(view.shape.makeNode(context, fill: view.fill, stroke: view.stroke, dashed: view.dashed))
     }
 }
 

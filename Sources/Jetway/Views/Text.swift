@@ -155,7 +155,12 @@ public struct Text: _PrimitiveView, Equatable {
         if isUnderlined { node.addStyle("text-decoration:underline") }
         if isStruckThrough { node.addStyle("text-decoration:line-through") }
         if let weight { node.addStyle("font-weight:\(weight.value)") }
-        if let color { node.addStyle("color:\(color)") }
+        if let color {
+            // A gradient paints the text through it (the text clips its background).
+            node.addStyle(
+                color.contains("gradient(")
+                    ? "background:\(color);-webkit-background-clip:text;background-clip:text;color:transparent" : "color:\(color)")
+        }
         return node
     }
 

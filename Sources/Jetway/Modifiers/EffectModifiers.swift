@@ -1,0 +1,154 @@
+import Foundation
+
+// Effects that change how a view is drawn, not where it is laid out, as SwiftUI's: rotations,
+// scales, 3D rotations and the colour filters, each a CSS transform or filter on the view's
+// element. Effects on one view add up as SwiftUI's do: each transform is applied after the
+// ones before it, each filter on the result of the last.
+
+/// An angle: `.degrees(45)`, `.radians(.pi / 4)`.
+public struct Angle: Hashable, Sendable, Comparable {
+    public var radians: Double
+    public var degrees: Double {
+        get { radians * 180 / .pi }
+        set { radians = newValue * .pi / 180 }
+    }
+
+    public init() { radians = 0 }
+    public init(radians: Double) { self.radians = radians }
+    public init(degrees: Double) { self.radians = degrees * .pi / 180 }
+
+    public static func radians(_ radians: Double) -> Angle { Angle(radians: radians) }
+    public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
+    public static let zero = Angle()
+
+    public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.radians < rhs.radians }
+    public static func + (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians + rhs.radians) }
+    public static func - (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians - rhs.radians) }
+    public static prefix func - (angle: Angle) -> Angle { Angle(radians: -angle.radians) }
+    public static func * (lhs: Angle, rhs: Double) -> Angle { Angle(radians: lhs.radians * rhs) }
+
+    /// In CSS: degrees, to three decimals.
+    var css: String { "\(Color.format(degrees))deg" }
+}
+
+extension View {
+    /// Turns the view by `angle` around `anchor` (its centre unless said).
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+        modifier(StyleModifier { node in Effects.transform(node, "rotate(\(angle.css))", anchor: anchor) })
+    }
+
+    /// Scales the view by `scale` around `anchor`.
+    public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(x: scale, y: scale, anchor: anchor)
+    }
+
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(x: scale.width, y: scale.height, anchor: anchor)
+    }
+
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
+        modifier(
+            StyleModifier { node in
+                Effects.transform(node, "scale(\(Color.format(Double(x))),\(Color.format(Double(y))))", anchor: anchor)
+            })
+    }
+
+    /// Turns the view in 3D around `axis`, seen from `perspective` (1: SwiftUI's default depth).
+    public func rotation3DEffect(
+        _ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center, anchorZ: CGFloat = 0,
+        perspective: CGFloat = 1
+    ) -> some View {
+        let depth = perspective > 0 ? "perspective(\(Color.format(Double(1000 / perspective)))px) " : ""
+        let rotation =
+            "\(depth)rotate3d(\(Color.format(Double(axis.x))),\(Color.format(Double(axis.y))),\(Color.format(Double(axis.z))),\(angle.css))"
+        return modifier(StyleModifier { node in Effects.transform(node, rotation, anchor: anchor) })
+    }
+
+    /// Blurs the view by `radius` points.
+    public func blur(radius: CGFloat, opaque: Bool = false) -> some View {
+        modifier(StyleModifier { node in Effects.filter(node, "blur(\(px(radius)))") })
+    }
+
+    /// Shifts the view's hues by `angle`.
+    public func hueRotation(_ angle: Angle) -> some View {
+        modifier(StyleModifier { node in Effects.filter(node, "hue-rotate(\(angle.css))") })
+    }
+
+    /// 0: grey, 1: as it is, more: more vivid.
+    public func saturation(_ amount: Double) -> some View {
+        modifier(StyleModifier { node in Effects.filter(node, "saturate(\(Color.format(max(amount, 0))))") })
+    }
+
+    /// 0: as it is, 1: grey.
+    public func grayscale(_ amount: Double) -> some View {
+        modifier(StyleModifier { node in Effects.filter(node, "grayscale(\(Color.format(min(max(amount, 0), 1))))") })
+    }
+
+    /// Adds `amount` of brightness (0: as it is, 1: white).
+    public func brightness(_ amount: Double) -> some View {
+        modifier(StyleModifier { node in Effects.filter(node, "brightness(\(Color.format(max(1 + amount, 0))))") })
+    }
+
+    /// 0: grey, 1: as it is, more: more contrast.
+    public func contrast(_ amount: Double) -> some View {
+        modifier(StyleModifier { node in Effects.filter(node, "contrast(\(Color.format(max(amount, 0))))") })
+    }
+
+    /// Inverts the view's colours.
+    public func colorInvert() -> some View {
+        modifier(StyleModifier { node in Effects.filter(node, "invert(1)") })
+    }
+
+    /// Draws the view as one layer before its opacity and blend apply (the browser does).
+    public func compositingGroup() -> some View {
+        modifier(StyleModifier { node in node.addStyle("isolation:isolate") })
+    }
+
+    /// Draws the view as one flattened image (the browser composites it as a layer).
+    public func drawingGroup(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear) -> some View {
+        modifier(StyleModifier { node in node.addStyle("isolation:isolate;will-change:transform") })
+    }
+}
+
+public enum ColorRenderingMode: Sendable, Hashable {
+    case nonLinear, linear, extendedLinear
+}
+
+/// How effects are written on an element: transforms and filters as lists that each new
+/// effect extends, so that effects on one view add up.
+enum Effects {
+    static func transform(_ node: Node, _ function: String, anchor: UnitPoint) {
+        append(node, property: "transform", function)
+        if anchor != .center, !has(node, property: "transform-origin") {
+            node.addStyle("transform-origin:\(Color.format(anchor.x * 100))% \(Color.format(anchor.y * 100))%")
+        }
+    }
+
+    static func filter(_ node: Node, _ function: String) {
+        append(node, property: "filter", function)
+    }
+
+    /// `property: a b` becomes `property: a b function` (an effect outside applies after).
+    private static func append(_ node: Node, property: String, _ function: String) {
+        guard var style = node.attribute("style") else {
+            node.addStyle("\(property):\(function)")
+            return
+        }
+        var declarations = style.split(separator: ";", omittingEmptySubsequences: true).map(String.init)
+        if let index = declarations.firstIndex(where: { $0.hasPrefix(property + ":") }) {
+            // CSS applies a transform list right to left: the outer effect goes first.
+            declarations[index] =
+                property == "transform"
+                ? "\(property):\(function) " + declarations[index].dropFirst(property.count + 1)
+                : declarations[index] + " " + function
+            style = declarations.joined(separator: ";")
+            node.setAttribute("style", style)
+        } else {
+            node.addStyle("\(property):\(function)")
+        }
+    }
+
+    private static func has(_ node: Node, property: String) -> Bool {
+        node.attribute("style")?.split(separator: ";").contains { $0.hasPrefix(property + ":") } ?? false
+    }
+}

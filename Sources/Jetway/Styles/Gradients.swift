@@ -1,0 +1,219 @@
+// Gradients as SwiftUI writes them, drawn by CSS: a style to fill shapes and backgrounds with
+// (`.fill(LinearGradient(…))`, `.background(…)`, `.foregroundStyle(…)` on text), or a view
+// that fills the space it is offered.
+
+/// Colours along a gradient, each at a place from 0 to 1 (spread evenly when not said).
+public struct Gradient: Hashable, Sendable {
+    public struct Stop: Hashable, Sendable {
+        public var color: Color
+        public var location: CGFloat
+        public init(color: Color, location: CGFloat) {
+            self.color = color
+            self.location = location
+        }
+    }
+
+    public var stops: [Stop]
+
+    nonisolated public init(stops: [Stop]) { self.stops = stops }
+
+    nonisolated public init(colors: [Color]) {
+        let last = CGFloat(max(colors.count - 1, 1))
+        stops = colors.enumerated().map { Stop(color: $0.element, location: CGFloat($0.offset) / last) }
+    }
+
+    /// `color 0%, color 50%, …`, with the stops in the browser's order.
+    func css(scale: Double = 100, unit: String = "%") -> String {
+        stops.map { "\($0.color.css) \(Color.format(Double($0.location) * scale))\(unit)" }.joined(separator: ",")
+    }
+}
+
+/// A gradient along a line from `startPoint` to `endPoint` of the view.
+public struct LinearGradient: ShapeStyle, _PrimitiveView, Hashable {
+    public let css: String
+
+    nonisolated public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+        // CSS measures the angle from the top, clockwise; the points' direction gives it.
+        let dx = endPoint.x - startPoint.x, dy = endPoint.y - startPoint.y
+        let degrees = (atan2(dx, -dy) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+        css = "linear-gradient(\(Color.format(degrees))deg,\(gradient.css()))"
+    }
+
+    nonisolated public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
+    }
+
+    nonisolated public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let filled = Rectangle().fill(view)
+        type(of: filled)._render(filled, context, &out)
+    }
+}
+
+/// A gradient in circles from `center`, from `startRadius` to `endRadius` points.
+public struct RadialGradient: ShapeStyle, _PrimitiveView, Hashable {
+    public let css: String
+
+    nonisolated public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        let span = Double(max(endRadius - startRadius, 0.001))
+        let stops = gradient.stops.map { stop in
+            "\(stop.color.css) \(Color.format(Double(startRadius) + Double(stop.location) * span))px"
+        }
+        css =
+            "radial-gradient(circle \(px(endRadius)) at \(Color.format(center.x * 100))% \(Color.format(center.y * 100))%,\(stops.joined(separator: ",")))"
+    }
+
+    nonisolated public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+
+    nonisolated public init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.init(gradient: Gradient(stops: stops), center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let filled = Rectangle().fill(view)
+        type(of: filled)._render(filled, context, &out)
+    }
+}
+
+/// A gradient that fills the view's ellipse from its centre.
+public struct EllipticalGradient: ShapeStyle, _PrimitiveView, Hashable {
+    public let css: String
+
+    nonisolated public init(
+        gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5
+    ) {
+        let span = Double(endRadiusFraction - startRadiusFraction) * 200
+        let stops = gradient.stops.map {
+            "\($0.color.css) \(Color.format(Double(startRadiusFraction) * 200 + Double($0.location) * span))%"
+        }
+        css =
+            "radial-gradient(ellipse at \(Color.format(center.x * 100))% \(Color.format(center.y * 100))%,\(stops.joined(separator: ",")))"
+    }
+
+    nonisolated public init(
+        colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5
+    ) {
+        self.init(
+            gradient: Gradient(colors: colors), center: center, startRadiusFraction: startRadiusFraction,
+            endRadiusFraction: endRadiusFraction)
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let filled = Rectangle().fill(view)
+        type(of: filled)._render(filled, context, &out)
+    }
+}
+
+/// A gradient around `center`, from `startAngle` to `endAngle` (a colour wheel, a gauge).
+public struct AngularGradient: ShapeStyle, _PrimitiveView, Hashable {
+    public let css: String
+
+    nonisolated public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
+        // SwiftUI's zero is at three o'clock; CSS's at twelve.
+        let sweep = endAngle == startAngle ? 360 : (endAngle - startAngle).degrees
+        let stops = gradient.stops.map { "\($0.color.css) \(Color.format(Double($0.location) * sweep))deg" }
+        css =
+            "conic-gradient(from \(Color.format(startAngle.degrees + 90))deg at \(Color.format(center.x * 100))% \(Color.format(center.y * 100))%,\(stops.joined(separator: ",")))"
+    }
+
+    nonisolated public init(colors: [Color], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
+        self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
+    }
+
+    nonisolated public init(gradient: Gradient, center: UnitPoint, angle: Angle = .zero) {
+        self.init(gradient: gradient, center: center, startAngle: angle, endAngle: angle + .degrees(360))
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let filled = Rectangle().fill(view)
+        type(of: filled)._render(filled, context, &out)
+    }
+}
+
+extension Color {
+    /// A gentle gradient of this colour, as SwiftUI's `Color.gradient`.
+    nonisolated public var gradient: LinearGradient {
+        LinearGradient(
+            colors: [Color(css: "color-mix(in srgb, \(css) 85%, white)"), self], startPoint: .top, endPoint: .bottom)
+    }
+}
+
+extension ShapeStyle where Self == LinearGradient {
+    public static func linearGradient(_ gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(gradient: gradient, startPoint: startPoint, endPoint: endPoint)
+    }
+
+    public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
+    }
+}
+
+extension ShapeStyle where Self == RadialGradient {
+    public static func radialGradient(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient {
+        RadialGradient(colors: colors, center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+}
+
+extension ShapeStyle where Self == AngularGradient {
+    public static func angularGradient(colors: [Color], center: UnitPoint, startAngle: Angle, endAngle: Angle) -> AngularGradient {
+        AngularGradient(colors: colors, center: center, startAngle: startAngle, endAngle: endAngle)
+    }
+}
+
+/// How a shape's outline is drawn: its width, and dashes (a dashed border in the browser).
+public struct StrokeStyle: Hashable, Sendable {
+    public var lineWidth: CGFloat
+    public var lineCap: CGLineCap
+    public var lineJoin: CGLineJoin
+    public var miterLimit: CGFloat
+    public var dash: [CGFloat]
+    public var dashPhase: CGFloat
+
+    nonisolated public init(
+        lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: CGFloat = 10, dash: [CGFloat] = [],
+        dashPhase: CGFloat = 0
+    ) {
+        self.lineWidth = lineWidth
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashPhase = dashPhase
+    }
+}
+
+public enum CGLineCap: Int32, Sendable, Hashable { case butt, round, square }
+public enum CGLineJoin: Int32, Sendable, Hashable { case miter, round, bevel }
+
+extension Shape {
+    /// The outline in the foreground colour.
+    public func stroke(lineWidth: CGFloat = 1) -> _FilledShape<Self> {
+        stroke(Color.primary, lineWidth: lineWidth)
+    }
+
+    public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> _FilledShape<Self> {
+        _FilledShape(shape: self, fill: nil, stroke: (content.css, style.lineWidth), dashed: !style.dash.isEmpty)
+    }
+
+    public func stroke(style: StrokeStyle) -> _FilledShape<Self> {
+        stroke(Color.primary, style: style)
+    }
+
+    /// The outline drawn inside the shape's edge (a box's border is inside already).
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> _FilledShape<Self> {
+        stroke(content, lineWidth: lineWidth)
+    }
+
+    public func strokeBorder(lineWidth: CGFloat = 1) -> _FilledShape<Self> {
+        stroke(Color.primary, lineWidth: lineWidth)
+    }
+
+    public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> _FilledShape<Self> {
+        stroke(content, style: style)
+    }
+}
