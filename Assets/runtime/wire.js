@@ -22,6 +22,8 @@ const wire = Object.freeze({
     clockTo: "data-jw-to",
     focus: "data-jw-focus",
     minimumScale: "data-jw-min-scale",
+    imagePhase: "data-jw-phase",
+    imagePart: "data-jw-part",
     keepsAwake: "data-jw-awake",
     savedAt: "data-jw-saved",
     hostedView: "data-jetway-view",
@@ -50,6 +52,8 @@ const wire = Object.freeze({
     lazyGap: "jw-lazy-gap",
     lazyEnd: "jw-lazy-end",
     lazyAcross: "jw-lazy-across",
+    asyncImage: "jw-async-image",
+    asyncImagePhase: "jw-async-phase",
   }),
   state: Object.freeze({
     connecting: "jw-connecting",

@@ -33,6 +33,10 @@ public enum RuntimeContract {
         public static let clockZone = "data-jw-tz"
         public static let clockFrom = "data-jw-from"
         public static let clockTo = "data-jw-to"
+        /// `AsyncImage`: the phase its load reached (`empty`, `success`, `failure`; the runtime
+        /// sets it from the image's load), and which phase each part of it shows.
+        public static let imagePhase = "data-jw-phase"
+        public static let imagePart = "data-jw-part"
         /// `.minimumScaleFactor(_:)`: the smallest scale the runtime shrinks the text to fit.
         public static let minimumScale = "data-jw-min-scale"
         /// `.focused(_:)`: `serial wanted` — the runtime focuses the element (or its first field)
@@ -90,9 +94,13 @@ public enum RuntimeContract {
         public static let lazyAcross = "jw-lazy-across"
 
         /// Every class above.
+        /// `AsyncImage`: the image and the content of each phase of its load.
+        public static let asyncImage = "jw-async-image"
+        public static let asyncImagePhase = "jw-async-phase"
+
         public static let all = [
             root, banner, sheet, wheel, wheelItem, refreshable, refresh, link, navBack, navlink, tablink, tabview, tabbar, navTitle, menu,
-            contextMenu, hasContextMenu, fileImporter, lazyGap, lazyEnd, lazyAcross,
+            contextMenu, hasContextMenu, fileImporter, lazyGap, lazyEnd, lazyAcross, asyncImage, asyncImagePhase,
         ]
     }
 
@@ -170,7 +178,8 @@ public enum RuntimeContract {
                     ("throttle", Attribute.throttle), ("scrollTo", Attribute.scrollTo), ("scrollID", Attribute.scrollID),
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
                     ("clockZone", Attribute.clockZone), ("clockFrom", Attribute.clockFrom), ("clockTo", Attribute.clockTo),
-                    ("focus", Attribute.focus), ("minimumScale", Attribute.minimumScale), ("keepsAwake", Attribute.keepsAwake),
+                    ("focus", Attribute.focus), ("minimumScale", Attribute.minimumScale),
+                    ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
                     ("savedAt", Attribute.savedAt),
                     ("hostedView", Attribute.hostedView),
                     ("lazyRows", Attribute.lazyRows), ("lazyWindow", Attribute.lazyWindow),
@@ -184,7 +193,8 @@ public enum RuntimeContract {
                     ("navBack", Class.navBack), ("navlink", Class.navlink), ("tablink", Class.tablink), ("tabview", Class.tabview),
                     ("tabbar", Class.tabbar), ("navTitle", Class.navTitle), ("menu", Class.menu), ("contextMenu", Class.contextMenu),
                     ("hasContextMenu", Class.hasContextMenu), ("fileImporter", Class.fileImporter), ("lazyGap", Class.lazyGap),
-                    ("lazyEnd", Class.lazyEnd), ("lazyAcross", Class.lazyAcross),
+                    ("lazyEnd", Class.lazyEnd), ("lazyAcross", Class.lazyAcross), ("asyncImage", Class.asyncImage),
+                    ("asyncImagePhase", Class.asyncImagePhase),
                 ].map { ($0.0, quoted($0.1)) }
             ),
             (

@@ -143,6 +143,17 @@ extension EndToEnd {
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Fare: 14.25')"), "\(engine)")
                 try await browser.type("Aisle" + Key.enter + "please", into: "textarea.jw-text-editor")
                 _ = await eventually("the essay", engine) { model.essay == "Aisle\nplease" }
+                // AsyncImage: the browser's load decides the phase shown.
+                #expect(
+                    await browser.wait(
+                        for:
+                            "const a = document.querySelectorAll('.jw-async-image'); return a.length === 2 && a[0].getAttribute('data-jw-phase') === 'success' && a[1].getAttribute('data-jw-phase') === 'failure'"
+                    ), "\(engine): the images' phases")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "const a = document.querySelectorAll('.jw-async-image'); return a[1].innerText.includes('Picture failed') && !a[0].innerText.includes('Logo failed')"
+                    ), "\(engine): each image shows its phase's content")
                 try await browser.screenshot("controls-\(engine)-focus-styles")
                 try await noErrorFrames(browser, after: "focus and styles")
 

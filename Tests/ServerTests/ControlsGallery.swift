@@ -123,6 +123,18 @@ struct ControlsGallery: View {
                     TextField("Fare", value: $model.fare, format: .number)
                     Text("Fare: \(model.fare, specifier: "%.2f")")
                     TextEditor(text: $model.essay)
+                    AsyncImage(url: URL(string: "/assets/favicon.svg")) { phase in
+                        if let image = phase.image {
+                            image.resizable().frame(width: 32, height: 32)
+                        } else if phase.error != nil {
+                            Text("Logo failed")
+                        } else {
+                            ProgressView()
+                        }
+                    }
+                    AsyncImage(url: URL(string: "/assets/no-such-picture.png")) { phase in
+                        if phase.error != nil { Text("Picture failed") } else { ProgressView() }
+                    }
                 }
                 Section("Layout") {
                     GeometryReader { proxy in

@@ -27,7 +27,6 @@ struct SupportedAPITests {
         Snippet(".textFieldStyle", "TextField(\"a\", text: .constant(\"\")).textFieldStyle(.roundedBorder)"),
         Snippet("Gauge", "Gauge(value: 0.5) { Text(\"a\") }"),
         Snippet("Path", "Path { path in path.move(to: .zero) }"),
-        Snippet("AsyncImage", "AsyncImage(url: nil)"),
         Snippet("ShareLink", "ShareLink(item: \"a\")"),
         Snippet("ColorPicker", "ColorPicker(\"a\", selection: .constant(Color.red))"),
         Snippet(".popover", "Text(\"a\").popover(isPresented: .constant(false)) { Text(\"b\") }"),
@@ -94,6 +93,7 @@ struct SupportedAPITests {
         Snippet("LinearGradient", "LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom)"),
         Snippet(".rotationEffect", "Text(\"a\").rotationEffect(.degrees(45))"),
         Snippet(".scaleEffect", "Text(\"a\").scaleEffect(2)"),
+        Snippet("AsyncImage", "AsyncImage(url: nil)"),
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
