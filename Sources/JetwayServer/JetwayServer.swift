@@ -68,10 +68,8 @@ public final class JetwayServer: @unchecked Sendable {
         self.signIns = SignIns(
             store: signInStore ?? SignInFile(dataDirectory: configuration.dataDirectory), lifetime: configuration.signInLifetime)
         // `@AppStorage` values, kept per browser across restarts.
-        if configuration.dataDirectory != nil {
-            appStorage = AppStorageFile(dataDirectory: configuration.dataDirectory)
-            appStorage?.attach(to: DeviceStorage.shared)
-        }
+        appStorage = AppStorageFile(dataDirectory: configuration.dataDirectory)
+        appStorage?.attach(to: DeviceStorage.shared)
     }
 
     /// The port the server listens on (useful with `port = 0`).

@@ -111,7 +111,7 @@ private struct TransformingVisitor: SceneWindowVisitor {
     let transform: @MainActor (AnyView) -> AnyView
 
     func visit<Content: View>(path: String, title: String?, content: @escaping @MainActor @Sendable () -> Content) {
-        nonisolated(unsafe) let transform = transform
+        let transform = transform
         outer.visit(path: path, title: title) { transform(AnyView(content())) }
     }
 }

@@ -21,7 +21,6 @@ public struct OpenURLAction: Sendable {
     }
 
     init(host: PageHost?) {
-        nonisolated(unsafe) let host = host
         page = { url in host?.open(url) ?? false }
     }
 
