@@ -33,7 +33,7 @@ extension View {
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
         // A gradient paints the text through it (the text clips its background).
         let css =
-            style.css.contains("gradient(")
+            style.isGradient
             ? "background:\(style.css);-webkit-background-clip:text;background-clip:text;color:transparent"
             : "color:\(style.css)"
         return modifier(StyleModifier { node in node.addStyle(css) })

@@ -75,6 +75,12 @@ public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
 public protocol ShapeStyle: Sendable {
     /// The CSS value for this style.
     var css: String { get }
+    /// Whether the CSS value is a gradient (text and outlines paint it differently).
+    var isGradient: Bool { get }
+}
+
+extension ShapeStyle {
+    public var isGradient: Bool { false }
 }
 
 extension ShapeStyle where Self == Color {

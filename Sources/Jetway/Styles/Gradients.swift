@@ -31,6 +31,7 @@ public struct Gradient: Hashable, Sendable {
 /// A gradient along a line from `startPoint` to `endPoint` of the view.
 public struct LinearGradient: ShapeStyle, _PrimitiveView, Hashable {
     public let css: String
+    nonisolated public var isGradient: Bool { true }
 
     nonisolated public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
         // CSS measures the angle from the top, clockwise; the points' direction gives it.
@@ -56,6 +57,7 @@ public struct LinearGradient: ShapeStyle, _PrimitiveView, Hashable {
 /// A gradient in circles from `center`, from `startRadius` to `endRadius` points.
 public struct RadialGradient: ShapeStyle, _PrimitiveView, Hashable {
     public let css: String
+    nonisolated public var isGradient: Bool { true }
 
     nonisolated public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         let span = Double(max(endRadius - startRadius, 0.001))
@@ -83,6 +85,7 @@ public struct RadialGradient: ShapeStyle, _PrimitiveView, Hashable {
 /// A gradient that fills the view's ellipse from its centre.
 public struct EllipticalGradient: ShapeStyle, _PrimitiveView, Hashable {
     public let css: String
+    nonisolated public var isGradient: Bool { true }
 
     nonisolated public init(
         gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5
@@ -112,6 +115,7 @@ public struct EllipticalGradient: ShapeStyle, _PrimitiveView, Hashable {
 /// A gradient around `center`, from `startAngle` to `endAngle` (a colour wheel, a gauge).
 public struct AngularGradient: ShapeStyle, _PrimitiveView, Hashable {
     public let css: String
+    nonisolated public var isGradient: Bool { true }
 
     nonisolated public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
         // SwiftUI's zero is at three o'clock; CSS's at twelve.

@@ -25,6 +25,8 @@ public struct Text: _PrimitiveView, Equatable {
     var isUnderlined = false
     var isStruckThrough = false
     var weight: Font.Weight?
+    /// The colour is a gradient, painted through the text (`.foregroundStyle(gradient)`).
+    var colorIsGradient = false
 
     nonisolated public init(verbatim content: String) {
         self.content = .plain(content)
@@ -89,7 +91,12 @@ public struct Text: _PrimitiveView, Equatable {
     public func underline(_ isActive: Bool = true) -> Text { with { $0.isUnderlined = isActive } }
     public func strikethrough(_ isActive: Bool = true) -> Text { with { $0.isStruckThrough = isActive } }
     public func foregroundColor(_ color: Color?) -> Text { with { $0.color = color?.css } }
-    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { with { $0.color = style.css } }
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
+        with {
+            $0.color = style.css
+            $0.colorIsGradient = style.isGradient
+        }
+    }
 
     private func with(_ change: (inout Text) -> Void) -> Text {
         var copy = self
@@ -158,7 +165,7 @@ public struct Text: _PrimitiveView, Equatable {
         if let color {
             // A gradient paints the text through it (the text clips its background).
             node.addStyle(
-                color.contains("gradient(")
+                colorIsGradient
                     ? "background:\(color);-webkit-background-clip:text;background-clip:text;color:transparent" : "color:\(color)")
         }
         return node
