@@ -49,8 +49,7 @@ public struct LinearGradient: ShapeStyle, _PrimitiveView, Hashable {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let filled = Rectangle().fill(view)
-        type(of: filled)._render(filled, context, &out)
+        renderFilling(view, context, &out)
     }
 }
 
@@ -77,8 +76,7 @@ public struct RadialGradient: ShapeStyle, _PrimitiveView, Hashable {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let filled = Rectangle().fill(view)
-        type(of: filled)._render(filled, context, &out)
+        renderFilling(view, context, &out)
     }
 }
 
@@ -107,8 +105,7 @@ public struct EllipticalGradient: ShapeStyle, _PrimitiveView, Hashable {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let filled = Rectangle().fill(view)
-        type(of: filled)._render(filled, context, &out)
+        renderFilling(view, context, &out)
     }
 }
 
@@ -134,9 +131,15 @@ public struct AngularGradient: ShapeStyle, _PrimitiveView, Hashable {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let filled = Rectangle().fill(view)
-        type(of: filled)._render(filled, context, &out)
+        renderFilling(view, context, &out)
     }
+}
+
+/// A gradient shown as a view: a rectangle filled with it, filling the space offered.
+@MainActor
+private func renderFilling<S: ShapeStyle>(_ style: S, _ context: _RenderContext, _ out: inout [Node]) {
+    let filled = Rectangle().fill(style)
+    _FilledShape<Rectangle>._render(filled, context, &out)
 }
 
 extension Color {
