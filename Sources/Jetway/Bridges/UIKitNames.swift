@@ -67,9 +67,6 @@ public final class UIApplication {
         URLPolicy.sanitize(url.absoluteString) != nil
     }
 
-    /// Keeping a screen awake is `.keepsScreenAwake()` on a view: a page's wake lock.
-    public var isIdleTimerDisabled = false
-
     /// The address of the app's settings: `/settings` (its `Settings` scene).
     public static let openSettingsURLString = "/settings"
 }
