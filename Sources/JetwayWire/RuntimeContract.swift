@@ -39,6 +39,18 @@ public enum RuntimeContract {
         public static let imagePart = "data-jw-part"
         /// `.minimumScaleFactor(_:)`: the smallest scale the runtime shrinks the text to fit.
         public static let minimumScale = "data-jw-min-scale"
+        /// `.truncationMode(.head / .middle)`: the runtime cuts the line at its start or middle.
+        public static let truncate = "data-jw-truncate"
+        /// `ViewThatFits`: the axes its candidates must fit along; the runtime marks it `fitted`
+        /// once it has chosen (and hides the others).
+        public static let fits = "data-jw-fits"
+        public static let fitted = "data-jw-fitted"
+        /// `ShareLink`: what the browser's share sheet gets (a link, a text, a title); `copied`
+        /// is set on the button for a moment where the item was copied instead.
+        public static let shareURL = "data-jw-share-url"
+        public static let shareText = "data-jw-share-text"
+        public static let shareTitle = "data-jw-share-title"
+        public static let copied = "data-jw-copied"
         /// `.focused(_:)`: `serial wanted` — the runtime focuses the element (or its first field)
         /// when `serial` changes and `wanted` is 1, and takes the focus away when it is 0.
         public static let focus = "data-jw-focus"
@@ -92,15 +104,18 @@ public enum RuntimeContract {
         public static let lazyGap = "jw-lazy-gap"
         public static let lazyEnd = "jw-lazy-end"
         public static let lazyAcross = "jw-lazy-across"
-
-        /// Every class above.
         /// `AsyncImage`: the image and the content of each phase of its load.
         public static let asyncImage = "jw-async-image"
         public static let asyncImagePhase = "jw-async-phase"
+        /// A `Text` (the runtime cuts texts for `.truncationMode`) and a view that fills the
+        /// height it is offered (a `ViewThatFits` measures its candidates' heights in one).
+        public static let text = StyleClass.text
+        public static let fillHeight = StyleClass.fillH
 
+        /// Every class above.
         public static let all = [
             root, banner, sheet, wheel, wheelItem, refreshable, refresh, link, navBack, navlink, tablink, tabview, tabbar, navTitle, menu,
-            contextMenu, hasContextMenu, fileImporter, lazyGap, lazyEnd, lazyAcross, asyncImage, asyncImagePhase,
+            contextMenu, hasContextMenu, fileImporter, lazyGap, lazyEnd, lazyAcross, asyncImage, asyncImagePhase, text, fillHeight,
         ]
     }
 
@@ -178,7 +193,9 @@ public enum RuntimeContract {
                     ("throttle", Attribute.throttle), ("scrollTo", Attribute.scrollTo), ("scrollID", Attribute.scrollID),
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
                     ("clockZone", Attribute.clockZone), ("clockFrom", Attribute.clockFrom), ("clockTo", Attribute.clockTo),
-                    ("focus", Attribute.focus), ("minimumScale", Attribute.minimumScale),
+                    ("focus", Attribute.focus), ("minimumScale", Attribute.minimumScale), ("truncate", Attribute.truncate),
+                    ("fits", Attribute.fits), ("fitted", Attribute.fitted), ("shareURL", Attribute.shareURL),
+                    ("shareText", Attribute.shareText), ("shareTitle", Attribute.shareTitle), ("copied", Attribute.copied),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
                     ("savedAt", Attribute.savedAt),
                     ("hostedView", Attribute.hostedView),
@@ -194,7 +211,7 @@ public enum RuntimeContract {
                     ("tabbar", Class.tabbar), ("navTitle", Class.navTitle), ("menu", Class.menu), ("contextMenu", Class.contextMenu),
                     ("hasContextMenu", Class.hasContextMenu), ("fileImporter", Class.fileImporter), ("lazyGap", Class.lazyGap),
                     ("lazyEnd", Class.lazyEnd), ("lazyAcross", Class.lazyAcross), ("asyncImage", Class.asyncImage),
-                    ("asyncImagePhase", Class.asyncImagePhase),
+                    ("asyncImagePhase", Class.asyncImagePhase), ("text", Class.text), ("fillHeight", Class.fillHeight),
                 ].map { ($0.0, quoted($0.1)) }
             ),
             (

@@ -66,6 +66,33 @@ public enum StyleClass {
     public static let menuItems = "jw-menu-items"
     public static let menuLabel = "jw-menu-label"
     public static let mono = "jw-mono"
+    /// `ColorPicker`: a label and the browser's colour well.
+    public static let colorPicker = "jw-color-picker"
+    /// `.controlSize(_:)`: the controls inside at another size.
+    public static let controlExtraLarge = "jw-control-xl"
+    public static let controlLarge = "jw-control-l"
+    public static let controlMini = "jw-control-xs"
+    public static let controlSmall = "jw-control-s"
+    /// `.textFieldStyle(.plain / .squareBorder)` on the fields inside.
+    public static let fieldsPlain = "jw-fields-plain"
+    public static let fieldsSquare = "jw-fields-square"
+    /// `ViewThatFits`: its candidates, the runtime shows the first that fits.
+    public static let fits = "jw-fits"
+    /// `Gauge`: a meter bar with its labels, or a ring (`gaugeRing`).
+    public static let gauge = "jw-gauge"
+    public static let gaugeHeading = "jw-gauge-heading"
+    public static let gaugeRing = "jw-gauge-ring"
+    public static let gaugeTrack = "jw-gauge-track"
+    /// `.safeAreaInset`: the bar, sticking to its edge, and the stack it is in.
+    public static let inset = "jw-inset"
+    public static let insetHost = "jw-inset-host"
+    /// `.containerRelativeFrame`: sized in its container's units (the container is queried).
+    public static let relativeFrame = "jw-relative-frame"
+    /// `Font.Design.rounded`, `.serif`: the system's rounded and serif faces.
+    public static let rounded = "jw-rounded"
+    public static let serif = "jw-serif"
+    /// `.monospacedDigit()`: digits of one width.
+    public static let tabular = "jw-tabular"
     public static let navstack = "jw-navstack"
     public static let noIndicators = "jw-no-indicators"
     public static let noSeparator = "jw-no-separator"
@@ -163,7 +190,12 @@ public enum StyleClass {
         checkbox,
         clipped,
         color,
+        colorPicker,
         confirmation,
+        controlLarge,
+        controlSmall,
+        controlExtraLarge,
+        controlMini,
         dateInput,
         datepicker,
         destructive,
@@ -171,13 +203,20 @@ public enum StyleClass {
         disclosureContent,
         disclosureLabel,
         divider,
+        fieldsPlain,
+        fieldsSquare,
         fillH,
         fillW,
+        fits,
         fixedH,
         fixedW,
         form,
         frame,
         fullScreen,
+        gauge,
+        gaugeHeading,
+        gaugeRing,
+        gaugeTrack,
         geometry,
         grid,
         gridrow,
@@ -187,6 +226,8 @@ public enum StyleClass {
         iconMissing,
         image,
         inlineOption,
+        inset,
+        insetHost,
         italic,
         label,
         lazyEmpty,
@@ -224,7 +265,9 @@ public enum StyleClass {
         progressRing,
         prominent,
         refreshProgress,
+        relativeFrame,
         resizable,
+        rounded,
         rowAction,
         rowActions,
         rowWithActions,
@@ -235,15 +278,16 @@ public enum StyleClass {
         scrollReader,
         scrollV,
         search,
-        searchable,
         searchSuggestion,
         searchSuggestions,
+        searchable,
         section,
         sectionContent,
         sectionFooter,
         sectionHeader,
         sectionRows,
         segment,
+        serif,
         shape,
         slider,
         spacer,
@@ -259,9 +303,10 @@ public enum StyleClass {
         tabItem,
         tabLabel,
         tabPanel,
+        tabular,
         text,
-        textarea,
         textEditor,
+        textarea,
         textfield,
         toggle,
         toolbar,
@@ -282,6 +327,8 @@ public enum StyleClass {
 /// The CSS custom properties Jetway sets (`--jw-red`, a row's `--jw-separator`, …).
 public enum StyleVariable {
     public static let accent = "--jw-accent"
+    /// `.buttonBorderShape(_:)`: the corner radius of the bordered buttons inside.
+    public static let buttonRadius = "--jw-button-radius"
     public static let background = "--jw-background"
     public static let blue = "--jw-blue"
     public static let brown = "--jw-brown"

@@ -157,6 +157,47 @@ extension EndToEnd {
                 try await browser.screenshot("controls-\(engine)-focus-styles")
                 try await noErrorFrames(browser, after: "focus and styles")
 
+                // ViewThatFits, truncation in the middle, ShareLink, ColorPicker, Gauge.
+                #expect(
+                    await browser.wait(
+                        for:
+                            "const f = document.querySelectorAll('.jw-fits'); return f.length === 2 && f[0].getAttribute('data-jw-fitted') === '1' && f[0].children[0].hidden && !f[0].children[1].hidden && f[1].getAttribute('data-jw-fitted') === '0'"
+                    ), "\(engine): ViewThatFits chose the candidate that fits")
+                let cut = try await browser.string(
+                    "const t = document.querySelector('[data-jw-truncate]'); return t.textContent + '|' + t.getAttribute('aria-label') + '|' + (t.scrollWidth <= t.clientWidth + 1)"
+                )
+                let parts = cut.split(separator: "|").map(String.init)
+                #expect(
+                    parts.count == 3 && parts[0].hasPrefix("/Us") && parts[0].hasSuffix(".pdf") && parts[0].contains("…")
+                        && parts[1] == "/Users/gate/Documents/boarding-pass-US1204.pdf" && parts[2] == "true",
+                    "\(engine): the middle of the line is cut to fit: \(cut)")
+                _ = try await browser.execute(
+                    "navigator.share = (data) => { window.jwShared = JSON.stringify(data); return Promise.resolve(); }; navigator.canShare = () => true; return true"
+                )
+                try await browser.click("button[data-jw-share-url]")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return window.jwShared === JSON.stringify({url: 'https://mountain.example/flights/US1204', title: 'US 1204'})"
+                    ), "\(engine): the share sheet got the link")
+                _ = try await browser.execute(
+                    "navigator.share = undefined; Object.defineProperty(navigator, 'clipboard', {configurable: true, value: {writeText: (t) => { window.jwCopied = t; return Promise.resolve(); }}}); return true"
+                )
+                try await browser.click("button[data-jw-share-url]")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return window.jwCopied === 'https://mountain.example/flights/US1204' && document.querySelector('button[data-jw-share-url]').getAttribute('data-jw-copied') === 'Copied'"
+                    ), "\(engine): without a share sheet the link is copied")
+                _ = try await browser.execute(
+                    "const c = document.querySelector('input[type=color]'); c.value = '#ff8000'; c.dispatchEvent(new Event('change', {bubbles: true})); return true"
+                )
+                _ = await eventually("the colour", engine) { model.highlight == Color(red: 1, green: 128.0 / 255, blue: 0) }
+                #expect(await browser.wait(for: "return document.querySelector('meter').value === 0.35"), "\(engine): the gauge's meter")
+                _ = try await browser.execute("document.querySelector('.jw-fits').scrollIntoView(); return true")
+                try await browser.screenshot("controls-\(engine)-fitting-sharing")
+                try await noErrorFrames(browser, after: "fitting and sharing")
+
                 // GeometryReader: the browser reports the size it laid out (a [width, height] payload).
                 let geometry = """
                     const el = document.querySelector('[data-on~="resize"]');

@@ -38,6 +38,7 @@ final class ControlsModel {
     var fare = 12.5
     var starred = false
     var essay = ""
+    var highlight = Color.blue
 
     static let seats = ["Window", "Middle", "Aisle"]
     static let meals = ["Vegetarian", "Fish", "Chicken"]
@@ -135,6 +136,43 @@ struct ControlsGallery: View {
                     AsyncImage(url: URL(string: "/assets/no-such-picture.png")) { phase in
                         if phase.error != nil { Text("Picture failed") } else { ProgressView() }
                     }
+                }
+                Section("Fitting and sharing") {
+                    // Too wide for 200 px: the second candidate is the one shown.
+                    ViewThatFits(in: .horizontal) {
+                        HStack {
+                            Text("Check in now"); Text("Change your seat"); Text("Add checked bags")
+                        }
+                        Text("Manage booking")
+                    }
+                    .frame(width: 200)
+                    ViewThatFits(in: .horizontal) {
+                        Text("Gate B7")
+                        Text("B7")
+                    }
+                    Text("/Users/gate/Documents/boarding-pass-US1204.pdf")
+                        .lineLimit(1)
+                        .truncationMode(.middle)
+                        .frame(width: 160)
+                    ShareLink(item: URL(string: "https://mountain.example/flights/US1204")!, subject: Text("US 1204"))
+                    ColorPicker("Highlight", selection: $model.highlight)
+                    Text("Highlight \(model.highlight.css)")
+                    Gauge(value: 42, in: 0...120) {
+                        Text("Cabin load")
+                    } currentValueLabel: {
+                        Text("42")
+                    } minimumValueLabel: {
+                        Text("0")
+                    } maximumValueLabel: {
+                        Text("120")
+                    }
+                    Gauge(value: 0.7) {
+                        Text("Fuel")
+                    } currentValueLabel: {
+                        Text("70%")
+                    }
+                    .gaugeStyle(.accessoryCircular)
+                    .tint(.orange)
                 }
                 Section("Layout") {
                     GeometryReader { proxy in

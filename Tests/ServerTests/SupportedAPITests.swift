@@ -24,20 +24,20 @@ struct SupportedAPITests {
         Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),
         Snippet(".animation(_:value:)", "Text(\"a\").animation(.default, value: 1)"),
         Snippet(".transition", "Text(\"a\").transition(.opacity)"),
-        Snippet(".textFieldStyle", "TextField(\"a\", text: .constant(\"\")).textFieldStyle(.roundedBorder)"),
-        Snippet("Gauge", "Gauge(value: 0.5) { Text(\"a\") }"),
         Snippet("Path", "Path { path in path.move(to: .zero) }"),
-        Snippet("ShareLink", "ShareLink(item: \"a\")"),
-        Snippet("ColorPicker", "ColorPicker(\"a\", selection: .constant(Color.red))"),
-        Snippet(".popover", "Text(\"a\").popover(isPresented: .constant(false)) { Text(\"b\") }"),
         Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
-        Snippet(".truncationMode", "Text(\"a\").truncationMode(.middle)"),
-        Snippet("ViewThatFits", "ViewThatFits { Text(\"a\") }"),
         Snippet(".onLongPressGesture", "Text(\"a\").onLongPressGesture { }"),
     ]
 
     /// A few of the supported APIs, as a baseline: the harness compiles what exists.
     static let supported: [Snippet] = [
+        Snippet(".textFieldStyle", "TextField(\"a\", text: .constant(\"\")).textFieldStyle(.roundedBorder)"),
+        Snippet("Gauge", "Gauge(value: 0.5) { Text(\"a\") }"),
+        Snippet("ShareLink", "ShareLink(item: \"a\")"),
+        Snippet("ColorPicker", "ColorPicker(\"a\", selection: .constant(Color.red))"),
+        Snippet(".popover", "Text(\"a\").popover(isPresented: .constant(false)) { Text(\"b\") }"),
+        Snippet(".truncationMode", "Text(\"a\").truncationMode(.middle)"),
+        Snippet("ViewThatFits", "ViewThatFits { Text(\"a\") }"),
         Snippet("navigationDestination(isPresented:)", "Text(\"a\").navigationDestination(isPresented: .constant(false)) { Text(\"b\") }"),
         Snippet(
             "navigationDestination(item:)", "Text(\"a\").navigationDestination(item: .constant(Optional<Int>.none)) { Text(\"\\($0)\") }"),

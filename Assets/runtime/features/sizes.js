@@ -41,19 +41,6 @@ feature((view) => {
     if (view.handles(el, "resize")) observer.observe(el);
     el.querySelectorAll(resizing).forEach((child) => observer.observe(child));
   });
-  // `.minimumScaleFactor`: text wider than its box shrinks to fit, down to its minimum scale.
-  function fitText() {
-    if (!view.root) return;
-    view.root.querySelectorAll("[" + wire.attribute.minimumScale + "]").forEach((el) => {
-      el.style.fontSize = "";
-      if (!el.clientWidth || el.scrollWidth <= el.clientWidth) return;
-      const least = parseFloat(el.getAttribute(wire.attribute.minimumScale)) || 1;
-      const scale = Math.max(least, el.clientWidth / el.scrollWidth);
-      el.style.fontSize = (parseFloat(getComputedStyle(el).fontSize) * scale).toFixed(2) + "px";
-    });
-  }
-  view.on("settle", fitText);
-  window.addEventListener("resize", fitText);
   view.on("settle", () => {
     if (!view.root || !view.root.querySelector("." + wire.className.lazyGap)) return;
     if (viewport !== "63:" + bucket(innerWidth) + ":" + bucket(innerHeight)) save();

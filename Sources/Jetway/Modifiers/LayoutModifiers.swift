@@ -107,3 +107,103 @@ struct FrameModifier: NodeModifier {
         return frame
     }
 }
+
+extension View {
+    /// A size relative to the nearest container — the scroll view or list the view is in, or
+    /// the window — along the axes given: the whole of it (`.containerRelativeFrame(.horizontal)`:
+    /// a carousel's page), or `span` of `count` columns with `spacing` between them. CSS
+    /// container units do the sizing in the browser as the container's size changes.
+    public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> some View {
+        containerRelativeFrame(axes, count: 1, span: 1, spacing: 0, alignment: alignment)
+    }
+
+    public func containerRelativeFrame(
+        _ axes: Axis.Set, count: Int, span: Int = 1, spacing: CGFloat, alignment: Alignment = .center
+    ) -> some View {
+        let count = max(count, 1), span = min(max(span, 1), max(count, 1))
+        func length(_ unit: String) -> String {
+            // (container − gaps) / count × span + the gaps the span covers.
+            "calc((100\(unit) - \(px(spacing * CGFloat(count - 1)))) / \(count) * \(span) + \(px(spacing * CGFloat(span - 1))))"
+        }
+        return relativeFrame(axes, alignment: alignment, width: length("cqw"), height: length("cqh"))
+    }
+
+    /// A length computed from the container's: `{ width, _ in width * 0.8 }`. A length that is a
+    /// straight line in the container's (`width * 0.8 - 20`, `width / 3`, what apps write) is
+    /// exact at every size; any other (`min(width, 400)`) is the length for a phone's window
+    /// (390 × 844), as the server cannot run the closure at the browser's size.
+    public func containerRelativeFrame(
+        _ axes: Axis.Set, alignment: Alignment = .center, _ length: @escaping (CGFloat, Axis) -> CGFloat
+    ) -> some View {
+        func css(_ axis: Axis, unit: String, window: CGFloat) -> String {
+            let atZero = length(0, axis), atThousand = length(1000, axis)
+            let slope = (atThousand - atZero) / 1000
+            let isLine = [120, 390, 777].allSatisfy { abs(length($0, axis) - (atZero + slope * $0)) < 0.01 }
+            guard isLine, slope.isFinite, atZero.isFinite else { return px(max(length(window, axis), 0)) }
+            return "calc(\(Color.format(Double(slope) * 100))\(unit) + \(px(atZero)))"
+        }
+        return relativeFrame(
+            axes, alignment: alignment, width: css(.horizontal, unit: "cqw", window: 390), height: css(.vertical, unit: "cqh", window: 844))
+    }
+
+    private func relativeFrame(_ axes: Axis.Set, alignment: Alignment, width: String, height: String) -> some View {
+        var declarations: [String] = []
+        if axes.contains(.horizontal) { declarations.append("width:\(width)") }
+        if axes.contains(.vertical) { declarations.append("height:\(height)") }
+        return modifier(FrameModifier(declarations: declarations, fillsWidth: false, fillsHeight: false, alignment: alignment))
+            .modifier(StyleModifier { node in node.addClass(StyleClass.relativeFrame) })
+    }
+
+    /// A bar at an edge of the view that stays in sight while the content scrolls under it (a
+    /// composer at the bottom of a chat, a summary over a list): the content makes room for it.
+    public func safeAreaInset<Inset: View>(
+        edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+        @ViewBuilder content: () -> Inset
+    ) -> some View {
+        modifier(
+            SafeAreaInsetModifier(
+                inset: content(), edge: edge == .top ? .top : .bottom, alignment: alignment.cssName, spacing: spacing))
+    }
+
+    public func safeAreaInset<Inset: View>(
+        edge: HorizontalEdge, alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
+        @ViewBuilder content: () -> Inset
+    ) -> some View {
+        modifier(
+            SafeAreaInsetModifier(
+                inset: content(), edge: edge == .leading ? .leading : .trailing, alignment: alignment.cssName, spacing: spacing))
+    }
+}
+
+/// `.safeAreaInset`: the content and its bar in a stack along the edge's axis; the bar sticks
+/// to its edge of the scrolling area.
+struct SafeAreaInsetModifier<Inset: View>: _PrimitiveModifier {
+    let inset: Inset
+    let edge: Edge
+    let alignment: String
+    let spacing: CGFloat?
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        let vertical = modifier.edge == .top || modifier.edge == .bottom
+        let node = context.element("div", vertical ? StyleClass.vstack : StyleClass.hstack)
+        node.addClass(StyleClass.insetHost)
+        node.addStyle("gap:\(px(modifier.spacing ?? 0))")
+        let inside = context.insideElement()
+        var children: [Node] = []
+        content(inside.structural(0), &children)
+        let bar = inside.structural(1).element("div", StyleClass.inset)
+        let side: String
+        switch modifier.edge {
+        case .top: side = "top"
+        case .bottom: side = "bottom"
+        case .leading: side = "inset-inline-start"
+        case .trailing: side = "inset-inline-end"
+        }
+        bar.addStyle("\(side):0;align-self:\(vertical ? modifier.alignment : "stretch")")
+        context.renderChildren(modifier.inset, into: bar)
+        let leads = modifier.edge == .top || modifier.edge == .leading
+        node.children = leads ? [bar] + children : children + [bar]
+        node.takeFills(from: children)
+        out.append(node)
+    }
+}

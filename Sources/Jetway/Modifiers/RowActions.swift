@@ -60,11 +60,6 @@ extension View {
     }
 }
 
-/// The leading or trailing edge (SwiftUI's `HorizontalEdge`).
-public enum HorizontalEdge: Hashable, Sendable {
-    case leading, trailing
-}
-
 /// The controls `.onDelete` and `.onMove` give each row: a Delete button, or Move up and Move
 /// down buttons.
 public struct OnDeleteModifier: _PrimitiveModifier, RowEditing {

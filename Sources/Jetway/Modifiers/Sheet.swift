@@ -43,6 +43,24 @@ extension View {
                 content: { item.wrappedValue.map { content($0) } }))
     }
 
+    /// A popover: on a phone SwiftUI shows a popover as a sheet, and so does Jetway in every
+    /// window (a sheet that Escape, the backdrop and `dismiss()` close, `onDismiss`-free as the
+    /// popover is); the anchor and arrow edge are accepted and not used.
+    public func popover<Content: View>(
+        isPresented: Binding<Bool>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge? = nil,
+        @ViewBuilder content: @escaping () -> Content
+    ) -> some View {
+        sheet(isPresented: isPresented, onDismiss: nil, content: content)
+    }
+
+    /// A popover for `item` while it is non-nil, shown as a sheet (see `popover(isPresented:)`).
+    public func popover<Item: Identifiable, Content: View>(
+        item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge? = nil,
+        @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View {
+        sheet(item: item, onDismiss: nil, content: content)
+    }
+
     /// A sheet that covers the whole window.
     public func fullScreenCover<Content: View>(
         isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
@@ -157,6 +175,17 @@ public struct PresentationDetent: Hashable, Sendable {
         case .fraction(let fraction): fraction * 900
         case .height(let height): height
         }
+    }
+}
+
+/// Where a popover points (accepted; a popover is a sheet here).
+public enum PopoverAttachmentAnchor: Sendable {
+    case rect(Anchor)
+    case point(UnitPoint)
+
+    public enum Anchor: Sendable {
+        case bounds
+        case rect(CGRect)
     }
 }
 

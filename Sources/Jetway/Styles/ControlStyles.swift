@@ -178,9 +178,13 @@ public struct DefaultToggleStyle: ToggleStyle {
 }
 
 public struct SwitchToggleStyle: ToggleStyle {
-    public init() {}
-    public init(tint: Color) {}
-    public func makeBody(configuration: Configuration) -> some View { BuiltInToggle(kind: .switch, configuration: configuration) }
+    let tint: Color?
+    public init() { tint = nil }
+    /// A switch in this colour when on (the older form of `.tint`).
+    public init(tint: Color) { self.tint = tint }
+    public func makeBody(configuration: Configuration) -> some View {
+        BuiltInToggle(kind: .switch, configuration: configuration).tint(tint)
+    }
 }
 
 public struct ButtonToggleStyle: ToggleStyle {
@@ -249,7 +253,8 @@ extension EnvironmentValues {
 extension View {
     public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
         var styling: (@MainActor (ToggleStyleConfiguration) -> AnyView)?
-        if !(style is DefaultToggleStyle || style is SwitchToggleStyle) {
+        let plainSwitch = (style as? SwitchToggleStyle).map { $0.tint == nil } ?? false
+        if !(style is DefaultToggleStyle || plainSwitch) {
             styling = { AnyView(style.makeBody(configuration: $0)) }
         }
         return environment(\.toggleStyling, styling)
@@ -359,15 +364,23 @@ public struct DefaultProgressViewStyle: ProgressViewStyle {
 }
 
 public struct LinearProgressViewStyle: ProgressViewStyle {
-    public init() {}
-    public init(tint: Color) {}
-    public func makeBody(configuration: Configuration) -> some View { BuiltInProgress(circular: false, configuration: configuration) }
+    let tint: Color?
+    public init() { tint = nil }
+    /// A bar in this colour (the older form of `.tint`).
+    public init(tint: Color) { self.tint = tint }
+    public func makeBody(configuration: Configuration) -> some View {
+        BuiltInProgress(circular: false, configuration: configuration).tint(tint)
+    }
 }
 
 public struct CircularProgressViewStyle: ProgressViewStyle {
-    public init() {}
-    public init(tint: Color) {}
-    public func makeBody(configuration: Configuration) -> some View { BuiltInProgress(circular: true, configuration: configuration) }
+    let tint: Color?
+    public init() { tint = nil }
+    /// A ring in this colour (the older form of `.tint`).
+    public init(tint: Color) { self.tint = tint }
+    public func makeBody(configuration: Configuration) -> some View {
+        BuiltInProgress(circular: true, configuration: configuration).tint(tint)
+    }
 }
 
 extension ProgressViewStyle where Self == DefaultProgressViewStyle { public static var automatic: Self { Self() } }
@@ -405,10 +418,83 @@ extension View {
         let styling: ProgressStyling
         switch style {
         case is DefaultProgressViewStyle: styling = .builtIn(circular: nil)
-        case is LinearProgressViewStyle: styling = .builtIn(circular: false)
-        case is CircularProgressViewStyle: styling = .builtIn(circular: true)
+        case let linear as LinearProgressViewStyle where linear.tint == nil: styling = .builtIn(circular: false)
+        case let circular as CircularProgressViewStyle where circular.tint == nil: styling = .builtIn(circular: true)
         default: styling = .custom { AnyView(style.makeBody(configuration: $0)) }
         }
         return environment(\.progressStyling, styling)
+    }
+}
+
+// MARK: Sizes and shapes
+
+/// How large controls are: `.controlSize(.small)` makes the buttons, fields, pickers and
+/// toggles inside smaller; `@Environment(\.controlSize)` reads it.
+public enum ControlSize: Hashable, Sendable, CaseIterable {
+    case mini, small, regular, large, extraLarge
+
+    var className: String? {
+        switch self {
+        case .mini: StyleClass.controlMini
+        case .small: StyleClass.controlSmall
+        case .regular: nil
+        case .large: StyleClass.controlLarge
+        case .extraLarge: StyleClass.controlExtraLarge
+        }
+    }
+}
+
+private struct ControlSizeKey: EnvironmentKey { static let defaultValue = ControlSize.regular }
+
+extension EnvironmentValues {
+    public var controlSize: ControlSize {
+        get { self[ControlSizeKey.self] }
+        set { self[ControlSizeKey.self] = newValue }
+    }
+}
+
+/// The outline of a bordered button: `.capsule`, `.roundedRectangle(radius:)`, `.circle`.
+public struct ButtonBorderShape: Hashable, Sendable {
+    let radius: String
+    public static let automatic = ButtonBorderShape(radius: "8px")
+    public static let capsule = ButtonBorderShape(radius: "999px")
+    public static let roundedRectangle = ButtonBorderShape(radius: "8px")
+    public static let circle = ButtonBorderShape(radius: "50%")
+    public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape { ButtonBorderShape(radius: px(radius)) }
+}
+
+/// A text field's look: `.roundedBorder` (the default here, as the browser's fields have one),
+/// `.plain` (no border or background: text on the page), `.squareBorder`.
+public protocol TextFieldStyle {}
+
+public struct DefaultTextFieldStyle: TextFieldStyle { public init() {} }
+public struct RoundedBorderTextFieldStyle: TextFieldStyle { public init() {} }
+public struct PlainTextFieldStyle: TextFieldStyle { public init() {} }
+public struct SquareBorderTextFieldStyle: TextFieldStyle { public init() {} }
+
+extension TextFieldStyle where Self == DefaultTextFieldStyle { public static var automatic: Self { Self() } }
+extension TextFieldStyle where Self == RoundedBorderTextFieldStyle { public static var roundedBorder: Self { Self() } }
+extension TextFieldStyle where Self == PlainTextFieldStyle { public static var plain: Self { Self() } }
+extension TextFieldStyle where Self == SquareBorderTextFieldStyle { public static var squareBorder: Self { Self() } }
+
+extension View {
+    public func controlSize(_ size: ControlSize) -> some View {
+        environment(\.controlSize, size).modifier(StyleModifier { node in if let name = size.className { node.addClass(name) } })
+    }
+
+    /// The shape of the bordered buttons inside (`.bordered`, `.borderedProminent`).
+    public func buttonBorderShape(_ shape: ButtonBorderShape) -> some View {
+        modifier(StyleModifier { node in node.addStyle("\(StyleVariable.buttonRadius):\(shape.radius)") })
+    }
+
+    /// The look of the text fields inside.
+    public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> some View {
+        let className: String? =
+            switch style {
+            case is PlainTextFieldStyle: StyleClass.fieldsPlain
+            case is SquareBorderTextFieldStyle: StyleClass.fieldsSquare
+            default: nil
+            }
+        return modifier(StyleModifier { node in if let className { node.addClass(className) } })
     }
 }

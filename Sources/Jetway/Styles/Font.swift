@@ -14,7 +14,9 @@ public struct Font: Hashable, Sendable {
     let kind: Kind
     var weight: Weight?
     var isItalic = false
-    var isMonospaced = false
+    var design: Design?
+    var width: Width?
+    var hasMonospacedDigits = false
 
     public static let largeTitle = Font(kind: .textStyle("largeTitle"))
     public static let title = Font(kind: .textStyle("title"))
@@ -31,14 +33,14 @@ public struct Font: Hashable, Sendable {
     public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font {
         var font = Font(kind: .system(size: Double(size)))
         font.weight = weight
-        font.isMonospaced = design == .monospaced
+        font.design = design
         return font
     }
 
     public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
         var font = Font(kind: .textStyle(style.rawValue))
         font.weight = weight
-        font.isMonospaced = design == .monospaced
+        font.design = design
         return font
     }
 
@@ -63,8 +65,33 @@ public struct Font: Hashable, Sendable {
 
     public func monospaced() -> Font {
         var font = self
-        font.isMonospaced = true
+        font.design = .monospaced
         return font
+    }
+
+    /// Digits of one width, so columns of numbers line up and a counting number stays still.
+    public func monospacedDigit() -> Font {
+        var font = self
+        font.hasMonospacedDigits = true
+        return font
+    }
+
+    public func width(_ width: Width) -> Font {
+        var font = self
+        font.width = width
+        return font
+    }
+
+    /// How wide the letters are: `font-stretch` (a font without the widths keeps its own).
+    public struct Width: Hashable, Sendable {
+        let percent: Double
+        public init(_ value: CGFloat) { percent = 100 + Double(value) * 100 }
+        public static let compressed = Width(percent: 75)
+        public static let condensed = Width(percent: 87.5)
+        public static let standard = Width(percent: 100)
+        public static let expanded = Width(percent: 125)
+        init(percent: Double) { self.percent = percent }
+        var css: String { "font-stretch:\(Color.format(percent))%" }
     }
 
     public struct Weight: Hashable, Sendable {
@@ -82,6 +109,16 @@ public struct Font: Hashable, Sendable {
 
     public enum Design: Hashable, Sendable {
         case `default`, serif, rounded, monospaced
+
+        /// The class that sets the family: the system's serif, rounded or monospaced face.
+        var className: String? {
+            switch self {
+            case .default: nil
+            case .serif: StyleClass.serif
+            case .rounded: StyleClass.rounded
+            case .monospaced: StyleClass.mono
+            }
+        }
     }
 
     public enum TextStyle: String, Hashable, Sendable, CaseIterable {
@@ -109,6 +146,8 @@ public struct Font: Hashable, Sendable {
         }
         if let weight { node.addStyle("font-weight:\(weight.value)") }
         if isItalic { node.addStyle("font-style:italic") }
-        if isMonospaced { node.addClass(StyleClass.mono) }
+        if let name = design?.className { node.addClass(name) }
+        if let width { node.addStyle(width.css) }
+        if hasMonospacedDigits { node.addClass(StyleClass.tabular) }
     }
 }

@@ -81,6 +81,26 @@ public struct EdgeInsets: Hashable, Sendable {
 }
 
 /// Axes, for scroll views and `gridCellUnsizedAxes(_:)`.
+/// The leading or trailing edge (`.swipeActions(edge:)`, `.safeAreaInset(edge: .leading)`).
+public enum HorizontalEdge: Hashable, Sendable {
+    case leading, trailing
+}
+
+/// The top or bottom edge (`.safeAreaInset(edge: .bottom)`); a set of them says which edges
+/// of a list row a separator modifier applies to (a row's separator is drawn below it, so
+/// both mean that one).
+public enum VerticalEdge: Int8, Hashable, Sendable, CaseIterable {
+    case top, bottom
+
+    public struct Set: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let top = Set(rawValue: 1)
+        public static let bottom = Set(rawValue: 2)
+        public static let all: Set = [.top, .bottom]
+    }
+}
+
 public enum Axis: Int8, Hashable, Sendable, CaseIterable {
     case horizontal, vertical
 

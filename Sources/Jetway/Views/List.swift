@@ -257,18 +257,6 @@ extension View {
     }
 }
 
-/// The edges of a row a separator modifier applies to (SwiftUI's `VerticalEdge.Set`); a row's
-/// separator is drawn below it, so both mean that one.
-public struct VerticalEdge: Hashable, Sendable {
-    public struct Set: OptionSet, Hashable, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
-        public static let top = Set(rawValue: 1)
-        public static let bottom = Set(rawValue: 2)
-        public static let all: Set = [.top, .bottom]
-    }
-}
-
 extension View {
     /// Hides (or shows) the separator under this row of a `List`.
     public func listRowSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View {

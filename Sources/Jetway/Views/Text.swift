@@ -22,9 +22,9 @@ public struct Text: _PrimitiveView, Equatable {
     var color: String?
     var isBold = false
     var isItalic = false
-    var isUnderlined = false
-    var isStruckThrough = false
     var weight: Font.Weight?
+    /// Design, width, digits, spacing, lines, case (TextModifiers.swift).
+    var typography = Typography()
     /// The colour is a gradient, painted through the text (`.foregroundStyle(gradient)`).
     var colorIsGradient = false
 
@@ -74,8 +74,8 @@ public struct Text: _PrimitiveView, Equatable {
     }
 
     private var segments: [Text] {
-        if case .concatenated(let parts) = content, font == nil, color == nil, !isBold, !isItalic,
-            !isUnderlined, !isStruckThrough, weight == nil
+        if case .concatenated(let parts) = content, font == nil, color == nil, !isBold, !isItalic, weight == nil,
+            typography.isEmpty
         {
             return parts
         }
@@ -88,8 +88,6 @@ public struct Text: _PrimitiveView, Equatable {
     public func italic() -> Text { with { $0.isItalic = true } }
     public func italic(_ isActive: Bool) -> Text { with { $0.isItalic = isActive } }
     public func fontWeight(_ weight: Font.Weight?) -> Text { with { $0.weight = weight } }
-    public func underline(_ isActive: Bool = true) -> Text { with { $0.isUnderlined = isActive } }
-    public func strikethrough(_ isActive: Bool = true) -> Text { with { $0.isStruckThrough = isActive } }
     public func foregroundColor(_ color: Color?) -> Text { with { $0.color = color?.css } }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
         with {
@@ -102,6 +100,10 @@ public struct Text: _PrimitiveView, Equatable {
         var copy = self
         change(&copy)
         return copy
+    }
+
+    func typography(_ change: (inout Typography) -> Void) -> Text {
+        with { change(&$0.typography) }
     }
 
     public static func _render(_ view: Text, _ context: _RenderContext, _ out: inout [Node]) {
@@ -159,8 +161,7 @@ public struct Text: _PrimitiveView, Equatable {
         font?.apply(to: node)
         if isBold { node.addClass(StyleClass.bold) }
         if isItalic { node.addClass(StyleClass.italic) }
-        if isUnderlined { node.addStyle("text-decoration:underline") }
-        if isStruckThrough { node.addStyle("text-decoration:line-through") }
+        typography.apply(to: node)
         if let weight { node.addStyle("font-weight:\(weight.value)") }
         if let color {
             // A gradient paints the text through it (the text clips its background).

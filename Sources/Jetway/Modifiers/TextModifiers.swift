@@ -1,0 +1,185 @@
+import Foundation
+
+// How text looks beyond its font: the design and width of its face, even digits, letter
+// spacing, case, lines through and under it, how it is cut when it does not fit, and whether
+// it can be selected. Each is a `Text` modifier (returning `Text`, so texts still join with
+// `+`) and a view modifier for all the text inside, as in SwiftUI; both write the same CSS
+// through `Typography`.
+
+/// What a text's typography asks for beyond its font, applied to its element.
+struct Typography: Equatable, Sendable {
+    var design: Font.Design?
+    var width: Font.Width?
+    var monospacedDigits = false
+    /// Points between letters: `kerning` and `tracking` (the browser has one letter spacing).
+    var letterSpacing: Double?
+    var baselineOffset: Double?
+    var underline: Text.LineStyle?
+    var strikethrough: Text.LineStyle?
+    var textCase: Text.Case?
+
+    var isEmpty: Bool { self == Typography() }
+
+    func apply(to node: Node) {
+        if let name = design?.className { node.addClass(name) }
+        if let width { node.addStyle(width.css) }
+        if monospacedDigits { node.addClass(StyleClass.tabular) }
+        if let letterSpacing { node.addStyle("letter-spacing:\(px(letterSpacing))") }
+        if let baselineOffset {
+            node.addStyle("position:relative;top:\(px(-baselineOffset))")
+        }
+        var lines: [String] = []
+        if underline != nil { lines.append("underline") }
+        if strikethrough != nil { lines.append("line-through") }
+        if !lines.isEmpty {
+            // The browser draws both lines in one style: the first pattern and colour asked for.
+            let styles = [underline, strikethrough].compactMap { $0 }
+            var css = "text-decoration:\(lines.joined(separator: " "))"
+            if let pattern = styles.first(where: { $0.pattern != .solid })?.pattern { css += " \(pattern.css)" }
+            if let color = styles.first(where: { $0.color != nil })?.color { css += " \(color.css)" }
+            node.addStyle(css)
+        }
+        if let textCase { node.addStyle("text-transform:\(textCase == .uppercase ? "uppercase" : "lowercase")") }
+    }
+}
+
+extension Text {
+    /// A line under or through text: its pattern and colour (nil: the text's).
+    public struct LineStyle: Hashable, Sendable {
+        public enum Pattern: Hashable, Sendable {
+            case solid, dot, dash, dashDot, dashDotDot
+
+            /// CSS has solid, dotted and dashed lines; the dash-dot patterns are drawn dashed.
+            var css: String {
+                switch self {
+                case .solid: "solid"
+                case .dot: "dotted"
+                case .dash, .dashDot, .dashDotDot: "dashed"
+                }
+            }
+        }
+        public let pattern: Pattern
+        public let color: Color?
+
+        public init(pattern: Pattern = .solid, color: Color? = nil) {
+            self.pattern = pattern
+            self.color = color
+        }
+
+        public static let single = LineStyle()
+    }
+
+    /// `.textCase(.uppercase)`: text shown in capitals (or small letters) whatever it holds.
+    public enum Case: Hashable, Sendable {
+        case uppercase, lowercase
+    }
+
+    /// How a line that does not fit is cut: at its end (`…` last, the default), its start or its
+    /// middle (the runtime measures the line and cuts it; the whole text stays its accessible name).
+    public enum TruncationMode: Hashable, Sendable {
+        case head, middle, tail
+    }
+
+    public func fontDesign(_ design: Font.Design?) -> Text { typography { $0.design = design } }
+    public func fontWidth(_ width: Font.Width?) -> Text { typography { $0.width = width } }
+    public func monospacedDigit() -> Text { typography { $0.monospacedDigits = true } }
+    public func monospaced(_ isActive: Bool = true) -> Text { typography { $0.design = isActive ? .monospaced : nil } }
+    public func kerning(_ kerning: CGFloat) -> Text { typography { $0.letterSpacing = Double(kerning) } }
+    public func tracking(_ tracking: CGFloat) -> Text { typography { $0.letterSpacing = Double(tracking) } }
+    public func baselineOffset(_ offset: CGFloat) -> Text { typography { $0.baselineOffset = Double(offset) } }
+    public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        typography { $0.underline = isActive ? LineStyle(pattern: pattern, color: color) : nil }
+    }
+    public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        typography { $0.strikethrough = isActive ? LineStyle(pattern: pattern, color: color) : nil }
+    }
+}
+
+extension View {
+    /// The design of the system font of text in this view: `.serif`, `.rounded`, `.monospaced`.
+    public func fontDesign(_ design: Font.Design?) -> some View {
+        typography { $0.design = design }
+    }
+
+    public func fontWidth(_ width: Font.Width?) -> some View {
+        typography { $0.width = width }
+    }
+
+    /// Digits of one width in this view's text: columns of figures line up, a count stays still.
+    public func monospacedDigit() -> some View {
+        typography { $0.monospacedDigits = true }
+    }
+
+    public func monospaced(_ isActive: Bool = true) -> some View {
+        typography { $0.design = isActive ? .monospaced : nil }
+    }
+
+    public func kerning(_ kerning: CGFloat) -> some View {
+        typography { $0.letterSpacing = Double(kerning) }
+    }
+
+    public func tracking(_ tracking: CGFloat) -> some View {
+        typography { $0.letterSpacing = Double(tracking) }
+    }
+
+    public func baselineOffset(_ offset: CGFloat) -> some View {
+        typography { $0.baselineOffset = Double(offset) }
+    }
+
+    public func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> some View {
+        typography { $0.underline = isActive ? Text.LineStyle(pattern: pattern, color: color) : nil }
+    }
+
+    public func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> some View {
+        typography { $0.strikethrough = isActive ? Text.LineStyle(pattern: pattern, color: color) : nil }
+    }
+
+    /// Text in this view in capitals or small letters (nil: as written).
+    public func textCase(_ textCase: Text.Case?) -> some View {
+        typography { $0.textCase = textCase }
+    }
+
+    /// How text in this view that does not fit its lines is cut: `.tail` (the default) ends it with
+    /// `…`; `.head` and `.middle` are cut by the runtime, which measures the line (on one line:
+    /// with `.lineLimit(1)`, or text that cannot wrap).
+    public func truncationMode(_ mode: Text.TruncationMode) -> some View {
+        modifier(
+            StyleModifier { node in
+                guard mode != .tail else { return }
+                node.setAttribute(RuntimeContract.Attribute.truncate, mode == .head ? "head" : "middle")
+            })
+    }
+
+    /// Whether the user can select this view's text (to copy it); the browser lets them by default.
+    public func textSelection<S: TextSelectability>(_ selectability: S) -> some View {
+        let css = S.allowsSelection ? "user-select:text;-webkit-user-select:text" : "user-select:none;-webkit-user-select:none"
+        return modifier(StyleModifier { node in node.addStyle(css) })
+    }
+
+    private func typography(_ change: (inout Typography) -> Void) -> some View {
+        var typography = Typography()
+        change(&typography)
+        return modifier(StyleModifier { [typography] node in typography.apply(to: node) })
+    }
+}
+
+/// `.textSelection(.enabled)` or `.disabled`.
+public protocol TextSelectability: Sendable {
+    static var allowsSelection: Bool { get }
+}
+
+public struct EnabledTextSelectability: TextSelectability {
+    public static let allowsSelection = true
+}
+
+public struct DisabledTextSelectability: TextSelectability {
+    public static let allowsSelection = false
+}
+
+extension TextSelectability where Self == EnabledTextSelectability {
+    public static var enabled: EnabledTextSelectability { EnabledTextSelectability() }
+}
+
+extension TextSelectability where Self == DisabledTextSelectability {
+    public static var disabled: DisabledTextSelectability { DisabledTextSelectability() }
+}
