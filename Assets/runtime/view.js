@@ -5,7 +5,7 @@
 // with `feature(install)` and is installed into every view, where it listens to the view's
 // hooks (`view.on(name, fn)`):
 //
-//   beforePatch()                 before a patch or a sync changes the page
+//   beforePatch(ops)              before a patch (its ops) or a sync (none) changes the page
 //   settle()                      after every change of the page (a patch, a sync, the start)
 //   inserted(el)                  an element the server just added (an insert, a replace, a sync)
 //   synced(remounted)             a whole page was morphed in
@@ -119,7 +119,7 @@ function createView(setup) {
       if (ops.length === 0) return;
       if (newVersion !== version + 1) { view.transmit([wire.client.resync]); return; }
       timing.parsed = performance.now();
-      emit("beforePatch");
+      emit("beforePatch", ops);
       try { ops.forEach((op) => applyOp(view, op)); version = newVersion; } catch (e) { console.warn("jetway:", e); view.transmit([wire.client.resync]); }
       timing.applied = performance.now();
       emit("settle");

@@ -29,6 +29,9 @@ const wire = Object.freeze({
     shareText: "data-jw-share-text",
     shareTitle: "data-jw-share-title",
     copied: "data-jw-copied",
+    animation: "data-jw-animation",
+    animationScope: "data-jw-animate",
+    transition: "data-jw-transition",
     imagePhase: "data-jw-phase",
     imagePart: "data-jw-part",
     keepsAwake: "data-jw-awake",
@@ -63,6 +66,7 @@ const wire = Object.freeze({
     asyncImagePhase: "jw-async-phase",
     text: "jw-text",
     fillHeight: "jw-fill-h",
+    navstack: "jw-navstack",
   }),
   state: Object.freeze({
     connecting: "jw-connecting",

@@ -51,6 +51,13 @@ public enum RuntimeContract {
         public static let shareText = "data-jw-share-text"
         public static let shareTitle = "data-jw-share-title"
         public static let copied = "data-jw-copied"
+        /// Motion (docs/motion.md): on the page's root in a patch, the animation of the whole
+        /// change (`version;duration;delay;iterations;direction;easing`); on an element, the scope of an
+        /// `.animation(_:value:)` (`changes;…`, `all;…`, `over;…` or `none`), and how it comes and
+        /// goes (`.transition`).
+        public static let animation = "data-jw-animation"
+        public static let animationScope = "data-jw-animate"
+        public static let transition = "data-jw-transition"
         /// `.focused(_:)`: `serial wanted` — the runtime focuses the element (or its first field)
         /// when `serial` changes and `wanted` is 1, and takes the focus away when it is 0.
         public static let focus = "data-jw-focus"
@@ -111,11 +118,14 @@ public enum RuntimeContract {
         /// height it is offered (a `ViewThatFits` measures its candidates' heights in one).
         public static let text = StyleClass.text
         public static let fillHeight = StyleClass.fillH
+        /// A `NavigationStack`: a change of its path slides its new screen in.
+        public static let navstack = StyleClass.navstack
 
         /// Every class above.
         public static let all = [
             root, banner, sheet, wheel, wheelItem, refreshable, refresh, link, navBack, navlink, tablink, tabview, tabbar, navTitle, menu,
             contextMenu, hasContextMenu, fileImporter, lazyGap, lazyEnd, lazyAcross, asyncImage, asyncImagePhase, text, fillHeight,
+            navstack,
         ]
     }
 
@@ -196,6 +206,8 @@ public enum RuntimeContract {
                     ("focus", Attribute.focus), ("minimumScale", Attribute.minimumScale), ("truncate", Attribute.truncate),
                     ("fits", Attribute.fits), ("fitted", Attribute.fitted), ("shareURL", Attribute.shareURL),
                     ("shareText", Attribute.shareText), ("shareTitle", Attribute.shareTitle), ("copied", Attribute.copied),
+                    ("animation", Attribute.animation), ("animationScope", Attribute.animationScope),
+                    ("transition", Attribute.transition),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
                     ("savedAt", Attribute.savedAt),
                     ("hostedView", Attribute.hostedView),
@@ -212,6 +224,7 @@ public enum RuntimeContract {
                     ("hasContextMenu", Class.hasContextMenu), ("fileImporter", Class.fileImporter), ("lazyGap", Class.lazyGap),
                     ("lazyEnd", Class.lazyEnd), ("lazyAcross", Class.lazyAcross), ("asyncImage", Class.asyncImage),
                     ("asyncImagePhase", Class.asyncImagePhase), ("text", Class.text), ("fillHeight", Class.fillHeight),
+                    ("navstack", Class.navstack),
                 ].map { ($0.0, quoted($0.1)) }
             ),
             (

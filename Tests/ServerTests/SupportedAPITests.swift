@@ -21,9 +21,6 @@ struct SupportedAPITests {
     }
 
     static let notYet: [Snippet] = [
-        Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),
-        Snippet(".animation(_:value:)", "Text(\"a\").animation(.default, value: 1)"),
-        Snippet(".transition", "Text(\"a\").transition(.opacity)"),
         Snippet("Path", "Path { path in path.move(to: .zero) }"),
         Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
         Snippet(".onLongPressGesture", "Text(\"a\").onLongPressGesture { }"),
@@ -31,6 +28,9 @@ struct SupportedAPITests {
 
     /// A few of the supported APIs, as a baseline: the harness compiles what exists.
     static let supported: [Snippet] = [
+        Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),
+        Snippet(".animation(_:value:)", "Text(\"a\").animation(.default, value: 1)"),
+        Snippet(".transition", "Text(\"a\").transition(.opacity)"),
         Snippet(".textFieldStyle", "TextField(\"a\", text: .constant(\"\")).textFieldStyle(.roundedBorder)"),
         Snippet("Gauge", "Gauge(value: 0.5) { Text(\"a\") }"),
         Snippet("ShareLink", "ShareLink(item: \"a\")"),

@@ -61,13 +61,6 @@ public struct HTMLElementRepresentableContext<Representable: HTMLElementRepresen
     public var transaction: Transaction
 }
 
-/// The context of a change (SwiftUI's `Transaction`): Jetway's changes are not animated yet,
-/// so it says only whether animations are turned off.
-public struct Transaction: Sendable {
-    public var disablesAnimations = false
-    public init() {}
-}
-
 /// A representable's storage in its instance: the coordinator, the widget, the last value and
 /// the element made for it.
 @MainActor

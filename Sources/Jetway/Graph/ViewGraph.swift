@@ -22,6 +22,8 @@ public final class ViewGraph {
     public private(set) var needsUpdate = false
     /// Widget commands waiting for the next patch (`Widget.perform`).
     var pendingCommands: [(widget: Widget, name: String, payload: String)] = []
+    /// The animation of the changes waiting for the next update (`withAnimation`).
+    var pendingAnimation: Animation?
     /// What a widget's data source answered during the last dispatch (`takeAnswer()`).
     var answer: String?
 
@@ -77,6 +79,7 @@ public final class ViewGraph {
     /// Renders the whole tree for the first paint and takes it as the page.
     @discardableResult
     public func render() -> Node {
+        pendingAnimation = nil
         let node = renderPass(fresh: true)
         tree.mount(node)
         needsUpdate = false
@@ -94,6 +97,13 @@ public final class ViewGraph {
         needsUpdate = false
         releaseRetired()
         let node = renderPass(fresh: false)
+        if let animation = pendingAnimation {
+            pendingAnimation = nil
+            // One description for the whole patch, on the page's root (numbered by the version
+            // it makes, so two animated patches in a row each set it): the runtime reads it from
+            // the batch and moves what the patch changes (Assets/runtime/features/motion.js).
+            node.setAttribute(RuntimeContract.Attribute.animation, "\(version &+ 1);\(animation.wire)")
+        }
         var ops = tree.update(to: node)
         ops += takeCommands()
         if !ops.isEmpty { version &+= 1 }
@@ -377,6 +387,10 @@ public final class ViewGraph {
     }
 
     func setNeedsUpdate() {
+        // A change made inside `withAnimation`: this page's next patch moves with it.
+        if let transaction = Transaction.current {
+            pendingAnimation = transaction.disablesAnimations ? nil : transaction.animation
+        }
         guard !needsUpdate else { return }
         needsUpdate = true
         onNeedsUpdate?()

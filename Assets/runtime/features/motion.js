@@ -1,0 +1,236 @@
+// Motion (docs/motion.md): the server describes how a change moves, once, in the patch that
+// makes it — `data-jw-animation` set on the root for `withAnimation`, a changed
+// `data-jw-animate` on an element for `.animation(_:value:)` — and this feature moves it with
+// the Web Animations API. Before the patch, what is in the moving scopes is measured; after it,
+// each element that moved or resized goes from where it was to where it is (FLIP: it starts
+// translated back and ends at its place), changed opacity, colours, transforms, filters and
+// corners go from the old values to the new, inserted views come in by their transition and
+// removed ones leave by theirs (a copy stays in place, out of the layout, until it has). A
+// patch that arrives mid-flight measures where things are, stops the motion and starts again
+// from there. The user's typing and the next patch never wait for motion. With reduced motion
+// preferred, nothing moves: changes fade.
+feature((view) => {
+  const A = wire.attribute;
+  const reduced = window.matchMedia ? matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
+  const mark = "jw-motion";
+  const styles = ["opacity", "transform", "backgroundColor", "color", "filter", "borderRadius", "boxShadow"];
+  const fading = ["opacity", "backgroundColor", "color"];
+  // At most this many elements measured for one patch (a big page moves its first ones).
+  const budget = 1500;
+  let plan = null;
+
+  // `duration;delay;iterations;direction;easing` (ms).
+  function timing(text) {
+    const [duration, delay, iterations, direction, ...easing] = text.split(";");
+    return {
+      duration: Math.max(0, +duration || 0), delay: Math.max(0, +delay || 0),
+      iterations: iterations === "infinite" ? Infinity : Math.max(1, +iterations || 1),
+      direction: direction === "alternate" ? "alternate" : "normal", easing: easing.join(";") || "ease-in-out",
+    };
+  }
+  const scopeTiming = (text) => { const at = text.indexOf(";"); return at < 0 ? null : timing(text.slice(at + 1)); };
+
+  // The timing an element moves with in this patch: its nearest scope's, none, or the page's.
+  function timingOf(el, base, scopes) {
+    for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+      if (scopes.has(node)) return scopes.get(node);
+      const scope = node.getAttribute(A.animationScope);
+      if (scope === "none") return null;
+      if (scope && scope.startsWith("over;")) return base ? scopeTiming(scope) : null;
+      if (node === view.root) break;
+    }
+    return base;
+  }
+
+  function snapshot(el) {
+    const computed = getComputedStyle(el), style = {};
+    for (const name of styles) style[name] = computed[name];
+    return { rect: el.getBoundingClientRect(), style, display: computed.display };
+  }
+
+  function run(el, frames, t, fill) {
+    const options = { duration: t.duration, delay: t.delay, iterations: t.iterations, direction: t.direction, easing: t.easing, fill: fill || "backwards" };
+    let animation;
+    try { animation = el.animate(frames, options); } catch (e) { options.easing = "ease-in-out"; animation = el.animate(frames, options); }
+    animation.id = mark;
+    return animation;
+  }
+
+  // A transition's parts for coming in (0) or going out (1): `opacity`, `scale s x y`,
+  // `move edge`, `offset x y`, `timing …`; none written means a fade.
+  function transitionOf(el, side) {
+    const holder = el.hasAttribute(A.transition) ? el : el.querySelector(":scope > [" + A.transition + "]");
+    if (!holder) return { parts: ["opacity"], timing: null };
+    const sides = holder.getAttribute(A.transition).split("|");
+    const parts = (sides[side] !== undefined ? sides[side] : sides[0]).split("+").filter(Boolean);
+    const own = parts.find((part) => part.startsWith("timing "));
+    return { parts: parts.filter((part) => !part.startsWith("timing ")), timing: own ? timing(own.slice(7)) : null };
+  }
+
+  // The frame a view comes from or goes to.
+  function away(parts, el) {
+    const frame = {}, transforms = [];
+    const rtl = getComputedStyle(el).direction === "rtl";
+    for (const part of parts) {
+      const [name, a, b, c] = part.split(" ");
+      if (name === "opacity" || reduced.matches) { frame.opacity = 0; continue; }
+      if (name === "scale") { transforms.push("scale(" + (+a || 0) + ")"); frame.transformOrigin = (+b * 100) + "% " + (+c * 100) + "%"; }
+      else if (name === "move") {
+        const start = (a === "leading") !== rtl;
+        transforms.push(a === "top" ? "translateY(-100%)" : a === "bottom" ? "translateY(100%)" : start ? "translateX(-100%)" : "translateX(100%)");
+      } else if (name === "offset") transforms.push("translate(" + (+a || 0) + "px," + (+b || 0) + "px)");
+    }
+    if (transforms.length) frame.transform = transforms.join(" ");
+    return frame;
+  }
+  function home(frame, style) {
+    const frameHome = {};
+    if ("opacity" in frame) frameHome.opacity = style.opacity;
+    if ("transform" in frame) frameHome.transform = style.transform;
+    if ("transformOrigin" in frame) frameHome.transformOrigin = frame.transformOrigin;
+    return frameHome;
+  }
+
+  // A navigation stack that pushes or pops: its new screen slides in from the trailing edge
+  // (a push: the path is longer) or the leading one (a pop), as on iOS. Always, as SwiftUI does.
+  let pushes = [];
+  const depth = (path) => (path ? path.split(".").filter(Boolean).length : 0);
+  view.on("beforePatch", (ops) => {
+    pushes = [];
+    if (!ops || reduced.matches) return;
+    for (const op of ops) {
+      if (op[0] !== wire.op.setAttribute || op[2] !== A.navigation) continue;
+      const el = view.ids.get(op[1]);
+      if (el && el.classList.contains(wire.className.navstack)) pushes.push([el, depth(op[3]) - depth(el.getAttribute(A.navigation))]);
+    }
+  });
+  view.on("settle", () => {
+    for (const [stack, change] of pushes) {
+      if (!stack.isConnected || !change) continue;
+      const from = (change > 0) !== (getComputedStyle(stack).direction === "rtl") ? "30%" : "-30%";
+      for (const child of stack.children) {
+        run(child, [{ transform: "translateX(" + from + ")", opacity: 0 }, { transform: "none", opacity: getComputedStyle(child).opacity }],
+          { duration: 350, delay: 0, iterations: 1, direction: "normal", easing: "cubic-bezier(0.2, 0.9, 0.25, 1)" });
+      }
+    }
+    pushes = [];
+  });
+
+  view.on("beforePatch", (ops) => {
+    plan = null;
+    if (!ops || !view.root) return;
+    let base = null;
+    const scopes = new Map();
+    for (const op of ops) {
+      if (op[0] !== wire.op.setAttribute || op[3] === null) continue;
+      if (op[2] === A.animation) base = scopeTiming(op[3]);
+      else if (op[2] === A.animationScope && op[3] !== "none" && !op[3].startsWith("over;")) {
+        const el = view.ids.get(op[1]);
+        if (el) scopes.set(el, scopeTiming(op[3]));
+      }
+    }
+    // `.animation(_:)` without a value: whatever the patch touches inside it moves.
+    const always = view.root.querySelectorAll("[" + A.animationScope + '^="all;"]');
+    if (always.length) for (const op of ops) {
+      const el = typeof op[1] === "string" ? view.ids.get(op[1].split(" ")[0]) : null;
+      if (el) for (const scope of always) if (scope.contains(el)) scopes.set(scope, scopeTiming(scope.getAttribute(A.animationScope)));
+    }
+    if (!base && !scopes.size) return;
+    const before = new Map();
+    for (const root of base ? [view.root] : scopes.keys()) {
+      if (before.size >= budget) break;
+      if (!before.has(root)) before.set(root, snapshot(root));
+      for (const el of root.querySelectorAll("*")) {
+        if (before.size >= budget) break;
+        if (!before.has(el) && !(el instanceof SVGElement && !(el instanceof SVGSVGElement))) before.set(el, snapshot(el));
+      }
+    }
+    // What is moving stops where it is now (its snapshot has that place).
+    for (const el of before.keys()) if (el.getAnimations) for (const animation of el.getAnimations()) if (animation.id === mark) animation.cancel();
+    // Removed, or detached and not moved back in this patch (the server keeps them for later).
+    const movedBack = new Set();
+    for (const op of ops) if (op[0] === wire.op.move) for (const id of op[3].split(" ")) movedBack.add(id);
+    const leaving = [];
+    for (const op of ops) if (op[0] === wire.op.remove || op[0] === wire.op.detach) for (const id of String(op[1]).split(" ")) {
+      if (movedBack.has(id)) continue;
+      const el = view.ids.get(id);
+      if (!el || !el.isConnected || !el.parentElement || !view.root.contains(el) || el === view.root) continue;
+      const t = timingOf(el, base, scopes);
+      if (t) leaving.push({ el, parent: el.parentElement, shot: before.get(el) || snapshot(el), timing: t, transition: transitionOf(el, 1) });
+    }
+    plan = { base, scopes, before, leaving, inserted: [] };
+  });
+
+  view.on("inserted", (el) => { if (plan && el.nodeType === 1) plan.inserted.push(el); });
+
+  view.on("settle", () => {
+    if (!plan) return;
+    const { base, scopes, before, leaving, inserted } = plan;
+    plan = null;
+    // Read everything, then write: one layout.
+    const after = new Map();
+    for (const el of before.keys()) if (el.isConnected) after.set(el, snapshot(el));
+    const coming = inserted.filter((el) => el.isConnected && !inserted.some((other) => other !== el && other.contains(el)));
+    const comingStyle = coming.map((el) => getComputedStyle(el));
+    const delta = (el) => { const was = before.get(el).rect, now = after.get(el).rect; return [was.left - now.left, was.top - now.top]; };
+    for (const [el, now] of after) {
+      const t = timingOf(el, base, scopes);
+      if (!t) continue;
+      const was = before.get(el), from = {}, to = {};
+      for (const name of reduced.matches ? fading : styles) if (was.style[name] !== now.style[name]) { from[name] = was.style[name]; to[name] = now.style[name]; }
+      // Its move within its parent (the parent's own move carries it the rest of the way).
+      if (!reduced.matches && now.display !== "inline" && !("transform" in from) && now.style.transform === "none") {
+        let parent = el.parentElement;
+        while (parent && !after.has(parent)) parent = parent.parentElement;
+        const [dx, dy] = delta(el), [px, py] = parent ? delta(parent) : [0, 0];
+        const x = dx - px, y = dy - py;
+        let sx = 1, sy = 1;
+        // A box with nothing inside (a colour, a shape, a bar) stretches; text never does.
+        if (!el.firstElementChild && !el.textContent.trim() && now.rect.width > 0 && now.rect.height > 0) {
+          sx = was.rect.width / now.rect.width || 1;
+          sy = was.rect.height / now.rect.height || 1;
+        }
+        if (Math.abs(x) > 0.5 || Math.abs(y) > 0.5 || Math.abs(sx - 1) > 0.01 || Math.abs(sy - 1) > 0.01) {
+          from.transform = "translate(" + x + "px," + y + "px) scale(" + sx + "," + sy + ")";
+          to.transform = "none";
+          from.transformOrigin = to.transformOrigin = "0 0";
+        }
+      }
+      if (Object.keys(from).length) run(el, [from, to], t);
+    }
+    coming.forEach((el, index) => {
+      const t = timingOf(el, base, scopes);
+      if (!t) return;
+      const transition = transitionOf(el, 0);
+      if (!transition.parts.length) return;
+      const from = away(transition.parts, el);
+      run(el, [from, home(from, comingStyle[index])], transition.timing || t);
+    });
+    // Those leaving: copies in their places, out of the layout, until their transition ends.
+    const copies = [];
+    for (const going of leaving) {
+      if (!going.parent.isConnected || !going.transition.parts.length) continue;
+      const copy = going.el.cloneNode(true);
+      for (const el of [copy, ...copy.querySelectorAll("[" + A.id + "]")]) { el.removeAttribute(A.id); el.removeAttribute(A.events); }
+      copy.setAttribute("aria-hidden", "true");
+      copy.inert = true;
+      Object.assign(copy.style, {
+        position: "absolute", margin: "0", left: "0px", top: "0px", boxSizing: "border-box", pointerEvents: "none",
+        width: going.shot.rect.width + "px", height: going.shot.rect.height + "px",
+      });
+      going.parent.appendChild(copy);
+      copies.push([copy, going]);
+    }
+    const placed = copies.map(([copy]) => copy.getBoundingClientRect());
+    copies.forEach(([copy, going], index) => {
+      copy.style.left = going.shot.rect.left - placed[index].left + "px";
+      copy.style.top = going.shot.rect.top - placed[index].top + "px";
+      const to = away(going.transition.parts, going.el);
+      const t = going.transition.timing || going.timing;
+      const animation = run(copy, [home(to, going.shot.style), to], Object.assign({}, t, { iterations: 1 }), "forwards");
+      const done = () => copy.remove();
+      animation.onfinish = done;
+      animation.oncancel = done;
+    });
+  });
+});

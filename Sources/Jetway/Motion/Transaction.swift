@@ -1,0 +1,80 @@
+/// The context of a change: the animation it moves with, or none. `withAnimation` and
+/// `withTransaction` set it while their body runs; every page whose views read what the body
+/// changed moves with it when it shows the change (its next patch says how, once).
+///
+/// ```swift
+/// Button("Details") { withAnimation(.snappy) { showsDetails.toggle() } }
+/// var transaction = Transaction(animation: .easeOut)
+/// transaction.disablesAnimations = reduceMotion
+/// withTransaction(transaction) { selection = flight }
+/// ```
+public struct Transaction: Sendable {
+    public var animation: Animation?
+    /// Turns off the animations of views inside `.animation(_:value:)` too.
+    public var disablesAnimations = false
+    /// Jetway runs every animation in the browser: nothing is continuous on the server.
+    public var isContinuous = false
+
+    public init() {}
+
+    public init(animation: Animation?) {
+        self.animation = animation
+    }
+
+    /// The transaction of the body running now (nil outside `withAnimation`/`withTransaction`).
+    @MainActor static var current: Transaction?
+}
+
+/// Runs `body`, and the changes it makes move with `animation` on every page that shows them.
+@MainActor
+@discardableResult
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
+    try withTransaction(Transaction(animation: animation), body)
+}
+
+/// Runs `body` with the animation, then `completion` once the browser's motion has ended
+/// (after the animation's duration and delay; a repeating one never completes).
+@MainActor
+@discardableResult
+public func withAnimation<Result>(
+    _ animation: Animation? = .default, completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
+    _ body: () throws -> Result, completion: @escaping @MainActor () -> Void
+) rethrows -> Result {
+    let result = try withAnimation(animation, body)
+    let seconds = animation.map { $0.repeats?.isInfinite == true ? nil : ($0.duration + $0.delaySeconds / $0.speedFactor) * ($0.repeats ?? 1) } ?? 0
+    if let seconds {
+        Task { @MainActor in
+            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+            completion()
+        }
+    }
+    return result
+}
+
+/// When `withAnimation(_:completionCriteria:_:completion:)` calls its completion: here both
+/// are when the browser's motion ends.
+public struct AnimationCompletionCriteria: Hashable, Sendable {
+    public static let logicallyComplete = AnimationCompletionCriteria()
+    public static let removed = AnimationCompletionCriteria()
+}
+
+/// Runs `body` in `transaction`.
+@MainActor
+@discardableResult
+public func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
+    let outer = Transaction.current
+    Transaction.current = transaction
+    defer { Transaction.current = outer }
+    return try body()
+}
+
+/// Runs `body` with one property of a transaction set (`withTransaction(\.disablesAnimations, true)`).
+@MainActor
+@discardableResult
+public func withTransaction<Value, Result>(
+    _ keyPath: WritableKeyPath<Transaction, Value>, _ value: Value, _ body: () throws -> Result
+) rethrows -> Result {
+    var transaction = Transaction.current ?? Transaction()
+    transaction[keyPath: keyPath] = value
+    return try withTransaction(transaction, body)
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import JetwayServer
+import Testing
+
+/// A page that moves as SwiftUI apps move: a box that grows, a detail that comes and goes, a
+/// list that reverses, an icon that turns with `.animation(_:value:)`. Long, linear motions, so
+/// the test can look at them mid-flight.
+private struct MotionCases: View {
+    @State var expanded = false
+    @State var reversed = false
+    @State var turned = false
+    static let gates = ["A1", "A2", "B7", "B12", "C3", "C9"]
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 12) {
+            HStack {
+                Button("Expand") { withAnimation(.linear(duration: 1.5)) { expanded.toggle() } }
+                Button("Reverse") { withAnimation(.easeInOut(duration: 1.5)) { reversed.toggle() } }
+                Button("Turn") { turned.toggle() }
+            }
+            Color.blue.frame(width: expanded ? 240 : 120, height: 30).accessibilityIdentifier("box")
+            if expanded {
+                Text("Boarding details").transition(.move(edge: .leading).combined(with: .opacity)).accessibilityIdentifier("details")
+            }
+            VStack(alignment: .leading) {
+                ForEach(reversed ? Self.gates.reversed() : Self.gates, id: \.self) { gate in
+                    Text("Gate \(gate)").accessibilityIdentifier("gate-\(gate)")
+                }
+            }
+            Image(systemName: "airplane")
+                .rotationEffect(.degrees(turned ? 90 : 0))
+                .animation(.spring(duration: 1.2, bounce: 0.3), value: turned)
+                .accessibilityIdentifier("plane")
+        }
+        .padding()
+    }
+}
+
+extension EndToEnd {
+    /// `document.getAnimations()` looked at mid-flight in each engine: what moves, for how long,
+    /// on which curve; the end state is the server's render; a removed view leaves after its
+    /// transition; a patch mid-flight starts again from where things are.
+    @Suite
+    @MainActor
+    struct MotionInBrowsers {
+        @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+        func chromium() async throws { try await changesMove(.chromium) }
+
+        @Test(.enabled(if: BrowserEngine.firefox.shouldRun, "needs firefox-esr (make test installs it)"))
+        func firefox() async throws { try await changesMove(.firefox) }
+
+        @Test(.enabled(if: BrowserEngine.webkit.shouldRun, "needs webkit2gtk-driver and xvfb (make test installs them)"))
+        func webkit() async throws { try await changesMove(.webkit) }
+
+        /// The running motions: element (its accessibility id or tag), the properties its
+        /// keyframes change, duration, easing.
+        static let running = """
+            return document.getAnimations().filter((a) => a.id === 'jw-motion').map((a) => {
+              const el = a.effect.target, t = a.effect.getTiming();
+              const props = Object.keys(a.effect.getKeyframes()[0]).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k)).sort();
+              const named = el.closest('[data-testid]'); return (named ? named.dataset.testid : el.tagName) + ' ' + props.join(',') + ' ' + t.duration + ' ' + t.easing.slice(0, 12);
+            })
+            """
+
+        func changesMove(_ engine: BrowserEngine) async throws {
+            let app = JetwayApp(title: "Motion", routes: [Route("/motion") { _ in MotionCases() }])
+            let server = try TestServer(app: app)
+            defer { server.stop() }
+            try await withBrowsers(1, engine) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/motion")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                let width = "return String(Math.round(document.querySelector('[data-testid=box]').getBoundingClientRect().width))"
+
+                // withAnimation: the box grows along the linear curve, the detail comes in.
+                try await browser.click("button", labelled: "Expand")
+                #expect(await browser.wait(for: "return document.getAnimations().length > 0"), "\(engine): nothing moved")
+                let moving = try await browser.execute(Self.running) as? [String] ?? []
+                #expect(
+                    moving.contains { $0.hasPrefix("box transform") && $0.contains(" 1500 linear") }, "\(engine): the box grows: \(moving)")
+                #expect(
+                    moving.contains { $0.hasPrefix("details opacity,transform 1500 linear") },
+                    "\(engine): the detail's transition: \(moving)")
+                let midWidth = try await browser.string(width)
+                #expect(
+                    await browser.wait(for: "return document.getAnimations().filter((a) => a.id === 'jw-motion').length === 0", timeout: 5),
+                    "\(engine): the motion never ended")
+                #expect(try await browser.string(width) == "240", "\(engine): the end is the server's render (mid-flight \(midWidth))")
+                try await browser.screenshot("motion-\(engine)-expanded")
+
+                // A removed view stays until its transition ends, then goes.
+                try await browser.click("button", labelled: "Expand")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return !document.querySelector('[data-testid=details]:not([aria-hidden])') && [...document.querySelectorAll('[aria-hidden=true]')].some((e) => e.textContent.includes('Boarding details'))"
+                    ), "\(engine): the detail left at once")
+                #expect(
+                    await browser.wait(for: "return !document.body.textContent.includes('Boarding details')", timeout: 5),
+                    "\(engine): the detail's copy never left")
+
+                // A list that reverses: rows move (FLIP); a second patch mid-flight starts again from where they are.
+                try await browser.click("button", labelled: "Reverse")
+                #expect(
+                    await browser.wait(for: "return document.getAnimations().some((a) => a.effect.target.dataset.testid === 'gate-A1')"))
+                try await Task.sleep(for: .milliseconds(400))
+                let midTop = try await browser.string(
+                    "return String(Math.round(document.querySelector('[data-testid=gate-A1]').getBoundingClientRect().top))")
+                try await browser.click("button", labelled: "Reverse")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "const a = document.getAnimations().find((a) => a.effect.target.dataset.testid === 'gate-A1'); return !!a && a.currentTime < 300"
+                    ),
+                    "\(engine): the second patch did not start a new motion")
+                let restart = try await browser.string(
+                    "const a = document.getAnimations().find((a) => a.effect.target.dataset.testid === 'gate-A1'); const k = a.effect.getKeyframes()[0].transform; return k"
+                )
+                #expect(
+                    restart.contains("translate(") || restart.contains("matrix("),
+                    "\(engine): the restart is a move from where the row was (\(midTop)): \(restart)")
+                #expect(
+                    await browser.wait(for: "return document.getAnimations().filter((a) => a.id === 'jw-motion').length === 0", timeout: 5))
+                #expect(
+                    try await browser.string(
+                        "return [...document.querySelectorAll('[data-testid^=gate-]')].map((e) => e.dataset.testid).join(' ')")
+                        == "gate-A1 gate-A2 gate-B7 gate-B12 gate-C3 gate-C9", "\(engine): back in order")
+
+                // .animation(_:value:) without withAnimation: the icon turns on a spring.
+                try await browser.click("button", labelled: "Turn")
+                #expect(await browser.wait(for: "return document.getAnimations().some((a) => a.effect.target.dataset.testid === 'plane')"))
+                let turning = try await browser.execute(Self.running) as? [String] ?? []
+                #expect(turning.contains { $0.hasPrefix("plane transform") && $0.contains("linear(0") }, "\(engine): \(turning)")
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+            }
+        }
+    }
+}
