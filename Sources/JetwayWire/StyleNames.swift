@@ -68,6 +68,8 @@ public enum StyleClass {
     public static let mono = "jw-mono"
     /// `ColorPicker`: a label and the browser's colour well.
     public static let colorPicker = "jw-color-picker"
+    /// A shape drawn as SVG (an app's own `Shape`, a `Path`, a trimmed or dashed outline).
+    public static let drawing = "jw-drawing"
     /// `.controlSize(_:)`: the controls inside at another size.
     public static let controlExtraLarge = "jw-control-xl"
     public static let controlLarge = "jw-control-l"
@@ -203,6 +205,7 @@ public enum StyleClass {
         disclosureContent,
         disclosureLabel,
         divider,
+        drawing,
         fieldsPlain,
         fieldsSquare,
         fillH,

@@ -11,7 +11,7 @@ struct ViewsTests {
                 == "<span class=\"jw-text\"><span class=\"jw-text\">On time </span><span class=\"jw-text jw-bold\">12:40</span></span>")
         #expect(
             inner(Text("x").fontWeight(.semibold).underline().strikethrough()).contains(
-                "text-decoration:underline;text-decoration:line-through;font-weight:600"))
+                "text-decoration:underline line-through;font-weight:600"), "both lines, not the second over the first")
         #expect(
             inner(Text(Date(timeIntervalSince1970: 3600 * 13 + 60 * 5), style: .time).environment(\.timeZone, TimeZone(identifier: "UTC")!))
                 == "<span class=\"jw-text\">1:05 PM</span>")
@@ -85,7 +85,7 @@ struct ViewsTests {
         #expect(
             inner(RoundedRectangle(cornerRadius: 6).stroke(.gray, lineWidth: 2)).contains(
                 "border-radius:6px;border:2px solid var(--jw-gray)"))
-        #expect(inner(Rectangle()).contains("background:var(--jw-primary)"))
+        #expect(inner(Rectangle()).contains("background:currentColor"), "a shape is filled with the foreground style")
         #expect(inner(Capsule().fill(.blue)).contains("border-radius:9999px"))
     }
 

@@ -11,6 +11,7 @@ private struct MotionCases: View {
     @State var expanded = false
     @State var reversed = false
     @State var turned = false
+    @State var progress = 0.25
     static let gates = ["A1", "A2", "B7", "B12", "C3", "C9"]
 
     var body: some View {
@@ -29,12 +30,41 @@ private struct MotionCases: View {
                     Text("Gate \(gate)").accessibilityIdentifier("gate-\(gate)")
                 }
             }
+            HStack(spacing: 16) {
+                Triangle().fill(.orange).frame(width: 40, height: 30).accessibilityIdentifier("triangle")
+                Triangle().fill(LinearGradient(colors: [.blue, .purple], startPoint: .top, endPoint: .bottom))
+                    .frame(width: 40, height: 30)
+                Circle()
+                    .trim(from: 0, to: progress)
+                    .stroke(.green, style: StrokeStyle(lineWidth: 6, lineCap: .round))
+                    .rotationEffect(.degrees(-90))
+                    .frame(width: 50, height: 50)
+                    .accessibilityIdentifier("ring")
+                Path { path in
+                    path.move(to: CGPoint(x: 0, y: 20))
+                    path.addQuadCurve(to: CGPoint(x: 40, y: 20), control: CGPoint(x: 20, y: -10))
+                }
+                .stroke(.red, lineWidth: 3)
+                .frame(width: 40, height: 30)
+                Button("Fill") { withAnimation(.linear(duration: 1.5)) { progress = 0.9 } }
+            }
             Image(systemName: "airplane")
                 .rotationEffect(.degrees(turned ? 90 : 0))
                 .animation(.spring(duration: 1.2, bounce: 0.3), value: turned)
                 .accessibilityIdentifier("plane")
         }
         .padding()
+    }
+}
+
+private struct Triangle: Shape {
+    func path(in rect: CGRect) -> Path {
+        Path { path in
+            path.move(to: CGPoint(x: rect.midX, y: rect.minY))
+            path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+            path.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
+            path.closeSubpath()
+        }
     }
 }
 
@@ -133,6 +163,20 @@ extension EndToEnd {
                 #expect(await browser.wait(for: "return document.getAnimations().some((a) => a.effect.target.dataset.testid === 'plane')"))
                 let turning = try await browser.execute(Self.running) as? [String] ?? []
                 #expect(turning.contains { $0.hasPrefix("plane transform") && $0.contains("linear(0") }, "\(engine): \(turning)")
+                // Shapes: drawn at the size the browser reported; a trimmed ring's dash moves along it.
+                #expect(
+                    await browser.wait(
+                        for: "return document.querySelector('[data-testid=triangle] svg').getAttribute('viewBox') === '0 0 40 30'"),
+                    "\(engine): the triangle was not drawn at its size")
+                try await browser.click("button", labelled: "Fill")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return document.getAnimations().some((a) => a.effect.target.tagName.toLowerCase() === 'path' && 'strokeDasharray' in a.effect.getKeyframes()[0])"
+                    ), "\(engine): the ring's trim did not move")
+                #expect(
+                    await browser.wait(for: "return document.getAnimations().filter((a) => a.id === 'jw-motion').length === 0", timeout: 5))
+                try await browser.screenshot("motion-\(engine)-shapes")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
             }
         }

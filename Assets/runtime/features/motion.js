@@ -10,10 +10,9 @@
 // from there. The user's typing and the next patch never wait for motion. With reduced motion
 // preferred, nothing moves: changes fade.
 feature((view) => {
-  const A = wire.attribute;
   const reduced = window.matchMedia ? matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
   const mark = "jw-motion";
-  const styles = ["opacity", "transform", "backgroundColor", "color", "filter", "borderRadius", "boxShadow"];
+  const styles = ["opacity", "transform", "backgroundColor", "color", "filter", "borderRadius", "boxShadow", "strokeDasharray", "strokeDashoffset", "fill", "stroke"];
   const fading = ["opacity", "backgroundColor", "color"];
   // At most this many elements measured for one patch (a big page moves its first ones).
   const budget = 1500;
@@ -34,7 +33,7 @@ feature((view) => {
   function timingOf(el, base, scopes) {
     for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
       if (scopes.has(node)) return scopes.get(node);
-      const scope = node.getAttribute(A.animationScope);
+      const scope = node.getAttribute(wire.attribute.animationScope);
       if (scope === "none") return null;
       if (scope && scope.startsWith("over;")) return base ? scopeTiming(scope) : null;
       if (node === view.root) break;
@@ -59,9 +58,9 @@ feature((view) => {
   // A transition's parts for coming in (0) or going out (1): `opacity`, `scale s x y`,
   // `move edge`, `offset x y`, `timing …`; none written means a fade.
   function transitionOf(el, side) {
-    const holder = el.hasAttribute(A.transition) ? el : el.querySelector(":scope > [" + A.transition + "]");
+    const holder = el.hasAttribute(wire.attribute.transition) ? el : el.querySelector(":scope > [" + wire.attribute.transition + "]");
     if (!holder) return { parts: ["opacity"], timing: null };
-    const sides = holder.getAttribute(A.transition).split("|");
+    const sides = holder.getAttribute(wire.attribute.transition).split("|");
     const parts = (sides[side] !== undefined ? sides[side] : sides[0]).split("+").filter(Boolean);
     const own = parts.find((part) => part.startsWith("timing "));
     return { parts: parts.filter((part) => !part.startsWith("timing ")), timing: own ? timing(own.slice(7)) : null };
@@ -99,9 +98,9 @@ feature((view) => {
     pushes = [];
     if (!ops || reduced.matches) return;
     for (const op of ops) {
-      if (op[0] !== wire.op.setAttribute || op[2] !== A.navigation) continue;
+      if (op[0] !== wire.op.setAttribute || op[2] !== wire.attribute.navigation) continue;
       const el = view.ids.get(op[1]);
-      if (el && el.classList.contains(wire.className.navstack)) pushes.push([el, depth(op[3]) - depth(el.getAttribute(A.navigation))]);
+      if (el && el.classList.contains(wire.className.navstack)) pushes.push([el, depth(op[3]) - depth(el.getAttribute(wire.attribute.navigation))]);
     }
   });
   view.on("settle", () => {
@@ -123,17 +122,17 @@ feature((view) => {
     const scopes = new Map();
     for (const op of ops) {
       if (op[0] !== wire.op.setAttribute || op[3] === null) continue;
-      if (op[2] === A.animation) base = scopeTiming(op[3]);
-      else if (op[2] === A.animationScope && op[3] !== "none" && !op[3].startsWith("over;")) {
+      if (op[2] === wire.attribute.animation) base = scopeTiming(op[3]);
+      else if (op[2] === wire.attribute.animationScope && op[3] !== "none" && !op[3].startsWith("over;")) {
         const el = view.ids.get(op[1]);
         if (el) scopes.set(el, scopeTiming(op[3]));
       }
     }
     // `.animation(_:)` without a value: whatever the patch touches inside it moves.
-    const always = view.root.querySelectorAll("[" + A.animationScope + '^="all;"]');
+    const always = view.root.querySelectorAll("[" + wire.attribute.animationScope + '^="all;"]');
     if (always.length) for (const op of ops) {
       const el = typeof op[1] === "string" ? view.ids.get(op[1].split(" ")[0]) : null;
-      if (el) for (const scope of always) if (scope.contains(el)) scopes.set(scope, scopeTiming(scope.getAttribute(A.animationScope)));
+      if (el) for (const scope of always) if (scope.contains(el)) scopes.set(scope, scopeTiming(scope.getAttribute(wire.attribute.animationScope)));
     }
     if (!base && !scopes.size) return;
     const before = new Map();
@@ -142,7 +141,7 @@ feature((view) => {
       if (!before.has(root)) before.set(root, snapshot(root));
       for (const el of root.querySelectorAll("*")) {
         if (before.size >= budget) break;
-        if (!before.has(el) && !(el instanceof SVGElement && !(el instanceof SVGSVGElement))) before.set(el, snapshot(el));
+        if (!before.has(el)) before.set(el, snapshot(el));
       }
     }
     // What is moving stops where it is now (its snapshot has that place).
@@ -179,7 +178,9 @@ feature((view) => {
       const was = before.get(el), from = {}, to = {};
       for (const name of reduced.matches ? fading : styles) if (was.style[name] !== now.style[name]) { from[name] = was.style[name]; to[name] = now.style[name]; }
       // Its move within its parent (the parent's own move carries it the rest of the way).
-      if (!reduced.matches && now.display !== "inline" && !("transform" in from) && now.style.transform === "none") {
+      // (A drawing's parts move with their drawing: only their paint and dashes change.)
+      const drawn = el instanceof SVGElement && !(el instanceof SVGSVGElement);
+      if (!reduced.matches && !drawn && now.display !== "inline" && !("transform" in from) && now.style.transform === "none") {
         let parent = el.parentElement;
         while (parent && !after.has(parent)) parent = parent.parentElement;
         const [dx, dy] = delta(el), [px, py] = parent ? delta(parent) : [0, 0];
@@ -211,7 +212,7 @@ feature((view) => {
     for (const going of leaving) {
       if (!going.parent.isConnected || !going.transition.parts.length) continue;
       const copy = going.el.cloneNode(true);
-      for (const el of [copy, ...copy.querySelectorAll("[" + A.id + "]")]) { el.removeAttribute(A.id); el.removeAttribute(A.events); }
+      for (const el of [copy, ...copy.querySelectorAll("[" + wire.attribute.id + "]")]) { el.removeAttribute(wire.attribute.id); el.removeAttribute(wire.attribute.events); }
       copy.setAttribute("aria-hidden", "true");
       copy.inert = true;
       Object.assign(copy.style, {

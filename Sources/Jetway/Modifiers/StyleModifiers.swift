@@ -78,9 +78,21 @@ extension View {
     }
 
     /// Clips the view to a shape: `Circle()`, `RoundedRectangle(cornerRadius: 8)`, `Capsule()`.
-    public func clipShape<S: Shape>(_ shape: S) -> some View {
-        let corner = shape.cornerCSS
-        return modifier(StyleModifier { node in node.addStyle("border-radius:\(corner);overflow:hidden") })
+    /// A shape of an app's own (or a `Path`) clips through a mask of its outline drawn in a
+    /// 100 × 100 square and stretched to the view: exact for outlines drawn in proportion to their
+    /// rectangle, as apps' shapes usually are.
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+        if let box = shape as? any BoxShape {
+            let corner = box.cornerCSS
+            return modifier(StyleModifier { node in node.addStyle("border-radius:\(corner);overflow:hidden") })
+        }
+        let path = shape.path(in: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let svg =
+            "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100' preserveAspectRatio='none'><path d='\(path.svgData)'"
+            + (style.isEOFilled ? " fill-rule='evenodd'" : "") + "/></svg>"
+        let url = "url(\"data:image/svg+xml,\(ShapeDrawing.percentEncoded(svg))\")"
+        return modifier(
+            StyleModifier { node in node.addStyle("-webkit-mask:\(url) 0 0/100% 100% no-repeat;mask:\(url) 0 0/100% 100% no-repeat") })
     }
 
     /// Hides what is drawn past the view's bounds. A clipped view that fills the page
