@@ -50,7 +50,7 @@ let package = Package(
                 .embedInCode("runtime/features/sizes.js"), .embedInCode("runtime/features/fields.js"),
                 .embedInCode("runtime/features/focus.js"), .embedInCode("runtime/features/images.js"),
                 .embedInCode("runtime/features/fitting.js"), .embedInCode("runtime/features/share.js"),
-                .embedInCode("runtime/features/motion.js"),
+                .embedInCode("runtime/features/motion.js"), .embedInCode("runtime/features/gestures.js"),
                 .embedInCode("runtime/features/refresh.js"), .embedInCode("runtime/features/pacing.js"),
                 .embedInCode("runtime/features/menus.js"), .embedInCode("runtime/page.js"),
                 .embedInCode("runtime/host.js"),

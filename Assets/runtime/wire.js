@@ -32,6 +32,7 @@ const wire = Object.freeze({
     animation: "data-jw-animation",
     animationScope: "data-jw-animate",
     transition: "data-jw-transition",
+    gesture: "data-jw-gesture",
     imagePhase: "data-jw-phase",
     imagePart: "data-jw-part",
     keepsAwake: "data-jw-awake",

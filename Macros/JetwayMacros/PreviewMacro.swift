@@ -45,7 +45,8 @@ public struct PreviewMacro: DeclarationMacro {
         }
         guard let closure else {
             throw DiagnosticsError(diagnostics: [
-                Diagnostic(node: Syntax(node), message: PreviewMessage("#Preview needs a closure that makes the view: #Preview { MyView() }"))
+                Diagnostic(
+                    node: Syntax(node), message: PreviewMessage("#Preview needs a closure that makes the view: #Preview { MyView() }"))
             ])
         }
 
@@ -60,6 +61,10 @@ public struct PreviewMacro: DeclarationMacro {
             }
         }
 
+        // A closure that says `return` (setting up a model first, then `return MyView(model)`)
+        // is a plain body, as Swift treats a closure with a return: no view builder.
+        let returns = closure.statements.contains { $0.item.is(ReturnStmtSyntax.self) }
+        let builder = returns ? "" : "@Jetway.ViewBuilder "
         let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .fileID)
         let file: ExprSyntax = location?.file ?? "#fileID"
         let line: ExprSyntax = location?.line ?? "#line"
@@ -74,7 +79,7 @@ public struct PreviewMacro: DeclarationMacro {
                 static var traits: [Jetway.PreviewTrait<Jetway.Preview.ViewTraits>] { [\(raw: traitList)] }
                 struct JetwayPreviewContent: Jetway.View {
                     \(raw: properties.joined(separator: "\n"))
-                    @Jetway.ViewBuilder var body: some Jetway.View {
+                    \(raw: builder)var body: some Jetway.View {
                         \(raw: statements.joined(separator: "\n"))
                     }
                 }

@@ -32,6 +32,16 @@ public struct PortRewrite: Sendable, Equatable {
         "Contacts", "ContactsUI", "Speech", "CoreBluetooth", "NaturalLanguage", "TipKit", "AudioToolbox",
     ]
 
+    /// Modules whose names Jetway has (`UTType`, `Transferable`, the CoreGraphics types through
+    /// Foundation): their imports become Jetway's, as SwiftUI's and Combine's do.
+    public static let modulesJetwayStandsIn: Set<String> = [
+        "SwiftUI", "Combine", "UniformTypeIdentifiers", "CoreTransferable", "CoreGraphics",
+    ]
+
+    /// Names that on Linux live in FoundationNetworking, not Foundation.
+    static let networkingNames = try! NSRegularExpression(
+        pattern: #"\b(URLSession|URLRequest|HTTPURLResponse|URLResponse|URLSessionConfiguration)\b"#)
+
     /// Names a model file uses that come from Combine or Observation.
     static let modelNames = try! NSRegularExpression(
         pattern: #"(\bObservableObject\b|@Published\b|@Observable\b|\bAnyCancellable\b|\bPassthroughSubject\b"#
@@ -60,7 +70,7 @@ public struct PortRewrite: Sendable, Equatable {
         var changes: [String] = []
         var hasJetway = imports.contains { $0.module == "Jetway" }
         var removed: Set<Int> = []
-        for (index, module) in imports where module == "SwiftUI" || module == "Combine" {
+        for (index, module) in imports where Self.modulesJetwayStandsIn.contains(module) {
             if hasJetway {
                 removed.insert(index)
                 changes.append("import \(module) removed (Jetway is imported)")
@@ -77,6 +87,15 @@ public struct PortRewrite: Sendable, Equatable {
                 lines.insert("import Jetway", at: last.index + 1)
                 changes.append("import Jetway added (for \(name))")
             }
+        }
+        // URLSession and its kin are FoundationNetworking's on Linux.
+        let body = source as NSString
+        if let last = imports.last, !imports.contains(where: { $0.module == "FoundationNetworking" }),
+            let use = Self.networkingNames.firstMatch(in: source, range: NSRange(location: 0, length: body.length))
+        {
+            let name = body.substring(with: use.range)
+            lines.insert(contentsOf: ["#if canImport(FoundationNetworking)", "import FoundationNetworking", "#endif"], at: last.index + 1)
+            changes.append("import FoundationNetworking added (for \(name), on Linux)")
         }
         for index in removed.sorted(by: >) { lines.remove(at: index) }
         self.source = changes.isEmpty ? source : lines.joined(separator: "\n")

@@ -58,6 +58,10 @@ public enum RuntimeContract {
         public static let animation = "data-jw-animation"
         public static let animationScope = "data-jw-animate"
         public static let transition = "data-jw-transition"
+        /// `.gesture`: what the runtime watches on the element, one recognizer per `;` (`tap 2`,
+        /// `long 500 10`, `drag 10`, `magnify`, `rotate`); a leading `+` lets the views around it
+        /// see the pointer too.
+        public static let gesture = "data-jw-gesture"
         /// `.focused(_:)`: `serial wanted` — the runtime focuses the element (or its first field)
         /// when `serial` changes and `wanted` is 1, and takes the focus away when it is 0.
         public static let focus = "data-jw-focus"
@@ -207,7 +211,7 @@ public enum RuntimeContract {
                     ("fits", Attribute.fits), ("fitted", Attribute.fitted), ("shareURL", Attribute.shareURL),
                     ("shareText", Attribute.shareText), ("shareTitle", Attribute.shareTitle), ("copied", Attribute.copied),
                     ("animation", Attribute.animation), ("animationScope", Attribute.animationScope),
-                    ("transition", Attribute.transition),
+                    ("transition", Attribute.transition), ("gesture", Attribute.gesture),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
                     ("savedAt", Attribute.savedAt),
                     ("hostedView", Attribute.hostedView),

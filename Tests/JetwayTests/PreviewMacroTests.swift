@@ -36,6 +36,12 @@ private struct Counter: View {
     Counter(count: $count)
 }
 
+#Preview("Set up first") {
+    var gate = "E"
+    gate += "5"
+    return Gate(number: gate)
+}
+
 private struct Gate_Previews: PreviewProvider {
     static var previews: some View { Gate(number: "D4") }
 }
@@ -48,14 +54,14 @@ struct PreviewMacroTests {
 
     @Test func everyPreviewIsFoundWithItsNameAndLine() {
         let titles = ours.map(\.title)
-        #expect(titles == ["PreviewMacroTests.swift:21", "Fits", "Fixed", "Counting", "Gate_Previews"], "\(titles)")
+        #expect(titles == ["PreviewMacroTests.swift:21", "Fits", "Fixed", "Counting", "Set up first", "Gate_Previews"], "\(titles)")
         #expect(ours.first?.location == "JetwayTests/PreviewMacroTests.swift:21")
         #expect(ours.first?.key == "PreviewMacroTests.swift:21")
     }
 
     @Test func eachPreviewIsShownAtTheSizeItAsksFor() throws {
         let host = ViewHost(PreviewCatalogue())
-        for text in ["Gate A1", "Gate B2", "Gate C3", "Board 0", "Gate D4", "Fits", "Fixed", "Counting"] {
+        for text in ["Gate A1", "Gate B2", "Gate C3", "Board 0", "Gate D4", "Gate E5", "Fits", "Fixed", "Counting"] {
             #expect(host.text.contains(text), "\(text)")
         }
         let alone = ViewHost(PreviewCatalogue(selected: "PreviewMacroTests.swift:29"))

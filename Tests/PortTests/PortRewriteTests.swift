@@ -25,6 +25,22 @@ struct PortRewriteTests {
         #expect(observable.source == "import Foundation\nimport Jetway\n\n@Observable final class Trip { var name = \"\" }\n")
     }
 
+    @Test func typeIdentifiersTransferableAndCoreGraphicsAreJetways() {
+        let port = PortRewrite("import SwiftUI\nimport UniformTypeIdentifiers\nimport CoreGraphics\n\nlet kinds: [UTType] = [.png]\n")
+        #expect(port.source == "import Jetway\n\nlet kinds: [UTType] = [.png]\n")
+    }
+
+    @Test func networkingComesFromFoundationNetworkingOnLinux() {
+        let port = PortRewrite(
+            "import Foundation\n\nfunc load(_ url: URL) async throws -> Data {\n    try await URLSession.shared.data(from: url).0\n}\n")
+        #expect(
+            port.source.hasPrefix(
+                "import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\n\nfunc load"))
+        #expect(port.outcome == .rewritten(["import FoundationNetworking added (for URLSession, on Linux)"]))
+        let already = PortRewrite("import Foundation\nimport FoundationNetworking\nlet r = URLRequest(url: u)\n")
+        #expect(already.outcome == .unchanged)
+    }
+
     @Test func combineBecomesJetwayOnce() {
         let port = PortRewrite("import Foundation\nimport Combine\nimport SwiftUI\n\nclass Timer2: ObservableObject {}\n")
         #expect(port.source == "import Foundation\nimport Jetway\n\nclass Timer2: ObservableObject {}\n")

@@ -12,6 +12,9 @@ private struct MotionCases: View {
     @State var reversed = false
     @State var turned = false
     @State var progress = 0.25
+    @GestureState var drag = CGSize.zero
+    @State var dropped: CGFloat = 0
+    @State var held = false
     static let gates = ["A1", "A2", "B7", "B12", "C3", "C9"]
 
     var body: some View {
@@ -48,6 +51,15 @@ private struct MotionCases: View {
                 .frame(width: 40, height: 30)
                 Button("Fill") { withAnimation(.linear(duration: 1.5)) { progress = 0.9 } }
             }
+            Text("Card").padding(8).background(Color.yellow)
+                .offset(x: dropped + drag.width)
+                .gesture(
+                    DragGesture()
+                        .updating($drag) { value, state, _ in state = value.translation }
+                        .onEnded { value in withAnimation(.spring(duration: 0.8)) { dropped = value.translation.width > 50 ? 100 : 0 } }
+                )
+                .accessibilityIdentifier("card")
+            Text(held ? "Held" : "Hold me").onLongPressGesture(minimumDuration: 0.3) { held = true }.accessibilityIdentifier("hold")
             Image(systemName: "airplane")
                 .rotationEffect(.degrees(turned ? 90 : 0))
                 .animation(.spring(duration: 1.2, bounce: 0.3), value: turned)
@@ -177,6 +189,43 @@ extension EndToEnd {
                 #expect(
                     await browser.wait(for: "return document.getAnimations().filter((a) => a.id === 'jw-motion').length === 0", timeout: 5))
                 try await browser.screenshot("motion-\(engine)-shapes")
+
+                // A card that follows the pointer (the server hears the drag at most once a frame)
+                // and springs to where it was dropped; a long press.
+                let pointer = """
+                    window.jwPointer = (id, type, dx, dy) => {
+                      const el = document.querySelector('[data-testid=' + id + ']'), r = el.getBoundingClientRect();
+                      (type === 'pointerdown' ? el : document).dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: 7, isPrimary: true,
+                        clientX: r.left + 10 + dx, clientY: r.top + 10 + dy, button: 0}));
+                      return true;
+                    }; return true
+                    """
+                _ = try await browser.execute(pointer)
+                let cardLeft = "return String(Math.round(document.querySelector('[data-testid=card]').getBoundingClientRect().left))"
+                let startLeft = Int(try await browser.string(cardLeft)) ?? 0
+                _ = try await browser.execute("return jwPointer('card', 'pointerdown', 0, 0)")
+                for step in 1...8 {
+                    _ = try await browser.execute("return jwPointer('card', 'pointermove', \(step * 10) - (\(step) > 1 ? 0 : 0), 0)")
+                    try await Task.sleep(for: .milliseconds(30))
+                }
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return Math.round(document.querySelector('[data-testid=card]').getBoundingClientRect().left) >= \(startLeft) + 60"
+                    ),
+                    "\(engine): the card did not follow the drag")
+                _ = try await browser.execute("return jwPointer('card', 'pointerup', 80, 0)")
+                #expect(
+                    await browser.wait(for: "return document.getAnimations().some((a) => a.effect.target.closest('[data-testid=card]'))"),
+                    "\(engine): the drop did not spring")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return document.getAnimations().filter((a) => a.id === 'jw-motion').length === 0 && Math.round(document.querySelector('[data-testid=card]').getBoundingClientRect().left) === \(startLeft) + 100",
+                        timeout: 5), "\(engine): the card did not end where it was dropped")
+                _ = try await browser.execute("return jwPointer('hold', 'pointerdown', 0, 0)")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Held')"), "\(engine): the long press")
+                _ = try await browser.execute("return jwPointer('hold', 'pointerup', 0, 0)")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
             }
         }

@@ -21,12 +21,12 @@ struct SupportedAPITests {
     }
 
     static let notYet: [Snippet] = [
-        Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
-        Snippet(".onLongPressGesture", "Text(\"a\").onLongPressGesture { }"),
+        Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }")
     ]
 
     /// A few of the supported APIs, as a baseline: the harness compiles what exists.
     static let supported: [Snippet] = [
+        Snippet(".onLongPressGesture", "Text(\"a\").onLongPressGesture { }"),
         Snippet("Path", "Path { path in path.move(to: .zero) }"),
         Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),
         Snippet(".animation(_:value:)", "Text(\"a\").animation(.default, value: 1)"),

@@ -14,6 +14,9 @@ public enum EventKind: String, Sendable, CaseIterable {
     /// A widget's message to its coordinator (`bridge.send`), and a request it answers
     /// (`bridge.request`): payload `.message(name:json:)`.
     case message, request
+    /// A gesture the runtime recognised (`.gesture`, `.onLongPressGesture`): payload
+    /// `.numbers([recognizer × 4 + phase, …])` (`GestureInput`).
+    case gesture
 
     /// Whether a browser may send this kind over the websocket.
     public var isSentByBrowsers: Bool { self != .upload }

@@ -17,14 +17,10 @@ extension View {
     }
 
     /// Runs `action` when the view is clicked or tapped (and, for keyboard users, activated
-    /// with Enter or Space).
+    /// with Enter or Space); with `count`, when it is tapped that many times in a row (the
+    /// runtime counts them).
     public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void) -> some View {
-        modifier(
-            StyleModifier { node in
-                node.addHandler(EventBinding(event: .click) { _ in action() })
-                if node.attribute("role") == nil { node.setAttribute("role", "button") }
-                if node.attribute("tabindex") == nil { node.setAttribute("tabindex", "0") }
-            })
+        modifier(TapModifier(count: count, action: action))
     }
 
     /// The name assistive technology reads for this view.
@@ -90,5 +86,28 @@ extension View {
     /// Hides the mouse pointer over the view (`.hidden`), as on a screen nobody touches.
     public func pointerVisibility(_ visibility: Visibility) -> some View {
         modifier(StyleModifier { node in if visibility == .hidden { node.addClass(StyleClass.pointerHidden) } })
+    }
+}
+
+/// `.onTapGesture`: a click, or `count` taps in a row counted by the runtime's gestures.
+struct TapModifier: NodeModifier {
+    let count: Int
+    let action: @MainActor () -> Void
+
+    func modify(_ node: Node, _ context: _RenderContext) -> Node {
+        let target: Node
+        if count > 1 {
+            var tap = TapGesture(count: count)._recognizers()[0]
+            let action = action
+            tap.ended.append { _ in action() }
+            target = GestureModifier(recognizers: [tap], simultaneous: true).modify(node, context)
+        } else {
+            let action = action
+            node.addHandler(EventBinding(event: .click) { _ in action() })
+            target = node
+        }
+        if target.attribute("role") == nil { target.setAttribute("role", "button") }
+        if target.attribute("tabindex") == nil { target.setAttribute("tabindex", "0") }
+        return target
     }
 }

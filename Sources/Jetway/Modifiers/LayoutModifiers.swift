@@ -207,3 +207,31 @@ struct SafeAreaInsetModifier<Inset: View>: _PrimitiveModifier {
         out.append(node)
     }
 }
+
+extension View {
+    /// Places the view's centre at `x`, `y` in the space its parent offers, which it takes whole
+    /// (as SwiftUI's `position` does).
+    public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        modifier(PositionModifier(x: x, y: y))
+    }
+
+    public func position(_ point: CGPoint) -> some View {
+        position(x: point.x, y: point.y)
+    }
+}
+
+/// `.position`: a box that fills what it is offered, the view centred on the point inside it.
+struct PositionModifier: NodeModifier {
+    let x: CGFloat
+    let y: CGFloat
+
+    func modify(_ node: Node, _ context: _RenderContext) -> Node {
+        let box = Node("div", key: node.key)
+        box.setAttribute("class", "\(StyleClass.frame) \(StyleClass.fillW) \(StyleClass.fillH)")
+        box.addStyle("position:relative")
+        node.key = IdentityHash.mix(IdentityHash.seed, 0xF1)
+        node.addStyle("position:absolute;left:\(px(x));top:\(px(y));translate:-50% -50%")
+        box.children = [node]
+        return box
+    }
+}

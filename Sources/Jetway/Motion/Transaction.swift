@@ -41,7 +41,8 @@ public func withAnimation<Result>(
     _ body: () throws -> Result, completion: @escaping @MainActor () -> Void
 ) rethrows -> Result {
     let result = try withAnimation(animation, body)
-    let seconds = animation.map { $0.repeats?.isInfinite == true ? nil : ($0.duration + $0.delaySeconds / $0.speedFactor) * ($0.repeats ?? 1) } ?? 0
+    let seconds =
+        animation.map { $0.repeats?.isInfinite == true ? nil : ($0.duration + $0.delaySeconds / $0.speedFactor) * ($0.repeats ?? 1) } ?? 0
     if let seconds {
         Task { @MainActor in
             try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
@@ -77,4 +78,19 @@ public func withTransaction<Value, Result>(
     var transaction = Transaction.current ?? Transaction()
     transaction[keyPath: keyPath] = value
     return try withTransaction(transaction, body)
+}
+
+extension Binding {
+    /// This binding, whose changes move with `animation` (a `Toggle` whose change slides a
+    /// detail in: `Toggle("Details", isOn: $shows.animation())`).
+    @MainActor
+    public func animation(_ animation: Animation? = .default) -> Binding<Value> {
+        transaction(Transaction(animation: animation))
+    }
+
+    /// This binding, whose changes are made in `transaction`.
+    @MainActor
+    public func transaction(_ transaction: Transaction) -> Binding<Value> {
+        Binding(get: { self.wrappedValue }, set: { value in withTransaction(transaction) { self.wrappedValue = value } })
+    }
 }

@@ -1,0 +1,222 @@
+import Foundation
+
+/// A gesture the browser recognises on a view — taps, long presses, drags, pinches and
+/// rotations — whose values reach the view's actions: `.onChanged`, `.onEnded`, `.updating`
+/// with a `@GestureState`. The pointer's motion stays in the browser: the runtime
+/// (`Assets/runtime/features/gestures.js`) follows the finger or mouse and sends the server at
+/// most one change per frame, and the end.
+///
+/// ```swift
+/// @GestureState private var drag = CGSize.zero
+/// Card().offset(drag)
+///     .gesture(DragGesture().updating($drag) { value, state, _ in state = value.translation })
+///     .onLongPressGesture { showsDetails = true }
+/// ```
+@MainActor
+public protocol Gesture {
+    associatedtype Value
+    /// What the browser watches for, with the actions to run.
+    func _recognizers() -> [GestureRecognizer]
+    /// This gesture's value from what the browser saw (nil: not this gesture's).
+    func _value(_ input: GestureInput) -> Value?
+}
+
+/// What the browser saw of a gesture: where it started and is, in the view's space and the
+/// page's, for how long, and a pinch's scale and a twist's angle.
+public struct GestureInput: Sendable {
+    public enum Phase: Int, Sendable { case changed = 0, ended = 1, pressing = 2, released = 3 }
+    public let recognizer: Int
+    public let phase: Phase
+    public let startLocation: CGPoint
+    public let location: CGPoint
+    /// The view's top-left corner in the page (for `.global` coordinates).
+    public let origin: CGPoint
+    public let time: TimeInterval
+    public let scale: Double
+    public let angle: Angle
+}
+
+/// One thing the browser watches on an element, and what runs when it sees it.
+public struct GestureRecognizer {
+    enum Kind: Equatable {
+        case tap(count: Int)
+        case longPress(minimumDuration: Double, maximumDistance: Double)
+        case drag(minimumDistance: Double)
+        case magnify
+        case rotate
+
+        /// How the runtime reads it (`data-jw-gesture`, one per `;`).
+        var wire: String {
+            switch self {
+            case .tap(let count): "tap \(count)"
+            case .longPress(let duration, let distance): "long \(Int(duration * 1000)) \(Color.format(distance))"
+            case .drag(let distance): "drag \(Color.format(distance))"
+            case .magnify: "magnify"
+            case .rotate: "rotate"
+            }
+        }
+    }
+    let kind: Kind
+    var changed: [@MainActor (GestureInput) -> Void] = []
+    var ended: [@MainActor (GestureInput) -> Void] = []
+
+    init(_ kind: Kind) { self.kind = kind }
+}
+
+// MARK: Actions
+
+/// A gesture with an action for its changes.
+public struct _ChangedGesture<Base: Gesture>: Gesture {
+    let base: Base
+    let action: @MainActor (Base.Value) -> Void
+    public func _recognizers() -> [GestureRecognizer] {
+        base._recognizers().map { recognizer in
+            var recognizer = recognizer
+            recognizer.changed.append { input in if let value = base._value(input) { action(value) } }
+            return recognizer
+        }
+    }
+    public func _value(_ input: GestureInput) -> Base.Value? { base._value(input) }
+}
+
+/// A gesture with an action for its end.
+public struct _EndedGesture<Base: Gesture>: Gesture {
+    let base: Base
+    let action: @MainActor (Base.Value) -> Void
+    public func _recognizers() -> [GestureRecognizer] {
+        base._recognizers().map { recognizer in
+            var recognizer = recognizer
+            recognizer.ended.append { input in if let value = base._value(input) { action(value) } }
+            return recognizer
+        }
+    }
+    public func _value(_ input: GestureInput) -> Base.Value? { base._value(input) }
+}
+
+/// A gesture that keeps a `@GestureState` while it lasts; the state goes back to its first
+/// value when the gesture ends (before the gesture's `onEnded`).
+public struct GestureStateGesture<Base: Gesture, State>: Gesture {
+    let base: Base
+    let state: GestureState<State>
+    let body: @MainActor (Base.Value, inout State, inout Transaction) -> Void
+    public func _recognizers() -> [GestureRecognizer] {
+        base._recognizers().map { recognizer in
+            var recognizer = recognizer
+            recognizer.changed.append { input in
+                guard let value = base._value(input) else { return }
+                var current = state.wrappedValue
+                var transaction = Transaction()
+                body(value, &current, &transaction)
+                withTransaction(transaction) { state.set(current) }
+            }
+            recognizer.ended.insert({ _ in state.reset() }, at: 0)
+            return recognizer
+        }
+    }
+    public func _value(_ input: GestureInput) -> Base.Value? { base._value(input) }
+}
+
+/// A gesture whose value is mapped to another.
+public struct _MapGesture<Base: Gesture, Value>: Gesture {
+    let base: Base
+    let transform: @MainActor (Base.Value) -> Value
+    public func _recognizers() -> [GestureRecognizer] { base._recognizers() }
+    public func _value(_ input: GestureInput) -> Value? { base._value(input).map(transform) }
+}
+
+/// Two gestures the browser watches at once (`.simultaneously(with:)`), one before the other
+/// (`.sequenced(before:)`) or one in place of the other (`.exclusively(before:)`): each of
+/// them sees what it recognises; the pair's value has the one that saw this input.
+public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
+    public typealias Value = (first: First.Value?, second: Second.Value?)
+    let first: First
+    let second: Second
+    public func _recognizers() -> [GestureRecognizer] { first._recognizers() + second._recognizers() }
+    public func _value(_ input: GestureInput) -> Value? {
+        let count = first._recognizers().count
+        if input.recognizer < count { return (first._value(input), nil) }
+        return (nil, second._value(input.shifted(by: count)))
+    }
+}
+
+public typealias SequenceGesture<First: Gesture, Second: Gesture> = SimultaneousGesture<First, Second>
+public typealias ExclusiveGesture<First: Gesture, Second: Gesture> = SimultaneousGesture<First, Second>
+
+extension GestureInput {
+    func shifted(by count: Int) -> GestureInput {
+        GestureInput(
+            recognizer: recognizer - count, phase: phase, startLocation: startLocation, location: location, origin: origin, time: time,
+            scale: scale, angle: angle)
+    }
+}
+
+extension Gesture {
+    public func onChanged(_ action: @escaping @MainActor (Value) -> Void) -> _ChangedGesture<Self> {
+        _ChangedGesture(base: self, action: action)
+    }
+
+    public func onEnded(_ action: @escaping @MainActor (Value) -> Void) -> _EndedGesture<Self> {
+        _EndedGesture(base: self, action: action)
+    }
+
+    public func updating<State>(
+        _ state: GestureState<State>, body: @escaping @MainActor (Value, inout State, inout Transaction) -> Void
+    ) -> GestureStateGesture<Self, State> {
+        GestureStateGesture(base: self, state: state, body: body)
+    }
+
+    public func map<T>(_ body: @escaping @MainActor (Value) -> T) -> _MapGesture<Self, T> {
+        _MapGesture(base: self, transform: body)
+    }
+
+    public func simultaneously<Other: Gesture>(with other: Other) -> SimultaneousGesture<Self, Other> {
+        SimultaneousGesture(first: self, second: other)
+    }
+
+    public func sequenced<Other: Gesture>(before other: Other) -> SequenceGesture<Self, Other> {
+        SimultaneousGesture(first: self, second: other)
+    }
+
+    public func exclusively<Other: Gesture>(before other: Other) -> ExclusiveGesture<Self, Other> {
+        SimultaneousGesture(first: self, second: other)
+    }
+}
+
+/// A view's state while a gesture lasts: set in `.updating`, back to its first value when the
+/// gesture ends.
+///
+/// ```swift
+/// @GestureState private var isPressing = false
+/// ```
+@propertyWrapper
+public struct GestureState<Value>: DynamicProperty {
+    private let storage: State<Value>
+    private let initial: Value
+    private let resetTransaction: Transaction
+
+    public init(wrappedValue: Value) {
+        storage = State(initialValue: wrappedValue)
+        initial = wrappedValue
+        resetTransaction = Transaction()
+    }
+
+    public init(initialValue: Value) {
+        self.init(wrappedValue: initialValue)
+    }
+
+    public init(wrappedValue: Value, resetTransaction: Transaction) {
+        storage = State(initialValue: wrappedValue)
+        initial = wrappedValue
+        self.resetTransaction = resetTransaction
+    }
+
+    @MainActor public var wrappedValue: Value { storage.wrappedValue }
+    public var projectedValue: GestureState<Value> { self }
+
+    @MainActor func set(_ value: Value) { storage.wrappedValue = value }
+
+    @MainActor func reset() {
+        let initial = initial
+        withTransaction(resetTransaction) { storage.wrappedValue = initial }
+    }
+}
