@@ -33,6 +33,7 @@ const wire = Object.freeze({
     animationScope: "data-jw-animate",
     transition: "data-jw-transition",
     gesture: "data-jw-gesture",
+    matched: "data-jw-match",
     imagePhase: "data-jw-phase",
     imagePart: "data-jw-part",
     keepsAwake: "data-jw-awake",

@@ -62,6 +62,9 @@ public enum RuntimeContract {
         /// `long 500 10`, `drag 10`, `magnify`, `rotate`); a leading `+` lets the views around it
         /// see the pointer too.
         public static let gesture = "data-jw-gesture"
+        /// `.matchedGeometryEffect`: `namespace:id`; in an animated patch an element inserted
+        /// with the key of one that left moves from that one's box.
+        public static let matched = "data-jw-match"
         /// `.focused(_:)`: `serial wanted` — the runtime focuses the element (or its first field)
         /// when `serial` changes and `wanted` is 1, and takes the focus away when it is 0.
         public static let focus = "data-jw-focus"
@@ -212,6 +215,7 @@ public enum RuntimeContract {
                     ("shareText", Attribute.shareText), ("shareTitle", Attribute.shareTitle), ("copied", Attribute.copied),
                     ("animation", Attribute.animation), ("animationScope", Attribute.animationScope),
                     ("transition", Attribute.transition), ("gesture", Attribute.gesture),
+                    ("matched", Attribute.matched),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
                     ("savedAt", Attribute.savedAt),
                     ("hostedView", Attribute.hostedView),

@@ -15,6 +15,8 @@ private struct MotionCases: View {
     @GestureState var drag = CGSize.zero
     @State var dropped: CGFloat = 0
     @State var held = false
+    @State var grown = false
+    @Namespace var shapes
     static let gates = ["A1", "A2", "B7", "B12", "C3", "C9"]
 
     var body: some View {
@@ -59,6 +61,12 @@ private struct MotionCases: View {
                         .onEnded { value in withAnimation(.spring(duration: 0.8)) { dropped = value.translation.width > 50 ? 100 : 0 } }
                 )
                 .accessibilityIdentifier("card")
+            Button("Grow") { withAnimation(.linear(duration: 1.5)) { grown.toggle() } }
+            if grown {
+                Color.red.frame(width: 200, height: 60).matchedGeometryEffect(id: "tile", in: shapes).accessibilityIdentifier("tile-big")
+            } else {
+                Color.red.frame(width: 40, height: 40).matchedGeometryEffect(id: "tile", in: shapes).accessibilityIdentifier("tile-small")
+            }
             Text(held ? "Held" : "Hold me").onLongPressGesture(minimumDuration: 0.3) { held = true }.accessibilityIdentifier("hold")
             Image(systemName: "airplane")
                 .rotationEffect(.degrees(turned ? 90 : 0))
@@ -226,6 +234,14 @@ extension EndToEnd {
                 _ = try await browser.execute("return jwPointer('hold', 'pointerdown', 0, 0)")
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Held')"), "\(engine): the long press")
                 _ = try await browser.execute("return jwPointer('hold', 'pointerup', 0, 0)")
+
+                // matchedGeometryEffect: the big tile grows from the small one's box.
+                try await browser.click("button", labelled: "Grow")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return document.getAnimations().some((a) => a.effect.target.dataset.testid === 'tile-big' && String(a.effect.getKeyframes()[0].transform).length > 4)"
+                    ), "\(engine): the matched tile did not fly")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
             }
         }

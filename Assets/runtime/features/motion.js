@@ -157,14 +157,19 @@ feature((view) => {
       const t = timingOf(el, base, scopes);
       if (t) leaving.push({ el, parent: el.parentElement, shot: before.get(el) || snapshot(el), timing: t, transition: transitionOf(el, 1) });
     }
-    plan = { base, scopes, before, leaving, inserted: [] };
+    // `.matchedGeometryEffect`: where each matched element is now.
+    const matched = new Map();
+    view.root.querySelectorAll("[" + wire.attribute.matched + "]").forEach((el) => {
+      matched.set(el.getAttribute(wire.attribute.matched), { el, rect: el.getBoundingClientRect() });
+    });
+    plan = { base, scopes, before, leaving, inserted: [], matched };
   });
 
   view.on("inserted", (el) => { if (plan && el.nodeType === 1) plan.inserted.push(el); });
 
   view.on("settle", () => {
     if (!plan) return;
-    const { base, scopes, before, leaving, inserted } = plan;
+    const { base, scopes, before, leaving, inserted, matched: matchedBefore } = plan;
     plan = null;
     // Read everything, then write: one layout.
     const after = new Map();
@@ -199,9 +204,25 @@ feature((view) => {
       }
       if (Object.keys(from).length) run(el, [from, to], t);
     }
+    // A matched element that took the place of another moves and grows from where that one was.
+    const flown = new Set();
+    const matchedNow = [];
+    for (const el of view.root.querySelectorAll("[" + wire.attribute.matched + "]")) {
+      const was = matchedBefore.get(el.getAttribute(wire.attribute.matched));
+      if (was && was.el !== el) matchedNow.push([el, was.rect, el.getBoundingClientRect()]);
+    }
+    for (const [el, was, now] of matchedNow) {
+      const t = timingOf(el, base, scopes);
+      if (!t || reduced.matches || !now.width || !now.height) continue;
+      run(el, [
+        { transform: "translate(" + (was.left - now.left) + "px," + (was.top - now.top) + "px) scale(" + was.width / now.width + "," + was.height / now.height + ")", transformOrigin: "0 0" },
+        { transform: "none", transformOrigin: "0 0" },
+      ], t);
+      for (let node = el; node; node = node.parentElement) flown.add(node);
+    }
     coming.forEach((el, index) => {
       const t = timingOf(el, base, scopes);
-      if (!t) return;
+      if (!t || flown.has(el)) return;
       const transition = transitionOf(el, 0);
       if (!transition.parts.length) return;
       const from = away(transition.parts, el);

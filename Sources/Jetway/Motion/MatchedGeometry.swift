@@ -1,0 +1,60 @@
+import Foundation
+
+/// A space of ids for `matchedGeometryEffect`, one per view that declares it.
+///
+/// ```swift
+/// @Namespace private var cards
+/// ```
+@propertyWrapper
+public struct Namespace: DynamicProperty {
+    /// A namespace's id: unique in the process.
+    public struct ID: Hashable, Sendable {
+        let value: Int
+    }
+
+    private let storage: State<ID>
+
+    public init() {
+        storage = State(initialValue: ID(value: Self.counter.add(1)))
+    }
+
+    @MainActor public var wrappedValue: ID { storage.wrappedValue }
+
+    private static let counter = Counter()
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+        func add(_ amount: Int) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            next += amount
+            return next
+        }
+    }
+}
+
+extension View {
+    /// Ties this view to every view with the same `id` in `namespace`: when an animated change
+    /// removes one and inserts another (a card dealt from the deck to the table, a thumbnail that
+    /// becomes a detail), the new one moves and grows from where the old one was while the old
+    /// one fades, in the browser (FLIP from the old element's box).
+    public func matchedGeometryEffect<ID: Hashable>(
+        id: ID, in namespace: Namespace.ID, properties: MatchedGeometryProperties = .frame, anchor: UnitPoint = .center,
+        isSource: Bool = true
+    ) -> some View {
+        var hasher = Hasher()
+        hasher.combine(id)
+        // Stable within a process run (the page's ids are compared within one page).
+        let key = "\(namespace.value):\(String(UInt(bitPattern: hasher.finalize()), radix: 36))"
+        return modifier(StyleModifier { node in node.setAttribute(RuntimeContract.Attribute.matched, key) })
+    }
+}
+
+/// What a matched geometry effect matches: the frame (position and size) here.
+public struct MatchedGeometryProperties: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let position = MatchedGeometryProperties(rawValue: 1)
+    public static let size = MatchedGeometryProperties(rawValue: 2)
+    public static let frame: MatchedGeometryProperties = [.position, .size]
+}
