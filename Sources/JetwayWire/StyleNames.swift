@@ -66,6 +66,8 @@ public enum StyleClass {
     public static let menuItems = "jw-menu-items"
     public static let menuLabel = "jw-menu-label"
     public static let mono = "jw-mono"
+    /// `.presentationDragIndicator(.visible)`: a sheet with a grabber at its top.
+    public static let sheetGrabber = "jw-sheet-grabber"
     /// `ColorPicker`: a label and the browser's colour well.
     public static let colorPicker = "jw-color-picker"
     /// A shape drawn as SVG (an app's own `Shape`, a `Path`, a trimmed or dashed outline).
@@ -292,6 +294,7 @@ public enum StyleClass {
         segment,
         serif,
         shape,
+        sheetGrabber,
         slider,
         spacer,
         split,

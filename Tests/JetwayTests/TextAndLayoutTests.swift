@@ -122,4 +122,37 @@ struct TextAndLayoutTests {
         try host.dismissSheet()
         #expect(!host.text.contains("Gate closes"))
     }
+
+    @Test func geometryFramesInTheirSpaces() throws {
+        let host = ViewHost(
+            GeometryReader { proxy in
+                Text("local \(Int(proxy.frame(in: .local).minY)) global \(Int(proxy.frame(in: .global).minY))")
+            })
+        try host.send(.resize, .numbers([300, 200, 16, 120])) { $0.attribute(RuntimeContract.Attribute.geometry) != nil }
+        #expect(host.text == "local 0 global 120")
+        #expect(throws: (any Error).self) {
+            try host.send(.resize, .numbers([300, 200, .infinity, 0])) { $0.attribute(RuntimeContract.Attribute.geometry) != nil }
+        }
+    }
+
+    @Test func sheetsTakeWhatTheirContentAsks() throws {
+        struct Boarding: View {
+            @State var showing = true
+            var body: some View {
+                Text("Page").sheet(isPresented: $showing) {
+                    Text("Pass")
+                        .presentationDragIndicator(.visible)
+                        .presentationCornerRadius(24)
+                        .presentationBackground(.ultraThinMaterial)
+                        .interactiveDismissDisabled()
+                }
+            }
+        }
+        let host = ViewHost(Boarding())
+        let dialog = try #require(host.dom.root.descendants.first { $0.tag == "dialog" })
+        #expect(dialog.attribute("class")?.contains(StyleClass.sheetGrabber) == true)
+        #expect(dialog.attribute("style")?.contains("border-radius:24px 24px 0 0") == true)
+        #expect(dialog.attribute("style")?.contains("backdrop-filter") == true)
+        #expect(dialog.attribute(RuntimeContract.Attribute.events) == nil, "Escape and the backdrop do not dismiss it")
+    }
 }

@@ -26,9 +26,10 @@ feature((view) => {
   });
   document.addEventListener("cancel", (event) => {
     const dialog = event.target;
-    if (dialog.tagName !== "DIALOG" || !view.handles(dialog, "dismiss")) return;
+    if (dialog.tagName !== "DIALOG" || !view.mine(dialog)) return;
+    // The server closes it (a sheet with `.interactiveDismissDisabled` is not asked to).
     event.preventDefault();
-    view.send(dialog, "dismiss");
+    if (view.handles(dialog, "dismiss")) view.send(dialog, "dismiss");
   }, true);
   document.addEventListener("click", (event) => {
     const dialog = event.target;

@@ -15,7 +15,12 @@ feature((view) => {
     }
     if (!frame) frame = requestAnimationFrame(() => {
       frame = 0;
-      for (const [el, size] of pending) if (el.isConnected && el.dataset.j) view.send(el, "resize", size);
+      // With where it is in the page (`GeometryProxy.frame(in: .global)`).
+      for (const [el, size] of pending) {
+        if (!el.isConnected || !el.dataset.j) continue;
+        const box = el.getBoundingClientRect();
+        view.send(el, "resize", size.concat([Math.round(box.left + scrollX), Math.round(box.top + scrollY)]));
+      }
       pending.clear();
       save();
     });

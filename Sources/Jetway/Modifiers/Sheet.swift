@@ -93,6 +93,31 @@ extension View {
         modifier(PresentationDetentsModifier(detents: detents))
     }
 
+    /// A grabber at the top of the sheet around this view (`.visible`); `.automatic` shows one
+    /// on a sheet with more than one detent, as iOS does.
+    public func presentationDragIndicator(_ visibility: Visibility) -> some View {
+        modifier(PresentationModifier { $0.grabber = visibility })
+    }
+
+    /// The corner radius of the sheet around this view.
+    public func presentationCornerRadius(_ radius: CGFloat?) -> some View {
+        modifier(
+            PresentationModifier { state in if let radius { state.declarations.append("border-radius:\(px(radius)) \(px(radius)) 0 0") } })
+    }
+
+    /// What the sheet around this view is painted with (a colour, a gradient, a material).
+    public func presentationBackground<S: ShapeStyle>(_ style: S) -> some View {
+        let css = style.css
+        let blur = (style as? Material).map { ";backdrop-filter:blur(\($0.blur)px);-webkit-backdrop-filter:blur(\($0.blur)px)" } ?? ""
+        return modifier(PresentationModifier { $0.declarations.append("background:\(css)" + blur) })
+    }
+
+    /// Keeps the sheet around this view open when the user presses Escape or clicks outside it
+    /// (its own buttons and `dismiss()` still close it).
+    public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View {
+        modifier(PresentationModifier { state in if isDisabled { state.dismissDisabled = true } })
+    }
+
     /// An alert while `isPresented` is true: a title, an optional message, and the actions
     /// (buttons; each one dismisses the alert after its action). With no actions, an OK button.
     ///
@@ -216,12 +241,14 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
         let dialog = sheetContext.element("dialog", modifier.style == .fullScreen ? sheetFullScreenClasses : RuntimeContract.Class.sheet)
         dialog.setAttribute("aria-modal", "true")
         let dismiss = modifier.dismiss
-        dialog.addHandler(EventBinding(event: .dismiss) { _ in dismiss() })
         var inside = sheetContext.insideElement()
         // Through the state: a view inside that was skipped keeps an older DismissAction, which
         // must still dismiss with this render's binding.
         state.dismiss = dismiss
         state.detents = []
+        state.grabber = .automatic
+        state.declarations = []
+        state.dismissDisabled = false
         inside.writeEnvironment {
             $0.dismiss = DismissAction(owner: state) { state.dismiss?() }
             $0.sheetState = state
@@ -235,6 +262,12 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
         if modifier.style == .sheet, let detent = state.detents.max(by: { $0.order < $1.order }) {
             dialog.addStyle("height:\(detent.css)")
         }
+        // What the content asked of its sheet (`.presentation…`, `.interactiveDismissDisabled`).
+        if !state.dismissDisabled { dialog.addHandler(EventBinding(event: .dismiss) { _ in dismiss() }) }
+        if modifier.style == .sheet && (state.grabber == .visible || (state.grabber == .automatic && state.detents.count > 1)) {
+            dialog.addClass(StyleClass.sheetGrabber)
+        }
+        for declaration in state.declarations { dialog.addStyle(declaration) }
         out.append(dialog)
     }
 }
@@ -247,6 +280,21 @@ final class SheetState {
     var dismiss: (@MainActor () -> Void)?
     /// What `.presentationDetents` inside asked for in this render.
     var detents: Set<PresentationDetent> = []
+    /// What the other `.presentation…` modifiers inside asked for in this render.
+    var grabber = Visibility.automatic
+    var declarations: [String] = []
+    var dismissDisabled = false
+}
+
+/// `.presentationDragIndicator`, `.presentationCornerRadius`, `.presentationBackground`,
+/// `.interactiveDismissDisabled`: what the content asks of the sheet it is in.
+struct PresentationModifier: _PrimitiveModifier {
+    let change: @MainActor (SheetState) -> Void
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        if let state = context.environment.sheetState { modifier.change(state) }
+        content(context, &out)
+    }
 }
 
 private struct SheetStateKey: EnvironmentKey {

@@ -27,25 +27,49 @@ public struct GeometryReader<Content: View>: _PrimitiveView {
         node.setAttribute(RuntimeContract.Attribute.geometry, String(state.index))
         node.addHandler(
             EventBinding(event: .resize) { payload in
-                guard case .size(let width, let height) = payload else {
-                    throw JetwayError.wrongPayload(expected: "a size", got: payload.kindName)
+                // `[width, height]`, or `[width, height, x, y]` with where it is in the page.
+                let width: Double, height: Double
+                var origin: CGPoint?
+                switch payload {
+                case .size(let w, let h): (width, height) = (w, h)
+                case .numbers(let numbers) where numbers.count == 4:
+                    (width, height) = (numbers[0], numbers[1])
+                    guard numbers[2].isFinite, numbers[3].isFinite, abs(numbers[2]) < 1e7, abs(numbers[3]) < 1e7 else {
+                        throw JetwayError.wrongPayload(expected: "a place in the page", got: "\(numbers[2]), \(numbers[3])")
+                    }
+                    origin = CGPoint(x: numbers[2], y: numbers[3])
+                default: throw JetwayError.wrongPayload(expected: "a size", got: payload.kindName)
                 }
                 guard width.isFinite, height.isFinite, width >= 0, height >= 0, width < 1e6, height < 1e6 else {
                     throw JetwayError.wrongPayload(expected: "a size between 0 and 1,000,000", got: "\(width)×\(height)")
                 }
-                state.resize(to: CGSize(width: width, height: height))
+                state.resize(to: CGSize(width: width, height: height), origin: origin)
             })
-        let proxy = GeometryProxy(size: state.size)
+        let proxy = GeometryProxy(size: state.size, origin: state.origin)
         let content = context.track { view.content(proxy) }
         context.rebuilt().renderChildren(content, into: node)
         out.append(node)
     }
 }
 
-/// The size offered to a `GeometryReader`'s content.
+/// The size offered to a `GeometryReader`'s content, and where it is.
 public struct GeometryProxy: Sendable {
     public let size: CGSize
+    /// Where the reader's box was in the page when the browser last reported its size (the
+    /// page's scrolling does not report it again).
+    let origin: CGPoint
     public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+
+    init(size: CGSize, origin: CGPoint = .zero) {
+        self.size = size
+        self.origin = origin
+    }
+
+    /// The reader's box in its own space (`.local`: at 0, 0) or the page's (`.global`, and a
+    /// named space here): where it was when its size was last reported.
+    public func frame(in space: CoordinateSpace) -> CGRect {
+        CGRect(origin: space == .local ? .zero : origin, size: size)
+    }
 
     /// The size used until the browser reports the real one.
     public static let defaultSize = CGSize(width: 390, height: 844)
@@ -62,9 +86,12 @@ final class GeometryState {
         self.size = size ?? GeometryProxy.defaultSize
     }
 
-    func resize(to size: CGSize) {
-        guard size != self.size else { return }
+    var origin = CGPoint.zero
+
+    func resize(to size: CGSize, origin: CGPoint? = nil) {
+        guard size != self.size || (origin != nil && origin != self.origin) else { return }
         self.size = size
+        if let origin { self.origin = origin }
         owner?.invalidate()
     }
 }
