@@ -27,15 +27,16 @@ public struct PortRewrite: Sendable, Equatable {
     public static let frameworksWithoutCounterpart: Set<String> = [
         "UIKit", "AppKit", "MapKit", "CoreML", "Vision", "AVFoundation", "AVKit", "SwiftData", "CoreData", "WidgetKit",
         "ActivityKit", "ARKit", "RealityKit", "SceneKit", "SpriteKit", "HealthKit", "CloudKit", "StoreKit", "Photos",
-        "PhotosUI", "CoreLocation", "CoreMotion", "UserNotifications", "WatchKit", "GameKit", "MessageUI", "SafariServices",
+        "PhotosUI", "CoreMotion", "UserNotifications", "WatchKit", "GameKit", "MessageUI", "SafariServices",
         "WebKit", "Intents", "AppIntents", "LocalAuthentication", "CoreImage", "Metal", "MetalKit", "QuickLook", "EventKit",
         "Contacts", "ContactsUI", "Speech", "CoreBluetooth", "NaturalLanguage", "TipKit", "AudioToolbox",
     ]
 
     /// Modules whose names Jetway has (`UTType`, `Transferable`, the CoreGraphics types through
-    /// Foundation): their imports become Jetway's, as SwiftUI's and Combine's do.
+    /// Foundation, CoreLocation's coordinates and distances): their imports become Jetway's, as
+    /// SwiftUI's and Combine's do.
     public static let modulesJetwayStandsIn: Set<String> = [
-        "SwiftUI", "Combine", "UniformTypeIdentifiers", "CoreTransferable", "CoreGraphics",
+        "SwiftUI", "Combine", "UniformTypeIdentifiers", "CoreTransferable", "CoreGraphics", "CoreLocation",
     ]
 
     /// Names that on Linux live in FoundationNetworking, not Foundation.

@@ -33,4 +33,13 @@ struct UIKitNamesTests {
         #expect(host.text.contains("width 390"))
         #expect(PageHost.acting == nil, "no page is acting outside an event")
     }
+
+    @Test func coreLocationsValueTypes() {
+        let denver = CLLocation(latitude: 39.8561, longitude: -104.6737)
+        let slc = CLLocation(latitude: 40.7899, longitude: -111.9791)
+        #expect(abs(denver.distance(from: slc) - 630_000) < 15_000, "Denver to Salt Lake City is about 630 km")
+        #expect(
+            CLLocationCoordinate2DIsValid(denver.coordinate)
+                && !CLLocationCoordinate2DIsValid(CLLocationCoordinate2D(latitude: 91, longitude: 0)))
+    }
 }

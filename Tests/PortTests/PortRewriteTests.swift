@@ -26,7 +26,8 @@ struct PortRewriteTests {
     }
 
     @Test func typeIdentifiersTransferableAndCoreGraphicsAreJetways() {
-        let port = PortRewrite("import SwiftUI\nimport UniformTypeIdentifiers\nimport CoreGraphics\n\nlet kinds: [UTType] = [.png]\n")
+        let port = PortRewrite(
+            "import SwiftUI\nimport UniformTypeIdentifiers\nimport CoreGraphics\nimport CoreLocation\n\nlet kinds: [UTType] = [.png]\n")
         #expect(port.source == "import Jetway\n\nlet kinds: [UTType] = [.png]\n")
     }
 

@@ -1,0 +1,63 @@
+import Foundation
+
+// CoreLocation's value types, which SwiftUI apps' models hold (a landmark's coordinate, the
+// distance to a gate): a page has no location manager of the server's (`CLLocationManager` is
+// not here; the browser's Geolocation API would be the visitor's, through a widget).
+
+public typealias CLLocationDegrees = Double
+public typealias CLLocationDistance = Double
+public typealias CLLocationAccuracy = Double
+public typealias CLLocationSpeed = Double
+public typealias CLLocationDirection = Double
+
+/// A latitude and longitude in degrees.
+public struct CLLocationCoordinate2D: Sendable {
+    public var latitude: CLLocationDegrees
+    public var longitude: CLLocationDegrees
+
+    public init() {
+        latitude = 0
+        longitude = 0
+    }
+
+    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// Whether a coordinate is on the globe (latitude within ±90°, longitude within ±180°).
+public func CLLocationCoordinate2DIsValid(_ coordinate: CLLocationCoordinate2D) -> Bool {
+    abs(coordinate.latitude) <= 90 && abs(coordinate.longitude) <= 180
+}
+
+/// A place: its coordinate, and the distance to another along the globe.
+open class CLLocation: NSObject, @unchecked Sendable {
+    public let coordinate: CLLocationCoordinate2D
+    public let altitude: CLLocationDistance
+    public let timestamp: Date
+
+    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+        coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+        altitude = 0
+        timestamp = Date()
+    }
+
+    public init(
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy: CLLocationAccuracy,
+        verticalAccuracy: CLLocationAccuracy, timestamp: Date
+    ) {
+        self.coordinate = coordinate
+        self.altitude = altitude
+        self.timestamp = timestamp
+    }
+
+    /// Metres along the globe to `location` (the haversine formula on a sphere of 6,371 km).
+    public func distance(from location: CLLocation) -> CLLocationDistance {
+        let radians = Double.pi / 180
+        let lat1 = coordinate.latitude * radians, lat2 = location.coordinate.latitude * radians
+        let dLat = lat2 - lat1, dLon = (location.coordinate.longitude - coordinate.longitude) * radians
+        let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
+        return 6_371_000 * 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
+    }
+}
