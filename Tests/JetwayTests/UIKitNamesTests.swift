@@ -42,4 +42,22 @@ struct UIKitNamesTests {
             CLLocationCoordinate2DIsValid(denver.coordinate)
                 && !CLLocationCoordinate2DIsValid(CLLocationCoordinate2D(latitude: 91, longitude: 0)))
     }
+
+    @Test func bezierPathsArePathsAndOlderPickerStylesAreTheirKinds() {
+        let tab = UIBezierPath(
+            roundedRect: CGRect(x: 0, y: 0, width: 100, height: 40), byRoundingCorners: [.topLeft, .topRight],
+            cornerRadii: CGSize(width: 12, height: 12))
+        let path = Path(tab.cgPath)
+        #expect(path.svgData.hasPrefix("M12 0L88 0C") && path.svgData.contains("L100 40L0 40"), "rounded on top only: \(path.svgData)")
+        let arc = UIBezierPath()
+        arc.addArc(withCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        #expect(arc.cgPath.elements.count == 2, "UIKit's clockwise on screen is the short way from 0 to 90°")
+        struct Seats: View {
+            @State var seat = "A"
+            var body: some View { Picker("Seat", selection: $seat) { Text("A").tag("A") }.pickerStyle(WheelPickerStyle()) }
+        }
+        #expect(ViewHost(Seats()).html.contains(StyleClass.pickerWheel))
+        @ScaledMetric var size: CGFloat = 40
+        #expect(size == 40)
+    }
 }

@@ -103,3 +103,65 @@ public final class UISelectionFeedbackGenerator: Sendable {
     public func prepare() {}
     public func selectionChanged() {}
 }
+
+/// The corners of a rectangle (`UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:)`).
+public struct UIRectCorner: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let topLeft = UIRectCorner(rawValue: 1)
+    public static let topRight = UIRectCorner(rawValue: 2)
+    public static let bottomLeft = UIRectCorner(rawValue: 4)
+    public static let bottomRight = UIRectCorner(rawValue: 8)
+    public static let allCorners: UIRectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
+}
+
+/// UIKit's path, as shapes of apps build it and hand to SwiftUI (`Path(bezier.cgPath)`): it
+/// is a `Path` (UIKit's `clockwise` is the screen's, SwiftUI's the other way).
+open class UIBezierPath: @unchecked Sendable {
+    public private(set) var cgPath = Path()
+
+    public init() {}
+
+    public init(rect: CGRect) { cgPath = Path(rect) }
+
+    public init(ovalIn rect: CGRect) { cgPath = Path(ellipseIn: rect) }
+
+    public init(roundedRect rect: CGRect, cornerRadius: CGFloat) { cgPath = Path(roundedRect: rect, cornerRadius: cornerRadius) }
+
+    public init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
+        let radius = min(cornerRadii.width, rect.width / 2, rect.height / 2)
+        cgPath = UnevenRoundedRectangle(
+            topLeadingRadius: corners.contains(.topLeft) ? radius : 0, bottomLeadingRadius: corners.contains(.bottomLeft) ? radius : 0,
+            bottomTrailingRadius: corners.contains(.bottomRight) ? radius : 0, topTrailingRadius: corners.contains(.topRight) ? radius : 0
+        ).path(in: rect)
+    }
+
+    public func move(to point: CGPoint) { cgPath.move(to: point) }
+    public func addLine(to point: CGPoint) { cgPath.addLine(to: point) }
+    public func addQuadCurve(to point: CGPoint, controlPoint: CGPoint) { cgPath.addQuadCurve(to: point, control: controlPoint) }
+    public func addCurve(to point: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
+        cgPath.addCurve(to: point, control1: controlPoint1, control2: controlPoint2)
+    }
+    public func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        cgPath.addArc(
+            center: center, radius: radius, startAngle: .radians(Double(startAngle)), endAngle: .radians(Double(endAngle)),
+            clockwise: !clockwise)
+    }
+    public func close() { cgPath.closeSubpath() }
+    public func append(_ other: UIBezierPath) { cgPath.addPath(other.cgPath) }
+}
+
+extension Path {
+    /// A path from another (`Path(bezier.cgPath)`).
+    public init(_ path: Path) { self = path }
+}
+
+/// A length that follows the reader's text size (`@ScaledMetric var iconSize: CGFloat = 24`). In
+/// a browser the reader's text size and zoom scale the whole page, this length with it: the value
+/// is the one written.
+@propertyWrapper
+public struct ScaledMetric<Value: BinaryFloatingPoint>: DynamicProperty {
+    public let wrappedValue: Value
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    public init(wrappedValue: Value, relativeTo textStyle: Font.TextStyle) { self.wrappedValue = wrappedValue }
+}

@@ -161,14 +161,14 @@ public struct Path: Equatable, Sendable {
         let ax = Double(p0.x - p1.x), ay = Double(p0.y - p1.y), bx = Double(p2.x - p1.x), by = Double(p2.y - p1.y)
         let la = (ax * ax + ay * ay).squareRoot(), lb = (bx * bx + by * by).squareRoot()
         let r = Double(radius)
-        guard la > 0, lb > 0, r > 0 else { return addLine(to: p1) }
+        guard la > 0, lb > 0, r > 0 else { return p0 == p1 ? () : addLine(to: p1) }
         let cosine: Double = max(-1, min(1, (ax * bx + ay * by) / (la * lb)))
         let angle: Double = acos(cosine)
         guard angle > 1e-6, angle < Double.pi - 1e-6 else { return addLine(to: p1) }
         let distance: Double = r / tan(angle / 2)
         let t1 = CGPoint(x: Double(p1.x) + ax / la * distance, y: Double(p1.y) + ay / la * distance)
         let t2 = CGPoint(x: Double(p1.x) + bx / lb * distance, y: Double(p1.y) + by / lb * distance)
-        addLine(to: t1)
+        if t1 != p0 { addLine(to: t1) }
         // The centre is along the bisector, `radius / sin(angle / 2)` from the corner.
         let cx: Double = ax / la + bx / lb, cy: Double = ay / la + by / lb
         let lc: Double = (cx * cx + cy * cy).squareRoot()

@@ -162,3 +162,36 @@ extension View {
         environment(\.pickerStyle, style)
     }
 }
+
+/// A picker style by its type, as older code writes it: `.pickerStyle(WheelPickerStyle())`.
+public protocol PickerStyle {
+    var _kind: PickerStyleKind { get }
+}
+
+public struct DefaultPickerStyle: PickerStyle {
+    public init() {}
+    public var _kind: PickerStyleKind { .automatic }
+}
+public struct MenuPickerStyle: PickerStyle {
+    public init() {}
+    public var _kind: PickerStyleKind { .menu }
+}
+public struct SegmentedPickerStyle: PickerStyle {
+    public init() {}
+    public var _kind: PickerStyleKind { .segmented }
+}
+public struct WheelPickerStyle: PickerStyle {
+    public init() {}
+    public var _kind: PickerStyleKind { .wheel }
+}
+public struct InlinePickerStyle: PickerStyle {
+    public init() {}
+    public var _kind: PickerStyleKind { .inline }
+}
+
+extension View {
+    @_disfavoredOverload
+    public func pickerStyle<S: PickerStyle>(_ style: S) -> some View {
+        environment(\.pickerStyle, style._kind)
+    }
+}
