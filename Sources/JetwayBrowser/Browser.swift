@@ -50,6 +50,21 @@ extension Browser {
         return false
     }
 
+    /// Waits (up to two seconds) until nothing moves the element matching `css` — a sheet
+    /// sliding up, a row settling — as a person waits for it before tapping; a motion that
+    /// repeats for ever does not count.
+    public func waitUntilStill(_ css: String) async {
+        await wait(
+            for: """
+                const el = document.querySelector(\(jsLiteral(css)));
+                if (!el || !document.getAnimations) return true;
+                return document.getAnimations().every((a) => {
+                  const target = a.effect && a.effect.target;
+                  return !target || !(target === el || target.contains(el)) || a.playState !== 'running' || a.effect.getTiming().iterations === Infinity;
+                });
+                """, timeout: 2)
+    }
+
     /// A CSS selector for the first element matching `css` whose text or accessible label is
     /// `label`, found by marking it with a `data-test` attribute.
     public func element(_ css: String, labelled label: String) async throws -> String {

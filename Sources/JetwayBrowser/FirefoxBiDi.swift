@@ -127,6 +127,7 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
 
     public func click(_ css: String) async throws {
         let element = try await sharedID(css)
+        await waitUntilStill(css)
         _ = try await execute("document.querySelector(\(jsLiteral(css))).scrollIntoView({block: 'center'}); return true")
         try await pointerClick(x: 0, y: 0, origin: ["type": "element", "element": ["sharedId": element]])
     }

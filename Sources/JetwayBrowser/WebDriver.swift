@@ -182,7 +182,9 @@ public final class WebDriver: Browser, @unchecked Sendable {
     }
 
     public func click(_ css: String) async throws {
-        try await request("POST", session + "/element/\(try await find(css))/click", [:])
+        let element = try await find(css)
+        await waitUntilStill(css)
+        try await request("POST", session + "/element/\(element)/click", [:])
     }
 
     public func click(x: Int, y: Int) async throws {

@@ -88,6 +88,25 @@ private struct Triangle: Shape {
     }
 }
 
+/// 200 rows that reverse with animation: the frame timing of a big animated reorder.
+private struct ManyRows: View {
+    @State var reversed = false
+    var body: some View {
+        ScrollView {
+            Button("Reverse all") { withAnimation(.easeInOut(duration: 1)) { reversed.toggle() } }
+            VStack(alignment: .leading) {
+                ForEach(reversed ? Array((0..<200).reversed()) : Array(0..<200), id: \.self) { row in
+                    HStack {
+                        Text("Flight \(row)")
+                        Spacer()
+                        Text("Gate \(row % 30)")
+                    }
+                }
+            }
+        }
+    }
+}
+
 extension EndToEnd {
     /// `document.getAnimations()` looked at mid-flight in each engine: what moves, for how long,
     /// on which curve; the end state is the server's render; a removed view leaves after its
@@ -115,7 +134,7 @@ extension EndToEnd {
             """
 
         func changesMove(_ engine: BrowserEngine) async throws {
-            let app = JetwayApp(title: "Motion", routes: [Route("/motion") { _ in MotionCases() }])
+            let app = JetwayApp(title: "Motion", routes: [Route("/motion") { _ in MotionCases() }, Route("/rows") { _ in ManyRows() }])
             let server = try TestServer(app: app)
             defer { server.stop() }
             try await withBrowsers(1, engine) { browsers in
@@ -243,6 +262,33 @@ extension EndToEnd {
                             "return document.getAnimations().some((a) => a.effect.target.dataset.testid === 'tile-big' && String(a.effect.getKeyframes()[0].transform).length > 4)"
                     ), "\(engine): the matched tile did not fly")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+
+                // A big reorder: the frames while 200 rows move (the longest gap between frames,
+                // and Chromium's long tasks), printed as bench figures.
+                try await browser.navigate(server.base + "/rows")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                _ = try await browser.execute(
+                    """
+                    window.jwFrames = []; window.jwLong = 0;
+                    try { new PerformanceObserver((list) => { for (const e of list.getEntries()) window.jwLong = Math.max(window.jwLong, e.duration); }).observe({type: 'longtask'}); } catch (e) {}
+                    return true
+                    """)
+                try await browser.click("button", labelled: "Reverse all")
+                #expect(await browser.wait(for: "return document.getAnimations().length > 50"), "\(engine): the rows did not move")
+                _ = try await browser.execute(
+                    "let last = performance.now(); const tick = (t) => { window.jwFrames.push(t - last); last = t; if (document.getAnimations().length) requestAnimationFrame(tick); }; requestAnimationFrame(tick); return true"
+                )
+                #expect(await browser.wait(for: "return document.getAnimations().length === 0", timeout: 5))
+                let figures = try await browser.string(
+                    "const f = window.jwFrames.slice(1); return Math.round(Math.max(...f)) + ' ' + f.length + ' ' + Math.round(window.jwLong) + ' ' + document.getAnimations().length + ' ' + document.querySelectorAll('[data-j]').length"
+                )
+                let parts = figures.split(separator: " ").compactMap { Int($0) }
+                if parts.count == 5 {
+                    print("bench: motion_reorder_rows_longest_frame_ms_\(engine) \(parts[0]) ms")
+                    print("bench: motion_reorder_rows_frames_\(engine) \(parts[1]) frames")
+                    if engine == .chromium { print("bench: motion_reorder_rows_longest_task_ms_chromium \(parts[2]) ms") }
+                }
+                #expect(parts.count == 5 && parts[1] > 10, "\(engine): the frames of the reorder: \(figures)")
             }
         }
     }

@@ -117,7 +117,8 @@ public struct UIRectCorner: OptionSet, Sendable {
 
 /// UIKit's path, as shapes of apps build it and hand to SwiftUI (`Path(bezier.cgPath)`): it
 /// is a `Path` (UIKit's `clockwise` is the screen's, SwiftUI's the other way).
-open class UIBezierPath: @unchecked Sendable {
+@MainActor
+open class UIBezierPath {
     public private(set) var cgPath = Path()
 
     public init() {}

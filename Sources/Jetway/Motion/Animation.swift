@@ -130,10 +130,15 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         case .bezier(let a, let b, let c, let d):
             return "cubic-bezier(\([a, b, c, d].map { Color.format($0) }.joined(separator: ",")))"
         case .spring(let response, let damping):
+            // 31 points to a hundredth, without leading zeros (`.42`): the curve to the eye in
+            // about 130 bytes.
             let settle = springDuration ?? 1
-            let points = (0...40).map { index -> String in
-                let t = settle * Double(index) / 40
-                return Color.format(index == 40 ? 1 : Self.springPosition(t, response: response, dampingFraction: damping))
+            let points = (0...30).map { index -> String in
+                let value = index == 30 ? 1 : Self.springPosition(settle * Double(index) / 30, response: response, dampingFraction: damping)
+                let rounded = (value * 100).rounded() / 100
+                var text = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+                if text.hasPrefix("0.") { text.removeFirst() } else if text.hasPrefix("-0.") { text = "-" + text.dropFirst(2) }
+                return text
             }
             return "linear(\(points.joined(separator: ",")))"
         }
