@@ -165,4 +165,15 @@ struct MotionTests {
         #expect(host.text.contains("moving"))
         #expect(await host.settle(until: { $0.text.contains("finished") }))
     }
+
+    @Test func reducedMotionIsTheBrowsersAsked() {
+        struct Banner: View {
+            @Environment(\.accessibilityReduceMotion) var reduceMotion
+            var body: some View { Text(reduceMotion ? "still" : "moving") }
+        }
+        var environment = EnvironmentValues()
+        #expect(ViewHost(Banner(), environment: environment).text == "moving")
+        environment.request = RequestContext(path: "/", reducesMotion: true)
+        #expect(ViewHost(Banner(), environment: environment).text == "still")
+    }
 }

@@ -12,6 +12,14 @@
 feature((view) => {
   const reduced = window.matchMedia ? matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
   const mark = "jw-motion";
+  // The server's pages read it as `@Environment(\.accessibilityReduceMotion)` (a year, the whole site).
+  const remember = () => {
+    const has = /(^|; )jw_motion=reduce/.test(document.cookie);
+    if (reduced.matches && !has) document.cookie = "jw_motion=reduce; path=/; max-age=31536000; samesite=lax";
+    else if (!reduced.matches && has) document.cookie = "jw_motion=; path=/; max-age=0; samesite=lax";
+  };
+  remember();
+  if (reduced.addEventListener) reduced.addEventListener("change", remember);
   const styles = ["opacity", "transform", "backgroundColor", "color", "filter", "borderRadius", "boxShadow", "strokeDasharray", "strokeDashoffset", "fill", "stroke"];
   const fading = ["opacity", "backgroundColor", "color"];
   // At most this many elements measured for one patch (a big page moves its first ones).

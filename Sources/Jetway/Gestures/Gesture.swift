@@ -65,28 +65,16 @@ public struct GestureRecognizer {
 
 // MARK: Actions
 
-/// A gesture with an action for its changes.
-public struct _ChangedGesture<Base: Gesture>: Gesture {
+/// A gesture with an action for its changes (`onChanged`) or its end (`onEnded`).
+public struct _ActionGesture<Base: Gesture>: Gesture {
     let base: Base
+    let onEnd: Bool
     let action: @MainActor (Base.Value) -> Void
     public func _recognizers() -> [GestureRecognizer] {
         base._recognizers().map { recognizer in
             var recognizer = recognizer
-            recognizer.changed.append { input in if let value = base._value(input) { action(value) } }
-            return recognizer
-        }
-    }
-    public func _value(_ input: GestureInput) -> Base.Value? { base._value(input) }
-}
-
-/// A gesture with an action for its end.
-public struct _EndedGesture<Base: Gesture>: Gesture {
-    let base: Base
-    let action: @MainActor (Base.Value) -> Void
-    public func _recognizers() -> [GestureRecognizer] {
-        base._recognizers().map { recognizer in
-            var recognizer = recognizer
-            recognizer.ended.append { input in if let value = base._value(input) { action(value) } }
+            let run: @MainActor (GestureInput) -> Void = { input in if let value = base._value(input) { action(value) } }
+            if onEnd { recognizer.ended.append(run) } else { recognizer.changed.append(run) }
             return recognizer
         }
     }
@@ -151,12 +139,12 @@ extension GestureInput {
 }
 
 extension Gesture {
-    public func onChanged(_ action: @escaping @MainActor (Value) -> Void) -> _ChangedGesture<Self> {
-        _ChangedGesture(base: self, action: action)
+    public func onChanged(_ action: @escaping @MainActor (Value) -> Void) -> _ActionGesture<Self> {
+        _ActionGesture(base: self, onEnd: false, action: action)
     }
 
-    public func onEnded(_ action: @escaping @MainActor (Value) -> Void) -> _EndedGesture<Self> {
-        _EndedGesture(base: self, action: action)
+    public func onEnded(_ action: @escaping @MainActor (Value) -> Void) -> _ActionGesture<Self> {
+        _ActionGesture(base: self, onEnd: true, action: action)
     }
 
     public func updating<State>(

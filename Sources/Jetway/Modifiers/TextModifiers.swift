@@ -43,6 +43,13 @@ struct Typography: Equatable, Sendable {
     }
 }
 
+/// A text's typography behind a reference (`Text` stays small to copy).
+final class TypographyBox: Equatable, @unchecked Sendable {
+    let value: Typography
+    init(_ value: Typography) { self.value = value }
+    static func == (lhs: TypographyBox, rhs: TypographyBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
+}
+
 extension Text {
     /// A line under or through text: its pattern and colour (nil: the text's).
     public struct LineStyle: Hashable, Sendable {

@@ -24,6 +24,10 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     public var query: [String: String]
     /// The id of the signed-in user (what the app passed to `Response.signIn(user:)`), or nil.
     public var user: String?
+    /// Whether the browser asks for reduced motion (`prefers-reduced-motion`, which the runtime
+    /// keeps in the `jw_motion` cookie): pages that do never share a rendering with pages that
+    /// do not.
+    public var reducesMotion: Bool
     private var deviceID: String?
     /// The sizes this browser last reported for the page's `GeometryReader`s (the `jw_sizes`
     /// cookie, `index:width:height,…`), so the first paint lays out by them.
@@ -35,8 +39,9 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// `sizes` is the `jw_sizes` cookie; a value not in its form is ignored.
     public init(
         path: String = "/", queryString: String = "", query: [String: String] = [:], user: String? = nil, device: String? = nil,
-        sizes: String? = nil
+        sizes: String? = nil, reducesMotion: Bool = false
     ) {
+        self.reducesMotion = reducesMotion
         self.path = path
         self.queryString = queryString
         self.query = query
@@ -149,4 +154,8 @@ extension EnvironmentValues {
         get { self[RequestContextKey.self] }
         set { self[RequestContextKey.self] = newValue }
     }
+
+    /// Whether the visitor's browser asks for reduced motion (the page's `prefers-reduced-motion`
+    /// when it was opened: a change of the setting counts from the next page the browser opens).
+    public var accessibilityReduceMotion: Bool { request.reducesMotion }
 }

@@ -23,8 +23,14 @@ public struct Text: _PrimitiveView, Equatable {
     var isBold = false
     var isItalic = false
     var weight: Font.Weight?
-    /// Design, width, digits, spacing, lines, case (TextModifiers.swift).
-    var typography = Typography()
+    /// Design, width, digits, spacing, lines, case (TextModifiers.swift), boxed: most texts have
+    /// none, and a `Text` is copied often (a bigger one cost the 1,000-row board 45 M
+    /// instructions of copying).
+    private var typographyBox: TypographyBox?
+    var typography: Typography {
+        get { typographyBox?.value ?? Typography() }
+        set { typographyBox = newValue.isEmpty ? nil : TypographyBox(newValue) }
+    }
     /// The colour is a gradient, painted through the text (`.foregroundStyle(gradient)`).
     var colorIsGradient = false
 
@@ -75,7 +81,7 @@ public struct Text: _PrimitiveView, Equatable {
 
     private var segments: [Text] {
         if case .concatenated(let parts) = content, font == nil, color == nil, !isBold, !isItalic, weight == nil,
-            typography.isEmpty
+            typographyBox == nil
         {
             return parts
         }
@@ -161,7 +167,7 @@ public struct Text: _PrimitiveView, Equatable {
         font?.apply(to: node)
         if isBold { node.addClass(StyleClass.bold) }
         if isItalic { node.addClass(StyleClass.italic) }
-        typography.apply(to: node)
+        typographyBox?.value.apply(to: node)
         if let weight { node.addStyle("font-weight:\(weight.value)") }
         if let color {
             // A gradient paints the text through it (the text clips its background).

@@ -95,7 +95,8 @@ final class SessionManager {
         -> LiveSession
     {
         let context = RequestContext(
-            path: path, queryString: query, query: match.query, user: identity.user, device: identity.device, sizes: identity.sizes)
+            path: path, queryString: query, query: match.query, user: identity.user, device: identity.device, sizes: identity.sizes,
+            reducesMotion: identity.reducesMotion)
         return LiveSession(
             id: id, match: match, context: context, signInID: identity.signInID,
             group: group(showing: route, match, at: path, query, context: context, newDevice: identity.deviceIsNew), manager: self)
@@ -116,7 +117,8 @@ final class SessionManager {
     func group(
         showing route: Route, _ match: RouteMatch, at path: String, _ query: String, context: RequestContext, newDevice: Bool = false
     ) -> RenderGroup {
-        let page = query.isEmpty ? path : path + "?" + query
+        // Pages that ask for reduced motion render apart (their views may read it).
+        let page = (query.isEmpty ? path : path + "?" + query) + (context.reducesMotion ? "\u{3}reduce" : "")
         let makeRoot: @MainActor () -> RootView = { route.makeView(match) }
         // A page whose first render read the device or the window's sizes is kept by browser,
         // or by sizes (`RenderGroup.joinKey`).

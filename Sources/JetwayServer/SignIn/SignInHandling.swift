@@ -12,6 +12,8 @@ struct BrowserIdentity: Sendable, Equatable {
     var user: String?
     /// The `jw_sizes` cookie (unsigned: only a layout hint; `RequestContext` checks its form).
     var sizes: String?
+    /// The `jw_motion` cookie says `reduce` (the runtime keeps `prefers-reduced-motion` there).
+    var reducesMotion = false
 }
 
 extension JetwayServer {
@@ -30,11 +32,14 @@ extension JetwayServer {
         let cookies = Request.parseCookies(cookieHeader ?? "")
         var identity = identity(signedCookies: Cookie.verified(cookies, secret: secret))
         identity.sizes = cookies[Self.sizesCookieName]
+        identity.reducesMotion = cookies[Self.motionCookieName] == "reduce"
         return identity
     }
 
     /// The cookie the runtime keeps each page's `GeometryReader` sizes in (per path).
     static let sizesCookieName = "jw_sizes"
+    /// The cookie the runtime keeps the browser's `prefers-reduced-motion` in.
+    static let motionCookieName = "jw_motion"
 
     /// Main actor, as a handler's answer is sent: a sign-in starts (ending the browser's
     /// earlier one) and sets its cookie; a sign-out ends it, removes the cookie and reloads its
