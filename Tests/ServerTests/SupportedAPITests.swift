@@ -21,7 +21,20 @@ struct SupportedAPITests {
     }
 
     static let notYet: [Snippet] = [
-        Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }")
+        Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
+        Snippet("Canvas", "Canvas { context, size in }"),
+        Snippet("Chart", "Chart { }"),
+        Snippet(
+            "Animatable", "S()",
+            declarations:
+                "struct S: Shape, Animatable { var animatableData: Double = 0; func path(in rect: CGRect) -> Path { Path(rect) } }"),
+        Snippet(".tabViewStyle(.page)", "TabView { Text(\"a\") }.tabViewStyle(.page)"),
+        Snippet(
+            "UndoManager", "S()",
+            declarations: "struct S: View { @Environment(\\.undoManager) var undo; var body: some View { Text(\"a\") } }"),
+        Snippet(
+            "DocumentGroup", "EmptyView()",
+            declarations: "struct D: Scene { var body: some Scene { DocumentGroup(newDocument: 0) { _ in Text(\"a\") } } }"),
     ]
 
     /// A few of the supported APIs, as a baseline: the harness compiles what exists.

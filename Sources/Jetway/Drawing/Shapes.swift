@@ -252,7 +252,9 @@ public struct RoundedRectangle: InsettableShape, BoxShape {
         self.cornerSize = cornerSize
         self.style = style
     }
-    public var cornerCSS: String { cornerSize.width == cornerSize.height ? px(cornerSize.width) : "\(px(cornerSize.width))/\(px(cornerSize.height))" }
+    public var cornerCSS: String {
+        cornerSize.width == cornerSize.height ? px(cornerSize.width) : "\(px(cornerSize.width))/\(px(cornerSize.height))"
+    }
     public func path(in rect: CGRect) -> Path {
         Path(roundedRect: rect.insetBy(dx: insetAmount, dy: insetAmount), cornerSize: cornerSize, style: style)
     }
@@ -329,16 +331,18 @@ public struct UnevenRoundedRectangle: Shape, BoxShape {
     }
     public func path(in rect: CGRect) -> Path {
         let r = cornerRadii
+        let topLeft = CGPoint(x: rect.minX, y: rect.minY), topRight = CGPoint(x: rect.maxX, y: rect.minY)
+        let bottomRight = CGPoint(x: rect.maxX, y: rect.maxY), bottomLeft = CGPoint(x: rect.minX, y: rect.maxY)
         var path = Path()
         path.move(to: CGPoint(x: rect.minX + r.topLeading, y: rect.minY))
         path.addLine(to: CGPoint(x: rect.maxX - r.topTrailing, y: rect.minY))
-        path.addArc(tangent1End: CGPoint(x: rect.maxX, y: rect.minY), tangent2End: CGPoint(x: rect.maxX, y: rect.maxY), radius: r.topTrailing)
+        path.addArc(tangent1End: topRight, tangent2End: bottomRight, radius: r.topTrailing)
         path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - r.bottomTrailing))
-        path.addArc(tangent1End: CGPoint(x: rect.maxX, y: rect.maxY), tangent2End: CGPoint(x: rect.minX, y: rect.maxY), radius: r.bottomTrailing)
+        path.addArc(tangent1End: bottomRight, tangent2End: bottomLeft, radius: r.bottomTrailing)
         path.addLine(to: CGPoint(x: rect.minX + r.bottomLeading, y: rect.maxY))
-        path.addArc(tangent1End: CGPoint(x: rect.minX, y: rect.maxY), tangent2End: CGPoint(x: rect.minX, y: rect.minY), radius: r.bottomLeading)
+        path.addArc(tangent1End: bottomLeft, tangent2End: topLeft, radius: r.bottomLeading)
         path.addLine(to: CGPoint(x: rect.minX, y: rect.minY + r.topLeading))
-        path.addArc(tangent1End: CGPoint(x: rect.minX, y: rect.minY), tangent2End: CGPoint(x: rect.maxX, y: rect.minY), radius: r.topLeading)
+        path.addArc(tangent1End: topLeft, tangent2End: topRight, radius: r.topLeading)
         path.closeSubpath()
         return path
     }

@@ -100,18 +100,22 @@ extension GestureInput {
         }
         let index = code / 4
         func number(_ at: Int, _ otherwise: Double = 0) -> Double { at < numbers.count ? numbers[at] : otherwise }
+        let start = CGPoint(x: number(1), y: number(2)), location = CGPoint(x: number(3), y: number(4))
+        let time = max(number(5), 0)
         switch recognizers[index] {
         case .tap, .longPress:
-            let point = CGPoint(x: number(1), y: number(2))
-            self.init(recognizer: index, phase: phase, startLocation: point, location: point, origin: .zero, time: 0, scale: 1, angle: .zero)
+            self.init(
+                recognizer: index, phase: phase, startLocation: start, location: start, origin: .zero, time: 0, scale: 1, angle: .zero)
         case .drag:
+            let origin = CGPoint(x: number(6), y: number(7))
             self.init(
-                recognizer: index, phase: phase, startLocation: CGPoint(x: number(1), y: number(2)), location: CGPoint(x: number(3), y: number(4)),
-                origin: CGPoint(x: number(6), y: number(7)), time: max(number(5), 0), scale: 1, angle: .zero)
+                recognizer: index, phase: phase, startLocation: start, location: location, origin: origin, time: time, scale: 1,
+                angle: .zero)
         case .magnify, .rotate:
+            let scale = number(6, 1) > 0 ? number(6, 1) : 1
             self.init(
-                recognizer: index, phase: phase, startLocation: CGPoint(x: number(1), y: number(2)), location: CGPoint(x: number(3), y: number(4)),
-                origin: .zero, time: max(number(5), 0), scale: number(6, 1) > 0 ? number(6, 1) : 1, angle: .degrees(number(7)))
+                recognizer: index, phase: phase, startLocation: start, location: location, origin: .zero, time: time, scale: scale,
+                angle: .degrees(number(7)))
         }
     }
 }
