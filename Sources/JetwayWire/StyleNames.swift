@@ -66,6 +66,9 @@ public enum StyleClass {
     public static let menuItems = "jw-menu-items"
     public static let menuLabel = "jw-menu-label"
     public static let mono = "jw-mono"
+    /// `.tabViewStyle(.page)`: pages swiped through, dots for the tab bar (or none).
+    public static let tabviewPage = "jw-tabview-page"
+    public static let tabviewPageNoDots = "jw-tabview-page-no-dots"
     /// `.presentationDragIndicator(.visible)`: a sheet with a grabber at its top.
     public static let sheetGrabber = "jw-sheet-grabber"
     /// `ColorPicker`: a label and the browser's colour well.
@@ -310,6 +313,8 @@ public enum StyleClass {
         tabLabel,
         tabPanel,
         tabular,
+        tabviewPage,
+        tabviewPageNoDots,
         text,
         textEditor,
         textarea,

@@ -91,4 +91,34 @@ struct GestureTests {
         let pair = TapGesture().simultaneously(with: DragGesture())
         #expect(pair._recognizers().map(\.kind.wire) == ["tap 1", "drag 10"])
     }
+
+    @Test func pagesTurnWithASwipe() throws {
+        struct Onboarding: View {
+            @State var page = 0
+            var body: some View {
+                TabView(selection: $page) {
+                    Text("Welcome aboard").tag(0)
+                    Text("Pick a seat").tag(1)
+                    Text("Board").tag(2)
+                }
+                .tabViewStyle(.page)
+            }
+        }
+        let host = ViewHost(Onboarding())
+        #expect(host.html.contains(StyleClass.tabviewPage) && host.text.contains("Welcome aboard"))
+        let panel: (DOMNode) -> Bool = { $0.attribute("role") == "tabpanel" }
+        try host.send(.gesture, .numbers([1, 300, 10, 100, 14, 0.2, 0, 0]), where: panel)
+        #expect(host.text.contains("Pick a seat"), "a swipe to the left turns to the next page")
+        #expect(host.html.contains("\(RuntimeContract.Attribute.transition)=\"move trailing+opacity|move leading+opacity\""))
+        #expect(
+            host.lastPatches.contains {
+                if case .setAttribute(_, RuntimeContract.Attribute.animation, let v) = $0 { v != nil } else { false }
+            })
+        try host.send(.gesture, .numbers([1, 100, 10, 300, 14, 0.2, 0, 0]), where: panel)
+        #expect(host.text.contains("Welcome aboard"))
+        try host.send(.gesture, .numbers([1, 100, 10, 120, 200, 0.2, 0, 0]), where: panel)
+        #expect(host.text.contains("Welcome aboard"), "a vertical drag turns nothing")
+        try host.tap("Tab 3")
+        #expect(host.text.contains("Board"), "the dots are links to the pages")
+    }
 }

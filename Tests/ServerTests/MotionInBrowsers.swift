@@ -88,6 +88,19 @@ private struct Triangle: Shape {
     }
 }
 
+/// Onboarding pages turned by a swipe.
+private struct Pages: View {
+    @State var page = 0
+    var body: some View {
+        TabView(selection: $page) {
+            Text("Welcome aboard").font(.largeTitle).frame(maxWidth: .infinity, minHeight: 200).tag(0)
+            Text("Pick a seat").font(.largeTitle).frame(maxWidth: .infinity, minHeight: 200).tag(1)
+        }
+        .tabViewStyle(.page)
+        .accessibilityIdentifier("pages")
+    }
+}
+
 /// 200 rows that reverse with animation: the frame timing of a big animated reorder.
 private struct ManyRows: View {
     @State var reversed = false
@@ -134,7 +147,9 @@ extension EndToEnd {
             """
 
         func changesMove(_ engine: BrowserEngine) async throws {
-            let app = JetwayApp(title: "Motion", routes: [Route("/motion") { _ in MotionCases() }, Route("/rows") { _ in ManyRows() }])
+            let app = JetwayApp(
+                title: "Motion",
+                routes: [Route("/motion") { _ in MotionCases() }, Route("/rows") { _ in ManyRows() }, Route("/pages") { _ in Pages() }])
             let server = try TestServer(app: app)
             defer { server.stop() }
             try await withBrowsers(1, engine) { browsers in
@@ -262,6 +277,22 @@ extension EndToEnd {
                             "return document.getAnimations().some((a) => a.effect.target.dataset.testid === 'tile-big' && String(a.effect.getKeyframes()[0].transform).length > 4)"
                     ), "\(engine): the matched tile did not fly")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+
+                // Pages turned by a swipe, the next one sliding in.
+                try await browser.navigate(server.base + "/pages")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                _ = try await browser.execute(
+                    """
+                    const panel = document.querySelector('[role=tabpanel]'), r = panel.getBoundingClientRect();
+                    const at = (type, dx, target) => target.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: 9, isPrimary: true, clientX: r.left + 250 + dx, clientY: r.top + 50, button: 0}));
+                    at('pointerdown', 0, panel); at('pointermove', -60, document); at('pointermove', -160, document); at('pointerup', -160, document);
+                    return true
+                    """)
+                #expect(
+                    await browser.wait(for: "return document.querySelector('[role=tabpanel]').textContent.includes('Pick a seat')"),
+                    "\(engine): the swipe did not turn the page")
+                #expect(await browser.wait(for: "return document.getAnimations().length === 0", timeout: 5))
+                try await browser.screenshot("motion-\(engine)-pages")
 
                 // A big reorder: the frames while 200 rows move (the longest gap between frames,
                 // and Chromium's long tasks), printed as bench figures.

@@ -28,7 +28,6 @@ struct SupportedAPITests {
             "Animatable", "S()",
             declarations:
                 "struct S: Shape, Animatable { var animatableData: Double = 0; func path(in rect: CGRect) -> Path { Path(rect) } }"),
-        Snippet(".tabViewStyle(.page)", "TabView { Text(\"a\") }.tabViewStyle(.page)"),
         Snippet(
             "UndoManager", "S()",
             declarations: "struct S: View { @Environment(\\.undoManager) var undo; var body: some View { Text(\"a\") } }"),
@@ -39,6 +38,7 @@ struct SupportedAPITests {
 
     /// A few of the supported APIs, as a baseline: the harness compiles what exists.
     static let supported: [Snippet] = [
+        Snippet(".tabViewStyle(.page)", "TabView { Text(\"a\") }.tabViewStyle(.page)"),
         Snippet(".onLongPressGesture", "Text(\"a\").onLongPressGesture { }"),
         Snippet("Path", "Path { path in path.move(to: .zero) }"),
         Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),

@@ -71,11 +71,41 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         let panel = inside.structural(1).element("div", StyleClass.tabPanel)
         panel.setAttribute("role", "tabpanel")
         panel.setAttribute("aria-label", tabs[chosen].title)
+        let paged = context.environment.tabViewStyle
+        if let paged {
+            // Pages: a swipe (a drag of a quarter of the width, or a flick) turns to the next or
+            // the previous page, which slides in; the dots are the tab bar.
+            node.addClass(StyleClass.tabviewPage)
+            if paged == .never { node.addClass(StyleClass.tabviewPageNoDots) }
+            var swipe = DragGesture(minimumDistance: 20)._recognizers()[0]
+            let count = tabs.count
+            swipe.ended.append { input in
+                let dx = input.location.x - input.startLocation.x, dy = input.location.y - input.startLocation.y
+                guard abs(dx) > 40, abs(dx) > abs(dy) else { return }
+                let next = dx < 0 ? min(chosen + 1, count - 1) : max(chosen - 1, 0)
+                guard next != chosen else { return }
+                withAnimation(.easeOut(duration: 0.3)) { try? choose(next) }
+            }
+            panel.setAttribute(RuntimeContract.Attribute.gesture, "drag 20")
+            panel.addHandler(
+                EventBinding(event: .gesture) { payload in
+                    let input = try GestureInput(payload, recognizers: [swipe.kind])
+                    if input.phase == .ended { for action in swipe.ended { action(input) } }
+                })
+        }
         // Each tab's content in a box keyed by its tab: switching tabs replaces one box with
         // another (the page keeps the one that left for a quick return) instead of morphing
         // one tab's elements into the other's.
         let box = Node("div", key: tabs[chosen].key)
         box.setAttribute("class", StyleClass.tabContent)
+        if paged != nil {
+            // The page that comes in slides from the side it was on.
+            let forward = chosen >= state.lastPage
+            box.setAttribute(
+                RuntimeContract.Attribute.transition,
+                forward ? "move trailing+opacity|move leading+opacity" : "move leading+opacity|move trailing+opacity")
+            state.lastPage = chosen
+        }
         box.children = tabs[chosen].content
         panel.children = [box]
         let bar = inside.structural(2).element("nav", RuntimeContract.Class.tabbar)
@@ -161,6 +191,8 @@ extension TabView where SelectionValue == Int {
 @MainActor
 final class TabState {
     var chosen = 0
+    /// The page shown last (a paged `TabView` slides the next one in from its side).
+    var lastPage = 0
     weak var owner: ViewInstance?
 }
 
@@ -203,4 +235,62 @@ extension EnvironmentValues {
         get { self[CollectsTabsKey.self] }
         set { self[CollectsTabsKey.self] = newValue }
     }
+}
+
+/// `.tabViewStyle(.page)`: pages turned by a swipe, with dots (`indexDisplayMode: .never`: none).
+public struct PageTabViewStyle: Sendable, Equatable {
+    public enum IndexDisplayMode: Sendable, Equatable { case automatic, always, never }
+    let indexDisplayMode: IndexDisplayMode
+    public init(indexDisplayMode: IndexDisplayMode = .automatic) { self.indexDisplayMode = indexDisplayMode }
+}
+
+/// A `TabView`'s look: the tab bar (`.automatic`, `DefaultTabViewStyle()`) or pages (`.page`).
+public protocol TabViewStyle {
+    var _page: PageTabViewStyle.IndexDisplayMode? { get }
+}
+
+extension PageTabViewStyle: TabViewStyle {
+    public var _page: IndexDisplayMode? { indexDisplayMode }
+}
+
+public struct DefaultTabViewStyle: TabViewStyle {
+    public init() {}
+    public var _page: PageTabViewStyle.IndexDisplayMode? { nil }
+}
+
+extension TabViewStyle where Self == PageTabViewStyle {
+    public static var page: PageTabViewStyle { PageTabViewStyle() }
+    public static func page(indexDisplayMode: PageTabViewStyle.IndexDisplayMode) -> PageTabViewStyle {
+        PageTabViewStyle(indexDisplayMode: indexDisplayMode)
+    }
+}
+
+extension TabViewStyle where Self == DefaultTabViewStyle {
+    public static var automatic: DefaultTabViewStyle { DefaultTabViewStyle() }
+}
+
+private struct TabViewStyleKey: EnvironmentKey { static let defaultValue: PageTabViewStyle.IndexDisplayMode? = nil }
+
+extension EnvironmentValues {
+    /// A paged `TabView`'s dots (nil: a tab bar).
+    var tabViewStyle: PageTabViewStyle.IndexDisplayMode? {
+        get { self[TabViewStyleKey.self] }
+        set { self[TabViewStyleKey.self] = newValue }
+    }
+}
+
+extension View {
+    public func tabViewStyle<S: TabViewStyle>(_ style: S) -> some View {
+        environment(\.tabViewStyle, style._page)
+    }
+
+    /// The look of a paged `TabView`'s dots (a background behind them with `.always`).
+    public func indexViewStyle(_ style: PageIndexViewStyle) -> some View { self }
+}
+
+/// `.indexViewStyle(.page(backgroundDisplayMode:))`: the dots are drawn the one way here.
+public struct PageIndexViewStyle: Sendable {
+    public enum BackgroundDisplayMode: Sendable { case automatic, always, interactive, never }
+    public static func page(backgroundDisplayMode: BackgroundDisplayMode = .automatic) -> PageIndexViewStyle { PageIndexViewStyle() }
+    public static var page: PageIndexViewStyle { PageIndexViewStyle() }
 }
