@@ -14,7 +14,7 @@ CLUSTER_PACKAGES := $(BENCH_PACKAGES) nginx
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
-.PHONY: deps macros test-deps bench-deps cluster-deps build run check lint generated test fuzz faults soak cluster bench snapshots screenshots port-check format clean
+.PHONY: deps macros test-deps bench-deps cluster-deps build run check lint generated test fuzz faults soak cluster bench snapshots screenshots port-check port-tour format clean
 
 # Installs the Debian packages of $(1) that are missing (the Swift toolchain must be in /opt/swift).
 define install_missing
@@ -215,6 +215,11 @@ screenshots: test-deps
 ## ranked by files hit (Tools/port-check)
 port-check: deps
 	Tools/port-check "$(DIR)"
+
+## port-tour: after port-check, each app that compiled served and used in Chromium (every
+## control of its first screen tapped, screenshots of each new screen; Tools/port-tour)
+port-tour: test-deps
+	Tools/port-tour
 
 format:
 	swift format --in-place --recursive Sources Tests Views Package.swift

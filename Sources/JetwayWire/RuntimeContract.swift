@@ -58,6 +58,10 @@ public enum RuntimeContract {
         public static let animation = "data-jw-animation"
         public static let animationScope = "data-jw-animate"
         public static let transition = "data-jw-transition"
+        /// An animatable effect sampled on the server along an animation (`GeometryEffect`):
+        /// `run;duration;delay;iterations;direction;linear|property|frame|…` — the page plays the
+        /// frames of `property` evenly over the duration when `run` changes.
+        public static let frames = "data-jw-frames"
         /// `.gesture`: what the runtime watches on the element, one recognizer per `;` (`tap 2`,
         /// `long 500 10`, `drag 10`, `magnify`, `rotate`); a leading `+` lets the views around it
         /// see the pointer too.

@@ -69,6 +69,8 @@ public enum StyleClass {
     /// `.tabViewStyle(.page)`: pages swiped through, dots for the tab bar (or none).
     public static let tabviewPage = "jw-tabview-page"
     public static let tabviewPageNoDots = "jw-tabview-page-no-dots"
+    /// `.indexViewStyle(.page(backgroundDisplayMode: .always))`: the dots on a backing capsule.
+    public static let tabviewPageBackedDots = "jw-tabview-page-backed-dots"
     /// `.presentationDragIndicator(.visible)`: a sheet with a grabber at its top.
     public static let sheetGrabber = "jw-sheet-grabber"
     /// `ColorPicker`: a label and the browser's colour well.
@@ -314,6 +316,7 @@ public enum StyleClass {
         tabPanel,
         tabular,
         tabviewPage,
+        tabviewPageBackedDots,
         tabviewPageNoDots,
         text,
         textEditor,

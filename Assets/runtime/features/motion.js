@@ -175,6 +175,28 @@ feature((view) => {
 
   view.on("inserted", (el) => { if (plan && el.nodeType === 1) plan.inserted.push(el); });
 
+  // Effects the server sampled along the animation (`GeometryEffect`): their frames, played
+  // evenly once the patch is in (over whatever else moves the element's transform).
+  let sampled = [];
+  view.on("beforePatch", (ops) => {
+    sampled = [];
+    if (ops) for (const op of ops) if (op[0] === wire.op.setAttribute && op[2] === wire.attribute.frames && op[3]) sampled.push([op[1], op[3]]);
+  });
+  view.on("settle", () => {
+    const playing = sampled;
+    sampled = [];
+    if (reduced.matches) return;
+    for (const [id, text] of playing) {
+      const el = view.ids.get(id);
+      if (!el || !el.isConnected) continue;
+      const [head, property, ...values] = text.split("|");
+      const t = timing(head.slice(head.indexOf(";") + 1));
+      if (!values.length || !t.duration) continue;
+      for (const animation of el.getAnimations()) if (animation.id === mark) animation.cancel();
+      run(el, values.map((value) => ({ [property]: value })), t);
+    }
+  });
+
   view.on("settle", () => {
     if (!plan) return;
     const { base, scopes, before, leaving, inserted, matched: matchedBefore } = plan;

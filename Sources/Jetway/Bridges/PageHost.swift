@@ -44,6 +44,23 @@ public final class PageHost {
     /// browser hide and show it.
     var readsPhase = false
 
+    /// Views told when the page is hidden or shown (UIApplication's life-cycle notifications).
+    private var phaseObservers: [Int: @MainActor (ScenePhase) -> Void] = [:]
+    private var nextPhaseObserver = 0
+
+    func observePhase(_ observer: @escaping @MainActor (ScenePhase) -> Void) -> AnyCancellable {
+        nextPhaseObserver += 1
+        let id = nextPhaseObserver
+        phaseObservers[id] = observer
+        return AnyCancellable { [weak self] in
+            MainActor.assumeIsolated { _ = self?.phaseObservers.removeValue(forKey: id) }
+        }
+    }
+
+    func phaseChanged(to phase: ScenePhase) {
+        for observer in phaseObservers.values { observer(phase) }
+    }
+
     /// Pushes `view` onto the page's outermost `NavigationStack` (its Back button pops it). A
     /// pushed view has no address of its own: a reload shows the screen that pushed it.
     public func push<V: View>(_ view: V) {

@@ -69,6 +69,25 @@ public final class UIApplication {
 
     /// The address of the app's settings: `/settings` (its `Settings` scene).
     public static let openSettingsURLString = "/settings"
+
+    // The life-cycle notifications, each heard by a view (`.onReceive(NotificationCenter.default
+    // .publisher(for: UIApplication.willResignActiveNotification))`) when its own page is hidden
+    // (another tab, the browser minimised) or shown again. A page is never told of a screenshot:
+    // `userDidTakeScreenshotNotification` is never posted.
+    nonisolated public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
+    nonisolated public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    nonisolated public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    nonisolated public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    nonisolated public static let userDidTakeScreenshotNotification = Notification.Name("UIApplicationUserDidTakeScreenshotNotification")
+
+    nonisolated static let lifecycleNotifications: Set<Notification.Name> = [
+        willResignActiveNotification, didEnterBackgroundNotification, willEnterForegroundNotification, didBecomeActiveNotification,
+    ]
+
+    /// What a page going into `phase` posts, in order.
+    nonisolated static func notifications(entering phase: ScenePhase) -> [Notification.Name] {
+        phase == .active ? [willEnterForegroundNotification, didBecomeActiveNotification] : [willResignActiveNotification, didEnterBackgroundNotification]
+    }
 }
 
 /// The screen, as UIKit code asks for its size: a phone's (390 × 844 points), the size Jetway

@@ -26,7 +26,7 @@ private let shapeFillWFillHClasses = "\(StyleClass.shape) \(StyleClass.fillW) \(
 /// Triangle().fill(.orange).frame(width: 40, height: 30)
 /// Circle().trim(from: 0, to: progress).stroke(.green, style: StrokeStyle(lineWidth: 6, lineCap: .round))
 /// ```
-public protocol Shape: View, Sendable where Body == Never {
+public protocol Shape: Animatable, View, Sendable where Body == Never {
     func path(in rect: CGRect) -> Path
 }
 

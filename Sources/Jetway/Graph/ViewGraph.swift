@@ -372,6 +372,7 @@ public final class ViewGraph {
     func setScenePhase(_ phase: ScenePhase) {
         guard environment.scenePhase != phase else { return }
         environment.scenePhase = phase
+        host.phaseChanged(to: phase)
         // The views that read it (their dynamic properties or bodies) evaluate again.
         let key = EnvironmentValues.scenePhaseKey
         func invalidateReaders(_ instance: ViewInstance) {

@@ -117,6 +117,13 @@ public enum ColorRenderingMode: Sendable, Hashable {
 /// How effects are written on an element: transforms and filters as lists that each new
 /// effect extends, so that effects on one view add up.
 enum Effects {
+    /// A CSS transform function taken about the element's top-left corner, as SwiftUI's
+    /// `transformEffect` and `GeometryEffect` are, in a list CSS takes about the centre:
+    /// `translate(-50%,-50%) f translate(50%,50%)` (percentages: the element's own size).
+    static func fromOrigin(_ function: String) -> String {
+        "translate(-50%,-50%) \(function) translate(50%,50%)"
+    }
+
     static func transform(_ node: Node, _ function: String, anchor: UnitPoint) {
         append(node, property: "transform", function)
         if anchor != .center, !has(node, property: "transform-origin") {

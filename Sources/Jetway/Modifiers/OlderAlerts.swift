@@ -147,3 +147,47 @@ extension View {
         Binding(get: { isPresented.wrappedValue && data != nil }, set: { isPresented.wrappedValue = $0 })
     }
 }
+
+// The same alerts and dialogs with a `LocalizedStringKey` title (a view modifier's stored title,
+// `titleKey: LocalizedStringKey`, passed on), as SwiftUI offers them.
+extension View {
+    public func alert<Actions: View, Message: View>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions,
+        @ViewBuilder message: @escaping () -> Message
+    ) -> some View {
+        alert(titleKey.string, isPresented: isPresented, actions: actions, message: message)
+    }
+
+    public func alert<Actions: View>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions
+    ) -> some View {
+        alert(titleKey.string, isPresented: isPresented, actions: actions)
+    }
+
+    public func alert<T, Actions: View, Message: View>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions,
+        @ViewBuilder message: @escaping (T) -> Message
+    ) -> some View {
+        alert(titleKey.string, isPresented: isPresented, presenting: data, actions: actions, message: message)
+    }
+
+    public func alert<T, Actions: View>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions
+    ) -> some View {
+        alert(titleKey.string, isPresented: isPresented, presenting: data, actions: actions)
+    }
+
+    public func confirmationDialog<Actions: View>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+        @ViewBuilder actions: @escaping () -> Actions
+    ) -> some View {
+        confirmationDialog(titleKey.string, isPresented: isPresented, titleVisibility: titleVisibility, actions: actions)
+    }
+
+    public func confirmationDialog<Actions: View, Message: View>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+        @ViewBuilder actions: @escaping () -> Actions, @ViewBuilder message: @escaping () -> Message
+    ) -> some View {
+        confirmationDialog(titleKey.string, isPresented: isPresented, titleVisibility: titleVisibility, actions: actions, message: message)
+    }
+}

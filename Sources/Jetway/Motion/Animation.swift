@@ -17,7 +17,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         /// A damped spring: its period (`response`) and how much of its bounce is damped.
         case spring(response: Double, dampingFraction: Double)
     }
-    let curve: Curve
+    var curve: Curve
     /// Seconds, before speed; a spring's is the time it takes to settle.
     let baseDuration: Double
     var delaySeconds: Double = 0
@@ -33,7 +33,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
             self.springDuration = Self.settlingTime(response: response, dampingFraction: damping)
         }
     }
-    private var springDuration: Double?
+    private(set) var springDuration: Double?
 
     public static let `default` = easeInOut
     public static let linear = linear(duration: 0.35)

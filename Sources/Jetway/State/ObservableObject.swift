@@ -94,6 +94,11 @@ public final class AnyCancellable: Hashable, Sendable {
 
     public func store(in set: inout Set<AnyCancellable>) { set.insert(self) }
 
+    /// Keeps the subscription in an array of them, as a `Set` keeps it.
+    public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+        collection.append(self)
+    }
+
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

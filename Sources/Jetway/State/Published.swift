@@ -67,6 +67,8 @@ extension Published: PublishedStorage {
 final class PublishedBox<Value>: PublishedBoxProtocol, @unchecked Sendable {
     var value: Value
     var publisher: ObservableObjectPublisher?
+    /// Subscriptions that feed this value (`.assign(to: &$value)`): they last as long as it.
+    private var fed: [AnyCancellable] = []
     private var subscribers: [Int: (Value) -> Void] = [:]
     private var nextID = 0
     private let lock = NSLock()
@@ -89,6 +91,10 @@ final class PublishedBox<Value>: PublishedBoxProtocol, @unchecked Sendable {
             self.subscribers.removeValue(forKey: id)
             self.lock.unlock()
         }
+    }
+
+    func keep(_ cancellable: AnyCancellable) {
+        lock.withLock { fed.append(cancellable) }
     }
 
     func sendValue(_ value: Value) {

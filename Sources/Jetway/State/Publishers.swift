@@ -3,8 +3,9 @@ import Foundation
 // The part of Combine that views use, on Linux where there is no Combine: publishers a view
 // listens to with `.onReceive` (a timer, a subject, notifications, a model's `@Published`
 // value), `sink`, and the operators such code chains most (`map`, `filter`, `receive(on:)`,
-// `eraseToAnyPublisher`). Values are delivered on the main actor, where views and their state
-// live; failures are not modelled (every publisher here never fails).
+// `eraseToAnyPublisher`), and the failing ones network code chains (`dataTaskPublisher`,
+// `tryMap`, `decode`, `mapError`, `replaceError`, `catch`, `sink(receiveCompletion:receiveValue:)`).
+// Values and completions are delivered on the main actor, where views and their state live.
 
 /// Something that delivers values to whoever subscribes, until the subscription is cancelled.
 public protocol Publisher<Output> {
@@ -12,43 +13,188 @@ public protocol Publisher<Output> {
     associatedtype Failure: Error = Never
     /// Starts delivering values to `receive`; they stop when the result is cancelled or released.
     func subscribe(_ receive: @escaping @MainActor (Output) -> Void) -> AnyCancellable
+    /// Starts delivering values to `receive` and, once, how the stream ended to `complete`.
+    func subscribe(
+        _ receive: @escaping @MainActor (Output) -> Void, completion complete: @escaping @MainActor (Subscribers.Completion<Failure>) -> Void
+    ) -> AnyCancellable
+}
+
+/// How a subscription ends: Combine's names.
+public enum Subscribers {
+    /// The end of a stream: finished, or failed with the publisher's error.
+    public enum Completion<Failure: Error> {
+        case finished
+        case failure(Failure)
+    }
 }
 
 extension Publisher {
+    /// A publisher that never ends: values only.
+    public func subscribe(
+        _ receive: @escaping @MainActor (Output) -> Void, completion complete: @escaping @MainActor (Subscribers.Completion<Failure>) -> Void
+    ) -> AnyCancellable {
+        subscribe(receive)
+    }
+
     /// Runs `receiveValue` for every value.
     @MainActor public func sink(receiveValue: @escaping @MainActor (Output) -> Void) -> AnyCancellable {
         subscribe(receiveValue)
     }
 
+    /// Runs `receiveValue` for every value and `receiveCompletion` once, when the stream
+    /// finishes or fails.
+    @MainActor public func sink(
+        receiveCompletion: @escaping @MainActor (Subscribers.Completion<Failure>) -> Void,
+        receiveValue: @escaping @MainActor (Output) -> Void
+    ) -> AnyCancellable {
+        subscribe(receiveValue, completion: receiveCompletion)
+    }
+
+    /// Sets `object[keyPath:]` to every value.
+    @MainActor public func assign<Root: AnyObject>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable
+    where Failure == Never {
+        subscribe { [object] in object[keyPath: keyPath] = $0 }
+    }
+
+    /// Republishes every value through a `@Published` property (`.assign(to: &$value)`); the
+    /// subscription lasts as long as the property's owner.
+    @MainActor public func assign(to published: inout Published<Output>.Publisher) where Failure == Never {
+        let box = published.box
+        let cancellable = subscribe { value in
+            box.publisher?.send()
+            box.value = value
+            box.sendValue(value)
+        }
+        box.keep(cancellable)
+    }
+
     @MainActor public func map<T>(_ transform: @escaping (Output) -> T) -> AnyPublisher<T, Failure> {
-        AnyPublisher { receive in subscribe { receive(transform($0)) } }
+        AnyPublisher { receive, complete in subscribe({ receive(transform($0)) }, completion: complete) }
     }
 
     @MainActor public func filter(_ isIncluded: @escaping (Output) -> Bool) -> AnyPublisher<Output, Failure> {
-        AnyPublisher { receive in subscribe { if isIncluded($0) { receive($0) } } }
+        AnyPublisher { receive, complete in subscribe({ if isIncluded($0) { receive($0) } }, completion: complete) }
     }
 
     @MainActor public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> AnyPublisher<T, Failure> {
-        AnyPublisher { receive in subscribe { if let value = transform($0) { receive(value) } } }
+        AnyPublisher { receive, complete in subscribe({ if let value = transform($0) { receive(value) } }, completion: complete) }
+    }
+
+    /// Like `map`, where the transform may throw: a throw ends the stream with that error.
+    @MainActor public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> AnyPublisher<T, any Error> {
+        AnyPublisher { receive, complete in
+            let ended = CompletionLatch()
+            let inner = subscribe(
+                { value in
+                    guard !ended.done else { return }
+                    do { receive(try transform(value)) } catch {
+                        ended.done = true
+                        complete(.failure(error))
+                    }
+                },
+                completion: { completion in
+                    guard !ended.done else { return }
+                    ended.done = true
+                    switch completion {
+                    case .finished: complete(.finished)
+                    case .failure(let error): complete(.failure(error))
+                    }
+                })
+            return inner
+        }
+    }
+
+    /// Decodes each value (JSON data, as `URLSession` delivers it) as `type`.
+    @MainActor public func decode<Item: Decodable>(type: Item.Type, decoder: JSONDecoder) -> AnyPublisher<Item, any Error>
+    where Output == Data {
+        tryMap { try decoder.decode(type, from: $0) }
+    }
+
+    /// The stream's error, changed by `transform`.
+    @MainActor public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> AnyPublisher<Output, E> {
+        AnyPublisher { receive, complete in
+            subscribe(receive) { completion in
+                switch completion {
+                case .finished: complete(.finished)
+                case .failure(let error): complete(.failure(transform(error)))
+                }
+            }
+        }
+    }
+
+    /// A failure becomes `output`, then the stream finishes.
+    @MainActor public func replaceError(with output: Output) -> AnyPublisher<Output, Never> {
+        AnyPublisher { receive, complete in
+            subscribe(receive) { completion in
+                if case .failure = completion { receive(output) }
+                complete(.finished)
+            }
+        }
+    }
+
+    /// A failure hands over to the publisher `handler` makes of the error.
+    @MainActor public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> AnyPublisher<Output, P.Failure>
+    where P.Output == Output {
+        AnyPublisher { receive, complete in
+            let next = CancellableBox()
+            let first = subscribe(receive) { completion in
+                switch completion {
+                case .finished: complete(.finished)
+                case .failure(let error): next.value = handler(error).subscribe(receive, completion: complete)
+                }
+            }
+            return AnyCancellable {
+                first.cancel()
+                next.cancel()
+            }
+        }
     }
 
     /// Values are delivered on the main actor already: the scheduler changes nothing.
     public func receive<S>(on scheduler: S) -> Self { self }
 
     @MainActor public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
-        AnyPublisher { receive in subscribe(receive) }
+        AnyPublisher { receive, complete in subscribe(receive, completion: complete) }
     }
+}
+
+/// Whether a stream has ended (a value after a failure is dropped).
+@MainActor private final class CompletionLatch {
+    var done = false
+}
+
+/// The subscription a `catch` hands over to, set later.
+private final class CancellableBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancellable: AnyCancellable?
+    var value: AnyCancellable? {
+        get { lock.withLock { cancellable } }
+        set { lock.withLock { cancellable = newValue } }
+    }
+    func cancel() { value?.cancel() }
 }
 
 /// Any publisher, by what it delivers.
 public struct AnyPublisher<Output, Failure: Error>: Publisher {
-    let start: (@escaping @MainActor (Output) -> Void) -> AnyCancellable
+    let start: (@escaping @MainActor (Output) -> Void, @escaping @MainActor (Subscribers.Completion<Failure>) -> Void) -> AnyCancellable
+    /// A UIKit life-cycle notification a view hears from its own page (`.onReceive`), not from
+    /// the process (UIKitNames.swift).
+    var pageLifecycle: Notification.Name?
 
-    init(_ start: @escaping (@escaping @MainActor (Output) -> Void) -> AnyCancellable) {
+    init(
+        _ start: @escaping (@escaping @MainActor (Output) -> Void, @escaping @MainActor (Subscribers.Completion<Failure>) -> Void) ->
+            AnyCancellable
+    ) {
         self.start = start
     }
 
-    public func subscribe(_ receive: @escaping @MainActor (Output) -> Void) -> AnyCancellable { start(receive) }
+    public func subscribe(_ receive: @escaping @MainActor (Output) -> Void) -> AnyCancellable { start(receive, { _ in }) }
+
+    public func subscribe(
+        _ receive: @escaping @MainActor (Output) -> Void, completion complete: @escaping @MainActor (Subscribers.Completion<Failure>) -> Void
+    ) -> AnyCancellable {
+        start(receive, complete)
+    }
 }
 
 /// One value, delivered at once to each subscriber.
@@ -59,8 +205,35 @@ public struct Just<Output>: Publisher {
     public init(_ output: Output) { self.output = output }
 
     public func subscribe(_ receive: @escaping @MainActor (Output) -> Void) -> AnyCancellable {
+        subscribe(receive) { _ in }
+    }
+
+    public func subscribe(
+        _ receive: @escaping @MainActor (Output) -> Void, completion complete: @escaping @MainActor (Subscribers.Completion<Never>) -> Void
+    ) -> AnyCancellable {
         nonisolated(unsafe) let value = output
-        MainActor.assumeIsolated { receive(value) }
+        MainActor.assumeIsolated {
+            receive(value)
+            complete(.finished)
+        }
+        return AnyCancellable {}
+    }
+}
+
+/// A publisher that fails at once with `error`.
+public struct Fail<Output, Failure: Error>: Publisher {
+    public let error: Failure
+
+    public init(error: Failure) { self.error = error }
+    public init(outputType: Output.Type, failure: Failure) { self.error = failure }
+
+    public func subscribe(_ receive: @escaping @MainActor (Output) -> Void) -> AnyCancellable { AnyCancellable {} }
+
+    public func subscribe(
+        _ receive: @escaping @MainActor (Output) -> Void, completion complete: @escaping @MainActor (Subscribers.Completion<Failure>) -> Void
+    ) -> AnyCancellable {
+        let error = error
+        MainActor.assumeIsolated { complete(.failure(error)) }
         return AnyCancellable {}
     }
 }
@@ -153,7 +326,7 @@ extension Timer {
         every interval: TimeInterval, tolerance: TimeInterval? = nil, on runLoop: RunLoop, in mode: RunLoop.Mode,
         options: Any? = nil
     ) -> TimerPublisher {
-        TimerPublisher(interval: max(interval, 0.001))
+        TimerPublisher(interval: max(interval, 0.001), ticks: TimerTicks())
     }
 
     /// Ticks every `interval`; `.autoconnect()` to start with the first subscriber.
@@ -161,27 +334,72 @@ extension Timer {
         public typealias Output = Date
         public typealias Failure = Never
         let interval: TimeInterval
+        let ticks: TimerTicks
 
         /// Starts ticking for each subscriber from when it subscribes.
         public func autoconnect() -> TimerPublisher { self }
+
+        /// The timer under `.autoconnect()`: `timer.upstream.connect().cancel()` stops the
+        /// ticks of every view subscribed to it.
+        public var upstream: TimerPublisher { self }
+
+        /// Connects the timer; cancelling what it returns stops the ticks of every subscriber.
+        @discardableResult public func connect() -> AnyCancellable {
+            let ticks = self.ticks
+            return AnyCancellable { ticks.stop() }
+        }
 
         public func subscribe(_ receive: @escaping @MainActor (Date) -> Void) -> AnyCancellable {
             let timer = DispatchSource.makeTimerSource(queue: .main)
             let nanoseconds = Int(interval * 1_000_000_000)
             timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
             timer.setEventHandler { MainActor.assumeIsolated { receive(Date()) } }
+            guard let id = ticks.add(timer) else { return AnyCancellable {} }
             timer.resume()
-            nonisolated(unsafe) let running = timer
-            return AnyCancellable { running.cancel() }
+            let ticks = self.ticks
+            return AnyCancellable { ticks.remove(id) }
+        }
+    }
+
+    /// The running timers of one `Timer.publish(…)`, stopped together when its connection is
+    /// cancelled (and none starts after).
+    final class TimerTicks: @unchecked Sendable {
+        private let lock = NSLock()
+        private var timers: [Int: any DispatchSourceTimer] = [:]
+        private var next = 0
+        private var stopped = false
+
+        func add(_ timer: any DispatchSourceTimer) -> Int? {
+            lock.withLock {
+                guard !stopped else { return nil }
+                next += 1
+                timers[next] = timer
+                return next
+            }
+        }
+
+        func remove(_ id: Int) {
+            lock.withLock { timers.removeValue(forKey: id) }?.cancel()
+        }
+
+        func stop() {
+            let all = lock.withLock {
+                stopped = true
+                defer { timers = [:] }
+                return Array(timers.values)
+            }
+            for timer in all { timer.cancel() }
         }
     }
 }
 
 extension NotificationCenter {
     /// The notifications of `name` (from `object`, if given), delivered on the main actor.
+    /// UIApplication's life-cycle notifications (`willResignActiveNotification`, …) heard with
+    /// `.onReceive` come from the view's own page: its tab hidden or shown (`scenePhase`).
     public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> AnyPublisher<Notification, Never> {
         nonisolated(unsafe) let object = object
-        return AnyPublisher { receive in
+        var publisher = AnyPublisher<Notification, Never> { receive, _ in
             // Delivered where it is posted when that is the main thread, else on the main queue
             // (an observer on OperationQueue.main waits for it, which would deadlock a post
             // from the main thread).
@@ -196,6 +414,8 @@ extension NotificationCenter {
             nonisolated(unsafe) let observer = token
             return AnyCancellable { [weak self] in self?.removeObserver(observer) }
         }
+        if UIApplication.lifecycleNotifications.contains(name) { publisher.pageLifecycle = name }
+        return publisher
     }
 }
 
@@ -228,7 +448,20 @@ struct ReceiveModifier<P: Publisher>: _PrimitiveModifier {
             subscription.cancellable = nil
             return
         }
-        if subscription.cancellable == nil {
+        if subscription.cancellable == nil,
+            let lifecycle = (modifier.publisher as? AnyPublisher<Notification, Never>)?.pageLifecycle
+        {
+            // The page's own life cycle: its tab hidden or shown.
+            let host = graph.host
+            host.readsPhase = true
+            graph.afterCommit {
+                subscription.cancellable = host.observePhase { phase in
+                    if UIApplication.notifications(entering: phase).contains(lifecycle) {
+                        latest.action?(Notification(name: lifecycle))
+                    }
+                }
+            }
+        } else if subscription.cancellable == nil {
             let publisher = modifier.publisher
             graph.afterCommit {
                 subscription.cancellable = publisher.subscribe { value in latest.action?(value) }

@@ -158,4 +158,15 @@ extension EnvironmentValues {
     /// Whether the visitor's browser asks for reduced motion (the page's `prefers-reduced-motion`
     /// when it was opened: a change of the setting counts from the next page the browser opens).
     public var accessibilityReduceMotion: Bool { request.reducesMotion }
+
+    // Settings a browser does not tell a page (there is no web counterpart of VoiceOver's
+    // switch or of "Differentiate Without Colour"): false, as on a device with them off.
+    // docs/porting.md lists them.
+    public var accessibilityDifferentiateWithoutColor: Bool { false }
+    public var accessibilityEnabled: Bool { false }
+    public var accessibilityVoiceOverEnabled: Bool { false }
+    public var accessibilitySwitchControlEnabled: Bool { false }
+    public var accessibilityInvertColors: Bool { false }
+    public var accessibilityReduceTransparency: Bool { false }
+    public var accessibilityShowButtonShapes: Bool { false }
 }

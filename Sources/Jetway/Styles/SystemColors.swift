@@ -61,7 +61,44 @@ extension Color {
     nonisolated public init(uiColor: UIColor) {
         self.init(css: uiColor.css)
     }
+
+    /// Red, green, blue and opacity, 0…1, of a colour made from channels (`rgb(…)`, `#rrggbb`)
+    /// or of a named one's light-mode value; nil for a theme's named colour.
+    nonisolated var components: (red: Double, green: Double, blue: Double, opacity: Double)? {
+        if let rgb = css.wholeMatch(of: /rgb\((\d+) (\d+) (\d+) \/ ([0-9.]+)\)/) {
+            return (
+                (Double(rgb.output.1) ?? 0) / 255, (Double(rgb.output.2) ?? 0) / 255, (Double(rgb.output.3) ?? 0) / 255,
+                Double(rgb.output.4) ?? 1
+            )
+        }
+        if let mix = css.wholeMatch(of: /color-mix\(in srgb, (.+) ([0-9.]+)%, transparent\)/),
+            let base = Color(css: String(mix.output.1)).components
+        {
+            return (base.red, base.green, base.blue, base.opacity * (Double(mix.output.2) ?? 100) / 100)
+        }
+        if css == "transparent" { return (0, 0, 0, 0) }
+        let hex = self.hex
+        guard hex != "#000000" || css == Color.black.css || css == "#000", let value = Int(hex.dropFirst(), radix: 16) else { return nil }
+        return (Double(value >> 16 & 255) / 255, Double(value >> 8 & 255) / 255, Double(value & 255) / 255, css == "transparent" ? 0 : 1)
+    }
 }
+
+// `#colorLiteral(red:green:blue:alpha:)`, as Xcode writes it: a `UIColor` where the type is not
+// said, a `Color` where it is.
+extension UIColor: _ExpressibleByColorLiteral {
+    nonisolated public init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        css = Color(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha)).css
+    }
+}
+
+extension Color: _ExpressibleByColorLiteral {
+    nonisolated public init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha))
+    }
+}
+
+/// The type of a `#colorLiteral` whose type is not said (UIKit's, as on iOS).
+public typealias _ColorLiteralType = UIColor
 
 /// UIKit's colours, as SwiftUI apps reach for them: the system colours follow light and dark
 /// mode (the stylesheet's `--jw-…` properties), the others are what they say.
@@ -76,6 +113,34 @@ public struct UIColor: Sendable, Hashable {
 
     public init(white: CGFloat, alpha: CGFloat) {
         css = Color(white: Double(white), opacity: Double(alpha)).css
+    }
+
+    /// A SwiftUI colour as UIKit's (`UIColor(Color.accentColor)`).
+    nonisolated public init(_ color: Color) { css = color.css }
+
+    /// The colour's red, green, blue and alpha, 0…1: its own channels when it was made from them,
+    /// the light-mode value of a system or named colour; false (and black) when the colour is
+    /// one the page resolves (a theme's named colour).
+    @discardableResult
+    public func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?, blue: UnsafeMutablePointer<CGFloat>?,
+        alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        let components = Color(css: css).components
+        red?.pointee = CGFloat(components?.red ?? 0)
+        green?.pointee = CGFloat(components?.green ?? 0)
+        blue?.pointee = CGFloat(components?.blue ?? 0)
+        alpha?.pointee = CGFloat(components?.opacity ?? 1)
+        return components != nil
+    }
+
+    /// The colour's grey level (the mean of its channels) and alpha.
+    @discardableResult
+    public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let components = Color(css: css).components
+        white?.pointee = CGFloat(components.map { ($0.red + $0.green + $0.blue) / 3 } ?? 0)
+        alpha?.pointee = CGFloat(components?.opacity ?? 1)
+        return components != nil
     }
 
     public init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {

@@ -255,6 +255,47 @@ extension View {
     public func listStyle(_ style: ListStyleKind) -> some View {
         environment(\.listStyle, style)
     }
+
+    /// A list style by its type, as older code writes it: `.listStyle(GroupedListStyle())`.
+    public func listStyle<S: ListStyle>(_ style: S) -> some View {
+        environment(\.listStyle, style.kind)
+    }
+}
+
+/// A list style as a type (`PlainListStyle()`, `InsetGroupedListStyle()`); `.listStyle(.plain)`
+/// names the same looks.
+public protocol ListStyle: Sendable {
+    var kind: ListStyleKind { get }
+}
+
+public struct DefaultListStyle: ListStyle {
+    public init() {}
+    public var kind: ListStyleKind { .automatic }
+}
+
+public struct PlainListStyle: ListStyle {
+    public init() {}
+    public var kind: ListStyleKind { .plain }
+}
+
+public struct GroupedListStyle: ListStyle {
+    public init() {}
+    public var kind: ListStyleKind { .grouped }
+}
+
+public struct InsetGroupedListStyle: ListStyle {
+    public init() {}
+    public var kind: ListStyleKind { .insetGrouped }
+}
+
+public struct InsetListStyle: ListStyle {
+    public init() {}
+    public var kind: ListStyleKind { .inset }
+}
+
+public struct SidebarListStyle: ListStyle {
+    public init() {}
+    public var kind: ListStyleKind { .sidebar }
 }
 
 extension View {

@@ -77,6 +77,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
             // the previous page, which slides in; the dots are the tab bar.
             node.addClass(StyleClass.tabviewPage)
             if paged == .never { node.addClass(StyleClass.tabviewPageNoDots) }
+            if context.environment.pageIndexBacked { node.addClass(StyleClass.tabviewPageBackedDots) }
             var swipe = DragGesture(minimumDistance: 20)._recognizers()[0]
             let count = tabs.count
             swipe.ended.append { input in
@@ -270,12 +271,19 @@ extension TabViewStyle where Self == DefaultTabViewStyle {
 }
 
 private struct TabViewStyleKey: EnvironmentKey { static let defaultValue: PageTabViewStyle.IndexDisplayMode? = nil }
+private struct PageIndexBackedKey: EnvironmentKey { static let defaultValue = false }
 
 extension EnvironmentValues {
     /// A paged `TabView`'s dots (nil: a tab bar).
     var tabViewStyle: PageTabViewStyle.IndexDisplayMode? {
         get { self[TabViewStyleKey.self] }
         set { self[TabViewStyleKey.self] = newValue }
+    }
+
+    /// A paged `TabView`'s dots sit on a backing capsule (`.indexViewStyle`).
+    var pageIndexBacked: Bool {
+        get { self[PageIndexBackedKey.self] }
+        set { self[PageIndexBackedKey.self] = newValue }
     }
 }
 
@@ -284,13 +292,25 @@ extension View {
         environment(\.tabViewStyle, style._page)
     }
 
-    /// The look of a paged `TabView`'s dots (a background behind them with `.always`).
-    public func indexViewStyle(_ style: PageIndexViewStyle) -> some View { self }
+    /// The look of a paged `TabView`'s dots: on a backing capsule with `.always` (and
+    /// `.interactive`, which a page has no other moment for), bare otherwise.
+    public func indexViewStyle(_ style: PageIndexViewStyle) -> some View {
+        environment(\.pageIndexBacked, style.backgroundDisplayMode == .always || style.backgroundDisplayMode == .interactive)
+    }
 }
 
-/// `.indexViewStyle(.page(backgroundDisplayMode:))`: the dots are drawn the one way here.
+/// `.indexViewStyle(.page(backgroundDisplayMode: .always))`: whether a paged `TabView`'s dots
+/// have a backing.
 public struct PageIndexViewStyle: Sendable {
     public enum BackgroundDisplayMode: Sendable { case automatic, always, interactive, never }
-    public static func page(backgroundDisplayMode: BackgroundDisplayMode = .automatic) -> PageIndexViewStyle { PageIndexViewStyle() }
+    public let backgroundDisplayMode: BackgroundDisplayMode
+
+    public init(backgroundDisplayMode: BackgroundDisplayMode = .automatic) {
+        self.backgroundDisplayMode = backgroundDisplayMode
+    }
+
+    public static func page(backgroundDisplayMode: BackgroundDisplayMode = .automatic) -> PageIndexViewStyle {
+        PageIndexViewStyle(backgroundDisplayMode: backgroundDisplayMode)
+    }
     public static var page: PageIndexViewStyle { PageIndexViewStyle() }
 }

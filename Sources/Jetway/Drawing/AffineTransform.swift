@@ -1,0 +1,116 @@
+import Foundation
+
+// Core Graphics' affine transform, as SwiftUI code builds one for `Path.applying(_:)`,
+// `ProjectionTransform` and `.transformEffect(_:)` (Linux's Foundation has no CGAffineTransform).
+
+/// `[a b 0; c d 0; tx ty 1]`: a point (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty).
+public struct CGAffineTransform: Hashable, Sendable {
+    public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+
+    public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+    }
+
+    public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
+        self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
+    }
+
+    public init() { self = .identity }
+
+    public init(translationX tx: CGFloat, y ty: CGFloat) { self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty) }
+
+    public init(scaleX sx: CGFloat, y sy: CGFloat) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
+
+    /// A turn by `angle` radians (clockwise on the screen, whose y axis points down).
+    public init(rotationAngle angle: CGFloat) {
+        let cosine = CGFloat(cos(Double(angle))), sine = CGFloat(sin(Double(angle)))
+        self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
+    }
+
+    public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    public var isIdentity: Bool { self == .identity }
+
+    /// This transform, then `t2`.
+    public func concatenating(_ t2: CGAffineTransform) -> CGAffineTransform {
+        CGAffineTransform(
+            a: a * t2.a + b * t2.c, b: a * t2.b + b * t2.d, c: c * t2.a + d * t2.c, d: c * t2.b + d * t2.d,
+            tx: tx * t2.a + ty * t2.c + t2.tx, ty: tx * t2.b + ty * t2.d + t2.ty)
+    }
+
+    /// A translation, then this transform (Core Graphics' order).
+    public func translatedBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
+        CGAffineTransform(translationX: x, y: y).concatenating(self)
+    }
+
+    public func scaledBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
+        CGAffineTransform(scaleX: x, y: y).concatenating(self)
+    }
+
+    public func rotated(by angle: CGFloat) -> CGAffineTransform {
+        CGAffineTransform(rotationAngle: angle).concatenating(self)
+    }
+
+    /// The transform that undoes this one (this one when it cannot be undone).
+    public func inverted() -> CGAffineTransform {
+        let determinant = a * d - b * c
+        guard determinant != 0 else { return self }
+        return CGAffineTransform(
+            a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
+            tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant)
+    }
+
+    /// CSS's `matrix(a,b,c,d,tx,ty)`.
+    var css: String {
+        "matrix(\([a, b, c, d, tx, ty].map { Color.format(Double($0)) }.joined(separator: ",")))"
+    }
+}
+
+extension CGPoint {
+    public func applying(_ t: CGAffineTransform) -> CGPoint {
+        CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
+    }
+}
+
+extension CGSize {
+    /// The size's vector transformed (translation does not apply).
+    public func applying(_ t: CGAffineTransform) -> CGSize {
+        CGSize(width: t.a * width + t.c * height, height: t.b * width + t.d * height)
+    }
+}
+
+extension CGRect {
+    /// The smallest rectangle holding the transformed corners.
+    public func applying(_ t: CGAffineTransform) -> CGRect {
+        let corners = [CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: minX, y: maxY), CGPoint(x: maxX, y: maxY)]
+            .map { $0.applying(t) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}
+
+extension Path {
+    /// The path with every point transformed.
+    public func applying(_ transform: CGAffineTransform) -> Path {
+        var result = Path()
+        forEach { element in
+            switch element {
+            case .move(let to): result.move(to: to.applying(transform))
+            case .line(let to): result.addLine(to: to.applying(transform))
+            case .quadCurve(let to, let control): result.addQuadCurve(to: to.applying(transform), control: control.applying(transform))
+            case .curve(let to, let control1, let control2):
+                result.addCurve(
+                    to: to.applying(transform), control1: control1.applying(transform), control2: control2.applying(transform))
+            case .closeSubpath: result.closeSubpath()
+            }
+        }
+        return result
+    }
+}
+
+extension View {
+    /// Draws the view through `transform`, from its top-left corner (layout is not changed).
+    public func transformEffect(_ transform: CGAffineTransform) -> some View {
+        modifier(StyleModifier { node in Effects.transform(node, Effects.fromOrigin(transform.css), anchor: .center) })
+    }
+}
