@@ -55,6 +55,7 @@ extension BundledAssets {
         ("runtime/features/share.js", PackageResources.share_js),
         ("runtime/features/motion.js", PackageResources.motion_js),
         ("runtime/features/gestures.js", PackageResources.gestures_js),
+        ("runtime/features/dragdrop.js", PackageResources.dragdrop_js),
         ("runtime/features/refresh.js", PackageResources.refresh_js),
         ("runtime/features/pacing.js", PackageResources.pacing_js),
         ("runtime/features/menus.js", PackageResources.menus_js),

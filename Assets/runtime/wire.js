@@ -32,7 +32,10 @@ const wire = Object.freeze({
     animation: "data-jw-animation",
     animationScope: "data-jw-animate",
     transition: "data-jw-transition",
+    frames: "data-jw-frames",
     gesture: "data-jw-gesture",
+    drag: "data-jw-drag",
+    drop: "data-jw-drop",
     matched: "data-jw-match",
     imagePhase: "data-jw-phase",
     imagePart: "data-jw-part",
@@ -69,6 +72,7 @@ const wire = Object.freeze({
     text: "jw-text",
     fillHeight: "jw-fill-h",
     navstack: "jw-navstack",
+    dropTargeted: "jw-drop-targeted",
   }),
   state: Object.freeze({
     connecting: "jw-connecting",

@@ -8,7 +8,9 @@ import Foundation
 ///   (`ObservableObject`, `@Published`, `AnyCancellable`, `Timer.publish`, `Just`, subjects).
 /// - A file that imports Foundation and nothing of SwiftUI's, yet uses `ObservableObject`,
 ///   `@Published` or `@Observable` (on Apple's platforms Foundation brings Combine, and the app's
-///   other files bring Observation), gets `import Jetway` after its last import.
+///   other files bring Observation), or a name Apple's Foundation has and Linux's lacks
+///   (`ListFormatter`, `URL.documentsDirectory`, `CGAffineTransform`), gets `import Jetway` after
+///   its last import.
 /// - A file that imports a framework the browser has no counterpart for (UIKit, MapKit, …) is
 ///   left as it is and reported: it needs a hand.
 public struct PortRewrite: Sendable, Equatable {
@@ -46,7 +48,8 @@ public struct PortRewrite: Sendable, Equatable {
     /// Names a model file uses that come from Combine or Observation.
     static let modelNames = try! NSRegularExpression(
         pattern: #"(\bObservableObject\b|@Published\b|@Observable\b|\bAnyCancellable\b|\bPassthroughSubject\b"#
-            + #"|\bCurrentValueSubject\b|@ObservationIgnored\b)"#)
+            + #"|\bCurrentValueSubject\b|@ObservationIgnored\b|\bdataTaskPublisher\b|\bListFormatter\b|\.documentsDirectory\b"#
+            + #"|\bCGAffineTransform\b)"#)
     /// `@preconcurrency import struct Foundation.URL`: the attributes, the module, the rest.
     static let importLine = try! NSRegularExpression(
         pattern: #"^(\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*)import\s+"#

@@ -62,6 +62,11 @@ public enum RuntimeContract {
         /// `run;duration;delay;iterations;direction;linear|property|frame|…` — the page plays the
         /// frames of `property` evenly over the duration when `run` changes.
         public static let frames = "data-jw-frames"
+        /// `.draggable`: what a drag of the element carries, `u <url>` or `t <text>`.
+        public static let drag = "data-jw-drag"
+        /// `.dropDestination`: the element takes drops (its `drop` event: `["over", bool]` while
+        /// a drag is over it, `["drop", x, y, [kind, value], …]` with kinds `u` and `t`).
+        public static let drop = "data-jw-drop"
         /// `.gesture`: what the runtime watches on the element, one recognizer per `;` (`tap 2`,
         /// `long 500 10`, `drag 10`, `magnify`, `rotate`); a leading `+` lets the views around it
         /// see the pointer too.
@@ -88,6 +93,8 @@ public enum RuntimeContract {
     public enum Class {
         /// The element whose content is the page (patches and syncs apply inside it).
         public static let root = "jw-root"
+        /// A drop destination while a drag is over it.
+        public static let dropTargeted = "jw-drop-targeted"
         /// The "Reconnecting…" banner of a page.
         public static let banner = "jw-banner"
         /// A sheet, full-screen cover or alert: a `<dialog>` the runtime opens with `showModal()`.
@@ -136,7 +143,7 @@ public enum RuntimeContract {
         public static let all = [
             root, banner, sheet, wheel, wheelItem, refreshable, refresh, link, navBack, navlink, tablink, tabview, tabbar, navTitle, menu,
             contextMenu, hasContextMenu, fileImporter, lazyGap, lazyEnd, lazyAcross, asyncImage, asyncImagePhase, text, fillHeight,
-            navstack,
+            navstack, dropTargeted,
         ]
     }
 
@@ -218,7 +225,8 @@ public enum RuntimeContract {
                     ("fits", Attribute.fits), ("fitted", Attribute.fitted), ("shareURL", Attribute.shareURL),
                     ("shareText", Attribute.shareText), ("shareTitle", Attribute.shareTitle), ("copied", Attribute.copied),
                     ("animation", Attribute.animation), ("animationScope", Attribute.animationScope),
-                    ("transition", Attribute.transition), ("gesture", Attribute.gesture),
+                    ("transition", Attribute.transition), ("frames", Attribute.frames), ("gesture", Attribute.gesture),
+                    ("drag", Attribute.drag), ("drop", Attribute.drop),
                     ("matched", Attribute.matched),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
                     ("savedAt", Attribute.savedAt),
@@ -236,7 +244,7 @@ public enum RuntimeContract {
                     ("hasContextMenu", Class.hasContextMenu), ("fileImporter", Class.fileImporter), ("lazyGap", Class.lazyGap),
                     ("lazyEnd", Class.lazyEnd), ("lazyAcross", Class.lazyAcross), ("asyncImage", Class.asyncImage),
                     ("asyncImagePhase", Class.asyncImagePhase), ("text", Class.text), ("fillHeight", Class.fillHeight),
-                    ("navstack", Class.navstack),
+                    ("navstack", Class.navstack), ("dropTargeted", Class.dropTargeted),
                 ].map { ($0.0, quoted($0.1)) }
             ),
             (

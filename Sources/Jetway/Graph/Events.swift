@@ -17,6 +17,9 @@ public enum EventKind: String, Sendable, CaseIterable {
     /// A gesture the runtime recognised (`.gesture`, `.onLongPressGesture`): payload
     /// `.numbers([recognizer × 4 + phase, …])` (`GestureInput`).
     case gesture
+    /// A drag over a drop destination or a drop on it (`.dropDestination`): payload `.text` of a
+    /// JSON array, `["over", true|false]` or `["drop", x, y, [kind, value], …]`.
+    case drop
 
     /// Whether a browser may send this kind over the websocket.
     public var isSentByBrowsers: Bool { self != .upload }

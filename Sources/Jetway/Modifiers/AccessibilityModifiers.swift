@@ -141,3 +141,18 @@ public enum AccessibilityHeadingLevel: Sendable, Hashable {
         }
     }
 }
+
+// The older spelling, `.accessibility(label:)` and its siblings, as apps written for iOS 13
+// still carry them: each is its `accessibility…` modifier.
+extension View {
+    public func accessibilityHint(_ hint: Text) -> some View { accessibilityHint(hint.string) }
+
+    public func accessibility(label: Text) -> some View { accessibilityLabel(label) }
+    public func accessibility(hint: Text) -> some View { accessibilityHint(hint) }
+    public func accessibility(value: Text) -> some View { accessibilityValue(value) }
+    public func accessibility(hidden: Bool) -> some View { accessibilityHidden(hidden) }
+    public func accessibility(identifier: String) -> some View { accessibilityIdentifier(identifier) }
+    public func accessibility(addTraits traits: AccessibilityTraits) -> some View { accessibilityAddTraits(traits) }
+    public func accessibility(removeTraits traits: AccessibilityTraits) -> some View { accessibilityRemoveTraits(traits) }
+    public func accessibility(sortPriority: Double) -> some View { accessibilitySortPriority(sortPriority) }
+}

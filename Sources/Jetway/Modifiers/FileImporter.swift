@@ -25,6 +25,17 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
     public static let image = UTType(
         identifier: "public.image", mimeTypes: ["image/png", "image/jpeg"], preferredFilenameExtension: nil, name: "an image")
 
+    /// Kinds that a drag, a drop or a share carries as text (`CodableRepresentation(contentType: .json)`).
+    public static let json = UTType(
+        identifier: "public.json", mimeTypes: ["application/json"], preferredFilenameExtension: "json", name: "JSON")
+    public static let plainText = UTType(
+        identifier: "public.plain-text", mimeTypes: ["text/plain"], preferredFilenameExtension: "txt", name: "text")
+    public static let utf8PlainText = UTType(
+        identifier: "public.utf8-plain-text", mimeTypes: ["text/plain"], preferredFilenameExtension: "txt", name: "text")
+    public static let url = UTType(identifier: "public.url", mimeTypes: ["text/uri-list"], preferredFilenameExtension: nil, name: "a link")
+    public static let data = UTType(
+        identifier: "public.data", mimeTypes: ["application/octet-stream"], preferredFilenameExtension: nil, name: "data")
+
     /// Whether a file found to be `found` is one of this type (by their MIME types, so an
     /// app's own `UTType` for PNGs accepts what the server found to be a PNG).
     public func accepts(_ found: UTType) -> Bool {

@@ -21,14 +21,13 @@ public struct Transaction: Sendable {
         self.animation = animation
     }
 
-    /// The transaction of the body running now on the main thread, where views' state changes
-    /// (nil outside `withAnimation`/`withTransaction`); only the main thread reads or writes it.
-    nonisolated(unsafe) static var current: Transaction?
+    /// The transaction of the body running now (nil outside `withAnimation`/`withTransaction`):
+    /// bound to the running code, so a body run on any thread sees its own.
+    @TaskLocal static var current: Transaction?
 }
 
 /// Runs `body`, and the changes it makes move with `animation` on every page that shows them.
-/// Callable from anywhere, as SwiftUI's (a view model's method); a body run off the main thread
-/// changes nothing a page shows in that moment, so it runs without the animation.
+/// Callable from anywhere, as SwiftUI's (a view model's method).
 @discardableResult
 public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
     try withTransaction(Transaction(animation: animation), body)
@@ -61,14 +60,10 @@ public struct AnimationCompletionCriteria: Hashable, Sendable {
     public static let removed = AnimationCompletionCriteria()
 }
 
-/// Runs `body` in `transaction` (off the main thread: without it).
+/// Runs `body` in `transaction`.
 @discardableResult
 public func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
-    guard Thread.isMainThread else { return try body() }
-    let outer = Transaction.current
-    Transaction.current = transaction
-    defer { Transaction.current = outer }
-    return try body()
+    try Transaction.$current.withValue(transaction, operation: body)
 }
 
 /// Runs `body` with one property of a transaction set (`withTransaction(\.disablesAnimations, true)`).

@@ -70,7 +70,7 @@ public final class Node {
     public func setAttribute(_ name: String, _ value: String) {
         var value = value
         if URLPolicy.isURLAttribute(name) {
-            guard let safe = URLPolicy.sanitize(value) else {
+            guard let safe = URLPolicy.sanitize(value, attribute: name) else {
                 removeAttribute(name)
                 return
             }

@@ -1,8 +1,10 @@
 /// Which URLs may appear in `href`/`src`-like attributes.
 ///
-/// Only `http`, `https`, `mailto`, `tel` and relative URLs pass; `javascript:`, `data:`,
-/// `vbscript:` and anything else with a scheme is refused, including obfuscations with
-/// whitespace, control characters or mixed case (`" JaVa\tscript:"`), which browsers strip.
+/// Only `http`, `https`, `mailto`, `tel` and relative URLs pass — and in `src`, a raster image's
+/// bytes (`data:image/png;base64,…`, JPEG, GIF, WebP: `Image(uiImage:)`), which cannot run
+/// anything; `javascript:`, other `data:`, `vbscript:` and anything else with a scheme is
+/// refused, including obfuscations with whitespace, control characters or mixed case
+/// (`" JaVa\tscript:"`), which browsers strip.
 enum URLPolicy {
     /// Checked on every attribute set, so it looks at the length before comparing.
     static func isURLAttribute(_ name: String) -> Bool {
@@ -12,6 +14,21 @@ enum URLPolicy {
         case 6: return name == "action" || name == "poster" || name == "srcset"
         case 10: return name == "formaction" || name == "background"
         default: return false
+        }
+    }
+
+    static func sanitize(_ value: String, attribute: String) -> String? {
+        if attribute == "src", isRasterImageData(value) { return value }
+        return sanitize(value)
+    }
+
+    /// `data:image/(png|jpeg|gif|webp);base64,` followed by base64 only.
+    static func isRasterImageData(_ value: String) -> Bool {
+        let prefixes = ["data:image/png;base64,", "data:image/jpeg;base64,", "data:image/gif;base64,", "data:image/webp;base64,"]
+        guard let prefix = prefixes.first(where: { value.hasPrefix($0) }) else { return false }
+        return value.utf8.dropFirst(prefix.utf8.count).allSatisfy { byte in
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B
+                || byte == 0x2F || byte == 0x3D
         }
     }
 

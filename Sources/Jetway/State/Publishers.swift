@@ -37,13 +37,13 @@ extension Publisher {
     }
 
     /// Runs `receiveValue` for every value.
-    @MainActor public func sink(receiveValue: @escaping @MainActor (Output) -> Void) -> AnyCancellable {
+    public func sink(receiveValue: @escaping @MainActor (Output) -> Void) -> AnyCancellable {
         subscribe(receiveValue)
     }
 
     /// Runs `receiveValue` for every value and `receiveCompletion` once, when the stream
     /// finishes or fails.
-    @MainActor public func sink(
+    public func sink(
         receiveCompletion: @escaping @MainActor (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping @MainActor (Output) -> Void
     ) -> AnyCancellable {
@@ -51,14 +51,15 @@ extension Publisher {
     }
 
     /// Sets `object[keyPath:]` to every value.
-    @MainActor public func assign<Root: AnyObject>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable
+    public func assign<Root: AnyObject>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable
     where Failure == Never {
-        subscribe { [object] in object[keyPath: keyPath] = $0 }
+        nonisolated(unsafe) let object = object, keyPath = keyPath
+        return subscribe { object[keyPath: keyPath] = $0 }
     }
 
     /// Republishes every value through a `@Published` property (`.assign(to: &$value)`); the
     /// subscription lasts as long as the property's owner.
-    @MainActor public func assign(to published: inout Published<Output>.Publisher) where Failure == Never {
+    public func assign(to published: inout Published<Output>.Publisher) where Failure == Never {
         let box = published.box
         let cancellable = subscribe { value in
             box.publisher?.send()
@@ -68,21 +69,25 @@ extension Publisher {
         box.keep(cancellable)
     }
 
-    @MainActor public func map<T>(_ transform: @escaping (Output) -> T) -> AnyPublisher<T, Failure> {
-        AnyPublisher { receive, complete in subscribe({ receive(transform($0)) }, completion: complete) }
+    public func map<T>(_ transform: @escaping (Output) -> T) -> AnyPublisher<T, Failure> {
+        nonisolated(unsafe) let transform = transform
+        return AnyPublisher { receive, complete in subscribe({ receive(transform($0)) }, completion: complete) }
     }
 
-    @MainActor public func filter(_ isIncluded: @escaping (Output) -> Bool) -> AnyPublisher<Output, Failure> {
-        AnyPublisher { receive, complete in subscribe({ if isIncluded($0) { receive($0) } }, completion: complete) }
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> AnyPublisher<Output, Failure> {
+        nonisolated(unsafe) let isIncluded = isIncluded
+        return AnyPublisher { receive, complete in subscribe({ if isIncluded($0) { receive($0) } }, completion: complete) }
     }
 
-    @MainActor public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> AnyPublisher<T, Failure> {
-        AnyPublisher { receive, complete in subscribe({ if let value = transform($0) { receive(value) } }, completion: complete) }
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> AnyPublisher<T, Failure> {
+        nonisolated(unsafe) let transform = transform
+        return AnyPublisher { receive, complete in subscribe({ if let value = transform($0) { receive(value) } }, completion: complete) }
     }
 
     /// Like `map`, where the transform may throw: a throw ends the stream with that error.
-    @MainActor public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> AnyPublisher<T, any Error> {
-        AnyPublisher { receive, complete in
+    public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> AnyPublisher<T, any Error> {
+        nonisolated(unsafe) let transform = transform
+        return AnyPublisher { receive, complete in
             let ended = CompletionLatch()
             let inner = subscribe(
                 { value in
@@ -105,14 +110,15 @@ extension Publisher {
     }
 
     /// Decodes each value (JSON data, as `URLSession` delivers it) as `type`.
-    @MainActor public func decode<Item: Decodable>(type: Item.Type, decoder: JSONDecoder) -> AnyPublisher<Item, any Error>
+    public func decode<Item: Decodable>(type: Item.Type, decoder: JSONDecoder) -> AnyPublisher<Item, any Error>
     where Output == Data {
         tryMap { try decoder.decode(type, from: $0) }
     }
 
     /// The stream's error, changed by `transform`.
-    @MainActor public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> AnyPublisher<Output, E> {
-        AnyPublisher { receive, complete in
+    public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> AnyPublisher<Output, E> {
+        nonisolated(unsafe) let transform = transform
+        return AnyPublisher { receive, complete in
             subscribe(receive) { completion in
                 switch completion {
                 case .finished: complete(.finished)
@@ -123,8 +129,9 @@ extension Publisher {
     }
 
     /// A failure becomes `output`, then the stream finishes.
-    @MainActor public func replaceError(with output: Output) -> AnyPublisher<Output, Never> {
-        AnyPublisher { receive, complete in
+    public func replaceError(with output: Output) -> AnyPublisher<Output, Never> {
+        nonisolated(unsafe) let output = output
+        return AnyPublisher { receive, complete in
             subscribe(receive) { completion in
                 if case .failure = completion { receive(output) }
                 complete(.finished)
@@ -133,9 +140,10 @@ extension Publisher {
     }
 
     /// A failure hands over to the publisher `handler` makes of the error.
-    @MainActor public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> AnyPublisher<Output, P.Failure>
+    public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> AnyPublisher<Output, P.Failure>
     where P.Output == Output {
-        AnyPublisher { receive, complete in
+        nonisolated(unsafe) let handler = handler
+        return AnyPublisher { receive, complete in
             let next = CancellableBox()
             let first = subscribe(receive) { completion in
                 switch completion {
@@ -153,7 +161,7 @@ extension Publisher {
     /// Values are delivered on the main actor already: the scheduler changes nothing.
     public func receive<S>(on scheduler: S) -> Self { self }
 
-    @MainActor public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
+    public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
         AnyPublisher { receive, complete in subscribe(receive, completion: complete) }
     }
 }

@@ -38,6 +38,12 @@ public struct Image: _PrimitiveView, Equatable {
         label = SystemIcons.spokenName(systemName)
     }
 
+    /// An image from bytes the server holds (`Image(uiImage:)`): a `data:` address.
+    nonisolated init(dataURL: String) {
+        source = .url(dataURL)
+        label = nil
+    }
+
     /// An image at a URL (http, https or relative; anything else is refused).
     nonisolated public init(url: URL, label: String? = nil) {
         source = .url(url.absoluteString)

@@ -20,7 +20,7 @@ public struct ShareLink<Label: View>: _PrimitiveView {
         item: Item, subject: Text? = nil, message: Text? = nil, preview: SharePreview = SharePreview(""),
         @ViewBuilder label: () -> Label
     ) {
-        self.item = item.sharedText
+        self.item = item.sharedText ?? ""
         self.isURL = Item.self == URL.self
         self.subject = subject ?? preview.title
         self.message = message
@@ -68,25 +68,6 @@ extension ShareLink where Label == Jetway.Label<Text, Image> {
             Jetway.Label(title, systemImage: "square.and.arrow.up")
         }
     }
-}
-
-/// What a `ShareLink` shares: a URL or a string (as text in the page; a browser shares links and
-/// text).
-public protocol Transferable {
-    /// The text the browser shares: a URL's absolute string, a string itself.
-    var sharedText: String { get }
-}
-
-extension URL: Transferable {
-    public var sharedText: String { absoluteString }
-}
-
-extension String: Transferable {
-    public var sharedText: String { self }
-}
-
-extension Substring: Transferable {
-    public var sharedText: String { String(self) }
 }
 
 /// The title a share sheet shows for the item (its image and icon are not sent: the browser's
