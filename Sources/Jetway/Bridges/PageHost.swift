@@ -25,6 +25,11 @@ public final class PageHost {
     public var title: String? {
         didSet { if title != oldValue { graph?.setNeedsUpdate() } }
     }
+    /// The screen stays on while the page is shown (`UIApplication.shared.isIdleTimerDisabled`;
+    /// for one view, `.keepsScreenAwake()`).
+    public var keepsScreenOn = false {
+        didSet { if keepsScreenOn != oldValue { graph?.setNeedsUpdate() } }
+    }
     /// The page's outermost stack, once it has rendered.
     weak var navigation: NavigationState?
     weak var graph: ViewGraph?

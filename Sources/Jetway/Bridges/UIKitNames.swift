@@ -62,6 +62,14 @@ public final class UIApplication {
         completionHandler?(opened)
     }
 
+    /// Keeps the screen of the page acting (in an event's handler, `onAppear`, `onDisappear`) on
+    /// while it is shown: a Screen Wake Lock, as `.keepsScreenAwake()` takes. Outside a page's
+    /// handler there is no page to keep on: setting it then changes nothing, and it reads false.
+    public var isIdleTimerDisabled: Bool {
+        get { PageHost.acting?.keepsScreenOn ?? false }
+        set { PageHost.acting?.keepsScreenOn = newValue }
+    }
+
     /// Whether the page can open `url`: an address of this app or an `http`/`https` one.
     public func canOpenURL(_ url: URL) -> Bool {
         URLPolicy.sanitize(url.absoluteString) != nil
@@ -86,7 +94,9 @@ public final class UIApplication {
 
     /// What a page going into `phase` posts, in order.
     nonisolated static func notifications(entering phase: ScenePhase) -> [Notification.Name] {
-        phase == .active ? [willEnterForegroundNotification, didBecomeActiveNotification] : [willResignActiveNotification, didEnterBackgroundNotification]
+        phase == .active
+            ? [willEnterForegroundNotification, didBecomeActiveNotification]
+            : [willResignActiveNotification, didEnterBackgroundNotification]
     }
 }
 

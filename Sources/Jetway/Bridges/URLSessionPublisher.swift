@@ -27,14 +27,15 @@ extension URLSession {
         public let request: URLRequest
         public let session: URLSession
 
-        public func subscribe(_ receive: @escaping @MainActor (Output) -> Void) -> AnyCancellable {
+        public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
             subscribe(receive) { _ in }
         }
 
         public func subscribe(
-            _ receive: @escaping @MainActor (Output) -> Void, completion complete: @escaping @MainActor (Subscribers.Completion<URLError>) -> Void
+            _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<URLError>) -> Void
         ) -> AnyCancellable {
             let cancelled = Cancelled()
+            nonisolated(unsafe) let receive = receive, complete = complete
             let task = session.dataTask(with: request) { data, response, error in
                 DispatchQueue.main.async {
                     // Nothing after `cancel()`: the subscriber has gone.

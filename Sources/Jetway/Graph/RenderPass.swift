@@ -22,6 +22,7 @@ extension ViewGraph {
         node.setAttribute("class", RuntimeContract.Class.root)
         // What the page host asked of the browser: a title over the screen's, an address to open.
         if let title = host.title { node.setAttribute(RuntimeContract.Attribute.title, title) }
+        if host.keepsScreenOn { node.setAttribute(RuntimeContract.Attribute.keepsAwake, "") }
         if let request = host.openRequest { node.setAttribute(RuntimeContract.Attribute.open, "\(request.serial) \(request.url)") }
         // A page whose views read `scenePhase` hears the browser hide and show it.
         if host.readsPhase {

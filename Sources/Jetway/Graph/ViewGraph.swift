@@ -403,6 +403,10 @@ public final class ViewGraph {
     }
 
     private func runAfterCommit() {
+        // The page acting, for what UIKit code in `onAppear` reaches without a view.
+        let outer = PageHost.acting
+        PageHost.acting = host
+        defer { PageHost.acting = outer }
         while !afterCommit.isEmpty {
             let actions = afterCommit
             afterCommit.removeAll()

@@ -83,6 +83,12 @@ extension View {
         modifier(StyleModifier { node in if awake { node.setAttribute(RuntimeContract.Attribute.keepsAwake, "") } })
     }
 
+    /// Whether taps, clicks and drags reach the view (false: they pass through it to what is
+    /// behind, as for a decorative layer on top).
+    public func allowsHitTesting(_ enabled: Bool) -> some View {
+        modifier(StyleModifier { node in if !enabled { node.addStyle("pointer-events:none") } })
+    }
+
     /// Hides the mouse pointer over the view (`.hidden`), as on a screen nobody touches.
     public func pointerVisibility(_ visibility: Visibility) -> some View {
         modifier(StyleModifier { node in if visibility == .hidden { node.addClass(StyleClass.pointerHidden) } })

@@ -48,7 +48,7 @@ struct DropModifier<T: Transferable>: NodeModifier {
             EventBinding(event: .drop) { payload in
                 switch try DropItems.decode(try payload.text()) {
                 case .over(let over): isTargeted(over)
-                case .drop(let location, let items): _ = action(items.compactMap(T._import), location)
+                case .drop(let location, let items): _ = action(items.compactMap { T._import($0) }, location)
                 }
             })
         return node

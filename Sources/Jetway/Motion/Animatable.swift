@@ -138,6 +138,7 @@ extension Animation {
     /// curve the browser plays, evaluated on the server.
     func progress(at fraction: Double) -> Double {
         let t = min(max(fraction, 0), 1)
+        if t == 0 || t == 1 { return t }
         switch curve {
         case .linear: return t
         case .bezier(let x1, let y1, let x2, let y2):

@@ -40,8 +40,12 @@ public struct Published<Value> {
         }
     }
 
-    /// The stream of values: `$searchText.sink { print($0) }`.
-    public var projectedValue: Publisher { Publisher(box: box) }
+    /// The stream of values: `$searchText.sink { print($0) }`. Settable only so it can be
+    /// passed `inout` (`.assign(to: &$value)`): the stream is always this property's.
+    public var projectedValue: Publisher {
+        get { Publisher(box: box) }
+        set {}
+    }
 
     /// Delivers the current value and every new one to its subscribers.
     public struct Publisher {

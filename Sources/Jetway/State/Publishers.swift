@@ -12,10 +12,10 @@ public protocol Publisher<Output> {
     associatedtype Output
     associatedtype Failure: Error = Never
     /// Starts delivering values to `receive`; they stop when the result is cancelled or released.
-    func subscribe(_ receive: @escaping @MainActor (Output) -> Void) -> AnyCancellable
+    func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable
     /// Starts delivering values to `receive` and, once, how the stream ended to `complete`.
     func subscribe(
-        _ receive: @escaping @MainActor (Output) -> Void, completion complete: @escaping @MainActor (Subscribers.Completion<Failure>) -> Void
+        _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
     ) -> AnyCancellable
 }
 
@@ -31,21 +31,21 @@ public enum Subscribers {
 extension Publisher {
     /// A publisher that never ends: values only.
     public func subscribe(
-        _ receive: @escaping @MainActor (Output) -> Void, completion complete: @escaping @MainActor (Subscribers.Completion<Failure>) -> Void
+        _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
     ) -> AnyCancellable {
         subscribe(receive)
     }
 
     /// Runs `receiveValue` for every value.
-    public func sink(receiveValue: @escaping @MainActor (Output) -> Void) -> AnyCancellable {
+    public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         subscribe(receiveValue)
     }
 
     /// Runs `receiveValue` for every value and `receiveCompletion` once, when the stream
     /// finishes or fails.
     public func sink(
-        receiveCompletion: @escaping @MainActor (Subscribers.Completion<Failure>) -> Void,
-        receiveValue: @escaping @MainActor (Output) -> Void
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+        receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
         subscribe(receiveValue, completion: receiveCompletion)
     }
@@ -167,7 +167,7 @@ extension Publisher {
 }
 
 /// Whether a stream has ended (a value after a failure is dropped).
-@MainActor private final class CompletionLatch {
+private final class CompletionLatch {
     var done = false
 }
 
@@ -184,22 +184,23 @@ private final class CancellableBox: @unchecked Sendable {
 
 /// Any publisher, by what it delivers.
 public struct AnyPublisher<Output, Failure: Error>: Publisher {
-    let start: (@escaping @MainActor (Output) -> Void, @escaping @MainActor (Subscribers.Completion<Failure>) -> Void) -> AnyCancellable
+    let start: (@escaping (Output) -> Void, @escaping (Subscribers.Completion<Failure>) -> Void) -> AnyCancellable
     /// A UIKit life-cycle notification a view hears from its own page (`.onReceive`), not from
     /// the process (UIKitNames.swift).
     var pageLifecycle: Notification.Name?
 
     init(
-        _ start: @escaping (@escaping @MainActor (Output) -> Void, @escaping @MainActor (Subscribers.Completion<Failure>) -> Void) ->
+        _ start:
+            @escaping (@escaping (Output) -> Void, @escaping (Subscribers.Completion<Failure>) -> Void) ->
             AnyCancellable
     ) {
         self.start = start
     }
 
-    public func subscribe(_ receive: @escaping @MainActor (Output) -> Void) -> AnyCancellable { start(receive, { _ in }) }
+    public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable { start(receive, { _ in }) }
 
     public func subscribe(
-        _ receive: @escaping @MainActor (Output) -> Void, completion complete: @escaping @MainActor (Subscribers.Completion<Failure>) -> Void
+        _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
     ) -> AnyCancellable {
         start(receive, complete)
     }
@@ -212,14 +213,15 @@ public struct Just<Output>: Publisher {
 
     public init(_ output: Output) { self.output = output }
 
-    public func subscribe(_ receive: @escaping @MainActor (Output) -> Void) -> AnyCancellable {
+    public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
         subscribe(receive) { _ in }
     }
 
     public func subscribe(
-        _ receive: @escaping @MainActor (Output) -> Void, completion complete: @escaping @MainActor (Subscribers.Completion<Never>) -> Void
+        _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Never>) -> Void
     ) -> AnyCancellable {
         nonisolated(unsafe) let value = output
+        nonisolated(unsafe) let receive = receive, complete = complete
         MainActor.assumeIsolated {
             receive(value)
             complete(.finished)
@@ -235,12 +237,13 @@ public struct Fail<Output, Failure: Error>: Publisher {
     public init(error: Failure) { self.error = error }
     public init(outputType: Output.Type, failure: Failure) { self.error = failure }
 
-    public func subscribe(_ receive: @escaping @MainActor (Output) -> Void) -> AnyCancellable { AnyCancellable {} }
+    public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable { AnyCancellable {} }
 
     public func subscribe(
-        _ receive: @escaping @MainActor (Output) -> Void, completion complete: @escaping @MainActor (Subscribers.Completion<Failure>) -> Void
+        _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
     ) -> AnyCancellable {
         let error = error
+        nonisolated(unsafe) let complete = complete
         MainActor.assumeIsolated { complete(.failure(error)) }
         return AnyCancellable {}
     }
@@ -257,7 +260,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Publisher {
         for receive in receivers.all { receive(value) }
     }
 
-    public nonisolated func subscribe(_ receive: @escaping @MainActor (Output) -> Void) -> AnyCancellable {
+    public nonisolated func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
         let id = receivers.add(receive)
         // At once, from any thread: nothing is delivered after `cancel()` returns.
         return AnyCancellable { [weak self] in self?.receivers.remove(id) }
@@ -284,8 +287,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Publisher {
 
     public func send(_ value: Output) { self.value = value }
 
-    public nonisolated func subscribe(_ receive: @escaping @MainActor (Output) -> Void) -> AnyCancellable {
+    public nonisolated func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
         let id = receivers.add(receive)
+        nonisolated(unsafe) let receive = receive
         MainActor.assumeIsolated { receive(current) }
         // At once, from any thread: nothing is delivered after `cancel()` returns.
         return AnyCancellable { [weak self] in self?.receivers.remove(id) }
@@ -296,10 +300,10 @@ public final class CurrentValueSubject<Output, Failure: Error>: Publisher {
 /// anywhere), called on the main actor.
 final class Receivers<Output>: @unchecked Sendable {
     private let lock = NSLock()
-    private var byID: [UInt64: @MainActor (Output) -> Void] = [:]
+    private var byID: [UInt64: (Output) -> Void] = [:]
     private var next: UInt64 = 0
 
-    func add(_ receive: @escaping @MainActor (Output) -> Void) -> UInt64 {
+    func add(_ receive: @escaping (Output) -> Void) -> UInt64 {
         lock.withLock {
             next += 1
             byID[next] = receive
@@ -311,7 +315,7 @@ final class Receivers<Output>: @unchecked Sendable {
         lock.withLock { byID[id] = nil }
     }
 
-    var all: [@MainActor (Output) -> Void] {
+    var all: [(Output) -> Void] {
         lock.withLock { Array(byID.values) }
     }
 }
@@ -319,8 +323,9 @@ final class Receivers<Output>: @unchecked Sendable {
 extension Published.Publisher: Jetway.Publisher {
     public typealias Output = Value
 
-    public func subscribe(_ receive: @escaping @MainActor (Value) -> Void) -> AnyCancellable {
-        box.subscribe { value in
+    public func subscribe(_ receive: @escaping (Value) -> Void) -> AnyCancellable {
+        nonisolated(unsafe) let receive = receive
+        return box.subscribe { value in
             nonisolated(unsafe) let value = value
             MainActor.assumeIsolated { receive(value) }
         }
@@ -357,10 +362,11 @@ extension Timer {
             return AnyCancellable { ticks.stop() }
         }
 
-        public func subscribe(_ receive: @escaping @MainActor (Date) -> Void) -> AnyCancellable {
+        public func subscribe(_ receive: @escaping (Date) -> Void) -> AnyCancellable {
             let timer = DispatchSource.makeTimerSource(queue: .main)
             let nanoseconds = Int(interval * 1_000_000_000)
             timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
+            nonisolated(unsafe) let receive = receive
             timer.setEventHandler { MainActor.assumeIsolated { receive(Date()) } }
             guard let id = ticks.add(timer) else { return AnyCancellable {} }
             timer.resume()
@@ -408,6 +414,7 @@ extension NotificationCenter {
     public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> AnyPublisher<Notification, Never> {
         nonisolated(unsafe) let object = object
         var publisher = AnyPublisher<Notification, Never> { receive, _ in
+            nonisolated(unsafe) let receive = receive
             // Delivered where it is posted when that is the main thread, else on the main queue
             // (an observer on OperationQueue.main waits for it, which would deadlock a post
             // from the main thread).
@@ -481,7 +488,7 @@ struct ReceiveModifier<P: Publisher>: _PrimitiveModifier {
 /// A view's subscription, cancelled when its view leaves the page.
 @MainActor
 final class Subscription: UnmountObserving {
-    final class Latest { var action: (@MainActor (Any) -> Void)? }
+    final class Latest { var action: ((Any) -> Void)? }
     let latest = Latest()
     var cancellable: AnyCancellable?
 

@@ -17,7 +17,7 @@ import Foundation
 
 /// Something that can be shared, dragged and dropped.
 public protocol Transferable {
-    associatedtype Representation: TransferRepresentation where Representation.Item == Self
+    associatedtype Representation: TransferRepresentation
     @TransferRepresentationBuilder<Self> static var transferRepresentation: Representation { get }
 }
 
@@ -50,9 +50,15 @@ public protocol TransferRepresentation<Item> {
 }
 
 extension Transferable {
+    /// The conversions of the type's representations (`some TransferRepresentation` hides
+    /// that they are this type's: the builder made them for `Self`).
+    static var conversions: [_TransferConversion<Self>] {
+        transferRepresentation._conversions as? [_TransferConversion<Self>] ?? []
+    }
+
     /// The first item any representation exports, tried in order.
     static func _export(_ value: Self) -> _TransferItem? {
-        for conversion in transferRepresentation._conversions {
+        for conversion in conversions {
             if let export = conversion.exporting, let item = try? export(value) { return item }
         }
         return nil
@@ -60,7 +66,7 @@ extension Transferable {
 
     /// The first value a representation makes of `item`, tried in order.
     static func _import(_ item: _TransferItem) -> Self? {
-        for conversion in transferRepresentation._conversions {
+        for conversion in conversions {
             if let make = conversion.importing, let value = try? make(item) { return value }
         }
         return nil
@@ -112,7 +118,8 @@ public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: Tran
 
     public init(exporting: @escaping (Item) throws -> Proxy, importing: @escaping (Proxy) throws -> Item) {
         _conversions = [
-            _TransferConversion(importing: { item in try Proxy._import(item).map(importing) }, exporting: { Proxy._export(try exporting($0)) })
+            _TransferConversion(
+                importing: { item in try Proxy._import(item).map(importing) }, exporting: { Proxy._export(try exporting($0)) })
         ]
     }
 }
@@ -138,7 +145,9 @@ extension String: Transferable {
 
 extension Substring: Transferable {
     public static var transferRepresentation: _TransferRepresentations<Substring> {
-        _TransferRepresentations(_conversions: [_TransferConversion(importing: { item in item.text.map { Substring($0) } }, exporting: { .text(String($0)) })])
+        _TransferRepresentations(_conversions: [
+            _TransferConversion(importing: { item in item.text.map { Substring($0) } }, exporting: { .text(String($0)) })
+        ])
     }
 }
 

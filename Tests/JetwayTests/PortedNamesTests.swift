@@ -1,0 +1,130 @@
+import Foundation
+import JetwayTesting
+import Testing
+
+@testable import Jetway
+@testable import JetwayWire
+
+// Names published apps use that came up when porting them: Xcode's colour literals, UIKit
+// colours' channels, images from downloaded bytes, the app's life-cycle notifications and idle
+// timer, list and index styles by type, older accessibility modifiers, hit testing, and the
+// Foundation names Linux lacks.
+
+private struct Palette {
+    let border: [Color] = [#colorLiteral(red: 0.2, green: 0.4, blue: 1, alpha: 1)].map { Color($0) }
+    let hint = Color(#colorLiteral(red: 1, green: 0, blue: 0, alpha: 0.5))
+}
+
+private struct FlashcardsScreen: View {
+    @State private var isActive = true
+    @State private var heard: [String] = []
+    var body: some View {
+        VStack {
+            Text(isActive ? "active" : "paused")
+            Text(heard.joined(separator: " "))
+            Button("Wrong") {}.accessibility(label: Text("Mark wrong")).accessibility(hint: Text("Marks the card"))
+            Text("Decoration").allowsHitTesting(false)
+            List { Text("Card") }.listStyle(GroupedListStyle())
+            TabView {
+                Text("One"); Text("Two")
+            }
+            .tabViewStyle(.page)
+            .indexViewStyle(PageIndexViewStyle(backgroundDisplayMode: .always))
+        }
+        .onReceive(NotificationCenter.default.publisher(for: UIApplication.willResignActiveNotification)) { _ in
+            isActive = false
+            heard.append("resign")
+        }
+        .onReceive(NotificationCenter.default.publisher(for: UIApplication.willEnterForegroundNotification)) { _ in
+            isActive = true
+            heard.append("foreground")
+        }
+    }
+}
+
+private struct TimerScreen: View {
+    var body: some View {
+        Text("Running")
+            .onAppear { UIApplication.shared.isIdleTimerDisabled = true }
+            .onDisappear { UIApplication.shared.isIdleTimerDisabled = false }
+    }
+}
+
+@MainActor
+struct PortedNamesTests {
+    @Test func colourLiteralsAndChannels() throws {
+        let palette = Palette()
+        #expect(palette.border[0].css == "rgb(51 102 255 / 1)")
+        #expect(palette.hint.css == "rgb(255 0 0 / 0.5)")
+        var red: CGFloat = 0, green: CGFloat = 0, blue: CGFloat = 0, alpha: CGFloat = 0
+        #expect(UIColor(Color(red: 1, green: 0.5, blue: 0)).getRed(&red, green: &green, blue: &blue, alpha: &alpha))
+        #expect(red == 1 && abs(green - 128.0 / 255) < 1e-9 && blue == 0 && alpha == 1)
+        UIColor(Color.blue.opacity(0.5)).getRed(&red, green: &green, blue: &blue, alpha: &alpha)
+        #expect(abs(blue - 1) < 1e-9 && abs(alpha - 0.5) < 1e-9, "a named colour's light value, at half opacity")
+        #expect(
+            !UIColor(Color("Runway")).getRed(&red, green: &green, blue: &blue, alpha: &alpha), "a theme's colour is the page's to resolve")
+    }
+
+    @Test func imagesFromBytesKnowTheirSize() throws {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        png += [0, 0, 1, 44, 0, 0, 0, 200] + [UInt8](repeating: 0, count: 8)
+        let image = try #require(UIImage(data: Data(png)))
+        #expect(image.size == CGSize(width: 300, height: 200) && image.mimeType == "image/png")
+        let gif: [UInt8] = Array("GIF89a".utf8) + [10, 0, 20, 0]
+        #expect(UIImage(data: Data(gif))?.size == CGSize(width: 10, height: 20))
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC0, 0, 11, 8, 0, 48, 0, 64, 3, 0, 0, 0]
+        #expect(UIImage(data: Data(jpeg))?.size == CGSize(width: 64, height: 48))
+        #expect(UIImage(data: Data("<svg/>".utf8)) == nil, "not a raster image")
+        let host = ViewHost(Image(uiImage: image))
+        try host.update()
+        #expect(host.html.contains("src=\"data:image/png;base64,"))
+        #expect(URLPolicy.sanitize("data:text/html;base64,PHNjcmlwdD4=", attribute: "src") == nil)
+        #expect(URLPolicy.sanitize("data:image/png;base64,AAA\"onerror=x", attribute: "src") == nil)
+        #expect(URLPolicy.sanitize("data:image/png;base64,AAAA", attribute: "href") == nil)
+    }
+
+    @Test func lifeCycleNotificationsComeFromTheViewsOwnPage() throws {
+        let host = ViewHost(FlashcardsScreen())
+        let other = ViewHost(FlashcardsScreen())
+        try host.update()
+        try other.update()
+        try host.send(.phase, .text("background")) { $0.attribute("class") == RuntimeContract.Class.root }
+        #expect(host.text.contains("paused") && host.text.contains("resign"))
+        try other.update()
+        #expect(other.text.contains("active") && !other.text.contains("resign"), "another page is not told")
+        try host.send(.phase, .text("active")) { $0.attribute("class") == RuntimeContract.Class.root }
+        #expect(host.text.contains("active") && host.text.contains("resign foreground"))
+    }
+
+    @Test func stylesByTypeAndOlderModifiersDoWhatTheySay() throws {
+        let host = ViewHost(FlashcardsScreen())
+        try host.update()
+        #expect(host.html.contains("aria-label=\"Mark wrong\"") && host.html.contains("title=\"Marks the card\""))
+        #expect(host.html.contains("pointer-events:none"))
+        #expect(host.html.contains(StyleClass.listGrouped))
+        #expect(host.html.contains(StyleClass.tabviewPageBackedDots))
+    }
+
+    @Test func theIdleTimerKeepsThePageOn() throws {
+        let host = ViewHost(TimerScreen())
+        try host.update()
+        try host.update()
+        #expect(
+            host.dom.root.attribute(RuntimeContract.Attribute.keepsAwake) != nil || host.html.contains(RuntimeContract.Attribute.keepsAwake)
+        )
+        #expect(!UIApplication.shared.isIdleTimerDisabled, "outside a page's handler there is no page to keep on")
+    }
+
+    @Test func foundationNamesLinuxLacks() {
+        #expect(ListFormatter.localizedString(byJoining: ["Armstrong", "Aldrin", "Collins"]) == "Armstrong, Aldrin, and Collins")
+        #expect(ListFormatter.localizedString(byJoining: ["Armstrong", "Aldrin"]) == "Armstrong and Aldrin")
+        #expect(ListFormatter().string(from: [1, 2]) == "1 and 2")
+        #expect(URL.documentsDirectory.lastPathComponent == "Documents")
+        let defaults = UserDefaults(suiteName: "jetway.tests.\(UUID())")!
+        defaults.setValue(true, forKey: "audio")
+        #expect(defaults.bool(forKey: "audio"))
+        var environment = EnvironmentValues()
+        environment.request = RequestContext()
+        #expect(!environment.accessibilityDifferentiateWithoutColor && !environment.accessibilityVoiceOverEnabled)
+    }
+}
