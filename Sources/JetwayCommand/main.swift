@@ -6,7 +6,8 @@ import JetwayPort
 //   swift run jetway port <folder> [--dry-run]
 //
 // `port` rewrites a SwiftUI project's Swift files in place so they build against Jetway
-// (PortRewrite: the imports), and prints what it changed and what needs a hand.
+// (PortRewrite: the imports), writes the names Xcode generates for its asset catalogs
+// (AssetSymbols), and prints what it changed and what needs a hand.
 
 func usage() -> Never {
     FileHandle.standardError.write(Data("usage: jetway port <folder> [--dry-run]\n".utf8))
@@ -64,6 +65,18 @@ for file in files {
         needHand += 1
         let names = frameworks.joined(separator: ", ")
         print("\(relative): imports \(names), which a browser has no counterpart for: left as it is (docs/porting.md)")
+    }
+}
+// The names Xcode generates for the asset catalogs (`Color(.gold)`, `.foregroundStyle(.attention)`).
+let symbols = AssetSymbols(catalogsIn: folder)
+if !symbols.isEmpty {
+    let file = folder.appendingPathComponent(AssetSymbols.fileName)
+    print("\(AssetSymbols.fileName): \(symbols.colors.count) colours and \(symbols.images.count) images of the asset catalogs")
+    if !dryRun {
+        do { try symbols.source.write(to: file, atomically: true, encoding: .utf8) } catch {
+            print("\(AssetSymbols.fileName): could not be written: \(error)")
+            failures += 1
+        }
     }
 }
 print("jetway port: \(rewritten) of \(files.count) files \(dryRun ? "would be " : "")rewritten, \(needHand) need a hand")

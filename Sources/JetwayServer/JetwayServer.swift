@@ -48,7 +48,11 @@ public final class JetwayServer: @unchecked Sendable {
     /// `signInStore`: where sign-ins are kept; `signins.json` in the data folder when nil.
     /// Several processes behind one proxy pass one they share (JetwayStore's `StoredSignIns`).
     public init(app: JetwayApp, configuration: ServerConfiguration = ServerConfiguration(), signInStore: (any SignInStore)? = nil) throws {
-        self.app = configuration.developmentMode ? app.withLibrary() : app
+        let assets = try StaticFiles(directory: configuration.assetsDirectory)
+        var app = configuration.developmentMode ? app.withLibrary() : app
+        // The asset catalog's colours: linked before the app's own stylesheets, which may refine them.
+        if assets.catalog.hasColors { app.stylesheets.insert(AssetCatalog.stylesheetName, at: 0) }
+        self.app = app
         self.configuration = configuration
         if let zone = app.timeZone { ProcessTimeZone.adopt(zone) }
         if configuration.developmentMode {
@@ -58,7 +62,7 @@ public final class JetwayServer: @unchecked Sendable {
         self.listenAddress = try ListenAddress(host: configuration.host)
         self.allowedHosts = AllowedHosts(configured: configuration.allowedHosts, listenHost: configuration.host)
         self.secret = try SessionToken.loadSecret(configured: configuration.secret, dataDirectory: configuration.dataDirectory)
-        self.assets = try StaticFiles(directory: configuration.assetsDirectory)
+        self.assets = assets
         self.symbols = SymbolFiles(directory: configuration.symbolsDirectory)
         if !symbols.isInstalled {
             Log.warn(

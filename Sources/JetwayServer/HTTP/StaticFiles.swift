@@ -13,6 +13,8 @@ import JetwayAssets
 struct StaticFiles: Sendable {
     /// The app's folder, resolved; nil when the app has none.
     let root: String?
+    /// The asset catalogs in it (`*.xcassets`): named colours and images.
+    let catalog: AssetCatalog
 
     static let cacheControl = "public, max-age=60, must-revalidate"
     /// The largest app file gzipped per request (on a worker thread); larger ones go as they are.
@@ -34,6 +36,7 @@ struct StaticFiles: Sendable {
         } else {
             root = nil
         }
+        catalog = AssetCatalog(directory: root)
     }
 
     /// The bundled files as ready responses, made once.
@@ -111,6 +114,24 @@ struct StaticFiles: Sendable {
     /// A file of the app's folder; `name` is already checked segment by segment.
     private func fromFolder(_ name: String) -> HTTPResponse? {
         guard let root else { return nil }
+        if let file = file(name, in: root) { return file }
+        // Not a file of the folder: the catalog's stylesheet, or one of its images.
+        if name == AssetCatalog.stylesheetName, catalog.hasColors {
+            let body = Array(catalog.stylesheet.utf8)
+            let headers = [("etag", "\"\(Self.digest(body))\""), ("cache-control", Self.cacheControl)]
+            return HTTPResponse(status: 200, contentType: "text/css; charset=utf-8", headers: headers, body: body).varyingByEncoding()
+        }
+        if name.hasPrefix("images/") {
+            var asset = String(name.dropFirst("images/".count))
+            if let dot = asset.lastIndex(of: "."), !asset[dot...].contains("/") { asset = String(asset[..<dot]) }
+            if let path = catalog.images[asset], path.hasPrefix(root + "/") {
+                return file(String(path.dropFirst(root.count + 1)), in: root)
+            }
+        }
+        return nil
+    }
+
+    private func file(_ name: String, in root: String) -> HTTPResponse? {
         let candidate = URL(fileURLWithPath: root).appendingPathComponent(name)
         let resolved = candidate.resolvingSymlinksInPath().standardizedFileURL.path
         guard resolved.hasPrefix(root + "/") else { return nil }

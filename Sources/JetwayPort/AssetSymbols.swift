@@ -1,0 +1,101 @@
+import Foundation
+
+/// The Swift names Xcode generates for an app's asset catalogs at build time
+/// (`GeneratedAssetSymbols.swift`): `ColorResource.attention` and `Color.attention` for the
+/// colour set "AttentionColor", `ImageResource.logo` for the image set "Logo". A SwiftUI project
+/// uses them (`Color(.gold)`, `.foregroundStyle(.attention)`) without declaring them, so
+/// `jetway port` writes them as Xcode would.
+public struct AssetSymbols: Sendable, Equatable {
+    /// The file `jetway port` writes beside a project's catalogs.
+    public static let fileName = "GeneratedAssetSymbols.swift"
+
+    public let colors: [String]
+    public let images: [String]
+
+    public init(colors: [String], images: [String]) {
+        self.colors = colors.sorted()
+        self.images = images.sorted()
+    }
+
+    /// The asset names of every `*.xcassets` below `folder` (a namespace folder's name comes
+    /// before its assets': `Flags/Norway`).
+    public init(catalogsIn folder: URL) {
+        var colors: [String] = [], images: [String] = []
+        let manager = FileManager.default
+        func walk(_ directory: URL, namespace: String) {
+            guard let entries = try? manager.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil) else { return }
+            for entry in entries.sorted(by: { $0.path < $1.path }) {
+                let name = entry.deletingPathExtension().lastPathComponent
+                switch entry.pathExtension {
+                case "colorset": colors.append(namespace + name)
+                case "imageset": images.append(namespace + name)
+                case "":
+                    var isFolder: ObjCBool = false
+                    guard manager.fileExists(atPath: entry.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
+                    let contents = (try? Data(contentsOf: entry.appendingPathComponent("Contents.json"))) ?? Data()
+                    let properties = (try? JSONSerialization.jsonObject(with: contents) as? [String: Any])?["properties"] as? [String: Any]
+                    let provides = properties?["provides-namespace"] as? Bool ?? false
+                    walk(entry, namespace: provides ? namespace + name + "/" : namespace)
+                default: continue
+                }
+            }
+        }
+        if let walker = manager.enumerator(at: folder, includingPropertiesForKeys: nil) {
+            for case let entry as URL in walker {
+                if entry.lastPathComponent == ".build" || entry.lastPathComponent.hasPrefix(".") {
+                    walker.skipDescendants()
+                } else if entry.pathExtension == "xcassets" {
+                    walker.skipDescendants()
+                    walk(entry, namespace: "")
+                }
+            }
+        }
+        self.init(colors: colors, images: images)
+    }
+
+    public var isEmpty: Bool { colors.isEmpty && images.isEmpty }
+
+    /// Xcode's name for an asset: lower camel case of its words, without a trailing "Color" on
+    /// a colour or "Image" on an image (when something is left), `_` before a leading digit.
+    public static func symbol(for asset: String, dropping suffix: String) -> String {
+        let words = asset.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        var name = words.enumerated().map { index, word in
+            index == 0 ? word.prefix(1).lowercased() + word.dropFirst() : word.prefix(1).uppercased() + word.dropFirst()
+        }.joined()
+        if name.hasSuffix(suffix), name.count > suffix.count { name.removeLast(suffix.count) }
+        if let first = name.first, first.isNumber { name = "_" + name }
+        return name
+    }
+
+    /// The file's text.
+    public var source: String {
+        func literal(_ text: String) -> String {
+            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        }
+        let colorSymbols = Dictionary(colors.map { (Self.symbol(for: $0, dropping: "Color"), $0) }, uniquingKeysWith: { first, _ in first })
+            .sorted { $0.key < $1.key }
+        let imageSymbols = Dictionary(images.map { (Self.symbol(for: $0, dropping: "Image"), $0) }, uniquingKeysWith: { first, _ in first })
+            .sorted { $0.key < $1.key }
+        var lines = [
+            "// Written by `jetway port` from the project's asset catalogs, as Xcode generates it at build",
+            "// time. Write it again (`jetway port`) when the catalogs change.",
+            "import Jetway",
+            "",
+        ]
+        if !colorSymbols.isEmpty {
+            lines.append("extension ColorResource {")
+            lines += colorSymbols.map { "    static let \($0.key) = ColorResource(name: \"\(literal($0.value))\")" }
+            lines += ["}", "", "extension Color {"]
+            lines += colorSymbols.map { "    static var \($0.key): Color { Color(.\($0.key)) }" }
+            lines += ["}", "", "extension ShapeStyle where Self == Color {"]
+            lines += colorSymbols.map { "    static var \($0.key): Color { Color(.\($0.key)) }" }
+            lines += ["}", ""]
+        }
+        if !imageSymbols.isEmpty {
+            lines.append("extension ImageResource {")
+            lines += imageSymbols.map { "    static let \($0.key) = ImageResource(name: \"\(literal($0.value))\")" }
+            lines += ["}", ""]
+        }
+        return lines.joined(separator: "\n")
+    }
+}

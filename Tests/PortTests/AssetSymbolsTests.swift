@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@testable import JetwayPort
+
+/// The names Xcode generates for a project's asset catalogs, which `jetway port` writes
+/// (`Color(.gold)`, `.foregroundStyle(.attention)`, `Image(.logo)` compile unchanged).
+struct AssetSymbolsTests {
+    static func catalog() throws -> String {
+        let root = NSTemporaryDirectory() + "jetway-symbols-\(UUID().uuidString)"
+        for path in [
+            "App/Assets.xcassets/Colors/GoldColor.colorset", "App/Assets.xcassets/AccentColor.colorset",
+            "App/Assets.xcassets/Runway photo.imageset", "App/Assets.xcassets/Flags/Norway.imageset",
+            "App/Preview Content/Preview Assets.xcassets",
+        ] {
+            try FileManager.default.createDirectory(atPath: root + "/" + path, withIntermediateDirectories: true)
+        }
+        try #"{"properties":{"provides-namespace":true}}"#.write(
+            toFile: root + "/App/Assets.xcassets/Flags/Contents.json", atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test func portWritesTheNamesXcodeGenerates() throws {
+        let symbols = AssetSymbols(catalogsIn: URL(fileURLWithPath: try Self.catalog()))
+        #expect(symbols.colors == ["AccentColor", "GoldColor"] && symbols.images == ["Flags/Norway", "Runway photo"])
+        #expect(AssetSymbols.symbol(for: "GoldColor", dropping: "Color") == "gold")
+        #expect(AssetSymbols.symbol(for: "Color", dropping: "Color") == "color")
+        #expect(AssetSymbols.symbol(for: "pad thai", dropping: "Image") == "padThai")
+        #expect(AssetSymbols.symbol(for: "3D logo", dropping: "Image") == "_3DLogo")
+        let source = symbols.source
+        #expect(source.contains("static let gold = ColorResource(name: \"GoldColor\")"))
+        #expect(source.contains("static var gold: Color { Color(.gold) }"))
+        #expect(source.contains("static let runwayPhoto = ImageResource(name: \"Runway photo\")"))
+        #expect(source.contains("static let flagsNorway = ImageResource(name: \"Flags/Norway\")"), "a namespace's name comes first")
+    }
+}
