@@ -25,6 +25,8 @@ public enum StyleClass {
     public static let disclosureContent = "jw-disclosure-content"
     public static let disclosureLabel = "jw-disclosure-label"
     public static let divider = "jw-divider"
+    /// `.frame(maxWidth: 80)`: fills up to a finite maximum, placed as its stack aligns it.
+    public static let fillCapped = "jw-fill-capped"
     public static let fillH = "jw-fill-h"
     public static let fillW = "jw-fill-w"
     public static let fixedH = "jw-fixed-h"
@@ -215,6 +217,7 @@ public enum StyleClass {
         drawing,
         fieldsPlain,
         fieldsSquare,
+        fillCapped,
         fillH,
         fillW,
         fits,

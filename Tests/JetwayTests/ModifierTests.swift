@@ -41,7 +41,7 @@ struct ModifierTests {
                 == "<div class=\"jw-frame\" style=\"width:10px;height:20px\"><span class=\"jw-text\">a</span></div>")
         #expect(
             inner(Text("a").frame(minWidth: 5, maxWidth: 50, minHeight: 1, maxHeight: .infinity))
-                == "<div class=\"jw-frame jw-fill-h\" style=\"min-width:5px;max-width:50px;min-height:1px\"><span class=\"jw-text\">a</span></div>"
+                == "<div class=\"jw-frame jw-fill-w jw-fill-h jw-fill-capped\" style=\"min-width:5px;max-width:50px;min-height:1px\"><span class=\"jw-text\">a</span></div>"
         )
     }
 

@@ -115,6 +115,27 @@ struct PortedNamesTests {
         #expect(!UIApplication.shared.isIdleTimerDisabled, "outside a page's handler there is no page to keep on")
     }
 
+    @Test func sizesThatAreNotNumbersDrawNothingInsteadOfStopping() throws {
+        // A corner radius from a size divided by a zero width (EmojiArt before its first layout).
+        let zero: CGFloat = 0
+        let host = ViewHost(
+            VStack {
+                Text("a").cornerRadius(zero / zero)
+                Text("b").frame(width: 1 / zero).padding(-1 / zero)
+            })
+        try host.update()
+        #expect(host.html.contains("border-radius:0px") && host.html.contains("width:1000000000px"))
+    }
+
+    @Test func aMaximumFrameTakesTheSpaceOfferedUpToIt() throws {
+        let host = ViewHost(Button("AC") {}.frame(maxWidth: 80, maxHeight: 80))
+        try host.update()
+        #expect(host.html.contains("jw-fill-w jw-fill-h jw-fill-capped"), "\(host.html)")
+        let wide = ViewHost(Button(action: {}) { Text("Save").frame(maxWidth: .infinity) })
+        try wide.update()
+        #expect(wide.html.contains("<button class=\"jw-button jw-fill-w\""), "the button takes the width its label asks for")
+    }
+
     @Test func foundationNamesLinuxLacks() {
         #expect(ListFormatter.localizedString(byJoining: ["Armstrong", "Aldrin", "Collins"]) == "Armstrong, Aldrin, and Collins")
         #expect(ListFormatter.localizedString(byJoining: ["Armstrong", "Aldrin"]) == "Armstrong and Aldrin")

@@ -25,9 +25,11 @@ struct SupportedAPITests {
         Snippet("Canvas", "Canvas { context, size in }"),
         Snippet("Chart", "Chart { }"),
         Snippet(
-            "Animatable", "S()",
+            "UIViewRepresentable", "S()",
             declarations:
-                "struct S: Shape, Animatable { var animatableData: Double = 0; func path(in rect: CGRect) -> Path { Path(rect) } }"),
+                "struct S: UIViewRepresentable { func makeUIView(context: Context) -> UILabel { UILabel() }; func updateUIView(_ v: UILabel, context: Context) {} }"
+        ),
+        Snippet("MapKit's Map", "Map()"),
         Snippet(
             "UndoManager", "S()",
             declarations: "struct S: View { @Environment(\\.undoManager) var undo; var body: some View { Text(\"a\") } }"),
@@ -41,6 +43,11 @@ struct SupportedAPITests {
         Snippet(".tabViewStyle(.page)", "TabView { Text(\"a\") }.tabViewStyle(.page)"),
         Snippet(".onLongPressGesture", "Text(\"a\").onLongPressGesture { }"),
         Snippet("Path", "Path { path in path.move(to: .zero) }"),
+        Snippet(
+            "Animatable", "S()",
+            declarations:
+                "struct S: Shape, Animatable { var animatableData: Double = 0; func path(in rect: CGRect) -> Path { Path(rect) } }"),
+        Snippet(".draggable", "Text(\"a\").draggable(\"a\")"),
         Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),
         Snippet(".animation(_:value:)", "Text(\"a\").animation(.default, value: 1)"),
         Snippet(".transition", "Text(\"a\").transition(.opacity)"),

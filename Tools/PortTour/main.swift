@@ -35,15 +35,15 @@ struct Tour {
           const style = getComputedStyle(e);
           if (style.visibility === 'hidden' || style.pointerEvents === 'none') continue;
           e.setAttribute('data-tour', String(out.length));
-          const label = (e.getAttribute('aria-label') || e.textContent || e.value || e.title || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
-          out.push(e.tagName.toLowerCase() + ':' + label);
+          const label = (e.getAttribute('aria-label') || e.textContent || e.value || e.title || '').trim().replace(/\\s+/g, ' ');
+          out.push(e.tagName.toLowerCase() + ':' + Array.from(label).slice(0, 40).join(''));
         }
         return out;
         """
 
     /// What the screen says: its visible text, to know a screen not seen before.
     static let signatureScript = """
-        return (document.body.innerText || '').replace(/\\s+/g, ' ').slice(0, 4000);
+        return Array.from((document.body.innerText || '').replace(/\\s+/g, ' ')).slice(0, 4000).join('');
         """
 
     static let healthScript = """

@@ -30,10 +30,13 @@ extension View {
         var declarations: [String] = []
         if let width { declarations.append("width:\(px(width))") }
         if let height { declarations.append("height:\(px(height))") }
-        return modifier(FrameModifier(declarations: declarations, fillsWidth: false, fillsHeight: false, alignment: alignment))
+        return modifier(
+            FrameModifier(declarations: declarations, fillsWidth: false, fillsHeight: false, capped: false, alignment: alignment))
     }
 
-    /// Size limits; `.infinity` as a maximum makes the view take all the space offered.
+    /// Size limits. A maximum makes the view take the space offered up to it (`.infinity`: all
+    /// of it), as SwiftUI's flexible frame does: `.frame(maxWidth: 80)` is 80 wide where there
+    /// is room, narrower where there is not.
     public func frame(
         minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
         minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
@@ -48,7 +51,8 @@ extension View {
         if let maxHeight, maxHeight.isFinite { declarations.append("max-height:\(px(maxHeight))") }
         return modifier(
             FrameModifier(
-                declarations: declarations, fillsWidth: maxWidth == .infinity, fillsHeight: maxHeight == .infinity,
+                declarations: declarations, fillsWidth: maxWidth.map { $0 > 0 } ?? false, fillsHeight: maxHeight.map { $0 > 0 } ?? false,
+                capped: (maxWidth.map { $0.isFinite && $0 > 0 } ?? false) || (maxHeight.map { $0.isFinite && $0 > 0 } ?? false),
                 alignment: alignment))
     }
 }
@@ -89,6 +93,8 @@ struct FrameModifier: NodeModifier {
     let declarations: [String]
     let fillsWidth: Bool
     let fillsHeight: Bool
+    /// Fills up to a finite maximum (kept where its stack aligns it, not stretched to an edge).
+    let capped: Bool
     let alignment: Alignment
 
     func modify(_ node: Node, _ context: _RenderContext) -> Node {
@@ -96,14 +102,15 @@ struct FrameModifier: NodeModifier {
         frame.setAttribute("class", StyleClass.frame)
         if fillsWidth { frame.addClass(StyleClass.fillW) }
         if fillsHeight { frame.addClass(StyleClass.fillH) }
+        if capped { frame.addClass(StyleClass.fillCapped) }
         if alignment != .center { frame.addStyle(alignment.css) }
         for declaration in declarations { frame.addStyle(declaration) }
         node.key = IdentityHash.mix(IdentityHash.seed, 0xF0)
         frame.children = [node]
         // A frame that sets no width (or height) is as flexible in it as what it holds.
         frame.takeFills(
-            from: [node], width: !declarations.contains { $0.hasPrefix("width:") || $0.hasPrefix("max-width:") },
-            height: !declarations.contains { $0.hasPrefix("height:") || $0.hasPrefix("max-height:") })
+            from: [node], width: !declarations.contains { $0.hasPrefix("width:") } && !fillsWidth,
+            height: !declarations.contains { $0.hasPrefix("height:") } && !fillsHeight)
         return frame
     }
 }
@@ -150,8 +157,10 @@ extension View {
         var declarations: [String] = []
         if axes.contains(.horizontal) { declarations.append("width:\(width)") }
         if axes.contains(.vertical) { declarations.append("height:\(height)") }
-        return modifier(FrameModifier(declarations: declarations, fillsWidth: false, fillsHeight: false, alignment: alignment))
-            .modifier(StyleModifier { node in node.addClass(StyleClass.relativeFrame) })
+        return modifier(
+            FrameModifier(declarations: declarations, fillsWidth: false, fillsHeight: false, capped: false, alignment: alignment)
+        )
+        .modifier(StyleModifier { node in node.addClass(StyleClass.relativeFrame) })
     }
 
     /// A bar at an edge of the view that stays in sight while the content scrolls under it (a

@@ -38,7 +38,11 @@ public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
         return Color(css: "color-mix(in srgb, \(css) \(percent)%, transparent)")
     }
 
+    /// A CSS number to three decimals. A value that is not a number (a size divided by a zero
+    /// width) is 0, and one beyond a billion (an infinite corner radius) is held there, as
+    /// SwiftUI ignores what it cannot draw rather than stop.
     nonisolated static func format(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e9 else { return value.isNaN ? "0" : value > 0 ? "1000000000" : "-1000000000" }
         let rounded = (value * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }

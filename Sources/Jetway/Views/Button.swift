@@ -64,6 +64,8 @@ struct ButtonElement<Label: View>: _PrimitiveView {
         if view.role == .destructive { node.addClass(StyleClass.destructive) }
         if view.role == .cancel { node.addClass(StyleClass.cancel) }
         context.renderChildren(view.label, into: node)
+        // A label that takes the width offered (`.frame(maxWidth: .infinity)`) makes the button take it.
+        node.takeFills(from: node.children)
         if context.environment.isEnabled {
             let trigger = view.trigger
             node.addHandler(EventBinding(event: .click) { _ in trigger() })

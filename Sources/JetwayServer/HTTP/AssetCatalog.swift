@@ -79,14 +79,15 @@ struct AssetCatalog: Sendable {
     /// `components` as `0…1`, `0…255` or `0x…` text; a platform colour by reference.
     static func css(_ color: [String: Any]) -> String? {
         if let reference = color["reference"] as? String {
+            typealias V = StyleVariable
             let named = [
-                "systemRedColor": "red", "systemOrangeColor": "orange", "systemYellowColor": "yellow", "systemGreenColor": "green",
-                "systemMintColor": "mint", "systemTealColor": "teal", "systemCyanColor": "cyan", "systemBlueColor": "blue",
-                "systemIndigoColor": "indigo", "systemPurpleColor": "purple", "systemPinkColor": "pink", "systemBrownColor": "brown",
-                "systemGrayColor": "gray", "labelColor": "primary", "secondaryLabelColor": "secondary",
-                "systemBackgroundColor": "background",
+                "systemRedColor": V.red, "systemOrangeColor": V.orange, "systemYellowColor": V.yellow, "systemGreenColor": V.green,
+                "systemMintColor": V.mint, "systemTealColor": V.teal, "systemCyanColor": V.cyan, "systemBlueColor": V.blue,
+                "systemIndigoColor": V.indigo, "systemPurpleColor": V.purple, "systemPinkColor": V.pink, "systemBrownColor": V.brown,
+                "systemGrayColor": V.gray, "labelColor": V.primary, "secondaryLabelColor": V.secondary,
+                "systemBackgroundColor": V.background,
             ]
-            return named[reference].map { "var(--jw-\($0))" }
+            return named[reference].map { "var(\($0))" }
         }
         guard let components = color["components"] as? [String: Any] else { return nil }
         func channel(_ key: String) -> Double? {
@@ -138,7 +139,7 @@ struct AssetCatalog: Sendable {
                 String.UnicodeScalarView(
                     color.name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }))
             var lines = ["\(StyleVariable.colorPrefix)\(safe): \(value);"]
-            if color.name == "AccentColor" { lines.append("--jw-accent: \(value);") }
+            if color.name == "AccentColor" { lines.append("\(StyleVariable.accent): \(value);") }
             return lines.joined(separator: " ")
         }
         let light = colors.compactMap { variable($0, dark: false) }.joined(separator: "\n  ")
