@@ -1,0 +1,123 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import JetwayServer
+import Testing
+
+/// What published apps asked for when ported, in each engine: a card that shakes through its
+/// `GeometryEffect` (EmojiArt's and SetGame's kind), emojis dragged onto a canvas
+/// (`.draggable`, `.dropDestination`), a colour of the app's asset catalog, and a button whose
+/// label takes the width offered.
+private struct Shake: GeometryEffect {
+    var animatableData: CGFloat
+    nonisolated func effectValue(size: CGSize) -> ProjectionTransform {
+        ProjectionTransform(CGAffineTransform(translationX: 12 * sin(animatableData * .pi * 4), y: 0))
+    }
+}
+
+private struct PortedCases: View {
+    @State private var attempts: CGFloat = 0
+    @State private var placed: [String] = []
+    var body: some View {
+        VStack(spacing: 12) {
+            Text("Card").padding(8).background(Color.yellow).modifier(Shake(animatableData: attempts)).accessibilityIdentifier("card")
+            Button("Wrong") { withAnimation(.linear(duration: 1)) { attempts += 1 } }
+            HStack {
+                ForEach(["✈️", "🧳"], id: \.self) { emoji in Text(emoji).font(.largeTitle).draggable(emoji).accessibilityIdentifier("emoji") }
+            }
+            Text(placed.isEmpty ? "Drop here" : placed.joined(separator: " "))
+                .frame(maxWidth: .infinity, minHeight: 80)
+                .background(Color.gray.opacity(0.2))
+                .dropDestination(for: String.self) { items, location in
+                    placed += items.map { "\($0)@\(Int(location.x)),\(Int(location.y))" }
+                    return true
+                }
+                .accessibilityIdentifier("canvas")
+            Color("GoldColor").frame(width: 60, height: 20).accessibilityIdentifier("gold")
+            Button(action: {}) { Text("Save").padding(8).frame(maxWidth: .infinity).background(Color.blue) }
+                .accessibilityIdentifier("save")
+        }
+        .padding()
+    }
+}
+
+extension EndToEnd {
+    @Suite
+    @MainActor
+    struct PortedAppsInBrowsers {
+        @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+        func chromium() async throws { try await portedCasesWork(.chromium) }
+
+        @Test(.enabled(if: BrowserEngine.firefox.shouldRun, "needs firefox-esr (make test installs it)"))
+        func firefox() async throws { try await portedCasesWork(.firefox) }
+
+        @Test(.enabled(if: BrowserEngine.webkit.shouldRun, "needs webkit2gtk-driver and xvfb (make test installs them)"))
+        func webkit() async throws { try await portedCasesWork(.webkit) }
+
+        func portedCasesWork(_ engine: BrowserEngine) async throws {
+            let assets = try AssetCatalogTests.catalog()
+            let app = JetwayApp(title: "Ported", routes: [Route("/") { _ in PortedCases() }])
+            let server = try TestServer(app: app) { $0.assetsDirectory = assets }
+            defer { server.stop() }
+            try await withBrowsers(1, engine) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+
+                // The shake: the server's 31 frames, played over the animation's second.
+                try await browser.click("button", labelled: "Wrong")
+                let shaking = """
+                    const a = document.getAnimations().find((a) => a.effect.target.closest('[data-testid=card]'));
+                    return !!a && a.effect.getKeyframes().length === 31 && a.effect.getTiming().duration === 1000
+                    """
+                #expect(await browser.wait(for: shaking), "\(engine): the sampled shake is not playing")
+                let swing = "return Math.round(new DOMMatrix(getComputedStyle(document.querySelector('[data-testid=card]')).transform).m41)"
+                var widest = 0
+                for _ in 0..<12 {
+                    widest = max(widest, abs(try await browser.execute(swing) as? Int ?? 0))
+                    try await Task.sleep(for: .milliseconds(60))
+                }
+                #expect(widest >= 4, "\(engine): the card never swung (widest \(widest) px)")
+                #expect(
+                    await browser.wait(for: "return document.getAnimations().length === 0", timeout: 5), "\(engine): the shake never ended")
+                #expect(try await browser.execute(swing) as? Int == 0, "\(engine): the card ends where it was")
+
+                // Drag and drop with the browser's own events (a DataTransfer as a real drag carries).
+                let dragged = try await browser.string(
+                    """
+                    const source = document.querySelector('[data-testid=emoji][draggable=true]');
+                    const transfer = new DataTransfer();
+                    source.dispatchEvent(new DragEvent('dragstart', { bubbles: true, dataTransfer: transfer }));
+                    const target = document.querySelector('[data-testid=canvas]'), box = target.getBoundingClientRect();
+                    const at = { bubbles: true, cancelable: true, dataTransfer: transfer, clientX: box.left + 10, clientY: box.top + 5 };
+                    target.dispatchEvent(new DragEvent('dragover', at));
+                    const over = target.classList.contains('jw-drop-targeted');
+                    target.dispatchEvent(new DragEvent('drop', at));
+                    return transfer.getData('text/plain') + (over ? ' over' : ' not over');
+                    """)
+                #expect(dragged == "✈️ over", "\(engine): \(dragged)")
+                let landed = await browser.wait(
+                    for: "return document.querySelector('[data-testid=canvas]').textContent.match(/✈️@(9|10|11),(4|5|6)/) !== null")
+                let canvas = try await browser.string("return document.querySelector('[data-testid=canvas]').textContent")
+                #expect(landed, "\(engine): the drop did not arrive where it landed: \(canvas)")
+
+                // The asset catalog's colour, and a button as wide as its label asks.
+                let gold = try await browser.string(
+                    "return getComputedStyle(document.querySelector('[data-testid=gold] > *')).backgroundColor")
+                let sheets = try await browser.string(
+                    "return document.querySelector('[data-testid=gold]').outerHTML + [...document.styleSheets].map(s => s.href).join(' ')")
+                #expect(gold == "rgb(255, 215, 0)", "\(engine): the catalog's colour: \(gold) \(sheets)")
+                let widths = try await browser.string(
+                    """
+                    const save = document.querySelector('[data-testid=save]'), page = save.parentElement;
+                    return Math.round(save.getBoundingClientRect().width) + ' ' + Math.round(page.getBoundingClientRect().width)
+                    """
+                ).split(separator: " ").compactMap { Int($0) }
+                #expect(
+                    widths.count == 2 && widths[0] >= widths[1] - 40, "\(engine): the button is not as wide as its label asks: \(widths)")
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+                try await browser.screenshot("ported-\(engine)")
+            }
+        }
+    }
+}
