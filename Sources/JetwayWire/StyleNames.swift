@@ -167,6 +167,8 @@ public enum StyleClass {
     public static let badge = "jw-badge"
     /// `.navigationBarHidden(true)`: the screen shows no title or toolbar.
     public static let navBarHidden = "jw-nav-bar-hidden"
+    /// `.navigationBarBackButtonHidden()`: the screen's stack shows no Back button.
+    public static let navBackHidden = "jw-nav-back-hidden"
     /// `.scrollContentBackground(.hidden)`: a list without its own background.
     public static let listClear = "jw-list-clear"
     /// `.preferredColorScheme(_:)`: the page in that scheme (jetway.css: `:root:has(…)`).
@@ -259,6 +261,7 @@ public enum StyleClass {
         menuItems,
         menuLabel,
         mono,
+        navBackHidden,
         navBarHidden,
         navstack,
         noIndicators,

@@ -136,6 +136,19 @@ struct PortedNamesTests {
         #expect(wide.html.contains("<button class=\"jw-button jw-fill-w\""), "the button takes the width its label asks for")
     }
 
+    @Test func aGeometryReaderTakesTheRoomOfferedAndABackButtonCanBeHidden() throws {
+        let host = ViewHost(
+            VStack {
+                GeometryReader { proxy in Text("w \(Int(proxy.size.width))") }; Text("Palette")
+            })
+        try host.update()
+        #expect(host.html.contains("jw-geometry jw-fill-w jw-fill-h"), "\(host.html)")
+        #expect(host.html.contains("<div class=\"jw-vstack jw-fill-w jw-fill-h\""), "the stack around it grows to give it room")
+        let hidden = ViewHost(Text("Quiz").navigationBarBackButtonHidden(true))
+        try hidden.update()
+        #expect(hidden.html.contains(StyleClass.navBackHidden))
+    }
+
     @Test func foundationNamesLinuxLacks() {
         #expect(ListFormatter.localizedString(byJoining: ["Armstrong", "Aldrin", "Collins"]) == "Armstrong, Aldrin, and Collins")
         #expect(ListFormatter.localizedString(byJoining: ["Armstrong", "Aldrin"]) == "Armstrong and Aldrin")

@@ -107,6 +107,12 @@ extension View {
         modifier(StyleModifier { node in if hidden { node.addClass(StyleClass.navBarHidden) } })
     }
 
+    /// Hides the Back button of the screen this view is on (the screen offers its own way back;
+    /// the browser's Back still goes back).
+    public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
+        modifier(StyleModifier { node in if hidesBackButton { node.addClass(StyleClass.navBackHidden) } })
+    }
+
     /// The older navigation styles: a browser shows a stack (`StackNavigationViewStyle`) or, on
     /// a wide window, columns (`NavigationSplitView`); the style changes nothing.
     public func navigationViewStyle<S: NavigationViewStyle>(_ style: S) -> some View {

@@ -24,6 +24,9 @@ public struct GeometryReader<Content: View>: _PrimitiveView {
         }
         state.owner = context.owner
         let node = context.element("div", StyleClass.geometry)
+        // It takes all the room offered, as SwiftUI's does: the views around it grow to give it.
+        node.addClass(StyleClass.fillW)
+        node.addClass(StyleClass.fillH)
         node.setAttribute(RuntimeContract.Attribute.geometry, String(state.index))
         node.addHandler(
             EventBinding(event: .resize) { payload in
