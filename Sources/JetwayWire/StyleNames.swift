@@ -364,6 +364,8 @@ public enum StyleVariable {
     public static let groupedBackground = "--jw-grouped-background"
     /// Fills for thin shapes, and the third and fourth levels of text (UIKit's system colours).
     public static let fill = "--jw-fill"
+    /// The page's font family (the system's), behind an app's own family.
+    public static let font = "--jw-font"
     public static let tertiary = "--jw-tertiary"
     public static let quaternary = "--jw-quaternary"
     /// A lazy stack's or grid's spacing between rows, which its gaps take back.

@@ -149,6 +149,23 @@ struct PortedNamesTests {
         #expect(hidden.html.contains(StyleClass.navBackHidden))
     }
 
+    @Test func appearanceProxiesAreThePagesStylesheet() {
+        defer { UIKitAppearance.reset() }
+        UINavigationBar.appearance().largeTitleTextAttributes = [
+            .foregroundColor: UIColor.systemPink, .font: UIFont.systemFont(ofSize: 30, weight: .heavy),
+        ]
+        UITabBar.appearance().backgroundColor = UIColor(red: 0, green: 0, blue: 0, alpha: 1)
+        UITableView.appearance().separatorStyle = .none
+        UIPageControl.appearance().currentPageIndicatorTintColor = .black
+        let css = UIKitAppearance.stylesheet
+        #expect(css.contains(".\(RuntimeContract.Class.navTitle) { color: \(UIColor.systemPink.css); }"), "\(css)")
+        #expect(css.contains("font-size: 30px;") && css.contains("font-weight: 800;"))
+        #expect(css.contains(".\(RuntimeContract.Class.tabbar) { background: rgb(0 0 0 / 1); }"))
+        #expect(css.contains(".\(StyleClass.listRow) { border-bottom-color: transparent; }"))
+        UINavigationBar.appearance().largeTitleTextAttributes = [.font: UIFont(name: "Avenir</style><script>", size: 20)!]
+        #expect(!UIKitAppearance.stylesheet.contains("<"), "an app's value cannot end the style element")
+    }
+
     @Test func foundationNamesLinuxLacks() {
         #expect(ListFormatter.localizedString(byJoining: ["Armstrong", "Aldrin", "Collins"]) == "Armstrong, Aldrin, and Collins")
         #expect(ListFormatter.localizedString(byJoining: ["Armstrong", "Aldrin"]) == "Armstrong and Aldrin")

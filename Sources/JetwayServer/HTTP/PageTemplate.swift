@@ -17,9 +17,12 @@ enum PageTemplate {
         let offlineMeta = availableOffline ? meta(Meta.offline, "last-page") : ""
         // The screen's title, then the app's (once, when they are the same).
         let title = screenTitle.map { $0 == app.title ? $0 : $0 + " – " + app.title } ?? app.title
-        let styles = ([versioned("jetway.css")] + app.stylesheets.map(versioned)).map {
+        var styles = ([versioned("jetway.css")] + app.stylesheets.map(versioned)).map {
             "<link rel=\"stylesheet\" href=\"/assets/\(HTTPResponse.escape($0))\">"
         }.joined()
+        // What the app set through UIKit's appearance proxies (`UINavigationBar.appearance()`).
+        let appearance = UIKitAppearance.stylesheet
+        if !appearance.isEmpty { styles += "<style>\(appearance)</style>" }
         let scripts = ([versioned("jetway-page.js")] + app.scripts.map(versioned)).map {
             "<script src=\"/assets/\(HTTPResponse.escape($0))\" defer></script>"
         }.joined()

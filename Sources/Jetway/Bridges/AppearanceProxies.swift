@@ -1,0 +1,195 @@
+import Foundation
+import Synchronization
+
+// UIKit's appearance proxies, as SwiftUI apps set them once at launch to colour the bars and
+// lists SwiftUI had no modifier for (`UINavigationBar.appearance().largeTitleTextAttributes =
+// [.foregroundColor: UIColor.systemBlue]`, `UITabBar.appearance().backgroundColor = …`). In a
+// browser the page's stylesheet is the appearance: each setting is a CSS rule for Jetway's bars,
+// tabs, lists and page dots, written into every page the app serves from then on (it is the
+// whole app's, as on a device). What has no counterpart in the page is not offered.
+
+/// The rules the appearance proxies have set, in the order set (a later one for the same
+/// selector and property replaces it).
+public enum UIKitAppearance {
+    private static let rules = Mutex<[(key: String, rule: String)]>([])
+
+    /// The CSS for the page's `<style>` (empty when nothing was set).
+    public static var stylesheet: String {
+        rules.withLock { $0.map(\.rule).joined(separator: "\n") }
+    }
+
+    static func set(_ selector: String, _ property: String, _ value: String?) {
+        let key = selector + "|" + property
+        rules.withLock { rules in
+            rules.removeAll { $0.key == key }
+            guard let value else { return }
+            // Nothing of an app's value may end the style element or the declaration.
+            let safe = value.filter { $0 != "<" && $0 != ">" && $0 != "{" && $0 != "}" && $0 != ";" }
+            rules.append((key, "\(selector) { \(property): \(safe); }"))
+        }
+    }
+
+    /// Clears every rule (tests).
+    static func reset() { rules.withLock { $0 = [] } }
+
+    static func text(_ selector: String, _ attributes: [NSAttributedString.Key: Any]?) {
+        let color = attributes?[.foregroundColor] as? UIColor
+        let font = attributes?[.font] as? UIFont
+        set(selector, "color", color?.css)
+        set(selector, "font-size", font.map { px($0.pointSize) })
+        set(selector, "font-weight", font?.weight.css)
+        set(selector, "font-family", font?.familyName.map { "\"\($0.filter { $0 != "\"" && $0 != "\\" })\", var(\(StyleVariable.font))" })
+    }
+}
+
+extension NSAttributedString.Key {
+    /// The text's colour (a `UIColor`), as appearance attributes give it.
+    public static let foregroundColor = NSAttributedString.Key("NSColor")
+    /// The text's font (a `UIFont`).
+    public static let font = NSAttributedString.Key("NSFont")
+}
+
+/// A font as UIKit code names it for appearance attributes: its size, weight and family.
+public struct UIFont: Sendable, Hashable {
+    public struct Weight: Sendable, Hashable {
+        let value: Int
+        public static let ultraLight = Weight(value: 100), thin = Weight(value: 200), light = Weight(value: 300)
+        public static let regular = Weight(value: 400), medium = Weight(value: 500), semibold = Weight(value: 600)
+        public static let bold = Weight(value: 700), heavy = Weight(value: 800), black = Weight(value: 900)
+        var css: String { String(value) }
+    }
+
+    public let pointSize: CGFloat
+    let weight: Weight
+    public let familyName: String?
+
+    public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) -> UIFont {
+        UIFont(pointSize: size, weight: weight, familyName: nil)
+    }
+
+    public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { systemFont(ofSize: size, weight: .bold) }
+
+    public init?(name: String, size: CGFloat) {
+        self.init(pointSize: size, weight: .regular, familyName: name)
+    }
+
+    init(pointSize: CGFloat, weight: Weight, familyName: String?) {
+        self.pointSize = pointSize
+        self.weight = weight
+        self.familyName = familyName
+    }
+}
+
+/// The navigation bar's appearance: the screen's title and its toolbar.
+@MainActor
+public final class UINavigationBar {
+    private static let shared = UINavigationBar()
+    public static func appearance() -> UINavigationBar { shared }
+
+    private static var title: String { ".\(RuntimeContract.Class.navTitle)" }
+    private static var bar: String { ".\(RuntimeContract.Class.navstack) > .\(StyleClass.toolbar)" }
+
+    public var largeTitleTextAttributes: [NSAttributedString.Key: Any]? {
+        didSet { UIKitAppearance.text(Self.title, largeTitleTextAttributes) }
+    }
+    /// The inline title's attributes: the page shows one title, so they style it too.
+    public var titleTextAttributes: [NSAttributedString.Key: Any]? {
+        didSet { UIKitAppearance.text(Self.title, titleTextAttributes) }
+    }
+    /// The colour of the bar's buttons and Back.
+    public var tintColor: UIColor? {
+        didSet {
+            UIKitAppearance.set(Self.bar, StyleVariable.accent, tintColor?.css)
+            UIKitAppearance.set(".\(RuntimeContract.Class.navBack)", "color", tintColor?.css)
+        }
+    }
+    public var barTintColor: UIColor? {
+        didSet { backgroundColor = barTintColor }
+    }
+    public var backgroundColor: UIColor? {
+        didSet {
+            UIKitAppearance.set(Self.bar, "background", backgroundColor?.css)
+            UIKitAppearance.set(Self.title, "background", backgroundColor?.css)
+        }
+    }
+    /// Translucency is the page's stylesheet's; the setting changes nothing else.
+    public var isTranslucent = true
+}
+
+/// The tab bar's appearance.
+@MainActor
+public final class UITabBar {
+    private static let shared = UITabBar()
+    public static func appearance() -> UITabBar { shared }
+
+    private static var bar: String { ".\(RuntimeContract.Class.tabbar)" }
+    private static var link: String { ".\(RuntimeContract.Class.tabbar) .\(RuntimeContract.Class.tablink)" }
+
+    public var backgroundColor: UIColor? {
+        didSet { UIKitAppearance.set(Self.bar, "background", backgroundColor?.css) }
+    }
+    public var barTintColor: UIColor? {
+        didSet { backgroundColor = barTintColor }
+    }
+    /// The selected tab's colour.
+    public var tintColor: UIColor? {
+        didSet { UIKitAppearance.set(Self.link + "[aria-selected=\"true\"]", "color", tintColor?.css) }
+    }
+    public var unselectedItemTintColor: UIColor? {
+        didSet { UIKitAppearance.set(Self.link + ":not([aria-selected=\"true\"])", "color", unselectedItemTintColor?.css) }
+    }
+    public var isTranslucent = true
+}
+
+/// A list's appearance (SwiftUI's `List` was a table view).
+@MainActor
+public final class UITableView {
+    public enum SeparatorStyle: Sendable { case none, singleLine }
+    private static let shared = UITableView()
+    public static func appearance() -> UITableView { shared }
+
+    public var backgroundColor: UIColor? {
+        didSet { UIKitAppearance.set(".\(StyleClass.list)", "background", backgroundColor?.css) }
+    }
+    public var separatorStyle: SeparatorStyle = .singleLine {
+        didSet {
+            UIKitAppearance.set(".\(StyleClass.listRow)", "border-bottom-color", separatorStyle == .none ? "transparent" : nil)
+        }
+    }
+    public var separatorColor: UIColor? {
+        didSet { UIKitAppearance.set(".\(StyleClass.listRow)", "border-bottom-color", separatorColor?.css) }
+    }
+}
+
+/// A paged `TabView`'s dots.
+@MainActor
+public final class UIPageControl {
+    private static let shared = UIPageControl()
+    public static func appearance() -> UIPageControl { shared }
+
+    private static var dot: String { ".\(StyleClass.tabviewPage) .\(RuntimeContract.Class.tablink)" }
+
+    public var currentPageIndicatorTintColor: UIColor? {
+        didSet { UIKitAppearance.set(Self.dot + "[aria-selected=\"true\"]", "background", currentPageIndicatorTintColor?.css) }
+    }
+    public var pageIndicatorTintColor: UIColor? {
+        didSet { UIKitAppearance.set(Self.dot + ":not([aria-selected=\"true\"])", "background", pageIndicatorTintColor?.css) }
+    }
+}
+
+/// A segmented picker's appearance.
+@MainActor
+public final class UISegmentedControl {
+    public enum State: Sendable { case normal, selected }
+    private static let shared = UISegmentedControl()
+    public static func appearance() -> UISegmentedControl { shared }
+
+    private static var selected: String { ".\(StyleClass.segment)[aria-checked=\"true\"]" }
+
+    public var selectedSegmentTintColor: UIColor? {
+        didSet { UIKitAppearance.set(Self.selected, "background", selectedSegmentTintColor?.css) }
+    }
+    public func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: State) {
+        UIKitAppearance.text(state == .selected ? Self.selected : ".\(StyleClass.segment)", attributes)
+    }
+}
