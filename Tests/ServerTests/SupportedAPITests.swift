@@ -29,7 +29,7 @@ struct SupportedAPITests {
             declarations:
                 "struct S: UIViewRepresentable { func makeUIView(context: Context) -> UILabel { UILabel() }; func updateUIView(_ v: UILabel, context: Context) {} }"
         ),
-        Snippet("MapKit's Map", "Map()"),
+        Snippet("Map", "Map()"),
         Snippet(
             "UndoManager", "S()",
             declarations: "struct S: View { @Environment(\\.undoManager) var undo; var body: some View { Text(\"a\") } }"),
