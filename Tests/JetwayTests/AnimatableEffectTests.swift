@@ -54,6 +54,8 @@ struct AnimatableEffectTests {
         try host.update()
         #expect(try card(host).attribute(RuntimeContract.Attribute.frames) == nil)
         try host.tap("Wrong")
+        // What a sampled shake costs on the wire (31 frames of a translation).
+        print("bench: motion_sampled_shake_patch_bytes \(host.lastPatchBytes) B")
         let frames = try #require(try card(host).attribute(RuntimeContract.Attribute.frames))
         let parts = frames.split(separator: "|").map(String.init)
         #expect(parts[0] == "1;500;0;1;normal;linear", "one run, the animation's timing, played evenly: \(parts[0])")

@@ -18,6 +18,7 @@ private struct Shake: GeometryEffect {
 private struct PortedCases: View {
     @State private var attempts: CGFloat = 0
     @State private var placed: [String] = []
+    @State private var saves = 0
     var body: some View {
         VStack(spacing: 12) {
             Text("Card").padding(8).background(Color.yellow).modifier(Shake(animatableData: attempts)).accessibilityIdentifier("card")
@@ -34,7 +35,8 @@ private struct PortedCases: View {
                 }
                 .accessibilityIdentifier("canvas")
             Color("GoldColor").frame(width: 60, height: 20).accessibilityIdentifier("gold")
-            Button(action: {}) { Text("Save").padding(8).frame(maxWidth: .infinity).background(Color.blue) }
+            Button(action: { saves += 1 }) { Text("Save \(saves)").padding(8).frame(maxWidth: .infinity).background(Color.blue) }
+                .overlay(RoundedRectangle(cornerRadius: 10).stroke(Color.black, lineWidth: 2))
                 .accessibilityIdentifier("save")
         }
         .padding()
@@ -115,6 +117,10 @@ extension EndToEnd {
                 ).split(separator: " ").compactMap { Int($0) }
                 #expect(
                     widths.count == 2 && widths[0] >= widths[1] - 40, "\(engine): the button is not as wide as its label asks: \(widths)")
+                // A border drawn over the button lets the click through to it (SetGame's buttons).
+                try await browser.click("[data-testid=save]")
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('Save 1')"), "\(engine): the overlay took the click")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
                 try await browser.screenshot("ported-\(engine)")
             }
