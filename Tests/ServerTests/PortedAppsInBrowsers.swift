@@ -19,6 +19,7 @@ private struct PortedCases: View {
     @State private var attempts: CGFloat = 0
     @State private var placed: [String] = []
     @State private var saves = 0
+    @State private var display = "0"
     var body: some View {
         VStack(spacing: 12) {
             Text("Card").padding(8).background(Color.yellow).modifier(Shake(animatableData: attempts)).accessibilityIdentifier("card")
@@ -35,6 +36,11 @@ private struct PortedCases: View {
                 }
                 .accessibilityIdentifier("canvas")
             Color("GoldColor").frame(width: 60, height: 20).accessibilityIdentifier("gold")
+            // A calculator's display: its own size while it fits, smaller only when it does not.
+            Text(display).padding(4).frame(maxWidth: .infinity, alignment: .trailing)
+                .font(.system(size: 60, weight: .light)).lineLimit(1).minimumScaleFactor(0.2)
+                .accessibilityIdentifier("display")
+            Button("Digits") { display += "1234567890" }
             Button(action: { saves += 1 }) { Text("Save \(saves)").padding(8).frame(maxWidth: .infinity).background(Color.blue) }
                 .overlay(RoundedRectangle(cornerRadius: 10).stroke(Color.black, lineWidth: 2))
                 .accessibilityIdentifier("save")
@@ -117,6 +123,14 @@ extension EndToEnd {
                 ).split(separator: " ").compactMap { Int($0) }
                 #expect(
                     widths.count == 2 && widths[0] >= widths[1] - 40, "\(engine): the button is not as wide as its label asks: \(widths)")
+                let displaySize = "return getComputedStyle(document.querySelector('[data-testid=display]')).fontSize"
+                #expect(try await browser.string(displaySize) == "60px", "\(engine): a display that fits keeps its size")
+                try await browser.click("button", labelled: "Digits")
+                try await browser.click("button", labelled: "Digits")
+                let shrunk = await browser.wait(for: "return parseFloat(\(displaySize.dropFirst(7))) < 59")
+                let shrunkSize = try await browser.string(displaySize)
+                #expect(shrunk, "\(engine): a display that does not fit does not shrink: \(shrunkSize)")
+
                 // A border drawn over the button lets the click through to it (SetGame's buttons).
                 try await browser.click("[data-testid=save]")
                 #expect(

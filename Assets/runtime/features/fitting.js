@@ -7,13 +7,28 @@
 feature((view) => {
   const all = (attribute) => view.root ? view.root.querySelectorAll("[" + attribute + "]") : [];
 
+  // The size the server gave each element (`.font(.system(size: 88))` is its own inline
+  // size) and the one fitted here: a patch that sets a new size is the server's again.
+  const sizes = new WeakMap();
   function fitText() {
     all(wire.attribute.minimumScale).forEach((el) => {
-      el.style.fontSize = "";
-      if (!el.clientWidth || el.scrollWidth <= el.clientWidth) return;
-      const least = parseFloat(el.getAttribute(wire.attribute.minimumScale)) || 1;
-      const scale = Math.max(least, el.clientWidth / el.scrollWidth);
-      el.style.fontSize = (parseFloat(getComputedStyle(el).fontSize) * scale).toFixed(2) + "px";
+      const known = sizes.get(el);
+      const server = known && el.style.fontSize === known.fitted ? known.server : el.style.fontSize;
+      el.style.fontSize = server;
+      let fitted = server;
+      // The element, and its text when it is a frame around one (a clamped line overflows in
+      // the text, not in its frame).
+      let scale = 1;
+      for (const box of [el, el.querySelector(":scope > ." + wire.className.text)]) {
+        if (!box || !box.clientWidth) continue;
+        if (box.scrollWidth > box.clientWidth + 1) scale = Math.min(scale, box.clientWidth / box.scrollWidth);
+        if (box.clientHeight && box.scrollHeight > box.clientHeight + 1) scale = Math.min(scale, box.clientHeight / box.scrollHeight);
+      }
+      if (scale < 1) {
+        const least = parseFloat(el.getAttribute(wire.attribute.minimumScale)) || 1;
+        fitted = el.style.fontSize = (parseFloat(getComputedStyle(el).fontSize) * Math.max(least, scale)).toFixed(2) + "px";
+      }
+      sizes.set(el, { server, fitted });
     });
   }
 
