@@ -214,6 +214,7 @@ screenshots: test-deps
 ## code is not ours to commit); prints `files ok X / Y` per app and in all, and the missing APIs
 ## ranked by files hit (Tools/port-check)
 port-check: deps
+	$(call install_missing,jq)
 	Tools/port-check "$(DIR)"
 
 ## port-tour: after port-check, each app that compiled served and used in Chromium (every

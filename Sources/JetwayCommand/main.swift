@@ -68,7 +68,10 @@ for file in files {
     }
 }
 // The names Xcode generates for the asset catalogs (`Color(.gold)`, `.foregroundStyle(.attention)`).
-let symbols = AssetSymbols(catalogsIn: folder)
+var symbols = AssetSymbols(catalogsIn: folder)
+for file in files where file.lastPathComponent != AssetSymbols.fileName {
+    if let text = try? String(contentsOf: file, encoding: .utf8) { symbols.declaredByApp.formUnion(AssetSymbols.staticNames(in: text)) }
+}
 if !symbols.isEmpty {
     let file = folder.appendingPathComponent(AssetSymbols.fileName)
     print("\(AssetSymbols.fileName): \(symbols.colors.count) colours and \(symbols.images.count) images of the asset catalogs")

@@ -11,6 +11,9 @@ public struct AssetSymbols: Sendable, Equatable {
 
     public let colors: [String]
     public let images: [String]
+    /// Names the app's own code declares as static members (`static let background =
+    /// Color("Background")`): Xcode leaves those out of the `Color` extension, and so does this.
+    public var declaredByApp: Set<String> = []
 
     public init(colors: [String], images: [String]) {
         self.colors = colors.sorted()
@@ -55,6 +58,15 @@ public struct AssetSymbols: Sendable, Equatable {
 
     public var isEmpty: Bool { colors.isEmpty && images.isEmpty }
 
+    /// The names a Swift file declares as static properties (`static let gold = …`,
+    /// `static var accent: Color { … }`).
+    public static func staticNames(in source: String) -> Set<String> {
+        var names: Set<String> = []
+        let pattern = /static\s+(?:let|var)\s+`?([A-Za-z_][A-Za-z0-9_]*)/
+        for match in source.matches(of: pattern) { names.insert(String(match.output.1)) }
+        return names
+    }
+
     /// Xcode's name for an asset: lower camel case of its words, without a trailing "Color" on
     /// a colour or "Image" on an image (when something is left), `_` before a leading digit.
     public static func symbol(for asset: String, dropping suffix: String) -> String {
@@ -85,10 +97,13 @@ public struct AssetSymbols: Sendable, Equatable {
         if !colorSymbols.isEmpty {
             lines.append("extension ColorResource {")
             lines += colorSymbols.map { "    static let \($0.key) = ColorResource(name: \"\(literal($0.value))\")" }
-            lines += ["}", "", "extension Color {"]
-            lines += colorSymbols.map { "    static var \($0.key): Color { Color(.\($0.key)) }" }
-            lines += ["}", "", "extension ShapeStyle where Self == Color {"]
-            lines += colorSymbols.map { "    static var \($0.key): Color { Color(.\($0.key)) }" }
+            let conveniences = colorSymbols.filter { !declaredByApp.contains($0.key) }
+            if !conveniences.isEmpty {
+                lines += ["}", "", "extension Color {"]
+                lines += conveniences.map { "    static var \($0.key): Color { Color(.\($0.key)) }" }
+                lines += ["}", "", "extension ShapeStyle where Self == Color {"]
+                lines += conveniences.map { "    static var \($0.key): Color { Color(.\($0.key)) }" }
+            }
             lines += ["}", ""]
         }
         if !imageSymbols.isEmpty {

@@ -12,7 +12,9 @@ import Foundation
 ///   (`ListFormatter`, `URL.documentsDirectory`, `CGAffineTransform`), gets `import Jetway` after
 ///   its last import.
 /// - A file that imports a framework the browser has no counterpart for (UIKit, MapKit, …) is
-///   left as it is and reported: it needs a hand.
+///   left as it is and reported: it needs a hand. An import inside `#if canImport(…)` or
+///   `#if os(…)` is the file's own guard (a package that builds for iOS and macOS): it does not
+///   count, as the compiler skips it here.
 public struct PortRewrite: Sendable, Equatable {
     /// What happened to a file.
     public enum Outcome: Sendable, Equatable {
@@ -58,14 +60,26 @@ public struct PortRewrite: Sendable, Equatable {
     public init(_ source: String) {
         var lines = source.components(separatedBy: "\n")
         var imports: [(index: Int, module: String)] = []
+        var guarded: Set<Int> = []
+        // For each `#if` the line is in: whether its condition asks for a platform or a module.
+        var conditions: [Bool] = []
         for (index, line) in lines.enumerated() {
+            let directive = line.trimmingCharacters(in: .whitespaces)
+            if directive.hasPrefix("#if ") || directive.hasPrefix("#if(") {
+                conditions.append(Self.isPlatformCondition(directive))
+            } else if directive.hasPrefix("#elseif"), !conditions.isEmpty {
+                conditions[conditions.count - 1] = conditions[conditions.count - 1] || Self.isPlatformCondition(directive)
+            } else if directive.hasPrefix("#endif"), !conditions.isEmpty {
+                conditions.removeLast()
+            }
             let range = NSRange(line.startIndex..., in: line)
             guard let match = Self.importLine.firstMatch(in: line, range: range), let module = Range(match.range(at: 2), in: line) else {
                 continue
             }
             imports.append((index, String(line[module])))
+            if conditions.contains(true) { guarded.insert(index) }
         }
-        let blocked = imports.map(\.module).filter(Self.frameworksWithoutCounterpart.contains)
+        let blocked = imports.filter { !guarded.contains($0.index) }.map(\.module).filter(Self.frameworksWithoutCounterpart.contains)
         if !blocked.isEmpty {
             self.source = source
             self.outcome = .needsHand(Array(Set(blocked)).sorted())
@@ -104,6 +118,12 @@ public struct PortRewrite: Sendable, Equatable {
         for index in removed.sorted(by: >) { lines.remove(at: index) }
         self.source = changes.isEmpty ? source : lines.joined(separator: "\n")
         self.outcome = changes.isEmpty ? .unchanged : .rewritten(changes)
+    }
+
+    /// `#if canImport(UIKit)`, `#elseif os(macOS)`: a condition a build for another platform
+    /// answers differently.
+    private static func isPlatformCondition(_ directive: String) -> Bool {
+        directive.contains("canImport(") || directive.contains("os(") || directive.contains("targetEnvironment(")
     }
 
     private static func replacingModule(in line: String, with module: String) -> String {

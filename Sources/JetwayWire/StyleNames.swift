@@ -381,6 +381,10 @@ public enum StyleVariable {
     public static let rowAlign = "--jw-row-align"
     public static let secondary = "--jw-secondary"
     public static let separator = "--jw-separator"
+    /// `.listSectionSeparator(_:edges:)` and its tint: the lines above and below a plain list's
+    /// section.
+    public static let sectionSeparatorTop = "--jw-section-separator-top"
+    public static let sectionSeparatorBottom = "--jw-section-separator-bottom"
     public static let switchOn = "--jw-switch-on"
     public static let symbol = "--jw-symbol"
     /// A circular progress view's amount, 0 to 1 (`.progressViewStyle(.circular)`).

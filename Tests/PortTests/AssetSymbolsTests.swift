@@ -33,4 +33,17 @@ struct AssetSymbolsTests {
         #expect(source.contains("static let runwayPhoto = ImageResource(name: \"Runway photo\")"))
         #expect(source.contains("static let flagsNorway = ImageResource(name: \"Flags/Norway\")"), "a namespace's name comes first")
     }
+
+    @Test func aNameTheAppDeclaresItselfIsNotDeclaredAgain() throws {
+        // `extension Color { static let gold = Color("GoldColor") }` in the app: Xcode leaves
+        // `Color.gold` out of what it generates, or the app would not compile.
+        var symbols = AssetSymbols(catalogsIn: URL(fileURLWithPath: try Self.catalog()))
+        symbols.declaredByApp = AssetSymbols.staticNames(
+            in: "extension Color {\n    static let gold = Color(\"GoldColor\")\n    static var `default`: Color { .blue }\n}\n")
+        #expect(symbols.declaredByApp == ["gold", "default"])
+        let source = symbols.source
+        #expect(source.contains("static let gold = ColorResource(name: \"GoldColor\")"), "the resource is still there")
+        #expect(!source.contains("static var gold: Color"))
+        #expect(source.contains("static var accent: Color { Color(.accent) }"))
+    }
 }

@@ -66,4 +66,16 @@ struct PortRewriteTests {
         #expect(port.source == text)
         #expect(port.outcome == .needsHand(["MapKit", "UIKit"]))
     }
+
+    @Test func anImportAPlatformGuardsIsTheFilesOwnAndDoesNotStopThePort() {
+        // A package that builds for iOS and macOS guards its UIKit and AppKit imports.
+        let text = "#if canImport(UIKit)\nimport UIKit\n#elseif os(macOS)\nimport AppKit\n#endif\nimport SwiftUI\n\nstruct Icon: View {}\n"
+        let port = PortRewrite(text)
+        #expect(port.outcome == .rewritten(["import SwiftUI → import Jetway"]))
+        #expect(port.source.contains("#if canImport(UIKit)\nimport UIKit\n") && port.source.contains("\nimport Jetway\n"))
+        // Any other condition still counts: the import is there when the flag is set.
+        let flagged = PortRewrite("#if DEBUG\nimport UIKit\n#endif\nimport SwiftUI\n")
+        #expect(flagged.outcome == .needsHand(["UIKit"]))
+        #expect(PortRewrite("#if canImport(UIKit)\n#endif\nimport UIKit\n").outcome == .needsHand(["UIKit"]), "after the #endif it is not guarded")
+    }
 }

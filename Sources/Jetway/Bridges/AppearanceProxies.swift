@@ -63,6 +63,10 @@ public struct UIFont: Sendable, Hashable {
     let weight: Weight
     public let familyName: String?
 
+    /// The height of a line of this font: the system font's, about 1.2 times its size, as the
+    /// page's text is laid out.
+    public var lineHeight: CGFloat { pointSize * 1.2 }
+
     public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) -> UIFont {
         UIFont(pointSize: size, weight: weight, familyName: nil)
     }

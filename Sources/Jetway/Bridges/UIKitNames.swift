@@ -102,9 +102,9 @@ public final class UIApplication {
 
 /// The screen, as UIKit code asks for its size: a phone's (390 × 844 points), the size Jetway
 /// lays out a page whose browser has not reported its own. For the page's real size use
-/// `GeometryReader`, which follows the browser window.
-@MainActor
-public final class UIScreen {
+/// `GeometryReader`, which follows the browser window. It reads no page, so any code may ask it
+/// (UIKit's is main-actor isolated, which Swift 5 code ignores with a warning).
+public final class UIScreen: Sendable {
     public static let main = UIScreen()
     public var bounds: CGRect { CGRect(origin: .zero, size: GeometryProxy.defaultSize) }
     public var scale: CGFloat { 2 }

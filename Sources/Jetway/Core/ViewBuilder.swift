@@ -9,7 +9,7 @@
 /// }
 /// ```
 @resultBuilder
-@MainActor
+@preconcurrency @MainActor
 public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
 

@@ -114,3 +114,23 @@ extension View {
         modifier(StyleModifier { node in Effects.transform(node, Effects.fromOrigin(transform.css), anchor: .center) })
     }
 }
+
+/// A shape whose path is transformed (`LineShape().transform(CGAffineTransform(scaleX:y:))`).
+public struct TransformedShape<Content: Shape>: Shape {
+    public var shape: Content
+    public var transform: CGAffineTransform
+
+    public init(shape: Content, transform: CGAffineTransform) {
+        self.shape = shape
+        self.transform = transform
+    }
+
+    public func path(in rect: CGRect) -> Path { shape.path(in: rect).applying(transform) }
+}
+
+extension Shape {
+    /// This shape with its path transformed.
+    public func transform(_ transform: CGAffineTransform) -> TransformedShape<Self> {
+        TransformedShape(shape: self, transform: transform)
+    }
+}

@@ -92,9 +92,12 @@ public struct FillStyle: Hashable, Sendable {
 struct ShapePaint: Sendable {
     let css: String
     let isGradient: Bool
+    /// A material's blur of what is behind it, in pixels.
+    let blur: Int?
     init<S: ShapeStyle>(_ style: S) {
         css = style.css
         isGradient = style.isGradient
+        blur = Material.blur(of: style)
     }
 }
 
@@ -147,11 +150,24 @@ public enum CGLineJoin: Int32, Sendable, Hashable { case miter, round, bevel }
 public struct _FilledShape<S: Shape>: _PrimitiveView {
     let shape: S
     /// nil: the foreground colour.
-    let fill: ShapePaint?
-    let stroke: (paint: ShapePaint?, style: StrokeStyle)?
+    var fill: ShapePaint?
+    var stroke: (paint: ShapePaint?, style: StrokeStyle)?
     var evenOdd = false
     /// `.strokeBorder`: the outline inside the edge.
     var inside = false
+
+    /// Paints this shape with a style: a stroked shape's outline (`.stroke(style:).fill(.red)`,
+    /// as a stroked shape is itself a shape), a filled one's inside.
+    public func fill<Style: ShapeStyle>(_ style: Style, style fillStyle: FillStyle = FillStyle()) -> _FilledShape<S> {
+        var painted = self
+        if let stroke {
+            painted.stroke = (ShapePaint(style), stroke.style)
+        } else {
+            painted.fill = ShapePaint(style)
+            painted.evenOdd = fillStyle.isEOFilled
+        }
+        return painted
+    }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         if let box = view.shape as? any BoxShape, view.stroke.map({ $0.style.dash.isEmpty && $0.style.lineCap == .butt }) ?? true {
@@ -168,6 +184,7 @@ public struct _FilledShape<S: Shape>: _PrimitiveView {
         if cornerCSS != "0" { node.addStyle("border-radius:\(cornerCSS)") }
         guard let (paint, style) = view.stroke else {
             node.addStyle("background:\(view.fill?.css ?? "currentColor")")
+            if let blur = view.fill?.blur { node.addStyle(Material.backdropCSS(blur: blur)) }
             return node
         }
         let width = px(style.lineWidth)

@@ -88,9 +88,15 @@ extension View {
     }
 
     /// The heights the sheet around this view may take (the largest is used: a browser sheet
-    /// does not snap between detents).
+    /// does not snap between detents; with a selection, the selected one).
     public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View {
-        modifier(PresentationDetentsModifier(detents: detents))
+        modifier(PresentationDetentsModifier(detents: detents, selection: nil))
+    }
+
+    /// The heights the sheet may take, and the one it has: the sheet takes the selected detent's
+    /// height, and follows the binding when the app changes it.
+    public func presentationDetents(_ detents: Set<PresentationDetent>, selection: Binding<PresentationDetent>) -> some View {
+        modifier(PresentationDetentsModifier(detents: detents, selection: selection))
     }
 
     /// A grabber at the top of the sheet around this view (`.visible`); `.automatic` shows one
@@ -246,6 +252,7 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
         // must still dismiss with this render's binding.
         state.dismiss = dismiss
         state.detents = []
+        state.selectedDetent = nil
         state.grabber = .automatic
         state.declarations = []
         state.dismissDisabled = false
@@ -259,7 +266,7 @@ struct SheetModifier<Content: View>: _PrimitiveModifier {
         var children: [Node] = []
         Content._render(sheetContent, inside.structural(1).rebuilt(), &children)
         dialog.children = children
-        if modifier.style == .sheet, let detent = state.detents.max(by: { $0.order < $1.order }) {
+        if modifier.style == .sheet, let detent = state.selectedDetent ?? state.detents.max(by: { $0.order < $1.order }) {
             dialog.addStyle("height:\(detent.css)")
         }
         // What the content asked of its sheet (`.presentation…`, `.interactiveDismissDisabled`).
@@ -280,6 +287,8 @@ final class SheetState {
     var dismiss: (@MainActor () -> Void)?
     /// What `.presentationDetents` inside asked for in this render.
     var detents: Set<PresentationDetent> = []
+    /// `.presentationDetents(_:selection:)`: the detent the app chose, whose height it takes.
+    var selectedDetent: PresentationDetent?
     /// What the other `.presentation…` modifiers inside asked for in this render.
     var grabber = Visibility.automatic
     var declarations: [String] = []
@@ -311,9 +320,14 @@ extension EnvironmentValues {
 
 struct PresentationDetentsModifier: _PrimitiveModifier {
     let detents: Set<PresentationDetent>
+    let selection: Binding<PresentationDetent>?
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         context.environment.sheetState?.detents.formUnion(modifier.detents)
+        if let selection = modifier.selection {
+            let current = context.track { selection.wrappedValue }
+            if modifier.detents.contains(current) { context.environment.sheetState?.selectedDetent = current }
+        }
         content(context, &out)
     }
 }

@@ -30,6 +30,11 @@ extension View {
             })
     }
 
+    /// The accent of the controls in this view: the older name of `.tint`.
+    public func accentColor(_ accentColor: Color?) -> some View {
+        tint(accentColor)
+    }
+
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
         // A gradient paints the text through it (the text clips its background).
         let css =
@@ -42,8 +47,36 @@ extension View {
     /// A background color behind the view.
     public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
         // A material blurs what is behind it.
-        let blur = (style as? Material).map { ";backdrop-filter:blur(\($0.blur)px);-webkit-backdrop-filter:blur(\($0.blur)px)" } ?? ""
+        let blur = Material.blur(of: style).map { ";" + Material.backdropCSS(blur: $0) } ?? ""
         return modifier(StyleModifier { node in node.addStyle("background:\(style.css)" + blur) })
+    }
+
+    /// The styles of a symbol's layers (`.foregroundStyle(.white, .blue)`). Jetway draws each
+    /// system symbol as one layer, so the first style paints it and the others have no layer
+    /// to paint (docs/swiftui.md).
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View {
+        foregroundStyle(primary)
+    }
+
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View {
+        foregroundStyle(primary)
+    }
+
+    /// How symbols inside are coloured. Jetway's symbols are drawn in one layer, in the
+    /// foreground style, so every mode draws as `.monochrome` does (docs/swiftui.md).
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View {
+        self
+    }
+
+    /// A shape filled with a style behind this view, sized to it
+    /// (`.background(.thinMaterial, in: .rect(cornerRadius: 12))`).
+    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+        modifier(LayerModifier(layer: shape.fill(style, style: fillStyle), isOverlay: false, alignment: .center))
+    }
+
+    /// A shape filled with the background style behind this view, sized to it.
+    public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+        background(BackgroundStyle(), in: shape, fillStyle: fillStyle)
     }
 
     /// A view behind this one, sized to it.

@@ -69,6 +69,17 @@ public final class ObservableObjectPublisher: Sendable {
     }
 }
 
+/// `objectWillChange` as a publisher of nothing but the moment (`.onReceive(model.objectWillChange)`).
+extension ObservableObjectPublisher: Publisher {
+    public typealias Output = Void
+    public typealias Failure = Never
+
+    public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
+        nonisolated(unsafe) let receive = receive
+        return sink { receive(()) }
+    }
+}
+
 private struct WeakObject: @unchecked Sendable {
     weak var value: AnyObject?
     init(_ value: AnyObject) { self.value = value }

@@ -456,11 +456,28 @@ extension EnvironmentValues {
 /// The outline of a bordered button: `.capsule`, `.roundedRectangle(radius:)`, `.circle`.
 public struct ButtonBorderShape: Hashable, Sendable {
     let radius: String
-    public static let automatic = ButtonBorderShape(radius: "8px")
-    public static let capsule = ButtonBorderShape(radius: "999px")
-    public static let roundedRectangle = ButtonBorderShape(radius: "8px")
-    public static let circle = ButtonBorderShape(radius: "50%")
-    public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape { ButtonBorderShape(radius: px(radius)) }
+    /// The corner radius as a shape draws it: points, or nil for a capsule or a circle.
+    let points: CGFloat?
+    public static let automatic = ButtonBorderShape(radius: "8px", points: 8)
+    public static let capsule = ButtonBorderShape(radius: "999px", points: nil)
+    public static let roundedRectangle = ButtonBorderShape(radius: "8px", points: 8)
+    public static let circle = ButtonBorderShape(radius: "50%", points: nil)
+    public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape { ButtonBorderShape(radius: px(radius), points: radius) }
+}
+
+/// A button's border is a shape too (`.clipShape(.buttonBorder)`, `.contentShape(.capsule)`):
+/// the rounded rectangle, capsule or circle of a bordered button.
+extension ButtonBorderShape: BoxShape {
+    public var cornerCSS: String { radius }
+    public func path(in rect: CGRect) -> Path {
+        if self == .circle { return Path(ellipseIn: rect) }
+        return Path(roundedRect: rect, cornerRadius: points ?? min(rect.width, rect.height) / 2)
+    }
+}
+
+extension Shape where Self == ButtonBorderShape {
+    /// The shape of the bordered buttons around it: a rounded rectangle.
+    public static var buttonBorder: ButtonBorderShape { .automatic }
 }
 
 /// A text field's look: `.roundedBorder` (the default here, as the browser's fields have one),

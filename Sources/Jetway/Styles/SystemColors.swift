@@ -232,6 +232,17 @@ public struct Material: ShapeStyle, Hashable {
     public static let bar = Material(css: "color-mix(in srgb, var(\(StyleVariable.groupedBackground)) 80%, transparent)", blur: 20)
 }
 
+extension Material {
+    /// The blur a style asks for behind it: a material's, or the one an `AnyShapeStyle` holds.
+    static func blur(of style: some ShapeStyle) -> Int? {
+        (style as? Material)?.blur ?? (style as? AnyShapeStyle)?.blur
+    }
+
+    static func backdropCSS(blur: Int) -> String {
+        "backdrop-filter:blur(\(blur)px);-webkit-backdrop-filter:blur(\(blur)px)"
+    }
+}
+
 extension ShapeStyle where Self == Material {
     public static var ultraThinMaterial: Material { .ultraThinMaterial }
     public static var thinMaterial: Material { .thinMaterial }

@@ -319,6 +319,25 @@ extension View {
             })
     }
 
+    /// Hides (or shows) the lines above and below this section of a plain `List`.
+    public func listSectionSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View {
+        sectionSeparators(visibility == .hidden ? "transparent" : nil, edges: edges)
+    }
+
+    /// The colour of the lines above and below this section of a plain `List` (nil: the list's).
+    public func listSectionSeparatorTint(_ color: Color?, edges: VerticalEdge.Set = .all) -> some View {
+        sectionSeparators(color?.css, edges: edges)
+    }
+
+    private func sectionSeparators(_ css: String?, edges: VerticalEdge.Set) -> some View {
+        modifier(
+            StyleModifier { node in
+                guard let css else { return }
+                if edges.contains(.top) { node.addStyle("\(StyleVariable.sectionSeparatorTop):\(css)") }
+                if edges.contains(.bottom) { node.addStyle("\(StyleVariable.sectionSeparatorBottom):\(css)") }
+            })
+    }
+
     /// What is drawn behind this row of a `List`.
     public func listRowBackground(_ color: Color?) -> some View {
         modifier(

@@ -366,6 +366,10 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
     /// The older form whose binding says whether its destination is pushed: a click sets it,
     /// Back clears it, and the app may set it to push or pop (as `navigationDestination
     /// (isPresented:)`).
+    public init(isActive: Binding<Bool>, @ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
+        self.init(destination: destination(), isActive: isActive, label: label)
+    }
+
     public init(destination: Destination, isActive: Binding<Bool>, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.destination = { destination }

@@ -663,3 +663,18 @@ public struct SystemImageCatalogue: View {
         }
     }
 }
+
+/// How a symbol's layers are coloured (`.symbolRenderingMode(.hierarchical)`). Jetway draws each
+/// symbol as one layer, so each mode draws as `.monochrome`.
+public struct SymbolRenderingMode: Hashable, Sendable {
+    let name: String
+    public static let monochrome = SymbolRenderingMode(name: "monochrome")
+    public static let hierarchical = SymbolRenderingMode(name: "hierarchical")
+    public static let palette = SymbolRenderingMode(name: "palette")
+    public static let multicolor = SymbolRenderingMode(name: "multicolor")
+}
+
+extension Image {
+    /// How this symbol's layers are coloured: each mode draws as `.monochrome` (one layer).
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Image { self }
+}
