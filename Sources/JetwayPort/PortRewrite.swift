@@ -14,7 +14,7 @@ import Foundation
 /// - A file that imports a framework the browser has no counterpart for (UIKit, MapKit, …) is
 ///   left as it is and reported: it needs a hand. An import inside `#if canImport(…)` or
 ///   `#if os(…)` is the file's own guard (a package that builds for iOS and macOS): it does not
-///   count, as the compiler skips it here.
+///   count, as the compiler skips it here — but one in its `#else` does, as Linux builds that.
 public struct PortRewrite: Sendable, Equatable {
     /// What happened to a file.
     public enum Outcome: Sendable, Equatable {
@@ -68,7 +68,10 @@ public struct PortRewrite: Sendable, Equatable {
             if directive.hasPrefix("#if ") || directive.hasPrefix("#if(") {
                 conditions.append(Self.isPlatformCondition(directive))
             } else if directive.hasPrefix("#elseif"), !conditions.isEmpty {
-                conditions[conditions.count - 1] = conditions[conditions.count - 1] || Self.isPlatformCondition(directive)
+                conditions[conditions.count - 1] = Self.isPlatformCondition(directive)
+            } else if directive.hasPrefix("#else"), !conditions.isEmpty {
+                // What the platform conditions left out is what this platform builds.
+                conditions[conditions.count - 1] = false
             } else if directive.hasPrefix("#endif"), !conditions.isEmpty {
                 conditions.removeLast()
             }

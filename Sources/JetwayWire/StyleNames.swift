@@ -122,6 +122,9 @@ public enum StyleClass {
     public static let prominent = "jw-prominent"
     /// A button an app's own `ButtonStyle` draws: nothing of the button's own look, a press shown.
     public static let styledButton = "jw-styled"
+    /// `.redacted(reason: .placeholder)`: its text and images drawn as grey blocks;
+    /// `.unredacted()` shows a part as it is.
+    public static let redacted = "jw-redacted"
     public static let refreshProgress = "jw-refresh-progress"
     public static let resizable = "jw-resizable"
     public static let rowAction = "jw-row-action"
@@ -178,6 +181,7 @@ public enum StyleClass {
     public static let toolbar = "jw-toolbar"
     public static let toolbarItem = "jw-toolbar-item"
     public static let underlay = "jw-underlay"
+    public static let unredacted = "jw-unredacted"
     public static let unsizedH = "jw-unsized-h"
     public static let unsizedV = "jw-unsized-v"
     public static let vPrefix = "jw-v-"
@@ -280,6 +284,7 @@ public enum StyleClass {
         progress,
         progressRing,
         prominent,
+        redacted,
         refreshProgress,
         relativeFrame,
         resizable,
@@ -332,6 +337,7 @@ public enum StyleClass {
         toolbar,
         toolbarItem,
         underlay,
+        unredacted,
         unsizedH,
         unsizedV,
         vstack,

@@ -107,8 +107,38 @@ private struct Router: View {
     }
 }
 
+private struct LoadingRow: View {
+    let isLoading: Bool
+    var body: some View {
+        HStack {
+            ReasonLabel()
+            Text("Gate B12").unredacted()
+        }
+        .redacted(reason: isLoading ? .placeholder : [])
+    }
+}
+
+private struct ReasonLabel: View {
+    @Environment(\.redactionReasons) private var reasons
+    var body: some View { Text(reasons.contains(.placeholder) ? "loading" : "Flight 22") }
+}
+
 @MainActor
 struct PortedPackagesTests {
+    @Test func placeholdersWhileLoading() throws {
+        let loading = ViewHost(LoadingRow(isLoading: true))
+        try loading.update()
+        #expect(loading.elements(withClass: StyleClass.redacted).count == 1)
+        #expect(loading.elements(withClass: StyleClass.unredacted).count == 1)
+        #expect(loading.text.contains("loading"), "the views inside are told why")
+        let loaded = ViewHost(LoadingRow(isLoading: false))
+        try loaded.update()
+        #expect(loaded.elements(withClass: StyleClass.redacted).isEmpty && loaded.text.contains("Flight 22"))
+        let stylesheet = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/jetway.css"), encoding: .utf8)
+        #expect(stylesheet.contains(".\(StyleClass.redacted) :is(.\(StyleClass.text)"))
+    }
+
     @Test func chartKitsShapesAndStylesDrawAsTheyAsk() async throws {
         let value = ChartValue()
         let host = ViewHost(ChartCard(value: value))
