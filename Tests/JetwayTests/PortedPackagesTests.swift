@@ -135,7 +135,8 @@ struct PortedPackagesTests {
         try loaded.update()
         #expect(loaded.elements(withClass: StyleClass.redacted).isEmpty && loaded.text.contains("Flight 22"))
         let stylesheet = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/jetway.css"), encoding: .utf8)
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/jetway.css"),
+            encoding: .utf8)
         #expect(stylesheet.contains(".\(StyleClass.redacted) :is(.\(StyleClass.text)"))
     }
 
@@ -165,12 +166,16 @@ struct PortedPackagesTests {
         #expect(sections.count == 2)
         let first = sections[0].attribute("style") ?? ""
         let second = sections[1].attribute("style") ?? ""
-        #expect(first.contains("\(StyleVariable.sectionSeparatorTop):transparent") && first.contains("\(StyleVariable.sectionSeparatorBottom):transparent"))
+        #expect(
+            first.contains("\(StyleVariable.sectionSeparatorTop):transparent")
+                && first.contains("\(StyleVariable.sectionSeparatorBottom):transparent"))
         #expect(second.contains("\(StyleVariable.sectionSeparatorBottom):transparent"))
         #expect(second.contains("\(StyleVariable.sectionSeparatorTop):\(Color.red.css)"))
         let stylesheet = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/jetway.css"), encoding: .utf8)
-        #expect(stylesheet.contains("var(\(StyleVariable.sectionSeparatorTop), var(\(StyleVariable.separator)))"), "a plain list draws them")
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/jetway.css"),
+            encoding: .utf8)
+        #expect(
+            stylesheet.contains("var(\(StyleVariable.sectionSeparatorTop), var(\(StyleVariable.separator)))"), "a plain list draws them")
     }
 
     @Test func olderLinksAndSheetDetentsWithASelection() throws {

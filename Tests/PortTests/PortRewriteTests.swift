@@ -76,7 +76,9 @@ struct PortRewriteTests {
         // Any other condition still counts: the import is there when the flag is set.
         let flagged = PortRewrite("#if DEBUG\nimport UIKit\n#endif\nimport SwiftUI\n")
         #expect(flagged.outcome == .needsHand(["UIKit"]))
-        #expect(PortRewrite("#if canImport(UIKit)\n#endif\nimport UIKit\n").outcome == .needsHand(["UIKit"]), "after the #endif it is not guarded")
+        #expect(
+            PortRewrite("#if canImport(UIKit)\n#endif\nimport UIKit\n").outcome == .needsHand(["UIKit"]),
+            "after the #endif it is not guarded")
         let otherwise = PortRewrite("#if canImport(UIKit)\nimport UIKit\n#else\nimport AppKit\n#endif\nimport SwiftUI\n")
         #expect(otherwise.outcome == .needsHand(["AppKit"]), "Linux builds the #else")
     }

@@ -30,6 +30,8 @@ struct SupportedAPITests {
                 "struct S: UIViewRepresentable { func makeUIView(context: Context) -> UILabel { UILabel() }; func updateUIView(_ v: UILabel, context: Context) {} }"
         ),
         Snippet("Map", "Map()"),
+        Snippet("AnyTransition.modifier", "Text(\"a\").transition(.modifier(active: EmptyModifier(), identity: EmptyModifier()))"),
+        Snippet(".colorMultiply", "Text(\"a\").colorMultiply(.red)"),
         Snippet(
             "UndoManager", "S()",
             declarations: "struct S: View { @Environment(\\.undoManager) var undo; var body: some View { Text(\"a\") } }"),
@@ -48,6 +50,11 @@ struct SupportedAPITests {
             declarations:
                 "struct S: Shape, Animatable { var animatableData: Double = 0; func path(in rect: CGRect) -> Path { Path(rect) } }"),
         Snippet(".draggable", "Text(\"a\").draggable(\"a\")"),
+        Snippet(".redacted", "Text(\"a\").redacted(reason: .placeholder)"),
+        Snippet(
+            "PreferenceKey", "Text(\"a\").preference(key: K.self, value: 1).onPreferenceChange(K.self) { _ in }",
+            declarations: "struct K: PreferenceKey { static let defaultValue = 0; static func reduce(value: inout Int, nextValue: () -> Int) {} }"),
+        Snippet(".background(_:in:)", "Text(\"a\").background(.thinMaterial, in: .rect(cornerRadius: 8))"),
         Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),
         Snippet(".animation(_:value:)", "Text(\"a\").animation(.default, value: 1)"),
         Snippet(".transition", "Text(\"a\").transition(.opacity)"),

@@ -25,11 +25,15 @@ public final class Node {
     var handlers: [EventBinding] = []
     /// The `.tag(_:)` value of the view this node came from (used by Picker and TabView).
     var tagValue: AnyHashable? {
-        get { tagBox?.value }
-        set { tagBox = newValue.map(TagBox.init) }
+        get { extras?.tag }
+        set {
+            guard newValue != nil || extras != nil else { return }
+            mutableExtras().tag = newValue
+        }
     }
-    /// Boxed: few elements have a tag, and an `AnyHashable` in every node was a quarter of it.
-    private var tagBox: TagBox?
+    /// Boxed: few elements have a tag or preferences, and an `AnyHashable` in every node was a
+    /// quarter of it. Shared by copies until one changes it.
+    private var extras: NodeExtras?
     // The id and the flags below are declared together so that they share one word: a node is
     // 112 bytes to the allocator, not 128 (a session's page holds hundreds).
     /// The patch id of this element, `0` until the diff or the first paint assigns one.
@@ -173,7 +177,7 @@ public final class Node {
         node.isOpaque = isOpaque
         node.handlers = handlers
         node.subtreeHasHandlers = subtreeHasHandlers
-        node.tagBox = tagBox
+        node.extras = extras
         node.hasListRowOptions = hasListRowOptions
         node.keepsRemovedByDigest = keepsRemovedByDigest
         return node
@@ -201,9 +205,39 @@ public final class Node {
 }
 
 /// A node's tag value; never changed, so copies of a node may share it.
-private final class TagBox {
-    let value: AnyHashable
-    init(_ value: AnyHashable) { self.value = value }
+/// What few nodes carry: the `.tag(_:)` value, and the preferences set on the view
+/// (`.preference(key:value:)`, `.transformPreference`), by key type.
+private final class NodeExtras {
+    var tag: AnyHashable?
+    var preferences: [ObjectIdentifier: Any] = [:]
+    var preferenceTransforms: [ObjectIdentifier: Any] = [:]
+
+    func clone() -> NodeExtras {
+        let copy = NodeExtras()
+        copy.tag = tag
+        copy.preferences = preferences
+        copy.preferenceTransforms = preferenceTransforms
+        return copy
+    }
+}
+
+extension Node {
+    fileprivate func mutableExtras() -> NodeExtras {
+        if extras == nil {
+            extras = NodeExtras()
+        } else if !isKnownUniquelyReferenced(&extras) {
+            extras = extras?.clone()
+        }
+        return extras!
+    }
+
+    /// The value this view set for a preference key (nil: its content's values stand).
+    func preference(_ key: ObjectIdentifier) -> Any? { extras?.preferences[key] }
+    func setPreference(_ key: ObjectIdentifier, _ value: Any) { mutableExtras().preferences[key] = value }
+    /// The change this view makes to a preference's value coming up from its content.
+    func preferenceTransform(_ key: ObjectIdentifier) -> Any? { extras?.preferenceTransforms[key] }
+    func setPreferenceTransform(_ key: ObjectIdentifier, _ transform: Any) { mutableExtras().preferenceTransforms[key] = transform }
+    var hasPreferences: Bool { extras.map { !$0.preferences.isEmpty || !$0.preferenceTransforms.isEmpty } ?? false }
 }
 
 /// One attribute of a node.
