@@ -53,7 +53,8 @@ struct SupportedAPITests {
         Snippet(".redacted", "Text(\"a\").redacted(reason: .placeholder)"),
         Snippet(
             "PreferenceKey", "Text(\"a\").preference(key: K.self, value: 1).onPreferenceChange(K.self) { _ in }",
-            declarations: "struct K: PreferenceKey { static let defaultValue = 0; static func reduce(value: inout Int, nextValue: () -> Int) {} }"),
+            declarations:
+                "struct K: PreferenceKey { static let defaultValue = 0; static func reduce(value: inout Int, nextValue: () -> Int) {} }"),
         Snippet(".background(_:in:)", "Text(\"a\").background(.thinMaterial, in: .rect(cornerRadius: 8))"),
         Snippet("withAnimation", "Button(\"a\") { withAnimation { } }"),
         Snippet(".animation(_:value:)", "Text(\"a\").animation(.default, value: 1)"),

@@ -136,7 +136,9 @@ struct PreferenceLayerModifier<K: PreferenceKey, Layer: View>: _PrimitiveModifie
         // The content first, for its value; then the layer made of it, stacked as `.overlay` does.
         var children: [Node] = []
         content(context.insideElement().structural(0), &children)
-        let layer = LayerModifier(layer: modifier.transform(Preferences.value(K.self, in: children)), isOverlay: modifier.isOverlay, alignment: modifier.alignment)
+        let layer = LayerModifier(
+            layer: modifier.transform(Preferences.value(K.self, in: children)), isOverlay: modifier.isOverlay, alignment: modifier.alignment
+        )
         LayerModifier._apply(layer, context, &out) { _, out in out.append(contentsOf: children) }
     }
 }
