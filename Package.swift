@@ -116,7 +116,7 @@ let package = Package(
         // The wire contract on its own: each message's bytes, and docs/protocol.md against it.
         .testTarget(name: "PortTests", dependencies: ["JetwayPort"], path: "Tests/PortTests"),
         .testTarget(name: "WireTests", dependencies: ["JetwayWire"], path: "Tests/WireTests"),
-        .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting"], path: "Tests/JetwayTests"),
+        .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting", "JetwayPort"], path: "Tests/JetwayTests"),
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.
         .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayStore", "JetwayTesting"], path: "Tests/SeedPortTests"),
         // The store on real SQLite files (and PostgreSQL, when `make test` has started one).

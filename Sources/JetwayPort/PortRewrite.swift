@@ -11,6 +11,10 @@ import Foundation
 ///   other files bring Observation), or a name Apple's Foundation has and Linux's lacks
 ///   (`ListFormatter`, `URL.documentsDirectory`, `CGAffineTransform`), gets `import Jetway` after
 ///   its last import.
+/// - `import UIKit` in a file whose UIKit names are all ones Jetway has (`UIColor`, `UIImage`,
+///   `UIScreen`, `UIApplication`, the feedback generators, the appearance proxies) becomes
+///   `import Jetway`; a file that uses others (`UITextView`, `UIViewController`) needs a hand,
+///   and the report names them.
 /// - A file that imports a framework the browser has no counterpart for (UIKit, MapKit, …) is
 ///   left as it is and reported: it needs a hand. An import inside `#if canImport(…)` or
 ///   `#if os(…)` is the file's own guard (a package that builds for iOS and macOS): it does not
@@ -35,6 +39,18 @@ public struct PortRewrite: Sendable, Equatable {
         "WebKit", "Intents", "AppIntents", "LocalAuthentication", "CoreImage", "Metal", "MetalKit", "QuickLook", "EventKit",
         "Contacts", "ContactsUI", "Speech", "CoreBluetooth", "NaturalLanguage", "TipKit", "AudioToolbox",
     ]
+
+    /// UIKit's names Jetway has, where the browser has an equivalent (Bridges/ in the Jetway
+    /// module; `PortedNamesTests` checks each is there).
+    public static let uiKitNamesJetwayHas: Set<String> = [
+        "UIApplication", "UIColor", "UIFont", "UIImage", "UIScreen", "UIImpactFeedbackGenerator",
+        "UINotificationFeedbackGenerator", "UISelectionFeedbackGenerator", "UIKeyboardType", "UINavigationBar", "UITabBar",
+        "UITableView", "UIPageControl", "UISegmentedControl", "UIRectCorner", "UITextAutocapitalizationType",
+        "UITextContentType", "UITextChecker",
+    ]
+
+    /// A UIKit name: `UI` and a capital.
+    static let uiKitName = try! NSRegularExpression(pattern: #"\bUI[A-Z][A-Za-z]*\b"#)
 
     /// Modules whose names Jetway has (`UTType`, `Transferable`, the CoreGraphics types through
     /// Foundation, CoreLocation's coordinates and distances): their imports become Jetway's, as
@@ -61,6 +77,9 @@ public struct PortRewrite: Sendable, Equatable {
         var lines = source.components(separatedBy: "\n")
         var imports: [(index: Int, module: String)] = []
         var guarded: Set<Int> = []
+        // Imports inside any `#if` (a UIKit import there is not made Jetway's: the file's
+        // other imports would change for one build only).
+        var conditional: Set<Int> = []
         // For each `#if` the line is in: whether its condition asks for a platform or a module.
         var conditions: [Bool] = []
         for (index, line) in lines.enumerated() {
@@ -81,17 +100,27 @@ public struct PortRewrite: Sendable, Equatable {
             }
             imports.append((index, String(line[module])))
             if conditions.contains(true) { guarded.insert(index) }
+            if !conditions.isEmpty { conditional.insert(index) }
         }
-        let blocked = imports.filter { !guarded.contains($0.index) }.map(\.module).filter(Self.frameworksWithoutCounterpart.contains)
+        // UIKit stands in as Jetway when the file uses only the UIKit names Jetway has.
+        let uiKitNames = Self.uiKitNames(in: source)
+        let uiKitIsJetways = uiKitNames.isSubset(of: Self.uiKitNamesJetwayHas)
+        let blocked = imports.filter { !guarded.contains($0.index) }.filter {
+            Self.frameworksWithoutCounterpart.contains($0.module)
+                && !($0.module == "UIKit" && uiKitIsJetways && !conditional.contains($0.index))
+        }.map(\.module)
         if !blocked.isEmpty {
             self.source = source
-            self.outcome = .needsHand(Array(Set(blocked)).sorted())
+            let missing = uiKitNames.subtracting(Self.uiKitNamesJetwayHas).sorted()
+            self.outcome = .needsHand(
+                Array(Set(blocked)).sorted().map { $0 == "UIKit" && !missing.isEmpty ? "UIKit (\(missing.joined(separator: ", ")))" : $0 })
             return
         }
         var changes: [String] = []
         var hasJetway = imports.contains { $0.module == "Jetway" }
         var removed: Set<Int> = []
-        for (index, module) in imports where Self.modulesJetwayStandsIn.contains(module) {
+        for (index, module) in imports
+        where Self.modulesJetwayStandsIn.contains(module) || (module == "UIKit" && !conditional.contains(index)) {
             if hasJetway {
                 removed.insert(index)
                 changes.append("import \(module) removed (Jetway is imported)")
@@ -121,6 +150,17 @@ public struct PortRewrite: Sendable, Equatable {
         for index in removed.sorted(by: >) { lines.remove(at: index) }
         self.source = changes.isEmpty ? source : lines.joined(separator: "\n")
         self.outcome = changes.isEmpty ? .unchanged : .rewritten(changes)
+    }
+
+    /// The UIKit names a file uses (`UIKit` itself aside).
+    static func uiKitNames(in source: String) -> Set<String> {
+        let text = source as NSString
+        var names: Set<String> = []
+        for match in uiKitName.matches(in: source, range: NSRange(location: 0, length: text.length)) {
+            names.insert(text.substring(with: match.range))
+        }
+        names.remove("UIKit")
+        return names
     }
 
     /// `#if canImport(UIKit)`, `#elseif os(macOS)`: a condition a build for another platform

@@ -7,6 +7,7 @@ import JetwayRoutes
 /// is served by `@main` alone.
 @_cdecl("jetway_register_app_launch")
 public func registerAppLaunch() {
+    SpellingDictionary.source = DebianWordLists.text(for:)
     AppLaunch.serve = { name, windows in
         do {
             let server = try JetwayServer(app: JetwayApp(title: name, windows: windows), configuration: .fromEnvironment())

@@ -1,4 +1,5 @@
 import Foundation
+import JetwayPort
 import JetwayTesting
 import Testing
 
@@ -94,6 +95,21 @@ struct PortedNamesTests {
         #expect(other.text.contains("active") && !other.text.contains("resign"), "another page is not told")
         try host.send(.phase, .text("active")) { $0.attribute("class") == RuntimeContract.Class.root }
         #expect(host.text.contains("active") && host.text.contains("resign foreground"))
+    }
+
+    @Test func theUIKitNamesPortTakesAsJetwaysAreJetways() {
+        // Each is written as a type, so a name Jetway lost stops this file compiling.
+        let types: [String: Any.Type] = [
+            "UIApplication": UIApplication.self, "UIColor": UIColor.self, "UIFont": UIFont.self, "UIImage": UIImage.self,
+            "UIScreen": UIScreen.self, "UIImpactFeedbackGenerator": UIImpactFeedbackGenerator.self,
+            "UINotificationFeedbackGenerator": UINotificationFeedbackGenerator.self,
+            "UISelectionFeedbackGenerator": UISelectionFeedbackGenerator.self, "UIKeyboardType": UIKeyboardType.self,
+            "UINavigationBar": UINavigationBar.self, "UITabBar": UITabBar.self, "UITableView": UITableView.self,
+            "UIPageControl": UIPageControl.self, "UISegmentedControl": UISegmentedControl.self, "UIRectCorner": UIRectCorner.self,
+            "UITextAutocapitalizationType": UITextAutocapitalizationType.self, "UITextContentType": UITextContentType.self,
+            "UITextChecker": UITextChecker.self,
+        ]
+        #expect(Set(types.keys) == PortRewrite.uiKitNamesJetwayHas)
     }
 
     @Test func stylesByTypeAndOlderModifiersDoWhatTheySay() throws {

@@ -64,7 +64,21 @@ struct PortRewriteTests {
         let text = "import SwiftUI\nimport UIKit\nimport MapKit\n\nstruct MapView: UIViewRepresentable {}\n"
         let port = PortRewrite(text)
         #expect(port.source == text)
-        #expect(port.outcome == .needsHand(["MapKit", "UIKit"]))
+        #expect(port.outcome == .needsHand(["MapKit", "UIKit (UIViewRepresentable)"]), "it says which UIKit names Jetway lacks")
+    }
+
+    @Test func uiKitIsJetwaysWhenTheFileUsesOnlyTheNamesJetwayHas() {
+        // A haptics helper and a tab item with an image, as UI packages write them.
+        let haptics =
+            "import Foundation\nimport UIKit\n\nfinal class Haptics {\n    let light = UIImpactFeedbackGenerator(style: .light)\n}\n"
+        let port = PortRewrite(haptics)
+        #expect(port.outcome == .rewritten(["import UIKit → import Jetway"]))
+        #expect(port.source.contains("import Foundation\nimport Jetway\n"))
+        let both = PortRewrite("import SwiftUI\nimport UIKit\n\nstruct Tab { let image: UIImage? }\n")
+        #expect(both.outcome == .rewritten(["import SwiftUI → import Jetway", "import UIKit removed (Jetway is imported)"]))
+        // An app delegate is UIKit's own life cycle: a hand, and the names say why.
+        let delegate = PortRewrite("import UIKit\n\nclass AppDelegate: UIResponder, UIApplicationDelegate {}\n")
+        #expect(delegate.outcome == .needsHand(["UIKit (UIApplicationDelegate, UIResponder)"]))
     }
 
     @Test func anImportAPlatformGuardsIsTheFilesOwnAndDoesNotStopThePort() {
@@ -77,7 +91,7 @@ struct PortRewriteTests {
         let flagged = PortRewrite("#if DEBUG\nimport UIKit\n#endif\nimport SwiftUI\n")
         #expect(flagged.outcome == .needsHand(["UIKit"]))
         #expect(
-            PortRewrite("#if canImport(UIKit)\n#endif\nimport UIKit\n").outcome == .needsHand(["UIKit"]),
+            PortRewrite("#if canImport(UIKit)\n#endif\nimport UIKit\nlet c = UITextView()\n").outcome == .needsHand(["UIKit (UITextView)"]),
             "after the #endif it is not guarded")
         let otherwise = PortRewrite("#if canImport(UIKit)\nimport UIKit\n#else\nimport AppKit\n#endif\nimport SwiftUI\n")
         #expect(otherwise.outcome == .needsHand(["AppKit"]), "Linux builds the #else")
