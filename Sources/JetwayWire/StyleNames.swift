@@ -27,6 +27,9 @@ public enum StyleClass {
     public static let divider = "jw-divider"
     /// `.frame(maxWidth: 80)`: fills up to a finite maximum, placed as its stack aligns it.
     public static let fillCapped = "jw-fill-capped"
+    /// The hidden `<svg>` holding an SVG filter its parent uses (`.colorMultiply`); also the
+    /// prefix of the filter's id.
+    public static let filterDefs = "jw-filter-defs"
     public static let fillH = "jw-fill-h"
     public static let fillW = "jw-fill-w"
     public static let fixedH = "jw-fixed-h"
@@ -226,6 +229,7 @@ public enum StyleClass {
         fillCapped,
         fillH,
         fillW,
+        filterDefs,
         fits,
         fixedH,
         fixedW,

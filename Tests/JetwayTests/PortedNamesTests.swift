@@ -51,8 +51,35 @@ private struct TimerScreen: View {
     }
 }
 
+/// Saves a draft when the app ends, as a root view of a UI kit does.
+private final class Drafts {
+    var saved: [String] = []
+}
+
+private struct DraftScreen: View {
+    let drafts: Drafts
+    var body: some View {
+        Text("Draft")
+            .onReceive(NotificationCenter.default.publisher(for: UIApplication.willTerminateNotification)) { _ in
+                drafts.saved.append("draft")
+            }
+    }
+}
+
 @MainActor
 struct PortedNamesTests {
+    @Test func thePageEndingIsTheAppTerminating() throws {
+        let drafts = Drafts(), other = Drafts()
+        let host = ViewHost(DraftScreen(drafts: drafts))
+        let second = ViewHost(DraftScreen(drafts: other))
+        try host.update()
+        try second.update()
+        #expect(drafts.saved.isEmpty)
+        host.graph.tearDown()
+        #expect(drafts.saved == ["draft"], "told once, while its views are there")
+        #expect(other.saved.isEmpty, "another page goes on")
+    }
+
     @Test func colourLiteralsAndChannels() throws {
         let palette = Palette()
         #expect(palette.border[0].css == "rgb(51 102 255 / 1)")

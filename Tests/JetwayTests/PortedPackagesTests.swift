@@ -202,6 +202,20 @@ struct PortedPackagesTests {
         #expect(host.html.contains("backdrop-filter:blur(\(Material.thinMaterial.blur)px)"))
     }
 
+    @Test func colorMultiplyScalesEachChannelByTheColours() throws {
+        let host = ViewHost(
+            VStack {
+                Text("Tinted").foregroundColor(.white).colorMultiply(Color(red: 1, green: 0.5, blue: 0))
+                Text("Again").colorMultiply(Color(red: 1, green: 0.5, blue: 0))
+            })
+        try host.update()
+        let defs = host.elements(withClass: StyleClass.filterDefs)
+        #expect(defs.count == 2)
+        let id = "\(StyleClass.filterDefs)-1-0_502-0-1"
+        #expect(host.html.contains("filter:url(#\(id))") && host.html.contains("id=\"\(id)\""), "\(host.html)")
+        #expect(host.html.contains("values=\"1 0 0 0 0 0 0.502 0 0 0 0 0 0 0 0 0 0 0 1 0\""))
+    }
+
     @Test func uiKitMeasuresFromAnyContext() {
         // Chart kits and layout helpers read these in plain (nonisolated) structs.
         struct SizeConstants {

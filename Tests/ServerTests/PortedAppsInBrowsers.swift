@@ -15,6 +15,41 @@ private struct Shake: GeometryEffect {
     }
 }
 
+private struct UnreadKey: PreferenceKey {
+    static let defaultValue = 0
+    static func reduce(value: inout Int, nextValue: () -> Int) { value += nextValue() }
+}
+
+/// A child that changes its own count, which its ancestor hears through a preference.
+private struct UnreadBadge: View {
+    @State private var unread = 3
+    var body: some View {
+        Button("Read") { unread -= 1 }.preference(key: UnreadKey.self, value: unread)
+    }
+}
+
+/// What the SwiftUI packages apps use asked for: a tint by `.colorMultiply`, a placeholder,
+/// a plain list's section lines, a count handed up by a preference.
+private struct PackagedCases: View {
+    @State private var tint = Color(red: 1, green: 0, blue: 0)
+    @State private var unread = 0
+    var body: some View {
+        VStack(spacing: 8) {
+            Rectangle().fill(Color.white).frame(width: 40, height: 20).colorMultiply(tint).accessibilityIdentifier("tint")
+            Button("Tint green") { tint = Color(red: 0, green: 1, blue: 0) }
+            Text("Loading flights").redacted(reason: .placeholder).accessibilityIdentifier("redacted")
+            List {
+                Section { Text("Row") }.listSectionSeparator(.hidden).accessibilityIdentifier("hidden-lines")
+                Section { Text("Other") }.accessibilityIdentifier("lines")
+            }
+            .listStyle(.plain)
+            .frame(height: 120)
+            UnreadBadge().onPreferenceChange(UnreadKey.self) { unread = $0 }
+            Text("Unread \(unread)")
+        }
+    }
+}
+
 private struct PortedCases: View {
     @State private var attempts: CGFloat = 0
     @State private var placed: [String] = []
@@ -137,6 +172,62 @@ extension EndToEnd {
                     await browser.wait(for: "return document.body.textContent.includes('Save 1')"), "\(engine): the overlay took the click")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
                 try await browser.screenshot("ported-\(engine)")
+            }
+        }
+
+        @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+        func packagedChromium() async throws { try await packagedCasesWork(.chromium) }
+
+        @Test(.enabled(if: BrowserEngine.firefox.shouldRun, "needs firefox-esr (make test installs it)"))
+        func packagedFirefox() async throws { try await packagedCasesWork(.firefox) }
+
+        @Test(.enabled(if: BrowserEngine.webkit.shouldRun, "needs webkit2gtk-driver and xvfb (make test installs them)"))
+        func packagedWebKit() async throws { try await packagedCasesWork(.webkit) }
+
+        func packagedCasesWork(_ engine: BrowserEngine) async throws {
+            let app = JetwayApp(title: "Packaged", routes: [Route("/") { _ in PackagedCases() }])
+            let server = try TestServer(app: app)
+            defer { server.stop() }
+            try await withBrowsers(1, engine) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                // The tint's filter is an SVG colour matrix of this document, in the first paint
+                // and after a patch changes it.
+                let matrix = """
+                    const tint = document.querySelector('[data-testid=tint]');
+                    const filter = tint.querySelector('filter'), matrix = filter && filter.firstElementChild;
+                    return (matrix instanceof SVGFEColorMatrixElement) + ' ' + getComputedStyle(tint).filter.includes(filter.id)
+                        + ' ' + matrix.getAttribute('values')
+                    """
+                #expect(try await browser.string(matrix) == "true true 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0", "\(engine)")
+                try await browser.click("button", labelled: "Tint green")
+                #expect(
+                    await browser.wait(for: "return document.querySelector('[data-testid=tint] filter').id.includes('0-1-0-1')"),
+                    "\(engine): the tint did not change")
+                #expect(try await browser.string(matrix) == "true true 0 0 0 0 0 0 1 0 0 0 0 0 0 0 0 0 0 0 1 0", "\(engine)")
+                // A placeholder hides its text behind a block of its size.
+                let redacted = try await browser.string(
+                    """
+                    const text = document.querySelector('[data-testid=redacted]'), style = getComputedStyle(text);
+                    return style.color + ' ' + (style.backgroundColor !== 'rgba(0, 0, 0, 0)') + ' ' + (text.getBoundingClientRect().width > 40)
+                    """)
+                #expect(redacted == "rgba(0, 0, 0, 0) true true", "\(engine): \(redacted)")
+                // A plain list's section lines, and the section that hides them.
+                let lines = try await browser.string(
+                    """
+                    const rows = (id) => getComputedStyle(document.querySelector('[data-testid=' + id + '] .jw-section-rows'));
+                    return rows('hidden-lines').borderTopColor + ' / ' + (rows('lines').borderTopColor !== 'rgba(0, 0, 0, 0)')
+                    """)
+                #expect(lines == "rgba(0, 0, 0, 0) / true", "\(engine): \(lines)")
+                // A child's own change reaches its ancestor through the preference.
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Unread 3')"), "\(engine)")
+                try await browser.click("button", labelled: "Read")
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('Unread 2')"),
+                    "\(engine): the preference did not come up")
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+                try await browser.screenshot("packaged-\(engine)")
             }
         }
     }

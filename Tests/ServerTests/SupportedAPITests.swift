@@ -31,7 +31,10 @@ struct SupportedAPITests {
         ),
         Snippet("Map", "Map()"),
         Snippet("AnyTransition.modifier", "Text(\"a\").transition(.modifier(active: EmptyModifier(), identity: EmptyModifier()))"),
-        Snippet(".colorMultiply", "Text(\"a\").colorMultiply(.red)"),
+        Snippet(
+            ".anchorPreference", "Text(\"a\").anchorPreference(key: K.self, value: .bounds) { _ in 1 }",
+            declarations:
+                "struct K: PreferenceKey { static let defaultValue = 0; static func reduce(value: inout Int, nextValue: () -> Int) {} }"),
         Snippet(
             "UndoManager", "S()",
             declarations: "struct S: View { @Environment(\\.undoManager) var undo; var body: some View { Text(\"a\") } }"),
@@ -51,6 +54,11 @@ struct SupportedAPITests {
                 "struct S: Shape, Animatable { var animatableData: Double = 0; func path(in rect: CGRect) -> Path { Path(rect) } }"),
         Snippet(".draggable", "Text(\"a\").draggable(\"a\")"),
         Snippet(".redacted", "Text(\"a\").redacted(reason: .placeholder)"),
+        Snippet(".colorMultiply", "Text(\"a\").colorMultiply(.red)"),
+        Snippet(
+            "AnimatableModifier", "Text(\"a\").modifier(M())",
+            declarations:
+                "struct M: AnimatableModifier { var animatableData: Double = 0; func body(content: Content) -> some View { content } }"),
         Snippet(
             "PreferenceKey", "Text(\"a\").preference(key: K.self, value: 1).onPreferenceChange(K.self) { _ in }",
             declarations:

@@ -66,6 +66,25 @@ public final class PageHost {
         for observer in phaseObservers.values { observer(phase) }
     }
 
+    /// Views told when the page ends for good (UIApplication's `willTerminateNotification`).
+    private var endObservers: [Int: @MainActor () -> Void] = [:]
+
+    func observeEnd(_ observer: @escaping @MainActor () -> Void) -> AnyCancellable {
+        nextPhaseObserver += 1
+        let id = nextPhaseObserver
+        endObservers[id] = observer
+        return AnyCancellable { [weak self] in
+            MainActor.assumeIsolated { _ = self?.endObservers.removeValue(forKey: id) }
+        }
+    }
+
+    /// The page is ending: its views are still there to hear it.
+    func pageEnds() {
+        let observers = endObservers.values
+        endObservers.removeAll()
+        for observer in observers { observer() }
+    }
+
     /// Pushes `view` onto the page's outermost `NavigationStack` (its Back button pops it). A
     /// pushed view has no address of its own: a reload shows the screen that pushed it.
     public func push<V: View>(_ view: V) {

@@ -81,15 +81,18 @@ public final class UIApplication {
     // The life-cycle notifications, each heard by a view (`.onReceive(NotificationCenter.default
     // .publisher(for: UIApplication.willResignActiveNotification))`) when its own page is hidden
     // (another tab, the browser minimised) or shown again. A page is never told of a screenshot:
-    // `userDidTakeScreenshotNotification` is never posted.
+    // `userDidTakeScreenshotNotification` is never posted. `willTerminateNotification` comes
+    // when the page ends for good (its tab closed and its session expired), as an app's end.
     nonisolated public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
     nonisolated public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
     nonisolated public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
     nonisolated public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    nonisolated public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
     nonisolated public static let userDidTakeScreenshotNotification = Notification.Name("UIApplicationUserDidTakeScreenshotNotification")
 
     nonisolated static let lifecycleNotifications: Set<Notification.Name> = [
         willResignActiveNotification, didEnterBackgroundNotification, willEnterForegroundNotification, didBecomeActiveNotification,
+        willTerminateNotification,
     ]
 
     /// What a page going into `phase` posts, in order.

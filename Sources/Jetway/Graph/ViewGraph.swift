@@ -236,6 +236,7 @@ public final class ViewGraph {
     /// expired); the graph renders nothing afterwards.
     public func tearDown() {
         onNeedsUpdate = nil
+        host.pageEnds()
         unmount(root)
         runAfterCommit()
         needsUpdate = false

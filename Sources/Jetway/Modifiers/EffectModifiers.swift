@@ -74,6 +74,12 @@ extension View {
         modifier(StyleModifier { node in Effects.filter(node, "hue-rotate(\(angle.css))") })
     }
 
+    /// Multiplies each colour of the view by `color`'s (white keeps it, black blacks it out):
+    /// an SVG colour matrix the page defines beside the view.
+    public func colorMultiply(_ color: Color) -> some View {
+        modifier(ColorMultiplyModifier(color: color))
+    }
+
     /// 0: grey, 1: as it is, more: more vivid.
     public func saturation(_ amount: Double) -> some View {
         modifier(StyleModifier { node in Effects.filter(node, "saturate(\(Color.format(max(amount, 0))))") })
@@ -157,5 +163,40 @@ enum Effects {
 
     private static func has(_ node: Node, property: String) -> Bool {
         node.attribute("style")?.split(separator: ";").contains { $0.hasPrefix(property + ":") } ?? false
+    }
+}
+
+/// `.colorMultiply`: the view in a stack that is filtered by an SVG `feColorMatrix` scaling each
+/// channel by the colour's, the filter defined in a hidden `<svg>` inside the same stack (CSS
+/// filters reach a filter of the same document only). A colour without channels of its own (a
+/// theme's named colour) multiplies by its light-mode value, or by white when it has none.
+struct ColorMultiplyModifier: _PrimitiveModifier {
+    let color: Color
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        let (red, green, blue, opacity) = modifier.color.components ?? (1, 1, 1, 1)
+        let channels = [red, green, blue, opacity].map { Color.format(min(max($0, 0), 1)) }
+        // Named by its values: two views multiplied by one colour share a filter.
+        let id = StyleClass.filterDefs + "-" + channels.joined(separator: "-").replacingOccurrences(of: ".", with: "_")
+        let node = context.element("div", StyleClass.zstack)
+        let inside = context.insideElement()
+        var children: [Node] = []
+        content(inside.structural(0), &children)
+        let defs = inside.structural(1).element("svg", StyleClass.filterDefs)
+        defs.setAttribute("aria-hidden", "true")
+        let filter = Node("filter", key: 1)
+        filter.setAttribute("id", id)
+        filter.setAttribute("color-interpolation-filters", "sRGB")
+        // Lower case, as every node's tag; the HTML parser names it `feColorMatrix` inside `<svg>`.
+        let matrix = Node("fecolormatrix", key: 2)
+        matrix.setAttribute("type", "matrix")
+        matrix.setAttribute(
+            "values", "\(channels[0]) 0 0 0 0 0 \(channels[1]) 0 0 0 0 0 \(channels[2]) 0 0 0 0 0 \(channels[3]) 0")
+        filter.children = [matrix]
+        defs.children = [filter]
+        node.addStyle("filter:url(#\(id))")
+        node.children = children + [defs]
+        node.takeFills(from: children)
+        out.append(node)
     }
 }

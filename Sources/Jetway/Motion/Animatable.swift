@@ -82,6 +82,10 @@ public struct AnimatablePair<First: VectorArithmetic, Second: VectorArithmetic>:
 extension AnimatablePair: Sendable where First: Sendable, Second: Sendable {}
 
 /// A type whose `animatableData` an animation interpolates.
+/// A modifier whose values animate (the older name SwiftUI kept: `Animatable` and
+/// `ViewModifier` together).
+public protocol AnimatableModifier: Animatable, ViewModifier {}
+
 public protocol Animatable {
     associatedtype AnimatableData: VectorArithmetic
     var animatableData: AnimatableData { get set }

@@ -466,8 +466,14 @@ struct ReceiveModifier<P: Publisher>: _PrimitiveModifier {
         if subscription.cancellable == nil,
             let lifecycle = (modifier.publisher as? AnyPublisher<Notification, Never>)?.pageLifecycle
         {
-            // The page's own life cycle: its tab hidden or shown.
+            // The page's own life cycle: its tab hidden or shown, or the page ending.
             let host = graph.host
+            if lifecycle == UIApplication.willTerminateNotification {
+                graph.afterCommit {
+                    subscription.cancellable = host.observeEnd { latest.action?(Notification(name: lifecycle)) }
+                }
+                return
+            }
             host.readsPhase = true
             graph.afterCommit {
                 subscription.cancellable = host.observePhase { phase in
