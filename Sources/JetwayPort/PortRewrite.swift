@@ -46,7 +46,9 @@ public struct PortRewrite: Sendable, Equatable {
         "UIApplication", "UIColor", "UIFont", "UIImage", "UIScreen", "UIImpactFeedbackGenerator",
         "UINotificationFeedbackGenerator", "UISelectionFeedbackGenerator", "UIKeyboardType", "UINavigationBar", "UITabBar",
         "UITableView", "UIPageControl", "UISegmentedControl", "UIRectCorner", "UITextAutocapitalizationType",
-        "UITextContentType", "UITextChecker",
+        "UITextContentType", "UITextChecker", "UIViewRepresentable", "UIViewRepresentableContext", "UIView", "UITextView",
+        "UITextViewDelegate", "UILabel", "UIVisualEffectView", "UIVisualEffect", "UIBlurEffect", "UIActivityIndicatorView",
+        "UIEdgeInsets",
     ]
 
     /// A UIKit name: `UI` and a capital.
@@ -160,6 +162,8 @@ public struct PortRewrite: Sendable, Equatable {
             names.insert(text.substring(with: match.range))
         }
         names.remove("UIKit")
+        // A representable's associated type, not a UIKit name of its own.
+        names.remove("UIViewType")
         return names
     }
 

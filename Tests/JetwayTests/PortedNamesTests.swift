@@ -134,7 +134,11 @@ struct PortedNamesTests {
             "UINavigationBar": UINavigationBar.self, "UITabBar": UITabBar.self, "UITableView": UITableView.self,
             "UIPageControl": UIPageControl.self, "UISegmentedControl": UISegmentedControl.self, "UIRectCorner": UIRectCorner.self,
             "UITextAutocapitalizationType": UITextAutocapitalizationType.self, "UITextContentType": UITextContentType.self,
-            "UITextChecker": UITextChecker.self,
+            "UITextChecker": UITextChecker.self, "UIViewRepresentable": (any UIViewRepresentable).self,
+            "UIViewRepresentableContext": UIViewRepresentableContext<NotesField>.self, "UIView": UIView.self,
+            "UITextView": UITextView.self, "UITextViewDelegate": (any UITextViewDelegate).self, "UILabel": UILabel.self,
+            "UIVisualEffectView": UIVisualEffectView.self, "UIVisualEffect": UIVisualEffect.self, "UIBlurEffect": UIBlurEffect.self,
+            "UIActivityIndicatorView": UIActivityIndicatorView.self, "UIEdgeInsets": UIEdgeInsets.self,
         ]
         #expect(Set(types.keys) == PortRewrite.uiKitNamesJetwayHas)
     }

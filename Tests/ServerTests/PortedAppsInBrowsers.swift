@@ -28,13 +28,49 @@ private struct UnreadBadge: View {
     }
 }
 
+/// A multi-line field as older apps wrap UIKit's (a placeholder its coordinator clears on
+/// focus and puts back when left empty).
+private struct MultilineField: UIViewRepresentable {
+    @Binding var text: String
+    func makeUIView(context: Context) -> UITextView {
+        let view = UITextView()
+        view.text = "Type something"
+        view.textColor = .gray
+        view.font = .systemFont(ofSize: 20)
+        view.delegate = context.coordinator
+        return view
+    }
+    func updateUIView(_ uiView: UITextView, context: Context) {}
+    func makeCoordinator() -> Coordinator { Coordinator(text: $text) }
+    final class Coordinator: NSObject, UITextViewDelegate {
+        let text: Binding<String>
+        init(text: Binding<String>) { self.text = text }
+        func textViewDidBeginEditing(_ textView: UITextView) {
+            if textView.textColor == .gray {
+                textView.text = ""
+                textView.textColor = .black
+            }
+        }
+        func textViewDidChange(_ textView: UITextView) { text.wrappedValue = textView.text }
+        func textViewDidEndEditing(_ textView: UITextView) {
+            if textView.text.isEmpty {
+                textView.text = "Type something"
+                textView.textColor = .gray
+            }
+        }
+    }
+}
+
 /// What the SwiftUI packages apps use asked for: a tint by `.colorMultiply`, a placeholder,
 /// a plain list's section lines, a count handed up by a preference.
 private struct PackagedCases: View {
     @State private var tint = Color(red: 1, green: 0, blue: 0)
     @State private var unread = 0
+    @State private var note = ""
     var body: some View {
         VStack(spacing: 8) {
+            MultilineField(text: $note).frame(height: 60).accessibilityIdentifier("note")
+            Text("Note: \(note)")
             Rectangle().fill(Color.white).frame(width: 40, height: 20).colorMultiply(tint).accessibilityIdentifier("tint")
             Button("Tint green") { tint = Color(red: 0, green: 1, blue: 0) }
             Text("Loading flights").redacted(reason: .placeholder).accessibilityIdentifier("redacted")
@@ -226,6 +262,35 @@ extension EndToEnd {
                 #expect(
                     await browser.wait(for: "return document.body.textContent.includes('Unread 2')"),
                     "\(engine): the preference did not come up")
+                // A wrapped UITextView: its placeholder cleared on focus, the typing reaching the
+                // binding through its delegate, the placeholder back when left empty.
+                let note = "document.querySelector('textarea')"
+                #expect(try await browser.string("return \(note).value") == "Type something", "\(engine)")
+                // Focus and blur are heard as events a browser need not fire in a window without
+                // the system's focus (headless Firefox: `document.hasFocus()` is false); there the
+                // test fires them as the browser would, and says so.
+                let windowHasFocus = try await browser.execute("return document.hasFocus()") as? Bool ?? false
+                func heard(_ condition: String, firing event: String) async throws -> Bool {
+                    if await browser.wait(for: condition, timeout: 2) { return true }
+                    guard !windowHasFocus else { return false }
+                    print("note: \(engine): no \(event) event in a window without focus; the test fires it")
+                    try await browser.execute("\(note).dispatchEvent(new FocusEvent('\(event)', { bubbles: true }))")
+                    return await browser.wait(for: condition)
+                }
+                try await browser.click("textarea")
+                #expect(try await heard("return \(note).value === ''", firing: "focusin"), "\(engine): the placeholder stayed on focus")
+                try await browser.type("Gate B12", into: "textarea")
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('Note: Gate B12')"),
+                    "\(engine): the typing did not arrive")
+                try await browser.execute("\(note).value = ''; \(note).dispatchEvent(new Event('input', { bubbles: true }))")
+                #expect(
+                    await browser.wait(
+                        for: "return document.body.textContent.includes('Note: ') && !document.body.textContent.includes('B12')"))
+                try await browser.execute("\(note).blur()")
+                #expect(
+                    try await heard("return \(note).value === 'Type something'", firing: "focusout"),
+                    "\(engine): the placeholder did not come back")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
                 try await browser.screenshot("packaged-\(engine)")
             }

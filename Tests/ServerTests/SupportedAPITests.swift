@@ -24,11 +24,6 @@ struct SupportedAPITests {
         Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
         Snippet("Canvas", "Canvas { context, size in }"),
         Snippet("Chart", "Chart { }"),
-        Snippet(
-            "UIViewRepresentable", "S()",
-            declarations:
-                "struct S: UIViewRepresentable { func makeUIView(context: Context) -> UILabel { UILabel() }; func updateUIView(_ v: UILabel, context: Context) {} }"
-        ),
         Snippet("Map", "Map()"),
         Snippet("AnyTransition.modifier", "Text(\"a\").transition(.modifier(active: EmptyModifier(), identity: EmptyModifier()))"),
         Snippet(
@@ -55,6 +50,11 @@ struct SupportedAPITests {
         Snippet(".draggable", "Text(\"a\").draggable(\"a\")"),
         Snippet(".redacted", "Text(\"a\").redacted(reason: .placeholder)"),
         Snippet(".colorMultiply", "Text(\"a\").colorMultiply(.red)"),
+        Snippet(
+            "UIViewRepresentable", "S()",
+            declarations:
+                "struct S: UIViewRepresentable { func makeUIView(context: Context) -> UILabel { UILabel() }; func updateUIView(_ v: UILabel, context: Context) {} }"
+        ),
         Snippet(
             "AnimatableModifier", "Text(\"a\").modifier(M())",
             declarations:

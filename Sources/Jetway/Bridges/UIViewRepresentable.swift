@@ -1,0 +1,448 @@
+import Foundation
+import JetwayWire
+
+/// `UIViewRepresentable` with the UIKit views a browser has an element for: a `UITextView` is a
+/// text area, a `UILabel` a text, a `UIVisualEffectView` a material, a
+/// `UIActivityIndicatorView` a spinner. Jetway makes the coordinator and the view once, calls
+/// `updateUIView` whenever the view is rendered, and renders the view's properties as its
+/// element; what the visitor does there reaches the view and its delegate (`textViewDidChange`,
+/// begin and end editing), and a change the delegate makes to the view shows on the page.
+///
+/// ```swift
+/// struct NotesField: UIViewRepresentable {
+///     @Binding var text: String
+///     func makeUIView(context: Context) -> UITextView {
+///         let view = UITextView()
+///         view.delegate = context.coordinator
+///         return view
+///     }
+///     func updateUIView(_ view: UITextView, context: Context) { view.text = text }
+///     func makeCoordinator() -> Coordinator { Coordinator(text: $text) }
+///     final class Coordinator: NSObject, UITextViewDelegate {
+///         var text: Binding<String>
+///         init(text: Binding<String>) { self.text = text }
+///         func textViewDidChange(_ view: UITextView) { text.wrappedValue = view.text }
+///     }
+/// }
+/// ```
+///
+/// Other UIKit views (a `UIPickerView`, a `WKWebView`, an `MKMapView`) are not here: wrap a
+/// browser widget instead (`HTMLElementRepresentable`, docs/integration.md).
+@MainActor @preconcurrency
+public protocol UIViewRepresentable: View where Body == Never {
+    associatedtype UIViewType: UIView
+    associatedtype Coordinator = Void
+    typealias Context = UIViewRepresentableContext<Self>
+
+    /// Made once, when the view first appears.
+    func makeUIView(context: Context) -> UIViewType
+    /// Called after `makeUIView` and each time the view is rendered again.
+    func updateUIView(_ uiView: UIViewType, context: Context)
+    /// Made once, before `makeUIView`: the view's delegate, typically.
+    func makeCoordinator() -> Coordinator
+    /// The view left the page (or the page closed).
+    static func dismantleUIView(_ uiView: UIViewType, coordinator: Coordinator)
+}
+
+extension UIViewRepresentable where Coordinator == Void {
+    public func makeCoordinator() {}
+}
+
+extension UIViewRepresentable {
+    public static func dismantleUIView(_ uiView: UIViewType, coordinator: Coordinator) {}
+
+    public var body: Never {
+        preconditionFailure("\(Self.self) is shown by its UIView and has no body")
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        var created = false
+        let storage = context.graph.persistentState(UIViewStorage<Self>.self, context) {
+            created = true
+            return UIViewStorage<Self>(coordinator: view.makeCoordinator())
+        }
+        _ = created
+        storage.owner = context.owner
+        let representableContext = UIViewRepresentableContext<Self>(
+            coordinator: storage.coordinator, environment: context.environment, transaction: Transaction())
+        storage.isUpdating = true
+        let uiView: UIViewType
+        if let made = storage.uiView {
+            uiView = made
+        } else {
+            uiView = view.makeUIView(context: representableContext)
+            storage.uiView = uiView
+            uiView.onChange = { [weak storage] in storage?.viewChanged() }
+        }
+        view.updateUIView(uiView, context: representableContext)
+        storage.isUpdating = false
+        out.append(uiView.makeNode(context))
+    }
+}
+
+/// What `makeUIView` and `updateUIView` are given: the coordinator, the environment the view is
+/// rendered in, and the transaction of the change.
+@MainActor
+public struct UIViewRepresentableContext<Representable: UIViewRepresentable> {
+    public let coordinator: Representable.Coordinator
+    public let environment: EnvironmentValues
+    public var transaction: Transaction
+}
+
+/// A representable's storage: the coordinator, the view, and the instance to render again when
+/// the view changes on its own (its delegate set its text in an event's handler).
+@MainActor
+final class UIViewStorage<Representable: UIViewRepresentable>: UnmountObserving {
+    let coordinator: Representable.Coordinator
+    var uiView: Representable.UIViewType?
+    weak var owner: ViewInstance?
+    var isUpdating = false
+
+    init(coordinator: Representable.Coordinator) {
+        self.coordinator = coordinator
+    }
+
+    func viewChanged() {
+        guard !isUpdating else { return }
+        owner?.invalidate()
+    }
+
+    func didUnmount() {
+        guard let uiView else { return }
+        uiView.onChange = nil
+        self.uiView = nil
+        Representable.dismantleUIView(uiView, coordinator: coordinator)
+    }
+}
+
+// MARK: - The views
+
+/// A UIKit view: its colours, visibility and whether it takes input. A subclass is drawn as its
+/// element (`UITextView`, `UILabel`, `UIVisualEffectView`, `UIActivityIndicatorView`); a plain
+/// `UIView` is an empty box in its background colour.
+@MainActor
+open class UIView: NSObject {
+    public override init() { super.init() }
+    public init(frame: CGRect) {
+        self.frame = frame
+        super.init()
+    }
+
+    open var frame: CGRect = .zero
+    open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+    open var backgroundColor: UIColor? { didSet { changed() } }
+    open var tintColor: UIColor? { didSet { changed() } }
+    open var isHidden = false { didSet { changed() } }
+    open var alpha: CGFloat = 1 { didSet { changed() } }
+    open var isUserInteractionEnabled = true { didSet { changed() } }
+    open var accessibilityLabel: String? { didSet { changed() } }
+
+    /// Set by the representable that shows the view: renders it again.
+    var onChange: (() -> Void)?
+    func changed() { onChange?() }
+
+    /// The view's element.
+    func makeNode(_ context: _RenderContext) -> Node {
+        let node = context.element("div", StyleClass.frame)
+        applyViewStyle(to: node)
+        return node
+    }
+
+    /// What every view's element takes of it.
+    func applyViewStyle(to node: Node) {
+        if let backgroundColor { node.addStyle("background:\(backgroundColor.css)") }
+        if let tintColor { node.addStyle("\(StyleVariable.accent):\(tintColor.css)") }
+        if isHidden { node.addStyle("visibility:hidden") }
+        if alpha < 1 { node.addStyle("opacity:\(Color.format(max(alpha, 0)))") }
+        if !isUserInteractionEnabled { node.addStyle("pointer-events:none") }
+        if let accessibilityLabel { node.setAttribute("aria-label", accessibilityLabel) }
+    }
+}
+
+/// How text lines up in a UIKit text view or label.
+public enum NSTextAlignment: Int, Sendable {
+    case left, center, right, justified, natural
+
+    var css: String? {
+        switch self {
+        case .left: "left"
+        case .center: "center"
+        case .right: "right"
+        case .justified: "justify"
+        case .natural: nil
+        }
+    }
+}
+
+/// Insets of a UIKit view's content.
+public struct UIEdgeInsets: Hashable, Sendable {
+    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+    public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+}
+
+/// The text container of a `UITextView`: the padding at each end of a line.
+@MainActor
+public final class NSTextContainer {
+    public var lineFragmentPadding: CGFloat = 5 { didSet { onChange?() } }
+    var onChange: (() -> Void)?
+}
+
+/// What a `UITextView` tells its delegate (each has a default: implement the ones you need).
+@MainActor @preconcurrency
+public protocol UITextViewDelegate: AnyObject {
+    func textViewShouldBeginEditing(_ textView: UITextView) -> Bool
+    func textViewDidBeginEditing(_ textView: UITextView)
+    func textViewDidEndEditing(_ textView: UITextView)
+    func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool
+    func textViewDidChange(_ textView: UITextView)
+}
+
+extension UITextViewDelegate {
+    public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool { true }
+    public func textViewDidBeginEditing(_ textView: UITextView) {}
+    public func textViewDidEndEditing(_ textView: UITextView) {}
+    public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool { true }
+    public func textViewDidChange(_ textView: UITextView) {}
+}
+
+/// A text view: a text area. What the visitor types is its `text`, and its delegate hears
+/// the change, the focus and its end; a delegate that refuses a change
+/// (`shouldChangeTextIn`) puts the text back. Not scrollable (`isScrollEnabled = false`), it
+/// grows with its text where the browser can (`field-sizing`).
+open class UITextView: UIView {
+    open var text: String! = "" { didSet { changed() } }
+    open var font: UIFont? { didSet { changed() } }
+    open var textColor: UIColor? { didSet { changed() } }
+    open var textAlignment: NSTextAlignment = .natural { didSet { changed() } }
+    open var isEditable = true { didSet { changed() } }
+    open var isSelectable = true
+    open var isScrollEnabled = true { didSet { changed() } }
+    open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) { didSet { changed() } }
+    public let textContainer = NSTextContainer()
+    open var keyboardType: UIKeyboardType = .default { didSet { changed() } }
+    open var autocapitalizationType: UITextAutocapitalizationType = .sentences { didSet { changed() } }
+    open weak var delegate: UITextViewDelegate?
+
+    public override init() {
+        super.init()
+        textContainer.onChange = { [weak self] in self?.changed() }
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        textContainer.onChange = { [weak self] in self?.changed() }
+    }
+
+    /// The size its text takes: its lines at the font's line height, and its insets.
+    open var contentSize: CGSize {
+        let lines = CGFloat(max(1, (text ?? "").split(separator: "\n", omittingEmptySubsequences: false).count))
+        let lineHeight = (font ?? UIFont.systemFont(ofSize: 17)).lineHeight
+        return CGSize(
+            width: frame.width, height: (lines * lineHeight + textContainerInset.top + textContainerInset.bottom).rounded(.up))
+    }
+
+    override func makeNode(_ context: _RenderContext) -> Node {
+        let binding = Binding<String>(
+            get: { [weak self] in self?.text ?? "" },
+            set: { [weak self] typed in self?.visitorTyped(typed) })
+        let node = TextInput.node(
+            context, type: "text", title: "", prompt: nil, text: binding, className: StyleClass.textfield, multiline: true)
+        node.removeAttribute("placeholder")
+        node.removeAttribute("aria-label")
+        node.addClass(StyleClass.textEditor)
+        // A UIKit view takes the frame it is given, as a representable does in SwiftUI.
+        node.addClass(StyleClass.fillW)
+        node.addClass(StyleClass.fillH)
+        node.addStyle("min-height:0;height:100%")
+        applyViewStyle(to: node)
+        if let font {
+            node.addStyle("font-size:\(px(font.pointSize));font-weight:\(font.weight.css)")
+        }
+        if let textColor { node.addStyle("color:\(textColor.css)") }
+        if let align = textAlignment.css { node.addStyle("text-align:\(align)") }
+        let padding = textContainer.lineFragmentPadding
+        node.addStyle(
+            "padding:\(px(textContainerInset.top)) \(px(textContainerInset.right + padding)) \(px(textContainerInset.bottom)) \(px(textContainerInset.left + padding))"
+        )
+        if !isScrollEnabled { node.addStyle("overflow:hidden;field-sizing:content;resize:none") }
+        if !isEditable { node.setAttribute("readonly", "") }
+        if autocapitalizationType == .none { node.setAttribute("autocapitalize", "none") }
+        if context.environment.isEnabled && isEditable {
+            node.addHandler(
+                EventBinding(event: .focus) { [weak self] _ in
+                    guard let self, let delegate = self.delegate else { return }
+                    if delegate.textViewShouldBeginEditing(self) { delegate.textViewDidBeginEditing(self) }
+                })
+            node.addHandler(
+                EventBinding(event: .blur) { [weak self] _ in
+                    guard let self else { return }
+                    self.delegate?.textViewDidEndEditing(self)
+                })
+        }
+        return node
+    }
+
+    /// The visitor changed the text: the delegate may refuse it; if not, it becomes the text
+    /// (the page shows it already) and the delegate hears of it.
+    private func visitorTyped(_ typed: String) {
+        let old = text ?? ""
+        guard typed != old else { return }
+        if let delegate {
+            let (range, replacement) = Self.change(from: old, to: typed)
+            guard delegate.textView(self, shouldChangeTextIn: range, replacementText: replacement) else {
+                // Refused: the page is told the text it still has.
+                changed()
+                return
+            }
+        }
+        let onChange = self.onChange
+        self.onChange = nil
+        text = typed
+        self.onChange = onChange
+        delegate?.textViewDidChange(self)
+    }
+
+    /// The range of `old` (UTF-16) a change replaced, and what replaced it.
+    static func change(from old: String, to new: String) -> (NSRange, String) {
+        let a = Array(old.utf16), b = Array(new.utf16)
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let replaced = String(decoding: b[prefix..<(b.count - suffix)], as: UTF16.self)
+        return (NSRange(location: prefix, length: a.count - prefix - suffix), replaced)
+    }
+}
+
+/// A label: a text in its font, colour and alignment, on as many lines as `numberOfLines`
+/// allows (0: any number).
+open class UILabel: UIView {
+    open var text: String? { didSet { changed() } }
+    open var font: UIFont? { didSet { changed() } }
+    open var textColor: UIColor? { didSet { changed() } }
+    open var textAlignment: NSTextAlignment = .natural { didSet { changed() } }
+    open var numberOfLines = 1 { didSet { changed() } }
+
+    override func makeNode(_ context: _RenderContext) -> Node {
+        let node = context.element("span", StyleClass.text)
+        node.text = text ?? ""
+        applyViewStyle(to: node)
+        if let font { node.addStyle("font-size:\(px(font.pointSize));font-weight:\(font.weight.css)") }
+        if let textColor { node.addStyle("color:\(textColor.css)") }
+        if let align = textAlignment.css { node.addStyle("text-align:\(align)") }
+        if numberOfLines > 0 {
+            node.addStyle("display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;-webkit-line-clamp:\(numberOfLines)")
+        }
+        return node
+    }
+}
+
+/// A blur effect's material (`UIBlurEffect(style: .systemThinMaterial)`).
+public class UIVisualEffect: NSObject {}
+
+public final class UIBlurEffect: UIVisualEffect {
+    public enum Style: Int, Sendable {
+        case extraLight, light, dark, regular, prominent
+        case systemUltraThinMaterial, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial
+        case systemUltraThinMaterialLight, systemThinMaterialLight, systemMaterialLight, systemThickMaterialLight, systemChromeMaterialLight
+        case systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark
+
+        /// The material SwiftUI names for it.
+        var material: Material {
+            switch self {
+            case .systemUltraThinMaterial, .systemUltraThinMaterialLight, .systemUltraThinMaterialDark: .ultraThinMaterial
+            case .systemThinMaterial, .systemThinMaterialLight, .systemThinMaterialDark, .extraLight, .light: .thinMaterial
+            case .systemThickMaterial, .systemThickMaterialLight, .systemThickMaterialDark, .prominent: .thickMaterial
+            case .systemChromeMaterial, .systemChromeMaterialLight, .systemChromeMaterialDark: .bar
+            default: .regularMaterial
+            }
+        }
+    }
+
+    public let style: Style
+    public init(style: Style) { self.style = style }
+}
+
+/// A view that blurs what is behind it: its effect's material.
+open class UIVisualEffectView: UIView {
+    open var effect: UIVisualEffect? { didSet { changed() } }
+    public let contentView = UIView()
+
+    public init(effect: UIVisualEffect?) {
+        self.effect = effect
+        super.init()
+    }
+
+    override func makeNode(_ context: _RenderContext) -> Node {
+        let node = context.element("div", StyleClass.frame)
+        node.addClass(StyleClass.fillW)
+        node.addClass(StyleClass.fillH)
+        applyViewStyle(to: node)
+        if let blur = effect as? UIBlurEffect {
+            let material = blur.style.material
+            node.addStyle("background:\(material.css);" + Material.backdropCSS(blur: material.blur))
+        }
+        return node
+    }
+}
+
+/// A spinner, turning while `isAnimating` (hidden when stopped, if `hidesWhenStopped`).
+open class UIActivityIndicatorView: UIView {
+    public enum Style: Int, Sendable { case medium, large, white, whiteLarge, gray }
+    open var style: Style = .medium { didSet { changed() } }
+    open var color: UIColor? { didSet { changed() } }
+    open var hidesWhenStopped = true { didSet { changed() } }
+    public private(set) var isAnimating = false
+
+    public init(style: Style) {
+        self.style = style
+        super.init()
+    }
+
+    public override init() { super.init() }
+
+    open func startAnimating() {
+        isAnimating = true
+        changed()
+    }
+
+    open func stopAnimating() {
+        isAnimating = false
+        changed()
+    }
+
+    override func makeNode(_ context: _RenderContext) -> Node {
+        var nodes: [Node] = []
+        var spinner = context
+        spinner.writeEnvironment { $0.progressStyling = .builtIn(circular: true) }
+        ProgressView<EmptyView>._render(ProgressView(), spinner, &nodes)
+        let node = nodes.first ?? context.element("div", StyleClass.frame)
+        applyViewStyle(to: node)
+        if let color { node.addStyle("color:\(color.css);\(StyleVariable.accent):\(color.css)") }
+        if style == .large || style == .whiteLarge { node.addStyle("transform:scale(1.6)") }
+        if !isAnimating && hidesWhenStopped { node.addStyle("visibility:hidden") }
+        if !isAnimating { node.addStyle("animation-play-state:paused") }
+        return node
+    }
+}
+
+extension UIFont {
+    /// The font of a text style, as Dynamic Type's default sizes give it.
+    public static func preferredFont(forTextStyle style: TextStyle) -> UIFont {
+        systemFont(ofSize: style.size, weight: style == .headline ? .semibold : .regular)
+    }
+
+    public struct TextStyle: Hashable, Sendable {
+        let size: CGFloat
+        public static let largeTitle = TextStyle(size: 34), title1 = TextStyle(size: 28), title2 = TextStyle(size: 22)
+        public static let title3 = TextStyle(size: 20), headline = TextStyle(size: 17), body = TextStyle(size: 17)
+        public static let callout = TextStyle(size: 16), subheadline = TextStyle(size: 15), footnote = TextStyle(size: 13)
+        public static let caption1 = TextStyle(size: 12), caption2 = TextStyle(size: 11)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import JetwayTesting
+import Testing
+
+@testable import Jetway
+@testable import JetwayWire
+
+// The UIKit views apps wrap, as they wrap them: a journal's text view with a placeholder its
+// coordinator clears on focus and puts back when left empty, a notes field that refuses a
+// character, a blur behind a timer, a spinner and a label.
+
+/// A journal's body field (a `UITextView` with a grey placeholder).
+struct NotesField: UIViewRepresentable {
+    var placeholderText = "Body"
+    @Binding var text: String
+
+    func makeUIView(context: Context) -> UITextView {
+        let textView = UITextView()
+        textView.textContainer.lineFragmentPadding = 0
+        textView.textContainerInset = .zero
+        textView.font = UIFont.systemFont(ofSize: 17)
+        textView.text = placeholderText
+        textView.textColor = .placeholderText
+        return textView
+    }
+
+    func updateUIView(_ uiView: UITextView, context: UIViewRepresentableContext<NotesField>) {
+        if text != "" || uiView.textColor == .label {
+            uiView.text = text
+            uiView.textColor = .label
+        }
+        uiView.delegate = context.coordinator
+    }
+
+    func makeCoordinator() -> NotesField.Coordinator { Coordinator(self) }
+
+    class Coordinator: NSObject, UITextViewDelegate {
+        var parent: NotesField
+        init(_ parent: NotesField) { self.parent = parent }
+
+        func textViewDidChange(_ textView: UITextView) { parent.text = textView.text }
+
+        func textViewDidBeginEditing(_ textView: UITextView) {
+            if textView.textColor == .placeholderText {
+                textView.text = ""
+                textView.textColor = .label
+            }
+        }
+
+        func textViewDidEndEditing(_ textView: UITextView) {
+            if textView.text == "" {
+                textView.text = parent.placeholderText
+                textView.textColor = .placeholderText
+            }
+        }
+
+        func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
+            !text.contains("#")
+        }
+    }
+}
+
+private struct Blur: UIViewRepresentable {
+    func makeUIView(context: Context) -> UIVisualEffectView { UIVisualEffectView(effect: UIBlurEffect(style: .systemChromeMaterial)) }
+    func updateUIView(_ uiView: UIVisualEffectView, context: Context) {}
+}
+
+private struct Spinner: UIViewRepresentable {
+    var spinning: Bool
+    func makeUIView(context: Context) -> UIActivityIndicatorView { UIActivityIndicatorView(style: .large) }
+    func updateUIView(_ uiView: UIActivityIndicatorView, context: Context) {
+        if spinning { uiView.startAnimating() } else { uiView.stopAnimating() }
+    }
+}
+
+private struct Caption: UIViewRepresentable {
+    var text: String
+    func makeUIView(context: Context) -> some UIView {
+        let label = UILabel()
+        label.numberOfLines = 2
+        return label
+    }
+    func updateUIView(_ uiView: UIViewType, context: Context) { (uiView as? UILabel)?.text = text }
+}
+
+private struct Entry: View {
+    @State private var body_ = ""
+    @State private var loading = true
+    var body: some View {
+        VStack {
+            NotesField(text: $body_).frame(height: 100)
+            Text("Saved: \(body_)")
+            Blur().frame(height: 20)
+            Spinner(spinning: loading)
+            Button("Done") { loading = false }
+            Caption(text: "Gate \(body_.count)")
+        }
+    }
+}
+
+@MainActor
+struct UIViewRepresentableTests {
+    private func textArea(_ host: ViewHost) -> DOMNode? { host.dom.root.descendants.first { $0.tag == "textarea" } }
+
+    @Test func aWrappedTextViewTakesTypingAndItsDelegateChangesShow() throws {
+        let host = ViewHost(Entry())
+        try host.update()
+        #expect(textArea(host)?.textContent == "Body", "the placeholder the view was made with")
+        #expect(textArea(host)?.attribute("style")?.contains("color:\(UIColor.placeholderText.css)") == true)
+        // Focus: the coordinator clears the placeholder, and the page shows it.
+        try host.send(.focus) { $0.tag == "textarea" }
+        #expect(textArea(host)?.textContent == "")
+        #expect(textArea(host)?.attribute("style")?.contains("color:\(UIColor.label.css)") == true)
+        try host.send(.input, .text("Boarded at 9")) { $0.tag == "textarea" }
+        #expect(host.text.contains("Saved: Boarded at 9"), "the delegate's binding")
+        #expect(host.text.contains("Gate 12"))
+        // A change the delegate refuses: the text stays.
+        try host.send(.input, .text("Boarded at 9 #")) { $0.tag == "textarea" }
+        #expect(host.text.contains("Saved: Boarded at 9") && !host.text.contains("#"))
+        #expect(textArea(host)?.textContent == "Boarded at 9")
+        // Emptied and left: the placeholder is back.
+        try host.send(.input, .text("")) { $0.tag == "textarea" }
+        try host.send(.blur) { $0.tag == "textarea" }
+        #expect(textArea(host)?.textContent == "Body")
+    }
+
+    @Test func blursSpinnersAndLabels() throws {
+        let host = ViewHost(Entry())
+        try host.update()
+        #expect(host.html.contains("backdrop-filter:blur(\(Material.bar.blur)px)"), "the chrome material")
+        let spinner = try #require(host.elements(withClass: StyleClass.progressRing).first, "a spinner, as a circular ProgressView")
+        #expect(spinner.attribute("style")?.contains("visibility:hidden") != true)
+        try host.tap("Done")
+        let stopped = try #require(host.elements(withClass: StyleClass.progressRing).first)
+        #expect(stopped.attribute("style")?.contains("visibility:hidden") == true, "stopped and hidden, as hidesWhenStopped says")
+        #expect(host.html.contains("-webkit-line-clamp:2") && host.text.contains("Gate 0"))
+    }
+
+    @Test func aChangeIsTheRangeItReplaced() {
+        let (range, text) = UITextView.change(from: "gate 12", to: "gate 142")
+        #expect(range == NSRange(location: 6, length: 0) && text == "4")
+        let (cut, none) = UITextView.change(from: "runway", to: "run")
+        #expect(cut == NSRange(location: 3, length: 3) && none == "")
+    }
+}
