@@ -61,10 +61,10 @@ struct PortRewriteTests {
     }
 
     @Test func aFileBoundToUIKitIsLeftForAHandAndSaysWhy() {
-        let text = "import SwiftUI\nimport UIKit\nimport MapKit\n\nstruct MapView: UIViewRepresentable {}\n"
+        let text = "import SwiftUI\nimport UIKit\nimport MapKit\n\nstruct MapView { let picker: UIPickerView }\n"
         let port = PortRewrite(text)
         #expect(port.source == text)
-        #expect(port.outcome == .needsHand(["MapKit", "UIKit (UIViewRepresentable)"]), "it says which UIKit names Jetway lacks")
+        #expect(port.outcome == .needsHand(["MapKit", "UIKit (UIPickerView)"]), "it says which UIKit names Jetway lacks")
     }
 
     @Test func uiKitIsJetwaysWhenTheFileUsesOnlyTheNamesJetwayHas() {
@@ -91,7 +91,7 @@ struct PortRewriteTests {
         let flagged = PortRewrite("#if DEBUG\nimport UIKit\n#endif\nimport SwiftUI\n")
         #expect(flagged.outcome == .needsHand(["UIKit"]))
         #expect(
-            PortRewrite("#if canImport(UIKit)\n#endif\nimport UIKit\nlet c = UITextView()\n").outcome == .needsHand(["UIKit (UITextView)"]),
+            PortRewrite("#if canImport(UIKit)\n#endif\nimport UIKit\nlet c = UIPickerView()\n").outcome == .needsHand(["UIKit (UIPickerView)"]),
             "after the #endif it is not guarded")
         let otherwise = PortRewrite("#if canImport(UIKit)\nimport UIKit\n#else\nimport AppKit\n#endif\nimport SwiftUI\n")
         #expect(otherwise.outcome == .needsHand(["AppKit"]), "Linux builds the #else")
