@@ -256,6 +256,10 @@ public final class PassthroughSubject<Output, Failure: Error>: Publisher {
 
     public nonisolated init() {}
 
+    /// Delivers `value` to every subscriber, on the main actor, where views and their handlers
+    /// run. (Marked `@preconcurrency`: a Swift 5 model that is not main-actor isolated sends
+    /// with a warning, as its handlers call it on the main actor.)
+    @preconcurrency @MainActor
     public func send(_ value: Output) {
         for receive in receivers.all { receive(value) }
     }
@@ -285,6 +289,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Publisher {
         self.current = value
     }
 
+    @preconcurrency @MainActor
     public func send(_ value: Output) { self.value = value }
 
     public nonisolated func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
