@@ -91,7 +91,8 @@ struct PortRewriteTests {
         let flagged = PortRewrite("#if DEBUG\nimport UIKit\n#endif\nimport SwiftUI\n")
         #expect(flagged.outcome == .needsHand(["UIKit"]))
         #expect(
-            PortRewrite("#if canImport(UIKit)\n#endif\nimport UIKit\nlet c = UIPickerView()\n").outcome == .needsHand(["UIKit (UIPickerView)"]),
+            PortRewrite("#if canImport(UIKit)\n#endif\nimport UIKit\nlet c = UIPickerView()\n").outcome
+                == .needsHand(["UIKit (UIPickerView)"]),
             "after the #endif it is not guarded")
         let otherwise = PortRewrite("#if canImport(UIKit)\nimport UIKit\n#else\nimport AppKit\n#endif\nimport SwiftUI\n")
         #expect(otherwise.outcome == .needsHand(["AppKit"]), "Linux builds the #else")
