@@ -216,6 +216,22 @@ struct PortedPackagesTests {
         #expect(host.html.contains("values=\"1 0 0 0 0 0 0.502 0 0 0 0 0 0 0 0 0 0 0 1 0\""))
     }
 
+    @Test func anImageInALineOfText() throws {
+        let host = ViewHost(
+            VStack {
+                Text("Nothing yet. Tap \(Image(systemName: "plus.rectangle.fill")) to add more").foregroundColor(.secondary)
+                Text(Image(systemName: "star.fill")) + Text(" 4.5")
+            })
+        try host.update()
+        #expect(host.text.contains("Nothing yet. Tap") && host.text.contains("to add more"))
+        #expect(!host.html.contains("Image(source"), "not the image's description")
+        let texts = host.elements(withClass: StyleClass.text)
+        let line = try #require(texts.first { $0.textContent.contains("Nothing yet") })
+        #expect(line.children.count == 3, "the text, the symbol, the text")
+        #expect(line.children[1].descendants.contains { $0.attribute("aria-label") == "plus rectangle" } || line.children[1].attribute("aria-label") != nil)
+        #expect(host.text.contains("4.5"))
+    }
+
     @Test func uiKitMeasuresFromAnyContext() {
         // Chart kits and layout helpers read these in plain (nonisolated) structs.
         struct SizeConstants {

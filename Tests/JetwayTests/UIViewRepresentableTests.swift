@@ -106,6 +106,7 @@ struct UIViewRepresentableTests {
         let host = ViewHost(Entry())
         try host.update()
         #expect(textArea(host)?.textContent == "Body", "the placeholder the view was made with")
+        #expect(textArea(host)?.attribute("style")?.contains("border:0") == true, "borderless, as UIKit draws it")
         #expect(textArea(host)?.attribute("style")?.contains("color:\(UIColor.placeholderText.css)") == true)
         // Focus: the coordinator clears the placeholder, and the page shows it.
         try host.send(.focus) { $0.tag == "textarea" }

@@ -259,7 +259,8 @@ open class UITextView: UIView {
         // A UIKit view takes the frame it is given, as a representable does in SwiftUI.
         node.addClass(StyleClass.fillW)
         node.addClass(StyleClass.fillH)
-        node.addStyle("min-height:0;height:100%")
+        // Borderless, as UIKit draws it: its height is its content's (`contentSize`) exactly.
+        node.addStyle("min-height:0;height:100%;border:0;border-radius:0;box-shadow:none")
         applyViewStyle(to: node)
         if let font {
             node.addStyle("font-size:\(px(font.pointSize));font-weight:\(font.weight.css)")

@@ -67,23 +67,30 @@ public struct Image: _PrimitiveView, Equatable {
     }
 
     public static func _render(_ view: Image, _ context: _RenderContext, _ out: inout [Node]) {
+        out.append(view.makeNode(key: context.elementKey))
+    }
+
+    /// The image's element (also inside a text: `Text("Tap \(Image(systemName: "plus"))")`).
+    func makeNode(key: UInt64) -> Node {
         let node: Node
-        switch view.source {
+        switch source {
         case .asset(let name):
-            node = context.element("img", StyleClass.image)
+            node = Node("img", key: key)
+            node.setAttribute("class", StyleClass.image)
             node.setAttribute("src", "/assets/images/" + Self.assetPath(name))
-            node.setAttribute("alt", view.label ?? "")
+            node.setAttribute("alt", label ?? "")
         case .url(let url):
-            node = context.element("img", StyleClass.image)
+            node = Node("img", key: key)
+            node.setAttribute("class", StyleClass.image)
             node.setAttribute("src", url)
-            node.setAttribute("alt", view.label ?? "")
+            node.setAttribute("alt", label ?? "")
         case .system(let name):
-            node = SystemIcons.node(name, key: context.elementKey)
-            if let label = view.label { node.setAttribute("aria-label", label) }
+            node = SystemIcons.node(name, key: key)
+            if let label { node.setAttribute("aria-label", label) }
         }
-        if view.isResizable { node.addClass(StyleClass.resizable) }
-        if let mode = view.contentMode { node.addStyle("object-fit:\(mode == .fill ? "cover" : "contain")") }
-        out.append(node)
+        if isResizable { node.addClass(StyleClass.resizable) }
+        if let contentMode { node.addStyle("object-fit:\(contentMode == .fill ? "cover" : "contain")") }
+        return node
     }
 
     /// An asset name as a path below `/assets/images/`: each segment percent-encoded, no `..`,

@@ -16,6 +16,8 @@ public struct Text: _PrimitiveView, Equatable {
         case date(Date, DateStyle)
         /// `Text(timerInterval:countsDown:)`: a timer between two dates, ticking in the browser.
         case timerInterval(ClosedRange<Date>, countsDown: Bool)
+        /// An image in the line of text (`Text(Image(systemName: "star"))`, `"Tap \(image)"`).
+        case image(Image)
     }
     let content: Content
     var font: Font?
@@ -39,7 +41,22 @@ public struct Text: _PrimitiveView, Equatable {
     }
 
     nonisolated public init(_ key: LocalizedStringKey) {
-        self.content = .plain(key.string)
+        if let images = key.images {
+            // The text around each image, and the image in its place.
+            var parts: [Text] = []
+            for (index, piece) in key.string.components(separatedBy: LocalizedStringKey.imageMark).enumerated() {
+                if index > 0, index - 1 < images.count { parts.append(Text(images[index - 1])) }
+                if !piece.isEmpty { parts.append(Text(verbatim: piece)) }
+            }
+            self.content = .concatenated(parts)
+        } else {
+            self.content = .plain(key.string)
+        }
+    }
+
+    /// An image in a line of text, in the text's size and colour (a symbol) or its own (an asset).
+    nonisolated public init(_ image: Image) {
+        self.content = .image(image)
     }
 
     @_disfavoredOverload
@@ -72,6 +89,7 @@ public struct Text: _PrimitiveView, Equatable {
         case .concatenated(let parts): parts.map(\.string).joined()
         case .date(let date, let style): style.format(date, now: Date(), timeZone: TimeZone.current)
         case .timerInterval(let interval, let down): DateStyle.timerText(interval, countsDown: down, now: Date())
+        case .image(let image): image.label ?? ""
         }
     }
 
@@ -159,6 +177,8 @@ public struct Text: _PrimitiveView, Equatable {
             node.setAttribute(RuntimeContract.Attribute.clockFrom, String(WallClock.milliseconds(interval.lowerBound)))
             node.setAttribute(RuntimeContract.Attribute.clockTo, String(WallClock.milliseconds(interval.upperBound)))
             node.text = DateStyle.timerText(interval, countsDown: down, now: environment.wallClock.now)
+        case .image(let image):
+            node.children = [image.makeNode(key: IdentityHash.mix(IdentityHash.seed, 1))]
         }
         // In a row, a short text (a time, a gate, a status) keeps its whole width, as SwiftUI
         // sizes a stack's least flexible children first; a long one (marked) gives way and
@@ -285,21 +305,38 @@ public struct Text: _PrimitiveView, Equatable {
 /// `LocalizedStringKey`. Jetway shows it as written.
 public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, Hashable, Sendable {
     public let string: String
+    /// The images interpolated (`"Tap \(Image(systemName: "plus")) to add"`), each marked in
+    /// `string` by `imageMark`; nil when there are none.
+    let images: [Image]?
+    /// Where an interpolated image stands in `string` (U+FFFC, the object replacement character).
+    static let imageMark = "\u{FFFC}"
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.string == rhs.string && lhs.images == rhs.images }
+    public func hash(into hasher: inout Hasher) { hasher.combine(string) }
 
     public init(_ value: String) {
         string = value
+        images = nil
     }
 
     public init(stringLiteral value: String) {
         string = value
+        images = nil
     }
 
     public init(stringInterpolation: StringInterpolation) {
         string = stringInterpolation.output
+        images = stringInterpolation.images.isEmpty ? nil : stringInterpolation.images
     }
 
     public struct StringInterpolation: StringInterpolationProtocol {
         var output = ""
+        var images: [Image] = []
+        /// An image in the text, where it is written.
+        public mutating func appendInterpolation(_ image: Image) {
+            output += LocalizedStringKey.imageMark
+            images.append(image)
+        }
         public init(literalCapacity: Int, interpolationCount: Int) {
             output.reserveCapacity(literalCapacity + interpolationCount * 8)
         }
