@@ -232,6 +232,20 @@ struct PortedPackagesTests {
         #expect(host.text.contains("4.5"))
     }
 
+    @Test func uiKitColoursFontsAndNamedImages() throws {
+        var hue: CGFloat = 0, saturation: CGFloat = 0, brightness: CGFloat = 0
+        #expect(UIColor(Color(red: 1, green: 0.5, blue: 0)).getHue(&hue, saturation: &saturation, brightness: &brightness, alpha: nil))
+        #expect(abs(hue - 30.0 / 360) < 0.01 && abs(saturation - 1) < 0.01 && abs(brightness - 1) < 0.01)
+        let host = ViewHost(
+            VStack {
+                Text("Heading").font(Font(UIFont.systemFont(ofSize: 22, weight: .semibold)))
+                Image(uiImage: UIImage(named: "visa")!)
+            })
+        try host.update()
+        #expect(host.html.contains("font-size:22px") && host.html.contains("font-weight:600"), "\(host.html)")
+        #expect(host.html.contains("src=\"/assets/images/visa.png\""), "a named image is the catalog's")
+    }
+
     @Test func uiKitMeasuresFromAnyContext() {
         // Chart kits and layout helpers read these in plain (nonisolated) structs.
         struct SizeConstants {

@@ -25,6 +25,20 @@ open class UIImage: Hashable, @unchecked Sendable {
         self.size = CGSize(width: pixels.width / self.scale, height: pixels.height / self.scale)
     }
 
+    /// An image of the app's asset catalog, by name (`UIImage(named: "logo")`): drawn from the
+    /// assets folder as `Image("logo")` is; its size is the page's to learn (zero here).
+    public init?(named name: String) {
+        guard !name.isEmpty else { return nil }
+        self.data = Data()
+        self.mimeType = ""
+        self.scale = 1
+        self.size = .zero
+        self.assetName = name
+    }
+
+    /// The asset catalog's name, for an image made with `init(named:)`.
+    public private(set) var assetName: String?
+
     /// An image from a file on the server.
     public convenience init?(contentsOfFile path: String) {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
@@ -37,7 +51,9 @@ open class UIImage: Hashable, @unchecked Sendable {
     /// The `data:` address the page draws it from.
     var dataURL: String { "data:\(mimeType);base64,\(data.base64EncodedString())" }
 
-    public static func == (lhs: UIImage, rhs: UIImage) -> Bool { lhs === rhs || lhs.data == rhs.data }
+    public static func == (lhs: UIImage, rhs: UIImage) -> Bool {
+        lhs === rhs || (lhs.data == rhs.data && lhs.assetName == rhs.assetName)
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(data.count) }
 
     /// The format and pixel size a file's header says.
@@ -86,6 +102,10 @@ open class UIImage: Hashable, @unchecked Sendable {
 extension Image {
     /// Shows a `UIImage` (its bytes, from a `data:` address).
     nonisolated public init(uiImage: UIImage) {
-        self.init(dataURL: uiImage.dataURL)
+        if let name = uiImage.assetName {
+            self.init(name)
+        } else {
+            self.init(dataURL: uiImage.dataURL)
+        }
     }
 }

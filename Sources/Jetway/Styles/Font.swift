@@ -151,3 +151,11 @@ public struct Font: Hashable, Sendable {
         if hasMonospacedDigits { node.addClass(StyleClass.tabular) }
     }
 }
+
+extension Font {
+    /// UIKit's font as SwiftUI's: its family (or the system's), size and weight.
+    public init(_ font: UIFont) {
+        let base = font.familyName.map { Font.custom($0, size: font.pointSize) } ?? .system(size: font.pointSize)
+        self = base.weight(Weight(value: font.weight.value))
+    }
+}

@@ -134,6 +134,35 @@ public struct UIColor: Sendable, Hashable {
         return components != nil
     }
 
+    /// The colour's hue, saturation and brightness (0…1), and alpha, from its channels as
+    /// `getRed` gives them.
+    @discardableResult
+    public func getHue(
+        _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?, brightness: UnsafeMutablePointer<CGFloat>?,
+        alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        let components = Color(css: css).components
+        let (r, g, b) = (components?.red ?? 0, components?.green ?? 0, components?.blue ?? 0)
+        let high = max(r, g, b), low = min(r, g, b), range = high - low
+        var h = 0.0
+        if range > 0 {
+            if high == r {
+                h = (g - b) / range
+            } else if high == g {
+                h = 2 + (b - r) / range
+            } else {
+                h = 4 + (r - g) / range
+            }
+            h = (h / 6).truncatingRemainder(dividingBy: 1)
+            if h < 0 { h += 1 }
+        }
+        hue?.pointee = CGFloat(h)
+        saturation?.pointee = CGFloat(high > 0 ? range / high : 0)
+        brightness?.pointee = CGFloat(high)
+        alpha?.pointee = CGFloat(components?.opacity ?? 1)
+        return components != nil
+    }
+
     /// The colour's grey level (the mean of its channels) and alpha.
     @discardableResult
     public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
