@@ -71,6 +71,50 @@ struct CombineChainTests {
         #expect(caught == ["cached"])
     }
 
+    @Test func joinedStreamsCombineTheLatestAndMergeAll() {
+        // A workout's settings joined into one summary (an interval timer's view model).
+        let rounds = CurrentValueSubject<Int, Never>(3)
+        let work = CurrentValueSubject<Int, Never>(30)
+        let rest = PassthroughSubject<Int, Never>()
+        let sound = CurrentValueSubject<Bool, Never>(true)
+        var summaries: [String] = []
+        var cancellables: [AnyCancellable] = []
+        Publishers.CombineLatest4(rounds, work, rest, sound)
+            .map { "\($0) × \($1)s/\($2)s\($3 ? " ♪" : "")" }
+            .sink { summaries.append($0) }
+            .store(in: &cancellables)
+        #expect(summaries.isEmpty, "not until each has a value")
+        rest.send(10)
+        work.send(45)
+        #expect(summaries == ["3 × 30s/10s ♪", "3 × 45s/10s ♪"])
+        var pairs: [String] = []
+        rounds.combineLatest(work).sink { pairs.append("\($0)/\($1)") }.store(in: &cancellables)
+        #expect(pairs == ["3/45"])
+        // Keyboard-like notifications merged into one stream of heights.
+        let shows = PassthroughSubject<Double, Never>(), hides = PassthroughSubject<Double, Never>()
+        var heights: [Double] = []
+        var ended = false
+        let merged = Publishers.MergeMany(shows.eraseToAnyPublisher(), hides.map { _ in 0 }.eraseToAnyPublisher())
+            .sink(receiveCompletion: { _ in ended = true }, receiveValue: { heights.append($0) })
+        shows.send(300)
+        hides.send(1)
+        #expect(heights == [300, 0] && !ended)
+        merged.cancel()
+        shows.send(200)
+        #expect(heights == [300, 0], "cancelled: nothing more")
+        var both: [Int] = []
+        let a = PassthroughSubject<Int, Never>(), b = PassthroughSubject<Int, Never>()
+        a.merge(with: b).sink { both.append($0) }.store(in: &cancellables)
+        a.send(1)
+        b.send(2)
+        #expect(both == [1, 2])
+        var finished = false
+        Publishers.Merge(Just(1), Just(2)).sink(receiveCompletion: { _ in finished = true }, receiveValue: { both.append($0) })
+            .store(in: &cancellables)
+        #expect(both == [1, 2, 1, 2])
+        #expect(finished, "both finished: the merge finishes")
+    }
+
     @Test func assignKeepsAPropertyInStep() {
         let model = ForecastModel()
         model.seconds = 49

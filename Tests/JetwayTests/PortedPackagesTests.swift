@@ -228,7 +228,9 @@ struct PortedPackagesTests {
         let texts = host.elements(withClass: StyleClass.text)
         let line = try #require(texts.first { $0.textContent.contains("Nothing yet") })
         #expect(line.children.count == 3, "the text, the symbol, the text")
-        #expect(line.children[1].descendants.contains { $0.attribute("aria-label") == "plus rectangle" } || line.children[1].attribute("aria-label") != nil)
+        #expect(
+            line.children[1].descendants.contains { $0.attribute("aria-label") == "plus rectangle" }
+                || line.children[1].attribute("aria-label") != nil)
         #expect(host.text.contains("4.5"))
     }
 
