@@ -81,7 +81,8 @@ let package = Package(
         .target(
             name: "JetwayServer",
             dependencies: [
-                "Jetway", "JetwayWire", "JetwayRoutes", "JetwayAssets", "CLibWebSockets", "CCrypto", "CZlib", "CMalloc", "CJetwayLaunch",
+                "Jetway", "JetwayWire", "JetwayRoutes", "JetwayAssets", "JetwayPort", "CLibWebSockets", "CCrypto", "CZlib", "CMalloc",
+                "CJetwayLaunch",
             ],
             path: "Sources/JetwayServer"),
         // A constructor that, before `main`, tells the core how JetwayServer serves an `App`.

@@ -24,33 +24,10 @@ public struct AssetSymbols: Sendable, Equatable {
     /// before its assets': `Flags/Norway`).
     public init(catalogsIn folder: URL) {
         var colors: [String] = [], images: [String] = []
-        let manager = FileManager.default
-        func walk(_ directory: URL, namespace: String) {
-            guard let entries = try? manager.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil) else { return }
-            for entry in entries.sorted(by: { $0.path < $1.path }) {
-                let name = entry.deletingPathExtension().lastPathComponent
-                switch entry.pathExtension {
-                case "colorset": colors.append(namespace + name)
-                case "imageset": images.append(namespace + name)
-                case "":
-                    var isFolder: ObjCBool = false
-                    guard manager.fileExists(atPath: entry.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
-                    let contents = (try? Data(contentsOf: entry.appendingPathComponent("Contents.json"))) ?? Data()
-                    let properties = (try? JSONSerialization.jsonObject(with: contents) as? [String: Any])?["properties"] as? [String: Any]
-                    let provides = properties?["provides-namespace"] as? Bool ?? false
-                    walk(entry, namespace: provides ? namespace + name + "/" : namespace)
-                default: continue
-                }
-            }
-        }
-        if let walker = manager.enumerator(at: folder, includingPropertiesForKeys: nil) {
-            for case let entry as URL in walker {
-                if entry.lastPathComponent == ".build" || entry.lastPathComponent.hasPrefix(".") {
-                    walker.skipDescendants()
-                } else if entry.pathExtension == "xcassets" {
-                    walker.skipDescendants()
-                    walk(entry, namespace: "")
-                }
+        AssetCatalogs.forEach(in: folder) { asset in
+            switch asset.kind {
+            case .color: colors.append(asset.name)
+            case .image: images.append(asset.name)
             }
         }
         self.init(colors: colors, images: images)

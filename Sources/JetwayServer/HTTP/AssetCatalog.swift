@@ -1,5 +1,6 @@
 import Foundation
 import Jetway
+import JetwayPort
 
 /// The app's Xcode asset catalogs (`*.xcassets` in its assets folder), read as Xcode builds
 /// them into an app: each colour set is a named colour (`Color("Gold")`, `Color(.gold)`) with
@@ -22,43 +23,17 @@ struct AssetCatalog: Sendable {
 
     init(directory root: String?) {
         guard let root else { return }
-        let manager = FileManager.default
-        guard let walker = manager.enumerator(at: URL(fileURLWithPath: root), includingPropertiesForKeys: nil) else { return }
-        for case let entry as URL in walker {
-            if entry.lastPathComponent.hasPrefix(".") || entry.lastPathComponent == ".build" {
-                walker.skipDescendants()
-            } else if entry.pathExtension == "xcassets" {
-                walker.skipDescendants()
-                read(entry, namespace: "")
+        AssetCatalogs.forEach(in: URL(fileURLWithPath: root)) { asset in
+            guard let contents = asset.contents else { return }
+            switch asset.kind {
+            case .color: if let color = Self.color(named: asset.name, contents) { colors.append(color) }
+            case .image: if let file = Self.bestImage(contents) { images[asset.name] = asset.folder.appendingPathComponent(file).path }
             }
         }
         colors.sort { $0.name < $1.name }
     }
 
     init(colors: [NamedColor]) { self.colors = colors }
-
-    private mutating func read(_ folder: URL, namespace: String) {
-        let manager = FileManager.default
-        guard let entries = try? manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) else { return }
-        for entry in entries.sorted(by: { $0.path < $1.path }) {
-            let name = namespace + entry.deletingPathExtension().lastPathComponent
-            let contents = (try? Data(contentsOf: entry.appendingPathComponent("Contents.json"))).flatMap {
-                try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
-            }
-            switch entry.pathExtension {
-            case "colorset":
-                if let contents, let color = Self.color(named: name, contents) { colors.append(color) }
-            case "imageset":
-                if let contents, let file = Self.bestImage(contents) { images[name] = entry.appendingPathComponent(file).path }
-            case "":
-                var isFolder: ObjCBool = false
-                guard manager.fileExists(atPath: entry.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
-                let provides = (contents?["properties"] as? [String: Any])?["provides-namespace"] as? Bool ?? false
-                read(entry, namespace: provides ? name + "/" : namespace)
-            default: continue
-            }
-        }
-    }
 
     /// A colour set's light (or any-appearance) and dark colours as CSS.
     static func color(named name: String, _ contents: [String: Any]) -> NamedColor? {
