@@ -40,6 +40,7 @@ const wire = Object.freeze({
     imagePhase: "data-jw-phase",
     imagePart: "data-jw-part",
     keepsAwake: "data-jw-awake",
+    location: "data-jw-location",
     savedAt: "data-jw-saved",
     hostedView: "data-jetway-view",
     lazyRows: "data-rows",

@@ -79,6 +79,9 @@ public enum RuntimeContract {
         public static let focus = "data-jw-focus"
         /// `.keepsScreenAwake()`: a Screen Wake Lock while such an element is on the page.
         public static let keepsAwake = "data-jw-awake"
+        /// `CLLocationManager`: on the root, "<serial> watch" or "<serial> once" while a view's
+        /// manager wants the visitor's position (features/location.js).
+        public static let location = "data-jw-location"
         /// On `<html>` of a page kept for offline: when it was live (ms).
         public static let savedAt = "data-jw-saved"
         /// A live view hosted in a page Jetway did not render (`<div data-jetway-view="/path">`).
@@ -229,6 +232,7 @@ public enum RuntimeContract {
                     ("drag", Attribute.drag), ("drop", Attribute.drop),
                     ("matched", Attribute.matched),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
+                    ("location", Attribute.location),
                     ("savedAt", Attribute.savedAt),
                     ("hostedView", Attribute.hostedView),
                     ("lazyRows", Attribute.lazyRows), ("lazyWindow", Attribute.lazyWindow),

@@ -61,14 +61,32 @@ private struct MultilineField: UIViewRepresentable {
     }
 }
 
+/// A weather screen's location model: started by a tap, answered by the page's browser.
+private final class Locator: NSObject, ObservableObject, CLLocationManagerDelegate {
+    @Published var place = "nowhere yet"
+    let manager = CLLocationManager()
+    override init() {
+        super.init()
+        manager.delegate = self
+    }
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        guard let last = locations.last else { return }
+        place = String(format: "at %.2f, %.2f", last.coordinate.latitude, last.coordinate.longitude)
+    }
+    func locationManager(_ manager: CLLocationManager, didFailWithError error: Error) { place = "no position" }
+}
+
 /// What the SwiftUI packages apps use asked for: a tint by `.colorMultiply`, a placeholder,
 /// a plain list's section lines, a count handed up by a preference.
 private struct PackagedCases: View {
     @State private var tint = Color(red: 1, green: 0, blue: 0)
     @State private var unread = 0
     @State private var note = ""
+    @StateObject private var locator = Locator()
     var body: some View {
         VStack(spacing: 8) {
+            Button("Locate me") { locator.manager.startUpdatingLocation() }
+            Text(locator.place)
             MultilineField(text: $note).frame(height: 60).accessibilityIdentifier("note")
             Text("Note: \(note)")
             Rectangle().fill(Color.white).frame(width: 40, height: 20).colorMultiply(tint).accessibilityIdentifier("tint")
@@ -262,6 +280,21 @@ extension EndToEnd {
                 #expect(
                     await browser.wait(for: "return document.body.textContent.includes('Unread 2')"),
                     "\(engine): the preference did not come up")
+                // A location manager answered by this browser's geolocation (a stand-in position:
+                // a test browser has no receiver and refuses without asking).
+                try await browser.execute(
+                    """
+                    const position = { coords: { latitude: 39.86, longitude: -104.67, accuracy: 12, altitude: null,
+                        altitudeAccuracy: null, speed: null, heading: null }, timestamp: Date.now() };
+                    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: {
+                        watchPosition(ok) { setTimeout(() => ok(position), 10); return 1; }, clearWatch() {},
+                        getCurrentPosition(ok) { setTimeout(() => ok(position), 10); } } });
+                    return true
+                    """)
+                try await browser.click("button", labelled: "Locate me")
+                #expect(
+                    await browser.wait(for: "return document.body.textContent.includes('at 39.86, -104.67')"),
+                    "\(engine): the position did not reach the manager")
                 // A wrapped UITextView: its placeholder cleared on focus, the typing reaching the
                 // binding through its delegate, the placeholder back when left empty.
                 let note = "document.querySelector('textarea')"

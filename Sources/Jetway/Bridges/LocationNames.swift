@@ -35,20 +35,43 @@ public func CLLocationCoordinate2DIsValid(_ coordinate: CLLocationCoordinate2D) 
 open class CLLocation: NSObject, @unchecked Sendable {
     public let coordinate: CLLocationCoordinate2D
     public let altitude: CLLocationDistance
+    /// Metres; negative when unknown.
+    public let horizontalAccuracy: CLLocationAccuracy
+    public let verticalAccuracy: CLLocationAccuracy
+    /// Degrees from north, metres per second; negative when unknown.
+    public let course: Double
+    public let speed: Double
     public let timestamp: Date
 
     public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
         altitude = 0
+        horizontalAccuracy = 0
+        verticalAccuracy = -1
+        course = -1
+        speed = -1
         timestamp = Date()
+    }
+
+    public convenience init(
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy: CLLocationAccuracy,
+        verticalAccuracy: CLLocationAccuracy, timestamp: Date
+    ) {
+        self.init(
+            coordinate: coordinate, altitude: altitude, horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy,
+            course: -1, speed: -1, timestamp: timestamp)
     }
 
     public init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy: CLLocationAccuracy,
-        verticalAccuracy: CLLocationAccuracy, timestamp: Date
+        verticalAccuracy: CLLocationAccuracy, course: Double, speed: Double, timestamp: Date
     ) {
         self.coordinate = coordinate
         self.altitude = altitude
+        self.horizontalAccuracy = horizontalAccuracy
+        self.verticalAccuracy = verticalAccuracy
+        self.course = course
+        self.speed = speed
         self.timestamp = timestamp
     }
 

@@ -66,6 +66,68 @@ public final class PageHost {
         for observer in phaseObservers.values { observer(phase) }
     }
 
+    /// The location managers of this page's views that want the visitor's position, and
+    /// whether any wants it continuously (`startUpdatingLocation`) or once.
+    private var locationManagers: [ObjectIdentifier: (manager: WeakLocationManager, continuous: Bool)] = [:]
+    private var locationSerial = 0
+    /// What the root asks of the browser's geolocation: "<serial> watch" or "<serial> once".
+    private(set) var locationRequest: String?
+
+    /// `manager` wants the visitor's position, from now on or once.
+    func wantLocation(_ manager: CLLocationManager, continuous: Bool) {
+        let key = ObjectIdentifier(manager)
+        let wasContinuous = locationManagers[key]?.continuous ?? false
+        locationManagers[key] = (WeakLocationManager(manager), continuous || wasContinuous)
+        askForLocation(fresh: !continuous)
+    }
+
+    func stopLocation(_ manager: CLLocationManager) {
+        locationManagers[ObjectIdentifier(manager)] = nil
+        askForLocation(fresh: false)
+    }
+
+    /// The root's request: a watch while a manager wants it continuously, one position for a
+    /// manager that asked once (a new serial asks again), nothing otherwise.
+    private func askForLocation(fresh: Bool) {
+        locationManagers = locationManagers.filter { $0.value.manager.value != nil }
+        let watch = locationManagers.values.contains { $0.continuous }
+        let request: String?
+        if locationManagers.isEmpty {
+            request = nil
+        } else if watch, locationRequest?.hasSuffix(" watch") == true {
+            request = locationRequest
+        } else {
+            if fresh || locationRequest == nil || watch { locationSerial += 1 }
+            request = "\(locationSerial) \(watch ? "watch" : "once")"
+        }
+        if request != locationRequest {
+            locationRequest = request
+            graph?.setNeedsUpdate()
+        }
+    }
+
+    /// What the browser answered: a position for every manager that wants one, or why not.
+    func locationArrived(_ payload: EventPayload) throws {
+        let managers = locationManagers
+        // The ones that asked once have their answer.
+        locationManagers = locationManagers.filter { $0.value.continuous }
+        askForLocation(fresh: false)
+        switch payload {
+        case .numbers(let values) where values.count >= 8:
+            let location = CLLocation(browser: values)
+            for entry in managers.values { entry.manager.value?.arrived(location) }
+        case .text(let reason):
+            // Refused: no manager of this page asks again until one is started again.
+            if reason == "denied" {
+                locationManagers = [:]
+                askForLocation(fresh: false)
+            }
+            for entry in managers.values { entry.manager.value?.failed(reason) }
+        default:
+            throw JetwayError.wrongPayload(expected: "a position or a reason", got: payload.kindName)
+        }
+    }
+
     /// Views told when the page ends for good (UIApplication's `willTerminateNotification`).
     private var endObservers: [Int: @MainActor () -> Void] = [:]
 

@@ -20,6 +20,10 @@ public enum EventKind: String, Sendable, CaseIterable {
     /// A drag over a drop destination or a drop on it (`.dropDestination`): payload `.text` of a
     /// JSON array, `["over", true|false]` or `["drop", x, y, [kind, value], …]`.
     case drop
+    /// The visitor's position for `CLLocationManager`, on the page's root: payload
+    /// `.numbers([latitude, longitude, accuracy, altitude, altitude accuracy, speed, course,
+    /// ms])` (-1 where unknown) or `.text("denied" | "unavailable" | "timeout")`.
+    case location
 
     /// Whether a browser may send this kind over the websocket.
     public var isSentByBrowsers: Bool { self != .upload }

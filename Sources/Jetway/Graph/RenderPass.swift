@@ -4,6 +4,11 @@
 /// face (render, update, dispatch, adopt) is in ViewGraph.swift.
 extension ViewGraph {
     func renderPass(fresh: Bool) -> Node {
+        // The page rendering, for what a model made here reaches without a view (a location
+        // manager a `@StateObject` starts in its `init`).
+        let outer = PageHost.acting
+        PageHost.acting = host
+        defer { PageHost.acting = outer }
         pass &+= 1
         beginWalk(of: root)
         root.visitedChildren = 0
@@ -24,6 +29,12 @@ extension ViewGraph {
         if let title = host.title { node.setAttribute(RuntimeContract.Attribute.title, title) }
         if host.keepsScreenOn { node.setAttribute(RuntimeContract.Attribute.keepsAwake, "") }
         if let request = host.openRequest { node.setAttribute(RuntimeContract.Attribute.open, "\(request.serial) \(request.url)") }
+        // A view's location manager wants the visitor's position: the browser's geolocation.
+        if let request = host.locationRequest {
+            node.setAttribute(RuntimeContract.Attribute.location, request)
+            let host = host
+            node.addHandler(EventBinding(event: .location) { payload in try host.locationArrived(payload) })
+        }
         // A page whose views read `scenePhase` hears the browser hide and show it.
         if host.readsPhase {
             node.addHandler(
