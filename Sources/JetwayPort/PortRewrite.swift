@@ -170,7 +170,9 @@ public struct PortRewrite: Sendable, Equatable {
     /// `#if canImport(UIKit)`, `#elseif os(macOS)`: a condition a build for another platform
     /// answers differently.
     private static func isPlatformCondition(_ directive: String) -> Bool {
-        directive.contains("canImport(") || directive.contains("os(") || directive.contains("targetEnvironment(")
+        // A negation (`#if !os(macOS)`) or Linux itself is built here: not a guard.
+        guard !directive.contains("!"), !directive.contains("os(Linux)") else { return false }
+        return directive.contains("canImport(") || directive.contains("os(") || directive.contains("targetEnvironment(")
     }
 
     private static func replacingModule(in line: String, with module: String) -> String {

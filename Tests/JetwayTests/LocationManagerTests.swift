@@ -69,6 +69,23 @@ struct LocationManagerTests {
         #expect(!other.html.contains(RuntimeContract.Attribute.location), "refused: the page stops asking")
     }
 
+    @Test func aSharedManagerAnswersToThePageThatStartedIt() throws {
+        // A model every page shares (a singleton): started from the second page, that page's
+        // browser is asked, not the first's.
+        let shared = LocationModel()
+        struct Screen: View {
+            let model: LocationModel
+            var body: some View { Button("Locate") { model.manager.startUpdatingLocation() } }
+        }
+        let first = ViewHost(Screen(model: shared)), second = ViewHost(Screen(model: shared))
+        try first.update()
+        try second.update()
+        try second.tap("Locate")
+        try first.update()
+        #expect(second.html.contains(RuntimeContract.Attribute.location))
+        #expect(!first.html.contains(RuntimeContract.Attribute.location), "the first visitor's browser is not asked")
+    }
+
     @Test func aGeocoderSaysItHasNoService() async {
         let geocoder = CLGeocoder()
         await #expect(throws: CLError(.network)) {

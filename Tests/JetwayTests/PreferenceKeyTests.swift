@@ -61,8 +61,52 @@ private struct Labels: View {
     }
 }
 
+private struct Presenter: View {
+    @State private var editing = true
+    @State private var title = "none"
+    var body: some View {
+        VStack {
+            Text("Title: \(title)")
+            Text("List").preference(key: TabItemsKey.self, value: ["List"])
+        }
+        .sheet(isPresented: $editing) {
+            Text("Editor").preference(key: TabItemsKey.self, value: ["Editor"])
+        }
+        .onPreferenceChange(TabItemsKey.self) { title = $0.joined(separator: "+") }
+    }
+}
+
 @MainActor
 struct PreferenceKeyTests {
+    @Test func aSheetKeepsItsPreferencesToItself() throws {
+        let host = ViewHost(Presenter())
+        try host.update()
+        try host.update()
+        #expect(host.text.contains("Editor") && host.text.contains("Title: List"), "\(host.text)")
+    }
+
+    @Test func transformsComposeAndAValueReplacesWhatCameUp() {
+        let node = Node("span")
+        let id = ObjectIdentifier(BadgeKey.self)
+        node.setPreference(id, 1)
+        let add: (inout Int) -> Void = { $0 += 1 }
+        let double: (inout Int) -> Void = { $0 *= 2 }
+        for transform in [add, double] {
+            node.setPreferenceTransform(id, transform) { earlier in
+                let earlier = earlier as! (inout Int) -> Void
+                let both: (inout Int) -> Void = { value in
+                    earlier(&value)
+                    transform(&value)
+                }
+                return both
+            }
+        }
+        #expect(Preferences.value(BadgeKey.self, in: [node]) == 4, "(1 + 1) × 2: the inner change first")
+        node.setPreference(id, 7)
+        #expect(Preferences.value(BadgeKey.self, in: [node]) == 7, "an outer value replaces the changes below it")
+        #expect(node.subtreeHasHandlers, "a node holding a page's preferences is not shared with another page")
+    }
+
     @Test func aTabBarLearnsItsTabsAndFollowsAChildsOwnChange() throws {
         let host = ViewHost(CustomTabBar())
         try host.update()

@@ -142,5 +142,7 @@ struct UIViewRepresentableTests {
         #expect(range == NSRange(location: 6, length: 0) && text == "4")
         let (cut, none) = UITextView.change(from: "runway", to: "run")
         #expect(cut == NSRange(location: 3, length: 3) && none == "")
+        let (before, emoji) = UITextView.change(from: "😀", to: "😃😀")
+        #expect(before == NSRange(location: 0, length: 0) && emoji == "😃", "never half a character")
     }
 }

@@ -96,5 +96,7 @@ struct PortRewriteTests {
             "after the #endif it is not guarded")
         let otherwise = PortRewrite("#if canImport(UIKit)\nimport UIKit\n#else\nimport AppKit\n#endif\nimport SwiftUI\n")
         #expect(otherwise.outcome == .needsHand(["AppKit"]), "Linux builds the #else")
+        let negated = PortRewrite("#if !os(macOS)\nimport UIKit\nlet p = UIPickerView()\n#endif\nimport SwiftUI\n")
+        #expect(negated.outcome == .needsHand(["UIKit (UIPickerView)"]), "Linux builds what is not macOS")
     }
 }

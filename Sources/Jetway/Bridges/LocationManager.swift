@@ -1,9 +1,11 @@
 import Foundation
 
 /// CoreLocation's manager, answered by the visitor's browser (`navigator.geolocation`): the
-/// manager belongs to the page whose view made or started it, and that page's browser asks the
-/// visitor, then reports positions to the manager's delegate. No other visitor's position ever
-/// reaches it.
+/// manager belongs to the page whose view made it, or the page acting when it is started, and
+/// that page's browser asks the visitor, then reports positions to the manager's delegate. A
+/// manager made per page (by a `@StateObject`) hears only its visitor; one a model shares with
+/// every page (a singleton) answers to the last page that started it, and what its delegate
+/// keeps is shared as the model is.
 ///
 /// ```swift
 /// final class LocationModel: NSObject, ObservableObject, CLLocationManagerDelegate {
@@ -46,6 +48,14 @@ open class CLLocationManager: NSObject {
     public override init() {
         page = PageHost.acting
         super.init()
+        // CoreLocation tells the delegate the authorization soon after the manager is made
+        // (apps start from there); the delegate is set by then.
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.delegate?.locationManagerDidChangeAuthorization(self)
+            }
+        }
     }
 
     /// Whether the browser can report positions at all (it asks the visitor).
@@ -77,8 +87,22 @@ open class CLLocationManager: NSObject {
         page.wantLocation(self, continuous: false)
     }
 
+    /// The page acting now (a shared manager asked from another visitor's page answers to
+    /// that page), else the page of the view that made it. With neither (a model made outside
+    /// any page) there is no browser to ask: the delegate hears `CLError(.locationUnknown)`.
     private func currentPage() -> PageHost? {
-        if page == nil { page = PageHost.acting }
+        if let acting = PageHost.acting {
+            if let page, page !== acting { page.stopLocation(self) }
+            page = acting
+        }
+        if page == nil {
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    self.delegate?.locationManager(self, didFailWithError: CLError(.locationUnknown))
+                }
+            }
+        }
         return page
     }
 
@@ -159,7 +183,7 @@ extension CLLocation {
     /// accuracy, altitude, altitude accuracy, speed, course, milliseconds since 1970.
     convenience init(browser values: [Double]) {
         self.init(
-            coordinate: CLLocationCoordinate2D(latitude: values[0], longitude: values[1]), altitude: max(values[3], 0),
+            coordinate: CLLocationCoordinate2D(latitude: values[0], longitude: values[1]), altitude: values[4] < 0 ? 0 : values[3],
             horizontalAccuracy: values[2], verticalAccuracy: values[4], course: values[6], speed: values[5],
             timestamp: Date(timeIntervalSince1970: values[7] / 1000))
     }

@@ -75,6 +75,8 @@ public final class PageHost {
 
     /// `manager` wants the visitor's position, from now on or once.
     func wantLocation(_ manager: CLLocationManager, continuous: Bool) {
+        // (Managers that are gone first: a new one may have a freed one's address.)
+        locationManagers = locationManagers.filter { $0.value.manager.value != nil }
         let key = ObjectIdentifier(manager)
         let wasContinuous = locationManagers[key]?.continuous ?? false
         locationManagers[key] = (WeakLocationManager(manager), continuous || wasContinuous)

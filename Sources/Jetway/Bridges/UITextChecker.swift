@@ -22,9 +22,15 @@ public final class UITextChecker: Sendable {
     }
 
     private static let learned = Mutex<Set<String>>([])
+    /// At most this many learned words (a word past it is not learned).
+    static let learnedLimit = 10_000
 
-    /// Words every checker in the process accepts from now on.
-    public static func learnWord(_ word: String) { learned.withLock { _ = $0.insert(word.lowercased()) } }
+    /// Words every checker in the process accepts from now on: the app's, as UIKit's are the
+    /// device's — every visitor's checks accept them (learn per visitor with `ignoredWords` of
+    /// a checker the visitor's view holds).
+    public static func learnWord(_ word: String) {
+        learned.withLock { if $0.count < learnedLimit { _ = $0.insert(word.lowercased()) } }
+    }
     public static func unlearnWord(_ word: String) { learned.withLock { _ = $0.remove(word.lowercased()) } }
     public static func hasLearnedWord(_ word: String) -> Bool { learned.withLock { $0.contains(word.lowercased()) } }
 
@@ -60,10 +66,14 @@ public final class UITextChecker: Sendable {
     }
 
     /// Words of the list one letter away from the one in `range` (a letter left out, added,
-    /// changed, or two swapped), most common spelling first as the list orders them.
+    /// changed, or two swapped), in alphabetical order.
     public func guesses(forWordRange range: NSRange, in string: String, language: String) -> [String]? {
         guard let words = SpellingDictionary.words(for: language) else { return nil }
-        let word = (string as NSString).substring(with: range).lowercased()
+        let text = string as NSString
+        // One word's guesses: a longer run of letters is not a word (and its candidates would
+        // be millions).
+        guard range.location >= 0, range.length <= 48, NSMaxRange(range) <= text.length else { return [] }
+        let word = text.substring(with: range).lowercased()
         let letters = Array(word)
         var candidates: Set<String> = []
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz'")
@@ -164,9 +174,10 @@ public enum SpellingDictionary {
     private static func entry(for language: String) -> Entry? {
         let key = language.replacingOccurrences(of: "-", with: "_")
         if let known = state.withLock({ $0.lists[key] }) { return known }
-        guard let source = state.withLock({ $0.source }), let text = source(key) else { return nil }
+        guard key.count <= 16, let source = state.withLock({ $0.source }), let text = source(key) else { return nil }
         let entry = Entry(text)
-        state.withLock { $0.lists[key] = entry }
+        // A few languages are kept; a page asking for more (a visitor's locale) reads them again.
+        state.withLock { if $0.lists.count < 16 { $0.lists[key] = entry } }
         return entry
     }
 }

@@ -273,11 +273,14 @@ open class UITextView: UIView {
         )
         if !isScrollEnabled { node.addStyle("overflow:hidden;field-sizing:content;resize:none") }
         if !isEditable { node.setAttribute("readonly", "") }
-        if autocapitalizationType == .none { node.setAttribute("autocapitalize", "none") }
+        node.setAttribute("autocapitalize", autocapitalizationType.modern.attribute)
+        if let mode = keyboardType.inputMode { node.setAttribute("inputmode", mode) }
         if context.environment.isEnabled && isEditable {
             node.addHandler(
                 EventBinding(event: .focus) { [weak self] _ in
                     guard let self, let delegate = self.delegate else { return }
+                    // (A refusal keeps the delegate from hearing the editing begin; the browser
+                    // has focused the field already.)
                     if delegate.textViewShouldBeginEditing(self) { delegate.textViewDidBeginEditing(self) }
                 })
             node.addHandler(
@@ -314,8 +317,11 @@ open class UITextView: UIView {
         let a = Array(old.utf16), b = Array(new.utf16)
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        // Never between the two halves of a character outside the basic plane.
+        if prefix > 0, UTF16.isLeadSurrogate(a[prefix - 1]) { prefix -= 1 }
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        if suffix > 0, UTF16.isTrailSurrogate(a[a.count - suffix]) { suffix -= 1 }
         let replaced = String(decoding: b[prefix..<(b.count - suffix)], as: UTF16.self)
         return (NSRange(location: prefix, length: a.count - prefix - suffix), replaced)
     }

@@ -15,7 +15,7 @@ public final class Node {
     public private(set) var attributes: [Attribute]
     /// Child elements, in document order. Empty when `text` is set.
     public var children: [Node] {
-        didSet { subtreeHasHandlers = !handlers.isEmpty || children.contains { $0.subtreeHasHandlers } }
+        didSet { subtreeHasHandlers = !handlers.isEmpty || hasPreferences || children.contains { $0.subtreeHasHandlers } }
     }
     /// The element's whole text content, or nil when it has children.
     public var text: String?
@@ -40,8 +40,9 @@ public final class Node {
     public var id: NodeID = .unassigned
     /// An opaque element's children belong to a client-side widget: the diff never enters them.
     public var isOpaque = false
-    /// Whether this element or one below it has handlers: removing a subtree without any skips
-    /// the walk that unregisters them.
+    /// Whether this element or one below it has handlers (or preferences, which hold the page's
+    /// own values and closures): removing a subtree without any skips the walk that unregisters
+    /// them, and only a subtree without any is shared with another page.
     private(set) var subtreeHasHandlers = false
     /// Set when the node is cached as a composite view's output: modifiers must copy, not mutate.
     var isFrozen = false
@@ -233,10 +234,22 @@ extension Node {
 
     /// The value this view set for a preference key (nil: its content's values stand).
     func preference(_ key: ObjectIdentifier) -> Any? { extras?.preferences[key] }
-    func setPreference(_ key: ObjectIdentifier, _ value: Any) { mutableExtras().preferences[key] = value }
+    /// A view's own value replaces what came up to it, changes included.
+    func setPreference(_ key: ObjectIdentifier, _ value: Any) {
+        let extras = mutableExtras()
+        extras.preferences[key] = value
+        extras.preferenceTransforms[key] = nil
+        subtreeHasHandlers = true
+    }
     /// The change this view makes to a preference's value coming up from its content.
     func preferenceTransform(_ key: ObjectIdentifier) -> Any? { extras?.preferenceTransforms[key] }
-    func setPreferenceTransform(_ key: ObjectIdentifier, _ transform: Any) { mutableExtras().preferenceTransforms[key] = transform }
+    /// A change on the way up, after the changes already on this element (`compose` runs the
+    /// earlier one, then this one).
+    func setPreferenceTransform(_ key: ObjectIdentifier, _ transform: Any, compose: (Any) -> Any) {
+        let extras = mutableExtras()
+        extras.preferenceTransforms[key] = extras.preferenceTransforms[key].map(compose) ?? transform
+        subtreeHasHandlers = true
+    }
     var hasPreferences: Bool { extras.map { !$0.preferences.isEmpty || !$0.preferenceTransforms.isEmpty } ?? false }
 }
 

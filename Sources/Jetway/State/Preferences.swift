@@ -68,6 +68,9 @@ enum Preferences {
     }
 
     private static func contribute<K: PreferenceKey>(_ key: K.Type, _ node: Node, _ id: ObjectIdentifier, into result: inout K.Value?) {
+        // A presentation (a sheet, an alert: a `<dialog>`) keeps its preferences to itself, as
+        // in SwiftUI.
+        if node.tag == "dialog" { return }
         var own: K.Value?
         if let value = node.preference(id) as? K.Value {
             own = value
@@ -101,7 +104,15 @@ struct PreferenceTransformer<K: PreferenceKey>: NodeModifier {
     let transform: (inout K.Value) -> Void
 
     func modify(_ node: Node, _ context: _RenderContext) -> Node {
-        node.setPreferenceTransform(ObjectIdentifier(K.self), transform)
+        let transform = transform
+        node.setPreferenceTransform(ObjectIdentifier(K.self), transform) { earlier in
+            guard let earlier = earlier as? (inout K.Value) -> Void else { return transform }
+            let both: (inout K.Value) -> Void = { value in
+                earlier(&value)
+                transform(&value)
+            }
+            return both
+        }
         return node
     }
 }

@@ -464,13 +464,14 @@ struct ReceiveModifier<P: Publisher>: _PrimitiveModifier {
         // The newest action: a body evaluated again hands over a closure over its new values.
         let latest = subscription.latest
         latest.action = { value in if let value = value as? P.Output { modifier.action(value) } }
-        if context.environment.screenIsCovered {
+        let lifecycle = (modifier.publisher as? AnyPublisher<Notification, Never>)?.pageLifecycle
+        // A covered screen stops hearing its publishers, but still hears the page end (a draft
+        // saved on termination under a pushed screen).
+        if context.environment.screenIsCovered && lifecycle != UIApplication.willTerminateNotification {
             subscription.cancellable = nil
             return
         }
-        if subscription.cancellable == nil,
-            let lifecycle = (modifier.publisher as? AnyPublisher<Notification, Never>)?.pageLifecycle
-        {
+        if subscription.cancellable == nil, let lifecycle {
             // The page's own life cycle: its tab hidden or shown, or the page ending.
             let host = graph.host
             if lifecycle == UIApplication.willTerminateNotification {
