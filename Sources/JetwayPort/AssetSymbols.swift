@@ -35,12 +35,24 @@ public struct AssetSymbols: Sendable, Equatable {
 
     public var isEmpty: Bool { colors.isEmpty && images.isEmpty }
 
-    /// The names a Swift file declares as static properties (`static let gold = …`,
-    /// `static var accent: Color { … }`).
+    /// The names a Swift file declares as static properties of `Color` (`extension Color {
+    /// static let gold = … }`, or of `ShapeStyle`): those the generated `Color` extension would
+    /// declare again. Another type's (`enum Tier { static let gold }`) do not count.
     public static func staticNames(in source: String) -> Set<String> {
         var names: Set<String> = []
-        let pattern = /static\s+(?:let|var)\s+`?([A-Za-z_][A-Za-z0-9_]*)/
-        for match in source.matches(of: pattern) { names.insert(String(match.output.1)) }
+        let text = Array(source.utf8)
+        let member = /static\s+(?:let|var)\s+`?([A-Za-z_][A-Za-z0-9_]*)/
+        for opening in source.matches(of: /extension\s+(?:SwiftUI\.|Jetway\.)?(?:Color|ShapeStyle)\b[^{]*\{/) {
+            // The extension's body: to the brace that closes the one it opened.
+            let start = source.utf8.distance(from: source.utf8.startIndex, to: opening.range.upperBound)
+            var depth = 1, end = start
+            while end < text.count, depth > 0 {
+                if text[end] == UInt8(ascii: "{") { depth += 1 } else if text[end] == UInt8(ascii: "}") { depth -= 1 }
+                end += 1
+            }
+            let body = String(decoding: text[start..<end], as: UTF8.self)
+            for match in body.matches(of: member) { names.insert(String(match.output.1)) }
+        }
         return names
     }
 

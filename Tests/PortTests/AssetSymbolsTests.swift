@@ -41,6 +41,7 @@ struct AssetSymbolsTests {
         symbols.declaredByApp = AssetSymbols.staticNames(
             in: "extension Color {\n    static let gold = Color(\"GoldColor\")\n    static var `default`: Color { .blue }\n}\n")
         #expect(symbols.declaredByApp == ["gold", "default"])
+        #expect(AssetSymbols.staticNames(in: "enum Tier {\n    static let gold = 3\n}\n").isEmpty, "another type's gold is not a colour's")
         let source = symbols.source
         #expect(source.contains("static let gold = ColorResource(name: \"GoldColor\")"), "the resource is still there")
         #expect(!source.contains("static var gold: Color"))
