@@ -70,9 +70,10 @@ public struct PortRewrite: Sendable, Equatable {
         pattern: #"(\bObservableObject\b|@Published\b|@Observable\b|\bAnyCancellable\b|\bPassthroughSubject\b"#
             + #"|\bCurrentValueSubject\b|@ObservationIgnored\b|\bdataTaskPublisher\b|\bListFormatter\b|\.documentsDirectory\b"#
             + #"|\bCGAffineTransform\b)"#)
-    /// `@preconcurrency import struct Foundation.URL`: the attributes, the module, the rest.
+    /// `@preconcurrency import struct Foundation.URL`, `internal import Combine`: the
+    /// attributes and access level, the module, the rest.
     static let importLine = try! NSRegularExpression(
-        pattern: #"^(\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*)import\s+"#
+        pattern: #"^(\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?)import\s+"#
             + #"(?:(?:class|struct|enum|func|protocol|typealias|var|let)\s+)?([A-Za-z_][A-Za-z0-9_]*)(.*)$"#)
 
     public init(_ source: String) {

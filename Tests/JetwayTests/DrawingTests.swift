@@ -88,4 +88,26 @@ struct DrawingTests {
         #expect(ViewHost(Color.red.clipShape(Triangle())).html.contains("mask:url("))
         #expect(ViewHost(Rectangle().foregroundColor(.red)).html.contains("background:currentColor"), "filled with the foreground")
     }
+
+    @Test func aStrokedShapeScalesAndTurnsAsAShape() throws {
+        // CircleBtnAnimationView-style: a stroked ring that grows from nothing.
+        let ring = ViewHost(Rectangle().stroke(lineWidth: 4).scale(0.5).frame(width: 100, height: 100))
+        try ring.resize(width: 100, height: 100)
+        #expect(ring.html.contains("d=\"M25 25L75 25L75 75L25 75Z\""), "the outline drawn at half size about the centre: \(ring.html)")
+        #expect(ring.html.contains("stroke-width:2"), "and its line with it: \(ring.html)")
+        let shrunk = ViewHost(Rectangle().scale(x: 0.5, y: 1, anchor: .leading).fill(Color.red).frame(width: 100, height: 50))
+        try shrunk.resize(width: 100, height: 50)
+        #expect(shrunk.html.contains("d=\"M0 0L50 0L50 50L0 50Z\""), "\(shrunk.html)")
+        let turned = ViewHost(Rectangle().rotation(.degrees(90)).frame(width: 100, height: 100))
+        try turned.resize(width: 100, height: 100)
+        #expect(turned.html.contains("d=\"M100 0L100 100L0 100L0 0Z\""), "a quarter turn about the centre: \(turned.html)")
+        let none = ViewHost(Circle().stroke(lineWidth: 5).scale(0).opacity(1).animation(.none)).html
+        #expect(none.contains("<svg"))
+    }
+
+    @Test func theEnvironmentsFontSetsTheTextInside() {
+        let page = ViewHost(Text("Welcome").environment(\.font, .custom("Poppins-Regular", size: 14))).html
+        #expect(page.contains("Poppins-Regular") && page.contains("14px"), "\(page)")
+        #expect(EnvironmentValues().font == nil)
+    }
 }

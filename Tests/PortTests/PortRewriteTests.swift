@@ -53,6 +53,12 @@ struct PortRewriteTests {
         #expect(port.source == "@preconcurrency import Jetway\n@testable import MyApp\n")
     }
 
+    @Test func anImportWithAnAccessLevelIsPortedToo() {
+        let port = PortRewrite("import SwiftUI\ninternal import Combine\n\nfinal class Router: ObservableObject {}\n")
+        #expect(port.source == "import Jetway\n\nfinal class Router: ObservableObject {}\n")
+        #expect(PortRewrite("public import SwiftUI\n").source == "public import Jetway\n")
+    }
+
     @Test func aFileThatNeedsNothingIsLeftAlone() {
         let text = "import Foundation\n\nstruct Flight: Codable { var number: String }\n"
         #expect(PortRewrite(text).source == text)

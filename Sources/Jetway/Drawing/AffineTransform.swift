@@ -134,3 +134,81 @@ extension Shape {
         TransformedShape(shape: self, transform: transform)
     }
 }
+
+/// A shape scaled about a point of its frame (`.scale(0.5)`, `.scale(x: 2, y: 1, anchor: .leading)`).
+public struct ScaledShape<Content: Shape>: Shape {
+    public var shape: Content
+    public var scale: CGSize
+    public var anchor: UnitPoint
+
+    public init(shape: Content, scale: CGSize, anchor: UnitPoint = .center) {
+        self.shape = shape
+        self.scale = scale
+        self.anchor = anchor
+    }
+
+    public func path(in rect: CGRect) -> Path {
+        let x = rect.minX + rect.width * anchor.x, y = rect.minY + rect.height * anchor.y
+        let about = CGAffineTransform(translationX: -x, y: -y).concatenating(CGAffineTransform(scaleX: scale.width, y: scale.height))
+            .concatenating(CGAffineTransform(translationX: x, y: y))
+        return shape.path(in: rect).applying(about)
+    }
+}
+
+/// A shape turned about a point of its frame (`.rotation(.degrees(45))`).
+public struct RotatedShape<Content: Shape>: Shape {
+    public var shape: Content
+    public var angle: Angle
+    public var anchor: UnitPoint
+
+    public init(shape: Content, angle: Angle, anchor: UnitPoint = .center) {
+        self.shape = shape
+        self.angle = angle
+        self.anchor = anchor
+    }
+
+    public func path(in rect: CGRect) -> Path {
+        let x = rect.minX + rect.width * anchor.x, y = rect.minY + rect.height * anchor.y
+        let about = CGAffineTransform(translationX: -x, y: -y).concatenating(CGAffineTransform(rotationAngle: angle.radians))
+            .concatenating(CGAffineTransform(translationX: x, y: y))
+        return shape.path(in: rect).applying(about)
+    }
+}
+
+extension Shape {
+    /// This shape scaled by `x` and `y` about `anchor`, in the same frame.
+    public func scale(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ScaledShape<Self> {
+        ScaledShape(shape: self, scale: CGSize(width: x, height: y), anchor: anchor)
+    }
+
+    /// This shape scaled by `scale` about `anchor`, in the same frame.
+    public func scale(_ scale: CGFloat, anchor: UnitPoint = .center) -> ScaledShape<Self> {
+        self.scale(x: scale, y: scale, anchor: anchor)
+    }
+
+    /// This shape turned by `angle` about `anchor`, in the same frame.
+    public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> RotatedShape<Self> {
+        RotatedShape(shape: self, angle: angle, anchor: anchor)
+    }
+}
+
+extension _FilledShape {
+    /// A stroked or filled shape scaled (a stroked shape is a shape, as in SwiftUI): its
+    /// outline's width scales with it.
+    public func scale(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> _FilledShape<ScaledShape<S>> {
+        var scaled = _FilledShape<ScaledShape<S>>(
+            shape: shape.scale(x: x, y: y, anchor: anchor), fill: fill, stroke: stroke, evenOdd: evenOdd, inside: inside)
+        scaled.stroke?.style.lineWidth *= (abs(x * y)).squareRoot()
+        return scaled
+    }
+
+    public func scale(_ scale: CGFloat, anchor: UnitPoint = .center) -> _FilledShape<ScaledShape<S>> {
+        self.scale(x: scale, y: scale, anchor: anchor)
+    }
+
+    /// A stroked or filled shape turned by `angle` about `anchor`.
+    public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> _FilledShape<RotatedShape<S>> {
+        _FilledShape<RotatedShape<S>>(
+            shape: shape.rotation(angle, anchor: anchor), fill: fill, stroke: stroke, evenOdd: evenOdd, inside: inside)
+    }
+}

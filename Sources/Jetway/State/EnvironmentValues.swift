@@ -318,8 +318,10 @@ struct EnvironmentWriter: ViewModifier, _PrimitiveModifier {
 
 extension View {
     /// Sets an environment value for this view and its descendants.
+    /// (`.environment(\.font, …)` sets the font of the text inside, as `.font(_:)` does.)
     public func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> some View {
         modifier(EnvironmentWriter { $0[keyPath: keyPath] = value })
+            .font(keyPath == \EnvironmentValues.font ? value as? Font : nil)
     }
 
     /// Changes an environment value for this view and its descendants, from what it is here.

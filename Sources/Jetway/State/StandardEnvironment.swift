@@ -17,6 +17,13 @@ extension EnvironmentValues {
         set { self[ColorSchemeKey.self] = newValue }
     }
 
+    /// The font set with `.environment(\.font, …)` (nil: the default); `.font(_:)` styles the
+    /// text inside without setting it.
+    public var font: Font? {
+        get { self[FontKey.self] }
+        set { self[FontKey.self] = newValue }
+    }
+
     public var locale: Locale {
         get { self[LocaleKey.self] }
         set { self[LocaleKey.self] = newValue }
@@ -57,6 +64,7 @@ extension View {
 private struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
 private struct DismissKey: EnvironmentKey { static let defaultValue = DismissAction(owner: nil, action: nil) }
 private struct ColorSchemeKey: EnvironmentKey { static let defaultValue = ColorScheme.light }
+private struct FontKey: EnvironmentKey { static let defaultValue: Font? = nil }
 private struct LocaleKey: EnvironmentKey { static let defaultValue = Locale(identifier: "en_US_POSIX") }
 /// UTC unless the app or the view sets one: a fixed default, so that a render does not depend on
 /// when it ran (`JetwayApp(timeZone:)` sets it on every page and makes it the process's too).

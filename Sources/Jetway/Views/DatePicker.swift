@@ -226,3 +226,32 @@ struct DateInputForm: Sendable {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
+
+/// How a date picker looks: `.datePickerStyle(.graphical)`. A browser draws its own date and
+/// time fields (a calendar that opens from the field on a desktop, the system wheels on a
+/// phone), so every style shows that field; the style is accepted for the code to port
+/// (docs/swiftui.md lists it with what is not honoured).
+public protocol DatePickerStyle {}
+
+public struct DefaultDatePickerStyle: DatePickerStyle { public init() {} }
+public struct CompactDatePickerStyle: DatePickerStyle { public init() {} }
+public struct GraphicalDatePickerStyle: DatePickerStyle { public init() {} }
+public struct WheelDatePickerStyle: DatePickerStyle { public init() {} }
+
+extension DatePickerStyle where Self == DefaultDatePickerStyle {
+    public static var automatic: DefaultDatePickerStyle { DefaultDatePickerStyle() }
+}
+extension DatePickerStyle where Self == CompactDatePickerStyle {
+    public static var compact: CompactDatePickerStyle { CompactDatePickerStyle() }
+}
+extension DatePickerStyle where Self == GraphicalDatePickerStyle {
+    public static var graphical: GraphicalDatePickerStyle { GraphicalDatePickerStyle() }
+}
+extension DatePickerStyle where Self == WheelDatePickerStyle {
+    public static var wheel: WheelDatePickerStyle { WheelDatePickerStyle() }
+}
+
+extension View {
+    /// Accepted: the browser's own date field is every style (see `DatePickerStyle`).
+    public func datePickerStyle<S: DatePickerStyle>(_ style: S) -> Self { self }
+}
