@@ -48,8 +48,12 @@ public struct PortRewrite: Sendable, Equatable {
         "UITableView", "UIPageControl", "UISegmentedControl", "UIRectCorner", "UITextAutocapitalizationType",
         "UITextContentType", "UITextChecker", "UIViewRepresentable", "UIViewRepresentableContext", "UIView", "UITextView",
         "UITextViewDelegate", "UILabel", "UIVisualEffectView", "UIVisualEffect", "UIBlurEffect", "UIActivityIndicatorView",
-        "UIEdgeInsets",
+        "UIEdgeInsets", "UIResponder",
     ]
+
+    /// `#selector(UIResponder.resignFirstResponder)`, `#selector(save(_:))`: the method's name.
+    static let selector = try! NSRegularExpression(
+        pattern: #"#selector\(\s*(?:(?:getter|setter):\s*)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*([A-Za-z_][A-Za-z0-9_]*)(?:\([^()]*\))?\s*\)"#)
 
     /// A UIKit name: `UI` and a capital.
     static let uiKitName = try! NSRegularExpression(pattern: #"\bUI[A-Z][A-Za-z]*\b"#)
@@ -151,6 +155,16 @@ public struct PortRewrite: Sendable, Equatable {
             changes.append("import FoundationNetworking added (for \(name), on Linux)")
         }
         for index in removed.sorted(by: >) { lines.remove(at: index) }
+        // `#selector(UIResponder.resignFirstResponder)` needs the Objective-C runtime: the
+        // method's name as a `Selector` (UIApplication.sendAction answers resigning).
+        for index in lines.indices where lines[index].contains("#selector") {
+            let line = lines[index]
+            let rewritten = Self.selector.stringByReplacingMatches(
+                in: line, range: NSRange(line.startIndex..., in: line), withTemplate: #"Selector("$1")"#)
+            guard rewritten != line else { continue }
+            lines[index] = rewritten
+            changes.append("#selector(…) → Selector(\"…\")")
+        }
         self.source = changes.isEmpty ? source : lines.joined(separator: "\n")
         self.outcome = changes.isEmpty ? .unchanged : .rewritten(changes)
     }

@@ -138,7 +138,7 @@ struct PortedNamesTests {
             "UIViewRepresentableContext": UIViewRepresentableContext<NotesField>.self, "UIView": UIView.self,
             "UITextView": UITextView.self, "UITextViewDelegate": (any UITextViewDelegate).self, "UILabel": UILabel.self,
             "UIVisualEffectView": UIVisualEffectView.self, "UIVisualEffect": UIVisualEffect.self, "UIBlurEffect": UIBlurEffect.self,
-            "UIActivityIndicatorView": UIActivityIndicatorView.self, "UIEdgeInsets": UIEdgeInsets.self,
+            "UIActivityIndicatorView": UIActivityIndicatorView.self, "UIEdgeInsets": UIEdgeInsets.self, "UIResponder": UIResponder.self,
         ]
         #expect(Set(types.keys) == PortRewrite.uiKitNamesJetwayHas)
     }

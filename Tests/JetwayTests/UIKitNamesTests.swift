@@ -60,4 +60,47 @@ struct UIKitNamesTests {
         @ScaledMetric var size: CGFloat = 40
         #expect(size == 40)
     }
+
+    @Test func resigningTheFirstResponderTakesTheFocusOutOfThePagesField() throws {
+        // A search bar's Cancel, as UIKit-era SwiftUI code hides the keyboard.
+        struct SearchBar: View {
+            @State private var text = "gate"
+            var body: some View {
+                HStack {
+                    TextField("Search", text: $text)
+                    Button("Cancel") {
+                        text = ""
+                        UIApplication.shared.sendAction(Selector("resignFirstResponder"), to: nil, from: nil, for: nil)
+                    }
+                    Button("Other") { UIApplication.shared.sendAction(Selector("copy:"), to: nil, from: nil, for: nil) }
+                }
+            }
+        }
+        let host = ViewHost(SearchBar())
+        #expect(host.dom.root.attribute(RuntimeContract.Attribute.focus) == nil)
+        try host.tap("Cancel")
+        #expect(host.dom.root.attribute(RuntimeContract.Attribute.focus) == "1 0", "the browser blurs the field once")
+        try host.tap("Other")
+        #expect(host.dom.root.attribute(RuntimeContract.Attribute.focus) == "1 0", "no other action is sent")
+        try host.tap("Cancel")
+        #expect(host.dom.root.attribute(RuntimeContract.Attribute.focus) == "2 0")
+        #expect(!UIApplication.shared.sendAction("resignFirstResponder", to: nil, from: nil, for: nil), "outside a page's handler: no page")
+    }
+
+    @Test func theAppsAppearanceKeepsEveryPageInOneScheme() {
+        // Set, rendered and reset with no suspension between: no other test renders meanwhile.
+        struct Scheme: View {
+            @Environment(\.colorScheme) var scheme
+            var body: some View { Text(scheme == .dark ? "dark" : "light") }
+        }
+        defer { UIKitAppearance.reset() }
+        UIView.appearance().overrideUserInterfaceStyle = .dark
+        UIView.appearance().tintColor = .systemOrange
+        let dark = ViewHost(Scheme()).html
+        #expect(dark.contains("class=\"\(RuntimeContract.Class.root) \(StyleClass.schemeDark)\"") && dark.contains(">dark<"), "\(dark)")
+        #expect(UIKitAppearance.stylesheet.contains(":root { \(StyleVariable.accent): \(UIColor.systemOrange.css); }"))
+        UIView.appearance().overrideUserInterfaceStyle = .unspecified
+        let plain = ViewHost(Scheme()).html
+        #expect(plain.contains("class=\"\(RuntimeContract.Class.root)\"") && plain.contains(">light<"))
+    }
 }

@@ -83,8 +83,13 @@ private struct PackagedCases: View {
     @State private var unread = 0
     @State private var note = ""
     @StateObject private var locator = Locator()
+    @State private var search = ""
     var body: some View {
         VStack(spacing: 8) {
+            HStack {
+                TextField("Search gates", text: $search)
+                Button("Done typing") { UIApplication.shared.sendAction(Selector("resignFirstResponder"), to: nil, from: nil, for: nil) }
+            }
             Button("Locate me") { locator.manager.startUpdatingLocation() }
             Text(locator.place)
             MultilineField(text: $note).frame(height: 60).accessibilityIdentifier("note")
@@ -324,6 +329,16 @@ extension EndToEnd {
                 #expect(
                     try await heard("return \(note).value === 'Type something'", firing: "focusout"),
                     "\(engine): the placeholder did not come back")
+                // UIKit's way to hide the keyboard: the field loses the focus (the button is
+                // clicked by script, which leaves the focus where it is).
+                let search = "document.querySelector('input[placeholder=\"Search gates\"]')"
+                try await browser.execute("\(search).focus(); return true")
+                #expect(try await browser.execute("return document.activeElement === \(search)") as? Bool == true, "\(engine)")
+                try await browser.execute(
+                    "[...document.querySelectorAll('button')].find((b) => b.textContent === 'Done typing').click(); return true")
+                #expect(
+                    await browser.wait(for: "return document.activeElement !== \(search)"),
+                    "\(engine): the field kept the focus")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
                 try await browser.screenshot("packaged-\(engine)")
             }

@@ -1,12 +1,16 @@
 // `.focused(_:)`: `data-jw-focus="serial wanted"`. When the app asks for the focus (a new
 // serial) the element — or the first field inside it — is focused, or loses the focus when
 // `wanted` is 0. The user's own focus and blur are events the server hears; they do not change
-// the serial, so a patch that crosses them never moves the focus back.
+// the serial, so a patch that crosses them never moves the focus back. The root carries a
+// request to blur any field (UIKit's `resignFirstResponder`).
 feature((view) => {
   const focusable = "input:not([type=hidden]),textarea,select,button,[tabindex]";
   view.on("settle", () => {
     if (!view.root) return;
-    view.root.querySelectorAll("[" + wire.attribute.focus + "]").forEach((el) => {
+    // The page's root asks too: the app took the focus out of whatever field has it.
+    const asking = [...view.root.querySelectorAll("[" + wire.attribute.focus + "]")];
+    if (view.root.hasAttribute(wire.attribute.focus)) asking.unshift(view.root);
+    asking.forEach((el) => {
       const request = el.getAttribute(wire.attribute.focus);
       if (el.jwFocusRequest === request) return;
       const first = el.jwFocusRequest === undefined;

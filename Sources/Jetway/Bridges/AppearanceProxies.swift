@@ -29,8 +29,19 @@ public enum UIKitAppearance {
         }
     }
 
+    /// `UIView.appearance().overrideUserInterfaceStyle`: every page in this scheme, whatever
+    /// its browser prefers (nil: the browser's).
+    private static let style = Mutex<ColorScheme?>(nil)
+    static var colorScheme: ColorScheme? {
+        get { style.withLock { $0 } }
+        set { style.withLock { $0 = newValue } }
+    }
+
     /// Clears every rule (tests).
-    static func reset() { rules.withLock { $0 = [] } }
+    static func reset() {
+        rules.withLock { $0 = [] }
+        colorScheme = nil
+    }
 
     static func text(_ selector: String, _ attributes: [NSAttributedString.Key: Any]?) {
         let color = attributes?[.foregroundColor] as? UIColor
@@ -81,6 +92,40 @@ public struct UIFont: Sendable, Hashable {
         self.pointSize = pointSize
         self.weight = weight
         self.familyName = familyName
+    }
+}
+
+/// Whether a UIKit view is drawn light or dark.
+public enum UIUserInterfaceStyle: Int, Sendable {
+    case unspecified, light, dark
+}
+
+extension UIView {
+    /// What every view of the app looks like (`UIView.appearance()`).
+    public static func appearance() -> UIViewAppearance { UIViewAppearance.shared }
+}
+
+/// The appearance of every view: `UIView.appearance().overrideUserInterfaceStyle = .light`
+/// keeps every page light (as `.preferredColorScheme(.light)` on the root would), `tintColor`
+/// is the app's accent colour.
+@MainActor
+public final class UIViewAppearance {
+    static let shared = UIViewAppearance()
+
+    public var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet {
+            UIKitAppearance.colorScheme =
+                switch overrideUserInterfaceStyle {
+                case .light: .light
+                case .dark: .dark
+                case .unspecified: nil
+                }
+        }
+    }
+
+    /// The app's accent colour (buttons, links, toggles): `.tint` everywhere.
+    public var tintColor: UIColor? {
+        didSet { UIKitAppearance.set(":root", StyleVariable.accent, tintColor?.css) }
     }
 }
 

@@ -42,6 +42,16 @@ public final class PageHost {
         self.graph = graph
     }
 
+    /// How many times the app has asked to take the focus out of the page's field (UIKit's
+    /// `resignFirstResponder`): the browser blurs once per request.
+    private(set) var endEditingRequests = 0
+
+    /// Takes the focus out of the field being typed in (the keyboard goes away).
+    func endEditing() {
+        endEditingRequests += 1
+        graph?.setNeedsUpdate()
+    }
+
     /// The page whose event is being handled, while its handler runs.
     static var acting: PageHost?
 

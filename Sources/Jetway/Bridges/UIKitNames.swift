@@ -70,6 +70,19 @@ public final class UIApplication {
         set { PageHost.acting?.keepsScreenOn = newValue }
     }
 
+    /// Sends an action up the responder chain, as UIKit code hides the keyboard:
+    /// `sendAction(#selector(UIResponder.resignFirstResponder), to: nil, from: nil, for: nil)`
+    /// (`jetway port` writes the selector as `Selector("resignFirstResponder")`, as a `#selector`
+    /// needs the Objective-C runtime). Resigning the first responder takes the focus out of the
+    /// field the page acting is typing in; it returns true. A page has no other responder
+    /// actions: any other selector, or a target, is not sent and returns false.
+    @discardableResult
+    public func sendAction(_ action: Selector, to target: Any?, from sender: Any?, for event: Any?) -> Bool {
+        guard target == nil, action == Selector("resignFirstResponder"), let page = PageHost.acting else { return false }
+        page.endEditing()
+        return true
+    }
+
     /// Whether the page can open `url`: an address of this app or an `http`/`https` one.
     public func canOpenURL(_ url: URL) -> Bool {
         URLPolicy.sanitize(url.absoluteString) != nil
@@ -197,4 +210,33 @@ public struct ScaledMetric<Value: BinaryFloatingPoint>: DynamicProperty {
     public let wrappedValue: Value
     public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
     public init(wrappedValue: Value, relativeTo textStyle: Font.TextStyle) { self.wrappedValue = wrappedValue }
+}
+
+/// A method's name, as UIKit code names actions (`#selector(UIResponder.resignFirstResponder)`,
+/// which `jetway port` writes `Selector("resignFirstResponder")`: Linux has no Objective-C
+/// runtime). `UIApplication.sendAction` answers `resignFirstResponder`.
+public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let name: String
+    public init(_ name: String) { self.name = name }
+    public init(stringLiteral name: String) { self.name = name }
+    public var description: String { name }
+}
+
+/// What takes the keyboard's input in UIKit: here, the field the visitor is typing in.
+/// `resignFirstResponder()` takes the focus out of the acting page's field (the keyboard goes
+/// away on a phone); a page decides its own first responder, so `becomeFirstResponder()` is
+/// not answered (use `@FocusState`) and returns false.
+@MainActor
+open class UIResponder: NSObject {
+    public override init() { super.init() }
+
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard let page = PageHost.acting else { return false }
+        page.endEditing()
+        return true
+    }
+
+    @discardableResult
+    open func becomeFirstResponder() -> Bool { false }
 }

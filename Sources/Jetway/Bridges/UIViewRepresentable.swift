@@ -121,7 +121,7 @@ final class UIViewStorage<Representable: UIViewRepresentable>: UnmountObserving 
 /// element (`UITextView`, `UILabel`, `UIVisualEffectView`, `UIActivityIndicatorView`); a plain
 /// `UIView` is an empty box in its background colour.
 @MainActor
-open class UIView: NSObject {
+open class UIView: UIResponder {
     public override init() { super.init() }
     public init(frame: CGRect) {
         self.frame = frame

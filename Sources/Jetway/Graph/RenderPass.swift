@@ -13,6 +13,10 @@ extension ViewGraph {
         beginWalk(of: root)
         root.visitedChildren = 0
         storageCursor = (root, nil)
+        // The app's appearance may keep every page in one scheme.
+        let forcedScheme = UIKitAppearance.colorScheme
+        var environment = self.environment
+        if let forcedScheme { environment.colorScheme = forcedScheme }
         let context = _RenderContext(
             graph: self, owner: root, environment: environment,
             elementKey: IdentityHash.seed, identityKey: IdentityHash.seed, isFreshValue: fresh)
@@ -24,11 +28,17 @@ extension ViewGraph {
         root.isDirty = false
         root.hasDirtyDescendant = false
         let node = Node("div", key: IdentityHash.seed)
-        node.setAttribute("class", RuntimeContract.Class.root)
+        switch forcedScheme {
+        case .dark?: node.setAttribute("class", RuntimeContract.Class.root + " " + StyleClass.schemeDark)
+        case .light?: node.setAttribute("class", RuntimeContract.Class.root + " " + StyleClass.schemeLight)
+        case nil: node.setAttribute("class", RuntimeContract.Class.root)
+        }
         // What the page host asked of the browser: a title over the screen's, an address to open.
         if let title = host.title { node.setAttribute(RuntimeContract.Attribute.title, title) }
         if host.keepsScreenOn { node.setAttribute(RuntimeContract.Attribute.keepsAwake, "") }
         if let request = host.openRequest { node.setAttribute(RuntimeContract.Attribute.open, "\(request.serial) \(request.url)") }
+        // The app took the focus out of the page's field (features/focus.js blurs it).
+        if host.endEditingRequests > 0 { node.setAttribute(RuntimeContract.Attribute.focus, "\(host.endEditingRequests) 0") }
         // A view's location manager wants the visitor's position: the browser's geolocation.
         if let request = host.locationRequest {
             node.setAttribute(RuntimeContract.Attribute.location, request)
