@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "JetwayTesting", targets: ["JetwayTesting"]),
         .library(name: "JetwayServer", targets: ["JetwayServer"]),
         .library(name: "JetwayStore", targets: ["JetwayStore"]),
+        .library(name: "JetwayCoreData", targets: ["JetwayCoreData"]),
         .library(name: "JetwayBrowser", targets: ["JetwayBrowser"]),
         .executable(name: "MountainAirport", targets: ["MountainAirport"]),
         .executable(name: "JetwayBench", targets: ["JetwayBench"]),
@@ -90,6 +91,9 @@ let package = Package(
         // Live data: records in SQLite (embedded) or PostgreSQL, live queries (FetchedResultList),
         // and sign-ins kept in a table several servers share (a JetwayRoutes SignInStore).
         .target(name: "JetwayStore", dependencies: ["Jetway", "JetwayRoutes", "CSQLite", "CPostgreSQL"], path: "Sources/JetwayStore"),
+        // Core Data's API for ported apps: managed objects, contexts, `@FetchRequest`, models
+        // read from `.xcdatamodeld`, kept in an SQLite file of JetwayStore's.
+        .target(name: "JetwayCoreData", dependencies: ["Jetway", "JetwayStore", "JetwayPort"], path: "Sources/JetwayCoreData"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(
             name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore"], path: "Views",
@@ -120,6 +124,8 @@ let package = Package(
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting", "JetwayPort"], path: "Tests/JetwayTests"),
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.
         .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayStore", "JetwayTesting"], path: "Tests/SeedPortTests"),
+        // Core Data apps as they are written: entity classes, fetch requests, a store file.
+        .testTarget(name: "CoreDataTests", dependencies: ["JetwayCoreData", "Jetway", "JetwayTesting"], path: "Tests/CoreDataTests"),
         // The store on real SQLite files (and PostgreSQL, when `make test` has started one).
         .testTarget(name: "StoreTests", dependencies: ["JetwayStore", "JetwayTesting", "JetwayBrowser"], path: "Tests/StoreTests"),
         // An app's routes and screens without the transport (no JetwayServer here).

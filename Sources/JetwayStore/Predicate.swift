@@ -19,10 +19,20 @@ public final class StorePredicate: Sendable, Hashable, CustomStringConvertible {
     /// The format as written.
     public let predicateFormat: String
 
-    public init(format: String, argumentArray arguments: [Any?]) {
+    public convenience init(format: String, argumentArray arguments: [Any?]) {
+        self.init(format: format, argumentArray: arguments, keyPaths: false)
+    }
+
+    /// A predicate over an object graph's objects (`evaluate(_:)`): its keys may be dotted
+    /// paths (`list.title`). Not for a table's rows, whose columns are single names.
+    public static func overObjects(format: String, argumentArray arguments: [Any?]) -> StorePredicate {
+        StorePredicate(format: format, argumentArray: arguments, keyPaths: true)
+    }
+
+    private init(format: String, argumentArray arguments: [Any?], keyPaths: Bool) {
         predicateFormat = format
         do {
-            var parser = try PredicateParser(format: format, arguments: arguments)
+            var parser = try PredicateParser(format: format, arguments: arguments, keyPaths: keyPaths)
             node = try parser.parse()
             error = nil
         } catch let error as StoreError {

@@ -221,3 +221,27 @@ final class ChangedRows {
         return record
     }
 }
+
+extension StorePredicate {
+    /// Whether a value whose keys `value` answers (an object graph's object: JetwayCoreData's
+    /// managed objects) is admitted, decided in Swift as SQLite decides a row. False when the
+    /// format could not be read, or a comparison has no answer (text against a number).
+    public func evaluate(_ value: (String) -> Any?) -> Bool {
+        guard let node else { return false }
+        var keys: [String] = []
+        node.collectKeys(into: &keys)
+        let row = Row(columns: ColumnIndex(keys), values: keys.map { SQLValue.from(value($0)) ?? .null })
+        return node.admits(row, dialect: .sqlite) ?? false
+    }
+}
+
+extension PredicateNode {
+    fileprivate func collectKeys(into keys: inout [String]) {
+        switch self {
+        case .constant: break
+        case .not(let node): node.collectKeys(into: &keys)
+        case .and(let nodes), .or(let nodes): for node in nodes { node.collectKeys(into: &keys) }
+        case .compare(let key, _, _, _): if !keys.contains(key) { keys.append(key) }
+        }
+    }
+}

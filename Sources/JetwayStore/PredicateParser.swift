@@ -18,12 +18,14 @@ struct PredicateParser {
     static let maxLength = 4096
     static let maxDepth = 32
 
-    init(format: String, arguments: [Any?]) throws {
+    /// `keyPaths`: keys may be dotted paths (`list.title`), as an object graph follows them;
+    /// a table's columns are single names.
+    init(format: String, arguments: [Any?], keyPaths: Bool = false) throws {
         self.format = format
         guard format.utf8.count <= Self.maxLength else {
             throw StoreError.badPredicate(format, reason: "longer than \(Self.maxLength) bytes")
         }
-        tokens = try Self.tokenize(format, arguments: arguments)
+        tokens = try Self.tokenize(format, arguments: arguments, keyPaths: keyPaths)
     }
 
     private func fail(_ reason: String) -> StoreError { .badPredicate(format, reason: reason) }
@@ -165,7 +167,7 @@ struct PredicateParser {
 
     // MARK: Tokens
 
-    static func tokenize(_ format: String, arguments: [Any?]) throws -> [Token] {
+    static func tokenize(_ format: String, arguments: [Any?], keyPaths: Bool = false) throws -> [Token] {
         let characters = Array(format.unicodeScalars)
         var tokens: [Token] = []
         var index = 0
@@ -186,6 +188,8 @@ struct PredicateParser {
                 var word = ""
                 while index < characters.count,
                     CharacterSet.alphanumerics.contains(characters[index]) || characters[index] == "_"
+                        || (keyPaths && characters[index] == "." && index + 1 < characters.count
+                            && (CharacterSet.letters.contains(characters[index + 1]) || characters[index + 1] == "_"))
                 {
                     word.unicodeScalars.append(characters[index])
                     index += 1
@@ -255,8 +259,15 @@ struct PredicateParser {
                         tokens.append(.argument(try value(of: argument, format: format)))
                     }
                 case "K":
-                    guard let name = try nextArgument() as? String, isIdentifier(name) else {
-                        throw fail("%K needs a key name (letters, digits, _)")
+                    guard let name = try nextArgument() as? String,
+                        keyPaths
+                            ? name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ isIdentifier(String($0)) })
+                            : isIdentifier(name)
+                    else {
+                        throw fail(
+                            keyPaths
+                                ? "%K needs a key path (names of letters, digits, _ joined by dots)"
+                                : "%K needs a key name (letters, digits, _)")
                     }
                     tokens.append(.key(name))
                 case "d", "i", "u", "f", "g", "e":

@@ -1,0 +1,328 @@
+import Foundation
+import Jetway
+import Observation
+
+/// The objects an app works with, their changes until saved, and fetches over them. One
+/// context serves the whole app (as the view context does on a device): every page sees the
+/// same objects, and a change in one page re-renders the lists and rows of every page that
+/// shows them (views that fetch or read objects track the context). Work is done on the main
+/// actor, where views run: `perform` runs its block there at once.
+public final class NSManagedObjectContext: Observable, @unchecked Sendable {
+    public enum ConcurrencyType: Sendable { case mainQueueConcurrencyType, privateQueueConcurrencyType, confinementConcurrencyType }
+
+    public let concurrencyType: ConcurrencyType
+    public var name: String?
+    /// Accepted: changes reach the one context at once.
+    public var automaticallyMergesChangesFromParent = false
+    /// Accepted: one context, so there is nothing to merge.
+    public var mergePolicy: Any = NSErrorMergePolicy
+    public var undoManager: AnyObject?
+
+    var coordinator: NSPersistentStoreCoordinator
+    public var persistentStoreCoordinator: NSPersistentStoreCoordinator? {
+        get { coordinator }
+        set { if let newValue { coordinator = newValue } }
+    }
+    var model: NSManagedObjectModel? { coordinator.managedObjectModel }
+
+    /// The objects read or made so far, by ID.
+    private var objects: [NSManagedObjectID: NSManagedObject] = [:]
+    /// Entities whose stored objects have been read into `objects`.
+    private var materialized: Set<String> = []
+    var inserted: Set<NSManagedObject> = []
+    var updated: Set<NSManagedObject> = []
+    var deleted: Set<NSManagedObject> = []
+
+    private let registrar = ObservationRegistrar()
+    private var generation = 0
+
+    public init(concurrencyType: ConcurrencyType) {
+        self.concurrencyType = concurrencyType
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel(.init(name: "None", entities: [])))
+    }
+
+    init(coordinator: NSPersistentStoreCoordinator) {
+        concurrencyType = .mainQueueConcurrencyType
+        self.coordinator = coordinator
+    }
+
+    // MARK: Changes
+
+    public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty }
+    public var insertedObjects: Set<NSManagedObject> { inserted }
+    public var updatedObjects: Set<NSManagedObject> { updated }
+    public var deletedObjects: Set<NSManagedObject> { deleted }
+    public var registeredObjects: Set<NSManagedObject> { Set(objects.values) }
+
+    public func insert(_ object: NSManagedObject) {
+        guard object.managedObjectContext !== self || objects[object.objectID] == nil else { return }
+        object.managedObjectContext = self
+        objects[object.objectID] = object
+        inserted.insert(object)
+        changed()
+    }
+
+    /// Deletes `object` (saved on the next `save()`): the objects its relationships hold are
+    /// deleted too (cascade), or let go of it (nullify), as the model says.
+    public func delete(_ object: NSManagedObject) {
+        guard object.managedObjectContext === self, !object.isDeleted else { return }
+        object.prepareForDeletion()
+        object.objectWillChange.send()
+        object.isDeleted = true
+        for relationship in object.entity.relationships {
+            let targets = targetIDs(object.values[relationship.name]).compactMap { registeredObject(for: $0) }
+            switch relationship.deleteRule {
+            case .cascadeDeleteRule:
+                for target in targets { delete(target) }
+            case .nullifyDeleteRule:
+                if let inverse = relationship.inverseRelationshipName {
+                    for target in targets { unlink(object.objectID, from: target, key: inverse) }
+                }
+            case .denyDeleteRule, .noActionDeleteRule:
+                break
+            }
+        }
+        if inserted.remove(object) != nil {
+            objects[object.objectID] = nil
+        } else {
+            updated.remove(object)
+            deleted.insert(object)
+        }
+        changed()
+    }
+
+    /// Saves every change to the store at once (none is saved if one fails): objects missing a
+    /// value the model requires are refused with a validation error naming them.
+    public func save() throws {
+        guard hasChanges else { return }
+        let saving = Array(inserted) + Array(updated)
+        for object in saving where !object.isDeleted { try validate(object) }
+        for object in deleted {
+            for relationship in object.entity.relationships where relationship.deleteRule == .denyDeleteRule {
+                if !targetIDs(object.values[relationship.name]).isEmpty {
+                    throw Self.validationError(
+                        1600, "\(object.entity.name) cannot be deleted while its \(relationship.name) holds objects (deny rule)")
+                }
+            }
+        }
+        for object in saving + Array(deleted) { object.willSave() }
+        try coordinator.write(saving.filter { !$0.isDeleted }, deleting: deleted.map(\.objectID))
+        for object in saving { object.committed = object.values }
+        for object in deleted { objects[object.objectID] = nil }
+        let done = saving + Array(deleted)
+        inserted = []
+        updated = []
+        deleted = []
+        for object in done { object.didSave() }
+        changed()
+        NotificationCenter.default.post(name: .NSManagedObjectContextDidSave, object: self)
+    }
+
+    /// Forgets every change since the last save.
+    public func rollback() {
+        for object in inserted {
+            object.objectWillChange.send()
+            objects[object.objectID] = nil
+            object.isDeleted = true
+        }
+        for object in updated.union(deleted) {
+            object.objectWillChange.send()
+            object.values = object.committed ?? [:]
+            object.isDeleted = false
+        }
+        inserted = []
+        updated = []
+        deleted = []
+        changed()
+    }
+
+    /// Forgets every change and every object read: the next fetch reads them again.
+    public func reset() {
+        rollback()
+        objects = [:]
+        materialized = []
+        changed()
+    }
+
+    public func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
+        guard !flag, object.committed != nil else { return }
+        object.objectWillChange.send()
+        object.values = object.committed ?? [:]
+        updated.remove(object)
+        changed()
+    }
+
+    public func refreshAllObjects() {}
+    public func processPendingChanges() {}
+    public func obtainPermanentIDs(for objects: [NSManagedObject]) throws {}
+
+    public func perform(_ block: @escaping () -> Void) { block() }
+    public func performAndWait(_ block: () -> Void) { block() }
+    public func performAndWait<T>(_ block: () throws -> T) rethrows -> T { try block() }
+    public func perform<T>(schedule: Any? = nil, _ block: @escaping () throws -> T) async rethrows -> T { try block() }
+
+    // MARK: Reading
+
+    /// The objects of the request's entity that its predicate admits, in its order (unsaved
+    /// changes included, deleted objects left out).
+    public func fetch<T: NSFetchRequestResult>(_ request: NSFetchRequest<T>) throws -> [T] {
+        accessed()
+        coordinator.learn(T.self)
+        guard let entityName = request.entityName ?? request.entity?.name, let entity = model?.entitiesByName[entityName] else {
+            throw Self.error(134_010, "the model \(model?.name ?? "") has no entity named \(request.entityName ?? "?")")
+        }
+        materialize(entity)
+        var results = objects.values.filter { $0.entity === entity && !$0.isDeleted }
+        if let predicate = request.predicate { results = results.filter { predicate.evaluate(with: $0) } }
+        let descriptors = request.sortDescriptors ?? []
+        let orders = request.orders
+        results.sort { a, b in
+            for descriptor in descriptors {
+                let order = descriptor.compare(a, to: b)
+                if order != .orderedSame { return order == .orderedAscending }
+            }
+            for order in orders {
+                let result = order(a, b)
+                if result != .orderedSame { return result == .orderedAscending }
+            }
+            return a.objectID.serial < b.objectID.serial
+        }
+        if request.fetchOffset > 0 { results = Array(results.dropFirst(request.fetchOffset)) }
+        if request.fetchLimit > 0 { results = Array(results.prefix(request.fetchLimit)) }
+        return results.compactMap { $0 as? T }
+    }
+
+    public func count<T: NSFetchRequestResult>(for request: NSFetchRequest<T>) throws -> Int {
+        try fetch(request).count
+    }
+
+    /// The object with `objectID`; an object of its entity with no values when there is none
+    /// (Core Data's is a fault that fails when read).
+    public func object(with objectID: NSManagedObjectID) -> NSManagedObject {
+        registeredObject(for: objectID)
+            ?? coordinator.objectClass(for: objectID.entity).init(entity: objectID.entity, insertInto: nil)
+    }
+
+    /// The object with `objectID`, or an error when there is none.
+    public func existingObject(with objectID: NSManagedObjectID) throws -> NSManagedObject {
+        guard let object = registeredObject(for: objectID), !object.isDeleted else {
+            throw Self.error(133_000, "no object with ID \(objectID)")
+        }
+        return object
+    }
+
+    public func registeredObject(for objectID: NSManagedObjectID) -> NSManagedObject? {
+        if let object = objects[objectID] { return object }
+        if let entity = model?.entitiesByName[objectID.entity.name], !materialized.contains(entity.name) {
+            materialize(entity)
+            return objects[objectID]
+        }
+        return nil
+    }
+
+    /// Reads the stored objects of `entity` into the context, once.
+    private func materialize(_ entity: NSEntityDescription) {
+        guard materialized.insert(entity.name).inserted else { return }
+        let type = coordinator.objectClass(for: entity)
+        for (serial, values) in coordinator.stored(entity) {
+            let id = NSManagedObjectID(entity: entity, serial: serial)
+            guard objects[id] == nil else { continue }
+            let object = type.init(entity: entity, insertInto: nil)
+            object.objectID = id
+            object.values = values
+            object.committed = values
+            object.managedObjectContext = self
+            objects[id] = object
+            object.awakeFromFetch()
+        }
+    }
+
+    // MARK: Relationships and their inverses
+
+    func targetIDs(_ value: Any?) -> [NSManagedObjectID] {
+        if let id = value as? NSManagedObjectID { return [id] }
+        return value as? [NSManagedObjectID] ?? []
+    }
+
+    /// Keeps the inverse of `relationship` in step when `object`'s side changed.
+    func relink(_ object: NSManagedObject, _ relationship: NSRelationshipDescription, from old: Any?, to new: Any?) {
+        guard let inverse = relationship.inverseRelationshipName else { return }
+        let before = targetIDs(old), after = targetIDs(new)
+        for id in before where !after.contains(id) {
+            if let target = registeredObject(for: id) { unlink(object.objectID, from: target, key: inverse) }
+        }
+        for id in after where !before.contains(id) {
+            guard let target = registeredObject(for: id) else { continue }
+            let inverseIsToMany = target.entity.relationshipsByName[inverse]?.isToMany ?? false
+            if inverseIsToMany {
+                var ids = target.values[inverse] as? [NSManagedObjectID] ?? []
+                if !ids.contains(object.objectID) { ids.append(object.objectID) }
+                target.setInverse(ids, forKey: inverse)
+            } else {
+                // The target leaves whatever held it on this side (a to-one moves).
+                if let previous = target.values[inverse] as? NSManagedObjectID, previous != object.objectID,
+                    let holder = registeredObject(for: previous)
+                {
+                    unlink(id, from: holder, key: relationship.name)
+                }
+                target.setInverse(object.objectID, forKey: inverse)
+            }
+        }
+    }
+
+    private func unlink(_ id: NSManagedObjectID, from target: NSManagedObject, key: String) {
+        if let ids = target.values[key] as? [NSManagedObjectID] {
+            target.setInverse(ids.filter { $0 != id }, forKey: key)
+        } else if target.values[key] as? NSManagedObjectID == id {
+            target.setInverse(nil, forKey: key)
+        }
+    }
+
+    // MARK: Observation
+
+    /// A view read objects of this context: it renders again when they change.
+    func accessed() { registrar.access(self, keyPath: \.generation) }
+
+    func changed() {
+        registrar.withMutation(of: self, keyPath: \.generation) { generation &+= 1 }
+    }
+
+    func didChange(_ object: NSManagedObject) {
+        if !inserted.contains(object) && !object.isDeleted { updated.insert(object) }
+        changed()
+    }
+
+    // MARK: Validation
+
+    private func validate(_ object: NSManagedObject) throws {
+        for attribute in object.entity.attributes where !attribute.isOptional && object.values[attribute.name] == nil {
+            if attribute.attributeType == .transformableAttributeType { continue }
+            throw Self.validationError(1570, "\(object.entity.name).\(attribute.name) is required and has no value")
+        }
+        for relationship in object.entity.relationships where !relationship.isOptional && !relationship.isToMany {
+            if object.values[relationship.name] == nil {
+                throw Self.validationError(1570, "\(object.entity.name).\(relationship.name) is required and has no object")
+            }
+        }
+    }
+
+    static func validationError(_ code: Int, _ message: String) -> NSError {
+        NSError(domain: NSCocoaErrorDomain, code: code, userInfo: [NSLocalizedDescriptionKey: message])
+    }
+
+    static func error(_ code: Int, _ message: String) -> NSError {
+        NSError(domain: NSCocoaErrorDomain, code: code, userInfo: [NSLocalizedDescriptionKey: message])
+    }
+}
+
+/// Core Data's merge policies: accepted (one context, nothing to merge).
+nonisolated(unsafe) public let NSErrorMergePolicy: Any = "NSErrorMergePolicy"
+nonisolated(unsafe) public let NSMergeByPropertyObjectTrumpMergePolicy: Any = "NSMergeByPropertyObjectTrumpMergePolicy"
+nonisolated(unsafe) public let NSMergeByPropertyStoreTrumpMergePolicy: Any = "NSMergeByPropertyStoreTrumpMergePolicy"
+nonisolated(unsafe) public let NSOverwriteMergePolicy: Any = "NSOverwriteMergePolicy"
+
+extension Notification.Name {
+    /// Posted after a context saved.
+    public static let NSManagedObjectContextDidSave = Notification.Name("NSManagedObjectContextDidSaveNotification")
+    public static let NSManagedObjectContextObjectsDidChange = Notification.Name("NSManagedObjectContextObjectsDidChangeNotification")
+}

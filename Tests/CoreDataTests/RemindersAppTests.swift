@@ -1,0 +1,281 @@
+import Foundation
+import Jetway
+import JetwayCoreData
+import JetwayTesting
+import Testing
+
+// A reminders app as Core Data apps are written (and as `jetway port` leaves them): the model
+// Xcode's editor writes, entity classes with their `@NSManaged` properties (`@Managed` here),
+// fetch requests with sort descriptors and format predicates, a persistence controller, views
+// with `@FetchRequest` and `@Environment(\.managedObjectContext)`.
+
+let remindersModel = """
+    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" sourceLanguage="Swift">
+        <entity name="Reminder" representedClassName="Reminder" syncable="YES">
+            <attribute name="dueDate" optional="YES" attributeType="Date" usesScalarValueType="NO"/>
+            <attribute name="isCompleted" attributeType="Boolean" defaultValueString="NO" usesScalarValueType="YES"/>
+            <attribute name="priority" attributeType="Integer 16" defaultValueString="0" usesScalarValueType="YES"/>
+            <attribute name="title" attributeType="String"/>
+            <relationship name="list" maxCount="1" deletionRule="Nullify" destinationEntity="ReminderList" inverseName="reminders" inverseEntity="ReminderList"/>
+            <relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag" inverseName="reminders" inverseEntity="Tag"/>
+        </entity>
+        <entity name="ReminderList" representedClassName="ReminderList" syncable="YES">
+            <attribute name="title" attributeType="String"/>
+            <relationship name="reminders" optional="YES" toMany="YES" deletionRule="Cascade" ordered="YES" destinationEntity="Reminder" inverseName="list" inverseEntity="Reminder"/>
+        </entity>
+        <entity name="Tag" representedClassName="Tag" syncable="YES">
+            <attribute name="title" attributeType="String"/>
+            <relationship name="reminders" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Reminder" inverseName="tags" inverseEntity="Reminder"/>
+        </entity>
+    </model>
+    """
+
+public class ReminderList: NSManagedObject {}
+public class Reminder: NSManagedObject {}
+public class Tag: NSManagedObject {}
+
+extension ReminderList {
+    @Managed var title: String
+    @Managed var reminders: NSOrderedSet?
+
+    var remindersArray: [Reminder] { reminders?.array as? [Reminder] ?? [] }
+}
+
+extension Reminder {
+    @Managed var title: String
+    @Managed var isCompleted: Bool
+    @Managed var dueDate: Date?
+    @Managed var priority: Int16
+    @Managed var list: ReminderList
+    @Managed var tags: Set<Tag>?
+
+    static func reminders(in list: ReminderList) -> FetchRequest<Reminder> {
+        let titleSortDescriptor = NSSortDescriptor(key: "title", ascending: true)
+        let prioritySortDescriptor = NSSortDescriptor(key: "priority", ascending: false)
+        let listPredicate = NSPredicate(format: "%K == %@", "list.title", list.title)
+        let isCompletedPredicate = NSPredicate(format: "%K == %@", "isCompleted", NSNumber(value: false))
+        let combinedPredicate = NSCompoundPredicate(andPredicateWithSubpredicates: [listPredicate, isCompletedPredicate])
+        return FetchRequest(
+            entity: Reminder.entity(), sortDescriptors: [prioritySortDescriptor, titleSortDescriptor], predicate: combinedPredicate)
+    }
+}
+
+extension Tag {
+    @Managed var title: String
+    @Managed var reminders: NSSet?
+}
+
+extension Reminder: Identifiable {}
+extension ReminderList: Identifiable {}
+
+/// The Xcode template's persistence file.
+struct PersistenceController {
+    let container: NSPersistentContainer
+
+    init(inMemory: Bool = false, at url: URL? = nil) {
+        let model = NSManagedObjectModel(name: "Reminders", xml: remindersModel)!
+        container = NSPersistentContainer(name: "Reminders", managedObjectModel: model)
+        if inMemory {
+            container.persistentStoreDescriptions.first!.url = URL(fileURLWithPath: "/dev/null")
+        } else if let url {
+            container.persistentStoreDescriptions.first!.url = url
+        }
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? { fatalError("Unresolved error \(error), \(error.userInfo)") }
+        }
+    }
+}
+
+struct ReminderListView: View {
+    @Environment(\.managedObjectContext) private var viewContext
+    var list: ReminderList
+    var fetchRequest: FetchRequest<Reminder>
+    var reminders: FetchedResults<Reminder> { fetchRequest.wrappedValue }
+
+    init(list: ReminderList) {
+        self.list = list
+        fetchRequest = Reminder.reminders(in: list)
+    }
+
+    var body: some View {
+        List {
+            ForEach(reminders) { reminder in
+                HStack {
+                    Text(reminder.title)
+                    Button("Done \(reminder.title)") {
+                        reminder.isCompleted = true
+                        try? viewContext.save()
+                    }
+                }
+            }
+            .onDelete { offsets in
+                for index in offsets { viewContext.delete(reminders[index]) }
+                try? viewContext.save()
+            }
+            Button("Add") {
+                let reminder = Reminder(context: viewContext)
+                reminder.title = "New \(list.remindersArray.count)"
+                reminder.list = list
+                try? viewContext.save()
+            }
+        }
+    }
+}
+
+struct ListsView: View {
+    @Environment(\.managedObjectContext) private var viewContext
+    @FetchRequest(sortDescriptors: [SortDescriptor(\ReminderList.title)]) private var lists: FetchedResults<ReminderList>
+    @State private var name = ""
+
+    var body: some View {
+        VStack {
+            ForEach(lists) { list in
+                Text("\(list.title): \(list.remindersArray.count)")
+            }
+            TextField("Name", text: $name)
+            Button("Create") {
+                let list = ReminderList(context: viewContext)
+                list.title = name
+                try? viewContext.save()
+                name = ""
+            }
+        }
+    }
+}
+
+extension ViewHost {
+    /// The page's texts (each `Text`), in order.
+    var texts: [String] { elements(withClass: StyleClass.text).map(\.textContent) }
+}
+
+@MainActor
+@Suite(.serialized)
+struct RemindersAppTests {
+    @Test func objectsAreMadeLinkedAndFetchedInOrder() throws {
+        let context = PersistenceController(inMemory: true).container.viewContext
+        let groceries = ReminderList(context: context)
+        groceries.title = "Groceries"
+        for (title, priority) in [("Milk", 1), ("Apples", 2), ("Bread", 2)] {
+            let reminder = Reminder(context: context)
+            reminder.title = title
+            reminder.priority = Int16(priority)
+            reminder.list = groceries
+        }
+        #expect(context.hasChanges)
+        try context.save()
+        #expect(!context.hasChanges)
+        #expect(groceries.remindersArray.map(\.title) == ["Milk", "Apples", "Bread"], "the inverse kept in step, in order")
+        let request = NSFetchRequest<Reminder>(entityName: "Reminder")
+        request.sortDescriptors = [NSSortDescriptor(key: "priority", ascending: false), NSSortDescriptor(key: "title", ascending: true)]
+        #expect(try context.fetch(request).map(\.title) == ["Apples", "Bread", "Milk"])
+        request.predicate = NSPredicate(format: "title BEGINSWITH[c] %@ OR priority == %d", "m", 2)
+        #expect(try context.fetch(request).map(\.title) == ["Apples", "Bread", "Milk"])
+        request.predicate = NSPredicate(format: "list = %@ AND title CONTAINS %@", groceries, "rea")
+        #expect(try context.fetch(request).map(\.title) == ["Bread"], "an object compares by identity")
+        #expect(try context.count(for: NSFetchRequest<ReminderList>(entityName: "ReminderList")) == 1)
+    }
+
+    @Test func aRequiredValueMissingIsRefusedAndDeletingCascades() throws {
+        let context = PersistenceController(inMemory: true).container.viewContext
+        let list = ReminderList(context: context)
+        let reminder = Reminder(context: context)
+        reminder.title = "Call the gate"
+        #expect(throws: NSError.self) { try context.save() }
+        list.title = "Work"
+        reminder.list = list
+        try context.save()
+        let tag = Tag(context: context)
+        tag.title = "urgent"
+        reminder.tags = [tag]
+        #expect((tag.reminders?.allObjects as? [Reminder])?.map(\.title) == ["Call the gate"], "a to-many inverse")
+        try context.save()
+        context.delete(list)
+        try context.save()
+        #expect(try context.fetch(NSFetchRequest<Reminder>(entityName: "Reminder")).isEmpty, "the list's reminders went with it")
+        #expect(tag.reminders?.count == 0, "and the tag let go of them")
+    }
+
+    @Test func rollbackForgetsUnsavedChanges() throws {
+        let context = PersistenceController(inMemory: true).container.viewContext
+        let list = ReminderList(context: context)
+        list.title = "Trips"
+        try context.save()
+        list.title = "Holidays"
+        let extra = ReminderList(context: context)
+        extra.title = "Extra"
+        context.rollback()
+        #expect(list.title == "Trips")
+        #expect(try context.fetch(NSFetchRequest<ReminderList>(entityName: "ReminderList")).map(\.title) == ["Trips"])
+    }
+
+    @Test func theStoreFileKeepsObjectsAcrossARestart() throws {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "jetway-core-data-\(UUID().uuidString)/Reminders.sqlite")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        do {
+            let context = PersistenceController(at: url).container.viewContext
+            let list = ReminderList(context: context)
+            list.title = "Packing"
+            let reminder = Reminder(context: context)
+            reminder.title = "Passport"
+            reminder.priority = 3
+            reminder.dueDate = Date(timeIntervalSince1970: 1_800_000_000)
+            reminder.list = list
+            try context.save()
+            reminder.title = "Not saved"
+        }
+        let context = PersistenceController(at: url).container.viewContext
+        let reminders = try context.fetch(NSFetchRequest<Reminder>(entityName: "Reminder"))
+        #expect(reminders.count == 1)
+        let passport = try #require(reminders.first)
+        #expect(passport.title == "Passport" && passport.priority == 3 && !passport.isCompleted)
+        #expect(passport.dueDate == Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(passport.list.title == "Packing" && passport.list.remindersArray == [passport], "relationships read back")
+        // A new object after the restart takes a number of its own.
+        let more = Reminder(context: context)
+        more.title = "Tickets"
+        more.list = passport.list
+        try context.save()
+        #expect(more.objectID != passport.objectID)
+    }
+
+    @Test func aViewsFetchRequestFollowsTheContext() throws {
+        let context = PersistenceController(inMemory: true).container.viewContext
+        let list = ReminderList(context: context)
+        list.title = "Groceries"
+        for title in ["Milk", "Apples"] {
+            let reminder = Reminder(context: context)
+            reminder.title = title
+            reminder.list = list
+        }
+        try context.save()
+        let host = ViewHost(ReminderListView(list: list).environment(\.managedObjectContext, context))
+        #expect(host.texts.filter { ["Milk", "Apples"].contains($0) } == ["Apples", "Milk"], "\(host.html)")
+        try host.tap("Done Milk")
+        #expect(!host.texts.contains("Milk"), "a completed reminder leaves the list: \(host.texts)")
+        try host.tap("Add")
+        #expect(host.texts.contains("New 2"), "\(host.texts)")
+        // A change made elsewhere (another page) reaches this one.
+        let other = Reminder(context: context)
+        other.title = "Bread"
+        other.list = list
+        try context.save()
+        try host.update()
+        #expect(host.texts.contains("Bread"))
+    }
+
+    @Test func fetchRequestPropertiesWithSortDescriptorsAndTwoPagesAtOnce() throws {
+        let context = PersistenceController(inMemory: true).container.viewContext
+        let first = ViewHost(ListsView().environment(\.managedObjectContext, context))
+        let second = ViewHost(ListsView().environment(\.managedObjectContext, context))
+        try first.type("Work", into: "Name")
+        try first.tap("Create")
+        try second.update()
+        #expect(second.texts.contains("Work: 0"), "\(second.texts)")
+        try second.type("Home", into: "Name")
+        try second.tap("Create")
+        try first.update()
+        #expect(first.texts.filter { $0.hasSuffix(": 0") } == ["Home: 0", "Work: 0"], "sorted by title")
+    }
+}
