@@ -7,7 +7,8 @@ import JetwayPort
 //
 // `port` rewrites a SwiftUI project's Swift files in place so they build against Jetway
 // (PortRewrite: the imports), writes the names Xcode generates for its asset catalogs
-// (AssetSymbols), and prints what it changed and what needs a hand.
+// (AssetSymbols) and for its Core Data models' entities (DataModelClasses), and prints what it
+// changed and what needs a hand.
 
 func usage() -> Never {
     FileHandle.standardError.write(Data("usage: jetway port <folder> [--dry-run]\n".utf8))
@@ -78,6 +79,18 @@ if !symbols.isEmpty {
     if !dryRun {
         do { try symbols.source.write(to: file, atomically: true, encoding: .utf8) } catch {
             print("\(AssetSymbols.fileName): could not be written: \(error)")
+            failures += 1
+        }
+    }
+}
+// The classes and properties Xcode generates for the Core Data models' entities.
+let dataModels = DataModelClasses(modelsIn: folder)
+if !dataModels.isEmpty {
+    let file = folder.appendingPathComponent(DataModelClasses.fileName)
+    print("\(DataModelClasses.fileName): \(dataModels.generated.count) entities of the Core Data models")
+    if !dryRun {
+        do { try dataModels.source.write(to: file, atomically: true, encoding: .utf8) } catch {
+            print("\(DataModelClasses.fileName): could not be written: \(error)")
             failures += 1
         }
     }

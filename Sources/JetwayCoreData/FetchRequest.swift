@@ -143,6 +143,7 @@ public struct FetchRequest<Result: NSManagedObject>: DynamicProperty {
         self.init(entity: Result.entity(), sortDescriptors: sortDescriptors, predicate: predicate, animation: animation)
     }
 
+    @_disfavoredOverload
     public init(sortDescriptors: [SortDescriptor<Result>], predicate: NSPredicate? = nil, animation: Animation? = nil) {
         let request = NSFetchRequest<Result>(entityName: Result.entity().name)
         request.predicate = predicate

@@ -69,7 +69,7 @@ public struct DataModel: Sendable, Equatable {
             let tag = Self.attributes(of: block.tag)
             guard let entityName = tag["name"] else { continue }
             var entity = Entity(
-                name: entityName, className: tag["representedClassName"].flatMap { $0.isEmpty ? nil : $0 } ?? entityName,
+                name: entityName, className: Self.className(tag["representedClassName"]) ?? entityName,
                 codeGeneration: CodeGeneration(rawValue: tag["codeGenerationType"] ?? "manual") ?? .manual, attributes: [],
                 relationships: [])
             for element in Self.tags("attribute", in: block.body) {
@@ -128,6 +128,12 @@ public struct DataModel: Sendable, Equatable {
             }
         }
         return found.sorted { $0.path < $1.path }
+    }
+
+    /// A represented class's Swift name: `.Note` (the current module's) and `App.Note` are `Note`.
+    private static func className(_ represented: String?) -> String? {
+        guard let name = represented?.split(separator: ".").last, !name.isEmpty else { return nil }
+        return String(name)
     }
 
     // MARK: Reading the XML (the model editor's: one element per tag, attributes in quotes)

@@ -33,7 +33,7 @@ public struct PortRewrite: Sendable, Equatable {
 
     /// Frameworks with no counterpart in a browser (docs/porting.md says what to do instead).
     public static let frameworksWithoutCounterpart: Set<String> = [
-        "UIKit", "AppKit", "MapKit", "CoreML", "Vision", "AVFoundation", "AVKit", "SwiftData", "CoreData", "WidgetKit",
+        "UIKit", "AppKit", "MapKit", "CoreML", "Vision", "AVFoundation", "AVKit", "SwiftData", "WidgetKit",
         "ActivityKit", "ARKit", "RealityKit", "SceneKit", "SpriteKit", "HealthKit", "CloudKit", "StoreKit", "Photos",
         "PhotosUI", "CoreMotion", "UserNotifications", "WatchKit", "GameKit", "MessageUI", "SafariServices",
         "WebKit", "Intents", "AppIntents", "LocalAuthentication", "CoreImage", "Metal", "MetalKit", "QuickLook", "EventKit",
@@ -54,6 +54,18 @@ public struct PortRewrite: Sendable, Equatable {
     /// `#selector(UIResponder.resignFirstResponder)`, `#selector(save(_:))`: the method's name.
     static let selector = try! NSRegularExpression(
         pattern: #"#selector\(\s*(?:(?:getter|setter):\s*)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*([A-Za-z_][A-Za-z0-9_]*)(?:\([^()]*\))?\s*\)"#)
+
+    /// Core Data's names a SwiftUI file uses without importing Core Data.
+    static let coreDataNames = try! NSRegularExpression(
+        pattern:
+            #"(@FetchRequest\b|\bFetchRequest<|\bFetchedResults\b|\bSectionedFetch|\bmanagedObjectContext\b|\bNSManagedObject|\bNSFetchRequest\b"#
+            + #"|\bNSPersistentContainer\b|\bNSEntityDescription\b|\bNSPredicate\(\s*format:|\bNSSortDescriptor\(\s*key:)"#)
+
+    /// `@NSManaged` (not `@NSManagedSomething`).
+    static let nsManaged = try! NSRegularExpression(pattern: #"@NSManaged\b"#)
+
+    /// `@objc`, `@objc(Name)` and the space after (not `@objcMembers`).
+    static let objcAttribute = try! NSRegularExpression(pattern: #"@objc(?:\([A-Za-z_:0-9]*\))?(?![A-Za-z])\s*"#)
 
     /// A UIKit name: `UI` and a capital.
     static let uiKitName = try! NSRegularExpression(pattern: #"\bUI[A-Z][A-Za-z]*\b"#)
@@ -154,7 +166,39 @@ public struct PortRewrite: Sendable, Equatable {
             lines.insert(contentsOf: ["#if canImport(FoundationNetworking)", "import FoundationNetworking", "#endif"], at: last.index + 1)
             changes.append("import FoundationNetworking added (for \(name), on Linux)")
         }
+        // Core Data is JetwayCoreData's: its import, or the import a file needs for the names
+        // SwiftUI brings with it (`@FetchRequest`, `\.managedObjectContext`, a format predicate).
+        let coreDataImports = imports.filter { $0.module == "CoreData" }
+        for (index, _) in coreDataImports {
+            lines[index] = Self.replacingModule(in: lines[index], with: "JetwayCoreData")
+            changes.append("import CoreData → import JetwayCoreData")
+        }
+        if coreDataImports.isEmpty, let last = imports.last, !imports.contains(where: { $0.module == "JetwayCoreData" }),
+            let use = Self.coreDataNames.firstMatch(in: source, range: NSRange(location: 0, length: body.length))
+        {
+            lines.insert("import JetwayCoreData", at: last.index + 1)
+            changes.append("import JetwayCoreData added (for \(body.substring(with: use.range)))")
+        }
         for index in removed.sorted(by: >) { lines.remove(at: index) }
+        // `@NSManaged` and `@objc(Name)` need the Objective-C runtime: JetwayCoreData's
+        // `@Managed` keeps the property's value; the class's Objective-C name is not needed.
+        var managed = 0, objc = 0
+        var emptied: [Int] = []
+        for index in lines.indices where lines[index].contains("@NSManaged") || lines[index].contains("@objc") {
+            let line = lines[index]
+            let range = NSRange(line.startIndex..., in: line)
+            var rewritten = Self.nsManaged.stringByReplacingMatches(in: line, range: range, withTemplate: "@Managed")
+            if rewritten != line { managed += 1 }
+            let withoutObjC = Self.objcAttribute.stringByReplacingMatches(
+                in: rewritten, range: NSRange(rewritten.startIndex..., in: rewritten), withTemplate: "")
+            if withoutObjC != rewritten { objc += 1 }
+            rewritten = withoutObjC
+            lines[index] = rewritten
+            // An attribute on a line of its own leaves no empty line behind.
+            if rewritten.allSatisfy(\.isWhitespace) { emptied.append(index) }
+        }
+        if managed > 0 { changes.append("@NSManaged → @Managed (\(managed))") }
+        if objc > 0 { changes.append("@objc removed (\(objc))") }
         // `#selector(UIResponder.resignFirstResponder)` needs the Objective-C runtime: the
         // method's name as a `Selector` (UIApplication.sendAction answers resigning).
         for index in lines.indices where lines[index].contains("#selector") {
@@ -165,6 +209,7 @@ public struct PortRewrite: Sendable, Equatable {
             lines[index] = rewritten
             changes.append("#selector(…) → Selector(\"…\")")
         }
+        for index in emptied.reversed() { lines.remove(at: index) }
         self.source = changes.isEmpty ? source : lines.joined(separator: "\n")
         self.outcome = changes.isEmpty ? .unchanged : .rewritten(changes)
     }

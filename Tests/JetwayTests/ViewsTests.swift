@@ -130,6 +130,31 @@ struct ViewsTests {
         #expect(host.html.contains("aria-label=\"Level\""))
     }
 
+    @Test func aSlidersEndLabelsAndTextByAFormatter() throws {
+        // A budget form: the limits at the track's ends, written by a currency formatter.
+        let currency = NumberFormatter()
+        currency.numberStyle = .currency
+        currency.currencyCode = "USD"
+        currency.locale = Locale(identifier: "en_US")
+        var total = 250.0
+        let host = ViewHost(
+            VStack {
+                Slider(value: Binding(get: { total }, set: { total = $0 }), in: 0...500, step: 50) {
+                    Text("Total")
+                } minimumValueLabel: {
+                    Text(0 as NSNumber, formatter: currency)
+                } maximumValueLabel: {
+                    Text(500 as NSNumber, formatter: currency)
+                }
+                Text(total as NSNumber, formatter: currency)
+            })
+        let slider = try #require(host.elements(withClass: StyleClass.slider).first)
+        #expect(slider.children.map(\.textContent) == ["Total", "$0.00", "", "$500.00"], "label, minimum, track, maximum")
+        #expect(host.html.contains("aria-label=\"Total\"") && host.html.contains("$250.00"))
+        try host.send(.input, .number(300)) { $0.attribute("type") == "range" }
+        #expect(total == 300)
+    }
+
     @Test func listFormSection() {
         let list = inner(
             List {

@@ -69,6 +69,23 @@ struct PortRewriteTests {
         #expect(PortRewrite("import SwiftUI\nlet a = #selector(save(_:))\n").source.contains(#"Selector("save")"#))
     }
 
+    @Test func coreDataIsJetwayCoreData() {
+        let model = PortRewrite(
+            "import Foundation\nimport CoreData\n\n@objc(ReminderList)\npublic class ReminderList: NSManagedObject {\n    @NSManaged public var title: String?\n}\n"
+        )
+        #expect(
+            model.source
+                == "import Foundation\nimport JetwayCoreData\n\npublic class ReminderList: NSManagedObject {\n    @Managed public var title: String?\n}\n"
+        )
+        #expect(model.outcome == .rewritten(["import CoreData → import JetwayCoreData", "@NSManaged → @Managed (1)", "@objc removed (1)"]))
+        let view = PortRewrite(
+            "import SwiftUI\n\nstruct ListView: View {\n    @Environment(\\.managedObjectContext) private var viewContext\n    var body: some View { Text(\"x\") }\n}\n"
+        )
+        #expect(view.source.hasPrefix("import Jetway\nimport JetwayCoreData\n"))
+        #expect(PortRewrite("import Foundation\nlet p = NSPredicate(format: \"a == 1\")\n").source.contains("import JetwayCoreData"))
+        #expect(PortRewrite("import SwiftUI\n@objcMembers class A {}\n").source.contains("@objcMembers"), "only @objc itself")
+    }
+
     @Test func anImportWithAnAccessLevelIsPortedToo() {
         let port = PortRewrite("import SwiftUI\ninternal import Combine\n\nfinal class Router: ObservableObject {}\n")
         #expect(port.source == "import Jetway\n\nfinal class Router: ObservableObject {}\n")

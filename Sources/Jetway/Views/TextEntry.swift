@@ -88,6 +88,17 @@ extension Text {
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String {
         self.init(verbatim: format.format(input))
     }
+
+    /// An object shown as a Foundation formatter writes it: `Text(total as NSNumber, formatter:
+    /// currencyFormatter)` (empty when the formatter cannot write it).
+    public init<Subject: NSObject>(_ subject: Subject, formatter: Formatter) {
+        self.init(verbatim: formatter.string(for: subject) ?? "")
+    }
+
+    /// A value shown as a Foundation formatter writes it: `Text(date, formatter: dateFormatter)`.
+    public init<Subject: ReferenceConvertible>(_ subject: Subject, formatter: Formatter) {
+        self.init(verbatim: formatter.string(for: subject) ?? "")
+    }
 }
 
 extension LocalizedStringKey.StringInterpolation {

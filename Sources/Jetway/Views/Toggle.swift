@@ -136,6 +136,8 @@ public struct Slider<Label: View>: _PrimitiveView {
     let bounds: ClosedRange<Double>
     let step: Double?
     let label: Label
+    /// The views at the track's ends (`minimumValueLabel:`, `maximumValueLabel:`).
+    var ends: (minimum: AnyView, maximum: AnyView)?
 
     public init<V: BinaryFloatingPoint>(
         value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil, @ViewBuilder label: () -> Label
@@ -146,18 +148,34 @@ public struct Slider<Label: View>: _PrimitiveView {
         self.label = label()
     }
 
+    /// A slider with a view at each end of its track: `Slider(value: $total, in: 0...500) {
+    /// Text("Total") } minimumValueLabel: { Text("0") } maximumValueLabel: { Text("500") }`.
+    public init<V: BinaryFloatingPoint, Minimum: View, Maximum: View>(
+        value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil, @ViewBuilder label: () -> Label,
+        @ViewBuilder minimumValueLabel: () -> Minimum, @ViewBuilder maximumValueLabel: () -> Maximum
+    ) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: step, label: label)
+        ends = (AnyView(minimumValueLabel()), AnyView(maximumValueLabel()))
+    }
+
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("label", StyleClass.slider)
         let inside = context.insideElement()
         var children: [Node] = []
         Label._render(view.label, inside.structural(0), &children)
+        let title = children.first?.textContent
+        var maximum: [Node] = []
+        if let ends = view.ends {
+            AnyView._render(ends.minimum, inside.structural(2), &children)
+            AnyView._render(ends.maximum, inside.structural(3), &maximum)
+        }
         let input = inside.structural(1).element("input")
         input.setAttribute("type", "range")
         input.setAttribute("min", Color.format(view.bounds.lowerBound))
         input.setAttribute("max", Color.format(view.bounds.upperBound))
         input.setAttribute("step", view.step.map { Color.format($0) } ?? "any")
         input.setAttribute("value", Color.format(context.track { view.value.wrappedValue }))
-        if let title = children.first?.textContent, !title.isEmpty { input.setAttribute("aria-label", title) }
+        if let title, !title.isEmpty { input.setAttribute("aria-label", title) }
         if context.environment.isEnabled {
             let binding = view.value
             let bounds = view.bounds
@@ -169,7 +187,7 @@ public struct Slider<Label: View>: _PrimitiveView {
             input.setAttribute("disabled", "")
         }
         children.append(input)
-        node.children = children
+        node.children = children + maximum
         out.append(node)
     }
 }
