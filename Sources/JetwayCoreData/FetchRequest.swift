@@ -16,8 +16,10 @@ public final class NSFetchRequest<ResultType: NSFetchRequestResult>: @unchecked 
     public var includesPropertyValues = true
     public var includesPendingChanges = true
     public var relationshipKeyPathsForPrefetching: [String]?
-    /// `SortDescriptor`s (Swift's), after the `NSSortDescriptor`s.
+    /// `SortDescriptor`s (Swift's), after the `NSSortDescriptor`s: as comparisons, and as given
+    /// (for `FetchedResults.sortDescriptors`).
     var orders: [(NSManagedObject, NSManagedObject) -> ComparisonResult] = []
+    var swiftSortDescriptors: [SortDescriptor<ResultType>] = []
 
     public init(entityName: String) { self.entityName = entityName }
     public init() {}
@@ -97,27 +99,25 @@ private struct ManagedObjectContextKey: EnvironmentKey {
 /// A view's live fetch: `@FetchRequest(sortDescriptors: [SortDescriptor(\.title)]) var
 /// reminders: FetchedResults<Reminder>`. The results are fetched from the environment's
 /// context each time the view renders, and the view renders again whenever the context's
-/// objects change (in any page). `$reminders.nsPredicate` and `.sortDescriptors` change the
-/// request.
+/// objects change (in any page). `reminders.nsPredicate = …` (a search) and
+/// `reminders.sortDescriptors = …` change the request, as `$reminders` does.
 @propertyWrapper
 public struct FetchRequest<Result: NSManagedObject>: DynamicProperty {
     @Environment(\.managedObjectContext) private var context
-    @State private var changes = Configuration()
+    @State private var changes = Changes()
     private let request: NSFetchRequest<Result>
 
-    /// What `$results` changes: the predicate and the order.
+    /// What the view changed of the request.
+    struct Changes {
+        var predicate: NSPredicate??
+        var sort: (ns: [NSSortDescriptor], swift: [SortDescriptor<Result>])?
+    }
+
+    /// The request's predicate and order, as `$results` hands them out to change.
     public struct Configuration {
         public var nsPredicate: NSPredicate?
-        public var nsSortDescriptors: [NSSortDescriptor]?
-        var predicateSet = false
-        var sortSet = false
-
-        init() {}
-
-        public var sortDescriptors: [NSSortDescriptor] {
-            get { nsSortDescriptors ?? [] }
-            set { nsSortDescriptors = newValue }
-        }
+        public var nsSortDescriptors: [NSSortDescriptor]
+        public var sortDescriptors: [SortDescriptor<Result>]
     }
 
     public init(fetchRequest: NSFetchRequest<Result>, animation: Animation? = nil) {
@@ -147,24 +147,30 @@ public struct FetchRequest<Result: NSManagedObject>: DynamicProperty {
     public init(sortDescriptors: [SortDescriptor<Result>], predicate: NSPredicate? = nil, animation: Animation? = nil) {
         let request = NSFetchRequest<Result>(entityName: Result.entity().name)
         request.predicate = predicate
-        request.orders = sortDescriptors.map { descriptor in
+        request.orders = Self.orders(sortDescriptors)
+        request.swiftSortDescriptors = sortDescriptors
+        self.init(fetchRequest: request, animation: animation)
+    }
+
+    static func orders(_ descriptors: [SortDescriptor<Result>]) -> [(NSManagedObject, NSManagedObject) -> ComparisonResult] {
+        descriptors.map { descriptor in
             { a, b in
                 guard let a = a as? Result, let b = b as? Result else { return .orderedSame }
                 return descriptor.compare(a, b)
             }
         }
-        self.init(fetchRequest: request, animation: animation)
     }
 
     @MainActor public var wrappedValue: FetchedResults<Result> {
         let effective = NSFetchRequest<Result>(entityName: request.entityName ?? Result.entity().name)
-        effective.predicate = changes.predicateSet ? changes.nsPredicate : request.predicate
-        effective.sortDescriptors = changes.sortSet ? changes.nsSortDescriptors : request.sortDescriptors
-        effective.orders = changes.sortSet ? [] : request.orders
+        effective.predicate = changes.predicate ?? request.predicate
+        effective.sortDescriptors = changes.sort?.ns ?? request.sortDescriptors
+        effective.orders = changes.sort.map { Self.orders($0.swift) } ?? request.orders
+        effective.swiftSortDescriptors = changes.sort?.swift ?? request.swiftSortDescriptors
         effective.fetchLimit = request.fetchLimit
         effective.fetchOffset = request.fetchOffset
         let objects = (try? context.fetch(effective)) ?? []
-        return FetchedResults(objects: objects, predicate: effective.predicate, sortDescriptors: effective.sortDescriptors ?? [])
+        return FetchedResults(objects: objects, request: effective, configuration: projectedValue)
     }
 
     @MainActor public var projectedValue: Binding<Configuration> {
@@ -172,30 +178,53 @@ public struct FetchRequest<Result: NSManagedObject>: DynamicProperty {
         let request = request
         return Binding(
             get: {
-                var current = state.wrappedValue
-                if !current.predicateSet { current.nsPredicate = request.predicate }
-                if !current.sortSet { current.nsSortDescriptors = request.sortDescriptors }
-                return current
+                let changes = state.wrappedValue
+                return Configuration(
+                    nsPredicate: changes.predicate ?? request.predicate,
+                    nsSortDescriptors: changes.sort?.ns ?? request.sortDescriptors ?? [],
+                    sortDescriptors: changes.sort?.swift ?? request.swiftSortDescriptors)
             },
-            set: { newValue in
-                var changed = newValue
-                changed.predicateSet = true
-                changed.sortSet = true
-                state.wrappedValue = changed
+            set: { configuration in
+                let old = state.wrappedValue
+                var changes = old
+                changes.predicate = .some(configuration.nsPredicate)
+                let current = old.sort ?? (request.sortDescriptors ?? [], request.swiftSortDescriptors)
+                if configuration.nsSortDescriptors != current.ns {
+                    changes.sort = (configuration.nsSortDescriptors, [])
+                } else if configuration.sortDescriptors != current.swift {
+                    changes.sort = ([], configuration.sortDescriptors)
+                }
+                state.wrappedValue = changes
             })
     }
 }
 
-/// A fetch's objects, in order.
+/// A fetch's objects, in order. Setting `nsPredicate`, `sortDescriptors` or
+/// `nsSortDescriptors` changes the view's request (a search field's text, a sort menu).
 public struct FetchedResults<Result: NSManagedObject>: RandomAccessCollection {
     private let objects: [Result]
-    public let nsPredicate: NSPredicate?
-    public let sortDescriptors: [NSSortDescriptor]
+    private let request: NSFetchRequest<Result>
+    private let configuration: Binding<FetchRequest<Result>.Configuration>
 
-    init(objects: [Result], predicate: NSPredicate?, sortDescriptors: [NSSortDescriptor]) {
+    init(objects: [Result], request: NSFetchRequest<Result>, configuration: Binding<FetchRequest<Result>.Configuration>) {
         self.objects = objects
-        nsPredicate = predicate
-        self.sortDescriptors = sortDescriptors
+        self.request = request
+        self.configuration = configuration
+    }
+
+    public var nsPredicate: NSPredicate? {
+        get { request.predicate }
+        nonmutating set { configuration.wrappedValue.nsPredicate = newValue }
+    }
+
+    public var nsSortDescriptors: [NSSortDescriptor] {
+        get { request.sortDescriptors ?? [] }
+        nonmutating set { configuration.wrappedValue.nsSortDescriptors = newValue }
+    }
+
+    public var sortDescriptors: [SortDescriptor<Result>] {
+        get { request.swiftSortDescriptors }
+        nonmutating set { configuration.wrappedValue.sortDescriptors = newValue }
     }
 
     public var startIndex: Int { objects.startIndex }

@@ -144,9 +144,39 @@ struct ListsView: View {
     }
 }
 
+/// A row that observes its reminder, and a searchable list of all.
+struct ReminderRow: View {
+    @ObservedObject var reminder: Reminder
+    var body: some View {
+        Text(reminder.isCompleted ? "✓ \(reminder.title)" : reminder.title)
+    }
+}
+
+struct SearchableReminders: View {
+    @FetchRequest(entity: Reminder.entity(), sortDescriptors: [NSSortDescriptor(keyPath: \Reminder.title, ascending: true)])
+    private var reminders: FetchedResults<Reminder>
+    @State private var query = ""
+
+    var body: some View {
+        VStack {
+            TextField("Search", text: $query)
+                .onChange(of: query) { _, text in
+                    reminders.nsPredicate = text.isEmpty ? nil : NSPredicate(format: "title CONTAINS[cd] %@", text)
+                }
+            Button("Z to A") { reminders.nsSortDescriptors = [NSSortDescriptor(key: "title", ascending: false)] }
+            Button("A to Z") { $reminders.wrappedValue.sortDescriptors = [SortDescriptor(\.title)] }
+            ForEach(reminders) { ReminderRow(reminder: $0) }
+        }
+    }
+}
+
 extension ViewHost {
     /// The page's texts (each `Text`), in order.
     var texts: [String] { elements(withClass: StyleClass.text).map(\.textContent) }
+    /// The texts outside buttons.
+    var rows: [String] {
+        dom.root.descendants.filter { $0.tag == "button" }.reduce(texts) { texts, button in texts.filter { $0 != button.textContent } }
+    }
 }
 
 @MainActor
@@ -277,5 +307,35 @@ struct RemindersAppTests {
         try second.tap("Create")
         try first.update()
         #expect(first.texts.filter { $0.hasSuffix(": 0") } == ["Home: 0", "Work: 0"], "sorted by title")
+    }
+
+    @Test func aRowObservesItsObjectAndASearchChangesThePredicate() throws {
+        let context = PersistenceController(inMemory: true).container.viewContext
+        let list = NSEntityDescription.insertNewObject(forEntityName: "ReminderList", into: context) as! ReminderList
+        list.setValue("Trip", forKey: "title")
+        for title in ["Passport", "Tickets", "Charger"] {
+            let reminder = Reminder(context: context)
+            reminder.title = title
+            reminder.list = list
+        }
+        try context.save()
+        let host = ViewHost(SearchableReminders().environment(\.managedObjectContext, context))
+        #expect(host.rows == ["Charger", "Passport", "Tickets"])
+        try host.type("pass", into: "Search")
+        try host.update()  // the search's predicate is set in onChange, after the render
+        #expect(host.rows == ["Passport"], "\(host.rows)")
+        let passport = try #require(try context.fetch(NSFetchRequest<Reminder>(entityName: "Reminder")).first { $0.title == "Passport" })
+        passport.isCompleted = true
+        try host.update()
+        #expect(host.rows == ["✓ Passport"], "the row heard its object change")
+        try host.type("", into: "Search")
+        try host.update()
+        try host.tap("Z to A")
+        #expect(host.rows == ["Tickets", "✓ Passport", "Charger"])
+        try host.tap("A to Z")
+        #expect(host.rows == ["Charger", "✓ Passport", "Tickets"], "Swift's sort descriptors too")
+        #expect(passport.value(forKeyPath: "list.title") as? String == "Trip")
+        #expect(context.object(with: passport.objectID) === passport)
+        #expect(passport.objectID.uriRepresentation().absoluteString.hasPrefix("x-coredata://Reminders/Reminder/p"))
     }
 }
