@@ -68,6 +68,15 @@ public struct AssetSymbols: Sendable, Equatable {
         return name
     }
 
+    /// `Color`'s and `ShapeStyle`'s own names: a catalog colour of one of these names
+    /// (`RedColor`) gets its `ColorResource` only, as Xcode skips a symbol that would clash
+    /// with the system's (`Color(.red)` names the catalog's, `Color.red` stays the system's).
+    public static let systemColorNames: Set<String> = [
+        "red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown", "white",
+        "gray", "black", "clear", "primary", "secondary", "accentColor", "tint", "foreground", "background", "separator",
+        "selection", "placeholder", "link", "fill", "windowBackground",
+    ]
+
     /// The file's text.
     public var source: String {
         func literal(_ text: String) -> String {
@@ -86,7 +95,7 @@ public struct AssetSymbols: Sendable, Equatable {
         if !colorSymbols.isEmpty {
             lines.append("extension ColorResource {")
             lines += colorSymbols.map { "    static let \($0.key) = ColorResource(name: \"\(literal($0.value))\")" }
-            let conveniences = colorSymbols.filter { !declaredByApp.contains($0.key) }
+            let conveniences = colorSymbols.filter { !declaredByApp.contains($0.key) && !Self.systemColorNames.contains($0.key) }
             if !conveniences.isEmpty {
                 lines += ["}", "", "extension Color {"]
                 lines += conveniences.map { "    static var \($0.key): Color { Color(.\($0.key)) }" }

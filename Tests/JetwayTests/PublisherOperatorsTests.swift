@@ -182,4 +182,17 @@ struct PublisherOperatorsTests {
         try await settle(80)
         #expect(coins.shown == [2])
     }
+
+    @Test func aPublishedValueInAClassThatIsNotObservable() {
+        // A data service whose `@Published` list a view model subscribes to (`$coins.sink`).
+        final class CoinService {
+            @Published var coins: [String] = []
+        }
+        let service = CoinService()
+        var got: [[String]] = []
+        let subscription = service.$coins.sink { got.append($0) }
+        service.coins = ["BTC"]
+        #expect(got == [[], ["BTC"]] && service.coins == ["BTC"])
+        withExtendedLifetime(subscription) {}
+    }
 }

@@ -47,4 +47,11 @@ struct AssetSymbolsTests {
         #expect(!source.contains("static var gold: Color"))
         #expect(source.contains("static var accent: Color { Color(.accent) }"))
     }
+
+    @Test func aColourNamedAsTheSystemsKeepsOnlyItsResource() {
+        let source = AssetSymbols(colors: ["RedColor", "GrnColor"], images: []).source
+        #expect(source.contains("static let red = ColorResource(name: \"RedColor\")"))
+        #expect(!source.contains("static var red: Color"), "Color.red stays the system's: \(source)")
+        #expect(source.contains("static var grn: Color { Color(.grn) }"))
+    }
 }

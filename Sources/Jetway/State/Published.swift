@@ -24,7 +24,9 @@ public struct Published<Value> {
         set { preconditionFailure("@Published is only available on properties of classes") }  // swiftlint:disable:this unused_setter_value
     }
 
-    public static subscript<EnclosingSelf: ObservableObject>(
+    /// The value, in a class: an `ObservableObject`'s `objectWillChange` is sent before it
+    /// changes (another class's `@Published` value only publishes itself, through `$value`).
+    public static subscript<EnclosingSelf: AnyObject>(
         _enclosingInstance object: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
@@ -32,9 +34,8 @@ public struct Published<Value> {
         get { object[keyPath: storageKeyPath].box.value }
         set {
             let box = object[keyPath: storageKeyPath].box
-            let publisher = box.publisher ?? object.objectWillChange
-            box.publisher = publisher
-            publisher.send()
+            if box.publisher == nil, let observable = object as? any ObservableObject { box.publisher = observable.objectWillChange }
+            box.publisher?.send()
             box.value = newValue
             box.sendValue(newValue)
         }
