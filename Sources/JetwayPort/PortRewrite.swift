@@ -41,14 +41,17 @@ public struct PortRewrite: Sendable, Equatable {
     ]
 
     /// UIKit's names Jetway has, where the browser has an equivalent (Bridges/ in the Jetway
-    /// module; `PortedNamesTests` checks each is there).
+    /// module; `PortedNamesTests` checks each is there). `UIViewController` is not among them:
+    /// Jetway has it only as a window's root (a `UIHostingController`), so a file with a view
+    /// controller of its own still needs a hand.
     public static let uiKitNamesJetwayHas: Set<String> = [
         "UIApplication", "UIColor", "UIFont", "UIImage", "UIScreen", "UIImpactFeedbackGenerator",
         "UINotificationFeedbackGenerator", "UISelectionFeedbackGenerator", "UIKeyboardType", "UINavigationBar", "UITabBar",
         "UITableView", "UIPageControl", "UISegmentedControl", "UIRectCorner", "UITextAutocapitalizationType",
         "UITextContentType", "UITextChecker", "UIViewRepresentable", "UIViewRepresentableContext", "UIView", "UITextView",
         "UITextViewDelegate", "UILabel", "UIVisualEffectView", "UIVisualEffect", "UIBlurEffect", "UIActivityIndicatorView",
-        "UIEdgeInsets", "UIResponder",
+        "UIEdgeInsets", "UIResponder", "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate", "UIScene", "UIWindowScene",
+        "UISceneSession", "UISceneConfiguration", "UIWindow", "UIHostingController",
     ]
 
     /// `#selector(UIResponder.resignFirstResponder)`, `#selector(save(_:))`: the method's name.
@@ -197,6 +200,11 @@ public struct PortRewrite: Sendable, Equatable {
             // An attribute on a line of its own leaves no empty line behind.
             if rewritten.allSatisfy(\.isWhitespace) { emptied.append(index) }
         }
+        // `@UIApplicationMain` is the older spelling of `@main` on an app delegate.
+        for index in lines.indices where lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("@UIApplicationMain") {
+            lines[index] = lines[index].replacingOccurrences(of: "@UIApplicationMain", with: "@main")
+            changes.append("@UIApplicationMain → @main")
+        }
         if managed > 0 { changes.append("@NSManaged → @Managed (\(managed))") }
         if objc > 0 { changes.append("@objc removed (\(objc))") }
         // `#selector(UIResponder.resignFirstResponder)` needs the Objective-C runtime: the
@@ -222,6 +230,8 @@ public struct PortRewrite: Sendable, Equatable {
             names.insert(text.substring(with: match.range))
         }
         names.remove("UIKit")
+        // An attribute `jetway port` writes `@main`.
+        names.remove("UIApplicationMain")
         // A representable's associated type, not a UIKit name of its own.
         names.remove("UIViewType")
         return names

@@ -139,6 +139,10 @@ struct PortedNamesTests {
             "UITextView": UITextView.self, "UITextViewDelegate": (any UITextViewDelegate).self, "UILabel": UILabel.self,
             "UIVisualEffectView": UIVisualEffectView.self, "UIVisualEffect": UIVisualEffect.self, "UIBlurEffect": UIBlurEffect.self,
             "UIActivityIndicatorView": UIActivityIndicatorView.self, "UIEdgeInsets": UIEdgeInsets.self, "UIResponder": UIResponder.self,
+            "UIApplicationDelegate": (any UIApplicationDelegate).self, "UISceneDelegate": (any UISceneDelegate).self,
+            "UIWindowSceneDelegate": (any UIWindowSceneDelegate).self, "UIScene": UIScene.self, "UIWindowScene": UIWindowScene.self,
+            "UISceneSession": UISceneSession.self, "UISceneConfiguration": UISceneConfiguration.self, "UIWindow": UIWindow.self,
+            "UIHostingController": UIHostingController<Text>.self,
         ]
         #expect(Set(types.keys) == PortRewrite.uiKitNamesJetwayHas)
     }

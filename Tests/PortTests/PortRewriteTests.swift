@@ -86,6 +86,11 @@ struct PortRewriteTests {
         #expect(PortRewrite("import SwiftUI\n@objcMembers class A {}\n").source.contains("@objcMembers"), "only @objc itself")
     }
 
+    @Test func aUIKitLifeCycleAppDelegateIsPorted() {
+        let port = PortRewrite("import UIKit\n\n@UIApplicationMain\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n}\n")
+        #expect(port.source == "import Jetway\n\n@main\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n}\n")
+    }
+
     @Test func anImportWithAnAccessLevelIsPortedToo() {
         let port = PortRewrite("import SwiftUI\ninternal import Combine\n\nfinal class Router: ObservableObject {}\n")
         #expect(port.source == "import Jetway\n\nfinal class Router: ObservableObject {}\n")
@@ -115,9 +120,9 @@ struct PortRewriteTests {
         #expect(port.source.contains("import Foundation\nimport Jetway\n"))
         let both = PortRewrite("import SwiftUI\nimport UIKit\n\nstruct Tab { let image: UIImage? }\n")
         #expect(both.outcome == .rewritten(["import SwiftUI → import Jetway", "import UIKit removed (Jetway is imported)"]))
-        // An app delegate is UIKit's own life cycle: a hand, and the names say why.
-        let delegate = PortRewrite("import UIKit\n\nclass AppDelegate: UIResponder, UIApplicationDelegate {}\n")
-        #expect(delegate.outcome == .needsHand(["UIKit (UIApplicationDelegate)"]))
+        // A UIKit view controller of the app's own is UIKit: a hand, and the names say why.
+        let controller = PortRewrite("import UIKit\n\nclass Picker: UIViewController, UIPickerViewDelegate {}\n")
+        #expect(controller.outcome == .needsHand(["UIKit (UIPickerViewDelegate, UIViewController)"]))
     }
 
     @Test func anImportAPlatformGuardsIsTheFilesOwnAndDoesNotStopThePort() {

@@ -55,6 +55,18 @@ private struct OpenURLKey: EnvironmentKey { static var defaultValue: OpenURLActi
 public final class UIApplication {
     public static let shared = UIApplication()
 
+    /// The app's delegate, when the app is a UIKit-life-cycle one (`@main class AppDelegate:
+    /// UIResponder, UIApplicationDelegate`): made once when the app starts.
+    public internal(set) var delegate: (any UIApplicationDelegate)?
+
+    /// What launched the app (`application(_:didFinishLaunchingWithOptions:)`): a server is
+    /// launched by nothing of these, so the options are nil.
+    public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let url = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsURLKey")
+    }
+
     /// Opens `url` in the page whose event is being handled (an address of this app, or an
     /// `http`/`https` one); nothing outside an event's handler.
     public func open(_ url: URL, options: [String: Any] = [:], completionHandler: ((Bool) -> Void)? = nil) {
@@ -228,7 +240,7 @@ public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
 /// not answered (use `@FocusState`) and returns false.
 @MainActor
 open class UIResponder: NSObject {
-    public override init() { super.init() }
+    public required override init() { super.init() }
 
     @discardableResult
     open func resignFirstResponder() -> Bool {

@@ -122,7 +122,7 @@ final class UIViewStorage<Representable: UIViewRepresentable>: UnmountObserving 
 /// `UIView` is an empty box in its background colour.
 @MainActor
 open class UIView: UIResponder {
-    public override init() { super.init() }
+    public required init() { super.init() }
     public init(frame: CGRect) {
         self.frame = frame
         super.init()
@@ -229,7 +229,7 @@ open class UITextView: UIView {
     open var autocapitalizationType: UITextAutocapitalizationType = .sentences { didSet { changed() } }
     open weak var delegate: UITextViewDelegate?
 
-    public override init() {
+    public required init() {
         super.init()
         textContainer.onChange = { [weak self] in self?.changed() }
     }
@@ -386,6 +386,8 @@ open class UIVisualEffectView: UIView {
         super.init()
     }
 
+    public required init() { super.init() }
+
     override func makeNode(_ context: _RenderContext) -> Node {
         let node = context.element("div", StyleClass.frame)
         node.addClass(StyleClass.fillW)
@@ -412,7 +414,7 @@ open class UIActivityIndicatorView: UIView {
         super.init()
     }
 
-    public override init() { super.init() }
+    public required init() { super.init() }
 
     open func startAnimating() {
         isAnimating = true

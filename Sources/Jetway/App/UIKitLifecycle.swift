@@ -1,0 +1,283 @@
+import Foundation
+
+// The UIKit app life cycle SwiftUI apps began with (Xcode 11's template): an `AppDelegate`
+// marked `@main` (or `@UIApplicationMain`, which `jetway port` writes `@main`) and a
+// `SceneDelegate` that puts a `UIHostingController(rootView: ContentView())` in its window.
+// Served as an `App` is: the delegate is made once per process and told the app launched;
+// each page is a scene — its own scene delegate, connected when the page opens, told when the
+// page is shown, hidden and closed — and shows the root view of its window's hosting controller.
+
+/// The app's delegate: `@main class AppDelegate: UIResponder, UIApplicationDelegate`. Its
+/// `main()` serves the app.
+@MainActor @preconcurrency
+public protocol UIApplicationDelegate: AnyObject {
+    init()
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?)
+        -> Bool
+    func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration
+    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
+    func applicationWillTerminate(_ application: UIApplication)
+}
+
+extension UIApplicationDelegate {
+    public func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool { true }
+
+    public func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+        UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
+    }
+
+    public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
+    public func applicationWillTerminate(_ application: UIApplication) {}
+
+    /// Serves the app until the process is stopped (`@main` calls it): the delegate is made and
+    /// told the app launched, then every page is a scene of its own (`UIKitScene`).
+    @MainActor public static func main() {
+        guard let serve = AppLaunch.serve else {
+            fatalError("\(Self.self): link the Jetway product (it brings JetwayServer, which serves an app)")
+        }
+        let delegate = Self()
+        UIApplication.shared.delegate = delegate
+        _ = delegate.application(UIApplication.shared, didFinishLaunchingWithOptions: nil)
+        serve(String(describing: Self.self), WindowGroup { UIKitScene() }.windows)
+    }
+}
+
+/// A scene's delegate (`SceneDelegate`): told when its page connects and when it is shown,
+/// hidden and closed.
+@MainActor @preconcurrency
+public protocol UISceneDelegate: AnyObject {
+    init()
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+    func sceneDidDisconnect(_ scene: UIScene)
+    func sceneDidBecomeActive(_ scene: UIScene)
+    func sceneWillResignActive(_ scene: UIScene)
+    func sceneWillEnterForeground(_ scene: UIScene)
+    func sceneDidEnterBackground(_ scene: UIScene)
+}
+
+extension UISceneDelegate {
+    public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
+    public func sceneDidDisconnect(_ scene: UIScene) {}
+    public func sceneDidBecomeActive(_ scene: UIScene) {}
+    public func sceneWillResignActive(_ scene: UIScene) {}
+    public func sceneWillEnterForeground(_ scene: UIScene) {}
+    public func sceneDidEnterBackground(_ scene: UIScene) {}
+}
+
+/// A window scene's delegate, with the window it shows.
+@MainActor @preconcurrency
+public protocol UIWindowSceneDelegate: UISceneDelegate {
+    var window: UIWindow? { get set }
+}
+
+extension UIWindowSceneDelegate {
+    public var window: UIWindow? {
+        get { nil }
+        set {}
+    }
+}
+
+/// A page, as UIKit code sees it: a scene.
+@MainActor
+open class UIScene: UIResponder {
+    public struct ConnectionOptions: Sendable {
+        public let urlContexts: Set<URL> = []
+    }
+
+    public enum ActivationState: Int, Sendable { case unattached, foregroundActive, foregroundInactive, background }
+
+    public let session: UISceneSession
+    public internal(set) var activationState = ActivationState.unattached
+    public internal(set) var delegate: (any UISceneDelegate)?
+
+    public required init() {
+        session = UISceneSession(role: .windowApplication)
+        super.init()
+    }
+
+    init(session: UISceneSession) {
+        self.session = session
+        super.init()
+    }
+}
+
+/// A page's scene with its windows.
+@MainActor
+open class UIWindowScene: UIScene {
+    public internal(set) var windows: [UIWindow] = []
+    public var keyWindow: UIWindow? { windows.last { $0.isKeyWindow } ?? windows.last }
+    /// The page's size, as `UIScreen.main` gives it.
+    public var screen: UIScreen { UIScreen.main }
+}
+
+/// A scene's session: its role and configuration.
+@MainActor
+public final class UISceneSession: NSObject {
+    public struct Role: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let windowApplication = Role(rawValue: "UIWindowSceneSessionRoleApplication")
+    }
+
+    public let role: Role
+    public let persistentIdentifier = UUID().uuidString
+    public internal(set) var configuration: UISceneConfiguration
+    public var userInfo: [String: Any]?
+
+    init(role: Role) {
+        self.role = role
+        configuration = UISceneConfiguration(name: nil, sessionRole: role)
+        super.init()
+    }
+}
+
+/// Which delegate a scene gets (`delegateClass`; when none, the app's class named
+/// `SceneDelegate`, as the template's Info.plist names it).
+@MainActor
+public final class UISceneConfiguration: NSObject {
+    public let name: String?
+    public let role: UISceneSession.Role
+    public var delegateClass: AnyClass?
+    public var sceneClass: AnyClass?
+
+    public init(name: String?, sessionRole: UISceneSession.Role) {
+        self.name = name
+        role = sessionRole
+        super.init()
+    }
+}
+
+/// A scene's window: what its root view controller shows is the page.
+@MainActor
+open class UIWindow: UIView {
+    public private(set) weak var windowScene: UIWindowScene?
+    open var rootViewController: UIViewController?
+    public private(set) var isKeyWindow = false
+
+    public init(windowScene: UIWindowScene) {
+        self.windowScene = windowScene
+        super.init()
+        windowScene.windows.append(self)
+    }
+
+    public required init() { super.init() }
+
+    open func makeKeyAndVisible() {
+        for window in windowScene?.windows ?? [] { window.isKeyWindow = false }
+        isKeyWindow = true
+    }
+
+    open func makeKey() { makeKeyAndVisible() }
+}
+
+/// A UIKit view controller: its `title`; a `UIHostingController` shows SwiftUI views.
+@MainActor
+open class UIViewController: UIResponder {
+    open var title: String?
+    public required init() { super.init() }
+}
+
+/// Shows a SwiftUI view (`UIHostingController(rootView: ContentView())`): in a scene's window,
+/// the page's content.
+@MainActor
+open class UIHostingController<Content: View>: UIViewController, HostedRootView {
+    open var rootView: Content
+
+    public init(rootView: Content) {
+        self.rootView = rootView
+        super.init()
+    }
+
+    public required init() { fatalError("UIHostingController needs its root view: UIHostingController(rootView:)") }
+
+    var hostedView: AnyView { AnyView(rootView) }
+}
+
+@MainActor
+protocol HostedRootView {
+    var hostedView: AnyView { get }
+}
+
+/// One page of a UIKit-life-cycle app: its scene and scene delegate, made when the page opens.
+@MainActor
+final class UIKitSceneConnection: ObservableObject {
+    let scene: UIWindowScene
+    let delegate: (any UISceneDelegate)?
+    /// Why the page has nothing to show, when it has not.
+    let problem: String?
+
+    init() {
+        let session = UISceneSession(role: .windowApplication)
+        scene = UIWindowScene(session: session)
+        let application = UIApplication.shared
+        guard let appDelegate = application.delegate else {
+            delegate = nil
+            problem = "no app delegate"
+            return
+        }
+        let configuration = appDelegate.application(application, configurationForConnecting: session, options: UIScene.ConnectionOptions())
+        session.configuration = configuration
+        let module = String(reflecting: type(of: appDelegate)).split(separator: ".").first.map(String.init) ?? ""
+        let type = (configuration.delegateClass ?? _typeByName("\(module).SceneDelegate") as? AnyClass) as? any UISceneDelegate.Type
+        guard let type else {
+            delegate = nil
+            problem = "no scene delegate: a class named SceneDelegate, or the configuration's delegateClass"
+            return
+        }
+        let delegate = type.init()
+        self.delegate = delegate
+        scene.delegate = delegate
+        delegate.scene(scene, willConnectTo: session, options: UIScene.ConnectionOptions())
+        problem = nil
+    }
+
+    /// What the page shows: the root view of the key window's hosting controller.
+    var content: AnyView? {
+        let window = (delegate as? any UIWindowSceneDelegate)?.window ?? scene.keyWindow
+        return (window?.rootViewController as? any HostedRootView)?.hostedView
+    }
+
+    func phaseChanged(to phase: ScenePhase) {
+        guard let delegate else { return }
+        switch phase {
+        case .active:
+            scene.activationState = .foregroundActive
+            delegate.sceneWillEnterForeground(scene)
+            delegate.sceneDidBecomeActive(scene)
+        case .background, .inactive:
+            scene.activationState = .background
+            delegate.sceneWillResignActive(scene)
+            delegate.sceneDidEnterBackground(scene)
+        }
+    }
+
+    func disconnected() {
+        delegate?.sceneDidDisconnect(scene)
+        UIApplication.shared.delegate?.application(UIApplication.shared, didDiscardSceneSessions: [scene.session])
+    }
+}
+
+/// The page of a UIKit-life-cycle app: its scene's content, the delegate told of the page's
+/// phases and end.
+struct UIKitScene: View {
+    @StateObject private var connection = UIKitSceneConnection()
+    @Environment(\.scenePhase) private var phase
+
+    var body: some View {
+        Group {
+            if let content = connection.content {
+                content
+            } else {
+                Text("This page has nothing to show: \(connection.problem ?? "the scene's window has no UIHostingController")")
+            }
+        }
+        .onChange(of: phase) { _, phase in connection.phaseChanged(to: phase) }
+        .onReceive(NotificationCenter.default.publisher(for: UIApplication.willTerminateNotification)) { _ in connection.disconnected() }
+    }
+}
