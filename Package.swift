@@ -137,6 +137,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Jetway", "JetwayAssets", "JetwayServer", "JetwayStore", "JetwayBrowser", "JetwayTesting", "MountainAirportViews",
+                "JetwayCoreData",
             ],
             path: "Tests/ServerTests"),
     ]
