@@ -130,6 +130,12 @@ struct ViewsTests {
         #expect(host.html.contains("aria-label=\"Level\""))
     }
 
+    @Test func aListOfAConstantRange() {
+        // A search screen's placeholder rows, as a clone app writes them.
+        let host = ViewHost(List(0..<3) { item in Text("Suggestion \(item)") })
+        #expect(host.elements(withClass: StyleClass.listRow).map(\.textContent) == ["Suggestion 0", "Suggestion 1", "Suggestion 2"])
+    }
+
     @Test func aSlidersEndLabelsAndTextByAFormatter() throws {
         // A budget form: the limits at the track's ends, written by a currency formatter.
         let currency = NumberFormatter()

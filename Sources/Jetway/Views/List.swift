@@ -135,6 +135,12 @@ extension List where SelectionValue == Never {
     ) where Content == ForEach<Data, ID, RowContent> {
         self.content = ForEach(data, id: id, content: rowContent)
     }
+
+    /// A row for each number of a constant range: `List(0..<9) { index in … }`.
+    public init<RowContent: View>(_ data: Range<Int>, @ViewBuilder rowContent: @escaping (Int) -> RowContent)
+    where Content == ForEach<Range<Int>, Int, RowContent> {
+        self.content = ForEach(data, content: rowContent)
+    }
 }
 
 extension List {
