@@ -105,7 +105,16 @@ private struct ManagedObjectContextKey: EnvironmentKey {
 public struct FetchRequest<Result: NSManagedObject>: DynamicProperty {
     @Environment(\.managedObjectContext) private var context
     @State private var changes = Changes()
+    /// The results of the last render's fetch: what the view's handlers index into
+    /// (`for index in offsets { context.delete(items[index]) }`), as SwiftUI's results stay
+    /// put until the next render.
+    @State private var snapshot = Snapshot()
     private let request: NSFetchRequest<Result>
+
+    final class Snapshot {
+        var objects: [Result]?
+        var request: NSFetchRequest<Result>?
+    }
 
     /// What the view changed of the request.
     struct Changes {
@@ -161,7 +170,28 @@ public struct FetchRequest<Result: NSManagedObject>: DynamicProperty {
         }
     }
 
+    /// Fetches again: called before each `body`.
+    public mutating func update() {
+        // Views are updated on the main actor; the requirement is not isolated.
+        nonisolated(unsafe) let property = self
+        MainActor.assumeIsolated {
+            let effective = property.effectiveRequest
+            property.snapshot.request = effective
+            property.snapshot.objects = (try? property.context.fetch(effective)) ?? []
+        }
+    }
+
     @MainActor public var wrappedValue: FetchedResults<Result> {
+        // Read during a render, the view depends on the context's objects and on what it
+        // changed of the request (read here, not only in `update()`, so a change renders again).
+        context.accessed()
+        _ = changes
+        let effective = snapshot.request ?? effectiveRequest
+        let objects = snapshot.objects ?? (try? context.fetch(effective)) ?? []
+        return FetchedResults(objects: objects, request: effective, configuration: projectedValue)
+    }
+
+    @MainActor private var effectiveRequest: NSFetchRequest<Result> {
         let effective = NSFetchRequest<Result>(entityName: request.entityName ?? Result.entity().name)
         effective.predicate = changes.predicate ?? request.predicate
         effective.sortDescriptors = changes.sort?.ns ?? request.sortDescriptors
@@ -169,8 +199,7 @@ public struct FetchRequest<Result: NSManagedObject>: DynamicProperty {
         effective.swiftSortDescriptors = changes.sort?.swift ?? request.swiftSortDescriptors
         effective.fetchLimit = request.fetchLimit
         effective.fetchOffset = request.fetchOffset
-        let objects = (try? context.fetch(effective)) ?? []
-        return FetchedResults(objects: objects, request: effective, configuration: projectedValue)
+        return effective
     }
 
     @MainActor public var projectedValue: Binding<Configuration> {

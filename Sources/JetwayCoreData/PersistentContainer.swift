@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 import JetwayStore
 import Synchronization
 
@@ -71,7 +72,8 @@ public final class NSPersistentStoreCoordinator: @unchecked Sendable {
     func objectClass(for entity: NSEntityDescription) -> NSManagedObject.Type {
         let name = entity.managedObjectClassName
         if let known = Self.classes.withLock({ $0[name] }) { return known }
-        let candidates = Self.modules.withLock { Array($0) } + [ProcessInfo.processInfo.processName]
+        let candidates =
+            [AppLaunch.appModule].compactMap { $0 } + Self.modules.withLock { Array($0) } + [ProcessInfo.processInfo.processName]
         for module in candidates {
             if let type = _typeByName("\(module).\(name)") as? NSManagedObject.Type {
                 Self.remember(type)

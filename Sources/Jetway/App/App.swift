@@ -19,6 +19,7 @@ extension App {
         guard let serve = AppLaunch.serve else {
             fatalError("\(Self.self): link the Jetway product (it brings JetwayServer, which serves an App)")
         }
+        AppLaunch.appModule = String(reflecting: Self.self).split(separator: ".").first.map(String.init)
         let app = Self()
         serve(String(describing: Self.self), app.body.windows)
     }
@@ -28,4 +29,7 @@ extension App {
 public enum AppLaunch {
     /// Serves the windows under the app's name; never returns.
     nonisolated(unsafe) public static var serve: (@MainActor (_ name: String, _ windows: [SceneWindow]) -> Never)?
+    /// The module of the app's `@main` type, once it runs: where the app's classes are found
+    /// by name (Core Data's entity classes).
+    nonisolated(unsafe) public static var appModule: String?
 }

@@ -41,6 +41,7 @@ extension UIApplicationDelegate {
         guard let serve = AppLaunch.serve else {
             fatalError("\(Self.self): link the Jetway product (it brings JetwayServer, which serves an app)")
         }
+        AppLaunch.appModule = String(reflecting: Self.self).split(separator: ".").first.map(String.init)
         let delegate = Self()
         UIApplication.shared.delegate = delegate
         _ = delegate.application(UIApplication.shared, didFinishLaunchingWithOptions: nil)

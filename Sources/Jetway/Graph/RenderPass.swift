@@ -162,6 +162,8 @@ extension ViewGraph {
         if context.isFreshValue || context.rebuiltValues || !instance.installedValueIsCurrent {
             DynamicProperties.install(view, in: instance, environment: context.environment)
             instance.installedValueIsCurrent = true
+        } else {
+            DynamicProperties.update(instance)
         }
         beginEvaluation(of: instance)
         let body = track(instance) { view.body }

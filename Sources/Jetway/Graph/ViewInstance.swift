@@ -130,6 +130,12 @@ public final class ViewInstance {
         get { extras?.propertyReads ?? [] }
         _modify { yield &extrasForWriting.propertyReads }
     }
+    /// Its dynamic properties of the app's own (or a fetch request), each brought up to date
+    /// before every `body` (`DynamicProperty.update()`), as installed last.
+    var propertyUpdates: [@MainActor () -> Void] {
+        get { extras?.propertyUpdates ?? [] }
+        _modify { yield &extrasForWriting.propertyUpdates }
+    }
     /// The order children departed in (key and pass), oldest first: an entry whose child came
     /// back or left again later is skipped when evicting.
     var departures: EvictionQueue<(key: UInt64, pass: UInt64)> {
@@ -259,6 +265,7 @@ final class InstanceExtras {
     var subscriptionKeys: [Int: SubscriptionKey] = [:]
     var renderBody: (@MainActor (_RenderContext, inout [Node]) -> Void)?
     var propertyReads: [ObjectIdentifier] = []
+    var propertyUpdates: [@MainActor () -> Void] = []
     var departures = EvictionQueue<(key: UInt64, pass: UInt64)>()
     /// Its slot in the graph's `TrackingGenerations`, read by each of its trackings so that
     /// they can be let go (nil: none yet).

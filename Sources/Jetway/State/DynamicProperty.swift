@@ -30,19 +30,40 @@ enum DynamicProperties {
         var environment = environment
         environment.reads = reads
         var slot = 0
-        installChildren(of: view, in: instance, environment: environment, slot: &slot)
-        if slot == 0 { typesWithout.insert(type) }
+        var updates: [@MainActor () -> Void] = []
+        installChildren(of: view, in: instance, environment: environment, slot: &slot, updates: &updates)
+        if slot == 0 && updates.isEmpty { typesWithout.insert(type) }
+        if !updates.isEmpty || !instance.propertyUpdates.isEmpty { instance.propertyUpdates = updates }
+        for update in updates { update() }
         if !reads.keys.isEmpty || !instance.propertyReads.isEmpty { instance.propertyReads = reads.keys }
     }
 
-    private static func installChildren(of value: Any, in instance: ViewInstance, environment: EnvironmentValues, slot: inout Int) {
+    private static func installChildren(
+        of value: Any, in instance: ViewInstance, environment: EnvironmentValues, slot: inout Int, updates: inout [@MainActor () -> Void]
+    ) {
         for child in Mirror(reflecting: value).children {
             if let property = child.value as? InstallableProperty {
                 property.install(in: instance, slot: slot, environment: environment)
                 slot += 1
             } else if child.value is DynamicProperty || child.value is any ViewModifier {
-                installChildren(of: child.value, in: instance, environment: environment, slot: &slot)
+                installChildren(of: child.value, in: instance, environment: environment, slot: &slot, updates: &updates)
+                // As SwiftUI does before each `body`: a property of the app's own (or a fetch
+                // request) brings itself up to date, once what it contains is connected (its
+                // state lives in its slots, so updating this copy updates the view's).
+                if let property = child.value as? DynamicProperty {
+                    nonisolated(unsafe) let property = property
+                    updates.append {
+                        var copy = property
+                        copy.update()
+                    }
+                }
             }
         }
+    }
+
+    /// Brings the dynamic properties of a view whose installed value is current up to date
+    /// (its `body` is evaluated again without a new value).
+    static func update(_ instance: ViewInstance) {
+        for update in instance.propertyUpdates { update() }
     }
 }
