@@ -108,16 +108,20 @@ open class NSManagedObject: NSObject, ObservableObject, NSFetchRequestResult, @u
 
     /// The values changed since the last save.
     public func changedValues() -> [String: Any] {
-        guard let committed else { return Dictionary(uniqueKeysWithValues: values.map { ($0.key, external($0.value, forKey: $0.key)) }) }
+        guard let committed else {
+            return values.reduce(into: [:]) { result, entry in result[entry.key] = external(entry.value, forKey: entry.key) }
+        }
         var changed: [String: Any] = [:]
-        for (key, value) in values where !Self.same(value, committed[key]) { changed[key] = external(value, forKey: key) }
+        for (key, value) in values where !Self.same(value, committed[key]) { changed[key] = external(value, forKey: key) ?? NSNull() }
         for key in committed.keys where values[key] == nil { changed[key] = NSNull() }
         return changed
     }
 
     public func committedValues(forKeys keys: [String]?) -> [String: Any] {
         let source = committed ?? [:]
-        return (keys ?? Array(source.keys)).reduce(into: [:]) { result, key in result[key] = source[key].map { external($0, forKey: key) } }
+        return (keys ?? Array(source.keys)).reduce(into: [:]) { result, key in
+            result[key] = source[key].flatMap { external($0, forKey: key) }
+        }
     }
 
     // MARK: Values by key
@@ -145,7 +149,7 @@ open class NSManagedObject: NSObject, ObservableObject, NSFetchRequestResult, @u
         set(internalValue(value, forKey: key), forKey: key)
     }
 
-    open func primitiveValue(forKey key: String) -> Any? { values[key].map { external($0, forKey: key) } }
+    open func primitiveValue(forKey key: String) -> Any? { values[key].flatMap { external($0, forKey: key) } }
     open func setPrimitiveValue(_ value: Any?, forKey key: String) { values[key] = internalValue(value, forKey: key) }
 
     /// A `@Managed` property's value, as its type asks: scalars from any number, nil as zero
@@ -159,7 +163,13 @@ open class NSManagedObject: NSObject, ObservableObject, NSFetchRequestResult, @u
             if let typed = ManagedValues.collection(objects.compactMap { $0 as? NSManagedObject }, as: T.self) { return typed }
         }
         if let empty = ManagedValues.empty(T.self) { return empty }
-        fatalError(
+        // A required object with none (its list deleted): an object of its entity with no
+        // values and no context, rather than a trap that would stop every page.
+        if let type = T.self as? NSManagedObject.Type {
+            let destination = entity.relationshipsByName[key].flatMap { entity.model?.entitiesByName[$0.destinationEntityName] }
+            if let placeholder = type.init(entity: destination ?? type.entity(), insertInto: nil) as? T { return placeholder }
+        }
+        preconditionFailure(
             "\(entity.name).\(key) has no value, and \(T.self) is not optional: give it a default in the model or make the property optional"
         )
     }
@@ -215,8 +225,8 @@ open class NSManagedObject: NSObject, ObservableObject, NSFetchRequestResult, @u
 
     /// What the app sees of an internal value: objects for IDs (a to-many as an `NSSet`, or
     /// an `NSOrderedSet` when the relationship is ordered).
-    func external(_ value: Any, forKey key: String) -> Any {
-        if let id = value as? NSManagedObjectID { return managedObjectContext?.registeredObject(for: id) as Any }
+    func external(_ value: Any, forKey key: String) -> Any? {
+        if let id = value as? NSManagedObjectID { return managedObjectContext?.registeredObject(for: id) }
         if let ids = value as? [NSManagedObjectID] {
             let objects = ids.compactMap { managedObjectContext?.registeredObject(for: $0) }
             return entity.relationshipsByName[key]?.isOrdered == true ? NSOrderedSet(array: objects) : NSSet(array: objects)
@@ -286,12 +296,16 @@ enum ManagedValues {
         }
     }
 
-    /// A scalar's zero, or an empty string or data, for a value never set.
+    /// A scalar's zero, an empty string or data, the earliest date, for a value never set.
     static func empty<T>(_ type: T.Type) -> T? {
         if let zero = convert(NSNumber(value: 0), to: type) { return zero }
         switch type {
         case is String.Type: return "" as? T
         case is Data.Type: return Data() as? T
+        // A required date or identifier never set (Core Data's bridging would trap; a server
+        // would stop every page): the earliest date, the zero UUID.
+        case is Date.Type: return Date(timeIntervalSince1970: 0) as? T
+        case is UUID.Type: return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) as? T
         default: return collection([], as: type)
         }
     }

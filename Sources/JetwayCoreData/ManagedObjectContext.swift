@@ -56,6 +56,8 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
 
     public func insert(_ object: NSManagedObject) {
         guard object.managedObjectContext !== self || objects[object.objectID] == nil else { return }
+        // An object made with no context (`insertInto: nil`) gets its number now.
+        if object.objectID.serial == 0 { object.objectID = NSManagedObjectID(entity: object.entity, serial: coordinator.nextSerial()) }
         object.managedObjectContext = self
         objects[object.objectID] = object
         inserted.insert(object)
@@ -189,7 +191,12 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
         }
         if request.fetchOffset > 0 { results = Array(results.dropFirst(request.fetchOffset)) }
         if request.fetchLimit > 0 { results = Array(results.prefix(request.fetchLimit)) }
-        return results.compactMap { $0 as? T }
+        let typed = results.compactMap { $0 as? T }
+        if typed.count != results.count, let first = results.first(where: { !($0 is T) }) {
+            throw Self.error(
+                134_020, "the objects of \(entity.name) are \(type(of: first)), not \(T.self): name the entity's class as the model does")
+        }
+        return typed
     }
 
     public func count<T: NSFetchRequestResult>(for request: NSFetchRequest<T>) throws -> Int {

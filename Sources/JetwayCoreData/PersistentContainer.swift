@@ -93,8 +93,16 @@ public final class NSPersistentStoreCoordinator: @unchecked Sendable {
         try store.transaction { transaction in
             _ = try transaction.execute(
                 "CREATE TABLE IF NOT EXISTS jetway_core_data (id INTEGER PRIMARY KEY, entity TEXT NOT NULL, data TEXT NOT NULL)")
+            // The last number given, so that a number is never given twice (not even the
+            // number of an object deleted, or of a row this model no longer reads).
+            _ = try transaction.execute("CREATE TABLE IF NOT EXISTS jetway_core_data_serial (last INTEGER NOT NULL)")
         }
         let stored = try store.transaction { try $0.query("SELECT id, entity, data FROM jetway_core_data") }
+        let serials = try store.transaction {
+            try $0.query(
+                "SELECT MAX(last) AS last FROM (SELECT last FROM jetway_core_data_serial UNION ALL SELECT MAX(id) FROM jetway_core_data)")
+        }
+        if case .integer(let last)? = serials.first?["last"] { lastSerial = max(lastSerial, last) }
         for row in stored {
             guard case .integer(let id)? = row["id"], case .text(let entityName)? = row["entity"], case .text(let text)? = row["data"],
                 let entity = managedObjectModel.entitiesByName[entityName],
@@ -125,6 +133,8 @@ public final class NSPersistentStoreCoordinator: @unchecked Sendable {
                         [.integer(id), .text(entity), .text(data)])
                 }
                 for id in deleting { _ = try transaction.execute("DELETE FROM jetway_core_data WHERE id = ?", [.integer(id.serial)]) }
+                _ = try transaction.execute("DELETE FROM jetway_core_data_serial")
+                _ = try transaction.execute("INSERT INTO jetway_core_data_serial (last) VALUES (?)", [.integer(lastSerial)])
             }
         }
         for (id, entity, _, values) in encoded { rows[entity, default: [:]][id] = values }

@@ -268,6 +268,26 @@ struct RemindersAppTests {
         more.list = passport.list
         try context.save()
         #expect(more.objectID != passport.objectID)
+        // The newest object deleted, then another restart: its number is not given again.
+        let lastNumber = more.objectID
+        context.delete(more)
+        try context.save()
+        let reopened = PersistenceController(at: url).container.viewContext
+        let newer = Reminder(context: reopened)
+        #expect(newer.objectID != lastNumber && newer.objectID.uriRepresentation() != lastNumber.uriRepresentation())
+        // An object made with no context takes a number when inserted.
+        let loose = Tag(entity: Tag.entity(), insertInto: nil)
+        reopened.insert(loose)
+        #expect(loose.objectID != newer.objectID && loose.objectID.uriRepresentation().lastPathComponent != "p0")
+    }
+
+    @Test func aRequiredObjectThatIsGoneDoesNotStopTheServer() throws {
+        let context = PersistenceController(inMemory: true).container.viewContext
+        let reminder = Reminder(context: context)
+        reminder.title = "Orphan"
+        #expect(reminder.value(forKey: "list") == nil, "no list: nil, not a nil inside Any")
+        #expect(reminder.list.title == "", "a non-optional to-one with no object reads as an empty object of its entity")
+        #expect(reminder.dueDate == nil)
     }
 
     @Test func aViewsFetchRequestFollowsTheContext() throws {

@@ -48,6 +48,26 @@ private final class Flaky: Publisher, @unchecked Sendable {
     }
 }
 
+/// A stream the test drives: values, then its end.
+private final class Driven: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    private var receive: ((Int) -> Void)?
+    private var complete: ((Subscribers.Completion<Never>) -> Void)?
+
+    func subscribe(_ receive: @escaping (Int) -> Void) -> AnyCancellable { subscribe(receive) { _ in } }
+
+    func subscribe(_ receive: @escaping (Int) -> Void, completion complete: @escaping (Subscribers.Completion<Never>) -> Void)
+        -> AnyCancellable
+    {
+        self.receive = receive
+        self.complete = complete
+        return AnyCancellable {}
+    }
+
+    func send(_ value: Int) { receive?(value) }
+    func finish() { complete?(.finished) }
+}
+
 private func settle(_ milliseconds: Int = 150) async throws {
     try await Task.sleep(for: .milliseconds(milliseconds))
 }
@@ -193,6 +213,31 @@ struct PublisherOperatorsTests {
         let subscription = service.$coins.sink { got.append($0) }
         service.coins = ["BTC"]
         #expect(got == [[], ["BTC"]] && service.coins == ["BTC"])
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test func aDebouncedValueStillWaitingIsDeliveredBeforeTheEnd() {
+        let subject = Driven()
+        var got: [Int] = []
+        var finished = false
+        let subscription = subject.debounce(for: .seconds(10), scheduler: RunLoop.main)
+            .sink(receiveCompletion: { _ in finished = true }, receiveValue: { got.append($0) })
+        subject.send(1)
+        subject.send(2)
+        subject.finish()
+        #expect(got == [2] && finished)
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test func nothingIsThrottledThroughAfterTheEnd() async throws {
+        let subject = Driven()
+        var got: [Int] = []
+        let subscription = subject.throttle(for: .milliseconds(30), scheduler: RunLoop.main, latest: true).sink { got.append($0) }
+        subject.send(1)
+        subject.send(2)
+        subject.finish()
+        try await settle(120)
+        #expect(got == [1])
         withExtendedLifetime(subscription) {}
     }
 }

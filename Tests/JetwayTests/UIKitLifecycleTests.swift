@@ -60,6 +60,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
 struct UIKitLifecycleTests {
     @Test func eachPageIsASceneShowingItsHostingControllersView() throws {
         let delegate = ShoppingAppDelegate()
+        SceneDelegate.phases = []
         UIApplication.shared.delegate = delegate
         defer { UIApplication.shared.delegate = nil }
         _ = delegate.application(UIApplication.shared, didFinishLaunchingWithOptions: nil)
@@ -71,6 +72,7 @@ struct UIKitLifecycleTests {
         #expect(first.text.contains("Bread"))
         #expect(!second.text.contains("Bread"), "each page is a scene with its own scene delegate and store")
         #expect((UIApplication.shared.delegate as? ShoppingAppDelegate) === delegate)
+        #expect(SceneDelegate.phases == ["active", "active"], "each scene told it is active once connected")
         // The page hidden and shown: the scene goes to the background and comes back.
         SceneDelegate.phases = []
         try first.send(.phase, .text("background")) { $0 === first.dom.root }

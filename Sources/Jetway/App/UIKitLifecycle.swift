@@ -278,7 +278,8 @@ struct UIKitScene: View {
                 Text("This page has nothing to show: \(connection.problem ?? "the scene's window has no UIHostingController")")
             }
         }
-        .onChange(of: phase) { _, phase in connection.phaseChanged(to: phase) }
+        // Connected and shown: UIKit tells a new scene it entered the foreground and is active.
+        .onChange(of: phase, initial: true) { _, phase in connection.phaseChanged(to: phase) }
         .onReceive(NotificationCenter.default.publisher(for: UIApplication.willTerminateNotification)) { _ in connection.disconnected() }
     }
 }

@@ -34,6 +34,8 @@ private final class OperatorState<Value>: @unchecked Sendable {
     let lock = NSLock()
     var upstream: AnyCancellable?
     var others: [AnyCancellable] = []
+    /// Running inner subscriptions (flatMap), let go as each finishes.
+    var inner: [UUID: AnyCancellable] = [:]
     var pending: DispatchWorkItem?
     var value: Value?
     var cancelled = false
@@ -44,9 +46,10 @@ private final class OperatorState<Value>: @unchecked Sendable {
             defer {
                 self.upstream = nil
                 self.others = []
+                self.inner = [:]
                 self.pending = nil
             }
-            return (self.upstream, self.others, self.pending)
+            return (self.upstream, self.others + Array(self.inner.values), self.pending)
         }
         pending?.cancel()
         upstream?.cancel()
@@ -79,18 +82,26 @@ extension Publisher {
             let state = OperatorState<Output>()
             let upstream = subscribe(
                 { value in
-                    nonisolated(unsafe) let value = value
-                    state.schedule(after: dueTime) { receive(value) }
+                    state.lock.withLock { state.value = value }
+                    state.schedule(after: dueTime) {
+                        let waiting = state.lock.withLock { () -> Output? in
+                            defer { state.value = nil }
+                            return state.value
+                        }
+                        if let waiting { receive(waiting) }
+                    }
                 },
                 completion: { completion in
-                    let waiting = state.lock.withLock { () -> DispatchWorkItem? in
-                        defer { state.pending = nil }
-                        return state.pending
+                    // The value still waiting is delivered before the end.
+                    let (item, waiting) = state.lock.withLock { () -> (DispatchWorkItem?, Output?) in
+                        defer {
+                            state.pending = nil
+                            state.value = nil
+                        }
+                        return (state.pending, state.value)
                     }
-                    if let waiting {
-                        waiting.cancel()
-                        waiting.perform()
-                    }
+                    item?.cancel()
+                    if let waiting { receive(waiting) }
                     complete(completion)
                 })
             state.lock.withLock { state.upstream = upstream }
@@ -106,8 +117,10 @@ extension Publisher {
             let state = OperatorState<Output>()
             // Whether a value may pass now; the interval's end passes on what it held.
             nonisolated(unsafe) var open = true
+            nonisolated(unsafe) var ended = false
             nonisolated(unsafe) var reopen: () -> Void = {}
             reopen = {
+                guard !ended else { return }
                 let held = state.lock.withLock { () -> Output? in
                     defer { state.value = nil }
                     return state.value
@@ -129,7 +142,12 @@ extension Publisher {
                         state.lock.withLock { if latest || state.value == nil { state.value = value } }
                     }
                 },
-                completion: complete)
+                completion: { completion in
+                    // Nothing after the end: what the interval held is dropped, as Combine's.
+                    ended = true
+                    state.lock.withLock { state.pending }?.cancel()
+                    complete(completion)
+                })
             state.lock.withLock { state.upstream = upstream }
             return AnyCancellable {
                 state.cancel()
@@ -242,12 +260,14 @@ extension Publisher {
 
     /// Each value becomes a publisher (a request for it, say) whose values all come through;
     /// the stream ends when it and every inner one have finished, or when one fails.
+    /// (`maxPublishers` is accepted: every inner publisher is subscribed at once.)
     public func flatMap<P: Publisher>(maxPublishers: Int? = nil, _ transform: @escaping (Output) -> P) -> AnyPublisher<P.Output, Failure>
     where P.Failure == Failure {
         nonisolated(unsafe) let transform = transform
         return AnyPublisher { receive, complete in
             let state = OperatorState<Output>()
             var running = 0
+            var finished: Set<UUID> = []
             var upstreamDone = false
             var ended = false
             func end(_ completion: Subscribers.Completion<Failure>) {
@@ -259,10 +279,14 @@ extension Publisher {
                 { value in
                     guard !ended else { return }
                     running += 1
+                    let key = UUID()
                     let inner = transform(value).subscribe(
                         { if !ended { receive($0) } },
                         completion: { completion in
                             running -= 1
+                            // A finished request is let go (a search per keystroke would pile up).
+                            finished.insert(key)
+                            state.lock.withLock { state.inner[key] = nil }
                             if case .failure = completion {
                                 end(completion)
                                 state.cancel()
@@ -270,7 +294,8 @@ extension Publisher {
                                 end(.finished)
                             }
                         })
-                    state.lock.withLock { state.others.append(inner) }
+                    // Kept while it runs (one that finished at once is not kept).
+                    if finished.remove(key) == nil { state.lock.withLock { state.inner[key] = inner } }
                 },
                 completion: { completion in
                     upstreamDone = true
