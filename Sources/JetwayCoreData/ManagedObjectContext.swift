@@ -32,6 +32,25 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
     var inserted: Set<NSManagedObject> = []
     var updated: Set<NSManagedObject> = []
     var deleted: Set<NSManagedObject> = []
+    /// The page whose handler made each unsaved change (nil: no page, as at launch): a page's
+    /// `save()` and `rollback()` take its own changes, and its fetches leave out the objects
+    /// another page inserted and has not saved.
+    private var changedBy: [ObjectIdentifier: ObjectIdentifier] = [:]
+
+    /// The page acting now (in its handler or render).
+    private var actingPage: ObjectIdentifier? { PageHost.actingPage }
+
+    private func note(_ object: NSManagedObject) {
+        let key = ObjectIdentifier(object)
+        if changedBy[key] == nil, let page = actingPage { changedBy[key] = page }
+    }
+
+    /// Whether `object`'s unsaved change is the acting page's to save or forget (its own, or no
+    /// page's; everything outside a page).
+    private func isMine(_ object: NSManagedObject, _ page: ObjectIdentifier?) -> Bool {
+        guard let page, let owner = changedBy[ObjectIdentifier(object)] else { return true }
+        return owner == page
+    }
 
     private let registrar = ObservationRegistrar()
     private var generation = 0
@@ -41,6 +60,16 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel(.init(name: "None", entities: [])))
     }
 
+    /// Why this context cannot fetch or save, when it has no model (the environment's before
+    /// the app sets one).
+    private var missingModel: NSError? {
+        guard model?.entities.isEmpty ?? true else { return nil }
+        return Self.error(
+            134_060,
+            "this context has no model: give the views the container's (.environment(\\.managedObjectContext, container.viewContext)), "
+                + "or set its persistentStoreCoordinator")
+    }
+
     init(coordinator: NSPersistentStoreCoordinator) {
         concurrencyType = .mainQueueConcurrencyType
         self.coordinator = coordinator
@@ -48,10 +77,14 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
 
     // MARK: Changes
 
-    public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty }
-    public var insertedObjects: Set<NSManagedObject> { inserted }
-    public var updatedObjects: Set<NSManagedObject> { updated }
-    public var deletedObjects: Set<NSManagedObject> { deleted }
+    /// Whether the acting page (or, outside a page, anyone) has changes not saved.
+    public var hasChanges: Bool {
+        let page = actingPage
+        return inserted.contains { isMine($0, page) } || updated.contains { isMine($0, page) } || deleted.contains { isMine($0, page) }
+    }
+    public var insertedObjects: Set<NSManagedObject> { let page = actingPage; return inserted.filter { isMine($0, page) } }
+    public var updatedObjects: Set<NSManagedObject> { let page = actingPage; return updated.filter { isMine($0, page) } }
+    public var deletedObjects: Set<NSManagedObject> { let page = actingPage; return deleted.filter { isMine($0, page) } }
     public var registeredObjects: Set<NSManagedObject> { Set(objects.values) }
 
     public func insert(_ object: NSManagedObject) {
@@ -61,6 +94,7 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
         object.managedObjectContext = self
         objects[object.objectID] = object
         inserted.insert(object)
+        note(object)
         changed()
     }
 
@@ -86,20 +120,26 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
         }
         if inserted.remove(object) != nil {
             objects[object.objectID] = nil
+            changedBy[ObjectIdentifier(object)] = nil
         } else {
             updated.remove(object)
             deleted.insert(object)
+            note(object)
         }
         changed()
     }
 
-    /// Saves every change to the store at once (none is saved if one fails): objects missing a
-    /// value the model requires are refused with a validation error naming them.
+    /// Saves the acting page's changes (outside a page, every change) to the store at once
+    /// (none is saved if one fails): objects missing a value the model requires are refused
+    /// with a validation error naming them.
     public func save() throws {
-        guard hasChanges else { return }
-        let saving = Array(inserted) + Array(updated)
+        let page = actingPage
+        let saving = inserted.filter { isMine($0, page) } + updated.filter { isMine($0, page) }
+        let deleting = deleted.filter { isMine($0, page) }
+        guard !saving.isEmpty || !deleting.isEmpty else { return }
+        if let missingModel { throw missingModel }
         for object in saving where !object.isDeleted { try validate(object) }
-        for object in deleted {
+        for object in deleting {
             for relationship in object.entity.relationships where relationship.deleteRule == .denyDeleteRule {
                 if !targetIDs(object.values[relationship.name]).isEmpty {
                     throw Self.validationError(
@@ -107,40 +147,49 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
                 }
             }
         }
-        for object in saving + Array(deleted) { object.willSave() }
-        try coordinator.write(saving.filter { !$0.isDeleted }, deleting: deleted.map(\.objectID))
+        for object in saving + deleting { object.willSave() }
+        try coordinator.write(saving.filter { !$0.isDeleted }, deleting: deleting.map(\.objectID))
         for object in saving { object.committed = object.values }
-        for object in deleted { objects[object.objectID] = nil }
-        let done = saving + Array(deleted)
-        inserted = []
-        updated = []
-        deleted = []
+        for object in deleting { objects[object.objectID] = nil }
+        let done = saving + deleting
+        for object in done {
+            inserted.remove(object)
+            updated.remove(object)
+            deleted.remove(object)
+            changedBy[ObjectIdentifier(object)] = nil
+        }
         for object in done { object.didSave() }
         changed()
         NotificationCenter.default.post(name: .NSManagedObjectContextDidSave, object: self)
     }
 
-    /// Forgets every change since the last save.
+    /// Forgets the acting page's changes since the last save (outside a page, every change).
     public func rollback() {
-        for object in inserted {
+        let page = actingPage
+        for object in inserted where isMine(object, page) {
             object.objectWillChange.send()
             objects[object.objectID] = nil
             object.isDeleted = true
+            inserted.remove(object)
+            changedBy[ObjectIdentifier(object)] = nil
         }
-        for object in updated.union(deleted) {
+        for object in updated.union(deleted) where isMine(object, page) {
             object.objectWillChange.send()
             object.values = object.committed ?? [:]
             object.isDeleted = false
+            updated.remove(object)
+            deleted.remove(object)
+            changedBy[ObjectIdentifier(object)] = nil
         }
-        inserted = []
-        updated = []
-        deleted = []
         changed()
     }
 
-    /// Forgets every change and every object read: the next fetch reads them again.
+    /// Forgets the acting page's changes and every object read: the next fetch reads them again.
     public func reset() {
         rollback()
+        // What other pages have not saved stays theirs: the objects are read again only when
+        // no change is pending.
+        guard inserted.isEmpty && updated.isEmpty && deleted.isEmpty else { return }
         objects = [:]
         materialized = []
         changed()
@@ -170,11 +219,14 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
     public func fetch<T: NSFetchRequestResult>(_ request: NSFetchRequest<T>) throws -> [T] {
         accessed()
         coordinator.learn(T.self)
+        if let missingModel { throw missingModel }
         guard let entityName = request.entityName ?? request.entity?.name, let entity = model?.entitiesByName[entityName] else {
             throw Self.error(134_010, "the model \(model?.name ?? "") has no entity named \(request.entityName ?? "?")")
         }
         materialize(entity)
-        var results = objects.values.filter { $0.entity === entity && !$0.isDeleted }
+        // Another page's unsaved inserts are its own until it saves them.
+        let page = actingPage
+        var results = objects.values.filter { $0.entity === entity && !$0.isDeleted && (!inserted.contains($0) || isMine($0, page)) }
         if let predicate = request.predicate { results = results.filter { predicate.evaluate(with: $0) } }
         let descriptors = request.sortDescriptors ?? []
         let orders = request.orders
@@ -296,6 +348,7 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
 
     func didChange(_ object: NSManagedObject) {
         if !inserted.contains(object) && !object.isDeleted { updated.insert(object) }
+        note(object)
         changed()
     }
 

@@ -281,6 +281,20 @@ struct RemindersAppTests {
         #expect(loose.objectID != newer.objectID && loose.objectID.uriRepresentation().lastPathComponent != "p0")
     }
 
+    @Test func aContextWithNoModelSaysHowToGiveItOne() {
+        // A view shown without `.environment(\.managedObjectContext, …)`.
+        let unset = EnvironmentValues().managedObjectContext
+        let note = Tag(context: unset)
+        note.title = "lost?"
+        #expect {
+            try unset.save()
+        } throws: { error in
+            (error as NSError).localizedDescription.contains(".environment(\\.managedObjectContext")
+        }
+        #expect(throws: NSError.self) { try unset.fetch(NSFetchRequest<Tag>(entityName: "Tag")) }
+        unset.rollback()
+    }
+
     @Test func aRequiredObjectThatIsGoneDoesNotStopTheServer() throws {
         let context = PersistenceController(inMemory: true).container.viewContext
         let reminder = Reminder(context: context)
@@ -397,5 +411,40 @@ struct RemindersAppTests {
         try context.save()
         try host.tap("Delete the first two")
         #expect(host.rows == ["0", "C", "D"], "\(host.rows)")
+    }
+
+    @Test func aPagesUnsavedDraftIsItsOwn() throws {
+        // One visitor starts a list and has not saved it; another saves, discards and lists.
+        struct Lists: View {
+            @Environment(\.managedObjectContext) private var viewContext
+            @FetchRequest(sortDescriptors: [NSSortDescriptor(key: "title", ascending: true)]) private var lists:
+                FetchedResults<ReminderList>
+            var body: some View {
+                VStack {
+                    ForEach(lists) { Text($0.title) }
+                    Button("Draft") {
+                        let list = ReminderList(context: viewContext)
+                        list.title = "Groceries"
+                    }
+                    Button("Save") { try? viewContext.save() }
+                    Button("Discard") { viewContext.rollback() }
+                }
+            }
+        }
+        let context = PersistenceController(inMemory: true).container.viewContext
+        let first = ViewHost(Lists().environment(\.managedObjectContext, context))
+        let second = ViewHost(Lists().environment(\.managedObjectContext, context))
+        try first.tap("Draft")
+        #expect(first.rows == ["Groceries"])
+        try second.update()
+        #expect(second.rows.isEmpty, "another page's unsaved draft is not listed")
+        try second.tap("Save")
+        try second.tap("Discard")
+        try first.update()
+        #expect(first.rows == ["Groceries"], "nor saved or discarded by another page")
+        try first.tap("Save")
+        try second.update()
+        #expect(second.rows == ["Groceries"], "saved by its page, it is everyone's")
+        #expect(!context.hasChanges)
     }
 }

@@ -53,7 +53,15 @@ public final class PageHost {
     }
 
     /// The page whose event is being handled, while its handler runs.
-    static var acting: PageHost?
+    static var acting: PageHost? {
+        didSet { actingID = acting.map(ObjectIdentifier.init) }
+    }
+
+    /// Who the page acting now is (in an event's handler or while it renders), for state kept
+    /// apart per page outside the core (JetwayCoreData's unsaved changes); nil outside a page.
+    /// Readable from any isolation (it is set on the main actor, where pages act).
+    nonisolated public static var actingPage: ObjectIdentifier? { actingID }
+    nonisolated(unsafe) private static var actingID: ObjectIdentifier?
 
     /// Whether a view has read `@Environment(\.scenePhase)`: only then does the page hear the
     /// browser hide and show it.
