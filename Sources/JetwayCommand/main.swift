@@ -73,27 +73,23 @@ var symbols = AssetSymbols(catalogsIn: folder)
 for file in files where file.lastPathComponent != AssetSymbols.fileName {
     if let text = try? String(contentsOf: file, encoding: .utf8) { symbols.declaredByApp.formUnion(AssetSymbols.staticNames(in: text)) }
 }
-if !symbols.isEmpty {
-    let file = folder.appendingPathComponent(AssetSymbols.fileName)
-    print("\(AssetSymbols.fileName): \(symbols.colors.count) colours and \(symbols.images.count) images of the asset catalogs")
-    if !dryRun {
-        do { try symbols.source.write(to: file, atomically: true, encoding: .utf8) } catch {
-            print("\(AssetSymbols.fileName): could not be written: \(error)")
-            failures += 1
-        }
+/// Writes a file of what Xcode generates at build time, beside the project's sources.
+@MainActor func writeGenerated(_ name: String, _ source: String, _ summary: String) {
+    print("\(name): \(summary)")
+    guard !dryRun else { return }
+    do { try source.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) } catch {
+        print("\(name): could not be written: \(error)")
+        failures += 1
     }
+}
+if !symbols.isEmpty {
+    writeGenerated(
+        AssetSymbols.fileName, symbols.source, "\(symbols.colors.count) colours and \(symbols.images.count) images of the asset catalogs")
 }
 // The classes and properties Xcode generates for the Core Data models' entities.
 let dataModels = DataModelClasses(modelsIn: folder)
 if !dataModels.isEmpty {
-    let file = folder.appendingPathComponent(DataModelClasses.fileName)
-    print("\(DataModelClasses.fileName): \(dataModels.generated.count) entities of the Core Data models")
-    if !dryRun {
-        do { try dataModels.source.write(to: file, atomically: true, encoding: .utf8) } catch {
-            print("\(DataModelClasses.fileName): could not be written: \(error)")
-            failures += 1
-        }
-    }
+    writeGenerated(DataModelClasses.fileName, dataModels.source, "\(dataModels.generated.count) entities of the Core Data models")
 }
 print("jetway port: \(rewritten) of \(files.count) files \(dryRun ? "would be " : "")rewritten, \(needHand) need a hand")
 exit(failures == 0 ? 0 : 1)

@@ -135,6 +135,14 @@ extension Shape {
     }
 }
 
+extension CGAffineTransform {
+    /// This transform applied about `anchor`'s point of `rect` (that point stays where it is).
+    func about(_ anchor: UnitPoint, in rect: CGRect) -> CGAffineTransform {
+        let x = rect.minX + rect.width * anchor.x, y = rect.minY + rect.height * anchor.y
+        return CGAffineTransform(translationX: -x, y: -y).concatenating(self).concatenating(CGAffineTransform(translationX: x, y: y))
+    }
+}
+
 /// A shape scaled about a point of its frame (`.scale(0.5)`, `.scale(x: 2, y: 1, anchor: .leading)`).
 public struct ScaledShape<Content: Shape>: Shape {
     public var shape: Content
@@ -148,10 +156,7 @@ public struct ScaledShape<Content: Shape>: Shape {
     }
 
     public func path(in rect: CGRect) -> Path {
-        let x = rect.minX + rect.width * anchor.x, y = rect.minY + rect.height * anchor.y
-        let about = CGAffineTransform(translationX: -x, y: -y).concatenating(CGAffineTransform(scaleX: scale.width, y: scale.height))
-            .concatenating(CGAffineTransform(translationX: x, y: y))
-        return shape.path(in: rect).applying(about)
+        shape.path(in: rect).applying(CGAffineTransform(scaleX: scale.width, y: scale.height).about(anchor, in: rect))
     }
 }
 
@@ -168,10 +173,7 @@ public struct RotatedShape<Content: Shape>: Shape {
     }
 
     public func path(in rect: CGRect) -> Path {
-        let x = rect.minX + rect.width * anchor.x, y = rect.minY + rect.height * anchor.y
-        let about = CGAffineTransform(translationX: -x, y: -y).concatenating(CGAffineTransform(rotationAngle: angle.radians))
-            .concatenating(CGAffineTransform(translationX: x, y: y))
-        return shape.path(in: rect).applying(about)
+        shape.path(in: rect).applying(CGAffineTransform(rotationAngle: angle.radians).about(anchor, in: rect))
     }
 }
 
