@@ -92,14 +92,20 @@ extension EndToEnd {
                 try await second.click("button", labelled: "Add")
                 #expect(await first.wait(for: "return document.querySelectorAll('[data-testid=note]').length === 2"))
                 try await first.screenshot("core-data-notes")
+                // The second page deletes the first note (its row's Delete): it leaves the first page.
+                try await second.click("button", labelled: "Delete Gate B12 at 10:40")
+                #expect(
+                    await first.wait(
+                        for: "return document.querySelectorAll('[data-testid=note]').length === 1 && document.body.textContent.includes('1 notes')"),
+                    "the delete did not reach the other page")
             }
-            // Saved in the store file: a container opened on it again reads both.
+            // Saved in the store file: a container opened on it again reads what is left.
             let again = NSPersistentContainer(name: "Notes", managedObjectModel: model)
             again.persistentStoreDescriptions[0].url = folder.appendingPathComponent("Notes.sqlite")
             again.loadPersistentStores { _, _ in }
             let request = NSFetchRequest<Note>(entityName: "Note")
             request.sortDescriptors = [NSSortDescriptor(key: "created", ascending: true)]
-            #expect(try again.viewContext.fetch(request).map(\.text) == ["Gate B12 at 10:40", "Boarding pass"])
+            #expect(try again.viewContext.fetch(request).map(\.text) == ["Boarding pass"])
         }
     }
 }
