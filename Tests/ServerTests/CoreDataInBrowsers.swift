@@ -96,7 +96,9 @@ extension EndToEnd {
                 try await second.click("button", labelled: "Delete Gate B12 at 10:40")
                 #expect(
                     await first.wait(
-                        for: "return document.querySelectorAll('[data-testid=note]').length === 1 && document.body.textContent.includes('1 notes')"),
+                        for:
+                            "return document.querySelectorAll('[data-testid=note]').length === 1 && document.body.textContent.includes('1 notes')"
+                    ),
                     "the delete did not reach the other page")
             }
             // Saved in the store file: a container opened on it again reads what is left.
