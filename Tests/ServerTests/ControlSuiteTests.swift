@@ -138,7 +138,8 @@ extension EndToEnd {
                     await browser.wait(
                         for: "return document.querySelector('button[aria-pressed]').getAttribute('aria-pressed') === 'true'"), "\(engine)")
                 _ = try await browser.execute("document.querySelector(\"input[aria-label='Fare']\").value = ''; return true")
-                try await browser.type("14.25", into: "input[aria-label='Fare']")
+                // A formatted field takes its text when committed (Return), as SwiftUI's.
+                try await browser.type("14.25" + Key.enter, into: "input[aria-label='Fare']")
                 _ = await eventually("the fare", engine) { model.fare == 14.25 }
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Fare: 14.25')"), "\(engine)")
                 try await browser.type("Aisle" + Key.enter + "please", into: "textarea.jw-text-editor")

@@ -7,26 +7,32 @@ import Foundation
 
 extension TextField where Label == Text {
     /// A field bound to a value shown with `format`: what is typed is parsed as the format
-    /// reads it; text it cannot read leaves the value as it was.
+    /// reads it when committed (Return, or the focus leaving, as SwiftUI's); text it cannot read
+    /// leaves the value as it was.
     ///
     /// ```swift
     /// TextField("Fare", value: $fare, format: .number)
     /// ```
     public init<F: ParseableFormatStyle>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil)
     where F.FormatOutput == String {
-        self.init(title: titleKey.string, text: FormattedValue.binding(value, format: format), prompt: prompt?.string, inputType: "text")
+        self.init(
+            title: titleKey.string, text: FormattedValue.binding(value, format: format), prompt: prompt?.string, inputType: "text",
+            commitsOnChange: true)
     }
 
     @_disfavoredOverload
     public init<S: StringProtocol, F: ParseableFormatStyle>(_ title: S, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil)
     where F.FormatOutput == String {
-        self.init(title: String(title), text: FormattedValue.binding(value, format: format), prompt: prompt?.string, inputType: "text")
+        self.init(
+            title: String(title), text: FormattedValue.binding(value, format: format), prompt: prompt?.string, inputType: "text",
+            commitsOnChange: true)
     }
 
     /// The older form, with a `Formatter` (`NumberFormatter`, `DateFormatter`).
     public init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, formatter: Formatter, prompt: Text? = nil) {
         self.init(
-            title: titleKey.string, text: FormattedValue.binding(value, formatter: formatter), prompt: prompt?.string, inputType: "text")
+            title: titleKey.string, text: FormattedValue.binding(value, formatter: formatter), prompt: prompt?.string, inputType: "text",
+            commitsOnChange: true)
     }
 }
 

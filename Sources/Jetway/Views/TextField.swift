@@ -14,12 +14,15 @@ public struct TextField<Label: View>: _PrimitiveView {
     let prompt: String?
     let inputType: String
     var axis: Axis = .horizontal
+    /// A field bound to a formatted value takes the text when it is committed (Return, or the
+    /// focus leaving), as SwiftUI's does: not each keystroke's half-typed number.
+    var commitsOnChange = false
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         out.append(
             TextInput.node(
                 context, type: view.inputType, title: view.title, prompt: view.prompt, text: view.text, className: StyleClass.textfield,
-                multiline: view.axis == .vertical))
+                multiline: view.axis == .vertical, commitsOnChange: view.commitsOnChange))
     }
 }
 
@@ -73,7 +76,7 @@ enum TextInput {
     @MainActor
     static func node(
         _ context: _RenderContext, type: String, title: String, prompt: String?, text: Binding<String>, className: String,
-        multiline: Bool = false
+        multiline: Bool = false, commitsOnChange: Bool = false
     ) -> Node {
         let node: Node
         if multiline {
@@ -93,7 +96,7 @@ enum TextInput {
         node.setAttribute("aria-label", title)
         if context.environment.isEnabled {
             node.addHandler(
-                EventBinding(event: .input) { payload in
+                EventBinding(event: commitsOnChange ? .change : .input) { payload in
                     text.wrappedValue = try payload.text()
                 })
             // Return in a text area starts a new line; it submits only one-line fields.
