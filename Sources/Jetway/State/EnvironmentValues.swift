@@ -318,10 +318,15 @@ struct EnvironmentWriter: ViewModifier, _PrimitiveModifier {
 
 extension View {
     /// Sets an environment value for this view and its descendants.
-    /// (`.environment(\.font, …)` sets the font of the text inside, as `.font(_:)` does.)
     public func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> some View {
         modifier(EnvironmentWriter { $0[keyPath: keyPath] = value })
-            .font(keyPath == \EnvironmentValues.font ? value as? Font : nil)
+    }
+
+    /// `.environment(\.font, …)`: the value, and the font of the text inside, as `.font(_:)`
+    /// sets it (chosen over the general form for the font's key path, so no other environment
+    /// value pays for it).
+    public func environment(_ keyPath: WritableKeyPath<EnvironmentValues, Font?>, _ value: Font?) -> some View {
+        modifier(EnvironmentWriter { $0[keyPath: keyPath] = value }).font(value)
     }
 
     /// Changes an environment value for this view and its descendants, from what it is here.
