@@ -52,7 +52,9 @@ public struct PortRewrite: Sendable, Equatable {
         "UITextContentType", "UITextChecker", "UIViewRepresentable", "UIViewRepresentableContext", "UIView", "UITextView",
         "UITextViewDelegate", "UILabel", "UIVisualEffectView", "UIVisualEffect", "UIBlurEffect", "UIActivityIndicatorView",
         "UIEdgeInsets", "UIResponder", "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate", "UIScene", "UIWindowScene",
-        "UISceneSession", "UISceneConfiguration", "UIWindow", "UIHostingController",
+        "UISceneSession", "UISceneConfiguration", "UIWindow", "UIHostingController", "UIDevice", "UIUserInterfaceIdiom",
+        "UIDeviceOrientation", "UIBarAppearance", "UINavigationBarAppearance", "UITabBarAppearance", "UITabBarItemAppearance",
+        "UITabBarItemStateAppearance",
     ]
 
     /// `#selector(UIResponder.resignFirstResponder)`, `#selector(save(_:))`: the method's name.
@@ -64,6 +66,13 @@ public struct PortRewrite: Sendable, Equatable {
         pattern:
             #"(@FetchRequest\b|\bFetchRequest<|\bFetchedResults\b|\bSectionedFetch|\bmanagedObjectContext\b|\bNSManagedObject|\bNSFetchRequest\b"#
             + #"|\bNSPersistentContainer\b|\bNSEntityDescription\b|\bNSPredicate\(\s*format:|\bNSSortDescriptor\(\s*key:)"#)
+
+    /// `class AppDelegate: UIResponder, UIApplicationDelegate` (not already `final` or `open`):
+    /// what comes before `class`.
+    static let lifecycleDelegate = try! NSRegularExpression(
+        pattern:
+            #"^((?:\s*@[A-Za-z]+)*\s*(?:(?:public|internal|fileprivate|private)\s+)?)class(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*:[^{]*\bUI(?:Application|Scene|WindowScene)Delegate\b)"#
+    )
 
     /// `@NSManaged` (not `@NSManagedSomething`).
     static let nsManaged = try! NSRegularExpression(pattern: #"@NSManaged\b"#)
@@ -78,7 +87,7 @@ public struct PortRewrite: Sendable, Equatable {
     /// Foundation, CoreLocation's coordinates and distances): their imports become Jetway's, as
     /// SwiftUI's and Combine's do.
     public static let modulesJetwayStandsIn: Set<String> = [
-        "SwiftUI", "Combine", "UniformTypeIdentifiers", "CoreTransferable", "CoreGraphics", "CoreLocation",
+        "SwiftUI", "Combine", "UniformTypeIdentifiers", "CoreTransferable", "CoreGraphics", "CoreLocation", "os", "OSLog",
     ]
 
     /// Names that on Linux live in FoundationNetworking, not Foundation.
@@ -98,24 +107,54 @@ public struct PortRewrite: Sendable, Equatable {
 
     public init(_ source: String) {
         var lines = source.components(separatedBy: "\n")
+        // `import os.log` is the `os` module's logging: Jetway's, as `import os` is.
+        for index in lines.indices where lines[index].contains("import os.log") {
+            lines[index] = lines[index].replacingOccurrences(of: "import os.log", with: "import os")
+        }
         var imports: [(index: Int, module: String)] = []
         var guarded: Set<Int> = []
         // Imports inside any `#if` (a UIKit import there is not made Jetway's: the file's
         // other imports would change for one build only).
         var conditional: Set<Int> = []
-        // For each `#if` the line is in: whether its condition asks for a platform or a module.
+        // For each `#if` the line is in: whether its condition asks for a platform or a module,
+        // and whether it is a `canImport(UIKit)` Jetway answers.
         var conditions: [Bool] = []
+        var answered: [Bool] = []
+        // Whether a branch Jetway answers came before in the block.
+        var taken: [Bool] = []
+        // UIKit stands in as Jetway when the file uses only the UIKit names Jetway has.
+        let uiKitNames = Self.uiKitNames(in: source)
+        let uiKitIsJetways = uiKitNames.isSubset(of: Self.uiKitNamesJetwayHas)
+        var answeredGuards = 0
         for (index, line) in lines.enumerated() {
             let directive = line.trimmingCharacters(in: .whitespaces)
-            if directive.hasPrefix("#if ") || directive.hasPrefix("#if(") {
-                conditions.append(Self.isPlatformCondition(directive))
+            let opens = directive.hasPrefix("#if ") || directive.hasPrefix("#if(")
+            // `#if canImport(UIKit)` around code that uses only what Jetway has (a
+            // `hideKeyboard()` helper): the iOS branch is the one a browser's build takes.
+            let answers =
+                uiKitIsJetways && (opens || directive.hasPrefix("#elseif")) && !directive.contains("!")
+                && directive.contains("canImport(UIKit)")
+            if answers {
+                lines[index] = line.replacingOccurrences(of: "canImport(UIKit)", with: "canImport(Jetway)")
+                answeredGuards += 1
+            }
+            if opens {
+                conditions.append(!answers && Self.isPlatformCondition(directive))
+                answered.append(answers)
+                taken.append(answers)
             } else if directive.hasPrefix("#elseif"), !conditions.isEmpty {
-                conditions[conditions.count - 1] = Self.isPlatformCondition(directive)
+                // After a branch Jetway answers, the others are not built: guarded.
+                conditions[conditions.count - 1] = taken[taken.count - 1] || (!answers && Self.isPlatformCondition(directive))
+                answered[answered.count - 1] = answers && !taken[taken.count - 1]
+                taken[taken.count - 1] = taken[taken.count - 1] || answers
             } else if directive.hasPrefix("#else"), !conditions.isEmpty {
                 // What the platform conditions left out is what this platform builds.
-                conditions[conditions.count - 1] = false
+                conditions[conditions.count - 1] = taken[taken.count - 1]
+                answered[answered.count - 1] = false
             } else if directive.hasPrefix("#endif"), !conditions.isEmpty {
                 conditions.removeLast()
+                answered.removeLast()
+                taken.removeLast()
             }
             let range = NSRange(line.startIndex..., in: line)
             guard let match = Self.importLine.firstMatch(in: line, range: range), let module = Range(match.range(at: 2), in: line) else {
@@ -123,11 +162,9 @@ public struct PortRewrite: Sendable, Equatable {
             }
             imports.append((index, String(line[module])))
             if conditions.contains(true) { guarded.insert(index) }
-            if !conditions.isEmpty { conditional.insert(index) }
+            // An import under a guard Jetway answers is built as if it were not guarded.
+            if !conditions.isEmpty, !answered.allSatisfy({ $0 }) { conditional.insert(index) }
         }
-        // UIKit stands in as Jetway when the file uses only the UIKit names Jetway has.
-        let uiKitNames = Self.uiKitNames(in: source)
-        let uiKitIsJetways = uiKitNames.isSubset(of: Self.uiKitNamesJetwayHas)
         let blocked = imports.filter { !guarded.contains($0.index) }.filter {
             Self.frameworksWithoutCounterpart.contains($0.module)
                 && !($0.module == "UIKit" && uiKitIsJetways && !conditional.contains($0.index))
@@ -140,6 +177,7 @@ public struct PortRewrite: Sendable, Equatable {
             return
         }
         var changes: [String] = []
+        if answeredGuards > 0 { changes.append("#if canImport(UIKit) → #if canImport(Jetway) (\(answeredGuards))") }
         var hasJetway = imports.contains { $0.module == "Jetway" }
         var removed: Set<Int> = []
         for (index, module) in imports
@@ -205,6 +243,15 @@ public struct PortRewrite: Sendable, Equatable {
         for index in lines.indices where lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("@UIApplicationMain") {
             lines[index] = lines[index].replacingOccurrences(of: "@UIApplicationMain", with: "@main")
             changes.append("@UIApplicationMain → @main")
+        }
+        // Jetway makes the app's and scenes' delegates itself (`init()`), which a class that
+        // may have subclasses cannot promise without a `required init()`: they become final.
+        for index in lines.indices where lines[index].contains("Delegate") {
+            let line = lines[index]
+            let range = NSRange(line.startIndex..., in: line)
+            guard Self.lifecycleDelegate.firstMatch(in: line, range: range) != nil else { continue }
+            lines[index] = Self.lifecycleDelegate.stringByReplacingMatches(in: line, range: range, withTemplate: "$1final class")
+            changes.append("app and scene delegates made final")
         }
         if managed > 0 { changes.append("@NSManaged → @Managed (\(managed))") }
         if objc > 0 { changes.append("@objc removed (\(objc))") }

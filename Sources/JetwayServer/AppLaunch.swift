@@ -8,6 +8,17 @@ import JetwayRoutes
 @_cdecl("jetway_register_app_launch")
 public func registerAppLaunch() {
     SpellingDictionary.source = DebianWordLists.text(for:)
+    AppLog.sink = { entry in
+        let level: Log.Level =
+            switch entry.type {
+            case .debug: .debug
+            case .error, .fault: .error
+            default: .info
+            }
+        Log.write(
+            level, "app_log",
+            ["type": entry.type.name, "subsystem": entry.subsystem, "category": entry.category, "message": entry.message])
+    }
     AppLaunch.serve = { name, windows in
         do {
             let server = try JetwayServer(app: JetwayApp(title: name, windows: windows), configuration: .fromEnvironment())

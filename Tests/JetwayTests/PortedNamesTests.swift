@@ -142,7 +142,11 @@ struct PortedNamesTests {
             "UIApplicationDelegate": (any UIApplicationDelegate).self, "UISceneDelegate": (any UISceneDelegate).self,
             "UIWindowSceneDelegate": (any UIWindowSceneDelegate).self, "UIScene": UIScene.self, "UIWindowScene": UIWindowScene.self,
             "UISceneSession": UISceneSession.self, "UISceneConfiguration": UISceneConfiguration.self, "UIWindow": UIWindow.self,
-            "UIHostingController": UIHostingController<Text>.self,
+            "UIHostingController": UIHostingController<Text>.self, "UIDevice": UIDevice.self,
+            "UIUserInterfaceIdiom": UIUserInterfaceIdiom.self, "UIDeviceOrientation": UIDeviceOrientation.self,
+            "UIBarAppearance": UIBarAppearance.self, "UINavigationBarAppearance": UINavigationBarAppearance.self,
+            "UITabBarAppearance": UITabBarAppearance.self, "UITabBarItemAppearance": UITabBarItemAppearance.self,
+            "UITabBarItemStateAppearance": UITabBarItemStateAppearance.self,
         ]
         #expect(Set(types.keys) == PortRewrite.uiKitNamesJetwayHas)
     }

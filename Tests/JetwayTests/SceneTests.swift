@@ -66,8 +66,49 @@ private struct DeskApp: App {
     }
 }
 
+/// Saves when the app goes to the background, as SwiftUI apps do from their `App`.
+@MainActor
+private final class PhaseLog {
+    static var entries: [String] = []
+}
+
+private struct SavingApp: App {
+    @Environment(\.scenePhase) private var scenePhase
+    var body: some Scene {
+        WindowGroup { Text("Gate") }
+            .onChange(of: scenePhase) { old, new in PhaseLog.entries.append("\(old)→\(new)") }
+    }
+}
+
 @MainActor
 struct SceneTests {
+    /// Opens a window's content as a page, and keeps it.
+    private final class Open: SceneWindowVisitor {
+        var hosts: [ViewHost] = []
+        func visit<Content: View>(path: String, title: String?, content: @escaping @MainActor @Sendable () -> Content) {
+            hosts.append(ViewHost(content()))
+        }
+    }
+
+    @Test func theAppsPhaseIsActiveWhileAnyPageIsShown() throws {
+        PhaseLog.entries = []
+        let window = try #require(SavingApp().body.windows.first)
+        let open = Open()
+        window.visit(open)
+        window.visit(open)
+        let (first, second) = (open.hosts[0], open.hosts[1])
+        #expect(PhaseLog.entries == ["background→active"], "the first page made the app active")
+        try first.send(.phase, .text("background")) { $0 === first.dom.root }
+        #expect(PhaseLog.entries == ["background→active"], "another page is still shown")
+        try second.send(.phase, .text("background")) { $0 === second.dom.root }
+        #expect(PhaseLog.entries == ["background→active", "active→background"])
+        try second.send(.phase, .text("active")) { $0 === second.dom.root }
+        second.graph.tearDown()
+        #expect(PhaseLog.entries == ["background→active", "active→background", "background→active", "active→background"])
+        first.graph.tearDown()
+        #expect(PhaseLog.entries.count == 4, "a hidden page that closes changes nothing")
+    }
+
     /// Renders a window's content as the server's route would.
     private final class Render: SceneWindowVisitor {
         var text = ""

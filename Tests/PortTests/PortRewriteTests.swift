@@ -88,7 +88,31 @@ struct PortRewriteTests {
 
     @Test func aUIKitLifeCycleAppDelegateIsPorted() {
         let port = PortRewrite("import UIKit\n\n@UIApplicationMain\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n}\n")
-        #expect(port.source == "import Jetway\n\n@main\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n}\n")
+        #expect(port.source == "import Jetway\n\n@main\nfinal class AppDelegate: UIResponder, UIApplicationDelegate {\n}\n")
+        let scene = PortRewrite("import UIKit\nimport SwiftUI\n\nclass SceneDelegate: UIResponder, UIWindowSceneDelegate {\n}\n")
+        #expect(scene.source.contains("\nfinal class SceneDelegate: UIResponder, UIWindowSceneDelegate {"), "Jetway makes it: final")
+        #expect(
+            PortRewrite("import UIKit\n@main final class A: UIResponder, UIApplicationDelegate {}\n").source.contains("@main final class A")
+        )
+        #expect(!PortRewrite("import SwiftUI\nclass Model: NSObject, UITextViewDelegate {}\n").source.contains("final"))
+    }
+
+    @Test func aCanImportUIKitGuardAroundWhatJetwayHasIsBuilt() {
+        let helper = PortRewrite(
+            "import SwiftUI\n\n#if canImport(UIKit)\nextension View {\n    func hideKeyboard() {\n"
+                + "        UIApplication.shared.sendAction(#selector(UIResponder.resignFirstResponder), to: nil, from: nil, for: nil)\n"
+                + "    }\n}\n#endif\n")
+        #expect(helper.source.contains("#if canImport(Jetway)\nextension View"), "\(helper.source)")
+        let imported = PortRewrite("#if canImport(UIKit)\nimport UIKit\n#endif\nlet color = UIColor.systemRed\n")
+        #expect(imported.source.hasPrefix("#if canImport(Jetway)\nimport Jetway\n#endif"), "\(imported.source)")
+        let other = PortRewrite("import SwiftUI\n#if canImport(UIKit)\nlet picker = UIPickerView()\n#endif\n")
+        #expect(other.source.contains("#if canImport(UIKit)"), "a guard around what Jetway lacks stays")
+    }
+
+    @Test func theOSModulesLoggingIsJetways() {
+        #expect(PortRewrite("import os\nlet log = Logger()\n").source == "import Jetway\nlet log = Logger()\n")
+        #expect(PortRewrite("import SwiftUI\nimport os.log\n").source == "import Jetway\n")
+        #expect(PortRewrite("import OSLog\n").source == "import Jetway\n")
     }
 
     @Test func anImportWithAnAccessLevelIsPortedToo() {
@@ -129,8 +153,10 @@ struct PortRewriteTests {
         // A package that builds for iOS and macOS guards its UIKit and AppKit imports.
         let text = "#if canImport(UIKit)\nimport UIKit\n#elseif os(macOS)\nimport AppKit\n#endif\nimport SwiftUI\n\nstruct Icon: View {}\n"
         let port = PortRewrite(text)
-        #expect(port.outcome == .rewritten(["import SwiftUI → import Jetway"]))
-        #expect(port.source.contains("#if canImport(UIKit)\nimport UIKit\n") && port.source.contains("\nimport Jetway\n"))
+        #expect(port.source == "#if canImport(Jetway)\nimport Jetway\n#elseif os(macOS)\nimport AppKit\n#endif\n\nstruct Icon: View {}\n")
+        #expect(
+            PortRewrite(text.replacingOccurrences(of: "import SwiftUI", with: "import SwiftUI\nlet p = UIPickerView()")).source
+                .contains("#if canImport(UIKit)\nimport UIKit\n"), "a guard around what Jetway lacks is the file's own")
         // Any other condition still counts: the import is there when the flag is set.
         let flagged = PortRewrite("#if DEBUG\nimport UIKit\n#endif\nimport SwiftUI\n")
         #expect(flagged.outcome == .needsHand(["UIKit"]))
@@ -139,7 +165,9 @@ struct PortRewriteTests {
                 == .needsHand(["UIKit (UIPickerView)"]),
             "after the #endif it is not guarded")
         let otherwise = PortRewrite("#if canImport(UIKit)\nimport UIKit\n#else\nimport AppKit\n#endif\nimport SwiftUI\n")
-        #expect(otherwise.outcome == .needsHand(["AppKit"]), "Linux builds the #else")
+        #expect(otherwise.outcome != .needsHand(["AppKit"]), "the UIKit branch is built: the #else is not")
+        let unanswered = PortRewrite("#if canImport(UIKit)\nimport UIKit\n#else\nimport AppKit\n#endif\nlet p = UIPickerView()\n")
+        #expect(unanswered.outcome == .needsHand(["AppKit"]), "Linux builds the #else of a guard Jetway does not answer")
         let negated = PortRewrite("#if !os(macOS)\nimport UIKit\nlet p = UIPickerView()\n#endif\nimport SwiftUI\n")
         #expect(negated.outcome == .needsHand(["UIKit (UIPickerView)"]), "Linux builds what is not macOS")
     }

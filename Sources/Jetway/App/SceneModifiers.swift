@@ -150,3 +150,78 @@ extension Scene {
         return ModifiedScene(content: self) { AnyView($0.environmentObject(object)) }
     }
 }
+
+extension Scene {
+    /// What the app does when its phase changes (`.onChange(of: scenePhase) { old, new in … }`
+    /// on a `WindowGroup`, with the app's `@Environment(\.scenePhase)`), as SwiftUI's app is
+    /// active while any of its scenes is: here the app is `.active` while any visitor's page
+    /// is shown and goes to `.background` once none is (every page hidden or closed). With
+    /// `initial`, the action also runs when the first page opens.
+    public func onChange(
+        of value: ScenePhase, initial: Bool = false, _ action: @escaping @MainActor (_ oldValue: ScenePhase, _ newValue: ScenePhase) -> Void
+    ) -> ModifiedScene<Self> {
+        let tracker = AppPhaseTracker(initial: initial, action: action)
+        return ModifiedScene(content: self) { AnyView(AppPhaseReporter(content: $0, tracker: tracker)) }
+    }
+
+    public func onChange(of value: ScenePhase, initial: Bool = false, _ action: @escaping @MainActor () -> Void) -> ModifiedScene<Self> {
+        onChange(of: value, initial: initial) { _, _ in action() }
+    }
+
+    /// The older form: the new phase.
+    public func onChange(of value: ScenePhase, perform action: @escaping @MainActor (_ newValue: ScenePhase) -> Void)
+        -> ModifiedScene<Self>
+    {
+        onChange(of: value) { _, new in action(new) }
+    }
+}
+
+/// The app's phase, from the phases of every page its windows show.
+@MainActor
+final class AppPhaseTracker {
+    private let initial: Bool
+    private let action: @MainActor (ScenePhase, ScenePhase) -> Void
+    /// Pages shown now.
+    private var shown = 0
+    private var opened = false
+    private(set) var phase = ScenePhase.background
+
+    init(initial: Bool, action: @escaping @MainActor (ScenePhase, ScenePhase) -> Void) {
+        self.initial = initial
+        self.action = action
+    }
+
+    /// A page went from `old` to `new` (nil: not open).
+    func pageChanged(from old: ScenePhase?, to new: ScenePhase?) {
+        if old == .active { shown -= 1 }
+        if new == .active { shown += 1 }
+        let now: ScenePhase = shown > 0 ? .active : .background
+        if !opened, new != nil {
+            opened = true
+            // The first page: `initial` runs the action with the phase it opens in.
+            if initial {
+                phase = now
+                action(now, now)
+                return
+            }
+        }
+        guard now != phase else { return }
+        let before = phase
+        phase = now
+        action(before, now)
+    }
+}
+
+/// Tells the app's phase tracker what its page's phase is, from the page's opening to its end.
+struct AppPhaseReporter: View {
+    let content: AnyView
+    let tracker: AppPhaseTracker
+    @Environment(\.scenePhase) private var phase
+
+    var body: some View {
+        content
+            .onAppear { tracker.pageChanged(from: nil, to: phase) }
+            .onChange(of: phase) { old, new in tracker.pageChanged(from: old, to: new) }
+            .onDisappear { tracker.pageChanged(from: phase, to: nil) }
+    }
+}

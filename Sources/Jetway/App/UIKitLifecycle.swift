@@ -7,8 +7,10 @@ import Foundation
 // each page is a scene — its own scene delegate, connected when the page opens, told when the
 // page is shown, hidden and closed — and shows the root view of its window's hosting controller.
 
-/// The app's delegate: `@main class AppDelegate: UIResponder, UIApplicationDelegate`. Its
-/// `main()` serves the app.
+/// The app's delegate: `@main final class AppDelegate: UIResponder, UIApplicationDelegate`. Its
+/// `main()` serves the app. Jetway makes the delegate itself, so the class is `final` (a
+/// non-final class would need a `required init()`, which every view and view controller
+/// under `UIResponder` would then have to repeat); `jetway port` adds the `final`.
 @MainActor @preconcurrency
 public protocol UIApplicationDelegate: AnyObject {
     init()
@@ -49,8 +51,9 @@ extension UIApplicationDelegate {
     }
 }
 
-/// A scene's delegate (`SceneDelegate`): told when its page connects and when it is shown,
-/// hidden and closed.
+/// A scene's delegate (`final class SceneDelegate: UIResponder, UIWindowSceneDelegate`): told
+/// when its page connects and when it is shown, hidden and closed. Made by Jetway, as the app's
+/// delegate is: `final` (`jetway port` adds it).
 @MainActor @preconcurrency
 public protocol UISceneDelegate: AnyObject {
     init()
@@ -97,7 +100,7 @@ open class UIScene: UIResponder {
     public internal(set) var activationState = ActivationState.unattached
     public internal(set) var delegate: (any UISceneDelegate)?
 
-    public required init() {
+    public override init() {
         session = UISceneSession(role: .windowApplication)
         super.init()
     }
@@ -167,7 +170,8 @@ open class UIWindow: UIView {
         windowScene.windows.append(self)
     }
 
-    public required init() { super.init() }
+    public override init() { super.init() }
+    public required init?(coder: NSCoder) { nil }
 
     open func makeKeyAndVisible() {
         for window in windowScene?.windows ?? [] { window.isKeyWindow = false }
@@ -181,7 +185,10 @@ open class UIWindow: UIView {
 @MainActor
 open class UIViewController: UIResponder {
     open var title: String?
-    public required init() { super.init() }
+    public override init() { super.init() }
+    public init(nibName: String?, bundle: Bundle?) { super.init() }
+    /// A controller archived in a storyboard: there are none here, so it is never made.
+    public required init?(coder: NSCoder) { nil }
 }
 
 /// Shows a SwiftUI view (`UIHostingController(rootView: ContentView())`): in a scene's window,
@@ -195,7 +202,7 @@ open class UIHostingController<Content: View>: UIViewController, HostedRootView 
         super.init()
     }
 
-    public required init() { fatalError("UIHostingController needs its root view: UIHostingController(rootView:)") }
+    public required init?(coder: NSCoder) { nil }
 
     var hostedView: AnyView { AnyView(rootView) }
 }

@@ -163,6 +163,111 @@ public final class UINavigationBar {
     }
     /// Translucency is the page's stylesheet's; the setting changes nothing else.
     public var isTranslucent = true
+
+    /// The bar's look as iOS 13 and later set it (`UINavigationBarAppearance`). A page's bar
+    /// has one look, not one per scroll position or height: the standard appearance's, else
+    /// the scroll-edge one's, else the compact one's — applied when set.
+    public var standardAppearance = UINavigationBarAppearance() {
+        didSet { applyAppearance() }
+    }
+    public var scrollEdgeAppearance: UINavigationBarAppearance? {
+        didSet { applyAppearance() }
+    }
+    public var compactAppearance: UINavigationBarAppearance? {
+        didSet { applyAppearance() }
+    }
+    public var compactScrollEdgeAppearance: UINavigationBarAppearance? {
+        didSet { applyAppearance() }
+    }
+
+    private func applyAppearance() {
+        let candidates = [standardAppearance, scrollEdgeAppearance, compactAppearance, compactScrollEdgeAppearance].compactMap { $0 }
+        guard let look = candidates.first(where: \.isConfigured) else { return }
+        UIKitAppearance.text(Self.title, look.largeTitleTextAttributes.isEmpty ? look.titleTextAttributes : look.largeTitleTextAttributes)
+        UIKitAppearance.set(Self.bar, "background", look.backgroundCSS)
+        UIKitAppearance.set(Self.title, "background", look.backgroundCSS)
+        UIKitAppearance.set(Self.bar, "box-shadow", look.shadowCSS)
+    }
+}
+
+/// A bar's look (iOS 13's `UIBarAppearance`): its background and the line under it.
+@MainActor
+open class UIBarAppearance: NSObject {
+    public enum Idiom: Sendable { case phone, pad, mac, unspecified }
+    open var backgroundColor: UIColor? { didSet { isConfigured = true } }
+    open var shadowColor: UIColor? { didSet { isConfigured = true } }
+    open var backgroundEffect: UIBlurEffect? { didSet { isConfigured = true } }
+    /// Whether anything was set or configured: a fresh appearance changes nothing.
+    var isConfigured = false
+    private var transparent = false
+
+    public override init() { super.init() }
+    public init(idiom: UIUserInterfaceIdiom) { super.init() }
+    public init(barAppearance: UIBarAppearance) {
+        backgroundColor = barAppearance.backgroundColor
+        shadowColor = barAppearance.shadowColor
+        backgroundEffect = barAppearance.backgroundEffect
+        isConfigured = barAppearance.isConfigured
+        transparent = barAppearance.transparent
+        super.init()
+    }
+
+    /// The system's translucent material with a hairline under it.
+    open func configureWithDefaultBackground() {
+        (backgroundColor, shadowColor, backgroundEffect, transparent) = (nil, nil, UIBlurEffect(style: .systemChromeMaterial), false)
+        isConfigured = true
+    }
+    /// The system background colour, opaque, with a hairline under it.
+    open func configureWithOpaqueBackground() {
+        (backgroundColor, shadowColor, backgroundEffect, transparent) = (.systemBackground, nil, nil, false)
+        isConfigured = true
+    }
+    /// No background and no line.
+    open func configureWithTransparentBackground() {
+        (backgroundColor, shadowColor, backgroundEffect, transparent) = (nil, .clear, nil, true)
+        isConfigured = true
+    }
+
+    var backgroundCSS: String? {
+        if let backgroundColor { return backgroundColor.css }
+        if transparent { return "transparent" }
+        return backgroundEffect.map { $0.style.material.css }
+    }
+    var shadowCSS: String? { shadowColor.map { "inset 0 -1px 0 \($0.css)" } }
+}
+
+/// A navigation bar's look: its background, line and title attributes.
+@MainActor
+open class UINavigationBarAppearance: UIBarAppearance {
+    open var titleTextAttributes: [NSAttributedString.Key: Any] = [:] { didSet { isConfigured = true } }
+    open var largeTitleTextAttributes: [NSAttributedString.Key: Any] = [:] { didSet { isConfigured = true } }
+}
+
+/// A tab bar's look: its background, line, and its items' colours.
+@MainActor
+open class UITabBarAppearance: UIBarAppearance {
+    open var stackedLayoutAppearance = UITabBarItemAppearance() { didSet { isConfigured = true } }
+    open var inlineLayoutAppearance = UITabBarItemAppearance() { didSet { isConfigured = true } }
+    open var compactInlineLayoutAppearance = UITabBarItemAppearance() { didSet { isConfigured = true } }
+}
+
+/// A tab bar item's look in each state.
+@MainActor
+open class UITabBarItemAppearance: NSObject {
+    public let normal = UITabBarItemStateAppearance()
+    public let selected = UITabBarItemStateAppearance()
+    public let disabled = UITabBarItemStateAppearance()
+    public let focused = UITabBarItemStateAppearance()
+    public override init() { super.init() }
+    public init(style: Style) { super.init() }
+    public enum Style: Sendable { case stacked, inline, compactInline }
+}
+
+/// A tab bar item's icon and title in one state.
+@MainActor
+open class UITabBarItemStateAppearance: NSObject {
+    open var iconColor: UIColor?
+    open var titleTextAttributes: [NSAttributedString.Key: Any] = [:]
 }
 
 /// The tab bar's appearance.
@@ -188,6 +293,28 @@ public final class UITabBar {
         didSet { UIKitAppearance.set(Self.link + ":not([aria-selected=\"true\"])", "color", unselectedItemTintColor?.css) }
     }
     public var isTranslucent = true
+
+    /// The bar's look as iOS 13 and later set it (`UITabBarAppearance`): one look on a page,
+    /// the standard appearance's, else the scroll-edge one's — applied when set. The items'
+    /// colours are the stacked layout's (the icon colour, else the title's).
+    public var standardAppearance = UITabBarAppearance() {
+        didSet { applyAppearance() }
+    }
+    public var scrollEdgeAppearance: UITabBarAppearance? {
+        didSet { applyAppearance() }
+    }
+
+    private func applyAppearance() {
+        guard let look = [standardAppearance, scrollEdgeAppearance].compactMap({ $0 }).first(where: \.isConfigured) else { return }
+        UIKitAppearance.set(Self.bar, "background", look.backgroundCSS)
+        UIKitAppearance.set(Self.bar, "box-shadow", look.shadowCSS)
+        func color(_ state: UITabBarItemStateAppearance) -> String? {
+            (state.iconColor ?? state.titleTextAttributes[.foregroundColor] as? UIColor)?.css
+        }
+        let items = look.stackedLayoutAppearance
+        UIKitAppearance.set(Self.link + "[aria-selected=\"true\"]", "color", color(items.selected))
+        UIKitAppearance.set(Self.link + ":not([aria-selected=\"true\"])", "color", color(items.normal))
+    }
 }
 
 /// A list's appearance (SwiftUI's `List` was a table view).

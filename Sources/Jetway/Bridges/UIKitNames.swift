@@ -95,6 +95,23 @@ public final class UIApplication {
         return true
     }
 
+    /// The page's window, as UIKit code reaches for it (`windows.first?.safeAreaInsets`,
+    /// `windows.first { $0.isKeyWindow }?.endEditing(true)`): one key window, whose safe-area
+    /// insets are none (the page lays itself out inside the browser's) and whose
+    /// `endEditing` takes the focus out of the acting page's field.
+    public var windows: [UIWindow] { [Self.pageWindow().window] }
+
+    /// The page's scene, with its window (`connectedScenes.first as? UIWindowScene`).
+    public var connectedScenes: Set<UIScene> { [Self.pageWindow().scene] }
+
+    private static func pageWindow() -> (scene: UIWindowScene, window: UIWindow) {
+        let scene = UIWindowScene(session: UISceneSession(role: .windowApplication))
+        scene.activationState = .foregroundActive
+        let window = UIWindow(windowScene: scene)
+        window.makeKeyAndVisible()
+        return (scene, window)
+    }
+
     /// Whether the page can open `url`: an address of this app or an `http`/`https` one.
     public func canOpenURL(_ url: URL) -> Bool {
         URLPolicy.sanitize(url.absoluteString) != nil
@@ -126,6 +143,85 @@ public final class UIApplication {
             ? [willEnterForegroundNotification, didBecomeActiveNotification]
             : [willResignActiveNotification, didEnterBackgroundNotification]
     }
+}
+
+/// The kind of interface a device has.
+public enum UIUserInterfaceIdiom: Int, Sendable, Hashable, CustomStringConvertible {
+    case unspecified = -1, phone = 0, pad = 1, tv = 2, carPlay = 3, mac = 5, vision = 6
+
+    public var description: String {
+        switch self {
+        case .unspecified: "unspecified"
+        case .phone: "phone"
+        case .pad: "pad"
+        case .tv: "tv"
+        case .carPlay: "carPlay"
+        case .mac: "mac"
+        case .vision: "vision"
+        }
+    }
+}
+
+/// The device, as UIKit code asks about it (`UIDevice.current.userInterfaceIdiom == .pad`):
+/// the browser of the page being rendered or acting. Its kind comes from the browser's
+/// `User-Agent` (`RequestContext.idiom(forUserAgent:)`: a phone, a tablet, or `.mac` for a
+/// desktop browser), and pages of different kinds never share a rendering. A browser tells no
+/// device name, battery or orientation: `name` and `model` say it is a web browser, and
+/// `systemVersion` is the iOS release whose SwiftUI Jetway follows ("18.0"), which apps compare
+/// against before using newer APIs.
+@MainActor
+public final class UIDevice {
+    public static let current = UIDevice()
+
+    /// The kind of device of the page rendering or acting now (outside a page: `.phone`).
+    public var userInterfaceIdiom: UIUserInterfaceIdiom {
+        PageHost.acting?.graph?.environment.request.userInterfaceIdiom ?? .phone
+    }
+    public var name: String { "Web browser" }
+    public var model: String { "Web browser" }
+    public var localizedModel: String { model }
+    public var systemName: String { "iOS" }
+    public var systemVersion: String { "18.0" }
+    /// A browser does not say which way it is held.
+    public var orientation: UIDeviceOrientation { .unknown }
+    /// The page's browser's id for this app (its device cookie's), when it keeps cookies.
+    public var identifierForVendor: UUID? {
+        guard let device = PageHost.acting?.graph?.environment.request.device else { return nil }
+        return UUID(uuidString: device) ?? Self.uuid(from: device)
+    }
+
+    /// A UUID that is always the same for `text` (two FNV-1a hashes of it).
+    static func uuid(from text: String) -> UUID {
+        func fnv(_ seed: UInt64) -> UInt64 {
+            var hash = seed
+            for byte in text.utf8 {
+                hash ^= UInt64(byte)
+                hash &*= 0x100_0000_01b3
+            }
+            return hash
+        }
+        let high = fnv(0xcbf2_9ce4_8422_2325), low = fnv(0x8422_2325_cbf2_9ce4)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * index))
+            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (8 * index))
+        }
+        bytes[6] = bytes[6] & 0x0f | 0x50  // version 5 form: derived from a name
+        bytes[8] = bytes[8] & 0x3f | 0x80
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10],
+                bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+    }
+}
+
+/// Which way a device is held.
+public enum UIDeviceOrientation: Int, Sendable {
+    case unknown, portrait, portraitUpsideDown, landscapeLeft, landscapeRight, faceUp, faceDown
+
+    public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+    public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
 }
 
 /// The screen, as UIKit code asks for its size: a phone's (390 × 844 points), the size Jetway
@@ -240,7 +336,7 @@ public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
 /// not answered (use `@FocusState`) and returns false.
 @MainActor
 open class UIResponder: NSObject {
-    public required override init() { super.init() }
+    public override init() { super.init() }
 
     @discardableResult
     open func resignFirstResponder() -> Bool {

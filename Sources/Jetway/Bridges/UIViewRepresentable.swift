@@ -122,11 +122,13 @@ final class UIViewStorage<Representable: UIViewRepresentable>: UnmountObserving 
 /// `UIView` is an empty box in its background colour.
 @MainActor
 open class UIView: UIResponder {
-    public required init() { super.init() }
+    public override init() { super.init() }
     public init(frame: CGRect) {
         self.frame = frame
         super.init()
     }
+    /// A view archived in a storyboard or nib: there are none here, so it is never made.
+    public required init?(coder: NSCoder) { nil }
 
     open var frame: CGRect = .zero
     open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
@@ -136,6 +138,19 @@ open class UIView: UIResponder {
     open var alpha: CGFloat = 1 { didSet { changed() } }
     open var isUserInteractionEnabled = true { didSet { changed() } }
     open var accessibilityLabel: String? { didSet { changed() } }
+    /// The insets the device's notch and home bar take: the page lays itself out inside the
+    /// browser's safe area already, so they are none.
+    open var safeAreaInsets: UIEdgeInsets { .zero }
+
+    /// Ends the editing in the view (the keyboard-hiding idiom
+    /// `UIApplication.shared.windows.first?.endEditing(true)`): the field the acting page is
+    /// typing in loses the focus. Returns whether there was a page to tell.
+    @discardableResult
+    open func endEditing(_ force: Bool) -> Bool {
+        guard let page = PageHost.acting else { return false }
+        page.endEditing()
+        return true
+    }
 
     /// Set by the representable that shows the view: renders it again.
     var onChange: (() -> Void)?
@@ -229,10 +244,12 @@ open class UITextView: UIView {
     open var autocapitalizationType: UITextAutocapitalizationType = .sentences { didSet { changed() } }
     open weak var delegate: UITextViewDelegate?
 
-    public required init() {
+    public override init() {
         super.init()
         textContainer.onChange = { [weak self] in self?.changed() }
     }
+
+    public required init?(coder: NSCoder) { nil }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -386,7 +403,8 @@ open class UIVisualEffectView: UIView {
         super.init()
     }
 
-    public required init() { super.init() }
+    public override init() { super.init() }
+    public required init?(coder: NSCoder) { nil }
 
     override func makeNode(_ context: _RenderContext) -> Node {
         let node = context.element("div", StyleClass.frame)
@@ -414,7 +432,8 @@ open class UIActivityIndicatorView: UIView {
         super.init()
     }
 
-    public required init() { super.init() }
+    public override init() { super.init() }
+    public required init?(coder: NSCoder) { nil }
 
     open func startAnimating() {
         isAnimating = true

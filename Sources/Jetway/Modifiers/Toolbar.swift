@@ -26,13 +26,25 @@ public struct ToolbarItemPlacement: Hashable, Sendable {
 public struct ToolbarItem<Content: View>: _PrimitiveView {
     let placement: ToolbarItemPlacement
     let content: Content
+    var shown = true
 
     public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {
         self.placement = placement
         self.content = content()
     }
 
+    /// An item of a customizable toolbar (`.toolbar(id:)`). A page offers no toolbar editing:
+    /// the item shows at its placement, and one that `showsByDefault: false` (shown only once
+    /// a user adds it in SwiftUI's editor) is not shown.
+    public init(id: String, placement: ToolbarItemPlacement = .automatic, showsByDefault: Bool = true, @ViewBuilder content: () -> Content)
+    {
+        self.placement = placement
+        self.content = content()
+        self.shown = showsByDefault
+    }
+
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        guard view.shown else { return }
         let node = context.element("div", StyleClass.toolbarItem)
         node.setAttribute("data-placement", view.placement.side)
         context.renderChildren(view.content, into: node)
@@ -59,6 +71,12 @@ extension View {
     /// The screen's toolbar: its items (`ToolbarItem`, `ToolbarItemGroup`, or plain views,
     /// placed at the trailing end) in a bar above the content, in the order of their placement.
     public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
+        modifier(ToolbarModifier(items: content()))
+    }
+
+    /// A customizable toolbar (SwiftUI lets the user rearrange its items, named by `id`): the
+    /// same bar as `toolbar(content:)`, its items where they are placed.
+    public func toolbar<Content: View>(id: String, @ViewBuilder content: () -> Content) -> some View {
         modifier(ToolbarModifier(items: content()))
     }
 

@@ -8,7 +8,8 @@
 /// ```
 @propertyWrapper
 public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
-    public let wrappedValue: ObjectType
+    /// Settable, as SwiftUI's (a wrapper of the app's own may assign it in its initialiser).
+    public var wrappedValue: ObjectType
 
     public init(wrappedValue: ObjectType) {
         self.wrappedValue = wrappedValue

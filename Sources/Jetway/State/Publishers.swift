@@ -161,6 +161,10 @@ extension Publisher {
     /// Values are delivered on the main actor already: the scheduler changes nothing.
     public func receive<S>(on scheduler: S) -> Self { self }
 
+    /// With the scheduler's options (a queue's quality of service): delivered on the main
+    /// actor, as every value here is.
+    public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions?) -> Self { self }
+
     public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
         AnyPublisher { receive, complete in subscribe(receive, completion: complete) }
     }
@@ -228,6 +232,67 @@ public struct Just<Output>: Publisher {
         }
         return AnyCancellable {}
     }
+}
+
+/// A publisher of no values: it finishes at once, or with `completeImmediately: false` never
+/// (a placeholder stream that stays open until cancelled).
+public struct Empty<Output, Failure: Error>: Publisher {
+    public let completeImmediately: Bool
+
+    public init(completeImmediately: Bool = true) { self.completeImmediately = completeImmediately }
+    public init(completeImmediately: Bool = true, outputType: Output.Type, failureType: Failure.Type) {
+        self.completeImmediately = completeImmediately
+    }
+
+    public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable { AnyCancellable {} }
+
+    public func subscribe(
+        _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
+    ) -> AnyCancellable {
+        guard completeImmediately else { return AnyCancellable {} }
+        nonisolated(unsafe) let complete = complete
+        MainActor.assumeIsolated { complete(.finished) }
+        return AnyCancellable {}
+    }
+}
+
+/// Where Combine code asks for values to arrive (`DispatchQueue.main`, `RunLoop.main`,
+/// `OperationQueue.main`, `ImmediateScheduler.shared`), and the options it may pass. Every
+/// publisher here delivers on the main actor, where views and their state live, so a
+/// scheduler names the place and moves nothing: a generic `S: Scheduler` in an app's or a
+/// package's code (`init<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions?)`)
+/// compiles and its values arrive as the rest do.
+public protocol Scheduler {
+    associatedtype SchedulerOptions
+}
+
+extension DispatchQueue: Scheduler {
+    /// A queue's options in Combine: its quality of service, flags and group.
+    public struct SchedulerOptions {
+        public var qos: DispatchQoS
+        public var flags: DispatchWorkItemFlags
+        public var group: DispatchGroup?
+
+        public init(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], group: DispatchGroup? = nil) {
+            self.qos = qos
+            self.flags = flags
+            self.group = group
+        }
+    }
+}
+
+extension RunLoop: Scheduler {
+    public struct SchedulerOptions: Sendable {}
+}
+
+extension OperationQueue: Scheduler {
+    public struct SchedulerOptions: Sendable {}
+}
+
+/// Combine's scheduler that runs work at once, where it is asked.
+public struct ImmediateScheduler: Scheduler, Sendable {
+    public typealias SchedulerOptions = Never
+    public static let shared = ImmediateScheduler()
 }
 
 /// A publisher that fails at once with `error`.

@@ -28,6 +28,10 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// keeps in the `jw_motion` cookie): pages that do never share a rendering with pages that
     /// do not.
     public var reducesMotion: Bool
+    /// The kind of device the browser runs on, from its `User-Agent` (`UIDevice.current
+    /// .userInterfaceIdiom` reads it): `.phone`, `.pad`, or `.mac` for a desktop browser.
+    /// Pages of different kinds never share a rendering.
+    public var userInterfaceIdiom: UIUserInterfaceIdiom
     private var deviceID: String?
     /// The sizes this browser last reported for the page's `GeometryReader`s (the `jw_sizes`
     /// cookie, `index:width:height,…`), so the first paint lays out by them.
@@ -39,9 +43,10 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// `sizes` is the `jw_sizes` cookie; a value not in its form is ignored.
     public init(
         path: String = "/", queryString: String = "", query: [String: String] = [:], user: String? = nil, device: String? = nil,
-        sizes: String? = nil, reducesMotion: Bool = false
+        sizes: String? = nil, reducesMotion: Bool = false, userInterfaceIdiom: UIUserInterfaceIdiom = .phone
     ) {
         self.reducesMotion = reducesMotion
+        self.userInterfaceIdiom = userInterfaceIdiom
         self.path = path
         self.queryString = queryString
         self.query = query
@@ -129,7 +134,17 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
 
     public static func == (lhs: RequestContext, rhs: RequestContext) -> Bool {
         lhs.path == rhs.path && lhs.queryString == rhs.queryString && lhs.user == rhs.user && lhs.deviceID == rhs.deviceID
-            && lhs.sizesText == rhs.sizesText
+            && lhs.sizesText == rhs.sizesText && lhs.userInterfaceIdiom == rhs.userInterfaceIdiom
+    }
+
+    /// The kind of device a `User-Agent` names: a tablet (`iPad`, an Android browser without
+    /// `Mobile`), a phone (`iPhone`, `iPod`, `Mobi`), else a desktop browser (`.mac`, the
+    /// idiom SwiftUI gives a desktop). With no agent: `.phone`, the size pages lay out at first.
+    public static func idiom(forUserAgent agent: String?) -> UIUserInterfaceIdiom {
+        guard let agent, !agent.isEmpty else { return .phone }
+        if agent.contains("iPad") || (agent.contains("Android") && !agent.contains("Mobile")) { return .pad }
+        if agent.contains("iPhone") || agent.contains("iPod") || agent.contains("Mobi") { return .phone }
+        return .mac
     }
 
     public var description: String {

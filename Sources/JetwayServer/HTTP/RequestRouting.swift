@@ -140,7 +140,7 @@ extension JetwayServer {
                 }
             }
         }
-        var identity = identity(cookieHeader: head.headers["cookie"])
+        var identity = identity(cookieHeader: head.headers["cookie"], userAgent: head.headers["user-agent"])
         let deviceCookie = identity.device == nil ? newDeviceCookie(secure: head.secure) : nil
         if let deviceCookie { (identity.device, identity.deviceIsNew) = (deviceCookie.id, true) }
         let browser = identity

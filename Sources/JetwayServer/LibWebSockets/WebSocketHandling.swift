@@ -39,7 +39,8 @@ extension LibWebSocketsTransport {
             setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
         connection.address = clientAddress(wsi)
-        connection.identity = server.identity(cookieHeader: Self.header(wsi, WSI_TOKEN_HTTP_COOKIE))
+        connection.identity = server.identity(
+            cookieHeader: Self.header(wsi, WSI_TOKEN_HTTP_COOKIE), userAgent: Self.header(wsi, WSI_TOKEN_HTTP_USER_AGENT))
         webSocketsByAddress[connection.address, default: 0] += 1
         connection.isCountedForAddress = true
         heard(connection)

@@ -72,14 +72,16 @@ final class RenderGroup {
     /// render exactly this one, for the same user and, once a view has read it, the same device
     /// (or, for the rendering of new browsers, a new browser whose page was the same).
     func canJoin(_ otherRoot: RootView, context other: RequestContext) -> Bool {
-        graph.isPristine && context.user == other.user && context.reducesMotion == other.reducesMotion && sharesDevice(with: other)
+        graph.isPristine && context.user == other.user && context.reducesMotion == other.reducesMotion
+            && context.userInterfaceIdiom == other.userInterfaceIdiom && sharesDevice(with: other)
             && sharesSizes(with: other) && root.isSame(as: otherRoot)
     }
 
     /// Whether a session of `other`'s page, in the state this rendering is in, may share it:
     /// the same user, device and sizes where they were read, and the same root view.
     func canShare(_ otherRoot: RootView, context other: RequestContext) -> Bool {
-        !forNewDevices && context.user == other.user && context.reducesMotion == other.reducesMotion && sharesDevice(with: other)
+        !forNewDevices && context.user == other.user && context.reducesMotion == other.reducesMotion
+            && context.userInterfaceIdiom == other.userInterfaceIdiom && sharesDevice(with: other)
             && sharesSizes(with: other) && root.isSame(as: otherRoot)
     }
 

@@ -96,7 +96,7 @@ final class SessionManager {
     {
         let context = RequestContext(
             path: path, queryString: query, query: match.query, user: identity.user, device: identity.device, sizes: identity.sizes,
-            reducesMotion: identity.reducesMotion)
+            reducesMotion: identity.reducesMotion, userInterfaceIdiom: identity.idiom)
         return LiveSession(
             id: id, match: match, context: context, signInID: identity.signInID,
             group: group(showing: route, match, at: path, query, context: context, newDevice: identity.deviceIsNew), manager: self)
@@ -117,8 +117,11 @@ final class SessionManager {
     func group(
         showing route: Route, _ match: RouteMatch, at path: String, _ query: String, context: RequestContext, newDevice: Bool = false
     ) -> RenderGroup {
-        // Pages that ask for reduced motion render apart (their views may read it).
-        let page = (query.isEmpty ? path : path + "?" + query) + (context.reducesMotion ? "\u{3}reduce" : "")
+        // Pages that ask for reduced motion render apart (their views may read it), as pages of
+        // different kinds of device do (`UIDevice.current.userInterfaceIdiom`).
+        let page =
+            (query.isEmpty ? path : path + "?" + query) + (context.reducesMotion ? "\u{3}reduce" : "")
+            + (context.userInterfaceIdiom == .phone ? "" : "\u{3}\(context.userInterfaceIdiom)")
         let makeRoot: @MainActor () -> RootView = { route.makeView(match) }
         // A page whose first render read the device or the window's sizes is kept by browser,
         // or by sizes (`RenderGroup.joinKey`).
@@ -318,7 +321,7 @@ final class SessionManager {
     /// counts as none.
     func current(_ identity: BrowserIdentity) -> BrowserIdentity {
         guard let id = identity.signInID, server.signIns.user(for: id) == nil else { return identity }
-        return BrowserIdentity(device: identity.device)
+        return BrowserIdentity(device: identity.device, idiom: identity.idiom)
     }
 
     /// The server stops: every page's views leave (`onDisappear` runs, tasks are cancelled,

@@ -14,6 +14,8 @@ struct BrowserIdentity: Sendable, Equatable {
     var sizes: String?
     /// The `jw_motion` cookie says `reduce` (the runtime keeps `prefers-reduced-motion` there).
     var reducesMotion = false
+    /// The kind of device its `User-Agent` names.
+    var idiom = UIUserInterfaceIdiom.phone
 }
 
 extension JetwayServer {
@@ -28,9 +30,10 @@ extension JetwayServer {
     }
 
     /// Any thread: the same, from a `Cookie` header as the browser sent it.
-    func identity(cookieHeader: String?) -> BrowserIdentity {
+    func identity(cookieHeader: String?, userAgent: String? = nil) -> BrowserIdentity {
         let cookies = Request.parseCookies(cookieHeader ?? "")
         var identity = identity(signedCookies: Cookie.verified(cookies, secret: secret))
+        identity.idiom = RequestContext.idiom(forUserAgent: userAgent)
         identity.sizes = cookies[Self.sizesCookieName]
         identity.reducesMotion = cookies[Self.motionCookieName] == "reduce"
         return identity

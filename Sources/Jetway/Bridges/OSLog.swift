@@ -1,0 +1,243 @@
+import Foundation
+import Synchronization
+
+// Apple's unified logging as app code writes it (`import os`, which `jetway port` makes
+// Jetway's): `Logger(subsystem:category:)` with its levels and privacy-marked interpolations,
+// and the older `os_log`. A server's log is its standard error: JetwayServer writes each entry
+// there as a structured line (`level=… event=app_log subsystem=… category=… message=…`), at
+// the server's own levels (`JETWAY_LOG`). The core keeps the last entries in memory too
+// (`AppLog.recent`), so a test can read what a view logged.
+
+/// How serious an entry is.
+public struct OSLogType: Sendable, Hashable, RawRepresentable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public init(_ rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let `default` = OSLogType(0x00)
+    public static let info = OSLogType(0x01)
+    public static let debug = OSLogType(0x02)
+    public static let error = OSLogType(0x10)
+    public static let fault = OSLogType(0x11)
+
+    /// The level's name, as the server's log lines say it.
+    package var name: String {
+        switch self {
+        case .debug: "debug"
+        case .info: "info"
+        case .error: "error"
+        case .fault: "fault"
+        default: "default"
+        }
+    }
+}
+
+/// One entry an app logged.
+public struct AppLogEntry: Sendable, Equatable {
+    public let type: OSLogType
+    public let subsystem: String
+    public let category: String
+    public let message: String
+}
+
+/// Where the app's log entries go.
+public enum AppLog {
+    private static let state = Mutex<(sink: (@Sendable (AppLogEntry) -> Void)?, recent: [AppLogEntry])>((nil, []))
+    /// How many entries `recent` keeps.
+    public static let kept = 200
+
+    /// Set by JetwayServer when it is linked: writes each entry to the server's log.
+    public static var sink: (@Sendable (AppLogEntry) -> Void)? {
+        get { state.withLock { $0.sink } }
+        set { state.withLock { $0.sink = newValue } }
+    }
+
+    /// The last entries logged, oldest first.
+    public static var recent: [AppLogEntry] { state.withLock { $0.recent } }
+
+    static func write(_ entry: AppLogEntry) {
+        let sink = state.withLock { state in
+            state.recent.append(entry)
+            if state.recent.count > kept { state.recent.removeFirst(state.recent.count - kept) }
+            return state.sink
+        }
+        sink?(entry)
+    }
+}
+
+/// Whether an interpolated value may be shown in the log. As on Apple's platforms, a value
+/// marked `.private` (or `.sensitive`), and a string with no mark, is written `<private>`;
+/// numbers and `.public` values are written as they are.
+public struct OSLogPrivacy: Sendable, Equatable {
+    enum Kind: Sendable { case auto, `public`, `private`, sensitive }
+    let kind: Kind
+
+    public struct Mask: Sendable, Equatable {
+        public static let hash = Mask()
+        public static let none = Mask()
+    }
+
+    public static let auto = OSLogPrivacy(kind: .auto)
+    public static let `public` = OSLogPrivacy(kind: .public)
+    public static let `private` = OSLogPrivacy(kind: .private)
+    public static let sensitive = OSLogPrivacy(kind: .sensitive)
+    public static func auto(mask: Mask) -> OSLogPrivacy { .auto }
+    public static func `private`(mask: Mask) -> OSLogPrivacy { .private }
+    public static func sensitive(mask: Mask) -> OSLogPrivacy { .sensitive }
+}
+
+/// How an interpolated integer is written.
+public struct OSLogIntegerFormatting: Sendable {
+    let radix: Int
+    let uppercase: Bool
+    public static let decimal = OSLogIntegerFormatting(radix: 10, uppercase: false)
+    public static func decimal(explicitPositiveSign: Bool = false, minDigits: Int = 0) -> OSLogIntegerFormatting { .decimal }
+    public static let hex = OSLogIntegerFormatting(radix: 16, uppercase: false)
+    public static func hex(explicitPrefix: Bool = false, includePrefix: Bool = false, uppercase: Bool = false, minDigits: Int = 0)
+        -> OSLogIntegerFormatting
+    {
+        OSLogIntegerFormatting(radix: 16, uppercase: uppercase)
+    }
+    public static let octal = OSLogIntegerFormatting(radix: 8, uppercase: false)
+}
+
+/// How an interpolated floating-point number is written.
+public struct OSLogFloatFormatting: Sendable {
+    let precision: Int?
+    public static let fixed = OSLogFloatFormatting(precision: nil)
+    public static func fixed(precision: Int) -> OSLogFloatFormatting { OSLogFloatFormatting(precision: max(0, min(precision, 17))) }
+    public static let exponential = OSLogFloatFormatting(precision: nil)
+    public static let hybrid = OSLogFloatFormatting(precision: nil)
+}
+
+/// A log message: a string literal with interpolated values, each with its privacy.
+public struct OSLogMessage: ExpressibleByStringInterpolation, Sendable {
+    let text: String
+
+    public init(stringLiteral value: String) { text = value }
+    public init(stringInterpolation: Interpolation) { text = stringInterpolation.text }
+
+    public struct Interpolation: StringInterpolationProtocol {
+        var text = ""
+        public init(literalCapacity: Int, interpolationCount: Int) { text.reserveCapacity(literalCapacity) }
+        public mutating func appendLiteral(_ literal: String) { text += literal }
+
+        private mutating func append(_ value: String, privacy: OSLogPrivacy, publicByDefault: Bool) {
+            switch privacy.kind {
+            case .public: text += value
+            case .private, .sensitive: text += "<private>"
+            case .auto: text += publicByDefault ? value : "<private>"
+            }
+        }
+
+        public mutating func appendInterpolation(_ value: @autoclosure () -> String, privacy: OSLogPrivacy = .auto) {
+            append(value(), privacy: privacy, publicByDefault: false)
+        }
+        public mutating func appendInterpolation(
+            _ value: @autoclosure () -> String, align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
+        ) {
+            append(value(), privacy: privacy, publicByDefault: false)
+        }
+        public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: @autoclosure () -> T, privacy: OSLogPrivacy = .auto) {
+            append(value().description, privacy: privacy, publicByDefault: false)
+        }
+        public mutating func appendInterpolation<T: BinaryInteger>(_ value: @autoclosure () -> T, privacy: OSLogPrivacy = .auto) {
+            append(String(value()), privacy: privacy, publicByDefault: true)
+        }
+        public mutating func appendInterpolation<T: BinaryInteger>(
+            _ value: @autoclosure () -> T, format: OSLogIntegerFormatting, privacy: OSLogPrivacy = .auto
+        ) {
+            append(String(value(), radix: format.radix, uppercase: format.uppercase), privacy: privacy, publicByDefault: true)
+        }
+        public mutating func appendInterpolation(_ value: @autoclosure () -> Double, privacy: OSLogPrivacy = .auto) {
+            append("\(value())", privacy: privacy, publicByDefault: true)
+        }
+        public mutating func appendInterpolation(_ value: @autoclosure () -> Float, privacy: OSLogPrivacy = .auto) {
+            append("\(value())", privacy: privacy, publicByDefault: true)
+        }
+        public mutating func appendInterpolation(_ value: @autoclosure () -> CGFloat, privacy: OSLogPrivacy = .auto) {
+            append("\(Double(value()))", privacy: privacy, publicByDefault: true)
+        }
+        public mutating func appendInterpolation<T: BinaryFloatingPoint & CVarArg>(
+            _ value: @autoclosure () -> T, format: OSLogFloatFormatting, privacy: OSLogPrivacy = .auto
+        ) {
+            let number = value()
+            let written = format.precision.map { String(format: "%.\($0)f", number) } ?? "\(Double(number))"
+            append(written, privacy: privacy, publicByDefault: true)
+        }
+        public mutating func appendInterpolation(_ value: @autoclosure () -> Bool, privacy: OSLogPrivacy = .auto) {
+            append(value() ? "true" : "false", privacy: privacy, publicByDefault: true)
+        }
+        public mutating func appendInterpolation(_ value: @autoclosure () -> any Error, privacy: OSLogPrivacy = .auto) {
+            append(String(describing: value()), privacy: privacy, publicByDefault: false)
+        }
+        public mutating func appendInterpolation(_ value: @autoclosure () -> Any.Type, privacy: OSLogPrivacy = .auto) {
+            append(String(describing: value()), privacy: privacy, publicByDefault: true)
+        }
+        public mutating func appendInterpolation<T>(_ value: @autoclosure () -> T?, privacy: OSLogPrivacy = .auto) {
+            append(value().map { String(describing: $0) } ?? "nil", privacy: privacy, publicByDefault: false)
+        }
+    }
+}
+
+/// How an interpolated string is padded (accepted; the server's log does not align).
+public struct OSLogStringAlignment: Sendable {
+    public static let none = OSLogStringAlignment()
+    public static func left(columns: Int) -> OSLogStringAlignment { .none }
+    public static func right(columns: Int) -> OSLogStringAlignment { .none }
+}
+
+/// An app's logger (`Logger(subsystem: Bundle.main.bundleIdentifier!, category: "network")`):
+/// each level's entries go to the server's log, with the subsystem and category.
+public struct Logger: Sendable {
+    public let subsystem: String
+    public let category: String
+
+    public init(subsystem: String, category: String) {
+        self.subsystem = subsystem
+        self.category = category
+    }
+
+    public init() { self.init(subsystem: "", category: "") }
+
+    public init(_ log: OSLog) { self.init(subsystem: log.subsystem, category: log.category) }
+
+    public func log(_ message: OSLogMessage) { log(level: .default, message) }
+    public func log(level: OSLogType, _ message: OSLogMessage) {
+        AppLog.write(AppLogEntry(type: level, subsystem: subsystem, category: category, message: message.text))
+    }
+    public func trace(_ message: OSLogMessage) { log(level: .debug, message) }
+    public func debug(_ message: OSLogMessage) { log(level: .debug, message) }
+    public func info(_ message: OSLogMessage) { log(level: .info, message) }
+    public func notice(_ message: OSLogMessage) { log(level: .default, message) }
+    public func warning(_ message: OSLogMessage) { log(level: .error, message) }
+    public func error(_ message: OSLogMessage) { log(level: .error, message) }
+    public func critical(_ message: OSLogMessage) { log(level: .fault, message) }
+    public func fault(_ message: OSLogMessage) { log(level: .fault, message) }
+}
+
+/// The older log handle (`OSLog(subsystem:category:)`, `.default`), for `os_log` and `Logger(_:)`.
+public final class OSLog: Sendable {
+    public let subsystem: String
+    public let category: String
+    public init(subsystem: String, category: String) {
+        self.subsystem = subsystem
+        self.category = category
+    }
+    public static let `default` = OSLog(subsystem: "", category: "")
+    public static let disabled = OSLog(subsystem: "", category: "disabled")
+}
+
+/// The older logging call: a `printf`-style format and its arguments (`%{public}@` and the
+/// other privacy marks are read as their plain form, and every argument written).
+public func os_log(_ message: StaticString, log: OSLog = .default, type: OSLogType = .default, _ args: any CVarArg...) {
+    guard log !== OSLog.disabled else { return }
+    let format = message.description.replacingOccurrences(of: #"%\{[a-z, ]*\}"#, with: "%", options: .regularExpression)
+    let text = args.isEmpty ? format : String(format: format, arguments: args)
+    AppLog.write(AppLogEntry(type: type, subsystem: log.subsystem, category: log.category, message: text))
+}
+
+public func os_log(_ type: OSLogType, log: OSLog = .default, _ message: OSLogMessage) {
+    guard log !== OSLog.disabled else { return }
+    AppLog.write(AppLogEntry(type: type, subsystem: log.subsystem, category: log.category, message: message.text))
+}
