@@ -40,6 +40,42 @@ struct GeometrySizesTests {
         #expect(fresh.html.contains("width:\(Int(GeometryProxy.defaultSize.width / 2))px"))
     }
 
+    /// A layout by size class, as iPad-aware apps write it.
+    struct Columns: View {
+        @Environment(\.horizontalSizeClass) private var horizontal
+        @Environment(\.verticalSizeClass) private var vertical
+        var body: some View {
+            Text(horizontal == .regular ? "Sidebar and detail" : "One column")
+            Text(vertical == .compact ? "Short" : "Tall")
+        }
+    }
+
+    @Test func sizeClassesComeFromTheWindowAndFollowIt() throws {
+        #expect(RequestContext.parseSizeClasses("rc")! == (.regular, .compact))
+        for bad in ["", "r", "rrr", "xr", "<s"] { #expect(RequestContext.parseSizeClasses(bad) == nil, "\(bad)") }
+        let phone = ViewHost(Columns())
+        #expect(phone.text.contains("One column") && phone.text.contains("Tall"), "before a report: a phone held upright")
+        try phone.send(.sizeClass, .text("rr")) { $0 === phone.dom.root }
+        #expect(phone.text.contains("Sidebar and detail") && phone.text.contains("Tall"))
+        try phone.send(.sizeClass, .text("cc")) { $0 === phone.dom.root }
+        #expect(phone.text.contains("One column") && phone.text.contains("Short"))
+        #expect(throws: JetwayError.self) { try phone.send(.sizeClass, .text("big")) { $0 === phone.dom.root } }
+        var environment = EnvironmentValues()
+        environment.request = RequestContext(sizeClasses: "rr")
+        #expect(ViewHost(Columns(), environment: environment).text.contains("Sidebar and detail"))
+        let forced = ViewHost(Columns().environment(\.horizontalSizeClass, .regular))
+        #expect(forced.text.contains("Sidebar and detail"), "a view may set one for its content")
+    }
+
+    @Test func pagesOfDifferentSizeClassesRenderApart() async throws {
+        let server = try TestServer(app: JetwayApp(title: "Columns", routes: [Route("/") { _ in Columns() }]), transport: .memory)
+        defer { server.stop() }
+        #expect(try await server.get("/", headers: ["Cookie": "jw_class=rr"]).body.contains("Sidebar and detail"))
+        #expect(try await server.get("/").body.contains("One column"))
+        #expect(try await server.get("/", headers: ["Cookie": "jw_class=rr"]).body.contains("Sidebar and detail"))
+        #expect(try await server.get("/", headers: ["Cookie": "jw_class=%3Cb%3E"]).body.contains("One column"))
+    }
+
     @Test func pagesLaidOutByDifferentSizesRenderApart() async throws {
         let server = try TestServer(app: JetwayApp(title: "Cells", routes: [Route("/cells") { _ in Cells() }]), transport: .memory)
         defer { server.stop() }

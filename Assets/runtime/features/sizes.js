@@ -58,3 +58,20 @@ feature((view) => {
     for (const el of all) if (known.has(el)) view.send(el, "resize", known.get(el));
   });
 });
+
+// `@Environment(\.horizontalSizeClass)` and `\.verticalSizeClass`: the window's size classes,
+// `c` compact or `r` regular — horizontally compact under 600 px wide, or under 900 px wide and
+// 500 px tall (a phone on its side); vertically compact under 500 px tall. Kept in the
+// `jw_class` cookie (a year, every path) for the next first paint, and sent to the page's root
+// when they change, if its views read them.
+feature((view) => {
+  const classes = () => (innerWidth < 600 || (innerWidth < 900 && innerHeight < 500) ? "c" : "r") + (innerHeight < 500 ? "c" : "r");
+  let sent = "", written = "";
+  function report() {
+    const now = classes();
+    if (!view.embedded && now !== written) { written = now; document.cookie = "jw_class=" + now + "; path=/; max-age=31536000; samesite=lax"; }
+    if (now !== sent && view.root && view.handles(view.root, "sizeClass")) { sent = now; view.send(view.root, "sizeClass", now); }
+  }
+  window.addEventListener("resize", report);
+  view.on("joined", () => { sent = ""; report(); });
+});

@@ -66,6 +66,9 @@ public final class PageHost {
     /// Whether a view has read `@Environment(\.scenePhase)`: only then does the page hear the
     /// browser hide and show it.
     var readsPhase = false
+    /// Whether a view has read a size class: only then does the page hear the window change
+    /// class.
+    var readsSizeClass = false
 
     /// Views told when the page is hidden or shown (UIApplication's life-cycle notifications).
     private var phaseObservers: [Int: @MainActor (ScenePhase) -> Void] = [:]
@@ -238,6 +241,46 @@ extension ViewGraph {
             onDismiss: nil,
             content: { host.presented })
         SheetModifier._apply(modifier, context.structural(1), &out) { _, _ in }
+    }
+}
+
+/// How much room a dimension of the page has, as SwiftUI's size classes say it: `compact` for
+/// a phone's width (and a phone on its side's height), `regular` for a tablet's or a desktop
+/// window's. The browser window's (features/sizes.js): horizontally compact under 600 px wide,
+/// or under 900 px wide and 500 px tall (a phone on its side); vertically compact under 500 px
+/// tall. They follow the window as it is resized.
+public enum UserInterfaceSizeClass: Hashable, Sendable {
+    case compact, regular
+}
+
+private struct HorizontalSizeClassKey: EnvironmentKey { static let defaultValue: UserInterfaceSizeClass? = nil }
+private struct VerticalSizeClassKey: EnvironmentKey { static let defaultValue: UserInterfaceSizeClass? = nil }
+
+extension EnvironmentValues {
+    /// The keys the size classes are read by (the graph finds their readers by them).
+    static var sizeClassKeys: [ObjectIdentifier] {
+        [ObjectIdentifier(HorizontalSizeClassKey.self), ObjectIdentifier(VerticalSizeClassKey.self)]
+    }
+
+    /// The page's horizontal size class: the browser window's (`RequestContext`, then what the
+    /// runtime reports as the window is resized), unless a view sets one for its content.
+    public var horizontalSizeClass: UserInterfaceSizeClass? {
+        get {
+            let host = pageHost
+            MainActor.assumeIsolated { host?.readsSizeClass = true }
+            return self[HorizontalSizeClassKey.self] ?? request.horizontalSizeClass
+        }
+        set { self[HorizontalSizeClassKey.self] = newValue }
+    }
+
+    /// The page's vertical size class (compact on a phone on its side).
+    public var verticalSizeClass: UserInterfaceSizeClass? {
+        get {
+            let host = pageHost
+            MainActor.assumeIsolated { host?.readsSizeClass = true }
+            return self[VerticalSizeClassKey.self] ?? request.verticalSizeClass
+        }
+        set { self[VerticalSizeClassKey.self] = newValue }
     }
 }
 

@@ -9,6 +9,10 @@ public enum EventKind: String, Sendable, CaseIterable {
     /// The page was hidden or shown (`visibilitychange`), on the page's root: payload
     /// `.text("background" | "active")`, for `@Environment(\.scenePhase)`.
     case phase
+    /// The browser window changed size class, on the page's root: payload `.text("cr")`, the
+    /// horizontal and the vertical class (`c` compact, `r` regular), for
+    /// `@Environment(\.horizontalSizeClass)` and `\.verticalSizeClass`.
+    case sizeClass
     /// A file importer's upload (progress, the stored file, a failure): only the server sends it.
     case upload
     /// A widget's message to its coordinator (`bridge.send`), and a request it answers

@@ -53,6 +53,10 @@ extension ViewGraph {
                     self?.setScenePhase(shown ? .active : .background)
                 })
         }
+        // A page whose views read a size class hears the window change class.
+        if host.readsSizeClass {
+            node.addHandler(EventBinding(event: .sizeClass) { [weak self] payload in try self?.setSizeClasses(payload.text()) })
+        }
         node.children = nodes
         return node
     }

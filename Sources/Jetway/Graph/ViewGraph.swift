@@ -374,17 +374,33 @@ public final class ViewGraph {
         guard environment.scenePhase != phase else { return }
         environment.scenePhase = phase
         host.phaseChanged(to: phase)
-        // The views that read it (their dynamic properties or bodies) evaluate again.
-        let key = EnvironmentValues.scenePhaseKey
-        func invalidateReaders(_ instance: ViewInstance) {
-            if instance.environmentReads.contains(key) || instance.propertyReads.contains(key) {
+        invalidateReaders(of: [EnvironmentValues.scenePhaseKey])
+    }
+
+    /// The browser window changed size class (`cr`: horizontal, vertical): the views that read
+    /// them render again. Anything but two classes is refused.
+    func setSizeClasses(_ text: String) throws {
+        guard let (horizontal, vertical) = RequestContext.parseSizeClasses(text) else {
+            throw JetwayError.wrongPayload(expected: "two size classes (c or r)", got: String(text.prefix(16)))
+        }
+        guard environment.request.horizontalSizeClass != horizontal || environment.request.verticalSizeClass != vertical else { return }
+        environment.request.horizontalSizeClass = horizontal
+        environment.request.verticalSizeClass = vertical
+        invalidateReaders(of: EnvironmentValues.sizeClassKeys)
+    }
+
+    /// The views that read these environment keys (their dynamic properties or bodies)
+    /// evaluate again.
+    private func invalidateReaders(of keys: [ObjectIdentifier]) {
+        func invalidate(_ instance: ViewInstance) {
+            if keys.contains(where: { instance.environmentReads.contains($0) || instance.propertyReads.contains($0) }) {
                 // Its `@Environment` properties are filled again, not kept from the last install.
                 instance.installedValueIsCurrent = false
                 instance.invalidate()
             }
-            for child in instance.children.allValues { invalidateReaders(child) }
+            for child in instance.children.allValues { invalidate(child) }
         }
-        if let root { invalidateReaders(root) }
+        if let root { invalidate(root) }
         setNeedsUpdate()
     }
 

@@ -32,6 +32,11 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// .userInterfaceIdiom` reads it): `.phone`, `.pad`, or `.mac` for a desktop browser.
     /// Pages of different kinds never share a rendering.
     public var userInterfaceIdiom: UIUserInterfaceIdiom
+    /// The browser window's size classes when the page was opened (the `jw_class` cookie the
+    /// runtime keeps): compact and regular, as a phone held upright, until it says otherwise.
+    /// Pages of different size classes never share a rendering.
+    public var horizontalSizeClass: UserInterfaceSizeClass
+    public var verticalSizeClass: UserInterfaceSizeClass
     private var deviceID: String?
     /// The sizes this browser last reported for the page's `GeometryReader`s (the `jw_sizes`
     /// cookie, `index:width:height,…`), so the first paint lays out by them.
@@ -43,10 +48,11 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// `sizes` is the `jw_sizes` cookie; a value not in its form is ignored.
     public init(
         path: String = "/", queryString: String = "", query: [String: String] = [:], user: String? = nil, device: String? = nil,
-        sizes: String? = nil, reducesMotion: Bool = false, userInterfaceIdiom: UIUserInterfaceIdiom = .phone
+        sizes: String? = nil, reducesMotion: Bool = false, userInterfaceIdiom: UIUserInterfaceIdiom = .phone, sizeClasses: String? = nil
     ) {
         self.reducesMotion = reducesMotion
         self.userInterfaceIdiom = userInterfaceIdiom
+        (horizontalSizeClass, verticalSizeClass) = Self.parseSizeClasses(sizeClasses) ?? (.compact, .regular)
         self.path = path
         self.queryString = queryString
         self.query = query
@@ -135,6 +141,23 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     public static func == (lhs: RequestContext, rhs: RequestContext) -> Bool {
         lhs.path == rhs.path && lhs.queryString == rhs.queryString && lhs.user == rhs.user && lhs.deviceID == rhs.deviceID
             && lhs.sizesText == rhs.sizesText && lhs.userInterfaceIdiom == rhs.userInterfaceIdiom
+            && lhs.horizontalSizeClass == rhs.horizontalSizeClass && lhs.verticalSizeClass == rhs.verticalSizeClass
+    }
+
+    /// `cr`: the horizontal and the vertical size class, `c` compact or `r` regular (the
+    /// `jw_class` cookie, and the runtime's `sizeClass` event). Nil for anything else.
+    package static func parseSizeClasses(_ text: String?) -> (UserInterfaceSizeClass, UserInterfaceSizeClass)? {
+        guard let text, text.utf8.count == 2 else { return nil }
+        func sizeClass(_ letter: Character) -> UserInterfaceSizeClass? {
+            letter == "c" ? .compact : letter == "r" ? .regular : nil
+        }
+        guard let horizontal = sizeClass(text.first!), let vertical = sizeClass(text.last!) else { return nil }
+        return (horizontal, vertical)
+    }
+
+    /// The size classes as the cookie writes them.
+    package var sizeClassesText: String {
+        (horizontalSizeClass == .compact ? "c" : "r") + (verticalSizeClass == .compact ? "c" : "r")
     }
 
     /// The kind of device a `User-Agent` names: a tablet (`iPad`, an Android browser without

@@ -73,7 +73,8 @@ final class RenderGroup {
     /// (or, for the rendering of new browsers, a new browser whose page was the same).
     func canJoin(_ otherRoot: RootView, context other: RequestContext) -> Bool {
         graph.isPristine && context.user == other.user && context.reducesMotion == other.reducesMotion
-            && context.userInterfaceIdiom == other.userInterfaceIdiom && sharesDevice(with: other)
+            && context.userInterfaceIdiom == other.userInterfaceIdiom && context.sizeClassesText == other.sizeClassesText
+            && sharesDevice(with: other)
             && sharesSizes(with: other) && root.isSame(as: otherRoot)
     }
 
@@ -81,7 +82,8 @@ final class RenderGroup {
     /// the same user, device and sizes where they were read, and the same root view.
     func canShare(_ otherRoot: RootView, context other: RequestContext) -> Bool {
         !forNewDevices && context.user == other.user && context.reducesMotion == other.reducesMotion
-            && context.userInterfaceIdiom == other.userInterfaceIdiom && sharesDevice(with: other)
+            && context.userInterfaceIdiom == other.userInterfaceIdiom && context.sizeClassesText == other.sizeClassesText
+            && sharesDevice(with: other)
             && sharesSizes(with: other) && root.isSame(as: otherRoot)
     }
 

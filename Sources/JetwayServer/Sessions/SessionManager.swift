@@ -96,7 +96,7 @@ final class SessionManager {
     {
         let context = RequestContext(
             path: path, queryString: query, query: match.query, user: identity.user, device: identity.device, sizes: identity.sizes,
-            reducesMotion: identity.reducesMotion, userInterfaceIdiom: identity.idiom)
+            reducesMotion: identity.reducesMotion, userInterfaceIdiom: identity.idiom, sizeClasses: identity.sizeClasses)
         return LiveSession(
             id: id, match: match, context: context, signInID: identity.signInID,
             group: group(showing: route, match, at: path, query, context: context, newDevice: identity.deviceIsNew), manager: self)
@@ -122,6 +122,7 @@ final class SessionManager {
         let page =
             (query.isEmpty ? path : path + "?" + query) + (context.reducesMotion ? "\u{3}reduce" : "")
             + (context.userInterfaceIdiom == .phone ? "" : "\u{3}\(context.userInterfaceIdiom)")
+            + (context.sizeClassesText == "cr" ? "" : "\u{3}" + context.sizeClassesText)
         let makeRoot: @MainActor () -> RootView = { route.makeView(match) }
         // A page whose first render read the device or the window's sizes is kept by browser,
         // or by sizes (`RenderGroup.joinKey`).
@@ -321,7 +322,7 @@ final class SessionManager {
     /// counts as none.
     func current(_ identity: BrowserIdentity) -> BrowserIdentity {
         guard let id = identity.signInID, server.signIns.user(for: id) == nil else { return identity }
-        return BrowserIdentity(device: identity.device, idiom: identity.idiom)
+        return BrowserIdentity(device: identity.device, idiom: identity.idiom, sizeClasses: identity.sizeClasses)
     }
 
     /// The server stops: every page's views leave (`onDisappear` runs, tasks are cancelled,

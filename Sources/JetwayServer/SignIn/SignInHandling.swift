@@ -16,6 +16,8 @@ struct BrowserIdentity: Sendable, Equatable {
     var reducesMotion = false
     /// The kind of device its `User-Agent` names.
     var idiom = UIUserInterfaceIdiom.phone
+    /// The `jw_class` cookie: the window's size classes (`RequestContext` checks its form).
+    var sizeClasses: String?
 }
 
 extension JetwayServer {
@@ -36,6 +38,7 @@ extension JetwayServer {
         identity.idiom = RequestContext.idiom(forUserAgent: userAgent)
         identity.sizes = cookies[Self.sizesCookieName]
         identity.reducesMotion = cookies[Self.motionCookieName] == "reduce"
+        identity.sizeClasses = cookies[Self.sizeClassCookieName]
         return identity
     }
 
@@ -43,6 +46,8 @@ extension JetwayServer {
     static let sizesCookieName = "jw_sizes"
     /// The cookie the runtime keeps the browser's `prefers-reduced-motion` in.
     static let motionCookieName = "jw_motion"
+    /// The cookie the runtime keeps the window's size classes in (`cr`).
+    static let sizeClassCookieName = "jw_class"
 
     /// Main actor, as a handler's answer is sent: a sign-in starts (ending the browser's
     /// earlier one) and sets its cookie; a sign-out ends it, removes the cookie and reloads its
