@@ -40,9 +40,36 @@ private struct Grid: View {
     }
 }
 
+/// An outlined title, as a game draws one through a label's attributed text.
+private struct OutlinedTitle: UIViewRepresentable {
+    let text: String
+    func makeUIView(context: Context) -> UILabel {
+        let label = UILabel()
+        label.lineBreakMode = .byClipping
+        label.numberOfLines = 0
+        label.textAlignment = .center
+        return label
+    }
+    func updateUIView(_ uiView: UILabel, context: Context) {
+        uiView.attributedText = NSAttributedString(
+            string: text, attributes: [.foregroundColor: UIColor.systemRed, .strokeColor: UIColor.white, .strokeWidth: -3.0])
+    }
+}
+
 @MainActor
 @Suite(.serialized)
 struct UIKitIdiomsTests {
+    @Test func aLabelsAttributedTextShowsItsRuns() {
+        let html = ViewHost(OutlinedTitle(text: "SNAKE")).html
+        #expect(html.contains(">SNAKE</span>"), "\(html)")
+        #expect(html.contains("color:\(UIColor.systemRed.css)") && html.contains("-webkit-text-stroke:0.03em \(UIColor.white.css)"))
+        #expect(html.contains("text-overflow:clip") && html.contains("text-align:center"))
+        let label = UILabel()
+        label.attributedText = NSAttributedString(string: "Gate")
+        label.text = "Gate B"
+        #expect(label.attributedText?.string == "Gate B", "setting the text replaces the attributed text")
+    }
+
     @Test func subclassesWithInitialisersOfTheirOwn() {
         let badge = BadgeView(count: 3)
         #expect(badge.count == 3 && badge.backgroundColor == .systemRed)

@@ -58,6 +58,14 @@ extension NSAttributedString.Key {
     public static let foregroundColor = NSAttributedString.Key("NSColor")
     /// The text's font (a `UIFont`).
     public static let font = NSAttributedString.Key("NSFont")
+    /// The colour behind the text (a `UIColor`).
+    public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
+    /// The outline's colour (a `UIColor`) and width (a percentage of the font size; negative
+    /// also fills the text).
+    public static let strokeColor = NSAttributedString.Key("NSStrokeColor")
+    public static let strokeWidth = NSAttributedString.Key("NSStrokeWidth")
+    /// Extra space between letters, in points.
+    public static let kern = NSAttributedString.Key("NSKern")
 }
 
 /// A font as UIKit code names it for appearance attributes: its size, weight and family.

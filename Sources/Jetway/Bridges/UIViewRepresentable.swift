@@ -352,19 +352,73 @@ open class UILabel: UIView {
     open var textColor: UIColor? { didSet { changed() } }
     open var textAlignment: NSTextAlignment = .natural { didSet { changed() } }
     open var numberOfLines = 1 { didSet { changed() } }
+    /// How a line too long for the label ends: wrapped at words (the default), clipped, or
+    /// cut with an ellipsis.
+    open var lineBreakMode = NSLineBreakMode.byTruncatingTail { didSet { changed() } }
+    /// The text with its runs' attributes (colour, font, background, stroke, letter spacing),
+    /// shown instead of `text` while set; setting `text` clears it.
+    open var attributedText: NSAttributedString? {
+        get {
+            if let attributed, attributed.string == text { return attributed }
+            return text.map { NSAttributedString(string: $0) }
+        }
+        set {
+            attributed = newValue
+            text = newValue?.string
+        }
+    }
+    private var attributed: NSAttributedString?
 
     override func makeNode(_ context: _RenderContext) -> Node {
         let node = context.element("span", StyleClass.text)
-        node.text = text ?? ""
         applyViewStyle(to: node)
+        if let attributed, attributed.length > 0, attributed.string == text {
+            attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { attributes, range, _ in
+                let run = context.element("span")
+                run.text = (attributed.string as NSString).substring(with: range)
+                Self.style(run, with: attributes)
+                node.children.append(run)
+            }
+        } else {
+            node.text = text ?? ""
+        }
         if let font { node.addStyle("font-size:\(px(font.pointSize));font-weight:\(font.weight.css)") }
         if let textColor { node.addStyle("color:\(textColor.css)") }
         if let align = textAlignment.css { node.addStyle("text-align:\(align)") }
-        if numberOfLines > 0 {
+        switch lineBreakMode {
+        case .byClipping: node.addStyle("overflow:hidden;text-overflow:clip")
+        case .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle: node.addStyle("overflow:hidden;text-overflow:ellipsis")
+        case .byWordWrapping, .byCharWrapping: if lineBreakMode == .byCharWrapping { node.addStyle("word-break:break-all") }
+        }
+        if numberOfLines == 1 && lineBreakMode != .byWordWrapping && lineBreakMode != .byCharWrapping {
+            node.addStyle("white-space:nowrap")
+        } else if numberOfLines > 0 {
             node.addStyle("display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;-webkit-line-clamp:\(numberOfLines)")
         }
         return node
     }
+
+    /// A run's attributes as CSS.
+    static func style(_ run: Node, with attributes: [NSAttributedString.Key: Any]) {
+        if let color = attributes[.foregroundColor] as? UIColor { run.addStyle("color:\(color.css)") }
+        if let background = attributes[.backgroundColor] as? UIColor { run.addStyle("background:\(background.css)") }
+        if let font = attributes[.font] as? UIFont { run.addStyle("font-size:\(px(font.pointSize));font-weight:\(font.weight.css)") }
+        if let kern = (attributes[.kern] as? NSNumber)?.doubleValue ?? (attributes[.kern] as? Double) {
+            run.addStyle("letter-spacing:\(px(kern))")
+        }
+        // UIKit's stroke width is a percentage of the font size; negative also fills the text.
+        let width = (attributes[.strokeWidth] as? NSNumber)?.doubleValue ?? (attributes[.strokeWidth] as? Double) ?? 0
+        if width != 0 {
+            let stroke = (attributes[.strokeColor] as? UIColor) ?? (attributes[.foregroundColor] as? UIColor)
+            run.addStyle("-webkit-text-stroke:\(Color.format(abs(width) / 100))em \(stroke?.css ?? "currentColor")")
+            if width > 0 { run.addStyle("color:transparent") }
+        }
+    }
+}
+
+/// How a UIKit label ends a line too long for it.
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 
 /// A blur effect's material (`UIBlurEffect(style: .systemThinMaterial)`).
