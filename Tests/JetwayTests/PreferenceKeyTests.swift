@@ -145,3 +145,49 @@ struct PreferenceKeyTests {
         #expect(Preferences.value(BadgeKey.self, in: [sibling]) == 3 && Preferences.value(BadgeKey.self, in: [copy]) == 9)
     }
 }
+
+/// A segmented control whose indicator sits under the selected item, as apps build one with an
+/// anchor preference and a `GeometryReader` behind the items.
+private struct SelectedBoundsKey: PreferenceKey {
+    static let defaultValue: Anchor<CGRect>? = nil
+    static func reduce(value: inout Anchor<CGRect>?, nextValue: () -> Anchor<CGRect>?) { value = value ?? nextValue() }
+}
+
+private struct Segments: View {
+    let items = ["Classic", "Walls"]
+    @State private var selected = 0
+    var body: some View {
+        HStack {
+            ForEach(items.indices, id: \.self) { index in
+                Button(items[index]) { selected = index }
+                    .anchorPreference(key: SelectedBoundsKey.self, value: .bounds) { selected == index ? $0 : nil }
+            }
+        }
+        .backgroundPreferenceValue(SelectedBoundsKey.self) { bounds in
+            if let bounds {
+                GeometryReader { geometry in
+                    let frame = geometry[bounds]
+                    Color.blue.frame(width: frame.width + 10, height: frame.height).offset(x: frame.minX - 5, y: 0)
+                }
+            }
+        }
+    }
+}
+
+@MainActor
+struct AnchorPreferenceTests {
+    @Test func anAnchorIsWhereTheBrowserMeasuredTheViewInTheReadersCoordinates() throws {
+        let host = ViewHost(Segments())
+        func anchored(_ label: String) -> (DOMNode) -> Bool {
+            { $0.attribute("data-on")?.contains("resize") == true && $0.textContent == label && $0.attribute("data-geometry") == nil }
+        }
+        try host.send(.resize, .numbers([80, 30, 100, 50]), where: anchored("Classic"))
+        try host.send(.resize, .numbers([60, 30, 190, 50]), where: anchored("Walls"))
+        try host.send(.resize, .numbers([200, 30, 100, 50])) { $0.attribute("data-geometry") != nil }
+        #expect(host.html.contains("width:90px;height:30px"), "the first item's width and height: \(host.html)")
+        try host.tap("Walls")
+        #expect(host.html.contains("width:70px;height:30px"), "the indicator follows the selection")
+        let point = Anchor<CGPoint>(frame: CGRect(x: 100, y: 50, width: 80, height: 30), shape: Anchor<CGPoint>.Source.center.shape)
+        #expect(GeometryProxy(size: CGSize(width: 200, height: 30), origin: CGPoint(x: 100, y: 50))[point] == CGPoint(x: 40, y: 15))
+    }
+}

@@ -27,10 +27,6 @@ struct SupportedAPITests {
         Snippet("Map", "Map()"),
         Snippet("AnyTransition.modifier", "Text(\"a\").transition(.modifier(active: EmptyModifier(), identity: EmptyModifier()))"),
         Snippet(
-            ".anchorPreference", "Text(\"a\").anchorPreference(key: K.self, value: .bounds) { _ in 1 }",
-            declarations:
-                "struct K: PreferenceKey { static let defaultValue = 0; static func reduce(value: inout Int, nextValue: () -> Int) {} }"),
-        Snippet(
             "UndoManager", "S()",
             declarations: "struct S: View { @Environment(\\.undoManager) var undo; var body: some View { Text(\"a\") } }"),
         Snippet(
@@ -40,6 +36,10 @@ struct SupportedAPITests {
 
     /// A few of the supported APIs, as a baseline: the harness compiles what exists.
     static let supported: [Snippet] = [
+        Snippet(
+            ".anchorPreference", "Text(\"a\").anchorPreference(key: K.self, value: .bounds) { _ in 1 }",
+            declarations:
+                "struct K: PreferenceKey { static let defaultValue = 0; static func reduce(value: inout Int, nextValue: () -> Int) {} }"),
         Snippet(".tabViewStyle(.page)", "TabView { Text(\"a\") }.tabViewStyle(.page)"),
         Snippet(".onLongPressGesture", "Text(\"a\").onLongPressGesture { }"),
         Snippet("Path", "Path { path in path.move(to: .zero) }"),

@@ -15,16 +15,21 @@ feature((view) => {
     }
     if (!frame) frame = requestAnimationFrame(() => {
       frame = 0;
-      // With where it is in the page (`GeometryProxy.frame(in: .global)`).
-      for (const [el, size] of pending) {
-        if (!el.isConnected || !el.dataset.j) continue;
-        const box = el.getBoundingClientRect();
-        view.send(el, "resize", size.concat([Math.round(box.left + scrollX), Math.round(box.top + scrollY)]));
+      for (const el of pending.keys()) {
+        if (el.isConnected && el.dataset.j) view.send(el, "resize", measure(el));
       }
       pending.clear();
       save();
     });
   }) : null;
+  // A reader's size is the room it offers its content (its content box); an anchored view's
+  // (`.anchorPreference`) is its whole box, padding included. With where it is in the page
+  // (`GeometryProxy.frame(in: .global)`, `geometry[anchor]`), measured now.
+  function measure(el) {
+    const box = el.getBoundingClientRect();
+    const size = el.hasAttribute(wire.attribute.geometry) ? known.get(el) : [Math.round(box.width), Math.round(box.height)];
+    return size.concat([Math.round(box.left + scrollX), Math.round(box.top + scrollY)]);
+  }
   const resizing = '[data-on~="resize"]';
   // The window's size, rounded up to 256 px, as entry 63, on a page with lazy lists: their
   // first window is as tall (windows of about the same size share renderings).
@@ -55,7 +60,7 @@ feature((view) => {
     if (!view.root) return;
     const all = view.handles(view.root, "resize") ? [view.root] : [];
     view.root.querySelectorAll(resizing).forEach((el) => all.push(el));
-    for (const el of all) if (known.has(el)) view.send(el, "resize", known.get(el));
+    for (const el of all) if (known.has(el) && el.dataset.j) view.send(el, "resize", measure(el));
   });
 });
 

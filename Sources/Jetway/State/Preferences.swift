@@ -72,7 +72,8 @@ enum Preferences {
         // in SwiftUI.
         if node.tag == "dialog" { return }
         var own: K.Value?
-        if let value = node.preference(id) as? K.Value {
+        // Unwrapped first: for a key whose value is optional, no value is not a nil value.
+        if let stored = node.preference(id), let value = stored as? K.Value {
             own = value
         } else {
             for child in node.children { contribute(K.self, child, id, into: &own) }

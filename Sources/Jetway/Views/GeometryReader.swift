@@ -30,23 +30,8 @@ public struct GeometryReader<Content: View>: _PrimitiveView {
         node.setAttribute(RuntimeContract.Attribute.geometry, String(state.index))
         node.addHandler(
             EventBinding(event: .resize) { payload in
-                // `[width, height]`, or `[width, height, x, y]` with where it is in the page.
-                let width: Double, height: Double
-                var origin: CGPoint?
-                switch payload {
-                case .size(let w, let h): (width, height) = (w, h)
-                case .numbers(let numbers) where numbers.count == 4:
-                    (width, height) = (numbers[0], numbers[1])
-                    guard numbers[2].isFinite, numbers[3].isFinite, abs(numbers[2]) < 1e7, abs(numbers[3]) < 1e7 else {
-                        throw JetwayError.wrongPayload(expected: "a place in the page", got: "\(numbers[2]), \(numbers[3])")
-                    }
-                    origin = CGPoint(x: numbers[2], y: numbers[3])
-                default: throw JetwayError.wrongPayload(expected: "a size", got: payload.kindName)
-                }
-                guard width.isFinite, height.isFinite, width >= 0, height >= 0, width < 1e6, height < 1e6 else {
-                    throw JetwayError.wrongPayload(expected: "a size between 0 and 1,000,000", got: "\(width)×\(height)")
-                }
-                state.resize(to: CGSize(width: width, height: height), origin: origin)
+                let (size, origin) = try GeometryState.measure(payload)
+                state.resize(to: size, origin: origin)
             })
         let proxy = GeometryProxy(size: state.size, origin: state.origin)
         let content = context.track { view.content(proxy) }
@@ -90,6 +75,27 @@ final class GeometryState {
     }
 
     var origin = CGPoint.zero
+
+    /// What the browser measured (a `resize` event): `[width, height]`, or `[width, height,
+    /// x, y]` with where the element is in the page.
+    static func measure(_ payload: EventPayload) throws -> (size: CGSize, origin: CGPoint?) {
+        let width: Double, height: Double
+        var origin: CGPoint?
+        switch payload {
+        case .size(let w, let h): (width, height) = (w, h)
+        case .numbers(let numbers) where numbers.count == 4:
+            (width, height) = (numbers[0], numbers[1])
+            guard numbers[2].isFinite, numbers[3].isFinite, abs(numbers[2]) < 1e7, abs(numbers[3]) < 1e7 else {
+                throw JetwayError.wrongPayload(expected: "a place in the page", got: "\(numbers[2]), \(numbers[3])")
+            }
+            origin = CGPoint(x: numbers[2], y: numbers[3])
+        default: throw JetwayError.wrongPayload(expected: "a size", got: payload.kindName)
+        }
+        guard width.isFinite, height.isFinite, width >= 0, height >= 0, width < 1e6, height < 1e6 else {
+            throw JetwayError.wrongPayload(expected: "a size between 0 and 1,000,000", got: "\(width)×\(height)")
+        }
+        return (CGSize(width: width, height: height), origin)
+    }
 
     func resize(to size: CGSize, origin: CGPoint? = nil) {
         guard size != self.size || (origin != nil && origin != self.origin) else { return }
