@@ -44,7 +44,7 @@ let package = Package(
                 .embedInCode("runtime/wire.js"), .embedInCode("runtime/clock.js"), .embedInCode("runtime/wake-lock.js"),
                 .embedInCode("runtime/ids.js"), .embedInCode("runtime/patch.js"), .embedInCode("runtime/morph.js"),
                 .embedInCode("runtime/connection.js"), .embedInCode("runtime/view.js"), .embedInCode("runtime/features/lazy.js"),
-                .embedInCode("runtime/features/offline.js"),
+                .embedInCode("runtime/features/offline.js"), .embedInCode("runtime/features/keys.js"),
                 .embedInCode("runtime/features/widgets.js"), .embedInCode("runtime/features/navigation.js"),
                 .embedInCode("runtime/features/dialogs.js"), .embedInCode("runtime/features/uploads.js"),
                 .embedInCode("runtime/features/pickers.js"), .embedInCode("runtime/features/scroll.js"),

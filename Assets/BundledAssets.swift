@@ -50,6 +50,7 @@ extension BundledAssets {
         ("runtime/features/sizes.js", PackageResources.sizes_js),
         ("runtime/features/fields.js", PackageResources.fields_js),
         ("runtime/features/focus.js", PackageResources.focus_js),
+        ("runtime/features/keys.js", PackageResources.keys_js),
         ("runtime/features/images.js", PackageResources.images_js),
         ("runtime/features/fitting.js", PackageResources.fitting_js),
         ("runtime/features/share.js", PackageResources.share_js),

@@ -41,6 +41,8 @@ const wire = Object.freeze({
     imagePart: "data-jw-part",
     keepsAwake: "data-jw-awake",
     location: "data-jw-location",
+    shortcut: "data-jw-shortcut",
+    keys: "data-jw-keys",
     savedAt: "data-jw-saved",
     hostedView: "data-jetway-view",
     lazyRows: "data-rows",

@@ -82,6 +82,13 @@ public enum RuntimeContract {
         /// `CLLocationManager`: on the root, "<serial> watch" or "<serial> once" while a view's
         /// manager wants the visitor's position (features/location.js).
         public static let location = "data-jw-location"
+        /// `.keyboardShortcut`: `modifiers key` — the modifier bits (`EventModifiers`) and the
+        /// browser's name of the key; the runtime clicks the element when they are pressed.
+        public static let shortcut = "data-jw-shortcut"
+        /// `.onKeyPress`: `phases key key …` — the phase bits (`KeyPress.Phases`) and the keys
+        /// the view listens for (`*`: every key), sent to it as `key` events while it or an
+        /// element inside has the focus (features/keys.js).
+        public static let keys = "data-jw-keys"
         /// On `<html>` of a page kept for offline: when it was live (ms).
         public static let savedAt = "data-jw-saved"
         /// A live view hosted in a page Jetway did not render (`<div data-jetway-view="/path">`).
@@ -232,7 +239,7 @@ public enum RuntimeContract {
                     ("drag", Attribute.drag), ("drop", Attribute.drop),
                     ("matched", Attribute.matched),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
-                    ("location", Attribute.location),
+                    ("location", Attribute.location), ("shortcut", Attribute.shortcut), ("keys", Attribute.keys),
                     ("savedAt", Attribute.savedAt),
                     ("hostedView", Attribute.hostedView),
                     ("lazyRows", Attribute.lazyRows), ("lazyWindow", Attribute.lazyWindow),

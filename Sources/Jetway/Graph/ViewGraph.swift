@@ -24,6 +24,8 @@ public final class ViewGraph {
     var pendingCommands: [(widget: Widget, name: String, payload: String)] = []
     /// The animation of the changes waiting for the next update (`withAnimation`).
     var pendingAnimation: Animation?
+    /// The last key press a view of this page used (`.onKeyPress`).
+    let keyPressLedger = KeyPressLedger()
     /// What a widget's data source answered during the last dispatch (`takeAnswer()`).
     var answer: String?
 
