@@ -148,3 +148,47 @@ struct UIKitIdiomsTests {
         #expect(ViewHost(Text("Board")).html.contains("Board"))
     }
 }
+
+/// A chat screen that makes room for the on-screen keyboard, as iOS 13-era apps did.
+private struct ChatRoom: View {
+    @State private var keyboardHeight: CGFloat = 0
+    @State private var draft = ""
+    var body: some View {
+        VStack {
+            Text("Room for the keyboard \(Int(keyboardHeight))")
+            TextField("Message", text: $draft)
+        }
+        .padding(.bottom, keyboardHeight)
+        .onReceive(
+            Publishers.MergeMany(
+                NotificationCenter.default.publisher(for: UIApplication.keyboardWillShowNotification),
+                NotificationCenter.default.publisher(for: UIApplication.keyboardWillHideNotification)
+            )
+            .compactMap { note -> CGFloat? in
+                guard let frame = note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect else { return nil }
+                return note.name == UIResponder.keyboardWillShowNotification ? frame.height : 0
+            }
+        ) { keyboardHeight = $0 }
+    }
+}
+
+@MainActor
+struct KeyboardNotificationTests {
+    @Test func eachPageHearsItsOwnKeyboard() throws {
+        let first = ViewHost(ChatRoom())
+        let second = ViewHost(ChatRoom())
+        // Subscribed after the first render: the page then asks for its keyboard.
+        try first.update()
+        try second.update()
+        #expect(first.dom.root.attribute("data-on")?.contains("keyboard") == true, "the page listens for its keyboard")
+        try first.send(.keyboard, .number(300)) { $0 === first.dom.root }
+        try first.update()
+        #expect(first.text.contains("Room for the keyboard 300"))
+        try second.update()
+        #expect(second.text.contains("Room for the keyboard 0"), "another page's keyboard is not this page's")
+        try first.send(.keyboard, .number(0)) { $0 === first.dom.root }
+        try first.update()
+        #expect(first.text.contains("Room for the keyboard 0"))
+        #expect(throws: JetwayError.self) { try first.send(.keyboard, .number(-5)) { $0 === first.dom.root } }
+    }
+}

@@ -80,3 +80,23 @@ feature((view) => {
   window.addEventListener("resize", report);
   view.on("joined", () => { sent = ""; report(); });
 });
+
+// The on-screen keyboard (UIKit's keyboard notifications): while a field has the focus, the
+// part of the window the visual viewport no longer covers at the bottom is the keyboard's
+// height; sent to the page's root when it changes (0 when it goes), if its views listen.
+feature((view) => {
+  const viewport = window.visualViewport;
+  if (!viewport) return;
+  let sent = 0;
+  function report() {
+    if (!view.root || !view.handles(view.root, "keyboard")) return;
+    const el = document.activeElement;
+    const typing = el && (el.isContentEditable || el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !/^(checkbox|radio|button|submit|range|color)$/.test(el.type)));
+    const covered = Math.max(0, Math.round(innerHeight - viewport.height - viewport.offsetTop));
+    const height = typing && covered > 100 ? covered : 0;
+    if (height !== sent) { sent = height; view.send(view.root, "keyboard", height); }
+  }
+  viewport.addEventListener("resize", report);
+  document.addEventListener("focusout", () => setTimeout(report, 0));
+  view.on("joined", () => { sent = 0; report(); });
+});

@@ -63,6 +63,46 @@ public final class PageHost {
     nonisolated public static var actingPage: ObjectIdentifier? { actingID }
     nonisolated(unsafe) private static var actingID: ObjectIdentifier?
 
+    /// Whether a view listens for the on-screen keyboard (`keyboardWillShowNotification`):
+    /// only then does the page hear the browser's keyboard come and go.
+    var hearsKeyboard = false {
+        didSet { if hearsKeyboard != oldValue { graph?.setNeedsUpdate() } }
+    }
+    /// The on-screen keyboard's height as the browser last reported it.
+    private(set) var keyboardHeight = 0.0
+
+    /// The browser's on-screen keyboard came, went or changed height (a `keyboard` event on the
+    /// root): UIKit's keyboard notifications are posted for this page, with the keyboard's
+    /// frame at the bottom of the page's screen.
+    func keyboardChanged(_ payload: EventPayload) throws {
+        let height = try payload.number()
+        guard height >= 0, height < 10_000 else {
+            throw JetwayError.wrongPayload(expected: "a keyboard height between 0 and 10,000", got: "\(height)")
+        }
+        guard height != keyboardHeight else { return }
+        let before = keyboardHeight
+        keyboardHeight = height
+        let screen = UIScreen.main.bounds
+        func frame(_ height: Double) -> CGRect { CGRect(x: 0, y: screen.height - height, width: screen.width, height: height) }
+        let info: [AnyHashable: Any] = [
+            UIResponder.keyboardFrameBeginUserInfoKey: frame(before), UIResponder.keyboardFrameEndUserInfoKey: frame(height),
+            UIResponder.keyboardAnimationDurationUserInfoKey: 0.25,
+            UIResponder.keyboardAnimationCurveUserInfoKey: UIView.AnimationCurve.easeInOut,
+            UIResponder.keyboardIsLocalUserInfoKey: true,
+        ]
+        let names: [Notification.Name] =
+            height == 0
+            ? [
+                UIResponder.keyboardWillHideNotification, UIResponder.keyboardWillChangeFrameNotification,
+                UIResponder.keyboardDidHideNotification, UIResponder.keyboardDidChangeFrameNotification,
+            ]
+            : [
+                UIResponder.keyboardWillShowNotification, UIResponder.keyboardWillChangeFrameNotification,
+                UIResponder.keyboardDidShowNotification, UIResponder.keyboardDidChangeFrameNotification,
+            ]
+        for name in names { NotificationCenter.default.post(name: name, object: self, userInfo: info) }
+    }
+
     /// Whether a view has read `@Environment(\.scenePhase)`: only then does the page hear the
     /// browser hide and show it.
     var readsPhase = false

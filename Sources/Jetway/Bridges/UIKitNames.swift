@@ -330,6 +330,46 @@ public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
     public var description: String { name }
 }
 
+extension UIResponder {
+    // The on-screen keyboard's notifications, as chat and form screens pad themselves with:
+    // posted for a page when its browser's keyboard comes, goes or changes height (the
+    // browser's visual viewport, on phones and tablets), heard through `NotificationCenter
+    // .default.publisher(for:)` by that page's views only. The user info holds the keyboard's
+    // frame (a `CGRect`) at the bottom of `UIScreen.main.bounds`, its duration and curve.
+    nonisolated public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
+    nonisolated public static let keyboardDidShowNotification = Notification.Name("UIKeyboardDidShowNotification")
+    nonisolated public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
+    nonisolated public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
+    nonisolated public static let keyboardWillChangeFrameNotification = Notification.Name("UIKeyboardWillChangeFrameNotification")
+    nonisolated public static let keyboardDidChangeFrameNotification = Notification.Name("UIKeyboardDidChangeFrameNotification")
+    nonisolated public static let keyboardFrameBeginUserInfoKey = "UIKeyboardFrameBeginUserInfoKey"
+    nonisolated public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
+    nonisolated public static let keyboardAnimationDurationUserInfoKey = "UIKeyboardAnimationDurationUserInfoKey"
+    nonisolated public static let keyboardAnimationCurveUserInfoKey = "UIKeyboardAnimationCurveUserInfoKey"
+    nonisolated public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
+
+    nonisolated static let keyboardNotifications: Set<Notification.Name> = [
+        keyboardWillShowNotification, keyboardDidShowNotification, keyboardWillHideNotification, keyboardDidHideNotification,
+        keyboardWillChangeFrameNotification, keyboardDidChangeFrameNotification,
+    ]
+}
+
+extension UIApplication {
+    // UIKit's `UIApplication` is a responder: its keyboard notifications are these.
+    nonisolated public static var keyboardWillShowNotification: Notification.Name { UIResponder.keyboardWillShowNotification }
+    nonisolated public static var keyboardDidShowNotification: Notification.Name { UIResponder.keyboardDidShowNotification }
+    nonisolated public static var keyboardWillHideNotification: Notification.Name { UIResponder.keyboardWillHideNotification }
+    nonisolated public static var keyboardDidHideNotification: Notification.Name { UIResponder.keyboardDidHideNotification }
+    nonisolated public static var keyboardFrameEndUserInfoKey: String { UIResponder.keyboardFrameEndUserInfoKey }
+}
+
+extension UIView {
+    /// How an animation eases.
+    public enum AnimationCurve: Int, Sendable {
+        case easeInOut, easeIn, easeOut, linear
+    }
+}
+
 /// What takes the keyboard's input in UIKit: here, the field the visitor is typing in.
 /// `resignFirstResponder()` takes the focus out of the acting page's field (the keyboard goes
 /// away on a phone); a page decides its own first responder, so `becomeFirstResponder()` is

@@ -13,6 +13,9 @@ public enum EventKind: String, Sendable, CaseIterable {
     /// horizontal and the vertical class (`c` compact, `r` regular), for
     /// `@Environment(\.horizontalSizeClass)` and `\.verticalSizeClass`.
     case sizeClass
+    /// The browser's on-screen keyboard came, went or changed height, on the page's root:
+    /// payload `.number(height)` in CSS pixels (0: gone), for UIKit's keyboard notifications.
+    case keyboard
     /// A file importer's upload (progress, the stored file, a failure): only the server sends it.
     case upload
     /// A widget's message to its coordinator (`bridge.send`), and a request it answers

@@ -53,6 +53,11 @@ extension ViewGraph {
                     self?.setScenePhase(shown ? .active : .background)
                 })
         }
+        // A page whose views listen for the on-screen keyboard hears it come and go.
+        if host.hearsKeyboard {
+            let host = host
+            node.addHandler(EventBinding(event: .keyboard) { payload in try host.keyboardChanged(payload) })
+        }
         // A page whose views read a size class hears the window change class.
         if host.readsSizeClass {
             node.addHandler(EventBinding(event: .sizeClass) { [weak self] payload in try self?.setSizeClasses(payload.text()) })

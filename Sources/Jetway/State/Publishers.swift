@@ -483,14 +483,25 @@ extension NotificationCenter {
     /// `.onReceive` come from the view's own page: its tab hidden or shown (`scenePhase`).
     public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> AnyPublisher<Notification, Never> {
         nonisolated(unsafe) let object = object
+        let keyboard = UIResponder.keyboardNotifications.contains(name)
         var publisher = AnyPublisher<Notification, Never> { receive, _ in
+            // The keyboard's notifications are a page's: the one subscribing hears its own.
+            nonisolated(unsafe) var page: PageHost?
+            if keyboard {
+                MainActor.assumeIsolated {
+                    page = PageHost.acting
+                    page?.hearsKeyboard = true
+                }
+            }
             nonisolated(unsafe) let receive = receive
             // Delivered where it is posted when that is the main thread, else on the main queue
             // (an observer on OperationQueue.main waits for it, which would deadlock a post
             // from the main thread).
             let token = self.addObserver(forName: name, object: object, queue: nil) { note in
+                if keyboard, (note.object as? PageHost) !== page { return }
                 nonisolated(unsafe) let note = note
-                if Thread.isMainThread {
+                // A page posts its keyboard's notifications on the main actor.
+                if keyboard || Thread.isMainThread {
                     MainActor.assumeIsolated { receive(note) }
                 } else {
                     DispatchQueue.main.async { MainActor.assumeIsolated { receive(note) } }
