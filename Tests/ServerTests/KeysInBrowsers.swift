@@ -23,6 +23,8 @@ private struct SteeredBoard: View {
                 }
             Button("Saved \(saves)") { saves += 1 }.keyboardShortcut("s")
             Button("Start") { heading = "started" }.keyboardShortcut(.defaultAction)
+            // Tall enough to scroll, so that an arrow the board uses could scroll it.
+            Color.clear.frame(height: 2400)
         }
     }
 }
@@ -52,7 +54,12 @@ extension EndToEnd {
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Heading up')"), "\(engine): the arrow steers")
                 try await browser.press("\u{E012}", in: board)  // ArrowLeft
                 #expect(await browser.wait(for: "return document.body.textContent.includes('Heading left')"), "\(engine)")
-                #expect(try await browser.execute("return scrollY") as? Int ?? 0 == 0, "\(engine): the arrow did not scroll the page")
+                try await browser.press("\u{E015}", in: board)  // ArrowDown
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Heading down')"), "\(engine)")
+                #expect(
+                    try await browser.execute("return document.documentElement.scrollHeight > innerHeight && scrollY === 0") as? Bool
+                        == true,
+                    "\(engine): the arrow did not scroll the page")
                 try await browser.press(Key.enter, in: board)
                 #expect(
                     await browser.wait(for: "return document.body.textContent.includes('Heading started')"),

@@ -33,10 +33,11 @@ public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeCl
     private static let named: [(KeyEquivalent, String)] = [
         (.upArrow, "ArrowUp"), (.downArrow, "ArrowDown"), (.leftArrow, "ArrowLeft"), (.rightArrow, "ArrowRight"),
         (.escape, "Escape"), (.delete, "Backspace"), (.deleteForward, "Delete"), (.home, "Home"), (.end, "End"),
-        (.pageUp, "PageUp"), (.pageDown, "PageDown"), (.clear, "Clear"), (.tab, "Tab"), (.space, " "), (.return, "Enter"),
+        (.pageUp, "PageUp"), (.pageDown, "PageDown"), (.clear, "Clear"), (.tab, "Tab"), (.space, "Space"), (.return, "Enter"),
     ]
 
-    /// The browser's name for the key (`KeyboardEvent.key`; a letter in lower case).
+    /// The browser's name for the key (`KeyboardEvent.key`; a letter in lower case; the space
+    /// bar `Space`, as the names are listed with spaces between them).
     var webKey: String {
         Self.named.first { $0.0 == self }?.1 ?? String(character).lowercased()
     }
@@ -108,12 +109,13 @@ public struct KeyPress: Sendable {
 
     /// What the runtime sends: `serial phase modifiers key`, a tab, the characters typed
     /// (`7 d 16 ArrowUp\t`). Nil for anything else.
-    static func parse(_ text: String) -> (serial: Int, press: KeyPress)? {
+    /// A key Jetway has no name for is in the form, with no press.
+    static func parse(_ text: String) -> (serial: Int, press: KeyPress?)? {
         guard text.utf8.count <= 96 else { return nil }
         let (head, characters) = text.firstIndex(of: "\t").map { (text[..<$0], String(text[text.index(after: $0)...])) } ?? (text[...], "")
         let fields = head.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
         guard fields.count == 4, let serial = Int(fields[0]), serial >= 0, let bits = Int(fields[2]), (0..<128).contains(bits),
-            let key = KeyEquivalent(webKey: String(fields[3]))
+            !fields[3].isEmpty
         else { return nil }
         let phase: Phases
         switch fields[1] {
@@ -122,6 +124,7 @@ public struct KeyPress: Sendable {
         case "u": phase = .up
         default: return nil
         }
+        guard let key = KeyEquivalent(webKey: String(fields[3])) else { return (serial, nil) }
         return (serial, KeyPress(key: key, characters: characters, modifiers: EventModifiers(rawValue: bits), phase: phase))
     }
 }
@@ -246,6 +249,8 @@ struct KeyPressModifier: _PrimitiveModifier {
                 guard let (serial, press) = KeyPress.parse(try payload.text()) else {
                     throw JetwayError.wrongPayload(expected: "a key press", got: "text not in its form")
                 }
+                // A key Jetway has no name for (the runtime sends none): not this view's.
+                guard let press else { return }
                 // A view inside used it already; or not a phase or key this view listens for.
                 guard ledger.handled != serial, modifier.phases.contains(press.phase),
                     modifier.keys == ["*"] || modifier.keys.contains(press.key.webKey)
