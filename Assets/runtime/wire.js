@@ -43,6 +43,7 @@ const wire = Object.freeze({
     location: "data-jw-location",
     shortcut: "data-jw-shortcut",
     keys: "data-jw-keys",
+    sizeClass: "data-jw-size-class",
     savedAt: "data-jw-saved",
     hostedView: "data-jetway-view",
     lazyRows: "data-rows",

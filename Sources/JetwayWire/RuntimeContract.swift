@@ -89,6 +89,9 @@ public enum RuntimeContract {
         /// the view listens for (`*`: every key), sent to it as `key` events while it or an
         /// element inside has the focus (features/keys.js).
         public static let keys = "data-jw-keys"
+        /// On the root of a page whose views read a size class: the classes it was rendered
+        /// for (`cr`: horizontal, vertical); the runtime sends the window's when they differ.
+        public static let sizeClass = "data-jw-size-class"
         /// On `<html>` of a page kept for offline: when it was live (ms).
         public static let savedAt = "data-jw-saved"
         /// A live view hosted in a page Jetway did not render (`<div data-jetway-view="/path">`).
@@ -240,6 +243,7 @@ public enum RuntimeContract {
                     ("matched", Attribute.matched),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
                     ("location", Attribute.location), ("shortcut", Attribute.shortcut), ("keys", Attribute.keys),
+                    ("sizeClass", Attribute.sizeClass),
                     ("savedAt", Attribute.savedAt),
                     ("hostedView", Attribute.hostedView),
                     ("lazyRows", Attribute.lazyRows), ("lazyWindow", Attribute.lazyWindow),

@@ -58,6 +58,8 @@ struct LoggingAndCustomizingTests {
         #expect(AppLog.recent.last?.message == "failed: 2a 3.14" && AppLog.recent.last?.type == .error)
         os_log("queued %d for %{public}@", log: OSLog(subsystem: "s", category: "c"), type: .debug, 3, "gate")
         #expect(AppLog.recent.last?.message == "queued 3 for gate" && AppLog.recent.last?.category == "c")
+        os_log("%{private}@ signed in as %@ at 100%% (%.1f s)", "ada@example.com", "ada", 2.25)
+        #expect(AppLog.recent.last?.message == "<private> signed in as <private> at 100% (2.2 s)", "\(AppLog.recent.last!.message)")
     }
 
     @Test func aCustomizableToolbarShowsItsItemsWhereTheyArePlaced() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Jetway
 import JetwayTesting
+import JetwayWire
 import MountainAirportViews
 import Testing
 
@@ -55,8 +56,10 @@ struct GeometrySizesTests {
         for bad in ["", "r", "rrr", "xr", "<s"] { #expect(RequestContext.parseSizeClasses(bad) == nil, "\(bad)") }
         let phone = ViewHost(Columns())
         #expect(phone.text.contains("One column") && phone.text.contains("Tall"), "before a report: a phone held upright")
+        #expect(phone.dom.root.attribute(RuntimeContract.Attribute.sizeClass) == "cr", "the classes it was rendered for")
         try phone.send(.sizeClass, .text("rr")) { $0 === phone.dom.root }
         #expect(phone.text.contains("Sidebar and detail") && phone.text.contains("Tall"))
+        #expect(phone.dom.root.attribute(RuntimeContract.Attribute.sizeClass) == "rr")
         try phone.send(.sizeClass, .text("cc")) { $0 === phone.dom.root }
         #expect(phone.text.contains("One column") && phone.text.contains("Short"))
         #expect(throws: JetwayError.self) { try phone.send(.sizeClass, .text("big")) { $0 === phone.dom.root } }

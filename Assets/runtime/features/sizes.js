@@ -71,13 +71,21 @@ feature((view) => {
 // when they change, if its views read them.
 feature((view) => {
   const classes = () => (innerWidth < 600 || (innerWidth < 900 && innerHeight < 500) ? "c" : "r") + (innerHeight < 500 ? "c" : "r");
-  let sent = "", written = "";
+  let written = "", sent = "";
+  // Sent when the page was rendered for other classes than the window's (once per rendering
+  // the page shows: a page rebuilt for its opening classes is told again).
   function report() {
     const now = classes();
     if (!view.embedded && now !== written) { written = now; document.cookie = "jw_class=" + now + "; path=/; max-age=31536000; samesite=lax"; }
-    if (now !== sent && view.root && view.handles(view.root, "sizeClass")) { sent = now; view.send(view.root, "sizeClass", now); }
+    if (!view.root || !view.handles(view.root, "sizeClass")) return;
+    const rendered = view.root.getAttribute(wire.attribute.sizeClass);
+    if (rendered === now) { sent = ""; return; }
+    if (sent === now + " " + rendered) return;
+    sent = now + " " + rendered;
+    view.send(view.root, "sizeClass", now);
   }
   window.addEventListener("resize", report);
+  view.on("settle", report);
   view.on("joined", () => { sent = ""; report(); });
 });
 

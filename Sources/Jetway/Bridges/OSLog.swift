@@ -228,13 +228,58 @@ public final class OSLog: Sendable {
     public static let disabled = OSLog(subsystem: "", category: "disabled")
 }
 
-/// The older logging call: a `printf`-style format and its arguments (`%{public}@` and the
-/// other privacy marks are read as their plain form, and every argument written).
+/// The older logging call: a `printf`-style format and its arguments. As on Apple's platforms,
+/// an argument marked `%{private}` and an object or string with no mark (`%@`, `%s`) is written
+/// `<private>`; `%{public}` ones and numbers are written as they are.
 public func os_log(_ message: StaticString, log: OSLog = .default, type: OSLogType = .default, _ args: any CVarArg...) {
     guard log !== OSLog.disabled else { return }
-    let format = message.description.replacingOccurrences(of: #"%\{[a-z, ]*\}"#, with: "%", options: .regularExpression)
-    let text = args.isEmpty ? format : String(format: format, arguments: args)
-    AppLog.write(AppLogEntry(type: type, subsystem: log.subsystem, category: log.category, message: text))
+    AppLog.write(
+        AppLogEntry(type: type, subsystem: log.subsystem, category: log.category, message: formatLogMessage(message.description, args)))
+}
+
+/// `format` with each specifier replaced by its argument, or by `<private>` (a format of the
+/// app's own: a specifier with no argument left is written as it is).
+func formatLogMessage(_ format: String, _ args: [any CVarArg]) -> String {
+    var output = ""
+    var rest = Substring(format)
+    var next = args.makeIterator()
+    while let percent = rest.firstIndex(of: "%") {
+        output += rest[..<percent]
+        rest = rest[rest.index(after: percent)...]
+        if rest.first == "%" {
+            output += "%"
+            rest = rest.dropFirst()
+            continue
+        }
+        var privacy = ""
+        if rest.first == "{", let close = rest.firstIndex(of: "}") {
+            privacy = String(rest[rest.index(after: rest.startIndex)..<close])
+            rest = rest[rest.index(after: close)...]
+        }
+        // Flags, width, precision and length, then the conversion.
+        let end = rest.firstIndex { "diouxXeEfFgGaAcCsSp@".contains($0) } ?? rest.endIndex
+        guard end < rest.endIndex else {
+            output += "%" + rest
+            return output
+        }
+        let specifier = "%" + rest[...end]
+        rest = rest[rest.index(after: end)...]
+        guard let argument = next.next() else {
+            output += specifier
+            continue
+        }
+        let conversion = specifier.last!
+        let isPrivate = privacy.contains("private") || privacy.contains("sensitive")
+        let isPublic = privacy.contains("public")
+        if isPrivate || (!isPublic && "@sS".contains(conversion)) {
+            output += "<private>"
+        } else if conversion == "@" {
+            output += "\(argument)"
+        } else {
+            output += String(format: String(specifier), argument)
+        }
+    }
+    return output + rest
 }
 
 public func os_log(_ type: OSLogType, log: OSLog = .default, _ message: OSLogMessage) {

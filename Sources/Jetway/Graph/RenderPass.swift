@@ -60,6 +60,9 @@ extension ViewGraph {
         }
         // A page whose views read a size class hears the window change class.
         if host.readsSizeClass {
+            // The classes it was rendered for: the runtime reports the window's only when they
+            // differ (a page rebuilt from its opening request is told again).
+            node.setAttribute(RuntimeContract.Attribute.sizeClass, environment.request.sizeClassesText)
             node.addHandler(EventBinding(event: .sizeClass) { [weak self] payload in try self?.setSizeClasses(payload.text()) })
         }
         node.children = nodes

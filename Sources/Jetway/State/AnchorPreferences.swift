@@ -124,7 +124,13 @@ struct AnchorPreferenceModifier<A, K: PreferenceKey>: _PrimitiveModifier {
         // The view's element (the first, for a view of several) is measured.
         guard start < out.count else { return }
         let node = out[start]
-        node.addHandler(EventBinding(event: .resize) { payload in try state.measured(payload) })
+        // Another anchor on the same view (or its reader) is measured too.
+        let inner = node.handlers.first { $0.event == .resize }?.action
+        node.addHandler(
+            EventBinding(event: .resize) { payload in
+                try inner?(payload)
+                try state.measured(payload)
+            })
         let anchor = Anchor<A>(frame: state.frame, shape: modifier.source.shape)
         switch modifier.write {
         // What the transform reads (the selection an indicator follows) is the view's to
