@@ -54,7 +54,7 @@ public struct PortRewrite: Sendable, Equatable {
         "UIEdgeInsets", "UIResponder", "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate", "UIScene", "UIWindowScene",
         "UISceneSession", "UISceneConfiguration", "UIWindow", "UIHostingController", "UIDevice", "UIUserInterfaceIdiom",
         "UIDeviceOrientation", "UIBarAppearance", "UINavigationBarAppearance", "UITabBarAppearance", "UITabBarItemAppearance",
-        "UITabBarItemStateAppearance",
+        "UITabBarItemStateAppearance", "UIStatusBarManager",
     ]
 
     /// `#selector(UIResponder.resignFirstResponder)`, `#selector(save(_:))`: the method's name.

@@ -146,7 +146,7 @@ struct PortedNamesTests {
             "UIUserInterfaceIdiom": UIUserInterfaceIdiom.self, "UIDeviceOrientation": UIDeviceOrientation.self,
             "UIBarAppearance": UIBarAppearance.self, "UINavigationBarAppearance": UINavigationBarAppearance.self,
             "UITabBarAppearance": UITabBarAppearance.self, "UITabBarItemAppearance": UITabBarItemAppearance.self,
-            "UITabBarItemStateAppearance": UITabBarItemStateAppearance.self,
+            "UITabBarItemStateAppearance": UITabBarItemStateAppearance.self, "UIStatusBarManager": UIStatusBarManager.self,
         ]
         #expect(Set(types.keys) == PortRewrite.uiKitNamesJetwayHas)
     }

@@ -36,6 +36,19 @@ struct SupportedAPITests {
 
     /// A few of the supported APIs, as a baseline: the harness compiles what exists.
     static let supported: [Snippet] = [
+        // A helper file of UIKit-era code reads UIKit from plain functions (Swift 5 mode: UIKit's
+        // main-actor classes are imported so that this compiles, as Jetway's are).
+        Snippet(
+            "UIKit from a nonisolated function", "Text(OS_VERSION())",
+            declarations: """
+                func OS_VERSION() -> String { UIDevice.current.systemVersion }
+                func SAFEAREA_BOTTOM() -> CGFloat {
+                    (UIApplication.shared.connectedScenes.first as? UIWindowScene)?.windows.first?.safeAreaInsets.bottom ?? 0
+                }
+                func STATUSBAR() -> CGFloat {
+                    (UIApplication.shared.connectedScenes.first as? UIWindowScene)?.statusBarManager?.statusBarFrame.height ?? 20
+                }
+                """),
         Snippet(
             ".anchorPreference", "Text(\"a\").anchorPreference(key: K.self, value: .bounds) { _ in 1 }",
             declarations:

@@ -88,7 +88,7 @@ extension UIWindowSceneDelegate {
 }
 
 /// A page, as UIKit code sees it: a scene.
-@MainActor
+@MainActor @preconcurrency
 open class UIScene: UIResponder {
     public struct ConnectionOptions: Sendable {
         public let urlContexts: Set<URL> = []
@@ -112,16 +112,26 @@ open class UIScene: UIResponder {
 }
 
 /// A page's scene with its windows.
-@MainActor
+@MainActor @preconcurrency
 open class UIWindowScene: UIScene {
     public internal(set) var windows: [UIWindow] = []
     public var keyWindow: UIWindow? { windows.last { $0.isKeyWindow } ?? windows.last }
     /// The page's size, as `UIScreen.main` gives it.
     public var screen: UIScreen { UIScreen.main }
+    /// The status bar: a page has none (the browser's own bar is outside it), so its frame is
+    /// empty.
+    public var statusBarManager: UIStatusBarManager? { UIStatusBarManager() }
+}
+
+/// A scene's status bar: none in a page.
+@MainActor @preconcurrency
+public final class UIStatusBarManager {
+    public var statusBarFrame: CGRect { .zero }
+    public var isStatusBarHidden: Bool { true }
 }
 
 /// A scene's session: its role and configuration.
-@MainActor
+@MainActor @preconcurrency
 public final class UISceneSession: NSObject {
     public struct Role: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
@@ -143,7 +153,7 @@ public final class UISceneSession: NSObject {
 
 /// Which delegate a scene gets (`delegateClass`; when none, the app's class named
 /// `SceneDelegate`, as the template's Info.plist names it).
-@MainActor
+@MainActor @preconcurrency
 public final class UISceneConfiguration: NSObject {
     public let name: String?
     public let role: UISceneSession.Role
@@ -158,7 +168,7 @@ public final class UISceneConfiguration: NSObject {
 }
 
 /// A scene's window: what its root view controller shows is the page.
-@MainActor
+@MainActor @preconcurrency
 open class UIWindow: UIView {
     public private(set) weak var windowScene: UIWindowScene?
     open var rootViewController: UIViewController?
@@ -182,7 +192,7 @@ open class UIWindow: UIView {
 }
 
 /// A UIKit view controller: its `title`; a `UIHostingController` shows SwiftUI views.
-@MainActor
+@MainActor @preconcurrency
 open class UIViewController: UIResponder {
     open var title: String?
     public override init() { super.init() }
@@ -193,7 +203,7 @@ open class UIViewController: UIResponder {
 
 /// Shows a SwiftUI view (`UIHostingController(rootView: ContentView())`): in a scene's window,
 /// the page's content.
-@MainActor
+@MainActor @preconcurrency
 open class UIHostingController<Content: View>: UIViewController, HostedRootView {
     open var rootView: Content
 

@@ -116,7 +116,7 @@ extension UIView {
 /// The appearance of every view: `UIView.appearance().overrideUserInterfaceStyle = .light`
 /// keeps every page light (as `.preferredColorScheme(.light)` on the root would), `tintColor`
 /// is the app's accent colour.
-@MainActor
+@MainActor @preconcurrency
 public final class UIViewAppearance {
     static let shared = UIViewAppearance()
 
@@ -138,7 +138,7 @@ public final class UIViewAppearance {
 }
 
 /// The navigation bar's appearance: the screen's title and its toolbar.
-@MainActor
+@MainActor @preconcurrency
 public final class UINavigationBar {
     private static let shared = UINavigationBar()
     public static func appearance() -> UINavigationBar { shared }
@@ -199,7 +199,7 @@ public final class UINavigationBar {
 }
 
 /// A bar's look (iOS 13's `UIBarAppearance`): its background and the line under it.
-@MainActor
+@MainActor @preconcurrency
 open class UIBarAppearance: NSObject {
     public enum Idiom: Sendable { case phone, pad, mac, unspecified }
     open var backgroundColor: UIColor? { didSet { isConfigured = true } }
@@ -245,14 +245,14 @@ open class UIBarAppearance: NSObject {
 }
 
 /// A navigation bar's look: its background, line and title attributes.
-@MainActor
+@MainActor @preconcurrency
 open class UINavigationBarAppearance: UIBarAppearance {
     open var titleTextAttributes: [NSAttributedString.Key: Any] = [:] { didSet { isConfigured = true } }
     open var largeTitleTextAttributes: [NSAttributedString.Key: Any] = [:] { didSet { isConfigured = true } }
 }
 
 /// A tab bar's look: its background, line, and its items' colours.
-@MainActor
+@MainActor @preconcurrency
 open class UITabBarAppearance: UIBarAppearance {
     open var stackedLayoutAppearance = UITabBarItemAppearance() { didSet { isConfigured = true } }
     open var inlineLayoutAppearance = UITabBarItemAppearance() { didSet { isConfigured = true } }
@@ -260,7 +260,7 @@ open class UITabBarAppearance: UIBarAppearance {
 }
 
 /// A tab bar item's look in each state.
-@MainActor
+@MainActor @preconcurrency
 open class UITabBarItemAppearance: NSObject {
     public let normal = UITabBarItemStateAppearance()
     public let selected = UITabBarItemStateAppearance()
@@ -272,14 +272,14 @@ open class UITabBarItemAppearance: NSObject {
 }
 
 /// A tab bar item's icon and title in one state.
-@MainActor
+@MainActor @preconcurrency
 open class UITabBarItemStateAppearance: NSObject {
     open var iconColor: UIColor?
     open var titleTextAttributes: [NSAttributedString.Key: Any] = [:]
 }
 
 /// The tab bar's appearance.
-@MainActor
+@MainActor @preconcurrency
 public final class UITabBar {
     private static let shared = UITabBar()
     public static func appearance() -> UITabBar { shared }
@@ -326,7 +326,7 @@ public final class UITabBar {
 }
 
 /// A list's appearance (SwiftUI's `List` was a table view).
-@MainActor
+@MainActor @preconcurrency
 public final class UITableView {
     public enum SeparatorStyle: Sendable { case none, singleLine }
     private static let shared = UITableView()
@@ -346,7 +346,7 @@ public final class UITableView {
 }
 
 /// A paged `TabView`'s dots.
-@MainActor
+@MainActor @preconcurrency
 public final class UIPageControl {
     private static let shared = UIPageControl()
     public static func appearance() -> UIPageControl { shared }
@@ -362,7 +362,7 @@ public final class UIPageControl {
 }
 
 /// A segmented picker's appearance.
-@MainActor
+@MainActor @preconcurrency
 public final class UISegmentedControl {
     public enum State: Sendable { case normal, selected }
     private static let shared = UISegmentedControl()

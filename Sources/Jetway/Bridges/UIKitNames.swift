@@ -51,7 +51,7 @@ private struct OpenURLKey: EnvironmentKey { static var defaultValue: OpenURLActi
 
 /// The app, as UIKit code reaches it: `UIApplication.shared.open(url)` opens the address in the
 /// page whose button was pressed.
-@MainActor
+@MainActor @preconcurrency
 public final class UIApplication {
     public static let shared = UIApplication()
 
@@ -169,7 +169,7 @@ public enum UIUserInterfaceIdiom: Int, Sendable, Hashable, CustomStringConvertib
 /// device name, battery or orientation: `name` and `model` say it is a web browser, and
 /// `systemVersion` is the iOS release whose SwiftUI Jetway follows ("18.0"), which apps compare
 /// against before using newer APIs.
-@MainActor
+@MainActor @preconcurrency
 public final class UIDevice {
     public static let current = UIDevice()
 
@@ -270,7 +270,7 @@ public struct UIRectCorner: OptionSet, Sendable {
 
 /// UIKit's path, as shapes of apps build it and hand to SwiftUI (`Path(bezier.cgPath)`): it
 /// is a `Path` (UIKit's `clockwise` is the screen's, SwiftUI's the other way).
-@MainActor
+@MainActor @preconcurrency
 open class UIBezierPath {
     public private(set) var cgPath = Path()
 
@@ -374,7 +374,7 @@ extension UIView {
 /// `resignFirstResponder()` takes the focus out of the acting page's field (the keyboard goes
 /// away on a phone); a page decides its own first responder, so `becomeFirstResponder()` is
 /// not answered (use `@FocusState`) and returns false.
-@MainActor
+@MainActor @preconcurrency
 open class UIResponder: NSObject {
     public override init() { super.init() }
 

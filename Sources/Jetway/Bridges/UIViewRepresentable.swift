@@ -120,7 +120,7 @@ final class UIViewStorage<Representable: UIViewRepresentable>: UnmountObserving 
 /// A UIKit view: its colours, visibility and whether it takes input. A subclass is drawn as its
 /// element (`UITextView`, `UILabel`, `UIVisualEffectView`, `UIActivityIndicatorView`); a plain
 /// `UIView` is an empty box in its background colour.
-@MainActor
+@MainActor @preconcurrency
 open class UIView: UIResponder {
     public override init() { super.init() }
     public init(frame: CGRect) {
