@@ -74,6 +74,9 @@ public struct PortRewrite: Sendable, Equatable {
             #"^((?:\s*@[A-Za-z]+)*\s*(?:(?:public|internal|fileprivate|private)\s+)?)class(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*:[^{]*\bUI(?:Application|Scene|WindowScene)Delegate\b)"#
     )
 
+    /// `Timer()` (not `MyTimer()` or `Timer(…)`).
+    static let emptyTimer = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_.])Timer\(\)"#)
+
     /// `@NSManaged` (not `@NSManagedSomething`).
     static let nsManaged = try! NSRegularExpression(pattern: #"@NSManaged\b"#)
 
@@ -255,6 +258,17 @@ public struct PortRewrite: Sendable, Equatable {
         }
         if managed > 0 { changes.append("@NSManaged → @Managed (\(managed))") }
         if objc > 0 { changes.append("@objc removed (\(objc))") }
+        // `Timer()`, a placeholder before the real timer is scheduled: Linux's `Timer` has no
+        // `init()` (and an extension cannot add one), so it is an unscheduled timer made the
+        // way Linux can, which never fires, as `Timer()` never does.
+        for index in lines.indices where lines[index].contains("Timer()") {
+            let line = lines[index]
+            let rewritten = Self.emptyTimer.stringByReplacingMatches(
+                in: line, range: NSRange(line.startIndex..., in: line), withTemplate: "Timer(timeInterval: 0, repeats: false) { _ in }")
+            guard rewritten != line else { continue }
+            lines[index] = rewritten
+            changes.append("Timer() → Timer(timeInterval: 0, repeats: false) { _ in }")
+        }
         // `#selector(UIResponder.resignFirstResponder)` needs the Objective-C runtime: the
         // method's name as a `Selector` (UIApplication.sendAction answers resigning).
         for index in lines.indices where lines[index].contains("#selector") {

@@ -109,6 +109,12 @@ struct PortRewriteTests {
         #expect(other.source.contains("#if canImport(UIKit)"), "a guard around what Jetway lacks stays")
     }
 
+    @Test func anEmptyTimerIsOneLinuxCanMake() {
+        let model = PortRewrite("import Foundation\nfinal class Game {\n    var timer: Timer = Timer()\n    let other = GameTimer()\n}\n")
+        #expect(model.source.contains("var timer: Timer = Timer(timeInterval: 0, repeats: false) { _ in }"), "\(model.source)")
+        #expect(model.source.contains("let other = GameTimer()"), "another type's initialiser is its own")
+    }
+
     @Test func theOSModulesLoggingIsJetways() {
         #expect(PortRewrite("import os\nlet log = Logger()\n").source == "import Jetway\nlet log = Logger()\n")
         #expect(PortRewrite("import SwiftUI\nimport os.log\n").source == "import Jetway\n")
