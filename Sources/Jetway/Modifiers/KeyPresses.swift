@@ -232,7 +232,6 @@ struct KeyPressModifier: _PrimitiveModifier {
         let node = out[start]
         let ledger = context.graph.keyPressLedger
         // Another `.onKeyPress` on the same view (applied inside this one) hears first.
-        let inner = node.handlers.first { $0.event == .key }?.action
         var phases = modifier.phases
         var keys = Set(modifier.keys)
         if let listening = node.attribute(RuntimeContract.Attribute.keys)?.split(separator: " "),
@@ -245,7 +244,6 @@ struct KeyPressModifier: _PrimitiveModifier {
         node.setAttribute(RuntimeContract.Attribute.keys, "\(phases.rawValue) " + keys.sorted().joined(separator: " "))
         node.addHandler(
             EventBinding(event: .key) { payload in
-                try inner?(payload)
                 guard let (serial, press) = KeyPress.parse(try payload.text()) else {
                     throw JetwayError.wrongPayload(expected: "a key press", got: "text not in its form")
                 }
@@ -256,6 +254,6 @@ struct KeyPressModifier: _PrimitiveModifier {
                     modifier.keys == ["*"] || modifier.keys.contains(press.key.webKey)
                 else { return }
                 if modifier.action(press) == .handled { ledger.handled = serial }
-            })
+            }, afterEarlier: true)
     }
 }

@@ -197,9 +197,20 @@ public final class Node {
         addHandler(EventBinding(event: event, action: action))
     }
 
-    func addHandler(_ binding: EventBinding) {
+    /// The element's handler for the event. `afterEarlier`: the handler this element had for
+    /// it (a modifier applied inside, on the same element) runs first, then this one.
+    func addHandler(_ binding: EventBinding, afterEarlier: Bool = false) {
+        let earlier = afterEarlier ? handlers.first { $0.event == binding.event }?.action : nil
         handlers.removeAll { $0.event == binding.event }
-        handlers.append(binding)
+        if let earlier {
+            handlers.append(
+                EventBinding(event: binding.event) { payload in
+                    try earlier(payload)
+                    try binding.action(payload)
+                })
+        } else {
+            handlers.append(binding)
+        }
         subtreeHasHandlers = true
         setAttribute(RuntimeContract.Attribute.events, handlers.map(\.event.rawValue).joined(separator: " "))
     }

@@ -125,12 +125,7 @@ struct AnchorPreferenceModifier<A, K: PreferenceKey>: _PrimitiveModifier {
         guard start < out.count else { return }
         let node = out[start]
         // Another anchor on the same view (or its reader) is measured too.
-        let inner = node.handlers.first { $0.event == .resize }?.action
-        node.addHandler(
-            EventBinding(event: .resize) { payload in
-                try inner?(payload)
-                try state.measured(payload)
-            })
+        node.addHandler(EventBinding(event: .resize) { payload in try state.measured(payload) }, afterEarlier: true)
         let anchor = Anchor<A>(frame: state.frame, shape: modifier.source.shape)
         switch modifier.write {
         // What the transform reads (the selection an indicator follows) is the view's to
@@ -138,15 +133,7 @@ struct AnchorPreferenceModifier<A, K: PreferenceKey>: _PrimitiveModifier {
         case .set(let transform):
             node.setPreference(ObjectIdentifier(K.self), context.track { transform(anchor) })
         case .transform(let transform):
-            let change: (inout K.Value) -> Void = { value in transform(&value, anchor) }
-            node.setPreferenceTransform(ObjectIdentifier(K.self), change) { earlier in
-                guard let earlier = earlier as? (inout K.Value) -> Void else { return change }
-                let both: (inout K.Value) -> Void = { value in
-                    earlier(&value)
-                    change(&value)
-                }
-                return both
-            }
+            node.addPreferenceTransform(K.self) { value in transform(&value, anchor) }
         }
     }
 }

@@ -105,16 +105,22 @@ struct PreferenceTransformer<K: PreferenceKey>: NodeModifier {
     let transform: (inout K.Value) -> Void
 
     func modify(_ node: Node, _ context: _RenderContext) -> Node {
-        let transform = transform
-        node.setPreferenceTransform(ObjectIdentifier(K.self), transform) { earlier in
-            guard let earlier = earlier as? (inout K.Value) -> Void else { return transform }
+        node.addPreferenceTransform(K.self, transform)
+        return node
+    }
+}
+
+extension Node {
+    /// Adds a change to `K`'s value on its way up, after the changes already on this element.
+    func addPreferenceTransform<K: PreferenceKey>(_ key: K.Type, _ change: @escaping (inout K.Value) -> Void) {
+        setPreferenceTransform(ObjectIdentifier(K.self), change) { earlier in
+            guard let earlier = earlier as? (inout K.Value) -> Void else { return change }
             let both: (inout K.Value) -> Void = { value in
                 earlier(&value)
-                transform(&value)
+                change(&value)
             }
             return both
         }
-        return node
     }
 }
 
