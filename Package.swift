@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "JetwayServer", targets: ["JetwayServer"]),
         .library(name: "JetwayStore", targets: ["JetwayStore"]),
         .library(name: "JetwayCoreData", targets: ["JetwayCoreData"]),
+        .library(name: "JetwaySwiftData", targets: ["JetwaySwiftData"]),
         .library(name: "JetwayBrowser", targets: ["JetwayBrowser"]),
         .executable(name: "MountainAirport", targets: ["MountainAirport"]),
         .executable(name: "JetwayBench", targets: ["JetwayBench"]),
@@ -94,6 +95,9 @@ let package = Package(
         // Core Data's API for ported apps: managed objects, contexts, `@FetchRequest`, models
         // read from `.xcdatamodeld`, kept in an SQLite file of JetwayStore's.
         .target(name: "JetwayCoreData", dependencies: ["Jetway", "JetwayStore", "JetwayPort"], path: "Sources/JetwayCoreData"),
+        // SwiftData's API for ported apps: `@Model` classes, containers, contexts, `@Query`,
+        // kept in an SQLite file of JetwayStore's.
+        .target(name: "JetwaySwiftData", dependencies: ["Jetway", "JetwayStore"], path: "Sources/JetwaySwiftData"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(
             name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore"], path: "Views",
@@ -126,6 +130,8 @@ let package = Package(
         .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayStore", "JetwayTesting"], path: "Tests/SeedPortTests"),
         // Core Data apps as they are written: entity classes, fetch requests, a store file.
         .testTarget(name: "CoreDataTests", dependencies: ["JetwayCoreData", "Jetway", "JetwayTesting"], path: "Tests/CoreDataTests"),
+        // SwiftData apps as they are written: `@Model` classes, `@Query`, a store file.
+        .testTarget(name: "SwiftDataTests", dependencies: ["JetwaySwiftData", "Jetway", "JetwayTesting"], path: "Tests/SwiftDataTests"),
         // The store on real SQLite files (and PostgreSQL, when `make test` has started one).
         .testTarget(name: "StoreTests", dependencies: ["JetwayStore", "JetwayTesting", "JetwayBrowser"], path: "Tests/StoreTests"),
         // An app's routes and screens without the transport (no JetwayServer here).
@@ -137,7 +143,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Jetway", "JetwayAssets", "JetwayServer", "JetwayStore", "JetwayBrowser", "JetwayTesting", "MountainAirportViews",
-                "JetwayCoreData",
+                "JetwayCoreData", "JetwaySwiftData",
             ],
             path: "Tests/ServerTests"),
     ]
