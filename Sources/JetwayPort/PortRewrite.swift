@@ -33,7 +33,7 @@ public struct PortRewrite: Sendable, Equatable {
 
     /// Frameworks with no counterpart in a browser (docs/porting.md says what to do instead).
     public static let frameworksWithoutCounterpart: Set<String> = [
-        "UIKit", "AppKit", "MapKit", "CoreML", "Vision", "AVFoundation", "AVKit", "SwiftData", "WidgetKit",
+        "UIKit", "AppKit", "MapKit", "CoreML", "Vision", "AVFoundation", "AVKit", "WidgetKit",
         "ActivityKit", "ARKit", "RealityKit", "SceneKit", "SpriteKit", "HealthKit", "CloudKit", "StoreKit", "Photos",
         "PhotosUI", "CoreMotion", "UserNotifications", "WatchKit", "GameKit", "MessageUI", "SafariServices",
         "WebKit", "Intents", "AppIntents", "LocalAuthentication", "CoreImage", "Metal", "MetalKit", "QuickLook", "EventKit",
@@ -223,6 +223,11 @@ public struct PortRewrite: Sendable, Equatable {
         {
             lines.insert("import JetwayCoreData", at: last.index + 1)
             changes.append("import JetwayCoreData added (for \(body.substring(with: use.range)))")
+        }
+        // SwiftData is JetwaySwiftData's.
+        for (index, module) in imports where module == "SwiftData" {
+            lines[index] = Self.replacingModule(in: lines[index], with: "JetwaySwiftData")
+            changes.append("import SwiftData → import JetwaySwiftData")
         }
         for index in removed.sorted(by: >) { lines.remove(at: index) }
         // `@NSManaged` and `@objc(Name)` need the Objective-C runtime: JetwayCoreData's

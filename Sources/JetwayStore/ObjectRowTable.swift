@@ -32,7 +32,8 @@ public final class ObjectRowTable: @unchecked Sendable {
         store = try Store.sqlite(path: path)
         self.table = table
         try store.transaction { transaction in
-            _ = try transaction.execute("CREATE TABLE IF NOT EXISTS \(table) (id INTEGER PRIMARY KEY, entity TEXT NOT NULL, data TEXT NOT NULL)")
+            _ = try transaction.execute(
+                "CREATE TABLE IF NOT EXISTS \(table) (id INTEGER PRIMARY KEY, entity TEXT NOT NULL, data TEXT NOT NULL)")
             _ = try transaction.execute("CREATE TABLE IF NOT EXISTS \(table)_serial (last INTEGER NOT NULL)")
         }
         let stored = try store.transaction { try $0.query("SELECT id, entity, data FROM \(table)") }

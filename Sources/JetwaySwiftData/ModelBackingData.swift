@@ -134,7 +134,9 @@ public final class ModelRow {
     private func read<T>(_ key: String) -> T? {
         if let kind = RelationshipKind(T.self) {
             // Read when first asked for: the related rows may not be read yet.
-            let ids = ModelValues.serials(json[key]).map { PersistentIdentifier(entityName: String(describing: kind.destination), serial: $0) }
+            let ids = ModelValues.serials(json[key]).map {
+                PersistentIdentifier(entityName: String(describing: kind.destination), serial: $0)
+            }
             relationships[key] = ids
             if kind.isToMany || T.self is any _RelationshipValue.Type {
                 return kind.value(holding: []) as? T

@@ -93,7 +93,8 @@ public final class ModelContainer: @unchecked Sendable {
         try self.init(for: givenSchema, migrationPlan: nil, configurations: configurations)
     }
 
-    public init(for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: [ModelConfiguration]) throws {
+    public init(for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: [ModelConfiguration]) throws
+    {
         let configuration = configurations.first ?? ModelConfiguration(nil)
         let types = givenSchema.entities + configurations.flatMap { $0.schema?.entities ?? [] }
         schema = givenSchema
@@ -134,6 +135,9 @@ public final class ModelContainer: @unchecked Sendable {
         for type in types { graph.learn(type) }
         return graph
     }
+
+    /// Forgets the stores opened so far (a test's restart: the next container reads its file).
+    static func forgetOpenStores() { graphs.withLock { $0 = [:] } }
 
     /// Runs the plan's custom stages from the store's version to `version` (once: the store
     /// remembers its version).

@@ -70,7 +70,8 @@ final class ModelGraph: Observable, @unchecked Sendable {
     var schemaVersion: Schema.Version? {
         didSet {
             guard let schemaVersion, let table else { return }
-            try? table.write([ObjectRowTable.Row(id: 0, entity: Self.schemaEntity, values: ["version": schemaVersion.description])], deleting: [])
+            try? table.write(
+                [ObjectRowTable.Row(id: 0, entity: Self.schemaEntity, values: ["version": schemaVersion.description])], deleting: [])
         }
     }
 
@@ -140,7 +141,9 @@ final class ModelGraph: Observable, @unchecked Sendable {
         graphChanged()
     }
 
-    private func relinkOpened(_ model: some PersistentModel, property: Schema.PropertyMetadata, kind: RelationshipKind, held: [any PersistentModel]) {
+    private func relinkOpened(
+        _ model: some PersistentModel, property: Schema.PropertyMetadata, kind: RelationshipKind, held: [any PersistentModel]
+    ) {
         Relationships.relink(model, property: property, kind: kind, from: [], to: held)
     }
 
@@ -214,7 +217,9 @@ final class ModelGraph: Observable, @unchecked Sendable {
         graphChanged()
     }
 
-    private func unlinkAll(_ model: some PersistentModel, property: Schema.PropertyMetadata, kind: RelationshipKind, held: [any PersistentModel]) {
+    private func unlinkAll(
+        _ model: some PersistentModel, property: Schema.PropertyMetadata, kind: RelationshipKind, held: [any PersistentModel]
+    ) {
         Relationships.relink(model, property: property, kind: kind, from: held, to: [])
     }
 
@@ -222,7 +227,9 @@ final class ModelGraph: Observable, @unchecked Sendable {
     func save() throws {
         guard hasChanges else { return }
         if let openError { throw openError }
-        guard allowsSave else { throw ModelError.saveNotAllowed("this container's configuration does not allow saving (allowsSave: false)") }
+        guard allowsSave else {
+            throw ModelError.saveNotAllowed("this container's configuration does not allow saving (allowsSave: false)")
+        }
         for model in deleted.values {
             for property in type(of: model).schemaMetadata where property.deleteRule == .deny && property.relationship != nil {
                 if !Relationships.heldHere(model, property.name).filter({ !$0._$backingData.isDeleted }).isEmpty {
@@ -349,7 +356,9 @@ final class ModelGraph: Observable, @unchecked Sendable {
         models[serial] = model
         if !row.unreadable.isEmpty {
             let names = row.unreadable.joined(separator: ", ")
-            Self.log.error("\(String(describing: type), privacy: .public)#\(serial): stored \(names, privacy: .public) could not be read as the model's types; read as empty")
+            Self.log.error(
+                "\(String(describing: type), privacy: .public)#\(serial): stored \(names, privacy: .public) could not be read as the model's types; read as empty"
+            )
         }
         return model
     }

@@ -5,7 +5,7 @@ import Jetway
 /// models are fetched from the environment's context each time the view renders, and the view
 /// renders again whenever the container's models change (in any page).
 @propertyWrapper
-public struct Query<Element: PersistentModel, Result>: DynamicProperty {
+public struct Query<Element: PersistentModel, Result: Sequence>: DynamicProperty where Result.Element == Element {
     @Environment(\.modelContext) private var context
     /// The last render's results: what the view's handlers index into (`for index in offsets {
     /// context.delete(trips[index]) }`), as SwiftUI's stay put until the next render.
@@ -18,6 +18,10 @@ public struct Query<Element: PersistentModel, Result>: DynamicProperty {
     }
 
     init(descriptor: FetchDescriptor<Element>) { self.descriptor = descriptor }
+
+    /// Every model of `Element`, in the order they were inserted. (Here, not with the other
+    /// initialisers, so that `@Query var trips: [Trip]` finds it.)
+    public init() { self.init(descriptor: FetchDescriptor()) }
 
     /// Fetches again: called before each `body`.
     public mutating func update() {
@@ -105,7 +109,8 @@ enum ModifierContainers {
     nonisolated(unsafe) private static var made: [String: ModelContainer] = [:]
 
     @MainActor static func container(
-        for types: [any PersistentModel.Type], inMemory: Bool, isAutosaveEnabled: Bool, onSetup: (Swift.Result<ModelContainer, any Error>) -> Void
+        for types: [any PersistentModel.Type], inMemory: Bool, isAutosaveEnabled: Bool,
+        onSetup: (Swift.Result<ModelContainer, any Error>) -> Void
     ) -> ModelContainer? {
         let key = types.map { String(reflecting: $0) }.sorted().joined(separator: ",") + (inMemory ? "|memory" : "")
         if let container = made[key] { return container }
@@ -116,7 +121,8 @@ enum ModifierContainers {
             onSetup(.success(container))
             return container
         } catch {
-            ModelGraph.log.error("the model container for \(key, privacy: .public) cannot be made: \(String(describing: error), privacy: .public)")
+            ModelGraph.log.error(
+                "the model container for \(key, privacy: .public) cannot be made: \(String(describing: error), privacy: .public)")
             onSetup(.failure(error))
             return nil
         }
@@ -135,7 +141,8 @@ extension View {
         for modelType: any PersistentModel.Type, inMemory: Bool = false, isAutosaveEnabled: Bool = true, isUndoEnabled: Bool = false,
         onSetup: @escaping (Swift.Result<ModelContainer, any Error>) -> Void = { _ in }
     ) -> some View {
-        modelContainer(for: [modelType], inMemory: inMemory, isAutosaveEnabled: isAutosaveEnabled, isUndoEnabled: isUndoEnabled, onSetup: onSetup)
+        modelContainer(
+            for: [modelType], inMemory: inMemory, isAutosaveEnabled: isAutosaveEnabled, isUndoEnabled: isUndoEnabled, onSetup: onSetup)
     }
 
     public func modelContainer(
@@ -164,7 +171,8 @@ extension Scene {
         for modelType: any PersistentModel.Type, inMemory: Bool = false, isAutosaveEnabled: Bool = true, isUndoEnabled: Bool = false,
         onSetup: @escaping (Swift.Result<ModelContainer, any Error>) -> Void = { _ in }
     ) -> some Scene {
-        modelContainer(for: [modelType], inMemory: inMemory, isAutosaveEnabled: isAutosaveEnabled, isUndoEnabled: isUndoEnabled, onSetup: onSetup)
+        modelContainer(
+            for: [modelType], inMemory: inMemory, isAutosaveEnabled: isAutosaveEnabled, isUndoEnabled: isUndoEnabled, onSetup: onSetup)
     }
 
     public func modelContainer(

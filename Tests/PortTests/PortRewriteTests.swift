@@ -86,6 +86,14 @@ struct PortRewriteTests {
         #expect(PortRewrite("import SwiftUI\n@objcMembers class A {}\n").source.contains("@objcMembers"), "only @objc itself")
     }
 
+    @Test func swiftDataIsJetwaySwiftData() {
+        let model = PortRewrite("import Foundation\nimport SwiftData\n\n@Model\nfinal class Item {\n    var timestamp: Date\n}\n")
+        #expect(model.source == "import Foundation\nimport JetwaySwiftData\n\n@Model\nfinal class Item {\n    var timestamp: Date\n}\n")
+        #expect(model.outcome == .rewritten(["import SwiftData → import JetwaySwiftData"]))
+        let view = PortRewrite("import SwiftUI\nimport SwiftData\n\nstruct ContentView: View {\n    @Query private var items: [Item]\n}\n")
+        #expect(view.source.hasPrefix("import Jetway\nimport JetwaySwiftData\n"))
+    }
+
     @Test func aUIKitLifeCycleAppDelegateIsPorted() {
         let port = PortRewrite("import UIKit\n\n@UIApplicationMain\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n}\n")
         #expect(port.source == "import Jetway\n\n@main\nfinal class AppDelegate: UIResponder, UIApplicationDelegate {\n}\n")
