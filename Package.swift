@@ -131,7 +131,9 @@ let package = Package(
         // Core Data apps as they are written: entity classes, fetch requests, a store file.
         .testTarget(name: "CoreDataTests", dependencies: ["JetwayCoreData", "Jetway", "JetwayTesting"], path: "Tests/CoreDataTests"),
         // SwiftData apps as they are written: `@Model` classes, `@Query`, a store file.
-        .testTarget(name: "SwiftDataTests", dependencies: ["JetwaySwiftData", "Jetway", "JetwayStore", "JetwayTesting"], path: "Tests/SwiftDataTests"),
+        .testTarget(
+            name: "SwiftDataTests", dependencies: ["JetwaySwiftData", "Jetway", "JetwayStore", "JetwayTesting"],
+            path: "Tests/SwiftDataTests"),
         // The store on real SQLite files (and PostgreSQL, when `make test` has started one).
         .testTarget(name: "StoreTests", dependencies: ["JetwayStore", "JetwayTesting", "JetwayBrowser"], path: "Tests/StoreTests"),
         // An app's routes and screens without the transport (no JetwayServer here).

@@ -45,6 +45,23 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         }
     }
 
+    /// The `let`s with no initial value: set once, by the initialiser or from the store, and
+    /// saved (read through their key paths).
+    static func constants(in declaration: some DeclGroupSyntax) -> [Persisted] {
+        declaration.memberBlock.members.compactMap { member in
+            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.let),
+                variable.bindings.count == 1, let binding = variable.bindings.first, binding.initializer == nil,
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }),
+                attribute(named: "Transient", in: variable) == nil
+            else { return nil }
+            let relationship = attribute(named: "Relationship", in: variable)
+            return Persisted(
+                name: name, initializer: nil, attribute: relationship ?? attribute(named: "Attribute", in: variable),
+                isRelationship: relationship != nil)
+        }
+    }
+
     /// A `var` with one name, stored (no accessors of its own), not static, lazy or `@Transient`.
     static func isPersisted(_ variable: VariableDeclSyntax) -> Bool {
         guard variable.bindingSpecifier.tokenKind == .keyword(.var), variable.bindings.count == 1,
@@ -73,19 +90,9 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
                 Diagnostic(node: Syntax(node), message: ModelMessage("@Model goes on a class: `@Model final class Trip { … }`"))
             ])
         }
-        for member in declaration.memberBlock.members {
-            if let variable = member.decl.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.let),
-                !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }),
-                variable.bindings.contains(where: { $0.initializer == nil })
-            {
-                context.diagnose(
-                    Diagnostic(
-                        node: Syntax(variable),
-                        message: ModelMessage("a model keeps its `var` properties: write `var` for a stored property of an @Model class")))
-            }
-        }
+        let constants = constants(in: declaration)
         let properties = persisted(in: declaration)
-        let metadata = properties.map { property -> String in
+        let metadata = (constants + properties).map { property -> String in
             let kind = property.isRelationship ? "relationship" : "attribute"
             var arguments = "\(literalString(property.name)), \\\(type).\(property.name)"
             if let list = property.attribute?.arguments?.as(LabeledExprListSyntax.self), !list.isEmpty {
@@ -95,7 +102,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         }
         // Properties with no initial value first (their init accessors initialise them); then the
         // others, which are set once `self` is whole.
-        let ordered = properties.filter { $0.initializer == nil } + properties.filter { $0.initializer != nil }
+        let ordered = constants + properties.filter { $0.initializer == nil } + properties.filter { $0.initializer != nil }
         let reads = ordered.map { property -> String in
             if let initial = property.initializer {
                 return "self.\(property.name) = backingData.value(\(literalString(property.name)), default: \(initial.description))"

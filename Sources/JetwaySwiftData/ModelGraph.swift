@@ -153,15 +153,19 @@ final class ModelGraph: Observable, @unchecked Sendable {
         guard !uniques.isEmpty else { return nil }
         materialize(String(describing: type(of: model)))
         for property in uniques {
-            guard let value = model._$backingData.values[property.name] as? AnyHashable else { continue }
+            guard let value = Self.value(of: model, property) else { continue }
             if let match = models.values.first(where: {
-                $0 !== model && type(of: $0) == type(of: model) && !$0._$backingData.isDeleted
-                    && ($0._$backingData.values[property.name] as? AnyHashable) == value
+                $0 !== model && type(of: $0) == type(of: model) && !$0._$backingData.isDeleted && Self.value(of: $0, property) == value
             }) {
                 return match
             }
         }
         return nil
+    }
+
+    /// A property's value as a hashable (a `let` read through its key path).
+    private static func value(of model: any PersistentModel, _ property: Schema.PropertyMetadata) -> AnyHashable? {
+        (model._$backingData.values[property.name] ?? model[keyPath: property.keyPath]) as? AnyHashable
     }
 
     /// An upsert: the stored model takes the new one's values.
@@ -241,7 +245,12 @@ final class ModelGraph: Observable, @unchecked Sendable {
         let saving = Array(inserted.values) + Array(changed.values)
         let rows = try saving.map { model -> ObjectRowTable.Row in
             var json: [String: Any] = [:]
-            for (key, value) in model._$backingData.snapshot() { json[key] = try ModelValues.json(value, graph: self) }
+            let values = model._$backingData.snapshot()
+            for (key, value) in values { json[key] = try ModelValues.json(value, graph: self) }
+            // A `let` is the model's own stored property.
+            for property in type(of: model).schemaMetadata where values[property.name] == nil {
+                json[property.name] = try ModelValues.json(model[keyPath: property.keyPath], graph: self)
+            }
             return ObjectRowTable.Row(id: model._$backingData.serial ?? 0, entity: String(describing: type(of: model)), values: json)
         }
         let deleting = deleted.values.compactMap { $0._$backingData.serial }

@@ -365,6 +365,8 @@ public enum StyleVariable {
     /// `.navigationSplitViewColumnWidth(_:)`: a split view column's width.
     public static let columnWidth = "--jw-column-width"
     public static let colorPrefix = "--jw-color-"
+    /// `.listRowSpacing(_:)`: the space between a list's rows.
+    public static let rowSpacing = "--jw-row-spacing"
     public static let cyan = "--jw-cyan"
     public static let gray = "--jw-gray"
     /// `.imageScale(_:)`: system images' size relative to the text.

@@ -77,6 +77,20 @@ struct DrawingTests {
         #expect(inset.contains("stroke-dasharray:2"))
     }
 
+    @Test func aFilledShapeOutlinedTooHasBoth() throws {
+        // iOS 17's `.fill(…).stroke(…)` (a checkbox's circle).
+        let box = ViewHost(Circle().fill(.blue.opacity(0.01)).stroke(.red, lineWidth: 2)).html
+        #expect(box.contains("border:2px solid var(\(StyleVariable.red))") && box.contains("background:"), "\(box)")
+        let drawn = ViewHost(Triangle().fill(.orange).stroke(.black, style: StrokeStyle(lineWidth: 3, dash: [4]))).html
+        #expect(drawn.contains("fill:var(\(StyleVariable.orange));stroke:"), "\(drawn)")
+        let list = ViewHost(
+            List {
+                Text("A"); Text("B")
+            }.listRowSpacing(8)
+        ).html
+        #expect(list.contains("--jw-row-spacing:8px"))
+    }
+
     @Test func pathsDrawWhereTheirPointsAre() {
         let html = ViewHost(Path { $0.addLines([CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 10)]) }.stroke(.red, lineWidth: 3)).html
         #expect(html.contains("d=\"M0 0L30 10\"") && !html.contains("viewBox") && !html.contains(StyleClass.geometry))

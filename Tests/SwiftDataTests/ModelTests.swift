@@ -58,6 +58,17 @@ import Testing
     init(code: String) { self.code = code }
 }
 
+@Model final class Airport {
+    @Attribute(.unique) let code: String
+    let id: UUID
+    var name: String
+    init(code: String, name: String) {
+        self.code = code
+        self.name = name
+        id = UUID()
+    }
+}
+
 func temporaryStore() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("swiftdata-\(UUID().uuidString)").appendingPathComponent("default.store")
 }
@@ -207,6 +218,26 @@ func temporaryStore() -> URL {
         #expect(trip.stops.first?.trip === trip)
         #expect(trip.persistentModelID.storeIdentifier != nil)
         #expect(container.mainContext.model(for: trip.persistentModelID) as? Trip === trip)
+    }
+
+    @Test func aLetIsSavedAndCanBeUnique() throws {
+        let url = temporaryStore()
+        let id: UUID
+        do {
+            let context = try ModelContainer(for: Airport.self, configurations: ModelConfiguration(url: url)).mainContext
+            let denver = Airport(code: "DEN", name: "Denver")
+            id = denver.id
+            context.insert(denver)
+            try context.save()
+            context.insert(Airport(code: "DEN", name: "Denver International"))
+            try context.save()
+        }
+        ModelContainer.forgetOpenStores()
+        let airports = try ModelContainer(for: Airport.self, configurations: ModelConfiguration(url: url)).mainContext.fetch(
+            FetchDescriptor<Airport>())
+        #expect(airports.map(\.code) == ["DEN"])
+        #expect(airports.map(\.name) == ["Denver International"])
+        #expect(airports.map(\.id) == [id])
     }
 
     @Test func aStoredValueOfAnotherTypeReadsAsEmptyAndIsReported() throws {

@@ -199,8 +199,8 @@ extension _FilledShape {
     /// outline's width scales with it.
     public func scale(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> _FilledShape<ScaledShape<S>> {
         var scaled = _FilledShape<ScaledShape<S>>(
-            shape: shape.scale(x: x, y: y, anchor: anchor), fill: fill, stroke: stroke, evenOdd: evenOdd, inside: inside)
-        scaled.stroke?.style.lineWidth *= (abs(x * y)).squareRoot()
+            shape: shape.scale(x: x, y: y, anchor: anchor), fill: fill, outline: outline, evenOdd: evenOdd, inside: inside)
+        scaled.outline?.style.lineWidth *= (abs(x * y)).squareRoot()
         return scaled
     }
 
@@ -211,6 +211,6 @@ extension _FilledShape {
     /// A stroked or filled shape turned by `angle` about `anchor`.
     public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> _FilledShape<RotatedShape<S>> {
         _FilledShape<RotatedShape<S>>(
-            shape: shape.rotation(angle, anchor: anchor), fill: fill, stroke: stroke, evenOdd: evenOdd, inside: inside)
+            shape: shape.rotation(angle, anchor: anchor), fill: fill, outline: outline, evenOdd: evenOdd, inside: inside)
     }
 }

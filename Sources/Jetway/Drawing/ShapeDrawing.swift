@@ -46,7 +46,9 @@ enum ShapeDrawing {
         var drawn = path
         if let (strokePaint, style) = drawing.stroke {
             paint = strokePaint
-            declarations = "fill:none;stroke:\(strokePaint?.css ?? "currentColor");\(style.svg)"
+            // A filled shape outlined too (`.fill(…).stroke(…)`): both.
+            let fill = drawing.fill.map { $0.isGradient ? "none" : $0.css } ?? "none"
+            declarations = "fill:\(fill);stroke:\(strokePaint?.css ?? "currentColor");\(style.svg)"
             if let trim, style.dash.isEmpty {
                 // The whole outline, one dash of it shown: an animated change moves the dash.
                 drawn = trim.whole

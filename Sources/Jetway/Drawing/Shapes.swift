@@ -37,37 +37,37 @@ protocol BoxShape: Shape {
 
 extension Shape {
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        _FilledShape._render(_FilledShape(shape: view, fill: nil, stroke: nil), context, &out)
+        _FilledShape._render(_FilledShape(shape: view, fill: nil, outline: nil), context, &out)
     }
 
     public var body: Never { preconditionFailure("\(Self.self) is rendered by Jetway and has no body") }
 
     /// This shape filled with a style (a colour, a gradient, a material).
     public func fill<S: ShapeStyle>(_ style: S, style fillStyle: FillStyle = FillStyle()) -> _FilledShape<Self> {
-        _FilledShape(shape: self, fill: ShapePaint(style), stroke: nil, evenOdd: fillStyle.isEOFilled)
+        _FilledShape(shape: self, fill: ShapePaint(style), outline: nil, evenOdd: fillStyle.isEOFilled)
     }
 
     /// This shape filled with the foreground style.
     public func fill(style fillStyle: FillStyle = FillStyle()) -> _FilledShape<Self> {
-        _FilledShape(shape: self, fill: nil, stroke: nil, evenOdd: fillStyle.isEOFilled)
+        _FilledShape(shape: self, fill: nil, outline: nil, evenOdd: fillStyle.isEOFilled)
     }
 
     /// This shape's outline, centred on its edge.
     public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _FilledShape<Self> {
-        _FilledShape(shape: self, fill: nil, stroke: (ShapePaint(style), StrokeStyle(lineWidth: lineWidth)))
+        _FilledShape(shape: self, fill: nil, outline: (ShapePaint(style), StrokeStyle(lineWidth: lineWidth)))
     }
 
     public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> _FilledShape<Self> {
-        _FilledShape(shape: self, fill: nil, stroke: (ShapePaint(content), style))
+        _FilledShape(shape: self, fill: nil, outline: (ShapePaint(content), style))
     }
 
     /// The outline in the foreground colour.
     public func stroke(lineWidth: CGFloat = 1) -> _FilledShape<Self> {
-        _FilledShape(shape: self, fill: nil, stroke: (nil, StrokeStyle(lineWidth: lineWidth)))
+        _FilledShape(shape: self, fill: nil, outline: (nil, StrokeStyle(lineWidth: lineWidth)))
     }
 
     public func stroke(style: StrokeStyle) -> _FilledShape<Self> {
-        _FilledShape(shape: self, fill: nil, stroke: (nil, style))
+        _FilledShape(shape: self, fill: nil, outline: (nil, style))
     }
 
     /// The part of the outline from `from` to `to` of its length (a ring that fills as a value
@@ -151,7 +151,8 @@ public struct _FilledShape<S: Shape>: _PrimitiveView {
     let shape: S
     /// nil: the foreground colour.
     var fill: ShapePaint?
-    var stroke: (paint: ShapePaint?, style: StrokeStyle)?
+    /// The outline's paint (nil: the foreground colour) and stroke.
+    var outline: (paint: ShapePaint?, style: StrokeStyle)?
     var evenOdd = false
     /// `.strokeBorder`: the outline inside the edge.
     var inside = false
@@ -160,8 +161,8 @@ public struct _FilledShape<S: Shape>: _PrimitiveView {
     /// as a stroked shape is itself a shape), a filled one's inside.
     public func fill<Style: ShapeStyle>(_ style: Style, style fillStyle: FillStyle = FillStyle()) -> _FilledShape<S> {
         var painted = self
-        if let stroke {
-            painted.stroke = (ShapePaint(style), stroke.style)
+        if let outline, painted.fill == nil {
+            painted.outline = (ShapePaint(style), outline.style)
         } else {
             painted.fill = ShapePaint(style)
             painted.evenOdd = fillStyle.isEOFilled
@@ -169,11 +170,36 @@ public struct _FilledShape<S: Shape>: _PrimitiveView {
         return painted
     }
 
+    /// Outlines this shape too (`.fill(.blue).stroke(.white, lineWidth: 2)`, as iOS 17 draws
+    /// both): the outline over the fill.
+    public func stroke<Style: ShapeStyle>(_ content: Style, lineWidth: CGFloat = 1, antialiased: Bool = true) -> _FilledShape<S> {
+        stroke(content, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    public func stroke<Style: ShapeStyle>(_ content: Style, style: StrokeStyle, antialiased: Bool = true) -> _FilledShape<S> {
+        var painted = self
+        painted.outline = (ShapePaint(content), style)
+        return painted
+    }
+
+    public func stroke(lineWidth: CGFloat = 1) -> _FilledShape<S> {
+        var painted = self
+        painted.outline = (nil, StrokeStyle(lineWidth: lineWidth))
+        return painted
+    }
+
+    public func stroke(style: StrokeStyle) -> _FilledShape<S> {
+        var painted = self
+        painted.outline = (nil, style)
+        return painted
+    }
+
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        if let box = view.shape as? any BoxShape, view.stroke.map({ $0.style.dash.isEmpty && $0.style.lineCap == .butt }) ?? true {
+        if let box = view.shape as? any BoxShape, view.outline.map({ $0.style.dash.isEmpty && $0.style.lineCap == .butt }) ?? true {
             out.append(Self.boxNode(view, cornerCSS: box.cornerCSS, context))
         } else {
-            ShapeDrawing.render(view.shape, fill: view.fill, stroke: view.stroke, evenOdd: view.evenOdd, inside: view.inside, context, &out)
+            ShapeDrawing.render(
+                view.shape, fill: view.fill, stroke: view.outline, evenOdd: view.evenOdd, inside: view.inside, context, &out)
         }
     }
 
@@ -182,7 +208,7 @@ public struct _FilledShape<S: Shape>: _PrimitiveView {
         let node = context.element("div", shapeFillWFillHClasses)
         node.setAttribute("aria-hidden", "true")
         if cornerCSS != "0" { node.addStyle("border-radius:\(cornerCSS)") }
-        guard let (paint, style) = view.stroke else {
+        guard let (paint, style) = view.outline else {
             node.addStyle("background:\(view.fill?.css ?? "currentColor")")
             if let blur = view.fill?.blur { node.addStyle(Material.backdropCSS(blur: blur)) }
             return node
@@ -196,8 +222,10 @@ public struct _FilledShape<S: Shape>: _PrimitiveView {
                     + ";-webkit-mask:linear-gradient(#000 0 0) padding-box exclude,linear-gradient(#000 0 0);mask:linear-gradient(#000 0 0) padding-box exclude,linear-gradient(#000 0 0)"
             )
         } else {
-            // A border: inside the box (SwiftUI centres a stroke on the edge, half of it outside).
+            // A border: inside the box (SwiftUI centres a stroke on the edge, half of it outside),
+            // over the fill when there is one.
             node.addStyle("border:\(width) solid \(color)")
+            if let fill = view.fill { node.addStyle("background:\(fill.css)") }
         }
         return node
     }

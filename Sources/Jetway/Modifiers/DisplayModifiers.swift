@@ -74,6 +74,11 @@ extension View {
             })
     }
 
+    /// Space between the rows of this list (nil: the list's own, none).
+    public func listRowSpacing(_ spacing: CGFloat?) -> some View {
+        modifier(StyleModifier { node in if let spacing { node.addStyle("\(StyleVariable.rowSpacing):\(px(spacing))") } })
+    }
+
     /// Extra space between lines of text.
     public func lineSpacing(_ lineSpacing: CGFloat) -> some View {
         modifier(StyleModifier { node in node.addStyle("line-height:calc(1.3em + \(px(lineSpacing)))") })
