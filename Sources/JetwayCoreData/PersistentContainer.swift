@@ -29,12 +29,12 @@ public final class NSPersistentStoreDescription: @unchecked Sendable, CustomStri
     public var description: String { "<NSPersistentStoreDescription type: \(type), url: \(url?.path ?? "none")>" }
 }
 
-/// Keeps a model's objects in a store: an SQLite file (JetwayStore's), one row per object
-/// (its entity, its number, its values as JSON), all read when the store is loaded and written
-/// in one transaction per save.
+/// Keeps a model's objects in a store: an SQLite file (JetwayStore's `ObjectRowTable`), one
+/// row per object (its entity, its number, its values as JSON), all read when the store is
+/// loaded and written in one transaction per save.
 public final class NSPersistentStoreCoordinator: @unchecked Sendable {
     public let managedObjectModel: NSManagedObjectModel
-    private var store: Store?
+    private var table: ObjectRowTable?
     /// The saved objects, by entity: number → values (attributes; relationships as IDs).
     private var rows: [String: [Int64: [String: Any]]] = [:]
     private var lastSerial: Int64 = 0
@@ -88,30 +88,13 @@ public final class NSPersistentStoreCoordinator: @unchecked Sendable {
     /// Opens the store `description` names and reads its objects.
     func load(_ description: NSPersistentStoreDescription) throws {
         guard !description.isInMemory, let url = description.url else { return }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let store = try Store.sqlite(path: url.path)
-        try store.transaction { transaction in
-            _ = try transaction.execute(
-                "CREATE TABLE IF NOT EXISTS jetway_core_data (id INTEGER PRIMARY KEY, entity TEXT NOT NULL, data TEXT NOT NULL)")
-            // The last number given, so that a number is never given twice (not even the
-            // number of an object deleted, or of a row this model no longer reads).
-            _ = try transaction.execute("CREATE TABLE IF NOT EXISTS jetway_core_data_serial (last INTEGER NOT NULL)")
+        let table = try ObjectRowTable(path: url.path, table: "jetway_core_data")
+        for row in table.rows {
+            guard let entity = managedObjectModel.entitiesByName[row.entity] else { continue }
+            rows[row.entity, default: [:]][row.id] = decode(row.values, of: entity)
         }
-        let stored = try store.transaction { try $0.query("SELECT id, entity, data FROM jetway_core_data") }
-        let serials = try store.transaction {
-            try $0.query(
-                "SELECT MAX(last) AS last FROM (SELECT last FROM jetway_core_data_serial UNION ALL SELECT MAX(id) FROM jetway_core_data)")
-        }
-        if case .integer(let last)? = serials.first?["last"] { lastSerial = max(lastSerial, last) }
-        for row in stored {
-            guard case .integer(let id)? = row["id"], case .text(let entityName)? = row["entity"], case .text(let text)? = row["data"],
-                let entity = managedObjectModel.entitiesByName[entityName],
-                let json = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-            else { continue }
-            rows[entityName, default: [:]][id] = decode(json, of: entity)
-            lastSerial = max(lastSerial, id)
-        }
-        self.store = store
+        lastSerial = max(lastSerial, table.lastSerial)
+        self.table = table
     }
 
     /// The saved objects of `entity`.
@@ -119,25 +102,13 @@ public final class NSPersistentStoreCoordinator: @unchecked Sendable {
 
     /// Writes `saving` and removes `deleting`, all or nothing.
     func write(_ saving: [NSManagedObject], deleting: [NSManagedObjectID]) throws {
-        let encoded = try saving.map { object -> (Int64, String, String, [String: Any]) in
-            let json = encode(object.values, of: object.entity)
-            let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
-            return (object.objectID.serial, object.entity.name, String(decoding: data, as: UTF8.self), object.values)
+        if let table {
+            table.noteSerial(lastSerial)
+            try table.write(
+                saving.map { ObjectRowTable.Row(id: $0.objectID.serial, entity: $0.entity.name, values: encode($0.values, of: $0.entity)) },
+                deleting: deleting.map(\.serial))
         }
-        if let store {
-            try store.transaction { transaction in
-                for (id, entity, data, _) in encoded {
-                    _ = try transaction.execute(
-                        "INSERT INTO jetway_core_data (id, entity, data) VALUES (?, ?, ?) "
-                            + "ON CONFLICT(id) DO UPDATE SET entity = excluded.entity, data = excluded.data",
-                        [.integer(id), .text(entity), .text(data)])
-                }
-                for id in deleting { _ = try transaction.execute("DELETE FROM jetway_core_data WHERE id = ?", [.integer(id.serial)]) }
-                _ = try transaction.execute("DELETE FROM jetway_core_data_serial")
-                _ = try transaction.execute("INSERT INTO jetway_core_data_serial (last) VALUES (?)", [.integer(lastSerial)])
-            }
-        }
-        for (id, entity, _, values) in encoded { rows[entity, default: [:]][id] = values }
+        for object in saving { rows[object.entity.name, default: [:]][object.objectID.serial] = object.values }
         for id in deleting { rows[id.entity.name]?[id.serial] = nil }
     }
 
