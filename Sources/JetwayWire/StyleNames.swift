@@ -179,6 +179,19 @@ public enum StyleClass {
     public static let listClear = "jw-list-clear"
     /// `.preferredColorScheme(_:)`: the page in that scheme (jetway.css: `:root:has(…)`).
     public static let schemeDark = "jw-scheme-dark"
+    /// `.colorScheme(_:)`: this view's subtree in the dark (or light) colours.
+    public static let colorsDark = "jw-colors-dark"
+    public static let colorsLight = "jw-colors-light"
+    /// `.symbolEffect(_:)`: an element playing a symbol's animation.
+    public static let symbolEffect = "jw-symbol-effect"
+    public static let symbolEffectsRemoved = "jw-symbol-effects-removed"
+    /// The symbol effects' keyframes (`jw-symbol-pulse`, …; an animation name, not a class).
+    public static let symbolKeyframesPrefix = "jw-symbol-"
+    /// `.scrollTargetBehavior(.viewAligned)`/`.paging`: a scroll view that snaps.
+    public static let snapAligned = "jw-snap-aligned"
+    public static let snapPaging = "jw-snap-paging"
+    /// `.scrollTargetLayout()`: the stack whose children a scroll view snaps to.
+    public static let snapTargets = "jw-snap-targets"
     public static let schemeLight = "jw-scheme-light"
     public static let toggle = "jw-toggle"
     public static let toolbar = "jw-toolbar"
@@ -211,11 +224,13 @@ public enum StyleClass {
         clipped,
         color,
         colorPicker,
+        colorsDark,
+        colorsLight,
         confirmation,
-        controlLarge,
-        controlSmall,
         controlExtraLarge,
+        controlLarge,
         controlMini,
+        controlSmall,
         dateInput,
         datepicker,
         destructive,
@@ -303,9 +318,9 @@ public enum StyleClass {
         scrollReader,
         scrollV,
         search,
+        searchable,
         searchSuggestion,
         searchSuggestions,
-        searchable,
         section,
         sectionContent,
         sectionFooter,
@@ -316,6 +331,9 @@ public enum StyleClass {
         shape,
         sheetGrabber,
         slider,
+        snapAligned,
+        snapPaging,
+        snapTargets,
         spacer,
         split,
         splitColumn,
@@ -325,6 +343,8 @@ public enum StyleClass {
         stepperButton,
         styledButton,
         symbol,
+        symbolEffect,
+        symbolEffectsRemoved,
         tabContent,
         tabItem,
         tabLabel,
@@ -334,8 +354,8 @@ public enum StyleClass {
         tabviewPageBackedDots,
         tabviewPageNoDots,
         text,
-        textEditor,
         textarea,
+        textEditor,
         textfield,
         toggle,
         toolbar,

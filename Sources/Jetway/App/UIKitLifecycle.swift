@@ -195,10 +195,20 @@ open class UIWindow: UIView {
 @MainActor @preconcurrency
 open class UIViewController: UIResponder {
     open var title: String?
+    /// The style of the device's status bar over this controller: a browser draws its own bar
+    /// (docs/porting.md), so a page reads neither.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    open var prefersStatusBarHidden: Bool { false }
+    public func setNeedsStatusBarAppearanceUpdate() {}
     public override init() { super.init() }
     public init(nibName: String?, bundle: Bundle?) { super.init() }
     /// A controller archived in a storyboard: there are none here, so it is never made.
     public required init?(coder: NSCoder) { nil }
+}
+
+/// The look of the device's status bar (read by no page: the browser has its own).
+public enum UIStatusBarStyle: Int, Sendable {
+    case `default`, lightContent, darkContent
 }
 
 /// Shows a SwiftUI view (`UIHostingController(rootView: ContentView())`): in a scene's window,

@@ -119,6 +119,17 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
     public typealias Value = (first: First.Value?, second: Second.Value?)
     let first: First
     let second: Second
+
+    init(first: First, second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    /// The pair of `first` and `second` (`SimultaneousGesture(tap, longPress)`).
+    public init(_ first: First, _ second: Second) {
+        self.init(first: first, second: second)
+    }
+
     public func _recognizers() -> [GestureRecognizer] { first._recognizers() + second._recognizers() }
     public func _value(_ input: GestureInput) -> Value? {
         let count = first._recognizers().count

@@ -18,6 +18,13 @@ extension View {
         .transformEnvironment(\.colorScheme) { if let colorScheme { $0 = colorScheme } }
     }
 
+    /// This view and the views inside in a colour scheme (their colours are the scheme's), and
+    /// `\.colorScheme` for them says so.
+    public func colorScheme(_ colorScheme: ColorScheme) -> some View {
+        modifier(StyleModifier { node in node.addClass(colorScheme == .dark ? StyleClass.colorsDark : StyleClass.colorsLight) })
+            .environment(\.colorScheme, colorScheme)
+    }
+
     /// Extends the view under the screen's unsafe edges (a phone's notch and home bar), as a
     /// background that fills to the edges.
     public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
@@ -105,6 +112,17 @@ extension View {
     /// parts of a stack included), so nothing is added.
     public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View {
         self
+    }
+
+    /// The shape of this container, for the views inside that draw `ContainerRelativeShape`
+    /// and for its taps (the browser's box takes them already): its corners round the
+    /// container's box.
+    public func containerShape<S: Shape>(_ shape: S) -> some View {
+        let corner = (shape as? any BoxShape)?.cornerCSS
+        return modifier(
+            StyleModifier { node in
+                if let corner, corner != "0" { node.addStyle("border-radius:\(corner)") }
+            })
     }
 
     /// Hides the navigation bar (the screen's title and toolbar) of the screen this view is on.

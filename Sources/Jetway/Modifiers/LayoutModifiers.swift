@@ -1,6 +1,15 @@
 extension View {
     /// Space around the view: `.padding()`, `.padding(8)`, `.padding(.horizontal, 12)`.
     /// Padding added after a background or border goes outside it, as in SwiftUI.
+    /// The padding a scene's content has from the window's edges (16 points, as on a phone).
+    public func scenePadding(_ edges: Edge.Set = .all) -> some View {
+        padding(edges, 16)
+    }
+
+    public func scenePadding(_ padding: ScenePadding, edges: Edge.Set = .all) -> some View {
+        self.padding(edges, 16)
+    }
+
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
         let value = px(length ?? 16)
         var declarations: [String] = []
@@ -243,4 +252,10 @@ struct PositionModifier: NodeModifier {
         box.children = [node]
         return box
     }
+}
+
+/// The kinds of a scene's padding (`.minimum`): one here, 16 points.
+public struct ScenePadding: Hashable, Sendable {
+    public static let minimum = ScenePadding()
+    public static let navigationBar = ScenePadding()
 }

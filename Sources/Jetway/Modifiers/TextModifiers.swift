@@ -17,6 +17,10 @@ struct Typography: Equatable, Sendable {
     var underline: Text.LineStyle?
     var strikethrough: Text.LineStyle?
     var textCase: Text.Case?
+    /// A run of an attributed string that links (`[text](url)`): the span is a link.
+    var link: URL?
+    /// A run's background colour (CSS).
+    var background: String?
 
     var isEmpty: Bool { self == Typography() }
 
@@ -40,6 +44,12 @@ struct Typography: Equatable, Sendable {
             node.addStyle(css)
         }
         if let textCase { node.addStyle("text-transform:\(textCase == .uppercase ? "uppercase" : "lowercase")") }
+        if let background { node.addStyle("background:\(background)") }
+        if let link {
+            node.setAttribute("href", link.absoluteString)
+            node.setAttribute("target", "_blank")
+            node.setAttribute("rel", "noopener")
+        }
     }
 }
 

@@ -29,7 +29,7 @@ public struct Text: _PrimitiveView, Equatable {
     /// none, and a `Text` is copied often (a bigger one cost the 1,000-row board 45 M
     /// instructions of copying).
     private var typographyBox: TypographyBox?
-    var typography: Typography {
+    nonisolated var typography: Typography {
         get { typographyBox?.value ?? Typography() }
         set { typographyBox = newValue.isEmpty ? nil : TypographyBox(newValue) }
     }
@@ -49,6 +49,9 @@ public struct Text: _PrimitiveView, Equatable {
                 if !piece.isEmpty { parts.append(Text(verbatim: piece)) }
             }
             self.content = .concatenated(parts)
+        } else if let segments = Text.markdownSegments(key.string) {
+            // A literal's Markdown (`"**Gate** B12"`), as SwiftUI reads it.
+            self.content = .concatenated(segments)
         } else {
             self.content = .plain(key.string)
         }
@@ -78,7 +81,7 @@ public struct Text: _PrimitiveView, Equatable {
         self.content = .timerInterval(timerInterval, countsDown: countsDown)
     }
 
-    init(segments: [Text]) {
+    nonisolated init(segments: [Text]) {
         self.content = .concatenated(segments)
     }
 
@@ -149,7 +152,7 @@ public struct Text: _PrimitiveView, Equatable {
     }
 
     func makeNode(key: UInt64, _ environment: EnvironmentValues) -> Node {
-        let node = Node("span", key: key)
+        let node = Node(typographyBox?.value.link == nil ? "span" : "a", key: key)
         node.setAttribute("class", StyleClass.text)
         switch content {
         case .plain(let string): node.text = string

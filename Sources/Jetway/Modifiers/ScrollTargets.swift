@@ -1,0 +1,48 @@
+import Foundation
+
+// iOS 17's scroll targets: `.scrollTargetBehavior(.viewAligned)` with `.scrollTargetLayout()` on
+// the stack inside, or `.scrollTargetBehavior(.paging)` — a carousel that comes to rest on a
+// card, or a page — as CSS scroll snapping: the browser snaps, with no round trip.
+
+/// Where a scroll view comes to rest.
+public protocol ScrollTargetBehavior: Sendable {
+    var _snapClass: String { get }
+}
+
+/// Rests with a view of the scroll target layout at its leading edge.
+public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior {
+    public enum LimitBehavior: Sendable { case automatic, always, never, alwaysByFew, alwaysByOne }
+    public init(limitBehavior: LimitBehavior = .automatic) {}
+    public var _snapClass: String { StyleClass.snapAligned }
+}
+
+/// Rests on whole pages, each the scroll view's size.
+public struct PagingScrollTargetBehavior: ScrollTargetBehavior {
+    public init() {}
+    public var _snapClass: String { StyleClass.snapPaging }
+}
+
+extension ScrollTargetBehavior where Self == ViewAlignedScrollTargetBehavior {
+    public static var viewAligned: ViewAlignedScrollTargetBehavior { ViewAlignedScrollTargetBehavior() }
+    public static func viewAligned(limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior) -> ViewAlignedScrollTargetBehavior {
+        ViewAlignedScrollTargetBehavior(limitBehavior: limitBehavior)
+    }
+}
+
+extension ScrollTargetBehavior where Self == PagingScrollTargetBehavior {
+    public static var paging: PagingScrollTargetBehavior { PagingScrollTargetBehavior() }
+}
+
+extension View {
+    /// Where the scroll view comes to rest after the user scrolls (on a view of its
+    /// `.scrollTargetLayout()`, or a page).
+    public func scrollTargetBehavior(_ behavior: some ScrollTargetBehavior) -> some View {
+        let name = behavior._snapClass
+        return modifier(StyleModifier { node in node.addClass(name) })
+    }
+
+    /// Makes this stack's views the places a `.viewAligned` scroll view rests on.
+    public func scrollTargetLayout(isEnabled: Bool = true) -> some View {
+        modifier(StyleModifier { node in if isEnabled { node.addClass(StyleClass.snapTargets) } })
+    }
+}
