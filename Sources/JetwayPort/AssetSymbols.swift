@@ -98,9 +98,9 @@ public struct AssetSymbols: Sendable, Equatable {
             let conveniences = colorSymbols.filter { !declaredByApp.contains($0.key) && !Self.systemColorNames.contains($0.key) }
             if !conveniences.isEmpty {
                 lines += ["}", "", "extension Color {"]
-                lines += conveniences.map { "    static var \($0.key): Color { Color(.\($0.key)) }" }
+                lines += conveniences.map { "    static var \($0.key): Color { Color(ColorResource.\($0.key)) }" }
                 lines += ["}", "", "extension ShapeStyle where Self == Color {"]
-                lines += conveniences.map { "    static var \($0.key): Color { Color(.\($0.key)) }" }
+                lines += conveniences.map { "    static var \($0.key): Color { Color(ColorResource.\($0.key)) }" }
             }
             lines += ["}", ""]
         }

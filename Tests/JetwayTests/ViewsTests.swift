@@ -78,6 +78,7 @@ struct ViewsTests {
         #expect(Color(red: 1, green: 0.5, blue: 0, opacity: 0.25).css == "rgb(255 128 0 / 0.25)")
         #expect(Color.blue.opacity(0.5).css == "color-mix(in srgb, var(--jw-blue) 50%, transparent)")
         #expect(Color("Runway;x").css == "var(--jw-color-Runwayx)")
+        #expect(Color("magenta", bundle: .main).css == "var(--jw-color-magenta)", "a package's catalog colour, by name")
         #expect(
             inner(Circle().fill(.green))
                 == "<div class=\"jw-shape jw-fill-w jw-fill-h\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-green)\"></div>"

@@ -29,7 +29,7 @@ struct AssetSymbolsTests {
         #expect(AssetSymbols.symbol(for: "3D logo", dropping: "Image") == "_3DLogo")
         let source = symbols.source
         #expect(source.contains("static let gold = ColorResource(name: \"GoldColor\")"))
-        #expect(source.contains("static var gold: Color { Color(.gold) }"))
+        #expect(source.contains("static var gold: Color { Color(ColorResource.gold) }"))
         #expect(source.contains("static let runwayPhoto = ImageResource(name: \"Runway photo\")"))
         #expect(source.contains("static let flagsNorway = ImageResource(name: \"Flags/Norway\")"), "a namespace's name comes first")
     }
@@ -45,13 +45,13 @@ struct AssetSymbolsTests {
         let source = symbols.source
         #expect(source.contains("static let gold = ColorResource(name: \"GoldColor\")"), "the resource is still there")
         #expect(!source.contains("static var gold: Color"))
-        #expect(source.contains("static var accent: Color { Color(.accent) }"))
+        #expect(source.contains("static var accent: Color { Color(ColorResource.accent) }"))
     }
 
     @Test func aColourNamedAsTheSystemsKeepsOnlyItsResource() {
         let source = AssetSymbols(colors: ["RedColor", "GrnColor"], images: []).source
         #expect(source.contains("static let red = ColorResource(name: \"RedColor\")"))
         #expect(!source.contains("static var red: Color"), "Color.red stays the system's: \(source)")
-        #expect(source.contains("static var grn: Color { Color(.grn) }"))
+        #expect(source.contains("static var grn: Color { Color(ColorResource.grn) }"))
     }
 }

@@ -32,6 +32,13 @@ public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
         css = "var(\(StyleVariable.colorPrefix)\(String(String.UnicodeScalarView(safe))))"
     }
 
+    /// A named colour of a bundle's catalog (`Color("Runway", bundle: .module)`): the app's
+    /// catalogs are read together (the server serves one set of named colours), so the name is
+    /// looked up there, whichever bundle is given.
+    nonisolated public init(_ name: String, bundle: Bundle?) {
+        self.init(name)
+    }
+
     /// This color at a fraction of its opacity.
     nonisolated public func opacity(_ opacity: Double) -> Color {
         let percent = Self.format(min(max(opacity, 0), 1) * 100)

@@ -23,6 +23,12 @@ public struct Image: _PrimitiveView, Equatable {
         label = name
     }
 
+    /// An image of a bundle's catalog: the app's catalogs are served together, so the name is
+    /// looked up there, whichever bundle is given.
+    nonisolated public init(_ name: String, bundle: Bundle?) {
+        self.init(name)
+    }
+
     nonisolated public init(_ name: String, label: Text) {
         source = .asset(name)
         self.label = label.string
