@@ -91,6 +91,21 @@ struct DrawingTests {
         #expect(list.contains("--jw-row-spacing:8px"))
     }
 
+    @Test func masksCutAndFade() {
+        let circle = ViewHost(Image(systemName: "person").mask { Circle() }).html
+        #expect(circle.contains("border-radius:50%;overflow:hidden"), "\(circle)")
+        let triangle = ViewHost(Color.blue.mask(Triangle())).html
+        #expect(triangle.contains("mask:url(&quot;data:image/svg+xml,"))
+        let fade = ViewHost(
+            Text("Boarding").mask(LinearGradient(colors: [.black, .clear], startPoint: .top, endPoint: .bottom))
+        ).html
+        #expect(fade.contains("mask-image:linear-gradient("), "\(fade)")
+        let ring = ViewHost(Color.red.mask(Circle().stroke(lineWidth: 4))).html
+        #expect(ring.contains("stroke-width"), "an outline masks by its line")
+        let other = ViewHost(Color.red.mask { Text("A") }).html
+        #expect(other.contains("overflow:hidden"), "other views: the view's box")
+    }
+
     @Test func pathsDrawWhereTheirPointsAre() {
         let html = ViewHost(Path { $0.addLines([CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 10)]) }.stroke(.red, lineWidth: 3)).html
         #expect(html.contains("d=\"M0 0L30 10\"") && !html.contains("viewBox") && !html.contains(StyleClass.geometry))

@@ -116,17 +116,22 @@ extension View {
     /// 100 × 100 square and stretched to the view: exact for outlines drawn in proportion to their
     /// rectangle, as apps' shapes usually are.
     public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
-        if let box = shape as? any BoxShape {
-            let corner = box.cornerCSS
-            return modifier(StyleModifier { node in node.addStyle("border-radius:\(corner);overflow:hidden") })
-        }
-        let path = shape.path(in: CGRect(x: 0, y: 0, width: 100, height: 100))
-        let svg =
-            "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100' preserveAspectRatio='none'><path d='\(path.svgData)'"
-            + (style.isEOFilled ? " fill-rule='evenodd'" : "") + "/></svg>"
-        let url = "url(\"data:image/svg+xml,\(ShapeDrawing.percentEncoded(svg))\")"
-        return modifier(
-            StyleModifier { node in node.addStyle("-webkit-mask:\(url) 0 0/100% 100% no-repeat;mask:\(url) 0 0/100% 100% no-repeat") })
+        let css = ShapeMask.css(shape, evenOdd: style.isEOFilled)
+        return modifier(StyleModifier { node in node.addStyle(css) })
+    }
+
+    /// Shows this view only where `mask` is opaque: a shape cuts it to the shape (as
+    /// `clipShape`), a gradient or colour fades it by the style's opacity (CSS `mask-image`). A
+    /// mask of other views cuts it to the view's own box (the browser cannot mask by arbitrary
+    /// content: docs/swiftui.md).
+    public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View {
+        let css = ShapeMask.css(for: mask())
+        return modifier(StyleModifier { node in node.addStyle(css) })
+    }
+
+    /// The older form: `.mask(LinearGradient(…))`.
+    public func mask<Mask: View>(_ mask: Mask) -> some View {
+        self.mask { mask }
     }
 
     /// Hides what is drawn past the view's bounds. A clipped view that fills the page
@@ -246,4 +251,48 @@ struct LayerModifier<Layer: View>: _PrimitiveModifier {
         node.takeFills(from: children)
         out.append(node)
     }
+}
+
+/// A view's clip or mask as CSS.
+@MainActor
+enum ShapeMask {
+    /// A shape's clip: a box shape's rounded corners, another shape's path (drawn in a 100-point
+    /// square stretched to the view) as the mask.
+    static func css<S: Shape>(_ shape: S, evenOdd: Bool = false, outline: StrokeStyle? = nil) -> String {
+        if outline == nil, let box = shape as? any BoxShape { return "border-radius:\(box.cornerCSS);overflow:hidden" }
+        let path = shape.path(in: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let paint =
+            outline.map {
+                " fill='none' stroke='#000' stroke-width='\(Color.format(Double($0.lineWidth)))' vector-effect='non-scaling-stroke'"
+            } ?? ""
+        let svg =
+            "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100' preserveAspectRatio='none'><path d='\(path.svgData)'"
+            + (evenOdd ? " fill-rule='evenodd'" : "") + paint + "/></svg>"
+        let url = "url(\"data:image/svg+xml,\(ShapeDrawing.percentEncoded(svg))\")"
+        return "-webkit-mask:\(url) 0 0/100% 100% no-repeat;mask:\(url) 0 0/100% 100% no-repeat"
+    }
+
+    /// A mask view's CSS: a shape's (filled, or its outline), a style's (gradient or colour),
+    /// else the view's box.
+    static func css<Mask: View>(for mask: Mask) -> String {
+        if let shape = mask as? any Shape { return shapeCSS(shape) }
+        if let filled = mask as? any FilledShapeMask { return filled.maskCSS }
+        if let style = mask as? any ShapeStyle {
+            let image = style.isGradient ? style.css : "linear-gradient(\(style.css),\(style.css))"
+            return "-webkit-mask-image:\(image);mask-image:\(image)"
+        }
+        return "overflow:hidden"
+    }
+
+    private static func shapeCSS<S: Shape>(_ shape: S) -> String { css(shape) }
+}
+
+/// A filled or outlined shape as a mask.
+@MainActor
+protocol FilledShapeMask {
+    var maskCSS: String { get }
+}
+
+extension _FilledShape: FilledShapeMask {
+    var maskCSS: String { ShapeMask.css(shape, evenOdd: evenOdd, outline: outline?.style) }
 }
