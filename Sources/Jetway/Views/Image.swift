@@ -122,6 +122,11 @@ extension View {
             })
     }
 
+    /// Scales an image to fit or fill a frame of `aspectRatio`'s proportions (an image's `size`).
+    public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View {
+        self.aspectRatio(aspectRatio.height > 0 ? aspectRatio.width / aspectRatio.height : nil, contentMode: contentMode)
+    }
+
     public func scaledToFit() -> some View { aspectRatio(contentMode: .fit) }
     public func scaledToFill() -> some View { aspectRatio(contentMode: .fill) }
 }
