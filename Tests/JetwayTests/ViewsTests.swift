@@ -79,7 +79,8 @@ struct ViewsTests {
         #expect(Color.blue.opacity(0.5).css == "color-mix(in srgb, var(--jw-blue) 50%, transparent)")
         #expect(Color("Runway;x").css == "var(--jw-color-Runwayx)")
         #expect(Color("magenta", bundle: .main).css == "var(--jw-color-magenta)", "a package's catalog colour, by name")
-        #expect(ViewHost(Image("sun").resizable().aspectRatio(CGSize(width: 4, height: 2), contentMode: .fit)).html.contains("aspect-ratio:2"))
+        #expect(
+            ViewHost(Image("sun").resizable().aspectRatio(CGSize(width: 4, height: 2), contentMode: .fit)).html.contains("aspect-ratio:2"))
         #expect(
             inner(Circle().fill(.green))
                 == "<div class=\"jw-shape jw-fill-w jw-fill-h\" aria-hidden=\"true\" style=\"border-radius:50%;background:var(--jw-green)\"></div>"
