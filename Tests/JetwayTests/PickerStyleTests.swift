@@ -10,6 +10,34 @@ import Testing
 struct PickerStyleTests {
     enum Unit: String, CaseIterable { case days, weeks, months }
 
+    /// Apple's Scrumdinger: a theme picked on a screen of its own, in a form.
+    private struct ThemeForm: View {
+        @State private var unit = Unit.weeks
+        var body: some View {
+            NavigationStack {
+                Form {
+                    Picker("Repeat", selection: $unit) {
+                        ForEach(Unit.allCases, id: \.self) { Text($0.rawValue.capitalized).tag($0) }
+                    }
+                    .pickerStyle(.navigationLink)
+                }
+                .navigationTitle("Reminder")
+                Text("every \(unit.rawValue)")
+            }
+        }
+    }
+
+    @Test func aNavigationLinkPickerPushesItsOptionsAndGoesBack() throws {
+        let host = ViewHost(ThemeForm())
+        #expect(host.text.contains("Repeat") && host.text.contains("Weeks") && !host.text.contains("Months"))
+        try host.tap("Repeat Weeks")
+        #expect(host.text.contains("Months"), "the options' screen: \(host.text)")
+        try host.tap("Months")
+        try host.update()
+        #expect(host.text.contains("every months"))
+        #expect(!host.text.contains("Days"), "chosen: back to the form")
+    }
+
     @Test func aWheelIsAListboxWhoseChosenOptionIsMarkedAndChangedByIndex() throws {
         var unit = Unit.weeks
         let host = ViewHost(

@@ -32,6 +32,10 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let style = context.environment.pickerStyle
+        if style == .navigationLink {
+            renderNavigationLink(view, context, &out)
+            return
+        }
         let node = context.element(style == .menu || style == .automatic ? "label" : "div", StyleClass.picker)
         let inside = context.insideElement()
         var labelNodes: [Node] = []
@@ -106,7 +110,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
             if enabled { wheel.addHandler(Self.changeHandler(choose)) }
             node.addClass(StyleClass.pickerWheel)
             node.children = showsCaption ? [caption, wheel] : [wheel]
-        case .automatic, .menu:
+        case .automatic, .menu, .navigationLink:
             let select = inside.structural(2).element("select")
             if !title.isEmpty { select.setAttribute("aria-label", title) }
             select.children = options.enumerated().map { index, option in
@@ -128,6 +132,37 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
 }
 
 extension Picker {
+    /// `.pickerStyle(.navigationLink)`: a row with the label and the chosen option that pushes
+    /// a screen of the options (an inline picker); choosing one goes back.
+    static func renderNavigationLink(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let inside = context.insideElement()
+        var labelNodes: [Node] = []
+        Label._render(view.label, inside.structural(0), &labelNodes)
+        let title = labelNodes.map(\.textContent).joined()
+        var optionContext = inside.structural(1)
+        optionContext.writeEnvironment {
+            $0.collectsTags = true
+            $0.lazyStack = nil
+            $0.rowOffsets = nil
+            $0.lazySections = nil
+        }
+        var options: [Node] = []
+        Content._render(view.content, optionContext.insideElement(), &options)
+        let selected = AnyHashable(context.track { view.selection.wrappedValue })
+        let chosen = options.first { $0.tagValue == selected }?.textContent ?? ""
+        let link = NavigationLink(destination: PickerOptionsScreen(picker: view, title: title)) {
+            HStack {
+                Text(verbatim: title)
+                Spacer()
+                Text(verbatim: chosen).foregroundStyle(.secondary)
+            }
+        }
+        var linkContext = context.structural(2)
+        linkContext.writeEnvironment { $0.pickerStyle = .inline }
+        NavigationLink<HStack<TupleView<(Text, Spacer, Text)>>, PickerOptionsScreen<Label, SelectionValue, Content>>._render(
+            link, linkContext, &out)
+    }
+
     /// A change to the option at the index the browser sends.
     static func changeHandler(_ choose: @escaping (Int) throws -> Void) -> EventBinding {
         EventBinding(event: .change) { payload in
@@ -152,7 +187,7 @@ extension Picker where Label == Text {
 
 /// How a picker looks: `.pickerStyle(.segmented)`.
 public enum PickerStyleKind: Hashable, Sendable {
-    case automatic, menu, segmented, wheel, inline
+    case automatic, menu, segmented, wheel, inline, navigationLink
 
     static var `default`: PickerStyleKind { .menu }
 }
@@ -161,6 +196,35 @@ extension View {
     public func pickerStyle(_ style: PickerStyleKind) -> some View {
         environment(\.pickerStyle, style)
     }
+}
+
+/// The options of a `.navigationLink` picker, on a screen of their own: choosing one goes back.
+struct PickerOptionsScreen<Label: View, SelectionValue: Hashable, Content: View>: View {
+    let picker: Picker<Label, SelectionValue, Content>
+    let title: String
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        let selection = picker.selection
+        let dismiss = dismiss
+        let choosing = Binding<SelectionValue>(
+            get: { selection.wrappedValue },
+            set: {
+                selection.wrappedValue = $0
+                dismiss()
+            })
+        Form {
+            Picker(selection: choosing, label: picker.label, content: { picker.content })
+                .pickerStyle(.inline)
+                .labelsHidden()
+        }
+        .navigationTitle(title)
+    }
+}
+
+public struct NavigationLinkPickerStyle: PickerStyle {
+    public init() {}
+    public var _kind: PickerStyleKind { .navigationLink }
 }
 
 /// A picker style by its type, as older code writes it: `.pickerStyle(WheelPickerStyle())`.
