@@ -176,4 +176,23 @@ struct MotionTests {
         environment.request = RequestContext(path: "/", reducesMotion: true)
         #expect(ViewHost(Banner(), environment: environment).text == "still")
     }
+
+    /// An iOS 17 transition of an app's own: shown through its body at `.identity`, moving from
+    /// and to what its body makes of the view at the other phases.
+    struct Lift: Transition {
+        func body(content: Content, phase: TransitionPhase) -> some View {
+            content.opacity(phase.isIdentity ? 1 : 0.2).scaleEffect(phase == .willAppear ? 0.5 : 1).offset(y: phase.value * 30)
+        }
+    }
+
+    @Test func anAppsOwnTransitionIsDescribedByItsPhases() {
+        let wire = AnyTransition(Lift()).wire
+        #expect(wire.hasPrefix("style opacity:0.2;transform:"), "\(wire)")
+        let sides = wire.split(separator: "|")
+        #expect(sides.count == 2 && sides[0].contains("scale(0.5,0.5)") && sides[0].contains("translate(0px,-30px)"), "\(wire)")
+        #expect(sides[1].contains("translate(0px,30px)") && !sides[1].contains("scale(0.5"), "\(wire)")
+        let html = ViewHost(Text("Gate closing").transition(Lift())).html
+        #expect(html.contains("data-jw-transition=\"style opacity:0.2"), "\(html)")
+        #expect(html.contains("opacity:1"), "shown through its body at identity")
+    }
 }

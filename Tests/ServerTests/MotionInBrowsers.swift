@@ -29,6 +29,7 @@ private struct MotionCases: View {
             Color.blue.frame(width: expanded ? 240 : 120, height: 30).accessibilityIdentifier("box")
             if expanded {
                 Text("Boarding details").transition(.move(edge: .leading).combined(with: .opacity)).accessibilityIdentifier("details")
+                Text("Gate closing").transition(Rise()).accessibilityIdentifier("rise")
             }
             VStack(alignment: .leading) {
                 ForEach(reversed ? Self.gates.reversed() : Self.gates, id: \.self) { gate in
@@ -120,6 +121,16 @@ private struct ManyRows: View {
     }
 }
 
+/// An iOS 17 transition of the app's own: it rises, sharpening, into place.
+private struct Rise: Transition {
+    func body(content: Content, phase: TransitionPhase) -> some View {
+        content
+            .opacity(phase.isIdentity ? 1 : 0)
+            .offset(y: phase.isIdentity ? 0 : 40)
+            .blur(radius: phase.isIdentity ? 0 : 6)
+    }
+}
+
 extension EndToEnd {
     /// `document.getAnimations()` looked at mid-flight in each engine: what moves, for how long,
     /// on which curve; the end state is the server's render; a removed view leaves after its
@@ -167,6 +178,9 @@ extension EndToEnd {
                 #expect(
                     moving.contains { $0.hasPrefix("details opacity,transform 1500 linear") },
                     "\(engine): the detail's transition: \(moving)")
+                #expect(
+                    moving.contains { $0.hasPrefix("rise filter,opacity,transform 1500 linear") },
+                    "\(engine): an app's own transition: \(moving)")
                 let midWidth = try await browser.string(width)
                 #expect(
                     await browser.wait(for: "return document.getAnimations().filter((a) => a.id === 'jw-motion').length === 0", timeout: 5),

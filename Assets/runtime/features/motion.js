@@ -80,6 +80,19 @@ feature((view) => {
     const rtl = getComputedStyle(el).direction === "rtl";
     for (const part of parts) {
       const [name, a, b, c] = part.split(" ");
+      // An app's own transition (`style opacity:0;transform:…`): what its body makes of the view.
+      if (name === "style") {
+        for (const declaration of part.slice(6).split(";")) {
+          const colon = declaration.indexOf(":"), property = declaration.slice(0, colon), value = declaration.slice(colon + 1);
+          if (property === "opacity") frame.opacity = +value;
+          else if (reduced.matches) continue;
+          else if (property === "transform") transforms.push(value);
+          else if (property === "filter") frame.filter = value;
+          else if (property === "transform-origin") frame.transformOrigin = value;
+        }
+        if (reduced.matches && !("opacity" in frame)) frame.opacity = 0;
+        continue;
+      }
       if (name === "opacity" || reduced.matches) { frame.opacity = 0; continue; }
       if (name === "scale") { transforms.push("scale(" + (+a || 0) + ")"); frame.transformOrigin = (+b * 100) + "% " + (+c * 100) + "%"; }
       else if (name === "move") {
@@ -95,6 +108,7 @@ feature((view) => {
     if ("opacity" in frame) frameHome.opacity = style.opacity;
     if ("transform" in frame) frameHome.transform = style.transform;
     if ("transformOrigin" in frame) frameHome.transformOrigin = frame.transformOrigin;
+    if ("filter" in frame) frameHome.filter = style.filter;
     return frameHome;
   }
 

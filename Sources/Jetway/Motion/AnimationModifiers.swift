@@ -38,6 +38,12 @@ extension View {
         let wire = transition.wire
         return modifier(StyleModifier { node in node.setAttribute(RuntimeContract.Attribute.transition, wire) })
     }
+
+    /// A transition of an app's own (`struct Rise: Transition`): shown through its body at
+    /// `.identity`, coming in from and going to what its body makes of it at the other phases.
+    public func transition<T: Transition>(_ transition: T) -> some View {
+        _CustomTransitionView(content: self, transition: transition)
+    }
 }
 
 /// Remembers a scope's last value and counts its changes.
@@ -74,5 +80,20 @@ struct AnimationScopeModifier<Value: Equatable>: _PrimitiveModifier {
             node.setAttribute(RuntimeContract.Attribute.animationScope, scope)
             out[index] = node
         }
+    }
+}
+
+/// A view shown through its transition's body, with the transition's phases for the browser.
+public struct _CustomTransitionView<Content: View, T: Transition>: _PrimitiveView {
+    let content: Content
+    let transition: T
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let body = view.transition.body(content: PlaceholderContentView(content: AnyView(view.content)), phase: .identity)
+        var nodes: [Node] = []
+        T.Body._render(body, context.structural(0), &nodes)
+        let wire = AnyTransition(view.transition).wire
+        for node in nodes { node.setAttribute(RuntimeContract.Attribute.transition, wire) }
+        out += nodes
     }
 }

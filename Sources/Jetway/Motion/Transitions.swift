@@ -64,9 +64,111 @@ public struct AnyTransition: Sendable, Equatable {
     }
 }
 
-/// SwiftUI 17's name for a transition value (`.transition(.opacity)` takes either).
-public typealias Transition = AnyTransition
+/// An iOS 17 transition of an app's own: what its view looks like as it comes in
+/// (`.willAppear`), when shown (`.identity`) and as it goes (`.didDisappear`).
+///
+/// ```swift
+/// struct Rise: Transition {
+///     func body(content: Content, phase: TransitionPhase) -> some View {
+///         content.opacity(phase.isIdentity ? 1 : 0).offset(y: phase.isIdentity ? 0 : 40)
+///     }
+/// }
+/// Text("Boarding").transition(Rise())
+/// ```
+///
+/// The view is shown through `body` at `.identity`; the effects its body gives the content at
+/// the other phases (opacity, offsets, scales, rotations, blurs and other filters) are what the
+/// browser moves it from and to — the server describes them once, the browser plays them.
+public protocol Transition {
+    associatedtype Body: View
+    typealias Content = PlaceholderContentView<Self>
+    @ViewBuilder @MainActor func body(content: Content, phase: TransitionPhase) -> Body
+    static var properties: TransitionProperties { get }
+}
 
+extension Transition {
+    public static var properties: TransitionProperties { TransitionProperties() }
+
+    /// This transition, with its own animation.
+    @MainActor public func animation(_ animation: Animation?) -> AnyTransition { AnyTransition(self).animation(animation) }
+}
+
+/// What a transition does: whether it moves (reduced motion leaves only its fading).
+public struct TransitionProperties: Sendable, Hashable {
+    public var hasMotion: Bool
+    public init(hasMotion: Bool = true) { self.hasMotion = hasMotion }
+}
+
+/// Where a view is in its transition.
+public enum TransitionPhase: Hashable, Sendable {
+    case willAppear, identity, didDisappear
+
+    public var isIdentity: Bool { self == .identity }
+    /// -1 coming in, 0 shown, 1 going.
+    public var value: Double {
+        switch self {
+        case .willAppear: -1
+        case .identity: 0
+        case .didDisappear: 1
+        }
+    }
+}
+
+/// The view a transition's `body` gives its effects to.
+public struct PlaceholderContentView<Value>: _PrimitiveView {
+    let content: AnyView?
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        if let content = view.content {
+            AnyView._render(content, context, &out)
+        } else {
+            // A phase's stand-in (marked): its style is what the effects make of the view.
+            let marker = context.element("span")
+            marker.setAttribute(RuntimeContract.Attribute.transition, TransitionPhaseProbe<Never>.mark)
+            out.append(marker)
+        }
+    }
+}
+
+extension AnyTransition {
+    /// A transition of an app's own as a value (`AnyTransition(Rise())`).
+    @MainActor public init<T: Transition>(_ transition: T) {
+        self.init(insertion: Self.phaseParts(transition, .willAppear), removal: Self.phaseParts(transition, .didDisappear))
+    }
+
+    /// The effects `transition` gives its content at `phase`, as a `style` part: `style
+    /// opacity:0;transform:translate(0px,40px)` (its body rendered on its own, around a
+    /// stand-in).
+    @MainActor static func phaseParts<T: Transition>(_ transition: T, _ phase: TransitionPhase) -> [String] {
+        let root = ViewGraph(TransitionPhaseProbe(transition: transition, phase: phase)).render()
+        guard let marker = TransitionPhaseProbe<T>.marker(in: root), let style = marker.attribute("style") else { return [] }
+        let moved = style.split(separator: ";").map(String.init).filter {
+            $0.hasPrefix("opacity:") || $0.hasPrefix("transform:") || $0.hasPrefix("filter:") || $0.hasPrefix("transform-origin:")
+        }
+        guard !moved.isEmpty else { return [] }
+        // `+` and `|` separate the wire's parts and sides.
+        return ["style " + moved.joined(separator: ";").replacingOccurrences(of: "+", with: " ").replacingOccurrences(of: "|", with: " ")]
+    }
+}
+
+/// A transition's body at one phase, around a stand-in.
+struct TransitionPhaseProbe<T: Transition>: View {
+    static var mark: String { "phase" }
+    let transition: T
+    let phase: TransitionPhase
+
+    var body: some View { transition.body(content: PlaceholderContentView(content: nil), phase: phase) }
+
+    static func marker(in node: Node) -> Node? {
+        if node.attribute(RuntimeContract.Attribute.transition) == TransitionPhaseProbe<Never>.mark { return node }
+        for child in node.children { if let found = marker(in: child) { return found } }
+        return nil
+    }
+}
+
+extension Never: Transition {
+    public func body(content: Content, phase: TransitionPhase) -> Never { fatalError() }
+}
 extension Edge {
     var name: String {
         switch self {
