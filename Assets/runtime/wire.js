@@ -21,6 +21,7 @@ const wire = Object.freeze({
     clockFrom: "data-jw-from",
     clockTo: "data-jw-to",
     focus: "data-jw-focus",
+    dismissesKeyboard: "data-jw-dismisses-keyboard",
     minimumScale: "data-jw-min-scale",
     truncate: "data-jw-truncate",
     fits: "data-jw-fits",
@@ -87,6 +88,7 @@ const wire = Object.freeze({
     stale: "jw-stale",
     hosted: "jw-hosted",
     pulled: "jw-pulled",
+    typing: "jw-typing",
   }),
   meta: Object.freeze({
     token: "jetway-token",

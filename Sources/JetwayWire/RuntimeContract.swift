@@ -77,6 +77,9 @@ public enum RuntimeContract {
         /// `.focused(_:)`: `serial wanted` — the runtime focuses the element (or its first field)
         /// when `serial` changes and `wanted` is 1, and takes the focus away when it is 0.
         public static let focus = "data-jw-focus"
+        /// `.scrollDismissesKeyboard(.immediately / .interactively)`: scrolling the element takes
+        /// the focus out of the field inside that has it (the on-screen keyboard goes).
+        public static let dismissesKeyboard = "data-jw-dismisses-keyboard"
         /// `.keepsScreenAwake()`: a Screen Wake Lock while such an element is on the page.
         public static let keepsAwake = "data-jw-awake"
         /// `CLLocationManager`: on the root, "<serial> watch" or "<serial> once" while a view's
@@ -173,11 +176,14 @@ public enum RuntimeContract {
         public static let stale = "jw-stale"
         /// On a hosted view's element once its view is in it.
         public static let hosted = "jw-hosted"
+        /// While a text field of the page has the focus (the on-screen keyboard is up on a
+        /// phone): `ToolbarItemPlacement.keyboard`'s bar shows.
+        public static let typing = "jw-typing"
         /// On a `.refreshable` pulled far enough to refresh when let go.
         public static let pulled = "jw-pulled"
 
         /// Every class above.
-        public static let all = [connecting, connected, disconnected, offline, refused, stale, hosted, pulled]
+        public static let all = [connecting, connected, disconnected, offline, refused, stale, hosted, pulled, typing]
     }
 
     /// The page's `<meta name="…">` the runtime reads (`PageTemplate` writes them).
@@ -234,7 +240,9 @@ public enum RuntimeContract {
                     ("throttle", Attribute.throttle), ("scrollTo", Attribute.scrollTo), ("scrollID", Attribute.scrollID),
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
                     ("clockZone", Attribute.clockZone), ("clockFrom", Attribute.clockFrom), ("clockTo", Attribute.clockTo),
-                    ("focus", Attribute.focus), ("minimumScale", Attribute.minimumScale), ("truncate", Attribute.truncate),
+                    ("focus", Attribute.focus), ("dismissesKeyboard", Attribute.dismissesKeyboard),
+                    ("minimumScale", Attribute.minimumScale),
+                    ("truncate", Attribute.truncate),
                     ("fits", Attribute.fits), ("fitted", Attribute.fitted), ("shareURL", Attribute.shareURL),
                     ("shareText", Attribute.shareText), ("shareTitle", Attribute.shareTitle), ("copied", Attribute.copied),
                     ("animation", Attribute.animation), ("animationScope", Attribute.animationScope),
@@ -267,7 +275,7 @@ public enum RuntimeContract {
                 [
                     ("connecting", State.connecting), ("connected", State.connected), ("disconnected", State.disconnected),
                     ("offline", State.offline), ("refused", State.refused), ("stale", State.stale), ("hosted", State.hosted),
-                    ("pulled", State.pulled),
+                    ("pulled", State.pulled), ("typing", State.typing),
                 ].map { ($0.0, quoted($0.1)) }
             ),
             (

@@ -24,4 +24,21 @@ feature((view) => {
       else if (el.contains(document.activeElement)) document.activeElement.blur();
     });
   });
+  // A text field has the focus (the on-screen keyboard is up): the keyboard's toolbar shows.
+  const typing = (el) => el && el.matches && el.matches("input:not([type=checkbox],[type=radio],[type=range],[type=button],[type=submit]),textarea,[contenteditable]");
+  // (Read from the focused element each time: a window without the system's focus hears no
+  // focus events, though its fields take the focus.)
+  const sync = (el) => document.documentElement.classList.toggle(wire.state.typing, typing(el === undefined ? document.activeElement : el));
+  document.addEventListener("focusin", (event) => sync(event.target));
+  document.addEventListener("focusout", (event) => sync(event.relatedTarget));
+  document.addEventListener("input", () => sync());
+  view.on("settle", () => sync());
+  // `.scrollDismissesKeyboard(.immediately)`: the user scrolls a marked element (or the page
+  // inside one): the field that has the focus loses it.
+  document.addEventListener("scroll", (event) => {
+    const scrolled = event.target === document ? document.documentElement : event.target;
+    if (!scrolled.closest || !scrolled.closest("[" + wire.attribute.dismissesKeyboard + "]")) return;
+    const field = document.activeElement;
+    if (field && field !== document.body && scrolled.contains(field) && field.matches("input,textarea,[contenteditable]")) field.blur();
+  }, { capture: true, passive: true });
 });

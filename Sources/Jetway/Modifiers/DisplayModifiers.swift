@@ -60,6 +60,16 @@ extension View {
         modifier(StyleModifier { node in if behavior != .automatic { node.addStyle("overscroll-behavior:contain") } })
     }
 
+    /// Whether scrolling takes the focus out of a field (and so the on-screen keyboard away):
+    /// `.immediately` and `.interactively` as soon as the user scrolls, `.never` and
+    /// `.automatic` not.
+    public func scrollDismissesKeyboard(_ mode: ScrollDismissesKeyboardMode) -> some View {
+        modifier(
+            StyleModifier { node in
+                if mode == .immediately || mode == .interactively { node.setAttribute(RuntimeContract.Attribute.dismissesKeyboard, "") }
+            })
+    }
+
     /// Whether scroll views in this view show their scroll bars.
     public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View {
         modifier(StyleModifier { node in if visibility == .hidden || visibility == .never { node.addClass(StyleClass.noIndicators) } })
@@ -208,4 +218,9 @@ struct BadgeModifier: _PrimitiveModifier {
         holder.takeFills(from: children)
         out.append(holder)
     }
+}
+
+/// How scrolling dismisses the keyboard.
+public enum ScrollDismissesKeyboardMode: Hashable, Sendable {
+    case automatic, immediately, interactively, never
 }

@@ -14,6 +14,11 @@ public struct ToolbarItemPlacement: Hashable, Sendable {
     public static let navigationBarLeading = ToolbarItemPlacement(side: "leading")
     public static let navigationBarTrailing = ToolbarItemPlacement(side: "trailing")
     public static let bottomBar = ToolbarItemPlacement(side: "bottom")
+    /// Above the on-screen keyboard: shown while a field of the page has the focus, in a bar
+    /// at the bottom of the window (over the keyboard where the browser says where it is).
+    public static let keyboard = ToolbarItemPlacement(side: "keyboard")
+    public static let status = ToolbarItemPlacement(side: "bottom")
+    public static let secondaryAction = ToolbarItemPlacement(side: "trailing")
 }
 
 /// One item of a toolbar, placed at `placement`.
