@@ -34,6 +34,7 @@ public struct ModelConfiguration: Hashable, Sendable {
 
     public init(isStoredInMemoryOnly: Bool) { self.init(nil, isStoredInMemoryOnly: isStoredInMemoryOnly) }
 
+    @_disfavoredOverload
     public init(for forTypes: any PersistentModel.Type..., isStoredInMemoryOnly: Bool = false) {
         self.init(nil, schema: Schema(forTypes), isStoredInMemoryOnly: isStoredInMemoryOnly)
     }

@@ -79,6 +79,10 @@ struct ViewsTests {
         #expect(Color.blue.opacity(0.5).css == "color-mix(in srgb, var(--jw-blue) 50%, transparent)")
         #expect(Color("Runway;x").css == "var(--jw-color-Runwayx)")
         #expect(Color("magenta", bundle: .main).css == "var(--jw-color-magenta)", "a package's catalog colour, by name")
+        let note = ViewHost(TextField("Enter Text", text: .constant(""), axis: .vertical).lineLimit(2...5)).html
+        #expect(note.contains("rows=\"2\"") && note.contains("max-height:calc(5 * 1.3em + 16px)"), "\(note)")
+        let reserved = ViewHost(Text("Gate").lineLimit(3, reservesSpace: true)).html
+        #expect(reserved.contains("-webkit-line-clamp:3") && reserved.contains("min-height:calc(3 * 1.3em)"))
         #expect(
             ViewHost(Image("sun").resizable().aspectRatio(CGSize(width: 4, height: 2), contentMode: .fit)).html.contains("aspect-ratio:2"))
         #expect(
@@ -406,5 +410,27 @@ struct RowActionTests {
         var moving = ["A", "B", "C", "D"]
         moving.move(fromOffsets: IndexSet([0]), toOffset: 3)
         #expect(moving == ["B", "C", "A", "D"])
+    }
+
+    /// A toolbar's items in a property of their own (`@ToolbarContentBuilder`), as apps factor them.
+    private struct Recipes: View {
+        @State private var sort = "Name"
+        var body: some View {
+            NavigationStack {
+                Text("Sorted by \(sort)").toolbar { sortOptions }
+            }
+        }
+
+        @ToolbarContentBuilder
+        var sortOptions: some ToolbarContent {
+            ToolbarItem(placement: .topBarLeading) { Button("By name") { sort = "Name" } }
+            ToolbarItem(placement: .topBarTrailing) { Button("By time") { sort = "Time" } }
+        }
+    }
+
+    @Test func toolbarContentInAPropertyOfItsOwn() throws {
+        let host = ViewHost(Recipes())
+        try host.tap("By time")
+        #expect(host.text.contains("Sorted by Time"))
     }
 }

@@ -274,3 +274,19 @@ func temporaryStore() -> URL {
         #expect(table.rows.contains { $0.entity == "Trip" && $0.values["name"] as? String == "Autosaved" })
     }
 }
+
+@MainActor @Suite struct ContainerFormsTests {
+    /// The ways apps write a container (a cookbook's factory, a preview's in-memory store).
+    @Test func theFormsAppsWriteCompileAndOpen() throws {
+        let schema = Schema([Trip.self, Airport.self])
+        #expect(ModelConfiguration().url.path.hasSuffix("/data/default.store"), "JETWAY_DATA, else data/ in the working directory")
+        let configuration = ModelConfiguration(url: temporaryStore())
+        let container = try ModelContainer(for: schema, configurations: configuration)
+        #expect(container.schema.entities.count == 2)
+        let memory = try ModelContainer(for: Trip.self, Stop.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        memory.mainContext.insert(Trip(name: "Preview"))
+        #expect(try memory.mainContext.fetchCount(FetchDescriptor<Trip>()) == 1)
+        _ = try ModelContainer(for: schema, configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
+        _ = ModelConfiguration(for: Trip.self, isStoredInMemoryOnly: true)
+    }
+}

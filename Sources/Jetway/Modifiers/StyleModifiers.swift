@@ -195,6 +195,31 @@ extension View {
     }
 
     /// At most this many lines of text; the rest is cut with an ellipsis.
+    /// At least `limits.lowerBound` lines tall and at most `upperBound` (a vertical text field
+    /// grows from the first to the second as its text does, then scrolls).
+    public func lineLimit(_ limits: ClosedRange<Int>) -> some View {
+        let lower = max(limits.lowerBound, 1), upper = max(limits.upperBound, 1)
+        return modifier(StyleModifier { node in LineLimits.apply(node, lower: lower, upper: upper) })
+    }
+
+    /// At least `limits.lowerBound` lines tall.
+    public func lineLimit(_ limits: PartialRangeFrom<Int>) -> some View {
+        let lower = max(limits.lowerBound, 1)
+        return modifier(StyleModifier { node in LineLimits.apply(node, lower: lower, upper: nil) })
+    }
+
+    /// At most `limits.upperBound` lines.
+    public func lineLimit(_ limits: PartialRangeThrough<Int>) -> some View {
+        lineLimit(max(limits.upperBound, 1))
+    }
+
+    /// At most `limit` lines, and — when `reservesSpace` — as tall as `limit` lines however few
+    /// the text has.
+    public func lineLimit(_ limit: Int, reservesSpace: Bool) -> some View {
+        let limit = max(limit, 1)
+        return modifier(StyleModifier { node in LineLimits.apply(node, lower: reservesSpace ? limit : 1, upper: limit) })
+    }
+
     public func lineLimit(_ number: Int?) -> some View {
         modifier(
             StyleModifier { node in
@@ -295,4 +320,22 @@ protocol FilledShapeMask {
 
 extension _FilledShape: FilledShapeMask {
     var maskCSS: String { ShapeMask.css(shape, evenOdd: evenOdd, outline: outline?.style) }
+}
+
+/// Line limits as CSS: a text clamped to its most lines and at least its fewest tall; a text
+/// area (a vertical field) `rows` its fewest, growing with its text to its most.
+enum LineLimits {
+    @MainActor static func apply(_ node: Node, lower: Int, upper: Int?) {
+        if node.tag == "textarea" {
+            node.setAttribute("rows", String(lower))
+            node.addStyle("field-sizing:content;min-height:calc(\(lower) * 1.3em + 16px)")
+            if let upper { node.addStyle("max-height:calc(\(upper) * 1.3em + 16px)") }
+            return
+        }
+        if let upper {
+            node.addClass(StyleClass.lineLimit)
+            node.addStyle("-webkit-line-clamp:\(upper)")
+        }
+        if lower > 1 { node.addStyle("min-height:calc(\(lower) * 1.3em)") }
+    }
 }

@@ -114,3 +114,9 @@ struct ToolbarModifier<Items: View>: _PrimitiveModifier {
         content(context, &out)
     }
 }
+
+/// What a toolbar holds (`var sortOptions: some ToolbarContent`): toolbar items are views here,
+/// so toolbar content is view content and its builder the view builder.
+public typealias ToolbarContent = View
+public typealias CustomizableToolbarContent = View
+public typealias ToolbarContentBuilder = ViewBuilder
