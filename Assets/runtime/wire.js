@@ -22,6 +22,7 @@ const wire = Object.freeze({
     clockTo: "data-jw-to",
     focus: "data-jw-focus",
     dismissesKeyboard: "data-jw-dismisses-keyboard",
+    download: "data-jw-download",
     minimumScale: "data-jw-min-scale",
     truncate: "data-jw-truncate",
     fits: "data-jw-fits",

@@ -80,6 +80,9 @@ public enum RuntimeContract {
         /// `.scrollDismissesKeyboard(.immediately / .interactively)`: scrolling the element takes
         /// the focus out of the field inside that has it (the on-screen keyboard goes).
         public static let dismissesKeyboard = "data-jw-dismisses-keyboard"
+        /// On the page's root, `.fileExporter`'s file: `serial type base64 name` — the browser
+        /// saves each serial once.
+        public static let download = "data-jw-download"
         /// `.keepsScreenAwake()`: a Screen Wake Lock while such an element is on the page.
         public static let keepsAwake = "data-jw-awake"
         /// `CLLocationManager`: on the root, "<serial> watch" or "<serial> once" while a view's
@@ -240,7 +243,7 @@ public enum RuntimeContract {
                     ("throttle", Attribute.throttle), ("scrollTo", Attribute.scrollTo), ("scrollID", Attribute.scrollID),
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
                     ("clockZone", Attribute.clockZone), ("clockFrom", Attribute.clockFrom), ("clockTo", Attribute.clockTo),
-                    ("focus", Attribute.focus), ("dismissesKeyboard", Attribute.dismissesKeyboard),
+                    ("focus", Attribute.focus), ("dismissesKeyboard", Attribute.dismissesKeyboard), ("download", Attribute.download),
                     ("minimumScale", Attribute.minimumScale),
                     ("truncate", Attribute.truncate),
                     ("fits", Attribute.fits), ("fitted", Attribute.fitted), ("shareURL", Attribute.shareURL),

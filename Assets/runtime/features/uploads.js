@@ -4,8 +4,27 @@
 // file, or what was wrong with it).
 feature((view) => {
   const isImporter = (el) => el.classList && el.classList.contains(wire.className.fileImporter);
+  // `.fileExporter`: the root carries the file to save (`serial type base64 name`).
+  let saved = null;
   view.on("settle", () => {
     if (!view.root) return;
+    const request = view.root.getAttribute(wire.attribute.download);
+    const current = request ? request.split(" ")[0] : "0";
+    // What the page showed first is not saved again (a page shown anew after a restart).
+    if (saved === null) saved = current;
+    if (request && current !== saved) {
+      const [serial, type, base64] = request.split(" ", 3);
+      saved = serial;
+      const name = request.slice(serial.length + type.length + base64.length + 3);
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([bytes], { type }));
+      link.download = name;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+    }
     view.root.querySelectorAll("." + wire.className.fileImporter).forEach((el) => {
       if (!el.hasAttribute(wire.attribute.open)) { el.jwOpened = false; return; }
       if (el.jwOpened) return;

@@ -37,6 +37,10 @@ public final class PageHost {
     private(set) var presentation = 0
     /// The last address asked for with `open(_:)`, numbered so the page opens each once.
     private(set) var openRequest: (serial: Int, url: String)?
+    /// The last file asked to be downloaded (`.fileExporter`), numbered so the browser saves
+    /// each once: `serial type base64 name`.
+    private(set) var downloadRequest: String?
+    private var downloads = 0
 
     init(graph: ViewGraph) {
         self.graph = graph
@@ -247,6 +251,13 @@ public final class PageHost {
         openRequest = ((openRequest?.serial ?? 0) + 1, safe)
         graph?.setNeedsUpdate()
         return true
+    }
+
+    /// The visitor's browser saves `data` as a file named `name` (of MIME type `type`).
+    func download(_ data: Data, named name: String, type: String) {
+        downloads += 1
+        downloadRequest = "\(downloads) \(type) \(data.base64EncodedString()) \(name)"
+        graph?.setNeedsUpdate()
     }
 
     /// Every render pass draws the presentation (`renderHostPresentation`): an update is all
