@@ -79,6 +79,8 @@ public struct PortRewrite: Sendable, Equatable {
 
     /// `@NSManaged` (not `@NSManagedSomething`).
     static let nsManaged = try! NSRegularExpression(pattern: #"@NSManaged\b"#)
+    /// `SwiftUI.Image`: a name qualified by SwiftUI's module.
+    static let swiftUIQualified = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_."])SwiftUI\.(?=[A-Z])"#)
 
     /// `@objc`, `@objc(Name)` and the space after (not `@objcMembers`).
     static let objcAttribute = try! NSRegularExpression(pattern: #"@objc(?:\([A-Za-z_:0-9]*\))?(?![A-Za-z])\s*"#)
@@ -284,6 +286,18 @@ public struct PortRewrite: Sendable, Equatable {
             lines[index] = rewritten
             changes.append("#selector(…) → Selector(\"…\")")
         }
+        // A name qualified by its module (`SwiftUI.Image`, beside an app's own `Image`): Jetway's.
+        var qualified = 0
+        for index in lines.indices
+        where lines[index].contains("SwiftUI.") && !lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("import") {
+            let line = lines[index]
+            let rewritten = Self.swiftUIQualified.stringByReplacingMatches(
+                in: line, range: NSRange(line.startIndex..., in: line), withTemplate: "Jetway.")
+            guard rewritten != line else { continue }
+            lines[index] = rewritten
+            qualified += 1
+        }
+        if qualified > 0 { changes.append("SwiftUI.Name → Jetway.Name (\(qualified))") }
         for index in emptied.reversed() { lines.remove(at: index) }
         self.source = changes.isEmpty ? source : lines.joined(separator: "\n")
         self.outcome = changes.isEmpty ? .unchanged : .rewritten(changes)

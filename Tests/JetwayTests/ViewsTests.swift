@@ -432,5 +432,7 @@ struct RowActionTests {
         let host = ViewHost(Recipes())
         try host.tap("By time")
         #expect(host.text.contains("Sorted by Time"))
+        let menu = ViewHost(Menu("Sort", systemImage: "arrow.up.arrow.down") { Button("Name") {} }).html
+        #expect(menu.contains("Sort") && menu.contains(StyleClass.symbol), "a menu titled with a symbol: \(menu)")
     }
 }

@@ -86,6 +86,13 @@ struct PortRewriteTests {
         #expect(PortRewrite("import SwiftUI\n@objcMembers class A {}\n").source.contains("@objcMembers"), "only @objc itself")
     }
 
+    @Test func namesQualifiedBySwiftUIAreJetways() {
+        let port = PortRewrite("import SwiftUI\n\nstruct Book { let image: SwiftUI.Image? }\nlet s = \"SwiftUI.Image\"\n")
+        #expect(port.source.contains("let image: Jetway.Image?"), "\(port.source)")
+        #expect(port.source.contains("\"SwiftUI.Image\""), "a string keeps what it says")
+        #expect(port.outcome == .rewritten(["import SwiftUI → import Jetway", "SwiftUI.Name → Jetway.Name (1)"]))
+    }
+
     @Test func swiftDataIsJetwaySwiftData() {
         let model = PortRewrite("import Foundation\nimport SwiftData\n\n@Model\nfinal class Item {\n    var timestamp: Date\n}\n")
         #expect(model.source == "import Foundation\nimport JetwaySwiftData\n\n@Model\nfinal class Item {\n    var timestamp: Date\n}\n")

@@ -239,3 +239,15 @@ extension Menu where Label == Text {
         self.init(content: content) { Text(title) }
     }
 }
+
+extension Menu where Label == Jetway.Label<Text, Image> {
+    /// A menu whose button is a title with a symbol (`Menu("Sort", systemImage: "arrow.up.arrow.down")`).
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, @ViewBuilder content: () -> Content) {
+        self.init(content: content) { Jetway.Label(titleKey, systemImage: systemImage) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage: String, @ViewBuilder content: () -> Content) {
+        self.init(content: content) { Jetway.Label(String(title), systemImage: systemImage) }
+    }
+}
