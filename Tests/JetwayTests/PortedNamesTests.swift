@@ -93,6 +93,21 @@ struct PortedNamesTests {
             !UIColor(Color("Runway")).getRed(&red, green: &green, blue: &blue, alpha: &alpha), "a theme's colour is the page's to resolve")
     }
 
+    @Test func symbolImagesAndMultipleSelectionImporters() throws {
+        // A book's cover falls back to a symbol named after its first letter, when there is one.
+        #expect(UIImage(systemName: "book") != nil)
+        #expect(UIImage(systemName: "no.such.symbol") == nil, "as UIKit: nil for a name it lacks")
+        let html = ViewHost(Image(uiImage: try #require(UIImage(systemName: "book")))).html
+        #expect(html.contains(StyleClass.symbol), "\(html)")
+        var imported: [URL]?
+        _ = ViewHost(
+            Button("Import") {}.fileImporter(isPresented: .constant(false), allowedContentTypes: [.json], allowsMultipleSelection: false) {
+                imported = try? $0.get()
+            })
+        #expect(imported == nil)
+        #expect(URL(fileURLWithPath: "/tmp/x.json").startAccessingSecurityScopedResource())
+    }
+
     @Test func imagesFromBytesKnowTheirSize() throws {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
         png += [0, 0, 1, 44, 0, 0, 0, 200] + [UInt8](repeating: 0, count: 8)

@@ -38,6 +38,19 @@ open class UIImage: Hashable, @unchecked Sendable {
 
     /// The asset catalog's name, for an image made with `init(named:)`.
     public private(set) var assetName: String?
+    /// The symbol's name, for an image made with `init(systemName:)`.
+    public private(set) var symbolName: String?
+
+    /// A system symbol (`UIImage(systemName: "book")`): nil when Jetway has no drawing for the
+    /// name, as UIKit answers nil for a name SF Symbols lacks.
+    public init?(systemName name: String) {
+        guard SystemSymbols.file(for: name) != nil else { return nil }
+        self.data = Data()
+        self.mimeType = ""
+        self.scale = 1
+        self.size = .zero
+        self.symbolName = name
+    }
 
     /// An image from a file on the server.
     public convenience init?(contentsOfFile path: String) {
@@ -104,6 +117,8 @@ extension Image {
     nonisolated public init(uiImage: UIImage) {
         if let name = uiImage.assetName {
             self.init(name)
+        } else if let symbol = uiImage.symbolName {
+            self.init(systemName: symbol)
         } else {
             self.init(dataURL: uiImage.dataURL)
         }

@@ -146,6 +146,23 @@ extension View {
     }
 }
 
+extension View {
+    /// The form with `allowsMultipleSelection`: the browser's picker takes one file at a time
+    /// here, and `onCompletion` hears it as a list of one.
+    public func fileImporter(
+        isPresented: Binding<Bool>, allowedContentTypes: [UTType], allowsMultipleSelection: Bool,
+        onCompletion: @escaping @MainActor (Result<[URL], any Error>) -> Void
+    ) -> some View {
+        fileImporter(isPresented: isPresented, allowedContentTypes: allowedContentTypes) { result in onCompletion(result.map { [$0] }) }
+    }
+}
+
+extension URL {
+    /// A file the importer stored is the server's own: no security scope to open (true).
+    public func startAccessingSecurityScopedResource() -> Bool { isFileURL }
+    public func stopAccessingSecurityScopedResource() {}
+}
+
 struct FileImporterModifier: _PrimitiveModifier {
     let isPresented: Binding<Bool>
     let types: [UTType]
