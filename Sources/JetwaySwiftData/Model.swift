@@ -45,7 +45,7 @@ public macro Transient() = #externalMacro(module: "JetwayMacros", type: "ModelPr
 
 /// A class `@Model` made persistent: compared and hashed by identity, identified by its
 /// `persistentModelID` (unless it declares an `id` of its own).
-public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable {
+public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, _RelationshipValue {
     /// Where the model's values are kept (made by `@Model`).
     var _$backingData: ModelBackingData { get }
     /// The model's saved properties (made by `@Model`).
@@ -66,6 +66,12 @@ extension PersistentModel {
     public var isDeleted: Bool { _$backingData.isDeleted }
 
     public var id: PersistentIdentifier { persistentModelID }
+
+    // A model is a to-one relationship's value.
+    public static var destination: any PersistentModel.Type { Self.self }
+    public static var isToMany: Bool { false }
+    public var heldModels: [any PersistentModel] { [self] }
+    public static func holding(_ models: [any PersistentModel]) -> Self? { models.first as? Self }
 
     public static func == (a: Self, b: Self) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

@@ -138,14 +138,16 @@ public final class ModelRow {
                 PersistentIdentifier(entityName: String(describing: kind.destination), serial: $0)
             }
             relationships[key] = ids
-            if kind.isToMany || T.self is any _RelationshipValue.Type {
+            if !(T.self is any PersistentModel.Type) {
                 return kind.value(holding: []) as? T
             }
             // A required model: read it now.
             if let id = ids.first, let model = graph?.model(for: id) as? T { return model }
             return nil
         }
-        guard let stored = json[key], !(stored is NSNull) || T.self is any _OptionalValue.Type else { return nil }
+        // A property renamed (`@Attribute(originalName: "title")`) reads the old name's value.
+        let found = json[key] ?? graph?.originalName(of: key, in: entity).flatMap { json[$0] }
+        guard let stored = found, !(stored is NSNull) || T.self is any _OptionalValue.Type else { return nil }
         do {
             return try ModelValues.decode(T.self, from: stored)
         } catch {

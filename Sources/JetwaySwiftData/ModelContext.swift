@@ -71,7 +71,7 @@ public final class ModelContext: Equatable, @unchecked Sendable {
         var counted = descriptor
         counted.fetchLimit = nil
         counted.fetchOffset = nil
-        return min(try fetch(counted).count - (descriptor.fetchOffset ?? 0), descriptor.fetchLimit ?? .max)
+        return min(max(0, try fetch(counted).count - (descriptor.fetchOffset ?? 0)), descriptor.fetchLimit ?? .max)
     }
 
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {

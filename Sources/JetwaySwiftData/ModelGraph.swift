@@ -80,6 +80,11 @@ final class ModelGraph: Observable, @unchecked Sendable {
 
     var knownTypes: [any PersistentModel.Type] { Array(types.values) }
 
+    /// The name `key` of `entity` had before (`@Attribute(originalName:)`).
+    func originalName(of key: String, in entity: String) -> String? {
+        types[entity].flatMap { Relationships.properties(of: $0)[key]?.originalName }
+    }
+
     func learn(_ type: any PersistentModel.Type) {
         let name = String(describing: type)
         guard types[name] == nil else { return }
@@ -242,6 +247,7 @@ final class ModelGraph: Observable, @unchecked Sendable {
                 }
             }
         }
+        includeRelatedModels()
         let saving = Array(inserted.values) + Array(changed.values)
         let rows = try saving.map { model -> ObjectRowTable.Row in
             var json: [String: Any] = [:]
@@ -334,16 +340,34 @@ final class ModelGraph: Observable, @unchecked Sendable {
 
     /// The model with `id`, read from the store if need be.
     func model(for id: PersistentIdentifier) -> (any PersistentModel)? {
-        if let model = models[id.serial] { return model }
-        guard !id.isTemporary else { return nil }
+        guard !id.isTemporary else {
+            return inserted.values.first { $0._$backingData.identifier(entity: String(describing: type(of: $0))) == id }
+        }
+        if let model = models[id.serial] { return String(describing: type(of: model)) == id.entityName ? model : nil }
         materialize(id.entityName)
         return models[id.serial]
     }
 
-    /// The number of a model of this graph (inserting one not yet inserted).
+    /// The number of a model of this graph (nil for one that is not, or is deleted: a
+    /// relationship saved holds only models saved with it).
     func serial(of model: any PersistentModel) -> Int64? {
-        if model._$backingData.graph == nil { insert(model) }
-        return model._$backingData.graph === self ? model._$backingData.serial : nil
+        let backing = model._$backingData
+        return backing.graph === self && !backing.isDeleted ? backing.serial : nil
+    }
+
+    /// Inserts the models the changed ones hold that are in no context yet (until none is
+    /// left), so that a save writes every model its relationships name.
+    private func includeRelatedModels() {
+        var pending = Array(inserted.values) + Array(changed.values)
+        while let model = pending.popLast() {
+            for property in type(of: model).schemaMetadata where property.relationship != nil {
+                for held in Relationships.heldHere(model, property.name)
+                where held._$backingData.graph == nil && !held._$backingData.isDeleted {
+                    insert(held)
+                    pending.append(held)
+                }
+            }
+        }
     }
 
     /// Reads the stored rows of `entity` into models, once.

@@ -3,6 +3,19 @@ import Foundation
 /// Models' values to and from the store's JSON, and the empty value a property reads before it
 /// has one.
 enum ModelValues {
+    /// Infinity and NaN are saved as strings (JSON has no numbers for them): a value of a
+    /// computation does not stop every save.
+    nonisolated(unsafe) static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return encoder
+    }()
+    nonisolated(unsafe) static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return decoder
+    }()
+
     /// The JSON of a value: relationships as the numbers of the models they hold, other values
     /// as `JSONEncoder` writes them (a model's values are `Codable`, as SwiftData asks).
     static func json(_ value: Any?, graph: ModelGraph) throws -> Any {
@@ -13,9 +26,8 @@ enum ModelValues {
         case let relationship as any _RelationshipValue:
             let serials = relationship.heldModels.compactMap { graph.serial(of: $0) }
             return type(of: relationship).isToMany ? serials : (serials.first.map { $0 as Any } ?? NSNull())
-        case let model as any PersistentModel: return graph.serial(of: model).map { $0 as Any } ?? NSNull()
         case let value as any Encodable:
-            let data = try JSONEncoder().encode(value)
+            let data = try encoder.encode(value)
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         case let value?:
             throw ModelError.unsupportedValue("\(type(of: value)) is not Codable: a model's saved properties must be")
@@ -27,7 +39,7 @@ enum ModelValues {
         if let text = stored as? String, let value = text as? T { return value }
         guard let decodable = T.self as? any Decodable.Type else { return nil }
         let data = try JSONSerialization.data(withJSONObject: stored, options: [.fragmentsAllowed])
-        return try JSONDecoder().decode(decodable, from: data) as? T
+        return try decoder.decode(decodable, from: data) as? T
     }
 
     /// The numbers a relationship's JSON holds.

@@ -52,8 +52,13 @@ enum Relationships {
         to new: [any PersistentModel]
     ) {
         let oldIDs = Set(old.map(ObjectIdentifier.init)), newIDs = Set(new.map(ObjectIdentifier.init))
+        // Related models share a context: a model joins its holder's, a holder joins its
+        // model's (`stop.trip = trip` for a stop not yet inserted).
+        if model._$backingData.graph == nil, let graph = new.lazy.compactMap({ $0._$backingData.graph }).first {
+            graph.insert(model)
+        }
         if let graph = model._$backingData.graph {
-            for added in new where added._$backingData.graph == nil { graph.insert(added) }
+            for added in new where added._$backingData.graph == nil && !added._$backingData.isDeleted { graph.insert(added) }
         }
         guard let inverseName = inverse(of: property, in: type(of: model), kind: kind) else { return }
         for removed in old where !newIDs.contains(ObjectIdentifier(removed)) {
@@ -64,6 +69,7 @@ enum Relationships {
         }
     }
 
+    /// `target`'s relationship `key` lets go of `model`.
     private static func unlink(_ model: any PersistentModel, from target: any PersistentModel, key: String) {
         guard let inverse = properties(of: type(of: target))[key], let inverseKind = inverse.relationship else { return }
         let held = heldHere(target, key)
@@ -80,17 +86,9 @@ enum Relationships {
             target._$backingData.setFromInverse(key, inverseKind.value(holding: held + [model]), of: target)
         } else {
             // A to-one moves: its previous holder lets go of the target.
-            for previous in held { unlinkHolder(previous, holding: target, key: holderKey) }
+            for previous in held { unlink(target, from: previous, key: holderKey) }
             target._$backingData.setFromInverse(key, inverseKind.value(holding: [model]), of: target)
         }
-    }
-
-    private static func unlinkHolder(_ holder: any PersistentModel, holding target: any PersistentModel, key: String) {
-        guard let property = properties(of: type(of: holder))[key], let kind = property.relationship else { return }
-        let held = heldHere(holder, key)
-        let remaining = held.filter { $0 !== target }
-        guard remaining.count != held.count else { return }
-        holder._$backingData.setFromInverse(key, kind.value(holding: remaining), of: holder)
     }
 
     /// The models `model`'s relationship `key` holds.

@@ -106,61 +106,52 @@ public final class Schema: @unchecked Sendable {
     }
 }
 
-/// A property's type when it holds models: a model, an optional one, or an array of them.
+/// A property's type when it holds models: a model, an optional one, an array of them, or an
+/// optional array.
 struct RelationshipKind {
     let destination: any PersistentModel.Type
     let isToMany: Bool
-    let valueType: Any.Type
+    let valueType: any _RelationshipValue.Type
 
     init?(_ type: Any.Type) {
-        if let value = type as? any _RelationshipValue.Type {
-            destination = value.destination
-            isToMany = value.isToMany
-        } else if let model = type as? any PersistentModel.Type {
-            destination = model
-            isToMany = false
-        } else {
-            return nil
-        }
-        valueType = type
+        guard let value = type as? any _RelationshipValue.Type else { return nil }
+        destination = value.destination
+        isToMany = value.isToMany
+        valueType = value
     }
 
-    /// The property's value holding `models`.
+    /// The property's value holding `models` (nil for a model required and missing).
     func value(holding models: [any PersistentModel]) -> Any? {
-        if let value = valueType as? any _RelationshipValue.Type { return value.holding(models) }
-        return models.first
+        valueType.holding(models).map { $0 as Any }
     }
 }
 
-/// The types a relationship property may have besides a model: `[Stop]` and `Trip?`.
+/// The types a relationship property may have: `Trip`, `Trip?`, `[Stop]` and `[Stop]?`.
 public protocol _RelationshipValue {
     static var destination: any PersistentModel.Type { get }
     static var isToMany: Bool { get }
     var heldModels: [any PersistentModel] { get }
-    static func holding(_ models: [any PersistentModel]) -> Self
+    /// The value holding `models`; nil when it cannot (a model required, and none).
+    static func holding(_ models: [any PersistentModel]) -> Self?
 }
 
 extension Array: _RelationshipValue where Element: PersistentModel {
     public static var destination: any PersistentModel.Type { Element.self }
     public static var isToMany: Bool { true }
     public var heldModels: [any PersistentModel] { self }
-    public static func holding(_ models: [any PersistentModel]) -> Self { models.compactMap { $0 as? Element } }
+    public static func holding(_ models: [any PersistentModel]) -> Self? { models.compactMap { $0 as? Element } }
 }
 
-extension Optional: _RelationshipValue where Wrapped: PersistentModel {
-    public static var destination: any PersistentModel.Type { Wrapped.self }
-    public static var isToMany: Bool { false }
-    public var heldModels: [any PersistentModel] { map { [$0] } ?? [] }
-    public static func holding(_ models: [any PersistentModel]) -> Self { models.first as? Wrapped }
+extension Optional: _RelationshipValue where Wrapped: _RelationshipValue {
+    public static var destination: any PersistentModel.Type { Wrapped.destination }
+    public static var isToMany: Bool { Wrapped.isToMany }
+    public var heldModels: [any PersistentModel] { map(\.heldModels) ?? [] }
+    public static func holding(_ models: [any PersistentModel]) -> Self? { .some(Wrapped.holding(models)) }
 }
 
 /// The models a value holds: a model, an optional one, an array of them, or none.
 func heldModels(in value: Any?) -> [any PersistentModel] {
-    switch value {
-    case let relationship as any _RelationshipValue: relationship.heldModels
-    case let model as any PersistentModel: [model]
-    default: []
-    }
+    (value as? any _RelationshipValue)?.heldModels ?? []
 }
 
 /// A schema of one version of an app's models, for a migration plan.

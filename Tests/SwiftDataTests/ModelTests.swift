@@ -69,6 +69,25 @@ import Testing
     }
 }
 
+@Model final class Renamed {
+    @Attribute(originalName: "title") var name: String = ""
+    init(name: String) { self.name = name }
+}
+
+/// CloudKit-ready models: every relationship optional, to-many ones too.
+@Model final class Shelf {
+    var name: String = ""
+    @Relationship(deleteRule: .cascade, inverse: \Volume.shelf) var volumes: [Volume]? = []
+    var readings: [Double] = []
+    init(name: String) { self.name = name }
+}
+
+@Model final class Volume {
+    var title: String = ""
+    var shelf: Shelf?
+    init(title: String) { self.title = title }
+}
+
 func temporaryStore() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("swiftdata-\(UUID().uuidString)").appendingPathComponent("default.store")
 }
@@ -240,6 +259,15 @@ func temporaryStore() -> URL {
         #expect(airports.map(\.id) == [id])
     }
 
+    @Test func aRenamedPropertyReadsItsOldName() throws {
+        let url = temporaryStore()
+        let table = try ObjectRowTable(path: url.path, table: "jetway_swift_data")
+        try table.write([.init(id: 1, entity: "Renamed", values: ["title": "Alps"])], deleting: [])
+        ModelContainer.forgetOpenStores()
+        let context = try ModelContainer(for: Renamed.self, configurations: ModelConfiguration(url: url)).mainContext
+        #expect(try context.fetch(FetchDescriptor<Renamed>()).map(\.name) == ["Alps"])
+    }
+
     @Test func aStoredValueOfAnotherTypeReadsAsEmptyAndIsReported() throws {
         let url = temporaryStore()
         let table = try ObjectRowTable(path: url.path, table: "jetway_swift_data")
@@ -272,6 +300,37 @@ func temporaryStore() -> URL {
         #expect(!container.mainContext.hasChanges)
         let table = try ObjectRowTable(path: url.path, table: "jetway_swift_data")
         #expect(table.rows.contains { $0.entity == "Trip" && $0.values["name"] as? String == "Autosaved" })
+    }
+}
+
+@MainActor @Suite struct SavedRelationshipsTests {
+    @Test func optionalToManyRelationshipsAreRelationships() throws {
+        let url = temporaryStore()
+        do {
+            let context = try ModelContainer(for: Shelf.self, configurations: ModelConfiguration(url: url)).mainContext
+            let shelf = Shelf(name: "Travel")
+            context.insert(shelf)
+            let guide = Volume(title: "Alps")
+            shelf.volumes?.append(guide)
+            #expect(guide.shelf === shelf, "the inverse follows an optional to-many")
+            // A model not yet inserted, set on the to-one side: it joins its holder's context.
+            let map = Volume(title: "Map")
+            map.shelf = shelf
+            #expect(map.modelContext != nil)
+            shelf.readings = [1.5, .infinity, .nan]
+            try context.save()
+        }
+        ModelContainer.forgetOpenStores()
+        let context = try ModelContainer(for: Shelf.self, configurations: ModelConfiguration(url: url)).mainContext
+        let shelf = try #require(try context.fetch(FetchDescriptor<Shelf>()).first)
+        #expect(Set(shelf.volumes?.map(\.title) ?? []) == ["Alps", "Map"], "both volumes were saved with the shelf")
+        #expect(shelf.readings.first == 1.5 && shelf.readings[1] == .infinity && shelf.readings[2].isNaN, "infinity and NaN are saved too")
+        context.delete(shelf)
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor<Volume>()) == 0, "cascade through an optional to-many")
+        var page = FetchDescriptor<Volume>()
+        page.fetchOffset = 5
+        #expect(try context.fetchCount(page) == 0, "an offset past the end counts none")
     }
 }
 

@@ -38,19 +38,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
         }
         let node = context.element(style == .menu || style == .automatic ? "label" : "div", StyleClass.picker)
         let inside = context.insideElement()
-        var labelNodes: [Node] = []
-        Label._render(view.label, inside.structural(0), &labelNodes)
-        let title = labelNodes.map(\.textContent).joined()
-        var optionContext = inside.structural(1)
-        optionContext.writeEnvironment {
-            $0.collectsTags = true
-            // Options are whole, even in a list's row.
-            $0.lazyStack = nil
-            $0.rowOffsets = nil
-            $0.lazySections = nil
-        }
-        var options: [Node] = []
-        Content._render(view.content, optionContext.insideElement(), &options)
+        let (title, options) = titleAndOptions(view, inside)
         let selected = AnyHashable(context.track { view.selection.wrappedValue })
         let tags = options.map(\.tagValue)
         let binding = view.selection
@@ -132,22 +120,28 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
 }
 
 extension Picker {
-    /// `.pickerStyle(.navigationLink)`: a row with the label and the chosen option that pushes
-    /// a screen of the options (an inline picker); choosing one goes back.
-    static func renderNavigationLink(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let inside = context.insideElement()
+    /// The label's text and the options' elements (each with its tag), rendered inside the
+    /// picker's element.
+    static func titleAndOptions(_ view: Self, _ inside: _RenderContext) -> (title: String, options: [Node]) {
         var labelNodes: [Node] = []
         Label._render(view.label, inside.structural(0), &labelNodes)
-        let title = labelNodes.map(\.textContent).joined()
         var optionContext = inside.structural(1)
         optionContext.writeEnvironment {
             $0.collectsTags = true
+            // Options are whole, even in a list's row.
             $0.lazyStack = nil
             $0.rowOffsets = nil
             $0.lazySections = nil
         }
         var options: [Node] = []
         Content._render(view.content, optionContext.insideElement(), &options)
+        return (labelNodes.map(\.textContent).joined(), options)
+    }
+
+    /// `.pickerStyle(.navigationLink)`: a row with the label and the chosen option that pushes
+    /// a screen of the options (an inline picker); choosing one goes back.
+    static func renderNavigationLink(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let (title, options) = titleAndOptions(view, context.insideElement())
         let selected = AnyHashable(context.track { view.selection.wrappedValue })
         let chosen = options.first { $0.tagValue == selected }?.textContent ?? ""
         let link = NavigationLink(destination: PickerOptionsScreen(picker: view, title: title)) {
