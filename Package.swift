@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "JetwayStore", targets: ["JetwayStore"]),
         .library(name: "JetwayCoreData", targets: ["JetwayCoreData"]),
         .library(name: "JetwaySwiftData", targets: ["JetwaySwiftData"]),
+        .library(name: "JetwayCharts", targets: ["JetwayCharts"]),
         .library(name: "JetwayBrowser", targets: ["JetwayBrowser"]),
         .executable(name: "MountainAirport", targets: ["MountainAirport"]),
         .executable(name: "JetwayBench", targets: ["JetwayBench"]),
@@ -98,6 +99,7 @@ let package = Package(
         // SwiftData's API for ported apps: `@Model` classes, containers, contexts, `@Query`,
         // kept in an SQLite file of JetwayStore's.
         .target(name: "JetwaySwiftData", dependencies: ["Jetway", "JetwayStore"], path: "Sources/JetwaySwiftData"),
+        .target(name: "JetwayCharts", dependencies: ["Jetway"], path: "Sources/JetwayCharts"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(
             name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore"], path: "Views",
@@ -134,6 +136,8 @@ let package = Package(
         .testTarget(
             name: "SwiftDataTests", dependencies: ["JetwaySwiftData", "Jetway", "JetwayStore", "JetwayTesting"],
             path: "Tests/SwiftDataTests"),
+        // Swift Charts as apps write them: marks, scales, axes, legends, drawn as HTML and SVG.
+        .testTarget(name: "ChartsTests", dependencies: ["JetwayCharts", "Jetway", "JetwayTesting"], path: "Tests/ChartsTests"),
         // The store on real SQLite files (and PostgreSQL, when `make test` has started one).
         .testTarget(name: "StoreTests", dependencies: ["JetwayStore", "JetwayTesting", "JetwayBrowser"], path: "Tests/StoreTests"),
         // An app's routes and screens without the transport (no JetwayServer here).

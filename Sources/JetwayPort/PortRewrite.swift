@@ -231,6 +231,11 @@ public struct PortRewrite: Sendable, Equatable {
             lines[index] = Self.replacingModule(in: lines[index], with: "JetwaySwiftData")
             changes.append("import SwiftData → import JetwaySwiftData")
         }
+        // Swift Charts is JetwayCharts'.
+        for (index, module) in imports where module == "Charts" {
+            lines[index] = Self.replacingModule(in: lines[index], with: "JetwayCharts")
+            changes.append("import Charts → import JetwayCharts")
+        }
         for index in removed.sorted(by: >) { lines.remove(at: index) }
         // `@NSManaged` and `@objc(Name)` need the Objective-C runtime: JetwayCoreData's
         // `@Managed` keeps the property's value; the class's Objective-C name is not needed.

@@ -101,6 +101,12 @@ struct PortRewriteTests {
         #expect(view.source.hasPrefix("import Jetway\nimport JetwaySwiftData\n"))
     }
 
+    @Test func swiftChartsIsJetwayCharts() {
+        let port = PortRewrite("import SwiftUI\nimport Charts\n\nstruct Steps: View {\n    var body: some View { Chart { } }\n}\n")
+        #expect(port.source.hasPrefix("import Jetway\nimport JetwayCharts\n"))
+        #expect(port.outcome == .rewritten(["import SwiftUI → import Jetway", "import Charts → import JetwayCharts"]))
+    }
+
     @Test func aUIKitLifeCycleAppDelegateIsPorted() {
         let port = PortRewrite("import UIKit\n\n@UIApplicationMain\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n}\n")
         #expect(port.source == "import Jetway\n\n@main\nfinal class AppDelegate: UIResponder, UIApplicationDelegate {\n}\n")

@@ -12,7 +12,7 @@ public protocol DynamicViewContent: View {
     var data: Data { get }
 }
 
-extension ForEach: DynamicViewContent {}
+extension ForEach: DynamicViewContent where Content: View {}
 
 extension ModifiedContent: DynamicViewContent where Content: DynamicViewContent, Modifier: RowEditing {
     public var data: Content.Data { content.data }

@@ -6,24 +6,28 @@
 /// ForEach(names, id: \.self) { Text($0) }
 /// ForEach(0..<columns) { column in Text("\(column)") }
 /// ```
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: _PrimitiveView {
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     public var data: Data
     /// Each element's identity: the key path's value (a direct `id` read for `Identifiable`
     /// elements, which spares a key-path application per row and render).
     let identify: (Data.Element) -> ID
     public var content: (Data.Element) -> Content
 
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.data = data
-        self.identify = { $0[keyPath: id] }
-        self.content = content
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
+    where Content: View {
+        self.init(data, identify: { $0[keyPath: id] }, content: content)
     }
 
-    init(_ data: Data, identify: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content) {
+    /// Content of another kind for each element (Swift Charts' marks, `JetwayCharts`): the
+    /// module that defines the kind offers the initialisers with its builder.
+    public init(_ data: Data, identify: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.identify = identify
         self.content = content
     }
+}
+
+extension ForEach: View, _PrimitiveView where Content: View {
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         // The closures taken out first: read inside the loop, each access to a field of this
@@ -149,20 +153,20 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 }
 
-extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
+extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable, Content: View {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, identify: { $0.id }, content: content)
     }
 }
 
-extension ForEach where Data == Range<Int>, ID == Int {
+extension ForEach where Data == Range<Int>, ID == Int, Content: View {
     /// Views for a range of integers, identified by the integer.
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, id: \.self, content: content)
     }
 }
 
-extension ForEach where Data == ClosedRange<Int>, ID == Int {
+extension ForEach where Data == ClosedRange<Int>, ID == Int, Content: View {
     public init(_ data: ClosedRange<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, id: \.self, content: content)
     }
