@@ -99,7 +99,7 @@ let package = Package(
         // SwiftData's API for ported apps: `@Model` classes, containers, contexts, `@Query`,
         // kept in an SQLite file of JetwayStore's.
         .target(name: "JetwaySwiftData", dependencies: ["Jetway", "JetwayStore"], path: "Sources/JetwaySwiftData"),
-        .target(name: "JetwayCharts", dependencies: ["Jetway"], path: "Sources/JetwayCharts"),
+        .target(name: "JetwayCharts", dependencies: ["Jetway", "JetwayWire"], path: "Sources/JetwayCharts"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(
             name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore"], path: "Views",
@@ -149,7 +149,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Jetway", "JetwayAssets", "JetwayServer", "JetwayStore", "JetwayBrowser", "JetwayTesting", "MountainAirportViews",
-                "JetwayCoreData", "JetwaySwiftData",
+                "JetwayCoreData", "JetwaySwiftData", "JetwayCharts",
             ],
             path: "Tests/ServerTests"),
     ]

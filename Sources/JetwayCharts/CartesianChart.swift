@@ -115,14 +115,19 @@ extension ChartRenderer {
         }
         let grid = inside.structural(1).element("div")
         grid.addStyle(
-            "display:grid;grid-template-columns:auto minmax(0,1fr) auto;grid-template-rows:auto minmax(0,1fr) auto;flex:1 1 auto;min-height:120px;color:\(Color.secondary.css)"
+            "display:grid;grid-template-columns:auto minmax(0,1fr) auto;grid-template-rows:auto minmax(0,1fr) auto;flex:1 1 auto;min-height:80px;color:\(Color.secondary.css)"
         )
+        // Annotations over the highest marks need room above the plot (Swift Charts pads its scale).
+        if marks.contains(where: { $0.style.annotations.contains { [.automatic, .top, .topLeading, .topTrailing].contains($0.position) } })
+        {
+            grid.addStyle("padding-top:1.4em")
+        }
         let gridInside = inside.structural(1).insideElement()
 
         // The plot.
         let plotContext = gridInside.structural(10)
         let plot = plotContext.element("div")
-        plot.addStyle("position:relative;width:100%;height:100%;min-height:100px;box-sizing:border-box")
+        plot.addStyle("position:relative;width:100%;height:100%;min-height:60px;box-sizing:border-box")
         let plotInside = plotContext.insideElement()
         var plotChildren: [Node] = []
 
@@ -131,6 +136,9 @@ extension ChartRenderer {
             specs: configuration.xAxis, visibility: configuration.xAxisVisibility, scale: xScale, horizontal: true, timeZone: timeZone)
         let yAxis = axis(
             specs: configuration.yAxis, visibility: configuration.yAxisVisibility, scale: yScale, horizontal: false, timeZone: timeZone)
+        if let background = configuration.background {
+            plotChildren.append(proxyLayer(background, xScale: xScale, yScale: yScale, plotInside.structural(1)))
+        }
         for (offset, line) in (xAxis.gridLines + yAxis.gridLines).enumerated() {
             plotChildren.append(gridLine(line, plotInside.structural(100 + offset)))
         }
@@ -181,6 +189,9 @@ extension ChartRenderer {
             for (offset, annotation) in marks[at.index].style.annotations.enumerated() {
                 plotChildren.append(annotationNode(annotation, at, plotInside.structural(30_000 + at.index * 16 + offset)))
             }
+        }
+        if let overlay = configuration.overlay {
+            plotChildren.append(proxyLayer(overlay, xScale: xScale, yScale: yScale, plotInside.structural(2)))
         }
         plot.children = plotChildren
 

@@ -17,6 +17,8 @@ struct ChartConfiguration: @unchecked Sendable {
     var legendContent: AnyView?
     var foregroundScale: ForegroundScale?
     var plotStyle: ((ChartPlotContent) -> AnyView)?
+    var background: ((ChartProxy) -> AnyView)?
+    var overlay: ((ChartProxy) -> AnyView)?
     var xAxisLabel: (text: AnyView, alignment: Alignment)?
     var yAxisLabel: (text: AnyView, alignment: Alignment)?
     var scrollsHorizontally = false

@@ -1,5 +1,6 @@
 import Foundation
 import Jetway
+import JetwayWire
 
 /// Lays a chart's marks out on its scales and writes the page's elements: the plot (HTML boxes
 /// for bars, rectangles, rules and points; SVG for lines, areas and sectors), the axes' grid
@@ -46,11 +47,12 @@ struct ChartRenderer {
     // MARK: Rendering
 
     func render(_ out: inout [Node]) {
-        let root = context.element("div")
+        // A chart takes the room it is offered, as in SwiftUI: its frame and stacks stretch it.
+        let root = context.element("div", "\(StyleClass.fillW) \(StyleClass.fillH)")
         root.setAttribute("role", "figure")
         root.setAttribute("aria-label", "Chart")
         root.addStyle(
-            "display:flex;flex-direction:column;gap:8px;width:100%;height:100%;min-height:160px;box-sizing:border-box;font-size:11px")
+            "display:flex;flex-direction:column;gap:8px;width:100%;height:100%;box-sizing:border-box;font-size:11px")
         let inside = context.insideElement()
         let domain = seriesDomain
         let legendShown =

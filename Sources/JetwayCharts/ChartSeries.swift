@@ -146,7 +146,7 @@ extension ChartRenderer {
     /// Sector marks as a pie (a donut with an inner radius), as large as the plot's shorter side.
     func pie(_ context: _RenderContext, _ domain: [PlottedValue]) -> Node {
         let plot = context.element("div")
-        plot.addStyle("position:relative;flex:1 1 auto;width:100%;height:100%;min-height:140px;container-type:size")
+        plot.addStyle("position:relative;flex:1 1 auto;width:100%;height:100%;min-height:80px;container-type:size")
         let inside = context.insideElement()
         let values = marks.map { max($0.angle?.value.number ?? 0, 0) }
         let total = values.reduce(0, +)
@@ -212,6 +212,9 @@ extension ChartRenderer {
             annotations.append((index, cos(middle) * radius, sin(middle) * radius))
         }
         svg.children = slices
+        if let background = configuration.background {
+            children.append(proxyLayer(background, xScale: nil, yScale: nil, inside.structural(1)))
+        }
         children.append(svg)
         for (index, x, y) in annotations {
             for (offset, annotation) in marks[index].style.annotations.enumerated() {
@@ -223,6 +226,9 @@ extension ChartRenderer {
                 annotationContext.renderChildren(annotation.content, into: node)
                 children.append(node)
             }
+        }
+        if let overlay = configuration.overlay {
+            children.append(proxyLayer(overlay, xScale: nil, yScale: nil, inside.structural(2)))
         }
         plot.children = children
         return plot

@@ -216,4 +216,35 @@ extension ViewHost {
         #expect(host.elements(withText: "Jan").isEmpty && host.elements(withText: "Food").isEmpty && host.elements(withText: "800").isEmpty)
         #expect(host.marks.count == 4)
     }
+
+    @Test func backgroundAndOverlayReadTheChartsProxy() throws {
+        let host = ViewHost(
+            Chart(expenses) { expense in
+                SectorMark(angle: .value("Amount", expense.amount), innerRadius: .ratio(0.6))
+                    .foregroundStyle(by: .value("Category", expense.category))
+            }
+            .chartBackground { proxy in
+                GeometryReader { geometry in
+                    if let anchor = proxy.plotFrame {
+                        let frame = geometry[anchor]
+                        Text("2,100 total").position(x: frame.midX, y: frame.midY)
+                    }
+                }
+            })
+        #expect(!host.elements(withText: "2,100 total").isEmpty, "\(host.text)")
+        // The overlay's proxy: which month is under a point near the trailing edge, where Jan is drawn.
+        let overlay = ViewHost(
+            Chart(expenses) { expense in
+                BarMark(x: .value("Month", expense.month), y: .value("Amount", expense.amount))
+            }
+            .chartOverlay { proxy in
+                VStack {
+                    Text("under: \(proxy.value(atX: proxy.plotSize.width * 0.9, as: String.self) ?? "none")")
+                    Text("Jan at \(Int(proxy.position(forX: "Jan") ?? -1)) of \(Int(proxy.plotSize.width))")
+                }
+            })
+        #expect(!overlay.elements(withText: "under: Feb").isEmpty, "\(overlay.text)")
+        let width = Int(GeometryProxy.defaultSize.width)
+        #expect(!overlay.elements(withText: "Jan at \(width / 4) of \(width)").isEmpty, "\(overlay.text)")
+    }
 }

@@ -20,6 +20,8 @@ public struct Anchor<Value> {
             case rect(CGRect)
             case unitPoint(UnitPoint)
             case point(CGPoint)
+            /// The bounds of whichever reader reads it (`_readerBounds`).
+            case readerBounds
         }
         let shape: Shape
     }
@@ -31,8 +33,15 @@ public struct Anchor<Value> {
         case .rect(let rect): rect.offsetBy(dx: frame.minX, dy: frame.minY)
         case .unitPoint(let unit): CGPoint(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height)
         case .point(let point): CGPoint(x: frame.minX + point.x, y: frame.minY + point.y)
+        case .readerBounds: frame
         }
     }
+}
+
+extension Anchor where Value == CGRect {
+    /// The bounds of the `GeometryReader` that reads it: a frame known to be the reader's own
+    /// (JetwayCharts' `ChartProxy.plotFrame`, read from inside the layer that covers the plot).
+    public static var _readerBounds: Anchor<CGRect> { Anchor(frame: .zero, shape: .readerBounds) }
 }
 
 extension Anchor: Equatable {
@@ -68,7 +77,8 @@ extension Anchor.Source where Value == CGPoint {
 extension GeometryProxy {
     /// Where the anchored view is, in this reader's coordinates.
     public subscript<T>(anchor: Anchor<T>) -> T {
-        switch anchor.global {
+        if anchor.shape == .readerBounds, let bounds = CGRect(origin: .zero, size: size) as? T { return bounds }
+        return switch anchor.global {
         case let rect as CGRect: rect.offsetBy(dx: -origin.x, dy: -origin.y) as! T
         case let point as CGPoint: CGPoint(x: point.x - origin.x, y: point.y - origin.y) as! T
         case let other: other as! T
