@@ -57,6 +57,25 @@ public struct PortRewrite: Sendable, Equatable {
         "UITabBarItemStateAppearance", "UIStatusBarManager",
     ]
 
+    /// Frameworks Jetway has part of: a file whose names from the framework are all Jetway's
+    /// is ported with the import made Jetway's; one that uses others is left for a hand
+    /// (`PhotosUI (PHPickerViewController)`). Each with the pattern its names follow.
+    public static let partialFrameworks: [String: (names: Set<String>, pattern: String)] = [
+        "PhotosUI": (
+            ["PhotosPicker", "PhotosPickerItem", "PHPickerFilter", "PHPhotoLibrary", "PhotosPickerSelectionBehavior"],
+            #"\b(?:PH[A-Z][A-Za-z]*|PhotosPicker[A-Za-z]*)\b"#
+        )
+    ]
+
+    /// The names of `framework` a file uses, by the framework's pattern.
+    static func names(of framework: String, in source: String) -> Set<String> {
+        guard let pattern = partialFrameworks[framework]?.pattern, let expression = try? NSRegularExpression(pattern: pattern) else {
+            return []
+        }
+        let text = source as NSString
+        return Set(expression.matches(in: source, range: NSRange(location: 0, length: text.length)).map { text.substring(with: $0.range) })
+    }
+
     /// `#selector(UIResponder.resignFirstResponder)`, `#selector(save(_:))`: the method's name.
     static let selector = try! NSRegularExpression(
         pattern: #"#selector\(\s*(?:(?:getter|setter):\s*)?(?:[A-Za-z_][A-Za-z0-9_]*\.)*([A-Za-z_][A-Za-z0-9_]*)(?:\([^()]*\))?\s*\)"#)
@@ -170,15 +189,26 @@ public struct PortRewrite: Sendable, Equatable {
             // An import under a guard Jetway answers is built as if it were not guarded.
             if !conditions.isEmpty, !answered.allSatisfy({ $0 }) { conditional.insert(index) }
         }
+        // The frameworks Jetway has part of that this file uses only Jetway's part of.
+        var partialMissing: [String: [String]] = [:]
+        for (_, module) in imports where Self.partialFrameworks[module] != nil {
+            partialMissing[module] = Self.names(of: module, in: source).subtracting(Self.partialFrameworks[module]!.names).sorted()
+        }
+        let standsIn = { (module: String) in partialMissing[module]?.isEmpty == true }
         let blocked = imports.filter { !guarded.contains($0.index) }.filter {
             Self.frameworksWithoutCounterpart.contains($0.module)
                 && !($0.module == "UIKit" && uiKitIsJetways && !conditional.contains($0.index))
+                && !(standsIn($0.module) && !conditional.contains($0.index))
         }.map(\.module)
         if !blocked.isEmpty {
             self.source = source
             let missing = uiKitNames.subtracting(Self.uiKitNamesJetwayHas).sorted()
             self.outcome = .needsHand(
-                Array(Set(blocked)).sorted().map { $0 == "UIKit" && !missing.isEmpty ? "UIKit (\(missing.joined(separator: ", ")))" : $0 })
+                Array(Set(blocked)).sorted().map { module in
+                    if module == "UIKit" && !missing.isEmpty { return "UIKit (\(missing.joined(separator: ", ")))" }
+                    if let names = partialMissing[module], !names.isEmpty { return "\(module) (\(names.joined(separator: ", ")))" }
+                    return module
+                })
             return
         }
         var changes: [String] = []
@@ -186,7 +216,7 @@ public struct PortRewrite: Sendable, Equatable {
         var hasJetway = imports.contains { $0.module == "Jetway" }
         var removed: Set<Int> = []
         for (index, module) in imports
-        where Self.modulesJetwayStandsIn.contains(module) || (module == "UIKit" && !conditional.contains(index)) {
+        where Self.modulesJetwayStandsIn.contains(module) || ((module == "UIKit" || standsIn(module)) && !conditional.contains(index)) {
             if hasJetway {
                 removed.insert(index)
                 changes.append("import \(module) removed (Jetway is imported)")

@@ -101,6 +101,18 @@ struct PortRewriteTests {
         #expect(view.source.hasPrefix("import Jetway\nimport JetwaySwiftData\n"))
     }
 
+    @Test func photosUIStandsInWhenTheFileUsesOnlyThePicker() {
+        let picker = PortRewrite(
+            "import SwiftUI\nimport PhotosUI\n\nstruct Avatar: View {\n    @State var item: PhotosPickerItem?\n    var body: some View { PhotosPicker(\"Photo\", selection: $item, matching: .images) }\n}\n"
+        )
+        #expect(picker.source.hasPrefix("import Jetway\n\nstruct Avatar"), "\(picker.source)")
+        #expect(picker.outcome == .rewritten(["import SwiftUI → import Jetway", "import PhotosUI removed (Jetway is imported)"]))
+        let controller = PortRewrite(
+            "import SwiftUI\nimport PhotosUI\n\nstruct Picker: UIViewControllerRepresentable {\n    let configuration = PHPickerConfiguration()\n    func make() -> PHPickerViewController { PHPickerViewController(configuration: configuration) }\n}\n"
+        )
+        #expect(controller.outcome == .needsHand(["PhotosUI (PHPickerConfiguration, PHPickerViewController)"]))
+    }
+
     @Test func swiftChartsIsJetwayCharts() {
         let port = PortRewrite("import SwiftUI\nimport Charts\n\nstruct Steps: View {\n    var body: some View { Chart { } }\n}\n")
         #expect(port.source.hasPrefix("import Jetway\nimport JetwayCharts\n"))

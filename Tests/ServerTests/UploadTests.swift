@@ -91,11 +91,11 @@ struct UploadTests {
         let client: any PageSocket
     }
 
-    func open(_ server: TestServer, cookie: String? = nil) async throws -> OpenPage {
+    func open(_ server: TestServer, cookie: String? = nil, maximumBytes: Int = 2_000_000) async throws -> OpenPage {
         let html = await server.exchange("GET / HTTP/1.1", headers: cookie.map { ["Cookie": $0] } ?? [:]).body
         let token = try #require(metaContent("jetway-token", in: html))
         let target = try #require(elementID(containing: "jw-file-importer", in: html))
-        #expect(html.contains(#"accept="image/png,image/jpeg""#) && html.contains(#"data-max="2000000""#))
+        #expect(html.contains(#"accept="image/png,image/jpeg""#) && html.contains(#"data-max="\#(maximumBytes)""#))
         let client = try await server.pageSocket(cookie: cookie)
         await client.sendText(#"["join","\#(token)","/",\#(metaContent("jetway-version", in: html) ?? "0"),"test"]"#)
         _ = await client.nextMessage("joined")
@@ -168,6 +168,40 @@ struct UploadTests {
 
     /// Fifty new browsers on one address sending two-megabyte pictures: past the address's
     /// quota each is refused before a byte is stored, and the page is told why.
+    /// PhotosUI's picker as an app writes it: the picked photo is read back with
+    /// `loadTransferable`, as bytes and as an image.
+    struct ProfilePhoto: View {
+        @State private var item: PhotosPickerItem?
+        @State private var avatar: Image?
+        @State private var status = "No photo"
+        var body: some View {
+            VStack {
+                PhotosPicker("Choose a photo", selection: $item, matching: .images)
+                Text(status)
+                if let avatar { avatar.resizable().frame(width: 40, height: 40) }
+            }
+            .onChange(of: item) {
+                Task {
+                    if let data = try? await item?.loadTransferable(type: Data.self) { status = "Loaded \(data.count) bytes" }
+                    if let image = try? await item?.loadTransferable(type: Image.self) { avatar = image }
+                }
+            }
+        }
+    }
+
+    @Test func aPhotosPickersPhotoIsReadBackAsDataAndAsAnImage() async throws {
+        let data = NSTemporaryDirectory() + "jetway-uploads-\(UUID().uuidString)"
+        let server = try TestServer(app: JetwayApp(title: "Profile", routes: [Route("/") { _ in ProfilePhoto() }])) {
+            $0.dataDirectory = data
+        }
+        defer { server.stop() }
+        let page = try await open(server, maximumBytes: 10_000_000)
+        #expect(await upload(server, page, Self.png()).status == 201)
+        let frames = await waitFor("data:image/png;base64", on: page)
+        #expect(frames.contains { $0.contains("Loaded \(Self.png().count) bytes") }, "\(frames)")
+        #expect(frames.contains { $0.contains("data:image/png;base64") }, "the image was not shown: \(frames)")
+    }
+
     @Test func uploadsPastTheirAddressesQuotaAreRefusedBeforeTheyAreStored() async throws {
         let (server, uploads) = try Self.server { $0.uploadBytesPerAddressPerHour = 5_000_000 }
         defer { server.stop() }
