@@ -58,6 +58,7 @@ extension BundledAssets {
         ("runtime/features/gestures.js", PackageResources.gestures_js),
         ("runtime/features/dragdrop.js", PackageResources.dragdrop_js),
         ("runtime/features/location.js", PackageResources.location_js),
+        ("runtime/features/media.js", PackageResources.media_js),
         ("runtime/features/refresh.js", PackageResources.refresh_js),
         ("runtime/features/pacing.js", PackageResources.pacing_js),
         ("runtime/features/menus.js", PackageResources.menus_js),

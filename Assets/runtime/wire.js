@@ -23,6 +23,7 @@ const wire = Object.freeze({
     focus: "data-jw-focus",
     dismissesKeyboard: "data-jw-dismisses-keyboard",
     download: "data-jw-download",
+    media: "data-jw-media",
     minimumScale: "data-jw-min-scale",
     truncate: "data-jw-truncate",
     fits: "data-jw-fits",

@@ -64,7 +64,15 @@ public struct PortRewrite: Sendable, Equatable {
         "PhotosUI": (
             ["PhotosPicker", "PhotosPickerItem", "PHPickerFilter", "PHPhotoLibrary", "PhotosPickerSelectionBehavior"],
             #"\b(?:PH[A-Z][A-Za-z]*|PhotosPicker[A-Za-z]*)\b"#
-        )
+        ),
+        "AVFoundation": (
+            [
+                "AVAudioPlayer", "AVAudioPlayerDelegate", "AVAudioPlayerError", "AVAudioSession", "AVSpeechSynthesizer",
+                "AVSpeechUtterance", "AVSpeechSynthesisVoice", "AVSpeechBoundary", "AVSpeechUtteranceMinimumSpeechRate",
+                "AVSpeechUtteranceDefaultSpeechRate", "AVSpeechUtteranceMaximumSpeechRate",
+            ],
+            #"\bAV[A-Z][A-Za-z]*\b"#
+        ),
     ]
 
     /// The names of `framework` a file uses, by the framework's pattern.
@@ -73,7 +81,10 @@ public struct PortRewrite: Sendable, Equatable {
             return []
         }
         let text = source as NSString
-        return Set(expression.matches(in: source, range: NSRange(location: 0, length: text.length)).map { text.substring(with: $0.range) })
+        var names = Set(
+            expression.matches(in: source, range: NSRange(location: 0, length: text.length)).map { text.substring(with: $0.range) })
+        names.remove(framework)
+        return names
     }
 
     /// `#selector(UIResponder.resignFirstResponder)`, `#selector(save(_:))`: the method's name.

@@ -83,6 +83,10 @@ public enum RuntimeContract {
         /// On the page's root, `.fileExporter`'s file: `serial type base64 name` — the browser
         /// saves each serial once.
         public static let download = "data-jw-download"
+        /// On the page's root, what the app asked the page to play or say (AVFoundation's
+        /// `AVAudioPlayer`, `AVSpeechSynthesizer`): one request a line, `serial action player
+        /// volume loops time source` (features/media.js); the browser does each serial once.
+        public static let media = "data-jw-media"
         /// `.keepsScreenAwake()`: a Screen Wake Lock while such an element is on the page.
         public static let keepsAwake = "data-jw-awake"
         /// `CLLocationManager`: on the root, "<serial> watch" or "<serial> once" while a view's
@@ -244,6 +248,7 @@ public enum RuntimeContract {
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
                     ("clockZone", Attribute.clockZone), ("clockFrom", Attribute.clockFrom), ("clockTo", Attribute.clockTo),
                     ("focus", Attribute.focus), ("dismissesKeyboard", Attribute.dismissesKeyboard), ("download", Attribute.download),
+                    ("media", Attribute.media),
                     ("minimumScale", Attribute.minimumScale),
                     ("truncate", Attribute.truncate),
                     ("fits", Attribute.fits), ("fitted", Attribute.fitted), ("shareURL", Attribute.shareURL),

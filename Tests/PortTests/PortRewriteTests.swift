@@ -113,6 +113,18 @@ struct PortRewriteTests {
         #expect(controller.outcome == .needsHand(["PhotosUI (PHPickerConfiguration, PHPickerViewController)"]))
     }
 
+    @Test func avFoundationStandsInForSoundsAndSpeech() {
+        let sounds = PortRewrite(
+            "import Foundation\nimport AVFoundation\n\nfinal class Sounds {\n    var player: AVAudioPlayer?\n    let voice = AVSpeechSynthesizer()\n}\n"
+        )
+        #expect(
+            sounds.source
+                == "import Foundation\nimport Jetway\n\nfinal class Sounds {\n    var player: AVAudioPlayer?\n    let voice = AVSpeechSynthesizer()\n}\n"
+        )
+        let camera = PortRewrite("import SwiftUI\nimport AVFoundation\n\nfinal class Camera {\n    let session = AVCaptureSession()\n}\n")
+        #expect(camera.outcome == .needsHand(["AVFoundation (AVCaptureSession)"]))
+    }
+
     @Test func swiftChartsIsJetwayCharts() {
         let port = PortRewrite("import SwiftUI\nimport Charts\n\nstruct Steps: View {\n    var body: some View { Chart { } }\n}\n")
         #expect(port.source.hasPrefix("import Jetway\nimport JetwayCharts\n"))

@@ -46,6 +46,38 @@ public final class PageHost {
         self.graph = graph
     }
 
+    /// The latest things the app asked this page to play or say (`AVAudioPlayer`,
+    /// `AVSpeechSynthesizer`), each a line `serial action player volume loops time source`;
+    /// the browser does each serial once (features/media.js).
+    private(set) var mediaRequests: [String] = []
+    /// The player and the source each line in `mediaRequests` carries (a sound's bytes go to
+    /// the page once while a line has them: the browser keeps each player's sound).
+    private var mediaSources: [(player: Int, source: String)] = []
+    private var mediaSerial = 0
+
+    /// Asks the browser to `action` (`play`, `pause`, `stop`, `speak`, …) player `player`;
+    /// `source` is the sound's address (or the words to say).
+    func media(_ action: String, player: Int, volume: Double = 1, loops: Int = 0, time: Double = 0, source: String = "") {
+        mediaSerial += 1
+        let known = !source.isEmpty && action != "speak" && mediaSources.contains { $0.player == player && $0.source == source }
+        let sent = known ? "" : source
+        mediaRequests.append("\(mediaSerial) \(action) \(player) \(volume) \(loops) \(time) \(sent)")
+        mediaSources.append((player, sent))
+        // A page that misses a render keeps the last few (a burst of taps, then one patch).
+        if mediaRequests.count > 8 {
+            mediaRequests.removeFirst()
+            let dropped = mediaSources.removeFirst()
+            // The sound goes with its first line: the next line for that player carries it again.
+            if !dropped.source.isEmpty, let next = mediaSources.firstIndex(where: { $0.player == dropped.player }),
+                mediaSources[next].source.isEmpty, !mediaRequests[next].contains(" speak ")
+            {
+                mediaSources[next].source = dropped.source
+                mediaRequests[next] += dropped.source
+            }
+        }
+        graph?.setNeedsUpdate()
+    }
+
     /// How many times the app has asked to take the focus out of the page's field (UIKit's
     /// `resignFirstResponder`): the browser blurs once per request.
     private(set) var endEditingRequests = 0

@@ -38,6 +38,7 @@ extension ViewGraph {
         if host.keepsScreenOn { node.setAttribute(RuntimeContract.Attribute.keepsAwake, "") }
         if let request = host.openRequest { node.setAttribute(RuntimeContract.Attribute.open, "\(request.serial) \(request.url)") }
         if let request = host.downloadRequest { node.setAttribute(RuntimeContract.Attribute.download, request) }
+        if !host.mediaRequests.isEmpty { node.setAttribute(RuntimeContract.Attribute.media, host.mediaRequests.joined(separator: "\n")) }
         // The app took the focus out of the page's field (features/focus.js blurs it).
         if host.endEditingRequests > 0 { node.setAttribute(RuntimeContract.Attribute.focus, "\(host.endEditingRequests) 0") }
         // A view's location manager wants the visitor's position: the browser's geolocation.

@@ -25,7 +25,7 @@ struct HTTPResponse: Sendable {
         var headers = [
             (
                 "content-security-policy",
-                "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors \(ancestors); base-uri 'none'; form-action 'self'; object-src 'none'"
+                "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'self'; frame-ancestors \(ancestors); base-uri 'none'; form-action 'self'; object-src 'none'"
             ),
             ("x-content-type-options", "nosniff"),
             ("referrer-policy", "same-origin"),
