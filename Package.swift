@@ -55,7 +55,7 @@ let package = Package(
                 .embedInCode("runtime/features/fitting.js"), .embedInCode("runtime/features/share.js"),
                 .embedInCode("runtime/features/motion.js"), .embedInCode("runtime/features/gestures.js"),
                 .embedInCode("runtime/features/dragdrop.js"), .embedInCode("runtime/features/location.js"),
-                .embedInCode("runtime/features/media.js"),
+                .embedInCode("runtime/features/media.js"), .embedInCode("runtime/features/notifications.js"),
                 .embedInCode("runtime/features/refresh.js"), .embedInCode("runtime/features/pacing.js"),
                 .embedInCode("runtime/features/menus.js"), .embedInCode("runtime/page.js"),
                 .embedInCode("runtime/host.js"),

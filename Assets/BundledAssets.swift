@@ -59,6 +59,7 @@ extension BundledAssets {
         ("runtime/features/dragdrop.js", PackageResources.dragdrop_js),
         ("runtime/features/location.js", PackageResources.location_js),
         ("runtime/features/media.js", PackageResources.media_js),
+        ("runtime/features/notifications.js", PackageResources.notifications_js),
         ("runtime/features/refresh.js", PackageResources.refresh_js),
         ("runtime/features/pacing.js", PackageResources.pacing_js),
         ("runtime/features/menus.js", PackageResources.menus_js),

@@ -73,6 +73,16 @@ public struct PortRewrite: Sendable, Equatable {
             ],
             #"\bAV[A-Z][A-Za-z]*\b"#
         ),
+        "UserNotifications": (
+            [
+                "UNUserNotificationCenter", "UNUserNotificationCenterDelegate", "UNAuthorizationOptions", "UNAuthorizationStatus",
+                "UNNotificationSettings", "UNNotificationSound", "UNNotificationContent", "UNMutableNotificationContent",
+                "UNNotificationTrigger", "UNTimeIntervalNotificationTrigger", "UNCalendarNotificationTrigger", "UNNotificationRequest",
+                "UNNotification", "UNNotificationResponse", "UNNotificationPresentationOptions", "UNNotificationDefaultActionIdentifier",
+                "UNNotificationDismissActionIdentifier", "UNError",
+            ],
+            #"\bUN[A-Z][A-Za-z]*\b"#
+        ),
     ]
 
     /// The names of `framework` a file uses, by the framework's pattern.

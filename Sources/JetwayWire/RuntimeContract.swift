@@ -87,6 +87,12 @@ public enum RuntimeContract {
         /// `AVAudioPlayer`, `AVSpeechSynthesizer`): one request a line, `serial action player
         /// volume loops time source` (features/media.js); the browser does each serial once.
         public static let media = "data-jw-media"
+        /// On the page's root, the notifications due for this browser (UserNotifications):
+        /// one a line, `serial<TAB>kind<TAB>fields` — `authorize` (ask the visitor's leave),
+        /// `front` or `back` with a title, subtitle and body (shown as a banner in front only
+        /// for `front`; as a system notification when the page is hidden), `badge` with a
+        /// count (features/notifications.js).
+        public static let notifications = "data-jw-notifications"
         /// `.keepsScreenAwake()`: a Screen Wake Lock while such an element is on the page.
         public static let keepsAwake = "data-jw-awake"
         /// `CLLocationManager`: on the root, "<serial> watch" or "<serial> once" while a view's
@@ -147,6 +153,8 @@ public enum RuntimeContract {
         public static let hasContextMenu = "jw-has-context-menu"
         /// A `.fileImporter`'s input: the runtime opens its picker and uploads the chosen file.
         public static let fileImporter = "jw-file-importer"
+        /// A notification shown in the page (UserNotifications' `.banner` while in front).
+        public static let notificationBanner = "jw-notification-banner"
         /// The space a lazy list's rows before its window take (it handles `visible`), the space
         /// of the rows after it, and the mark of a horizontal one (`LazyHStack`, `LazyHGrid`).
         public static let lazyGap = "jw-lazy-gap"
@@ -248,7 +256,7 @@ public enum RuntimeContract {
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
                     ("clockZone", Attribute.clockZone), ("clockFrom", Attribute.clockFrom), ("clockTo", Attribute.clockTo),
                     ("focus", Attribute.focus), ("dismissesKeyboard", Attribute.dismissesKeyboard), ("download", Attribute.download),
-                    ("media", Attribute.media),
+                    ("media", Attribute.media), ("notifications", Attribute.notifications),
                     ("minimumScale", Attribute.minimumScale),
                     ("truncate", Attribute.truncate),
                     ("fits", Attribute.fits), ("fitted", Attribute.fitted), ("shareURL", Attribute.shareURL),
@@ -272,7 +280,8 @@ public enum RuntimeContract {
                     ("wheelItem", Class.wheelItem), ("refreshable", Class.refreshable), ("refresh", Class.refresh), ("link", Class.link),
                     ("navBack", Class.navBack), ("navlink", Class.navlink), ("tablink", Class.tablink), ("tabview", Class.tabview),
                     ("tabbar", Class.tabbar), ("navTitle", Class.navTitle), ("menu", Class.menu), ("contextMenu", Class.contextMenu),
-                    ("hasContextMenu", Class.hasContextMenu), ("fileImporter", Class.fileImporter), ("lazyGap", Class.lazyGap),
+                    ("hasContextMenu", Class.hasContextMenu), ("fileImporter", Class.fileImporter),
+                    ("notificationBanner", Class.notificationBanner), ("lazyGap", Class.lazyGap),
                     ("lazyEnd", Class.lazyEnd), ("lazyAcross", Class.lazyAcross), ("asyncImage", Class.asyncImage),
                     ("asyncImagePhase", Class.asyncImagePhase), ("text", Class.text), ("fillHeight", Class.fillHeight),
                     ("navstack", Class.navstack), ("dropTargeted", Class.dropTargeted),

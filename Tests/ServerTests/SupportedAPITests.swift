@@ -23,7 +23,6 @@ struct SupportedAPITests {
     static let notYet: [Snippet] = [
         Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
         Snippet("Canvas", "Canvas { context, size in }"),
-        Snippet("Chart", "Chart { }"),
         Snippet("Map", "Map()"),
         Snippet("AnyTransition.modifier", "Text(\"a\").transition(.modifier(active: EmptyModifier(), identity: EmptyModifier()))"),
         Snippet(

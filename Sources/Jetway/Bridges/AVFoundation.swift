@@ -111,7 +111,7 @@ open class AVAudioPlayer {
     /// Plays the sound (from `currentTime`) in the browser of the page acting; false when no
     /// page's event is being handled.
     @discardableResult public func play() -> Bool {
-        guard let page = PageHost.acting else { return false }
+        guard let page = PageHost.current else { return false }
         page.media(
             "play", player: id, volume: Double(max(0, min(volume, 1))), loops: numberOfLoops, time: currentTime, source: source)
         isPlaying = true
@@ -121,19 +121,19 @@ open class AVAudioPlayer {
     @discardableResult public func play(atTime time: TimeInterval) -> Bool { play() }
 
     public func pause() {
-        PageHost.acting?.media("pause", player: id)
+        PageHost.current?.media("pause", player: id)
         isPlaying = false
     }
 
     /// Stops the sound; the next `play()` starts from `currentTime` (set it to 0 to start over).
     public func stop() {
-        PageHost.acting?.media("stop", player: id)
+        PageHost.current?.media("stop", player: id)
         isPlaying = false
     }
 
     public func setVolume(_ volume: Float, fadeDuration duration: TimeInterval) {
         self.volume = volume
-        if isPlaying { PageHost.acting?.media("volume", player: id, volume: Double(max(0, min(volume, 1)))) }
+        if isPlaying { PageHost.current?.media("volume", player: id, volume: Double(max(0, min(volume, 1)))) }
     }
 
     /// The sound's MIME type, from its first bytes (or its name's extension).
@@ -247,7 +247,7 @@ open class AVSpeechSynthesizer {
     }
 
     public func speak(_ utterance: AVSpeechUtterance) {
-        guard let page = PageHost.acting else { return }
+        guard let page = PageHost.current else { return }
         // The browser's rate: 1 is normal; AVFoundation's 0.5 is.
         let rate = Double(max(0.1, min(utterance.rate * 2, 10)))
         let pitch = Double(max(0.5, min(utterance.pitchMultiplier, 2)))
@@ -261,19 +261,19 @@ open class AVSpeechSynthesizer {
     public enum Boundary: Sendable { case immediate, word }
 
     @discardableResult public func stopSpeaking(at boundary: Boundary) -> Bool {
-        PageHost.acting?.media("silence", player: id)
+        PageHost.current?.media("silence", player: id)
         isSpeaking = false
         return true
     }
 
     @discardableResult public func pauseSpeaking(at boundary: Boundary) -> Bool {
-        PageHost.acting?.media("hush", player: id)
+        PageHost.current?.media("hush", player: id)
         isPaused = true
         return true
     }
 
     @discardableResult public func continueSpeaking() -> Bool {
-        PageHost.acting?.media("resume", player: id)
+        PageHost.current?.media("resume", player: id)
         isPaused = false
         return true
     }

@@ -93,6 +93,17 @@ public final class PageHost {
         didSet { actingID = acting.map(ObjectIdentifier.init) }
     }
 
+    /// The page whose handler started the task running (a `Task { … }` in a button's action
+    /// inherits it), while the page is open: what a model's `async` code reaches after an
+    /// `await` (`try await center.add(request)`), when no handler is running.
+    @TaskLocal static var taskPage: WeakPageHost?
+
+    /// The page acting, or the page whose handler started this task.
+    static var current: PageHost? { acting ?? taskPage?.host }
+
+    /// The browser (device cookie) this page is open in.
+    var device: String? { graph?.environment.request.device }
+
     /// Who the page acting now is (in an event's handler or while it renders), for state kept
     /// apart per page outside the core (JetwayCoreData's unsaved changes); nil outside a page.
     /// Readable from any isolation (it is set on the main actor, where pages act).
@@ -391,4 +402,9 @@ extension EnvironmentValues {
         }
         set { self[ScenePhaseKey.self] = newValue }
     }
+}
+
+/// A page, not kept open by whoever holds this.
+struct WeakPageHost: Sendable {
+    nonisolated(unsafe) weak var host: PageHost?
 }

@@ -38,6 +38,9 @@ extension ViewGraph {
         if host.keepsScreenOn { node.setAttribute(RuntimeContract.Attribute.keepsAwake, "") }
         if let request = host.openRequest { node.setAttribute(RuntimeContract.Attribute.open, "\(request.serial) \(request.url)") }
         if let request = host.downloadRequest { node.setAttribute(RuntimeContract.Attribute.download, request) }
+        if UNUserNotificationCenter.inUse, let inbox = UNUserNotificationCenter.current().inbox(for: host), !inbox.isEmpty {
+            node.setAttribute(RuntimeContract.Attribute.notifications, inbox.joined(separator: "\n"))
+        }
         if !host.mediaRequests.isEmpty { node.setAttribute(RuntimeContract.Attribute.media, host.mediaRequests.joined(separator: "\n")) }
         // The app took the focus out of the page's field (features/focus.js blurs it).
         if host.endEditingRequests > 0 { node.setAttribute(RuntimeContract.Attribute.focus, "\(host.endEditingRequests) 0") }

@@ -127,7 +127,7 @@ public final class ViewGraph {
         let outer = PageHost.acting
         PageHost.acting = host
         defer { PageHost.acting = outer }
-        try binding.action(payload)
+        try PageHost.$taskPage.withValue(WeakPageHost(host: host)) { try binding.action(payload) }
     }
 
     /// Follows the navigation link whose key is `key` on the page as it is (what a click on it
@@ -426,10 +426,12 @@ public final class ViewGraph {
         let outer = PageHost.acting
         PageHost.acting = host
         defer { PageHost.acting = outer }
-        while !afterCommit.isEmpty {
-            let actions = afterCommit
-            afterCommit.removeAll()
-            for action in actions { action() }
+        PageHost.$taskPage.withValue(WeakPageHost(host: host)) {
+            while !afterCommit.isEmpty {
+                let actions = afterCommit
+                afterCommit.removeAll()
+                for action in actions { action() }
+            }
         }
     }
 
