@@ -173,7 +173,8 @@ public enum RuntimeContract {
         /// Every class above.
         public static let all = [
             root, banner, sheet, wheel, wheelItem, refreshable, refresh, link, navBack, navlink, tablink, tabview, tabbar, navTitle, menu,
-            contextMenu, hasContextMenu, fileImporter, notificationBanner, lazyGap, lazyEnd, lazyAcross, asyncImage, asyncImagePhase, text, fillHeight,
+            contextMenu, hasContextMenu, fileImporter, notificationBanner, lazyGap, lazyEnd, lazyAcross, asyncImage, asyncImagePhase, text,
+            fillHeight,
             navstack, dropTargeted,
         ]
     }
