@@ -251,3 +251,8 @@ open class NSPersistentContainer: @unchecked Sendable {
     /// Runs `block` with the view context, at once.
     public func performBackgroundTask(_ block: @escaping (NSManagedObjectContext) -> Void) { block(viewContext) }
 }
+
+/// A container that would also sync through iCloud: here its objects are kept as an
+/// `NSPersistentContainer`'s are, on the server, shared by every visitor (there is no iCloud
+/// to sync with: docs/coredata.md).
+open class NSPersistentCloudKitContainer: NSPersistentContainer, @unchecked Sendable {}

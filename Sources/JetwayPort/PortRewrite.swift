@@ -38,7 +38,7 @@ public struct PortRewrite: Sendable, Equatable {
         "PhotosUI", "CoreMotion", "UserNotifications", "WatchKit", "GameKit", "MessageUI", "SafariServices",
         "WebKit", "Intents", "AppIntents", "LocalAuthentication", "CoreImage", "Metal", "MetalKit", "QuickLook", "EventKit",
         "Contacts", "ContactsUI", "Speech", "CoreBluetooth", "NaturalLanguage", "TipKit", "AudioToolbox",
-        "MultipeerConnectivity", "Security", "GameController", "CoreNFC", "AuthenticationServices",
+        "MultipeerConnectivity", "Security", "GameController", "CoreNFC", "AuthenticationServices", "Network", "PDFKit",
     ]
 
     /// UIKit's names Jetway has, where the browser has an equivalent (Bridges/ in the Jetway

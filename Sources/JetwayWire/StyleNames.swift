@@ -173,6 +173,8 @@ public enum StyleClass {
     public static let badge = "jw-badge"
     /// `.navigationBarHidden(true)`: the screen shows no title or toolbar.
     public static let navBarHidden = "jw-nav-bar-hidden"
+    /// `.toolbar(.hidden, for: .tabBar)`: the tab view shows no tab bar while this is shown.
+    public static let tabBarHidden = "jw-tab-bar-hidden"
     /// `.navigationBarBackButtonHidden()`: the screen's stack shows no Back button.
     public static let navBackHidden = "jw-nav-back-hidden"
     /// `.scrollContentBackground(.hidden)`: a list without its own background.
@@ -285,7 +287,7 @@ public enum StyleClass {
         menuLabel,
         mono,
         navBackHidden,
-        navBarHidden,
+        navBarHidden, tabBarHidden,
         navstack,
         noIndicators,
         noSeparator,

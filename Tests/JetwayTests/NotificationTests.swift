@@ -69,9 +69,11 @@ private struct ReminderScreen: View {
         let asked = mine.dom.root.attribute(RuntimeContract.Attribute.notifications) ?? ""
         #expect(asked.hasSuffix("\tauthorize"), "\(asked)")
         try mine.tap("Remind me")
-        let arrived = await mine.settle {
-            $0.dom.root.attribute(RuntimeContract.Attribute.notifications)?.contains("Gate B12") == true
-        }
+        // (A minute at most: beside the server suites the main actor can be busy for seconds.)
+        let arrived = await mine.settle(
+            until: {
+                $0.dom.root.attribute(RuntimeContract.Attribute.notifications)?.contains("Gate B12") == true
+            }, timeout: .seconds(60))
         #expect(arrived, "the notification was not shown")
         let line = mine.dom.root.attribute(RuntimeContract.Attribute.notifications)?.components(separatedBy: "\n").last ?? ""
         #expect(line.hasSuffix("\tfront\tBoarding\t\tGate B12 closes in 10 minutes"), "\(line)")
@@ -84,13 +86,13 @@ private struct ReminderScreen: View {
         let theirs = host(device: "device-notify-d")
         try mine.tap("Remind me later")
         try mine.tap("Count")
-        #expect(await mine.settle { $0.text.contains("1 pending") }, "\(mine.text)")
+        #expect(await mine.settle(until: { $0.text.contains("1 pending") }, timeout: .seconds(60)), "\(mine.text)")
         try theirs.tap("Count")
         await theirs.settle()
         #expect(theirs.text.contains("0 pending"), "another browser's reminders: \(theirs.text)")
         try mine.tap("Cancel")
         try mine.tap("Count")
-        #expect(await mine.settle { $0.text.contains("0 pending") }, "\(mine.text)")
+        #expect(await mine.settle(until: { $0.text.contains("0 pending") }, timeout: .seconds(60)), "\(mine.text)")
     }
 
     @Test func outsideAPageThereIsNoBrowserToTell() async {

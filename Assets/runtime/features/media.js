@@ -1,4 +1,5 @@
-// Sounds and speech the app asked for (AVAudioPlayer, AVSpeechSynthesizer): the page's root
+// Sounds, speech and copies the app asked for (AVAudioPlayer, AVSpeechSynthesizer,
+// UIPasteboard): the page's root
 // carries the latest requests (`data-jw-media`, one a line: `serial action player volume loops
 // time source`), and each serial is done once. A player's sound comes with its first line and
 // is kept here; a page shown anew (after a restart) keeps the sounds it is shown but does not
@@ -27,6 +28,7 @@ feature((view) => {
     const source = line.slice([serial, action, id, volumeText, loopsText, timeText].join(" ").length + 1);
     const volume = Number(volumeText), loops = Number(loopsText), time = Number(timeText);
     if (action === "speak") { if (play) speak(source, volume, time); return; }
+    if (action === "copy") { if (play && navigator.clipboard) navigator.clipboard.writeText(source).catch(() => {}); return; }
     const audio = player(id);
     if (source && audio.jwSource !== source) { audio.jwSource = source; audio.src = source; }
     if (!play) return;

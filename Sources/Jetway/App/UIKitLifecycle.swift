@@ -173,6 +173,8 @@ open class UIWindow: UIView {
     public private(set) weak var windowScene: UIWindowScene?
     open var rootViewController: UIViewController?
     public private(set) var isKeyWindow = false
+    /// The screen the window is on: the page's viewport (`UIScreen.main`).
+    public var screen: UIScreen { UIScreen.main }
 
     public init(windowScene: UIWindowScene) {
         self.windowScene = windowScene

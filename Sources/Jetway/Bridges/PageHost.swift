@@ -59,17 +59,19 @@ public final class PageHost {
     /// `source` is the sound's address (or the words to say).
     func media(_ action: String, player: Int, volume: Double = 1, loops: Int = 0, time: Double = 0, source: String = "") {
         mediaSerial += 1
-        let known = !source.isEmpty && action != "speak" && mediaSources.contains { $0.player == player && $0.source == source }
+        let known =
+            !source.isEmpty && action != "speak" && action != "copy" && mediaSources.contains { $0.player == player && $0.source == source }
         let sent = known ? "" : source
         mediaRequests.append("\(mediaSerial) \(action) \(player) \(volume) \(loops) \(time) \(sent)")
-        mediaSources.append((player, sent))
+        // Words and copied text are the line's own, not a sound a later line reuses.
+        mediaSources.append((player, action == "speak" || action == "copy" ? "" : sent))
         // A page that misses a render keeps the last few (a burst of taps, then one patch).
         if mediaRequests.count > 8 {
             mediaRequests.removeFirst()
             let dropped = mediaSources.removeFirst()
             // The sound goes with its first line: the next line for that player carries it again.
             if !dropped.source.isEmpty, let next = mediaSources.firstIndex(where: { $0.player == dropped.player }),
-                mediaSources[next].source.isEmpty, !mediaRequests[next].contains(" speak ")
+                mediaSources[next].source.isEmpty
             {
                 mediaSources[next].source = dropped.source
                 mediaRequests[next] += dropped.source
@@ -101,8 +103,10 @@ public final class PageHost {
     /// The page acting, or the page whose handler started this task.
     static var current: PageHost? { acting ?? taskPage?.host }
 
-    /// The browser (device cookie) this page is open in.
-    var device: String? { graph?.environment.request.device }
+    /// The browser (device cookie) this page is open in, read without making the page's
+    /// rendering its browser's own (what is kept per browser here never reaches a pristine,
+    /// shareable rendering: notifications show only in pages a visitor has used).
+    var device: String? { graph?.environment.request._device }
 
     /// Who the page acting now is (in an event's handler or while it renders), for state kept
     /// apart per page outside the core (JetwayCoreData's unsaved changes); nil outside a page.

@@ -388,3 +388,35 @@ open class UIResponder: NSObject {
     @discardableResult
     open func becomeFirstResponder() -> Bool { false }
 }
+
+/// The pasteboard (`UIPasteboard.general`): what the app copies goes to the clipboard of the
+/// browser whose page is acting (the browser allows it just after the visitor's click or key);
+/// reading gives what this server last copied for that page, not the visitor's clipboard (a
+/// page may read it only when the visitor pastes).
+@MainActor
+public final class UIPasteboard {
+    public static let general = UIPasteboard()
+    private var copied: [ObjectIdentifier: String] = [:]
+
+    /// The text copied last by the page acting, or copies `newValue` to its browser's clipboard.
+    public var string: String? {
+        get { PageHost.current.flatMap { copied[ObjectIdentifier($0)] } }
+        set {
+            guard let page = PageHost.current else { return }
+            copied[ObjectIdentifier(page)] = newValue
+            page.media("copy", player: 0, source: newValue ?? "")
+        }
+    }
+
+    public var strings: [String]? {
+        get { string.map { [$0] } }
+        set { string = newValue?.joined(separator: "\n") }
+    }
+
+    public var url: URL? {
+        get { string.flatMap(URL.init(string:)) }
+        set { string = newValue?.absoluteString }
+    }
+
+    public var hasStrings: Bool { string != nil }
+}

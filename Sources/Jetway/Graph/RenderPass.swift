@@ -38,7 +38,9 @@ extension ViewGraph {
         if host.keepsScreenOn { node.setAttribute(RuntimeContract.Attribute.keepsAwake, "") }
         if let request = host.openRequest { node.setAttribute(RuntimeContract.Attribute.open, "\(request.serial) \(request.url)") }
         if let request = host.downloadRequest { node.setAttribute(RuntimeContract.Attribute.download, request) }
-        if UNUserNotificationCenter.inUse, let inbox = UNUserNotificationCenter.current().inbox(for: host), !inbox.isEmpty {
+        // Only a page a visitor has used shows its browser's notifications: a pristine rendering
+        // may be shared by pages of several browsers.
+        if UNUserNotificationCenter.inUse, !isPristine, let inbox = UNUserNotificationCenter.current().inbox(for: host), !inbox.isEmpty {
             node.setAttribute(RuntimeContract.Attribute.notifications, inbox.joined(separator: "\n"))
         }
         if !host.mediaRequests.isEmpty { node.setAttribute(RuntimeContract.Attribute.media, host.mediaRequests.joined(separator: "\n")) }

@@ -46,6 +46,11 @@ extension View {
         accessibilityValue(value.string)
     }
 
+    /// The value from a literal (`"\(done) of \(total)"`, with formats and specifiers).
+    public func accessibilityValue(_ key: LocalizedStringKey) -> some View {
+        accessibilityValue(Text(key).string)
+    }
+
     @_disfavoredOverload
     public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View {
         let value = String(value)

@@ -28,12 +28,22 @@ extension View {
         accessibilityLabel(label.string)
     }
 
+    /// The name from a literal (`"Spent \(amount, format: .currency(code: "EUR"))"`).
+    public func accessibilityLabel(_ key: LocalizedStringKey) -> some View {
+        accessibilityLabel(Text(key).string)
+    }
+
+    public func accessibilityHint(_ key: LocalizedStringKey) -> some View {
+        accessibilityHint(Text(key).string)
+    }
+
     @_disfavoredOverload
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
         let value = String(label)
         return modifier(StyleModifier { node in node.setAttribute("aria-label", value) })
     }
 
+    @_disfavoredOverload
     public func accessibilityHint<S: StringProtocol>(_ hint: S) -> some View {
         let value = String(hint)
         return modifier(StyleModifier { node in node.setAttribute("title", value) })

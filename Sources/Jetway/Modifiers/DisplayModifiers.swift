@@ -140,6 +140,19 @@ extension View {
         modifier(StyleModifier { node in if hidden { node.addClass(StyleClass.navBarHidden) } })
     }
 
+    /// Shows or hides bars while this view is shown: `.toolbar(.hidden, for: .navigationBar)`
+    /// (the screen's title and toolbar), `.tabBar` (the tab view's bar).
+    public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+        let hidden = visibility == .hidden
+        let navigation = bars.isEmpty || bars.contains(.navigationBar) || bars.contains(.automatic)
+        let tabs = bars.contains(.tabBar)
+        return modifier(
+            StyleModifier { node in
+                if hidden && navigation { node.addClass(StyleClass.navBarHidden) }
+                if hidden && tabs { node.addClass(StyleClass.tabBarHidden) }
+            })
+    }
+
     /// Hides the Back button of the screen this view is on (the screen offers its own way back;
     /// the browser's Back still goes back).
     public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
@@ -223,4 +236,12 @@ struct BadgeModifier: _PrimitiveModifier {
 /// How scrolling dismisses the keyboard.
 public enum ScrollDismissesKeyboardMode: Hashable, Sendable {
     case automatic, immediately, interactively, never
+}
+
+/// A bar `.toolbar(_:for:)` shows or hides.
+public struct ToolbarPlacement: Hashable, Sendable {
+    let name: String
+    public static let automatic = ToolbarPlacement(name: "automatic")
+    public static let navigationBar = ToolbarPlacement(name: "navigationBar")
+    public static let tabBar = ToolbarPlacement(name: "tabBar")
 }

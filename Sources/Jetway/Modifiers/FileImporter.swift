@@ -33,6 +33,17 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
     public static let utf8PlainText = UTType(
         identifier: "public.utf8-plain-text", mimeTypes: ["text/plain"], preferredFilenameExtension: "txt", name: "text")
     public static let url = UTType(identifier: "public.url", mimeTypes: ["text/uri-list"], preferredFilenameExtension: nil, name: "a link")
+    /// Kinds a `fileExporter` saves as (the browser names the file by its extension).
+    public static let commaSeparatedText = UTType(
+        identifier: "public.comma-separated-values-text", mimeTypes: ["text/csv"], preferredFilenameExtension: "csv", name: "CSV text")
+    public static let tabSeparatedText = UTType(
+        identifier: "public.tab-separated-values-text", mimeTypes: ["text/tab-separated-values"], preferredFilenameExtension: "tsv",
+        name: "tab-separated text")
+    public static let pdf = UTType(
+        identifier: "com.adobe.pdf", mimeTypes: ["application/pdf"], preferredFilenameExtension: "pdf", name: "a PDF")
+    public static let html = UTType(identifier: "public.html", mimeTypes: ["text/html"], preferredFilenameExtension: "html", name: "HTML")
+    public static let xml = UTType(identifier: "public.xml", mimeTypes: ["application/xml"], preferredFilenameExtension: "xml", name: "XML")
+    public static let text = UTType(identifier: "public.text", mimeTypes: ["text/plain"], preferredFilenameExtension: "txt", name: "text")
     public static let data = UTType(
         identifier: "public.data", mimeTypes: ["application/octet-stream"], preferredFilenameExtension: nil, name: "data")
 

@@ -19,6 +19,7 @@ public struct FocusState<Value: Hashable>: DynamicProperty {
     /// Nothing focused: `false` for a `Bool`, nil for an optional (the two kinds SwiftUI's
     /// `@FocusState` holds). One initialiser for both, as a wrapper without an initial value
     /// needs a plain `init()`.
+    @_disfavoredOverload
     public init() {
         if let none = (Value.self as? any NoFocus.Type)?.noFocus as? Value {
             state = State(wrappedValue: FocusRequest(value: none, serial: 0))
@@ -110,5 +111,12 @@ struct FocusModifier<Value: Hashable>: _PrimitiveModifier {
             }
             out[index] = node
         }
+    }
+}
+
+extension FocusState where Value == Bool {
+    /// `@FocusState private var focused` (no type written): a `Bool`, as in SwiftUI.
+    public init() {
+        state = State(wrappedValue: FocusRequest(value: false, serial: 0))
     }
 }

@@ -17,6 +17,8 @@ public struct Font: Hashable, Sendable {
     var design: Design?
     var width: Width?
     var hasMonospacedDigits = false
+    /// `font-variant-caps` (`smallCaps()`, `lowercaseSmallCaps()`, `uppercaseSmallCaps()`).
+    var caps: String?
 
     public static let largeTitle = Font(kind: .textStyle("largeTitle"))
     public static let title = Font(kind: .textStyle("title"))
@@ -73,6 +75,22 @@ public struct Font: Hashable, Sendable {
     public func monospacedDigit() -> Font {
         var font = self
         font.hasMonospacedDigits = true
+        return font
+    }
+
+    /// Lowercase letters as small capitals.
+    public func smallCaps() -> Font {
+        var font = self
+        font.caps = "small-caps"
+        return font
+    }
+
+    public func lowercaseSmallCaps() -> Font { smallCaps() }
+
+    /// Capital letters as small capitals (lowercase letters stay).
+    public func uppercaseSmallCaps() -> Font {
+        var font = self
+        font.caps = "unicase"
         return font
     }
 
@@ -149,6 +167,7 @@ public struct Font: Hashable, Sendable {
         if let name = design?.className { node.addClass(name) }
         if let width { node.addStyle(width.css) }
         if hasMonospacedDigits { node.addClass(StyleClass.tabular) }
+        if let caps { node.addStyle("font-variant-caps:\(caps)") }
     }
 }
 

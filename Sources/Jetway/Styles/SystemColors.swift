@@ -6,6 +6,12 @@ import Foundation
 // custom properties.
 
 extension Color {
+    /// The same colour (`Color(.pink)`, `Color(isDark ? .indigo.opacity(0.15) : .white)`).
+    @_disfavoredOverload
+    nonisolated public init(_ color: Color) {
+        self = color
+    }
+
     /// A colour from hue, saturation and brightness, each 0…1.
     nonisolated public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
         let h = (hue - hue.rounded(.down)) * 6

@@ -112,6 +112,11 @@ extension LocalizedStringKey.StringInterpolation {
     public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
         appendLiteral(String(format: specifier, value))
     }
+
+    /// `"Date: \(day, formatter: dateFormatter)"`: the value as the formatter writes it.
+    public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter) {
+        appendLiteral(formatter.string(for: subject) ?? "")
+    }
 }
 
 /// How a field capitalizes what is typed on a phone's keyboard.

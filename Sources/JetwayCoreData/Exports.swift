@@ -1,0 +1,11 @@
+import Foundation
+// `import CoreData` (which `jetway port` writes `import JetwayCoreData`) brings Foundation with
+// it, as on Apple's platforms: a persistence file that imports only Core Data uses `Date`,
+// `URL` and `UUID`.
+@_exported import Foundation
+
+/// `NSPredicate(format: "date > %@", date as CVarArg)`: on Apple's platforms a `Date` is a
+/// variadic argument (an `NSDate`); here the predicate reads the `Date` itself.
+extension Date: @retroactive CVarArg {
+    public var _cVarArgEncoding: [Int] { [Int(truncatingIfNeeded: timeIntervalSinceReferenceDate.bitPattern)] }
+}
