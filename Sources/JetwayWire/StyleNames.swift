@@ -145,6 +145,8 @@ public enum StyleClass {
     public static let sectionContent = "jw-section-content"
     public static let sectionFooter = "jw-section-footer"
     public static let sectionHeader = "jw-section-header"
+    /// `.headerProminence(.increased)`: a section header as a title.
+    public static let sectionHeaderIncreased = "jw-section-header-increased"
     public static let sectionRows = "jw-section-rows"
     public static let segment = "jw-segment"
     public static let shape = "jw-shape"
@@ -326,7 +328,7 @@ public enum StyleClass {
         section,
         sectionContent,
         sectionFooter,
-        sectionHeader,
+        sectionHeader, sectionHeaderIncreased,
         sectionRows,
         segment,
         serif,

@@ -83,4 +83,50 @@ private struct TimerSettings: View {
         let resource: LocalizedStringResource = "Boarding"
         #expect(String(localized: resource) == "Boarding" && resource.key == "Boarding")
     }
+
+    @Test func symbolVariantsAndProminentHeaders() throws {
+        let host = ViewHost(
+            Form {
+                Section {
+                    Label("Starred", systemImage: "star").symbolVariant(.fill)
+                    Image(systemName: "heart").symbolVariant(.circle.fill)
+                    Image(systemName: "bell")
+                } header: {
+                    Text("Flights")
+                }
+                .headerProminence(.increased)
+            })
+        let symbols = host.dom.root.descendants.compactMap { $0.attribute("data-symbol") ?? $0.attribute("aria-label") }
+        #expect(host.html.contains(StyleClass.sectionHeaderIncreased))
+        #expect(!symbols.isEmpty)
+        let plain = ViewHost(Image(systemName: "star")).html
+        let filled = ViewHost(Image(systemName: "star").symbolVariant(.fill)).html
+        #expect(plain != filled && filled == ViewHost(Image(systemName: "star.fill")).html, "\(filled)")
+        let ringed = ViewHost(Image(systemName: "plus").symbolVariant(.circle.fill)).html
+        #expect(ringed == ViewHost(Image(systemName: "plus.circle.fill")).html)
+        // A symbol without the variant stays as it is (not a missing symbol's placeholder).
+        #expect(ViewHost(Image(systemName: "heart").symbolVariant(.circle.fill)).html == ViewHost(Image(systemName: "heart")).html)
+    }
+
+    @Test func anAdaptedDelegateIsMadeOnceAndToldTheAppLaunched() {
+        let first = LaunchCounter(delegate: UIApplicationDelegateAdaptor(LaunchDelegate.self))
+        let second = LaunchCounter(delegate: UIApplicationDelegateAdaptor(LaunchDelegate.self))
+        #expect(first.delegate.wrappedValue === second.delegate.wrappedValue)
+        #expect(LaunchDelegate.launches == 1)
+    }
+}
+
+@MainActor struct LaunchCounter {
+    let delegate: UIApplicationDelegateAdaptor<LaunchDelegate>
+}
+
+final class LaunchDelegate: NSObject, UIApplicationDelegate {
+    static var launches = 0
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?)
+        -> Bool
+    {
+        Self.launches += 1
+        UNUserNotificationCenter.current().delegate = nil
+        return true
+    }
 }

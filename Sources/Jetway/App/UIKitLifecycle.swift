@@ -312,3 +312,30 @@ struct UIKitScene: View {
         .onReceive(NotificationCenter.default.publisher(for: UIApplication.willTerminateNotification)) { _ in connection.disconnected() }
     }
 }
+
+/// An app delegate beside a SwiftUI `App` (`@UIApplicationDelegateAdaptor(AppDelegate.self) var
+/// appDelegate`): made once per process when the app is made, and told the app launched
+/// (`application(_:didFinishLaunchingWithOptions:)`), where apps set up what they need (a
+/// notification center's delegate, appearance proxies).
+@MainActor @preconcurrency @propertyWrapper
+public struct UIApplicationDelegateAdaptor<Delegate: UIApplicationDelegate>: DynamicProperty {
+    public let wrappedValue: Delegate
+
+    public init(_ delegateType: Delegate.Type = Delegate.self) {
+        wrappedValue = AdaptedDelegates.delegate(Delegate.self)
+    }
+}
+
+/// The delegates `UIApplicationDelegateAdaptor` made, one per type.
+@MainActor
+enum AdaptedDelegates {
+    private static var made: [ObjectIdentifier: AnyObject] = [:]
+
+    static func delegate<Delegate: UIApplicationDelegate>(_ type: Delegate.Type) -> Delegate {
+        if let delegate = made[ObjectIdentifier(type)] as? Delegate { return delegate }
+        let delegate = Delegate()
+        made[ObjectIdentifier(type)] = delegate
+        _ = delegate.application(UIApplication.shared, didFinishLaunchingWithOptions: nil)
+        return delegate
+    }
+}

@@ -65,6 +65,8 @@ public struct Section<Parent: View, Content: View, Footer: View>: _PrimitiveView
         var children: [Node] = []
         if Parent.self != EmptyView.self {
             let header = inside.structural(0).element("header", StyleClass.sectionHeader)
+            // `.headerProminence(.increased)`: the header as a title (SwiftUI's inset-grouped look).
+            if inside.environment.headerProminence == .increased { header.addClass(StyleClass.sectionHeaderIncreased) }
             inside.structural(0).renderChildren(view.header, into: header)
             children.append(header)
         }
@@ -138,5 +140,26 @@ extension Section where Parent == Text, Footer == EmptyView {
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
         self.init(header: Text(title), footer: EmptyView(), content: content)
+    }
+}
+
+/// How prominent a section's header is.
+public enum Prominence: Hashable, Sendable {
+    case standard, increased
+}
+
+private struct HeaderProminenceKey: EnvironmentKey { static let defaultValue = Prominence.standard }
+
+extension EnvironmentValues {
+    public var headerProminence: Prominence {
+        get { self[HeaderProminenceKey.self] }
+        set { self[HeaderProminenceKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// `.increased`: the sections' headers inside are titles, larger and in the text's colour.
+    public func headerProminence(_ prominence: Prominence) -> some View {
+        environment(\.headerProminence, prominence)
     }
 }

@@ -13,7 +13,7 @@ public struct Image: _PrimitiveView, Equatable {
         case system(String)
         case url(String)
     }
-    let source: Source
+    var source: Source
     let label: String?
     var isResizable = false
     var contentMode: ContentMode?
@@ -73,6 +73,13 @@ public struct Image: _PrimitiveView, Equatable {
     }
 
     public static func _render(_ view: Image, _ context: _RenderContext, _ out: inout [Node]) {
+        // `.symbolVariant(.fill)` around a symbol: its variant, where there is one.
+        if case .system(let name) = view.source, let variants = context.environment.symbolVariants {
+            var image = view
+            image.source = .system(variants.applied(to: name))
+            out.append(image.makeNode(key: context.elementKey))
+            return
+        }
         out.append(view.makeNode(key: context.elementKey))
     }
 
@@ -129,4 +136,51 @@ extension View {
 
     public func scaledToFit() -> some View { aspectRatio(contentMode: .fit) }
     public func scaledToFill() -> some View { aspectRatio(contentMode: .fill) }
+}
+
+/// A symbol's variants (`.fill`, `.circle`, `.circle.fill`, `.slash`, …), as
+/// `.symbolVariant(_:)` asks for them for the symbols inside.
+public struct SymbolVariants: Hashable, Sendable {
+    let shape: String?
+    let fills: Bool
+    let slashes: Bool
+    public static let none = SymbolVariants(shape: nil, fills: false, slashes: false)
+    public static let fill = SymbolVariants(shape: nil, fills: true, slashes: false)
+    public static let circle = SymbolVariants(shape: "circle", fills: false, slashes: false)
+    public static let square = SymbolVariants(shape: "square", fills: false, slashes: false)
+    public static let rectangle = SymbolVariants(shape: "rectangle", fills: false, slashes: false)
+    public static let slash = SymbolVariants(shape: nil, fills: false, slashes: true)
+    public var fill: SymbolVariants { SymbolVariants(shape: shape, fills: true, slashes: slashes) }
+    public var circle: SymbolVariants { SymbolVariants(shape: "circle", fills: fills, slashes: slashes) }
+    public var square: SymbolVariants { SymbolVariants(shape: "square", fills: fills, slashes: slashes) }
+    public var slash: SymbolVariants { SymbolVariants(shape: shape, fills: fills, slashes: true) }
+
+    /// `name` with these variants, where the symbol has that variant (else as it is).
+    func applied(to name: String) -> String {
+        if self == .none {
+            return name.replacingOccurrences(of: ".fill", with: "")
+        }
+        var variant = name
+        if slashes, !variant.contains(".slash") { variant += ".slash" }
+        if let shape, !variant.contains(".\(shape)") { variant += ".\(shape)" }
+        if fills, !variant.hasSuffix(".fill") { variant += ".fill" }
+        return SystemSymbols.file(for: variant) != nil || SystemIcons.paths[variant] != nil ? variant : name
+    }
+}
+
+private struct SymbolVariantsKey: EnvironmentKey { static let defaultValue: SymbolVariants? = nil }
+
+extension EnvironmentValues {
+    /// The variants `.symbolVariant(_:)` asked for (nil: the symbols as named).
+    public var symbolVariants: SymbolVariants? {
+        get { self[SymbolVariantsKey.self] }
+        set { self[SymbolVariantsKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Draws the symbols inside in `variant` (`.fill`, `.circle.fill`), where they have it.
+    public func symbolVariant(_ variant: SymbolVariants) -> some View {
+        environment(\.symbolVariants, variant)
+    }
 }
