@@ -227,6 +227,16 @@ extension ChartContent {
         modified { $0.zIndex = value }
     }
 
+    /// The name from a literal (`"Month: \(name)"`, with formats).
+    public func accessibilityLabel(_ key: LocalizedStringKey) -> some ChartContent {
+        accessibilityLabel(Text(key))
+    }
+
+    public func accessibilityValue(_ key: LocalizedStringKey) -> some ChartContent {
+        accessibilityValue(Text(key))
+    }
+
+    @_disfavoredOverload
     public func accessibilityLabel(_ label: String) -> some ChartContent {
         modified { $0.accessibilityLabel = label }
     }
@@ -235,6 +245,7 @@ extension ChartContent {
         modified { $0.accessibilityLabel = label.string }
     }
 
+    @_disfavoredOverload
     public func accessibilityValue(_ value: String) -> some ChartContent {
         modified { $0.accessibilityValue = value }
     }

@@ -143,6 +143,7 @@ public struct PortRewrite: Sendable, Equatable {
     static let modelNames = try! NSRegularExpression(
         pattern: #"(\bObservableObject\b|@Published\b|@Observable\b|\bAnyCancellable\b|\bPassthroughSubject\b"#
             + #"|\bCurrentValueSubject\b|@ObservationIgnored\b|\bdataTaskPublisher\b|\bListFormatter\b|\.documentsDirectory\b"#
+            + #"|\bDateComponentsFormatter\b|\bLocalizedStringResource\b|\bString\(localized:|\bString\.LocalizationValue\b"#
             + #"|\bCGAffineTransform\b)"#)
     /// `@preconcurrency import struct Foundation.URL`, `internal import Combine`: the
     /// attributes and access level, the module, the rest.

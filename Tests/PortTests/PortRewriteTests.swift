@@ -125,6 +125,13 @@ struct PortRewriteTests {
         #expect(camera.outcome == .needsHand(["AVFoundation (AVCaptureSession)"]))
     }
 
+    @Test func namesLinuxsFoundationLacksBringJetway() {
+        let timer = PortRewrite("import Foundation\n\nenum Formatters {\n    static let duration = DateComponentsFormatter()\n}\n")
+        #expect(timer.outcome == .rewritten(["import Jetway added (for DateComponentsFormatter)"]))
+        let labels = PortRewrite("import Foundation\n\nlet title = String(localized: \"Settings\")\n")
+        #expect(labels.source.hasPrefix("import Foundation\nimport Jetway\n"))
+    }
+
     @Test func swiftChartsIsJetwayCharts() {
         let port = PortRewrite("import SwiftUI\nimport Charts\n\nstruct Steps: View {\n    var body: some View { Chart { } }\n}\n")
         #expect(port.source.hasPrefix("import Jetway\nimport JetwayCharts\n"))

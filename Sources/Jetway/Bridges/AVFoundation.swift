@@ -43,7 +43,7 @@ extension AVAudioPlayerDelegate {
 }
 
 /// A sound, played in the browser of the page acting.
-@MainActor
+@MainActor @preconcurrency
 open class AVAudioPlayer {
     private static var players = 0
     /// The sound's address for the browser: a `data:` address of its bytes, or an `http(s)` URL.
@@ -234,7 +234,7 @@ public final class AVSpeechSynthesisVoice: @unchecked Sendable {
 }
 
 /// Says utterances in the browser of the page acting (its speech synthesis).
-@MainActor
+@MainActor @preconcurrency
 open class AVSpeechSynthesizer {
     private static var synthesizers = 0
     let id: Int

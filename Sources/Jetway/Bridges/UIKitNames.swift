@@ -393,7 +393,7 @@ open class UIResponder: NSObject {
 /// browser whose page is acting (the browser allows it just after the visitor's click or key);
 /// reading gives what this server last copied for that page, not the visitor's clipboard (a
 /// page may read it only when the visitor pastes).
-@MainActor
+@MainActor @preconcurrency
 public final class UIPasteboard {
     public static let general = UIPasteboard()
     private var copied: [ObjectIdentifier: String] = [:]

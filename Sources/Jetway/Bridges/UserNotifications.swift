@@ -117,6 +117,8 @@ open class UNNotificationTrigger: @unchecked Sendable {
     init(repeats: Bool) { self.repeats = repeats }
     /// The next time after `date` it is due, or nil when it never is again.
     func nextDate(after date: Date) -> Date? { nil }
+    /// The first time it is due, for a request added at `date`.
+    func firstDate(addedAt date: Date) -> Date? { nextDate(after: date) }
 }
 
 /// Due `timeInterval` seconds after it is added (and every `timeInterval` when it repeats:
@@ -131,6 +133,8 @@ public final class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @un
         super.init(repeats: repeats)
     }
     public func nextTriggerDate() -> Date? { added.addingTimeInterval(timeInterval) }
+    /// `timeInterval` after the trigger was made, however late the server gets to it.
+    override func firstDate(addedAt date: Date) -> Date? { added.addingTimeInterval(timeInterval) }
     override func nextDate(after date: Date) -> Date? {
         var next = added.addingTimeInterval(timeInterval)
         while repeats && next <= date { next += timeInterval }
@@ -192,7 +196,7 @@ public let UNNotificationDefaultActionIdentifier = "com.apple.UNNotificationDefa
 public let UNNotificationDismissActionIdentifier = "com.apple.UNNotificationDismissActionIdentifier"
 
 /// What hears a notification that is due while the app is in front.
-@MainActor
+@MainActor @preconcurrency
 public protocol UNUserNotificationCenterDelegate: AnyObject {
     func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
@@ -214,7 +218,7 @@ extension UNUserNotificationCenterDelegate {
 }
 
 /// The app's notifications: each browser's scheduled ones, shown in its open pages when due.
-@MainActor
+@MainActor @preconcurrency
 public final class UNUserNotificationCenter {
     private static let shared = UNUserNotificationCenter()
     public static func current() -> UNUserNotificationCenter { shared }
@@ -281,16 +285,19 @@ public final class UNUserNotificationCenter {
 
     private func schedule(_ request: UNNotificationRequest, for device: String) {
         pending[device]?[request.identifier]?.task.cancel()
+        let added = Date()
         let task = Task { @MainActor [weak self] in
-            var after = Date()
-            while let due = request.trigger.map({ $0.nextDate(after: after) }) ?? Date() {
-                let wait = due.timeIntervalSinceNow
+            // The first time is reckoned from when the request was added (the task may start
+            // later on a busy server), the next ones from the time before.
+            var due = request.trigger.map { $0.firstDate(addedAt: added) } ?? added
+            while let next = due {
+                let wait = next.timeIntervalSinceNow
                 if wait > 0 { try? await Task.sleep(for: .milliseconds(Int(wait * 1000))) }
                 if Task.isCancelled { return }
                 guard let self else { return }
                 self.deliver(request, to: device)
                 guard request.trigger?.repeats == true else { break }
-                after = due
+                due = request.trigger?.nextDate(after: next)
             }
             if let self, self.pending[device]?[request.identifier]?.request === request {
                 self.pending[device]?[request.identifier] = nil
