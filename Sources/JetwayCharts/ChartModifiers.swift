@@ -21,8 +21,6 @@ struct ChartConfiguration: @unchecked Sendable {
     var overlay: ((ChartProxy) -> AnyView)?
     var xAxisLabel: (text: AnyView, alignment: Alignment)?
     var yAxisLabel: (text: AnyView, alignment: Alignment)?
-    var scrollsHorizontally = false
-    var xVisibleLength: Double?
 }
 
 private struct ChartConfigurationKey: EnvironmentKey {
@@ -238,17 +236,5 @@ extension View {
     ) -> some View {
         let view = AnyView(content())
         return chartConfiguration { $0.yAxisLabel = (view, alignment ?? .leading) }
-    }
-
-    /// Lets the plot scroll along x (with `chartXVisibleDomain(length:)` saying how much shows).
-    public func chartScrollableAxes(_ axes: Axis.Set) -> some View {
-        chartConfiguration { $0.scrollsHorizontally = axes.contains(.horizontal) }
-    }
-
-    /// How much of the x domain shows at once in a scrolling chart: a number of categories or
-    /// values, or seconds for dates.
-    public func chartXVisibleDomain<P: Numeric>(length: P) -> some View {
-        let length = Double("\(length)") ?? 0
-        return chartConfiguration { $0.xVisibleLength = length }
     }
 }

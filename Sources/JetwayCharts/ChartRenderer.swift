@@ -51,22 +51,25 @@ struct ChartRenderer {
         let root = context.element("div", "\(StyleClass.fillW) \(StyleClass.fillH)")
         root.setAttribute("role", "figure")
         root.setAttribute("aria-label", "Chart")
+        // The legend above, below (the default), or beside the plot.
+        let side = configuration.legendPosition.side
+        let beside = side == .leading || side == .trailing
         root.addStyle(
-            "display:flex;flex-direction:column;gap:8px;width:100%;height:100%;box-sizing:border-box;font-size:11px")
+            "display:flex;flex-direction:\(beside ? "row" : "column");gap:8px;width:100%;height:100%;box-sizing:border-box;font-size:11px")
         let inside = context.insideElement()
         let domain = seriesDomain
         let legendShown =
             configuration.legendVisibility == .visible
             || (configuration.legendVisibility == .automatic && marks.contains { $0.style.foregroundBy != nil })
-        let legendOnTop = configuration.legendPosition == .top
+        let legendFirst = side == .top || side == .leading || side == .topLeading || side == .topTrailing
         var children: [Node] = []
-        if legendShown, legendOnTop { children.append(legend(inside.structural(1), domain)) }
+        if legendShown, legendFirst { children.append(legend(inside.structural(1), domain, vertical: beside)) }
         if !marks.isEmpty, marks.allSatisfy({ $0.kind == .sector }) {
             children.append(pie(inside.structural(2), domain))
         } else {
             children.append(cartesian(inside.structural(3), domain))
         }
-        if legendShown, !legendOnTop { children.append(legend(inside.structural(1), domain)) }
+        if legendShown, !legendFirst { children.append(legend(inside.structural(1), domain, vertical: beside)) }
         root.children = children
         out.append(root)
     }
@@ -79,7 +82,7 @@ struct ChartRenderer {
         return nodes
     }
 
-    func legend(_ context: _RenderContext, _ domain: [PlottedValue]) -> Node {
+    func legend(_ context: _RenderContext, _ domain: [PlottedValue], vertical: Bool = false) -> Node {
         let node = context.element("div")
         let align: String =
             switch configuration.legendAlignment?.horizontal {
@@ -88,7 +91,7 @@ struct ChartRenderer {
             default: "flex-start"
             }
         node.addStyle(
-            "display:flex;flex-wrap:wrap;gap:\(ChartFormat.css(configuration.legendSpacing ?? 12))px;justify-content:\(align);align-items:center;color:\(Color.secondary.css)"
+            "display:flex;flex-direction:\(vertical ? "column" : "row");flex-wrap:wrap;gap:\(ChartFormat.css(configuration.legendSpacing ?? 12))px;justify-content:\(vertical ? "center" : align);align-items:\(vertical ? "flex-start" : "center");color:\(Color.secondary.css)"
         )
         let inside = context.insideElement()
         if let content = configuration.legendContent {

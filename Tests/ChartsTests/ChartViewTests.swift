@@ -204,6 +204,20 @@ extension ViewHost {
         #expect(!host.elements(withText: "Mon").isEmpty && !host.elements(withText: "Wed").isEmpty, "\(host.text)")
     }
 
+    @Test func aLegendBesideThePlot() throws {
+        let host = ViewHost(
+            Chart(expenses) { expense in
+                BarMark(x: .value("Month", expense.month), y: .value("Amount", expense.amount))
+                    .foregroundStyle(by: .value("Category", expense.category))
+            }
+            .chartLegend(position: .trailing))
+        let figure = try #require(host.dom.root.descendants.first { $0.attribute("role") == "figure" })
+        #expect(figure.attribute("style")?.contains("flex-direction:row") == true)
+        // The plot first, the legend after it, its items one above the other.
+        let legend = try #require(figure.children.last)
+        #expect(legend.textContent == "FoodRent" && legend.attribute("style")?.contains("flex-direction:column") == true)
+    }
+
     @Test func hiddenAxesAndLegend() throws {
         let host = ViewHost(
             Chart(expenses) { expense in
