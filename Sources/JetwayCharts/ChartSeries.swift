@@ -60,7 +60,7 @@ extension ChartRenderer {
             // SVG cannot paint a CSS gradient: the gradient is a layer's background, the path its mask.
             let svg =
                 "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1000 1000' preserveAspectRatio='none'><path d='\(data)' style='\(declarations)'/></svg>"
-            let url = "url(\"data:image/svg+xml,\(Self.percentEncoded(svg))\")"
+            let url = "url(\"data:image/svg+xml,\(svg._percentEncodedForDataAddress)\")"
             let layer = inside.structural(0).element("div")
             layer.addStyle(
                 "position:absolute;inset:0;background:\(paint.css);-webkit-mask:\(url) 0 0/100% 100% no-repeat;mask:\(url) 0 0/100% 100% no-repeat"
@@ -123,22 +123,6 @@ extension ChartRenderer {
             }
         }
         return data
-    }
-
-    /// Text safe inside a `url("data:…")`.
-    static func percentEncoded(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "#": out += "%23"
-            case "<": out += "%3C"
-            case ">": out += "%3E"
-            case "\"": out += "%22"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     // MARK: Pies

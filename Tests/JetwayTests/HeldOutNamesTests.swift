@@ -127,7 +127,6 @@ final class LaunchDelegate: NSObject, UIApplicationDelegate {
         -> Bool
     {
         Self.launches += 1
-        UNUserNotificationCenter.current().delegate = nil
         return true
     }
 }

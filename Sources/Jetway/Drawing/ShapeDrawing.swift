@@ -94,21 +94,7 @@ enum ShapeDrawing {
     }
 
     /// Text safe inside a `url("data:…")`.
-    static func percentEncoded(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "#": out += "%23"
-            case "<": out += "%3C"
-            case ">": out += "%3E"
-            case "\"": out += "%22"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func percentEncoded(_ text: String) -> String { text._percentEncodedForDataAddress }
 }
 
 /// A shape drawn at the size its `GeometryReader` was given.
@@ -141,4 +127,24 @@ extension _TrimmedShape: TrimmedShape {
     func wholePath(in rect: CGRect) -> Path { shape.path(in: rect) }
     var trimFrom: Double { from }
     var trimTo: Double { to }
+}
+
+extension String {
+    /// This text made safe inside a CSS `url("data:…")` (an SVG drawn as a mask): what would end
+    /// the address or the string is percent-encoded. For drawings outside Jetway (JetwayCharts).
+    public var _percentEncodedForDataAddress: String {
+        var out = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "#": out += "%23"
+            case "<": out += "%3C"
+            case ">": out += "%3E"
+            case "\"": out += "%22"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 }
