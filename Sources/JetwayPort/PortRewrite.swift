@@ -54,7 +54,7 @@ public struct PortRewrite: Sendable, Equatable {
         "UIEdgeInsets", "UIResponder", "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate", "UIScene", "UIWindowScene",
         "UISceneSession", "UISceneConfiguration", "UIWindow", "UIHostingController", "UIDevice", "UIUserInterfaceIdiom",
         "UIDeviceOrientation", "UIBarAppearance", "UINavigationBarAppearance", "UITabBarAppearance", "UITabBarItemAppearance",
-        "UITabBarItemStateAppearance", "UIStatusBarManager",
+        "UITabBarItemStateAppearance", "UIStatusBarManager", "UIAlertController", "UIAlertAction", "UIPasteboard",
     ]
 
     /// Frameworks Jetway has part of: a file whose names from the framework are all Jetway's

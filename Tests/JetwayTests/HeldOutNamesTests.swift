@@ -109,11 +109,51 @@ private struct TimerSettings: View {
         #expect(ViewHost(Image(systemName: "heart").symbolVariant(.circle.fill)).html == ViewHost(Image(systemName: "heart")).html)
     }
 
+    @Test func anAlertControllerPresentedFromTheRootIsThePagesAlert() throws {
+        let host = ViewHost(OrderScreen())
+        try host.tap("Add to order")
+        #expect(host.text.contains("Added") && host.text.contains("Your order was updated"), "\(host.text)")
+        #expect(host.html.contains("alertdialog"))
+        try host.tap("OK")
+        #expect(host.text.contains("1 confirmed") && !host.html.contains("alertdialog"), "\(host.text)")
+        try host.tap("Add to order")
+        try host.tap("Cancel")
+        #expect(host.text.contains("1 confirmed") && !host.html.contains("alertdialog"))
+    }
+
     @Test func anAdaptedDelegateIsMadeOnceAndToldTheAppLaunched() {
         let first = LaunchCounter(delegate: UIApplicationDelegateAdaptor(LaunchDelegate.self))
         let second = LaunchCounter(delegate: UIApplicationDelegateAdaptor(LaunchDelegate.self))
         #expect(first.delegate.wrappedValue === second.delegate.wrappedValue)
         #expect(LaunchDelegate.launches == 1)
+    }
+}
+
+/// An order controller as UIKit-minded apps write it: it tells the user with an alert it
+/// presents from the scene's root view controller.
+@MainActor
+final class OrderController: ObservableObject {
+    @Published var confirmed = 0
+
+    func showNotification(title: String, message: String) {
+        let alert = UIAlertController(title: title, message: message, preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "OK", style: .default) { _ in self.confirmed += 1 })
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel, handler: nil))
+        if let scene = UIApplication.shared.connectedScenes.first as? UIWindowScene,
+            let root = scene.windows.first?.rootViewController
+        {
+            root.present(alert, animated: true)
+        }
+    }
+}
+
+private struct OrderScreen: View {
+    @StateObject private var orders = OrderController()
+    var body: some View {
+        VStack {
+            Button("Add to order") { orders.showNotification(title: "Added", message: "Your order was updated") }
+            Text("\(orders.confirmed) confirmed")
+        }
     }
 }
 

@@ -162,6 +162,7 @@ struct PortedNamesTests {
             "UIBarAppearance": UIBarAppearance.self, "UINavigationBarAppearance": UINavigationBarAppearance.self,
             "UITabBarAppearance": UITabBarAppearance.self, "UITabBarItemAppearance": UITabBarItemAppearance.self,
             "UITabBarItemStateAppearance": UITabBarItemStateAppearance.self, "UIStatusBarManager": UIStatusBarManager.self,
+            "UIAlertController": UIAlertController.self, "UIAlertAction": UIAlertAction.self, "UIPasteboard": UIPasteboard.self,
         ]
         #expect(Set(types.keys) == PortRewrite.uiKitNamesJetwayHas)
     }

@@ -339,3 +339,79 @@ enum AdaptedDelegates {
         return delegate
     }
 }
+
+/// An alert or an action sheet made the UIKit way and presented from a view controller
+/// (`root.present(alert, animated: true)`): shown on the page acting as SwiftUI's `.alert` and
+/// `.confirmationDialog` are; each button dismisses it after its handler.
+@MainActor @preconcurrency
+open class UIAlertController: UIViewController {
+    public enum Style: Int, Sendable { case actionSheet, alert }
+    public var message: String?
+    public let preferredStyle: Style
+    public private(set) var actions: [UIAlertAction] = []
+    public var preferredAction: UIAlertAction?
+
+    public init(title: String?, message: String?, preferredStyle: Style) {
+        self.message = message
+        self.preferredStyle = preferredStyle
+        super.init()
+        self.title = title
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    public func addAction(_ action: UIAlertAction) { actions.append(action) }
+}
+
+/// A button of a `UIAlertController`.
+@MainActor @preconcurrency
+public final class UIAlertAction {
+    public enum Style: Int, Sendable { case `default`, cancel, destructive }
+    public let title: String?
+    public let style: Style
+    public var isEnabled = true
+    let handler: ((UIAlertAction) -> Void)?
+
+    public init(title: String?, style: Style, handler: ((UIAlertAction) -> Void)? = nil) {
+        self.title = title
+        self.style = style
+        self.handler = handler
+    }
+}
+
+extension UIViewController {
+    /// Presents `viewController` over the page acting: an alert controller as an alert (or a
+    /// confirmation dialog for an action sheet), a hosting controller's view as a sheet. A
+    /// controller with neither has nothing a page can show: it is refused, and logged.
+    public func present(_ viewController: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        guard let page = PageHost.current else { return }
+        if let alert = viewController as? UIAlertController {
+            let buttons = alert.actions.map { action -> Alert.Button in
+                let label = Text(verbatim: action.title ?? "")
+                let run: () -> Void = { action.handler?(action) }
+                switch action.style {
+                case .cancel: return .cancel(label, action: run)
+                case .destructive: return .destructive(label, action: run)
+                case .default: return .default(label, action: run)
+                }
+            }
+            page.presentAlert(
+                confirmation: alert.preferredStyle == .actionSheet, title: alert.title ?? "", message: alert.message, buttons: buttons)
+        } else if let hosting = viewController as? any HostedRootView {
+            page.present(hosting.hostedView)
+        } else {
+            AppLog.write(
+                AppLogEntry(
+                    type: .error, subsystem: "Jetway", category: "UIKit",
+                    message: "present(_:animated:): \(type(of: viewController)) shows no SwiftUI view; a page cannot show it"))
+            return
+        }
+        completion?()
+    }
+
+    /// Dismisses what this page presented (an alert, else a sheet).
+    public func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        PageHost.current?.dismiss()
+        completion?()
+    }
+}

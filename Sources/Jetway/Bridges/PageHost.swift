@@ -280,9 +280,21 @@ public final class PageHost {
         changed()
     }
 
-    /// Dismisses the presented sheet, or, with none, pops the top screen.
+    /// A UIKit alert presented imperatively (`present(UIAlertController(…))`): its title,
+    /// message and buttons, shown as `.alert` or `.confirmationDialog` shows them.
+    private(set) var presentedAlert: (confirmation: Bool, title: String, message: String?, buttons: [Alert.Button])?
+
+    func presentAlert(confirmation: Bool, title: String, message: String?, buttons: [Alert.Button]) {
+        presentedAlert = (confirmation, title, message, buttons)
+        changed()
+    }
+
+    /// Dismisses the presented alert, else the presented sheet, or, with none, pops the top screen.
     public func dismiss() {
-        if presented != nil {
+        if presentedAlert != nil {
+            presentedAlert = nil
+            changed()
+        } else if presented != nil {
             presented = nil
             changed()
         } else {
@@ -331,7 +343,17 @@ extension ViewGraph {
     func renderHostPresentation(_ context: _RenderContext, _ out: inout [Node]) {
         // Nothing presented: nothing rendered, no storage made (a page that never presents
         // keeps the instance tree it always had).
-        guard let host = context.environment.pageHost, host.presented != nil else { return }
+        guard let host = context.environment.pageHost, host.presented != nil || host.presentedAlert != nil else { return }
+        if let alert = host.presentedAlert {
+            let shown = Binding(
+                get: { host.presentedAlert != nil },
+                set: { if !$0, host.presentedAlert != nil { host.dismiss() } })
+            let modifier = AlertModifier(
+                kind: alert.confirmation ? .confirmation : .alert, title: alert.title, showsTitle: true, isPresented: shown,
+                actions: { OlderAlertButtons(buttons: alert.buttons) }, message: { alert.message.map { Text(verbatim: $0) } })
+            AlertModifier._apply(modifier, context.structural(2), &out) { _, _ in }
+        }
+        guard host.presented != nil else { return }
         let modifier = SheetModifier<AnyView>(
             style: .sheet,
             presented: { host.presented == nil ? nil : AnyHashable(host.presentation) },

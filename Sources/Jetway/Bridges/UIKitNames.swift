@@ -108,6 +108,8 @@ public final class UIApplication {
         let scene = UIWindowScene(session: UISceneSession(role: .windowApplication))
         scene.activationState = .foregroundActive
         let window = UIWindow(windowScene: scene)
+        // Its root controller presents over the page acting (`rootViewController?.present(alert, …)`).
+        window.rootViewController = UIViewController()
         window.makeKeyAndVisible()
         return (scene, window)
     }
