@@ -24,6 +24,14 @@ struct SupportedAPITests {
         Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
         Snippet("Canvas", "Canvas { context, size in }"),
         Snippet("Map", "Map()"),
+        Snippet(
+            "Layout", "Flow { Text(\"a\") }",
+            declarations: """
+                struct Flow: Layout {
+                    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize { .zero }
+                    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {}
+                }
+                """),
         Snippet("AnyTransition.modifier", "Text(\"a\").transition(.modifier(active: EmptyModifier(), identity: EmptyModifier()))"),
         Snippet(
             "UndoManager", "S()",
