@@ -95,6 +95,12 @@ private struct ReminderScreen: View {
         #expect(await mine.settle(until: { $0.text.contains("0 pending") }, timeout: .seconds(60)), "\(mine.text)")
     }
 
+    @Test func anIntervalIOSWouldStopTheAppForIsRaisedAndLogged() {
+        #expect(UNTimeIntervalNotificationTrigger(timeInterval: 0, repeats: false).timeInterval == 0.1)
+        #expect(UNTimeIntervalNotificationTrigger(timeInterval: 5, repeats: true).timeInterval == 60)
+        #expect(AppLog.recent.contains { $0.message.contains("an interval of 5.0 s is under 60.0 s") })
+    }
+
     @Test func outsideAPageThereIsNoBrowserToTell() async {
         let content = UNMutableNotificationContent()
         content.title = "Nobody"

@@ -126,10 +126,18 @@ open class UNNotificationTrigger: @unchecked Sendable {
 public final class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {
     public let timeInterval: TimeInterval
     let added = Date()
+    /// iOS stops an app for an interval of 0 or less, or under 60 seconds for a repeating one; a
+    /// server serves every visitor, so here such an interval is logged and raised to the least
+    /// allowed (a tenth of a second, or a minute).
     public init(timeInterval: TimeInterval, repeats: Bool) {
-        precondition(timeInterval > 0, "UNTimeIntervalNotificationTrigger: the time interval must be greater than 0")
-        precondition(!repeats || timeInterval >= 60, "UNTimeIntervalNotificationTrigger: a repeating interval must be at least 60 seconds")
-        self.timeInterval = timeInterval
+        let least: TimeInterval = repeats ? 60 : 0.1
+        if !(timeInterval >= least) {
+            AppLog.write(
+                AppLogEntry(
+                    type: .error, subsystem: "Jetway", category: "UserNotifications",
+                    message: "UNTimeIntervalNotificationTrigger: an interval of \(timeInterval) s is under \(least) s; \(least) s is used"))
+        }
+        self.timeInterval = timeInterval >= least ? timeInterval : least
         super.init(repeats: repeats)
     }
     public func nextTriggerDate() -> Date? { added.addingTimeInterval(timeInterval) }
