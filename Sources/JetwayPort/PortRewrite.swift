@@ -42,9 +42,8 @@ public struct PortRewrite: Sendable, Equatable {
     ]
 
     /// UIKit's names Jetway has, where the browser has an equivalent (Bridges/ in the Jetway
-    /// module; `PortedNamesTests` checks each is there). `UIViewController` is not among them:
-    /// Jetway has it only as a window's root (a `UIHostingController`), so a file with a view
-    /// controller of its own still needs a hand.
+    /// module; `PortedNamesTests` checks each is there): among the view controllers, the photo
+    /// pickers and the share sheet, shown by a `UIViewControllerRepresentable` or presented.
     public static let uiKitNamesJetwayHas: Set<String> = [
         "UIApplication", "UIColor", "UIFont", "UIImage", "UIScreen", "UIImpactFeedbackGenerator",
         "UINotificationFeedbackGenerator", "UISelectionFeedbackGenerator", "UIKeyboardType", "UINavigationBar", "UITabBar",
@@ -55,6 +54,9 @@ public struct PortRewrite: Sendable, Equatable {
         "UISceneSession", "UISceneConfiguration", "UIWindow", "UIHostingController", "UIDevice", "UIUserInterfaceIdiom",
         "UIDeviceOrientation", "UIBarAppearance", "UINavigationBarAppearance", "UITabBarAppearance", "UITabBarItemAppearance",
         "UITabBarItemStateAppearance", "UIStatusBarManager", "UIAlertController", "UIAlertAction", "UIPasteboard",
+        "UIViewController", "UIViewControllerRepresentable", "UIViewControllerRepresentableContext", "UIImagePickerController",
+        "UIImagePickerControllerDelegate", "UINavigationControllerDelegate", "UIActivityViewController", "UIActivity",
+        "UIPopoverPresentationController", "UIPopoverArrowDirection", "UIModalPresentationStyle", "UIImageWriteToSavedPhotosAlbum",
     ]
 
     /// Frameworks Jetway has part of: a file whose names from the framework are all Jetway's
@@ -62,7 +64,10 @@ public struct PortRewrite: Sendable, Equatable {
     /// (`PhotosUI (PHPickerViewController)`). Each with the pattern its names follow.
     public static let partialFrameworks: [String: (names: Set<String>, pattern: String)] = [
         "PhotosUI": (
-            ["PhotosPicker", "PhotosPickerItem", "PHPickerFilter", "PHPhotoLibrary", "PhotosPickerSelectionBehavior"],
+            [
+                "PhotosPicker", "PhotosPickerItem", "PHPickerFilter", "PHPhotoLibrary", "PhotosPickerSelectionBehavior",
+                "PHPickerViewController", "PHPickerViewControllerDelegate", "PHPickerConfiguration", "PHPickerResult",
+            ],
             #"\b(?:PH[A-Z][A-Za-z]*|PhotosPicker[A-Za-z]*)\b"#
         ),
         "AVFoundation": (

@@ -163,8 +163,19 @@ struct PortedNamesTests {
             "UITabBarAppearance": UITabBarAppearance.self, "UITabBarItemAppearance": UITabBarItemAppearance.self,
             "UITabBarItemStateAppearance": UITabBarItemStateAppearance.self, "UIStatusBarManager": UIStatusBarManager.self,
             "UIAlertController": UIAlertController.self, "UIAlertAction": UIAlertAction.self, "UIPasteboard": UIPasteboard.self,
+            "UIViewController": UIViewController.self, "UIViewControllerRepresentable": (any UIViewControllerRepresentable).self,
+            "UIViewControllerRepresentableContext": UIViewControllerRepresentableContext<ImagePicker>.self,
+            "UIImagePickerController": UIImagePickerController.self,
+            "UIImagePickerControllerDelegate": (any UIImagePickerControllerDelegate).self,
+            "UINavigationControllerDelegate": (any UINavigationControllerDelegate).self,
+            "UIActivityViewController": UIActivityViewController.self, "UIActivity": UIActivity.self,
+            "UIPopoverPresentationController": UIPopoverPresentationController.self,
+            "UIPopoverArrowDirection": UIPopoverArrowDirection.self, "UIModalPresentationStyle": UIModalPresentationStyle.self,
         ]
-        #expect(Set(types.keys) == PortRewrite.uiKitNamesJetwayHas)
+        // And the functions.
+        let save: @MainActor (UIImage, Any?, Selector?, UnsafeMutableRawPointer?) -> Void = UIImageWriteToSavedPhotosAlbum
+        let functions: [String: Any] = ["UIImageWriteToSavedPhotosAlbum": save]
+        #expect(Set(types.keys).union(functions.keys) == PortRewrite.uiKitNamesJetwayHas)
     }
 
     @Test func stylesByTypeAndOlderModifiersDoWhatTheySay() throws {

@@ -424,5 +424,73 @@ extension EndToEnd {
             }
             #expect(((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).filter { $0.hasSuffix(".png") }.count == 1)
         }
+
+        /// A profile photo picked through UIKit's image picker wrapped in a sheet, as apps
+        /// written for iOS do it: the panel's button opens the browser's picker; the photo goes
+        /// to the coordinator, which sets the binding and closes the sheet.
+        struct AvatarPicker: UIViewControllerRepresentable {
+            @Binding var photo: UIImage?
+            @Environment(\.dismiss) var dismiss
+
+            func makeUIViewController(context: Context) -> UIImagePickerController {
+                let picker = UIImagePickerController()
+                picker.delegate = context.coordinator
+                return picker
+            }
+            func updateUIViewController(_ picker: UIImagePickerController, context: Context) {}
+            func makeCoordinator() -> Coordinator { Coordinator(parent: self) }
+
+            final class Coordinator: NSObject, UIImagePickerControllerDelegate, UINavigationControllerDelegate {
+                let parent: AvatarPicker
+                init(parent: AvatarPicker) { self.parent = parent }
+                func imagePickerController(
+                    _ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any]
+                ) {
+                    parent.photo = info[.originalImage] as? UIImage
+                    parent.dismiss()
+                }
+            }
+        }
+
+        struct AvatarScreen: View {
+            @State private var photo: UIImage?
+            @State private var picking = false
+            var body: some View {
+                VStack {
+                    if let photo { Image(uiImage: photo).resizable().frame(width: 40, height: 40) }
+                    Text(photo == nil ? "No avatar" : "Avatar set")
+                    Button("Change avatar") { picking = true }
+                }
+                .sheet(isPresented: $picking) { AvatarPicker(photo: $photo) }
+            }
+        }
+
+        @Test func aUIKitImagePickerInASheetTakesAPhotoFromTheBrowsersPicker() async throws {
+            let data = NSTemporaryDirectory() + "jetway-uploads-\(UUID().uuidString)"
+            let server = try TestServer(app: JetwayApp(title: "Avatar", routes: [Route("/") { _ in AvatarScreen() }]), transport: .sockets)
+            {
+                $0.dataDirectory = data
+            }
+            defer { server.stop() }
+            let folder = NSTemporaryDirectory() + "jetway-upload-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(UploadTests.png(size: 20_000)).write(to: URL(fileURLWithPath: folder + "/face.png"))
+            try await withBrowsers(1) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                try await browser.click("button")
+                #expect(await browser.wait(for: "return !!document.querySelector('dialog label .jw-file-importer')"))
+                try await browser.screenshot("image-picker-panel")
+                try await browser.type(folder + "/face.png", into: ".jw-file-importer")
+                #expect(await browser.wait(for: "return document.body.textContent.includes('Avatar set')", timeout: 15))
+                #expect(await browser.wait(for: "return !document.querySelector('.jw-file-importer')"), "the coordinator closed the sheet")
+                #expect(
+                    await browser.wait(
+                        for: "const img = document.querySelector('img.jw-image'); return !!img && img.complete && img.naturalWidth === 1"))
+                try await browser.screenshot("image-picker-picked")
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+            }
+        }
     }
 }

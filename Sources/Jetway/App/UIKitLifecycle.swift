@@ -202,10 +202,48 @@ open class UIViewController: UIResponder {
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
     open var prefersStatusBarHidden: Bool { false }
     public func setNeedsStatusBarAppearanceUpdate() {}
+    /// How the controller asks to be presented: a page presents every controller in a sheet.
+    open var modalPresentationStyle = UIModalPresentationStyle.automatic
     public override init() { super.init() }
     public init(nibName: String?, bundle: Bundle?) { super.init() }
     /// A controller archived in a storyboard: there are none here, so it is never made.
     public required init?(coder: NSCoder) { nil }
+
+    /// The controller's root view, made by `loadView` when first asked for (then
+    /// `viewDidLoad` is called).
+    open var view: UIView! {
+        get {
+            if loadedView == nil {
+                loadView()
+                viewDidLoad()
+            }
+            return loadedView
+        }
+        set { loadedView = newValue }
+    }
+    private var loadedView: UIView?
+    open var isViewLoaded: Bool { loadedView != nil }
+    /// Makes the root view: a plain `UIView`.
+    open func loadView() { loadedView = UIView() }
+    open func viewDidLoad() {}
+
+    /// What `dismiss(animated:)` closes when a representable or a presentation shows the
+    /// controller (set by them); nil: the page's own presentation.
+    var hostDismiss: (() -> Void)?
+    /// Set by what shows the controller: renders it again (a photo arrived).
+    var onChange: (() -> Void)?
+    func changed() { onChange?() }
+
+    /// The controller's element on the page: its view's.
+    func makeNode(_ context: _RenderContext) -> Node {
+        view.makeNode(context)
+    }
+}
+
+/// How a UIKit controller asks to be presented (a page shows each in a sheet).
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover, none
+    case automatic = -2
 }
 
 /// The look of the device's status bar (read by no page: the browser has its own).
@@ -381,8 +419,8 @@ public final class UIAlertAction {
 
 extension UIViewController {
     /// Presents `viewController` over the page acting: an alert controller as an alert (or a
-    /// confirmation dialog for an action sheet), a hosting controller's view as a sheet. A
-    /// controller with neither has nothing a page can show: it is refused, and logged.
+    /// confirmation dialog for an action sheet), a hosting controller's view as a sheet, any
+    /// other controller's element (a picker, a share sheet) in a sheet.
     public func present(_ viewController: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
         guard let page = PageHost.current else { return }
         if let alert = viewController as? UIAlertController {
@@ -400,18 +438,20 @@ extension UIViewController {
         } else if let hosting = viewController as? any HostedRootView {
             page.present(hosting.hostedView)
         } else {
-            AppLog.write(
-                AppLogEntry(
-                    type: .error, subsystem: "Jetway", category: "UIKit",
-                    message: "present(_:animated:): \(type(of: viewController)) shows no SwiftUI view; a page cannot show it"))
-            return
+            // A picker, a share sheet, or a controller of the app's own: its element in a sheet.
+            page.present(PresentedController(controller: viewController))
         }
         completion?()
     }
 
-    /// Dismisses what this page presented (an alert, else a sheet).
+    /// Dismisses the controller: the sheet or cover a representable of it is shown in, else
+    /// what this page presented (an alert, else a sheet).
     public func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-        PageHost.current?.dismiss()
+        if let hostDismiss {
+            hostDismiss()
+        } else {
+            PageHost.current?.dismiss()
+        }
         completion?()
     }
 }

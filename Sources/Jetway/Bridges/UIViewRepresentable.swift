@@ -56,6 +56,10 @@ extension UIViewRepresentable {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        context.graph.renderComposite(RepresentableHost(view, render: renderView), context, &out)
+    }
+
+    private static func renderView(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         var created = false
         let storage = context.graph.persistentState(UIViewStorage<Self>.self, context) {
             created = true

@@ -15,6 +15,12 @@ protocol InstallableProperty {
     func install(in instance: ViewInstance, slot: Int, environment: EnvironmentValues)
 }
 
+/// A value whose contents' properties are installed with the view holding it (a
+/// representable hosted by `RepresentableHost`).
+protocol HostedPropertyContainer {
+    var contents: Any { get }
+}
+
 /// Finds a view's dynamic properties (through `Mirror`, once per evaluation) and installs them.
 /// Types found to have none are remembered and skipped from then on.
 @MainActor
@@ -45,6 +51,8 @@ enum DynamicProperties {
             if let property = child.value as? InstallableProperty {
                 property.install(in: instance, slot: slot, environment: environment)
                 slot += 1
+            } else if let represented = child.value as? any HostedPropertyContainer {
+                installChildren(of: represented.contents, in: instance, environment: environment, slot: &slot, updates: &updates)
             } else if child.value is DynamicProperty || child.value is any ViewModifier {
                 installChildren(of: child.value, in: instance, environment: environment, slot: &slot, updates: &updates)
                 // As SwiftUI does before each `body`: a property of the app's own (or a fetch

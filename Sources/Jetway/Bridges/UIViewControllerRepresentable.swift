@@ -1,0 +1,143 @@
+import Foundation
+
+/// `UIViewControllerRepresentable` with the UIKit view controllers a browser has an
+/// equivalent for: `UIImagePickerController` and PhotosUI's `PHPickerViewController` (the
+/// browser's file picker for photos, or its camera on a phone), `UIActivityViewController`
+/// (the browser's share sheet). Jetway makes the coordinator and the controller once, calls
+/// `updateUIViewController` whenever the view is rendered, and shows the controller's element;
+/// what the visitor does there reaches the controller's delegate, and the controller's
+/// `dismiss(animated:)` closes the sheet or cover it is shown in.
+///
+/// ```swift
+/// struct ImagePicker: UIViewControllerRepresentable {
+///     @Binding var image: UIImage?
+///     @Environment(\.dismiss) private var dismiss
+///
+///     func makeUIViewController(context: Context) -> UIImagePickerController {
+///         let picker = UIImagePickerController()
+///         picker.delegate = context.coordinator
+///         return picker
+///     }
+///     func updateUIViewController(_ picker: UIImagePickerController, context: Context) {}
+///     func makeCoordinator() -> Coordinator { Coordinator(self) }
+///
+///     final class Coordinator: NSObject, UIImagePickerControllerDelegate, UINavigationControllerDelegate {
+///         let parent: ImagePicker
+///         init(_ parent: ImagePicker) { self.parent = parent }
+///         func imagePickerController(
+///             _ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any]
+///         ) {
+///             parent.image = info[.originalImage] as? UIImage
+///             parent.dismiss()
+///         }
+///     }
+/// }
+/// ```
+///
+/// A controller of the app's own (a subclass of `UIViewController` that lays out UIKit views)
+/// shows its `view`; the UIKit views a page can show are `UIViewRepresentable`'s.
+@MainActor @preconcurrency
+public protocol UIViewControllerRepresentable: View where Body == Never {
+    associatedtype UIViewControllerType: UIViewController
+    associatedtype Coordinator = Void
+    typealias Context = UIViewControllerRepresentableContext<Self>
+
+    /// Made once, when the view first appears.
+    func makeUIViewController(context: Context) -> UIViewControllerType
+    /// Called after `makeUIViewController` and each time the view is rendered again.
+    func updateUIViewController(_ uiViewController: UIViewControllerType, context: Context)
+    /// Made once, before `makeUIViewController`: the controller's delegate, typically.
+    func makeCoordinator() -> Coordinator
+    /// The view left the page (or the page closed).
+    static func dismantleUIViewController(_ uiViewController: UIViewControllerType, coordinator: Coordinator)
+}
+
+extension UIViewControllerRepresentable where Coordinator == Void {
+    public func makeCoordinator() {}
+}
+
+extension UIViewControllerRepresentable {
+    public static func dismantleUIViewController(_ uiViewController: UIViewControllerType, coordinator: Coordinator) {}
+
+    public var body: Never {
+        preconditionFailure("\(Self.self) is shown by its view controller and has no body")
+    }
+
+    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        context.graph.renderComposite(RepresentableHost(view, render: renderController), context, &out)
+    }
+
+    private static func renderController(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let storage = context.graph.persistentState(UIViewControllerStorage<Self>.self, context) {
+            UIViewControllerStorage<Self>(coordinator: view.makeCoordinator())
+        }
+        storage.owner = context.owner
+        let representableContext = UIViewControllerRepresentableContext<Self>(
+            coordinator: storage.coordinator, environment: context.environment, transaction: Transaction())
+        storage.isUpdating = true
+        let controller: UIViewControllerType
+        if let made = storage.controller {
+            controller = made
+        } else {
+            controller = view.makeUIViewController(context: representableContext)
+            storage.controller = controller
+            controller.onChange = { [weak storage] in storage?.controllerChanged() }
+        }
+        // What `dismiss(animated:)` closes: the presentation the view is in.
+        let dismiss = context.environment.dismiss
+        controller.hostDismiss = { dismiss() }
+        view.updateUIViewController(controller, context: representableContext)
+        storage.isUpdating = false
+        out.append(controller.makeNode(context))
+    }
+}
+
+/// What `makeUIViewController` and `updateUIViewController` are given: the coordinator, the
+/// environment the view is rendered in, and the transaction of the change.
+@MainActor
+public struct UIViewControllerRepresentableContext<Representable: UIViewControllerRepresentable> {
+    public let coordinator: Representable.Coordinator
+    public let environment: EnvironmentValues
+    public var transaction: Transaction
+}
+
+/// A representable's storage: the coordinator, the controller, and the instance to render
+/// again when the controller changes on its own (a photo arrived).
+@MainActor
+final class UIViewControllerStorage<Representable: UIViewControllerRepresentable>: UnmountObserving {
+    let coordinator: Representable.Coordinator
+    var controller: Representable.UIViewControllerType?
+    weak var owner: ViewInstance?
+    var isUpdating = false
+
+    init(coordinator: Representable.Coordinator) {
+        self.coordinator = coordinator
+    }
+
+    func controllerChanged() {
+        guard !isUpdating else { return }
+        owner?.invalidate()
+    }
+
+    func didUnmount() {
+        guard let controller else { return }
+        controller.onChange = nil
+        controller.hostDismiss = nil
+        self.controller = nil
+        Representable.dismantleUIViewController(controller, coordinator: coordinator)
+    }
+}
+
+/// A controller presented the UIKit way (`root.present(picker, animated: true)`): shown in a
+/// sheet over the page, its `dismiss(animated:)` closing that sheet.
+struct PresentedController: _PrimitiveView {
+    let controller: UIViewController
+
+    static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        let dismiss = context.environment.dismiss
+        view.controller.hostDismiss = { dismiss() }
+        let owner = context.owner
+        view.controller.onChange = { [weak owner] in owner?.invalidate() }
+        out.append(view.controller.makeNode(context))
+    }
+}
