@@ -36,7 +36,15 @@ public enum StyleClass {
     public static let fixedW = "jw-fixed-w"
     public static let fontPrefix = "jw-font-"
     public static let form = "jw-form"
+    /// `.formStyle(.columns)`: a form without its grouped cards, as a Mac's.
+    public static let formColumns = "jw-form-columns"
     public static let frame = "jw-frame"
+    /// `.glassEffect(_:in:)` and `.buttonStyle(.glass)`: iOS 26's glass (a blurred, lit pane).
+    public static let glass = "jw-glass"
+    /// `.buttonStyle(.glassProminent)`: glass tinted with the accent colour.
+    public static let glassProminent = "jw-glass-prominent"
+    /// `Glass.interactive()`: the pane answers a press.
+    public static let glassInteractive = "jw-glass-interactive"
     public static let fullScreen = "jw-full-screen"
     public static let geometry = "jw-geometry"
     public static let grid = "jw-grid"
@@ -253,6 +261,10 @@ public enum StyleClass {
         fixedH,
         fixedW,
         form,
+        formColumns,
+        glass,
+        glassProminent,
+        glassInteractive,
         frame,
         fullScreen,
         gauge,
@@ -389,6 +401,8 @@ public enum StyleVariable {
     /// `.navigationSplitViewColumnWidth(_:)`: a split view column's width.
     public static let columnWidth = "--jw-column-width"
     public static let colorPrefix = "--jw-color-"
+    /// `.listSectionSpacing(_:)`: the space between a list's (or a form's) sections.
+    public static let sectionSpacing = "--jw-section-spacing"
     /// `.listRowSpacing(_:)`: the space between a list's rows.
     public static let rowSpacing = "--jw-row-spacing"
     public static let cyan = "--jw-cyan"
@@ -426,5 +440,7 @@ public enum StyleVariable {
     /// A circular progress view's amount, 0 to 1 (`.progressViewStyle(.circular)`).
     public static let fraction = "--jw-fraction"
     public static let teal = "--jw-teal"
+    /// `.dynamicTypeSize(_:)`: the text styles' size relative to the default (Large).
+    public static let typeScale = "--jw-type-scale"
     public static let yellow = "--jw-yellow"
 }

@@ -32,7 +32,6 @@ struct SupportedAPITests {
                     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {}
                 }
                 """),
-        Snippet("AnyTransition.modifier", "Text(\"a\").transition(.modifier(active: EmptyModifier(), identity: EmptyModifier()))"),
         Snippet(
             "UndoManager", "S()",
             declarations: "struct S: View { @Environment(\\.undoManager) var undo; var body: some View { Text(\"a\") } }"),

@@ -302,15 +302,26 @@ public final class PageHost {
         }
     }
 
-    /// Opens `url` in this browser tab (an address of this app, or an `http`/`https` one);
-    /// anything else is refused and returns false.
+    /// Opens `url` in this browser tab (an address of this app, or an `http`/`https` one). A
+    /// URL of a scheme of the app's own (`flights://US1204`) goes to the page's `onOpenURL`
+    /// handlers, as iOS hands an app its own links; anything else is refused and returns false.
     @discardableResult
     public func open(_ url: URL) -> Bool {
+        if let scheme = url.scheme?.lowercased(), !Self.webSchemes.contains(scheme), !urlHandlers.isEmpty {
+            for handler in urlHandlers.values { handler(url) }
+            return true
+        }
         guard let safe = URLPolicy.sanitize(url.absoluteString) else { return false }
         openRequest = ((openRequest?.serial ?? 0) + 1, safe)
         graph?.setNeedsUpdate()
         return true
     }
+
+    /// Schemes a browser opens itself (not an app's own).
+    static let webSchemes: Set<String> = ["http", "https", "mailto", "tel", "sms", "data", "blob", "file", "javascript"]
+
+    /// The `onOpenURL` handlers of the views on the page, by their view.
+    var urlHandlers: [ObjectIdentifier: @MainActor (URL) -> Void] = [:]
 
     /// The visitor's browser saves `data` as a file named `name` (of MIME type `type`).
     func download(_ data: Data, named name: String, type: String) {

@@ -259,6 +259,39 @@ public final class UISelectionFeedbackGenerator: Sendable {
     public func selectionChanged() {}
 }
 
+/// SwiftUI's haptics (`.sensoryFeedback(.success, trigger: saved)`): as the feedback
+/// generators, nothing a browser page can play — the view is as it is, as on a device without
+/// a Taptic Engine.
+public struct SensoryFeedback: Equatable, Sendable {
+    let name: String
+    public static let success = SensoryFeedback(name: "success")
+    public static let warning = SensoryFeedback(name: "warning")
+    public static let error = SensoryFeedback(name: "error")
+    public static let selection = SensoryFeedback(name: "selection")
+    public static let increase = SensoryFeedback(name: "increase")
+    public static let decrease = SensoryFeedback(name: "decrease")
+    public static let start = SensoryFeedback(name: "start")
+    public static let stop = SensoryFeedback(name: "stop")
+    public static let alignment = SensoryFeedback(name: "alignment")
+    public static let levelChange = SensoryFeedback(name: "levelChange")
+    public static let pathComplete = SensoryFeedback(name: "pathComplete")
+    public static let impact = SensoryFeedback(name: "impact")
+    public static func impact(weight: Weight = .medium, intensity: Double = 1) -> SensoryFeedback { .impact }
+    public static func impact(flexibility: Flexibility, intensity: Double = 1) -> SensoryFeedback { .impact }
+
+    public enum Weight: Sendable, Equatable { case light, medium, heavy }
+    public enum Flexibility: Sendable, Equatable { case rigid, solid, soft }
+}
+
+extension View {
+    /// Haptics when `trigger` changes: none on a page (see `SensoryFeedback`).
+    public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { self }
+    public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T, condition: @escaping (T, T) -> Bool) -> some View {
+        self
+    }
+    public func sensoryFeedback<T: Equatable>(trigger: T, _ feedback: @escaping (T, T) -> SensoryFeedback?) -> some View { self }
+}
+
 /// The corners of a rectangle (`UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:)`).
 public struct UIRectCorner: OptionSet, Sendable {
     public let rawValue: UInt

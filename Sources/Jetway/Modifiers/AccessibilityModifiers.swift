@@ -41,6 +41,26 @@ extension View {
             })
     }
 
+    /// Makes the view adjustable (a rating, a stepper of the app's own): a slider to assistive
+    /// technology, and the arrow keys on it call `handler` — up and right to increment, down
+    /// and left to decrement, as a screen reader's swipes do on iOS.
+    public func accessibilityAdjustableAction(_ handler: @escaping @MainActor (AccessibilityAdjustmentDirection) -> Void) -> some View {
+        onKeyPress(keys: [.upArrow, .rightArrow, .downArrow, .leftArrow]) { press in
+            handler(press.key == .upArrow || press.key == .rightArrow ? .increment : .decrement)
+            return .handled
+        }
+        .modifier(
+            StyleModifier { node in
+                node.setAttribute("role", "slider")
+                if node.attribute("tabindex") == nil { node.setAttribute("tabindex", "0") }
+                // A value given inside (before the role) is the slider's value text.
+                if let value = node.attribute("aria-description"), node.attribute("aria-valuetext") == nil {
+                    node.removeAttribute("aria-description")
+                    node.setAttribute("aria-valuetext", value)
+                }
+            })
+    }
+
     /// The view's value, read after its name (a rating's "4 of 5").
     public func accessibilityValue(_ value: Text) -> some View {
         accessibilityValue(value.string)
@@ -81,6 +101,11 @@ extension View {
     public func accessibilitySortPriority(_ sortPriority: Double) -> some View {
         self
     }
+}
+
+/// Which way an adjustable view is moved.
+public enum AccessibilityAdjustmentDirection: Sendable, Hashable {
+    case increment, decrement
 }
 
 public struct AccessibilityChildBehavior: Sendable, Hashable {

@@ -96,6 +96,17 @@ extension View {
         modifier(StyleModifier { node in if let spacing { node.addStyle("\(StyleVariable.rowSpacing):\(px(spacing))") } })
     }
 
+    /// Space between the sections of this list or form: `.compact` (8 points), `.default`, or
+    /// a length.
+    public func listSectionSpacing(_ spacing: ListSectionSpacing) -> some View {
+        modifier(
+            StyleModifier { node in if let length = spacing.length { node.addStyle("\(StyleVariable.sectionSpacing):\(px(length))") } })
+    }
+
+    public func listSectionSpacing(_ spacing: CGFloat) -> some View {
+        listSectionSpacing(.custom(spacing))
+    }
+
     /// Extra space between lines of text.
     public func lineSpacing(_ lineSpacing: CGFloat) -> some View {
         modifier(StyleModifier { node in node.addStyle("line-height:calc(1.3em + \(px(lineSpacing)))") })
@@ -153,6 +164,35 @@ extension View {
             })
     }
 
+    /// The background of the screen's navigation bar (its title and its toolbar), applied to
+    /// the view that has the `navigationTitle` or `toolbar` (or one outside it), as apps write
+    /// it. A tab bar's colour is the stylesheet's (`UITabBar.appearance()`): not changed here.
+    public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View {
+        let navigation = bars.isEmpty || bars.contains(.navigationBar) || bars.contains(.automatic)
+        let css = style.css
+        return modifier(StyleModifier { node in if navigation && Self.isNavigationBar(node) { node.addStyle("background:\(css)") } })
+    }
+
+    /// Whether the navigation bar's background shows: `.hidden` makes it transparent, so the
+    /// content's colour is behind the title; `.visible` keeps the colour given.
+    public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+        let navigation = bars.isEmpty || bars.contains(.navigationBar) || bars.contains(.automatic)
+        let hidden = visibility == .hidden
+        return modifier(
+            StyleModifier { node in if hidden && navigation && Self.isNavigationBar(node) { node.addStyle("background:transparent") } })
+    }
+
+    /// The colour scheme of the navigation bar's title and items: `.dark` draws them light, as
+    /// on a dark bar.
+    public func toolbarColorScheme(_ colorScheme: ColorScheme?, for bars: ToolbarPlacement...) -> some View {
+        let navigation = bars.isEmpty || bars.contains(.navigationBar) || bars.contains(.automatic)
+        let color = colorScheme.map { $0 == .dark ? "#fff" : "#000" }
+        return modifier(
+            StyleModifier { node in
+                if let color, navigation && Self.isNavigationBar(node) { node.addStyle("color:\(color);\(StyleVariable.accent):\(color)") }
+            })
+    }
+
     /// Hides the Back button of the screen this view is on (the screen offers its own way back;
     /// the browser's Back still goes back).
     public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
@@ -164,6 +204,22 @@ extension View {
     public func navigationViewStyle<S: NavigationViewStyle>(_ style: S) -> some View {
         self
     }
+}
+
+extension View {
+    /// A screen's navigation bar: its title and its toolbar.
+    static func isNavigationBar(_ node: Node) -> Bool {
+        guard let name = node.attribute("class") else { return false }
+        return name == RuntimeContract.Class.navTitle || name.hasPrefix(StyleClass.toolbar)
+    }
+}
+
+/// The space between a list's sections.
+public struct ListSectionSpacing: Sendable, Hashable {
+    let length: CGFloat?
+    public static let `default` = ListSectionSpacing(length: nil)
+    public static let compact = ListSectionSpacing(length: 8)
+    public static func custom(_ spacing: CGFloat) -> ListSectionSpacing { ListSectionSpacing(length: spacing) }
 }
 
 public enum SafeAreaRegions: Sendable, Hashable {

@@ -116,6 +116,44 @@ extension View {
     }
 }
 
+extension View {
+    /// How the view's colours mix with what is behind it (CSS `mix-blend-mode`; the view's
+    /// container, as SwiftUI's, is where they mix).
+    public func blendMode(_ blendMode: BlendMode) -> some View {
+        modifier(StyleModifier { node in node.addStyle("mix-blend-mode:\(blendMode.css)") })
+    }
+}
+
+/// The ways a view's colours mix with those behind it.
+public enum BlendMode: Sendable, Hashable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
+    case difference, exclusion, hue, saturation, color, luminosity
+    /// Adds the colours (`plusDarker`: drawn as `darken`, its nearest CSS blend).
+    case plusDarker, plusLighter
+
+    var css: String {
+        switch self {
+        case .normal: "normal"
+        case .multiply: "multiply"
+        case .screen: "screen"
+        case .overlay: "overlay"
+        case .darken, .plusDarker: "darken"
+        case .lighten: "lighten"
+        case .colorDodge: "color-dodge"
+        case .colorBurn: "color-burn"
+        case .softLight: "soft-light"
+        case .hardLight: "hard-light"
+        case .difference: "difference"
+        case .exclusion: "exclusion"
+        case .hue: "hue"
+        case .saturation: "saturation"
+        case .color: "color"
+        case .luminosity: "luminosity"
+        case .plusLighter: "plus-lighter"
+        }
+    }
+}
+
 public enum ColorRenderingMode: Sendable, Hashable {
     case nonLinear, linear, extendedLinear
 }

@@ -98,3 +98,31 @@ final class LifecycleState: UnmountObserving {
         onDisappear?()
     }
 }
+
+extension View {
+    /// Runs `action` with a URL of the app's own scheme (`flights://US1204`) opened on this page
+    /// (`openURL`, `UIApplication.shared.open`), as iOS hands an app its links.
+    public func onOpenURL(perform action: @escaping @MainActor (URL) -> Void) -> some View {
+        modifier(OnOpenURLModifier(action: action))
+    }
+}
+
+struct OnOpenURLModifier: _PrimitiveModifier {
+    let action: @MainActor (URL) -> Void
+
+    static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+        if let page = context.environment.pageHost {
+            let registration = context.graph.persistentState(URLHandlerRegistration.self, context) { URLHandlerRegistration(page: page) }
+            page.urlHandlers[ObjectIdentifier(registration)] = modifier.action
+        }
+        content(context, &out)
+    }
+}
+
+/// A view's `onOpenURL` handler on its page, removed when the view goes.
+@MainActor
+final class URLHandlerRegistration: UnmountObserving {
+    weak var page: PageHost?
+    init(page: PageHost) { self.page = page }
+    func didUnmount() { page?.urlHandlers[ObjectIdentifier(self)] = nil }
+}

@@ -9,17 +9,38 @@ extension View {
     /// List(viewModel.fruits) { Text($0.name) }
     ///     .searchable(text: $viewModel.searchText)
     /// ```
-    public func searchable(text: Binding<String>, prompt: Text? = nil) -> some View {
-        modifier(SearchableModifier(text: text, prompt: prompt?.string))
+    public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View {
+        modifier(SearchableModifier(text: text, prompt: prompt?.string, isPresented: nil))
     }
 
-    public func searchable(text: Binding<String>, prompt: LocalizedStringKey) -> some View {
-        modifier(SearchableModifier(text: text, prompt: prompt.string))
+    public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey) -> some View {
+        modifier(SearchableModifier(text: text, prompt: prompt.string, isPresented: nil))
     }
 
     @_disfavoredOverload
-    public func searchable<S: StringProtocol>(text: Binding<String>, prompt: S) -> some View {
-        modifier(SearchableModifier(text: text, prompt: String(prompt)))
+    public func searchable<S: StringProtocol>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S) -> some View {
+        modifier(SearchableModifier(text: text, prompt: String(prompt), isPresented: nil))
+    }
+
+    /// A search field whose being used is `isPresented`: true while it has the focus (or holds
+    /// text); setting it true puts the focus in the field, false takes it out.
+    public func searchable(
+        text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil
+    ) -> some View {
+        modifier(SearchableModifier(text: text, prompt: prompt?.string, isPresented: isPresented))
+    }
+
+    public func searchable(
+        text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey
+    ) -> some View {
+        modifier(SearchableModifier(text: text, prompt: prompt.string, isPresented: isPresented))
+    }
+
+    @_disfavoredOverload
+    public func searchable<S: StringProtocol>(
+        text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: S
+    ) -> some View {
+        modifier(SearchableModifier(text: text, prompt: String(prompt), isPresented: isPresented))
     }
 
     /// Suggestions under the search field while it is being used: usually `Text`s or buttons
@@ -93,9 +114,32 @@ struct SearchCompletionModifier: _PrimitiveModifier {
     }
 }
 
+/// Where a search field goes. SwiftUI takes it as a preference the platform decides on; a
+/// page puts every search field where a phone's navigation bar drawer has it: under the
+/// screen's bar and title, above the content, always shown.
+public struct SearchFieldPlacement: Sendable, Equatable {
+    let name: String
+    public static let automatic = SearchFieldPlacement(name: "automatic")
+    public static let toolbar = SearchFieldPlacement(name: "toolbar")
+    public static let sidebar = SearchFieldPlacement(name: "sidebar")
+    public static let navigationBarDrawer = SearchFieldPlacement(name: "navigationBarDrawer")
+    public static func navigationBarDrawer(displayMode: NavigationBarDrawerDisplayMode) -> SearchFieldPlacement { .navigationBarDrawer }
+
+    /// Whether the drawer's field hides as the content scrolls (`.automatic`) or stays.
+    public enum NavigationBarDrawerDisplayMode: Sendable, Equatable { case automatic, always }
+}
+
+/// Whether a search field is in use, and the app's requests for its focus.
+@MainActor
+final class SearchPresentation {
+    var serial = 0
+    var last = false
+}
+
 struct SearchableModifier: _PrimitiveModifier {
     let text: Binding<String>
     let prompt: String?
+    let isPresented: Binding<Bool>?
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         let wrapper = context.element("div", StyleClass.searchable)
@@ -104,6 +148,26 @@ struct SearchableModifier: _PrimitiveModifier {
         let field = TextInput.node(
             inside.structural(0), type: "search", title: title, prompt: nil, text: modifier.text, className: StyleClass.search)
         field.setAttribute("role", "searchbox")
+        if let isPresented = modifier.isPresented {
+            let presentation = context.persistent(SearchPresentation.self) { SearchPresentation() }
+            let presented = context.track { isPresented.wrappedValue }
+            // The app asked for the field (or left it): the runtime moves the focus.
+            if presented != presentation.last { presentation.serial += 1 }
+            presentation.last = presented
+            field.setAttribute(RuntimeContract.Attribute.focus, "\(presentation.serial) \(presented ? 1 : 0)")
+            let text = modifier.text
+            field.addHandler(
+                EventBinding(event: .focus) { _ in
+                    presentation.last = true
+                    if !isPresented.wrappedValue { isPresented.wrappedValue = true }
+                })
+            field.addHandler(
+                EventBinding(event: .blur) { _ in
+                    guard text.wrappedValue.isEmpty else { return }
+                    presentation.last = false
+                    if isPresented.wrappedValue { isPresented.wrappedValue = false }
+                })
+        }
         var contentContext = inside.structural(1)
         let isSearching = !(field.attribute("value") ?? "").isEmpty
         let outer = context.environment.searchSuggestions

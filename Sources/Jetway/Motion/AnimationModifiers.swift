@@ -35,7 +35,7 @@ extension View {
     /// }
     /// ```
     public func transition(_ transition: AnyTransition) -> some View {
-        let wire = transition.wire
+        let wire = transition.resolvedWire
         return modifier(StyleModifier { node in node.setAttribute(RuntimeContract.Attribute.transition, wire) })
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a view comes in and goes out when an animated change inserts or removes it. The
 /// runtime plays it (the Web Animations API); a removed view stays in its place, out of the
 /// layout, until its transition has ended.
@@ -131,6 +133,26 @@ public struct PlaceholderContentView<Value>: _PrimitiveView {
 }
 
 extension AnyTransition {
+    /// A transition made of a modifier: the view comes in from how `active` draws it and goes
+    /// out to it (`identity` is how it is drawn when shown).
+    ///
+    /// ```swift
+    /// extension AnyTransition {
+    ///     static var pivot: AnyTransition {
+    ///         .modifier(active: CornerRotate(amount: -90, anchor: .topLeading), identity: CornerRotate(amount: 0, anchor: .topLeading))
+    ///     }
+    /// }
+    /// ```
+    public static func modifier<E: ViewModifier>(active: E, identity: E) -> AnyTransition {
+        let token = ModifierTransitionProbes.token(active)
+        return AnyTransition(insertion: [token], removal: [token])
+    }
+
+    /// The wire with the looks of modifier transitions worked out.
+    @MainActor var resolvedWire: String {
+        AnyTransition(insertion: ModifierTransitionProbes.resolve(insertion), removal: ModifierTransitionProbes.resolve(removal)).wire
+    }
+
     /// A transition of an app's own as a value (`AnyTransition(Rise())`).
     @MainActor public init<T: Transition>(_ transition: T) {
         self.init(insertion: Self.phaseParts(transition, .willAppear), removal: Self.phaseParts(transition, .didDisappear))
@@ -140,11 +162,34 @@ extension AnyTransition {
     /// opacity:0;transform:translate(0px,40px)` (its body rendered on its own, around a
     /// stand-in).
     @MainActor static func phaseParts<T: Transition>(_ transition: T, _ phase: TransitionPhase) -> [String] {
-        let root = ViewGraph(TransitionPhaseProbe(transition: transition, phase: phase)).render()
-        guard let marker = TransitionPhaseProbe<T>.marker(in: root), let style = marker.attribute("style") else { return [] }
-        let moved = style.split(separator: ";").map(String.init).filter {
-            $0.hasPrefix("opacity:") || $0.hasPrefix("transform:") || $0.hasPrefix("filter:") || $0.hasPrefix("transform-origin:")
+        styleParts(of: TransitionPhaseProbe(transition: transition, phase: phase))
+    }
+
+    /// The effects `probe` gives the stand-in inside it, as a `style` part.
+    /// The elements between the probe's top and the stand-in (a `.clipped()` wraps it) each
+    /// give theirs: transforms and filters in order, opacities multiplied.
+    @MainActor static func styleParts<Probe: View>(of probe: Probe) -> [String] {
+        let root = ViewGraph(probe).render()
+        guard let path = TransitionPhaseProbe<Never>.path(to: root) else { return [] }
+        var transforms: [String] = [], filters: [String] = [], origin: String?, opacity = 1.0
+        for node in path {
+            for declaration in (node.attribute("style") ?? "").split(separator: ";") {
+                if declaration.hasPrefix("transform:") {
+                    transforms.append(String(declaration.dropFirst(10)))
+                } else if declaration.hasPrefix("filter:") {
+                    filters.append(String(declaration.dropFirst(7)))
+                } else if declaration.hasPrefix("transform-origin:"), origin == nil {
+                    origin = String(declaration)
+                } else if declaration.hasPrefix("opacity:"), let value = Double(declaration.dropFirst(8)) {
+                    opacity *= value
+                }
+            }
         }
+        var moved: [String] = []
+        if opacity != 1 { moved.append("opacity:\(Color.format(opacity))") }
+        if !transforms.isEmpty { moved.append("transform:" + transforms.joined(separator: " ")) }
+        if let origin, !transforms.isEmpty { moved.append(origin) }
+        if !filters.isEmpty { moved.append("filter:" + filters.joined(separator: " ")) }
         guard !moved.isEmpty else { return [] }
         // `+` and `|` separate the wire's parts and sides.
         return ["style " + moved.joined(separator: ";").replacingOccurrences(of: "+", with: " ").replacingOccurrences(of: "|", with: " ")]
@@ -159,9 +204,10 @@ struct TransitionPhaseProbe<T: Transition>: View {
 
     var body: some View { transition.body(content: PlaceholderContentView(content: nil), phase: phase) }
 
-    static func marker(in node: Node) -> Node? {
-        if node.attribute(RuntimeContract.Attribute.transition) == TransitionPhaseProbe<Never>.mark { return node }
-        for child in node.children { if let found = marker(in: child) { return found } }
+    /// The elements from `node` down to the stand-in, the stand-in last.
+    static func path(to node: Node) -> [Node]? {
+        if node.attribute(RuntimeContract.Attribute.transition) == TransitionPhaseProbe<Never>.mark { return [node] }
+        for child in node.children { if let found = path(to: child) { return [node] + found } }
         return nil
     }
 }
@@ -185,6 +231,43 @@ extension Edge {
         case .bottom: .top
         case .leading: .trailing
         case .trailing: .leading
+        }
+    }
+}
+
+/// Transitions made of a modifier (`.modifier(active:identity:)`): a transition may be made
+/// anywhere (a static property), and what its modifier does to a view is found by rendering it,
+/// on the main actor — so each stands in the transition as a token, worked out when the
+/// transition is first drawn.
+enum ModifierTransitionProbes {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var probes: [String: @MainActor () -> [String]] = [:]
+    @MainActor private static var resolved: [String: [String]] = [:]
+    static let prefix = "modifier "
+
+    static func token<E: ViewModifier>(_ active: E) -> String {
+        let key = "\(E.self) \(String(reflecting: active))"
+        nonisolated(unsafe) let active = active
+        lock.withLock {
+            // Bounded: a transition of a value made anew each time (an index) would otherwise grow it.
+            if probes.count > 1000 { probes.removeAll() }
+            if probes[key] == nil {
+                probes[key] = { AnyTransition.styleParts(of: PlaceholderContentView<Void>(content: nil).modifier(active)) }
+            }
+        }
+        return prefix + key
+    }
+
+    @MainActor static func resolve(_ parts: [String]) -> [String] {
+        parts.flatMap { part -> [String] in
+            guard part.hasPrefix(prefix) else { return [part] }
+            let key = String(part.dropFirst(prefix.count))
+            if let done = resolved[key] { return done }
+            let probe = lock.withLock { probes[key] }
+            let done = probe?() ?? []
+            if resolved.count > 1000 { resolved.removeAll() }
+            resolved[key] = done
+            return done
         }
     }
 }

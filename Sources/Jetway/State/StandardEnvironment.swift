@@ -24,6 +24,16 @@ extension EnvironmentValues {
         set { self[FontKey.self] = newValue }
     }
 
+    /// Pixels a point takes on the screen: 2, as `UIScreen.main.scale` (a page is drawn in
+    /// CSS pixels; the browser maps them to the device's).
+    public var displayScale: CGFloat {
+        get { self[DisplayScaleKey.self] }
+        set { self[DisplayScaleKey.self] = newValue }
+    }
+
+    /// The width of one device pixel, in points.
+    public var pixelLength: CGFloat { 1 / displayScale }
+
     public var locale: Locale {
         get { self[LocaleKey.self] }
         set { self[LocaleKey.self] = newValue }
@@ -114,3 +124,5 @@ extension EnvironmentValues {
         return .constant(mode)
     }
 }
+
+private struct DisplayScaleKey: EnvironmentKey { static let defaultValue: CGFloat = 2 }

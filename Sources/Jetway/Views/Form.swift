@@ -17,6 +17,7 @@ public struct Form<Content: View>: _PrimitiveView {
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("form", formFillWFillHClasses)
+        if context.environment.formColumns { node.addClass(StyleClass.formColumns) }
         node.setAttribute("novalidate", "")
         var inside = context
         if inside.environment.sectionsAreListRows { inside.writeEnvironment { $0.sectionsAreListRows = false } }
@@ -161,5 +162,46 @@ extension View {
     /// `.increased`: the sections' headers inside are titles, larger and in the text's colour.
     public func headerProminence(_ prominence: Prominence) -> some View {
         environment(\.headerProminence, prominence)
+    }
+}
+
+/// How a form looks: `.grouped` (its sections as cards on a grouped background, a phone's
+/// look and `.automatic`'s) or `.columns` (a Mac's: no cards).
+public protocol FormStyle {
+    var _columns: Bool { get }
+}
+
+public struct AutomaticFormStyle: FormStyle {
+    public init() {}
+    public var _columns: Bool { false }
+}
+
+public struct GroupedFormStyle: FormStyle {
+    public init() {}
+    public var _columns: Bool { false }
+}
+
+public struct ColumnsFormStyle: FormStyle {
+    public init() {}
+    public var _columns: Bool { true }
+}
+
+extension FormStyle where Self == AutomaticFormStyle { public static var automatic: AutomaticFormStyle { AutomaticFormStyle() } }
+extension FormStyle where Self == GroupedFormStyle { public static var grouped: GroupedFormStyle { GroupedFormStyle() } }
+extension FormStyle where Self == ColumnsFormStyle { public static var columns: ColumnsFormStyle { ColumnsFormStyle() } }
+
+private struct FormColumnsKey: EnvironmentKey { static let defaultValue = false }
+
+extension EnvironmentValues {
+    var formColumns: Bool {
+        get { self[FormColumnsKey.self] }
+        set { self[FormColumnsKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// The look of the forms inside.
+    public func formStyle<S: FormStyle>(_ style: S) -> some View {
+        environment(\.formColumns, style._columns)
     }
 }

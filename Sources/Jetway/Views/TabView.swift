@@ -40,7 +40,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         }
         var items: [Node] = []
         Content._render(view.content, itemContext, &items)
-        let tabs = items.enumerated().map { index, item in Tab(item, index: index) }
+        let tabs = items.enumerated().map { index, item in TabEntry(item, index: index) }
         guard !tabs.isEmpty else {
             out.append(node)
             return
@@ -143,7 +143,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
     }
 
     /// One tab as its `.tabItem` and `.tag` rendered it.
-    private struct Tab {
+    private struct TabEntry {
         let label: [Node]
         let content: [Node]
         let tag: AnyHashable?

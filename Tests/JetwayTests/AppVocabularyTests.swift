@@ -1,0 +1,210 @@
+import Foundation
+import JetwayTesting
+import Testing
+
+@testable import Jetway
+@testable import JetwayWire
+
+// Names counted across 173 public SwiftUI apps that Jetway lacked, each as those apps write
+// it: iOS 18's tabs, iOS 26's glass, a search field's placement and presentation, form styles,
+// a tinted navigation bar, Dynamic Type, blend modes, a transition of a modifier, deep links,
+// an adjustable rating, section spacing, the display scale and haptics.
+
+private enum Screen: Hashable { case flights, awards, search }
+
+private struct TabbedApp: View {
+    @State private var screen = Screen.flights
+    var body: some View {
+        TabView(selection: $screen) {
+            Tab("Flights", systemImage: "airplane", value: Screen.flights) { Text("Departures") }
+            Tab("Awards", systemImage: "star", value: Screen.awards) { Text("Gold member") }
+            Tab(value: Screen.search, role: .search) { Text("Find a flight") }
+        }
+        .tabViewStyle(.sidebarAdaptable)
+    }
+}
+
+/// A rating of the app's own that VoiceOver (and the keyboard) can adjust.
+private struct StarRating: View {
+    @State private var rating = 3
+    var body: some View {
+        HStack { ForEach(1..<6) { Image(systemName: $0 <= rating ? "star.fill" : "star") } }
+            .accessibilityElement()
+            .accessibilityLabel("Rating")
+            .accessibilityValue("\(rating) of 5")
+            .accessibilityAdjustableAction { direction in
+                switch direction {
+                case .increment: if rating < 5 { rating += 1 }
+                case .decrement: if rating > 1 { rating -= 1 }
+                }
+            }
+    }
+}
+
+private struct DeepLinkedDeck: View {
+    @State private var opened = "none"
+    @Environment(\.openURL) private var openURL
+    var body: some View {
+        VStack {
+            Text("Opened \(opened)")
+            Button("Open deck 3") { openURL(URL(string: "flashzilla://deck/3")!) }
+        }
+        .onOpenURL { url in opened = url.host() ?? "?" + url.path() }
+    }
+}
+
+private struct CornerRotate: ViewModifier {
+    let amount: Double
+    func body(content: Content) -> some View {
+        content.rotationEffect(.degrees(amount), anchor: .topLeading).clipped()
+    }
+}
+
+extension AnyTransition {
+    fileprivate static var pivot: AnyTransition {
+        .modifier(active: CornerRotate(amount: -90), identity: CornerRotate(amount: 0))
+    }
+}
+
+@MainActor
+struct AppVocabularyTests {
+    @Test func iOS18TabsAreTabItemsChosenByTheirValue() throws {
+        let host = ViewHost(TabbedApp())
+        try host.update()
+        #expect(host.text.contains("Departures") && !host.text.contains("Gold member"))
+        #expect(host.text.contains("Flights") && host.text.contains("Awards") && host.text.contains("Search"))
+        try host.tap("Awards")
+        #expect(host.text.contains("Gold member") && !host.text.contains("Departures"), "\(host.text)")
+        try host.tap("Search")
+        #expect(host.text.contains("Find a flight"))
+    }
+
+    @Test func searchFieldsTakeAPlacementAndTheirPresentationFollowsTheFocus() throws {
+        @MainActor struct Searching: View {
+            @State var text = ""
+            @State var presented = false
+            var body: some View {
+                NavigationStack {
+                    List { Text(presented ? "Searching" : "Browsing") }
+                        .navigationTitle("Flights")
+                        .searchable(
+                            text: $text, isPresented: $presented, placement: .navigationBarDrawer(displayMode: .always),
+                            prompt: "Flight or city")
+                }
+            }
+        }
+        let host = ViewHost(Searching())
+        try host.update()
+        let field = try #require(host.elements(withClass: StyleClass.search).first)
+        #expect(field.attribute(RuntimeContract.Attribute.focus) == "0 0")
+        try host.send(.focus) { $0.attribute("role") == "searchbox" }
+        #expect(host.text.contains("Searching"))
+        try host.send(.blur) { $0.attribute("role") == "searchbox" }
+        #expect(host.text.contains("Browsing"))
+        // Placements are accepted in every form.
+        _ = List { Text("a") }.searchable(text: .constant(""), placement: .toolbar, prompt: Text("Find"))
+        _ = List { Text("a") }.searchable(text: .constant(""), placement: .sidebar)
+    }
+
+    @Test func formsTakeTheColumnsStyleAndSectionsTheirSpacing() throws {
+        let host = ViewHost(
+            Form { Section("Display") { Toggle("Dark", isOn: .constant(true)) } }
+                .formStyle(.columns)
+                .listSectionSpacing(.compact))
+        try host.update()
+        #expect(host.html.contains(StyleClass.formColumns))
+        #expect(host.html.contains("\(StyleVariable.sectionSpacing):8px"))
+        let grouped = ViewHost(Form { Text("a") }.formStyle(.grouped))
+        try grouped.update()
+        #expect(!grouped.html.contains(StyleClass.formColumns))
+    }
+
+    @Test func aTintedNavigationBarColoursItsTitleAndToolbar() throws {
+        let host = ViewHost(
+            NavigationStack {
+                Text("Board")
+                    .navigationTitle("Departures")
+                    .toolbar { Button("Add") {} }
+                    .toolbarBackground(Color.blue, for: .navigationBar)
+                    .toolbarBackground(.visible, for: .navigationBar)
+                    .toolbarColorScheme(.dark, for: .navigationBar)
+            })
+        try host.update()
+        let title = try #require(host.elements(withClass: RuntimeContract.Class.navTitle).first)
+        #expect(title.attribute("style")?.contains("background:") == true && title.attribute("style")?.contains("color:#fff") == true)
+    }
+
+    @Test func dynamicTypeScalesTheTextStylesInside() throws {
+        @MainActor struct Sized: View {
+            @Environment(\.dynamicTypeSize) var size
+            var body: some View { Text(size.isAccessibilitySize ? "accessibility" : "\(size)") }
+        }
+        let host = ViewHost(
+            VStack {
+                Text("Gate 12").font(.title).dynamicTypeSize(.xxxLarge)
+                Sized().dynamicTypeSize(.accessibility2)
+                Sized().dynamicTypeSize(...DynamicTypeSize.xLarge)
+                Sized().dynamicTypeSize(.xxLarge...)
+            })
+        try host.update()
+        #expect(host.html.contains("\(StyleVariable.typeScale):1.353"), "\(host.html)")
+        #expect(!host.html.contains("font-size:calc(17px * 1.353)"), "a titled text keeps its style's size")
+        #expect(host.text.contains("accessibility") && host.text.contains("large") && host.text.contains("xxLarge"))
+    }
+
+    @Test func blendModesAndGlassAreTheirCSS() throws {
+        let host = ViewHost(
+            VStack {
+                Circle().fill(.red).blendMode(.multiply)
+                Text("Boarding").padding().glassEffect(.regular.tint(.blue).interactive(), in: .rect(cornerRadius: 16))
+                Text("Pane").glassEffect()
+                Button("Check in") {}.buttonStyle(.glassProminent)
+                GlassEffectContainer(spacing: 8) { Text("Together").glassEffect(.clear) }
+            })
+        try host.update()
+        #expect(host.html.contains("mix-blend-mode:multiply"))
+        #expect(host.html.contains(StyleClass.glassInteractive) && host.html.contains("border-radius:16px"))
+        #expect(host.html.contains(StyleClass.glassProminent))
+        #expect(host.elements(withClass: StyleClass.glass).count == 3, "\(host.html)")
+    }
+
+    @Test func aTransitionMadeOfAModifierMovesFromItsActiveLook() {
+        let pivot = AnyTransition.pivot
+        let wire = pivot.resolvedWire
+
+        #expect(wire.contains("rotate(-90deg)") && wire.contains("transform-origin:0% 0%"), "\(wire)")
+        #expect(!wire.contains("|"), "in and out alike")
+    }
+
+    @Test func aLinkOfTheAppsOwnSchemeReachesOnOpenURL() throws {
+        let host = ViewHost(DeepLinkedDeck())
+        try host.update()
+        try host.tap("Open deck 3")
+        #expect(host.text.contains("Opened deck"), "\(host.text)")
+    }
+
+    @Test func theArrowKeysAdjustAnAdjustableView() throws {
+        let host = ViewHost(StarRating())
+        try host.update()
+        let slider = { (node: DOMNode) in node.attribute("role") == "slider" }
+        #expect(host.dom.root.descendants.first(where: slider)?.attribute("aria-valuetext") == "3 of 5")
+        try host.send(.key, .text("1 d 0 ArrowUp"), where: slider)
+        #expect(host.dom.root.descendants.first(where: slider)?.attribute("aria-valuetext") == "4 of 5")
+        try host.send(.key, .text("2 d 0 ArrowLeft"), where: slider)
+        try host.send(.key, .text("3 d 0 ArrowDown"), where: slider)
+        #expect(host.dom.root.descendants.first(where: slider)?.attribute("aria-valuetext") == "2 of 5")
+    }
+
+    @Test func theDisplayScaleIsTwoAndHapticsLeaveTheViewAsItIs() throws {
+        @MainActor struct Scale: View {
+            @Environment(\.displayScale) var scale
+            @State var saved = 0
+            var body: some View {
+                Text("Scale \(Int(scale))").sensoryFeedback(.success, trigger: saved)
+            }
+        }
+        let host = ViewHost(Scale())
+        try host.update()
+        #expect(host.text.contains("Scale 2"))
+    }
+}
