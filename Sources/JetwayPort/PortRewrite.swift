@@ -78,6 +78,26 @@ public struct PortRewrite: Sendable, Equatable {
             ],
             #"\bAV[A-Z][A-Za-z]*\b"#
         ),
+        // AVFoundation's audio part, as its own module.
+        "AVFAudio": (
+            [
+                "AVAudioPlayer", "AVAudioPlayerDelegate", "AVAudioPlayerError", "AVAudioSession", "AVSpeechSynthesizer",
+                "AVSpeechUtterance", "AVSpeechSynthesisVoice", "AVSpeechBoundary", "AVSpeechUtteranceMinimumSpeechRate",
+                "AVSpeechUtteranceDefaultSpeechRate", "AVSpeechUtteranceMaximumSpeechRate",
+            ],
+            #"\bAV[A-Z][A-Za-z]*\b"#
+        ),
+        // Imported and not used (a Core Data stack that once synced): nothing of it to stand in for.
+        "CloudKit": ([], #"\bCK[A-Z][A-Za-z]*\b"#),
+        "LocalAuthentication": (["LAContext", "LAPolicy", "LAError", "LABiometryType", "LAErrorDomain"], #"\bLA[A-Z][A-Za-z]*\b"#),
+        "CoreHaptics": (
+            [
+                "CHHapticEngine", "CHHapticPattern", "CHHapticEvent", "CHHapticEventParameter", "CHHapticDynamicParameter",
+                "CHHapticParameterCurve", "CHHapticPatternPlayer", "CHHapticAdvancedPatternPlayer", "CHHapticTimeImmediate",
+                "CHHapticDeviceCapability",
+            ],
+            #"\bCH[A-Z][A-Za-z]*\b"#
+        ),
         "UserNotifications": (
             [
                 "UNUserNotificationCenter", "UNUserNotificationCenterDelegate", "UNAuthorizationOptions", "UNAuthorizationStatus",

@@ -178,6 +178,42 @@ struct PortedNamesTests {
         #expect(Set(types.keys).union(functions.keys) == PortRewrite.uiKitNamesJetwayHas)
     }
 
+    @Test func theNamesOfFrameworksJetwayStandsInForAreJetways() {
+        // Each written as a type or value, so a name Jetway lost stops this file compiling.
+        let names: [String: Any] = [
+            "LAContext": LAContext.self, "LAPolicy": LAPolicy.self, "LAError": LAError.self, "LABiometryType": LABiometryType.self,
+            "LAErrorDomain": LAErrorDomain, "CHHapticEngine": CHHapticEngine.self, "CHHapticPattern": CHHapticPattern.self,
+            "CHHapticEvent": CHHapticEvent.self, "CHHapticEventParameter": CHHapticEventParameter.self,
+            "CHHapticDynamicParameter": CHHapticDynamicParameter.self, "CHHapticParameterCurve": CHHapticParameterCurve.self,
+            "CHHapticPatternPlayer": (any CHHapticPatternPlayer).self,
+            "CHHapticAdvancedPatternPlayer": (any CHHapticAdvancedPatternPlayer).self, "CHHapticTimeImmediate": CHHapticTimeImmediate,
+            "CHHapticDeviceCapability": CHHapticDeviceCapability.self, "PHPickerViewController": PHPickerViewController.self,
+            "PHPickerViewControllerDelegate": (any PHPickerViewControllerDelegate).self,
+            "PHPickerConfiguration": PHPickerConfiguration.self, "PHPickerResult": PHPickerResult.self,
+        ]
+        for framework in ["LocalAuthentication", "CoreHaptics"] {
+            #expect(PortRewrite.partialFrameworks[framework]!.names.isSubset(of: Set(names.keys)), "\(framework)")
+        }
+        #expect(PortRewrite.partialFrameworks["AVFAudio"]!.names == PortRewrite.partialFrameworks["AVFoundation"]!.names)
+    }
+
+    @Test func aDeviceWithoutBiometricsOrAPasscodeIsWhatLocalAuthenticationSees() async {
+        let context = LAContext()
+        var error: NSError?
+        #expect(!context.canEvaluatePolicy(.deviceOwnerAuthentication, error: &error))
+        #expect(error?.code == LAError.Code.passcodeNotSet.rawValue && error?.domain == LAErrorDomain)
+        #expect(!context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: &error))
+        #expect(error?.code == LAError.Code.biometryNotAvailable.rawValue && context.biometryType == .none)
+        do {
+            _ = try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+            Issue.record("evaluated")
+        } catch LAError.biometryNotAvailable {
+        } catch {
+            Issue.record("\(error)")
+        }
+        #expect(!CHHapticEngine.capabilitiesForHardware().supportsHaptics)
+    }
+
     @Test func stylesByTypeAndOlderModifiersDoWhatTheySay() throws {
         let host = ViewHost(FlashcardsScreen())
         try host.update()

@@ -117,6 +117,23 @@ struct PortRewriteTests {
         #expect(library.outcome == .needsHand(["PhotosUI (PHAsset, PHImageManager)"]))
     }
 
+    @Test func frameworksImportedAndNotUsedOrUsedOnlyForWhatJetwayHasStandIn() {
+        // A Core Data stack that imports CloudKit and uses none of it.
+        let stack = PortRewrite(
+            "import CoreData\nimport CloudKit\n\nstruct PersistenceController {\n    let container: NSPersistentContainer\n}\n")
+        #expect(stack.outcome.isRewritten && !stack.source.contains("import CloudKit"), "\(stack.outcome)")
+        let synced = PortRewrite("import CoreData\nimport CloudKit\n\nlet zone = CKRecordZone(zoneName: \"a\")\n")
+        #expect(synced.outcome == .needsHand(["CloudKit (CKRecordZone)"]))
+        // An app lock, haptics and a player from AVFAudio.
+        let lock = PortRewrite(
+            "import Foundation\nimport LocalAuthentication\n\nfunc unlock() { let context = LAContext(); _ = context }\n")
+        #expect(lock.outcome.isRewritten && lock.source.contains("import Jetway"), "\(lock.outcome)")
+        let haptics = PortRewrite("import SwiftUI\nimport CoreHaptics\n\nvar engine: CHHapticEngine?\n")
+        #expect(haptics.outcome.isRewritten && !haptics.source.contains("CoreHaptics"))
+        let sound = PortRewrite("import SwiftUI\nimport AVFAudio\n\nvar player: AVAudioPlayer?\n")
+        #expect(sound.outcome.isRewritten && !sound.source.contains("AVFAudio"))
+    }
+
     @Test func avFoundationStandsInForSoundsAndSpeech() {
         let sounds = PortRewrite(
             "import Foundation\nimport AVFoundation\n\nfinal class Sounds {\n    var player: AVAudioPlayer?\n    let voice = AVSpeechSynthesizer()\n}\n"
@@ -232,5 +249,12 @@ struct PortRewriteTests {
         #expect(unanswered.outcome == .needsHand(["AppKit"]), "Linux builds the #else of a guard Jetway does not answer")
         let negated = PortRewrite("#if !os(macOS)\nimport UIKit\nlet p = UIPickerView()\n#endif\nimport SwiftUI\n")
         #expect(negated.outcome == .needsHand(["UIKit (UIPickerView)"]), "Linux builds what is not macOS")
+    }
+}
+
+extension PortRewrite.Outcome {
+    var isRewritten: Bool {
+        if case .rewritten = self { return true }
+        return false
     }
 }
