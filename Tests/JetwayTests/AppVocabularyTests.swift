@@ -208,3 +208,147 @@ struct AppVocabularyTests {
         #expect(host.text.contains("Scale 2"))
     }
 }
+
+// Older and Foundation names apps still carry: an undo manager in a game's model, a data set
+// of the asset catalog, CoreGraphics colours, help tags, the iOS 13 text field, a navigation
+// link with a tag and selection, and iOS 16's editable rows of a binding.
+
+/// A Sudoku board's model with its own undo manager.
+@MainActor
+private final class SudokuBoard: ObservableObject {
+    @Published var cells = [0, 0, 0]
+    let undoManager = UndoManager()
+
+    func enter(_ value: Int, at cell: Int) {
+        let old = cells[cell]
+        cells[cell] = value
+        undoManager.registerUndo(withTarget: self) { board in board.enter(old, at: cell) }
+        undoManager.setActionName("Enter \(value)")
+    }
+}
+
+private struct Stop: Identifiable, Hashable {
+    var id: String { name }
+    var name: String
+}
+
+private struct EditableStops: View {
+    @State private var stops = [Stop(name: "Denver"), Stop(name: "Reno"), Stop(name: "Boise")]
+    var body: some View {
+        List {
+            ForEach($stops, editActions: .all) { $stop in Text(stop.name) }
+        }
+        Text(stops.map(\.name).joined(separator: ","))
+    }
+}
+
+private enum Level: Hashable { case easy, hard }
+
+private struct LevelMenu: View {
+    @State private var chosen: Level?
+    var body: some View {
+        NavigationStack {
+            VStack {
+                NavigationLink(destination: Text("Easy board"), tag: Level.easy, selection: $chosen) { Text("Easy") }
+                NavigationLink("Hard", destination: Text("Hard board"), tag: Level.hard, selection: $chosen)
+                Button("Pick hard") { chosen = .hard }
+            }
+        }
+    }
+}
+
+private struct SearchBox: View {
+    @State private var query = ""
+    @State private var log: [String] = []
+    var body: some View {
+        VStack {
+            TextField(
+                "City", text: $query, onEditingChanged: { log.append($0 ? "began" : "ended") }, onCommit: { log.append("commit \(query)") })
+            TextField("Plain", text: $query)
+            Text(log.joined(separator: ";"))
+            Image(systemName: "info.circle").help("Flights are shown in local time")
+        }
+    }
+}
+
+extension AppVocabularyTests {
+    @Test func anUndoManagerUndoesAndRedoesByGroup() async {
+        let board = SudokuBoard()
+        board.undoManager.groupsByEvent = false
+        board.enter(5, at: 0)
+        board.enter(7, at: 1)
+        #expect(board.undoManager.canUndo && board.undoManager.undoActionName == "Enter 7")
+        board.undoManager.undo()
+        #expect(board.cells == [5, 0, 0] && board.undoManager.canRedo)
+        board.undoManager.redo()
+        #expect(board.cells == [5, 7, 0] && !board.undoManager.canRedo)
+        board.undoManager.undo()
+        board.undoManager.undo()
+        #expect(board.cells == [0, 0, 0] && !board.undoManager.canUndo)
+        // Grouped: two entries in one group are one undo.
+        board.undoManager.beginUndoGrouping()
+        board.enter(1, at: 0)
+        board.enter(2, at: 2)
+        board.undoManager.endUndoGrouping()
+        board.undoManager.undo()
+        #expect(board.cells == [0, 0, 0])
+        // A new entry clears what could be redone.
+        board.enter(3, at: 1)
+        #expect(!board.undoManager.canRedo)
+    }
+
+    @Test func aDataSetOfTheCatalogIsReadByName() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory() + "jetway-bundle-\(UUID().uuidString)")
+        let set = root.appendingPathComponent("Assets.xcassets/Data/workouts.dataset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"data":[{"filename":"workouts.json","idiom":"universal","universal-type-identifier":"public.json"}]}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        try Data(#"[{"name":"Squat"}]"#.utf8).write(to: set.appendingPathComponent("workouts.json"))
+        let bundle = try #require(Bundle(path: root.path))
+        let asset = try #require(NSDataAsset(name: "workouts", bundle: bundle))
+        #expect(String(decoding: asset.data, as: UTF8.self) == #"[{"name":"Squat"}]"# && asset.typeIdentifier == "public.json")
+        #expect(NSDataAsset(name: "missing", bundle: bundle) == nil)
+    }
+
+    @Test func coreGraphicsColoursGoBetweenUIKitAndSwiftUI() {
+        let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1).cgColor
+        #expect(red.components == [1, 0, 0, 1] && red.alpha == 1)
+        #expect(Color(cgColor: red) == Color(red: 1, green: 0, blue: 0))
+        #expect(CGColor(gray: 0.5, alpha: 0.5).copy(alpha: 1)?.alpha == 1)
+    }
+
+    @Test func theIOS13TextFieldHearsEditingAndReturnAndHelpIsATooltip() throws {
+        let host = ViewHost(SearchBox())
+        try host.update()
+        let city = { (node: DOMNode) in node.attribute("placeholder") == "City" || node.attribute("aria-label") == "City" }
+        try host.send(.focus, where: city)
+        try host.type("Reno", into: "City")
+        try host.submit("City")
+        try host.send(.blur, where: city)
+        #expect(host.text.contains("began;commit Reno;ended"), "\(host.text)")
+        let plain = try #require(
+            host.dom.root.descendants.first { $0.attribute("placeholder") == "Plain" || $0.attribute("aria-label") == "Plain" })
+        #expect(plain.attribute(RuntimeContract.Attribute.events)?.contains("focus") != true, "a plain field listens for no focus")
+        #expect(host.html.contains(#"title="Flights are shown in local time""#))
+    }
+
+    @Test func aNavigationLinkWithATagPushesWhileTheSelectionIsItsTag() throws {
+        let host = ViewHost(LevelMenu())
+        try host.update()
+        try host.tap("Easy")
+        #expect(host.text.contains("Easy board"))
+        let menu = ViewHost(LevelMenu())
+        try menu.update()
+        try menu.tap("Pick hard")
+        #expect(menu.text.contains("Hard board") && !menu.text.contains("Easy board"))
+    }
+
+    @Test func rowsOfABindingWithEditActionsCanBeDeletedAndMoved() throws {
+        let host = ViewHost(EditableStops())
+        try host.update()
+        try host.tap("Delete Reno")
+        #expect(host.text.contains("Denver,Boise"), "\(host.text)")
+        try host.tap("Move Boise up")
+        #expect(host.text.contains("Boise,Denver"), "\(host.text)")
+    }
+}

@@ -33,9 +33,6 @@ struct SupportedAPITests {
                 }
                 """),
         Snippet(
-            "UndoManager", "S()",
-            declarations: "struct S: View { @Environment(\\.undoManager) var undo; var body: some View { Text(\"a\") } }"),
-        Snippet(
             "DocumentGroup", "EmptyView()",
             declarations: "struct D: Scene { var body: some Scene { DocumentGroup(newDocument: 0) { _ in Text(\"a\") } } }"),
     ]

@@ -49,6 +49,13 @@ extension View {
         return modifier(StyleModifier { node in node.setAttribute("title", value) })
     }
 
+    /// Help for the view: the browser's tooltip when the pointer rests on it (a Mac's help
+    /// tag), and its accessible description.
+    public func help(_ text: Text) -> some View { accessibilityHint(text.string) }
+    public func help(_ key: LocalizedStringKey) -> some View { accessibilityHint(Text(key).string) }
+    @_disfavoredOverload
+    public func help<S: StringProtocol>(_ text: S) -> some View { accessibilityHint(String(text)) }
+
     public func accessibilityHidden(_ hidden: Bool) -> some View {
         modifier(StyleModifier { node in if hidden { node.setAttribute("aria-hidden", "true") } })
     }

@@ -286,3 +286,51 @@ extension ShapeStyle where Self == Material {
     public static var ultraThickMaterial: Material { .ultraThickMaterial }
     public static var bar: Material { .bar }
 }
+
+/// CoreGraphics's colour, as SwiftUI apps pass it between UIKit and SwiftUI
+/// (`uiColor.cgColor`, `Color(cgColor:)`): a colour with its channels, or a system colour that
+/// follows light and dark mode.
+public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertible {
+    let css: String
+
+    init(css: String) { self.css = css }
+
+    public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(css: Color(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha)).css)
+    }
+
+    public convenience init(gray: CGFloat, alpha: CGFloat) {
+        self.init(css: Color(white: Double(gray), opacity: Double(alpha)).css)
+    }
+
+    /// Red, green, blue and alpha, 0…1 (a system colour's light-mode value); nil for a colour
+    /// the page resolves (a theme's named colour).
+    public var components: [CGFloat]? {
+        Color(css: css).components.map { [CGFloat($0.red), CGFloat($0.green), CGFloat($0.blue), CGFloat($0.opacity)] }
+    }
+    public var numberOfComponents: Int { components?.count ?? 0 }
+    public var alpha: CGFloat { components?.last ?? 1 }
+
+    /// The colour at another opacity.
+    public func copy(alpha: CGFloat) -> CGColor? {
+        guard let parts = components else { return CGColor(css: Color(css: css).opacity(Double(alpha)).css) }
+        return CGColor(red: parts[0], green: parts[1], blue: parts[2], alpha: alpha)
+    }
+
+    public static func == (lhs: CGColor, rhs: CGColor) -> Bool { lhs.css == rhs.css }
+    public func hash(into hasher: inout Hasher) { hasher.combine(css) }
+    public var description: String { css }
+}
+
+extension UIColor {
+    public var cgColor: CGColor { CGColor(css: css) }
+    public init(cgColor: CGColor) { self.init(css: cgColor.css) }
+}
+
+extension Color {
+    nonisolated public init(cgColor: CGColor) { self.init(css: cgColor.css) }
+    @available(*, deprecated, renamed: "init(cgColor:)")
+    nonisolated public init(_ cgColor: CGColor) { self.init(css: cgColor.css) }
+    /// The colour as CoreGraphics's (nil for none: every colour here has one).
+    public var cgColor: CGColor? { CGColor(css: css) }
+}

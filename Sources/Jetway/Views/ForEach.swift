@@ -12,6 +12,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     /// elements, which spares a key-path application per row and render).
     let identify: (Data.Element) -> ID
     public var content: (Data.Element) -> Content
+    /// iOS 16's `editActions:`: the rows deletable and movable, edited in the bound collection.
+    var edits: [OnDeleteModifier.Edit] = []
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
     where Content: View {
@@ -30,6 +32,19 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
 extension ForEach: View, _PrimitiveView where Content: View {
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+        if !view.edits.isEmpty {
+            // As `.onDelete { }.onMove { }` around it.
+            var plain = view
+            plain.edits = []
+            let inner = ModifiedContent(content: plain, modifier: OnDeleteModifier(edit: view.edits[0]))
+            if view.edits.count > 1 {
+                let outer = ModifiedContent(content: inner, modifier: OnDeleteModifier(edit: view.edits[1]))
+                ModifiedContent<ModifiedContent<Self, OnDeleteModifier>, OnDeleteModifier>._render(outer, context, &out)
+            } else {
+                ModifiedContent<Self, OnDeleteModifier>._render(inner, context, &out)
+            }
+            return
+        }
         // The closures taken out first: read inside the loop, each access to a field of this
         // generic struct would look its metadata up again, once per row.
         let identify = view.identify
@@ -156,6 +171,46 @@ extension ForEach: View, _PrimitiveView where Content: View {
 extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable, Content: View {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, identify: { $0.id }, content: content)
+    }
+}
+
+/// Which edits a `ForEach` over a binding lets the visitor make (`ForEach($items, editActions: .all)`).
+public struct EditActions<Data>: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static var move: Self { Self(rawValue: 1) }
+    public static var delete: Self { Self(rawValue: 2) }
+    public static var all: Self { [.move, .delete] }
+}
+
+extension ForEach where Content: View {
+    /// Rows of the bound collection's elements that the visitor may delete and move (as
+    /// `.onDelete` and `.onMove` do), the collection edited in place.
+    public init<C: MutableCollection & RandomAccessCollection & RangeReplaceableCollection>(
+        _ data: Binding<C>, id: KeyPath<C.Element, ID>, editActions: EditActions<C>,
+        @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
+    ) where Data == Binding<C>, C.Index == Int {
+        self.init(data, identify: { $0.wrappedValue[keyPath: id] }, content: content)
+        edits = Self.edits(editActions, data)
+    }
+
+    public init<C: MutableCollection & RandomAccessCollection & RangeReplaceableCollection>(
+        _ data: Binding<C>, editActions: EditActions<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
+    ) where Data == Binding<C>, C.Element: Identifiable, ID == C.Element.ID, C.Index == Int {
+        self.init(data, identify: { $0.wrappedValue.id }, content: content)
+        edits = Self.edits(editActions, data)
+    }
+
+    static func edits<C: MutableCollection & RandomAccessCollection & RangeReplaceableCollection>(
+        _ actions: EditActions<C>, _ data: Binding<C>
+    ) -> [OnDeleteModifier.Edit] where C.Index == Int {
+        nonisolated(unsafe) let data = data
+        var edits: [OnDeleteModifier.Edit] = []
+        if actions.contains(.move) {
+            edits.append(.move { source, destination in data.wrappedValue.move(fromOffsets: source, toOffset: destination) })
+        }
+        if actions.contains(.delete) { edits.append(.delete { offsets in data.wrappedValue.remove(atOffsets: offsets) }) }
+        return edits
     }
 }
 

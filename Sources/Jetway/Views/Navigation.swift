@@ -377,6 +377,30 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         self.isActive = isActive
     }
 
+    /// The older form with a selection: the destination is pushed while `selection` is `tag`;
+    /// a click sets it, Back clears it (to nil), and the app may set it to push or pop.
+    public init<V: Hashable>(destination: Destination, tag: V, selection: Binding<V?>, @ViewBuilder label: () -> Label) {
+        self.init(destination: destination, isActive: Self.isActive(tag: tag, selection: selection), label: label)
+    }
+
+    public init<V: Hashable>(
+        tag: V, selection: Binding<V?>, @ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label
+    ) {
+        self.init(destination: destination(), isActive: Self.isActive(tag: tag, selection: selection), label: label)
+    }
+
+    static func isActive<V: Hashable>(tag: V, selection: Binding<V?>) -> Binding<Bool> {
+        Binding(
+            get: { selection.wrappedValue == tag },
+            set: { active in
+                if active {
+                    selection.wrappedValue = tag
+                } else if selection.wrappedValue == tag {
+                    selection.wrappedValue = nil
+                }
+            })
+    }
+
     /// The binding of `init(destination:isActive:label:)`.
     var isActive: Binding<Bool>?
 
@@ -642,6 +666,10 @@ extension NavigationLink where Label == Text {
 
     public init(_ titleKey: LocalizedStringKey, destination: Destination, isActive: Binding<Bool>) {
         self.init(destination: destination, isActive: isActive) { Text(titleKey) }
+    }
+
+    public init<V: Hashable>(_ titleKey: LocalizedStringKey, destination: Destination, tag: V, selection: Binding<V?>) {
+        self.init(destination: destination, tag: tag, selection: selection) { Text(titleKey) }
     }
 
     @_disfavoredOverload

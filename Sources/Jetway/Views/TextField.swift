@@ -17,12 +17,48 @@ public struct TextField<Label: View>: _PrimitiveView {
     /// A field bound to a formatted value takes the text when it is committed (Return, or the
     /// focus leaving), as SwiftUI's does: not each keystroke's half-typed number.
     var commitsOnChange = false
+    /// The iOS 13 form's actions: editing began (true) or ended (false), and Return.
+    var onEditingChanged: (@MainActor (Bool) -> Void)?
+    var onCommit: (@MainActor () -> Void)?
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        out.append(
-            TextInput.node(
-                context, type: view.inputType, title: view.title, prompt: view.prompt, text: view.text, className: StyleClass.textfield,
-                multiline: view.axis == .vertical, commitsOnChange: view.commitsOnChange))
+        var context = context
+        if let onCommit = view.onCommit {
+            let outer = context.environment.submitAction
+            context.writeEnvironment {
+                $0.submitAction = {
+                    onCommit()
+                    outer?()
+                }
+            }
+        }
+        let node = TextInput.node(
+            context, type: view.inputType, title: view.title, prompt: view.prompt, text: view.text, className: StyleClass.textfield,
+            multiline: view.axis == .vertical, commitsOnChange: view.commitsOnChange)
+        if let changed = view.onEditingChanged, context.environment.isEnabled {
+            node.addHandler(EventBinding(event: .focus) { _ in changed(true) })
+            node.addHandler(EventBinding(event: .blur) { _ in changed(false) })
+        }
+        out.append(node)
+    }
+}
+
+extension TextField where Label == Text {
+    /// The iOS 13 form: `onEditingChanged` hears the editing begin and end, `onCommit` Return.
+    public init(
+        _ titleKey: LocalizedStringKey, text: Binding<String>, onEditingChanged: @escaping @MainActor (Bool) -> Void = { _ in },
+        onCommit: @escaping @MainActor () -> Void = {}
+    ) {
+        self.init(
+            title: titleKey.string, text: text, prompt: nil, inputType: "text", onEditingChanged: onEditingChanged, onCommit: onCommit)
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(
+        _ title: S, text: Binding<String>, onEditingChanged: @escaping @MainActor (Bool) -> Void = { _ in },
+        onCommit: @escaping @MainActor () -> Void = {}
+    ) {
+        self.init(title: String(title), text: text, prompt: nil, inputType: "text", onEditingChanged: onEditingChanged, onCommit: onCommit)
     }
 }
 

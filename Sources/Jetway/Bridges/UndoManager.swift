@@ -1,0 +1,173 @@
+import Foundation
+
+/// Foundation's undo manager, which Linux's Foundation lacks: undo and redo stacks of
+/// registered actions, grouped. `@Environment(\.undoManager)` is the page's own (each visitor
+/// undoes what they did); a model may make its own (`UndoManager()`).
+///
+/// ```swift
+/// func set(_ value: Int, at cell: Int) {
+///     let old = cells[cell]
+///     cells[cell] = value
+///     undoManager?.registerUndo(withTarget: self) { $0.set(old, at: cell) }
+///     undoManager?.setActionName("Enter \(value)")
+/// }
+/// ```
+///
+/// With `groupsByEvent` (the default), what is registered while one event is handled (a click,
+/// a key) is one undo, as a run loop's turn groups it on iOS.
+open class UndoManager: @unchecked Sendable {
+    private struct Action {
+        let target: AnyObject
+        let run: () -> Void
+    }
+
+    private struct Group {
+        var actions: [Action] = []
+        var name = ""
+    }
+
+    private var undoStack: [Group] = []
+    private var redoStack: [Group] = []
+    /// Groups being built, outermost first.
+    private var open: [Group] = []
+    private var implicitGroupOpen = false
+    private var disabled = 0
+
+    public private(set) var isUndoing = false
+    public private(set) var isRedoing = false
+    /// How many undos are kept (0: no limit).
+    open var levelsOfUndo = 0
+    open var groupsByEvent = true
+    open var isUndoRegistrationEnabled: Bool { disabled == 0 }
+
+    public init() {}
+
+    open var canUndo: Bool { !undoStack.isEmpty || open.contains { !$0.actions.isEmpty } }
+    open var canRedo: Bool { !redoStack.isEmpty }
+    open var groupingLevel: Int { open.count }
+    open var undoActionName: String { undoStack.last?.name ?? "" }
+    open var redoActionName: String { redoStack.last?.name ?? "" }
+    open var undoMenuItemTitle: String { undoActionName.isEmpty ? "Undo" : "Undo \(undoActionName)" }
+    open var redoMenuItemTitle: String { redoActionName.isEmpty ? "Redo" : "Redo \(redoActionName)" }
+
+    /// Registers `handler` to run on `target` when this is undone (while undoing: when redone).
+    open func registerUndo<Target: AnyObject>(withTarget target: Target, handler: @escaping (Target) -> Void) {
+        guard disabled == 0 else { return }
+        let action = Action(target: target) { handler(target) }
+        if isUndoing {
+            // What an undo registers is its redo.
+            append(action, to: &redoStack)
+            return
+        }
+        if open.isEmpty {
+            guard groupsByEvent else {
+                append(action, to: &undoStack)
+                if !isRedoing { redoStack.removeAll() }
+                return
+            }
+            beginUndoGrouping()
+            implicitGroupOpen = true
+            DispatchQueue.main.async { [weak self] in self?.closeImplicitGroup() }
+        }
+        open[open.count - 1].actions.append(action)
+        if !isRedoing { redoStack.removeAll() }
+    }
+
+    /// Names the undo being built (or the last one).
+    open func setActionName(_ actionName: String) {
+        if open.isEmpty {
+            if !undoStack.isEmpty { undoStack[undoStack.count - 1].name = actionName }
+        } else {
+            open[open.count - 1].name = actionName
+        }
+    }
+
+    open func beginUndoGrouping() {
+        open.append(Group())
+    }
+
+    open func endUndoGrouping() {
+        guard let group = open.popLast() else { return }
+        if implicitGroupOpen && open.isEmpty { implicitGroupOpen = false }
+        guard !group.actions.isEmpty else { return }
+        if open.isEmpty {
+            undoStack.append(group)
+            trim()
+        } else {
+            open[open.count - 1].actions += group.actions
+            if open[open.count - 1].name.isEmpty { open[open.count - 1].name = group.name }
+        }
+    }
+
+    /// Undoes the last group: its actions run, last first; what they register is the redo.
+    open func undo() {
+        closeImplicitGroup()
+        guard let group = undoStack.popLast() else { return }
+        isUndoing = true
+        let before = redoStack.count
+        for action in group.actions.reversed() { action.run() }
+        isUndoing = false
+        mergeNewest(in: &redoStack, since: before, name: group.name)
+    }
+
+    /// Redoes the last undo; what it registers can be undone again.
+    open func redo() {
+        guard let group = redoStack.popLast() else { return }
+        isRedoing = true
+        beginUndoGrouping()
+        for action in group.actions.reversed() { action.run() }
+        setActionName(group.name)
+        endUndoGrouping()
+        isRedoing = false
+    }
+
+    open func undoNestedGroup() { undo() }
+
+    open func removeAllActions() {
+        undoStack.removeAll()
+        redoStack.removeAll()
+        open.removeAll()
+        implicitGroupOpen = false
+    }
+
+    open func removeAllActions(withTarget target: AnyObject) {
+        func strip(_ groups: inout [Group]) {
+            for index in groups.indices { groups[index].actions.removeAll { $0.target === target } }
+            groups.removeAll { $0.actions.isEmpty }
+        }
+        strip(&undoStack)
+        strip(&redoStack)
+        for index in open.indices { open[index].actions.removeAll { $0.target === target } }
+    }
+
+    open func disableUndoRegistration() { disabled += 1 }
+    open func enableUndoRegistration() { disabled = max(0, disabled - 1) }
+
+    private func closeImplicitGroup() {
+        guard implicitGroupOpen else { return }
+        while !open.isEmpty { endUndoGrouping() }
+        implicitGroupOpen = false
+    }
+
+    private func append(_ action: Action, to stack: inout [Group]) {
+        stack.append(Group(actions: [action]))
+        trim()
+    }
+
+    /// The actions an undo registered are one redo, named as the undo was.
+    private func mergeNewest(in stack: inout [Group], since start: Int, name: String) {
+        guard stack.count > start else { return }
+        let merged = Group(actions: stack[start...].flatMap(\.actions), name: name)
+        stack.removeSubrange(start...)
+        stack.append(merged)
+    }
+
+    private func trim() {
+        if levelsOfUndo > 0, undoStack.count > levelsOfUndo { undoStack.removeFirst(undoStack.count - levelsOfUndo) }
+    }
+}
+
+extension EnvironmentValues {
+    /// The page's undo manager: what this visitor did, undone and redone.
+    public var undoManager: UndoManager? { pageHost?.undoManager }
+}
