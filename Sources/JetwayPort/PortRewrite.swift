@@ -157,7 +157,8 @@ public struct PortRewrite: Sendable, Equatable {
     /// Foundation, CoreLocation's coordinates and distances): their imports become Jetway's, as
     /// SwiftUI's and Combine's do.
     public static let modulesJetwayStandsIn: Set<String> = [
-        "SwiftUI", "Combine", "UniformTypeIdentifiers", "CoreTransferable", "CoreGraphics", "CoreLocation", "os", "OSLog",
+        "SwiftUI", "Combine", "UniformTypeIdentifiers", "CoreTransferable", "CoreGraphics", "CoreLocation", "CoreLocationUI", "os",
+        "OSLog",
     ]
 
     /// Names that on Linux live in FoundationNetworking, not Foundation.

@@ -352,3 +352,23 @@ extension AppVocabularyTests {
         #expect(host.text.contains("Boise,Denver"), "\(host.text)")
     }
 }
+
+extension AppVocabularyTests {
+    @Test func aLocationButtonRunsItsAction() throws {
+        @MainActor struct Share: View {
+            @State var asked = 0
+            var body: some View {
+                VStack {
+                    LocationButton(.shareCurrentLocation) { asked += 1 }
+                    LocationButton { asked += 10 }
+                    Text("Asked \(asked)")
+                }
+            }
+        }
+        let host = ViewHost(Share())
+        try host.update()
+        try host.tap("Share Current Location")
+        try host.tap("Current Location")
+        #expect(host.text.contains("Asked 11"), "\(host.text)")
+    }
+}
