@@ -94,7 +94,7 @@ public struct PortRewrite: Sendable, Equatable {
             [
                 "CHHapticEngine", "CHHapticPattern", "CHHapticEvent", "CHHapticEventParameter", "CHHapticDynamicParameter",
                 "CHHapticParameterCurve", "CHHapticPatternPlayer", "CHHapticAdvancedPatternPlayer", "CHHapticTimeImmediate",
-                "CHHapticDeviceCapability",
+                "CHHapticDeviceCapability", "CHHapticAudioResourceID",
             ],
             #"\bCH[A-Z][A-Za-z]*\b"#
         ),

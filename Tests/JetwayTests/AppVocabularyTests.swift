@@ -163,6 +163,10 @@ struct AppVocabularyTests {
             })
         try host.update()
         #expect(host.html.contains("mix-blend-mode:multiply"))
+        let layered = ViewHost(
+            Text("Gate").overlay(Color.orange.blendMode(.destinationOver)).environment(\.layoutDirection, .rightToLeft))
+        try layered.update()
+        #expect(layered.html.contains("z-index:-1") && layered.html.contains(#"dir="rtl""#), "\(layered.html)")
         #expect(host.html.contains(StyleClass.glassInteractive) && host.html.contains("border-radius:16px"))
         #expect(host.html.contains(StyleClass.glassProminent))
         #expect(host.elements(withClass: StyleClass.glass).count == 3, "\(host.html)")

@@ -187,7 +187,8 @@ struct PortedNamesTests {
             "CHHapticDynamicParameter": CHHapticDynamicParameter.self, "CHHapticParameterCurve": CHHapticParameterCurve.self,
             "CHHapticPatternPlayer": (any CHHapticPatternPlayer).self,
             "CHHapticAdvancedPatternPlayer": (any CHHapticAdvancedPatternPlayer).self, "CHHapticTimeImmediate": CHHapticTimeImmediate,
-            "CHHapticDeviceCapability": CHHapticDeviceCapability.self, "PHPickerViewController": PHPickerViewController.self,
+            "CHHapticDeviceCapability": CHHapticDeviceCapability.self, "CHHapticAudioResourceID": CHHapticAudioResourceID.self,
+            "PHPickerViewController": PHPickerViewController.self,
             "PHPickerViewControllerDelegate": (any PHPickerViewControllerDelegate).self,
             "PHPickerConfiguration": PHPickerConfiguration.self, "PHPickerResult": PHPickerResult.self,
         ]

@@ -6,6 +6,9 @@ import Foundation
 // an engine. An engine made anyway starts and plays its patterns as silence, as UIKit's feedback
 // generators and SwiftUI's `sensoryFeedback` do here.
 
+/// A sound registered with an engine.
+public typealias CHHapticAudioResourceID = UInt
+
 /// What the device's haptic hardware can do: nothing, in a browser.
 public struct CHHapticDeviceCapability: Sendable {
     public let supportsHaptics = false
@@ -40,6 +43,13 @@ open class CHHapticEngine: @unchecked Sendable {
     }
     open func makePlayer(with pattern: CHHapticPattern) throws -> any CHHapticPatternPlayer { SilentPatternPlayer() }
     open func makeAdvancedPlayer(with pattern: CHHapticPattern) throws -> any CHHapticAdvancedPatternPlayer { SilentPatternPlayer() }
+    /// A sound for a pattern's `audioCustom` events: its id (played as the rest, silently).
+    open func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws -> CHHapticAudioResourceID {
+        nextAudioResource += 1
+        return nextAudioResource
+    }
+    open func unregisterAudioResource(_ resourceID: CHHapticAudioResourceID) throws {}
+    private var nextAudioResource: CHHapticAudioResourceID = 0
     open func playPattern(from url: URL) throws {}
     open func playPattern(from data: Data) throws {}
 
@@ -121,6 +131,14 @@ open class CHHapticEvent: @unchecked Sendable {
     public let eventParameters: [CHHapticEventParameter]
     open var relativeTime: TimeInterval
     open var duration: TimeInterval
+
+    /// An event playing a registered sound.
+    public convenience init(
+        audioResourceID resID: CHHapticAudioResourceID, parameters: [CHHapticEventParameter], relativeTime: TimeInterval,
+        duration: TimeInterval = 0
+    ) {
+        self.init(eventType: .audioCustom, parameters: parameters, relativeTime: relativeTime, duration: duration)
+    }
 
     public init(eventType type: EventType, parameters: [CHHapticEventParameter], relativeTime: TimeInterval, duration: TimeInterval = 0) {
         self.type = type

@@ -120,7 +120,11 @@ extension View {
     /// How the view's colours mix with what is behind it (CSS `mix-blend-mode`; the view's
     /// container, as SwiftUI's, is where they mix).
     public func blendMode(_ blendMode: BlendMode) -> some View {
-        modifier(StyleModifier { node in node.addStyle("mix-blend-mode:\(blendMode.css)") })
+        modifier(
+            StyleModifier { node in
+                node.addStyle("mix-blend-mode:\(blendMode.css)")
+                if blendMode == .destinationOver { node.addStyle("z-index:-1") }
+            })
     }
 }
 
@@ -130,6 +134,10 @@ public enum BlendMode: Sendable, Hashable {
     case difference, exclusion, hue, saturation, color, luminosity
     /// Adds the colours (`plusDarker`: drawn as `darken`, its nearest CSS blend).
     case plusDarker, plusLighter
+    /// Drawn over what is behind within the view's box (SwiftUI: within its opaque pixels).
+    case sourceAtop
+    /// Drawn behind what it is over (an overlay under its content).
+    case destinationOver
 
     var css: String {
         switch self {
@@ -150,6 +158,7 @@ public enum BlendMode: Sendable, Hashable {
         case .color: "color"
         case .luminosity: "luminosity"
         case .plusLighter: "plus-lighter"
+        case .sourceAtop, .destinationOver: "normal"
         }
     }
 }

@@ -329,6 +329,13 @@ extension View {
         modifier(EnvironmentWriter { $0[keyPath: keyPath] = value }).font(value)
     }
 
+    /// `.environment(\.layoutDirection, .rightToLeft)`: the value, and the page's writing
+    /// direction for the views inside (`dir`: stacks and text run from the right).
+    public func environment(_ keyPath: WritableKeyPath<EnvironmentValues, LayoutDirection>, _ value: LayoutDirection) -> some View {
+        modifier(EnvironmentWriter { $0[keyPath: keyPath] = value })
+            .modifier(StyleModifier { node in node.setAttribute("dir", value == .rightToLeft ? "rtl" : "ltr") })
+    }
+
     /// Changes an environment value for this view and its descendants, from what it is here.
     public func transformEnvironment<Value>(
         _ keyPath: WritableKeyPath<EnvironmentValues, Value>, transform: @escaping (inout Value) -> Void

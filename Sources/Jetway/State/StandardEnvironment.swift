@@ -34,6 +34,12 @@ extension EnvironmentValues {
     /// The width of one device pixel, in points.
     public var pixelLength: CGFloat { 1 / displayScale }
 
+    /// The writing direction: left to right unless `.environment(\.layoutDirection, …)` sets it.
+    public var layoutDirection: LayoutDirection {
+        get { self[LayoutDirectionKey.self] }
+        set { self[LayoutDirectionKey.self] = newValue }
+    }
+
     public var locale: Locale {
         get { self[LocaleKey.self] }
         set { self[LocaleKey.self] = newValue }
@@ -126,3 +132,10 @@ extension EnvironmentValues {
 }
 
 private struct DisplayScaleKey: EnvironmentKey { static let defaultValue: CGFloat = 2 }
+
+/// Which way text and stacks run.
+public enum LayoutDirection: Hashable, Sendable, CaseIterable {
+    case leftToRight, rightToLeft
+}
+
+private struct LayoutDirectionKey: EnvironmentKey { static let defaultValue = LayoutDirection.leftToRight }
