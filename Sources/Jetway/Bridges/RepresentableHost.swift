@@ -33,3 +33,49 @@ struct RepresentableBody: _PrimitiveView {
         view.render(context, &out)
     }
 }
+
+/// What a UIKit representable keeps between renders: its coordinator, the view or controller it
+/// made, and the instance to render again when that changes on its own (a delegate set a
+/// text, a photo arrived).
+@MainActor
+final class UIKitRepresentableStorage<Coordinator, Made: AnyObject>: UnmountObserving {
+    let coordinator: Coordinator
+    private(set) var made: Made?
+    weak var owner: ViewInstance?
+    private var isUpdating = false
+    /// Unhooks the made object (its change callback) and hands it to the representable's dismantle.
+    private let dismantle: @MainActor (Made, Coordinator) -> Void
+
+    init(coordinator: Coordinator, dismantle: @escaping @MainActor (Made, Coordinator) -> Void) {
+        self.coordinator = coordinator
+        self.dismantle = dismantle
+    }
+
+    /// The object, made the first time (`hook` gives it the callback for its own changes), then
+    /// updated; its changes while updating render nothing again.
+    func update(make: () -> Made, hook: (Made, @escaping @MainActor () -> Void) -> Void, update: (Made) -> Void) -> Made {
+        isUpdating = true
+        defer { isUpdating = false }
+        let object: Made
+        if let made {
+            object = made
+        } else {
+            object = make()
+            made = object
+            hook(object) { [weak self] in self?.changed() }
+        }
+        update(object)
+        return object
+    }
+
+    private func changed() {
+        guard !isUpdating else { return }
+        owner?.invalidate()
+    }
+
+    func didUnmount() {
+        guard let made else { return }
+        self.made = nil
+        dismantle(made, coordinator)
+    }
+}

@@ -68,26 +68,24 @@ extension UIViewControllerRepresentable {
     }
 
     private static func renderController(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        let storage = context.graph.persistentState(UIViewControllerStorage<Self>.self, context) {
-            UIViewControllerStorage<Self>(coordinator: view.makeCoordinator())
+        let storage = context.graph.persistentState(UIKitRepresentableStorage<Coordinator, UIViewControllerType>.self, context) {
+            UIKitRepresentableStorage(coordinator: view.makeCoordinator()) { controller, coordinator in
+                controller.onChange = nil
+                controller.hostDismiss = nil
+                dismantleUIViewController(controller, coordinator: coordinator)
+            }
         }
         storage.owner = context.owner
         let representableContext = UIViewControllerRepresentableContext<Self>(
             coordinator: storage.coordinator, environment: context.environment, transaction: Transaction())
-        storage.isUpdating = true
-        let controller: UIViewControllerType
-        if let made = storage.controller {
-            controller = made
-        } else {
-            controller = view.makeUIViewController(context: representableContext)
-            storage.controller = controller
-            controller.onChange = { [weak storage] in storage?.controllerChanged() }
-        }
         // What `dismiss(animated:)` closes: the presentation the view is in.
         let dismiss = context.environment.dismiss
-        controller.hostDismiss = { dismiss() }
-        view.updateUIViewController(controller, context: representableContext)
-        storage.isUpdating = false
+        let controller = storage.update(
+            make: { view.makeUIViewController(context: representableContext) }, hook: { $0.onChange = $1 },
+            update: { controller in
+                controller.hostDismiss = { dismiss() }
+                view.updateUIViewController(controller, context: representableContext)
+            })
         out.append(controller.makeNode(context))
     }
 }
@@ -99,33 +97,6 @@ public struct UIViewControllerRepresentableContext<Representable: UIViewControll
     public let coordinator: Representable.Coordinator
     public let environment: EnvironmentValues
     public var transaction: Transaction
-}
-
-/// A representable's storage: the coordinator, the controller, and the instance to render
-/// again when the controller changes on its own (a photo arrived).
-@MainActor
-final class UIViewControllerStorage<Representable: UIViewControllerRepresentable>: UnmountObserving {
-    let coordinator: Representable.Coordinator
-    var controller: Representable.UIViewControllerType?
-    weak var owner: ViewInstance?
-    var isUpdating = false
-
-    init(coordinator: Representable.Coordinator) {
-        self.coordinator = coordinator
-    }
-
-    func controllerChanged() {
-        guard !isUpdating else { return }
-        owner?.invalidate()
-    }
-
-    func didUnmount() {
-        guard let controller else { return }
-        controller.onChange = nil
-        controller.hostDismiss = nil
-        self.controller = nil
-        Representable.dismantleUIViewController(controller, coordinator: coordinator)
-    }
 }
 
 /// A controller presented the UIKit way (`root.present(picker, animated: true)`): shown in a

@@ -60,26 +60,18 @@ extension UIViewRepresentable {
     }
 
     private static func renderView(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        var created = false
-        let storage = context.graph.persistentState(UIViewStorage<Self>.self, context) {
-            created = true
-            return UIViewStorage<Self>(coordinator: view.makeCoordinator())
+        let storage = context.graph.persistentState(UIKitRepresentableStorage<Coordinator, UIViewType>.self, context) {
+            UIKitRepresentableStorage(coordinator: view.makeCoordinator()) { uiView, coordinator in
+                uiView.onChange = nil
+                dismantleUIView(uiView, coordinator: coordinator)
+            }
         }
-        _ = created
         storage.owner = context.owner
         let representableContext = UIViewRepresentableContext<Self>(
             coordinator: storage.coordinator, environment: context.environment, transaction: Transaction())
-        storage.isUpdating = true
-        let uiView: UIViewType
-        if let made = storage.uiView {
-            uiView = made
-        } else {
-            uiView = view.makeUIView(context: representableContext)
-            storage.uiView = uiView
-            uiView.onChange = { [weak storage] in storage?.viewChanged() }
-        }
-        view.updateUIView(uiView, context: representableContext)
-        storage.isUpdating = false
+        let uiView = storage.update(
+            make: { view.makeUIView(context: representableContext) }, hook: { $0.onChange = $1 },
+            update: { view.updateUIView($0, context: representableContext) })
         out.append(uiView.makeNode(context))
     }
 }
@@ -91,32 +83,6 @@ public struct UIViewRepresentableContext<Representable: UIViewRepresentable> {
     public let coordinator: Representable.Coordinator
     public let environment: EnvironmentValues
     public var transaction: Transaction
-}
-
-/// A representable's storage: the coordinator, the view, and the instance to render again when
-/// the view changes on its own (its delegate set its text in an event's handler).
-@MainActor
-final class UIViewStorage<Representable: UIViewRepresentable>: UnmountObserving {
-    let coordinator: Representable.Coordinator
-    var uiView: Representable.UIViewType?
-    weak var owner: ViewInstance?
-    var isUpdating = false
-
-    init(coordinator: Representable.Coordinator) {
-        self.coordinator = coordinator
-    }
-
-    func viewChanged() {
-        guard !isUpdating else { return }
-        owner?.invalidate()
-    }
-
-    func didUnmount() {
-        guard let uiView else { return }
-        uiView.onChange = nil
-        self.uiView = nil
-        Representable.dismantleUIView(uiView, coordinator: coordinator)
-    }
 }
 
 // MARK: - The views
