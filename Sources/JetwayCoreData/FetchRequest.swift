@@ -3,7 +3,7 @@ import Jetway
 import JetwayStore
 
 /// What to fetch: an entity's objects, filtered by a predicate, in the sort descriptors' order.
-public final class NSFetchRequest<ResultType: NSFetchRequestResult>: @unchecked Sendable {
+public final class NSFetchRequest<ResultType>: @unchecked Sendable {
     public var entityName: String?
     public var entity: NSEntityDescription?
     public var predicate: NSPredicate?

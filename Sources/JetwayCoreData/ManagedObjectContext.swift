@@ -163,6 +163,24 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
         NotificationCenter.default.post(name: .NSManagedObjectContextDidSave, object: self)
     }
 
+    /// Deletes `targets` (and what their cascade rules take) in the store at once, leaving the
+    /// context's other changes unsaved: a batch delete. Returns the deleted IDs.
+    func batchDelete(_ targets: [NSManagedObject]) throws -> [NSManagedObjectID] {
+        let before = deleted
+        let insertedBefore = inserted
+        for object in targets { delete(object) }
+        let removed = deleted.subtracting(before)
+        let unsaved = insertedBefore.subtracting(inserted)
+        try coordinator.write([], deleting: removed.map(\.objectID))
+        for object in removed {
+            objects[object.objectID] = nil
+            deleted.remove(object)
+            changedBy[ObjectIdentifier(object)] = nil
+        }
+        changed()
+        return removed.map(\.objectID) + unsaved.map(\.objectID)
+    }
+
     /// Forgets the acting page's changes since the last save (outside a page, every change).
     public func rollback() {
         let page = actingPage
@@ -216,7 +234,7 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
 
     /// The objects of the request's entity that its predicate admits, in its order (unsaved
     /// changes included, deleted objects left out).
-    public func fetch<T: NSFetchRequestResult>(_ request: NSFetchRequest<T>) throws -> [T] {
+    public func fetch<T>(_ request: NSFetchRequest<T>) throws -> [T] {
         accessed()
         coordinator.learn(T.self)
         if let missingModel { throw missingModel }
@@ -251,7 +269,7 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
         return typed
     }
 
-    public func count<T: NSFetchRequestResult>(for request: NSFetchRequest<T>) throws -> Int {
+    public func count<T>(for request: NSFetchRequest<T>) throws -> Int {
         try fetch(request).count
     }
 

@@ -47,6 +47,9 @@ public final class NSPersistentStoreCoordinator: @unchecked Sendable {
         managedObjectModel = model
     }
 
+    /// The container's context, told when the store under it is destroyed or replaced.
+    weak var viewContext: NSManagedObjectContext?
+
     func nextSerial() -> Int64 {
         lastSerial += 1
         return lastSerial
@@ -95,6 +98,17 @@ public final class NSPersistentStoreCoordinator: @unchecked Sendable {
         }
         lastSerial = max(lastSerial, table.lastSerial)
         self.table = table
+    }
+
+    /// Closes and deletes the store at `url` (its SQLite file and journals) and forgets its objects.
+    func destroyStore(at url: URL) throws {
+        table = nil
+        rows = [:]
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let path = url.path + suffix
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        }
+        viewContext?.reset()
     }
 
     /// The saved objects of `entity`.
@@ -217,6 +231,7 @@ open class NSPersistentContainer: @unchecked Sendable {
         self.modelError = modelError
         persistentStoreCoordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         viewContext = NSManagedObjectContext(coordinator: persistentStoreCoordinator)
+        persistentStoreCoordinator.viewContext = viewContext
         persistentStoreDescriptions = [
             NSPersistentStoreDescription(url: Self.defaultDirectoryURL().appendingPathComponent("\(name).sqlite"))
         ]

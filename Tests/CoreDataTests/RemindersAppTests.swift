@@ -281,6 +281,65 @@ struct RemindersAppTests {
         #expect(loose.objectID != newer.objectID && loose.objectID.uriRepresentation().lastPathComponent != "p0")
     }
 
+    @Test func aBatchDeleteEmptiesAnEntityInTheStoreAndLeavesOtherChangesUnsaved() throws {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "jetway-core-data-\(UUID().uuidString)/Reminders.sqlite")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let container = PersistenceController(at: url).container
+        container.persistentStoreDescriptions.first?.setOption(true as NSNumber, forKey: NSPersistentHistoryTrackingKey)
+        container.viewContext.mergePolicy = NSMergePolicy.mergeByPropertyObjectTrump
+        let context = container.viewContext
+        for title in ["Work", "Home"] {
+            let list = ReminderList(context: context)
+            list.title = title
+            let reminder = Reminder(context: context)
+            reminder.title = "Call " + title
+            reminder.list = list
+        }
+        try context.save()
+        let draft = ReminderList(context: context)
+        draft.title = "Draft"
+        // The "delete all" of a settings screen, as the Xcode-era stacks write it.
+        let fetch = NSFetchRequest<NSFetchRequestResult>(entityName: "Reminder")
+        let delete = NSBatchDeleteRequest(fetchRequest: fetch)
+        delete.resultType = .resultTypeObjectIDs
+        let result = try context.execute(delete) as? NSBatchDeleteResult
+        let ids = try #require(result?.result as? [NSManagedObjectID])
+        NSManagedObjectContext.mergeChanges(fromRemoteContextSave: [NSDeletedObjectsKey: ids], into: [context])
+        #expect(try ids.count == 2 && context.fetch(NSFetchRequest<Reminder>(entityName: "Reminder")).isEmpty)
+        #expect(context.hasChanges, "the draft list is still unsaved")
+        let reopened = PersistenceController(at: url).container.viewContext
+        #expect(try reopened.count(for: NSFetchRequest<Reminder>(entityName: "Reminder")) == 0)
+        #expect(try reopened.fetch(NSFetchRequest<ReminderList>(entityName: "ReminderList")).map(\.title).sorted() == ["Home", "Work"])
+    }
+
+    @Test func aBackupRestoredReplacesTheStoreTheContextReads() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("jetway-core-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("Reminders.sqlite")
+        let backup = folder.appendingPathComponent("Backup.sqlite")
+        let container = PersistenceController(at: url).container
+        let context = container.viewContext
+        let list = ReminderList(context: context)
+        list.title = "Saved before the backup"
+        try context.save()
+        // The store's file and its journal (SQLite's write-ahead log), as a careful backup copies them.
+        let files = ["", "-wal", "-shm"]
+        for suffix in files where FileManager.default.fileExists(atPath: url.path + suffix) {
+            try FileManager.default.copyItem(atPath: url.path + suffix, toPath: backup.path + suffix)
+        }
+        list.title = "Changed after"
+        try context.save()
+        try container.persistentStoreCoordinator.destroyPersistentStore(at: url, type: .sqlite)
+        #expect(try context.fetch(NSFetchRequest<ReminderList>(entityName: "ReminderList")).isEmpty)
+        for suffix in files where FileManager.default.fileExists(atPath: backup.path + suffix) {
+            try FileManager.default.copyItem(atPath: backup.path + suffix, toPath: url.path + suffix)
+        }
+        try container.persistentStoreCoordinator.addPersistentStore(type: .sqlite, at: url)
+        let restored = try context.fetch(NSFetchRequest<ReminderList>(entityName: "ReminderList")).map(\.title)
+        #expect(restored == ["Saved before the backup"])
+    }
+
     @Test func aContextWithNoModelSaysHowToGiveItOne() {
         // A view shown without `.environment(\.managedObjectContext, …)`.
         let unset = EnvironmentValues().managedObjectContext
