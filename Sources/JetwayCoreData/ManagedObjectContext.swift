@@ -165,20 +165,28 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
 
     /// Deletes `targets` (and what their cascade rules take) in the store at once, leaving the
     /// context's other changes unsaved: a batch delete. Returns the deleted IDs.
+    /// The objects that only the batch changed (a nullified inverse) are written with it, so
+    /// nothing of the batch is left pending.
     func batchDelete(_ targets: [NSManagedObject]) throws -> [NSManagedObjectID] {
         let before = deleted
-        let insertedBefore = inserted
-        for object in targets { delete(object) }
+        let updatedBefore = updated
+        // The store's objects only: an unsaved insert is not in the store.
+        for object in targets where !inserted.contains(object) { delete(object) }
         let removed = deleted.subtracting(before)
-        let unsaved = insertedBefore.subtracting(inserted)
-        try coordinator.write([], deleting: removed.map(\.objectID))
+        let relinked = updated.subtracting(updatedBefore).filter { !removed.contains($0) }
+        try coordinator.write(Array(relinked), deleting: removed.map(\.objectID))
+        for object in relinked {
+            object.committed = object.values
+            updated.remove(object)
+            changedBy[ObjectIdentifier(object)] = nil
+        }
         for object in removed {
             objects[object.objectID] = nil
             deleted.remove(object)
             changedBy[ObjectIdentifier(object)] = nil
         }
         changed()
-        return removed.map(\.objectID) + unsaved.map(\.objectID)
+        return removed.map(\.objectID)
     }
 
     /// Forgets the acting page's changes since the last save (outside a page, every change).
@@ -199,6 +207,19 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
             deleted.remove(object)
             changedBy[ObjectIdentifier(object)] = nil
         }
+        changed()
+    }
+
+    /// Forgets every page's changes and every object read (the store under the context was
+    /// destroyed or replaced): the next fetch reads the store again.
+    func discardAll() {
+        for object in objects.values { object.objectWillChange.send() }
+        objects = [:]
+        materialized = []
+        inserted = []
+        updated = []
+        deleted = []
+        changedBy = [:]
         changed()
     }
 

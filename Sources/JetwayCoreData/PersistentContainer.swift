@@ -47,6 +47,8 @@ public final class NSPersistentStoreCoordinator: @unchecked Sendable {
         managedObjectModel = model
     }
 
+    /// The open store file's path.
+    private var loadedPath: String?
     /// The container's context, told when the store under it is destroyed or replaced.
     weak var viewContext: NSManagedObjectContext?
 
@@ -92,6 +94,7 @@ public final class NSPersistentStoreCoordinator: @unchecked Sendable {
     func load(_ description: NSPersistentStoreDescription) throws {
         guard !description.isInMemory, let url = description.url else { return }
         let table = try ObjectRowTable(path: url.path, table: "jetway_core_data")
+        loadedPath = url.standardizedFileURL.path
         for row in table.rows {
             guard let entity = managedObjectModel.entitiesByName[row.entity] else { continue }
             rows[row.entity, default: [:]][row.id] = decode(row.values, of: entity)
@@ -100,15 +103,29 @@ public final class NSPersistentStoreCoordinator: @unchecked Sendable {
         self.table = table
     }
 
-    /// Closes and deletes the store at `url` (its SQLite file and journals) and forgets its objects.
+    /// Deletes the store file at `url` (and its journals); when it is the open store, closes it
+    /// and forgets its objects (every page's unsaved changes with them, as on a device).
     func destroyStore(at url: URL) throws {
-        table = nil
-        rows = [:]
+        let isOpen = loadedPath == url.standardizedFileURL.path
+        if isOpen {
+            table = nil
+            rows = [:]
+            loadedPath = nil
+        }
         for suffix in ["", "-wal", "-shm", "-journal"] {
             let path = url.path + suffix
             if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
         }
-        viewContext?.reset()
+        if isOpen { viewContext?.discardAll() }
+    }
+
+    /// Opens the store `description` names in place of the one open (its objects replace theirs).
+    func replaceStore(_ description: NSPersistentStoreDescription) throws {
+        table = nil
+        rows = [:]
+        loadedPath = nil
+        try load(description)
+        viewContext?.discardAll()
     }
 
     /// The saved objects of `entity`.

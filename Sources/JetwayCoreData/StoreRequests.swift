@@ -17,11 +17,12 @@ public enum NSBatchDeleteRequestResultType: UInt, Sendable {
     case resultTypeStatusOnly = 0, resultTypeObjectIDs = 1, resultTypeCount = 2
 }
 
-/// Deletes every object a fetch request matches (or the objects of `objectIDs`) in the store at
-/// once, without saving the context's other changes. The objects leave the context too (on a
-/// device they stay until `mergeChanges(fromRemoteContextSave:into:)`; here there is one
-/// context, so merging the result is accepted and has nothing left to do). The model's cascade
-/// and nullify rules are applied.
+/// Deletes every stored object a fetch request matches (or the objects of `objectIDs`) in the
+/// store at once, without saving the context's other changes (an unsaved insert is not in the
+/// store, and stays). The objects leave the context too (on a device they stay until
+/// `mergeChanges(fromRemoteContextSave:into:)`; here there is one context, so merging the result
+/// is accepted and has nothing left to do). The model's cascade and nullify rules are applied,
+/// and what they change is written with the deletions.
 open class NSBatchDeleteRequest: NSPersistentStoreRequest, @unchecked Sendable {
     let fetchRequest: NSFetchRequest<NSFetchRequestResult>?
     let objectIDs: [NSManagedObjectID]?
@@ -151,8 +152,7 @@ extension NSPersistentStoreCoordinator {
     private func addStore(type: String, at url: URL?) throws -> NSPersistentStoreDescription {
         let description = NSPersistentStoreDescription(url: url ?? URL(fileURLWithPath: "/dev/null"))
         description.type = type
-        try load(description)
-        viewContext?.reset()
+        try replaceStore(description)
         return description
     }
 }

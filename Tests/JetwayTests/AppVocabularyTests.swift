@@ -299,6 +299,23 @@ extension AppVocabularyTests {
         // A new entry clears what could be redone.
         board.enter(3, at: 1)
         #expect(!board.undoManager.canRedo)
+        // Undoing re-registers (the redo) without renaming what is left to undo.
+        board.enter(4, at: 2)
+        board.undoManager.undo()
+        #expect(board.undoManager.undoActionName == "Enter 3" && board.undoManager.redoActionName == "Enter 4")
+    }
+
+    @Test func anUndoManagerDoesNotKeepItsTargetsAlive() {
+        let manager = UndoManager()
+        manager.groupsByEvent = false
+        weak var gone: SudokuBoard?
+        do {
+            let board = SudokuBoard()
+            gone = board
+            manager.registerUndo(withTarget: board) { $0.cells = [] }
+        }
+        #expect(gone == nil, "the manager holds its targets weakly")
+        manager.undo()
     }
 
     @Test func aDataSetOfTheCatalogIsReadByName() throws {

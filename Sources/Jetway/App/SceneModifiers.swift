@@ -174,21 +174,6 @@ extension Scene {
     {
         onChange(of: value) { _, new in action(new) }
     }
-
-    /// What the app does when a value its body reads changes (an `@AppStorage` setting): the
-    /// action runs in the page where the change was seen, as a view's `onChange` does.
-    @_disfavoredOverload
-    public func onChange<V: Equatable>(
-        of value: V, initial: Bool = false, _ action: @escaping @MainActor (_ oldValue: V, _ newValue: V) -> Void
-    ) -> ModifiedScene<Self> {
-        ModifiedScene(content: self) { AnyView($0.onChange(of: value, initial: initial, action)) }
-    }
-
-    @_disfavoredOverload
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor () -> Void) -> ModifiedScene<Self>
-    {
-        onChange(of: value, initial: initial) { _, _ in action() }
-    }
 }
 
 /// The app's phase, from the phases of every page its windows show.

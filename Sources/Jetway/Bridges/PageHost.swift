@@ -320,7 +320,7 @@ public final class PageHost {
     /// Schemes a browser opens itself (not an app's own).
     static let webSchemes: Set<String> = ["http", "https", "mailto", "tel", "sms", "data", "blob", "file", "javascript"]
 
-    /// The page's undo manager (`@Environment(\.undoManager)`), made when first asked for.
+    /// The page's undo manager (`@Environment(\.undoManager)`): what this visitor did.
     public nonisolated let undoManager = UndoManager()
 
     /// The `onOpenURL` handlers of the views on the page, by their view.

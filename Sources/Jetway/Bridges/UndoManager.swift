@@ -16,8 +16,10 @@ import Foundation
 /// With `groupsByEvent` (the default), what is registered while one event is handled (a click,
 /// a key) is one undo, as a run loop's turn groups it on iOS.
 open class UndoManager: @unchecked Sendable {
+    /// A registered undo: its target held weakly, as Foundation's manager holds it (a model
+    /// that keeps the manager is not kept alive by it).
     private struct Action {
-        let target: AnyObject
+        weak var target: AnyObject?
         let run: () -> Void
     }
 
@@ -45,7 +47,11 @@ open class UndoManager: @unchecked Sendable {
     open var canUndo: Bool { !undoStack.isEmpty || open.contains { !$0.actions.isEmpty } }
     open var canRedo: Bool { !redoStack.isEmpty }
     open var groupingLevel: Int { open.count }
-    open var undoActionName: String { undoStack.last?.name ?? "" }
+    /// The name of what `undo()` would undo: the group being built, if it has actions.
+    open var undoActionName: String {
+        if let building = open.last(where: { !$0.actions.isEmpty }) { return building.name }
+        return undoStack.last?.name ?? ""
+    }
     open var redoActionName: String { redoStack.last?.name ?? "" }
     open var undoMenuItemTitle: String { undoActionName.isEmpty ? "Undo" : "Undo \(undoActionName)" }
     open var redoMenuItemTitle: String { redoActionName.isEmpty ? "Redo" : "Redo \(redoActionName)" }
@@ -53,7 +59,7 @@ open class UndoManager: @unchecked Sendable {
     /// Registers `handler` to run on `target` when this is undone (while undoing: when redone).
     open func registerUndo<Target: AnyObject>(withTarget target: Target, handler: @escaping (Target) -> Void) {
         guard disabled == 0 else { return }
-        let action = Action(target: target) { handler(target) }
+        let action = Action(target: target) { [weak target] in if let target { handler(target) } }
         if isUndoing {
             // What an undo registers is its redo.
             append(action, to: &redoStack)
@@ -75,6 +81,8 @@ open class UndoManager: @unchecked Sendable {
 
     /// Names the undo being built (or the last one).
     open func setActionName(_ actionName: String) {
+        // While undoing, what is registered is the redo, which keeps the undone group's name.
+        guard !isUndoing else { return }
         if open.isEmpty {
             if !undoStack.isEmpty { undoStack[undoStack.count - 1].name = actionName }
         } else {
@@ -132,12 +140,12 @@ open class UndoManager: @unchecked Sendable {
 
     open func removeAllActions(withTarget target: AnyObject) {
         func strip(_ groups: inout [Group]) {
-            for index in groups.indices { groups[index].actions.removeAll { $0.target === target } }
+            for index in groups.indices { groups[index].actions.removeAll { $0.target == nil || $0.target === target } }
             groups.removeAll { $0.actions.isEmpty }
         }
         strip(&undoStack)
         strip(&redoStack)
-        for index in open.indices { open[index].actions.removeAll { $0.target === target } }
+        for index in open.indices { open[index].actions.removeAll { $0.target == nil || $0.target === target } }
     }
 
     open func disableUndoRegistration() { disabled += 1 }

@@ -160,13 +160,13 @@ struct SearchableModifier: _PrimitiveModifier {
                 EventBinding(event: .focus) { _ in
                     presentation.last = true
                     if !isPresented.wrappedValue { isPresented.wrappedValue = true }
-                })
+                }, afterEarlier: true)
             field.addHandler(
                 EventBinding(event: .blur) { _ in
                     guard text.wrappedValue.isEmpty else { return }
                     presentation.last = false
                     if isPresented.wrappedValue { isPresented.wrappedValue = false }
-                })
+                }, afterEarlier: true)
         }
         var contentContext = inside.structural(1)
         let isSearching = !(field.attribute("value") ?? "").isEmpty

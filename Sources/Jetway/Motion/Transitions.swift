@@ -134,7 +134,9 @@ public struct PlaceholderContentView<Value>: _PrimitiveView {
 
 extension AnyTransition {
     /// A transition made of a modifier: the view comes in from how `active` draws it and goes
-    /// out to it (`identity` is how it is drawn when shown).
+    /// out to it. What moves is what `active` does to the view's opacity, transforms (offset,
+    /// scale, rotation) and filters (blur, …); a clip, a background or a frame it adds is not
+    /// animated, and `identity` is taken to be the view as it is.
     ///
     /// ```swift
     /// extension AnyTransition {
@@ -249,8 +251,8 @@ enum ModifierTransitionProbes {
         let key = "\(E.self) \(String(reflecting: active))"
         nonisolated(unsafe) let active = active
         lock.withLock {
-            // Bounded: a transition of a value made anew each time (an index) would otherwise grow it.
-            if probes.count > 1000 { probes.removeAll() }
+            // One entry per distinct modifier value the app's transitions use (kept: a transition
+            // made before it is drawn must find its probe).
             if probes[key] == nil {
                 probes[key] = { AnyTransition.styleParts(of: PlaceholderContentView<Void>(content: nil).modifier(active)) }
             }
@@ -263,9 +265,8 @@ enum ModifierTransitionProbes {
             guard part.hasPrefix(prefix) else { return [part] }
             let key = String(part.dropFirst(prefix.count))
             if let done = resolved[key] { return done }
-            let probe = lock.withLock { probes[key] }
-            let done = probe?() ?? []
-            if resolved.count > 1000 { resolved.removeAll() }
+            guard let probe = lock.withLock({ probes[key] }) else { return [] }
+            let done = probe()
             resolved[key] = done
             return done
         }

@@ -162,7 +162,7 @@ public struct PhotosPicker<Label: View>: View {
         }
     }
 
-    static func type(of url: URL) -> UTType {
+    nonisolated static func type(of url: URL) -> UTType {
         switch url.pathExtension.lowercased() {
         case "png": .png
         case "jpg", "jpeg": .jpeg

@@ -36,8 +36,9 @@ public struct TextField<Label: View>: _PrimitiveView {
             context, type: view.inputType, title: view.title, prompt: view.prompt, text: view.text, className: StyleClass.textfield,
             multiline: view.axis == .vertical, commitsOnChange: view.commitsOnChange)
         if let changed = view.onEditingChanged, context.environment.isEnabled {
-            node.addHandler(EventBinding(event: .focus) { _ in changed(true) })
-            node.addHandler(EventBinding(event: .blur) { _ in changed(false) })
+            // After the field's own (a formatted value commits on blur).
+            node.addHandler(EventBinding(event: .focus) { _ in changed(true) }, afterEarlier: true)
+            node.addHandler(EventBinding(event: .blur) { _ in changed(false) }, afterEarlier: true)
         }
         out.append(node)
     }
