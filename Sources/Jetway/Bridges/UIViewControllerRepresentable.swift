@@ -64,7 +64,8 @@ extension UIViewControllerRepresentable {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        context.graph.renderComposite(RepresentableHost(view, render: renderController), context, &out)
+        context.graph.renderComposite(
+            RepresentableHost(view) { view, context, out in renderController(view, context, &out) }, context, &out)
     }
 
     private static func renderController(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {

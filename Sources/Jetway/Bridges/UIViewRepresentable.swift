@@ -56,7 +56,7 @@ extension UIViewRepresentable {
     }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        context.graph.renderComposite(RepresentableHost(view, render: renderView), context, &out)
+        context.graph.renderComposite(RepresentableHost(view) { view, context, out in renderView(view, context, &out) }, context, &out)
     }
 
     private static func renderView(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
