@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "JetwayCoreData", targets: ["JetwayCoreData"]),
         .library(name: "JetwaySwiftData", targets: ["JetwaySwiftData"]),
         .library(name: "JetwayCharts", targets: ["JetwayCharts"]),
+        .library(name: "JetwayMapKit", targets: ["JetwayMapKit"]),
         .library(name: "JetwayBrowser", targets: ["JetwayBrowser"]),
         .executable(name: "MountainAirport", targets: ["MountainAirport"]),
         .executable(name: "JetwayBench", targets: ["JetwayBench"]),
@@ -55,6 +56,7 @@ let package = Package(
                 .embedInCode("runtime/features/fitting.js"), .embedInCode("runtime/features/share.js"),
                 .embedInCode("runtime/features/motion.js"), .embedInCode("runtime/features/gestures.js"),
                 .embedInCode("runtime/features/dragdrop.js"), .embedInCode("runtime/features/location.js"),
+                .embedInCode("runtime/features/maps.js"),
                 .embedInCode("runtime/features/media.js"), .embedInCode("runtime/features/notifications.js"),
                 .embedInCode("runtime/features/refresh.js"), .embedInCode("runtime/features/pacing.js"),
                 .embedInCode("runtime/features/menus.js"), .embedInCode("runtime/page.js"),
@@ -101,6 +103,7 @@ let package = Package(
         // kept in an SQLite file of JetwayStore's.
         .target(name: "JetwaySwiftData", dependencies: ["Jetway", "JetwayStore"], path: "Sources/JetwaySwiftData"),
         .target(name: "JetwayCharts", dependencies: ["Jetway", "JetwayWire"], path: "Sources/JetwayCharts"),
+        .target(name: "JetwayMapKit", dependencies: ["Jetway", "JetwayWire"], path: "Sources/JetwayMapKit"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(
             name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore"], path: "Views",
@@ -139,6 +142,7 @@ let package = Package(
             path: "Tests/SwiftDataTests"),
         // Swift Charts as apps write them: marks, scales, axes, legends, drawn as HTML and SVG.
         .testTarget(name: "ChartsTests", dependencies: ["JetwayCharts", "Jetway", "JetwayTesting"], path: "Tests/ChartsTests"),
+        .testTarget(name: "MapKitTests", dependencies: ["JetwayMapKit", "Jetway", "JetwayTesting"], path: "Tests/MapKitTests"),
         // The store on real SQLite files (and PostgreSQL, when `make test` has started one).
         .testTarget(name: "StoreTests", dependencies: ["JetwayStore", "JetwayTesting", "JetwayBrowser"], path: "Tests/StoreTests"),
         // An app's routes and screens without the transport (no JetwayServer here).
@@ -150,7 +154,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Jetway", "JetwayAssets", "JetwayServer", "JetwayStore", "JetwayBrowser", "JetwayTesting", "MountainAirportViews",
-                "JetwayCoreData", "JetwaySwiftData", "JetwayCharts",
+                "JetwayCoreData", "JetwaySwiftData", "JetwayCharts", "JetwayMapKit",
             ],
             path: "Tests/ServerTests"),
     ]

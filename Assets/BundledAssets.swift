@@ -58,6 +58,7 @@ extension BundledAssets {
         ("runtime/features/gestures.js", PackageResources.gestures_js),
         ("runtime/features/dragdrop.js", PackageResources.dragdrop_js),
         ("runtime/features/location.js", PackageResources.location_js),
+        ("runtime/features/maps.js", PackageResources.maps_js),
         ("runtime/features/media.js", PackageResources.media_js),
         ("runtime/features/notifications.js", PackageResources.notifications_js),
         ("runtime/features/refresh.js", PackageResources.refresh_js),

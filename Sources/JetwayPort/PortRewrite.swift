@@ -98,6 +98,18 @@ public struct PortRewrite: Sendable, Equatable {
             ],
             #"\bCH[A-Z][A-Za-z]*\b"#
         ),
+        // MapKit's SwiftUI map is JetwayMapKit's (its import becomes that module's, below);
+        // UIKit's `MKMapView` and Apple's search and directions services are not.
+        "MapKit": (
+            [
+                "MKCoordinateRegion", "MKCoordinateSpan", "MKMapItem", "MKPlacemark", "MKLocalSearch", "MKPointOfInterestCategory",
+                "MKError", "MKMapRect", "MKMapPoint", "MKMapSize", "MKOverlayLevel", "MKLaunchOptionsDirectionsModeKey",
+                "MKLaunchOptionsDirectionsModeDriving", "MKLaunchOptionsDirectionsModeWalking", "MKLaunchOptionsDirectionsModeTransit",
+                "MKLaunchOptionsDirectionsModeCycling", "MKLaunchOptionsDirectionsModeDefault", "MKLaunchOptionsMapCenterKey",
+                "MKLaunchOptionsMapSpanKey",
+            ],
+            #"\bMK[A-Z][A-Za-z]*\b"#
+        ),
         "UserNotifications": (
             [
                 "UNUserNotificationCenter", "UNUserNotificationCenterDelegate", "UNAuthorizationOptions", "UNAuthorizationStatus",
@@ -264,7 +276,9 @@ public struct PortRewrite: Sendable, Equatable {
         var hasJetway = imports.contains { $0.module == "Jetway" }
         var removed: Set<Int> = []
         for (index, module) in imports
-        where Self.modulesJetwayStandsIn.contains(module) || ((module == "UIKit" || standsIn(module)) && !conditional.contains(index)) {
+        where Self.modulesJetwayStandsIn.contains(module)
+            || ((module == "UIKit" || standsIn(module)) && module != "MapKit" && !conditional.contains(index))
+        {
             if hasJetway {
                 removed.insert(index)
                 changes.append("import \(module) removed (Jetway is imported)")
@@ -308,6 +322,16 @@ public struct PortRewrite: Sendable, Equatable {
         for (index, module) in imports where module == "SwiftData" {
             lines[index] = Self.replacingModule(in: lines[index], with: "JetwaySwiftData")
             changes.append("import SwiftData → import JetwaySwiftData")
+        }
+        // MapKit's map is JetwayMapKit's (with Jetway for CoreLocation's names MapKit brings).
+        for (index, module) in imports where module == "MapKit" && standsIn(module) && !conditional.contains(index) {
+            lines[index] = Self.replacingModule(in: lines[index], with: "JetwayMapKit")
+            changes.append("import MapKit → import JetwayMapKit")
+            if !hasJetway, let last = imports.last {
+                lines.insert("import Jetway", at: last.index + 1)
+                hasJetway = true
+                changes.append("import Jetway added (for CoreLocation's names MapKit brings)")
+            }
         }
         // Swift Charts is JetwayCharts'.
         for (index, module) in imports where module == "Charts" {

@@ -98,6 +98,18 @@ public enum RuntimeContract {
         /// `CLLocationManager`: on the root, "<serial> watch" or "<serial> once" while a view's
         /// manager wants the visitor's position (features/location.js).
         public static let location = "data-jw-location"
+        /// A `Map` (features/maps.js): where it looks (`latitude longitude latitudeSpan
+        /// longitudeSpan`), what it may do and shows (`pan zoom follow user muted`), its tiles
+        /// (`template` and a line with their credit), an item's coordinate and anchor
+        /// (`latitude longitude x y`; an overlay's coordinates, in pairs), an overlay's kind
+        /// (`line`, `polygon`, `circle radius`), and a control the runtime works (`user`,
+        /// `scale`, `zoom`).
+        public static let map = "data-jw-map"
+        public static let mapOptions = "data-jw-map-options"
+        public static let mapTiles = "data-jw-map-tiles"
+        public static let mapAt = "data-jw-map-at"
+        public static let mapShape = "data-jw-map-shape"
+        public static let mapControl = "data-jw-map-control"
         /// `.keyboardShortcut`: `modifiers key` — the modifier bits (`EventModifiers`) and the
         /// browser's name of the key; the runtime clicks the element when they are pressed.
         public static let shortcut = "data-jw-shortcut"
@@ -170,8 +182,25 @@ public enum RuntimeContract {
         /// A `NavigationStack`: a change of its path slides its new screen in.
         public static let navstack = StyleClass.navstack
 
+        /// A `Map` and the parts the runtime works in (features/maps.js): the tiles' layer, an
+        /// item at a coordinate, an overlay's leaf, the app's controls and the chrome; and what
+        /// the runtime draws there: a line, an area, the tiles' credit, the zoom buttons, the
+        /// visitor's position.
+        public static let map = StyleClass.map
+        public static let mapTiles = StyleClass.mapTiles
+        public static let mapItem = StyleClass.mapItem
+        public static let mapShape = StyleClass.mapShape
+        public static let mapControls = StyleClass.mapControls
+        public static let mapChrome = StyleClass.mapChrome
+        public static let mapLine = "jw-map-line"
+        public static let mapArea = "jw-map-area"
+        public static let mapCredit = "jw-map-credit"
+        public static let mapZoom = "jw-map-zoom"
+        public static let mapUser = "jw-map-user"
+
         /// Every class above.
         public static let all = [
+            map, mapTiles, mapItem, mapShape, mapControls, mapChrome, mapLine, mapArea, mapCredit, mapZoom, mapUser,
             root, banner, sheet, wheel, wheelItem, refreshable, refresh, link, navBack, navlink, tablink, tabview, tabbar, navTitle, menu,
             contextMenu, hasContextMenu, fileImporter, notificationBanner, lazyGap, lazyEnd, lazyAcross, asyncImage, asyncImagePhase, text,
             fillHeight,
@@ -268,6 +297,8 @@ public enum RuntimeContract {
                     ("matched", Attribute.matched),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
                     ("location", Attribute.location), ("shortcut", Attribute.shortcut), ("keys", Attribute.keys),
+                    ("map", Attribute.map), ("mapOptions", Attribute.mapOptions), ("mapTiles", Attribute.mapTiles),
+                    ("mapAt", Attribute.mapAt), ("mapShape", Attribute.mapShape), ("mapControl", Attribute.mapControl),
                     ("sizeClass", Attribute.sizeClass),
                     ("savedAt", Attribute.savedAt),
                     ("hostedView", Attribute.hostedView),
@@ -285,7 +316,10 @@ public enum RuntimeContract {
                     ("notificationBanner", Class.notificationBanner), ("lazyGap", Class.lazyGap),
                     ("lazyEnd", Class.lazyEnd), ("lazyAcross", Class.lazyAcross), ("asyncImage", Class.asyncImage),
                     ("asyncImagePhase", Class.asyncImagePhase), ("text", Class.text), ("fillHeight", Class.fillHeight),
-                    ("navstack", Class.navstack), ("dropTargeted", Class.dropTargeted),
+                    ("navstack", Class.navstack), ("dropTargeted", Class.dropTargeted), ("map", Class.map),
+                    ("mapTiles", Class.mapTiles), ("mapItem", Class.mapItem), ("mapShape", Class.mapShape),
+                    ("mapControls", Class.mapControls), ("mapChrome", Class.mapChrome), ("mapLine", Class.mapLine),
+                    ("mapArea", Class.mapArea), ("mapCredit", Class.mapCredit), ("mapZoom", Class.mapZoom), ("mapUser", Class.mapUser),
                 ].map { ($0.0, quoted($0.1)) }
             ),
             (

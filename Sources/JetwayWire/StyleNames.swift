@@ -115,6 +115,20 @@ public enum StyleClass {
     public static let serif = "jw-serif"
     /// `.monospacedDigit()`: digits of one width.
     public static let tabular = "jw-tabular"
+    /// A `Map` (JetwayMapKit) and its parts: the tiles' layer and the chrome (credit, zoom
+    /// buttons) the runtime fills, an item at a coordinate with a marker's balloon or pin and
+    /// its title, an overlay's leaf, the app's controls and a control, a picked item.
+    public static let map = "jw-map"
+    public static let mapBalloon = "jw-map-balloon"
+    public static let mapChrome = "jw-map-chrome"
+    public static let mapControl = "jw-map-control"
+    public static let mapControls = "jw-map-controls"
+    public static let mapItem = "jw-map-item"
+    public static let mapLabel = "jw-map-label"
+    public static let mapPin = "jw-map-pin"
+    public static let mapSelected = "jw-map-selected"
+    public static let mapShape = "jw-map-shape"
+    public static let mapTiles = "jw-map-tiles"
     public static let navstack = "jw-navstack"
     public static let noIndicators = "jw-no-indicators"
     public static let noSeparator = "jw-no-separator"
@@ -302,6 +316,7 @@ public enum StyleClass {
         mono,
         navBackHidden,
         navBarHidden, tabBarHidden,
+        map, mapBalloon, mapChrome, mapControl, mapControls, mapItem, mapLabel, mapPin, mapSelected, mapShape, mapTiles,
         navstack,
         noIndicators,
         noSeparator,

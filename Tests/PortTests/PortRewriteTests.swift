@@ -208,10 +208,20 @@ struct PortRewriteTests {
     }
 
     @Test func aFileBoundToUIKitIsLeftForAHandAndSaysWhy() {
-        let text = "import SwiftUI\nimport UIKit\nimport MapKit\n\nstruct MapView { let picker: UIPickerView }\n"
+        let text = "import SwiftUI\nimport UIKit\nimport MapKit\n\nstruct MapView { let picker: UIPickerView; let map: MKMapView }\n"
         let port = PortRewrite(text)
         #expect(port.source == text)
-        #expect(port.outcome == .needsHand(["MapKit", "UIKit (UIPickerView)"]), "it says which UIKit names Jetway lacks")
+        #expect(
+            port.outcome == .needsHand(["MapKit (MKMapView)", "UIKit (UIPickerView)"]), "it says which UIKit and MapKit names Jetway lacks")
+    }
+
+    @Test func mapKitsSwiftUIMapIsJetwayMapKits() {
+        let view = PortRewrite("import SwiftUI\nimport MapKit\n\nstruct Place { var region: MKCoordinateRegion }\n")
+        #expect(view.outcome == .rewritten(["import SwiftUI → import Jetway", "import MapKit → import JetwayMapKit"]))
+        #expect(view.source == "import Jetway\nimport JetwayMapKit\n\nstruct Place { var region: MKCoordinateRegion }\n")
+        // A model that imports MapKit alone for its coordinates gets Jetway for CoreLocation's names.
+        let model = PortRewrite("import Foundation\nimport MapKit\n\nstruct Stop { var coordinate: CLLocationCoordinate2D }\n")
+        #expect(model.source.hasPrefix("import Foundation\nimport JetwayMapKit\nimport Jetway\n"), "\(model.source)")
     }
 
     @Test func uiKitIsJetwaysWhenTheFileUsesOnlyTheNamesJetwayHas() {

@@ -31,6 +31,9 @@ public enum EventKind: String, Sendable, CaseIterable {
     /// `.numbers([latitude, longitude, accuracy, altitude, altitude accuracy, speed, course,
     /// ms])` (-1 where unknown) or `.text("denied" | "unavailable" | "timeout")`.
     case location
+    /// Where a `Map` looks after the visitor moved or zoomed it: payload `.numbers([latitude,
+    /// longitude, latitude span, longitude span])` in degrees (features/maps.js).
+    case camera
 
     /// Whether a browser may send this kind over the websocket.
     public var isSentByBrowsers: Bool { self != .upload }
@@ -78,7 +81,7 @@ public enum EventPayload: Sendable, Equatable {
         }
     }
 
-    var kindName: String {
+    public var kindName: String {
         switch self {
         case .none: "nothing"
         case .text: "text"

@@ -10,7 +10,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     public var data: Data
     /// Each element's identity: the key path's value (a direct `id` read for `Identifiable`
     /// elements, which spares a key-path application per row and render).
-    let identify: (Data.Element) -> ID
+    package let identify: (Data.Element) -> ID
     public var content: (Data.Element) -> Content
     /// iOS 16's `editActions:`: the rows deletable and movable, edited in the bound collection.
     var edits: [OnDeleteModifier.Edit] = []
