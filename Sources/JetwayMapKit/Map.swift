@@ -161,6 +161,7 @@ extension Map where Content == _MapAnnotationItems {
 /// work on a map's container too.
 struct MapConfiguration {
     var style = MapStyle.standard
+    var tiles: MapTileSource?
     var controls: AnyView?
     var cameraChange: ((MapCameraUpdateContext) -> Void)?
 }
@@ -180,6 +181,12 @@ extension View {
     /// How the maps inside draw the world.
     public func mapStyle(_ style: MapStyle) -> some View {
         transformEnvironment(\.mapConfiguration) { $0.style = style }
+    }
+
+    /// The tiles the maps inside draw, whatever their style (Jetway's: a tile server of the
+    /// app's for these maps only; `MapTileSource.standard` and `.imagery` set every map's).
+    public func mapTileSource(_ source: MapTileSource) -> some View {
+        transformEnvironment(\.mapConfiguration) { $0.tiles = source }
     }
 
     /// The controls the maps inside show (`MapUserLocationButton()`, `MapScaleView()`, …).

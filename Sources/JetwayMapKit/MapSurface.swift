@@ -47,7 +47,7 @@ struct MapSurface<Content: MapContent>: _PrimitiveView {
         if view.showsUserLocation || items.contains(where: { if case .user = $0.kind { true } else { false } }) { options.append("user") }
         if configuration.style.muted { options.append("muted") }
         node.setAttribute(RuntimeContract.Attribute.mapOptions, options.joined(separator: " "))
-        let tiles = configuration.style.kind == .standard ? MapTileSource.standard : MapTileSource.imagery
+        let tiles = configuration.tiles ?? (configuration.style.kind == .standard ? MapTileSource.standard : MapTileSource.imagery)
         node.setAttribute(RuntimeContract.Attribute.mapTiles, tiles.template + "\n" + tiles.attribution)
 
         let binding = view.position

@@ -110,6 +110,8 @@ feature((view) => {
   function draw(map) {
     const el = map.el;
     if (!map.width || !el.isConnected) return;
+    // (A focused item near the edge must not scroll the map's box: its items are placed, not scrolled.)
+    if (el.scrollLeft || el.scrollTop) { el.scrollLeft = 0; el.scrollTop = 0; }
     map.y = Math.min(1, Math.max(0, map.y));
     const scale = TILE * 2 ** map.z;
     drawTiles(map, scale);
@@ -245,7 +247,7 @@ feature((view) => {
     const zoom = event.target.closest("[data-jw-map-zoom]");
     if (zoom && map.el.contains(zoom)) {
       event.preventDefault();
-      zoomTo(map, Math.round(map.z) + Number(zoom.dataset.jwMapZoom), map.width / 2, map.height / 2, true);
+      zoomTo(map, map.z + Number(zoom.dataset.jwMapZoom), map.width / 2, map.height / 2, true);
       return;
     }
     const user = event.target.closest(`[${wire.attribute.mapControl}="user"]`);
@@ -300,7 +302,7 @@ feature((view) => {
       settleSoon(map, 300);
     } else if (event.key === "+" || event.key === "=" || event.key === "-") {
       event.preventDefault();
-      zoomTo(map, Math.round(map.z) + (event.key === "-" ? -1 : 1), map.width / 2, map.height / 2, true);
+      zoomTo(map, map.z + (event.key === "-" ? -1 : 1), map.width / 2, map.height / 2, true);
     }
   }
 
