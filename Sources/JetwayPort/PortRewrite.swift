@@ -110,6 +110,20 @@ public struct PortRewrite: Sendable, Equatable {
             ],
             #"\bMK[A-Z][A-Za-z]*\b"#
         ),
+        // A model that reloads the home screen's widgets after saving: a web app has none. The
+        // widgets themselves are WidgetKit's, left for a hand.
+        "WidgetKit": (
+            ["WidgetCenter"],
+            #"\b(?:WidgetCenter|Widget|WidgetBundle|WidgetConfiguration|StaticConfiguration|IntentConfiguration|AppIntentConfiguration|TimelineProvider|IntentTimelineProvider|AppIntentTimelineProvider|TimelineEntry|TimelineReloadPolicy|WidgetFamily|WidgetRenderingMode|ActivityConfiguration|ControlWidget[A-Za-z]*|widgetFamily|widgetURL|supportedFamilies)\b"#
+        ),
+        // The review request (the system may show nothing; a browser has no store); in-app
+        // purchases are left for a hand.
+        "StoreKit": (
+            ["SKStoreReviewController", "AppStore", "requestReview", "RequestReviewAction"],
+            #"\b(?:SK[A-Z][A-Za-z]*|AppStore|requestReview|RequestReviewAction|StoreView|SubscriptionStoreView|ProductView|AppTransaction|VerificationResult|storeProductTask|subscriptionStatusTask|currentEntitlementTask)\b|\bProduct\.(?:products|SubscriptionInfo|PurchaseResult|ProductType)\b|\bTransaction\.(?:currentEntitlements|updates|unfinished|latest|all|currentEntitlement)\b"#
+        ),
+        // The path monitor behind an offline banner; connections are left for a hand.
+        "Network": (["NWPathMonitor", "NWPath", "NWInterface"], #"\bNW[A-Z][A-Za-z]*\b"#),
         "UserNotifications": (
             [
                 "UNUserNotificationCenter", "UNUserNotificationCenterDelegate", "UNAuthorizationOptions", "UNAuthorizationStatus",

@@ -215,6 +215,21 @@ struct PortRewriteTests {
             port.outcome == .needsHand(["MapKit (MKMapView)", "UIKit (UIPickerView)"]), "it says which UIKit and MapKit names Jetway lacks")
     }
 
+    @Test func widgetCenterReviewsAndThePathMonitorAreJetwaysButTheRestOfTheirFrameworksIsNot() {
+        let store = PortRewrite("import Foundation\nimport WidgetKit\n\nfunc saved() { WidgetCenter.shared.reloadAllTimelines() }\n")
+        #expect(store.outcome.isRewritten && store.source.contains("import Jetway") && !store.source.contains("WidgetKit"))
+        let widget = PortRewrite("import SwiftUI\nimport WidgetKit\n\nstruct Provider: TimelineProvider {}\n")
+        #expect(widget.outcome == .needsHand(["WidgetKit (TimelineProvider)"]))
+        let rate = PortRewrite("import SwiftUI\nimport StoreKit\n\nstruct R: View { @Environment(\\.requestReview) var requestReview }\n")
+        #expect(rate.outcome.isRewritten && !rate.source.contains("StoreKit"))
+        let shop = PortRewrite("import StoreKit\n\nfunc load() async throws { _ = try await Product.products(for: []) }\n")
+        #expect(shop.outcome == .needsHand(["StoreKit (Product.products)"]))
+        let monitor = PortRewrite("import Network\n\nlet monitor = NWPathMonitor()\n")
+        #expect(monitor.outcome.isRewritten && monitor.source.hasPrefix("import Jetway\n"))
+        let socket = PortRewrite("import Network\n\nvar connection: NWConnection?\n")
+        #expect(socket.outcome == .needsHand(["Network (NWConnection)"]))
+    }
+
     @Test func mapKitsSwiftUIMapIsJetwayMapKits() {
         let view = PortRewrite("import SwiftUI\nimport MapKit\n\nstruct Place { var region: MKCoordinateRegion }\n")
         #expect(view.outcome == .rewritten(["import SwiftUI → import Jetway", "import MapKit → import JetwayMapKit"]))
