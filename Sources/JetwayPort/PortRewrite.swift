@@ -39,6 +39,7 @@ public struct PortRewrite: Sendable, Equatable {
         "WebKit", "Intents", "AppIntents", "LocalAuthentication", "CoreImage", "Metal", "MetalKit", "QuickLook", "EventKit",
         "Contacts", "ContactsUI", "Speech", "CoreBluetooth", "NaturalLanguage", "TipKit", "AudioToolbox",
         "MultipeerConnectivity", "Security", "GameController", "CoreNFC", "AuthenticationServices", "Network", "PDFKit",
+        "MusicKit", "PassKit", "MediaPlayer", "BackgroundTasks", "CoreSpotlight", "CarPlay",
     ]
 
     /// UIKit's names Jetway has, where the browser has an equivalent (Bridges/ in the Jetway
@@ -47,7 +48,8 @@ public struct PortRewrite: Sendable, Equatable {
     public static let uiKitNamesJetwayHas: Set<String> = [
         "UIApplication", "UIColor", "UIFont", "UIImage", "UIScreen", "UIImpactFeedbackGenerator",
         "UINotificationFeedbackGenerator", "UISelectionFeedbackGenerator", "UIKeyboardType", "UINavigationBar", "UITabBar",
-        "UITableView", "UIPageControl", "UISegmentedControl", "UIRectCorner", "UITextAutocapitalizationType",
+        "UITableView", "UIPageControl", "UISegmentedControl", "UIRectCorner", "UITextAutocapitalizationType", "UISearchBar",
+        "UISearchBarDelegate",
         "UITextContentType", "UITextChecker", "UIViewRepresentable", "UIViewRepresentableContext", "UIView", "UITextView",
         "UITextViewDelegate", "UILabel", "UIVisualEffectView", "UIVisualEffect", "UIBlurEffect", "UIActivityIndicatorView",
         "UIEdgeInsets", "UIResponder", "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate", "UIScene", "UIWindowScene",
@@ -167,6 +169,13 @@ public struct PortRewrite: Sendable, Equatable {
 
     /// `Timer()` (not `MyTimer()` or `Timer(…)`).
     static let emptyTimer = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_.])Timer\(\)"#)
+
+    /// Xcode's generated accessors of a to-many relationship, declared `@NSManaged` in a class's
+    /// `+CoreDataProperties.swift`: `@NSManaged public func addToSets(_ value: SetEntry)`.
+    static let managedAccessor = try! NSRegularExpression(
+        pattern:
+            #"^(\s*)@NSManaged\s+((?:public\s+|internal\s+|open\s+)?)func\s+(addTo|removeFrom)([A-Z][A-Za-z0-9_]*)\(_\s+(values?)\s*:\s*([^)]+?)\)\s*$"#
+    )
 
     /// `@NSManaged` (not `@NSManagedSomething`).
     static let nsManaged = try! NSRegularExpression(pattern: #"@NSManaged\b"#)
@@ -355,8 +364,23 @@ public struct PortRewrite: Sendable, Equatable {
         for index in removed.sorted(by: >) { lines.remove(at: index) }
         // `@NSManaged` and `@objc(Name)` need the Objective-C runtime: JetwayCoreData's
         // `@Managed` keeps the property's value; the class's Objective-C name is not needed.
-        var managed = 0, objc = 0
+        var managed = 0, objc = 0, accessors = 0
         var emptied: [Int] = []
+        for index in lines.indices where lines[index].contains("@NSManaged") {
+            // A generated to-many accessor gets the body Core Data's runtime gave it.
+            let line = lines[index]
+            let range = NSRange(line.startIndex..., in: line)
+            guard let match = Self.managedAccessor.firstMatch(in: line, range: range) else { continue }
+            let part = { (group: Int) in (line as NSString).substring(with: match.range(at: group)) }
+            let relationship = part(4).prefix(1).lowercased() + part(4).dropFirst()
+            let objects = part(5) == "value" ? "[value]" : "values"
+            let call =
+                part(3) == "addTo"
+                ? "addManagedObjects(\(objects), toKey: \"\(relationship)\")"
+                : "removeManagedObjects(\(objects), fromKey: \"\(relationship)\")"
+            lines[index] = "\(part(1))\(part(2))func \(part(3))\(part(4))(_ \(part(5)): \(part(6))) { \(call) }"
+            accessors += 1
+        }
         for index in lines.indices where lines[index].contains("@NSManaged") || lines[index].contains("@objc") {
             let line = lines[index]
             let range = NSRange(line.startIndex..., in: line)
@@ -385,6 +409,7 @@ public struct PortRewrite: Sendable, Equatable {
             changes.append("app and scene delegates made final")
         }
         if managed > 0 { changes.append("@NSManaged → @Managed (\(managed))") }
+        if accessors > 0 { changes.append("@NSManaged to-many accessors given their bodies (\(accessors))") }
         if objc > 0 { changes.append("@objc removed (\(objc))") }
         // `Timer()`, a placeholder before the real timer is scheduled: Linux's `Timer` has no
         // `init()` (and an extension cannot add one), so it is an unscheduled timer made the

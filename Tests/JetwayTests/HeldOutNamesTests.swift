@@ -1,172 +1,87 @@
 import Foundation
-import Jetway
 import JetwayTesting
-import JetwayWire
 import Testing
 
-// Names held-out apps stopped on, written as those apps write them: a timer's duration text,
-// localized strings, stacks as values, bars hidden, formatted accessibility values, the
-// pasteboard.
+@testable import Jetway
 
-private struct TimerSettings: View {
-    @FocusState private var focused
-    @State private var minutes = "25"
-    @State private var compact = true
-    @State private var taps = 0
-    let budget = 1234.5
+// Names held-out apps stopped on, as they write them: a formatter field bound to a managed
+// number through `Binding(_:)`, a custom font scaled with a text style, a faded material, a
+// tiled picture, iOS 18's navigation bar visibility, menu styles, a location service's error
+// codes.
 
+private final class Lift: ObservableObject {
+    @Published var weight: Double = 60
+}
+
+private struct LiftEditor: View {
+    @ObservedObject var lift: Lift
     var body: some View {
-        let layout = compact ? AnyLayout(VStackLayout(spacing: 4)) : AnyLayout(HStackLayout(spacing: 8))
         VStack {
-            layout {
-                Text(LocalizedStringResource("Focus length"))
-                TextField("Minutes", text: $minutes).focused($focused)
-                Button("Tapped \(taps)") { taps += 1 }
+            TextField("Weight", value: Binding($lift.weight), formatter: NumberFormatter())
+            Text("Lifting \(Int(lift.weight))")
+        }
+    }
+}
+
+private struct RedMenu: MenuStyle {
+    func makeBody(configuration: Configuration) -> some View {
+        Menu(configuration).foregroundStyle(.red)
+    }
+}
+
+private struct Styled: View {
+    var body: some View {
+        NavigationStack {
+            VStack {
+                Text("Games").font(.custom("Karnak", size: 20, relativeTo: .title2))
+                Text("Fixed").font(.custom("Karnak", fixedSize: 12))
+                Text("Glass").padding().background(.ultraThinMaterial.opacity(0.4))
+                Image("stripes").resizable(resizingMode: .tile).frame(height: 20)
+                Menu("Sort") { Button("By name") {} }.menuStyle(.button)
+                Menu("Filter") { Button("All") {} }.menuStyle(BorderlessButtonMenuStyle())
+                Menu("Red") { Button("One") {} }.menuStyle(RedMenu())
             }
-            Button("Switch") { compact.toggle() }
-            Text("Spent").accessibilityValue("\(budget, format: .number.precision(.fractionLength(2))) of budget")
-            Text("Due \(Date(timeIntervalSinceReferenceDate: 0), formatter: Self.dayFormatter)")
-            Text(String(localized: "Settings")).font(.caption.smallCaps())
-            Button("Copy code") { UIPasteboard.general.string = "B12-42" }
-            Color(.pink).frame(width: 10, height: 10)
+            .navigationTitle("Puzzles")
+            .toolbarBackgroundVisibility(.hidden, for: .navigationBar)
         }
-        .toolbar(.hidden, for: .navigationBar, .tabBar)
-    }
-
-    static let dayFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd"
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter
-    }()
-}
-
-@MainActor @Suite struct HeldOutNamesTests {
-    @Test func aTimersDurationAsTimersAndWordsShowIt() {
-        let formatter = DateComponentsFormatter()
-        formatter.allowedUnits = [.minute, .second]
-        formatter.zeroFormattingBehavior = .pad
-        #expect(formatter.string(from: 309) == "05:09")
-        let hours = DateComponentsFormatter()
-        hours.allowedUnits = [.hour, .minute, .second]
-        #expect(hours.string(from: 309) == "5:09" && hours.string(from: 3909) == "1:05:09")
-        hours.unitsStyle = .abbreviated
-        #expect(hours.string(from: 3909) == "1h 5m 9s")
-        hours.unitsStyle = .full
-        #expect(hours.string(from: 3660) == "1 hour, 1 minute")
-        hours.unitsStyle = .short
-        hours.maximumUnitCount = 1
-        #expect(hours.string(from: 7300) == "2 hr")
-    }
-
-    @Test func theScreenAsWritten() throws {
-        let host = ViewHost(TimerSettings())
-        #expect(host.text.contains("Focus length") && host.text.contains("Due 2001-01-01"), "\(host.text)")
-        #expect(host.html.contains(#"aria-description="1,234.50 of budget""#) || host.html.contains("1,234.50 of budget"), "\(host.html)")
-        #expect(host.html.contains("font-variant-caps:small-caps"))
-        #expect(host.html.contains(StyleClass.navBarHidden) && host.html.contains(StyleClass.tabBarHidden))
-        // A stack as a value: the views inside keep their state when it changes.
-        try host.tap("Tapped 0")
-        #expect(host.html.contains(StyleClass.vstack))
-        try host.tap("Switch")
-        #expect(host.text.contains("Tapped 1"), "the button's count survived the layout's change: \(host.text)")
-        #expect(host.html.contains(StyleClass.hstack))
-        // The pasteboard: the browser's clipboard gets the text; reading gives it back here.
-        try host.tap("Copy code")
-        let copy = host.dom.root.attribute(RuntimeContract.Attribute.media) ?? ""
-        #expect(copy.hasSuffix(" copy 0 1.0 0 0.0 B12-42"), "\(copy)")
-    }
-
-    @Test func localizedStringsAreTheirKeysAsWritten() {
-        let count = 3
-        #expect(String(localized: "\(count) flights") == "3 flights")
-        let resource: LocalizedStringResource = "Boarding"
-        #expect(String(localized: resource) == "Boarding" && resource.key == "Boarding")
-    }
-
-    @Test func symbolVariantsAndProminentHeaders() throws {
-        let host = ViewHost(
-            Form {
-                Section {
-                    Label("Starred", systemImage: "star").symbolVariant(.fill)
-                    Image(systemName: "heart").symbolVariant(.circle.fill)
-                    Image(systemName: "bell")
-                } header: {
-                    Text("Flights")
-                }
-                .headerProminence(.increased)
-            })
-        let symbols = host.dom.root.descendants.compactMap { $0.attribute("data-symbol") ?? $0.attribute("aria-label") }
-        #expect(host.html.contains(StyleClass.sectionHeaderIncreased))
-        #expect(!symbols.isEmpty)
-        let plain = ViewHost(Image(systemName: "star")).html
-        let filled = ViewHost(Image(systemName: "star").symbolVariant(.fill)).html
-        #expect(plain != filled && filled == ViewHost(Image(systemName: "star.fill")).html, "\(filled)")
-        let ringed = ViewHost(Image(systemName: "plus").symbolVariant(.circle.fill)).html
-        // The variant is drawn; the spoken name stays the symbol's own ("plus").
-        #expect(ringed.contains("/_jetway/symbols/plus-circle-fill.svg"), "\(ringed)")
-        // A symbol without the variant stays as it is (not a missing symbol's placeholder).
-        #expect(ViewHost(Image(systemName: "heart").symbolVariant(.circle.fill)).html == ViewHost(Image(systemName: "heart")).html)
-    }
-
-    @Test func anAlertControllerPresentedFromTheRootIsThePagesAlert() throws {
-        let host = ViewHost(OrderScreen())
-        try host.tap("Add to order")
-        #expect(host.text.contains("Added") && host.text.contains("Your order was updated"), "\(host.text)")
-        #expect(host.html.contains("alertdialog"))
-        try host.tap("OK")
-        #expect(host.text.contains("1 confirmed") && !host.html.contains("alertdialog"), "\(host.text)")
-        try host.tap("Add to order")
-        try host.tap("Cancel")
-        #expect(host.text.contains("1 confirmed") && !host.html.contains("alertdialog"))
-    }
-
-    @Test func anAdaptedDelegateIsMadeOnceAndToldTheAppLaunched() {
-        let first = LaunchCounter(delegate: UIApplicationDelegateAdaptor(LaunchDelegate.self))
-        let second = LaunchCounter(delegate: UIApplicationDelegateAdaptor(LaunchDelegate.self))
-        #expect(first.delegate.wrappedValue === second.delegate.wrappedValue)
-        #expect(LaunchDelegate.launches == 1)
     }
 }
 
-/// An order controller as UIKit-minded apps write it: it tells the user with an alert it
-/// presents from the scene's root view controller.
 @MainActor
-final class OrderController: ObservableObject {
-    @Published var confirmed = 0
-
-    func showNotification(title: String, message: String) {
-        let alert = UIAlertController(title: title, message: message, preferredStyle: .alert)
-        alert.addAction(UIAlertAction(title: "OK", style: .default) { _ in self.confirmed += 1 })
-        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel, handler: nil))
-        if let scene = UIApplication.shared.connectedScenes.first as? UIWindowScene,
-            let root = scene.windows.first?.rootViewController
-        {
-            root.present(alert, animated: true)
-        }
+@Suite struct HeldOutNamesTests {
+    @Test func aFormatterFieldEditsAWrappedNumberThroughBindingsOptionalInit() throws {
+        let lift = Lift()
+        let host = ViewHost(LiftEditor(lift: lift))
+        try host.send(.change, .text("82.5")) { $0.tag == "input" }
+        #expect(lift.weight == 82.5)
+        #expect(host.text.contains("Lifting 82"))
+        // A value the formatter cannot read leaves the number as it was.
+        try host.send(.change, .text("heavy")) { $0.tag == "input" }
+        #expect(lift.weight == 82.5)
     }
-}
 
-private struct OrderScreen: View {
-    @StateObject private var orders = OrderController()
-    var body: some View {
-        VStack {
-            Button("Add to order") { orders.showNotification(title: "Added", message: "Your order was updated") }
-            Text("\(orders.confirmed) confirmed")
-        }
+    @Test func fontsMaterialsTilesMenusAndTheBarDrawAsAsked() throws {
+        let host = ViewHost(Styled())
+        let style = { (text: String) in host.elements(withText: text).first?.attribute("style") ?? "" }
+        #expect(style("Games").contains("font-size:calc(20px * var(--jw-type-scale, 1))"), "\(style("Games"))")
+        #expect(style("Fixed").contains("font-size:12px"))
+        let glass = host.dom.root.descendants.first { ($0.attribute("style") ?? "").contains("backdrop-filter:blur(10px)") }
+        #expect(glass?.attribute("style")?.contains("40%, transparent)") == true, "\(glass?.attribute("style") ?? "")")
+        let tiles = host.dom.root.descendants.first { ($0.attribute("style") ?? "").contains("background-repeat:repeat") }
+        #expect(tiles?.attribute("style")?.contains("url(\"/assets/images/stripes.png\")") == true && tiles?.attribute("role") == "img")
+        let summaries = host.dom.root.descendants.filter { $0.tag == "summary" }
+        #expect(summaries.count == 3)
+        #expect(summaries[0].attribute("class")?.contains("jw-bordered") == true, "a button menu's label is a bordered button")
+        #expect(summaries[1].attribute("class")?.contains("jw-bordered") == false)
+        // The app's own style drew the third: its label in red, the menu itself as a menu.
+        #expect(
+            host.dom.root.descendants.contains { ($0.attribute("style") ?? "").contains(Color.red.css) && $0.textContent.contains("Red") })
+        let bar = host.elements(withClass: "jw-nav-title").first ?? host.dom.root
+        #expect(host.html.contains("background:transparent"), "\(bar.attribute("style") ?? "")")
     }
-}
 
-@MainActor struct LaunchCounter {
-    let delegate: UIApplicationDelegateAdaptor<LaunchDelegate>
-}
-
-final class LaunchDelegate: NSObject, UIApplicationDelegate {
-    static var launches = 0
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?)
-        -> Bool
-    {
-        Self.launches += 1
-        return true
+    @Test func locationErrorsHaveCoreLocationsCodes() {
+        #expect(CLError(.geocodeFoundNoResult).code.rawValue == 8)
+        #expect(CLError(.regionMonitoringDenied).code.rawValue == 4 && CLError(.promptDeclined).code.rawValue == 18)
     }
 }

@@ -152,6 +152,7 @@ struct PortedNamesTests {
             "UITextChecker": UITextChecker.self, "UIViewRepresentable": (any UIViewRepresentable).self,
             "UIViewRepresentableContext": UIViewRepresentableContext<NotesField>.self, "UIView": UIView.self,
             "UITextView": UITextView.self, "UITextViewDelegate": (any UITextViewDelegate).self, "UILabel": UILabel.self,
+            "UISearchBar": UISearchBar.self, "UISearchBarDelegate": (any UISearchBarDelegate).self,
             "UIVisualEffectView": UIVisualEffectView.self, "UIVisualEffect": UIVisualEffect.self, "UIBlurEffect": UIBlurEffect.self,
             "UIActivityIndicatorView": UIActivityIndicatorView.self, "UIEdgeInsets": UIEdgeInsets.self, "UIResponder": UIResponder.self,
             "UIApplicationDelegate": (any UIApplicationDelegate).self, "UISceneDelegate": (any UISceneDelegate).self,

@@ -98,8 +98,67 @@ private struct Entry: View {
     }
 }
 
+/// The search bar of apps written before `.searchable`.
+struct WorkoutSearchBar: UIViewRepresentable {
+    @Binding var text: String
+    @Binding var searched: Int
+
+    final class Coordinator: NSObject, UISearchBarDelegate {
+        @Binding var text: String
+        @Binding var searched: Int
+        init(text: Binding<String>, searched: Binding<Int>) {
+            _text = text
+            _searched = searched
+        }
+        func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) { text = searchText }
+        func searchBarSearchButtonClicked(_ searchBar: UISearchBar) { searched += 1 }
+        func searchBarCancelButtonClicked(_ searchBar: UISearchBar) {
+            searchBar.text = ""
+            text = ""
+        }
+    }
+
+    func makeCoordinator() -> Coordinator { Coordinator(text: $text, searched: $searched) }
+
+    func makeUIView(context: Context) -> UISearchBar {
+        let searchBar = UISearchBar()
+        searchBar.delegate = context.coordinator
+        searchBar.searchBarStyle = .minimal
+        searchBar.placeholder = "Search workouts"
+        searchBar.showsCancelButton = true
+        return searchBar
+    }
+
+    func updateUIView(_ uiView: UISearchBar, context: Context) { uiView.text = text }
+}
+
+struct WorkoutsList: View {
+    @State private var query = ""
+    @State private var searched = 0
+    let workouts = ["Squats", "Bench press", "Deadlift"]
+    var body: some View {
+        VStack {
+            WorkoutSearchBar(text: $query, searched: $searched)
+            ForEach(workouts.filter { query.isEmpty || $0.localizedCaseInsensitiveContains(query) }, id: \.self) { Text($0) }
+            Text("Searched \(searched)")
+        }
+    }
+}
+
 @MainActor
 struct UIViewRepresentableTests {
+    @Test func aWrappedSearchBarFiltersAsTheVisitorTypesAndHearsReturnAndCancel() throws {
+        let host = ViewHost(WorkoutsList())
+        let field = { host.dom.root.descendants.first { $0.attribute("type") == "search" } }
+        #expect(field()?.attribute("aria-label") == "Search workouts" || field()?.attribute("placeholder") == "Search workouts")
+        try host.send(.input, .text("dead")) { $0.attribute("type") == "search" }
+        #expect(host.text.contains("Deadlift") && !host.text.contains("Squats"))
+        try host.send(.submit) { $0.attribute("type") == "search" }
+        #expect(host.text.contains("Searched 1"))
+        try host.tap("Cancel")
+        #expect(host.text.contains("Squats") && field()?.attribute("value") ?? "" == "")
+    }
+
     private func textArea(_ host: ViewHost) -> DOMNode? { host.dom.root.descendants.first { $0.tag == "textarea" } }
 
     @Test func aWrappedTextViewTakesTypingAndItsDelegateChangesShow() throws {

@@ -230,6 +230,27 @@ struct PortRewriteTests {
         #expect(socket.outcome == .needsHand(["Network (NWConnection)"]))
     }
 
+    @Test func xcodesGeneratedToManyAccessorsGetTheirBodies() {
+        let text = """
+            import CoreData
+
+            extension Workout {
+                @NSManaged public var sets: NSSet?
+
+                @objc(addSetsObject:)
+                @NSManaged public func addToSets(_ value: WorkoutSet)
+
+                @objc(removeSets:)
+                @NSManaged public func removeFromSets(_ values: NSSet)
+            }
+
+            """
+        let port = PortRewrite(text)
+        #expect(port.source.contains("    public func addToSets(_ value: WorkoutSet) { addManagedObjects([value], toKey: \"sets\") }"))
+        #expect(port.source.contains("    public func removeFromSets(_ values: NSSet) { removeManagedObjects(values, fromKey: \"sets\") }"))
+        #expect(port.source.contains("@Managed public var sets: NSSet?") && !port.source.contains("@objc"))
+    }
+
     @Test func mapKitsSwiftUIMapIsJetwayMapKits() {
         let view = PortRewrite("import SwiftUI\nimport MapKit\n\nstruct Place { var region: MKCoordinateRegion }\n")
         #expect(view.outcome == .rewritten(["import SwiftUI → import Jetway", "import MapKit → import JetwayMapKit"]))

@@ -26,7 +26,9 @@ import Foundation
 /// The browser asks the visitor when the position is first wanted, so
 /// `requestWhenInUseAuthorization()` asks for one position and reports the answer through
 /// `locationManagerDidChangeAuthorization`. Accuracy and distance filters are the browser's.
-@MainActor
+/// (Main-actor isolated with `@preconcurrency`: a model that is not, as apps write them in Swift
+/// 5 mode, uses it as it uses Apple's, which has no isolation of its own.)
+@MainActor @preconcurrency
 open class CLLocationManager: NSObject {
     open weak var delegate: CLLocationManagerDelegate?
     open var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
@@ -159,7 +161,11 @@ public enum CLActivityType: Int, Sendable {
 /// Why a location manager has no position: the visitor refused, or the browser has none.
 public struct CLError: Error, Equatable, Sendable {
     public enum Code: Int, Sendable {
-        case locationUnknown = 0, denied = 1, network = 2
+        case locationUnknown = 0, denied = 1, network = 2, headingFailure = 3, regionMonitoringDenied = 4
+        case regionMonitoringFailure = 5, regionMonitoringSetupDelayed = 6, regionMonitoringResponseDelayed = 7
+        case geocodeFoundNoResult = 8, geocodeFoundPartialResult = 9, geocodeCanceled = 10, deferredFailed = 11
+        case deferredNotUpdatingLocation = 12, deferredAccuracyTooLow = 13, deferredDistanceFiltered = 14, deferredCanceled = 15
+        case rangingUnavailable = 16, rangingFailure = 17, promptDeclined = 18, historicalLocationError = 19
     }
     public let code: Code
     public init(_ code: Code) { self.code = code }

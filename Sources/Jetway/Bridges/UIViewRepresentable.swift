@@ -498,3 +498,101 @@ extension UIFont {
         public static let caption1 = TextStyle(size: 12), caption2 = TextStyle(size: 11)
     }
 }
+
+/// What a `UISearchBar` tells its delegate (each has a default: implement the ones you need).
+@MainActor @preconcurrency
+public protocol UISearchBarDelegate: AnyObject {
+    func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String)
+    func searchBarShouldBeginEditing(_ searchBar: UISearchBar) -> Bool
+    func searchBarTextDidBeginEditing(_ searchBar: UISearchBar)
+    func searchBarTextDidEndEditing(_ searchBar: UISearchBar)
+    func searchBarSearchButtonClicked(_ searchBar: UISearchBar)
+    func searchBarCancelButtonClicked(_ searchBar: UISearchBar)
+}
+
+extension UISearchBarDelegate {
+    public func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {}
+    public func searchBarShouldBeginEditing(_ searchBar: UISearchBar) -> Bool { true }
+    public func searchBarTextDidBeginEditing(_ searchBar: UISearchBar) {}
+    public func searchBarTextDidEndEditing(_ searchBar: UISearchBar) {}
+    public func searchBarSearchButtonClicked(_ searchBar: UISearchBar) {}
+    public func searchBarCancelButtonClicked(_ searchBar: UISearchBar) {}
+}
+
+/// A search bar (the search field of apps written before `.searchable`): the page's search
+/// field, with a Cancel button when `showsCancelButton`. What the visitor types is its `text`
+/// and its delegate hears it (`textDidChange`), Return (`searchBarSearchButtonClicked`), Cancel,
+/// and the focus coming and going.
+open class UISearchBar: UIView {
+    public enum Style: Int, Sendable {
+        case `default`, prominent, minimal
+    }
+
+    open var text: String? = "" { didSet { changed() } }
+    open var placeholder: String? { didSet { changed() } }
+    open var prompt: String? { didSet { changed() } }
+    open var searchBarStyle: Style = .default { didSet { changed() } }
+    open var showsCancelButton = false { didSet { changed() } }
+    open var barTintColor: UIColor? { didSet { changed() } }
+    open var keyboardType: UIKeyboardType = .default { didSet { changed() } }
+    open var autocapitalizationType: UITextAutocapitalizationType = .none { didSet { changed() } }
+    open weak var delegate: UISearchBarDelegate?
+
+    open func setShowsCancelButton(_ showsCancelButton: Bool, animated: Bool) { self.showsCancelButton = showsCancelButton }
+
+    override func makeNode(_ context: _RenderContext) -> Node {
+        let bar = context.element("div", StyleClass.searchable)
+        bar.addStyle("display:flex;align-items:center;gap:8px")
+        applyViewStyle(to: bar)
+        if let barTintColor, searchBarStyle != .minimal { bar.addStyle("background:\(barTintColor.css)") }
+        let inside = context.insideElement()
+        let binding = Binding<String>(
+            get: { [weak self] in self?.text ?? "" },
+            set: { [weak self] typed in self?.visitorTyped(typed) })
+        let field = TextInput.node(
+            inside.structural(0), type: "search", title: placeholder ?? prompt ?? "Search", prompt: nil, text: binding,
+            className: StyleClass.search)
+        field.setAttribute("role", "searchbox")
+        field.setAttribute("autocapitalize", autocapitalizationType.modern.attribute)
+        if let mode = keyboardType.inputMode { field.setAttribute("inputmode", mode) }
+        if context.environment.isEnabled {
+            field.addHandler(
+                EventBinding(event: .focus) { [weak self] _ in
+                    guard let self, let delegate = self.delegate else { return }
+                    if delegate.searchBarShouldBeginEditing(self) { delegate.searchBarTextDidBeginEditing(self) }
+                }, afterEarlier: true)
+            field.addHandler(
+                EventBinding(event: .blur) { [weak self] _ in
+                    guard let self else { return }
+                    self.delegate?.searchBarTextDidEndEditing(self)
+                }, afterEarlier: true)
+            field.addHandler(
+                EventBinding(event: .submit) { [weak self] _ in
+                    guard let self else { return }
+                    self.delegate?.searchBarSearchButtonClicked(self)
+                }, afterEarlier: true)
+        }
+        var children = [field]
+        if showsCancelButton {
+            let cancel = inside.structural(1).element("button", StyleClass.borderless)
+            cancel.setAttribute("type", "button")
+            cancel.text = "Cancel"
+            cancel.on(.click) { [weak self] _ in
+                guard let self else { return }
+                self.delegate?.searchBarCancelButtonClicked(self)
+            }
+            children.append(cancel)
+        }
+        bar.children = children
+        return bar
+    }
+
+    private func visitorTyped(_ typed: String) {
+        guard typed != (text ?? "") else { return }
+        let onChange = self.onChange
+        self.onChange = nil
+        text = typed
+        self.onChange = onChange
+        delegate?.searchBar(self, textDidChange: typed)
+    }
+}

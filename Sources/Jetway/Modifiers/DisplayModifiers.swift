@@ -182,6 +182,14 @@ extension View {
             StyleModifier { node in if hidden && navigation && Self.isNavigationBar(node) { node.addStyle("background:transparent") } })
     }
 
+    /// iOS 18's name for `toolbarBackground(_:for:)` with a visibility.
+    public func toolbarBackgroundVisibility(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+        let navigation = bars.isEmpty || bars.contains(.navigationBar) || bars.contains(.automatic)
+        let hidden = visibility == .hidden
+        return modifier(
+            StyleModifier { node in if hidden && navigation && Self.isNavigationBar(node) { node.addStyle("background:transparent") } })
+    }
+
     /// The colour scheme of the navigation bar's title and items: `.dark` draws them light, as
     /// on a dark bar.
     public func toolbarColorScheme(_ colorScheme: ColorScheme?, for bars: ToolbarPlacement...) -> some View {

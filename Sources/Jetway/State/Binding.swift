@@ -64,6 +64,15 @@ extension Binding {
     }
 }
 
+extension Binding {
+    /// A binding to an optional made from one to its wrapped type (`TextField(value:
+    /// Binding($item.weight), formatter:)`): reads the value, and writes a non-nil one through
+    /// (a nil is ignored, as the base cannot hold it).
+    public init<V>(_ base: Binding<V>) where Value == V? {
+        self.init(get: { base.wrappedValue }, set: { if let value = $0 { base.wrappedValue = value } })
+    }
+}
+
 extension Binding: DynamicProperty {}
 
 private final class LastValue<Value> {

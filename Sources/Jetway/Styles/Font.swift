@@ -19,6 +19,8 @@ public struct Font: Hashable, Sendable {
     var hasMonospacedDigits = false
     /// `font-variant-caps` (`smallCaps()`, `lowercaseSmallCaps()`, `uppercaseSmallCaps()`).
     var caps: String?
+    /// A custom font's size follows the visitor's text size (`relativeTo:`).
+    var scalesWithType = false
 
     public static let largeTitle = Font(kind: .textStyle("largeTitle"))
     public static let title = Font(kind: .textStyle("title"))
@@ -49,6 +51,19 @@ public struct Font: Hashable, Sendable {
     /// A named font; the name is limited to letters, digits, spaces, `-` and `_` in CSS.
     public static func custom(_ name: String, size: CGFloat) -> Font {
         Font(kind: .custom(name: name, size: Double(size)))
+    }
+
+    /// A font of the app's at `size`, scaled with the text style `textStyle` as the visitor's
+    /// text size changes (`--jw-type-scale`, `.dynamicTypeSize`).
+    public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: TextStyle) -> Font {
+        var font = Font(kind: .custom(name: name, size: Double(size)))
+        font.scalesWithType = true
+        return font
+    }
+
+    /// A font of the app's at `size` that keeps its size whatever the visitor's text size.
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font {
+        Font(kind: .custom(name: name, size: Double(fixedSize)))
     }
 
     public func weight(_ weight: Weight) -> Font {
@@ -160,7 +175,10 @@ public struct Font: Hashable, Sendable {
             let safe = String(
                 name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-" || $0 == "_" }.map(
                     Character.init))
-            node.addStyle("font-family:'\(safe)',system-ui,sans-serif;font-size:\(Color.format(size))px")
+            let px = "\(Color.format(size))px"
+            node.addStyle(
+                "font-family:'\(safe)',system-ui,sans-serif;font-size:"
+                    + (scalesWithType ? "calc(\(px) * var(\(StyleVariable.typeScale), 1))" : px))
         }
         if let weight { node.addStyle("font-weight:\(weight.value)") }
         if isItalic { node.addStyle("font-style:italic") }

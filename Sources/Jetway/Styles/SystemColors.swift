@@ -268,6 +268,13 @@ public struct Material: ShapeStyle, Hashable {
 }
 
 extension Material {
+    /// The material less opaque (`.background(.ultraThinMaterial.opacity(0.4))`): its tint
+    /// fades, its blur stays.
+    public func opacity(_ opacity: Double) -> Material {
+        let percent = Color.format(min(max(opacity, 0), 1) * 100)
+        return Material(css: "color-mix(in srgb, \(css) \(percent)%, transparent)", blur: blur)
+    }
+
     /// The blur a style asks for behind it: a material's, or the one an `AnyShapeStyle` holds.
     static func blur(of style: some ShapeStyle) -> Int? {
         (style as? Material)?.blur ?? (style as? AnyShapeStyle)?.blur

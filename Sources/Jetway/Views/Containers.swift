@@ -208,14 +208,29 @@ final class DisclosureState {
 public struct Menu<Label: View, Content: View>: _PrimitiveView {
     let label: Label
     let content: Content
+    /// Made by a `MenuStyle` (`Menu(configuration)`): drawn in the default look.
+    var styled = false
 
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.content = content()
     }
 
+    init(label: Label, content: Content, styled: Bool) {
+        self.label = label
+        self.content = content
+        self.styled = styled
+    }
+
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
-        out.append(node(context, className: RuntimeContract.Class.menu, label: view.label, items: view.content))
+        switch view.styled ? .builtIn(nil) : context.environment.menuStyling {
+        case .custom(let makeBody):
+            AnyView._render(makeBody(MenuStyleConfiguration(label: AnyView(view.label), content: AnyView(view.content))), context, &out)
+        case .builtIn(let className):
+            let node = node(context, className: RuntimeContract.Class.menu, label: view.label, items: view.content)
+            if let className, let summary = node.children.first { summary.addClass(className) }
+            out.append(node)
+        }
     }
 
     /// The menu's `<details>`: a summary that opens it, and its items (also a context menu's).

@@ -16,6 +16,8 @@ public struct Image: _PrimitiveView, Equatable {
     var source: Source
     let label: String?
     var isResizable = false
+    /// `resizable(resizingMode: .tile)`: the picture repeated over the frame.
+    var tiles = false
     var contentMode: ContentMode?
 
     nonisolated public init(_ name: String) {
@@ -66,6 +68,18 @@ public struct Image: _PrimitiveView, Equatable {
         return copy
     }
 
+    /// Resizable with insets kept from stretching, or tiled (`resizingMode: .tile`).
+    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image {
+        var copy = resizable()
+        copy.tiles = resizingMode == .tile
+        return copy
+    }
+
+    /// How a resizable image fills its frame: stretched (the default) or repeated.
+    public enum ResizingMode: Hashable, Sendable {
+        case stretch, tile
+    }
+
     public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
 
     public enum TemplateRenderingMode: Hashable, Sendable {
@@ -102,6 +116,15 @@ public struct Image: _PrimitiveView, Equatable {
             if let label { node.setAttribute("aria-label", label) }
         }
         if isResizable { node.addClass(StyleClass.resizable) }
+        if tiles, let src = node.attribute("src") {
+            // An <img> cannot repeat its picture: a box with it as a repeated background.
+            let box = Node("div", key: key)
+            box.setAttribute("class", "\(StyleClass.image) \(StyleClass.resizable)")
+            box.setAttribute("role", "img")
+            box.setAttribute("aria-label", label ?? "")
+            box.addStyle("background-image:url(\"\(src.replacingOccurrences(of: "\"", with: "%22"))\");background-repeat:repeat")
+            return box
+        }
         if let contentMode { node.addStyle("object-fit:\(contentMode == .fill ? "cover" : "contain")") }
         return node
     }

@@ -52,10 +52,10 @@ enum FormattedValue {
                 var parsed: Any?
                 if let numbers = formatter as? NumberFormatter, let number = numbers.number(from: text) {
                     switch V.self {
-                    case is Double.Type: parsed = number.doubleValue
-                    case is Float.Type: parsed = number.floatValue
-                    case is Int.Type: parsed = number.intValue
-                    case is Decimal.Type: parsed = number.decimalValue
+                    case is Double.Type, is Double?.Type: parsed = number.doubleValue
+                    case is Float.Type, is Float?.Type: parsed = number.floatValue
+                    case is Int.Type, is Int?.Type: parsed = number.intValue
+                    case is Decimal.Type, is Decimal?.Type: parsed = number.decimalValue
                     default: parsed = number
                     }
                 } else if let dates = formatter as? DateFormatter {
