@@ -22,7 +22,6 @@ struct SupportedAPITests {
 
     static let notYet: [Snippet] = [
         Snippet(".alignmentGuide", "Text(\"a\").alignmentGuide(.leading) { _ in 0 }"),
-        Snippet("Canvas", "Canvas { context, size in }"),
         // MapKit's SwiftUI `Map` is JetwayMapKit's; UIKit's map view is not.
         Snippet("MKMapView", "EmptyView()", declarations: "let map: MKMapView? = nil"),
         Snippet(
