@@ -47,6 +47,7 @@ const wire = Object.freeze({
     location: "data-jw-location",
     shortcut: "data-jw-shortcut",
     keys: "data-jw-keys",
+    contentTransition: "data-jw-content-transition",
     map: "data-jw-map",
     mapOptions: "data-jw-map-options",
     mapTiles: "data-jw-map-tiles",

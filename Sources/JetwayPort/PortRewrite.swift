@@ -192,7 +192,8 @@ public struct PortRewrite: Sendable, Equatable {
     /// Foundation, CoreLocation's coordinates and distances): their imports become Jetway's, as
     /// SwiftUI's and Combine's do.
     public static let modulesJetwayStandsIn: Set<String> = [
-        "SwiftUI", "Combine", "UniformTypeIdentifiers", "CoreTransferable", "CoreGraphics", "CoreLocation", "CoreLocationUI", "os",
+        "SwiftUI", "SwiftUICore", "Combine", "UniformTypeIdentifiers", "CoreTransferable", "CoreGraphics", "CoreLocation", "CoreLocationUI",
+        "os",
         "OSLog",
     ]
 
@@ -202,7 +203,7 @@ public struct PortRewrite: Sendable, Equatable {
 
     /// Names a model file uses that come from Combine or Observation.
     static let modelNames = try! NSRegularExpression(
-        pattern: #"(\bObservableObject\b|@Published\b|@Observable\b|\bAnyCancellable\b|\bPassthroughSubject\b"#
+        pattern: #"(\bObservableObject\b|@Published\b|@Observable\b|:\s*Observable\b|\bAnyCancellable\b|\bPassthroughSubject\b"#
             + #"|\bCurrentValueSubject\b|@ObservationIgnored\b|\bdataTaskPublisher\b|\bListFormatter\b|\.documentsDirectory\b"#
             + #"|\bDateComponentsFormatter\b|\bLocalizedStringResource\b|\bString\(localized:|\bString\.LocalizationValue\b"#
             + #"|\bCGAffineTransform\b)"#)

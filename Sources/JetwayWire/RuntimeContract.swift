@@ -104,6 +104,9 @@ public enum RuntimeContract {
         /// (`latitude longitude x y`; an overlay's coordinates, in pairs), an overlay's kind
         /// (`line`, `polygon`, `circle radius`), and a control the runtime works (`user`,
         /// `scale`, `zoom`).
+        /// `.contentTransition(_:)`: how the element's text changes in an animated patch
+        /// (`numeric`, `numeric up`, `numeric down`, `opacity`) (features/motion.js).
+        public static let contentTransition = "data-jw-content-transition"
         public static let map = "data-jw-map"
         public static let mapOptions = "data-jw-map-options"
         public static let mapTiles = "data-jw-map-tiles"
@@ -297,7 +300,8 @@ public enum RuntimeContract {
                     ("matched", Attribute.matched),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
                     ("location", Attribute.location), ("shortcut", Attribute.shortcut), ("keys", Attribute.keys),
-                    ("map", Attribute.map), ("mapOptions", Attribute.mapOptions), ("mapTiles", Attribute.mapTiles),
+                    ("contentTransition", Attribute.contentTransition), ("map", Attribute.map), ("mapOptions", Attribute.mapOptions),
+                    ("mapTiles", Attribute.mapTiles),
                     ("mapAt", Attribute.mapAt), ("mapShape", Attribute.mapShape), ("mapControl", Attribute.mapControl),
                     ("sizeClass", Attribute.sizeClass),
                     ("savedAt", Attribute.savedAt),

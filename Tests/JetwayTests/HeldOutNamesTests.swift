@@ -47,8 +47,39 @@ private struct Styled: View {
     }
 }
 
+private struct Stopwatch: View {
+    @State private var seconds = 9
+    @State private var listOpen = true
+    var body: some View {
+        VStack {
+            Text("\(seconds)").contentTransition(.numericText())
+            Text("Ring").contentTransition(.identity)
+            Color.gray
+                .gesture(listOpen ? TapGesture().onEnded { listOpen = false } : nil)
+            Text(listOpen ? "List open" : "List closed")
+            if seconds > 9 { Text("Ten").transition(.scale(0.9).combined(with: .opacity)) }
+            Button("Tick") { withAnimation { seconds += 1 } }
+        }
+    }
+}
+
 @MainActor
 @Suite struct HeldOutNamesTests {
+    @Test func contentTransitionsOptionalGesturesAndIOS17Scales() throws {
+        let host = ViewHost(Stopwatch())
+        let counter = try #require(host.elements(withText: "9").first)
+        #expect(counter.attribute("data-jw-content-transition") == "numeric up")
+        #expect(host.elements(withText: "Ring").first?.attribute("data-jw-content-transition") == nil)
+        try host.tap("Tick")
+        #expect(!host.elements(withText: "10").isEmpty && !host.elements(withText: "Ten").isEmpty)
+        // The optional gesture: a tap while the list is open closes it; then there is none.
+        let gray = { host.dom.root.descendants.first { ($0.attribute("data-on") ?? "").contains("gesture") } }
+        #expect(gray() != nil)
+        try host.send(.gesture, .numbers([1, 3, 3])) { ($0.attribute("data-on") ?? "").contains("gesture") }
+        #expect(!host.elements(withText: "List closed").isEmpty)
+        #expect(gray() == nil, "no gesture once it is nil")
+    }
+
     @Test func aFormatterFieldEditsAWrappedNumberThroughBindingsOptionalInit() throws {
         let lift = Lift()
         let host = ViewHost(LiftEditor(lift: lift))

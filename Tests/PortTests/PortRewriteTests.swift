@@ -251,6 +251,12 @@ struct PortRewriteTests {
         #expect(port.source.contains("@Managed public var sets: NSSet?") && !port.source.contains("@objc"))
     }
 
+    @Test func swiftUICoreIsJetwayAndAClassMarkedObservableGetsJetway() {
+        #expect(PortRewrite("import SwiftUICore\n\nenum Theme { case light }\n").source.hasPrefix("import Jetway\n"))
+        let preview = PortRewrite("import Foundation\n\nfinal class Preview: Observable {}\n")
+        #expect(preview.source.contains("import Foundation\nimport Jetway\n"))
+    }
+
     @Test func mapKitsSwiftUIMapIsJetwayMapKits() {
         let view = PortRewrite("import SwiftUI\nimport MapKit\n\nstruct Place { var region: MKCoordinateRegion }\n")
         #expect(view.outcome == .rewritten(["import SwiftUI → import Jetway", "import MapKit → import JetwayMapKit"]))

@@ -211,6 +211,39 @@ feature((view) => {
     }
   });
 
+  // `.contentTransition(_:)`: a text that changes in an animated patch rolls (numbers) or fades.
+  let retexted = [];
+  view.on("beforePatch", (ops) => {
+    retexted = [];
+    if (!ops) return;
+    for (const op of ops) {
+      if (op[0] !== wire.op.setText) continue;
+      const el = view.ids.get(op[1]);
+      const owner = el && el.closest && el.closest("[" + wire.attribute.contentTransition + "]");
+      if (owner) retexted.push({ el, before: el.textContent });
+    }
+  });
+  view.on("settle", () => {
+    const changed = retexted;
+    retexted = [];
+    if (!plan || reduced.matches) return;
+    for (const { el, before } of changed) {
+      const owner = el.closest("[" + wire.attribute.contentTransition + "]");
+      const t = owner && timingOf(el, plan.base, plan.scopes);
+      if (!t || !t.duration || !el.isConnected || el.textContent === before) continue;
+      const kind = owner.getAttribute(wire.attribute.contentTransition);
+      let frames = [{ opacity: 0 }, { opacity: 1 }];
+      if (kind.startsWith("numeric")) {
+        const number = (text) => parseFloat(String(text).replace(/[^0-9.\-]/g, ""));
+        const up = kind === "numeric up" || (kind === "numeric" && !(number(el.textContent) < number(before)));
+        const from = up ? "0.6em" : "-0.6em";
+        frames = [{ opacity: 0, transform: `translateY(${from})` }, { opacity: 1, transform: "translateY(0)" }];
+        if (getComputedStyle(el).display === "inline") el.style.display = "inline-block";
+      }
+      run(el, frames, { ...t, iterations: 1, direction: "normal" });
+    }
+  });
+
   view.on("settle", () => {
     if (!plan) return;
     const { base, scopes, before, leaving, inserted, matched: matchedBefore } = plan;

@@ -21,6 +21,13 @@ public protocol Gesture {
     func _value(_ input: GestureInput) -> Value?
 }
 
+/// No gesture, or a gesture (`.gesture(enabled ? TapGesture().onEnded { … } : nil)`).
+extension Optional: Gesture where Wrapped: Gesture {
+    public typealias Value = Wrapped.Value
+    public func _recognizers() -> [GestureRecognizer] { self?._recognizers() ?? [] }
+    public func _value(_ input: GestureInput) -> Wrapped.Value? { self?._value(input) }
+}
+
 /// What the browser saw of a gesture: where it started and is, in the view's space and the
 /// page's, for how long, and a pinch's scale and a twist's angle.
 public struct GestureInput: Sendable {

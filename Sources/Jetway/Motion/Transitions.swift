@@ -31,6 +31,9 @@ public struct AnyTransition: Sendable, Equatable {
     public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition {
         AnyTransition("scale \(Color.format(Double(scale))) \(Color.format(Double(anchor.x))) \(Color.format(Double(anchor.y)))")
     }
+    /// iOS 17's `.scale(0.9)`: as `scale(scale:anchor:)`.
+    public static func scale(_ scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition { Self.scale(scale: scale, anchor: anchor) }
+
     /// In from the leading edge, out to the trailing edge.
     public static let slide = AnyTransition(insertion: ["move leading"], removal: ["move trailing"])
     public static func move(edge: Edge) -> AnyTransition { AnyTransition("move \(edge.name)") }
