@@ -92,6 +92,19 @@ public struct UIFont: Sendable, Hashable {
 
     public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { systemFont(ofSize: size, weight: .bold) }
 
+    /// The system's monospaced font (the browser's `ui-monospace`, then `monospace`).
+    public static func monospacedSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        UIFont(pointSize: size, weight: weight, familyName: "ui-monospace")
+    }
+
+    /// The system font with digits of one width (tabular figures are the page's default for
+    /// the system font here, so this is the system font).
+    public static func monospacedDigitSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        systemFont(ofSize: size, weight: weight)
+    }
+
+    public static func italicSystemFont(ofSize size: CGFloat) -> UIFont { systemFont(ofSize: size) }
+
     public init?(name: String, size: CGFloat) {
         self.init(pointSize: size, weight: .regular, familyName: name)
     }
@@ -301,6 +314,16 @@ public final class UITabBar {
         didSet { UIKitAppearance.set(Self.link + ":not([aria-selected=\"true\"])", "color", unselectedItemTintColor?.css) }
     }
     public var isTranslucent = true
+    /// Whether the bar hides what is behind it: the page's tab bar always does.
+    public var isOpaque = true
+    /// `.black`: a dark bar with light items, as UIKit draws it.
+    public var barStyle: UIBarStyle = .default {
+        didSet {
+            let dark = barStyle == .black
+            UIKitAppearance.set(Self.bar, "background", dark ? "#000" : backgroundColor?.css)
+            UIKitAppearance.set(Self.link + ":not([aria-selected=\"true\"])", "color", dark ? "#8e8e93" : unselectedItemTintColor?.css)
+        }
+    }
 
     /// The bar's look as iOS 13 and later set it (`UITabBarAppearance`): one look on a page,
     /// the standard appearance's, else the scroll-edge one's — applied when set. The items'
@@ -343,6 +366,15 @@ public final class UITableView {
     public var separatorColor: UIColor? {
         didSet { UIKitAppearance.set(".\(StyleClass.listRow)", "border-bottom-color", separatorColor?.css) }
     }
+    /// Where a row's separator starts: kept, not drawn (the page's separators are the rows'
+    /// bottom borders and span the row, as `.zero` draws them).
+    public var separatorInset = UIEdgeInsets(top: 0, left: 15, bottom: 0, right: 0)
+}
+
+/// A bar's colouring (`UITabBar.appearance().barStyle`).
+public enum UIBarStyle: Int, Sendable {
+    case `default`, black
+    public static let blackTranslucent = UIBarStyle.black
 }
 
 /// A paged `TabView`'s dots.
