@@ -48,6 +48,7 @@ const wire = Object.freeze({
     shortcut: "data-jw-shortcut",
     keys: "data-jw-keys",
     contentTransition: "data-jw-content-transition",
+    video: "data-jw-video",
     map: "data-jw-map",
     mapOptions: "data-jw-map-options",
     mapTiles: "data-jw-map-tiles",

@@ -74,10 +74,16 @@ public struct PortRewrite: Sendable, Equatable {
         ),
         "AVFoundation": (
             [
-                "AVAudioPlayer", "AVAudioPlayerDelegate", "AVAudioPlayerError", "AVAudioSession", "AVSpeechSynthesizer",
+                "AVPlayer", "AVPlayerItem", "AVLayerVideoGravity", "AVPlayerItemDidPlayToEndTime", "AVAudioPlayer", "AVAudioPlayerDelegate",
+                "AVAudioPlayerError", "AVAudioSession", "AVSpeechSynthesizer",
                 "AVSpeechUtterance", "AVSpeechSynthesisVoice", "AVSpeechBoundary", "AVSpeechUtteranceMinimumSpeechRate",
                 "AVSpeechUtteranceDefaultSpeechRate", "AVSpeechUtteranceMaximumSpeechRate",
             ],
+            #"\bAV[A-Z][A-Za-z]*\b"#
+        ),
+        // AVKit's video player views.
+        "AVKit": (
+            ["AVPlayer", "AVPlayerItem", "AVLayerVideoGravity", "AVPlayerItemDidPlayToEndTime", "AVPlayerViewController"],
             #"\bAV[A-Z][A-Za-z]*\b"#
         ),
         // AVFoundation's audio part, as its own module.
@@ -192,7 +198,8 @@ public struct PortRewrite: Sendable, Equatable {
     /// Foundation, CoreLocation's coordinates and distances): their imports become Jetway's, as
     /// SwiftUI's and Combine's do.
     public static let modulesJetwayStandsIn: Set<String> = [
-        "SwiftUI", "SwiftUICore", "Combine", "UniformTypeIdentifiers", "CoreTransferable", "CoreGraphics", "CoreLocation", "CoreLocationUI",
+        "SwiftUI", "SwiftUICore", "CoreMedia", "Combine", "UniformTypeIdentifiers", "CoreTransferable", "CoreGraphics", "CoreLocation",
+        "CoreLocationUI",
         "os",
         "OSLog",
     ]

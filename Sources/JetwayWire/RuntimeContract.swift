@@ -107,6 +107,9 @@ public enum RuntimeContract {
         /// `.contentTransition(_:)`: how the element's text changes in an animated patch
         /// (`numeric`, `numeric up`, `numeric down`, `opacity`) (features/motion.js).
         public static let contentTransition = "data-jw-content-transition"
+        /// A video's player (`AVPlayer`): `serial play|pause time volume muted` — each new serial
+        /// is done once (features/media.js); the end comes back as a `change` event "ended".
+        public static let video = "data-jw-video"
         public static let map = "data-jw-map"
         public static let mapOptions = "data-jw-map-options"
         public static let mapTiles = "data-jw-map-tiles"
@@ -300,7 +303,8 @@ public enum RuntimeContract {
                     ("matched", Attribute.matched),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
                     ("location", Attribute.location), ("shortcut", Attribute.shortcut), ("keys", Attribute.keys),
-                    ("contentTransition", Attribute.contentTransition), ("map", Attribute.map), ("mapOptions", Attribute.mapOptions),
+                    ("contentTransition", Attribute.contentTransition), ("video", Attribute.video), ("map", Attribute.map),
+                    ("mapOptions", Attribute.mapOptions),
                     ("mapTiles", Attribute.mapTiles),
                     ("mapAt", Attribute.mapAt), ("mapShape", Attribute.mapShape), ("mapControl", Attribute.mapControl),
                     ("sizeClass", Attribute.sizeClass),

@@ -124,6 +124,8 @@ struct PortedNamesTests {
         #expect(URLPolicy.sanitize("data:text/html;base64,PHNjcmlwdD4=", attribute: "src") == nil)
         #expect(URLPolicy.sanitize("data:image/png;base64,AAA\"onerror=x", attribute: "src") == nil)
         #expect(URLPolicy.sanitize("data:image/png;base64,AAAA", attribute: "href") == nil)
+        #expect(URLPolicy.sanitize("data:audio/wav;base64,UklGRg==", attribute: "src") == "data:audio/wav;base64,UklGRg==")
+        #expect(URLPolicy.sanitize("data:video/mp4;base64,AAAA", attribute: "href") == nil)
     }
 
     @Test func lifeCycleNotificationsComeFromTheViewsOwnPage() throws {
@@ -192,11 +194,16 @@ struct PortedNamesTests {
             "PHPickerViewController": PHPickerViewController.self,
             "PHPickerViewControllerDelegate": (any PHPickerViewControllerDelegate).self,
             "PHPickerConfiguration": PHPickerConfiguration.self, "PHPickerResult": PHPickerResult.self,
+            "AVPlayer": AVPlayer.self, "AVPlayerItem": AVPlayerItem.self, "AVLayerVideoGravity": AVLayerVideoGravity.self,
+            "AVPlayerItemDidPlayToEndTime": Notification.Name.AVPlayerItemDidPlayToEndTime,
+            "AVPlayerViewController": AVPlayerViewController.self,
         ]
-        for framework in ["LocalAuthentication", "CoreHaptics"] {
+        for framework in ["LocalAuthentication", "CoreHaptics", "AVKit"] {
             #expect(PortRewrite.partialFrameworks[framework]!.names.isSubset(of: Set(names.keys)), "\(framework)")
         }
-        #expect(PortRewrite.partialFrameworks["AVFAudio"]!.names == PortRewrite.partialFrameworks["AVFoundation"]!.names)
+        // AVFAudio is AVFoundation's sound; the video names are AVFoundation's (and AVKit's) only.
+        let video: Set = ["AVPlayer", "AVPlayerItem", "AVLayerVideoGravity", "AVPlayerItemDidPlayToEndTime"]
+        #expect(PortRewrite.partialFrameworks["AVFAudio"]!.names == PortRewrite.partialFrameworks["AVFoundation"]!.names.subtracting(video))
     }
 
     @Test func aDeviceWithoutBiometricsOrAPasscodeIsWhatLocalAuthenticationSees() async {

@@ -257,6 +257,16 @@ struct PortRewriteTests {
         #expect(preview.source.contains("import Foundation\nimport Jetway\n"))
     }
 
+    @Test func avKitsVideoPlayersAreJetways() {
+        let reel = PortRewrite(
+            "import SwiftUI\nimport AVKit\n\nstruct Reel { let player: AVPlayer; let controller = AVPlayerViewController() }\n")
+        #expect(reel.outcome.isRewritten && !reel.source.contains("AVKit"))
+        let time = PortRewrite("import CoreMedia\n\nlet start = CMTime.zero\n")
+        #expect(time.source.hasPrefix("import Jetway\n"))
+        let camera = PortRewrite("import AVFoundation\n\nlet session = AVCaptureSession()\n")
+        #expect(camera.outcome == .needsHand(["AVFoundation (AVCaptureSession)"]))
+    }
+
     @Test func mapKitsSwiftUIMapIsJetwayMapKits() {
         let view = PortRewrite("import SwiftUI\nimport MapKit\n\nstruct Place { var region: MKCoordinateRegion }\n")
         #expect(view.outcome == .rewritten(["import SwiftUI → import Jetway", "import MapKit → import JetwayMapKit"]))

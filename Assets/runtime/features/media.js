@@ -65,3 +65,47 @@ feature((view) => {
     done = Number(lines[lines.length - 1].split(" ", 1)[0]);
   });
 });
+
+// Videos (`AVPlayer` shown by `VideoPlayer` or an `AVPlayerViewController`): a `<video>`
+// carries its player's latest command (`data-jw-video`: `serial play|pause time volume muted`),
+// done once per serial — seek to the time, set the sound, then play or pause. A browser plays
+// with sound only after the visitor has touched the page: a play it refuses is tried again
+// muted. The video's end is sent as a `change` event, "ended".
+feature((view) => {
+  const done = new WeakMap(), heard = new WeakSet();
+  function follow(el) {
+    const command = el.getAttribute(wire.attribute.video);
+    if (!command || done.get(el) === command.split(" ")[0]) return;
+    const [serial, action, time, volume, muted] = command.split(" ");
+    done.set(el, serial);
+    const at = Number(time);
+    if (Number.isFinite(at) && Math.abs(el.currentTime - at) > 0.25) { try { el.currentTime = at; } catch (e) {} }
+    if (Number.isFinite(Number(volume))) el.volume = Math.min(1, Math.max(0, Number(volume)));
+    el.muted = muted === "1";
+    if (action === "play") {
+      const started = el.play();
+      // Refused for sound before the visitor touched the page (not a pause that came after):
+      // played muted, if it is still to play.
+      if (started && started.catch) started.catch((error) => {
+        if (!error || error.name !== "NotAllowedError" || done.get(el) !== serial) return;
+        el.muted = true;
+        const again = el.play();
+        if (again && again.catch) again.catch(() => {});
+      });
+    } else el.pause();
+  }
+  const all = () => { if (view.root) view.root.querySelectorAll("video[" + wire.attribute.video + "]").forEach(follow); };
+  view.on("settle", all);
+  view.on("inserted", (el) => {
+    if (el.nodeType !== 1) return;
+    const videos = el.matches("video") ? [el] : Array.from(el.querySelectorAll("video"));
+    for (const video of videos) {
+      if (!video.hasAttribute(wire.attribute.video)) continue;
+      if (!heard.has(video)) {
+        heard.add(video);
+        video.addEventListener("ended", () => { if (view.handles(video, "change")) view.send(video, "change", "ended"); });
+      }
+      follow(video);
+    }
+  });
+});

@@ -132,7 +132,8 @@ public final class UIApplication {
     nonisolated public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
     nonisolated public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
     /// Never posted: the server's memory is not a phone's, and a page is never asked to free some.
-    nonisolated public static let didReceiveMemoryWarningNotification = Notification.Name("UIApplicationDidReceiveMemoryWarningNotification")
+    nonisolated public static let didReceiveMemoryWarningNotification = Notification.Name(
+        "UIApplicationDidReceiveMemoryWarningNotification")
     /// Never posted here: the server's clock changes by NTP, not by a visitor's time zone.
     nonisolated public static let significantTimeChangeNotification = Notification.Name("UIApplicationSignificantTimeChangeNotification")
     nonisolated public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")

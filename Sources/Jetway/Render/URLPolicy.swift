@@ -1,8 +1,8 @@
 /// Which URLs may appear in `href`/`src`-like attributes.
 ///
 /// Only `http`, `https`, `mailto`, `tel` and relative URLs pass — and in `src`, a raster image's
-/// bytes (`data:image/png;base64,…`, JPEG, GIF, WebP: `Image(uiImage:)`), which cannot run
-/// anything; `javascript:`, other `data:`, `vbscript:` and anything else with a scheme is
+/// bytes (`data:image/png;base64,…`, JPEG, GIF, WebP: `Image(uiImage:)`) or a sound's or video's
+/// (`data:audio/wav;base64,…`, MP3, Ogg, MP4, WebM: an `AVPlayer`'s), which cannot run anything; `javascript:`, other `data:`, `vbscript:` and anything else with a scheme is
 /// refused, including obfuscations with whitespace, control characters or mixed case
 /// (`" JaVa\tscript:"`), which browsers strip.
 enum URLPolicy {
@@ -22,9 +22,13 @@ enum URLPolicy {
         return sanitize(value)
     }
 
-    /// `data:image/(png|jpeg|gif|webp);base64,` followed by base64 only.
+    /// `data:image/(png|jpeg|gif|webp);base64,` (or a sound's or video's type) followed by base64 only.
     static func isRasterImageData(_ value: String) -> Bool {
-        let prefixes = ["data:image/png;base64,", "data:image/jpeg;base64,", "data:image/gif;base64,", "data:image/webp;base64,"]
+        let prefixes = [
+            "data:image/png;base64,", "data:image/jpeg;base64,", "data:image/gif;base64,", "data:image/webp;base64,",
+            "data:audio/wav;base64,", "data:audio/mpeg;base64,", "data:audio/ogg;base64,", "data:audio/mp4;base64,",
+            "data:video/mp4;base64,", "data:video/webm;base64,", "data:video/ogg;base64,",
+        ]
         guard let prefix = prefixes.first(where: { value.hasPrefix($0) }) else { return false }
         return value.utf8.dropFirst(prefix.utf8.count).allSatisfy { byte in
             (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B
