@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "JetwaySwiftData", targets: ["JetwaySwiftData"]),
         .library(name: "JetwayCharts", targets: ["JetwayCharts"]),
         .library(name: "JetwayMapKit", targets: ["JetwayMapKit"]),
+        .library(name: "JetwayKingfisher", targets: ["JetwayKingfisher"]),
         .library(name: "JetwayBrowser", targets: ["JetwayBrowser"]),
         .executable(name: "MountainAirport", targets: ["MountainAirport"]),
         .executable(name: "JetwayBench", targets: ["JetwayBench"]),
@@ -104,6 +105,7 @@ let package = Package(
         .target(name: "JetwaySwiftData", dependencies: ["Jetway", "JetwayStore"], path: "Sources/JetwaySwiftData"),
         .target(name: "JetwayCharts", dependencies: ["Jetway", "JetwayWire"], path: "Sources/JetwayCharts"),
         .target(name: "JetwayMapKit", dependencies: ["Jetway", "JetwayWire"], path: "Sources/JetwayMapKit"),
+        .target(name: "JetwayKingfisher", dependencies: ["Jetway"], path: "Sources/JetwayKingfisher"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(
             name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore"], path: "Views",
@@ -143,6 +145,7 @@ let package = Package(
         // Swift Charts as apps write them: marks, scales, axes, legends, drawn as HTML and SVG.
         .testTarget(name: "ChartsTests", dependencies: ["JetwayCharts", "Jetway", "JetwayTesting"], path: "Tests/ChartsTests"),
         .testTarget(name: "MapKitTests", dependencies: ["JetwayMapKit", "Jetway", "JetwayTesting"], path: "Tests/MapKitTests"),
+        .testTarget(name: "KingfisherTests", dependencies: ["JetwayKingfisher", "Jetway", "JetwayTesting"], path: "Tests/KingfisherTests"),
         // The store on real SQLite files (and PostgreSQL, when `make test` has started one).
         .testTarget(name: "StoreTests", dependencies: ["JetwayStore", "JetwayTesting", "JetwayBrowser"], path: "Tests/StoreTests"),
         // An app's routes and screens without the transport (no JetwayServer here).
@@ -154,7 +157,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Jetway", "JetwayAssets", "JetwayServer", "JetwayStore", "JetwayBrowser", "JetwayTesting", "MountainAirportViews",
-                "JetwayCoreData", "JetwaySwiftData", "JetwayCharts", "JetwayMapKit",
+                "JetwayCoreData", "JetwaySwiftData", "JetwayCharts", "JetwayMapKit", "JetwayKingfisher",
             ],
             path: "Tests/ServerTests"),
     ]

@@ -49,6 +49,7 @@ const wire = Object.freeze({
     keys: "data-jw-keys",
     contentTransition: "data-jw-content-transition",
     video: "data-jw-video",
+    imageFade: "data-jw-image-fade",
     map: "data-jw-map",
     mapOptions: "data-jw-map-options",
     mapTiles: "data-jw-map-tiles",

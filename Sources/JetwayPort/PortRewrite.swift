@@ -364,6 +364,11 @@ public struct PortRewrite: Sendable, Equatable {
                 changes.append("import Jetway added (for CoreLocation's names MapKit brings)")
             }
         }
+        // Kingfisher's SwiftUI image is JetwayKingfisher's (the package needs UIKit or AppKit).
+        for (index, module) in imports where module == "Kingfisher" || module == "KingfisherSwiftUI" {
+            lines[index] = Self.replacingModule(in: lines[index], with: "JetwayKingfisher")
+            changes.append("import \(module) → import JetwayKingfisher")
+        }
         // Swift Charts is JetwayCharts'.
         for (index, module) in imports where module == "Charts" {
             lines[index] = Self.replacingModule(in: lines[index], with: "JetwayCharts")

@@ -110,6 +110,8 @@ public enum RuntimeContract {
         /// A video's player (`AVPlayer`): `serial play|pause time volume muted` — each new serial
         /// is done once (features/media.js); the end comes back as a `change` event "ended".
         public static let video = "data-jw-video"
+        /// An `AsyncImage` whose image fades in when it loads: the fade's milliseconds.
+        public static let imageFade = "data-jw-image-fade"
         public static let map = "data-jw-map"
         public static let mapOptions = "data-jw-map-options"
         public static let mapTiles = "data-jw-map-tiles"
@@ -303,7 +305,8 @@ public enum RuntimeContract {
                     ("matched", Attribute.matched),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),
                     ("location", Attribute.location), ("shortcut", Attribute.shortcut), ("keys", Attribute.keys),
-                    ("contentTransition", Attribute.contentTransition), ("video", Attribute.video), ("map", Attribute.map),
+                    ("contentTransition", Attribute.contentTransition), ("video", Attribute.video), ("imageFade", Attribute.imageFade),
+                    ("map", Attribute.map),
                     ("mapOptions", Attribute.mapOptions),
                     ("mapTiles", Attribute.mapTiles),
                     ("mapAt", Attribute.mapAt), ("mapShape", Attribute.mapShape), ("mapControl", Attribute.mapControl),

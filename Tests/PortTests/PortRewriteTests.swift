@@ -267,6 +267,12 @@ struct PortRewriteTests {
         #expect(camera.outcome == .needsHand(["AVFoundation (AVCaptureSession)"]))
     }
 
+    @Test func kingfishersImageIsJetwayKingfishers() {
+        let poster = PortRewrite("import SwiftUI\nimport Kingfisher\n\nstruct Poster: View { var body: some View { KFImage(nil) } }\n")
+        #expect(poster.outcome == .rewritten(["import SwiftUI → import Jetway", "import Kingfisher → import JetwayKingfisher"]))
+        #expect(PortRewrite("import KingfisherSwiftUI\n").source == "import JetwayKingfisher\n")
+    }
+
     @Test func mapKitsSwiftUIMapIsJetwayMapKits() {
         let view = PortRewrite("import SwiftUI\nimport MapKit\n\nstruct Place { var region: MKCoordinateRegion }\n")
         #expect(view.outcome == .rewritten(["import SwiftUI → import Jetway", "import MapKit → import JetwayMapKit"]))

@@ -36,6 +36,18 @@ open class UIImage: Hashable, @unchecked Sendable {
         self.assetName = name
     }
 
+    /// An image a page's browser loaded from the web (an image library's result): drawn from its
+    /// address; its bytes and size are the browser's (zero here).
+    package init(webAddress: URL) {
+        self.data = Data()
+        self.mimeType = ""
+        self.scale = 1
+        self.size = .zero
+        self.webAddress = webAddress
+    }
+
+    /// The address, for an image made with `init(webAddress:)`.
+    public private(set) var webAddress: URL?
     /// The asset catalog's name, for an image made with `init(named:)`.
     public private(set) var assetName: String?
     /// The symbol's name, for an image made with `init(systemName:)`.
@@ -119,6 +131,8 @@ extension Image {
             self.init(name)
         } else if let symbol = uiImage.symbolName {
             self.init(systemName: symbol)
+        } else if let address = uiImage.webAddress {
+            self.init(url: address)
         } else {
             self.init(dataURL: uiImage.dataURL)
         }

@@ -15,6 +15,21 @@ import Foundation
 public struct AsyncImage<Content: View>: _PrimitiveView {
     let url: URL?
     let content: (AsyncImagePhase) -> Content
+    /// Told whether the browser's load succeeded (image libraries' `onSuccess`/`onFailure`).
+    var loaded: ((Bool) -> Void)?
+    /// The loaded image fades in over this many seconds.
+    var fade: Double?
+
+    /// An image library's image (Kingfisher's `KFImage`): told how the browser's load ended, and
+    /// fading the image in when it arrives.
+    package init(
+        url: URL?, fade: Double?, loaded: ((Bool) -> Void)?, @ViewBuilder content: @escaping (AsyncImagePhase) -> Content
+    ) {
+        self.url = url
+        self.content = content
+        self.fade = fade
+        self.loaded = loaded
+    }
 
     public init(
         url: URL?, scale: CGFloat = 1, transaction: Transaction = Transaction(),
@@ -27,7 +42,7 @@ public struct AsyncImage<Content: View>: _PrimitiveView {
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", RuntimeContract.Class.asyncImage)
         let inside = context.insideElement()
-        guard let url = view.url, URLPolicy.sanitize(url.absoluteString) != nil else {
+        guard let url = view.url, URLPolicy.sanitize(url.absoluteString, attribute: "src") != nil else {
             // No address (or one a page may not load): the failure, at once.
             node.setAttribute(RuntimeContract.Attribute.imagePhase, "failure")
             inside.structural(2).renderChildren(view.content(.failure(AsyncImageError.noAddress)), into: node)
@@ -35,6 +50,16 @@ public struct AsyncImage<Content: View>: _PrimitiveView {
             return
         }
         node.setAttribute(RuntimeContract.Attribute.imagePhase, "empty")
+        if let fade = view.fade, fade > 0 { node.setAttribute(RuntimeContract.Attribute.imageFade, String(Int((fade * 1000).rounded()))) }
+        if let loaded = view.loaded {
+            node.on(.change) { payload in
+                switch payload {
+                case .text("success"): loaded(true)
+                case .text("failure"): loaded(false)
+                default: throw JetwayError.wrongPayload(expected: "text \"success\" or \"failure\"", got: payload.kindName)
+                }
+            }
+        }
         var parts: [Node] = []
         for (index, (name, phase)) in [
             ("empty", AsyncImagePhase.empty), ("success", .success(Image(url: url))),

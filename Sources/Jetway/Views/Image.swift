@@ -18,6 +18,8 @@ public struct Image: _PrimitiveView, Equatable {
     var isResizable = false
     /// `resizable(resizingMode: .tile)`: the picture repeated over the frame.
     var tiles = false
+    /// `.interpolation(.none)`.
+    var isPixelated = false
     var contentMode: ContentMode?
 
     nonisolated public init(_ name: String) {
@@ -75,6 +77,20 @@ public struct Image: _PrimitiveView, Equatable {
         return copy
     }
 
+    /// How a scaled image's pixels are blended: `.none` draws them as squares (pixel art), the
+    /// others smooth them (the browser's smoothing).
+    public func interpolation(_ interpolation: Interpolation) -> Image {
+        var copy = self
+        copy.isPixelated = interpolation == .none
+        return copy
+    }
+
+    public func antialiased(_ isAntialiased: Bool) -> Image { interpolation(isAntialiased ? .high : .none) }
+
+    public enum Interpolation: Hashable, Sendable {
+        case none, low, medium, high
+    }
+
     /// How a resizable image fills its frame: stretched (the default) or repeated.
     public enum ResizingMode: Hashable, Sendable {
         case stretch, tile
@@ -116,6 +132,7 @@ public struct Image: _PrimitiveView, Equatable {
             if let label { node.setAttribute("aria-label", label) }
         }
         if isResizable { node.addClass(StyleClass.resizable) }
+        if isPixelated { node.addStyle("image-rendering:pixelated") }
         if tiles, let src = node.attribute("src") {
             // An <img> cannot repeat its picture: a box with it as a repeated background.
             let box = Node("div", key: key)
