@@ -63,8 +63,27 @@ private struct Stopwatch: View {
     }
 }
 
+private struct SongSearch: View {
+    @State private var query = ""
+    var body: some View {
+        NavigationStack {
+            List(["Blue", "Yellow"].filter { query.isEmpty || $0.contains(query) }, id: \.self) { Text($0) }
+                .searchable(text: $query, placement: .navigationBarDrawer(displayMode: .always), prompt: "Artists, songs") {
+                    Text("Blue Monday").searchCompletion("Blue Monday")
+                }
+        }
+    }
+}
+
 @MainActor
 @Suite struct HeldOutNamesTests {
+    @Test func iOS15sSearchFieldTakesItsSuggestionsInATrailingClosure() throws {
+        let host = ViewHost(SongSearch())
+        #expect(host.dom.root.descendants.contains { $0.attribute("type") == "search" && $0.attribute("aria-label") == "Artists, songs" })
+        try host.send(.input, .text("Bl")) { $0.attribute("type") == "search" }
+        #expect(host.html.contains("Blue Monday"))
+    }
+
     @Test func contentTransitionsOptionalGesturesAndIOS17Scales() throws {
         let host = ViewHost(Stopwatch())
         let counter = try #require(host.elements(withText: "9").first)

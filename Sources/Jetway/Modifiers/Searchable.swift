@@ -43,6 +43,27 @@ extension View {
         modifier(SearchableModifier(text: text, prompt: String(prompt), isPresented: isPresented))
     }
 
+    /// iOS 15's search field with its suggestions (`.searchable(text:prompt:) { … }`): as
+    /// `.searchSuggestions { … }` inside `.searchable(text:prompt:)`.
+    public func searchable<S: View>(
+        text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil, @ViewBuilder suggestions: () -> S
+    ) -> some View {
+        searchSuggestions(suggestions).searchable(text: text, placement: placement, prompt: prompt)
+    }
+
+    public func searchable<S: View>(
+        text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey, @ViewBuilder suggestions: () -> S
+    ) -> some View {
+        searchSuggestions(suggestions).searchable(text: text, placement: placement, prompt: prompt)
+    }
+
+    @_disfavoredOverload
+    public func searchable<P: StringProtocol, S: View>(
+        text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: P, @ViewBuilder suggestions: () -> S
+    ) -> some View {
+        searchSuggestions(suggestions).searchable(text: text, placement: placement, prompt: prompt)
+    }
+
     /// Suggestions under the search field while it is being used: usually `Text`s or buttons
     /// with `.searchCompletion(_:)`, which put their completion in the field when chosen.
     public func searchSuggestions<S: View>(@ViewBuilder _ suggestions: () -> S) -> some View {
