@@ -37,14 +37,32 @@ private struct FitGrid<Content: View>: View {
     }
 }
 
+/// A diamond of the card game's, drawn in its rectangle.
+private struct Rhombus: Shape {
+    func path(in rect: CGRect) -> Path {
+        var path = Path()
+        path.move(to: CGPoint(x: rect.midX, y: rect.minY))
+        path.addLine(to: CGPoint(x: rect.maxX, y: rect.midY))
+        path.addLine(to: CGPoint(x: rect.midX, y: rect.maxY))
+        path.addLine(to: CGPoint(x: rect.minX, y: rect.midY))
+        path.closeSubpath()
+        return path
+    }
+}
+
 private struct TileView: View {
     let tile: Tile
+    let drawn: Bool
     var body: some View {
         GeometryReader { geometry in
             VStack {
                 Spacer()
                 ForEach(0..<tile.count, id: \.self) { _ in
-                    Capsule().stroke(lineWidth: 2).frame(height: geometry.size.height / 4)
+                    if drawn {
+                        Rhombus().stroke(lineWidth: 2).frame(height: geometry.size.height / 4)
+                    } else {
+                        Capsule().stroke(lineWidth: 2).frame(height: geometry.size.height / 4)
+                    }
                 }
                 Spacer()
             }
@@ -56,11 +74,12 @@ private struct TileView: View {
 }
 
 private struct Table: View {
+    let drawn: Bool
     @State private var tiles = (0..<12).map { Tile(id: $0, count: $0 % 3 + 1) }
     var body: some View {
         VStack {
             Text("Table")
-            FitGrid(items: tiles) { tile in TileView(tile: tile).padding(4) }
+            FitGrid(items: tiles) { tile in TileView(tile: tile, drawn: drawn).padding(4) }
             Button("Shuffle") { withAnimation(.interactiveSpring(response: 1, dampingFraction: 0.8)) { tiles.shuffle() } }
         }
         .padding()
@@ -73,8 +92,17 @@ extension EndToEnd {
     @MainActor
     struct GridOfReadersInChromium {
         @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
-        func aShuffledGridOfReadersSettles() async throws {
-            let server = try TestServer(app: JetwayApp(title: "Table", routes: [Route("/") { _ in Table() }]))
+        func aShuffledGridOfReadersSettles() async throws { try await shuffle(drawn: false) }
+
+        /// SetGame's tour, reduced: cards whose shapes are an app's own `Shape` (each drawn in a
+        /// reader of its own: 37 readers on the page) — after the shuffle the page sends more
+        /// `resize` reports than its event budget and the server closes it. Issue 31: found in
+        /// session 37, not yet fixed (the readers' sizes do not change: the reports repeat).
+        @Test(.disabled("SetGame's resize storm (issue 31): a shuffled grid of cards drawing an app's own Shape exceeds the event budget"))
+        func aShuffledGridOfDrawnShapesStaysWithinItsEventBudget() async throws { try await shuffle(drawn: true) }
+
+        func shuffle(drawn: Bool) async throws {
+            let server = try TestServer(app: JetwayApp(title: "Table", routes: [Route("/") { _ in Table(drawn: drawn) }]))
             defer { server.stop() }
             try await withBrowsers(1, .chromium) { browsers in
                 let browser = browsers[0]
@@ -87,7 +115,7 @@ extension EndToEnd {
                 try await Task.sleep(for: .seconds(2))
                 let after = try await browser.execute("return \(height)") as? Double ?? 0
                 let errors = try await browser.execute("return window.jetway.errors + ' ' + window.jetway.lastError") as? String ?? ""
-                try await browser.screenshot("grid-of-readers")
+                try await browser.screenshot("grid-of-readers\(drawn ? "-drawn" : "")")
                 #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
                 #expect(abs(after - before) < 2, "the grid's reader grew from \(before) to \(after)")
             }
