@@ -100,7 +100,10 @@ extension EndToEnd {
         /// observing: after the shuffle every reader reported again, past the page's event budget.
         /// Fixed for a quiet machine; under the whole suite's load it still overran once (issue 31:
         /// the size reports are to go as one message per frame), so it waits for that fix.
-        @Test(.disabled("issue 31: size reports of many readers at once can still overrun the event budget under load (to be sent as one message per frame)"))
+        @Test(
+            .disabled(
+                "issue 31: size reports of many readers at once can still overrun the event budget under load (to be sent as one message per frame)"
+            ))
         func aShuffledGridOfDrawnShapesStaysWithinItsEventBudget() async throws { try await shuffle(drawn: true) }
 
         func shuffle(drawn: Bool) async throws {
