@@ -46,13 +46,10 @@ feature((view) => {
     if (viewport) entries.push(viewport);
     if (!view.embedded && entries.length && /^[\w\-\/.%~]*$/.test(location.pathname)) document.cookie = "jw_sizes=" + entries.join(",") + "; path=" + location.pathname + "; max-age=31536000; samesite=lax";
   }
-  // Observing an element again makes the observer report it again: each element once.
-  const observed = new WeakSet();
-  const observe = (el) => { if (!observed.has(el)) { observed.add(el); observer.observe(el); } };
   view.on("inserted", (el) => {
     if (!observer || el.nodeType !== 1) return;
-    if (view.handles(el, "resize")) observe(el);
-    el.querySelectorAll(resizing).forEach(observe);
+    if (view.handles(el, "resize")) observer.observe(el);
+    el.querySelectorAll(resizing).forEach((child) => observer.observe(child));
   });
   view.on("settle", () => {
     if (!view.root || !view.root.querySelector("." + wire.className.lazyGap)) return;
