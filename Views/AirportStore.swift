@@ -113,6 +113,13 @@ public enum AirportStore {
 }
 
 extension FlightInformation {
+    /// The thirty airports a generated day's flights come from and go to.
+    public static let otherAirports = [
+        "Denver", "Boston", "Chicago", "Seattle", "Atlanta", "Calgary", "Phoenix", "Toronto", "Miami", "Portland", "Dallas", "Houston",
+        "Las Vegas", "Los Angeles", "San Francisco", "San Diego", "Salt Lake City", "Minneapolis", "Detroit", "New York", "Newark",
+        "Washington", "Philadelphia", "Charlotte", "Orlando", "Nashville", "Vancouver", "Montréal", "Anchorage", "Honolulu",
+    ]
+
     /// A realistic day at Mountain Airport: `count` flights between 05:00 and 23:45 (in
     /// `timeZone`, the airport's) on `day`, half arrivals and half departures, eight airlines,
     /// thirty other airports, three terminals of twenty gates. The same `day` always makes the
@@ -126,11 +133,7 @@ extension FlightInformation {
             ("Mountain Air", "MA"), ("Summit Express", "SX"), ("Alpine Jet", "AJ"), ("Glacier Airways", "GA"), ("Prairie Wings", "PW"),
             ("Coastal Connect", "CC"), ("Northern Lights", "NL"), ("Desert Sun", "DS"),
         ]
-        let airports = [
-            "Denver", "Boston", "Chicago", "Seattle", "Atlanta", "Calgary", "Phoenix", "Toronto", "Miami", "Portland", "Dallas", "Houston",
-            "Las Vegas", "Los Angeles", "San Francisco", "San Diego", "Salt Lake City", "Minneapolis", "Detroit", "New York", "Newark",
-            "Washington", "Philadelphia", "Charlotte", "Orlando", "Nashville", "Vancouver", "Montréal", "Anchorage", "Honolulu",
-        ]
+        let airports = otherAirports
         let span = (23 * 60 + 45 - 5 * 60) * 60.0
         return (0..<count).map { index in
             let (airline, code) = airlines[Int(random.next() % UInt64(airlines.count))]

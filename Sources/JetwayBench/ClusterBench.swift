@@ -1,6 +1,7 @@
 import Foundation
 import JetwayBrowser
 import JetwayWire
+import MountainAirportViews
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -194,15 +195,13 @@ enum ClusterBench {
                 throw BenchFailure("the board never connected through nginx")
             }
             let field = "input[type=search], input[placeholder='Search flights']"
-            guard await driver.wait(for: "return document.body.textContent.includes('Boston')") else {
-                throw BenchFailure("the board shows no flight from Boston before the search")
-            }
-            try await driver.type("Denver", into: field)
-            guard
-                await driver.wait(
-                    for: "return document.body.textContent.includes('Denver') && !document.body.textContent.includes('Boston')")
-            else {
-                throw BenchFailure("the search did not filter the board")
+            // Two cities the board shows today (the generated day depends on the date): the
+            // search is for one, and the other must go.
+            let (searched, gone) = try await twoShownCities(driver)
+            let filtered = "return document.body.textContent.includes(\(jsLiteral(searched))) && !document.body.textContent.includes(\(jsLiteral(gone)))"
+            try await driver.type(searched, into: field)
+            guard await driver.wait(for: filtered) else {
+                throw BenchFailure("the search for \(searched) did not filter \(gone) off the board")
             }
             // The server the page's socket is on: its connected count went up by one.
             let after = try await connectedCounts(servers)
@@ -234,7 +233,7 @@ enum ClusterBench {
             guard milliseconds <= 10_000 else { throw BenchFailure("failover took \(Int(milliseconds)) ms (goal 10 s)") }
             // Its search still typed, and applied by the server it is on now.
             let value = try await driver.string("return document.querySelector(\(jsLiteral(field))).value")
-            guard value == "Denver" else { throw BenchFailure("the search field holds \"\(value)\" after the failover") }
+            guard value == searched else { throw BenchFailure("the search field holds \"\(value)\" after the failover") }
             let survivor = servers[1 - victim]
             guard (try await survivor.stats()["connected"] ?? 0) == kiosks + 1 else {
                 throw BenchFailure("the other server does not hold every page after the failover")
@@ -243,10 +242,7 @@ enum ClusterBench {
             // counted above is that `sync`); the runtime then gave it the typed search again, so
             // the board the server shows is filtered.
             try await Task.sleep(for: .milliseconds(500))
-            guard
-                await driver.wait(
-                    for: "return document.body.textContent.includes('Denver') && !document.body.textContent.includes('Boston')")
-            else {
+            guard await driver.wait(for: filtered) else {
                 let shown = (try? await driver.string("return document.body.textContent.slice(0, 400)")) ?? ""
                 throw BenchFailure("the re-mounted board does not filter by the search typed before the failover: \(shown)")
             }
@@ -357,6 +353,21 @@ enum ClusterBench {
                     "flight \(id)'s gate is \(stored ?? "nil"), though the last accepted change made it one of \(gates.sorted())")
             }
         }
+    }
+
+    /// Two of the generated day's cities the page shows, neither a part of the other's name
+    /// ("Newark" and "New York" are both whole): the board's next flights differ from day to day.
+    static func twoShownCities(_ driver: WebDriver) async throws -> (String, String) {
+        let cities = "[" + FlightInformation.otherAirports.map(jsLiteral).joined(separator: ",") + "]"
+        let shown = "return \(cities).filter(city => document.body.textContent.includes(city))"
+        guard await driver.wait(for: shown + ".length >= 2") else {
+            throw BenchFailure("the board shows fewer than two cities before the search")
+        }
+        let names = try await driver.string(shown + ".join('\\n')").split(separator: "\n").map(String.init)
+        for first in names {
+            if let second = names.first(where: { !$0.contains(first) && !first.contains($0) }) { return (first, second) }
+        }
+        throw BenchFailure("the board's cities are each a part of another's name: \(names)")
     }
 
     static func signInAcross(_ servers: [AirportProcess], password: String) async throws {
