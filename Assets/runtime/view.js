@@ -197,6 +197,15 @@ function createView(setup) {
       view.transmit([wire.client.event, ref, el.dataset.j, kind, payload === undefined ? null : payload]);
       return ref;
     },
+    // Sizes measured in one frame ([element, [width, height, x, y]] each): one message per
+    // `wire.mostSizes`, each answered by one patch, however many readers a grid has.
+    sendSizes(measured) {
+      const entries = measured.filter(([el]) => el.isConnected && el.dataset.j).map(([el, numbers]) => [el.dataset.j].concat(numbers));
+      for (let start = 0; start < entries.length; start += wire.mostSizes) {
+        timing.sent = performance.now();
+        view.transmit([wire.client.sizes, nextRef++].concat(entries.slice(start, start + wire.mostSizes)));
+      }
+    },
   };
 
   // The view's own events: clicks, keys, values and focus on elements that ask for them.

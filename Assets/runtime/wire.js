@@ -150,6 +150,7 @@ const wire = Object.freeze({
     ping: "ping",
     resync: "resync",
     synced: "synced",
+    sizes: "sizes",
   }),
   op: Object.freeze({
     setText: "t",
@@ -173,4 +174,5 @@ const wire = Object.freeze({
   subprotocol: "jetway",
   maxPendingRequests: 64,
   maxHostedViews: 16,
+  mostSizes: 64,
 });

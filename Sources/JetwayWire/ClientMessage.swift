@@ -7,9 +7,11 @@
 /// | ping | `["ping", stamp]` |
 /// | resync | `["resync"]` |
 /// | synced | `["synced", page]` |
+/// | sizes | `["sizes", ref, [elementId, width, height, x?, y?], …]` — at most `mostSizes` |
 ///
-/// The bytes are read by `WireJSON` (at most 8 values, 2 deep), which keeps JSON's types apart (a `true` is never a
-/// number) and refuses anything deeper or longer than these shapes need.
+/// The bytes are read by `WireJSON` (at most 8 values in an array, 2 deep; the message itself at most
+/// `mostSizes` + 2), which keeps JSON's types apart (a `true` is never a number) and refuses anything
+/// deeper or longer than these shapes need.
 public enum ClientMessage: Equatable, Sendable {
     /// `query` is the page's own query string (no `?`; empty when the client sent none): a
     /// page re-mounted after a restart is mounted at its path and this query.
@@ -20,6 +22,12 @@ public enum ClientMessage: Equatable, Sendable {
     /// The page has morphed in the whole page a `sync` carried, the `page`th this session was
     /// sent: what it sends from here on names that page's elements.
     case synced(UInt64)
+    /// What the page measured in one frame: each element's `resize`, answered together by one
+    /// patch (a grid of GeometryReaders reports all its cells at once).
+    case sizes(ref: Int, [SizeReport])
+
+    /// The most sizes one `sizes` message carries (a page sends more as several).
+    public static let mostSizes = 64
 
     /// The message as a browser sends it (what test clients and the load client send).
     public var encoded: [UInt8] {
@@ -84,6 +92,18 @@ public enum ClientMessage: Equatable, Sendable {
         case .synced(let version):
             out.append(contentsOf: "[\"synced\",".utf8)
             PatchEncoder.appendInteger(version, to: &out)
+        case .sizes(let ref, let reports):
+            out.append(contentsOf: "[\"sizes\",".utf8)
+            number(Double(ref))
+            for report in reports {
+                out.append(contentsOf: ",[".utf8)
+                PatchEncoder.appendString(report.id, to: &out)
+                for value in report.numbers {
+                    out.append(UInt8(ascii: ","))
+                    number(value)
+                }
+                out.append(UInt8(ascii: "]"))
+            }
         }
         out.append(UInt8(ascii: "]"))
         return out
@@ -93,14 +113,14 @@ public enum ClientMessage: Equatable, Sendable {
     public var text: String { String(decoding: encoded, as: UTF8.self) }
 
     /// Every message's kind (docs/protocol.md lists exactly these).
-    public static let kinds = ["join", "e", "ping", "resync", "synced"]
+    public static let kinds = ["join", "e", "ping", "resync", "synced", "sizes"]
 
     /// Decodes one message, or says what is wrong with it.
     public static func decode(_ bytes: [UInt8]) throws(ClientMessageError) -> ClientMessage {
         let array: [WireValue]
         do {
             array = try bytes.withUnsafeBufferPointer { buffer throws(WireDecodingError) in
-                var reader = WireJSON(buffer, maxElements: 8, maxDepth: 2)
+                var reader = WireJSON(buffer, maxElements: 8, maxDepth: 2, maxMessageElements: mostSizes + 2)
                 return try reader.readMessage()
             }
         } catch {
@@ -161,9 +181,44 @@ public enum ClientMessage: Equatable, Sendable {
         case "synced":
             guard array.count == 2, let page = array[1].integer, page >= 0 else { throw .init("synced is [\"synced\", page]") }
             return .synced(UInt64(page))
+        case "sizes":
+            guard array.count >= 3, let ref = array[1].integer else {
+                throw .init("sizes is [\"sizes\", ref, [elementId, width, height, x?, y?], …]")
+            }
+            var reports: [SizeReport] = []
+            reports.reserveCapacity(array.count - 2)
+            for entry in array[2...] {
+                guard case .array(let values) = entry, values.count == 3 || values.count == 5, case .string(let id) = values[0],
+                    id.utf8.count <= 8
+                else { throw .init("a size is [elementId, width, height] or [elementId, width, height, x, y]") }
+                var numbers: [Double] = []
+                for value in values.dropFirst() {
+                    guard case .number(let number, _) = value else { throw .init("a size's width, height, x and y are numbers") }
+                    numbers.append(number)
+                }
+                reports.append(SizeReport(id: id, numbers: numbers))
+            }
+            return .sizes(ref: ref, reports)
         default:
             throw .init("unknown message kind")
         }
+    }
+}
+
+/// One element's size in a `sizes` message: its id, and `[width, height]` or `[width, height,
+/// x, y]` (where it is in the page), as a `resize` event carries them.
+public struct SizeReport: Equatable, Sendable {
+    public let id: String
+    public let numbers: [Double]
+
+    public init(id: String, numbers: [Double]) {
+        self.id = id
+        self.numbers = numbers
+    }
+
+    /// What its element's `resize` event would carry.
+    public var payload: EventValue {
+        numbers.count == 2 ? .size(width: numbers[0], height: numbers[1]) : .numbers(numbers)
     }
 }
 

@@ -358,7 +358,7 @@ public enum RuntimeContract {
                 ].map { ($0.0, String($0.1)) }
             ),
             ("message", ServerMessage.names.map { ($0, quoted($0)) }),
-            ("client", zip(["join", "event", "ping", "resync", "synced"], ClientMessage.kinds).map { ($0.0, quoted($0.1)) }),
+            ("client", zip(["join", "event", "ping", "resync", "synced", "sizes"], ClientMessage.kinds).map { ($0.0, quoted($0.1)) }),
             (
                 "op",
                 zip(["setText", "setAttribute", "insert", "remove", "detach", "move", "replace", "command"], PatchOp.codes).map {
@@ -378,6 +378,7 @@ public enum RuntimeContract {
         lines.append("  subprotocol: \(quoted(subprotocol)),")
         lines.append("  maxPendingRequests: \(maxPendingRequests),")
         lines.append("  maxHostedViews: \(ChannelEnvelope.maxChannels),")
+        lines.append("  mostSizes: \(ClientMessage.mostSizes),")
         lines.append("});")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -20,21 +20,24 @@ enum WireValue: Equatable {
     }
 }
 
-/// A strict reader for one message: a top-level array of at most `maxElements` values (in any
-/// array), nested at most `maxDepth` deep. RFC 8259 grammar; no extensions, nothing after the
+/// A strict reader for one message: a top-level array of at most `maxMessageElements` values
+/// (`maxElements` when not given) whose arrays hold at most `maxElements`, nested at most
+/// `maxDepth` deep. RFC 8259 grammar; no extensions, nothing after the
 /// array but whitespace. A client message is at most 8 values, 2 deep (the server reads what
 /// anyone sends); a server frame is as long as its patch, 3 deep (`[version,[[op…]…],ref]`).
 struct WireJSON {
     let maxElements: Int
     let maxDepth: Int
+    let maxMessageElements: Int
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maxElements: Int, maxDepth: Int) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maxElements: Int, maxDepth: Int, maxMessageElements: Int? = nil) {
         self.bytes = bytes
         self.maxElements = maxElements
         self.maxDepth = maxDepth
+        self.maxMessageElements = maxMessageElements ?? maxElements
     }
 
     mutating func readMessage() throws(WireDecodingError) -> [WireValue] {
@@ -74,13 +77,14 @@ struct WireJSON {
         guard depth <= maxDepth else { throw fail("arrays nested too deeply") }
         position += 1  // [
         var elements: [WireValue] = []
+        let most = depth == 1 ? maxMessageElements : maxElements
         skipWhitespace()
         if peek == UInt8(ascii: "]") {
             position += 1
             return elements
         }
         while true {
-            guard elements.count < maxElements else { throw fail("too many elements") }
+            guard elements.count < most else { throw fail("too many elements") }
             elements.append(try readValue(depth: depth + 1))
             skipWhitespace()
             switch peek {

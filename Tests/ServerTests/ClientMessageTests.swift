@@ -33,6 +33,11 @@ struct ClientMessageTests {
             (#"["ping",123456789]"#, .ping(123_456_789)),
             (#"["resync"]"#, .resync),
             (#"["synced",7]"#, .synced(7)),
+            // A frame's sizes: a reader's room, and an anchored view's box with its place.
+            (
+                #"["sizes",12,["d",320,200],["e",300.5,100,8,-40]]"#,
+                .sizes(ref: 12, [SizeReport(id: "d", numbers: [320, 200]), SizeReport(id: "e", numbers: [300.5, 100, 8, -40])])
+            ),
         ]
         for (bytes, expected) in cases {
             #expect(try decode(bytes) == expected, "\(bytes)")
@@ -72,7 +77,7 @@ struct ClientMessageTests {
         )
     }
 
-    @Test func malformedAndOutOfShapeMessagesAreRefusedWithAReason() {
+    @Test func malformedAndOutOfShapeMessagesAreRefusedWithAReason() throws {
         let bad = [
             "", "not json", "{}", "[]", "[1]", #"["e","x"]"#, #"["e",1,"9","click",{"a":1}]"#, #"["e",1,"9","click",nul]"#,
             #"["e",1,"9","click",truex]"#, #"["e",1,"9","click",null] x"#, #"["e",1,"9","click",null"#, #"["e",1.5,"9","click",null]"#,
@@ -86,10 +91,20 @@ struct ClientMessageTests {
             #"["resync",1]"#, #"["synced"]"#, #"["synced",-1]"#, #"["synced","7"]"#, #"["other"]"#, #"[1,2,3,4,5,6,7,8,9]"#,
             #"["e",1,"9","click",null,]"#, "[\"e\",1,\"9\",\"click\",[[[]]]]",
             #"["ping",99999999999999999999]"#,
+            #"["sizes",1]"#, #"["sizes",1,[]]"#, #"["sizes",1,["d",1]]"#, #"["sizes",1,["d",1,2,3]]"#, #"["sizes",1,[1,2,3]]"#,
+            #"["sizes",1,["d","1",2]]"#, #"["sizes",1,["123456789",1,2]]"#, #"["sizes","1",["d",1,2]]"#, #"["sizes",1,["d",1,2],7]"#,
+            #"["sizes",1,["d",1,2,3,4,5]]"#, #"["sizes",1,["d",[1],2]]"#,
+            // More than 64 sizes in one message.
+            "[\"sizes\",1" + String(repeating: ",[\"d\",1,2]", count: ClientMessage.mostSizes + 1) + "]",
+            // Only a `sizes` message may be longer than 8 elements.
+            #"["e",1,"9","click",null,1,2,3,4]"#,
         ]
         for message in bad {
             #expect(throws: ClientMessageError.self, "\(message)") { try decode(message) }
         }
+        #expect(
+            try decode("[\"sizes\",1" + String(repeating: ",[\"d\",1,2]", count: ClientMessage.mostSizes) + "]")
+                == .sizes(ref: 1, Array(repeating: SizeReport(id: "d", numbers: [1, 2]), count: ClientMessage.mostSizes)))
         #expect(throws: ClientMessageError("unexpected bytes after the message at byte 25")) {
             try decode(#"["e",1,"9","click",null] x"#)
         }

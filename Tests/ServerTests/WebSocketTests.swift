@@ -135,6 +135,46 @@ struct WebSocketTests {
         #expect(limited >= 25 && limited <= 30, "\(limited) of 40 limited")
     }
 
+    /// Forty GeometryReaders, as a grid of cards has.
+    struct Readers: View {
+        var body: some View {
+            VStack {
+                ForEach(0..<40, id: \.self) { index in
+                    GeometryReader { geometry in Text("cell \(index): \(Int(geometry.size.width))") }
+                }
+            }
+        }
+    }
+
+    /// A frame's sizes come as one `sizes` message: every reader takes its size, one patch
+    /// answers them all, and the rate limit
+    /// counts each started 16 sizes as one event (at 2 a second, a burst of 4: the first 40
+    /// sizes pass, the next 40 at once do not).
+    @Test func aFramesSizesAreAppliedTogetherByOnePatch() async throws {
+        let app = JetwayApp(title: "Readers", routes: [Route("/") { _ in Readers() }])
+        let server = try TestServer(app: app, transport: .memory) {
+            $0.eventsPerSecond = 2
+            $0.maxViolations = 1000
+        }
+        defer { server.stop() }
+        let (client, page) = try await joined(server)
+        let readers = try (0..<40).map { index in try #require(elementID(containing: "data-geometry=\"\(index)\"", in: page)) }
+        let sizes = readers.enumerated().map { #"["\#($0.element)",\#(200 + $0.offset),50,0,\#($0.offset * 50)]"# }
+        await client.sendText(#"["sizes",1,"# + sizes.joined(separator: ",") + "]")
+        guard case .text(let patch) = await client.next(timeout: 10) else {
+            Issue.record("no patch answered the sizes")
+            return
+        }
+        #expect(patch.hasSuffix(",1]"), "\(patch)")
+        for index in [0, 17, 39] { #expect(patch.contains("cell \(index): \(200 + index)"), "\(patch)") }
+        await client.sendText(#"["sizes",2,"# + sizes.joined(separator: ",") + "]")
+        guard case .text(let refused) = await client.next(timeout: 10) else {
+            Issue.record("the second sizes were not answered")
+            return
+        }
+        #expect(refused.contains("slow down"), "\(refused)")
+    }
+
     @Test func theBucketCountsFromArrivalNotFromHandling() {
         let bucket = TokenBucket(rate: 5)
         let start = ContinuousClock.now

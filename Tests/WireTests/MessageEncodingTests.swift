@@ -44,6 +44,7 @@ struct MessageEncodingTests {
             .event(ref: 8, id: "a1", event: "resize", payload: .size(width: 390, height: 844.5)),
             .event(ref: 9, id: "a1", event: "request", payload: .message(name: "rows", json: #"{"from":0}"#)),
             .ping(123_456_789), .resync, .synced(42),
+            .sizes(ref: 10, [SizeReport(id: "a1", numbers: [390, 844.5]), SizeReport(id: "b", numbers: [1, 2, -3, 4.25])]),
         ]
         for message in all {
             #expect(try ClientMessage.decode(message.encoded) == message, "\(message.text)")

@@ -1,4 +1,4 @@
-// GeometryReader: sizes reported once per frame at most. The last size of each element is kept
+// GeometryReader: sizes reported once per frame at most, all of a frame's in one message. The last size of each element is kept
 // and sent again on every join: the first sizes are measured before the socket opens, and a
 // session that was re-mounted starts from the default size. The sizes of a page's
 // GeometryReaders are kept for the next visit of its path (`jw_sizes`, a year, this path
@@ -15,9 +15,7 @@ feature((view) => {
     }
     if (!frame) frame = requestAnimationFrame(() => {
       frame = 0;
-      for (const el of pending.keys()) {
-        if (el.isConnected && el.dataset.j) view.send(el, "resize", measure(el));
-      }
+      view.sendSizes([...pending.keys()].filter((el) => el.isConnected).map((el) => [el, measure(el)]));
       pending.clear();
       save();
     });
@@ -60,7 +58,7 @@ feature((view) => {
     if (!view.root) return;
     const all = view.handles(view.root, "resize") ? [view.root] : [];
     view.root.querySelectorAll(resizing).forEach((el) => all.push(el));
-    for (const el of all) if (known.has(el) && el.dataset.j) view.send(el, "resize", measure(el));
+    view.sendSizes(all.filter((el) => known.has(el)).map((el) => [el, measure(el)]));
   });
 });
 

@@ -34,15 +34,15 @@ final class TokenBucket {
         tokens = self.burst
     }
 
-    /// One token for a message that arrived at `arrived`. Messages of several connections (a
+    /// `count` tokens (one event's, or a `sizes` message's share) for a message that arrived at `arrived`. Messages of several connections (a
     /// page's joins) may come out of order: an earlier one refills nothing.
-    func take(at arrived: ContinuousClock.Instant) -> Bool {
+    func take(at arrived: ContinuousClock.Instant, count: Int = 1) -> Bool {
         if arrived > last {
             tokens = min(burst, tokens + (arrived - last) / .seconds(1) * rate)
             last = arrived
         }
-        guard tokens >= 1 else { return false }
-        tokens -= 1
+        guard tokens >= Double(count) else { return false }
+        tokens -= Double(count)
         return true
     }
 }

@@ -170,7 +170,61 @@ extension SessionManager {
             byConnection[connection.id]?.sendFullPage()
         case .synced(let page):
             byConnection[connection.id]?.synced(Int(clamping: page))
+        case .sizes(let ref, let reports):
+            guard let session = byConnection[connection.id] else {
+                violation(state, ref: ref, "join before sending events")
+                return
+            }
+            session.lastRef = max(session.lastRef, ref)
+            // Each started `sizesPerEvent` counts as one event.
+            guard state.rate.take(at: arrived, count: (reports.count + Self.sizesPerEvent - 1) / Self.sizesPerEvent) else {
+                violation(state, ref: ref, "too many events; slow down")
+                return
+            }
+            applySizes(state, session, ref: ref, reports: reports)
         }
+    }
+
+    /// How many of a `sizes` message's reports the rate limit counts as one event: one frame's
+    /// measures are one render, however many readers they name.
+    static let sizesPerEvent = 16
+
+    /// What the page measured in one frame: each size given to its element as a `resize`
+    /// event, then one render answers them all. A size for an element a patch removed is
+    /// skipped (counted, as a departed event).
+    private func applySizes(_ state: ConnectionState, _ session: LiveSession, ref: Int, reports: [SizeReport]) {
+        let connection = state.connection
+        session.lastEventAt = now()
+        guard isolate(session) else {
+            send(connection, .error(ref: ref, message: "the page changed before this event arrived; try again"))
+            return
+        }
+        var applied = false
+        for report in reports {
+            guard let sentID = NodeID(report.id) else {
+                violation(state, ref: ref, "unknown element id or event")
+                transport?.wake(session.group.flush(ref: 0, for: session))
+                return
+            }
+            do {
+                guard let nodeID = session.currentID(sentID) else { throw JetwayError.departedElement(sentID) }
+                try session.graph.dispatch(nodeID, .resize, EventPayload(report.payload))
+                applied = true
+            } catch JetwayError.departedElement {
+                departedEvents += 1
+            } catch {
+                violation(state, ref: ref, String(describing: error))
+                transport?.wake(session.group.flush(ref: 0, for: session))
+                return
+            }
+        }
+        guard applied else {
+            acknowledge(ref, in: session, coalesced: false)
+            return
+        }
+        let group = session.group
+        transport?.wake(group.flush(ref: ref, for: session, finishing: false))
+        group.finishFlush()
     }
 
     /// An event the rate limit let through, applied to its session and answered with a patch
