@@ -164,6 +164,11 @@ struct MapConfiguration {
     var tiles: MapTileSource?
     var controls: AnyView?
     var cameraChange: ((MapCameraUpdateContext) -> Void)?
+    /// An `onMapCameraChange(frequency: .continuous)` inside: the page reports the camera as
+    /// the visitor moves the map, not only when the move ends.
+    var continuous = false
+    /// What `mapControlVisibility` said for the controls inside.
+    var controlVisibility = Visibility.automatic
 }
 
 private struct MapConfigurationKey: EnvironmentKey {
@@ -195,14 +200,18 @@ extension View {
         return transformEnvironment(\.mapConfiguration) { $0.controls = controls }
     }
 
-    /// Whether a map control shows: the map's controls are the ones `mapControls` lists.
-    public func mapControlVisibility(_ visibility: Visibility) -> some View { self }
+    /// Whether the map controls inside show: `.hidden` leaves them out; `.visible` and
+    /// `.automatic` show them (the page's scale bar and buttons stay on the map).
+    public func mapControlVisibility(_ visibility: Visibility) -> some View {
+        transformEnvironment(\.mapConfiguration) { $0.controlVisibility = visibility }
+    }
 
     /// Called when the visitor's move of a map inside settles, with where it looks.
     public func onMapCameraChange(
         frequency: MapCameraUpdateFrequency = .onEnd, _ action: @escaping (MapCameraUpdateContext) -> Void
     ) -> some View {
         transformEnvironment(\.mapConfiguration) { configuration in
+            if frequency == .continuous { configuration.continuous = true }
             let earlier = configuration.cameraChange
             configuration.cameraChange = { context in
                 earlier?(context)
@@ -263,6 +272,7 @@ struct MapControlElement: _PrimitiveView {
     let symbol: String?
 
     static func _render(_ view: MapControlElement, _ context: _RenderContext, _ out: inout [Node]) {
+        guard context.environment.mapConfiguration.controlVisibility != .hidden else { return }
         let node = context.element(view.symbol == nil ? "div" : "button", "\(StyleClass.mapControl)")
         node.setAttribute(RuntimeContract.Attribute.mapControl, view.kind)
         node.setAttribute("aria-label", view.label)

@@ -117,8 +117,9 @@ public struct MapCameraUpdateContext: Sendable {
     public var rect: MKMapRect { MKMapRect(region: region) }
 }
 
-/// How often `onMapCameraChange` hears of a move: at its end (the default) or as it goes (the
-/// page tells the server when a drag or zoom settles either way).
+/// How often `onMapCameraChange` hears of a move: when it ends (the default), or also as it
+/// goes (`.continuous`: the page reports the camera about ten times a second while the visitor
+/// drags, pinches or zooms, then once more when the move ends).
 public enum MapCameraUpdateFrequency: Sendable {
     case onEnd, continuous
 }
@@ -135,14 +136,8 @@ public struct MKMapRect: Equatable, Sendable {
         self.init(origin: MKMapPoint(x: x, y: y), size: MKMapSize(width: width, height: height))
     }
     init(region: MKCoordinateRegion) {
-        let a = MKMapPoint(
-            CLLocationCoordinate2D(
-                latitude: region.center.latitude + region.span.latitudeDelta / 2,
-                longitude: region.center.longitude - region.span.longitudeDelta / 2))
-        let b = MKMapPoint(
-            CLLocationCoordinate2D(
-                latitude: region.center.latitude - region.span.latitudeDelta / 2,
-                longitude: region.center.longitude + region.span.longitudeDelta / 2))
+        let corners = region.corners
+        let a = MKMapPoint(corners.northWest), b = MKMapPoint(corners.southEast)
         self.init(origin: a, size: MKMapSize(width: b.x - a.x, height: b.y - a.y))
     }
     public var midX: Double { origin.x + size.width / 2 }

@@ -78,10 +78,8 @@ public struct MapItem {
 
 /// The corners of the square around a circle.
 private func circleBounds(_ center: CLLocationCoordinate2D, _ radius: CLLocationDistance) -> [CLLocationCoordinate2D] {
-    let span = MKCoordinateRegion(center: center, latitudinalMeters: radius * 2, longitudinalMeters: radius * 2).span
-    let south = center.latitude - span.latitudeDelta / 2, north = center.latitude + span.latitudeDelta / 2
-    let west = center.longitude - span.longitudeDelta / 2, east = center.longitude + span.longitudeDelta / 2
-    return [CLLocationCoordinate2D(latitude: south, longitude: west), CLLocationCoordinate2D(latitude: north, longitude: east)]
+    let corners = MKCoordinateRegion(center: center, latitudinalMeters: radius * 2, longitudinalMeters: radius * 2).corners
+    return [corners.northWest, corners.southEast]
 }
 
 /// What a marker's balloon shows.
@@ -388,11 +386,7 @@ extension MapContent {
 
     /// The line of a polyline, a polygon's or circle's outline.
     public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _MapContentModified<Self> {
-        let css = style.css
-        return styled {
-            $0.stroke = css
-            $0.strokeStyle = StrokeStyle(lineWidth: lineWidth)
-        }
+        stroke(style, style: StrokeStyle(lineWidth: lineWidth))
     }
 
     public func stroke<S: ShapeStyle>(_ style: S, style strokeStyle: StrokeStyle) -> _MapContentModified<Self> {

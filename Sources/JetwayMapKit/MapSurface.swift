@@ -46,6 +46,7 @@ struct MapSurface<Content: MapContent>: _PrimitiveView {
         if position.followsUserLocation { options.append("follow") }
         if view.showsUserLocation || items.contains(where: { if case .user = $0.kind { true } else { false } }) { options.append("user") }
         if configuration.style.muted { options.append("muted") }
+        if configuration.continuous { options.append("continuous") }
         node.setAttribute(RuntimeContract.Attribute.mapOptions, options.joined(separator: " "))
         let tiles = configuration.tiles ?? (configuration.style.kind == .standard ? MapTileSource.standard : MapTileSource.imagery)
         node.setAttribute(RuntimeContract.Attribute.mapTiles, tiles.template + "\n" + tiles.attribution)

@@ -36,6 +36,15 @@ public struct MKCoordinateRegion: Sendable {
         self.span = span
     }
 
+    /// Its north-west and south-east corners.
+    var corners: (northWest: CLLocationCoordinate2D, southEast: CLLocationCoordinate2D) {
+        let (height, width) = (span.latitudeDelta / 2, span.longitudeDelta / 2)
+        return (
+            CLLocationCoordinate2D(latitude: center.latitude + height, longitude: center.longitude - width),
+            CLLocationCoordinate2D(latitude: center.latitude - height, longitude: center.longitude + width)
+        )
+    }
+
     /// A region `latitudinalMeters` tall and `longitudinalMeters` wide around `center`.
     public init(center: CLLocationCoordinate2D, latitudinalMeters: CLLocationDistance, longitudinalMeters: CLLocationDistance) {
         self.center = center

@@ -289,6 +289,18 @@ struct PortedNamesTests {
         #expect(css.contains("font-size: 30px;") && css.contains("font-weight: 800;"))
         #expect(css.contains(".\(RuntimeContract.Class.tabbar) { background: rgb(0 0 0 / 1); }"))
         #expect(css.contains(".\(StyleClass.listRow) { border-bottom-color: transparent; }"))
+        // A separator inset: the line drawn between the insets, in the border's place.
+        UITableView.appearance().separatorStyle = .singleLine
+        UITableView.appearance().separatorColor = .red
+        UITableView.appearance().separatorInset = UIEdgeInsets(top: 0, left: 20, bottom: 0, right: 8)
+        let inset = UIKitAppearance.stylesheet
+        #expect(inset.contains(".\(StyleClass.listRow) { border-bottom-color: transparent; }"), "\(inset)")
+        #expect(inset.contains("background-image: linear-gradient(\(UIColor.red.css), \(UIColor.red.css));"), "\(inset)")
+        #expect(inset.contains("background-size: calc(100% - 28px) 1px;") && inset.contains("background-position: 20px 100%;"), "\(inset)")
+        UITableView.appearance().separatorInset = .zero
+        #expect(UIKitAppearance.stylesheet.contains(".\(StyleClass.listRow) { border-bottom-color: \(UIColor.red.css); }"))
+        #expect(!UIKitAppearance.stylesheet.contains("background-image"))
+        UITableView.appearance().separatorColor = nil
         UINavigationBar.appearance().largeTitleTextAttributes = [.font: UIFont(name: "Avenir</style><script>", size: 20)!]
         #expect(!UIKitAppearance.stylesheet.contains("<"), "an app's value cannot end the style element")
     }

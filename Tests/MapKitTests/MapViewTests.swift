@@ -168,6 +168,36 @@ extension ViewHost {
         #expect(host.elements(withClass: "jw-map-chrome").count == 1 && host.elements(withClass: "jw-map-tiles").count == 1)
     }
 
+    @Test func hiddenControlsAreLeftOutAndAContinuousListenerAsksForMovesAsTheyGo() throws {
+        struct Quiet: View {
+            @State var heard = 0
+            var body: some View {
+                VStack {
+                    Map(
+                        initialPosition: .region(
+                            MKCoordinateRegion(
+                                center: .init(latitude: 48.85, longitude: 2.35), latitudinalMeters: 900, longitudinalMeters: 900))
+                    )
+                    .mapControls {
+                        MapUserLocationButton()
+                        MapScaleView()
+                    }
+                    .mapControlVisibility(.hidden)
+                    .onMapCameraChange(frequency: .continuous) { heard += 1 }
+                    Text("Heard \(heard)")
+                }
+            }
+        }
+        let host = ViewHost(Quiet())
+        #expect(host.dom.root.descendants.allSatisfy { $0.attribute("data-jw-map-control") == nil })
+        #expect(host.map?.attribute("data-jw-map-options") == "pan zoom continuous")
+        try host.send(.camera, .numbers([48.86, 2.34, 0.01, 0.01]), where: { $0.attribute("data-jw-map") != nil })
+        #expect(!host.elements(withText: "Heard 1").isEmpty)
+        // Visible (or automatic) controls show.
+        let shown = ViewHost(Map().mapControls { MapScaleView() }.mapControlVisibility(.visible))
+        #expect(shown.dom.root.descendants.compactMap { $0.attribute("data-jw-map-control") } == ["scale"])
+    }
+
     @Test func iOS14sMapOfARegionWithAnnotationsFollowsTheRegionBinding() throws {
         let host = ViewHost(ClassicMap())
         let map = try #require(host.map)

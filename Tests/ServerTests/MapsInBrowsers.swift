@@ -62,6 +62,29 @@ private struct StandsMap: View {
     }
 }
 
+/// A map whose app follows the camera as the visitor moves it, with its controls hidden.
+private struct FollowedMap: View {
+    @State private var heard = 0
+    @State private var longitude = 0.0
+    var body: some View {
+        VStack {
+            Map(
+                initialPosition: .region(
+                    MKCoordinateRegion(center: stands[0].coordinate, latitudinalMeters: 5_000, longitudinalMeters: 5_000))
+            )
+            .mapTileSource(testTiles)
+            .mapControls { MapScaleView() }
+            .mapControlVisibility(.hidden)
+            .onMapCameraChange(frequency: .continuous) { context in
+                heard += 1
+                longitude = context.region.center.longitude
+            }
+            .frame(width: 400, height: 300)
+            Text("Heard \(heard) at \(String(format: "%.4f", longitude))")
+        }
+    }
+}
+
 extension EndToEnd {
     @Suite
     @MainActor
@@ -74,6 +97,39 @@ extension EndToEnd {
 
         @Test(.enabled(if: BrowserEngine.webkit.shouldRun, "needs webkit2gtk-driver and xvfb (make test installs them)"))
         func mapsInWebKit() async throws { try await check(.webkit) }
+
+        /// `onMapCameraChange(frequency: .continuous)`: the app hears the camera while the drag
+        /// is still under way (a move every 150 ms, the button not yet let go), and once more at
+        /// its end; `mapControlVisibility(.hidden)` leaves the scale out.
+        @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+        func aContinuousListenerHearsTheMapAsItMoves() async throws {
+            let server = try TestServer(app: JetwayApp(title: "Followed", routes: [Route("/") { _ in FollowedMap() }]))
+            defer { server.stop() }
+            try await withBrowsers(1, .chromium) { browsers in
+                let browser = browsers[0]
+                try await browser.navigate(server.base + "/")
+                #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                #expect(await browser.wait(for: "return document.querySelectorAll('.jw-map-tiles img').length >= 4"))
+                #expect(try await browser.execute("return document.querySelector('[data-jw-map-control]') === null") as? Bool == true)
+                let heard = "Number(document.body.innerText.match(/Heard (\\d+)/)[1])"
+                _ = try await browser.execute(
+                    """
+                    const m = document.querySelector('.jw-map'), r = m.getBoundingClientRect();
+                    window.at = (type, dx) => m.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: 7, isPrimary: true, button: 0, clientX: r.left + 150 + dx, clientY: r.top + 150}));
+                    at('pointerdown', 0);
+                    for (let step = 1; step <= 8; step++) setTimeout(() => at('pointermove', step * 15), step * 150);
+                    return true
+                    """)
+                #expect(await browser.wait(for: "return \(heard) >= 3"), "the app did not hear the map while it moved")
+                let during = try await browser.execute("return \(heard)") as? Double ?? 0
+                try await Task.sleep(for: .milliseconds(1400))
+                _ = try await browser.execute("at('pointerup', 120); return true")
+                #expect(await browser.wait(for: "return \(heard) > \(Int(during))"), "the end of the move was not heard")
+                // Dragged 120 px east: the map looks further west than the stand.
+                let longitude = try await browser.execute("return Number(document.body.innerText.match(/at (-?[\\d.]+)/)[1])") as? Double
+                #expect((longitude ?? 0) < stands[0].coordinate.longitude - 0.001, "\(String(describing: longitude))")
+            }
+        }
 
         func check(_ engine: BrowserEngine) async throws {
             let server = try TestServer(app: JetwayApp(title: "Stands", routes: [Route("/") { _ in StandsMap() }]))

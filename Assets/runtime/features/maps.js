@@ -1,12 +1,13 @@
 // MapKit's Map (JetwayMapKit): a slippy map of web tiles in Web Mercator. The server says where
 // a map looks (`data-jw-map`: latitude, longitude and the two spans), what it may do
-// (`data-jw-map-options`: pan zoom follow user muted), its tiles (`data-jw-map-tiles`: a
+// (`data-jw-map-options`: pan zoom follow user muted continuous), its tiles (`data-jw-map-tiles`: a
 // template and its credit) and where each item is (`data-jw-map-at`); this draws the tiles in
 // the map's tiles layer, places the items, draws the overlays (lines, polygons, circles) in
 // their leaves, and moves the map under the visitor's mouse, finger, wheel and keys. A move
-// that settles is sent as a `camera` event (the region now shown); a new region from the
-// server moves the map there (with motion unless the visitor asked for less), unless the
-// visitor's own newer move has not been answered yet.
+// that settles is sent as a `camera` event (the region now shown), and with `continuous` also
+// every 100 ms as it goes; a new region from the server moves the map there (with motion
+// unless the visitor asked for less), unless the visitor's own newer move has not been
+// answered yet or their finger or mouse is still moving it.
 feature((view) => {
   const TILE = 256, MAX_LATITUDE = 85.0511287798, MIN_ZOOM = 1, MAX_ZOOM = 19, MAX_TILES = 400;
   const EARTH = 40075016.686;
@@ -81,6 +82,8 @@ feature((view) => {
     const text = map.el.getAttribute(wire.attribute.map);
     if (!map.width) return;
     if (text === map.seen && !immediately) { draw(map); return; }
+    // Answers to a continuous move's reports wait until the visitor lets go.
+    if (map.dragged && map.pointers.size) { draw(map); return; }
     map.seen = text;
     if ((view.lastInputRef.get(map.el) || 0) > view.answeredRef) { draw(map); return; }
     const target = cameraFor(text, map.width, map.height);
@@ -358,16 +361,26 @@ feature((view) => {
   }
   function schedule(map) {
     if (!map.frame) map.frame = requestAnimationFrame(() => { map.frame = 0; draw(map); });
+    moving(map);
   }
 
   function settleSoon(map, delay) {
     clearTimeout(map.settleTimer);
     map.settleTimer = setTimeout(() => settle(map), delay);
+    moving(map);
+  }
+  // A move under way, told as it goes when the app listens continuously.
+  function moving(map) {
+    if (options(map.el).has("continuous") && performance.now() - (map.sentAt || 0) >= 100) report(map);
   }
   // The region shown now, to the server (which sets the app's position to it).
   function settle(map) {
     clearTimeout(map.settleTimer);
+    report(map);
+  }
+  function report(map) {
     if (!map.el.isConnected || !map.width || !view.handles(map.el, "camera")) return;
+    map.sentAt = performance.now();
     const ref = view.send(map.el, "camera", regionOf(map));
     view.lastInputRef.set(map.el, ref);
   }

@@ -359,16 +359,39 @@ public final class UITableView {
         didSet { UIKitAppearance.set(".\(StyleClass.list)", "background", backgroundColor?.css) }
     }
     public var separatorStyle: SeparatorStyle = .singleLine {
-        didSet {
-            UIKitAppearance.set(".\(StyleClass.listRow)", "border-bottom-color", separatorStyle == .none ? "transparent" : nil)
-        }
+        didSet { drawSeparators() }
     }
     public var separatorColor: UIColor? {
-        didSet { UIKitAppearance.set(".\(StyleClass.listRow)", "border-bottom-color", separatorColor?.css) }
+        didSet { drawSeparators() }
     }
-    /// Where a row's separator starts: kept, not drawn (the page's separators are the rows'
-    /// bottom borders and span the row, as `.zero` draws them).
-    public var separatorInset = UIEdgeInsets(top: 0, left: 15, bottom: 0, right: 0)
+    /// Where a row's separator starts and ends (its left and right; the page's rows draw theirs
+    /// across the row until this is set).
+    public var separatorInset = UIEdgeInsets(top: 0, left: 15, bottom: 0, right: 0) {
+        didSet {
+            insetSet = true
+            drawSeparators()
+        }
+    }
+    private var insetSet = false
+
+    /// The rows' separators as the three settings say: a bottom border across the row, or a
+    /// line drawn between the insets in the border's place.
+    private func drawSeparators() {
+        let row = ".\(StyleClass.listRow)"
+        let color = separatorColor?.css ?? "var(--jw-separator)"
+        let left = max(0, separatorInset.left), right = max(0, separatorInset.right)
+        let inset = insetSet && separatorStyle != .none && (left > 0 || right > 0)
+        let border: String? =
+            separatorStyle == .none || inset ? "transparent" : separatorColor?.css
+        UIKitAppearance.set(row, "border-bottom-color", border)
+        UIKitAppearance.set(row, "background-image", inset ? "linear-gradient(\(color), \(color))" : nil)
+        UIKitAppearance.set(row, "background-size", inset ? "calc(100% - \(css(left + right))px) 1px" : nil)
+        UIKitAppearance.set(row, "background-position", inset ? "\(css(left))px 100%" : nil)
+        UIKitAppearance.set(row, "background-origin", inset ? "border-box" : nil)
+        UIKitAppearance.set(row, "background-repeat", inset ? "no-repeat" : nil)
+    }
+
+    private func css(_ value: CGFloat) -> String { String(Int(value.rounded())) }
 }
 
 /// A bar's colouring (`UITabBar.appearance().barStyle`).

@@ -176,14 +176,15 @@ extension View {
     /// Whether the navigation bar's background shows: `.hidden` makes it transparent, so the
     /// content's colour is behind the title; `.visible` keeps the colour given.
     public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
-        let navigation = bars.isEmpty || bars.contains(.navigationBar) || bars.contains(.automatic)
-        let hidden = visibility == .hidden
-        return modifier(
-            StyleModifier { node in if hidden && navigation && Self.isNavigationBar(node) { node.addStyle("background:transparent") } })
+        toolbarBackground(visibility, forBars: bars)
     }
 
     /// iOS 18's name for `toolbarBackground(_:for:)` with a visibility.
     public func toolbarBackgroundVisibility(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+        toolbarBackground(visibility, forBars: bars)
+    }
+
+    private func toolbarBackground(_ visibility: Visibility, forBars bars: [ToolbarPlacement]) -> some View {
         let navigation = bars.isEmpty || bars.contains(.navigationBar) || bars.contains(.automatic)
         let hidden = visibility == .hidden
         return modifier(
