@@ -542,7 +542,7 @@ open class UISearchBar: UIView {
 
     override func makeNode(_ context: _RenderContext) -> Node {
         let bar = context.element("div", StyleClass.searchable)
-        bar.addStyle("display:flex;align-items:center;gap:8px")
+        bar.addStyle("display:flex;flex-direction:row;align-items:center;gap:8px")
         applyViewStyle(to: bar)
         if let barTintColor, searchBarStyle != .minimal { bar.addStyle("background:\(barTintColor.css)") }
         let inside = context.insideElement()
@@ -553,6 +553,7 @@ open class UISearchBar: UIView {
             inside.structural(0), type: "search", title: placeholder ?? prompt ?? "Search", prompt: nil, text: binding,
             className: StyleClass.search)
         field.setAttribute("role", "searchbox")
+        field.addStyle("flex:1")
         field.setAttribute("autocapitalize", autocapitalizationType.modern.attribute)
         if let mode = keyboardType.inputMode { field.setAttribute("inputmode", mode) }
         if context.environment.isEnabled {
@@ -574,7 +575,7 @@ open class UISearchBar: UIView {
         }
         var children = [field]
         if showsCancelButton {
-            let cancel = inside.structural(1).element("button", StyleClass.borderless)
+            let cancel = inside.structural(1).element("button", StyleClass.button)
             cancel.setAttribute("type", "button")
             cancel.text = "Cancel"
             cancel.on(.click) { [weak self] _ in
