@@ -121,7 +121,8 @@ extension EndToEnd {
                 // Return, and Cancel clears it.
                 let field = "input[type=search]"
                 try await browser.type("dead", into: field)
-                #expect(await browser.wait(for: shows("Deadlift") + " && !document.body.innerText.includes('Squat')"), "\(engine): no filter")
+                #expect(
+                    await browser.wait(for: shows("Deadlift") + " && !document.body.innerText.includes('Squat')"), "\(engine): no filter")
                 try await browser.press(Key.enter, in: field)
                 #expect(await browser.wait(for: shows("Searched 1")), "\(engine): Return not heard")
                 try await browser.click("button", labelled: "Cancel")
@@ -136,7 +137,8 @@ extension EndToEnd {
 
                 // The tiled picture repeats; the faded material blurs what is behind it.
                 let tile = try await browser.string(
-                    "return getComputedStyle([...document.querySelectorAll('[role=img]')].find(e => e.style.backgroundRepeat)).backgroundRepeat")
+                    "return getComputedStyle([...document.querySelectorAll('[role=img]')].find(e => e.style.backgroundRepeat)).backgroundRepeat"
+                )
                 #expect(tile.hasPrefix("repeat"), "\(engine): the tiled picture is \(tile)")
                 let errors = try await browser.string("return window.jetway.errors + ' ' + window.jetway.lastError")
                 #expect(errors.hasPrefix("0 "), "\(engine): \(errors)")
