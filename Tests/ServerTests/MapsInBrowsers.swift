@@ -205,6 +205,46 @@ extension EndToEnd {
                             "const p = \(marker("Ferry Building")), m = document.querySelector('.jw-map'); return Math.abs(p[0] - m.clientWidth / 2) < 3 && Math.abs(p[1] - m.clientHeight / 2) < 3"
                     ),
                     "\(engine): the map did not move to the ferry building")
+                // An arrow key moves the centre east (and tells the app the region the map
+                // shows); the wheel, a double click, the keyboard and a pinch: each zoom the app
+                // hears halves or doubles its span.
+                let span = "Number(document.body.innerText.match(/ span ([\\d.]+)/)[1])"
+                let longitude = "Number(document.body.innerText.match(/Longitude (-?[\\d.]+)/)[1])"
+                let gestures: [(String, String, Double)] = [
+                    (
+                        "the wheel",
+                        "m.dispatchEvent(new WheelEvent('wheel', {bubbles: true, cancelable: true, deltaY: -500, clientX: x, clientY: y}))",
+                        0.5
+                    ),
+                    ("a double click", "m.dispatchEvent(new MouseEvent('dblclick', {bubbles: true, clientX: x, clientY: y}))", 0.5),
+                    (
+                        "the minus key",
+                        "m.focus(); m.dispatchEvent(new KeyboardEvent('keydown', {bubbles: true, cancelable: true, key: '-'}))", 2
+                    ),
+                    (
+                        "a pinch",
+                        """
+                        const p = (type, id, dx) => m.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: id, isPrimary: id === 1, button: 0, clientX: x + dx, clientY: y}));
+                        p('pointerdown', 1, -50); p('pointerdown', 2, 50); p('pointermove', 1, -100); p('pointermove', 2, 100); p('pointerup', 1, -100); p('pointerup', 2, 100)
+                        """, 0.5
+                    ),
+                ]
+                let west = try await browser.execute("return \(longitude)") as? Double ?? 0
+                _ = try await browser.execute(
+                    "const m = document.querySelector('.jw-map'); m.focus(); m.dispatchEvent(new KeyboardEvent('keydown', {bubbles: true, cancelable: true, key: 'ArrowRight'})); return true"
+                )
+                let eastward = await browser.wait(for: "return \(longitude) > \(west)")
+                let shown = (try? await browser.string("return document.body.innerText + ' ' + window.jetway.lastError")) ?? ""
+                #expect(eastward, "\(engine): the arrow key did not move the map east from \(west): \(shown)")
+                for (name, script, ratio) in gestures {
+                    let before = try await browser.execute("return \(span)") as? Double ?? 0
+                    _ = try await browser.execute(
+                        "const m = document.querySelector('.jw-map'), r = m.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2; \(script); return true"
+                    )
+                    #expect(
+                        await browser.wait(for: "return Math.abs(\(span) / \(before) - \(ratio)) < 0.05"),
+                        "\(engine): \(name) did not zoom by \(ratio) (span \(before))")
+                }
                 let scale = try await browser.string("return document.querySelector('[data-jw-map-control=scale]').textContent")
                 #expect(scale.hasSuffix(" m") || scale.hasSuffix(" km"), "\(engine): scale \(scale)")
                 try await browser.screenshot("map-moved-\(engine)")

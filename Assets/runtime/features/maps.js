@@ -299,6 +299,8 @@ feature((view) => {
     const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     if (moves[event.key] && options(map.el).has("pan")) {
       event.preventDefault();
+      // A move under way (the app's) stops where it is: the key moves on from there.
+      cancelAnimationFrame(map.animation);
       map.x += moves[event.key][0];
       map.y += moves[event.key][1];
       draw(map);
