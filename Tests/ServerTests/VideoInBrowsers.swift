@@ -49,7 +49,13 @@ private struct ClipView: View {
     @StateObject private var clip = Clip()
     var body: some View {
         VStack {
-            VideoPlayer(player: clip.player).frame(width: 200, height: 120)
+            VideoPlayer(player: clip.player) {
+                VStack {
+                    Text("Gate A1").foregroundColor(.white).padding(4)
+                    Spacer()
+                }
+            }
+            .frame(width: 200, height: 120)
             Button("Play") { clip.player.play() }
             Button("Pause") { clip.player.pause() }
             Text("Ended \(clip.ends)")
@@ -79,6 +85,14 @@ extension EndToEnd {
                 try await browser.navigate(server.base + "/")
                 #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
                 #expect(try await browser.execute("return document.querySelector('video').paused") as? Bool == true)
+                // The app's overlay lies on the video, at its top.
+                let overlay = try await browser.execute(
+                    """
+                    const v = document.querySelector('video').getBoundingClientRect();
+                    const t = [...document.querySelectorAll('span')].find(e => e.textContent === 'Gate A1').getBoundingClientRect();
+                    return t.left >= v.left && t.right <= v.right && t.top >= v.top && t.bottom <= v.top + v.height / 2
+                    """) as? Bool
+                #expect(overlay == true, "\(engine): the overlay is not on the video's top")
                 try await browser.click("button", labelled: "Play")
                 #expect(
                     await browser.wait(for: "const v = document.querySelector('video'); return !v.paused || v.ended || v.currentTime > 0"),
