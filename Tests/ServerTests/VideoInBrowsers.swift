@@ -86,12 +86,13 @@ extension EndToEnd {
                 #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
                 #expect(try await browser.execute("return document.querySelector('video').paused") as? Bool == true)
                 // The app's overlay lies on the video, at its top.
-                let overlay = try await browser.execute(
-                    """
-                    const v = document.querySelector('video').getBoundingClientRect();
-                    const t = [...document.querySelectorAll('span')].find(e => e.textContent === 'Gate A1').getBoundingClientRect();
-                    return t.left >= v.left && t.right <= v.right && t.top >= v.top && t.bottom <= v.top + v.height / 2
-                    """) as? Bool
+                let overlay =
+                    try await browser.execute(
+                        """
+                        const v = document.querySelector('video').getBoundingClientRect();
+                        const t = [...document.querySelectorAll('span')].find(e => e.textContent === 'Gate A1').getBoundingClientRect();
+                        return t.left >= v.left && t.right <= v.right && t.top >= v.top && t.bottom <= v.top + v.height / 2
+                        """) as? Bool
                 #expect(overlay == true, "\(engine): the overlay is not on the video's top")
                 try await browser.click("button", labelled: "Play")
                 #expect(
