@@ -57,6 +57,8 @@ extension BundledAssets {
         ("runtime/features/motion.js", PackageResources.motion_js),
         ("runtime/features/gestures.js", PackageResources.gestures_js),
         ("runtime/features/dragdrop.js", PackageResources.dragdrop_js),
+        ("runtime/features/swipes.js", PackageResources.swipes_js),
+        ("runtime/features/reorder.js", PackageResources.reorder_js),
         ("runtime/features/location.js", PackageResources.location_js),
         ("runtime/features/maps.js", PackageResources.maps_js),
         ("runtime/features/media.js", PackageResources.media_js),

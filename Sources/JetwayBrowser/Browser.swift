@@ -86,6 +86,27 @@ extension Browser {
         try await click(try await element(css, labelled: label))
     }
 
+    /// Gives the first element matching `css` the focus, as Tab would, and tells the page so
+    /// even when the window does not have the system's focus (Firefox under WebDriver BiDi sets
+    /// the focus then but sends no event): a row's swipe actions open when one gets it.
+    public func focus(_ css: String) async throws {
+        _ = try await execute(
+            """
+            const el = document.querySelector(\(jsLiteral(css)));
+            el.focus();
+            if (!document.hasFocus()) el.dispatchEvent(new FocusEvent('focusin', {bubbles: true}));
+            return true
+            """)
+    }
+
+    /// A row's action as a keyboard user reaches it: Tab into it (its row opens), then click.
+    public func clickRowAction(labelled label: String) async throws {
+        let button = try await element("button", labelled: label)
+        try await focus(button)
+        _ = await wait(for: "return document.querySelector(\(jsLiteral(button))).parentElement.getBoundingClientRect().width > 20")
+        try await click(button)
+    }
+
     /// Opens `url` (in a window of `size` first, for the engines WebDriver drives) and waits
     /// until its Jetway page is live, its socket joined; false when it never was.
     public func openLive(_ url: String, size: (width: Int, height: Int)? = nil) async throws -> Bool {

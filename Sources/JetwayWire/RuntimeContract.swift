@@ -118,6 +118,14 @@ public enum RuntimeContract {
         public static let mapAt = "data-jw-map-at"
         public static let mapShape = "data-jw-map-shape"
         public static let mapControl = "data-jw-map-control"
+        /// A row with swipe actions (`.swipeActions`, `.onDelete`; features/swipes.js): the
+        /// edge they come from and whether a full swipe does the first (`trailing full`,
+        /// `leading`). Its actions are its `Class.rowActions` child.
+        public static let swipe = "data-jw-swipe"
+        /// A row of a `ForEach` with `.onMove` (features/reorder.js): its place in the data. A
+        /// drag (by its `Class.rowHandle`, or a long press on the row) or an arrow key on the
+        /// handle sends a `move` event with where it goes (SwiftUI's `toOffset`).
+        public static let reorder = "data-jw-reorder"
         /// `.keyboardShortcut`: `modifiers key` — the modifier bits (`EventModifiers`) and the
         /// browser's name of the key; the runtime clicks the element when they are pressed.
         public static let shortcut = "data-jw-shortcut"
@@ -205,10 +213,18 @@ public enum RuntimeContract {
         public static let mapCredit = "jw-map-credit"
         public static let mapZoom = "jw-map-zoom"
         public static let mapUser = "jw-map-user"
+        /// A swiping row's actions (`Attribute.swipe`), a movable row's drag handle
+        /// (`Attribute.reorder`), and what the runtime sets: a row being swiped (its finger
+        /// down), a row lifted to be moved.
+        public static let rowActions = StyleClass.rowActions
+        public static let rowHandle = "jw-row-handle"
+        public static let swiping = "jw-swiping"
+        public static let lifted = "jw-lifted"
 
         /// Every class above.
         public static let all = [
-            map, mapTiles, mapItem, mapShape, mapControls, mapChrome, mapLine, mapArea, mapCredit, mapZoom, mapUser,
+            rowActions, rowHandle, swiping, lifted, map, mapTiles, mapItem, mapShape, mapControls, mapChrome, mapLine, mapArea, mapCredit,
+            mapZoom, mapUser,
             root, banner, sheet, wheel, wheelItem, refreshable, refresh, link, navBack, navlink, tablink, tabview, tabbar, navTitle, menu,
             contextMenu, hasContextMenu, fileImporter, notificationBanner, lazyGap, lazyEnd, lazyAcross, asyncImage, asyncImagePhase, text,
             fillHeight,
@@ -310,6 +326,7 @@ public enum RuntimeContract {
                     ("mapOptions", Attribute.mapOptions),
                     ("mapTiles", Attribute.mapTiles),
                     ("mapAt", Attribute.mapAt), ("mapShape", Attribute.mapShape), ("mapControl", Attribute.mapControl),
+                    ("swipe", Attribute.swipe), ("reorder", Attribute.reorder),
                     ("sizeClass", Attribute.sizeClass),
                     ("savedAt", Attribute.savedAt),
                     ("hostedView", Attribute.hostedView),
@@ -327,7 +344,8 @@ public enum RuntimeContract {
                     ("notificationBanner", Class.notificationBanner), ("lazyGap", Class.lazyGap),
                     ("lazyEnd", Class.lazyEnd), ("lazyAcross", Class.lazyAcross), ("asyncImage", Class.asyncImage),
                     ("asyncImagePhase", Class.asyncImagePhase), ("text", Class.text), ("fillHeight", Class.fillHeight),
-                    ("navstack", Class.navstack), ("dropTargeted", Class.dropTargeted), ("map", Class.map),
+                    ("navstack", Class.navstack), ("dropTargeted", Class.dropTargeted), ("rowActions", Class.rowActions),
+                    ("rowHandle", Class.rowHandle), ("swiping", Class.swiping), ("lifted", Class.lifted), ("map", Class.map),
                     ("mapTiles", Class.mapTiles), ("mapItem", Class.mapItem), ("mapShape", Class.mapShape),
                     ("mapControls", Class.mapControls), ("mapChrome", Class.mapChrome), ("mapLine", Class.mapLine),
                     ("mapArea", Class.mapArea), ("mapCredit", Class.mapCredit), ("mapZoom", Class.mapZoom), ("mapUser", Class.mapUser),

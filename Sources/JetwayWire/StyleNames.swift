@@ -153,6 +153,8 @@ public enum StyleClass {
     public static let refreshProgress = "jw-refresh-progress"
     public static let resizable = "jw-resizable"
     public static let rowAction = "jw-row-action"
+    /// A swipe action the app tinted (`.tint(_:)`): its background is the tint.
+    public static let tinted = "jw-tinted"
     public static let rowActions = "jw-row-actions"
     public static let rowWithActions = "jw-row-with-actions"
     public static let scroll = "jw-scroll"
@@ -388,6 +390,7 @@ public enum StyleClass {
         textarea,
         textEditor,
         textfield,
+        tinted,
         toggle,
         toolbar,
         toolbarItem,

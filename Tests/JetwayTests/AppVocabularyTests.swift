@@ -369,7 +369,8 @@ extension AppVocabularyTests {
         try host.update()
         try host.tap("Delete Reno")
         #expect(host.text.contains("Denver,Boise"), "\(host.text)")
-        try host.tap("Move Boise up")
+        // Boise (now second) dragged before Denver.
+        try host.send(.move, .number(0)) { $0.attribute("data-jw-reorder") == "1" }
         #expect(host.text.contains("Boise,Denver"), "\(host.text)")
     }
 }

@@ -361,12 +361,12 @@ extension EndToEnd {
                 #expect(
                     await browser.wait(for: "return !document.querySelector('details.jw-menu').open"), "\(engine): the menu stayed open")
 
-                // Row actions: Delete removes its row, a swipe action acts; a right click opens a
-                // context menu.
-                try await browser.click("button", labelled: "Delete Gate B12")
+                // Row actions (reached by Tab: the row opens): Delete removes its row, a swipe
+                // action acts; a right click opens a context menu.
+                try await browser.clickRowAction(labelled: "Delete Gate B12")
                 _ = await eventually("the row deleted", engine) { model.gates == ["A1", "C3"] }
                 #expect(await browser.wait(for: "return !document.body.textContent.includes('Gate B12')"), "\(engine)")
-                try await browser.click("button", labelled: "Pin C3")
+                try await browser.clickRowAction(labelled: "Pin C3")
                 _ = await eventually("the swipe action", engine) { model.pinned == "C3" }
                 _ = try await browser.execute(
                     "const el = document.querySelector('.jw-has-context-menu > span'); el.dispatchEvent(new MouseEvent('contextmenu', {bubbles: true, cancelable: true})); return true"

@@ -89,7 +89,7 @@ struct ControlsGallery: View {
                 Section("Row actions") {
                     List {
                         ForEach(model.gates, id: \.self) { gate in
-                            Text("Gate \(gate)").swipeActions { Button("Pin \(gate)") { model.pinned = gate } }
+                            Text("Gate \(gate)").swipeActions(edge: .leading) { Button("Pin \(gate)") { model.pinned = gate } }
                         }
                         .onDelete { model.gates.remove(atOffsets: $0) }
                     }

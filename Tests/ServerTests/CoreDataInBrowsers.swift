@@ -93,7 +93,7 @@ extension EndToEnd {
                 #expect(await first.wait(for: "return document.querySelectorAll('[data-testid=note]').length === 2"))
                 try await first.screenshot("core-data-notes")
                 // The second page deletes the first note (its row's Delete): it leaves the first page.
-                try await second.click("button", labelled: "Delete Gate B12 at 10:40")
+                try await second.clickRowAction(labelled: "Delete Gate B12 at 10:40")
                 #expect(
                     await first.wait(
                         for:

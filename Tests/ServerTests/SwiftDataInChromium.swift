@@ -77,7 +77,7 @@ extension EndToEnd {
                 _ = try await first.execute("document.querySelector('[data-testid=item] input').click()")
                 #expect(await second.wait(for: "return document.body.textContent.includes('1 of 2 packed')"), "the toggle did not reach")
                 try await first.screenshot("swift-data-packing")
-                try await second.click("button", labelled: "Delete Boarding pass")
+                try await second.clickRowAction(labelled: "Delete Boarding pass")
                 #expect(
                     await first.wait(for: "return document.querySelectorAll('[data-testid=item]').length === 1"),
                     "the delete did not reach the other page")

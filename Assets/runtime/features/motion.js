@@ -49,11 +49,20 @@ feature((view) => {
     return base;
   }
 
-  function snapshot(el) {
+  // `moving`: it was in motion, stopped where it is drawn now.
+  function snapshot(el, moving) {
     const computed = getComputedStyle(el), style = {};
     for (const name of styles) style[name] = computed[name];
-    return { rect: el.getBoundingClientRect(), style, display: computed.display };
+    // The server's transform as it wrote it (a rotation keeps its turns: 0° to 360° is a whole
+    // turn, which a matrix is not); one in motion as drawn, or, when the motion was a move
+    // (FLIP), none: where it is drawn is its box.
+    const own = el.style && el.style.transform;
+    if (own && !moving) style.transform = own;
+    else if (!own && moving) style.transform = "none";
+    return { rect: el.getBoundingClientRect(), style, display: computed.display, background: computed.backgroundColor, border: computed.borderTopWidth };
   }
+  // Copies of views leaving (below): they go on through later patches.
+  const leavingCopies = new WeakSet();
 
   function run(el, frames, t, fill) {
     const options = { duration: t.duration, delay: t.delay, iterations: t.iterations, direction: t.direction, easing: t.easing, fill: fill || "backwards" };
@@ -157,17 +166,27 @@ feature((view) => {
       if (el) for (const scope of always) if (scope.contains(el)) scopes.set(scope, scopeTiming(scope.getAttribute(wire.attribute.animationScope)));
     }
     if (!base && !scopes.size) return;
-    const before = new Map();
+    const before = new Map(), stopping = [];
+    // Inside a scope whose `.animation(_:value:)` changed now: a loop there is the server's to end.
+    const rescoped = (el) => { for (const scope of scopes.keys()) if (scope.contains(el)) return true; return false; };
+    const measure = (el) => {
+      if (before.has(el) || leavingCopies.has(el)) return;
+      const motions = el.getAnimations ? el.getAnimations().filter((animation) => animation.id === mark) : [];
+      // A `.repeatForever` this patch does not change goes on, unmeasured.
+      if (motions.some((animation) => animation.effect && animation.effect.getTiming().iterations === Infinity) && !rescoped(el)) return;
+      before.set(el, snapshot(el, motions.length > 0));
+      stopping.push(...motions);
+    };
     for (const root of base ? [view.root] : scopes.keys()) {
       if (before.size >= budget) break;
-      if (!before.has(root)) before.set(root, snapshot(root));
+      measure(root);
       for (const el of root.querySelectorAll("*")) {
         if (before.size >= budget) break;
-        if (!before.has(el)) before.set(el, snapshot(el));
+        measure(el);
       }
     }
-    // What is moving stops where it is now (its snapshot has that place).
-    for (const el of before.keys()) if (el.getAnimations) for (const animation of el.getAnimations()) if (animation.id === mark) animation.cancel();
+    // What is moving stops where it is now (its snapshot has that place), once all are measured.
+    for (const animation of stopping) animation.cancel();
     // Removed, or detached and not moved back in this patch (the server keeps them for later).
     const movedBack = new Set();
     for (const op of ops) if (op[0] === wire.op.move) for (const id of op[3].split(" ")) movedBack.add(id);
@@ -278,6 +297,17 @@ feature((view) => {
           to.transform = "none";
           from.transformOrigin = to.transformOrigin = "0 0";
         }
+        // A box with content that draws itself (a card's background, a border) grows or
+        // shrinks to its new size (its content is laid out again as it does, not stretched).
+        const sized = Math.abs(was.rect.width - now.rect.width) > 1 || Math.abs(was.rect.height - now.rect.height) > 1;
+        const draws = !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(now.background) || parseFloat(now.border) > 0;
+        if (sized && sx === 1 && sy === 1 && draws && el !== view.root && (el.firstElementChild || el.textContent.trim())) {
+          from.width = was.rect.width + "px";
+          from.height = was.rect.height + "px";
+          to.width = now.rect.width + "px";
+          to.height = now.rect.height + "px";
+          from.boxSizing = to.boxSizing = "border-box";
+        }
       }
       if (Object.keys(from).length) run(el, [from, to], t);
     }
@@ -313,6 +343,8 @@ feature((view) => {
       for (const el of [copy, ...copy.querySelectorAll("[" + wire.attribute.id + "]")]) { el.removeAttribute(wire.attribute.id); el.removeAttribute(wire.attribute.events); }
       copy.setAttribute("aria-hidden", "true");
       copy.inert = true;
+      leavingCopies.add(copy);
+      copy.querySelectorAll("*").forEach((part) => leavingCopies.add(part));
       Object.assign(copy.style, {
         position: "absolute", margin: "0", left: "0px", top: "0px", boxSizing: "border-box", pointerEvents: "none",
         width: going.shot.rect.width + "px", height: going.shot.rect.height + "px",

@@ -378,7 +378,7 @@ public final class UITableView {
     /// line drawn between the insets in the border's place.
     private func drawSeparators() {
         let row = ".\(StyleClass.listRow)"
-        let color = separatorColor?.css ?? "var(--jw-separator)"
+        let color = separatorColor?.css ?? "var(\(StyleVariable.separator))"
         let left = max(0, separatorInset.left), right = max(0, separatorInset.right)
         let inset = insetSet && separatorStyle != .none && (left > 0 || right > 0)
         let border: String? =

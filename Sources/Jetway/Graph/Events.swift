@@ -34,6 +34,10 @@ public enum EventKind: String, Sendable, CaseIterable {
     /// Where a `Map` looks after the visitor moved or zoomed it: payload `.numbers([latitude,
     /// longitude, latitude span, longitude span])` in degrees (features/maps.js).
     case camera
+    /// A row of a `ForEach` with `.onMove` dragged (or moved by an arrow key) to another place:
+    /// payload `.number(destination)`, the data offset it goes before (SwiftUI's `toOffset`;
+    /// features/reorder.js).
+    case move
 
     /// Whether a browser may send this kind over the websocket.
     public var isSentByBrowsers: Bool { self != .upload }

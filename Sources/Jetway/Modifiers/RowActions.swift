@@ -22,8 +22,10 @@ extension ModifiedContent: DynamicViewContent where Content: DynamicViewContent,
 public protocol RowEditing: ViewModifier {}
 
 extension DynamicViewContent {
-    /// Makes the rows deletable: each gets a Delete button, which calls `action` with the row's
-    /// index (as SwiftUI's swipe to delete does).
+    /// Makes the rows deletable: a swipe from the trailing edge reveals a Delete button (a
+    /// full swipe deletes at once), which calls `action` with the row's index. The button is
+    /// also reached with the keyboard (the row opens when it has the focus). A row with its own
+    /// trailing `.swipeActions` shows those instead, as in SwiftUI.
     ///
     /// ```swift
     /// List { ForEach(flights) { FlightRow(flight: $0) }.onDelete { flights.remove(atOffsets: $0) } }
@@ -32,9 +34,9 @@ extension DynamicViewContent {
         ModifiedContent(content: self, modifier: OnDeleteModifier(edit: action.map { .delete($0) }))
     }
 
-    /// Makes the rows movable: each gets Move up and Move down buttons, which call `action`
-    /// with the row's index and where it goes (as SwiftUI's drag to reorder does), for
-    /// `move(fromOffsets:toOffset:)`.
+    /// Makes the rows movable: a long press on a row lifts it to be dragged to its new place;
+    /// in edit mode each row has a handle to drag, and the handle's arrow keys move it by one.
+    /// `action` gets the row's index and where it goes, for `move(fromOffsets:toOffset:)`.
     ///
     /// ```swift
     /// ForEach(stops) { Text($0.name) }.onMove { stops.move(fromOffsets: $0, toOffset: $1) }
@@ -45,12 +47,12 @@ extension DynamicViewContent {
 }
 
 extension View {
-    /// Buttons that act on this row (SwiftUI shows them when the row is swiped): shown at the
-    /// row's trailing end.
+    /// Buttons that act on this row, revealed by a swipe from `edge` (a full swipe does the
+    /// first, when allowed); a button's `.tint` is its background, a destructive one is red.
     public func swipeActions<Actions: View>(
         edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> Actions
     ) -> some View {
-        modifier(SwipeActionsModifier(actions: content(), leading: edge == .leading))
+        modifier(SwipeActionsModifier(actions: content(), leading: edge == .leading, fullSwipe: allowsFullSwipe))
     }
 
     /// Actions about this view, in a menu opened by a right click (or a long press), or by its
@@ -60,8 +62,8 @@ extension View {
     }
 }
 
-/// The controls `.onDelete` and `.onMove` give each row: a Delete button, or Move up and Move
-/// down buttons.
+/// What `.onDelete` and `.onMove` give each row: a Delete swipe action, or a place in the data
+/// the runtime drags it from (with a handle in edit mode).
 public struct OnDeleteModifier: _PrimitiveModifier, RowEditing {
     enum Edit {
         case delete(@MainActor (IndexSet) -> Void)
@@ -92,6 +94,7 @@ public struct OnDeleteModifier: _PrimitiveModifier, RowEditing {
         }
         let recorded = offsets.offsets(of: rows)
         offsets.finish()
+        let editing = context.track { context.environment.editMode?.wrappedValue.isEditing ?? false }
         for (position, row) in rows.enumerated() {
             if row.hasClass(RuntimeContract.Class.lazyGap) {
                 out.append(row)
@@ -102,28 +105,56 @@ public struct OnDeleteModifier: _PrimitiveModifier, RowEditing {
             holder.setAttribute("class", StyleClass.rowWithActions)
             switch edit {
             case .delete(let action):
+                // A row with trailing swipe actions of its own shows those (SwiftUI's rule).
+                if Self.swipesFromTrailingEdge(row) {
+                    out.append(row)
+                    continue
+                }
                 let delete = Self.button(key: row.key &+ 0xDE1, "Delete", "Delete " + Self.name(of: row), buttonRowActionDestructiveClasses)
                 delete.addHandler(EventBinding(event: .click) { _ in action(IndexSet(integer: index)) })
-                holder.children = [row, delete]
+                let actions = Node("div", key: row.key &+ 0xDE2)
+                actions.setAttribute("class", RuntimeContract.Class.rowActions)
+                actions.children = [delete]
+                holder.setAttribute(RuntimeContract.Attribute.swipe, "trailing full")
+                holder.children = [row, actions]
             case .move(let action):
-                let name = Self.name(of: row)
-                let up = Self.button(key: row.key &+ 0x3F1, "↑", "Move \(name) up", buttonRowActionClasses)
-                let down = Self.button(key: row.key &+ 0x3F2, "↓", "Move \(name) down", buttonRowActionClasses)
-                if index > 0 {
-                    up.addHandler(EventBinding(event: .click) { _ in action(IndexSet(integer: index), index - 1) })
-                } else {
-                    up.setAttribute("disabled", "")
+                let total = offsets.total
+                holder.setAttribute(RuntimeContract.Attribute.reorder, String(index))
+                holder.addHandler(
+                    EventBinding(event: .move) { payload in
+                        let destination = try Self.destination(payload, total: total)
+                        // Before itself or the one after it: where it is.
+                        guard destination != index, destination != index + 1 else { return }
+                        action(IndexSet(integer: index), destination)
+                    })
+                holder.children = [row]
+                if editing {
+                    let handle = Self.button(key: row.key &+ 0x3F1, "≡", "Move " + Self.name(of: row), RuntimeContract.Class.rowHandle)
+                    handle.setAttribute("aria-keyshortcuts", "ArrowUp ArrowDown")
+                    holder.children.append(handle)
                 }
-                if index < offsets.total - 1 {
-                    down.addHandler(EventBinding(event: .click) { _ in action(IndexSet(integer: index), index + 2) })
-                } else {
-                    down.setAttribute("disabled", "")
-                }
-                holder.children = [row, up, down]
             }
             if offsets.claimedAbove { offsets.above?.record(index, nodes: [holder][...]) }
             out.append(holder)
         }
+    }
+
+    /// Whether a row has trailing swipe actions of its own (its holders, outermost first).
+    static func swipesFromTrailingEdge(_ row: Node) -> Bool {
+        var node: Node? = row
+        while let holder = node, let edge = holder.attribute(RuntimeContract.Attribute.swipe) {
+            if edge.hasPrefix("trailing") { return true }
+            node = holder.children.first
+        }
+        return false
+    }
+
+    /// Where a `move` event says the row goes: a whole offset from 0 to `total`.
+    static func destination(_ payload: EventPayload, total: Int) throws -> Int {
+        guard case .number(let value) = payload, value.rounded() == value, value >= 0, value <= Double(total) else {
+            throw JetwayError.wrongPayload(expected: "a row offset from 0 to \(total)", got: "\(payload)")
+        }
+        return Int(value)
     }
 
     private static func button(key: UInt64, _ text: String, _ label: String, _ classes: String) -> Node {
@@ -164,16 +195,22 @@ extension RangeReplaceableCollection where Self: MutableCollection {
 struct SwipeActionsModifier<Actions: View>: _PrimitiveModifier {
     let actions: Actions
     let leading: Bool
+    let fullSwipe: Bool
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         let holder = context.element("div", StyleClass.rowWithActions)
+        holder.setAttribute(
+            RuntimeContract.Attribute.swipe, (modifier.leading ? "leading" : "trailing") + (modifier.fullSwipe ? " full" : ""))
         let inside = context.insideElement()
         var row: [Node] = []
         content(inside.structural(0), &row)
-        let actions = inside.structural(1).element("div", StyleClass.rowActions)
+        let actions = inside.structural(1).element("div", RuntimeContract.Class.rowActions)
         inside.structural(1).renderChildren(modifier.actions, into: actions)
-        for button in actions.children where button.tag == "button" { button.addClass(StyleClass.rowAction) }
-        holder.children = modifier.leading ? [actions] + row : row + [actions]
+        for button in actions.children where button.tag == "button" {
+            button.addClass(StyleClass.rowAction)
+            if button.attribute("style")?.contains(StyleVariable.accent + ":") == true { button.addClass(StyleClass.tinted) }
+        }
+        holder.children = row + [actions]
         out.append(holder)
     }
 }
