@@ -1,0 +1,133 @@
+import Foundation
+import Jetway
+import JetwayBrowser
+import JetwayServer
+import Testing
+
+/// What motion must keep through later changes, as apps hit it: a list reversed again
+/// mid-flight goes on from where its rows are drawn (no jump); a pulsing dot
+/// (`.repeatForever`) keeps pulsing while other things animate; a spinner turned by 360° turns;
+/// a card whose text grows grows its background; a sheet leaves by sliding down.
+private struct ContinuityCases: View {
+    @State private var reversed = false
+    @State private var pulsing = false
+    @State private var spun = false
+    @State private var long = false
+    @State private var showingSheet = false
+    static let gates = ["A1", "A2", "B7", "B12", "C3", "C9"]
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 10) {
+            HStack {
+                Button("Reverse") { withAnimation(.linear(duration: 1.2)) { reversed.toggle() } }
+                Button("Pulse") { pulsing = true }
+                Button("Spin") { withAnimation(.linear(duration: 1.2)) { spun.toggle() } }
+                Button("Grow") { withAnimation(.linear(duration: 1.2)) { long.toggle() } }
+                Button("Sheet") { showingSheet = true }
+            }
+            Circle().fill(.green).frame(width: 16, height: 16)
+                .scaleEffect(pulsing ? 1.5 : 1)
+                .animation(.easeInOut(duration: 0.5).repeatForever(autoreverses: true), value: pulsing)
+                .accessibilityIdentifier("dot")
+            Image(systemName: "arrow.triangle.2.circlepath").rotationEffect(.degrees(spun ? 360 : 0)).accessibilityIdentifier("spinner")
+            Text(long ? "Boarding now at gate B12, final call" : "Boarding").padding(8).background(Color.yellow)
+                .accessibilityIdentifier("card")
+            VStack(alignment: .leading, spacing: 0) {
+                ForEach(reversed ? Self.gates.reversed() : Self.gates, id: \.self) { gate in
+                    Text("Gate \(gate)").frame(height: 24).accessibilityIdentifier("gate-\(gate)")
+                }
+            }
+        }
+        .padding()
+        .sheet(isPresented: $showingSheet) {
+            VStack {
+                Text("Seat 14C")
+                Button("Close") { showingSheet = false }
+            }
+        }
+    }
+}
+
+extension EndToEnd {
+    @Suite
+    @MainActor
+    struct MotionContinuityInBrowsers {
+        @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+        func inChromium() async throws { try await check(.chromium) }
+
+        @Test(.enabled(if: BrowserEngine.firefox.shouldRun, "needs firefox-esr (make test installs it)"))
+        func inFirefox() async throws { try await check(.firefox) }
+
+        @Test(.enabled(if: BrowserEngine.webkit.shouldRun, "needs webkit2gtk-driver and xvfb (make test installs them)"))
+        func inWebKit() async throws { try await check(.webkit) }
+
+        func check(_ engine: BrowserEngine) async throws {
+            let server = try TestServer(app: JetwayApp(title: "Continuity", routes: [Route("/") { _ in ContinuityCases() }]))
+            defer { server.stop() }
+            try await withBrowsers(1, engine) { browsers in
+                let browser = browsers[0]
+                #expect(try await browser.openLive(server.base + "/"), "\(engine): the page never went live")
+                let moving = { (id: String) in
+                    "return document.getAnimations().some((a) => a.id === 'jw-motion' && a.effect.target.closest('[data-testid=\(id)]'))"
+                }
+
+                // The dot pulses for ever; a change animated elsewhere leaves it pulsing.
+                try await browser.click("button", labelled: "Pulse")
+                #expect(await browser.wait(for: moving("dot")), "\(engine): the dot does not pulse")
+
+                // A1's top drawn at every frame while the list reverses, is reversed again
+                // mid-flight, and settles: no frame jumps (the rows move about 3 px a frame).
+                _ = try await browser.execute(
+                    """
+                    window.jwTops = []; window.jwWatch = true;
+                    const step = () => { const el = document.querySelector('[data-testid=gate-A1]'); if (el) jwTops.push(el.getBoundingClientRect().top); if (jwWatch) requestAnimationFrame(step); };
+                    requestAnimationFrame(step); return true
+                    """)
+                try await browser.click("button", labelled: "Reverse")
+                #expect(await browser.wait(for: moving("gate-A1")), "\(engine): the rows did not move")
+                try await Task.sleep(for: .milliseconds(500))
+                try await browser.click("button", labelled: "Reverse")
+                try await Task.sleep(for: .milliseconds(1600))
+                let tops = try await browser.execute("jwWatch = false; return jwTops") as? [Double] ?? []
+                let jumps = zip(tops, tops.dropFirst()).map { abs($1 - $0) }
+                #expect(tops.count > 20, "\(engine): \(tops.count) frames seen")
+                #expect(
+                    (jumps.max() ?? 99) < 24, "\(engine): A1 jumped \(jumps.max() ?? -1) px between two frames: \(tops.map { Int($0) })")
+                #expect(await browser.wait(for: moving("dot")), "\(engine): the dot stopped pulsing when the list moved")
+
+                // A whole turn turns: mid-flight the spinner is upside down, not where it began.
+                try await browser.click("button", labelled: "Spin")
+                #expect(await browser.wait(for: moving("spinner")), "\(engine): the spinner did not move")
+                try await Task.sleep(for: .milliseconds(600))
+                let turned = try await browser.string(
+                    "const m = new DOMMatrix(getComputedStyle(document.querySelector('[data-testid=spinner]')).transform); return String(Math.round(m.a * 10) / 10)"
+                )
+                #expect(turned != "1", "\(engine): the spinner is not turning (cos \(turned))")
+
+                // The card's background grows with its text.
+                let cardWidth = "return document.querySelector('[data-testid=card]').getBoundingClientRect().width"
+                let narrow = try await browser.execute(cardWidth) as? Double ?? 0
+                try await browser.click("button", labelled: "Grow")
+                try await Task.sleep(for: .milliseconds(500))
+                let halfway = try await browser.execute(cardWidth) as? Double ?? 0
+                #expect(await browser.wait(for: "return !(\(moving("card").dropFirst(7)))"), "\(engine): the card never stopped")
+                let wide = try await browser.execute(cardWidth) as? Double ?? 0
+                #expect(halfway > narrow + 5 && halfway < wide - 5, "\(engine): the card went \(narrow) → \(halfway) → \(wide)")
+
+                // The sheet leaves by sliding down, and goes.
+                try await browser.click("button", labelled: "Sheet")
+                #expect(await browser.wait(for: "return !!document.querySelector('dialog[open]')"), "\(engine): no sheet")
+                try await Task.sleep(for: .milliseconds(500))
+                try await browser.click("button", labelled: "Close")
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return !document.querySelector('dialog[open]') && [...document.querySelectorAll('div.jw-sheet')].some((c) => c.getAnimations().length > 0)"
+                    ), "\(engine): the sheet did not leave with motion")
+                #expect(await browser.wait(for: "return !document.querySelector('.jw-sheet')"), "\(engine): the leaving sheet stayed")
+                let errors = try await browser.string("return window.jetway.errors + ' ' + window.jetway.lastError")
+                #expect(errors.hasPrefix("0 "), "\(engine): \(errors)")
+            }
+        }
+    }
+}
