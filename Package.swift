@@ -109,7 +109,7 @@ let package = Package(
         .target(name: "JetwayKingfisher", dependencies: ["Jetway"], path: "Sources/JetwayKingfisher"),
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(
-            name: "MountainAirportViews", dependencies: ["Jetway", "JetwayRoutes", "JetwayStore"], path: "Views",
+            name: "MountainAirportViews", dependencies: ["Jetway", "JetwayCharts", "JetwayRoutes", "JetwayStore"], path: "Views",
             swiftSettings: releaseViewSettings),
         .executableTarget(
             name: "MountainAirport", dependencies: ["MountainAirportViews", "JetwayServer", "JetwayStore"], path: "Sources/MountainAirport"),

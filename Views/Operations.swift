@@ -1,5 +1,6 @@
 import Foundation
 import Jetway
+import JetwayCharts
 import JetwayRoutes
 import JetwayStore
 
@@ -169,6 +170,7 @@ public struct OperationsConsole: View {
             if let user = request.user {
                 VStack(alignment: .leading, spacing: 8) {
                     if let feed { FeedStatusLine(status: feed) }
+                    FlightsByHour(model: model)
                     OpsFlights(list: model.boardList(search: searchText, arrivals: true), searching: !searchText.isEmpty, editing: $editing)
                 }
                 .navigationTitle("Operations")
@@ -290,6 +292,57 @@ struct OpsFlightEditor: View {
             dismiss()
         } catch {
             problem = "The change was not saved: \(error)"
+        }
+    }
+}
+
+/// The day at a glance, live: each hour's flights, on time, late and cancelled, as the
+/// operations staff and the simulator change them (the bars move to their new heights).
+struct FlightsByHour: View {
+    let model: FlightBoardModel
+
+    var body: some View {
+        let counts = HourCount.counts(of: model.today, timeZone: model.timeZone)
+        VStack(alignment: .leading, spacing: 4) {
+            Text("Flights by hour").font(.headline)
+            Chart(counts) { count in
+                BarMark(x: .value("Hour", count.hour), y: .value("Flights", count.flights))
+                    .foregroundStyle(by: .value("Status", count.kind.rawValue))
+            }
+            .chartForegroundStyleScale(domain: HourCount.Kind.allCases.map(\.rawValue), range: [Color.green, Color.orange, Color.red])
+            .chartXAxisLabel("Hour")
+            .chartYAxisLabel("Flights")
+            .frame(height: 150)
+            .animation(.easeInOut(duration: 0.4), value: counts)
+        }
+        .padding(.horizontal)
+        .accessibilityIdentifier("flights-by-hour")
+    }
+}
+
+/// How many flights of one kind are scheduled in one hour of the day.
+struct HourCount: Identifiable, Hashable {
+    enum Kind: String, CaseIterable { case onTime = "On time", late = "Late", cancelled = "Cancelled" }
+    let hour: String
+    let kind: Kind
+    let flights: Int
+    var id: String { hour + kind.rawValue }
+
+    /// A flight is late when it leaves or lands after its time, or is marked delayed.
+    static func counts(of flights: [FlightInformation], timeZone: TimeZone) -> [HourCount] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var table: [Int: [Kind: Int]] = [:]
+        for flight in flights {
+            let hour = calendar.component(.hour, from: flight.scheduledTime)
+            let kind: Kind =
+                flight.status == .cancelled ? .cancelled : (flight.timeDifference > 0 || flight.status == .delayed) ? .late : .onTime
+            table[hour, default: [:]][kind, default: 0] += 1
+        }
+        return table.keys.sorted().flatMap { hour in
+            Kind.allCases.map { kind in
+                HourCount(hour: String(format: "%02d", hour), kind: kind, flights: table[hour]?[kind] ?? 0)
+            }
         }
     }
 }

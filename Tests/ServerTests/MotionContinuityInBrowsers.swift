@@ -1,19 +1,36 @@
 import Foundation
 import Jetway
 import JetwayBrowser
+import JetwayCharts
 import JetwayServer
 import Testing
 
 /// What motion must keep through later changes, as apps hit it: a list reversed again
 /// mid-flight goes on from where its rows are drawn (no jump); a pulsing dot
 /// (`.repeatForever`) keeps pulsing while other things animate; a spinner turned by 360° turns;
-/// a card whose text grows grows its background; a sheet leaves by sliding down.
+/// a card whose text grows grows its background; a sheet leaves by sliding down; a chart's line
+/// and an app's own needle shape move point by point to their new outlines.
+private struct Needle: Shape {
+    var angle: Double
+    var animatableData: Double {
+        get { angle }
+        set { angle = newValue }
+    }
+    func path(in rect: CGRect) -> Path {
+        var path = Path()
+        path.move(to: CGPoint(x: rect.midX, y: rect.maxY))
+        path.addLine(to: CGPoint(x: rect.midX + cos(angle) * rect.width / 2, y: rect.maxY - sin(angle) * rect.height))
+        return path
+    }
+}
+
 private struct ContinuityCases: View {
     @State private var reversed = false
     @State private var pulsing = false
     @State private var spun = false
     @State private var long = false
     @State private var showingSheet = false
+    @State private var risen = false
     static let gates = ["A1", "A2", "B7", "B12", "C3", "C9"]
 
     var body: some View {
@@ -24,6 +41,17 @@ private struct ContinuityCases: View {
                 Button("Spin") { withAnimation(.linear(duration: 1.2)) { spun.toggle() } }
                 Button("Grow") { withAnimation(.linear(duration: 1.2)) { long.toggle() } }
                 Button("Sheet") { showingSheet = true }
+                Button("Rise") { withAnimation(.linear(duration: 1.2)) { risen.toggle() } }
+            }
+            HStack {
+                Chart {
+                    ForEach(Array((risen ? [4, 2, 3, 1] : [1, 3, 2, 4]).enumerated()), id: \.offset) { index, value in
+                        LineMark(x: .value("Hour", index), y: .value("Delays", value))
+                    }
+                }
+                .frame(width: 160, height: 60)
+                .accessibilityIdentifier("line")
+                Needle(angle: risen ? 2.6 : 0.5).stroke(.red, lineWidth: 3).frame(width: 60, height: 30).accessibilityIdentifier("needle")
             }
             Circle().fill(.green).frame(width: 16, height: 16)
                 .scaleEffect(pulsing ? 1.5 : 1)
@@ -113,6 +141,24 @@ extension EndToEnd {
                 #expect(await browser.wait(for: "return !(\(moving("card").dropFirst(7)))"), "\(engine): the card never stopped")
                 let wide = try await browser.execute(cardWidth) as? Double ?? 0
                 #expect(halfway > narrow + 5 && halfway < wide - 5, "\(engine): the card went \(narrow) → \(halfway) → \(wide)")
+
+                // A chart's line and an app's own shape: mid-flight, an outline between the two.
+                let outlines =
+                    "return ['line', 'needle'].map((id) => document.querySelector('[data-testid=' + id + '] path').getAttribute('d')).join('|')"
+                let first = try await browser.string(outlines)
+                try await browser.click("button", labelled: "Rise")
+                try await Task.sleep(for: .milliseconds(600))
+                let middle = try await browser.string(outlines)
+                #expect(await browser.wait(for: "return !(\(moving("line").dropFirst(7))) && !(\(moving("needle").dropFirst(7)))"))
+                let last = try await browser.string(outlines)
+                let (a, b, c) = (first.split(separator: "|"), middle.split(separator: "|"), last.split(separator: "|"))
+                #expect(a.count == 2 && b.count == 2 && c.count == 2, "\(engine): \(first) / \(middle) / \(last)")
+                for index in 0..<min(2, a.count, b.count, c.count) {
+                    #expect(
+                        b[index] != a[index] && b[index] != c[index],
+                        "\(engine): outline \(index) jumped: \(a[index]) → \(b[index]) → \(c[index])")
+                }
+                #expect(first != last, "\(engine): the outlines did not change")
 
                 // The sheet leaves by sliding down, and goes.
                 try await browser.click("button", labelled: "Sheet")

@@ -57,6 +57,16 @@ extension EndToEnd {
                     await ops.wait(for: "return location.pathname === '/ops' && document.body.textContent.includes('Signed in as alice')"))
                 #expect(await ops.wait(for: Self.connected))
 
+                // The day at a glance: the flight's hour has its late flights counted on a bar.
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = denver
+                let hour = String(format: "%02d", calendar.component(.hour, from: flight.scheduledTime))
+                let bar = "document.querySelector('[role=img][aria-label^=\"Hour: \(hour),\"][aria-label$=\"Status: Late\"]')"
+                let late = "Number(\(bar).getAttribute('aria-label').match(/Flights: (\\d+)/)[1])"
+                let bars = "document.querySelectorAll('[data-testid=flights-by-hour] [role=img]')"
+                #expect(await ops.wait(for: "return \(bars).length > 10"), "no chart")
+                let lateBefore = try await ops.execute("return \(late)") as? Int ?? -1
+
                 // Find the flight, open its sheet, make it late.
                 try await ops.type(flight.number, into: "input[type=search]")
                 #expect(await ops.wait(for: "return document.querySelectorAll('.jw-list-row').length === 1"))
@@ -75,6 +85,13 @@ extension EndToEnd {
                 }
                 #expect(await ops.wait(for: "return document.querySelector('dialog').textContent.includes('Delay: 15 min')"))
                 try await Task.sleep(for: .milliseconds(300))
+                // (Watched from now: whether the chart's bars move.)
+                _ = try await ops.execute(
+                    """
+                    window.jwChartMoved = false;
+                    const poll = () => { if (document.getAnimations().some((a) => a.effect.target.closest && a.effect.target.closest('[data-testid=flights-by-hour]'))) jwChartMoved = true; else requestAnimationFrame(poll); };
+                    requestAnimationFrame(poll); return true
+                    """)
                 var started = Date()
                 _ = try await ops.execute(
                     "Array.from(document.querySelectorAll('dialog button')).find(b => b.textContent === 'Save').click(); return true")
@@ -90,6 +107,11 @@ extension EndToEnd {
                 #expect(await ops.wait(for: "return !document.querySelector('dialog:modal')"), "the sheet stayed open")
                 var stored = try #require(try store.find(FlightInformation.self, id: flight.id))
                 #expect(stored.status == .delayed && stored.timeDifference == 15, "\(stored)")
+                // The chart counted it, its bars moving to their new heights.
+                #expect(
+                    await ops.wait(for: "return \(late) === \(lateBefore + 1)"), "the chart's late flights at \(hour) stayed \(lateBefore)")
+                #expect(await ops.wait(for: "return window.jwChartMoved"), "the chart's bars did not move to their new heights")
+                try await ops.screenshot("ops-chart")
 
                 // Then its gate: the kiosk at B12 says where it went.
                 try await ops.click("[aria-label='Change \(name)']")

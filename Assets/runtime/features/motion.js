@@ -166,6 +166,14 @@ feature((view) => {
       if (el) for (const scope of always) if (scope.contains(el)) scopes.set(scope, scopeTiming(scope.getAttribute(wire.attribute.animationScope)));
     }
     if (!base && !scopes.size) return;
+    // Outlines redrawn by the server (a chart's line or area, a shape's new path): their data
+    // as drawn now (mid-flight, if they move), to move point by point to the new.
+    const outlines = [];
+    for (const op of ops) {
+      if (op[0] !== wire.op.setAttribute || op[2] !== "d" || !op[3]) continue;
+      const el = view.ids.get(op[1]);
+      if (el && el.getAttribute("d")) outlines.push({ el, from: el.getAttribute("d"), to: op[3] });
+    }
     const before = new Map(), stopping = [];
     // Inside a scope whose `.animation(_:value:)` changed now: a loop there is the server's to end.
     const rescoped = (el) => { for (const scope of scopes.keys()) if (scope.contains(el)) return true; return false; };
@@ -203,8 +211,32 @@ feature((view) => {
     view.root.querySelectorAll("[" + wire.attribute.matched + "]").forEach((el) => {
       matched.set(el.getAttribute(wire.attribute.matched), { el, rect: el.getBoundingClientRect() });
     });
-    plan = { base, scopes, before, leaving, inserted: [], matched };
+    plan = { base, scopes, before, leaving, inserted: [], matched, outlines };
   });
+
+  // An outline whose commands are the same before and after (a line of as many points, a
+  // wedge, a bar): each number goes from the old to the new along the change's timing, read
+  // from a motion of nothing that keeps that timing (its easing and springs included).
+  const tokens = (d) => d.match(/[a-zA-Z]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) || [];
+  function reshape(el, from, to, t) {
+    const a = tokens(from), b = tokens(to);
+    if (a.length !== b.length || a.some((token, i) => isNaN(token) !== isNaN(b[i]) || (isNaN(token) && token !== b[i]))) return;
+    // (The clock moves a property an outline never shows: an outline's offset.)
+    const clock = run(el, [{ outlineOffset: "0px" }, { outlineOffset: "0px" }], t);
+    let written = from;
+    el.setAttribute("d", from);
+    const step = () => {
+      const progress = clock.effect.getComputedTiming().progress;
+      if (clock.playState === "finished" || clock.playState === "idle" || progress === null) return;
+      written = a.map((token, i) => (isNaN(token) ? token : String(Math.round((+token + (+b[i] - +token) * progress) * 1000) / 1000))).join(" ");
+      el.setAttribute("d", written);
+      requestAnimationFrame(step);
+    };
+    // At the end, or stopped (a later patch measured it first): the server's outline, unless
+    // the server has drawn another since.
+    clock.onfinish = clock.oncancel = () => { if (el.getAttribute("d") === written) el.setAttribute("d", to); };
+    requestAnimationFrame(step);
+  }
 
   view.on("inserted", (el) => { if (plan && el.nodeType === 1) plan.inserted.push(el); });
 
@@ -265,8 +297,12 @@ feature((view) => {
 
   view.on("settle", () => {
     if (!plan) return;
-    const { base, scopes, before, leaving, inserted, matched: matchedBefore } = plan;
+    const { base, scopes, before, leaving, inserted, matched: matchedBefore, outlines } = plan;
     plan = null;
+    if (!reduced.matches) for (const { el, from, to } of outlines) {
+      const t = el.isConnected && timingOf(el, base, scopes);
+      if (t && t.duration) reshape(el, from, to, t);
+    }
     // Read everything, then write: one layout.
     const after = new Map();
     for (const el of before.keys()) if (el.isConnected) after.set(el, snapshot(el));

@@ -81,11 +81,15 @@ public struct AnimatablePair<First: VectorArithmetic, Second: VectorArithmetic>:
 
 extension AnimatablePair: Sendable where First: Sendable, Second: Sendable {}
 
-/// A type whose `animatableData` an animation interpolates.
 /// A modifier whose values animate (the older name SwiftUI kept: `Animatable` and
 /// `ViewModifier` together).
 public protocol AnimatableModifier: Animatable, ViewModifier {}
 
+/// A type whose `animatableData` an animation interpolates. On the main actor, as the views and
+/// shapes that adopt it are: an app's `Shape` with its own `animatableData` compiles in Swift 6
+/// mode as it does with SwiftUI (a nonisolated protocol would be a conformance crossing into
+/// the shape's main-actor code).
+@MainActor @preconcurrency
 public protocol Animatable {
     associatedtype AnimatableData: VectorArithmetic
     var animatableData: AnimatableData { get set }
