@@ -339,7 +339,10 @@ struct HourCount: Identifiable, Hashable {
                 flight.status == .cancelled ? .cancelled : (flight.timeDifference > 0 || flight.status == .delayed) ? .late : .onTime
             table[hour, default: [:]][kind, default: 0] += 1
         }
-        return table.keys.sorted().flatMap { hour in
+        // Every hour from the first flight's to the last's, an empty one too: a bar never
+        // shifts sideways when a flight moves into an hour that had none.
+        guard let first = table.keys.min(), let last = table.keys.max() else { return [] }
+        return (first...last).flatMap { hour in
             Kind.allCases.map { kind in
                 HourCount(hour: String(format: "%02d", hour), kind: kind, flights: table[hour]?[kind] ?? 0)
             }

@@ -9,8 +9,8 @@
 /// | synced | `["synced", page]` |
 /// | sizes | `["sizes", ref, [elementId, width, height, x?, y?], …]` — at most `mostSizes` |
 ///
-/// The bytes are read by `WireJSON` (at most 8 values in an array, 2 deep; the message itself at most
-/// `mostSizes` + 2), which keeps JSON's types apart (a `true` is never a number) and refuses anything
+/// The bytes are read by `WireJSON` (at most 8 values in an array, 2 deep; a `sizes` message itself at
+/// most `mostSizes` + 2), which keeps JSON's types apart (a `true` is never a number) and refuses anything
 /// deeper or longer than these shapes need.
 public enum ClientMessage: Equatable, Sendable {
     /// `query` is the page's own query string (no `?`; empty when the client sent none): a
@@ -109,6 +109,19 @@ public enum ClientMessage: Equatable, Sendable {
         return out
     }
 
+    /// Whether the bytes start as a `sizes` message does: `["sizes"` (JSON's whitespace allowed).
+    static func isSizes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        func skip() { while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 } }
+        skip()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return false }
+        index += 1
+        skip()
+        let kind = Array("\"sizes\"".utf8)
+        guard bytes.count - index >= kind.count else { return false }
+        return zip(bytes[index..<index + kind.count], kind).allSatisfy { $0 == $1 }
+    }
+
     /// The message as text, for a websocket text frame.
     public var text: String { String(decoding: encoded, as: UTF8.self) }
 
@@ -120,7 +133,9 @@ public enum ClientMessage: Equatable, Sendable {
         let array: [WireValue]
         do {
             array = try bytes.withUnsafeBufferPointer { buffer throws(WireDecodingError) in
-                var reader = WireJSON(buffer, maxElements: 8, maxDepth: 2, maxMessageElements: mostSizes + 2)
+                // Only a `sizes` message is longer than 8 values: the reader's limit for it alone.
+                let most = Self.isSizes(buffer) ? mostSizes + 2 : 8
+                var reader = WireJSON(buffer, maxElements: 8, maxDepth: 2, maxMessageElements: most)
                 return try reader.readMessage()
             }
         } catch {

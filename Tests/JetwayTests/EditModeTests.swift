@@ -52,17 +52,20 @@ struct EditModeTests {
         #expect(host.text.contains("order: Reno,Denver,Boise"))
         try host.send(.move, .number(3), where: row(1))
         #expect(host.text.contains("order: Reno,Boise,Denver"))
-        // Where it already is: nothing moves. Past the end: refused with the reason.
+        // Where it already is: nothing moves. Past the end (rows deleted elsewhere since): the
+        // end. Not a whole offset, or negative: refused with the reason.
         try host.send(.move, .number(1), where: row(0))
         #expect(host.text.contains("order: Reno,Boise,Denver"))
-        #expect(throws: JetwayError.self) { try host.send(.move, .number(9), where: row(0)) }
+        try host.send(.move, .number(9), where: row(0))
+        #expect(host.text.contains("order: Boise,Denver,Reno"))
         #expect(throws: JetwayError.self) { try host.send(.move, .number(0.5), where: row(0)) }
+        #expect(throws: JetwayError.self) { try host.send(.move, .number(-1), where: row(0)) }
         // The handles come with edit mode, named for their rows.
         #expect(host.elements(withClass: "jw-row-handle").isEmpty)
         try host.tap("Edit")
         #expect(
             host.elements(withClass: "jw-row-handle").map { $0.attribute("aria-label") ?? "" } == [
-                "Move Reno", "Move Boise", "Move Denver",
+                "Move Boise", "Move Denver", "Move Reno",
             ])
         // Delete is a trailing swipe action, a full swipe allowed.
         let swiping = host.dom.root.descendants.filter { $0.attribute("data-jw-swipe") == "trailing full" }

@@ -66,7 +66,7 @@ struct OperationsTests {
         #expect(flight.status == .delayed)
         #expect(flight.timeDifference == 20)
         #expect(flight.gate == "B7" && flight.previousGate == "A1" && flight.terminal == "B")
-        #expect(!host.text.contains("Cancel"), "the sheet stayed open")
+        #expect(!host.text.contains("Save"), "the sheet stayed open")
         let history = try model.store.fetch(FlightHistoryEntry.self, where: NSPredicate(format: "flightID == 0"))
         #expect(history.count == 1)
         #expect(history.first?.who == "alice")

@@ -26,6 +26,13 @@ private struct Stops: View {
                     .onDelete { stops.remove(atOffsets: $0) }
                     .onMove { stops.move(fromOffsets: $0, toOffset: $1) }
                 }
+                // The other order of the two: the same rows.
+                List {
+                    ForEach(stops, id: \.self) { stop in Text("\(stop) again") }
+                        .onMove { stops.move(fromOffsets: $0, toOffset: $1) }
+                        .onDelete { stops.remove(atOffsets: $0) }
+                }
+                .frame(height: 200)
                 .frame(height: 320)
                 Text("order: \(stops.joined(separator: ","))")
                 Text("pinned \(pinned)")
@@ -48,6 +55,34 @@ extension EndToEnd {
 
         @Test(.enabled(if: BrowserEngine.webkit.shouldRun, "needs webkit2gtk-driver and xvfb (make test installs them)"))
         func rowsInWebKit() async throws { try await check(.webkit) }
+
+        /// `.onMove` before `.onDelete`: a row still drags to its place, and still swipes.
+        @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+        func rowsWithTheModifiersTheOtherWayInChromium() async throws {
+            let server = try TestServer(app: JetwayApp(title: "Stops", routes: [Route("/") { _ in Stops() }]))
+            defer { server.stop() }
+            try await withBrowsers(1, .chromium) { browsers in
+                let browser = browsers[0]
+                #expect(try await browser.openLive(server.base + "/"))
+                try await pointer(browser, on: "Reno again", [], release: false)
+                try await Task.sleep(for: .milliseconds(700))
+                #expect(await browser.wait(for: "return document.querySelector('.jw-lifted') !== null"), "the long press did not lift")
+                let height =
+                    try await browser.execute("return document.querySelector('.jw-list-row').getBoundingClientRect().height") as? Double
+                    ?? 44
+                try await pointer(browser, on: "Reno again", [(0, -height * 0.6), (0, -height * 1.6), (0, -height * 2.2)], down: false)
+                #expect(
+                    await browser.wait(for: "return document.body.innerText.includes('order: Reno,Denver,Boise,Fargo,Omaha')"),
+                    "the drag did not move Reno to the top")
+                try await pointer(browser, on: "Fargo again", [(-20, 0), (-45, 0), (-70, 0)])
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return document.querySelector('[aria-label=\"Delete Fargo again\"]').parentElement.getBoundingClientRect().width > 40"
+                    ),
+                    "the swipe did not open Delete")
+            }
+        }
 
         /// Pointer events on the row that shows `stop`, from its middle: `moves` are (dx, dy)
         /// from there, the last one where it is let go (`release`).
@@ -123,7 +158,7 @@ extension EndToEnd {
 
                 // In edit mode each row has a handle; its ArrowDown moves the row down by one.
                 try await browser.click("button", labelled: "Edit")
-                #expect(await browser.wait(for: "return document.querySelectorAll('.jw-row-handle').length === 3"), "\(engine): no handles")
+                #expect(await browser.wait(for: "return document.querySelectorAll('.jw-row-handle').length === 6"), "\(engine): no handles")
                 try await browser.press(Key.arrowDown, in: try await browser.element(".jw-row-handle", labelled: "Move Omaha"))
                 #expect(await browser.wait(for: order("Denver,Omaha,Fargo")), "\(engine): the arrow key did not move Omaha down")
 

@@ -25,6 +25,8 @@ feature((view) => {
     const copy = document.createElement("div");
     copy.className = dialog.className;
     copy.innerHTML = dialog.innerHTML;
+    // What would play or load again (a hosted view's frame, a video, a sound) stays out of it.
+    copy.querySelectorAll("iframe,video,audio,object,embed").forEach((el) => el.remove());
     for (const el of copy.querySelectorAll("*")) { el.removeAttribute(wire.attribute.id); el.removeAttribute(wire.attribute.events); el.removeAttribute("id"); }
     copy.setAttribute("aria-hidden", "true");
     copy.inert = true;
@@ -32,7 +34,7 @@ feature((view) => {
     shade.setAttribute("aria-hidden", "true");
     Object.assign(shade.style, { position: "fixed", inset: "0", background: "rgb(0 0 0 / 0.35)", zIndex: "2147483000", pointerEvents: "none" });
     Object.assign(copy.style, {
-      position: "fixed", left: box.left + "px", top: box.top + "px", width: box.width + "px", height: box.height + "px", margin: "0",
+      position: "fixed", inset: "auto", left: box.left + "px", top: box.top + "px", width: box.width + "px", height: box.height + "px", margin: "0",
       display: "flex", flexDirection: "column", animation: "none", zIndex: "2147483001", pointerEvents: "none",
     });
     document.body.append(shade, copy);

@@ -218,9 +218,21 @@ feature((view) => {
   // wedge, a bar): each number goes from the old to the new along the change's timing, read
   // from a motion of nothing that keeps that timing (its easing and springs included).
   const tokens = (d) => d.match(/[a-zA-Z]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) || [];
+  // An arc's two flags (its 4th and 5th numbers) are choices, not amounts: they must agree.
+  function flags(list) {
+    const at = new Set();
+    let command = "", count = 0;
+    list.forEach((token, i) => {
+      if (isNaN(token)) { command = token; count = 0; return; }
+      if ((command === "A" || command === "a") && (count % 7 === 3 || count % 7 === 4)) at.add(i);
+      count++;
+    });
+    return at;
+  }
   function reshape(el, from, to, t) {
     const a = tokens(from), b = tokens(to);
     if (a.length !== b.length || a.some((token, i) => isNaN(token) !== isNaN(b[i]) || (isNaN(token) && token !== b[i]))) return;
+    for (const i of flags(a)) if (a[i] !== b[i]) return;
     // (The clock moves a property an outline never shows: an outline's offset.)
     const clock = run(el, [{ outlineOffset: "0px" }, { outlineOffset: "0px" }], t);
     let written = from;
@@ -228,6 +240,8 @@ feature((view) => {
     const step = () => {
       const progress = clock.effect.getComputedTiming().progress;
       if (clock.playState === "finished" || clock.playState === "idle" || progress === null) return;
+      // The server drew another outline since (a change without motion): it stands.
+      if (el.getAttribute("d") !== written) { clock.cancel(); return; }
       written = a.map((token, i) => (isNaN(token) ? token : String(Math.round((+token + (+b[i] - +token) * progress) * 1000) / 1000))).join(" ");
       el.setAttribute("d", written);
       requestAnimationFrame(step);

@@ -9,12 +9,19 @@ feature((view) => {
   const HOLD = 500;
   let press = null, drag = null, settling = null;
 
-  // What moves on screen: the list's item around the row, or the row itself.
-  const itemOf = (row) => (row.parentElement && row.parentElement.tagName === "LI" ? row.parentElement : row);
-  const rowOf = (item) => (item.hasAttribute(REORDER) ? item : item.querySelector(":scope > [" + REORDER + "]"));
+  // What moves on screen: the row with what is around it alone (a list's item, a swipe's
+  // holder), up to where the other rows are beside it.
+  const isRowItem = (el) => el.hasAttribute(REORDER) || !!el.querySelector("[" + REORDER + "]");
+  function itemOf(row) {
+    for (let el = row; el.parentElement && el.parentElement !== view.root; el = el.parentElement) {
+      if (Array.from(el.parentElement.children).some((child) => child !== el && isRowItem(child))) return el;
+    }
+    return row;
+  }
+  const rowOf = (item) => (item.hasAttribute(REORDER) ? item : item.querySelector("[" + REORDER + "]"));
   const place = (row) => Number(row.getAttribute(REORDER));
   // The movable rows beside it, in order.
-  const siblings = (item) => Array.from(item.parentElement.children).filter((el) => rowOf(el));
+  const siblings = (item) => (item.parentElement ? Array.from(item.parentElement.children).filter(isRowItem) : [item]);
 
   function lift(row, event) {
     const item = itemOf(row);
@@ -25,6 +32,7 @@ feature((view) => {
     };
     drag.height = drag.boxes[drag.from].height;
     item.classList.add(LIFTED);
+    document.addEventListener("touchmove", holdStill, { passive: false });
     for (const el of items) if (el !== item) el.style.transition = "transform 0.2s ease";
     try { row.setPointerCapture(event.pointerId); } catch (e) {}
     if (navigator.vibrate) navigator.vibrate(10);
@@ -69,6 +77,7 @@ feature((view) => {
     const { row, item, items, from, at, boxes } = drag;
     cancelAnimationFrame(drag.frame);
     drag = null;
+    document.removeEventListener("touchmove", holdStill);
     item.classList.remove(LIFTED);
     if (at === from || !view.handles(row, "move")) { reset(items, true); return; }
     // SwiftUI's `toOffset`: the place of the row it goes before.
@@ -81,6 +90,15 @@ feature((view) => {
     item.style.transition = "transform 0.2s ease";
     item.style.transform = "translateY(" + (at > from ? heights(from + 1, at + 1) : -heights(at, from)) + "px)";
     settling = { ref, items, item, index: from, timer: setTimeout(() => finish(false), 3000) };
+    awaitAnswer();
+  }
+  // The answer may be a patch that moved the rows, an empty one (the app kept its order) or an
+  // error: whichever comes, once the view has heard it (a frame after, the patch is in).
+  function awaitAnswer() {
+    if (!settling) return;
+    if (view.answeredRef < settling.ref) { requestAnimationFrame(awaitAnswer); return; }
+    const { item, index } = settling;
+    finish(!item.isConnected || !item.parentElement || siblings(item).indexOf(item) !== index);
   }
   // Done waiting: when the rows' order changed, they are already where they are drawn; when
   // it did not (the app kept its order), they go back with motion.
@@ -95,11 +113,6 @@ feature((view) => {
     for (const el of items) { el.style.transition = animated ? "transform 0.2s ease" : "none"; el.style.transform = ""; }
     setTimeout(() => { for (const el of items) el.style.transition = ""; }, animated ? 250 : 0);
   }
-  view.on("settle", () => {
-    if (!settling || view.answeredRef < settling.ref) return;
-    const { item, index } = settling;
-    finish(!item.isConnected || !item.parentElement || Array.from(item.parentElement.children).filter((el) => rowOf(el)).indexOf(item) !== index);
-  });
 
   document.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || !event.isPrimary || drag || settling) return;
@@ -123,10 +136,22 @@ feature((view) => {
   document.addEventListener("pointerup", up);
   document.addEventListener("pointercancel", (event) => {
     if (press) { clearTimeout(press.timer); press = null; }
-    if (drag && event.pointerId === drag.id) { const items = drag.items; drag.item.classList.remove(LIFTED); cancelAnimationFrame(drag.frame); drag = null; reset(items, true); }
+    if (drag && event.pointerId === drag.id) {
+      const items = drag.items;
+      drag.item.classList.remove(LIFTED);
+      cancelAnimationFrame(drag.frame);
+      drag = null;
+      document.removeEventListener("touchmove", holdStill);
+      reset(items, true);
+    }
   });
-  // A lifted row's finger does not scroll the page (the list scrolls by itself near its edges).
-  document.addEventListener("touchmove", (event) => { if (drag) event.preventDefault(); }, { passive: false });
+  // A lifted row's finger does not scroll the page (the list scrolls by itself near its edges):
+  // listened to only while a row is lifted, so other touches scroll without waiting for this.
+  const holdStill = (event) => { if (drag) event.preventDefault(); };
+  // Nor does a long press open a menu (the browser's, or a `.contextMenu`'s).
+  document.addEventListener("contextmenu", (event) => {
+    if (press || drag) { event.preventDefault(); event.stopImmediatePropagation(); }
+  }, true);
   // A long press does not also tap the row.
   let suppressed = false;
   function suppress() { suppressed = true; setTimeout(() => { suppressed = false; }, 0); }
@@ -146,6 +171,14 @@ feature((view) => {
     const next = event.key === "ArrowUp" ? index - 1 : index + 1;
     if (next < 0 || next >= items.length) return;
     const target = place(rowOf(items[next]));
-    view.send(row, "move", event.key === "ArrowUp" ? target : target + 1);
+    const ref = view.send(row, "move", event.key === "ArrowUp" ? target : target + 1);
+    // The patch moves the row (out and back in): its handle gets the focus again.
+    const label = handle.getAttribute("aria-label"), until = performance.now() + 5000;
+    const refocus = () => {
+      if (view.answeredRef < ref) { if (performance.now() < until) requestAnimationFrame(refocus); return; }
+      const again = Array.from(document.querySelectorAll("." + HANDLE)).find((el) => el.getAttribute("aria-label") === label);
+      if (again && document.activeElement !== again) again.focus();
+    };
+    requestAnimationFrame(refocus);
   });
 });

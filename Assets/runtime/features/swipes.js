@@ -17,8 +17,11 @@ feature((view) => {
   // How wide the actions are at rest: their buttons side by side.
   const natural = (actions) => Array.from(actions.children).reduce((sum, el) => sum + el.scrollWidth, 0);
   const offset = (row) => parseFloat(row.style.getPropertyValue(opened(row))) || 0;
+  // Closing goes to 0 (clipped while it slides back), then the row lets go of the property.
   function setOffset(row, px) {
-    if (px > 0) row.style.setProperty(opened(row), Math.round(px) + "px"); else row.style.removeProperty(opened(row));
+    row.style.setProperty(opened(row), Math.max(0, Math.round(px)) + "px");
+    if (px > 0) return;
+    setTimeout(() => { if (offset(row) === 0 && row.style.getPropertyValue(opened(row))) row.style.removeProperty(opened(row)); }, 350);
   }
   function close(row) {
     if (!row) return;
@@ -42,13 +45,20 @@ feature((view) => {
   document.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || !event.isPrimary) return;
     const rows = rowsAt(event.target);
-    if (!rows.length || event.target.closest("input,textarea,select,a,." + ACTIONS + ",." + wire.className.rowHandle)) return;
+    // (A row that is a link — a NavigationLink — swipes too; a control inside a row does not.)
+    if (!rows.length || event.target.closest("input,textarea,select,button,." + ACTIONS + ",." + wire.className.rowHandle)) return;
     track = { rows, x: event.clientX, y: event.clientY, id: event.pointerId, row: null, base: 0, moved: false };
   }, true);
 
+  // A link's own drag (its address) does not start while a row may be swiped.
+  document.addEventListener("dragstart", (event) => { if (track) event.preventDefault(); }, true);
   document.addEventListener("pointermove", (event) => {
     if (!track || event.pointerId !== track.id) return;
-    const dx = event.clientX - track.x, dy = event.clientY - track.y;
+    // A row lifted to be moved (features/reorder.js) is the finger's now.
+    if (document.querySelector("." + wire.className.lifted)) { track = null; return; }
+    // Towards the trailing edge is to the left, or to the right on a right-to-left page.
+    const rtl = getComputedStyle(track.rows[0]).direction === "rtl";
+    const dx = (event.clientX - track.x) * (rtl ? -1 : 1), dy = event.clientY - track.y;
     if (!track.row) {
       if (Math.abs(dx) < 10 || Math.abs(dx) < Math.abs(dy) * 1.5) {
         if (Math.abs(dy) > 10) track = null;
@@ -85,8 +95,17 @@ feature((view) => {
       setOffset(row, width);
       const first = actionsOf(row) && actionsOf(row).querySelector("button");
       open = null;
+      const asked = view.answeredRef;
       if (first) first.click();
-      setTimeout(() => setOffset(row, 0), 350);
+      // Out of sight until the server has answered the action (a deleted row goes with its
+      // patch; one the app kept comes back), or two seconds.
+      const until = performance.now() + 2000;
+      const back = () => {
+        if (!row.isConnected) return;
+        if (view.answeredRef <= asked && performance.now() < until) { requestAnimationFrame(back); return; }
+        setTimeout(() => { if (row.isConnected) setOffset(row, 0); }, 50);
+      };
+      requestAnimationFrame(back);
     } else if (px > actions / 2) {
       setOffset(row, actions);
       open = row;

@@ -100,13 +100,19 @@ public struct OnDeleteModifier: _PrimitiveModifier, RowEditing {
                 out.append(row)
                 continue
             }
-            let index = recorded[position] ?? position
+            // A row the `ForEach` did not make (none recorded it) has no place in the data to
+            // delete or move.
+            guard let index = recorded[position] else {
+                out.append(row)
+                continue
+            }
             let holder = Node("div", key: row.key)
             holder.setAttribute("class", StyleClass.rowWithActions)
             switch edit {
             case .delete(let action):
                 // A row with trailing swipe actions of its own shows those (SwiftUI's rule).
                 if Self.swipesFromTrailingEdge(row) {
+                    if offsets.claimedAbove { offsets.above?.record(index, nodes: [row][...]) }
                     out.append(row)
                     continue
                 }
@@ -139,22 +145,29 @@ public struct OnDeleteModifier: _PrimitiveModifier, RowEditing {
         }
     }
 
-    /// Whether a row has trailing swipe actions of its own (its holders, outermost first).
+    /// Whether a row has trailing swipe actions of its own (its holders, outermost first: swipe
+    /// holders and a move's holder, in either order).
     static func swipesFromTrailingEdge(_ row: Node) -> Bool {
         var node: Node? = row
-        while let holder = node, let edge = holder.attribute(RuntimeContract.Attribute.swipe) {
-            if edge.hasPrefix("trailing") { return true }
+        while let holder = node {
+            if let edge = holder.attribute(RuntimeContract.Attribute.swipe) {
+                if edge.hasPrefix("trailing") { return true }
+            } else if holder.attribute(RuntimeContract.Attribute.reorder) == nil {
+                return false
+            }
             node = holder.children.first
         }
         return false
     }
 
-    /// Where a `move` event says the row goes: a whole offset from 0 to `total`.
+    /// Where a `move` event says the row goes: a whole offset from 0 to `total`. One past the
+    /// end (rows another page deleted since this one was drawn) is the end: the visitor's honest
+    /// race, not bad input.
     static func destination(_ payload: EventPayload, total: Int) throws -> Int {
-        guard case .number(let value) = payload, value.rounded() == value, value >= 0, value <= Double(total) else {
+        guard case .number(let value) = payload, value.rounded() == value, value >= 0, value < 1e9 else {
             throw JetwayError.wrongPayload(expected: "a row offset from 0 to \(total)", got: "\(payload)")
         }
-        return Int(value)
+        return min(Int(value), total)
     }
 
     private static func button(key: UInt64, _ text: String, _ label: String, _ classes: String) -> Node {

@@ -176,8 +176,10 @@ extension SessionManager {
                 return
             }
             session.lastRef = max(session.lastRef, ref)
-            // Each started `sizesPerEvent` counts as one event.
-            guard state.rate.take(at: arrived, count: (reports.count + Self.sizesPerEvent - 1) / Self.sizesPerEvent) else {
+            // Each started `sizesPerEvent` counts as one event (never more than a burst holds).
+            let cost = min(
+                (reports.count + Self.sizesPerEvent - 1) / Self.sizesPerEvent, max(1, Int(server.configuration.eventsPerSecond * 2)))
+            guard state.rate.take(at: arrived, count: cost) else {
                 violation(state, ref: ref, "too many events; slow down")
                 return
             }
@@ -210,7 +212,8 @@ extension SessionManager {
                 guard let nodeID = session.currentID(sentID) else { throw JetwayError.departedElement(sentID) }
                 try session.graph.dispatch(nodeID, .resize, EventPayload(report.payload))
                 applied = true
-            } catch JetwayError.departedElement {
+            } catch JetwayError.departedElement, JetwayError.noHandler {
+                // Gone, or no longer reading its size, since the frame was measured.
                 departedEvents += 1
             } catch {
                 violation(state, ref: ref, String(describing: error))
