@@ -176,8 +176,11 @@ feature((view) => {
     const label = handle.getAttribute("aria-label"), until = performance.now() + 5000;
     const refocus = () => {
       if (view.answeredRef < ref) { if (performance.now() < until) requestAnimationFrame(refocus); return; }
+      // Unless the visitor has gone on to something else meanwhile.
+      const now = document.activeElement;
+      if (now && now !== document.body && now !== handle) return;
       const again = Array.from(document.querySelectorAll("." + HANDLE)).find((el) => el.getAttribute("aria-label") === label);
-      if (again && document.activeElement !== again) again.focus();
+      if (again && now !== again) again.focus();
     };
     requestAnimationFrame(refocus);
   });
