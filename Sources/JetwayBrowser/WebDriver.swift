@@ -23,11 +23,13 @@ public final class WebDriver: Browser, @unchecked Sendable {
         return folders.map { "\(lib)/\($0)/webkit2gtk-4.1/MiniBrowser" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
-    /// Starts chromedriver on a free port and opens a headless browser window.
-    public static func startChromium() async throws -> WebDriver {
+    /// Starts chromedriver on a free port and opens a headless browser window (with `extra`
+    /// command-line switches: `--force-prefers-reduced-motion` for a visitor who asked for less
+    /// motion).
+    public static func startChromium(extra: [String] = []) async throws -> WebDriver {
         let options: [String: Any] = [
             "goog:chromeOptions": [
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=430,900"]
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=430,900"] + extra
             ]
         ]
         return try await start(.chromium, executable: BrowserEngine.chromedriver, arguments: [], display: nil, capabilities: options)

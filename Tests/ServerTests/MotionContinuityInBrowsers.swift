@@ -177,3 +177,68 @@ extension EndToEnd {
         }
     }
 }
+
+/// A visitor who asked for less motion: what moves, and what the app reads.
+private struct CalmCases: View {
+    @State private var reversed = false
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text(reduceMotion ? "Motion reduced" : "Motion full")
+            Button("Reverse") { withAnimation(.linear(duration: 1.2)) { reversed.toggle() } }
+            ForEach(reversed ? ["C9", "B7", "A1"] : ["A1", "B7", "C9"], id: \.self) { gate in
+                Text("Gate \(gate)").accessibilityIdentifier("gate-\(gate)")
+            }
+            if reversed { Text("Reversed").transition(.move(edge: .leading)).accessibilityIdentifier("note") }
+        }
+        .padding()
+    }
+}
+
+extension EndToEnd {
+    /// `prefers-reduced-motion: reduce` (Chromium's `--force-prefers-reduced-motion`): rows that
+    /// reorder in `withAnimation` do not slide, a view that comes in by a move fades, and the app
+    /// reads `accessibilityReduceMotion` as true from the next page on.
+    @Suite
+    @MainActor
+    struct ReducedMotionInChromium {
+        @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
+        func aVisitorWhoAskedForLessMotionSeesFadesNotMoves() async throws {
+            let server = try TestServer(app: JetwayApp(title: "Calm", routes: [Route("/") { _ in CalmCases() }]))
+            defer { server.stop() }
+            let browser = try await WebDriver.startChromium(extra: ["--force-prefers-reduced-motion"])
+            do {
+                try await calm(browser, server)
+            } catch {
+                await browser.quit()
+                throw error
+            }
+            await browser.quit()
+        }
+
+        func calm(_ browser: WebDriver, _ server: TestServer) async throws {
+            #expect(try await browser.openLive(server.base + "/"))
+            // The instrument: the browser does say it.
+            #expect(try await browser.execute("return matchMedia('(prefers-reduced-motion: reduce)').matches") as? Bool == true)
+            _ = try await browser.execute(
+                """
+                window.jwSeen = [];
+                const look = () => {
+                  for (const a of document.getAnimations()) if (a.id === 'jw-motion') for (const k of a.effect.getKeyframes()) jwSeen.push(Object.keys(k).filter((p) => !['offset', 'easing', 'composite', 'computedOffset'].includes(p)).join(','));
+                  if (jwSeen.length < 400) requestAnimationFrame(look);
+                };
+                requestAnimationFrame(look); return true
+                """)
+            try await browser.click("button", labelled: "Reverse")
+            #expect(await browser.wait(for: "return document.body.innerText.includes('Reversed')"))
+            try await Task.sleep(for: .milliseconds(600))
+            let seen = Set(try await browser.execute("return jwSeen") as? [String] ?? [])
+            #expect(seen.contains { $0.contains("opacity") }, "nothing faded: \(seen)")
+            #expect(!seen.contains { $0.contains("transform") }, "something moved: \(seen)")
+            // The next page is rendered for a visitor who asked for less motion.
+            #expect(try await browser.openLive(server.base + "/"))
+            #expect(await browser.wait(for: "return document.body.innerText.includes('Motion reduced')"), "the app did not read it")
+        }
+    }
+}
