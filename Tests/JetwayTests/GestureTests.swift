@@ -45,6 +45,16 @@ struct GestureTests {
         try host.send(.gesture, .numbers(numbers)) { $0.attribute("data-testid") == id }
     }
 
+    @Test func aCancelledDragPutsItsStateBackWithoutEnding() throws {
+        let host = ViewHost(Card())
+        try send(host, to: "card", [0, 10, 10, 40, 25, 0.2, 0, 0])
+        #expect(host.html.contains("translate(30px,15px)"))
+        // Released (3): the browser took the pointer (a scroll, a system gesture).
+        try send(host, to: "card", [3, 10, 10, 40, 25, 0.3, 0, 0])
+        #expect(!host.html.contains("translate(30px,15px)"), "the gesture state went back")
+        #expect(!host.html.contains("translate(30px,0px)"), "onEnded did not run: \(host.html)")
+    }
+
     @Test func aDragMovesWhileItLastsAndItsStateGoesBack() throws {
         let host = ViewHost(Card())
         let card = try #require(host.elements(withText: "Boarding pass").first)

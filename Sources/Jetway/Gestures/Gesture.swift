@@ -31,6 +31,7 @@ extension Optional: Gesture where Wrapped: Gesture {
 /// What the browser saw of a gesture: where it started and is, in the view's space and the
 /// page's, for how long, and a pinch's scale and a twist's angle.
 public struct GestureInput: Sendable {
+    /// `released`: a press let go before it succeeded, or a drag, pinch or twist cancelled.
     public enum Phase: Int, Sendable { case changed = 0, ended = 1, pressing = 2, released = 3 }
     public let recognizer: Int
     public let phase: Phase
@@ -98,7 +99,12 @@ public struct GestureStateGesture<Base: Gesture, State>: Gesture {
         base._recognizers().map { recognizer in
             var recognizer = recognizer
             recognizer.changed.append { input in
-                guard let value = base._value(input) else { return }
+                // Released with no value of this gesture's: a drag, pinch or twist the browser
+                // cancelled; its states go back as at an end, and its `onEnded` does not run.
+                guard let value = base._value(input) else {
+                    if input.phase == .released { state.reset() }
+                    return
+                }
                 var current = state.wrappedValue
                 var transaction = Transaction()
                 body(value, &current, &transaction)
