@@ -158,12 +158,16 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
         return files.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    public func start() async throws -> any Browser {
+    /// Starts a browser of this engine; `reducedMotion`: one whose visitor asked for less motion
+    /// (`prefers-reduced-motion: reduce`), as each engine is told it — Chromium by a switch,
+    /// Firefox by its `ui.prefersReducedMotion` preference, WebKitGTK by GTK's
+    /// `gtk-enable-animations` setting.
+    public func start(reducedMotion: Bool = false) async throws -> any Browser {
         guard isInstalled else { throw BrowserFailure(description: "\(self) is not installed (make test-deps installs it)") }
         return switch self {
-        case .chromium: try await WebDriver.startChromium()
-        case .firefox: try await FirefoxBiDi.start()
-        case .webkit: try await WebDriver.startWebKit()
+        case .chromium: try await WebDriver.startChromium(extra: reducedMotion ? ["--force-prefers-reduced-motion"] : [])
+        case .firefox: try await FirefoxBiDi.start(preferences: reducedMotion ? ["ui.prefersReducedMotion": "1"] : [:])
+        case .webkit: try await WebDriver.startWebKit(reducedMotion: reducedMotion)
         }
     }
 }
@@ -172,12 +176,14 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
 /// `BrowserSlots.limit` callers run at once (`JETWAY_BROWSER_SLOTS`, 2 by default): a dozen
 /// browsers starting together on a 2-core machine starve the servers under test for seconds.
 @MainActor
-public func withBrowsers(_ count: Int, _ engine: BrowserEngine = .chromium, _ body: ([any Browser]) async throws -> Void) async throws {
+public func withBrowsers(
+    _ count: Int, _ engine: BrowserEngine = .chromium, reducedMotion: Bool = false, _ body: ([any Browser]) async throws -> Void
+) async throws {
     await BrowserSlots.acquire()
     defer { BrowserSlots.release() }
     var browsers: [any Browser] = []
     do {
-        for _ in 0..<count { browsers.append(try await engine.start()) }
+        for _ in 0..<count { browsers.append(try await engine.start(reducedMotion: reducedMotion)) }
         try await body(browsers)
     } catch {
         for browser in browsers { await browser.quit() }

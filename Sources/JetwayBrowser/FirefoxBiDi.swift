@@ -18,11 +18,13 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
         "browser.tabs.warnOnClose": "false", "dom.disable_beforeunload": "true",
     ]
 
-    public static func start() async throws -> FirefoxBiDi {
+    /// Starts Firefox with the quiet profile and `extra` preferences (values as `user.js`
+    /// writes them: `"1"`, `"true"`, `"\"text\""`).
+    public static func start(preferences extra: [String: String] = [:]) async throws -> FirefoxBiDi {
         let port = freeLoopbackPort()
         let profile = NSTemporaryDirectory() + "jetway-firefox-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
-        let prefs = preferences.map { "user_pref(\"\($0.key)\", \($0.value));" }.joined(separator: "\n")
+        let prefs = preferences.merging(extra) { $1 }.map { "user_pref(\"\($0.key)\", \($0.value));" }.joined(separator: "\n")
         try prefs.write(toFile: profile + "/user.js", atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BrowserEngine.firefoxBinary)

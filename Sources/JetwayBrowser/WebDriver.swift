@@ -35,16 +35,27 @@ public final class WebDriver: Browser, @unchecked Sendable {
         return try await start(.chromium, executable: BrowserEngine.chromedriver, arguments: [], display: nil, capabilities: options)
     }
 
-    /// Starts WebKitWebDriver, which launches MiniBrowser in automation mode on its own display.
-    public static func startWebKit() async throws -> WebDriver {
+    /// Starts WebKitWebDriver, which launches MiniBrowser in automation mode on its own display
+    /// (`reducedMotion`: with GTK's animations off, which WebKitGTK reports as
+    /// `prefers-reduced-motion: reduce`).
+    public static func startWebKit(reducedMotion: Bool = false) async throws -> WebDriver {
         let display = try await XvfbDisplay.start()
         let options: [String: Any] = [
             "browserName": "MiniBrowser",
             "webkitgtk:browserOptions": ["binary": miniBrowser ?? "MiniBrowser", "args": ["--automation"]],
         ]
+        var environment: [String: String] = [:]
+        if reducedMotion {
+            let config = NSTemporaryDirectory() + "jetway-webkit-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: config + "/gtk-3.0", withIntermediateDirectories: true)
+            try "[Settings]\ngtk-enable-animations=false\n".write(
+                toFile: config + "/gtk-3.0/settings.ini", atomically: true, encoding: .utf8)
+            environment["XDG_CONFIG_HOME"] = config
+        }
         do {
             let driver = try await start(
-                .webkit, executable: BrowserEngine.webkitDriver, arguments: [], display: display, capabilities: options)
+                .webkit, executable: BrowserEngine.webkitDriver, arguments: [], display: display, capabilities: options,
+                environment: environment)
             try await driver.request("POST", driver.session + "/window/rect", ["width": 430, "height": 900])
             return driver
         } catch {
@@ -54,15 +65,16 @@ public final class WebDriver: Browser, @unchecked Sendable {
     }
 
     private static func start(
-        _ engine: BrowserEngine, executable: String, arguments: [String], display: XvfbDisplay?, capabilities: [String: Any]
+        _ engine: BrowserEngine, executable: String, arguments: [String], display: XvfbDisplay?, capabilities: [String: Any],
+        environment extra: [String: String] = [:]
     ) async throws -> WebDriver {
         let port = freeLoopbackPort()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--port=\(port)"] + arguments
-        if let display {
-            var environment = ProcessInfo.processInfo.environment
-            environment["DISPLAY"] = display.name
+        if display != nil || !extra.isEmpty {
+            var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+            if let display { environment["DISPLAY"] = display.name }
             process.environment = environment
         }
         process.standardOutput = FileHandle.nullDevice

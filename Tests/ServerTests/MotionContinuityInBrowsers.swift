@@ -197,30 +197,34 @@ private struct CalmCases: View {
 }
 
 extension EndToEnd {
-    /// `prefers-reduced-motion: reduce` (Chromium's `--force-prefers-reduced-motion`): rows that
-    /// reorder in `withAnimation` do not slide, a view that comes in by a move fades, and the app
+    /// `prefers-reduced-motion: reduce`, told to each engine its own way (`BrowserEngine.start(
+    /// reducedMotion:)`): rows that reorder in `withAnimation` do not slide, a view that comes in by a move fades, and the app
     /// reads `accessibilityReduceMotion` as true from the next page on.
     @Suite
     @MainActor
-    struct ReducedMotionInChromium {
+    struct ReducedMotionInBrowsers {
         @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"))
-        func aVisitorWhoAskedForLessMotionSeesFadesNotMoves() async throws {
+        func chromium() async throws { try await calm(.chromium) }
+
+        @Test(.enabled(if: BrowserEngine.firefox.shouldRun, "needs firefox-esr (make test installs it)"))
+        func firefox() async throws { try await calm(.firefox) }
+
+        @Test(.enabled(if: BrowserEngine.webkit.shouldRun, "needs webkit2gtk-driver and xvfb (make test installs them)"))
+        func webkit() async throws { try await calm(.webkit) }
+
+        func calm(_ engine: BrowserEngine) async throws {
             let server = try TestServer(app: JetwayApp(title: "Calm", routes: [Route("/") { _ in CalmCases() }]))
             defer { server.stop() }
-            let browser = try await WebDriver.startChromium(extra: ["--force-prefers-reduced-motion"])
-            do {
-                try await calm(browser, server)
-            } catch {
-                await browser.quit()
-                throw error
-            }
-            await browser.quit()
+            try await withBrowsers(1, engine, reducedMotion: true) { browsers in try await calm(browsers[0], server) }
         }
 
-        func calm(_ browser: WebDriver, _ server: TestServer) async throws {
+        func calm(_ browser: any Browser, _ server: TestServer) async throws {
+            let engine = browser.engine
             #expect(try await browser.openLive(server.base + "/"))
             // The instrument: the browser does say it.
-            #expect(try await browser.execute("return matchMedia('(prefers-reduced-motion: reduce)').matches") as? Bool == true)
+            #expect(
+                try await browser.execute("return matchMedia('(prefers-reduced-motion: reduce)').matches") as? Bool == true,
+                "\(engine) was not told")
             _ = try await browser.execute(
                 """
                 window.jwSeen = [];
@@ -234,11 +238,12 @@ extension EndToEnd {
             #expect(await browser.wait(for: "return document.body.innerText.includes('Reversed')"))
             try await Task.sleep(for: .milliseconds(600))
             let seen = Set(try await browser.execute("return jwSeen") as? [String] ?? [])
-            #expect(seen.contains { $0.contains("opacity") }, "nothing faded: \(seen)")
-            #expect(!seen.contains { $0.contains("transform") }, "something moved: \(seen)")
+            #expect(seen.contains { $0.contains("opacity") }, "\(engine): nothing faded: \(seen)")
+            #expect(!seen.contains { $0.contains("transform") }, "\(engine): something moved: \(seen)")
             // The next page is rendered for a visitor who asked for less motion.
             #expect(try await browser.openLive(server.base + "/"))
-            #expect(await browser.wait(for: "return document.body.innerText.includes('Motion reduced')"), "the app did not read it")
+            #expect(
+                await browser.wait(for: "return document.body.innerText.includes('Motion reduced')"), "\(engine): the app did not read it")
         }
     }
 }
