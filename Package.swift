@@ -47,7 +47,8 @@ let package = Package(
                 // The runtime's parts (Assets/runtime), served joined as one script (BundledAssets).
                 .embedInCode("runtime/wire.js"), .embedInCode("runtime/clock.js"), .embedInCode("runtime/wake-lock.js"),
                 .embedInCode("runtime/ids.js"), .embedInCode("runtime/patch.js"), .embedInCode("runtime/morph.js"),
-                .embedInCode("runtime/connection.js"), .embedInCode("runtime/view.js"), .embedInCode("runtime/features/lazy.js"),
+                .embedInCode("runtime/connection.js"), .embedInCode("runtime/view.js"), .embedInCode("runtime/copies.js"),
+                .embedInCode("runtime/features/lazy.js"),
                 .embedInCode("runtime/features/offline.js"), .embedInCode("runtime/features/keys.js"),
                 .embedInCode("runtime/features/widgets.js"), .embedInCode("runtime/features/navigation.js"),
                 .embedInCode("runtime/features/dialogs.js"), .embedInCode("runtime/features/uploads.js"),

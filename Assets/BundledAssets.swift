@@ -39,6 +39,7 @@ extension BundledAssets {
         ("runtime/morph.js", PackageResources.morph_js),
         ("runtime/connection.js", PackageResources.connection_js),
         ("runtime/view.js", PackageResources.view_js),
+        ("runtime/copies.js", PackageResources.copies_js),
         ("runtime/features/lazy.js", PackageResources.lazy_js),
         ("runtime/features/offline.js", PackageResources.offline_js),
         ("runtime/features/widgets.js", PackageResources.widgets_js),

@@ -22,14 +22,7 @@ feature((view) => {
   function leave(dialog) {
     const box = dialog.getBoundingClientRect();
     if (!box.width || !box.height) return;
-    const copy = document.createElement("div");
-    copy.className = dialog.className;
-    copy.innerHTML = dialog.innerHTML;
-    // What would play or load again (a hosted view's frame, a video, a sound) stays out of it.
-    copy.querySelectorAll("iframe,video,audio,object,embed").forEach((el) => el.remove());
-    for (const el of copy.querySelectorAll("*")) { el.removeAttribute(wire.attribute.id); el.removeAttribute(wire.attribute.events); el.removeAttribute("id"); }
-    copy.setAttribute("aria-hidden", "true");
-    copy.inert = true;
+    const copy = inertCopy(dialog, "div");
     const shade = document.createElement("div");
     shade.setAttribute("aria-hidden", "true");
     Object.assign(shade.style, { position: "fixed", inset: "0", background: "rgb(0 0 0 / 0.35)", zIndex: "2147483000", pointerEvents: "none" });

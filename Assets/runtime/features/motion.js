@@ -61,9 +61,6 @@ feature((view) => {
     else if (!own && moving) style.transform = "none";
     return { rect: el.getBoundingClientRect(), style, display: computed.display, background: computed.backgroundColor, border: computed.borderTopWidth };
   }
-  // Copies of views leaving (below): they go on through later patches.
-  const leavingCopies = new WeakSet();
-
   function run(el, frames, t, fill) {
     const options = { duration: t.duration, delay: t.delay, iterations: t.iterations, direction: t.direction, easing: t.easing, fill: fill || "backwards" };
     let animation;
@@ -121,27 +118,64 @@ feature((view) => {
     return frameHome;
   }
 
-  // A navigation stack that pushes or pops: its new screen slides in from the trailing edge
-  // (a push: the path is longer) or the leading one (a pop), as on iOS. Always, as SwiftUI does.
+  // A navigation stack that pushes or pops, as on iOS (always, as SwiftUI does): on a push
+  // the screen it covers slides a third of the way to the leading edge and fades as the new
+  // one comes in from the trailing side; on a pop the screen that goes slides off to the
+  // trailing edge, uncovering the one under it coming back from the leading side. The screen
+  // that goes is a copy of itself (copies.js) over the page, on the page's background, while
+  // the new one is already there to use. A screen of more than 2,000 elements is not copied.
   let pushes = [];
   const depth = (path) => (path ? path.split(".").filter(Boolean).length : 0);
+  const background = (el) => {
+    for (let at = el; at; at = at.parentElement) {
+      const color = getComputedStyle(at).backgroundColor;
+      if (color && color !== "transparent" && !/^rgba\(.*,\s*0\)$/.test(color)) return color;
+    }
+    return "Canvas";
+  };
   view.on("beforePatch", (ops) => {
     pushes = [];
     if (!ops || reduced.matches) return;
     for (const op of ops) {
       if (op[0] !== wire.op.setAttribute || op[2] !== wire.attribute.navigation) continue;
       const el = view.ids.get(op[1]);
-      if (el && el.classList.contains(wire.className.navstack)) pushes.push([el, depth(op[3]) - depth(el.getAttribute(wire.attribute.navigation))]);
+      if (!el || !el.classList.contains(wire.className.navstack)) continue;
+      const change = depth(op[3]) - depth(el.getAttribute(wire.attribute.navigation));
+      if (!change) continue;
+      const box = el.getBoundingClientRect();
+      const shown = box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight;
+      const copy = shown && el.getElementsByTagName("*").length <= 2000 ? inertCopy(el) : null;
+      pushes.push({ stack: el, change, copy, box, paint: copy ? background(el) : "" });
     }
   });
   view.on("settle", () => {
-    for (const [stack, change] of pushes) {
-      if (!stack.isConnected || !change) continue;
-      const from = (change > 0) !== (getComputedStyle(stack).direction === "rtl") ? "30%" : "-30%";
+    const timing = { duration: 350, delay: 0, iterations: 1, direction: "normal", easing: "cubic-bezier(0.2, 0.9, 0.25, 1)" };
+    for (const { stack, change, copy, box, paint } of pushes) {
+      if (!stack.isConnected) continue;
+      const push = change > 0, rtl = getComputedStyle(stack).direction === "rtl";
+      const side = (share) => ((push !== rtl) ? share : "-" + share);
+      // The screen that comes in is clipped at the stack's sides (no scroll bar while it moves).
+      stack.style.overflowX = "clip";
+      let arriving = null;
       for (const child of stack.children) {
-        run(child, [{ transform: "translateX(" + from + ")", opacity: 0 }, { transform: "none", opacity: getComputedStyle(child).opacity }],
-          { duration: 350, delay: 0, iterations: 1, direction: "normal", easing: "cubic-bezier(0.2, 0.9, 0.25, 1)" });
+        arriving = run(child, [{ transform: "translateX(" + side("30%") + ")", opacity: 0 }, { transform: "none", opacity: getComputedStyle(child).opacity }], timing);
       }
+      const unclip = () => { if (stack.style.overflowX === "clip") stack.style.overflowX = ""; };
+      if (arriving) { arriving.onfinish = unclip; arriving.oncancel = unclip; } else unclip();
+      if (!copy) continue;
+      Object.assign(copy.style, {
+        position: "fixed", left: box.left + "px", top: box.top + "px", width: box.width + "px", height: box.height + "px",
+        margin: "0", boxSizing: "border-box", overflow: "hidden", background: paint, zIndex: "2147482000", pointerEvents: "none",
+      });
+      document.body.appendChild(copy);
+      // (A covered screen has faded by the time the new one is two thirds in: they never blur together.)
+      const frames = push
+        ? [{ transform: "none", opacity: 1 }, { transform: "translateX(" + (rtl ? "18%" : "-18%") + ")", opacity: 0, offset: 0.6 }, { transform: "translateX(" + (rtl ? "30%" : "-30%") + ")", opacity: 0 }]
+        : [{ transform: "none", opacity: 1 }, { transform: "translateX(" + (rtl ? "-100%" : "100%") + ")", opacity: 1 }];
+      const leaving = run(copy, frames, timing, "forwards");
+      const done = () => copy.remove();
+      leaving.onfinish = done;
+      leaving.oncancel = done;
     }
     pushes = [];
   });
@@ -389,12 +423,7 @@ feature((view) => {
     const copies = [];
     for (const going of leaving) {
       if (!going.parent.isConnected || !going.transition.parts.length) continue;
-      const copy = going.el.cloneNode(true);
-      for (const el of [copy, ...copy.querySelectorAll("[" + wire.attribute.id + "]")]) { el.removeAttribute(wire.attribute.id); el.removeAttribute(wire.attribute.events); }
-      copy.setAttribute("aria-hidden", "true");
-      copy.inert = true;
-      leavingCopies.add(copy);
-      copy.querySelectorAll("*").forEach((part) => leavingCopies.add(part));
+      const copy = inertCopy(going.el);
       Object.assign(copy.style, {
         position: "absolute", margin: "0", left: "0px", top: "0px", boxSizing: "border-box", pointerEvents: "none",
         width: going.shot.rect.width + "px", height: going.shot.rect.height + "px",
