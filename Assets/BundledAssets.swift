@@ -56,6 +56,7 @@ extension BundledAssets {
         ("runtime/features/fitting.js", PackageResources.fitting_js),
         ("runtime/features/share.js", PackageResources.share_js),
         ("runtime/features/motion.js", PackageResources.motion_js),
+        ("runtime/features/canvas.js", PackageResources.canvas_js),
         ("runtime/features/gestures.js", PackageResources.gestures_js),
         ("runtime/features/dragdrop.js", PackageResources.dragdrop_js),
         ("runtime/features/swipes.js", PackageResources.swipes_js),

@@ -38,6 +38,7 @@ const wire = Object.freeze({
     transition: "data-jw-transition",
     frames: "data-jw-frames",
     gesture: "data-jw-gesture",
+    drawing: "data-jw-draw",
     drag: "data-jw-drag",
     drop: "data-jw-drop",
     matched: "data-jw-match",

@@ -71,6 +71,8 @@ public enum RuntimeContract {
         /// `long 500 10`, `drag 10`, `magnify`, `rotate`); a leading `+` lets the views around it
         /// see the pointer too.
         public static let gesture = "data-jw-gesture"
+        /// A `Canvas`'s drawing commands (`GraphicsContext.Recorder`), drawn by features/canvas.js.
+        public static let drawing = "data-jw-draw"
         /// `.matchedGeometryEffect`: `namespace:id`; in an animated patch an element inserted
         /// with the key of one that left moves from that one's box.
         public static let matched = "data-jw-match"
@@ -317,6 +319,7 @@ public enum RuntimeContract {
                     ("shareText", Attribute.shareText), ("shareTitle", Attribute.shareTitle), ("copied", Attribute.copied),
                     ("animation", Attribute.animation), ("animationScope", Attribute.animationScope),
                     ("transition", Attribute.transition), ("frames", Attribute.frames), ("gesture", Attribute.gesture),
+                    ("drawing", Attribute.drawing),
                     ("drag", Attribute.drag), ("drop", Attribute.drop),
                     ("matched", Attribute.matched),
                     ("imagePhase", Attribute.imagePhase), ("imagePart", Attribute.imagePart), ("keepsAwake", Attribute.keepsAwake),

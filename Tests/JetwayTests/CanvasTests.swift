@@ -51,42 +51,67 @@ private struct Gauge: View {
 
 @MainActor
 @Suite struct CanvasTests {
+    /// The canvas's commands, one a line (`GraphicsContext.Recorder`).
+    func commands(_ host: ViewHost) throws -> [String] {
+        let canvas = try #require(host.dom.root.descendants.first { $0.tag == "canvas" })
+        return (canvas.attribute(RuntimeContract.Attribute.drawing) ?? "").components(separatedBy: "\n")
+    }
+
     @Test func aCanvasDrawsAtTheSizeThePageReportsAndAgainWhenItsStateChanges() throws {
         let host = ViewHost(Progress())
         try host.resize(width: 200, height: 24)
-        let svg = try #require(host.dom.root.descendants.first { $0.tag == "svg" && $0.attribute("viewBox") == "0 0 200 24" })
-        let paths = svg.descendants.filter { $0.tag == "path" }
-        #expect(paths.count == 2)
-        #expect(paths[0].attribute("d")?.contains("50") == true, "a quarter of 200: \(paths[0].attribute("d") ?? "")")
-        #expect(paths[0].attribute("style") == "fill:\(Color.orange.css);stroke:none")
-        #expect(paths[1].attribute("style")?.hasPrefix("fill:none;stroke:\(Color.gray.css);") == true)
-        let label = try #require(svg.descendants.first { $0.tag == "text" })
-        #expect(label.textContent == "25 %" && label.attribute("x") == "100" && label.attribute("y") == "12")
-        #expect(label.attribute("text-anchor") == "middle" && label.attribute("style")?.contains("font-size:12px") == true)
-        #expect(label.attribute("style")?.contains("font-weight:700") == true)
+        var lines = try commands(host)
+        #expect(lines.first == "V 200 24")
+        let fill = try #require(lines.first { $0.hasPrefix("F ") })
+        #expect(fill.contains("50") && fill.hasSuffix("|\(Color.orange.css)|"), "a quarter of 200, orange: \(fill)")
+        let stroke = try #require(lines.first { $0.hasPrefix("S ") })
+        #expect(stroke.contains("|\(Color.gray.css)|1 butt miter 10||0"), "\(stroke)")
+        #expect(lines.contains("T 25 %25|100 12|center middle|normal 700 12px||currentColor"), "\(lines)")
+        let canvas = try #require(host.dom.root.descendants.first { $0.tag == "canvas" })
+        #expect(canvas.attribute("role") == "img" && canvas.attribute("aria-label") == "25 %")
         try host.tap("More")
-        #expect(host.dom.root.descendants.contains { $0.tag == "text" && $0.textContent == "75 %" })
-        #expect(host.dom.root.descendants.first { $0.tag == "path" }?.attribute("d")?.contains("150") == true)
+        lines = try commands(host)
+        #expect(lines.contains { $0.hasPrefix("T 75 %25|") })
+        #expect(lines.first { $0.hasPrefix("F ") }?.contains("150") == true)
     }
 
     @Test func transformsGradientsClipsFiltersLayersAndSymbols() throws {
         let host = ViewHost(Gauge())
         try host.resize(width: 100, height: 100)
-        let nodes = host.dom.root.descendants
-        let arc = try #require(nodes.first { $0.tag == "path" && ($0.attribute("style") ?? "").contains("stroke:url(#") })
-        #expect(arc.attribute("transform")?.hasPrefix("matrix(0 1 -1 0 50 50") == true, "\(arc.attribute("transform") ?? "")")
-        #expect(
-            arc.attribute("style")?.contains("stroke-width:8") == true && arc.attribute("style")?.contains("stroke-linecap:round") == true)
-        let gradient = try #require(nodes.first { ($0.tag ?? "").lowercased() == "lineargradient" })
-        #expect(gradient.attribute("x1") == "-40" && gradient.children.count == 2)
-        #expect(
-            nodes.contains { ($0.tag ?? "").lowercased() == "clippath" }
-                && nodes.contains { ($0.tag ?? "").lowercased() == "fegaussianblur" })
-        let layer = try #require(nodes.first { ($0.attribute("style") ?? "") == "opacity:0.5" })
-        #expect(layer.descendants.contains { ($0.attribute("style") ?? "").contains("fill:url(#") })
-        #expect(nodes.contains { ($0.tag ?? "").lowercased() == "radialgradient" && $0.attribute("r") == "30" })
-        #expect(
-            nodes.contains { $0.tag == "rect" && $0.attribute("fill") == "currentColor" && ($0.attribute("mask") ?? "").hasPrefix("url(#") }
-        )
+        let lines = try commands(host)
+        // The gradient, defined before the stroke that paints with it, in the turned space.
+        #expect(lines.contains("D l|-40 0 40 0|0|\(Color.green.css)|1|\(Color.red.css)"), "\(lines)")
+        let turned = "0 1 -1 0 50 50"
+        #expect(lines.contains("G \(turned)||||"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("S ") && $0.contains("|@0|8 round miter 10||0") })
+        #expect(lines.contains { $0.hasPrefix("C \(turned)|") && $0.hasSuffix("||") }, "a clip in the turned space")
+        #expect(lines.contains("R blur|4"))
+        // The layer: drawn under the clip, the blur and half opacity, as one.
+        let layer = try #require(lines.firstIndex(of: "L"))
+        #expect(lines[layer - 1] == "G \(turned)|0.5||0|0")
+        #expect(lines.dropFirst(layer + 1).contains { $0.hasPrefix("F ") && $0.contains("|@1|") })
+        #expect(lines.contains("D r|0 0 0 30|0|\(Color.white.css)|1|\(Color.blue.css)"))
+        let end = try #require(lines.firstIndex(of: "E"))
+        #expect(end > layer)
+        // The symbol: its picture's shape in the foreground colour.
+        #expect(lines.dropFirst(end).contains { $0.hasPrefix("M /_jetway/symbols/") && $0.hasSuffix("|-8 -8 16 16|currentColor") })
+    }
+
+    @Test func aTextIsKeptWhateverItHoldsAndAnInverseClipSaysSo() throws {
+        struct Odd: View {
+            var body: some View {
+                Canvas { context, size in
+                    var context = context
+                    context.clip(to: Path(CGRect(x: 10, y: 10, width: 20, height: 20)), options: .inverse)
+                    context.draw(Text("a|b 100% \n c"), at: .zero)
+                }
+            }
+        }
+        let host = ViewHost(Odd())
+        try host.resize(width: 40, height: 40)
+        let lines = try commands(host)
+        #expect(lines.contains { $0.hasPrefix("C |") && $0.hasSuffix("||i") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("T a%7Cb 100%25 %0A c|0 0|center middle|") }, "\(lines)")
+        #expect(lines.contains("G |||0|"))
     }
 }

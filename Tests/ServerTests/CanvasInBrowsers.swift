@@ -5,9 +5,10 @@ import Testing
 
 @testable import JetwayServer
 
-// A canvas as a page shows it, in each engine: drawn at the size the browser gives it (a bar a
-// quarter of its width, its label in the middle), and drawn again by a patch when its state
-// changes.
+// A canvas as a page shows it, in each engine: drawn into a <canvas> at the size the browser
+// gives it (a bar a quarter of its width, its label in the middle), drawn again by a patch when
+// its state changes; a gauge turned about its centre with a gradient arc, a clipped, blurred
+// half-opaque layer and a symbol.
 
 private struct Loading: View {
     @State private var done = 0.25
@@ -21,6 +22,31 @@ private struct Loading: View {
             }
             .frame(width: 240, height: 30)
             Button("More") { done = 0.75 }
+            Canvas { context, size in
+                var context = context
+                context.translateBy(x: size.width / 2, y: size.height / 2)
+                context.rotate(by: .degrees(90))
+                let arc = Path { path in
+                    path.addArc(center: .zero, radius: 40, startAngle: .degrees(0), endAngle: .degrees(270), clockwise: false)
+                }
+                context.stroke(
+                    arc,
+                    with: .linearGradient(
+                        Gradient(colors: [.green, .red]), startPoint: CGPoint(x: -40, y: 0), endPoint: CGPoint(x: 40, y: 0)),
+                    style: StrokeStyle(lineWidth: 8, lineCap: .round))
+                var inside = context
+                inside.clip(to: Path(ellipseIn: CGRect(x: -20, y: -20, width: 40, height: 40)))
+                inside.addFilter(.blur(radius: 4))
+                inside.opacity = 0.5
+                inside.drawLayer { layer in
+                    layer.fill(
+                        Path(CGRect(x: -30, y: -30, width: 60, height: 60)),
+                        with: .radialGradient(Gradient(colors: [.white, .blue]), center: .zero, startRadius: 0, endRadius: 30))
+                }
+                context.draw(Image(systemName: "bolt.fill"), in: CGRect(x: -8, y: -8, width: 16, height: 16))
+            }
+            .frame(width: 100, height: 100)
+            .foregroundStyle(.purple)
         }
         .padding()
     }
@@ -46,16 +72,50 @@ extension EndToEnd {
                 let browser = browser[0]
                 try await browser.navigate(server.base + "/")
                 #expect(await browser.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
-                let bar = "document.querySelector('svg[viewBox] path').getBoundingClientRect().width"
-                #expect(await browser.wait(for: "return Math.abs(\(bar) - 60) < 1.5"), "\(engine): the bar is not a quarter of 240 px")
+                // The canvas's pixels: how opaque a point is, and how many points of a box are drawn.
+                _ = try await browser.execute(
+                    """
+                    window.jwAlpha = (index, fx, fy) => {
+                      const c = document.querySelectorAll('canvas')[index], d = c.getContext('2d').getImageData(Math.floor(c.width * fx), Math.floor(c.height * fy), 1, 1).data;
+                      return d[3];
+                    };
+                    window.jwPixel = (index, fx, fy) => {
+                      const c = document.querySelectorAll('canvas')[index];
+                      return Array.from(c.getContext('2d').getImageData(Math.floor(c.width * fx), Math.floor(c.height * fy), 1, 1).data).join(' ');
+                    };
+                    window.jwInked = (index, fx, fy, fw, fh) => {
+                      const c = document.querySelectorAll('canvas')[index], d = c.getContext('2d').getImageData(Math.floor(c.width * fx), Math.floor(c.height * fy), Math.max(1, Math.floor(c.width * fw)), Math.max(1, Math.floor(c.height * fh))).data;
+                      let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n;
+                    };
+                    return true
+                    """)
+                // Drawn at the screen's density, at the size it has.
                 #expect(
                     await browser.wait(
                         for:
-                            "const t = document.querySelector('svg[viewBox] text'); return t && t.textContent === '25 %' && t.getBBox().width > 10"
-                    ))
+                            "const c = document.querySelector('canvas'); return c.width === Math.round(240 * devicePixelRatio) && c.height === Math.round(30 * devicePixelRatio)"
+                    ), "\(engine): the canvas is not drawn at its size")
+                #expect(
+                    await browser.wait(for: "return jwAlpha(0, 0.2, 0.1) > 200 && jwAlpha(0, 0.4, 0.1) === 0"),
+                    "\(engine): the bar is not a quarter of 240 px")
+                #expect(await browser.wait(for: "return jwInked(0, 0.45, 0.2, 0.1, 0.6) > 10"), "\(engine): the label is not drawn")
+                #expect(try await browser.string("return document.querySelector('canvas').getAttribute('aria-label')") == "25 %")
+                // The gauge: the arc's ends (green at the start, red at the end, turned a quarter),
+                // the layer inside its clip (blurred, half opaque), the symbol in purple.
+                #expect(await browser.wait(for: "return jwInked(1, 0, 0, 1, 1) > 500"), "\(engine): the gauge is not drawn")
+                let start = try await browser.string("return jwPixel(1, 0.5, 0.9)")
+                let middle = try await browser.string("return jwPixel(1, 0.5, 0.5)")
+                #expect(await browser.wait(for: "return jwAlpha(1, 0.5, 0.5) > 0"), "\(engine): no symbol in the middle")
+                #expect(
+                    try await browser.execute("return jwAlpha(1, 0.5, 0.28)") as? Int ?? 255 < 255,
+                    "\(engine): the layer is not half opaque")
+                #expect(try await browser.execute("return jwAlpha(1, 0.5, 0.22)") as? Int ?? 1 == 0, "\(engine): the layer is not clipped")
                 try await browser.screenshot("canvas-\(engine)")
                 try await browser.click("button", labelled: "More")
-                #expect(await browser.wait(for: "return Math.abs(\(bar) - 180) < 1.5"), "\(engine): the bar did not grow to three quarters")
+                #expect(await browser.wait(for: "return jwAlpha(0, 0.7, 0.1) > 200"), "\(engine): the bar did not grow to three quarters")
+                #expect(await browser.wait(for: "return document.querySelector('canvas').getAttribute('aria-label') === '75 %'"))
+                #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+                print("canvas \(engine): arc start \(start), middle \(middle)")
             }
         }
     }

@@ -2,8 +2,10 @@ import Foundation
 import JetwayWire
 
 /// A view that draws with the app's code, at the size the page gives it: the renderer's fills,
-/// strokes, texts and images become SVG in the page (the browser reports the canvas's size,
-/// as a `GeometryReader`'s; a change of what the renderer reads draws it again, by a patch).
+/// strokes, texts and images are recorded on the server as a list of drawing commands, and the
+/// browser draws them into a `<canvas>` (`Assets/runtime/features/canvas.js`) at the screen's
+/// pixel density. The browser reports the canvas's size, as a `GeometryReader`'s; a change of
+/// what the renderer reads records the drawing again, sent by a patch.
 ///
 /// ```swift
 /// Canvas { context, size in
@@ -32,29 +34,25 @@ public struct Canvas<Symbols: View>: View {
     }
 }
 
-/// The canvas's `<svg>`, drawn by the renderer at `size`.
+/// The canvas's `<canvas>`, with the commands the renderer recorded at `size`
+/// (`data-jw-draw`; the format is `GraphicsContext.Recorder`'s).
 struct CanvasDrawing: _PrimitiveView {
     let size: CGSize
     let opaque: Bool
     let renderer: (inout GraphicsContext, CGSize) -> Void
 
     static func _render(_ view: CanvasDrawing, _ context: _RenderContext, _ out: inout [Node]) {
-        let recorder = GraphicsContext.Recorder(idPrefix: "jwc" + String(context.elementKey % 1_000_000_007, radix: 36))
+        let recorder = GraphicsContext.Recorder(size: view.size)
         var graphics = GraphicsContext(recorder: recorder, environment: context.environment)
         // What the renderer reads (state, observed models) is what the drawing depends on.
         context.track { view.renderer(&graphics, view.size) }
-        let width = Color.format(Double(max(view.size.width, 0))), height = Color.format(Double(max(view.size.height, 0)))
-        // One element with its markup: a drawing is redrawn whole, so its shapes need no
-        // identities of their own.
-        let node = context.element("svg", StyleClass.drawing)
-        node.setAttribute("xmlns", "http://www.w3.org/2000/svg")
-        node.setAttribute("width", "100%")
-        node.setAttribute("height", "100%")
-        node.setAttribute("viewBox", "0 0 \(width) \(height)")
+        let node = context.element("canvas", StyleClass.drawing)
+        node.setAttribute(RuntimeContract.Attribute.drawing, recorder.commands)
         node.setAttribute("role", "img")
-        node.addStyle("display:block;overflow:hidden")
+        // What it says in words: the texts it draws.
+        if !recorder.texts.isEmpty { node.setAttribute("aria-label", recorder.texts.joined(separator: ", ")) }
+        node.addStyle("display:block;width:100%;height:100%")
         if view.opaque { node.addStyle("background:#000") }
-        node.children = recorder.nodes
         out.append(node)
     }
 }
@@ -63,31 +61,72 @@ struct CanvasDrawing: _PrimitiveView {
 /// coordinates, under the context's transform, clip, opacity, blend mode and filters. A copy
 /// draws into the same canvas with its own state; `drawLayer` groups drawings.
 public struct GraphicsContext {
-    /// Where the drawing goes: the SVG elements, and their definitions (gradients, clips,
-    /// filters) with ids unique in the page.
+    /// The drawing as the browser's runtime reads it: one command a line, its fields split by
+    /// `|` (a text or an address percent-encodes `%`, `|` and line breaks). The first line is
+    /// `V width height`; definitions are numbered in order of their kind — `C transform|path|e|i`
+    /// a clip (even-odd, inverse), `R blur|radius` or `R shadow|colour|radius|x|y` a filter,
+    /// `D l|x1 y1 x2 y2|offset|colour|…` or `D r|cx cy r0 r1|…` a gradient (a paint `@n`);
+    /// `G transform|opacity|blend|clips|filters` sets the state of the drawing that follows
+    /// (empty fields: none); then `F path|paint|e` fills, `S path|paint|width cap join miter|
+    /// dashes|phase` strokes, `T text|x y|align baseline|style weight size|family|paint`
+    /// writes, `I address|x y w h` draws a picture, `M address|x y w h|paint` paints through a
+    /// picture's shape (a symbol), and `L` … `E` is a layer composited as one.
     final class Recorder {
-        let idPrefix: String
-        var definitions: [Node] = []
-        var body: [Node] = []
-        var nextID = 0
-        var nextKey: UInt64 = 0
-        init(idPrefix: String) { self.idPrefix = idPrefix }
+        private var lines: [String]
+        private var clipCount = 0
+        private var filterCount = 0
+        private var gradientCount = 0
+        /// The state of the drawing so far (at first: none of it set).
+        private var lastState = "||||"
+        /// The texts drawn, for the canvas's label.
+        private(set) var texts: [String] = []
 
-        func id() -> String {
-            nextID += 1
-            return "\(idPrefix)-\(nextID)"
+        init(size: CGSize) {
+            lines = ["V \(Color.format(Double(max(size.width, 0)))) \(Color.format(Double(max(size.height, 0))))"]
         }
 
-        /// An element of the drawing (its key its place in the drawing: a drawing is redrawn whole).
-        func element(_ tag: String, _ attributes: [(String, String)] = [], _ children: [Node] = []) -> Node {
-            nextKey += 1
-            let node = Node(tag, key: IdentityHash.mix(IdentityHash.seed, nextKey))
-            for (name, value) in attributes { node.setAttribute(name, value) }
-            node.children = children
-            return node
-        }
+        var commands: String { lines.joined(separator: "\n") }
 
-        var nodes: [Node] { (definitions.isEmpty ? [] : [element("defs", [], definitions)]) + body }
+        func clip(_ line: String) -> Int {
+            lines.append("C " + line)
+            clipCount += 1
+            return clipCount - 1
+        }
+        func filter(_ line: String) -> Int {
+            lines.append("R " + line)
+            filterCount += 1
+            return filterCount - 1
+        }
+        func gradient(_ line: String) -> String {
+            lines.append("D " + line)
+            gradientCount += 1
+            return "@\(gradientCount - 1)"
+        }
+        func draw(_ line: String, state: String) {
+            if state != lastState {
+                lines.append("G " + state)
+                lastState = state
+            }
+            lines.append(line)
+        }
+        func endLayer() { lines.append("E") }
+        func text(_ string: String) { if !string.isEmpty { texts.append(string) } }
+
+        /// A field that may hold anything.
+        static func field(_ text: String) -> String {
+            var out = ""
+            for character in text {
+                switch character {
+                case "%": out += "%25"
+                case "|": out += "%7C"
+                case "\n": out += "%0A"
+                case "\r": out += "%0D"
+                case "\r\n": out += "%0D%0A"
+                default: out.append(character)
+                }
+            }
+            return out
+        }
     }
 
     let recorder: Recorder
@@ -96,9 +135,9 @@ public struct GraphicsContext {
     public var opacity: Double = 1
     public var blendMode: BlendMode = .normal
     public var transform: CGAffineTransform = .identity
-    /// The clips applied so far (ids of `<clipPath>`s), outermost first.
-    var clips: [String] = []
-    var filters: [String] = []
+    /// The clips applied so far (the recorder's numbers), outermost first, and the filters.
+    var clips: [Int] = []
+    var filters: [Int] = []
 
     init(recorder: Recorder, environment: EnvironmentValues) {
         self.recorder = recorder
@@ -120,18 +159,11 @@ public struct GraphicsContext {
 
     /// Later drawing shows only inside `path` (as the context's transform places it).
     public mutating func clip(to path: Path, style: FillStyle = FillStyle(), options: ClipOptions = ClipOptions()) {
-        let id = recorder.id()
-        let shape: Node
-        if options.contains(.inverse) {
-            // Everything but the path: a huge rectangle with the path cut out.
-            shape = recorder.element(
-                "path", [("clip-rule", "evenodd"), ("d", "M-100000 -100000H100000V100000H-100000Z" + path.applying(transform).svgData)])
-        } else {
-            shape = recorder.element(
-                "path", [("d", path.svgData)] + (style.isEOFilled ? [("clip-rule", "evenodd")] : []) + transformAttribute)
-        }
-        recorder.definitions.append(recorder.element("clipPath", [("id", id)], [shape]))
-        clips.append(id)
+        let inverse = options.contains(.inverse)
+        clips.append(
+            recorder.clip(
+                [transform.isIdentity ? "" : Self.matrix(transform), path.svgData, style.isEOFilled ? "e" : "", inverse ? "i" : ""].joined(
+                    separator: "|")))
     }
 
     public struct ClipOptions: OptionSet, Sendable {
@@ -145,20 +177,15 @@ public struct GraphicsContext {
 
     /// A filter on what is drawn after: a blur or a shadow.
     public struct Filter: Sendable {
-        let tag: String
-        let attributes: [(String, String)]
+        let line: String
         public static func blur(radius: CGFloat, options: BlurOptions = BlurOptions()) -> Filter {
-            Filter(tag: "feGaussianBlur", attributes: [("stdDeviation", Color.format(Double(max(radius, 0)) / 2))])
+            Filter(line: "blur|" + Color.format(Double(max(radius, 0))))
         }
         public static func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> Filter
         {
             Filter(
-                tag: "feDropShadow",
-                attributes: [
-                    ("dx", Color.format(Double(x))), ("dy", Color.format(Double(y))),
-                    ("stdDeviation", Color.format(Double(max(radius, 0)) / 2)),
-                    ("flood-color", color.css),
-                ])
+                line: ["shadow", color.css, Color.format(Double(max(radius, 0))), Color.format(Double(x)), Color.format(Double(y))]
+                    .joined(separator: "|"))
         }
     }
 
@@ -170,12 +197,7 @@ public struct GraphicsContext {
     }
 
     public mutating func addFilter(_ filter: Filter) {
-        let id = recorder.id()
-        recorder.definitions.append(
-            recorder.element(
-                "filter", [("id", id), ("x", "-50%"), ("y", "-50%"), ("width", "200%"), ("height", "200%")],
-                [recorder.element(filter.tag, filter.attributes)]))
-        filters.append(id)
+        filters.append(recorder.filter(filter.line))
     }
 
     // MARK: Drawing
@@ -224,8 +246,11 @@ public struct GraphicsContext {
     }
 
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
-        let rule = style.isEOFilled ? ";fill-rule:evenodd" : ""
-        emit(recorder.element("path", [("d", path.svgData), ("style", "fill:\(paint(shading));stroke:none\(rule)")] + transformAttribute))
+        fill(data: path.svgData, with: shading, evenOdd: style.isEOFilled)
+    }
+
+    private func fill(data: String, with shading: Shading, evenOdd: Bool = false) {
+        emit(["F " + data, paint(shading), evenOdd ? "e" : ""])
     }
 
     public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {
@@ -233,23 +258,38 @@ public struct GraphicsContext {
     }
 
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
-        emit(
-            recorder.element(
-                "path", [("d", path.svgData), ("style", "fill:none;stroke:\(paint(shading));\(style.svg)")] + transformAttribute))
+        stroke(data: path.svgData, with: shading, style: style)
+    }
+
+    private func stroke(data: String, with shading: Shading, style: StrokeStyle) {
+        let cap =
+            switch style.lineCap {
+            case .round: "round"
+            case .square: "square"
+            default: "butt"
+            }
+        let join =
+            switch style.lineJoin {
+            case .round: "round"
+            case .bevel: "bevel"
+            default: "miter"
+            }
+        let line = [Color.format(Double(max(style.lineWidth, 0))), cap, join, Color.format(Double(style.miterLimit))]
+        emit([
+            "S " + data, paint(shading), line.joined(separator: " "),
+            style.dash.map { Color.format(Double(max($0, 0))) }.joined(separator: " "), Color.format(Double(style.dashPhase)),
+        ])
     }
 
     /// A text at a point, its `anchor` there (its centre by default).
     public func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {
-        let horizontal = anchor.x < 0.25 ? "start" : anchor.x > 0.75 ? "end" : "middle"
-        let vertical = anchor.y < 0.25 ? "text-before-edge" : anchor.y > 0.75 ? "text-after-edge" : "central"
-        let node = recorder.element(
-            "text",
-            [
-                ("x", Color.format(Double(point.x))), ("y", Color.format(Double(point.y))), ("text-anchor", horizontal),
-                ("dominant-baseline", vertical), ("style", textStyle(text)),
-            ] + transformAttribute)
-        node.text = text.string
-        emit(node)
+        let horizontal = anchor.x < 0.25 ? "left" : anchor.x > 0.75 ? "right" : "center"
+        let vertical = anchor.y < 0.25 ? "top" : anchor.y > 0.75 ? "bottom" : "middle"
+        recorder.text(text.string)
+        emit([
+            "T " + Recorder.field(text.string), Color.format(Double(point.x)) + " " + Color.format(Double(point.y)),
+            horizontal + " " + vertical, font(text), family(text), text.color ?? "currentColor",
+        ])
     }
 
     /// A text in a rectangle, from its top left.
@@ -260,30 +300,26 @@ public struct GraphicsContext {
     /// A picture of the app's (an asset or an address) stretched over `rect`; a symbol in the
     /// foreground colour, fitted in it.
     @MainActor public func draw(_ image: Image, in rect: CGRect, style: FillStyle = FillStyle()) {
-        let frame = [
-            ("x", Color.format(Double(rect.minX))), ("y", Color.format(Double(rect.minY))), ("width", Color.format(Double(rect.width))),
-            ("height", Color.format(Double(rect.height))),
-        ]
+        let frame = [rect.minX, rect.minY, rect.width, rect.height].map { Color.format(Double($0)) }.joined(separator: " ")
         switch image.source {
         case .asset(let name):
-            emit(
-                recorder.element(
-                    "image",
-                    [("href", "/assets/images/" + Image.assetPath(name)), ("preserveAspectRatio", "none")] + frame + transformAttribute))
+            emit(["I " + Recorder.field("/assets/images/" + Image.assetPath(name)), frame])
         case .url(let url):
-            emit(recorder.element("image", [("href", url), ("preserveAspectRatio", "none")] + frame + transformAttribute))
+            emit(["I " + Recorder.field(url), frame])
         case .system(let name):
             if let file = SystemSymbols.file(for: name) {
                 // The symbol's file as a mask over the foreground colour, as the page draws symbols.
-                let id = recorder.id()
-                let picture = recorder.element("image", [("href", "/_jetway/symbols/\(file).svg")] + frame)
-                recorder.definitions.append(recorder.element("mask", [("id", id), ("style", "mask-type:alpha")], [picture]))
-                emit(recorder.element("rect", frame + [("fill", "currentColor"), ("mask", "url(#\(id))")] + transformAttribute))
+                emit(["M /_jetway/symbols/\(file).svg", frame, "currentColor"])
             } else {
-                let icon = SystemIcons.node(name, key: IdentityHash.mix(IdentityHash.seed, recorder.nextKey &+ 7919))
-                for (name, value) in frame { icon.setAttribute(name, value) }
-                icon.removeAttribute("class")
-                emit(transform.isIdentity ? icon : recorder.element("g", transformAttribute, [icon]))
+                // Jetway's own outline of the symbol (24 × 24), stroked as the page strokes icons.
+                let base = name.hasSuffix(".fill") ? String(name.dropLast(5)) : name
+                var icon = self
+                icon.translateBy(x: rect.minX, y: rect.minY)
+                icon.scaleBy(x: rect.width / 24, y: rect.height / 24)
+                for data in SystemIcons.paths[name] ?? SystemIcons.paths[base] ?? [] {
+                    if name.hasSuffix(".fill") { icon.fill(data: data, with: .foreground) }
+                    icon.stroke(data: data, with: .foreground, style: StrokeStyle(lineWidth: 1.8, lineCap: .round, lineJoin: .round))
+                }
             }
         }
     }
@@ -297,39 +333,31 @@ public struct GraphicsContext {
     /// Draws `content` as one layer: the context's opacity, blend mode and filters apply to the
     /// layer as a whole.
     public func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows {
-        let outer = recorder.body
-        recorder.body = []
+        emit(["L"])
         var layer = self
         layer.opacity = 1
         layer.blendMode = .normal
         layer.clips = []
         layer.filters = []
-        defer {
-            let inner = recorder.body
-            recorder.body = outer
-            emit(recorder.element("g", [], inner))
-        }
+        defer { recorder.endLayer() }
         try content(&layer)
     }
 
     // MARK: Inside
 
-    /// Adds a drawn element with the context's opacity, blend mode, clips and filters.
-    private func emit(_ node: Node) {
-        var wrapped = node
-        for filter in filters.reversed() { wrapped = recorder.element("g", [("filter", "url(#\(filter))")], [wrapped]) }
-        for clip in clips.reversed() { wrapped = recorder.element("g", [("clip-path", "url(#\(clip))")], [wrapped]) }
-        var styles: [String] = []
-        if opacity < 1 { styles.append("opacity:\(Color.format(max(opacity, 0)))") }
-        if blendMode != .normal { styles.append("mix-blend-mode:\(blendMode.css)") }
-        if !styles.isEmpty { wrapped = recorder.element("g", [("style", styles.joined(separator: ";"))], [wrapped]) }
-        recorder.body.append(wrapped)
+    /// Records a drawing command under the context's state.
+    private func emit(_ fields: [String]) {
+        let state = [
+            transform.isIdentity ? "" : Self.matrix(transform), opacity < 1 ? Color.format(max(opacity, 0)) : "",
+            blendMode == .normal ? "" : blendMode.css, clips.map(String.init).joined(separator: ","),
+            filters.map(String.init).joined(separator: ","),
+        ]
+        recorder.draw(fields.joined(separator: "|"), state: state.joined(separator: "|"))
     }
 
-    private var transformAttribute: [(String, String)] {
-        if transform.isIdentity { return [] }
-        let values = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].map { Color.format(Double($0)) }
-        return [("transform", "matrix(\(values.joined(separator: " ")))")]
+    private static func matrix(_ transform: CGAffineTransform) -> String {
+        [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].map { Color.format(Double($0)) }
+            .joined(separator: " ")
     }
 
     /// A shading's paint: a colour, or a gradient defined once in the canvas's coordinates.
@@ -337,51 +365,35 @@ public struct GraphicsContext {
         switch shading.kind {
         case .paint(let css): return css
         case .linear(let gradient, let start, let end):
-            let id = recorder.id()
-            recorder.definitions.append(
-                recorder.element(
-                    "linearGradient",
-                    [
-                        ("id", id), ("gradientUnits", "userSpaceOnUse"), ("x1", Color.format(Double(start.x))),
-                        ("y1", Color.format(Double(start.y))),
-                        ("x2", Color.format(Double(end.x))), ("y2", Color.format(Double(end.y))),
-                    ], stops(gradient)))
-            return "url(#\(id))"
+            let points = [start.x, start.y, end.x, end.y].map { Color.format(Double($0)) }.joined(separator: " ")
+            return recorder.gradient((["l", points] + stops(gradient)).joined(separator: "|"))
         case .radial(let gradient, let center, let startRadius, let endRadius):
-            let id = recorder.id()
-            recorder.definitions.append(
-                recorder.element(
-                    "radialGradient",
-                    [
-                        ("id", id), ("gradientUnits", "userSpaceOnUse"), ("cx", Color.format(Double(center.x))),
-                        ("cy", Color.format(Double(center.y))),
-                        ("r", Color.format(Double(max(endRadius, 0.001)))), ("fr", Color.format(Double(max(startRadius, 0)))),
-                    ], stops(gradient)))
-            return "url(#\(id))"
+            let circles = [center.x, center.y, max(startRadius, 0), max(endRadius, 0.001)].map { Color.format(Double($0)) }
+            return recorder.gradient((["r", circles.joined(separator: " ")] + stops(gradient)).joined(separator: "|"))
         }
     }
 
-    private func stops(_ gradient: Gradient) -> [Node] {
-        gradient.stops.map { recorder.element("stop", [("offset", Color.format(Double($0.location))), ("stop-color", $0.color.css)]) }
+    private func stops(_ gradient: Gradient) -> [String] {
+        gradient.stops.flatMap { [Color.format(Double(min(max($0.location, 0), 1))), $0.color.css] }
     }
 
-    private func textStyle(_ text: Text) -> String {
-        var parts = ["fill:\(text.color ?? "currentColor")"]
-        switch text.font?.kind {
-        case .system(let size)?: parts.append("font-size:\(Color.format(size))px")
-        case .custom(let name, let size)?:
-            parts.append(
-                "font-size:\(Color.format(size))px;font-family:'\(name.filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" })'")
-        case .textStyle(let style)?: parts.append("font-size:\(Color.format(Self.textStyleSizes[style] ?? 17))px")
-        case nil: parts.append("font-size:17px")
-        }
-        if let weight = text.weight ?? text.font?.weight {
-            parts.append("font-weight:\(weight.value)")
-        } else if text.isBold {
-            parts.append("font-weight:700")
-        }
-        if text.isItalic { parts.append("font-style:italic") }
-        return parts.joined(separator: ";")
+    /// A text's style, weight and size (CSS's `font` without the family).
+    private func font(_ text: Text) -> String {
+        let size: Double =
+            switch text.font?.kind {
+            case .system(let size)?: size
+            case .custom(_, let size)?: size
+            case .textStyle(let style)?: Self.textStyleSizes[style] ?? 17
+            case nil: 17
+            }
+        let weight = (text.weight ?? text.font?.weight).map { "\($0.value)" } ?? (text.isBold ? "700" : "400")
+        return "\(text.isItalic ? "italic" : "normal") \(weight) \(Color.format(size))px"
+    }
+
+    /// A custom font's family (empty: the page's).
+    private func family(_ text: Text) -> String {
+        guard case .custom(let name, _)? = text.font?.kind else { return "" }
+        return name.filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" }
     }
 
     /// The text styles' sizes (iOS's at the default text size, as jetway.css has them).
