@@ -33,8 +33,10 @@ public func withAnimation<Result>(_ animation: Animation? = .default, _ body: ()
     try withTransaction(Transaction(animation: animation), body)
 }
 
-/// Runs `body` with the animation, then `completion` once the browser's motion has ended
-/// (after the animation's duration and delay; a repeating one never completes).
+/// Runs `body` with the animation, then `completion` when the animation is logically complete:
+/// on the server, after its delay, duration (a spring's settling time) and repeats, whether no
+/// page, one or several show it (a `.repeatForever` never completes). docs/motion.md says why
+/// not on the browser's signal.
 @MainActor
 @discardableResult
 public func withAnimation<Result>(
@@ -54,7 +56,7 @@ public func withAnimation<Result>(
 }
 
 /// When `withAnimation(_:completionCriteria:_:completion:)` calls its completion: here both
-/// are when the browser's motion ends.
+/// are when the animation's time is up.
 public struct AnimationCompletionCriteria: Hashable, Sendable {
     public static let logicallyComplete = AnimationCompletionCriteria()
     public static let removed = AnimationCompletionCriteria()
