@@ -146,6 +146,7 @@ extension EndToEnd {
                 #expect(wentBack, "\(engine): the @GestureState card did not go back when the drag ended: \(snapState)")
                 let heard =
                     Int(try await browser.string("return document.querySelector('[data-testid=heard]').textContent.split(' ')[1]")) ?? 0
+                print("drag follow \(engine): the server heard \(heard) changes of \(moves) moves")
                 #expect(heard >= 2 && heard * 2 <= moves, "\(engine): the server heard \(heard) changes of \(moves) moves")
 
                 // Both axes; the drop stays where the server puts it, with no jump.
