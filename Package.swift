@@ -1,13 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The view graph is confined to the main actor and never touched concurrently: release builds
-// of view code skip the runtime exclusivity and actor-isolation checks, which otherwise cost a
-// third of a render (measured with callgrind, see BENCHMARKS.md). Debug builds keep them.
-let releaseViewSettings: [SwiftSetting] = [
-    .unsafeFlags(
-        ["-enforce-exclusivity=unchecked", "-disable-dynamic-actor-isolation", "-cross-module-optimization"], .when(configuration: .release)
-    )
+// No target of a library product has unsafe flags: SwiftPM refuses them in a dependency added
+// by version (`.package(url:from:)`). What they bought is kept in the code: the view graph's
+// hot classes say, property by property, that their accesses need no run-time exclusivity
+// check (`@exclusivity(unchecked)`: they are confined to the main actor); its hot loops are
+// loops, not closures handed to the standard library (Swift 6 checks such a main-actor closure
+// at run time at every call); `@ViewBuilder`'s tuples and `ModifiedContent` are `@inlinable`,
+// so an app's views are built by code specialised for them. Only this repository's own app
+// and bench — root-package code, as an app's own targets are in its package — skip the
+// run-time checks in release builds, as any app may choose to (BENCHMARKS.md has the figures).
+let appReleaseSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked", "-disable-dynamic-actor-isolation"], .when(configuration: .release))
 ]
 
 let package = Package(
@@ -35,11 +39,10 @@ let package = Package(
         // The wire contract between the server and the browser runtime, and nothing else: patch
         // ops and their encoder, every message each way, close codes, the DOM names both sides
         // read, timings. No dependencies (docs/protocol.md is checked against it).
-        .target(name: "JetwayWire", path: "Sources/JetwayWire", swiftSettings: releaseViewSettings),
+        .target(name: "JetwayWire", path: "Sources/JetwayWire"),
         // The core: views, state, identity, rendering to nodes and HTML, keyed diff. No I/O.
         .target(
-            name: "Jetway", dependencies: ["JetwayWire"], path: "Sources/Jetway",
-            swiftSettings: releaseViewSettings),
+            name: "Jetway", dependencies: ["JetwayWire"], path: "Sources/Jetway"),
         // Jetway's browser files (Assets/: runtime, stylesheet, icon), compiled into the library.
         .target(
             name: "JetwayAssets", path: "Assets",
@@ -112,7 +115,7 @@ let package = Package(
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(
             name: "MountainAirportViews", dependencies: ["Jetway", "JetwayCharts", "JetwayRoutes", "JetwayStore"], path: "Views",
-            swiftSettings: releaseViewSettings),
+            swiftSettings: appReleaseSettings),
         .executableTarget(
             name: "MountainAirport", dependencies: ["MountainAirportViews", "JetwayServer", "JetwayStore"], path: "Sources/MountainAirport"),
         // ViewHost, the model DOM that applies patches, HTML parsing for tests.
@@ -132,7 +135,7 @@ let package = Package(
                 "CMalloc",
             ],
             path: "Sources/JetwayBench",
-            swiftSettings: releaseViewSettings),
+            swiftSettings: appReleaseSettings),
         // The wire contract on its own: each message's bytes, and docs/protocol.md against it.
         .testTarget(name: "PortTests", dependencies: ["JetwayPort"], path: "Tests/PortTests"),
         .testTarget(name: "WireTests", dependencies: ["JetwayWire"], path: "Tests/WireTests"),

@@ -1,11 +1,13 @@
 /// One of two views, as built by `if`/`else` and `switch` in a `@ViewBuilder`.
 /// The branch taken is part of identity: switching branches resets the other branch's state.
 public struct _ConditionalContent<TrueContent: View, FalseContent: View>: _PrimitiveView {
-    enum Storage {
+    @usableFromInline enum Storage {
         case trueContent(TrueContent)
         case falseContent(FalseContent)
     }
-    let storage: Storage
+    @usableFromInline let storage: Storage
+
+    @inlinable init(storage: Storage) { self.storage = storage }
 
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         switch view.storage {

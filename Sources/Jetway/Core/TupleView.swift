@@ -6,9 +6,11 @@ public struct TupleView<T>: _PrimitiveView {
     public var value: T
     /// Renders a `T`; one per tuple type for the whole process, so a view's body does not keep a
     /// second copy of its children in a closure (that copy was a fifth of a board row's memory).
-    private let renderer: TupleRenderer<T>
+    @usableFromInline let renderer: TupleRenderer<T>
 
-    public init<each Content: View>(_ content: repeat each Content) where T == (repeat each Content) {
+    // Inlinable, with what it uses: an app's `@ViewBuilder` blocks build their tuples with
+    // code specialised for their own views (no tuple metadata looked up at run time).
+    @inlinable public init<each Content: View>(_ content: repeat each Content) where T == (repeat each Content) {
         value = (repeat each content)
         renderer = TupleRenderer<T>.shared {
             TupleRenderer { (tuple: (repeat each Content), context: _RenderContext, out: inout [Node]) in
@@ -21,27 +23,28 @@ public struct TupleView<T>: _PrimitiveView {
         }
     }
 
-    public static func _render(_ view: TupleView, _ context: _RenderContext, _ out: inout [Node]) {
+    @inlinable public static func _render(_ view: TupleView, _ context: _RenderContext, _ out: inout [Node]) {
         view.renderer.render(view.value, context, &out)
     }
 }
 
-@MainActor
-private func renderChild<V: View>(_ view: V, _ context: _RenderContext, _ out: inout [Node]) {
+@MainActor @usableFromInline
+func renderChild<V: View>(_ view: V, _ context: _RenderContext, _ out: inout [Node]) {
     V._render(view, context, &out)
 }
 
 /// How to render the children of one tuple type, made the first time a `TupleView` of that type
 /// is built.
+@usableFromInline
 final class TupleRenderer<T>: Sendable {
-    let render: @MainActor @Sendable (T, _RenderContext, inout [Node]) -> Void
+    @usableFromInline let render: @MainActor @Sendable (T, _RenderContext, inout [Node]) -> Void
 
-    init(_ render: @escaping @MainActor @Sendable (T, _RenderContext, inout [Node]) -> Void) {
+    @usableFromInline init(_ render: @escaping @MainActor @Sendable (T, _RenderContext, inout [Node]) -> Void) {
         self.render = render
     }
 
     /// The renderer of `T`, made by `make` only the first time.
-    static func shared(_ make: () -> TupleRenderer<T>) -> TupleRenderer<T> {
+    @usableFromInline static func shared(_ make: () -> TupleRenderer<T>) -> TupleRenderer<T> {
         let id = ObjectIdentifier(T.self)
         if let known = tupleRenderers.withLock({ $0[id] }) { return unsafeDowncast(known, to: TupleRenderer<T>.self) }
         let made = make()

@@ -11,29 +11,29 @@
 @resultBuilder
 @preconcurrency @MainActor
 public enum ViewBuilder {
-    public static func buildBlock() -> EmptyView { EmptyView() }
+    @inlinable public static func buildBlock() -> EmptyView { EmptyView() }
 
-    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    @inlinable public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
 
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+    @inlinable public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
         TupleView(repeat each content)
     }
 
-    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    @inlinable public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
 
-    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    @inlinable public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
 
-    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<
+    @inlinable public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<
         TrueContent, FalseContent
     > {
         _ConditionalContent(storage: .trueContent(first))
     }
 
-    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<
+    @inlinable public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<
         TrueContent, FalseContent
     > {
         _ConditionalContent(storage: .falseContent(second))
     }
 
-    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+    @inlinable public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
 }

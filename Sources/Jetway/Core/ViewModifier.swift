@@ -59,12 +59,12 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: _Primitive
     public var content: Content
     public var modifier: Modifier
 
-    public init(content: Content, modifier: Modifier) {
+    @inlinable public init(content: Content, modifier: Modifier) {
         self.content = content
         self.modifier = modifier
     }
 
-    public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
+    @inlinable public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let content = view.content
         Modifier._apply(view.modifier, context, &out) { context, out in Content._render(content, context, &out) }
     }
@@ -75,7 +75,9 @@ extension ModifiedContent: ViewModifier where Content: ViewModifier {
         preconditionFailure("ModifiedContent of modifiers is applied by Jetway and has no body")
     }
 
-    public static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
+    @inlinable public static func _apply(
+        _ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer
+    ) {
         let inner = modifier.content
         let outer = modifier.modifier
         Modifier._apply(outer, context, &out) { context, out in Content._apply(inner, context, &out, content) }
@@ -84,14 +86,14 @@ extension ModifiedContent: ViewModifier where Content: ViewModifier {
 
 extension View {
     /// Applies a modifier to this view.
-    public func modifier<Modifier: ViewModifier>(_ modifier: Modifier) -> ModifiedContent<Self, Modifier> {
+    @inlinable public func modifier<Modifier: ViewModifier>(_ modifier: Modifier) -> ModifiedContent<Self, Modifier> {
         ModifiedContent(content: self, modifier: modifier)
     }
 }
 
 extension ViewModifier {
     /// Chains two modifiers into one.
-    public func concat<Other: ViewModifier>(_ other: Other) -> ModifiedContent<Self, Other> {
+    @inlinable public func concat<Other: ViewModifier>(_ other: Other) -> ModifiedContent<Self, Other> {
         ModifiedContent(content: self, modifier: other)
     }
 }

@@ -10,31 +10,31 @@
 /// let ops = tree.update(to: secondRender)
 /// ```
 public final class LiveTree {
-    public private(set) var root: Node?
+    @exclusivity(unchecked) public private(set) var root: Node?
     /// The page before the last update, kept until `releaseRetired()` so that freeing it does
     /// not delay the patch.
-    private var retired: Node?
-    private var nextID: UInt32 = 1
+    @exclusivity(unchecked) private var retired: Node?
+    @exclusivity(unchecked) private var nextID: UInt32 = 1
     /// Removed keyed elements the client keeps (detached), by parent and key, oldest first out.
-    private var retained = KeyMap<(parent: NodeID, node: Node)>()
+    @exclusivity(unchecked) private var retained = KeyMap<(parent: NodeID, node: Node)>()
     /// A lazy list's rows the client keeps detached: only their digests (KeptRows.swift).
-    private var keptRows = KeptRows()
-    private var retainedOrder = EvictionQueue<(parent: NodeID, key: UInt64, id: NodeID)>()
-    private var retainedCount = 0
+    @exclusivity(unchecked) private var keptRows = KeptRows()
+    @exclusivity(unchecked) private var retainedOrder = EvictionQueue<(parent: NodeID, key: UInt64, id: NodeID)>()
+    @exclusivity(unchecked) private var retainedCount = 0
     /// Elements evicted from `retained` since the last update: the client drops them too.
-    private var evicted: [NodeID] = []
+    @exclusivity(unchecked) private var evicted: [NodeID] = []
     /// The diff's step count for the last update (see `Differ.work`).
-    public private(set) var lastUpdateWork = 0
+    @exclusivity(unchecked) public private(set) var lastUpdateWork = 0
     /// How many removed elements the page keeps for a quick return, at most: as many as its
     /// longest list has had (at least 64), so that a kiosk whose rows change all week keeps a
     /// few dozen, not a thousand.
-    public var retainLimit = 1000
+    @exclusivity(unchecked) public var retainLimit = 1000
     /// The most children a parent had when some of them left.
-    private var peakSiblings = 0
+    @exclusivity(unchecked) private var peakSiblings = 0
     /// Elements that currently have handlers, by id.
     /// (A `KeyMap` by raw id, not a `Dictionary`: a search that hides a thousand rows with
     /// links unregisters a thousand handlers, and SipHash was most of that.)
-    private var handlerNodes = KeyMap<Node>()
+    @exclusivity(unchecked) private var handlerNodes = KeyMap<Node>()
 
     public init() {}
 

@@ -253,7 +253,9 @@ extension ViewGraph {
     /// keeps off screen. A row with only lifecycle hooks (`.onAppear`, `.task`) is let go, so
     /// they end as in SwiftUI, and the window's own bookkeeping is not state.
     static func holdsState(_ instance: ViewInstance) -> Bool {
-        !instance.slots.isEmpty || instance.children.allValues.contains { $0.isMounted && holdsState($0) }
+        if !instance.slots.isEmpty { return true }
+        for child in instance.children.allValues where child.isMounted && holdsState(child) { return true }
+        return false
     }
 
     /// Keeps the rows that left `window` with state in them mounted (not rendered) while their

@@ -318,7 +318,11 @@ extension ViewGraph {
         instance.children.removeAll()
         instance.departedCount = 0
         instance.dropDeparturesAndSubscriptions()
-        for record in instance.storageRecords { didDrop(record) }
+        var record = instance.storage
+        while let current = record {
+            didDrop(current)
+            record = current.next
+        }
         instance.storage = nil
     }
 

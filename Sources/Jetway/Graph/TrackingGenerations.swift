@@ -24,7 +24,7 @@ import Observation
 @MainActor
 final class TrackingGenerations: Observable {
     private nonisolated let registrar = ObservationRegistrar()
-    private var lastSlot: UInt32 = 0
+    @exclusivity(unchecked) private var lastSlot: UInt32 = 0
     /// The view types an instance of which installed a registration (in any graph).
     private static var typesThatTrack = Set<ObjectIdentifier>()
     /// The same for the trackings made as their bodies are walked (`WalkTrackings`).

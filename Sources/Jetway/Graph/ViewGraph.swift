@@ -16,47 +16,47 @@
 public final class ViewGraph {
     public let tree = LiveTree()
     /// Bumped by every update that changed the page.
-    public private(set) var version: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var version: UInt64 = 0
     /// Called once when the first change of a batch arrives; the host then calls `update()`.
-    public var onNeedsUpdate: (@MainActor () -> Void)?
-    public private(set) var needsUpdate = false
+    @exclusivity(unchecked) public var onNeedsUpdate: (@MainActor () -> Void)?
+    @exclusivity(unchecked) public private(set) var needsUpdate = false
     /// Widget commands waiting for the next patch (`Widget.perform`).
-    var pendingCommands: [(widget: Widget, name: String, payload: String)] = []
+    @exclusivity(unchecked) var pendingCommands: [(widget: Widget, name: String, payload: String)] = []
     /// The animation of the changes waiting for the next update (`withAnimation`).
-    var pendingAnimation: Animation?
+    @exclusivity(unchecked) var pendingAnimation: Animation?
     /// The last key press a view of this page used (`.onKeyPress`).
     let keyPressLedger = KeyPressLedger()
     /// What a widget's data source answered during the last dispatch (`takeAnswer()`).
-    var answer: String?
+    @exclusivity(unchecked) var answer: String?
 
-    var root: ViewInstance!
+    @exclusivity(unchecked) var root: ViewInstance!
     let renderRoot: @MainActor (_RenderContext, inout [Node]) -> Void
-    private(set) var environment: EnvironmentValues
-    var pass: UInt64 = 0
-    var afterCommit: [@MainActor () -> Void] = []
+    @exclusivity(unchecked) private(set) var environment: EnvironmentValues
+    @exclusivity(unchecked) var pass: UInt64 = 0
+    @exclusivity(unchecked) var afterCommit: [@MainActor () -> Void] = []
     /// How each view type is compared with its last value (see ViewEquality.swift).
-    var equalities: [ObjectIdentifier: Any] = [:]
+    @exclusivity(unchecked) var equalities: [ObjectIdentifier: Any] = [:]
     /// Which `ForEach` element types are plain values (see ForEachRows.swift).
-    var plainValueTypes: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) var plainValueTypes: [ObjectIdentifier: Bool] = [:]
     /// The last environment reads an instance kept (see `sharedReads`).
-    var recentReads: [[ObjectIdentifier]] = []
+    @exclusivity(unchecked) var recentReads: [[ObjectIdentifier]] = []
     /// The last environment comparison (see `seesSameEnvironment(_:_:)`).
-    var lastEnvironmentCheck: (from: UInt64, to: UInt64, keys: [ObjectIdentifier], same: Bool)?
+    @exclusivity(unchecked) var lastEnvironmentCheck: (from: UInt64, to: UInt64, keys: [ObjectIdentifier], same: Bool)?
     /// The results of constant environment writes, shared by the positions that make them
     /// (`_RenderContext.writeSharedEnvironment`).
-    var sharedEnvironmentWrites = SharedEnvironmentWrites()
-    var retired: [AnyObject] = []
+    @exclusivity(unchecked) var sharedEnvironmentWrites = SharedEnvironmentWrites()
+    @exclusivity(unchecked) var retired: [AnyObject] = []
     /// The owner whose body is rendering and its primitive storage found or made last (nil:
     /// none yet), where the next is searched from (`persistentState`).
-    var storageCursor: (owner: ViewInstance, record: PrimitiveStorage?)?
+    @exclusivity(unchecked) var storageCursor: (owner: ViewInstance, record: PrimitiveStorage?)?
     /// Tasks started by `.task` modifiers that have not finished.
-    public private(set) var runningTasks = 0
+    @exclusivity(unchecked) public private(set) var runningTasks = 0
 
     // What a fresh graph of the same root view could not reproduce by rendering it again.
-    private(set) var dispatchedEvents = 0
-    var stateWrites = 0
-    var usesLifecycle = false
-    var ownsStateObjects = false
+    @exclusivity(unchecked) private(set) var dispatchedEvents = 0
+    @exclusivity(unchecked) var stateWrites = 0
+    @exclusivity(unchecked) var usesLifecycle = false
+    @exclusivity(unchecked) var ownsStateObjects = false
 
     /// True while a fresh graph of the same root view, rendered now, would show exactly this
     /// page and behave the same from here on: no event has reached it, no `@State` was
@@ -146,7 +146,7 @@ public final class ViewGraph {
 
     /// The row a link's address names (`NavigationState.hints`), while lazy lists look for it
     /// in their data.
-    var revealing: UInt64?
+    @exclusivity(unchecked) var revealing: UInt64?
 
     /// Renders the page again with the lazy list that has row `row` showing it (a link of a
     /// row far down is not in the first window).
@@ -270,7 +270,7 @@ public final class ViewGraph {
     }
 
     /// How many `GeometryReader`s this graph has mounted: the next one's number.
-    private var geometryCount = 0
+    @exclusivity(unchecked) private var geometryCount = 0
     func nextGeometryIndex() -> Int {
         defer { geometryCount += 1 }
         return geometryCount
@@ -278,7 +278,7 @@ public final class ViewGraph {
 
     /// How many stateless views that left the page each view keeps for a quick return (as the
     /// page keeps their elements, `LiveTree.retainLimit`).
-    public var departedLimit = 2000
+    @exclusivity(unchecked) public var departedLimit = 2000
 
     // MARK: Dependencies and scheduling
 

@@ -5,34 +5,34 @@
 /// when a render of their owner no longer reaches that identity.
 @MainActor
 public final class ViewInstance {
-    weak var graph: ViewGraph?
-    weak var parent: ViewInstance?
+    @exclusivity(unchecked) weak var graph: ViewGraph?
+    @exclusivity(unchecked) weak var parent: ViewInstance?
     let typeID: ObjectIdentifier
-    var children = KeyMap<ViewInstance>()
+    @exclusivity(unchecked) var children = KeyMap<ViewInstance>()
     /// The render pass that last reached this instance.
-    var visitMark: UInt64 = 0
+    @exclusivity(unchecked) var visitMark: UInt64 = 0
     /// The nodes of the last render, shared with the live tree (frozen).
-    var output: [Node] = []
+    @exclusivity(unchecked) var output: [Node] = []
     /// The environment of its last render.
-    var environment = EnvironmentSnapshot()
+    @exclusivity(unchecked) var environment = EnvironmentSnapshot()
     /// The last view value, kept only for `Equatable` views to skip equal re-renders (and a
     /// pure row's element: `LastRow`).
-    var lastView: AnyObject?
+    @exclusivity(unchecked) var lastView: AnyObject?
     /// The keys read anywhere in its last render (its properties, the primitives of its body,
     /// the views below): an environment that differs from `environment` only in other keys
     /// cannot change its output. (`propertyReads`: the keys its dynamic properties read when
     /// last installed.)
-    var environmentReads: [ObjectIdentifier] = []
+    @exclusivity(unchecked) var environmentReads: [ObjectIdentifier] = []
     /// Where this instance's render notes its reads (kept to spare an allocation per render).
-    var readLog: EnvironmentReads?
-    var elementKey: UInt64 = 0
+    @exclusivity(unchecked) var readLog: EnvironmentReads?
+    @exclusivity(unchecked) var elementKey: UInt64 = 0
     /// The storage of the primitive views of its body (navigation path, sheet, appear flag):
     /// the first record of a list (`PrimitiveStorage`).
-    var storage: PrimitiveStorage?
+    @exclusivity(unchecked) var storage: PrimitiveStorage?
     /// When it departed (see `departedCount`).
-    var departedPass: UInt64 = 0
+    @exclusivity(unchecked) var departedPass: UInt64 = 0
     /// What few instances need, apart (see `InstanceExtras`).
-    private var extras: InstanceExtras?
+    @exclusivity(unchecked) private var extras: InstanceExtras?
 
     // Counts and flags in as few bytes as they need, declared last: an instance is 192 bytes to
     // the allocator, not 224. A session's graph holds tens to hundreds of them (two a list row
@@ -41,24 +41,24 @@ public final class ViewInstance {
     /// How many of its trackings that installed a registration have not fired yet (counted on
     /// the main actor; one fired elsewhere is counted when its hop arrives, so it may be high
     /// for a moment, never low).
-    var outstandingTrackings: UInt32 = 0
-    private var evaluationCount: UInt32 = 0
-    private var visitedChildCount: Int32 = 0
-    private var departedChildCount: Int32 = 0
+    @exclusivity(unchecked) var outstandingTrackings: UInt32 = 0
+    @exclusivity(unchecked) private var evaluationCount: UInt32 = 0
+    @exclusivity(unchecked) private var visitedChildCount: Int32 = 0
+    @exclusivity(unchecked) private var departedChildCount: Int32 = 0
     // Flags as plain stored `Bool`s: declared together, they take a byte each.
-    var isDirty = true
-    var hasDirtyDescendant = false
-    var isMounted = true
+    @exclusivity(unchecked) var isDirty = true
+    @exclusivity(unchecked) var hasDirtyDescendant = false
+    @exclusivity(unchecked) var isMounted = true
     /// Whether a tracked evaluation of this view installed an Observation registration (it read
     /// an observable model): from its next evaluation on it has a slot in `TrackingGenerations`.
-    var installedTracking = false
+    @exclusivity(unchecked) var installedTracking = false
     /// Whether the view value a stored body holds for this instance is the one whose dynamic
     /// properties were installed (false after an equal fresh value was skipped).
-    var installedValueIsCurrent = false
+    @exclusivity(unchecked) var installedValueIsCurrent = false
     /// Whether it renders a lazy `ForEach` (`LazyRows`): its children that leave are not kept
     /// departed. A window's rows come and go with every scroll and are few: kept, they were
     /// two thirds of a session's memory once it had typed a search.
-    var ownsLazyWindow = false
+    @exclusivity(unchecked) var ownsLazyWindow = false
 
     /// Counts body evaluations; observation callbacks from an older evaluation are ignored.
     /// Changed only by `ViewGraph.beginEvaluation(of:)` and `retireTrackings(of:)`. (Counted in

@@ -249,14 +249,14 @@ struct ContextMenuModifier<Items: View>: _PrimitiveModifier {
 @MainActor
 final class RowOffsets {
     /// The data offset of each row node recorded, by node.
-    private var byNode: [ObjectIdentifier: Int] = [:]
-    private(set) var isClaimed = false
+    @exclusivity(unchecked) private var byNode: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private(set) var isClaimed = false
     /// How many elements the data has.
-    private(set) var total = 0
+    @exclusivity(unchecked) private(set) var total = 0
     /// Another recorder above this one (a list's, above an `.onDelete`'s), claimed with it when
     /// it was free, and then told the nodes that stand for the rows above (the holders).
-    weak var above: RowOffsets?
-    private(set) var claimedAbove = false
+    @exclusivity(unchecked) weak var above: RowOffsets?
+    @exclusivity(unchecked) private(set) var claimedAbove = false
 
     func start() {
         byNode.removeAll()
@@ -292,7 +292,12 @@ final class RowOffsets {
     /// The data offset of each of `rows` (nil for a node the `ForEach` did not make: a gap, a
     /// view beside it).
     func offsets(of rows: [Node]) -> [Int?] {
-        rows.map { byNode[ObjectIdentifier($0)] }
+        // A loop, not `map`: a closure of the main actor's handed to the standard library is
+        // checked at run time at every call (see Package.swift).
+        var offsets: [Int?] = []
+        offsets.reserveCapacity(rows.count)
+        for row in rows { offsets.append(byNode[ObjectIdentifier(row)]) }
+        return offsets
     }
 
     /// Each of `rows`' place in the data, whether the `ForEach` rendered a window of its rows or
@@ -300,7 +305,11 @@ final class RowOffsets {
     /// search, so one the browser kept comes back by its id (`KeptRows`) and not whole.
     func positions(of rows: [Node]) -> [RowPosition?]? {
         guard isClaimed else { return nil }
-        return offsets(of: rows).map { $0.map { RowPosition(index: $0, total: total) } }
+        let total = total
+        var positions: [RowPosition?] = []
+        positions.reserveCapacity(rows.count)
+        for offset in offsets(of: rows) { positions.append(offset.map { RowPosition(index: $0, total: total) }) }
+        return positions
     }
 }
 

@@ -12,17 +12,17 @@ public final class Node {
     /// The element's tag name, lower case (`div`, `button`, …).
     public let tag: String
     /// Attributes in the order they were set. URL-valued attributes are sanitised when set.
-    public private(set) var attributes: [Attribute]
+    @exclusivity(unchecked) public private(set) var attributes: [Attribute]
     /// Child elements, in document order. Empty when `text` is set.
-    public var children: [Node] {
+    @exclusivity(unchecked) public var children: [Node] {
         didSet { subtreeHasHandlers = !handlers.isEmpty || hasPreferences || children.contains { $0.subtreeHasHandlers } }
     }
     /// The element's whole text content, or nil when it has children.
-    public var text: String?
+    @exclusivity(unchecked) public var text: String?
     /// Identity among its siblings: a hash of the view's structural position and explicit ids.
-    public var key: UInt64
+    @exclusivity(unchecked) public var key: UInt64
     /// Event handlers bound to this element (`click`, `input`, `change`, …).
-    var handlers: [EventBinding] = []
+    @exclusivity(unchecked) var handlers: [EventBinding] = []
     /// The `.tag(_:)` value of the view this node came from (used by Picker and TabView).
     var tagValue: AnyHashable? {
         get { extras?.tag }
@@ -33,26 +33,26 @@ public final class Node {
     }
     /// Boxed: few elements have a tag or preferences, and an `AnyHashable` in every node was a
     /// quarter of it. Shared by copies until one changes it.
-    private var extras: NodeExtras?
+    @exclusivity(unchecked) private var extras: NodeExtras?
     // The id and the flags below are declared together so that they share one word: a node is
     // 112 bytes to the allocator, not 128 (a session's page holds hundreds).
     /// The patch id of this element, `0` until the diff or the first paint assigns one.
-    public var id: NodeID = .unassigned
+    @exclusivity(unchecked) public var id: NodeID = .unassigned
     /// An opaque element's children belong to a client-side widget: the diff never enters them.
-    public var isOpaque = false
+    @exclusivity(unchecked) public var isOpaque = false
     /// Whether this element or one below it has handlers (or preferences, which hold the page's
     /// own values and closures): removing a subtree without any skips the walk that unregisters
     /// them, and only a subtree without any is shared with another page.
-    private(set) var subtreeHasHandlers = false
+    @exclusivity(unchecked) private(set) var subtreeHasHandlers = false
     /// Set when the node is cached as a composite view's output: modifiers must copy, not mutate.
-    var isFrozen = false
+    @exclusivity(unchecked) var isFrozen = false
     /// A row of a `List` that asked something of its `<li>` (`.listRowSeparator`, …): the list
     /// looks at its `data-row-*` attributes only then.
-    var hasListRowOptions = false
+    @exclusivity(unchecked) var hasListRowOptions = false
     /// A lazy container's element (`LazyRows`): a child that leaves is kept detached in the
     /// browser, but the server keeps only its digest and ids (`ElementDigest`), not its nodes:
     /// its rows come and go with every scroll and search.
-    var keepsRemovedByDigest = false
+    @exclusivity(unchecked) var keepsRemovedByDigest = false
 
     public init(_ tag: String, key: UInt64 = 0, attributes: [Attribute] = [], text: String? = nil, children: [Node] = []) {
         self.tag = tag

@@ -156,14 +156,14 @@ private enum EnvironmentComparisons {
 
 /// The environment keys a view and the views below it read while rendering, each once.
 final class EnvironmentReads {
-    private(set) var keys: [ObjectIdentifier] = []
+    @exclusivity(unchecked) private(set) var keys: [ObjectIdentifier] = []
 
     func note(_ key: ObjectIdentifier) {
         if !keys.contains(key) { keys.append(key) }
     }
 
     /// The last batch noted: the rows of a list hand up the same keys one after another.
-    private var lastBatch: [ObjectIdentifier] = []
+    @exclusivity(unchecked) private var lastBatch: [ObjectIdentifier] = []
 
     func note(_ keys: [ObjectIdentifier]) {
         if keys == lastBatch { return }

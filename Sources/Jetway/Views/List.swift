@@ -62,8 +62,8 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
 final class ListState: NodeHolding {
     /// Each item, the render it was last shown in, and the place in the data it was made for.
     private typealias Entry = (item: Node, shown: UInt64, position: RowPosition?)
-    private var items = KeyMap<Entry>()
-    private var render: UInt64 = 0
+    @exclusivity(unchecked) private var items = KeyMap<Entry>()
+    @exclusivity(unchecked) private var render: UInt64 = 0
 
     private static func key(_ row: Node) -> UInt64 {
         IdentityHash.mix(0, UInt64(UInt(bitPattern: ObjectIdentifier(row))))
@@ -101,9 +101,10 @@ final class ListState: NodeHolding {
 
     /// Drops the items of rows not shown this render.
     private func trim() {
-        let shown = items.entries.filter { $0.value.shown == render }
-        var kept = KeyMap<Entry>(minimumCapacity: shown.count)
-        for entry in shown { kept[entry.key] = entry.value }
+        // A loop, not `filter`: a closure of the main actor's handed to the standard library is
+        // checked at run time at every call (see Package.swift).
+        var kept = KeyMap<Entry>(minimumCapacity: items.count)
+        for entry in items.entries where entry.value.shown == render { kept[entry.key] = entry.value }
         items = kept
     }
 

@@ -127,21 +127,21 @@ final class NavigationState {
         /// Shown while a `navigationDestination(isPresented:)` (or `item:`) says so: its key.
         case presented(UInt64)
     }
-    var path: [Entry] = []
+    @exclusivity(unchecked) var path: [Entry] = []
     /// `@Environment(\.editMode)` below the stack.
     let editing = EditModeState()
     /// The element key of the link that pushed each screen (0: pushed otherwise).
-    var keys: [UInt64] = []
-    weak var owner: ViewInstance?
+    @exclusivity(unchecked) var keys: [UInt64] = []
+    @exclusivity(unchecked) weak var owner: ViewInstance?
     /// `.navigationDestination(for:)`s seen inside, by the type they show.
-    var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
+    @exclusivity(unchecked) var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
     /// `.navigationDestination(isPresented:)`s and `(item:)`s seen inside, by their key: what
     /// each shows, and how Back tells its binding.
-    var presentations: [UInt64: (content: () -> AnyView, dismiss: () -> Void)] = [:]
+    @exclusivity(unchecked) var presentations: [UInt64: (content: () -> AnyView, dismiss: () -> Void)] = [:]
     /// The app's binding, when the stack has one: values pushed and popped go through it.
-    private var setBound: (([AnyHashable]) -> Void)?
+    @exclusivity(unchecked) private var setBound: (([AnyHashable]) -> Void)?
     /// The keys a push or pop through the binding gives, once its new value is rendered.
-    private var pendingKeys: [UInt64]?
+    @exclusivity(unchecked) private var pendingKeys: [UInt64]?
     /// Whether a push or pop through the binding waits for its render (`hasSameState(as:)`).
     var pendingPushes: [UInt64]? { pendingKeys }
 
@@ -275,8 +275,9 @@ final class NavigationState {
     /// and moves the window to it to find the link (`ViewGraph.openNavigation`).
     func urlValue(_ keys: [UInt64]) -> String { keys.map { Self.part($0, hint: hints[$0]) }.joined(separator: ".") }
 
-    static func part(_ key: UInt64, hint: UInt64?) -> String {
-        String(key, radix: 36) + (hint.map { "_" + String($0, radix: 36) } ?? "")
+    nonisolated static func part(_ key: UInt64, hint: UInt64?) -> String {
+        guard let hint else { return String(key, radix: 36) }
+        return String(key, radix: 36) + "_" + String(hint, radix: 36)
     }
 
     /// A link's address: the page with this path (other query parameters are the runtime's
@@ -292,8 +293,8 @@ final class NavigationState {
         return linkPrefix.text + Self.part(key, hint: hint)
     }
     /// The lazy list row each link key pushed on this path was in (see `urlValue`).
-    var hints: [UInt64: UInt64] = [:]
-    private var linkPrefix: (keys: [UInt64], text: String) = ([], "?nav=")
+    @exclusivity(unchecked) var hints: [UInt64: UInt64] = [:]
+    @exclusivity(unchecked) private var linkPrefix: (keys: [UInt64], text: String) = ([], "?nav=")
 
     /// `3k9x0a.1b2c3d` → keys; anything malformed is no path at all.
     static func keys(_ text: String) -> [UInt64] { parts(text).map(\.key) }

@@ -40,7 +40,7 @@ public struct VStack<Content: View>: _PrimitiveView {
         if lazy { LazyStack.mark(node, spacing: view.spacing, pins: pins) }
         context.renderChildren(view.content, into: node, lazy: lazy ? .vertical : nil)
         // A Spacer makes a stack as tall as it is offered; a filling child, as wide or tall.
-        if node.children.contains(where: { $0.hasClass(StyleClass.spacer) }) { node.addClass(StyleClass.fillH) }
+        if containsSpacer(node) { node.addClass(StyleClass.fillH) }
         node.takeFills(from: node.children)
         out.append(node)
     }
@@ -78,7 +78,7 @@ public struct HStack<Content: View>: _PrimitiveView {
         if lazy { LazyStack.mark(node, spacing: view.spacing, pins: pins) }
         context.renderChildren(view.content, into: node, lazy: lazy ? .horizontal : nil)
         // A Spacer makes a row as wide as it is offered; a filling child, as wide or tall.
-        if node.children.contains(where: { $0.hasClass(StyleClass.spacer) }) { node.addClass(StyleClass.fillW) }
+        if containsSpacer(node) { node.addClass(StyleClass.fillW) }
         node.takeFills(from: node.children)
         out.append(node)
     }
@@ -163,4 +163,13 @@ public struct ScrollView<Content: View>: _PrimitiveView {
         context.renderChildren(view.content, into: node)
         out.append(node)
     }
+}
+
+/// Whether a stack's element holds a `Spacer` (then it fills its container's width or height).
+/// A loop, not `contains(where:)`: a closure of the main actor's handed to the standard library
+/// is checked at run time at every call (see Package.swift).
+@MainActor
+func containsSpacer(_ node: Node) -> Bool {
+    for child in node.children where child.hasClass(StyleClass.spacer) { return true }
+    return false
 }
