@@ -4,12 +4,16 @@ import Testing
 
 extension EndToEnd {
     /// The package of docs/getting-started.md ("Writing an app"), built from a folder outside the
-    /// repository beside a copy of Jetway, run as its own process and used in Chromium: the
-    /// guide cannot drift from the code, and an app gets everything (assets, signals, timers) from the library alone.
+    /// repository against a copy of Jetway tagged as a release and added by its address and
+    /// version (as a user adds it: SwiftPM refuses unsafe build flags in such a dependency), run
+    /// as its own process and used in Chromium: the guide cannot drift from the code, and an app
+    /// gets everything (assets, signals, timers) from the library alone.
     @Suite
     @MainActor
     struct GettingStartedExampleTests {
         static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        /// The address the guide writes for Jetway's clone; the test puts its tagged copy's there.
+        static let guideAddress = "file:///home/me/src/Jetway"
 
         /// The files of the section: each fenced block follows a line "File `path`:".
         static func exampleFiles() throws -> [String: String] {
@@ -39,7 +43,7 @@ extension EndToEnd {
         @Test func theGuideNamesACompletePackage() throws {
             let files = try Self.exampleFiles()
             #expect(Set(files.keys) == ["Package.swift", "Sources/GateDepartures/main.swift"])
-            #expect(files["Package.swift"]?.contains(".package(path: \"../Jetway\")") == true)
+            #expect(files["Package.swift"]?.contains(".package(url: \"\(Self.guideAddress)\", from: \"0.1.0\")") == true)
         }
 
         @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium-driver (make test installs it)"), .timeLimit(.minutes(20)))
@@ -51,10 +55,20 @@ extension EndToEnd {
             for item in ["Package.swift", "Sources", "Assets", "Views", "Tests"] {
                 try FileManager.default.copyItem(at: Self.repository.appendingPathComponent(item), to: jetway.appendingPathComponent(item))
             }
+            // The copy as a release: a repository whose one commit is tagged 0.1.0 (the working
+            // tree's files, so what is tested is what is here, committed or not).
+            let git = ["git", "-c", "user.name=Jetway tests", "-c", "user.email=tests@jetway.invalid", "-c", "commit.gpgsign=false"]
+            for command in [
+                ["git", "init", "-q"], ["git", "add", "-A"], git + ["commit", "-q", "-m", "release"], git + ["tag", "0.1.0"],
+            ] {
+                let status = try await Self.run(command, in: jetway, log: root.appendingPathComponent("git.log"))
+                try #require(status == 0, "\(command.joined(separator: " ")) failed")
+            }
             for (path, text) in try Self.exampleFiles() {
                 let file = app.appendingPathComponent(path)
                 try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: file, atomically: true, encoding: .utf8)
+                try text.replacingOccurrences(of: Self.guideAddress, with: "file://" + jetway.path).write(
+                    to: file, atomically: true, encoding: .utf8)
             }
 
             // Build as a user would, in the app's folder.
