@@ -126,7 +126,9 @@ let package = Package(
         // Porting a SwiftUI project: the rewrite of its files (imports), on its own so that
         // `jetway port` and `make port-check` apply the one rule, and tests read it.
         .target(name: "JetwayPort", path: "Sources/JetwayPort"),
-        .executableTarget(name: "JetwayCommand", dependencies: ["JetwayPort"], path: "Sources/JetwayCommand"),
+        // `jetway new`: a new app's package (Package.swift by URL, an App entry, a view, a test).
+        .target(name: "JetwayTemplate", path: "Sources/JetwayTemplate"),
+        .executableTarget(name: "JetwayCommand", dependencies: ["JetwayPort", "JetwayTemplate"], path: "Sources/JetwayCommand"),
         // `make bench`: prints `bench: <name> <value> <unit>` lines.
         .executableTarget(
             name: "JetwayBench",
@@ -163,7 +165,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Jetway", "JetwayAssets", "JetwayServer", "JetwayStore", "JetwayBrowser", "JetwayTesting", "MountainAirportViews",
-                "JetwayCoreData", "JetwaySwiftData", "JetwayCharts", "JetwayMapKit", "JetwayKingfisher",
+                "JetwayCoreData", "JetwaySwiftData", "JetwayCharts", "JetwayMapKit", "JetwayKingfisher", "JetwayTemplate",
             ],
             path: "Tests/ServerTests"),
     ]

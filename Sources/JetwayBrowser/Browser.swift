@@ -66,19 +66,21 @@ extension Browser {
     }
 
     /// A CSS selector for the first element matching `css` whose text or accessible label is
-    /// `label`, found by marking it with a `data-test` attribute.
+    /// `label`, found by marking it with a `data-test` attribute (waiting up to a second for one
+    /// to be shown). What is inert is passed over: a screen, sheet or view leaving with motion
+    /// stays drawn as an inert copy for a moment, and a visitor cannot use it.
     public func element(_ css: String, labelled label: String) async throws -> String {
         let mark = "t" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        let found = try await execute(
-            """
-            const label = \(jsLiteral(label));
-            for (const el of document.querySelectorAll(\(jsLiteral(css)))) {
-              const text = (el.getAttribute('aria-label') || el.textContent || '').trim();
-              if (text === label && el.getClientRects().length) { el.setAttribute('data-test', '\(mark)'); return true; }
-            }
-            return false
-            """)
-        guard found as? Bool == true else { throw BrowserFailure(description: "\(engine): no \(css) labelled \"\(label)\"") }
+        let found = await wait(
+            for: """
+                const label = \(jsLiteral(label));
+                for (const el of document.querySelectorAll(\(jsLiteral(css)))) {
+                  const text = (el.getAttribute('aria-label') || el.textContent || '').trim();
+                  if (text === label && el.getClientRects().length && !el.closest('[inert]')) { el.setAttribute('data-test', '\(mark)'); return true; }
+                }
+                return false
+                """, timeout: 1)
+        guard found else { throw BrowserFailure(description: "\(engine): no \(css) labelled \"\(label)\"") }
         return "[data-test=\"\(mark)\"]"
     }
 

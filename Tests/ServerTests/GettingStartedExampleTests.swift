@@ -50,20 +50,8 @@ extension EndToEnd {
         func theGuidesExampleBuildsRunsAndIsLiveInABrowser() async throws {
             let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("jetway-readme-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
-            let jetway = root.appendingPathComponent("Jetway"), app = root.appendingPathComponent("GateDepartures")
-            try FileManager.default.createDirectory(at: jetway, withIntermediateDirectories: true)
-            for item in ["Package.swift", "Sources", "Assets", "Views", "Tests"] {
-                try FileManager.default.copyItem(at: Self.repository.appendingPathComponent(item), to: jetway.appendingPathComponent(item))
-            }
-            // The copy as a release: a repository whose one commit is tagged 0.1.0 (the working
-            // tree's files, so what is tested is what is here, committed or not).
-            let git = ["git", "-c", "user.name=Jetway tests", "-c", "user.email=tests@jetway.invalid", "-c", "commit.gpgsign=false"]
-            for command in [
-                ["git", "init", "-q"], ["git", "add", "-A"], git + ["commit", "-q", "-m", "release"], git + ["tag", "0.1.0"],
-            ] {
-                let status = try await Self.run(command, in: jetway, log: root.appendingPathComponent("git.log"))
-                try #require(status == 0, "\(command.joined(separator: " ")) failed")
-            }
+            let app = root.appendingPathComponent("GateDepartures")
+            let jetway = try await Self.taggedCopy(in: root)
             for (path, text) in try Self.exampleFiles() {
                 let file = app.appendingPathComponent(path)
                 try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -80,23 +68,9 @@ extension EndToEnd {
             #expect(jetwayWarnings.isEmpty, "Jetway's own code warns:\n\(jetwayWarnings.joined(separator: "\n"))")
 
             // Run it from its own folder: no Assets/ there.
-            let port = TestServer.freePort()
-            let process = Process()
-            process.executableURL = app.appendingPathComponent(".build/debug/GateDepartures")
-            process.currentDirectoryURL = app
-            process.environment = ["JETWAY_PORT": String(port), "JETWAY_DATA": root.appendingPathComponent("data").path]
-            let stdout = Pipe()
-            process.standardOutput = stdout
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let (process, base, stdout) = try await Self.launch(
+                app.appendingPathComponent(".build/debug/GateDepartures"), in: app, data: root)
             defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-            let base = "http://127.0.0.1:\(port)"
-            var up = false
-            for _ in 0..<100 where !up {
-                try await Task.sleep(for: .milliseconds(100))
-                up = (try? await offPool { try Data(contentsOf: URL(string: base + "/assets/jetway.js")!) }) != nil
-            }
-            try #require(up, "the example never answered on \(base)")
 
             try await withBrowsers(1) { browsers in
                 let browser = browsers[0]
@@ -142,6 +116,48 @@ extension EndToEnd {
             #expect(exit == 0)
             let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(printed.contains("Gate departures on \(base)"))
+        }
+
+        /// A copy of this repository as a release, in `root/Jetway`: a git repository whose one
+        /// commit, tagged 0.1.0, holds the working tree's files (what is tested is what is here,
+        /// committed or not). Its address is `"file://" + path`.
+        static func taggedCopy(in root: URL) async throws -> URL {
+            let jetway = root.appendingPathComponent("Jetway")
+            try FileManager.default.createDirectory(at: jetway, withIntermediateDirectories: true)
+            for item in ["Package.swift", "CHANGELOG.md", "Sources", "Assets", "Views", "Tests"] {
+                try FileManager.default.copyItem(at: repository.appendingPathComponent(item), to: jetway.appendingPathComponent(item))
+            }
+            let git = ["git", "-c", "user.name=Jetway tests", "-c", "user.email=tests@jetway.invalid", "-c", "commit.gpgsign=false"]
+            for command in [
+                ["git", "init", "-q"], ["git", "add", "-A"], git + ["commit", "-q", "-m", "release"], git + ["tag", "0.1.0"],
+            ] {
+                let status = try await run(command, in: jetway, log: root.appendingPathComponent("git.log"))
+                guard status == 0 else { throw BrowserFailure(description: "\(command.joined(separator: " ")) failed in \(jetway.path)") }
+            }
+            return jetway
+        }
+
+        /// Starts a built app on a free port from `folder` (its data under `data`) and waits until
+        /// it answers: the process (kill it when done), its address and what it prints.
+        static func launch(_ executable: URL, in folder: URL, data: URL) async throws -> (Process, String, Pipe) {
+            let port = TestServer.freePort()
+            let process = Process()
+            process.executableURL = executable
+            process.currentDirectoryURL = folder
+            process.environment = ["JETWAY_PORT": String(port), "JETWAY_DATA": data.appendingPathComponent("data").path]
+            let printed = Pipe()
+            process.standardOutput = printed
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let base = "http://127.0.0.1:\(port)"
+            for _ in 0..<100 {
+                try await Task.sleep(for: .milliseconds(100))
+                if (try? await offPool { try Data(contentsOf: URL(string: base + "/assets/jetway.js")!) }) != nil {
+                    return (process, base, printed)
+                }
+            }
+            kill(process.processIdentifier, SIGKILL)
+            throw BrowserFailure(description: "\(executable.lastPathComponent) never answered on \(base)")
         }
 
         /// Runs a command (found on PATH, or in the toolchain) and returns its exit status.

@@ -1,0 +1,167 @@
+import Foundation
+
+/// A new app's package, as `jetway new <Name>` writes it: `Package.swift` depending on Jetway by
+/// address and release, the app's `@main` entry, a view, and a test of the view through
+/// `ViewHost`.
+///
+/// ```swift
+/// let app = try NewApp(name: "Departures", jetway: "https://example.org/Jetway.git", from: "0.1.0")
+/// try app.write(into: URL(fileURLWithPath: "Departures"))   // Departures/Package.swift, …
+/// ```
+public struct NewApp: Sendable {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// The app's name: its package, executable and module (a Swift identifier, first letter
+    /// a capital).
+    public let name: String
+    /// Jetway's address (`https://…/Jetway.git`, `file:///…/Jetway`) and the release to start from.
+    public let jetway: String
+    public let version: String
+
+    public init(name: String, jetway: String, from version: String) throws {
+        guard let first = name.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first),
+            name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII })
+        else {
+            throw Failure(description: "“\(name)” is not an app name: letters and digits, starting with a capital (Departures, GateBoard)")
+        }
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
+            throw Failure(description: "“\(version)” is not a release: write it as 0.1.0")
+        }
+        guard !jetway.isEmpty, !jetway.contains("\""), !jetway.contains("\\"), !jetway.contains("\n") else {
+            throw Failure(description: "“\(jetway)” is not Jetway's address")
+        }
+        self.name = name
+        self.jetway = jetway
+        self.version = version
+    }
+
+    /// What SwiftPM names the dependency: the address's last part, without `.git`.
+    public var packageName: String {
+        var last = jetway.split(separator: "/").last.map(String.init) ?? "Jetway"
+        if last.hasSuffix(".git") { last.removeLast(4) }
+        return last
+    }
+
+    /// The files, by path in the package's folder.
+    public var files: [String: String] {
+        [
+            "Package.swift": """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                platforms: [.macOS(.v15)],
+                dependencies: [.package(url: "\(jetway)", from: "\(version)")],
+                targets: [
+                    .executableTarget(name: "\(name)", dependencies: [.product(name: "Jetway", package: "\(packageName)")]),
+                    .testTarget(
+                        name: "\(name)Tests",
+                        dependencies: ["\(name)", .product(name: "JetwayTesting", package: "\(packageName)")]),
+                ]
+            )
+
+            """,
+            "Sources/\(name)/\(name)App.swift": """
+            import Jetway
+
+            /// `swift run` serves it on http://127.0.0.1:8080 (`JETWAY_PORT` for another port).
+            @main
+            struct \(name)App: App {
+                var body: some Scene {
+                    WindowGroup("\(name)") {
+                        ContentView()
+                    }
+                }
+            }
+
+            """,
+            "Sources/\(name)/ContentView.swift": """
+            import Jetway
+
+            struct ContentView: View {
+                @State private var items = ["Apples", "Bread", "Coffee"]
+                @State private var search = ""
+                @State private var newItem = ""
+
+                var shown: [String] {
+                    items.filter { search.isEmpty || $0.localizedCaseInsensitiveContains(search) }
+                }
+
+                var body: some View {
+                    NavigationStack {
+                        List {
+                            Section {
+                                ForEach(shown, id: \\.self) { item in
+                                    NavigationLink(item) { Text(item).font(.largeTitle) }
+                                }
+                                .onDelete { offsets in
+                                    let gone = offsets.map { shown[$0] }
+                                    items.removeAll { gone.contains($0) }
+                                }
+                            }
+                            Section {
+                                TextField("New item", text: $newItem)
+                                    .onSubmit(add)
+                                Button("Add", action: add)
+                                    .disabled(newItem.isEmpty)
+                            }
+                        }
+                        .navigationTitle("\(name)")
+                        .searchable(text: $search)
+                    }
+                }
+
+                func add() {
+                    guard !newItem.isEmpty else { return }
+                    items.append(newItem)
+                    newItem = ""
+                }
+            }
+
+            """,
+            "Tests/\(name)Tests/ContentViewTests.swift": """
+            import JetwayTesting
+            import Testing
+
+            @testable import \(name)
+
+            /// The view driven as a visitor would, without a browser (`ViewHost`).
+            @MainActor
+            struct ContentViewTests {
+                @Test func anItemIsAddedAndFound() throws {
+                    let host = ViewHost(ContentView())
+                    try host.type("Dates", into: "New item")
+                    try host.tap("Add")
+                    #expect(host.elements(withText: "Dates").count == 1)
+                    try host.type("dat", into: "Search")
+                    #expect(host.elements(withText: "Apples").isEmpty)
+                    #expect(host.elements(withText: "Dates").count == 1)
+                }
+            }
+
+            """,
+            ".gitignore": """
+            .build/
+            data/
+
+            """,
+        ]
+    }
+
+    /// Writes the files into `folder` (made if missing; an existing file is never overwritten).
+    public func write(into folder: URL) throws {
+        let manager = FileManager.default
+        for path in files.keys where manager.fileExists(atPath: folder.appendingPathComponent(path).path) {
+            throw Failure(description: "\(folder.appendingPathComponent(path).path) is already there: choose another folder")
+        }
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+    }
+}
