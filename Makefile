@@ -14,7 +14,7 @@ CLUSTER_PACKAGES := $(BENCH_PACKAGES) nginx
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
-.PHONY: deps macros test-deps bench-deps cluster-deps build run check lint generated test fuzz faults soak cluster bench snapshots screenshots port-check port-tour format clean
+.PHONY: deps macros test-deps bench-deps cluster-deps build run check lint generated test fuzz faults soak cluster bench snapshots screenshots port-check port-tour docs format clean
 
 # Installs the Debian packages of $(1) that are missing (the Swift toolchain must be in /opt/swift).
 define install_missing
@@ -181,6 +181,23 @@ bench: bench-deps
 	export JETWAY_PG_ROOT=$$(mktemp -d /tmp/jetway-postgres.XXXXXX) JETWAY_PG_PORT=$$((55000 + RANDOM % 4000)) && \
 		trap '.ci/postgres stop' EXIT && url=$$(.ci/postgres start) && \
 		ulimit -n $$(ulimit -Hn) && JETWAY_BENCH_POSTGRES=$$url .build/release/JetwayBench
+
+## docs: each public module's reference (DocC, from the compiler's symbol graphs; a module's
+## catalog is Sources/<Module>/<Module>.docc when it has one), in .build/docs/<Module>; fails on
+## any DocC warning and prints how much of each module is documented
+DOC_MODULES := Jetway JetwayServer JetwayStore JetwayTesting JetwayCharts JetwayMapKit JetwayCoreData JetwaySwiftData JetwayKingfisher JetwayBrowser
+docs: deps
+	swift package dump-symbol-graph --minimum-access-level public > /dev/null
+	@set -o pipefail; mkdir -p .build/docs; graphs=$$(dirname $$(swift build --show-bin-path))/symbolgraph; \
+	for module in $(DOC_MODULES); do \
+		echo "docs: $$module"; \
+		only=$$(mktemp -d) && cp $$graphs/$$module.symbols.json $$only/ && cp $$graphs/$$module@*.symbols.json $$only/ 2>/dev/null; \
+		catalog=Sources/$$module/$$module.docc; [ -d $$catalog ] || catalog=""; \
+		docc convert $$catalog --additional-symbol-graph-dir $$only --output-dir .build/docs/$$module \
+			--fallback-display-name $$module --fallback-bundle-identifier org.jetway.$$module --warnings-as-errors \
+			--experimental-documentation-coverage --coverage-summary-level brief 2>&1 | grep -v "^$$" || exit 1; \
+		rm -rf $$only; \
+	done
 
 ## snapshots: render the ported screens to HTML and PNG with headless Chromium
 snapshots: test-deps
