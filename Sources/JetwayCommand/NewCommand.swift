@@ -32,8 +32,9 @@ func newApp(_ arguments: [String]) -> Never {
         let app = try NewApp(name: name, jetway: address, from: version)
         try app.write(into: folder)
         print("jetway new: \(name) in \(folder.path), on Jetway \(version) from \(address)")
-        print("  cd \(folder.path) && swift run     # serves it on http://127.0.0.1:8080")
-        print("  swift test                          # its ViewHost test")
+        print("next: cd \(folder.path)")
+        print("      swift run    (serves it on http://127.0.0.1:8080)")
+        print("      swift test   (runs its ViewHost test)")
         exit(0)
     } catch {
         fail("jetway new: \(error)")
