@@ -113,20 +113,7 @@ public struct GraphicsContext {
         func text(_ string: String) { if !string.isEmpty { texts.append(string) } }
 
         /// A field that may hold anything.
-        static func field(_ text: String) -> String {
-            var out = ""
-            for character in text {
-                switch character {
-                case "%": out += "%25"
-                case "|": out += "%7C"
-                case "\n": out += "%0A"
-                case "\r": out += "%0D"
-                case "\r\n": out += "%0D%0A"
-                default: out.append(character)
-                }
-            }
-            return out
-        }
+        static func field(_ text: String) -> String { text.percentEncoding("%|\n\r") }
     }
 
     let recorder: Recorder
@@ -262,19 +249,9 @@ public struct GraphicsContext {
     }
 
     private func stroke(data: String, with shading: Shading, style: StrokeStyle) {
-        let cap =
-            switch style.lineCap {
-            case .round: "round"
-            case .square: "square"
-            default: "butt"
-            }
-        let join =
-            switch style.lineJoin {
-            case .round: "round"
-            case .bevel: "bevel"
-            default: "miter"
-            }
-        let line = [Color.format(Double(max(style.lineWidth, 0))), cap, join, Color.format(Double(style.miterLimit))]
+        let line = [
+            Color.format(Double(max(style.lineWidth, 0))), style.lineCap.css, style.lineJoin.css, Color.format(Double(style.miterLimit)),
+        ]
         emit([
             "S " + data, paint(shading), line.joined(separator: " "),
             style.dash.map { Color.format(Double(max($0, 0))) }.joined(separator: " "), Color.format(Double(style.dashPhase)),

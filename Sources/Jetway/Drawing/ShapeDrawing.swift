@@ -132,17 +132,18 @@ extension _TrimmedShape: TrimmedShape {
 extension String {
     /// This text made safe inside a CSS `url("data:…")` (an SVG drawn as a mask): what would end
     /// the address or the string is percent-encoded. For drawings outside Jetway (JetwayCharts).
-    public var _percentEncodedForDataAddress: String {
+    public var _percentEncodedForDataAddress: String { percentEncoding("%#<>\"\n") }
+
+    /// This text with each of `reserved`'s characters percent-encoded (`%` among them, so that
+    /// it decodes back).
+    func percentEncoding(_ reserved: String) -> String {
+        let reserved = Set(reserved.unicodeScalars)
         var out = ""
         for scalar in unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "#": out += "%23"
-            case "<": out += "%3C"
-            case ">": out += "%3E"
-            case "\"": out += "%22"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
+            if reserved.contains(scalar) {
+                out += "%" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
         return out

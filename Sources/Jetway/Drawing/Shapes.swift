@@ -125,15 +125,11 @@ public struct StrokeStyle: Hashable, Sendable {
     /// SVG's stroke properties.
     var svg: String {
         var css = "stroke-width:\(Color.format(Double(max(lineWidth, 0))))"
-        switch lineCap {
-        case .butt: break
-        case .round: css += ";stroke-linecap:round"
-        case .square: css += ";stroke-linecap:square"
-        }
-        switch lineJoin {
-        case .miter: css += ";stroke-miterlimit:\(Color.format(Double(miterLimit)))"
-        case .round: css += ";stroke-linejoin:round"
-        case .bevel: css += ";stroke-linejoin:bevel"
+        if lineCap != .butt { css += ";stroke-linecap:" + lineCap.css }
+        if lineJoin == .miter {
+            css += ";stroke-miterlimit:\(Color.format(Double(miterLimit)))"
+        } else {
+            css += ";stroke-linejoin:" + lineJoin.css
         }
         if !dash.isEmpty {
             css += ";stroke-dasharray:" + dash.map { Color.format(Double(max($0, 0))) }.joined(separator: " ")
@@ -143,8 +139,28 @@ public struct StrokeStyle: Hashable, Sendable {
     }
 }
 
-public enum CGLineCap: Int32, Sendable, Hashable { case butt, round, square }
-public enum CGLineJoin: Int32, Sendable, Hashable { case miter, round, bevel }
+public enum CGLineCap: Int32, Sendable, Hashable {
+    case butt, round, square
+    /// The name SVG, CSS and the canvas give it.
+    var css: String {
+        switch self {
+        case .butt: "butt"
+        case .round: "round"
+        case .square: "square"
+        }
+    }
+}
+public enum CGLineJoin: Int32, Sendable, Hashable {
+    case miter, round, bevel
+    /// The name SVG, CSS and the canvas give it.
+    var css: String {
+        switch self {
+        case .miter: "miter"
+        case .round: "round"
+        case .bevel: "bevel"
+        }
+    }
+}
 
 /// A shape with its fill or stroke.
 public struct _FilledShape<S: Shape>: _PrimitiveView {
