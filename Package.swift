@@ -65,6 +65,7 @@ let package = Package(
                 .embedInCode("runtime/features/reorder.js"), .embedInCode("runtime/features/location.js"),
                 .embedInCode("runtime/features/maps.js"),
                 .embedInCode("runtime/features/media.js"), .embedInCode("runtime/features/notifications.js"),
+                .embedInCode("runtime/features/development.js"),
                 .embedInCode("runtime/features/refresh.js"), .embedInCode("runtime/features/pacing.js"),
                 .embedInCode("runtime/features/menus.js"), .embedInCode("runtime/page.js"),
                 .embedInCode("runtime/host.js"),

@@ -68,6 +68,7 @@ extension BundledAssets {
         ("runtime/features/refresh.js", PackageResources.refresh_js),
         ("runtime/features/pacing.js", PackageResources.pacing_js),
         ("runtime/features/menus.js", PackageResources.menus_js),
+        ("runtime/features/development.js", PackageResources.development_js),
         ("runtime/page.js", PackageResources.page_js),
     ]
 

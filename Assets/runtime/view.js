@@ -166,6 +166,8 @@ function createView(setup) {
         if (root) root.replaceChildren();
         location.replace(location.href);
         break;
+      // Development only: what `jetway dev` says of the build (features/development.js).
+      case wire.message.dev: emit("development", message[1], message[2], message[3]); break;
       case wire.message.reload:
         if (!sessionStorage.getItem("jw-reloaded-" + build)) { sessionStorage.setItem("jw-reloaded-" + build, "1"); location.reload(); }
         break;

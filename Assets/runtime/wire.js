@@ -85,6 +85,7 @@ const wire = Object.freeze({
     hasContextMenu: "jw-has-context-menu",
     fileImporter: "jw-file-importer",
     notificationBanner: "jw-notification-banner",
+    development: "jw-development",
     lazyGap: "jw-lazy-gap",
     lazyEnd: "jw-lazy-end",
     lazyAcross: "jw-lazy-across",
@@ -150,6 +151,7 @@ const wire = Object.freeze({
     err: "err",
     reload: "reload",
     signedout: "signedout",
+    dev: "dev",
   }),
   client: Object.freeze({
     join: "join",

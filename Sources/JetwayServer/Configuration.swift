@@ -60,6 +60,10 @@ public struct ServerConfiguration: Sendable {
     /// component and the app's `library`, live) and the app's previews at `/_jetway/previews`.
     /// Off unless set (`JETWAY_DEVELOPMENT=1`).
     public var developmentMode = false
+    /// In development under `jetway dev`: the file the development loop writes its report to
+    /// (a build under way, a failed build's errors, where the app trapped), which the server
+    /// follows and shows over every open page (`JETWAY_DEVELOPMENT_REPORT`; docs/development.md).
+    public var developmentReport: String?
     /// The largest upload the server takes at all (a `.fileImporter`'s own limit is usually
     /// smaller); larger ones get 413 before a byte is stored.
     public var maxUploadBytes = 64 * 1024 * 1024
@@ -105,8 +109,16 @@ public struct ServerConfiguration: Sendable {
     /// is refused (a flood of sockets that never join cannot hold the server's memory until
     /// their idle deadline).
     public var maxWebSocketsPerAddress = 500
-    /// Identifies this build; pages from another build reload themselves once.
-    public var buildID = ServerConfiguration.defaultBuildID()
+    /// Identifies this build; pages from another build reload themselves once (`JETWAY_BUILD_ID`;
+    /// several servers behind one proxy set one). In development mode, when not set, it names
+    /// what a page loaded rather than the executable: the runtime, the stylesheets, the scripts
+    /// and the title, so a page survives a rebuild of the app's views by re-mounting, with what
+    /// was typed in it, instead of loading itself afresh.
+    public var buildID = ServerConfiguration.defaultBuildID() {
+        didSet { buildIDIsSet = true }
+    }
+    /// Whether `buildID` was chosen (by the app or `JETWAY_BUILD_ID`) rather than derived.
+    var buildIDIsSet = false
     /// A websocket silent this long is pinged; one that has not answered (a pong, or any frame)
     /// this long after its last sign of life is closed — a stalled or half-open socket does not
     /// hold a session forever. Browsers answer pings by themselves.
@@ -166,7 +178,7 @@ extension ServerConfiguration {
     /// `JETWAY_TRUSTED_PROXIES` (comma-separated IP addresses), `JETWAY_SECURE_COOKIES`,
     /// `JETWAY_MAX_SESSIONS_PER_ADDRESS`, `JETWAY_MAX_WEBSOCKETS_PER_ADDRESS`,
     /// `JETWAY_MAX_HTTP_CONNECTIONS_PER_ADDRESS`, `JETWAY_MAX_OPEN_SOCKETS`,
-    /// `JETWAY_TOKEN_LIFETIME` (seconds) and `JETWAY_COUNT_OBSERVATIONS` where they are set (the same variables for every Jetway app). A value that is not of its kind (a
+    /// `JETWAY_TOKEN_LIFETIME` (seconds), `JETWAY_BUILD_ID`, `JETWAY_DEVELOPMENT_REPORT` and `JETWAY_COUNT_OBSERVATIONS` where they are set (the same variables for every Jetway app). A value that is not of its kind (a
     /// port that is not a number from 0 to 65535) is an error naming it, not a silent default.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ServerError)
         -> ServerConfiguration
@@ -180,6 +192,13 @@ extension ServerConfiguration {
         if let data = environment["JETWAY_DATA"], !data.isEmpty { configuration.dataDirectory = data }
         if let development = environment["JETWAY_DEVELOPMENT"] {
             configuration.developmentMode = ["1", "true", "yes"].contains(development)
+        }
+        if let report = environment["JETWAY_DEVELOPMENT_REPORT"], !report.isEmpty { configuration.developmentReport = report }
+        if let build = environment["JETWAY_BUILD_ID"], !build.isEmpty {
+            guard build.utf8.count <= 64, build.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) }) else {
+                throw .badSetting(name: "JETWAY_BUILD_ID", value: build, expected: "up to 64 letters, digits, '-', '.' or '_'")
+            }
+            configuration.buildID = build
         }
         if let assets = environment["JETWAY_ASSETS"], !assets.isEmpty { configuration.assetsDirectory = assets }
         if let store = environment["JETWAY_STORE"], !store.isEmpty { configuration.storeURL = store }

@@ -53,6 +53,10 @@ public final class JetwayServer: @unchecked Sendable {
         // The asset catalog's colours: linked before the app's own stylesheets, which may refine them.
         if assets.catalog.hasColors { app.stylesheets.insert(AssetCatalog.stylesheetName, at: 0) }
         self.app = app
+        var configuration = configuration
+        if configuration.developmentMode && !configuration.buildIDIsSet {
+            configuration.buildID = PageTemplate.developmentBuildID(app: app, assets: assets)
+        }
         self.configuration = configuration
         if let zone = app.timeZone { ProcessTimeZone.adopt(zone) }
         if configuration.developmentMode {
@@ -125,6 +129,7 @@ public final class JetwayServer: @unchecked Sendable {
         removeIncompleteUploads()
         sessions.transport = sockets
         sessions.startSweeping()
+        followDevelopmentReport()
         signIns.follow { [weak self] id in self?.sessions.signInEnded(id) }
         // Read here: once the service thread runs, the admission is its own.
         let socketBudget = sockets.admission.limits.total
@@ -152,9 +157,19 @@ public final class JetwayServer: @unchecked Sendable {
         while Date() < deadline && sessions.hasQueuedBytes { Thread.sleep(forTimeInterval: 0.01) }
         sockets.stop()
         sessions.stopSweeping()
+        sessions.development?.stop()
         sessions.endAll()
         signIns.flushWrites()
         Log.info("stopped")
+    }
+
+    /// Under `jetway dev`, the loop's report goes to every open page (DevelopmentReports).
+    @MainActor func followDevelopmentReport() {
+        guard configuration.developmentMode, let path = configuration.developmentReport else { return }
+        let reports = sessions.development ?? DevelopmentReports(path: path)
+        sessions.development = reports
+        if reports.holdsPages { Log.warn("development_held", ["report": path, "why": reports.showing?.summary ?? ""]) }
+        reports.follow { [weak self] report in self?.sessions.broadcast(report) }
     }
 
     /// The data folder is the server user's alone (0700, its files 0600), a folder an older

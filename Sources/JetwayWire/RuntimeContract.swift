@@ -185,6 +185,9 @@ public enum RuntimeContract {
         public static let fileImporter = "jw-file-importer"
         /// A notification shown in the page (UserNotifications' `.banner` while in front).
         public static let notificationBanner = "jw-notification-banner"
+        /// What `jetway dev` reports over the page: a build under way, a failed build's errors,
+        /// where the app trapped (features/development.js; its state in `data-state`).
+        public static let development = "jw-development"
         /// The space a lazy list's rows before its window take (it handles `visible`), the space
         /// of the rows after it, and the mark of a horizontal one (`LazyHStack`, `LazyHGrid`).
         public static let lazyGap = "jw-lazy-gap"
@@ -228,7 +231,7 @@ public enum RuntimeContract {
             rowActions, rowHandle, swiping, lifted, map, mapTiles, mapItem, mapShape, mapControls, mapChrome, mapLine, mapArea, mapCredit,
             mapZoom, mapUser,
             root, banner, sheet, wheel, wheelItem, refreshable, refresh, link, navBack, navlink, tablink, tabview, tabbar, navTitle, menu,
-            contextMenu, hasContextMenu, fileImporter, notificationBanner, lazyGap, lazyEnd, lazyAcross, asyncImage, asyncImagePhase, text,
+            contextMenu, hasContextMenu, fileImporter, notificationBanner, development, lazyGap, lazyEnd, lazyAcross, asyncImage, asyncImagePhase, text,
             fillHeight,
             navstack, dropTargeted,
         ]
@@ -344,7 +347,7 @@ public enum RuntimeContract {
                     ("navBack", Class.navBack), ("navlink", Class.navlink), ("tablink", Class.tablink), ("tabview", Class.tabview),
                     ("tabbar", Class.tabbar), ("navTitle", Class.navTitle), ("menu", Class.menu), ("contextMenu", Class.contextMenu),
                     ("hasContextMenu", Class.hasContextMenu), ("fileImporter", Class.fileImporter),
-                    ("notificationBanner", Class.notificationBanner), ("lazyGap", Class.lazyGap),
+                    ("notificationBanner", Class.notificationBanner), ("development", Class.development), ("lazyGap", Class.lazyGap),
                     ("lazyEnd", Class.lazyEnd), ("lazyAcross", Class.lazyAcross), ("asyncImage", Class.asyncImage),
                     ("asyncImagePhase", Class.asyncImagePhase), ("text", Class.text), ("fillHeight", Class.fillHeight),
                     ("navstack", Class.navstack), ("dropTargeted", Class.dropTargeted), ("rowActions", Class.rowActions),

@@ -100,6 +100,21 @@ public enum ServerFrame: Equatable, Sendable {
         case "signedout":
             try count(1...1)
             return .signedOut
+        case "dev":
+            try count(4...4)
+            guard let state = DevelopmentReport.State(rawValue: try string(1)) else { throw WireDecodingError("dev: unknown state") }
+            guard case .array(let items) = array[3], items.count <= DevelopmentReport.maxProblems else {
+                throw WireDecodingError("dev: element 3 is at most \(DevelopmentReport.maxProblems) problems")
+            }
+            var problems: [DevelopmentReport.Problem] = []
+            for item in items {
+                guard case .array(let fields) = item, fields.count == 5, case .string(let file) = fields[0],
+                    let line = fields[1].integer, let column = fields[2].integer, case .string(let message) = fields[3],
+                    case .string(let excerpt) = fields[4]
+                else { throw WireDecodingError("dev: a problem is [file, line, column, message, excerpt]") }
+                problems.append(.init(file: file, line: line, column: column, message: message, excerpt: excerpt))
+            }
+            return .development(DevelopmentReport(state: state, summary: try string(2), problems: problems))
         default:
             throw WireDecodingError("unknown message \(name)")
         }

@@ -11,6 +11,7 @@
 /// | err | `["err",ref,"why"]`: an event (`ref`) or the connection (0) was refused |
 /// | reload | `["reload"]`: the page is from another build, or its URL has no route: load it again |
 /// | signedout | `["signedout"]`: the page's sign-in ended; it loads its URL again (close 4002 follows) |
+/// | dev | `["dev",state,summary,[[file,line,column,message,excerpt],…]]`: development only, what `jetway dev` reports (`DevelopmentReport`) |
 ///
 /// `lastRef` is the highest event ref the server has answered for this page, so a page that
 /// reconnects knows which of its events need no answer any more.
@@ -23,6 +24,7 @@ public enum ServerMessage: Equatable, Sendable {
     case error(ref: Int, message: String)
     case reload
     case signedOut
+    case development(DevelopmentReport)
 
     /// The name each message starts with, as the runtime reads it.
     public var name: String {
@@ -35,11 +37,12 @@ public enum ServerMessage: Equatable, Sendable {
         case .error: "err"
         case .reload: "reload"
         case .signedOut: "signedout"
+        case .development: "dev"
         }
     }
 
     /// Every message's name (docs/protocol.md lists exactly these).
-    public static let names = ["joined", "sync", "pong", "token", "ans", "err", "reload", "signedout"]
+    public static let names = ["joined", "sync", "pong", "token", "ans", "err", "reload", "signedout", "dev"]
 
     /// The message's bytes, as one websocket text frame carries them.
     public var encoded: [UInt8] {
@@ -92,6 +95,27 @@ public enum ServerMessage: Equatable, Sendable {
             integer(Int64(ref))
             comma()
             PatchEncoder.appendString(message, to: &out)
+        case .development(let report):
+            comma()
+            PatchEncoder.appendString(report.state.rawValue, to: &out)
+            comma()
+            PatchEncoder.appendString(report.summary, to: &out)
+            out.append(contentsOf: ",[".utf8)
+            for (index, problem) in report.problems.prefix(DevelopmentReport.maxProblems).enumerated() {
+                if index > 0 { comma() }
+                out.append(UInt8(ascii: "["))
+                PatchEncoder.appendString(problem.file, to: &out)
+                comma()
+                integer(Int64(problem.line))
+                comma()
+                integer(Int64(problem.column))
+                comma()
+                PatchEncoder.appendString(problem.message, to: &out)
+                comma()
+                PatchEncoder.appendString(problem.excerpt, to: &out)
+                out.append(UInt8(ascii: "]"))
+            }
+            out.append(UInt8(ascii: "]"))
         case .reload, .signedOut:
             break
         }

@@ -1,6 +1,7 @@
 import Foundation
 import JetwayAssets
 import JetwayBrowser
+import JetwayWire
 import Testing
 
 @testable import JetwayServer
@@ -62,6 +63,9 @@ struct HTTPTests {
         let page = try await server.get("/no/such/page")
         #expect(page.status == 404)
         #expect(page.body.contains("Page not found"))
+        // Styled by the stylesheet's own names (they once went out as `class=StyleClass.vstack`).
+        #expect(page.body.contains("<main class=\"\(StyleClass.vstack)\""), "\(page.body)")
+        #expect(!page.body.contains("StyleClass") && !page.body.contains("RuntimeContract"))
         #expect(page.headers["content-security-policy"] != nil)
     }
 

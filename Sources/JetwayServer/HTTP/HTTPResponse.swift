@@ -51,7 +51,10 @@ struct HTTPResponse: Sendable {
         var response = html(
             429,
             """
-            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="30">            <title>Too many open pages</title><link rel="stylesheet" href="/assets/jetway.css"></head><body>            <main class=StyleClass.vstack style="padding:48px"><h1 class=RuntimeContract.Class.navTitle>Too many open pages</h1>            <p>Too many pages are open from your address. Close some; this page tries again in 30 seconds.</p></main></body></html>
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="30">\
+            <title>Too many open pages</title><link rel="stylesheet" href="/assets/jetway.css"></head><body>\
+            <main class="\(StyleClass.vstack)" style="padding:48px"><h1 class="\(RuntimeContract.Class.navTitle)">Too many open pages</h1>\
+            <p>Too many pages are open from your address. Close some; this page tries again in 30 seconds.</p></main></body></html>
             """)
         response.headers.append(("retry-after", "30"))
         return response
@@ -64,7 +67,7 @@ struct HTTPResponse: Sendable {
             """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="30">\
             <title>The server is full</title><link rel="stylesheet" href="/assets/jetway.css"></head><body>\
-            <main class=StyleClass.vstack style="padding:48px"><h1 class=RuntimeContract.Class.navTitle>The server is full</h1>\
+            <main class="\(StyleClass.vstack)" style="padding:48px"><h1 class="\(RuntimeContract.Class.navTitle)">The server is full</h1>\
             <p>The server has as many pages open as its memory allows. This page tries again in 30 seconds.</p></main></body></html>
             """)
         response.headers.append(("retry-after", "30"))
@@ -76,9 +79,9 @@ struct HTTPResponse: Sendable {
             404,
             """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title>\
-            <link rel="stylesheet" href="/assets/jetway.css"></head><body><main class=StyleClass.vstack style="padding:48px">\
-            <h1 class=RuntimeContract.Class.navTitle>Page not found</h1><p>There is no page at this address in \(escape(title)).</p>\
-            <a class=RuntimeContract.Class.link href="/">Go to the start page</a></main></body></html>
+            <link rel="stylesheet" href="/assets/jetway.css"></head><body><main class="\(StyleClass.vstack)" style="padding:48px">\
+            <h1 class="\(RuntimeContract.Class.navTitle)">Page not found</h1><p>There is no page at this address in \(escape(title)).</p>\
+            <a class="\(RuntimeContract.Class.link)" href="/">Go to the start page</a></main></body></html>
             """)
     }
 

@@ -40,6 +40,19 @@ enum PageTemplate {
             """
     }
 
+    /// In development, a build of what a page loads rather than of the executable: the
+    /// fingerprints of the runtime, the stylesheet and the app's own stylesheets and scripts,
+    /// and the app's title. A rebuild that changed only views keeps it, so open pages re-mount
+    /// on the new process (keeping what was typed) instead of loading themselves afresh; a
+    /// changed stylesheet changes it, and pages load again to get it.
+    static func developmentBuildID(app: JetwayApp, assets: StaticFiles) -> String {
+        let files = ["jetway.css", "jetway-page.js"] + app.stylesheets + app.scripts
+        let loaded = files.map { name in
+            name + "=" + (assets.response(for: name, ifNoneMatch: nil)?.headers.first { $0.0 == "etag" }?.1 ?? "")
+        }
+        return "dev-" + StaticFiles.digest(Array((loaded + [app.title]).joined(separator: "\n").utf8))
+    }
+
     /// A bundled file's URL with its fingerprint, so a new build's runtime is never served from
     /// an old cache.
     private static func versioned(_ name: String) -> String {

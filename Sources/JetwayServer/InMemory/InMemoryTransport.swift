@@ -37,6 +37,7 @@ public final class InMemoryTransport: SessionTransport {
         if configuration.countsObservations { ObservationRegistrations.isCounting = true }
         // A sign-in that ends (here or in another process sharing the store) ends its pages.
         server.signIns.follow { [weak server] id in server?.sessions.signInEnded(id) }
+        server.followDevelopmentReport()
     }
 
     /// HTTP requests whose answer comes later (an upload's), by connection.

@@ -43,6 +43,8 @@ final class SessionManager {
     /// which expect what they deliver to be handled at once) turns it off.
     var takesTurns = true
     private var sweepTask: Task<Void, Never>?
+    /// Under `jetway dev`: the development loop's report, shown over every page (nil otherwise).
+    var development: DevelopmentReports?
 
     init(server: JetwayServer) {
         self.server = server
@@ -62,6 +64,7 @@ final class SessionManager {
     // MARK: Pages
 
     func renderPage(path: String, query: String, address: String = "local", identity: BrowserIdentity = BrowserIdentity()) -> HTTPResponse {
+        if let development, development.holdsPages { return .heldForDevelopment(development.showing) }
         guard let (route, match) = server.app.match(path: path, query: query) else {
             return HTTPResponse.notFoundPage(title: server.app.title)
         }

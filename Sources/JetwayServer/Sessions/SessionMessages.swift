@@ -293,6 +293,11 @@ extension SessionManager {
         arrived: ContinuousClock.Instant
     ) {
         let connection = state.connection
+        if let development, let report = development.showing {
+            send(connection, .development(report))
+            // After a trap the page is not mounted: it shows the report until the next build.
+            if development.holdsPages { return }
+        }
         if buildID != server.configuration.buildID {
             send(connection, .reload)
             return
@@ -445,6 +450,11 @@ extension SessionManager {
     func send(_ connection: Connection, _ message: ServerMessage) {
         connection.send(message.encoded)
         transport?.wake(connection)
+    }
+
+    /// Sends the development loop's report to every open page.
+    func broadcast(_ report: DevelopmentReport) {
+        for state in connections.values { send(state.connection, .development(report)) }
     }
 
     /// Tells every page to reconnect (close 1001) before shutdown.

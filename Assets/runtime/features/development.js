@@ -1,0 +1,36 @@
+// Development only (`jetway dev`, `["dev",state,summary,problems]`): what the development loop
+// says of the app, over the page. While it builds, a small "Building…" label (the page stays
+// usable); a failed build's errors, or where the app trapped, each with its file, line, message
+// and line of source, until the next build; nothing once it runs again. One panel per document
+// (the views of a page all hear it). Written with textContent only: a message is never markup.
+feature((view) => {
+  view.on("development", (state, summary, problems) => {
+    const old = document.querySelector("." + wire.className.development);
+    if (old) old.remove();
+    if (state === "running" || typeof state !== "string") return;
+    const panel = document.createElement("aside");
+    panel.className = wire.className.development;
+    panel.dataset.state = state;
+    panel.setAttribute("role", state === "building" ? "status" : "alert");
+    const add = (parent, tag, text) => {
+      const el = document.createElement(tag);
+      if (text !== undefined) el.textContent = text;
+      parent.appendChild(el);
+      return el;
+    };
+    add(panel, "h2", summary || (state === "building" ? "Building…" : "The app stopped"));
+    if (state !== "building") {
+      const list = add(panel, "ol");
+      for (const [file, line, column, message, excerpt] of Array.isArray(problems) ? problems : []) {
+        const item = add(list, "li");
+        if (file) add(item, "code", file + ":" + line + ":" + column);
+        add(item, "p", message);
+        if (excerpt) add(item, "pre", excerpt + "\n" + " ".repeat(Math.max(0, column - 1)) + "^");
+      }
+      add(panel, "p", state === "crashed"
+        ? "The page waits here: fix it and save, and it comes back as it was."
+        : "The page is as the last build made it: fix it and save, and it comes back as it was.");
+    }
+    document.body.appendChild(panel);
+  });
+});
