@@ -129,7 +129,11 @@ let package = Package(
         .target(name: "JetwayPort", path: "Sources/JetwayPort"),
         // `jetway new`: a new app's package (Package.swift by URL, an App entry, a view, a test).
         .target(name: "JetwayTemplate", path: "Sources/JetwayTemplate"),
-        .executableTarget(name: "JetwayCommand", dependencies: ["JetwayPort", "JetwayTemplate"], path: "Sources/JetwayCommand"),
+        // `jetway dev`: builds an app, runs it, and builds and restarts it on every save; what the
+        // pages cannot see for themselves (a failed build, a trap) goes to them as a report.
+        .target(name: "JetwayDevelopment", dependencies: ["JetwayWire"], path: "Sources/JetwayDevelopment"),
+        .executableTarget(
+            name: "JetwayCommand", dependencies: ["JetwayPort", "JetwayTemplate", "JetwayDevelopment"], path: "Sources/JetwayCommand"),
         // `make bench`: prints `bench: <name> <value> <unit>` lines.
         .executableTarget(
             name: "JetwayBench",
@@ -142,6 +146,7 @@ let package = Package(
         // The wire contract on its own: each message's bytes, and docs/protocol.md against it.
         .testTarget(name: "PortTests", dependencies: ["JetwayPort"], path: "Tests/PortTests"),
         .testTarget(name: "WireTests", dependencies: ["JetwayWire"], path: "Tests/WireTests"),
+        .testTarget(name: "DevelopmentTests", dependencies: ["JetwayDevelopment"], path: "Tests/DevelopmentTests"),
         .testTarget(name: "JetwayTests", dependencies: ["Jetway", "JetwayTesting", "JetwayPort"], path: "Tests/JetwayTests"),
         // The seeds' SwiftUI code, compiled with `import Jetway` and driven through ViewHost.
         .testTarget(name: "SeedPortTests", dependencies: ["Jetway", "JetwayStore", "JetwayTesting"], path: "Tests/SeedPortTests"),

@@ -51,7 +51,7 @@ private func newestRelease(in checkout: URL) -> String? {
     return nil
 }
 
-private func fail(_ message: String) -> Never {
+func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(2)
 }

@@ -4,9 +4,12 @@ import JetwayPort
 // `jetway`: the command line that comes with Jetway.
 //
 //   swift run jetway new <Name> [--jetway <address>] [--from <version>] [--into <folder>]
+//   swift run jetway dev [--product <name>] [--ignore <folder>]… [--package <folder>]
 //   swift run jetway port <folder> [--dry-run]
 //
 // `new` writes a new app's package (NewCommand.swift).
+//
+// `dev` builds and runs an app, and builds and restarts it on every save (DevCommand.swift).
 //
 // `port` rewrites a SwiftUI project's Swift files in place so they build against Jetway
 // (PortRewrite: the imports), writes the names Xcode generates for its asset catalogs
@@ -16,13 +19,14 @@ import JetwayPort
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: jetway new <Name> [--jetway <address>] [--from <version>] [--into <folder>]\n       jetway port <folder> [--dry-run]\n"
+            "usage: jetway new <Name> [--jetway <address>] [--from <version>] [--into <folder>]\n       jetway dev [--product <name>] [--ignore <folder>]… [--package <folder>]\n       jetway port <folder> [--dry-run]\n"
                 .utf8))
     exit(2)
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "new" { newApp(Array(arguments.dropFirst())) }
+if arguments.first == "dev" { developApp(Array(arguments.dropFirst())) }
 guard arguments.first == "port", arguments.count >= 2 else { usage() }
 arguments.removeFirst()
 let dryRun = arguments.contains("--dry-run")

@@ -32,6 +32,14 @@ struct ServerFrameTests {
             .sync(version: 3, remounted: false, html: "", lastRef: 4, page: 7),
             .pong(stamp: 99, serverTime: 1_795_000_000_000), .token("a.b"), .answer(ref: 5, json: #"{"rows":[1,{"a":null}]}"#),
             .error(ref: 0, message: "bad\ntoken"), .error(ref: -1, message: ""), .reload, .signedOut,
+            .development(DevelopmentReport(state: .building, summary: "Building…")),
+            .development(
+                DevelopmentReport(
+                    state: .failed, summary: "Build failed: 2 errors",
+                    problems: [
+                        .init(file: "Sources/A/V.swift", line: 3, column: 9, message: "expected '}'", excerpt: "  Text(\"a\")"),
+                        .init(file: "", line: 0, column: 0, message: "link command failed"),
+                    ])),
         ]
         #expect(Set(all.map(\.name)) == Set(ServerMessage.names))
         for message in all {
@@ -42,7 +50,7 @@ struct ServerFrameTests {
     @Test func whatNoEncoderWritesIsRefusedWithAReason() {
         for bad in [
             "", "[]", "{}", "[1]", "[1,[],2,3]", "[-1,[]]", #"[1,[["q","2"]]]"#, #"[1,[["t","2"]]]"#, #"[1,[["t","!!","x"]]]"#,
-            #"[1,[["i","2",-1,"<p>"]]]"#, #"[1,[["m","2",0,"3 !"]]]"#, #"["joined"]"#, #"["sync",1,"yes",""]"#, #"["pong",1]"#,
+            #"[1,[["i","2",-1,"<p>"]]]"#, #"[1,[["m","2",0,"3 !"]]]"#, #"["joined"]"#, #"["sync",1,"yes",""]"#, #"["dev","sleeping","",[]]"#, #"["dev","failed","",[["a",1,2,"m"]]]"#, #"["pong",1]"#,
             #"["token",1]"#, #"["nope"]"#, #"["reload",1]"#, "[1,[]] x", #"[1,[["t","2","x"]],"ref"]"#,
         ] {
             #expect(throws: WireDecodingError.self, "\(bad)") { try ServerFrame(decoding: bad) }
