@@ -14,7 +14,7 @@ CLUSTER_PACKAGES := $(BENCH_PACKAGES) nginx
 
 SNAPSHOT_DIR := $(CURDIR)/.build/snapshots
 
-.PHONY: deps macros test-deps bench-deps cluster-deps build run check lint generated test fuzz faults soak cluster bench snapshots screenshots port-check port-tour docs format clean
+.PHONY: deps macros test-deps bench-deps cluster-deps build run dev check lint generated test fuzz faults soak cluster bench snapshots screenshots port-check port-tour docs format clean
 
 # Installs the Debian packages of $(1) that are missing (the Swift toolchain must be in /opt/swift).
 define install_missing
@@ -69,6 +69,10 @@ build: deps
 run: deps
 	swift build -c release --product MountainAirport
 	JETWAY_DEVELOPMENT=$${JETWAY_DEVELOPMENT:-1} .build/release/MountainAirport
+
+## dev: serves MountainAirport and builds and restarts it on every save; open pages follow (docs/development.md)
+dev: deps
+	swift run jetway dev --product MountainAirport --ignore data --ignore docs --ignore Tests
 
 # A debug build of everything (tests included) that fails when Jetway's own code warns.
 define build_without_warnings

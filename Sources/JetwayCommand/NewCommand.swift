@@ -33,8 +33,9 @@ func newApp(_ arguments: [String]) -> Never {
         try app.write(into: folder)
         print("jetway new: \(name) in \(folder.path), on Jetway \(version) from \(address)")
         print("next: cd \(folder.path)")
-        print("      swift run    (serves it on http://127.0.0.1:8080)")
-        print("      swift test   (runs its ViewHost test)")
+        print("      swift run jetway dev   (serves it on http://127.0.0.1:8080, rebuilt on every save)")
+        print("      swift run              (serves it)")
+        print("      swift test             (runs its ViewHost test)")
         exit(0)
     } catch {
         fail("jetway new: \(error)")

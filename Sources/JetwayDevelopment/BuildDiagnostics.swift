@@ -21,7 +21,9 @@ public struct BuildDiagnostics: Equatable, Sendable {
             if let error = Self.locatedError(text) {
                 guard seen.insert("\(error.path):\(error.line):\(error.column):\(error.message)").inserted else { continue }
                 let file = error.path.hasPrefix(root) ? String(error.path.dropFirst(root.count)) : error.path
-                if lines[error.path] == nil { lines[error.path] = source(error.path).map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? [] }
+                if lines[error.path] == nil {
+                    lines[error.path] = source(error.path).map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+                }
                 let all = lines[error.path] ?? []
                 let excerpt = error.line >= 1 && error.line <= all.count ? String(all[error.line - 1]) : ""
                 located.append(.init(file: file, line: error.line, column: error.column, message: error.message, excerpt: excerpt))

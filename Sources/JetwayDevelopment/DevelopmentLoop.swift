@@ -44,7 +44,8 @@ public final class DevelopmentLoop {
             switch self {
             case .noPackage(let folder): "no Package.swift in \(folder): run jetway dev in the app's package folder"
             case .noExecutable(let why): "the package has no executable product to run (\(why)): add one, or name it with --product"
-            case .severalExecutables(let names): "the package has several executables (\(names.joined(separator: ", "))): choose one with --product"
+            case .severalExecutables(let names):
+                "the package has several executables (\(names.joined(separator: ", "))): choose one with --product"
             case .cannotRun(let what, let why): "could not run \(what): \(why)"
             }
         }
@@ -146,19 +147,24 @@ public final class DevelopmentLoop {
         let (status, binPath) = Self.capture(["swift", "build", "--show-bin-path"], in: options.package)
         let executable = URL(fileURLWithPath: binPath.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent(product)
         guard status == 0, FileManager.default.isExecutableFile(atPath: executable.path) else {
-            write(DevelopmentReport(state: .stopped, summary: "No \(product) was built", problems: [.init(file: "", line: 0, column: 0, message: binPath)]))
+            write(
+                DevelopmentReport(
+                    state: .stopped, summary: "No \(product) was built", problems: [.init(file: "", line: 0, column: 0, message: binPath)]))
             return
         }
         var environment = options.environment
         environment["JETWAY_DEVELOPMENT"] = "1"
         environment["JETWAY_DEVELOPMENT_REPORT"] = reportFile.path
         // The runtime's backtrace on a trap: the frames name the app's file and line.
-        environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,registers=none,images=none,sanitize=no"
+        environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
         do {
             app = try RunningApp(executable: executable, in: options.package, environment: environment, holding: holding)
             try? String(app!.process.processIdentifier).write(to: pidFile, atomically: true, encoding: .utf8)
         } catch {
-            write(DevelopmentReport(state: .stopped, summary: "\(product) could not start", problems: [.init(file: "", line: 0, column: 0, message: "\(error)")]))
+            write(
+                DevelopmentReport(
+                    state: .stopped, summary: "\(product) could not start",
+                    problems: [.init(file: "", line: 0, column: 0, message: "\(error)")]))
         }
     }
 
@@ -175,7 +181,9 @@ public final class DevelopmentLoop {
         }
         let lines = output.split(whereSeparator: \.isNewline).suffix(6).joined(separator: "\n")
         say("\(product) stopped (\(ended)); fix and save to start it again")
-        write(DevelopmentReport(state: .stopped, summary: "\(product) stopped (\(ended))", problems: [.init(file: "", line: 0, column: 0, message: lines)]))
+        write(
+            DevelopmentReport(
+                state: .stopped, summary: "\(product) stopped (\(ended))", problems: [.init(file: "", line: 0, column: 0, message: lines)]))
     }
 
     private func stopApp() {
@@ -189,7 +197,8 @@ public final class DevelopmentLoop {
 
     /// An app a loop that was killed left running (it would hold the port).
     private func stopLeftover() {
-        guard let text = try? String(contentsOf: pidFile, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+        guard let text = try? String(contentsOf: pidFile, encoding: .utf8),
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)),
             let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8), command.contains("/" + product)
         else { return }
         say("stopping \(product) (\(pid)), left running by an earlier jetway dev")

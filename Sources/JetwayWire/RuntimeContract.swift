@@ -231,7 +231,8 @@ public enum RuntimeContract {
             rowActions, rowHandle, swiping, lifted, map, mapTiles, mapItem, mapShape, mapControls, mapChrome, mapLine, mapArea, mapCredit,
             mapZoom, mapUser,
             root, banner, sheet, wheel, wheelItem, refreshable, refresh, link, navBack, navlink, tablink, tabview, tabbar, navTitle, menu,
-            contextMenu, hasContextMenu, fileImporter, notificationBanner, development, lazyGap, lazyEnd, lazyAcross, asyncImage, asyncImagePhase, text,
+            contextMenu, hasContextMenu, fileImporter, notificationBanner, development, lazyGap, lazyEnd, lazyAcross, asyncImage,
+            asyncImagePhase, text,
             fillHeight,
             navstack, dropTargeted,
         ]

@@ -43,8 +43,11 @@ struct BuildDiagnosticsTests {
                 == .init(
                     file: "Sources/Board/BoardView.swift", line: 5, column: 18, message: "cannot find 'title' in scope",
                     excerpt: "        Text(title)"))
-        #expect(diagnostics.problems[1].file == "Sources/Board/Model.swift" && diagnostics.problems[1].message == "extraneous '}' at top level")
-        #expect(diagnostics.problems[2] == .init(file: "", line: 0, column: 0, message: "link command failed with exit code 1 (use -v to see invocation)"))
+        #expect(
+            diagnostics.problems[1].file == "Sources/Board/Model.swift" && diagnostics.problems[1].message == "extraneous '}' at top level")
+        #expect(
+            diagnostics.problems[2]
+                == .init(file: "", line: 0, column: 0, message: "link command failed with exit code 1 (use -v to see invocation)"))
         #expect(diagnostics.summary == "Build failed: 3 errors")
     }
 
@@ -78,17 +81,24 @@ struct CrashReportTests {
 
     @Test func theAppsOwnFrameNotTheLibrarysOrACheckout() throws {
         let crash = try #require(
-            CrashReport(output: output(fatal: "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range"), package: "/home/me/Board") {
+            CrashReport(
+                output: output(fatal: "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range"), package: "/home/me/Board"
+            ) {
                 _ in "a\nb\nc\nd\n        Text(rows[3])\n"
             })
         #expect(crash.message == "Index out of range")
-        #expect(crash.problem == .init(file: "Sources/Board/BoardView.swift", line: 5, column: 18, message: "Index out of range", excerpt: "        Text(rows[3])"))
+        #expect(
+            crash.problem
+                == .init(
+                    file: "Sources/Board/BoardView.swift", line: 5, column: 18, message: "Index out of range",
+                    excerpt: "        Text(rows[3])"))
         #expect(crash.report.state == .crashed && crash.report.summary == "Trapped: Index out of range")
         #expect(crash.report.holdsPages)
     }
 
     @Test func aFatalErrorsMessageAndACrashWithoutOne() throws {
-        let fatal = try #require(CrashReport(output: output(fatal: "Board/BoardView.swift:5: Fatal error: no gate"), package: "/home/me/Board"))
+        let fatal = try #require(
+            CrashReport(output: output(fatal: "Board/BoardView.swift:5: Fatal error: no gate"), package: "/home/me/Board"))
         #expect(fatal.message == "no gate" && fatal.problem?.line == 5)
         let bare = try #require(CrashReport(output: output(fatal: ""), package: "/home/me/Board"))
         #expect(bare.message == "Illegal instruction")

@@ -10,6 +10,52 @@ extension EndToEnd {
     @Suite
     @MainActor
     struct NewAppTests {
+        /// `jetway dev` in `folder` on a free port, as `swift run jetway dev` runs it (the
+        /// dependency's executable, which `swift build` built); waits until the app answers.
+        /// (Started directly: `swift run` closes the descriptors it inherited before it becomes
+        /// the command, which Foundation's `Process` takes for the process's end, and it then
+        /// waits for it on the thread that reaps every other process of the tests.)
+        static func develop(_ folder: URL, data: URL) async throws -> (Process, String) {
+            let port = TestServer.freePort()
+            let process = Process()
+            process.executableURL = folder.appendingPathComponent(".build/debug/jetway")
+            process.arguments = ["dev"]
+            process.currentDirectoryURL = folder
+            var environment = ProcessInfo.processInfo.environment
+            environment["PATH"] = "/opt/swift/usr/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+            environment["JETWAY_PORT"] = String(port)
+            environment["JETWAY_DATA"] = data.appendingPathComponent("data").path
+            process.environment = environment
+            let log = data.appendingPathComponent("dev.log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: log)
+            process.standardOutput = handle
+            process.standardError = handle
+            try process.run()
+            let base = "http://127.0.0.1:\(port)"
+            for _ in 0..<1200 {
+                try await Task.sleep(for: .milliseconds(100))
+                if (try? await offPool { try Data(contentsOf: URL(string: base + "/assets/jetway.js")!) }) != nil { return (process, base) }
+                if !process.isRunning { break }
+            }
+            stop(process, in: folder)
+            let printed = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            throw BrowserFailure(description: "jetway dev never served the app on \(base):\n\(printed.suffix(3000))")
+        }
+
+        /// Stops the loop (SIGINT: it stops the app), and the app if the loop could not.
+        static func stop(_ loop: Process, in folder: URL) {
+            if loop.isRunning { kill(loop.processIdentifier, SIGINT) }
+            for _ in 0..<100 where loop.isRunning { usleep(50_000) }
+            if loop.isRunning { kill(loop.processIdentifier, SIGKILL) }
+            let pidFile = folder.appendingPathComponent(".build/jetway-dev/app.pid")
+            if let pid = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap({
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }) {
+                kill(pid, SIGKILL)
+            }
+        }
+
         @Test func aNameAReleaseAndAnAddressAreChecked() throws {
             for (name, address, version) in [
                 ("departures", "file:///src/Jetway", "0.1.0"), ("Gate-Board", "file:///src/Jetway", "0.1.0"),
@@ -50,9 +96,13 @@ extension EndToEnd {
                 }
             }
 
-            let (process, base, _) = try await GettingStartedExampleTests.launch(
-                folder.appendingPathComponent(".build/debug/Departures"), in: folder, data: root)
-            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            // `swift run jetway` runs Jetway's command from the dependency (here: its usage).
+            let usage = root.appendingPathComponent("usage.log")
+            #expect(try await GettingStartedExampleTests.run(["swift", "run", "jetway", "help"], in: folder, log: usage) == 2)
+            #expect((try? String(contentsOf: usage, encoding: .utf8))?.contains("jetway dev [--product <name>]") == true)
+            // Served as its developer would serve it: `jetway dev`.
+            let (loop, base) = try await Self.develop(folder, data: root)
+            defer { Self.stop(loop, in: folder) }
             try await withBrowsers(1) { browsers in
                 let browser = browsers[0]
                 #expect(try await browser.openLive(base + "/"))
@@ -71,6 +121,59 @@ extension EndToEnd {
                 try await browser.type("dat", into: "input[type=search]")
                 #expect(await browser.wait(for: "return !document.body.textContent.includes('Apples')"), "the search did not filter")
                 try await browser.screenshot("new-app")
+
+                // Save and see: what was typed stays through every rebuild and restart.
+                try await browser.type("Figs", into: "input[placeholder='New item']")
+                let view = folder.appendingPathComponent("Sources/Departures/ContentView.swift")
+                let good = try String(contentsOf: view, encoding: .utf8)
+                func save(_ text: String) throws { try text.write(to: view, atomically: true, encoding: .utf8) }
+                func line(of text: String) -> Int {
+                    (good.components(separatedBy: "\n").firstIndex { $0.contains(text) } ?? -1) + 1
+                }
+                let overlay = "document.querySelector('.jw-development')"
+                let typed = "return document.querySelector(\"input[placeholder='New item']\").value === 'Figs'"
+
+                // A build error: over the page, with its file, line and message; the page stays.
+                try save(good.replacingOccurrences(of: #"Button("Add", action: add)"#, with: "Button(addLabel, action: add)"))
+                #expect(
+                    await browser.wait(for: "const o = \(overlay); return !!o && o.dataset.state === 'failed'", timeout: 120),
+                    "no build error over the page")
+                let failed = try await browser.string("return \(overlay).textContent")
+                #expect(failed.contains("Sources/Departures/ContentView.swift:\(line(of: #"Button("Add", action: add)"#)):"), "\(failed)")
+                #expect(failed.contains("cannot find 'addLabel' in scope") && failed.contains("Button(addLabel, action: add)"), "\(failed)")
+                try await browser.screenshot("dev-build-error")
+
+                // Fixed, with a change to see: the page comes back by itself, the text still typed.
+                let saved = ContinuousClock.now
+                try save(good.replacingOccurrences(of: #"Button("Add", action: add)"#, with: #"Button("Add item", action: add)"#))
+                #expect(
+                    await browser.wait(
+                        for:
+                            "return !\(overlay) && [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Add item')",
+                        timeout: 120), "the fixed page did not come back")
+                let saveToPage = ContinuousClock.now - saved
+                #expect(await browser.wait(for: typed), "what was typed was lost")
+                print(
+                    "bench: dev_save_to_page_small_app \(saveToPage.components.seconds * 1000 + saveToPage.components.attoseconds / 1_000_000_000_000_000) ms"
+                )
+
+                // A trap in a view's body: where, instead of a dead page; fixed, the page is back.
+                try save(good.replacingOccurrences(of: #".navigationTitle("Departures")"#, with: ".navigationTitle(items[7])"))
+                #expect(
+                    await browser.wait(for: "const o = \(overlay); return !!o && o.dataset.state === 'crashed'", timeout: 120),
+                    "no trap over the page")
+                let trapped = try await browser.string("return \(overlay).textContent")
+                #expect(
+                    trapped.contains("Index out of range")
+                        && trapped.contains("Sources/Departures/ContentView.swift:\(line(of: #".navigationTitle("Departures")"#)):"),
+                    "\(trapped)")
+                try await browser.screenshot("dev-trap")
+                try save(good)
+                #expect(
+                    await browser.wait(
+                        for: "return !\(overlay) && [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Add')",
+                        timeout: 120), "the page did not come back after the trap was fixed")
+                #expect(await browser.wait(for: typed), "what was typed was lost over the trap")
                 #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
             }
         }

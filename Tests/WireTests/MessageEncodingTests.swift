@@ -23,14 +23,17 @@ struct MessageEncodingTests {
         let failed = DevelopmentReport(
             state: .failed, summary: "Build failed: 1 error",
             problems: [.init(file: "Sources/A/V.swift", line: 12, column: 5, message: "cannot find 'x' in scope", excerpt: "\tText(x)")])
-        #expect(text(.development(failed)) == #"["dev","failed","Build failed: 1 error",[["Sources/A/V.swift",12,5,"cannot find 'x' in scope","\tText(x)"]]]"#)
+        #expect(
+            text(.development(failed))
+                == #"["dev","failed","Build failed: 1 error",[["Sources/A/V.swift",12,5,"cannot find 'x' in scope","\tText(x)"]]]"#)
     }
 
     @Test func everyServerMessageIsJSONAndStartsWithItsName() throws {
         let all: [ServerMessage] = [
             .joined(version: 1, lastRef: 2), .sync(version: 1, remounted: false, html: "<b>\u{1}</b>", lastRef: 0),
             .pong(stamp: 1, serverTime: 2), .token("t"), .answer(ref: 1, json: "null"), .error(ref: 1, message: "é"), .reload, .signedOut,
-            .development(DevelopmentReport(state: .crashed, summary: "Trapped", problems: [.init(file: "a", line: 1, column: 2, message: "m")])),
+            .development(
+                DevelopmentReport(state: .crashed, summary: "Trapped", problems: [.init(file: "a", line: 1, column: 2, message: "m")])),
         ]
         #expect(Set(all.map(\.name)) == Set(ServerMessage.names))
         for message in all {

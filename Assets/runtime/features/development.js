@@ -25,7 +25,11 @@ feature((view) => {
         const item = add(list, "li");
         if (file) add(item, "code", file + ":" + line + ":" + column);
         add(item, "p", message);
-        if (excerpt) add(item, "pre", excerpt + "\n" + " ".repeat(Math.max(0, column - 1)) + "^");
+        if (excerpt) {
+          // The line without its indentation, the caret under the column.
+          const indent = excerpt.length - excerpt.trimStart().length;
+          add(item, "pre", excerpt.slice(indent) + "\n" + " ".repeat(Math.max(0, column - 1 - indent)) + "^");
+        }
       }
       add(panel, "p", state === "crashed"
         ? "The page waits here: fix it and save, and it comes back as it was."

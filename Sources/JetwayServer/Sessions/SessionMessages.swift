@@ -293,8 +293,10 @@ extension SessionManager {
         arrived: ContinuousClock.Instant
     ) {
         let connection = state.connection
-        if let development, let report = development.showing {
-            send(connection, .development(report))
+        if let development {
+            // Always said: a page that comes back from the last process may still show what
+            // that one said last ("Building…", which this build ended).
+            send(connection, .development(development.showing ?? DevelopmentReport(state: .running)))
             // After a trap the page is not mounted: it shows the report until the next build.
             if development.holdsPages { return }
         }
