@@ -35,7 +35,7 @@ func newApp(_ arguments: [String]) -> Never {
         print("next: cd \(folder.path)")
         print("      swift run jetway dev   (serves it on http://127.0.0.1:8080, rebuilt on every save)")
         print("      swift run              (serves it)")
-        print("      swift test             (runs its ViewHost test)")
+        print("      swift test             (runs its tests: ViewHost, and Chromium when installed)")
         exit(0)
     } catch {
         fail("jetway new: \(error)")

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A new app's package, as `jetway new <Name>` writes it: `Package.swift` depending on Jetway by
-/// address and release, the app's `@main` entry, a view, and a test of the view through
-/// `ViewHost`.
+/// address and release, the app's `@main` entry, a view, a test of the view through `ViewHost`
+/// and one in Chromium.
 ///
 /// ```swift
 /// let app = try NewApp(name: "Departures", jetway: "https://example.org/Jetway.git", from: "0.1.0")
@@ -60,7 +60,10 @@ public struct NewApp: Sendable {
                     .executableTarget(name: "\(name)", dependencies: [.product(name: "Jetway", package: "\(packageName)")]),
                     .testTarget(
                         name: "\(name)Tests",
-                        dependencies: ["\(name)", .product(name: "JetwayTesting", package: "\(packageName)")]),
+                        dependencies: [
+                            "\(name)", .product(name: "JetwayTesting", package: "\(packageName)"),
+                            .product(name: "JetwayBrowser", package: "\(packageName)"),
+                        ]),
                 ]
             )
 
@@ -140,6 +143,41 @@ public struct NewApp: Sendable {
                     try host.type("dat", into: "Search")
                     #expect(host.elements(withText: "Apples").isEmpty)
                     #expect(host.elements(withText: "Dates").count == 1)
+                }
+            }
+
+            """,
+            "Tests/\(name)Tests/ContentViewInChromium.swift": """
+            import Foundation
+            import Jetway
+            import JetwayBrowser
+            import JetwayServer
+            import Testing
+
+            @testable import \(name)
+
+            /// The view served on a free port and used in Chromium through the real wire: what a
+            /// visitor's browser does (the Debian packages chromium and chromium-driver; without
+            /// them the test says so and is skipped).
+            @MainActor
+            struct ContentViewInChromium {
+                @Test(.enabled(if: BrowserEngine.chromium.shouldRun, "needs chromium and chromium-driver"))
+                func anItemIsAddedInABrowser() async throws {
+                    var configuration = ServerConfiguration()
+                    configuration.port = 0
+                    configuration.dataDirectory = NSTemporaryDirectory() + "\(name)Tests-" + UUID().uuidString
+                    let app = JetwayApp(title: "\(name)", routes: [Route("/") { _ in ContentView() }])
+                    let server = try JetwayServer(app: app, configuration: configuration)
+                    try server.start()
+                    defer { server.stop() }
+                    try await withBrowsers(1) { browsers in
+                        let browser = browsers[0]
+                        #expect(try await browser.openLive(server.url + "/"))
+                        try await browser.type("Dates", into: "input[placeholder='New item']")
+                        try await browser.click("button", labelled: "Add")
+                        #expect(await browser.wait(for: "return document.body.textContent.includes('Dates')"))
+                        #expect(try await browser.execute("return window.jetway.errors") as? Int == 0)
+                    }
                 }
             }
 

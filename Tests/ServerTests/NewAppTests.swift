@@ -93,6 +93,8 @@ extension EndToEnd {
                 try #require(status == 0, "\(command.joined(separator: " ")) failed:\n\(output.suffix(4000))")
                 if command[1] == "test" {
                     #expect(output.contains("anItemIsAddedAndFound"), "its test did not run:\n\(output.suffix(2000))")
+                    #expect(
+                        output.contains("✔ Test anItemIsAddedInABrowser() passed"), "its browser test did not pass:\n\(output.suffix(2000))")
                 }
             }
 
