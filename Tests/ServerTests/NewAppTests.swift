@@ -94,7 +94,8 @@ extension EndToEnd {
                 if command[1] == "test" {
                     #expect(output.contains("anItemIsAddedAndFound"), "its test did not run:\n\(output.suffix(2000))")
                     #expect(
-                        output.contains("✔ Test anItemIsAddedInABrowser() passed"), "its browser test did not pass:\n\(output.suffix(2000))")
+                        output.contains("✔ Test anItemIsAddedInABrowser() passed"), "its browser test did not pass:\n\(output.suffix(2000))"
+                    )
                 }
             }
 
