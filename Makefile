@@ -72,7 +72,7 @@ run: deps
 
 ## dev: serves MountainAirport and builds and restarts it on every save; open pages follow (docs/development.md)
 dev: deps
-	swift run jetway dev --product MountainAirport --ignore data --ignore docs --ignore Tests
+	swift run jetway dev --product MountainAirport --ignore data --ignore Tests
 
 # A debug build of everything (tests included) that fails when Jetway's own code warns.
 define build_without_warnings
@@ -110,7 +110,7 @@ check: deps lint
 ## cluster, Chromium, Firefox and WebKit, a short fuzz pass), then on their own (their servers
 ## and clients would starve the others' timing, or the others theirs) the timed suites, the HTTP
 ## fuzz pass and short runs of soak,
-## faults and cluster, the last behind nginx; fails when Jetway's own code warns or a browser engine or PostgreSQL is missing
+## faults and cluster, the last behind nginx; then `make docs`; fails when Jetway's own code warns, DocC warns, or a browser engine or PostgreSQL is missing
 test: test-deps lint
 	$(build_without_warnings)
 	# On failure the lines that name what failed are repeated at the end: a CI log keeps its tail.
@@ -123,6 +123,8 @@ test: test-deps lint
 		2>&1 | tee .build/test-output.log || \
 		{ status=$$?; echo "---- make test failed ($$status); what failed, from above (.build/test-output.log) ----"; \
 		grep -E "✘|error:|[Ff]atal error|bench: error" .build/test-output.log | grep -v "warning:" | cut -c1-400 | head -60; exit $$status; }
+	# The API reference and guides build with no DocC warning (about two minutes).
+	$(MAKE) --no-print-directory docs
 
 ## fuzz: 1,000,000 seeded inputs for each untrusted-input reader (client messages, events, images,
 ## API bodies, cookies, queries, whole HTTP requests over sockets, the HTML escaper read back by
@@ -187,20 +189,29 @@ bench: bench-deps
 		ulimit -n $$(ulimit -Hn) && JETWAY_BENCH_POSTGRES=$$url .build/release/JetwayBench
 
 ## docs: each public module's reference (DocC, from the compiler's symbol graphs; a module's
-## catalog is Sources/<Module>/<Module>.docc when it has one), in .build/docs/<Module>; fails on
-## any DocC warning and prints how much of each module is documented
+## catalog is Sources/<Module>/<Module>.docc when it has one), in .build/docs/<Module>; Jetway's
+## also has the guides of docs/ (DOC_ARTICLES) as articles. Fails on any DocC warning and prints
+## how much of each module is documented. In development the server serves them at /_jetway/docs/.
 DOC_MODULES := Jetway JetwayServer JetwayStore JetwayTesting JetwayCharts JetwayMapKit JetwayCoreData JetwaySwiftData JetwayKingfisher JetwayBrowser
+DOC_ARTICLES := getting-started development porting swiftui concepts store integration http deploying scaling motion previews security
 docs: deps
 	swift package dump-symbol-graph --minimum-access-level public > /dev/null
 	@set -o pipefail; mkdir -p .build/docs; graphs=$$(dirname $$(swift build --show-bin-path))/symbolgraph; \
 	for module in $(DOC_MODULES); do \
 		echo "docs: $$module"; \
-		only=$$(mktemp -d) && cp $$graphs/$$module.symbols.json $$only/ && cp $$graphs/$$module@*.symbols.json $$only/ 2>/dev/null; \
-		catalog=Sources/$$module/$$module.docc; [ -d $$catalog ] || catalog=""; \
-		docc convert $$catalog --additional-symbol-graph-dir $$only --output-dir .build/docs/$$module \
+		work=$$(mktemp -d) && mkdir $$work/graphs $$work/$$module.docc && \
+		cp $$graphs/$$module.symbols.json $$work/graphs/ && cp $$graphs/$$module@*.symbols.json $$work/graphs/ 2>/dev/null; \
+		[ -d Sources/$$module/$$module.docc ] && cp -r Sources/$$module/$$module.docc/. $$work/$$module.docc/; \
+		if [ $$module = Jetway ]; then \
+			printf '\n### Guides\n\n' >> $$work/$$module.docc/$$module.md; \
+			for article in $(DOC_ARTICLES); do cp docs/$$article.md $$work/$$module.docc/ && echo "- <doc:$$article>" >> $$work/$$module.docc/$$module.md; done; \
+		fi; \
+		rm -rf .build/docs/$$module; \
+		docc convert $$work/$$module.docc --additional-symbol-graph-dir $$work/graphs --output-dir .build/docs/$$module \
 			--fallback-display-name $$module --fallback-bundle-identifier org.jetway.$$module --warnings-as-errors \
+			--hosting-base-path _jetway/docs/$$module \
 			--experimental-documentation-coverage --coverage-summary-level brief 2>&1 | grep -v "^$$" || exit 1; \
-		rm -rf $$only; \
+		rm -rf $$work; \
 	done
 
 ## snapshots: render the ported screens to HTML and PNG with headless Chromium

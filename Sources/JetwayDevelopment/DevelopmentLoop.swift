@@ -155,6 +155,9 @@ public final class DevelopmentLoop {
         var environment = options.environment
         environment["JETWAY_DEVELOPMENT"] = "1"
         environment["JETWAY_DEVELOPMENT_REPORT"] = reportFile.path
+        // The API reference and guides at /_jetway/docs/, where `make docs` built them: in this
+        // package (a Jetway checkout) or in its Jetway checkout.
+        if environment["JETWAY_DOCS"] == nil, let docs = documentation { environment["JETWAY_DOCS"] = docs.path }
         // The runtime's backtrace on a trap: the frames name the app's file and line.
         environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
         do {
@@ -191,6 +194,14 @@ public final class DevelopmentLoop {
         self.app = nil
         app.stop()
         try? FileManager.default.removeItem(at: pidFile)
+    }
+
+    /// The `.build/docs` folder `make docs` wrote, here or in a checkout of a dependency.
+    var documentation: URL? {
+        let build = options.package.appendingPathComponent(".build")
+        let checkouts = (try? FileManager.default.contentsOfDirectory(atPath: build.appendingPathComponent("checkouts").path)) ?? []
+        let candidates = [build.appendingPathComponent("docs")] + checkouts.sorted().map { build.appendingPathComponent("checkouts/\($0)/.build/docs") }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Jetway/index.html").path) }
     }
 
     private var pidFile: URL { reportFile.deletingLastPathComponent().appendingPathComponent("app.pid") }

@@ -64,6 +64,9 @@ public struct ServerConfiguration: Sendable {
     /// (a build under way, a failed build's errors, where the app trapped), which the server
     /// follows and shows over every open page (`JETWAY_DEVELOPMENT_REPORT`; docs/development.md).
     public var developmentReport: String?
+    /// In development: the folder of the DocC sites `make docs` builds (`.build/docs` of a Jetway
+    /// checkout), served at `/_jetway/docs/` (`JETWAY_DOCS`; `jetway dev` sets it when it finds one).
+    public var documentationDirectory: String?
     /// The largest upload the server takes at all (a `.fileImporter`'s own limit is usually
     /// smaller); larger ones get 413 before a byte is stored.
     public var maxUploadBytes = 64 * 1024 * 1024
@@ -178,7 +181,7 @@ extension ServerConfiguration {
     /// `JETWAY_TRUSTED_PROXIES` (comma-separated IP addresses), `JETWAY_SECURE_COOKIES`,
     /// `JETWAY_MAX_SESSIONS_PER_ADDRESS`, `JETWAY_MAX_WEBSOCKETS_PER_ADDRESS`,
     /// `JETWAY_MAX_HTTP_CONNECTIONS_PER_ADDRESS`, `JETWAY_MAX_OPEN_SOCKETS`,
-    /// `JETWAY_TOKEN_LIFETIME` (seconds), `JETWAY_BUILD_ID`, `JETWAY_DEVELOPMENT_REPORT` and `JETWAY_COUNT_OBSERVATIONS` where they are set (the same variables for every Jetway app). A value that is not of its kind (a
+    /// `JETWAY_TOKEN_LIFETIME` (seconds), `JETWAY_BUILD_ID`, `JETWAY_DEVELOPMENT_REPORT`, `JETWAY_DOCS` and `JETWAY_COUNT_OBSERVATIONS` where they are set (the same variables for every Jetway app). A value that is not of its kind (a
     /// port that is not a number from 0 to 65535) is an error naming it, not a silent default.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ServerError)
         -> ServerConfiguration
@@ -194,6 +197,7 @@ extension ServerConfiguration {
             configuration.developmentMode = ["1", "true", "yes"].contains(development)
         }
         if let report = environment["JETWAY_DEVELOPMENT_REPORT"], !report.isEmpty { configuration.developmentReport = report }
+        if let docs = environment["JETWAY_DOCS"], !docs.isEmpty { configuration.documentationDirectory = docs }
         if let build = environment["JETWAY_BUILD_ID"], !build.isEmpty {
             guard build.utf8.count <= 64, build.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) }) else {
                 throw .badSetting(name: "JETWAY_BUILD_ID", value: build, expected: "up to 64 letters, digits, '-', '.' or '_'")

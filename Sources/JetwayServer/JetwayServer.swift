@@ -22,6 +22,8 @@ public final class JetwayServer: @unchecked Sendable {
     let assets: StaticFiles
     /// The files `Image(systemName:)` draws (`/_jetway/symbols/`).
     let symbols: SymbolFiles
+    /// In development, the DocC sites at `/_jetway/docs/` (nil otherwise).
+    let documentation: DocumentationFiles?
     let listenAddress: ListenAddress
     let allowedHosts: AllowedHosts
     /// Who is signed in, by the id in each browser's `jw_signin` cookie.
@@ -68,6 +70,7 @@ public final class JetwayServer: @unchecked Sendable {
         self.secret = try SessionToken.loadSecret(configured: configuration.secret, dataDirectory: configuration.dataDirectory)
         self.assets = assets
         self.symbols = SymbolFiles(directory: configuration.symbolsDirectory)
+        self.documentation = configuration.developmentMode ? DocumentationFiles(directory: configuration.documentationDirectory) : nil
         if !symbols.isInstalled {
             Log.warn(
                 "system_images_missing",

@@ -118,6 +118,14 @@ extension JetwayServer {
                 ?? HTTPResponse(status: 204, contentType: "image/x-icon", headers: [("cache-control", "public, max-age=86400")], body: [])
             return .answer(response, headOnly: isHead, closes: false)
         }
+        if let documentation, path.hasPrefix(DocumentationFiles.pathPrefix) || path == "/_jetway/docs" {
+            let name = String(path.dropFirst(min(path.count, DocumentationFiles.pathPrefix.count)))
+            return .answerLater(headOnly: isHead) { answer in
+                DispatchQueue.global().async {
+                    answer(documentation.response(for: name) ?? HTTPResponse.notFoundPage(title: self.app.title))
+                }
+            }
+        }
         if path.hasPrefix(SymbolFiles.pathPrefix) {
             let name = String(path.dropFirst(SymbolFiles.pathPrefix.count))
             return .answerLater(headOnly: isHead) { answer in
