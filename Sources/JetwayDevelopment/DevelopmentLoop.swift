@@ -200,7 +200,8 @@ public final class DevelopmentLoop {
     var documentation: URL? {
         let build = options.package.appendingPathComponent(".build")
         let checkouts = (try? FileManager.default.contentsOfDirectory(atPath: build.appendingPathComponent("checkouts").path)) ?? []
-        let candidates = [build.appendingPathComponent("docs")] + checkouts.sorted().map { build.appendingPathComponent("checkouts/\($0)/.build/docs") }
+        let candidates =
+            [build.appendingPathComponent("docs")] + checkouts.sorted().map { build.appendingPathComponent("checkouts/\($0)/.build/docs") }
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Jetway/index.html").path) }
     }
 

@@ -42,7 +42,8 @@ extension EndToEnd {
             #expect(page.headers["content-security-policy"]?.contains("script-src 'self';") == true)
             #expect(page.body.contains("/_jetway/docs/Gates/base-url.js") && !page.body.contains("<script>var baseUrl"))
             // Nothing outside the folder.
-            for escape in ["/_jetway/docs/Gates/../../docc.log", "/_jetway/docs/%2e%2e/docc.log", "/_jetway/docs/Gates/..%2f..%2fdocc.log"] {
+            for escape in ["/_jetway/docs/Gates/../../docc.log", "/_jetway/docs/%2e%2e/docc.log", "/_jetway/docs/Gates/..%2f..%2fdocc.log"]
+            {
                 #expect(try await server.get(escape).status == 404, "\(escape)")
             }
             try await withBrowsers(1) { browsers in

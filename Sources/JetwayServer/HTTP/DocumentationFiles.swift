@@ -56,7 +56,9 @@ struct DocumentationFiles {
         let type = MimeType.of(resolved)
         if type.hasPrefix("text/html") {
             let inline = "<script>var baseUrl = \"\(base)\"</script>"
-            body = Array(String(decoding: body, as: UTF8.self).replacingOccurrences(of: inline, with: "<script src=\"\(base)base-url.js\"></script>").utf8)
+            body = Array(
+                String(decoding: body, as: UTF8.self).replacingOccurrences(of: inline, with: "<script src=\"\(base)base-url.js\"></script>")
+                    .utf8)
         }
         return HTTPResponse(status: 200, contentType: type, headers: [("cache-control", "no-cache")], body: body).varyingByEncoding()
     }
