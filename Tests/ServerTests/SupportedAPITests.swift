@@ -167,7 +167,10 @@ struct SupportedAPITests {
 
     /// Type-checks one file against the built modules (and, for JetwayServer's C modules, their
     /// module maps, as SwiftPM passes them): whether it compiles, and what the compiler said.
-    static func typeCheck(_ file: URL) throws -> (Bool, String) {
+    static func typeCheck(_ file: URL) throws -> (Bool, String) { try typeCheck([file]) }
+
+    /// The same for files that make one module (`-parse-as-library`: one may hold an `@main`).
+    static func typeCheck(_ files: [URL], asLibrary: Bool = false) throws -> (Bool, String) {
         let sources = repository.appendingPathComponent("Sources")
         // The system libraries' module maps (a C target of our own has its map made by SwiftPM).
         let maps = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasPrefix("C") }.sorted()
@@ -176,7 +179,8 @@ struct SupportedAPITests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["swiftc", "-typecheck", "-I", repository.appendingPathComponent(".build/debug/Modules").path] + maps + [file.path]
+            ["swiftc", "-typecheck", "-I", repository.appendingPathComponent(".build/debug/Modules").path] + maps
+            + (asLibrary ? ["-parse-as-library"] : []) + files.map(\.path)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
