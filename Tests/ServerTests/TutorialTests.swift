@@ -17,7 +17,8 @@ struct TutorialTests {
     ]
 
     @Test func everyStepsFileIsInTheTutorialAndEverySectionsAppBuilds() throws {
-        let tutorial = try String(contentsOf: Self.resources.deletingLastPathComponent().appendingPathComponent("DeparturesBoard.tutorial"), encoding: .utf8)
+        let tutorial = try String(
+            contentsOf: Self.resources.deletingLastPathComponent().appendingPathComponent("DeparturesBoard.tutorial"), encoding: .utf8)
         let shown = Set(try FileManager.default.contentsOfDirectory(atPath: Self.resources.path).filter { $0.hasPrefix("board-") })
         for file in shown { #expect(tutorial.contains("file: \"\(file)\""), "\(file) is in no step") }
         #expect(Set(Self.sections.flatMap(\.1)).union(["board-01-new.txt", "board-02-dev.txt", "board-11-test.swift"]) == shown)
@@ -34,7 +35,8 @@ struct TutorialTests {
         let test = try String(contentsOf: Self.resources.appendingPathComponent("board-11-test.swift"), encoding: .utf8)
         #expect(test.contains("@testable import Departures"))
         let inModule = folder.appendingPathComponent("BoardViewTests.swift")
-        try test.replacingOccurrences(of: "@testable import Departures", with: "import Jetway").write(to: inModule, atomically: true, encoding: .utf8)
+        try test.replacingOccurrences(of: "@testable import Departures", with: "import Jetway").write(
+            to: inModule, atomically: true, encoding: .utf8)
         let finished = Self.sections.last!.1.map { Self.resources.appendingPathComponent($0) } + [inModule]
         let (builds, output) = try SupportedAPITests.typeCheck(finished, asLibrary: true)
         #expect(builds, "the last step's test does not build:\n\(output.prefix(3000))")
