@@ -193,7 +193,7 @@ bench: bench-deps
 ## also has the guides of docs/ (DOC_ARTICLES) as articles. Fails on any DocC warning and prints
 ## how much of each module is documented. In development the server serves them at /_jetway/docs/.
 DOC_MODULES := Jetway JetwayServer JetwayStore JetwayTesting JetwayCharts JetwayMapKit JetwayCoreData JetwaySwiftData JetwayKingfisher JetwayBrowser
-DOC_ARTICLES := getting-started development porting swiftui concepts store integration http deploying scaling motion previews security
+DOC_ARTICLES := getting-started development porting swiftui concepts testing assets store integration http deploying scaling motion previews security
 docs: deps
 	swift package dump-symbol-graph --minimum-access-level public > /dev/null
 	@set -o pipefail; mkdir -p .build/docs; graphs=$$(dirname $$(swift build --show-bin-path))/symbolgraph; \

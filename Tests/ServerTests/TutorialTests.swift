@@ -40,5 +40,11 @@ struct TutorialTests {
         let finished = Self.sections.last!.1.map { Self.resources.appendingPathComponent($0) } + [inModule]
         let (builds, output) = try SupportedAPITests.typeCheck(finished, asLibrary: true)
         #expect(builds, "the last step's test does not build:\n\(output.prefix(3000))")
+        // docs/testing.md shows the same test.
+        let guide = try String(contentsOf: SupportedAPITests.repository.appendingPathComponent("docs/testing.md"), encoding: .utf8)
+        for line in test.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+        where line.hasPrefix("try ") || line.hasPrefix("#expect") {
+            #expect(guide.contains(line), "docs/testing.md lacks the tutorial test's “\(line)”")
+        }
     }
 }
