@@ -1,7 +1,7 @@
 /// Why a server could not be set up or started; each says what to do about it.
 public enum ServerError: Error, CustomStringConvertible, Equatable {
     case cannotWriteSecret(String)
-    case cannotListen(host: String, port: Int)
+    case cannotListen(host: String, port: Int, why: ListenProblem = .unknown)
     case badHost(String)
     case assetsDirectoryMissing(String)
     case badPort(String)
@@ -10,12 +10,36 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     case badSetting(name: String, value: String, expected: String)
     case alreadyRunning
 
+    /// Why a port could not be listened on, and what to do.
+    public enum ListenProblem: Equatable, Sendable {
+        /// Another program listens there (another copy of the app, often).
+        case inUse
+        /// The address is not one of this machine's.
+        case notThisMachine
+        /// A port below 1024 without the privilege.
+        case needsPrivilege
+        case other(String)
+        case unknown
+
+        func advice(port: Int) -> String {
+            switch self {
+            case .inUse:
+                "another program is listening on port \(port) (`ss -ltnp 'sport = :\(port)'` names it): stop it, or give this app another port (JETWAY_PORT=8081, or 0 for any free one)"
+            case .notThisMachine: "the address is not one of this machine's (JETWAY_HOST=127.0.0.1, 0.0.0.0 or :: listen here)"
+            case .needsPrivilege:
+                "ports below 1024 need root or CAP_NET_BIND_SERVICE: listen on a port above 1024 (JETWAY_PORT=8080) behind a proxy that listens on 80 and 443 (docs/deploying.md)"
+            case .other(let reason): reason
+            case .unknown: "is another server running there, or is the address not this machine's?"
+            }
+        }
+    }
+
     public var description: String {
         switch self {
         case .cannotWriteSecret(let path):
             "cannot write the server secret to \(path); set ServerConfiguration.secret or make the data folder writable"
-        case .cannotListen(let host, let port):
-            "cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port); is another server running there, or is the address not this machine's?"
+        case .cannotListen(let host, let port, let why):
+            "cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port): " + why.advice(port: port)
         case .badHost(let host):
             "cannot listen on \"\(host)\": not an IP address or a host name of this machine (use 127.0.0.1, ::1, 0.0.0.0 or ::)"
         case .assetsDirectoryMissing(let path):

@@ -39,7 +39,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String {
         switch self {
         case .cannotOpen(let what, let reason): "cannot open the store \(what): \(reason)"
-        case .badURL(let url): "not a store URL: \(url) (use sqlite:PATH or sqlite::memory:)"
+        case .badURL(let url):
+            "not a store URL: \(url) (use sqlite:data/app.sqlite for a file, sqlite::memory:, or postgresql://user:password@host:port/database)"
         case .statement(let sql, let reason): "the database refused \(sql.prefix(200)): \(reason)"
         case .constraint(let reason): "the write breaks a constraint: \(reason)"
         case .notFound(let table, let id): "no row \(id) in \(table)"

@@ -319,6 +319,27 @@ struct HTTPTests {
         #expect(throws: ServerError.badHost(host)) { try TestServer { $0.host = host } }
     }
 
+    /// A port another program holds (a second copy of the app, often) says so and what to do;
+    /// so does an address of another machine.
+    @Test func aPortInUseOrAnotherMachinesAddressIsAClearError() throws {
+        let first = try TestServer()
+        defer { first.stop() }
+        let port = first.port
+        #expect {
+            try TestServer(port: port)
+        } throws: { error in
+            guard case ServerError.cannotListen(_, port, .inUse) = error else { return false }
+            let text = String(describing: error)
+            return text.contains("another program is listening on port \(port)") && text.contains("JETWAY_PORT")
+        }
+        #expect {
+            try TestServer { $0.host = "192.0.2.7" }
+        } throws: { error in
+            guard case ServerError.cannotListen(_, _, .notThisMachine) = error else { return false }
+            return String(describing: error).contains("not one of this machine's")
+        }
+    }
+
     @Test func aBadPortSettingIsAClearError() throws {
         #expect(throws: ServerError.badPort("80a")) { try ServerConfiguration.fromEnvironment(["JETWAY_PORT": "80a"]) }
         #expect(throws: ServerError.badPort("70000")) { try ServerConfiguration.fromEnvironment(["JETWAY_PORT": "70000"]) }

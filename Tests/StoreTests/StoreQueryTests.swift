@@ -210,6 +210,9 @@ struct StoreQueryTests {
 
     @Test func badURLsAndUnopenableFilesAreClearErrors() throws {
         #expect(throws: StoreError.badURL("mysql://x")) { try Store.open("mysql://x") }
+        // It says which URLs are: a file, memory, PostgreSQL.
+        let said = String(describing: StoreError.badURL("mysql://x"))
+        #expect(said.contains("sqlite:data/app.sqlite") && said.contains("postgresql://user:password@host:port/database"))
         #expect(throws: StoreError.self) { try Store.open("sqlite:/proc/no/such/place/x.sqlite") }
         let memory = try Store.open("sqlite::memory:", migrations: Fixtures.fruitMigrations)
         try memory.insert(Fixtures.basket[0])

@@ -190,6 +190,15 @@ final class LibWebSocketsTransport: @unchecked Sendable, SessionTransport {
         defer { loops.deallocate() }
         loops.pointee = loop.map { UnsafeMutableRawPointer($0) }
         var created: OpaquePointer?
+        // What would stop any loop from listening is said as it is, not as a missing loop.
+        let problem = server.listenAddress.bindProblem(port: configuration.port)
+        if configuration.port != 0, [.inUse, .notThisMachine, .needsPrivilege].contains(problem) {
+            startError = ServerError.cannotListen(host: configuration.host, port: configuration.port, why: problem)
+            started.signal()
+            cleanUpCStrings()
+            if loop != nil { jw_ev_loop_destroy(loop) }
+            return
+        }
         if loop != nil {
             var withLoop = info
             withLoop.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
@@ -203,7 +212,8 @@ final class LibWebSocketsTransport: @unchecked Sendable, SessionTransport {
         }
         if created == nil { created = lws_create_context(&info) }
         guard let context = created else {
-            startError = ServerError.cannotListen(host: configuration.host, port: configuration.port)
+            startError = ServerError.cannotListen(
+                host: configuration.host, port: configuration.port, why: server.listenAddress.bindProblem(port: configuration.port))
             started.signal()
             cleanUpCStrings()
             return

@@ -77,3 +77,41 @@ struct ListenAddress: Equatable {
         }
     }
 }
+
+extension ListenAddress {
+    /// Why libwebsockets could not listen on `port` here: the same bind tried on a socket of
+    /// our own, its error read (libwebsockets only says that it failed).
+    func bindProblem(port: Int) -> ServerError.ListenProblem {
+        let inet6 = family != .ipv4
+        let socket = Glibc.socket(inet6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return .other(String(cString: strerror(errno))) }
+        defer { close(socket) }
+        var yes: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        let status: Int32
+        if inet6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(port).bigEndian)
+            if let interface { inet_pton(AF_INET6, interface, &address.sin6_addr) } else { address.sin6_addr = in6addr_any }
+            status = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            if let interface { inet_pton(AF_INET, interface, &address.sin_addr) } else { address.sin_addr.s_addr = INADDR_ANY }
+            status = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        if status == 0 { return .other("it could be bound a moment later: try again") }
+        switch errno {
+        case EADDRINUSE: return .inUse
+        case EADDRNOTAVAIL: return .notThisMachine
+        case EACCES: return .needsPrivilege
+        default: return .other(String(cString: strerror(errno)))
+        }
+    }
+}
