@@ -6,6 +6,7 @@ import JetwayWire
 /// source; errors without a place (a link that failed) after them. Warnings and notes are left
 /// to the terminal.
 public struct BuildDiagnostics: Equatable, Sendable {
+    /// The errors with a place first, in the order the compiler gave them, then the others.
     public var problems: [DevelopmentReport.Problem]
 
     /// `output`: what `swift build` printed; `package`: the package's folder (paths under it are

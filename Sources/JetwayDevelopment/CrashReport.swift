@@ -11,8 +11,10 @@ public struct CrashReport: Equatable, Sendable {
     /// "Index out of range", "Unexpectedly found nil while unwrapping an Optional value", or
     /// what the process said it died of ("Illegal instruction").
     public var message: String
+    /// Where, in the package's own sources; nil when the backtrace has no frame there.
     public var problem: DevelopmentReport.Problem?
 
+    /// Reads what the app printed; nil when it shows no trap (an app that exited by itself).
     public init?(output: String, package: String, source: (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }) {
         let root = package.hasSuffix("/") ? package : package + "/"
         var message: String?
@@ -51,6 +53,7 @@ public struct CrashReport: Equatable, Sendable {
         }
     }
 
+    /// A report of a trap already read.
     public init(message: String, problem: DevelopmentReport.Problem?) {
         self.message = message
         self.problem = problem

@@ -10,6 +10,7 @@ import Synchronization
 /// running meanwhile), where the app trapped (the process is started again holding its pages,
 /// until the next build). Pressing Return in the terminal restarts the app.
 public final class DevelopmentLoop {
+    /// What `jetway dev` was asked for.
     public struct Options: Sendable {
         /// The package's folder.
         public var package: URL
@@ -22,6 +23,7 @@ public final class DevelopmentLoop {
         /// How often the sources are looked at.
         public var interval: Duration
 
+        /// The options of a loop in `package`; the rest as `jetway dev` defaults them.
         public init(
             package: URL, product: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
             ignoring: Set<String> = [], interval: Duration = .milliseconds(150)
@@ -34,12 +36,14 @@ public final class DevelopmentLoop {
         }
     }
 
+    /// Why the loop could not begin, each with what to do.
     public enum Failure: Error, CustomStringConvertible {
         case noPackage(String)
         case noExecutable(String)
         case severalExecutables([String])
         case cannotRun(String, String)
 
+        /// The reason, in words.
         public var description: String {
             switch self {
             case .noPackage(let folder): "no Package.swift in \(folder): run jetway dev in the app's package folder"
@@ -59,6 +63,7 @@ public final class DevelopmentLoop {
     private var app: RunningApp?
     private var lastReport: DevelopmentReport?
 
+    /// A loop for the package; throws when it has no `Package.swift` or no single executable to run.
     public init(_ options: Options) throws {
         self.options = options
         guard FileManager.default.fileExists(atPath: options.package.appendingPathComponent("Package.swift").path) else {

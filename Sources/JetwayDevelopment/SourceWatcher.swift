@@ -5,7 +5,9 @@ import Foundation
 /// Polled: a snapshot of each file's size and modification time, compared with the last one.
 /// Editors save by writing in place or by renaming a new file over the old; both change it.
 public struct SourceWatcher {
+    /// The package's folder.
     public let root: URL
+    /// Folders not watched: paths relative to the root, or names anywhere.
     public let ignoring: Set<String>
     private var last: [String: Stamp] = [:]
 
@@ -14,6 +16,7 @@ public struct SourceWatcher {
         var modified: Double
     }
 
+    /// Watches `root`; the first call of `changes()` reports what changed after this.
     public init(root: URL, ignoring: Set<String> = []) {
         self.root = root.standardizedFileURL
         self.ignoring = ignoring

@@ -74,6 +74,7 @@ public struct ServerConfiguration: Sendable {
     /// past it an upload is answered 429 before a byte is stored, and the page's importer is
     /// told when it may try again.
     public var uploadBytesPerAddressPerHour = 64 * 1024 * 1024
+    /// Bytes one browser (its device cookie) may upload an hour, over all its pages.
     public var uploadBytesPerDevicePerHour = 16 * 1024 * 1024
     /// Free space the data folder's disk keeps: an upload that would leave less is answered 507
     /// before a byte is stored.
@@ -88,6 +89,7 @@ public struct ServerConfiguration: Sendable {
     /// address may use, over all its pages, and one page: past it (and a quarter second's
     /// allowance) its messages wait their turn while the others are served.
     public var mainActorSharePerAddress = 0.3
+    /// The share of the main actor one page may use (see `mainActorSharePerAddress`).
     public var mainActorSharePerSession = 0.2
     /// Protocol violations (malformed, unknown ids, wrong types) before the socket is closed with 1008.
     public var maxViolations = 20
@@ -126,6 +128,7 @@ public struct ServerConfiguration: Sendable {
     /// this long after its last sign of life is closed — a stalled or half-open socket does not
     /// hold a session forever. Browsers answer pings by themselves.
     public var pingAfterIdle: TimeInterval = 30
+    /// How long after its last sign of life an unanswering socket is closed (see `pingAfterIdle`).
     public var closeAfterIdle: TimeInterval = 60
     /// Sockets one client address may hold that are not websockets (requests arriving, being
     /// answered, or kept alive between them): past it a new one is answered 429 and closed. A
@@ -142,6 +145,7 @@ public struct ServerConfiguration: Sendable {
     /// How long a request's body may take: this, plus its length at `minimumBodyRate` bytes a
     /// second. A body dribbled in cannot keep its socket longer.
     public var requestBodyTimeout: TimeInterval = 10
+    /// The slowest a request's body may arrive, in bytes a second (see `requestBodyTimeout`).
     public var minimumBodyRate = 8 * 1024
     /// Addresses of the reverse proxies in front of the server: only their `X-Forwarded-For`
     /// is believed (the real client's address then counts for the per-address limits).
@@ -162,6 +166,7 @@ public struct ServerConfiguration: Sendable {
     /// Serve sockets on libev (epoll, the default) or on lws's own poll() loop.
     public var usesEventLibrary = true
 
+    /// The defaults: 127.0.0.1:8080, data in `./data`, no assets folder of the app's own.
     public init() {}
 
     /// The executable's size and modification time: changes with every build.

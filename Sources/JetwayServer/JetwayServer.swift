@@ -14,7 +14,9 @@ import Jetway
 /// try server.run()   // serves until SIGINT/SIGTERM; or start() and stop() yourself
 /// ```
 public final class JetwayServer: @unchecked Sendable {
+    /// What the server was made with (in development, its build identity derived: `buildID`).
     public let configuration: ServerConfiguration
+    /// The app it serves: its routes, handlers, stylesheets and scripts.
     public let app: JetwayApp
     let secret: [UInt8]
     /// When the server was made (`/_jetway/stats` reports its uptime).

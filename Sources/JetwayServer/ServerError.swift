@@ -34,6 +34,7 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// What went wrong and what to do about it, in one sentence.
     public var description: String {
         switch self {
         case .cannotWriteSecret(let path):

@@ -9,7 +9,9 @@ import Foundation
 /// try app.write(into: URL(fileURLWithPath: "Departures"))   // Departures/Package.swift, …
 /// ```
 public struct NewApp: Sendable {
+    /// Why the app cannot be written: a name, release or address that is not one, or a file already there.
     public struct Failure: Error, CustomStringConvertible, Sendable {
+        /// What is wrong and how to write it.
         public let description: String
     }
 
@@ -18,8 +20,10 @@ public struct NewApp: Sendable {
     public let name: String
     /// Jetway's address (`https://…/Jetway.git`, `file:///…/Jetway`) and the release to start from.
     public let jetway: String
+    /// The release it starts from (`from:` in its `Package.swift`).
     public let version: String
 
+    /// Checks the name (a Swift type name), the release (`0.1.0`) and the address; throws `Failure` saying what is wrong.
     public init(name: String, jetway: String, from version: String) throws {
         guard let first = name.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first),
             name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII })

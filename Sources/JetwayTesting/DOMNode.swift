@@ -2,28 +2,37 @@ import Jetway
 
 /// A node of the model DOM: an element with attributes and children, or a text.
 public final class DOMNode {
+    /// An element (its tag) or a text (its content).
     public enum Kind: Equatable {
         case element(String)
         case text(String)
     }
+    /// What the node is.
     public var kind: Kind
+    /// An element's attributes, in the order written.
     public var attributes: [(name: String, value: String)] = []
+    /// An element's children, in order.
     public var children: [DOMNode] = []
+    /// The element that holds it; nil for the root or a removed node.
     public weak var parent: DOMNode?
 
+    /// A node not in any document yet.
     public init(_ kind: Kind) {
         self.kind = kind
     }
 
+    /// An element's tag; nil for a text.
     public var tag: String? {
         if case .element(let tag) = kind { return tag }
         return nil
     }
 
+    /// The attribute's value; nil when the element has none of that name.
     public func attribute(_ name: String) -> String? {
         attributes.first { $0.name == name }?.value
     }
 
+    /// Sets the attribute (in its place, or last); nil removes it.
     public func setAttribute(_ name: String, _ value: String?) {
         if let index = attributes.firstIndex(where: { $0.name == name }) {
             if let value { attributes[index].value = value } else { attributes.remove(at: index) }

@@ -4,11 +4,13 @@ import Jetway
 /// into model DOM nodes. Malformed input is an error, not a guess: the model DOM exists to
 /// catch a renderer or diff that writes something a browser would mis-read.
 public struct HTMLParser {
+    /// Where and why the HTML is not what Jetway writes.
     public enum ParseError: Error, Equatable, CustomStringConvertible {
         case unexpectedEnd(at: Int)
         case mismatchedEndTag(expected: String, found: String, at: Int)
         case malformed(String, at: Int)
 
+        /// The problem and its byte offset.
         public var description: String {
             switch self {
             case .unexpectedEnd(let offset): "HTML ends unexpectedly at byte \(offset)"

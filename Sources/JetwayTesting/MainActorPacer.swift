@@ -17,6 +17,7 @@ public struct MainActorPacer {
     /// How many times it yielded (a test can check it was called at all).
     public private(set) var yields = 0
 
+    /// A pacer that yields after each `slice` of work.
     public init(slice: Duration = .milliseconds(20)) {
         self.slice = slice
     }

@@ -9,6 +9,7 @@ import Synchronization
 /// process while it samples, so other tests' timings suffer; use it to find a culprit only.
 /// The test servers start it (`TestServer.init`); it runs once per process.
 public enum MainActorStallWatch {
+    /// Starts the watch when `JETWAY_STALL_WATCH` is set; does nothing otherwise, or when it runs already.
     public static func startIfAsked() { _ = started }
 
     private static let started: Bool = {

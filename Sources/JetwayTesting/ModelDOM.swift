@@ -9,12 +9,14 @@ import Jetway
 /// #expect(dom.canonicalHTML == ModelDOM(html: newRender.html).canonicalHTML)
 /// ```
 public final class ModelDOM {
+    /// A patch op the page could not apply: a patch the runtime would refuse (it asks for the whole page).
     public enum ApplyError: Error, Equatable, CustomStringConvertible {
         case unknownID(String)
         case badIndex(parent: String, index: Int, count: Int)
         case detachedTarget(String)
         case duplicateID(String)
 
+        /// The op's problem, with the element's id.
         public var description: String {
             switch self {
             case .unknownID(let id): "no element with data-j=\(id)"
@@ -29,20 +31,24 @@ public final class ModelDOM {
     public private(set) var root: DOMNode
     private var byID: [String: DOMNode] = [:]
 
+    /// The document of a page's HTML; throws a `HTMLParser.ParseError` for what a browser would mis-read, and `ApplyError.duplicateID` for an id written twice.
     public init(html: String) throws {
         root = try HTMLParser.parseElement(html)
         try index(root)
     }
 
+    /// The document written back in one canonical form (attributes sorted), for comparing two.
     public var canonicalHTML: String { root.canonicalHTML }
 
     /// The element with this `data-j` id.
     public func element(_ id: String) -> DOMNode? { byID[id] }
 
+    /// Applies a patch's ops in order, as the runtime does.
     public func apply(_ ops: [PatchOp]) throws {
         for op in ops { try apply(op) }
     }
 
+    /// Applies one op as the runtime does; throws `ApplyError` where the runtime would refuse it.
     public func apply(_ op: PatchOp) throws {
         switch op {
         case .setText(let id, let text):

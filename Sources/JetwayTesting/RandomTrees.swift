@@ -4,12 +4,15 @@ import Jetway
 /// with `ModelDOM`): keyed children, text only as an element's whole
 /// content, attributes from a small set (so they collide and change), awkward characters.
 public struct RandomTrees {
+    /// The generator every choice is drawn from (a failing tree is replayed from its seed).
     public var random: SeededGenerator
     /// The tags trees are made of. A browser's parser restructures some nestings (a `div` in a
     /// `p`, a `button` in a `button`): a test that parses trees in a browser uses tags any of
     /// which may hold any other.
     public var tags = ["div", "span", "ul", "li", "p", "button", "section"]
+    /// Tags a browser's parser keeps nested as written, any inside any other.
     public static let tagsBrowsersKeepNested = ["div", "span", "section", "em", "b"]
+    /// Trees drawn from `random`, of `tags` (the default set when nil).
     public init(random: SeededGenerator, tags: [String]? = nil) {
         self.random = random
         if let tags { self.tags = tags }
@@ -18,6 +21,7 @@ public struct RandomTrees {
     let attributeNames = ["class", "style", "title", "aria-label", "data-x"]
     let texts = ["", "a", "b & c", "<i>x</i>", "\"q\" 'r'", "héllo ✈︎", "line\nbreak"]
 
+    /// A random tree at most `depth` levels deep.
     public mutating func tree(depth: Int) -> Node {
         let node = Node(tags.randomElement(using: &random)!, key: UInt64.random(in: 0..<4, using: &random))
         for name in attributeNames where Int.random(in: 0..<3, using: &random) == 0 {

@@ -18,6 +18,7 @@ import Jetway
 /// ```
 @MainActor
 public final class ViewHost {
+    /// Why an action could not be done, or a patch was wrong.
     public enum HostError: Error, CustomStringConvertible {
         case notFound(String)
         case ambiguous(String, count: Int)
@@ -25,6 +26,7 @@ public final class ViewHost {
         case patchMismatch(expected: String, actual: String)
         case wire(String)
 
+        /// What went wrong, naming the control or both pages.
         public var description: String {
             switch self {
             case .notFound(let what): "found no \(what)"
@@ -45,7 +47,9 @@ public final class ViewHost {
         case direct
     }
 
+    /// The view graph the host renders (what the server keeps for a page).
     public let graph: ViewGraph
+    /// How events and patches travel (`json` unless asked otherwise).
     public let wire: Wire
     /// The ref of the last event sent (each event's, as the runtime numbers them).
     private var ref = 0
@@ -60,6 +64,7 @@ public final class ViewHost {
     /// An error from an update that ran outside a user action (a task, a timer).
     public private(set) var backgroundError: Error?
 
+    /// Renders `view` as a page's first paint, with `environment` as the page's (a color scheme, a locale).
     public init<Root: View>(_ view: Root, environment: EnvironmentValues = EnvironmentValues(), wire: Wire = .json) {
         graph = ViewGraph(view, environment: environment)
         self.wire = wire
@@ -293,6 +298,7 @@ public final class ViewHost {
         dom.root.descendants.filter { $0.attribute("class")?.split(separator: " ").contains(Substring(name)) == true }
     }
 
+    /// The innermost elements whose whole visible text is `text` (trimmed): a row's label, a button's title.
     public func elements(withText text: String) -> [DOMNode] {
         dom.root.descendants.filter { node in
             node.textContent.trimmed == text && !node.children.contains { $0.tag != nil && $0.textContent.trimmed == text }

@@ -19,6 +19,7 @@ import Jetway
 /// ```
 @MainActor
 public final class InMemoryTransport: SessionTransport {
+    /// The server whose routing and sessions it drives (never started).
     public let server: JetwayServer
     /// The clock every session reads (tokens, grace periods, expiry).
     public var now: Date
@@ -179,10 +180,13 @@ public final class InMemoryTransport: SessionTransport {
 
 /// An HTTP answer as a client would read it.
 public struct InMemoryResponse: Sendable {
+    /// The HTTP status.
     public let status: Int
     /// By lower-cased name; `set-cookie` headers joined by newlines.
     public let headers: [String: String]
+    /// The body's bytes (none for a HEAD request).
     public let body: [UInt8]
+    /// The body as UTF-8 text.
     public var text: String { String(decoding: body, as: UTF8.self) }
 
     init(_ response: HTTPResponse, headOnly: Bool) {
@@ -200,11 +204,16 @@ public struct InMemoryResponse: Sendable {
 
 /// A page as a GET returned it.
 public struct InMemoryPage: Sendable {
+    /// The HTTP status (200; 404 for a path no route matches; 503 while a development server is held).
     public let status: Int
+    /// The whole document.
     public let html: String
+    /// The path it was asked for.
     public let path: String
 
+    /// The session's token, as the page's `<meta>` holds it (nil for a page without a session).
     public var token: String? { Self.meta(RuntimeContract.Meta.token, in: html) }
+    /// The version of the page's content, as its `<meta>` says ("0" when it says none).
     public var version: String { Self.meta(RuntimeContract.Meta.version, in: html) ?? "0" }
 
     /// The page as its runtime keeps it, for its socket (`ClientPage`).
