@@ -10,7 +10,9 @@ import Jetway
 /// ])
 /// ```
 public struct JetwayApp: Sendable {
+    /// The app's name: each page's title ends with it (after the screen's navigation title).
     public var title: String
+    /// The pages, matched in order: the first route whose pattern matches a path shows it.
     public var routes: [Route]
     /// HTTP endpoints beside the pages (JSON APIs, form posts), matched before the routes.
     public var handlers: [Handler]
@@ -28,6 +30,7 @@ public struct JetwayApp: Sendable {
     /// `Calendar.current` format in it, as on a device in that zone.
     public var timeZone: TimeZone?
 
+    /// An app of `routes` (and `handlers` beside them), with the app's own stylesheets and scripts under `/assets/`, its time zone and its components for the development library.
     public init(
         title: String, stylesheets: [String] = [], scripts: [String] = [], routes: [Route], handlers: [Handler] = [],
         timeZone: TimeZone? = nil, library: @escaping @MainActor @Sendable () -> [any LibraryContentProvider] = { [] }
@@ -92,6 +95,7 @@ public struct JetwayApp: Sendable {
 
 /// A path pattern (`/`, `/flights/:id`) and the view it shows.
 public struct Route: Sendable {
+    /// The paths it matches (`/flights/:id`).
     public let pattern: PathPattern
     package let makeView: @MainActor @Sendable (RouteMatch) -> RootView
     /// Whether the browser keeps the page as it last showed it, to show when the server cannot
@@ -130,8 +134,11 @@ package struct RootView {
 
 /// What a route matched: the path, its `:parameters` and the query.
 public struct RouteMatch: Sendable, Equatable {
+    /// The path, percent-decoded once.
     public let path: String
+    /// The pattern's `:parameters` (`id` in `/flights/:id`).
     public let parameters: [String: String]
+    /// The query's values by name, percent-decoded (the last of a repeated name).
     public let query: [String: String]
 
     package static func parseQuery(_ query: String) -> [String: String] {

@@ -9,6 +9,7 @@ extension JetwayApp {
         self.init(title: name, windows: app.body.windows)
     }
 
+    /// The app of an `App`'s windows: a route per window, titled by the first window's title, else `title`.
     @MainActor
     public init(title: String, windows: [SceneWindow]) {
         let routes = WindowRoutes()

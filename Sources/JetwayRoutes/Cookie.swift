@@ -9,18 +9,25 @@ import Foundation
 /// response.setCookie(Cookie(name: "flavour", value: "mint", maxAge: 3600))
 /// ```
 public struct Cookie: Sendable, Equatable {
+    /// When the browser sends it with a request from another site: never (`strict`), on top-level navigations (`lax`, the default), always (`none`, which browsers take only with `Secure`).
     public enum SameSite: String, Sendable { case strict = "Strict", lax = "Lax", none = "None" }
 
+    /// The cookie's name (letters, digits and `-_.`).
     public var name: String
+    /// The value the app reads back (signed: without the MAC, in `Request.signedCookies`).
     public var value: String
     /// Seconds until it expires; nil for a cookie that ends with the browser session.
     public var maxAge: Int?
+    /// The paths the browser sends it for (`/`: all).
     public var path: String
+    /// When it goes with requests from other sites.
     public var sameSite: SameSite
     /// Out of reach of page scripts (the default).
     public var httpOnly: Bool
+    /// Whether it carries the server's MAC (the default): a client cannot forge or edit it.
     public var signed: Bool
 
+    /// A cookie: signed, HTTP-only, `SameSite=Lax`, for every path, until the browser session ends, unless told otherwise.
     public init(
         name: String, value: String, maxAge: Int? = nil, path: String = "/", sameSite: SameSite = .lax, httpOnly: Bool = true,
         signed: Bool = true

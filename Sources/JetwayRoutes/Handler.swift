@@ -35,9 +35,13 @@ public struct Handler: Sendable {
         case bearer
     }
 
+    /// The method it answers.
     public let method: HTTPMethod
+    /// The paths it answers (`/api/flights/:id`).
     public let pattern: PathPattern
+    /// The largest body it takes; a bigger one is answered 413 unread.
     public let maxBodyBytes: Int
+    /// Who may call it.
     public let access: Access
     package let handle: @MainActor @Sendable (Request) async throws -> Response
 
@@ -57,14 +61,17 @@ public struct Handler: Sendable {
 
 /// A request as a handler sees it.
 public struct Request: Sendable {
+    /// The request's method.
     public let method: HTTPMethod
     /// The path, percent-decoded once.
     public let path: String
     /// The pattern's `:parameters`.
     public let parameters: [String: String]
+    /// The query's values by name, percent-decoded.
     public let query: [String: String]
     /// Header values by lower-cased name (the ones a handler may need: see `Request.headerNames`).
     public let headers: [String: String]
+    /// Every cookie the browser sent, by name, as sent (a signed one with its MAC; see `signedCookies`).
     public let cookies: [String: String]
     /// The signed cookies (see `Cookie`) whose signature verifies, by name, without the MAC.
     public let signedCookies: [String: String]
@@ -74,10 +81,12 @@ public struct Request: Sendable {
     public package(set) var user: String?
     /// The sign-in the browser's cookie names, while it is live.
     package var signInID: String?
+    /// The body's bytes (at most the handler's `maxBodyBytes`).
     public let body: [UInt8]
     /// The client's address.
     public let remoteAddress: String
 
+    /// A request as the server builds it (tests make their own: `Request(method: .post, path: "/api/…", body: …)`).
     public init(
         method: HTTPMethod, path: String, parameters: [String: String] = [:], query: [String: String] = [:],
         headers: [String: String] = [:], signedCookies: [String: String] = [:], body: [UInt8] = [], remoteAddress: String = "127.0.0.1"
@@ -137,15 +146,20 @@ public struct Request: Sendable {
 
 /// What a handler answers.
 public struct Response: Sendable {
+    /// The HTTP status (200 unless set).
     public var status: Int
+    /// The body's `Content-Type`.
     public var contentType: String
+    /// Headers to send besides the server's own (its security headers are always added).
     public var headers: [(String, String)]
+    /// The body's bytes.
     public var body: [UInt8]
     /// Cookies to set (`setCookie(_:)`); signed cookies are signed when the answer is sent.
     public var cookies: [Cookie] = []
     /// Set by `signIn(user:)` and `signOut()`; applied by the server as the answer is sent.
     package var signInChange: SignInChange?
 
+    /// An answer of these bytes; `json(_:)`, `html(_:)` and `text(_:)` make the usual ones.
     public init(status: Int = 200, contentType: String = "application/octet-stream", headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status
         self.contentType = contentType
@@ -169,6 +183,7 @@ public struct Response: Sendable {
     /// Text made safe for HTML, in text and in quoted attributes.
     public static func escape(_ text: String) -> String { HTMLWriter.escape(text, attribute: true) }
 
+    /// Plain UTF-8 text.
     public static func text(_ text: String, status: Int = 200) -> Response {
         Response(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
     }
@@ -199,12 +214,16 @@ public protocol HTTPErrorConvertible: Error {
 /// An error a handler throws to answer with a status: the client gets
 /// `{"error": message, "field": field}` (the field only when there is one).
 public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The HTTP status the client gets (400, 404, 409, 422…).
     public let status: Int
+    /// What is wrong, for the client: `error` in the JSON body.
     public let message: String
+    /// The field of the request's body at fault (`seats.2`), if one is: `field` in the JSON body.
     public let field: String?
     /// Extra headers (`Allow`, `WWW-Authenticate`).
     public var headers: [String: String] = [:]
 
+    /// An error answering `status` with `message`, naming `field` when one is at fault.
     public init(_ status: Int, _ message: String, field: String? = nil) {
         self.status = status
         self.message = message
@@ -233,6 +252,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The status, the message and the field: `422 too many seats (seats)`.
     public var description: String { "\(status) \(message)" + (field.map { " (\($0))" } ?? "") }
 
     /// The JSON body the client gets.
@@ -246,9 +266,11 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// A path pattern: literal segments and `:name` parameters (`/flights/:id`).
 public struct PathPattern: Sendable, Equatable {
+    /// The pattern as written.
     public let text: String
     private let segments: [Substring]
 
+    /// A pattern of `/`-separated segments; a segment `:name` matches any one segment and names it.
     public init(_ text: String) {
         self.text = text
         self.segments = text.split(separator: "/")

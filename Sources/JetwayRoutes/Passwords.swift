@@ -18,9 +18,13 @@ import Foundation
 public enum Passwords {
     /// The cost new hashes get: N = 2^ln, block size r, parallelism p.
     public struct Cost: Sendable, Equatable {
+        /// log₂ of N, scrypt's CPU and memory cost.
         public var ln: Int
+        /// scrypt's block size.
         public var r: Int
+        /// scrypt's parallelism.
         public var p: Int
+        /// A cost of N = 2^ln, block size r, parallelism p.
         public init(ln: Int, r: Int, p: Int) {
             self.ln = ln
             self.r = r
@@ -39,9 +43,11 @@ public enum Passwords {
     /// Longer passwords are refused rather than hashed (a bound on the work one request causes).
     public static let maximumPasswordBytes = 1024
 
+    /// Why a password could not be hashed.
     public enum Failure: Error, CustomStringConvertible, Equatable {
         case passwordTooLong
         case kdfFailed
+        /// The reason, in words.
         public var description: String {
             switch self {
             case .passwordTooLong: "the password is longer than \(Passwords.maximumPasswordBytes) bytes"

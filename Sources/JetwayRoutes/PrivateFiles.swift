@@ -10,7 +10,9 @@ import Foundation
 /// PrivateFiles.secure(folder: "data")               // a folder from an older version, fixed
 /// ```
 public enum PrivateFiles {
+    /// A private folder's mode: the server's user alone may list and enter it.
     public static let folderMode: mode_t = 0o700
+    /// A private file's mode: the server's user alone may read and write it.
     public static let fileMode: mode_t = 0o600
 
     /// Creates `path` (and the folders above it that are missing) as 0700; an existing one is

@@ -3,9 +3,12 @@ import Jetway
 
 /// One sign-in as a `SignInStore` keeps it: whose it is and when it ends.
 public struct SignInRecord: Codable, Sendable, Equatable {
+    /// Who signed in (the name the app gave `Response.signIn(user:)`).
     public let user: String
+    /// When the sign-in ends unless renewed.
     public let expires: Date
 
+    /// A sign-in of `user` until `expires`.
     public init(user: String, expires: Date) {
         self.user = user
         self.expires = expires

@@ -25,6 +25,7 @@ import Foundation
 /// Memory is bounded: at most `maximumEntries` entries in each table; past that the entries
 /// whose window has passed go first, then the oldest.
 public final class SignInThrottle: @unchecked Sendable {
+    /// How many failures are free, how long the waits after them grow, and how much it remembers.
     public struct Policy: Sendable {
         /// Failures one name may have from one address (and from one device) before each further
         /// try from there waits.
@@ -36,12 +37,15 @@ public final class SignInThrottle: @unchecked Sendable {
         public var freeFailuresPerUserOverall = 100
         /// The wait after the first failure over the free ones; it doubles with each more.
         public var firstDelay: TimeInterval = 1
+        /// The longest wait, however many failures.
         public var maximumDelay: TimeInterval = 15 * 60
         /// A count is forgotten this long after its last failure.
         public var window: TimeInterval = 15 * 60
+        /// Entries each of its tables keeps at most (see the type's note on memory).
         public var maximumEntries = 100_000
         /// Devices remembered per name as ones it signed in from.
         public var knownDevicesPerUser = 16
+        /// The defaults above.
         public init() {}
     }
 
@@ -53,6 +57,7 @@ public final class SignInThrottle: @unchecked Sendable {
         let fromKnownDevice: Bool
     }
 
+    /// Whether a try may check its password now.
     public enum Decision: Equatable, Sendable {
         case allowed(Attempt)
         /// Whole seconds until the next try is allowed; this one was not counted.
@@ -65,6 +70,7 @@ public final class SignInThrottle: @unchecked Sendable {
         var blockedUntil: Date
     }
 
+    /// The policy it applies.
     public let policy: Policy
     private let now: @Sendable () -> Date
     private let lock = NSLock()
@@ -75,6 +81,7 @@ public final class SignInThrottle: @unchecked Sendable {
     /// Devices each name signed in from, most recent last.
     private var knownDevices: [String: [String]] = [:]
 
+    /// A throttle with nothing counted yet; `now` is its clock (tests move it).
     public init(policy: Policy = Policy(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.policy = policy
         self.now = now

@@ -29,9 +29,12 @@ public enum SQLDialect: Sendable {
 /// A row as it came back: values by column position, with the columns' names shared by every
 /// row of one result.
 public struct Row: Sendable {
+    /// The result's columns.
     public let columns: ColumnIndex
+    /// The row's values, in the columns' order.
     public let values: [SQLValue]
 
+    /// The value of the column of that name; nil when the result has none.
     public subscript(_ name: String) -> SQLValue? {
         columns.positions[name].map { values[$0] }
     }
@@ -39,6 +42,7 @@ public struct Row: Sendable {
 
 /// Column names and their positions in a result.
 public final class ColumnIndex: Sendable {
+    /// The columns' names, in order.
     public let names: [String]
     let positions: [String: Int]
 

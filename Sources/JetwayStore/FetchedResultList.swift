@@ -15,8 +15,12 @@ import Observation
 /// Lists with the same filter and order share one result, however many sessions show them.
 @MainActor @Observable
 public final class FetchedResultList<Result: Record> {
+    /// The store it reads.
     @ObservationIgnored public let store: Store
+    /// Called just before `items` changes (as `NSFetchedResultsControllerDelegate`'s
+    /// `controllerWillChangeContent`).
     @ObservationIgnored public var willChange: (() -> Void)?
+    /// Called just after `items` changed.
     @ObservationIgnored public var didChange: (() -> Void)?
     /// Groups `items` into `sections` by this key's value (sort by it first, as with Core Data).
     @ObservationIgnored public let sectionNameKeyPath: PartialKeyPath<Result>?
@@ -26,6 +30,7 @@ public final class FetchedResultList<Result: Record> {
     @ObservationIgnored private var limitValue: Int?
     @ObservationIgnored private var sectionCache: (version: Int, query: ObjectIdentifier, sections: [FetchedSection<Result>])?
 
+    /// A live list of the records of `Result`'s table that `filter` lets through, in `sortDescriptors`' order, at most `fetchLimit`, grouped into sections by `sectionNameKeyPath` when given.
     public init(
         store: Store, filter: StorePredicate? = nil, sortDescriptors: [NSSortDescriptor] = [], fetchLimit: Int? = nil,
         sectionNameKeyPath: PartialKeyPath<Result>? = nil
@@ -136,8 +141,11 @@ public final class FetchedResultList<Result: Record> {
 
 /// A run of a list's records with the same section name.
 public struct FetchedSection<Result: Record>: Identifiable, Sendable {
+    /// The value of the section key its records share, as text.
     public let name: String
+    /// Its records, in the list's order.
     public var items: [Result]
+    /// The section's name: sections are told apart by it.
     public var id: String { name }
 }
 

@@ -4,10 +4,13 @@ import Foundation
 /// own transaction: if it throws, the database is left as it was and opening fails with
 /// `StoreError.migration`.
 public struct Migration: Sendable {
+    /// Its place in the order (1, 2, …): each runs once, the database remembers up to which.
     public let version: Int
+    /// What it does, in a word or two (said when it fails).
     public let name: String
     let apply: @Sendable (MigrationContext) throws -> Void
 
+    /// A step `version`, named `name`, doing `apply`.
     public init(_ version: Int, _ name: String, _ apply: @escaping @Sendable (MigrationContext) throws -> Void) {
         self.version = version
         self.name = name
@@ -23,11 +26,16 @@ public enum ColumnType: Sendable {
 
 /// A column of `MigrationContext.createTable`.
 public struct ColumnDefinition: Sendable {
+    /// The column's name.
     public let name: String
+    /// What it holds.
     public let type: ColumnType
+    /// Whether it may be NULL (a record's optional property).
     public let nullable: Bool
+    /// The value rows get when none is written (and the rows already there, when the column is added).
     public let defaultValue: SQLValue?
 
+    /// A column: not NULL and without a default unless told.
     public init(_ name: String, _ type: ColumnType, nullable: Bool = false, default defaultValue: SQLValue? = nil) {
         self.name = name
         self.type = type
@@ -40,6 +48,7 @@ public struct ColumnDefinition: Sendable {
 /// any statement of its own.
 public struct MigrationContext {
     let connection: any DatabaseConnection
+    /// The database's kind (SQLite or PostgreSQL), for a statement of the migration's own.
     public var dialect: SQLDialect { connection.dialect }
 
     /// A table with an `id` primary key of `idType` and the given columns.
@@ -49,10 +58,12 @@ public struct MigrationContext {
         try connection.execute("CREATE TABLE \(try quoted(name)) (\(parts.joined(separator: ", ")))", [])
     }
 
+    /// Adds a column to a table.
     public func addColumn(_ table: String, _ column: ColumnDefinition) throws {
         try connection.execute("ALTER TABLE \(try quoted(table)) ADD COLUMN \(try definition(column))", [])
     }
 
+    /// An index of `columns` in `table` (`unique`: no two rows with the same values).
     public func createIndex(on table: String, _ columns: [String], unique: Bool = false) throws {
         let name = "\(table)_\(columns.joined(separator: "_"))_index"
         try connection.execute(
@@ -60,6 +71,7 @@ public struct MigrationContext {
             [])
     }
 
+    /// Deletes a table and its rows.
     public func dropTable(_ name: String) throws {
         try connection.execute("DROP TABLE \(try quoted(name))", [])
     }

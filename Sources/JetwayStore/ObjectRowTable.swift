@@ -7,10 +7,14 @@ import Foundation
 public final class ObjectRowTable: @unchecked Sendable {
     /// A stored object: its number, its entity, its values as JSON.
     public struct Row {
+        /// The object's number, never given twice.
         public let id: Int64
+        /// The name of the object's entity (its class).
         public let entity: String
+        /// The object's values by property name, as JSON reads them.
         public let values: [String: Any]
 
+        /// A row of these.
         public init(id: Int64, entity: String, values: [String: Any]) {
             self.id = id
             self.entity = entity

@@ -19,6 +19,7 @@ public final class StorePredicate: Sendable, Hashable, CustomStringConvertible {
     /// The format as written.
     public let predicateFormat: String
 
+    /// A predicate in Core Data's format language, with `%@`, `%K`, `%d` and the like taken from `arguments`; `error` says why a format could not be read.
     public convenience init(format: String, argumentArray arguments: [Any?]) {
         self.init(format: format, argumentArray: arguments, keyPaths: false)
     }
@@ -60,7 +61,9 @@ public final class StorePredicate: Sendable, Hashable, CustomStringConvertible {
 
     /// Both predicates, either, or the opposite.
     public static func and(_ predicates: [StorePredicate]) -> StorePredicate { combine(predicates, PredicateNode.and) }
+    /// Rows any of `predicates` lets through.
     public static func or(_ predicates: [StorePredicate]) -> StorePredicate { combine(predicates, PredicateNode.or) }
+    /// Rows `predicate` does not let through.
     public static func not(_ predicate: StorePredicate) -> StorePredicate {
         guard let node = predicate.node else { return predicate }
         return StorePredicate(node: .not(node))
@@ -74,7 +77,9 @@ public final class StorePredicate: Sendable, Hashable, CustomStringConvertible {
     /// The canonical form, values included: two predicates with the same are the same query.
     public var description: String { node?.description ?? "<\(error?.description ?? "invalid")>" }
 
+    /// Whether two predicates ask the same (their canonical forms are equal).
     public static func == (a: StorePredicate, b: StorePredicate) -> Bool { a.description == b.description }
+    /// Hashes the canonical form.
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
     /// The SQL condition and its values (placeholders numbered from `first`), checked against
@@ -94,6 +99,7 @@ public func NSPredicate(format: String, _ arguments: Any?...) -> StorePredicate 
     StorePredicate(format: format, argumentArray: arguments)
 }
 
+/// `NSPredicate(format:argumentArray:)`: Core Data's spelling, with the arguments in an array.
 public func NSPredicate(format: String, argumentArray arguments: [Any?]) -> StorePredicate {
     StorePredicate(format: format, argumentArray: arguments)
 }

@@ -21,6 +21,7 @@ public protocol Record: Codable, Sendable, Identifiable where ID: SQLValueConver
 }
 
 extension Record {
+    /// None listed: each key path's name is its column.
     public static var columns: [PartialKeyPath<Self>: String] { [:] }
 
     /// The column a key path of this record names.

@@ -9,6 +9,7 @@ public enum SQLValue: Sendable, Hashable, CustomStringConvertible {
     case text(String)
     case blob([UInt8])
 
+    /// The value as SQL would write it (`NULL`, `42`, `'text'`), for messages.
     public var description: String {
         switch self {
         case .null: "NULL"

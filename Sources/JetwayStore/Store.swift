@@ -303,6 +303,7 @@ public final class Transaction {
         return (names, names.map { encoded[$0] ?? .null })
     }
 
+    /// Adds the record; throws `StoreError.constraint` when its id is taken.
     public func insert<R: Record>(_ record: R) throws {
         let (names, values) = try row(record)
         let placeholders = (1...names.count).map(dialect.placeholder).joined(separator: ", ")
@@ -311,6 +312,7 @@ public final class Transaction {
         changed(R.table, record.id.sqlValue)
     }
 
+    /// Adds the record, or replaces the one with its id.
     public func save<R: Record>(_ record: R) throws {
         let (names, values) = try row(record)
         let placeholders = (1...names.count).map(dialect.placeholder).joined(separator: ", ")
@@ -322,6 +324,7 @@ public final class Transaction {
         changed(R.table, record.id.sqlValue)
     }
 
+    /// Replaces the record with its id; throws `StoreError.notFound` when there is none.
     public func update<R: Record>(_ record: R) throws {
         let (names, values) = try row(record)
         let settable = names.enumerated().filter { $0.element != "id" }
@@ -333,12 +336,14 @@ public final class Transaction {
         changed(R.table, record.id.sqlValue)
     }
 
+    /// Deletes the record with this id; throws `StoreError.notFound` when there is none.
     public func delete<R: Record>(_ type: R.Type, id: R.ID) throws {
         let count = try connection.execute("DELETE FROM \(try quoted(R.table)) WHERE \"id\" = \(dialect.placeholder(1))", [id.sqlValue])
         guard count > 0 else { throw StoreError.notFound(table: R.table, id: "\(id)") }
         changed(R.table, id.sqlValue)
     }
 
+    /// Reads the record with this id, changes it with `change` and writes it back, in this transaction; returns it as written. Its id cannot change.
     @discardableResult
     public func modify<R: Record>(_ type: R.Type, id: R.ID, _ change: (inout R) throws -> Void) throws -> R {
         guard var record = try find(type, id: id) else { throw StoreError.notFound(table: R.table, id: "\(id)") }
@@ -348,12 +353,14 @@ public final class Transaction {
         return record
     }
 
+    /// The records `predicate` lets through, in `sortDescriptors`' order, at most `limit`.
     public func fetch<R: Record>(
         _ type: R.Type, where predicate: StorePredicate? = nil, sortedBy sortDescriptors: [NSSortDescriptor] = [], limit: Int? = nil
     ) throws -> [R] {
         try noting { try Query<R>(store: store, predicate: predicate, sortDescriptors: sortDescriptors).fetch(limit: limit) }
     }
 
+    /// The record with this id, or nil.
     public func find<R: Record>(_ type: R.Type, id: R.ID) throws -> R? {
         try fetch(type, where: .keyIn("id", [id]), limit: 1).first
     }

@@ -36,6 +36,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     /// of this write was kept, and everything committed before it is intact.
     case full(String)
 
+    /// What went wrong, in words (a database's own message included).
     public var description: String {
         switch self {
         case .cannotOpen(let what, let reason): "cannot open the store \(what): \(reason)"
@@ -61,6 +62,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
 /// What a handler that let a store error through answers: the database's own words stay in the
 /// log, the client is told what it can act on.
 extension StoreError: HTTPErrorConvertible {
+    /// The answer: 503 with `Retry-After` for busy, full or unreachable; 404 for a record not found; 409 for a broken constraint; 500 otherwise.
     public var httpError: HTTPError {
         var error: HTTPError
         switch self {

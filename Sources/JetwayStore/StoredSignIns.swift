@@ -12,6 +12,7 @@ import JetwayRoutes
 /// let server = try JetwayServer(app: app, configuration: configuration, signInStore: StoredSignIns(store: store))
 /// ```
 public final class StoredSignIns: SignInStore {
+    /// The table the sign-ins are kept in.
     public static let table = "jetway_signins"
     private let store: Store
 
@@ -28,10 +29,12 @@ public final class StoredSignIns: SignInStore {
         }
     }
 
+    /// Every sign-in in the table, by id.
     public func loadAll() throws -> [String: SignInRecord] {
         try records(store.transaction { try $0.query("SELECT id, account, expires FROM \(Self.table)") })
     }
 
+    /// The sign-ins with these ids that are in the table.
     public func records(_ ids: Set<String>) throws -> [String: SignInRecord] {
         var found: [String: SignInRecord] = [:]
         // In slices, within the databases' limits on placeholders.
@@ -59,6 +62,7 @@ public final class StoredSignIns: SignInStore {
         }
     }
 
+    /// Removes these sign-ins (signed out, expired); the other processes hear of it.
     public func remove(_ ids: [String]) throws {
         guard !ids.isEmpty else { return }
         try store.transaction { transaction in
@@ -72,6 +76,7 @@ public final class StoredSignIns: SignInStore {
         }
     }
 
+    /// Calls `changed` on the main actor with the ids of the sign-ins another process (or this one) wrote or removed; nil when any may have changed (after a lost connection).
     @MainActor
     public func observeChanges(_ changed: @escaping @MainActor @Sendable (Set<String>?) -> Void) -> AnyCancellable {
         store.onCommit(of: Self.table) { ids in

@@ -11,9 +11,9 @@ struct DocumentedSymbolsTests {
 
     /// Undocumented public declarations a module may still have.
     static let ceilings: [String: Int] = [
-        "JetwayServer": 0, "JetwayTesting": 0, "JetwayDevelopment": 0, "JetwayTemplate": 0,
+        "JetwayServer": 0, "JetwayTesting": 0, "JetwayDevelopment": 0, "JetwayTemplate": 0, "JetwayRoutes": 0, "JetwayStore": 0,
         "Jetway": 2849, "JetwayWire": 247, "JetwayCharts": 210, "JetwayMapKit": 197, "JetwayCoreData": 146,
-        "JetwaySwiftData": 94, "JetwayKingfisher": 78, "JetwayBrowser": 61, "JetwayRoutes": 55, "JetwayStore": 49,
+        "JetwaySwiftData": 94, "JetwayKingfisher": 78, "JetwayBrowser": 61,
         "JetwayPort": 36,
     ]
 
@@ -21,6 +21,10 @@ struct DocumentedSymbolsTests {
         pattern:
             #"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:(?:static|final|override|nonisolated|mutating|convenience|required|indirect|class|dynamic|lazy|weak|unowned|private\(set\)|fileprivate\(set\)|internal\(set\))\s+)*(?:func|var|let|init|subscript|struct|class|enum|protocol|typealias|actor)\b"#
     )
+
+    /// A line of attributes alone (`@MainActor`, `@discardableResult`), between a comment and
+    /// what it documents.
+    static let attributesOnly = try! NSRegularExpression(pattern: #"^\s*(?:@[\w.]+(?:\([^)]*\))?\s*)+$"#)
 
     /// The undocumented public declarations of each module (`file:line: text`).
     static func undocumented() throws -> [String: [String]] {
@@ -34,7 +38,11 @@ struct DocumentedSymbolsTests {
                 let range = NSRange(line.startIndex..., in: line)
                 guard declaration.firstMatch(in: line, range: range) != nil else { continue }
                 var above = index - 1
-                while above >= 0, lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("@") { above -= 1 }
+                while above >= 0,
+                    attributesOnly.firstMatch(in: lines[above], range: NSRange(lines[above].startIndex..., in: lines[above])) != nil
+                {
+                    above -= 1
+                }
                 let comment = above >= 0 ? lines[above].trimmingCharacters(in: .whitespaces) : ""
                 if comment.hasPrefix("///") || comment.hasSuffix("*/") { continue }
                 found[module, default: []].append("\(file.lastPathComponent):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
