@@ -26,7 +26,7 @@ public final class DevelopmentLoop {
         /// The options of a loop in `package`; the rest as `jetway dev` defaults them.
         public init(
             package: URL, product: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
-            ignoring: Set<String> = [], interval: Duration = .milliseconds(150)
+            ignoring: Set<String> = [], interval: Duration = .milliseconds(200)
         ) {
             self.package = package
             self.product = product
