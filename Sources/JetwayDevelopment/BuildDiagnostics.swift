@@ -36,7 +36,7 @@ public struct BuildDiagnostics: Equatable, Sendable {
                 {
                     continue
                 }
-                if seen.insert(message).inserted { elsewhere.append(.init(file: "", line: 0, column: 0, message: message)) }
+                if seen.insert(message).inserted { elsewhere.append(.unplaced(message)) }
             }
         }
         problems = located + elsewhere

@@ -63,6 +63,6 @@ public struct CrashReport: Equatable, Sendable {
     public var report: DevelopmentReport {
         DevelopmentReport(
             state: .crashed, summary: "Trapped: " + message,
-            problems: [problem ?? .init(file: "", line: 0, column: 0, message: message + " (no line of the app's own in the backtrace)")])
+            problems: [problem ?? .unplaced(message + " (no line of the app's own in the backtrace)")])
     }
 }

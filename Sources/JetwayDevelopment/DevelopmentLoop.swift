@@ -133,7 +133,7 @@ public final class DevelopmentLoop {
             var report = DevelopmentReport(state: .failed, summary: diagnostics.summary, problems: diagnostics.problems)
             if diagnostics.problems.isEmpty {
                 report.summary = "Build failed"
-                report.problems = [.init(file: "", line: 0, column: 0, message: String(output.suffix(2000)))]
+                report.problems = [.unplaced(String(output.suffix(2000)))]
             }
             FileHandle.standardError.write(Data(output.utf8))
             say("\(report.summary) (\(Self.seconds(took))); the app runs as last built: fix and save")
@@ -154,7 +154,7 @@ public final class DevelopmentLoop {
         guard status == 0, FileManager.default.isExecutableFile(atPath: executable.path) else {
             write(
                 DevelopmentReport(
-                    state: .stopped, summary: "No \(product) was built", problems: [.init(file: "", line: 0, column: 0, message: binPath)]))
+                    state: .stopped, summary: "No \(product) was built", problems: [.unplaced(binPath)]))
             return
         }
         var environment = options.environment
@@ -172,7 +172,7 @@ public final class DevelopmentLoop {
             write(
                 DevelopmentReport(
                     state: .stopped, summary: "\(product) could not start",
-                    problems: [.init(file: "", line: 0, column: 0, message: "\(error)")]))
+                    problems: [.unplaced("\(error)")]))
         }
     }
 
@@ -191,7 +191,7 @@ public final class DevelopmentLoop {
         say("\(product) stopped (\(ended)); fix and save to start it again")
         write(
             DevelopmentReport(
-                state: .stopped, summary: "\(product) stopped (\(ended))", problems: [.init(file: "", line: 0, column: 0, message: lines)]))
+                state: .stopped, summary: "\(product) stopped (\(ended))", problems: [.unplaced(lines)]))
     }
 
     private func stopApp() {

@@ -29,6 +29,9 @@ public struct DevelopmentReport: Equatable, Sendable {
         /// The line of source it points at, when it was read.
         public var excerpt: String
 
+        /// What is wrong with no place in the sources (a link that failed, an app that stopped).
+        public static func unplaced(_ message: String) -> Problem { Problem(file: "", line: 0, column: 0, message: message) }
+
         public init(file: String, line: Int, column: Int, message: String, excerpt: String = "") {
             self.file = file
             self.line = line
