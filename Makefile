@@ -193,7 +193,11 @@ bench: bench-deps
 ## also has the guides of docs/ (DOC_ARTICLES) as articles. Fails on any DocC warning and prints
 ## how much of each module is documented. In development the server serves them at /_jetway/docs/.
 DOC_MODULES := Jetway JetwayServer JetwayStore JetwayTesting JetwayCharts JetwayMapKit JetwayCoreData JetwaySwiftData JetwayKingfisher JetwayBrowser
-DOC_ARTICLES := getting-started development porting swiftui concepts testing assets store integration http deploying scaling motion previews security
+DOC_ARTICLES := getting-started development porting swiftui concepts testing assets store integration http deploying scaling motion previews security icons charts maps coredata swiftdata
+# A guide's links to another become DocC links (`[text](doc:store)`); to a page that is not one
+# of them, its name in the repository.
+empty :=
+ARTICLE_LINKS := $(subst $(empty) $(empty),|,$(DOC_ARTICLES))
 docs: deps
 	swift package dump-symbol-graph --minimum-access-level public > /dev/null
 	@set -o pipefail; mkdir -p .build/docs; graphs=$$(dirname $$(swift build --show-bin-path))/symbolgraph; \
@@ -204,7 +208,12 @@ docs: deps
 		[ -d Sources/$$module/$$module.docc ] && cp -r Sources/$$module/$$module.docc/. $$work/$$module.docc/; \
 		if [ $$module = Jetway ]; then \
 			printf '\n### Guides\n\n' >> $$work/$$module.docc/$$module.md; \
-			for article in $(DOC_ARTICLES); do cp docs/$$article.md $$work/$$module.docc/ && echo "- <doc:$$article>" >> $$work/$$module.docc/$$module.md; done; \
+			for article in $(DOC_ARTICLES); do \
+				sed -E -e 's@\]\(($(ARTICLE_LINKS))\.md(#[A-Za-z0-9-]*)?\)@](doc:\1)@g' \
+					-e 's@\[([^]]*)\]\(([a-z-]+)\.md(#[A-Za-z0-9-]*)?\)@\1 (`docs/\2.md`)@g' docs/$$article.md > $$work/$$module.docc/$$article.md && \
+				echo "- <doc:$$article>" >> $$work/$$module.docc/$$module.md; \
+			done; \
+			cp docs/icons.png $$work/$$module.docc/; \
 		fi; \
 		rm -rf .build/docs/$$module; \
 		docc convert $$work/$$module.docc --additional-symbol-graph-dir $$work/graphs --output-dir .build/docs/$$module \

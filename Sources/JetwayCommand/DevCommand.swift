@@ -7,9 +7,13 @@ import JetwayDevelopment
 /// (JetwayDevelopment.DevelopmentLoop; docs/development.md).
 func developApp(_ arguments: [String]) -> Never {
     var options = DevelopmentLoop.Options(package: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-    // The app's data folder changes as it runs: not a source.
-    let data = ProcessInfo.processInfo.environment["JETWAY_DATA"] ?? "data"
-    options.ignoring = [data.hasPrefix("/") ? "data" : data]
+    // The loop watches the package's targets; were SwiftPM unable to name them, the whole
+    // package but the app's data folder, which changes as it runs.
+    let package = options.package.standardizedFileURL.resolvingSymlinksInPath().path
+    let data = URL(fileURLWithPath: ProcessInfo.processInfo.environment["JETWAY_DATA"] ?? "data", relativeTo: options.package)
+        .standardizedFileURL.path
+    options.ignoring = ["data"]
+    if data.hasPrefix(package + "/") { options.ignoring.insert(String(data.dropFirst(package.count + 1))) }
     var index = 0
     while index < arguments.count {
         switch (arguments[index], index + 1 < arguments.count ? arguments[index + 1] : nil) {

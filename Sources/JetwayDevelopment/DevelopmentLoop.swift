@@ -65,15 +65,23 @@ public final class DevelopmentLoop {
 
     /// A loop for the package; throws when it has no `Package.swift` or no single executable to run.
     public init(_ options: Options) throws {
+        var options = options
+        // As the compiler and the backtrace write it, so that their paths are seen as the package's.
+        options.package = options.package.standardizedFileURL.resolvingSymlinksInPath()
         self.options = options
         guard FileManager.default.fileExists(atPath: options.package.appendingPathComponent("Package.swift").path) else {
             throw Failure.noPackage(options.package.path)
         }
-        product = try options.product ?? Self.onlyExecutable(in: options.package)
+        let package = Self.describe(options.package)
+        product = try options.product ?? Self.onlyExecutable(package)
         let folder = options.package.appendingPathComponent(".build/jetway-dev")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         reportFile = folder.appendingPathComponent("report")
-        watcher = SourceWatcher(root: options.package, ignoring: options.ignoring)
+        // The targets' folders (not the tests'), Package.swift and the app's assets: never its
+        // data, wherever it is kept. Everything but `ignoring` when SwiftPM could not say.
+        var watched = package.map { ["Package.swift"] + $0.sources }
+        if let assets = options.environment["JETWAY_ASSETS"], !assets.isEmpty, !assets.hasPrefix("/") { watched?.append(assets) }
+        watcher = SourceWatcher(root: options.package, watching: watched, ignoring: options.ignoring)
     }
 
     /// Builds, runs, and follows the sources until SIGINT or SIGTERM; then stops the app.
@@ -88,18 +96,26 @@ public final class DevelopmentLoop {
             if needsBuild {
                 needsBuild = false
                 let built = build()
+                if Self.stopping.load(ordering: .relaxed) { break }
                 // Saved again while it built: build that.
                 if !watcher.changes().isEmpty {
                     needsBuild = true
                     continue
                 }
-                if built { restart = true }
+                if built {
+                    restart = true
+                } else if app == nil, let report = lastReport, FileManager.default.isExecutableFile(atPath: executable.path) {
+                    // A first build that failed: the last build's app is started, so that the
+                    // errors have a page to show on.
+                    start(holding: false)
+                    write(report)
+                }
             }
             if restart {
                 restart = false
                 start(holding: false)
             }
-            Thread.sleep(forTimeInterval: Double(options.interval.components.attoseconds) / 1e18)
+            Thread.sleep(forTimeInterval: Self.seconds(in: options.interval))
             let changed = watcher.changes()
             if !changed.isEmpty {
                 say("changed: \(changed.prefix(3).joined(separator: ", "))\(changed.count > 3 ? " and \(changed.count - 3) more" : "")")
@@ -126,7 +142,7 @@ public final class DevelopmentLoop {
     private func build() -> Bool {
         write(DevelopmentReport(state: .building, summary: "Building…"))
         let started = ContinuousClock.now
-        let (status, output) = Self.capture(["swift", "build", "--product", product], in: options.package)
+        let (status, output) = Self.capture(["swift", "build", "--product", product], in: options.package, stoppable: true)
         let took = ContinuousClock.now - started
         guard status == 0 else {
             let diagnostics = BuildDiagnostics(output: output, package: options.package.path)
@@ -149,12 +165,8 @@ public final class DevelopmentLoop {
     private func start(holding: Bool) {
         stopApp()
         if !holding { write(DevelopmentReport(state: .running)) }
-        let (status, binPath) = Self.capture(["swift", "build", "--show-bin-path"], in: options.package)
-        let executable = URL(fileURLWithPath: binPath.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent(product)
-        guard status == 0, FileManager.default.isExecutableFile(atPath: executable.path) else {
-            write(
-                DevelopmentReport(
-                    state: .stopped, summary: "No \(product) was built", problems: [.unplaced(binPath)]))
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            write(DevelopmentReport(state: .stopped, summary: "No \(product) was built", problems: [.unplaced(executable.path)]))
             return
         }
         var environment = options.environment
@@ -178,7 +190,9 @@ public final class DevelopmentLoop {
 
     private func appEnded(_ app: RunningApp, _ ended: RunningApp.Ending) {
         let output = app.output
-        if let crash = CrashReport(output: output, package: options.package.path) {
+        // A trap ends the process by a signal (the backtracer raises it again); an app that
+        // exited by itself did not trap, whatever it printed.
+        if case .signal = ended, let crash = CrashReport(output: output, package: options.package.path) {
             let place = crash.problem.map { " at \($0.file):\($0.line):\($0.column)" } ?? ""
             say("\(product) trapped: \(crash.message)\(place)")
             write(crash.report)
@@ -188,7 +202,7 @@ public final class DevelopmentLoop {
             return
         }
         let lines = output.split(whereSeparator: \.isNewline).suffix(6).joined(separator: "\n")
-        say("\(product) stopped (\(ended)); fix and save to start it again")
+        say("\(product) stopped (\(ended)); what it printed above says why: fix it and save, or press Return to start it again")
         write(
             DevelopmentReport(
                 state: .stopped, summary: "\(product) stopped (\(ended))", problems: [.unplaced(lines)]))
@@ -209,6 +223,13 @@ public final class DevelopmentLoop {
             [build.appendingPathComponent("docs")] + checkouts.sorted().map { build.appendingPathComponent("checkouts/\($0)/.build/docs") }
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Jetway/index.html").path) }
     }
+
+    /// Where `swift build` puts the product (asked once: `--show-bin-path` starts SwiftPM).
+    private lazy var executable: URL = {
+        let (status, binPath) = Self.capture(["swift", "build", "--show-bin-path"], in: options.package)
+        let folder = status == 0 ? binPath.trimmingCharacters(in: .whitespacesAndNewlines) : options.package.path + "/.build/debug"
+        return URL(fileURLWithPath: folder).appendingPathComponent(product)
+    }()
 
     private var pidFile: URL { reportFile.deletingLastPathComponent().appendingPathComponent("app.pid") }
 
@@ -245,13 +266,15 @@ public final class DevelopmentLoop {
         FileHandle.standardError.write(Data("jetway dev: \(text)\n".utf8))
     }
 
-    static func seconds(_ duration: Duration) -> String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        return String(format: "%.1f s", seconds)
+    static func seconds(_ duration: Duration) -> String { String(format: "%.1f s", seconds(in: duration)) }
+
+    static func seconds(in duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Runs a command (looked up on PATH) in `folder`; its status and everything it printed.
-    static func capture(_ arguments: [String], in folder: URL) -> (Int32, String) {
+    /// `stoppable`: ended (SIGTERM) when the loop is told to stop, so a build is not left running.
+    static func capture(_ arguments: [String], in folder: URL, stoppable: Bool = false) -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -261,22 +284,52 @@ public final class DevelopmentLoop {
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { return (-1, "\(arguments.joined(separator: " ")): \(error)") }
+        if stoppable {
+            let running = process
+            Thread.detachNewThread {
+                while running.isRunning {
+                    if DevelopmentLoop.stopping.load(ordering: .relaxed) {
+                        running.terminate()
+                        return
+                    }
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+            }
+        }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    /// The package's only executable product (`swift package describe`).
-    static func onlyExecutable(in package: URL) throws -> String {
+    /// What `swift package describe` says of the package: its executable products, and its
+    /// targets' folders but the tests'.
+    struct Description {
+        var executables: [String]
+        var sources: [String]
+    }
+
+    /// The package as SwiftPM describes it; nil when it could not.
+    static func describe(_ package: URL) -> Description? {
         let (status, output) = capture(["swift", "package", "describe", "--type", "json"], in: package)
         guard status == 0, let start = output.firstIndex(of: "{"),
             let json = try? JSONSerialization.jsonObject(with: Data(output[start...].utf8)) as? [String: Any],
             let products = json["products"] as? [[String: Any]]
-        else { throw Failure.noExecutable("swift package describe failed: \(output.suffix(500))") }
+        else { return nil }
         let executables = products.compactMap { product -> String? in
             guard let type = product["type"] as? [String: Any], type["executable"] != nil else { return nil }
             return product["name"] as? String
         }
+        let targets = (json["targets"] as? [[String: Any]]) ?? []
+        let sources = targets.compactMap { target -> String? in
+            guard (target["type"] as? String) != "test", let path = target["path"] as? String, !path.hasPrefix("/") else { return nil }
+            return path
+        }
+        return Description(executables: executables, sources: Array(Set(sources)).sorted())
+    }
+
+    /// The package's only executable product.
+    static func onlyExecutable(_ package: Description?) throws -> String {
+        guard let executables = package?.executables else { throw Failure.noExecutable("swift package describe failed") }
         guard !executables.isEmpty else { throw Failure.noExecutable("none in Package.swift") }
         guard executables.count == 1 else { throw Failure.severalExecutables(executables.sorted()) }
         return executables[0]

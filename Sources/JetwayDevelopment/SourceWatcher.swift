@@ -1,12 +1,16 @@
 import Foundation
 
-/// The files of a package that a change to means a new build: everything under its folder but
-/// `.build`, `.swiftpm`, hidden folders and the folders named in `ignoring` (the app's data).
+/// The files of a package that a change to means a new build: those under `watching` (its
+/// targets' folders, `Package.swift`, the app's assets), or everything under its folder when
+/// not given; never hidden files and folders (`.build`, `.git`, `.swiftpm`) nor the folders
+/// named in `ignoring`.
 /// Polled: a snapshot of each file's size and modification time, compared with the last one.
 /// Editors save by writing in place or by renaming a new file over the old; both change it.
 public struct SourceWatcher {
     /// The package's folder.
     public let root: URL
+    /// The files and folders watched, relative to the root; nil: all of it.
+    public let watching: [String]?
     /// Folders not watched: paths relative to the root, or names anywhere.
     public let ignoring: Set<String>
     private var last: [String: Stamp] = [:]
@@ -17,8 +21,9 @@ public struct SourceWatcher {
     }
 
     /// Watches `root`; the first call of `changes()` reports what changed after this.
-    public init(root: URL, ignoring: Set<String> = []) {
+    public init(root: URL, watching: [String]? = nil, ignoring: Set<String> = []) {
         self.root = root.standardizedFileURL
+        self.watching = watching
         self.ignoring = ignoring
         last = snapshot()
     }
@@ -38,7 +43,20 @@ public struct SourceWatcher {
     /// core, polled five times a second over this repository's 1,600 files).
     func snapshot() -> [String: Stamp] {
         var files: [String: Stamp] = [:]
-        walk(root.path, relative: "", into: &files)
+        guard let watching else {
+            walk(root.path, relative: "", into: &files)
+            return files
+        }
+        for relative in watching {
+            let full = root.path + "/" + relative
+            var info = stat()
+            guard stat(full, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                walk(full, relative: relative, into: &files)
+            } else {
+                files[relative] = Stamp(size: Int(info.st_size), modified: Self.modified(info))
+            }
+        }
         return files
     }
 
@@ -65,9 +83,10 @@ public struct SourceWatcher {
             } else if (info.st_mode & S_IFMT) == S_IFREG {
                 // Editors' backup files change as one types: not a save.
                 if name.hasSuffix("~") || name.hasSuffix(".swp") { continue }
-                let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-                files[inPackage] = Stamp(size: Int(info.st_size), modified: modified)
+                files[inPackage] = Stamp(size: Int(info.st_size), modified: Self.modified(info))
             }
         }
     }
+
+    static func modified(_ info: stat) -> Double { Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 }
 }

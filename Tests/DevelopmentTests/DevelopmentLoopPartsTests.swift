@@ -139,4 +139,26 @@ struct SourceWatcherTests {
         try FileManager.default.removeItem(at: added)
         #expect(watcher.changes() == ["Sources/App/Row.swift"])
     }
+
+    @Test func onlyWhatItIsToldToWatch() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("watch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for folder in ["Sources/App", "Tests/AppTests", "store"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try "// swift-tools-version:6.0".write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        var watcher = SourceWatcher(root: root, watching: ["Package.swift", "Sources/App", "Assets"])
+        // Data kept anywhere (an SQLite file beside the package, its journal): not a source.
+        try "x".write(to: root.appendingPathComponent("app.sqlite-wal"), atomically: true, encoding: .utf8)
+        try "x".write(to: root.appendingPathComponent("store/signins.json"), atomically: true, encoding: .utf8)
+        try "x".write(to: root.appendingPathComponent("Tests/AppTests/T.swift"), atomically: true, encoding: .utf8)
+        #expect(watcher.changes().isEmpty)
+        try "struct V {}".write(to: root.appendingPathComponent("Sources/App/V.swift"), atomically: true, encoding: .utf8)
+        try "// swift-tools-version:6.1".write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        #expect(watcher.changes() == ["Package.swift", "Sources/App/V.swift"])
+        // A folder named before it exists is watched once it does.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        try "body {}".write(to: root.appendingPathComponent("Assets/theme.css"), atomically: true, encoding: .utf8)
+        #expect(watcher.changes() == ["Assets/theme.css"])
+    }
 }

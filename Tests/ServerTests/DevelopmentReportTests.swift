@@ -103,3 +103,33 @@ enum CrashReportFixture {
         state: .crashed, summary: "Trapped: Index out of range",
         problems: [.init(file: "Sources/Board/Board.swift", line: 4, column: 14, message: "Index out of range", excerpt: "Text(rows[3])")])
 }
+
+/// `/_jetway/docs/` reads nothing outside its folder, whatever the path (libwebsockets already
+/// resolves `..` in what it is sent: these go to the reader directly).
+struct DocumentationFilesTests {
+    @Test func nothingOutsideTheFolderNotEvenThroughALink() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("jetway-docfiles-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let docs = root.appendingPathComponent("docs/Gates")
+        try FileManager.default.createDirectory(at: docs.appendingPathComponent("documentation/gates"), withIntermediateDirectories: true)
+        try "<script>var baseUrl = \"/_jetway/docs/Gates/\"</script>".write(
+            to: docs.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try "secret".write(to: root.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: docs.appendingPathComponent("out.txt").path, withDestinationPath: root.appendingPathComponent("secret.txt").path)
+        try FileManager.default.createSymbolicLink(atPath: docs.appendingPathComponent("up").path, withDestinationPath: root.path)
+        let files = DocumentationFiles(directory: root.appendingPathComponent("docs").path)
+        #expect(files.modules == ["Gates"])
+        for path in [
+            "Gates/../../secret.txt", "../secret.txt", "Gates/out.txt", "Gates/up/secret.txt", "Gates/\0x", "Gates\\..\\..\\secret.txt",
+        ] {
+            let answer = files.response(for: path)
+            #expect(answer.map { String(decoding: $0.body, as: UTF8.self).contains("secret") } != true, "\(path)")
+        }
+        // A page DocC routes in the browser gets the site's index, its base address in a file.
+        let page = try #require(files.response(for: "Gates/documentation/gates/boarding"))
+        #expect(String(decoding: page.body, as: UTF8.self) == "<script src=\"/_jetway/docs/Gates/base-url.js\"></script>")
+        let base = try #require(files.response(for: "Gates/base-url.js"))
+        #expect(String(decoding: base.body, as: UTF8.self) == "var baseUrl = \"/_jetway/docs/Gates/\";\n")
+    }
+}

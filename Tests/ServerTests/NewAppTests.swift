@@ -145,6 +145,13 @@ extension EndToEnd {
                 #expect(failed.contains("Sources/Departures/ContentView.swift:\(line(of: #"Button("Add", action: add)"#)):"), "\(failed)")
                 #expect(failed.contains("cannot find 'addLabel' in scope") && failed.contains("Button(addLabel, action: add)"), "\(failed)")
                 try await browser.screenshot("dev-build-error")
+                // Folded to a label, the page (as the last build made it) is usable meanwhile.
+                try await browser.click(".jw-development > button")
+                #expect(await browser.wait(for: "return \(overlay).hasAttribute('data-folded')"), "the errors did not fold")
+                #expect(
+                    try await browser.execute(
+                        "const r = \(overlay).getBoundingClientRect(); return r.height < 80 && r.top > innerHeight / 2") as? Bool == true,
+                    "the folded errors still cover the page")
 
                 // Fixed, with a change to see: the page comes back by itself, the text still typed.
                 let saved = ContinuousClock.now

@@ -170,6 +170,7 @@ public final class InMemoryTransport: SessionTransport {
     /// Ends every page, as a server's `stop()` does (their views leave; nothing goes on
     /// rendering for this transport).
     public func stop() {
+        server.sessions.development?.stop()
         server.sessions.endAll()
         server.signIns.flushWrites()
     }

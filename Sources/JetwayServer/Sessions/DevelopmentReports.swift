@@ -34,7 +34,8 @@ final class DevelopmentReports {
         task = Task { @MainActor [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(200))
-                self?.poll()
+                guard let self else { return }
+                self.poll()
             }
         }
     }
@@ -76,7 +77,8 @@ extension HTTPResponse {
     static func heldForDevelopment(_ report: DevelopmentReport?) -> HTTPResponse {
         let summary = report?.summary ?? "The app stopped"
         let problems = (report?.problems ?? []).map { problem in
-            "<li><code>\(escape(problem.file)):\(problem.line):\(problem.column)</code> \(escape(problem.message))"
+            (problem.file.isEmpty ? "<li>" : "<li><code>\(escape(problem.file)):\(problem.line):\(problem.column)</code> ")
+                + escape(problem.message)
                 + (problem.excerpt.isEmpty ? "" : "<pre>\(escape(problem.excerpt))</pre>") + "</li>"
         }.joined()
         var response = html(
