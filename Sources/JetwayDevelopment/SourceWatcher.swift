@@ -15,9 +15,13 @@ public struct SourceWatcher {
     public let ignoring: Set<String>
     private var last: [String: Stamp] = [:]
 
+    /// A file as `stat` sees it. The inode too: the kernel's file times are as coarse as its
+    /// clock tick (4 ms), and a file saved by renaming a new one over it (most editors, and
+    /// `write(to:atomically:)`) is a new inode even within one tick.
     struct Stamp: Equatable {
         var size: Int
         var modified: Double
+        var inode: UInt64
     }
 
     /// Watches `root`; the first call of `changes()` reports what changed after this.
@@ -54,7 +58,7 @@ public struct SourceWatcher {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 walk(full, relative: relative, into: &files)
             } else {
-                files[relative] = Stamp(size: Int(info.st_size), modified: Self.modified(info))
+                files[relative] = Stamp(size: Int(info.st_size), modified: Self.modified(info), inode: UInt64(info.st_ino))
             }
         }
         return files
@@ -83,7 +87,7 @@ public struct SourceWatcher {
             } else if (info.st_mode & S_IFMT) == S_IFREG {
                 // Editors' backup files change as one types: not a save.
                 if name.hasSuffix("~") || name.hasSuffix(".swp") { continue }
-                files[inPackage] = Stamp(size: Int(info.st_size), modified: Self.modified(info))
+                files[inPackage] = Stamp(size: Int(info.st_size), modified: Self.modified(info), inode: UInt64(info.st_ino))
             }
         }
     }
