@@ -11,6 +11,7 @@ public func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) asy
     }
 }
 
+/// The same for work that cannot throw.
 public func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
         DispatchQueue.global().async { continuation.resume(returning: work()) }

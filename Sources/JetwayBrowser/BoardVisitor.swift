@@ -10,6 +10,7 @@ import JetwayWire
 /// let idle = await visitor.measure()   // medians of its page loads and search round trips
 /// ```
 public final class BoardVisitor: @unchecked Sendable {
+    /// The page's websocket.
     public let client: WebSocketClient
     /// The element id of the page's search field.
     public let field: String
@@ -18,7 +19,9 @@ public final class BoardVisitor: @unchecked Sendable {
     /// The page as its runtime keeps it (token, version, its events' refs).
     private var page: ClientPage
 
+    /// What the visit could not do (a page that did not load, a join refused).
     public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
         public let description: String
     }
 

@@ -22,19 +22,28 @@ public protocol Browser: AnyObject, Sendable {
 
 /// WebDriver key values (the Unicode private-use code points both protocols use).
 public enum Key {
+    /// The Escape key.
     public static let escape = "\u{E00C}"
+    /// The Enter key.
     public static let enter = "\u{E007}"
+    /// The Backspace key.
     public static let backspace = "\u{E003}"
+    /// The right arrow key.
     public static let arrowRight = "\u{E014}"
+    /// The down arrow key.
     public static let arrowDown = "\u{E015}"
 }
 
+/// What a browser could not do, in words (a driver that did not start, an element not found).
 public struct BrowserFailure: Error, CustomStringConvertible {
+    /// What went wrong.
     public let description: String
+    /// A failure saying `description`.
     public init(description: String) { self.description = description }
 }
 
 extension Browser {
+    /// What `script` returns, as text (empty when it is not a string).
     public func string(_ script: String) async throws -> String {
         (try await execute(script)) as? String ?? ""
     }
@@ -84,6 +93,7 @@ extension Browser {
         return "[data-test=\"\(mark)\"]"
     }
 
+    /// Clicks the element matching `css` whose text or accessible label is `label` (see `element(_:labelled:)`).
     public func click(_ css: String, labelled label: String) async throws {
         try await click(try await element(css, labelled: label))
     }
@@ -136,11 +146,16 @@ public func jsLiteral(_ text: String) -> String {
 public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertible {
     case chromium, firefox, webkit
 
+    /// The engine's name: chromium, firefox or webkit.
     public var description: String { rawValue }
 
+    /// Debian's chromedriver (the chromium-driver package).
     public static let chromedriver = "/usr/bin/chromedriver"
+    /// Debian's Firefox ESR, driven over its built-in WebDriver BiDi.
     public static let firefoxBinary = "/usr/bin/firefox-esr"
+    /// WebKitGTK's WebDriver (the webkit2gtk-driver package).
     public static let webkitDriver = "/usr/bin/WebKitWebDriver"
+    /// The X server WebKit runs on, without a screen.
     public static let xvfb = "/usr/bin/Xvfb"
 
     /// `make test` sets `JETWAY_REQUIRE_BROWSERS=1`: there a missing engine fails its tests
@@ -150,6 +165,7 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     /// Installed, or required (so that the tests run and say what is missing).
     public var shouldRun: Bool { isInstalled || Self.required }
 
+    /// Whether the engine's programs are all on this machine.
     public var isInstalled: Bool {
         let files: [String] =
             switch self {
@@ -197,6 +213,7 @@ public func withBrowsers(
 /// How many `withBrowsers` calls may have browsers open at once.
 @MainActor
 public enum BrowserSlots {
+    /// Browsers' `withBrowsers` calls at once (`JETWAY_BROWSER_SLOTS`, 2 by default).
     public static let limit = max(1, Int(ProcessInfo.processInfo.environment["JETWAY_BROWSER_SLOTS"] ?? "") ?? 2)
     private static var busy = 0
     private static var waiting: [CheckedContinuation<Void, Never>] = []

@@ -5,7 +5,9 @@ import Foundation
 /// a server such a program starts outlives it and holds inherited pipes open, and Foundation's
 /// `Process.waitUntilExit` was seen to wait forever for such a child.
 public enum Command {
+    /// A program that could not run or failed: its command and what it printed.
     public struct Failure: Error, CustomStringConvertible {
+        /// The command and its output.
         public let description: String
     }
 
@@ -50,12 +52,12 @@ public enum Command {
         return process
     }
 
-    /// A new PostgreSQL database beside the one `url` names (CREATE DATABASE cannot run in a
-    /// transaction, so psql makes it); its URL.
     /// Whether this process may mount a small tmpfs (a test's full disk): it runs as root and
     /// `mount` is there.
     public static var mayMount: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount") }
 
+    /// A new PostgreSQL database beside the one `url` names (CREATE DATABASE cannot run in a
+    /// transaction, so psql makes it); its URL.
     public static func freshPostgreSQLDatabase(from url: String, prefix: String = "jw_") throws -> String {
         let name = prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
         try run("/usr/bin/psql", [url, "-q", "-v", "ON_ERROR_STOP=1", "-o", "/dev/null", "-c", "CREATE DATABASE \(name)"])

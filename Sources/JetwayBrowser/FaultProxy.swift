@@ -57,6 +57,7 @@ public final class FaultProxy: @unchecked Sendable {
     /// Connections accepted so far (a test can tell a reconnect happened).
     public var accepted: Int { lock.withLock { acceptedCount } }
 
+    /// A proxy on a free port of 127.0.0.1 in front of `upstreamPort`; throws when it cannot listen.
     public init(to upstreamPort: Int) throws {
         self.upstreamPort = upstreamPort
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -244,7 +245,9 @@ public final class FaultProxy: @unchecked Sendable {
     }
 }
 
+/// Why the proxy could not start.
 public struct ProxyError: Error, CustomStringConvertible {
+    /// The reason, in words.
     public let description: String
     init(_ description: String) { self.description = description }
 }

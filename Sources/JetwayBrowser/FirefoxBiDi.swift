@@ -3,6 +3,7 @@ import Foundation
 /// Drives headless Firefox ESR through its built-in WebDriver BiDi (no geckodriver): one
 /// websocket to `ws://127.0.0.1:<port>/session`, JSON commands answered by id.
 public final class FirefoxBiDi: Browser, @unchecked Sendable {
+    /// Firefox.
     public let engine = BrowserEngine.firefox
     private let process: Process
     private let profile: String
@@ -91,10 +92,12 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
         throw BrowserFailure(description: "firefox: no answer to \(method)")
     }
 
+    /// Loads `url` and waits for it to load.
     public func navigate(_ url: String) async throws {
         _ = try await command("browsingContext.navigate", ["context": context, "url": url, "wait": "complete"])
     }
 
+    /// Runs `script` (a function body: `return …`) in the page; what it returns, as JSON values.
     public func execute(_ script: String) async throws -> Any? {
         let result = try await command(
             "script.callFunction",
@@ -127,6 +130,8 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
         return id
     }
 
+    /// Clicks the element matching `css` with the pointer, once it has stopped moving, scrolled
+    /// into view.
     public func click(_ css: String) async throws {
         let element = try await sharedID(css)
         await waitUntilStill(css)
@@ -134,6 +139,7 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
         try await pointerClick(x: 0, y: 0, origin: ["type": "element", "element": ["sharedId": element]])
     }
 
+    /// Clicks the page at this point of the viewport.
     public func click(x: Int, y: Int) async throws {
         try await pointerClick(x: x, y: y, origin: "viewport")
     }
@@ -156,11 +162,13 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
             ])
     }
 
+    /// Types `text` into the element matching `css`, key by key.
     public func type(_ text: String, into css: String) async throws {
         try await focus(css)
         try await keys(text.map(String.init))
     }
 
+    /// Presses a key (`Key.enter`) in the element matching `css`.
     public func press(_ key: String, in css: String) async throws {
         try await focus(css)
         try await keys([key])
@@ -180,6 +188,7 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
             ["context": context, "actions": [["type": "key", "id": "keyboard", "actions": actions]]])
     }
 
+    /// The viewport as a PNG.
     public func screenshotPNG() async throws -> Data {
         let result = try await command("browsingContext.captureScreenshot", ["context": context])
         guard let base64 = result["data"] as? String, let data = Data(base64Encoded: base64) else {
@@ -188,6 +197,7 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
         return data
     }
 
+    /// Ends the session and Firefox.
     public func quit() async {
         if socket != nil { _ = try? await command("browser.close", [:], timeout: 5) }
         socket = nil

@@ -10,6 +10,7 @@ import Foundation
 public final class WebDriver: Browser, @unchecked Sendable {
     typealias Failure = BrowserFailure
 
+    /// Chromium or WebKit.
     public let engine: BrowserEngine
     private let process: Process
     private let display: XvfbDisplay?
@@ -109,6 +110,7 @@ public final class WebDriver: Browser, @unchecked Sendable {
         self.base = base
     }
 
+    /// Ends the session and the driver (and its display).
     public func quit() async {
         if !sessionID.isEmpty { _ = try? await request("DELETE", "/session/\(sessionID)") }
         // chromedriver does not always exit on SIGTERM; SIGKILL and reap it.
@@ -118,6 +120,7 @@ public final class WebDriver: Browser, @unchecked Sendable {
         display?.stop()
     }
 
+    /// A WebDriver command: its `value`, or a `BrowserFailure` with the driver's error.
     @discardableResult
     public func request(_ method: String, _ path: String, _ body: [String: Any]? = nil) async throws -> Any? {
         let payload = try body.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
@@ -153,6 +156,7 @@ public final class WebDriver: Browser, @unchecked Sendable {
 
     private var session: String { "/session/\(sessionID)" }
 
+    /// Loads `url` in the current window.
     public func navigate(_ url: String) async throws {
         try await request("POST", session + "/url", ["url": url])
     }
@@ -177,30 +181,36 @@ public final class WebDriver: Browser, @unchecked Sendable {
         try await request("DELETE", session + "/window")
     }
 
+    /// Makes the window with this handle the current one.
     public func switchToWindow(_ handle: String) async throws {
         try await request("POST", session + "/window", ["handle": handle])
     }
 
+    /// The WebDriver id of the first element matching `css`; throws when none does.
     public func find(_ css: String) async throws -> String {
         let element = try await request("POST", session + "/element", ["using": "css selector", "value": css]) as? [String: Any]
         guard let id = element?.values.first as? String else { throw Failure(description: "no element \(css)") }
         return id
     }
 
+    /// Types `text` into the element matching `css`, key by key.
     public func type(_ text: String, into css: String) async throws {
         try await request("POST", session + "/element/\(try await find(css))/value", ["text": text])
     }
 
+    /// Presses a key (`Key.enter`) in the element matching `css`.
     public func press(_ key: String, in css: String) async throws {
         try await request("POST", session + "/element/\(try await find(css))/value", ["text": key])
     }
 
+    /// Clicks the element matching `css` (WebDriver's element click), once it has stopped moving.
     public func click(_ css: String) async throws {
         let element = try await find(css)
         await waitUntilStill(css)
         try await request("POST", session + "/element/\(element)/click", [:])
     }
 
+    /// Clicks the page at this point of the viewport.
     public func click(x: Int, y: Int) async throws {
         let pointer: [String: Any] = [
             "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
@@ -213,6 +223,7 @@ public final class WebDriver: Browser, @unchecked Sendable {
         try await request("DELETE", session + "/actions")
     }
 
+    /// Runs `script` (a function body: `return …`) in the page; what it returns, as JSON values.
     public func execute(_ script: String) async throws -> Any? {
         try await request("POST", session + "/execute/sync", ["script": script, "args": []])
     }
@@ -228,6 +239,7 @@ public final class WebDriver: Browser, @unchecked Sendable {
         try await request("POST", session + "/window/rect", ["width": width, "height": height])
     }
 
+    /// The viewport as a PNG.
     public func screenshotPNG() async throws -> Data {
         guard let base64 = try await request("GET", session + "/screenshot") as? String, let data = Data(base64Encoded: base64) else {
             throw Failure(description: "\(engine): no screenshot")
@@ -239,9 +251,11 @@ public final class WebDriver: Browser, @unchecked Sendable {
 /// A private X display (Xvfb) for a browser that needs one; Xvfb picks a free display number
 /// and writes it to its standard output (`-displayfd 1`).
 public final class XvfbDisplay: @unchecked Sendable {
+    /// The display's name (`:99`), for `DISPLAY`.
     public let name: String
     private let process: Process
 
+    /// Starts Xvfb on a free display; throws when it does not say which.
     public static func start() async throws -> XvfbDisplay {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BrowserEngine.xvfb)

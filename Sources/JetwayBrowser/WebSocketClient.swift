@@ -8,6 +8,7 @@ import JetwayWire
 /// A small blocking websocket client over a POSIX socket, for tests. Its I/O runs off the main
 /// actor (`async` methods hop to a detached task), so the in-process server can keep working.
 public final class WebSocketClient: @unchecked Sendable {
+    /// What `receive` got: a text frame, a close with its code, or nothing in time.
     public enum Frame: Equatable, Sendable {
         case text(String)
         case close(code: UInt16)
@@ -16,6 +17,7 @@ public final class WebSocketClient: @unchecked Sendable {
 
     private let fd: Int32
     private var buffer: [UInt8] = []
+    /// The status the server answered the upgrade with (101 when it is a websocket).
     public let upgradeStatus: Int
 
     /// Connects and upgrades; `upgradeStatus` is 101 on success. `cookie`: a `Cookie` header
@@ -77,6 +79,7 @@ public final class WebSocketClient: @unchecked Sendable {
         shutdown(fd, Int32(SHUT_RDWR))
     }
 
+    /// Sends one text frame (masked, as a browser does).
     public func sendText(_ text: String) async {
         await sendFrame(opcode: 1, Array(text.utf8))
     }

@@ -1,9 +1,13 @@
 /// RFC 6455 framing, the one copy the test clients and the load client share: client frames
 /// (masked, as a browser sends them) and the bounds of a server frame (unmasked) in a buffer.
 public enum WebSocketFrames {
+    /// A text frame's opcode.
     public static let text: UInt8 = 0x1
+    /// A close frame's opcode.
     public static let close: UInt8 = 0x8
+    /// A ping's opcode.
     public static let ping: UInt8 = 0x9
+    /// A pong's opcode.
     public static let pong: UInt8 = 0xA
 
     /// A masked client frame: 7-, 16- or 64-bit length as the payload needs.

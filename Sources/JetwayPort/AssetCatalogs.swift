@@ -5,13 +5,18 @@ import Foundation
 /// (`Flags/Norway`). One walk for both readers: `jetway port` names them (`AssetSymbols`), the
 /// server serves them (JetwayServer's `AssetCatalog`).
 public enum AssetCatalogs {
+    /// A colour set (`.colorset`) or an image set (`.imageset`).
     public enum Kind: Sendable, Equatable { case color, image }
 
     /// One asset: its kind, its name, its folder (`Gold.colorset`) and its `Contents.json`.
     public struct Asset {
+        /// A colour or an image.
         public let kind: Kind
+        /// Its name as code uses it (`Gold`, `Flags/Norway`).
         public let name: String
+        /// The set's folder (`…/Gold.colorset`).
         public let folder: URL
+        /// Its `Contents.json`, read; nil when missing or not JSON.
         public let contents: [String: Any]?
     }
 

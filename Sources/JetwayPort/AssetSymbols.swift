@@ -9,12 +9,15 @@ public struct AssetSymbols: Sendable, Equatable {
     /// The file `jetway port` writes beside a project's catalogs.
     public static let fileName = "GeneratedAssetSymbols.swift"
 
+    /// The colour sets' names, sorted.
     public let colors: [String]
+    /// The image sets' names, sorted.
     public let images: [String]
     /// Names the app's own code declares as static members (`static let background =
     /// Color("Background")`): Xcode leaves those out of the `Color` extension, and so does this.
     public var declaredByApp: Set<String> = []
 
+    /// The symbols of these colour and image sets.
     public init(colors: [String], images: [String]) {
         self.colors = colors.sorted()
         self.images = images.sorted()
@@ -33,6 +36,7 @@ public struct AssetSymbols: Sendable, Equatable {
         self.init(colors: colors, images: images)
     }
 
+    /// Whether there is nothing to write.
     public var isEmpty: Bool { colors.isEmpty && images.isEmpty }
 
     /// The names a Swift file declares as static properties of `Color` (`extension Color {

@@ -6,9 +6,12 @@ import Foundation
 /// generated source is not in the project. The properties are `@Managed` (JetwayCoreData's
 /// stand-in for `@NSManaged`, which needs the Objective-C runtime), typed as Xcode types them.
 public struct DataModelClasses: Sendable {
+    /// The file `jetway port` writes beside a project's sources.
     public static let fileName = "GeneratedDataModelClasses.swift"
+    /// The models whose entities it generates for.
     public var models: [DataModel]
 
+    /// The classes of these models.
     public init(models: [DataModel]) { self.models = models }
 
     /// The models of every `.xcdatamodeld` under `folder`.
@@ -21,8 +24,10 @@ public struct DataModelClasses: Sendable {
         models.flatMap(\.entities).filter { $0.codeGeneration != .manual }
     }
 
+    /// Whether no entity has generated code (no file to write).
     public var isEmpty: Bool { generated.isEmpty }
 
+    /// The Swift source of the file.
     public var source: String {
         var out = "// Written by `jetway port`: what Xcode generates for the Core Data model's entities.\n"
         out += "import Foundation\nimport JetwayCoreData\n"

@@ -5,16 +5,21 @@ import Foundation
 /// generates for them. Read by `jetway port` (the classes Xcode would generate are written as
 /// source) and by JetwayCoreData at run time (`NSPersistentContainer(name:)` finds its model).
 public struct DataModel: Sendable, Equatable {
+    /// An entity: the kind of object its instances are.
     public struct Entity: Sendable, Equatable {
+        /// The entity's name.
         public var name: String
         /// The Swift class of its objects (`representedClassName`; the entity's name if none).
         public var className: String
         /// What Xcode generates: `class` (the class and its properties), `category` (the
         /// properties, in an extension of the app's own class), or nothing (`manual`).
         public var codeGeneration: CodeGeneration
+        /// Its attributes, as the model lists them.
         public var attributes: [Attribute]
+        /// Its relationships to other entities.
         public var relationships: [Relationship]
 
+        /// An entity of these parts.
         public init(
             name: String, className: String, codeGeneration: CodeGeneration, attributes: [Attribute], relationships: [Relationship]
         ) {
@@ -26,26 +31,38 @@ public struct DataModel: Sendable, Equatable {
         }
     }
 
+    /// Xcode's code generation setting for an entity.
     public enum CodeGeneration: String, Sendable, Equatable {
         case `class`, category, manual
     }
 
+    /// A stored value of an entity's objects.
     public struct Attribute: Sendable, Equatable {
+        /// The attribute's name.
         public var name: String
         /// Xcode's type name: `String`, `Integer 16`, `Double`, `Boolean`, `Date`, `UUID`, …
         public var type: String
+        /// Whether it may be nil.
         public var isOptional: Bool
         /// Xcode stores numbers and booleans as Swift scalars unless told otherwise.
         public var usesScalarValueType: Bool
+        /// Its default as the model writes it, if any.
         public var defaultValue: String?
     }
 
+    /// A link from an entity's objects to others.
     public struct Relationship: Sendable, Equatable {
+        /// The relationship's name.
         public var name: String
+        /// The entity it leads to.
         public var destination: String
+        /// The destination's relationship back, if the model names one.
         public var inverse: String?
+        /// Whether it holds many objects (a set, or an ordered set) rather than one.
         public var isToMany: Bool
+        /// Whether a to-many relationship keeps its order.
         public var isOrdered: Bool
+        /// Whether it may be empty (nil for a to-one).
         public var isOptional: Bool
         /// `Nullify`, `Cascade`, `Deny` or `No Action`.
         public var deleteRule: String
@@ -53,8 +70,10 @@ public struct DataModel: Sendable, Equatable {
 
     /// The model's name (the `.xcdatamodeld` folder's, without the extension).
     public var name: String
+    /// The model's entities.
     public var entities: [Entity]
 
+    /// A model of these entities.
     public init(name: String, entities: [Entity]) {
         self.name = name
         self.entities = entities

@@ -28,7 +28,9 @@ public struct PortRewrite: Sendable, Equatable {
         case needsHand([String])
     }
 
+    /// The file's text after the rewrite (as it was when nothing changed).
     public let source: String
+    /// What happened to it.
     public let outcome: Outcome
 
     /// Frameworks with no counterpart in a browser (docs/porting.md says what to do instead).
@@ -220,6 +222,7 @@ public struct PortRewrite: Sendable, Equatable {
         pattern: #"^(\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?)import\s+"#
             + #"(?:(?:class|struct|enum|func|protocol|typealias|var|let)\s+)?([A-Za-z_][A-Za-z0-9_]*)(.*)$"#)
 
+    /// Rewrites a Swift file's text: its imports of Apple's UI frameworks become Jetway's.
     public init(_ source: String) {
         var lines = source.components(separatedBy: "\n")
         // `import os.log` is the `os` module's logging: Jetway's, as `import os` is.

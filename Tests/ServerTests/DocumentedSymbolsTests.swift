@@ -13,9 +13,9 @@ struct DocumentedSymbolsTests {
     /// Undocumented public declarations a module may still have.
     static let ceilings: [String: Int] = [
         "JetwayServer": 0, "JetwayTesting": 0, "JetwayDevelopment": 0, "JetwayTemplate": 0, "JetwayRoutes": 0, "JetwayStore": 0,
+        "JetwayBrowser": 0, "JetwayPort": 0,
         "Jetway": 2849, "JetwayWire": 247, "JetwayCharts": 210, "JetwayMapKit": 197, "JetwayCoreData": 146,
-        "JetwaySwiftData": 94, "JetwayKingfisher": 78, "JetwayBrowser": 61,
-        "JetwayPort": 36,
+        "JetwaySwiftData": 94, "JetwayKingfisher": 78,
     ]
 
     static let declaration = try! NSRegularExpression(
