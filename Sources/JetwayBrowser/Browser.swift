@@ -144,6 +144,7 @@ public func jsLiteral(_ text: String) -> String {
 
 /// The three engines and how to start each.
 public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// Chromium, Firefox and WebKit, each started headless.
     case chromium, firefox, webkit
 
     /// The engine's name: chromium, firefox or webkit.

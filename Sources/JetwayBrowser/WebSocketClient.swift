@@ -10,8 +10,11 @@ import JetwayWire
 public final class WebSocketClient: @unchecked Sendable {
     /// What `receive` got: a text frame, a close with its code, or nothing in time.
     public enum Frame: Equatable, Sendable {
+        /// A text frame's payload.
         case text(String)
+        /// The server closed the connection with this close code.
         case close(code: UInt16)
+        /// Nothing arrived within the time given.
         case timeout
     }
 

@@ -38,9 +38,13 @@ public final class DevelopmentLoop {
 
     /// Why the loop could not begin, each with what to do.
     public enum Failure: Error, CustomStringConvertible {
+        /// The folder has no `Package.swift`.
         case noPackage(String)
+        /// The package has no executable product to run; why, in words.
         case noExecutable(String)
+        /// The package has several executables and none was chosen with `--product`.
         case severalExecutables([String])
+        /// A command (the first) could not run (the second says why).
         case cannotRun(String, String)
 
         /// The reason, in words.

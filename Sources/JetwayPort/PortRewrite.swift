@@ -22,7 +22,9 @@ import Foundation
 public struct PortRewrite: Sendable, Equatable {
     /// What happened to a file.
     public enum Outcome: Sendable, Equatable {
+        /// The file needed no change.
         case unchanged
+        /// The file was rewritten; the changes made, in words.
         case rewritten([String])
         /// Left as it is: it imports these frameworks.
         case needsHand([String])

@@ -3,6 +3,7 @@ import Jetway
 
 /// The HTTP methods a handler can answer. `HEAD` is answered wherever `GET` is.
 public enum HTTPMethod: String, Sendable, CaseIterable {
+    /// The methods, each as HTTP spells it.
     case get = "GET", head = "HEAD", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
 
     /// Whether a request with this method changes state (and so is refused cross-site).

@@ -45,7 +45,9 @@ public enum Passwords {
 
     /// Why a password could not be hashed.
     public enum Failure: Error, CustomStringConvertible, Equatable {
+        /// The password is longer than `maximumPasswordBytes`.
         case passwordTooLong
+        /// The key derivation function (libcrypt) failed.
         case kdfFailed
         /// The reason, in words.
         public var description: String {

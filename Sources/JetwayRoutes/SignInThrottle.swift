@@ -59,6 +59,7 @@ public final class SignInThrottle: @unchecked Sendable {
 
     /// Whether a try may check its password now.
     public enum Decision: Equatable, Sendable {
+        /// The try may check its password; report how it went with this attempt.
         case allowed(Attempt)
         /// Whole seconds until the next try is allowed; this one was not counted.
         case wait(seconds: Int)

@@ -1,13 +1,20 @@
 /// Why a server could not be set up or started; each says what to do about it.
 public enum ServerError: Error, CustomStringConvertible, Equatable {
+    /// The server secret could not be written to this path.
     case cannotWriteSecret(String)
+    /// The server could not listen on this host and port, and why.
     case cannotListen(host: String, port: Int, why: ListenProblem = .unknown)
+    /// The host to listen on is neither an IP address nor a name of this machine.
     case badHost(String)
+    /// The configured assets folder does not exist.
     case assetsDirectoryMissing(String)
+    /// `JETWAY_PORT` holds something that is not a port number.
     case badPort(String)
+    /// `JETWAY_CLOCK` holds something that is not a time (with an optional rate) or `system`.
     case badClock(String)
     /// A setting read from the environment that is not of its kind: the variable, its value, what it takes.
     case badSetting(name: String, value: String, expected: String)
+    /// `start()` was called on a server that is already running.
     case alreadyRunning
 
     /// Why a port could not be listened on, and what to do.
@@ -18,7 +25,9 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
         case notThisMachine
         /// A port below 1024 without the privilege.
         case needsPrivilege
+        /// Another reason the system gave, in its words.
         case other(String)
+        /// The reason could not be found out.
         case unknown
 
         func advice(port: Int) -> String {

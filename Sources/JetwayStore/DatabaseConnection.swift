@@ -2,6 +2,7 @@ import Foundation
 
 /// The two databases' differences the store writes around.
 public enum SQLDialect: Sendable {
+    /// SQLite (a file in the data folder) or PostgreSQL (a server).
     case sqlite, postgresql
 
     /// The placeholder for the `index`-th value (1-based).

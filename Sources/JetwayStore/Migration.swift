@@ -21,6 +21,7 @@ public struct Migration: Sendable {
 /// A column's kind. Booleans are integers and dates seconds since 1970 in both databases, so
 /// the same records and queries work on either.
 public enum ColumnType: Sendable {
+    /// A 64-bit integer, a double, text, a boolean (an integer), a date (seconds since 1970) or bytes.
     case integer, real, text, bool, date, blob
 }
 

@@ -3,10 +3,15 @@ import Foundation
 /// One value as the database stores it. Every value a query uses travels as one of these,
 /// bound to a placeholder: no value is ever written into SQL text.
 public enum SQLValue: Sendable, Hashable, CustomStringConvertible {
+    /// SQL `NULL`.
     case null
+    /// A 64-bit integer.
     case integer(Int64)
+    /// A double-precision number.
     case real(Double)
+    /// UTF-8 text.
     case text(String)
+    /// Bytes, stored as they are.
     case blob([UInt8])
 
     /// The value as SQL would write it (`NULL`, `42`, `'text'`), for messages.

@@ -4,7 +4,9 @@ import Jetway
 public final class DOMNode {
     /// An element (its tag) or a text (its content).
     public enum Kind: Equatable {
+        /// An element, with its tag name.
         case element(String)
+        /// A text node, with its content.
         case text(String)
     }
     /// What the node is.

@@ -6,8 +6,11 @@ import Jetway
 public struct HTMLParser {
     /// Where and why the HTML is not what Jetway writes.
     public enum ParseError: Error, Equatable, CustomStringConvertible {
+        /// The HTML ended inside a tag or with an element left open (byte offset).
         case unexpectedEnd(at: Int)
+        /// An end tag that does not close the open element (byte offset).
         case mismatchedEndTag(expected: String, found: String, at: Int)
+        /// Something else a browser would read differently, described, at a byte offset.
         case malformed(String, at: Int)
 
         /// The problem and its byte offset.

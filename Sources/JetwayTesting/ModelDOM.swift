@@ -11,9 +11,13 @@ import Jetway
 public final class ModelDOM {
     /// A patch op the page could not apply: a patch the runtime would refuse (it asks for the whole page).
     public enum ApplyError: Error, Equatable, CustomStringConvertible {
+        /// No element has this `data-j` id.
         case unknownID(String)
+        /// A child index outside the parent's children.
         case badIndex(parent: String, index: Int, count: Int)
+        /// The element is no longer in the document.
         case detachedTarget(String)
+        /// Two elements have this `data-j` id.
         case duplicateID(String)
 
         /// The op's problem, with the element's id.

@@ -20,10 +20,15 @@ import Jetway
 public final class ViewHost {
     /// Why an action could not be done, or a patch was wrong.
     public enum HostError: Error, CustomStringConvertible {
+        /// Nothing on the page matches this description.
         case notFound(String)
+        /// More than one element matches; how many.
         case ambiguous(String, count: Int)
+        /// The control is disabled, as a browser would refuse it.
         case disabled(String)
+        /// Applying the patches did not give the page a fresh render gives.
         case patchMismatch(expected: String, actual: String)
+        /// A message did not survive its encoding on the wire.
         case wire(String)
 
         /// What went wrong, naming the control or both pages.
