@@ -1,5 +1,6 @@
 import Foundation
 import Jetway
+import Synchronization
 
 /// Serves a Jetway app: server-rendered pages, assets, and a websocket per page that keeps the
 /// page live.
@@ -66,6 +67,8 @@ public final class JetwayServer: @unchecked Sendable {
         if configuration.developmentMode {
             // A system image name no set knows is drawn as a placeholder: said once, here.
             Image.unknownSystemNameReporter = { name in Log.warn("unknown_system_image", ["name": name, "docs": "docs/icons.md"]) }
+            // A shared page that splits because a view read the device says which view.
+            DeviceReadTrace.switchedOn.store(true, ordering: .relaxed)
         }
         self.listenAddress = try ListenAddress(host: configuration.host)
         self.allowedHosts = AllowedHosts(configured: configuration.allowedHosts, listenHost: configuration.host)

@@ -46,6 +46,27 @@ struct NewBrowsersTests {
         var body: some View { Text("Device \(request.device ?? "none")") }
     }
 
+    /// A gate's screen, the same for every browser until boarding starts: then a view that
+    /// reads the device appears (the wrong place to read it on a shared page).
+    @MainActor @Observable final class Gate {
+        var boarding = false
+    }
+
+    struct GatePage: View {
+        let gate: Gate
+        var body: some View {
+            VStack {
+                Text(gate.boarding ? "Boarding" : "Waiting")
+                if gate.boarding { SeatReminder() }
+            }
+        }
+    }
+
+    struct SeatReminder: View {
+        @Environment(\.request) private var request
+        var body: some View { Text(request.device == nil ? "Find your seat" : "Your seat is ready") }
+    }
+
     func server(_ stars: Stars) throws -> TestServer {
         try TestServer(
             app: JetwayApp(
@@ -119,6 +140,48 @@ struct NewBrowsersTests {
         let cookie = try #require(server.server.newDeviceCookie(secure: false)?.header.split(separator: ";").first)
         _ = try await server.get("/", headers: ["Cookie": String(cookie)])
         #expect(server.server.openPages == (6, 4))
+    }
+
+    /// Development mode says which view made a shared page split by reading the device, once,
+    /// with what it costs and what to do; the pages still get their own renderings.
+    @Test func aViewThatReadsTheDeviceOnASharedPageIsNamedInDevelopment() async throws {
+        let gate = Gate()
+        let app = JetwayApp(title: "Gate", routes: [Route("/") { _ in GatePage(gate: gate) }])
+        for development in [true, false] {
+            let server = try TestServer(app: app, transport: .memory) { $0.developmentMode = development }
+            defer { server.stop() }
+            gate.boarding = false
+            var pages: [Page] = []
+            for _ in 0..<3 { pages.append(try await open(server)) }
+            #expect(server.server.openPages == (3, 1), "three browsers share the gate's page")
+            gate.boarding = true
+            // The change renders on the server's next turn.
+            for _ in 0..<200 where server.server.openPages != (3, 3) { try await Task.sleep(for: .milliseconds(10)) }
+            for (index, page) in pages.enumerated() {
+                // The page as the browser would have it: patched, or replaced by a whole page.
+                var dom = page.dom
+                await page.client.sendText(#"["ping",\#(100 + index)]"#)
+                for _ in 0..<20 {
+                    guard case .text(let frame) = await page.client.next() else { throw WireError("a frame did not come") }
+                    switch try ServerFrame(decoding: frame) {
+                    case .patch(_, let ops, _): try dom.apply(ops)
+                    case .message(.sync(_, _, let html, _, _)): dom = try ModelDOM(html: html)
+                    default: break
+                    }
+                    if isPong(.text(frame), 100 + index) { break }
+                }
+                #expect(dom.root.textContent.contains("Your seat is ready"), "\(dom.root.textContent)")
+            }
+            #expect(server.server.openPages == (3, 3), "each browser's page renders on its own")
+            let notes = server.server.sessions.deviceSplitNotes.values
+            if development {
+                #expect(notes.count == 1)
+                let note = try #require(notes.first)
+                #expect(note.hasPrefix("SeatReminder read the browser's device") && note.contains("3 browsers"), "\(note)")
+            } else {
+                #expect(notes.isEmpty, "production says nothing: the page does what the app asked")
+            }
+        }
     }
 
     @Test func noAppCodeRunsForADeviceNoBrowserHas() async throws {

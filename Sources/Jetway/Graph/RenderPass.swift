@@ -178,6 +178,11 @@ extension ViewGraph {
     private func evaluate<V: View>(_ view: V, _ instance: ViewInstance, _ context: _RenderContext) {
         // A value re-walked from a stored body is the one installed last time (its @State cells
         // already point at the storage): skip the Mirror walk, a third of a kiosk's update.
+        if DeviceReadTrace.isOn { return DeviceReadTrace.noting(V.self) { evaluateBody(view, instance, context) } }
+        evaluateBody(view, instance, context)
+    }
+
+    private func evaluateBody<V: View>(_ view: V, _ instance: ViewInstance, _ context: _RenderContext) {
         if context.isFreshValue || context.rebuiltValues || !instance.installedValueIsCurrent {
             DynamicProperties.install(view, in: instance, environment: context.environment)
             instance.installedValueIsCurrent = true

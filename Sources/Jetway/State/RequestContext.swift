@@ -108,7 +108,10 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// The browser's device id (a signed cookie that lasts a year), or nil for a client that
     /// keeps no cookies.
     public var device: String? {
-        mark.flag.store(true, ordering: .relaxed)
+        if !mark.flag.exchange(true, ordering: .relaxed), DeviceReadTrace.isOn {
+            let reader = DeviceReadTrace.evaluating.withLock { $0 }
+            mark.reader.withLock { $0 = reader }
+        }
         return deviceID
     }
 
@@ -118,6 +121,10 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// Whether anything has read `device` from this context (or a copy of it) yet: the server
     /// uses it to keep pages of different browsers from sharing a rendering that depends on it.
     package var _deviceWasRead: Bool { mark.flag.load(ordering: .relaxed) }
+
+    /// The view whose body (or dynamic properties, as `@AppStorage`) first read `device`, when
+    /// `DeviceReadTrace` was on: for the development-mode message when a shared page splits.
+    package var _deviceReader: String? { mark.reader.withLock { $0 } }
 
     /// The device id without noting a read (for the server's own comparisons).
     package var _device: String? { deviceID }
@@ -180,6 +187,29 @@ private final class DeviceReadMark: Sendable {
     let flag = Atomic<Bool>(false)
     /// Set once anything reads a reported size.
     let sizes = Atomic<Bool>(false)
+    /// The view that read the device first (`DeviceReadTrace`).
+    let reader = Mutex<String?>(nil)
+}
+
+/// In development mode, which view is being evaluated, so that a read of the device can be
+/// put down to it (a message names it when a shared page has to split). Off, it costs an
+/// atomic load per view evaluated.
+package enum DeviceReadTrace {
+    /// Whether views' evaluations are noted (the server turns it on in development mode).
+    package static let switchedOn = Atomic<Bool>(false)
+    static var isOn: Bool { switchedOn.load(ordering: .relaxed) }
+    /// The type of the view being evaluated, if noted.
+    static let evaluating = Mutex<String?>(nil)
+
+    /// Runs `body`, the evaluation of a view of type `view`, noted as the one evaluating.
+    static func noting<T>(_ view: Any.Type, _ body: () -> T) -> T {
+        let outer = evaluating.withLock { current in
+            defer { current = String(describing: view) }
+            return current
+        }
+        defer { evaluating.withLock { $0 = outer } }
+        return body()
+    }
 }
 
 private struct RequestContextKey: EnvironmentKey {

@@ -50,8 +50,8 @@ struct DocumentationFiles {
         } else if !FileManager.default.fileExists(atPath: file.path), file.pathExtension.isEmpty {
             file = URL(fileURLWithPath: root).appendingPathComponent(module + "/index.html")
         }
-        let resolved = file.resolvingSymlinksInPath().standardizedFileURL.path
-        guard resolved.hasPrefix(root + "/"), let data = FileManager.default.contents(atPath: resolved) else { return nil }
+        guard let resolved = StaticFiles.resolved(file, inside: root), let data = FileManager.default.contents(atPath: resolved)
+        else { return nil }
         var body = Array(data)
         let type = MimeType.of(resolved)
         if type.hasPrefix("text/html") {
@@ -68,14 +68,8 @@ struct DocumentationFiles {
         let items = modules.map { module in
             "<li><a href=\"\(Self.pathPrefix)\(HTTPResponse.escape(module))/documentation/\(HTTPResponse.escape(module.lowercased()))/\">\(HTTPResponse.escape(module))</a></li>"
         }.joined()
-        return HTTPResponse.html(
-            200,
-            """
-            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Documentation</title>\
-            <link rel="stylesheet" href="/assets/jetway.css"></head><body>\
-            <main class="\(StyleClass.vstack)" style="padding:48px;align-items:flex-start">\
-            <h1 class="\(RuntimeContract.Class.navTitle)">Documentation</h1>\
-            <ul>\(items.isEmpty ? "<li>None built yet: <code>make docs</code> in a Jetway checkout.</li>" : items)</ul></main></body></html>
-            """)
+        return HTTPResponse.simplePage(
+            200, title: "Documentation",
+            bodyHTML: "<ul>\(items.isEmpty ? "<li>None built yet: <code>make docs</code> in a Jetway checkout.</li>" : items)</ul>")
     }
 }

@@ -45,44 +45,49 @@ struct HTTPResponse: Sendable {
             status: status, contentType: "text/plain; charset=utf-8", headers: [("cache-control", "no-store")], body: Array(text.utf8))
     }
 
+    /// One of Jetway's own small pages (not found, too many pages, the server full, held in
+    /// development, the docs index): a title as its heading above `bodyHTML`, in Jetway's
+    /// styles. One that asks again after `retryAfter` seconds says so to the browser (it
+    /// refreshes by itself) and to other clients (`retry-after`).
+    static func simplePage(_ status: UInt32, title: String, bodyHTML: String, retryAfter: Int? = nil) -> HTTPResponse {
+        let refresh = retryAfter.map { "<meta http-equiv=\"refresh\" content=\"\($0)\">" } ?? ""
+        var response = html(
+            status,
+            """
+            <!doctype html><html lang="en"><head><meta charset="utf-8">\(refresh)<title>\(escape(title))</title>\
+            <link rel="stylesheet" href="/assets/jetway.css"></head><body>\
+            <main class="\(StyleClass.vstack)" style="padding:48px;align-items:flex-start">\
+            <h1 class="\(RuntimeContract.Class.navTitle)">\(escape(title))</h1>\(bodyHTML)</main></body></html>
+            """)
+        if let retryAfter { response.headers.append(("retry-after", String(retryAfter))) }
+        return response
+    }
+
     /// Too many open pages from one address: a page that tries again by itself in a while (a
     /// kiosk that was refused comes back without anyone touching it).
     static func tooManyPages() -> HTTPResponse {
-        var response = html(
-            429,
-            """
-            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="30">\
-            <title>Too many open pages</title><link rel="stylesheet" href="/assets/jetway.css"></head><body>\
-            <main class="\(StyleClass.vstack)" style="padding:48px"><h1 class="\(RuntimeContract.Class.navTitle)">Too many open pages</h1>\
-            <p>Too many pages are open from your address. Close some; this page tries again in 30 seconds.</p></main></body></html>
-            """)
-        response.headers.append(("retry-after", "30"))
-        return response
+        simplePage(
+            429, title: "Too many open pages",
+            bodyHTML: "<p>Too many pages are open from your address. Close some; this page tries again in 30 seconds.</p>",
+            retryAfter: 30)
     }
 
     /// The server's pages have taken the memory it may give them: a page that tries again.
     static func serverFull() -> HTTPResponse {
-        var response = html(
-            503,
-            """
-            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="30">\
-            <title>The server is full</title><link rel="stylesheet" href="/assets/jetway.css"></head><body>\
-            <main class="\(StyleClass.vstack)" style="padding:48px"><h1 class="\(RuntimeContract.Class.navTitle)">The server is full</h1>\
-            <p>The server has as many pages open as its memory allows. This page tries again in 30 seconds.</p></main></body></html>
-            """)
-        response.headers.append(("retry-after", "30"))
-        return response
+        simplePage(
+            503, title: "The server is full",
+            bodyHTML: "<p>The server has as many pages open as its memory allows. This page tries again in 30 seconds.</p>",
+            retryAfter: 30)
     }
 
+    /// No page at this address in the app called `title`.
     static func notFoundPage(title: String) -> HTTPResponse {
-        html(
-            404,
-            """
-            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title>\
-            <link rel="stylesheet" href="/assets/jetway.css"></head><body><main class="\(StyleClass.vstack)" style="padding:48px">\
-            <h1 class="\(RuntimeContract.Class.navTitle)">Page not found</h1><p>There is no page at this address in \(escape(title)).</p>\
-            <a class="\(RuntimeContract.Class.link)" href="/">Go to the start page</a></main></body></html>
-            """)
+        simplePage(
+            404, title: "Page not found",
+            bodyHTML: """
+                <p>There is no page at this address in \(escape(title)).</p>\
+                <a class="\(RuntimeContract.Class.link)" href="/">Go to the start page</a>
+                """)
     }
 
     static func escape(_ text: String) -> String {

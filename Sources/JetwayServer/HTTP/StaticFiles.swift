@@ -131,10 +131,15 @@ struct StaticFiles: Sendable {
         return nil
     }
 
-    private func file(_ name: String, in root: String) -> HTTPResponse? {
-        let candidate = URL(fileURLWithPath: root).appendingPathComponent(name)
+    /// The path `candidate` names once its links and `..` are resolved, if that is inside the
+    /// folder `root` (itself resolved): a link or name that points out of it is not served.
+    static func resolved(_ candidate: URL, inside root: String) -> String? {
         let resolved = candidate.resolvingSymlinksInPath().standardizedFileURL.path
-        guard resolved.hasPrefix(root + "/") else { return nil }
+        return resolved.hasPrefix(root + "/") ? resolved : nil
+    }
+
+    private func file(_ name: String, in root: String) -> HTTPResponse? {
+        guard let resolved = Self.resolved(URL(fileURLWithPath: root).appendingPathComponent(name), inside: root) else { return nil }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue,
             let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),

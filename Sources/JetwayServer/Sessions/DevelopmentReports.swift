@@ -81,15 +81,9 @@ extension HTTPResponse {
                 + escape(problem.message)
                 + (problem.excerpt.isEmpty ? "" : "<pre>\(escape(problem.excerpt))</pre>") + "</li>"
         }.joined()
-        var response = html(
-            503,
-            """
-            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="1">\
-            <title>\(escape(summary))</title><link rel="stylesheet" href="/assets/jetway.css"></head><body>\
-            <main class="\(StyleClass.vstack)" style="padding:48px;align-items:flex-start"><h1 class="\(RuntimeContract.Class.navTitle)">\(escape(summary))</h1>\
-            <ul>\(problems)</ul><p>Fix it and save: <code>jetway dev</code> builds it again and this page comes back.</p></main></body></html>
-            """)
-        response.headers.append(("retry-after", "1"))
-        return response
+        return simplePage(
+            503, title: summary,
+            bodyHTML: "<ul>\(problems)</ul><p>Fix it and save: <code>jetway dev</code> builds it again and this page comes back.</p>",
+            retryAfter: 1)
     }
 }

@@ -149,7 +149,9 @@ final class RenderGroup {
         // A view read the device for the first time while pages of other browsers share this
         // rendering: they get renderings of their own before this one is sent to anyone.
         if isShared && context._deviceWasRead {
-            for member in members.values where !sharesDevice(with: member.context) { manager?.separate(member) }
+            let others = members.values.filter { !sharesDevice(with: $0.context) }
+            for member in others { manager?.separate(member) }
+            if !others.isEmpty { manager?.noteDeviceSplit(page: page, reader: context._deviceReader, browsers: others.count + 1) }
         }
         var sent: [Connection] = []
         // The event's own page first (its user waits for it), tagged with the event's ref, or

@@ -271,6 +271,27 @@ final class SessionManager {
     /// Gives `session` a rendering of its own, rendered afresh with its own context, and sends
     /// it the whole page: for a page of another browser in a rendering that has just read the
     /// device (what it rendered is not this browser's, so nothing of it may be sent).
+    /// In development mode, what was said about shared pages that split (`noteDeviceSplit`),
+    /// once per page and view.
+    private(set) var deviceSplitNotes: [String: String] = [:]
+
+    /// A view read the browser's device after its page had been shown to `browsers` browsers
+    /// as one rendering: each now renders on its own. In development mode that is said once per
+    /// page and view, with what to do; in production it is what the app asked for.
+    func noteDeviceSplit(page: String, reader: String?, browsers: Int) {
+        guard server.configuration.developmentMode else { return }
+        let view = reader ?? "A view"
+        let key = page + "\u{0}" + view
+        guard deviceSplitNotes[key] == nil else { return }
+        let advice =
+            "\(view) read the browser's device (request.device, or an @AppStorage value) after the page \(page) "
+            + "had been shown to \(browsers) browsers as one rendering: each now renders on its own, so every change costs "
+            + "\(browsers) renders instead of one. If what it shows is the same for every browser, do not read the device there; "
+            + "if it is per browser, read it in the page's first render (its pages are then shared only by that browser's)."
+        deviceSplitNotes[key] = advice
+        Log.warn("shared_page_reads_device", ["page": page, "view": view, "browsers": browsers, "advice": advice])
+    }
+
     func separate(_ session: LiveSession) {
         let shared = session.group
         let own = RenderGroup(page: shared.page, context: session.context, makeRoot: shared.makeRoot, manager: self)
