@@ -20,6 +20,7 @@ public enum AVAudioPlayerError: LocalizedError, Equatable {
     /// Over the size a page is sent (a sound effect, not an album).
     case tooLarge(bytes: Int, limit: Int)
 
+    /// What went wrong and what to do: the format to convert to, or the size limit.
     public var errorDescription: String? {
         switch self {
         case .unsupportedFormat(let format):
@@ -33,12 +34,16 @@ public enum AVAudioPlayerError: LocalizedError, Equatable {
 /// What hears a player's events (`audioPlayerDidFinishPlaying` is not sent: the server does
 /// not hear the browser's sound end).
 public protocol AVAudioPlayerDelegate: AnyObject {
+    /// Called when the sound ends. Never called here: the server does not hear the browser's sound end.
     func audioPlayerDidFinishPlaying(_ player: AVAudioPlayer, successfully flag: Bool)
+    /// Called when the sound cannot be decoded. Never called here: an unplayable sound throws from `init` instead.
     func audioPlayerDecodeErrorDidOccur(_ player: AVAudioPlayer, error: (any Error)?)
 }
 
 extension AVAudioPlayerDelegate {
+    /// Does nothing by default.
     public func audioPlayerDidFinishPlaying(_ player: AVAudioPlayer, successfully flag: Bool) {}
+    /// Does nothing by default.
     public func audioPlayerDecodeErrorDidOccur(_ player: AVAudioPlayer, error: (any Error)?) {}
 }
 
@@ -49,15 +54,26 @@ open class AVAudioPlayer {
     /// The sound's address for the browser: a `data:` address of its bytes, or an `http(s)` URL.
     let source: String
     let id: Int
+    /// The sound's file or web address, when it was made from one; nil when made from data.
     public let url: URL?
+    /// The sound's bytes, when it was made from a file or data; nil for an `http(s)` address, which the browser loads itself.
     public let data: Data?
     /// 0 plays once, n plays n + 1 times, a negative number loops until `stop()`.
     public var numberOfLoops = 0
+    /// The loudness, from 0 to 1 (clamped); sent with each `play()`, so a change while playing takes effect at the next
+    /// `play()` (use `setVolume(_:fadeDuration:)` to change it now).
     public var volume: Float = 1
+    /// The playback speed: stored, but not sent to the browser, so the sound always plays at normal speed.
     public var rate: Float = 1
+    /// Whether `rate` is used: stored, with no effect here.
     public var enableRate = false
+    /// The stereo position, from -1 (left) to 1 (right): stored, but not sent to the browser.
     public var pan: Float = 0
+    /// Where the next `play()` starts, in seconds (0 resumes where a pause left off, or starts over after a stop or the end).
+    ///
+    /// The server does not hear the browser's position, so this is only ever the value the app set.
     public var currentTime: TimeInterval = 0
+    /// What hears the player's events; held weakly. No event is sent here (see `AVAudioPlayerDelegate`).
     public weak var delegate: (any AVAudioPlayerDelegate)?
     /// Whether `play()` was called since the last `pause()` or `stop()` (the server does not
     /// hear the sound end in the browser).
@@ -68,10 +84,14 @@ open class AVAudioPlayer {
     /// The largest sound a page is sent.
     public static let maximumBytes = 2_000_000
 
+    /// Makes a player of the sound at `url`: an `http(s)` address the browser loads itself, or a file whose bytes are
+    /// read now. Throws `AVAudioPlayerError` for a format browsers do not play or a file over `maximumBytes`.
     public convenience init(contentsOf url: URL) throws {
         try self.init(contentsOf: url, fileTypeHint: nil)
     }
 
+    /// Makes a player of the sound at `url` (see `init(contentsOf:)`); the type hint is ignored, as the format is read
+    /// from the file's first bytes.
     public init(contentsOf url: URL, fileTypeHint utiString: String?) throws {
         Self.players += 1
         id = Self.players
@@ -90,10 +110,14 @@ open class AVAudioPlayer {
         duration = Self.wavDuration(bytes)
     }
 
+    /// Makes a player of a sound's bytes (MP3, AAC/M4A, WAV, Ogg or FLAC, at most `maximumBytes`); throws
+    /// `AVAudioPlayerError` otherwise.
     public convenience init(data: Data) throws {
         try self.init(data: data, fileTypeHint: nil)
     }
 
+    /// Makes a player of a sound's bytes (see `init(data:)`); the type hint is ignored, as the format is read from
+    /// the bytes.
     public init(data: Data, fileTypeHint utiString: String?) throws {
         Self.players += 1
         id = Self.players
@@ -118,8 +142,10 @@ open class AVAudioPlayer {
         return true
     }
 
+    /// Plays the sound now, as `play()` does: the start time `time` is ignored.
     @discardableResult public func play(atTime time: TimeInterval) -> Bool { play() }
 
+    /// Pauses the sound in the browser of the page acting; the next `play()` resumes it there.
     public func pause() {
         PageHost.current?.media("pause", player: id)
         isPlaying = false
@@ -131,6 +157,8 @@ open class AVAudioPlayer {
         isPlaying = false
     }
 
+    /// Sets `volume`, and changes it at once in the browser of the page acting if the sound is playing; there is no fade
+    /// (`duration` is ignored).
     public func setVolume(_ volume: Float, fadeDuration duration: TimeInterval) {
         self.volume = volume
         if isPlaying { PageHost.current?.media("volume", player: id, volume: Double(max(0, min(volume, 1)))) }
@@ -169,67 +197,109 @@ open class AVAudioPlayer {
 /// accepted as set (docs/swiftui.md).
 public final class AVAudioSession: Sendable {
     private static let instance = AVAudioSession()
+    /// The app's one audio session.
     public static func sharedInstance() -> AVAudioSession { instance }
 
+    /// What the app does with audio. Accepted so Apple's code compiles; it has no effect in a browser.
     public struct Category: Hashable, Sendable {
+        /// The category's name.
         public let rawValue: String
+        /// Sounds that mix with others and go quiet with the silent switch.
         public static let ambient = Category(rawValue: "ambient")
+        /// The default category: sounds that silence others.
         public static let soloAmbient = Category(rawValue: "soloAmbient")
+        /// Playback that matters to the app (music, speech).
         public static let playback = Category(rawValue: "playback")
+        /// Recording.
         public static let record = Category(rawValue: "record")
+        /// Recording and playback together.
         public static let playAndRecord = Category(rawValue: "playAndRecord")
     }
+    /// A specialization of a category. Accepted so Apple's code compiles; it has no effect in a browser.
     public struct Mode: Hashable, Sendable {
+        /// The mode's name.
         public let rawValue: String
+        /// The default mode.
         public static let `default` = Mode(rawValue: "default")
+        /// Spoken audio, such as audiobooks.
         public static let spokenAudio = Mode(rawValue: "spokenAudio")
+        /// Movie playback.
         public static let moviePlayback = Mode(rawValue: "moviePlayback")
+        /// Short spoken prompts, such as turn-by-turn directions.
         public static let voicePrompt = Mode(rawValue: "voicePrompt")
     }
+    /// How a category behaves. Accepted so Apple's code compiles; it has no effect in a browser.
     public struct CategoryOptions: OptionSet, Sendable {
+        /// The options' bits.
         public let rawValue: UInt
+        /// Makes a set of options from their bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Mix with other apps' audio.
         public static let mixWithOthers = CategoryOptions(rawValue: 1)
+        /// Lower other apps' audio while playing.
         public static let duckOthers = CategoryOptions(rawValue: 2)
+        /// Allow Bluetooth headsets as input.
         public static let allowBluetooth = CategoryOptions(rawValue: 4)
+        /// Play through the speaker rather than the receiver.
         public static let defaultToSpeaker = CategoryOptions(rawValue: 8)
+        /// Interrupt other apps' spoken audio and mix with their other audio.
         public static let interruptSpokenAudioAndMixWithOthers = CategoryOptions(rawValue: 16)
     }
+    /// Options for activating or deactivating the session. Accepted so Apple's code compiles; no effect here.
     public struct SetActiveOptions: OptionSet, Sendable {
+        /// The options' bits.
         public let rawValue: UInt
+        /// Makes a set of options from their bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Tell other apps when this session deactivates.
         public static let notifyOthersOnDeactivation = SetActiveOptions(rawValue: 1)
     }
 
+    /// Sets the session's category: does nothing and never throws, as a browser has no audio session.
     public func setCategory(_ category: Category, mode: Mode = .default, options: CategoryOptions = []) throws {}
+    /// Sets the session's category: does nothing and never throws, as a browser has no audio session.
     public func setCategory(_ category: Category, options: CategoryOptions) throws {}
+    /// Activates or deactivates the session: does nothing and never throws. A browser plays a page's sounds once
+    /// the visitor has used the page.
     public func setActive(_ active: Bool, options: SetActiveOptions = []) throws {}
 }
 
 /// Words to say, with the voice, speed and pitch to say them in.
 public final class AVSpeechUtterance: @unchecked Sendable {
+    /// The words to say.
     public let speechString: String
     /// From `AVSpeechUtteranceMinimumSpeechRate` (0) to `AVSpeechUtteranceMaximumSpeechRate`
     /// (1); the default, 0.5, is the browser's normal speed.
     public var rate: Float = AVSpeechUtteranceDefaultSpeechRate
     /// 0.5 to 2.
     public var pitchMultiplier: Float = 1
+    /// The loudness, from 0 to 1 (clamped).
     public var volume: Float = 1
+    /// The voice: its language is the browser's utterance language; nil leaves the browser's default.
     public var voice: AVSpeechSynthesisVoice?
+    /// The pause before the words: stored, but not used here (the browser says them at once).
     public var preUtteranceDelay: TimeInterval = 0
+    /// The pause after the words: stored, but not used here.
     public var postUtteranceDelay: TimeInterval = 0
 
+    /// Makes an utterance of `string`, at the default rate, pitch and volume.
     public init(string: String) { speechString = string }
 }
 
+/// The slowest rate: a tenth of the browser's normal speed.
 public let AVSpeechUtteranceMinimumSpeechRate: Float = 0
+/// The default rate: the browser's normal speed.
 public let AVSpeechUtteranceDefaultSpeechRate: Float = 0.5
+/// The fastest rate: twice the browser's normal speed.
 public let AVSpeechUtteranceMaximumSpeechRate: Float = 1
 
 /// A voice, by its language (the browser picks one of its voices for it).
 public final class AVSpeechSynthesisVoice: @unchecked Sendable {
+    /// The voice's language, as a BCP 47 code (`"en-US"`).
     public let language: String
+    /// A voice for `language` (nil means `"en-US"`); it never fails here, as the browser picks the voice it has.
     public init?(language: String?) { self.language = language ?? "en-US" }
+    /// The server process's language code (`"en-US"`), not the visitor's browser's.
     public static func currentLanguageCode() -> String { Locale.current.identifier.replacingOccurrences(of: "_", with: "-") }
 }
 
@@ -238,14 +308,20 @@ public final class AVSpeechSynthesisVoice: @unchecked Sendable {
 open class AVSpeechSynthesizer {
     private static var synthesizers = 0
     let id: Int
+    /// Whether `speak(_:)` was called since the last `stopSpeaking(at:)`: the server does not hear the words end, so this
+    /// stays true after they have been said.
     public private(set) var isSpeaking = false
+    /// Whether `pauseSpeaking(at:)` was called since the last `continueSpeaking()`.
     public private(set) var isPaused = false
 
+    /// Makes a synthesizer.
     public init() {
         Self.synthesizers += 1
         id = -Self.synthesizers
     }
 
+    /// Says `utterance` in the browser of the page acting, with its voice's language, rate, pitch and volume; does nothing
+    /// when no page's event is being handled.
     public func speak(_ utterance: AVSpeechUtterance) {
         guard let page = PageHost.current else { return }
         // The browser's rate: 1 is normal; AVFoundation's 0.5 is.
@@ -258,20 +334,26 @@ open class AVSpeechSynthesizer {
         isSpeaking = true
     }
 
+    /// Where to stop or pause: now, or after the current word. Both act at once here.
     public enum Boundary: Sendable { case immediate, word }
 
+    /// Cancels speech in the browser of the page acting, at once whatever the `boundary`; returns `true`.
+    ///
+    /// This cancels all of that page's speech, not only this synthesizer's.
     @discardableResult public func stopSpeaking(at boundary: Boundary) -> Bool {
         PageHost.current?.media("silence", player: id)
         isSpeaking = false
         return true
     }
 
+    /// Pauses speech in the browser of the page acting, at once whatever the `boundary`; returns `true`.
     @discardableResult public func pauseSpeaking(at boundary: Boundary) -> Bool {
         PageHost.current?.media("hush", player: id)
         isPaused = true
         return true
     }
 
+    /// Resumes paused speech in the browser of the page acting; returns `true`.
     @discardableResult public func continueSpeaking() -> Bool {
         PageHost.current?.media("resume", player: id)
         isPaused = false
@@ -279,4 +361,5 @@ open class AVSpeechSynthesizer {
     }
 }
 
+/// Where speech stops or pauses: `AVSpeechSynthesizer.Boundary`.
 public typealias AVSpeechBoundary = AVSpeechSynthesizer.Boundary

@@ -63,6 +63,7 @@ extension NSAttributedString.Key {
     /// The outline's colour (a `UIColor`) and width (a percentage of the font size; negative
     /// also fills the text).
     public static let strokeColor = NSAttributedString.Key("NSStrokeColor")
+    /// The outline's width, as a percentage of the font size (negative also fills the text); see `strokeColor`.
     public static let strokeWidth = NSAttributedString.Key("NSStrokeWidth")
     /// Extra space between letters, in points.
     public static let kern = NSAttributedString.Key("NSKern")
@@ -70,29 +71,39 @@ extension NSAttributedString.Key {
 
 /// A font as UIKit code names it for appearance attributes: its size, weight and family.
 public struct UIFont: Sendable, Hashable {
+    /// A font's weight, as a CSS `font-weight` from 100 to 900.
     public struct Weight: Sendable, Hashable {
         let value: Int
+        /// The lightest weights: 100, 200 and 300.
         public static let ultraLight = Weight(value: 100), thin = Weight(value: 200), light = Weight(value: 300)
+        /// The middle weights: 400 (regular), 500 and 600.
         public static let regular = Weight(value: 400), medium = Weight(value: 500), semibold = Weight(value: 600)
+        /// The heaviest weights: 700 (bold), 800 and 900.
         public static let bold = Weight(value: 700), heavy = Weight(value: 800), black = Weight(value: 900)
         var css: String { String(value) }
     }
 
+    /// The font's size in points: its CSS `font-size` in pixels.
     public let pointSize: CGFloat
     let weight: Weight
+    /// The font's family, as `UIFont(name:size:)` gave it; nil for the system font.
     public let familyName: String?
 
-    /// The height of a line of this font: the system font's, about 1.2 times its size, as the
-    /// page's text is laid out.
+    /// The height of a line of this font: 1.2 times its size, about what UIKit's system font has
+    /// (the page's body text is set at 1.3 times its size).
     public var lineHeight: CGFloat { pointSize * 1.2 }
 
+    /// The page's system font at `size` points, in `weight`.
     public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) -> UIFont {
         UIFont(pointSize: size, weight: weight, familyName: nil)
     }
 
+    /// The page's system font at `size` points, bold.
     public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { systemFont(ofSize: size, weight: .bold) }
 
-    /// The system's monospaced font (the browser's `ui-monospace`, then `monospace`).
+    /// The system's monospaced font, as the family name `ui-monospace`. The page's CSS writes the
+    /// name quoted, which a browser reads as a font of that name rather than the generic
+    /// `ui-monospace`, so the text falls back to the page's font and is not monospaced.
     public static func monospacedSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
         UIFont(pointSize: size, weight: weight, familyName: "ui-monospace")
     }
@@ -103,8 +114,12 @@ public struct UIFont: Sendable, Hashable {
         systemFont(ofSize: size, weight: weight)
     }
 
+    /// The page's system font at `size` points. Not italic here: `UIFont` keeps no style, so this is `systemFont(ofSize:)`.
     public static func italicSystemFont(ofSize size: CGFloat) -> UIFont { systemFont(ofSize: size) }
 
+    /// The font family `name` at `size` points; the browser falls back to the page's font when it has no such family.
+    ///
+    /// It never fails here: the server cannot tell which fonts a browser has.
     public init?(name: String, size: CGFloat) {
         self.init(pointSize: size, weight: .regular, familyName: name)
     }
@@ -118,6 +133,7 @@ public struct UIFont: Sendable, Hashable {
 
 /// Whether a UIKit view is drawn light or dark.
 public enum UIUserInterfaceStyle: Int, Sendable {
+    /// Apple's styles: unspecified (follow the system), light, dark.
     case unspecified, light, dark
 }
 
@@ -133,6 +149,8 @@ extension UIView {
 public final class UIViewAppearance {
     static let shared = UIViewAppearance()
 
+    /// Keeps every page in one colour scheme, whatever its browser prefers: `.light` or `.dark`; `.unspecified` follows
+    /// the browser again. Each page follows it from its next rendering on.
     public var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
         didSet {
             UIKitAppearance.colorScheme =
@@ -154,11 +172,16 @@ public final class UIViewAppearance {
 @MainActor @preconcurrency
 public final class UINavigationBar {
     private static let shared = UINavigationBar()
+    /// The proxy whose settings style every navigation bar of the app.
     public static func appearance() -> UINavigationBar { shared }
 
     private static var title: String { ".\(RuntimeContract.Class.navTitle)" }
     private static var bar: String { ".\(RuntimeContract.Class.navstack) > .\(StyleClass.toolbar)" }
 
+    /// The title's attributes (colour and font: size, weight, family) as CSS for the page's title.
+    ///
+    /// The page shows one title, styled by whichever of these and `titleTextAttributes` was set last: setting one
+    /// replaces every rule the other set, even for attributes it leaves out.
     public var largeTitleTextAttributes: [NSAttributedString.Key: Any]? {
         didSet { UIKitAppearance.text(Self.title, largeTitleTextAttributes) }
     }
@@ -173,9 +196,11 @@ public final class UINavigationBar {
             UIKitAppearance.set(".\(RuntimeContract.Class.navBack)", "color", tintColor?.css)
         }
     }
+    /// The bar's colour: sets `backgroundColor`.
     public var barTintColor: UIColor? {
         didSet { backgroundColor = barTintColor }
     }
+    /// The colour behind the bar's toolbar and the screen's title.
     public var backgroundColor: UIColor? {
         didSet {
             UIKitAppearance.set(Self.bar, "background", backgroundColor?.css)
@@ -191,12 +216,15 @@ public final class UINavigationBar {
     public var standardAppearance = UINavigationBarAppearance() {
         didSet { applyAppearance() }
     }
+    /// The look for a scroll edge: used when `standardAppearance` was left as it was made.
     public var scrollEdgeAppearance: UINavigationBarAppearance? {
         didSet { applyAppearance() }
     }
+    /// The compact bar's look: used when neither the standard nor the scroll-edge look was configured.
     public var compactAppearance: UINavigationBarAppearance? {
         didSet { applyAppearance() }
     }
+    /// The compact bar's look at a scroll edge: used when no other look was configured.
     public var compactScrollEdgeAppearance: UINavigationBarAppearance? {
         didSet { applyAppearance() }
     }
@@ -214,16 +242,23 @@ public final class UINavigationBar {
 /// A bar's look (iOS 13's `UIBarAppearance`): its background and the line under it.
 @MainActor @preconcurrency
 open class UIBarAppearance: NSObject {
+    /// Apple's kinds of device. Not used by Jetway: `init(idiom:)` takes a `UIUserInterfaceIdiom`, and ignores it.
     public enum Idiom: Sendable { case phone, pad, mac, unspecified }
+    /// The bar's background colour; it wins over `backgroundEffect`.
     open var backgroundColor: UIColor? { didSet { isConfigured = true } }
+    /// The colour of the line under the bar: a 1-pixel inset `box-shadow` at the bar's bottom edge.
     open var shadowColor: UIColor? { didSet { isConfigured = true } }
+    /// The bar's blur: drawn as the matching SwiftUI material's background (`systemChromeMaterial` is `.bar`).
     open var backgroundEffect: UIBlurEffect? { didSet { isConfigured = true } }
     /// Whether anything was set or configured: a fresh appearance changes nothing.
     var isConfigured = false
     private var transparent = false
 
+    /// A look that changes nothing until something is set or configured.
     public override init() { super.init() }
+    /// A look for the device kind `idiom` (ignored here): it changes nothing until something is set or configured.
     public init(idiom: UIUserInterfaceIdiom) { super.init() }
+    /// A copy of `barAppearance`'s background, line and blur.
     public init(barAppearance: UIBarAppearance) {
         backgroundColor = barAppearance.backgroundColor
         shadowColor = barAppearance.shadowColor
@@ -233,17 +268,19 @@ open class UIBarAppearance: NSObject {
         super.init()
     }
 
-    /// The system's translucent material with a hairline under it.
+    /// The system's bar material (SwiftUI's `.bar`) and no shadow colour: no line is drawn under a
+    /// navigation bar, and the tab bar keeps its own top border.
     open func configureWithDefaultBackground() {
         (backgroundColor, shadowColor, backgroundEffect, transparent) = (nil, nil, UIBlurEffect(style: .systemChromeMaterial), false)
         isConfigured = true
     }
-    /// The system background colour, opaque, with a hairline under it.
+    /// The system background colour, opaque, and no shadow colour (no line is added, as with
+    /// `configureWithDefaultBackground()`).
     open func configureWithOpaqueBackground() {
         (backgroundColor, shadowColor, backgroundEffect, transparent) = (.systemBackground, nil, nil, false)
         isConfigured = true
     }
-    /// No background and no line.
+    /// No background (`transparent`) and a clear shadow colour; the tab bar keeps its own top border.
     open func configureWithTransparentBackground() {
         (backgroundColor, shadowColor, backgroundEffect, transparent) = (nil, .clear, nil, true)
         isConfigured = true
@@ -260,34 +297,48 @@ open class UIBarAppearance: NSObject {
 /// A navigation bar's look: its background, line and title attributes.
 @MainActor @preconcurrency
 open class UINavigationBarAppearance: UIBarAppearance {
+    /// The title's attributes: used for the page's one title when `largeTitleTextAttributes` is empty.
     open var titleTextAttributes: [NSAttributedString.Key: Any] = [:] { didSet { isConfigured = true } }
+    /// The large title's attributes: used for the page's one title when not empty.
     open var largeTitleTextAttributes: [NSAttributedString.Key: Any] = [:] { didSet { isConfigured = true } }
 }
 
 /// A tab bar's look: its background, line, and its items' colours.
 @MainActor @preconcurrency
 open class UITabBarAppearance: UIBarAppearance {
+    /// The items' look in the tab bar: its selected and normal states' colours colour the page's tabs.
     open var stackedLayoutAppearance = UITabBarItemAppearance() { didSet { isConfigured = true } }
+    /// The items' look in an inline layout: stored, not used, as the page's tab bar has one layout.
     open var inlineLayoutAppearance = UITabBarItemAppearance() { didSet { isConfigured = true } }
+    /// The items' look in a compact inline layout: stored, not used, as the page's tab bar has one layout.
     open var compactInlineLayoutAppearance = UITabBarItemAppearance() { didSet { isConfigured = true } }
 }
 
 /// A tab bar item's look in each state.
 @MainActor @preconcurrency
 open class UITabBarItemAppearance: NSObject {
+    /// The unselected tabs' look.
     public let normal = UITabBarItemStateAppearance()
+    /// The selected tab's look.
     public let selected = UITabBarItemStateAppearance()
+    /// A disabled tab's look: stored, not used here.
     public let disabled = UITabBarItemStateAppearance()
+    /// A focused tab's look: stored, not used here.
     public let focused = UITabBarItemStateAppearance()
+    /// A look with nothing set.
     public override init() { super.init() }
+    /// A look for the layout `style` (ignored here), with nothing set.
     public init(style: Style) { super.init() }
+    /// The tab bar's item layouts: stacked (icon above title), inline, compact inline.
     public enum Style: Sendable { case stacked, inline, compactInline }
 }
 
 /// A tab bar item's icon and title in one state.
 @MainActor @preconcurrency
 open class UITabBarItemStateAppearance: NSObject {
+    /// The tab's colour; when nil, the `foregroundColor` of `titleTextAttributes` is used.
     open var iconColor: UIColor?
+    /// The tab's title attributes: only their `foregroundColor` is used (when `iconColor` is nil).
     open var titleTextAttributes: [NSAttributedString.Key: Any] = [:]
 }
 
@@ -295,14 +346,17 @@ open class UITabBarItemStateAppearance: NSObject {
 @MainActor @preconcurrency
 public final class UITabBar {
     private static let shared = UITabBar()
+    /// The proxy whose settings style the app's tab bar.
     public static func appearance() -> UITabBar { shared }
 
     private static var bar: String { ".\(RuntimeContract.Class.tabbar)" }
     private static var link: String { ".\(RuntimeContract.Class.tabbar) .\(RuntimeContract.Class.tablink)" }
 
+    /// The tab bar's background colour.
     public var backgroundColor: UIColor? {
         didSet { UIKitAppearance.set(Self.bar, "background", backgroundColor?.css) }
     }
+    /// The bar's colour: sets `backgroundColor`.
     public var barTintColor: UIColor? {
         didSet { backgroundColor = barTintColor }
     }
@@ -310,9 +364,11 @@ public final class UITabBar {
     public var tintColor: UIColor? {
         didSet { UIKitAppearance.set(Self.link + "[aria-selected=\"true\"]", "color", tintColor?.css) }
     }
+    /// The colour of the tabs that are not selected.
     public var unselectedItemTintColor: UIColor? {
         didSet { UIKitAppearance.set(Self.link + ":not([aria-selected=\"true\"])", "color", unselectedItemTintColor?.css) }
     }
+    /// Whether the bar is translucent: stored, with no effect (the page's stylesheet decides).
     public var isTranslucent = true
     /// Whether the bar hides what is behind it: the page's tab bar always does.
     public var isOpaque = true
@@ -331,6 +387,7 @@ public final class UITabBar {
     public var standardAppearance = UITabBarAppearance() {
         didSet { applyAppearance() }
     }
+    /// The look used when `standardAppearance` was left as it was made.
     public var scrollEdgeAppearance: UITabBarAppearance? {
         didSet { applyAppearance() }
     }
@@ -351,16 +408,23 @@ public final class UITabBar {
 /// A list's appearance (SwiftUI's `List` was a table view).
 @MainActor @preconcurrency
 public final class UITableView {
+    /// Whether rows have a line between them: none, or a single line.
     public enum SeparatorStyle: Sendable { case none, singleLine }
     private static let shared = UITableView()
+    /// The proxy whose settings style every `List` of the app.
     public static func appearance() -> UITableView { shared }
 
+    /// The list's background colour.
     public var backgroundColor: UIColor? {
         didSet { UIKitAppearance.set(".\(StyleClass.list)", "background", backgroundColor?.css) }
     }
+    /// `.none` hides the rows' separators; `.singleLine` draws them (the default).
+    ///
+    /// In an inset or grouped list the page's own separator rules win, so there this and `separatorColor` have no effect.
     public var separatorStyle: SeparatorStyle = .singleLine {
         didSet { drawSeparators() }
     }
+    /// The separators' colour; nil for the page's separator colour.
     public var separatorColor: UIColor? {
         didSet { drawSeparators() }
     }
@@ -397,6 +461,7 @@ public final class UITableView {
 /// A bar's colouring (`UITabBar.appearance().barStyle`).
 public enum UIBarStyle: Int, Sendable {
     case `default`, black
+    /// The older name of `.black`.
     public static let blackTranslucent = UIBarStyle.black
 }
 
@@ -404,13 +469,16 @@ public enum UIBarStyle: Int, Sendable {
 @MainActor @preconcurrency
 public final class UIPageControl {
     private static let shared = UIPageControl()
+    /// The proxy whose settings style every paged `TabView`'s dots.
     public static func appearance() -> UIPageControl { shared }
 
     private static var dot: String { ".\(StyleClass.tabviewPage) .\(RuntimeContract.Class.tablink)" }
 
+    /// The current page's dot colour.
     public var currentPageIndicatorTintColor: UIColor? {
         didSet { UIKitAppearance.set(Self.dot + "[aria-selected=\"true\"]", "background", currentPageIndicatorTintColor?.css) }
     }
+    /// The other pages' dot colour.
     public var pageIndicatorTintColor: UIColor? {
         didSet { UIKitAppearance.set(Self.dot + ":not([aria-selected=\"true\"])", "background", pageIndicatorTintColor?.css) }
     }
@@ -419,15 +487,20 @@ public final class UIPageControl {
 /// A segmented picker's appearance.
 @MainActor @preconcurrency
 public final class UISegmentedControl {
+    /// The segment states that title attributes are set for: a segment, or the selected one.
     public enum State: Sendable { case normal, selected }
     private static let shared = UISegmentedControl()
+    /// The proxy whose settings style every segmented `Picker` of the app.
     public static func appearance() -> UISegmentedControl { shared }
 
     private static var selected: String { ".\(StyleClass.segment)[aria-checked=\"true\"]" }
 
+    /// The selected segment's background colour.
     public var selectedSegmentTintColor: UIColor? {
         didSet { UIKitAppearance.set(Self.selected, "background", selectedSegmentTintColor?.css) }
     }
+    /// Styles the segments' titles in `state` (colour and font: size, weight, family); `.normal` styles every
+    /// segment, the selected one too unless `.selected` is set.
     public func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: State) {
         UIKitAppearance.text(state == .selected ? Self.selected : ".\(StyleClass.segment)", attributes)
     }

@@ -30,8 +30,11 @@ import JetwayWire
 /// browser widget instead (`HTMLElementRepresentable`, docs/integration.md).
 @MainActor @preconcurrency
 public protocol UIViewRepresentable: View where Body == Never {
+    /// The UIKit view this representable shows: `UIView` or one of the subclasses drawn here.
     associatedtype UIViewType: UIView
+    /// The object `makeCoordinator()` makes, handed to each call in `context.coordinator`; `Void` when there is none.
     associatedtype Coordinator = Void
+    /// What `makeUIView` and `updateUIView` are given.
     typealias Context = UIViewRepresentableContext<Self>
 
     /// Made once, when the view first appears.
@@ -45,16 +48,20 @@ public protocol UIViewRepresentable: View where Body == Never {
 }
 
 extension UIViewRepresentable where Coordinator == Void {
+    /// Makes no coordinator, for a representable that needs none.
     public func makeCoordinator() {}
 }
 
 extension UIViewRepresentable {
+    /// Does nothing by default.
     public static func dismantleUIView(_ uiView: UIViewType, coordinator: Coordinator) {}
 
+    /// Never called: the representable is shown by its `UIView`, and calling this stops the app.
     public var body: Never {
         preconditionFailure("\(Self.self) is shown by its UIView and has no body")
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         context.graph.renderComposite(RepresentableHost(view) { view, context, out in renderView(view, context, &out) }, context, &out)
     }
@@ -77,11 +84,14 @@ extension UIViewRepresentable {
 }
 
 /// What `makeUIView` and `updateUIView` are given: the coordinator, the environment the view is
-/// rendered in, and the transaction of the change.
+/// rendered in, and a transaction (always an empty one here).
 @MainActor
 public struct UIViewRepresentableContext<Representable: UIViewRepresentable> {
+    /// The object `makeCoordinator()` made for this view, the same on every call.
     public let coordinator: Representable.Coordinator
+    /// The environment the view is rendered in (colour scheme, whether it is enabled...).
     public let environment: EnvironmentValues
+    /// An empty transaction: the change's animation is not passed to UIKit views here.
     public var transaction: Transaction
 }
 
@@ -92,7 +102,9 @@ public struct UIViewRepresentableContext<Representable: UIViewRepresentable> {
 /// `UIView` is an empty box in its background colour.
 @MainActor @preconcurrency
 open class UIView: UIResponder {
+    /// Makes a view with a zero frame.
     public override init() { super.init() }
+    /// Makes a view with `frame`; the page gives the view the frame SwiftUI lays it out in, whatever this says.
     public init(frame: CGRect) {
         self.frame = frame
         super.init()
@@ -100,13 +112,22 @@ open class UIView: UIResponder {
     /// A view archived in a storyboard or nib: there are none here, so it is never made.
     public required init?(coder: NSCoder) { nil }
 
+    /// The frame the app gave the view: stored, and used by `bounds` and `contentSize`; the element takes the size it
+    /// is laid out in instead.
     open var frame: CGRect = .zero
+    /// The view's own rectangle: `frame`'s size at the origin.
     open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+    /// The view's background colour: its element's CSS `background`.
     open var backgroundColor: UIColor? { didSet { changed() } }
+    /// The view's accent colour: its element's `--jw-accent` (a spinner's ring is drawn in it).
     open var tintColor: UIColor? { didSet { changed() } }
+    /// Whether the view is hidden: its element keeps its place but is not drawn (`visibility: hidden`).
     open var isHidden = false { didSet { changed() } }
+    /// The view's opacity, from 0 to 1: its element's CSS `opacity`.
     open var alpha: CGFloat = 1 { didSet { changed() } }
+    /// Whether the view takes clicks and taps: when false, its element has `pointer-events: none`.
     open var isUserInteractionEnabled = true { didSet { changed() } }
+    /// What a screen reader says for the view: its element's `aria-label`.
     open var accessibilityLabel: String? { didSet { changed() } }
     /// The insets the device's notch and home bar take: the page lays itself out inside the
     /// browser's safe area already, so they are none.
@@ -146,6 +167,8 @@ open class UIView: UIResponder {
 
 /// How text lines up in a UIKit text view or label.
 public enum NSTextAlignment: Int, Sendable {
+    /// Apple's alignments: left, center, right, justified, natural. `.natural` sets no `text-align`, so the text aligns
+    /// as the page's does.
     case left, center, right, justified, natural
 
     var css: String? {
@@ -161,19 +184,23 @@ public enum NSTextAlignment: Int, Sendable {
 
 /// Insets of a UIKit view's content.
 public struct UIEdgeInsets: Hashable, Sendable {
+    /// The inset at each edge, in points.
     public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+    /// Makes insets of `top`, `left`, `bottom` and `right` points.
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
         self.top = top
         self.left = left
         self.bottom = bottom
         self.right = right
     }
+    /// No inset at any edge.
     public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
 /// The text container of a `UITextView`: the padding at each end of a line.
 @MainActor
 public final class NSTextContainer {
+    /// The padding at each end of a line, in points (5 by default): added to the text area's left and right padding.
     public var lineFragmentPadding: CGFloat = 5 { didSet { onChange?() } }
     var onChange: (() -> Void)?
 }
@@ -181,18 +208,30 @@ public final class NSTextContainer {
 /// What a `UITextView` tells its delegate (each has a default: implement the ones you need).
 @MainActor @preconcurrency
 public protocol UITextViewDelegate: AnyObject {
+    /// Asked when the text view gets the focus; returning `false` keeps `textViewDidBeginEditing` from being called,
+    /// but the browser has focused the field already.
     func textViewShouldBeginEditing(_ textView: UITextView) -> Bool
+    /// Called when the text view gets the focus (after `textViewShouldBeginEditing` returns `true`).
     func textViewDidBeginEditing(_ textView: UITextView)
+    /// Called when the text view loses the focus.
     func textViewDidEndEditing(_ textView: UITextView)
+    /// Asked before the visitor's change takes effect: the UTF-16 `range` of the old text it replaces and the `text`
+    /// that replaces it. Returning `false` puts the old text back on the page.
     func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool
+    /// Called after the visitor's change became the view's `text`.
     func textViewDidChange(_ textView: UITextView)
 }
 
 extension UITextViewDelegate {
+    /// Returns `true`.
     public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool { true }
+    /// Does nothing by default.
     public func textViewDidBeginEditing(_ textView: UITextView) {}
+    /// Does nothing by default.
     public func textViewDidEndEditing(_ textView: UITextView) {}
+    /// Returns `true`: every change is allowed.
     public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool { true }
+    /// Does nothing by default.
     public func textViewDidChange(_ textView: UITextView) {}
 }
 
@@ -201,26 +240,41 @@ extension UITextViewDelegate {
 /// (`shouldChangeTextIn`) puts the text back. Not scrollable (`isScrollEnabled = false`), it
 /// grows with its text where the browser can (`field-sizing`).
 open class UITextView: UIView {
+    /// The text in the text area: set it to change the page, read it for what the visitor typed.
     open var text: String! = "" { didSet { changed() } }
+    /// The text's font: its size and weight (the family is not used here).
     open var font: UIFont? { didSet { changed() } }
+    /// The text's colour.
     open var textColor: UIColor? { didSet { changed() } }
+    /// How the text lines up.
     open var textAlignment: NSTextAlignment = .natural { didSet { changed() } }
+    /// Whether the visitor can change the text: when false, the text area is `readonly` and the delegate hears no focus.
     open var isEditable = true { didSet { changed() } }
+    /// Whether the visitor can select the text: stored, with no effect (a browser's text area is always selectable).
     open var isSelectable = true
+    /// When false, the text area does not scroll: it grows with its text (`field-sizing: content`) and cannot be resized.
     open var isScrollEnabled = true { didSet { changed() } }
+    /// The space around the text, in points: the text area's padding (8 points at the top and bottom by default).
     open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) { didSet { changed() } }
+    /// The text container, whose `lineFragmentPadding` adds to the left and right padding.
     public let textContainer = NSTextContainer()
+    /// The keyboard a phone shows: the text area's `inputmode`.
     open var keyboardType: UIKeyboardType = .default { didSet { changed() } }
+    /// Which letters a phone's keyboard capitalises: the text area's `autocapitalize`.
     open var autocapitalizationType: UITextAutocapitalizationType = .sentences { didSet { changed() } }
+    /// What hears the visitor's changes and the focus; held weakly, as in UIKit.
     open weak var delegate: UITextViewDelegate?
 
+    /// Makes an empty, editable text view.
     public override init() {
         super.init()
         textContainer.onChange = { [weak self] in self?.changed() }
     }
 
+    /// Never makes a view: there are no storyboards or nibs here.
     public required init?(coder: NSCoder) { nil }
 
+    /// Makes an empty, editable text view with `frame`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         textContainer.onChange = { [weak self] in self?.changed() }
@@ -317,13 +371,18 @@ open class UITextView: UIView {
 /// A label: a text in its font, colour and alignment, on as many lines as `numberOfLines`
 /// allows (0: any number).
 open class UILabel: UIView {
+    /// The label's text.
     open var text: String? { didSet { changed() } }
+    /// The text's font: its size and weight (the family is not used here).
     open var font: UIFont? { didSet { changed() } }
+    /// The text's colour.
     open var textColor: UIColor? { didSet { changed() } }
+    /// How the text lines up.
     open var textAlignment: NSTextAlignment = .natural { didSet { changed() } }
+    /// The most lines the label shows (1 by default; 0 for any number): more are cut off.
     open var numberOfLines = 1 { didSet { changed() } }
-    /// How a line too long for the label ends: wrapped at words (the default), clipped, or
-    /// cut with an ellipsis.
+    /// How a line too long for the label ends: cut with an ellipsis (the default, `.byTruncatingTail`),
+    /// wrapped at words or anywhere, or clipped.
     open var lineBreakMode = NSLineBreakMode.byTruncatingTail { didSet { changed() } }
     /// The text with its runs' attributes (colour, font, background, stroke, letter spacing),
     /// shown instead of `text` while set; setting `text` clears it.
@@ -388,17 +447,26 @@ open class UILabel: UIView {
 
 /// How a UIKit label ends a line too long for it.
 public enum NSLineBreakMode: Int, Sendable {
+    /// Wrap at words, wrap anywhere, clip, or cut with an ellipsis. The three truncating modes all put the ellipsis at
+    /// the end of the line, as CSS `text-overflow` does.
     case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 
 /// A blur effect's material (`UIBlurEffect(style: .systemThinMaterial)`).
 public class UIVisualEffect: NSObject {}
 
+/// A blur: a view's background drawn as the SwiftUI material its style matches.
 public final class UIBlurEffect: UIVisualEffect {
+    /// The blur's style, matched to a SwiftUI material.
     public enum Style: Int, Sendable {
+        /// The older styles: `extraLight` and `light` are `.thinMaterial`, `prominent` `.thickMaterial`, `dark` and `regular`
+        /// `.regularMaterial`.
         case extraLight, light, dark, regular, prominent
+        /// The system materials, from ultra thin to thick, and `systemChromeMaterial`, which is `.bar`.
         case systemUltraThinMaterial, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial
+        /// The light variants: the same materials, which follow the page's colour scheme rather than staying light.
         case systemUltraThinMaterialLight, systemThinMaterialLight, systemMaterialLight, systemThickMaterialLight, systemChromeMaterialLight
+        /// The dark variants: the same materials, which follow the page's colour scheme rather than staying dark.
         case systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark
 
         /// The material SwiftUI names for it.
@@ -413,21 +481,28 @@ public final class UIBlurEffect: UIVisualEffect {
         }
     }
 
+    /// The blur's style.
     public let style: Style
+    /// Makes a blur of `style`.
     public init(style: Style) { self.style = style }
 }
 
 /// A view that blurs what is behind it: its effect's material.
 open class UIVisualEffectView: UIView {
+    /// The effect: a `UIBlurEffect` draws its material as the view's background; nil, or any other effect, draws none.
     open var effect: UIVisualEffect? { didSet { changed() } }
+    /// The view for content over the blur. Not drawn here: a `UIView` here has no subviews, so nothing added to it shows.
     public let contentView = UIView()
 
+    /// Makes a view with `effect`.
     public init(effect: UIVisualEffect?) {
         self.effect = effect
         super.init()
     }
 
+    /// Makes a view with no effect.
     public override init() { super.init() }
+    /// Never makes a view: there are no storyboards or nibs here.
     public required init?(coder: NSCoder) { nil }
 
     override func makeNode(_ context: _RenderContext) -> Node {
@@ -445,25 +520,37 @@ open class UIVisualEffectView: UIView {
 
 /// A spinner, turning while `isAnimating` (hidden when stopped, if `hidesWhenStopped`).
 open class UIActivityIndicatorView: UIView {
+    /// The spinner's size: `.large` and `.whiteLarge` are drawn 1.6 times larger; the colour of `.white` and `.gray` is not applied
+    /// (set `color`).
     public enum Style: Int, Sendable { case medium, large, white, whiteLarge, gray }
+    /// The spinner's style: its size.
     open var style: Style = .medium { didSet { changed() } }
+    /// The spinner's colour; nil for the accent colour.
     open var color: UIColor? { didSet { changed() } }
+    /// Whether the spinner is hidden while stopped (the default). When false, a stopped spinner stays on the page,
+    /// and its ring keeps turning: the pause is set on its wrapper, not on the ring that turns.
     open var hidesWhenStopped = true { didSet { changed() } }
+    /// Whether the spinner is turning: `startAnimating()` sets it, `stopAnimating()` clears it.
     public private(set) var isAnimating = false
 
+    /// Makes a stopped spinner of `style`.
     public init(style: Style) {
         self.style = style
         super.init()
     }
 
+    /// Makes a stopped, medium spinner.
     public override init() { super.init() }
+    /// Never makes a view: there are no storyboards or nibs here.
     public required init?(coder: NSCoder) { nil }
 
+    /// Starts the spinner turning (and shows it).
     open func startAnimating() {
         isAnimating = true
         changed()
     }
 
+    /// Marks the spinner stopped: it is hidden when `hidesWhenStopped` (see there).
     open func stopAnimating() {
         isAnimating = false
         changed()
@@ -490,11 +577,16 @@ extension UIFont {
         systemFont(ofSize: style.size, weight: style == .headline ? .semibold : .regular)
     }
 
+    /// A Dynamic Type text style, by its default size.
     public struct TextStyle: Hashable, Sendable {
         let size: CGFloat
+        /// The titles: 34, 28 and 22 points.
         public static let largeTitle = TextStyle(size: 34), title1 = TextStyle(size: 28), title2 = TextStyle(size: 22)
+        /// Title 3 (20 points), headline (17, semibold) and body (17).
         public static let title3 = TextStyle(size: 20), headline = TextStyle(size: 17), body = TextStyle(size: 17)
+        /// Callout (16 points), subheadline (15) and footnote (13).
         public static let callout = TextStyle(size: 16), subheadline = TextStyle(size: 15), footnote = TextStyle(size: 13)
+        /// The captions: 12 and 11 points.
         public static let caption1 = TextStyle(size: 12), caption2 = TextStyle(size: 11)
     }
 }
@@ -502,20 +594,33 @@ extension UIFont {
 /// What a `UISearchBar` tells its delegate (each has a default: implement the ones you need).
 @MainActor @preconcurrency
 public protocol UISearchBarDelegate: AnyObject {
+    /// Called after the visitor's change became the search bar's `text`, with the new text.
     func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String)
+    /// Asked when the search field gets the focus; returning `false` keeps `searchBarTextDidBeginEditing` from being called,
+    /// but the browser has focused the field already.
     func searchBarShouldBeginEditing(_ searchBar: UISearchBar) -> Bool
+    /// Called when the search field gets the focus (after `searchBarShouldBeginEditing` returns `true`).
     func searchBarTextDidBeginEditing(_ searchBar: UISearchBar)
+    /// Called when the search field loses the focus.
     func searchBarTextDidEndEditing(_ searchBar: UISearchBar)
+    /// Called when the visitor presses Return in the search field.
     func searchBarSearchButtonClicked(_ searchBar: UISearchBar)
+    /// Called when the visitor clicks Cancel; the search bar does not clear its text or hide the button itself.
     func searchBarCancelButtonClicked(_ searchBar: UISearchBar)
 }
 
 extension UISearchBarDelegate {
+    /// Does nothing by default.
     public func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {}
+    /// Returns `true`.
     public func searchBarShouldBeginEditing(_ searchBar: UISearchBar) -> Bool { true }
+    /// Does nothing by default.
     public func searchBarTextDidBeginEditing(_ searchBar: UISearchBar) {}
+    /// Does nothing by default.
     public func searchBarTextDidEndEditing(_ searchBar: UISearchBar) {}
+    /// Does nothing by default.
     public func searchBarSearchButtonClicked(_ searchBar: UISearchBar) {}
+    /// Does nothing by default.
     public func searchBarCancelButtonClicked(_ searchBar: UISearchBar) {}
 }
 
@@ -524,20 +629,32 @@ extension UISearchBarDelegate {
 /// and its delegate hears it (`textDidChange`), Return (`searchBarSearchButtonClicked`), Cancel,
 /// and the focus coming and going.
 open class UISearchBar: UIView {
+    /// The bar's look: `.minimal` draws no `barTintColor`; `.default` and `.prominent` draw it.
     public enum Style: Int, Sendable {
+        /// The default, prominent and minimal styles.
         case `default`, prominent, minimal
     }
 
+    /// The text in the search field: set it to change the page, read it for what the visitor typed.
     open var text: String? = "" { didSet { changed() } }
+    /// The search field's placeholder and accessible label (`"Search"` when this and `prompt` are nil).
     open var placeholder: String? { didSet { changed() } }
+    /// Used as the placeholder when `placeholder` is nil; not shown as a line above the bar, as UIKit shows it.
     open var prompt: String? { didSet { changed() } }
+    /// The bar's style: whether `barTintColor` is drawn.
     open var searchBarStyle: Style = .default { didSet { changed() } }
+    /// Whether a Cancel button follows the search field.
     open var showsCancelButton = false { didSet { changed() } }
+    /// The bar's background colour (not drawn in the `.minimal` style).
     open var barTintColor: UIColor? { didSet { changed() } }
+    /// The keyboard a phone shows: the search field's `inputmode`.
     open var keyboardType: UIKeyboardType = .default { didSet { changed() } }
+    /// Which letters a phone's keyboard capitalises: the search field's `autocapitalize` (none by default).
     open var autocapitalizationType: UITextAutocapitalizationType = .none { didSet { changed() } }
+    /// What hears the visitor's typing, Return, Cancel and the focus; held weakly, as in UIKit.
     open weak var delegate: UISearchBarDelegate?
 
+    /// Shows or hides the Cancel button; `animated` is ignored.
     open func setShowsCancelButton(_ showsCancelButton: Bool, animated: Bool) { self.showsCancelButton = showsCancelButton }
 
     override func makeNode(_ context: _RenderContext) -> Node {
