@@ -11,15 +11,21 @@ extension Never: Scene {}
 /// Builds an app's scenes, as `@ViewBuilder` builds views.
 @resultBuilder @MainActor
 public enum SceneBuilder {
+    /// A scene as it is written.
     public static func buildExpression<S: Scene>(_ scene: S) -> S { scene }
+    /// One scene, as it is.
     public static func buildBlock<S: Scene>(_ scene: S) -> S { scene }
+    /// Several scenes, each making its windows in order.
     public static func buildBlock<each S: Scene>(_ scene: repeat each S) -> TupleScene<repeat each S> {
         TupleScene(repeat each scene)
     }
+    /// A scene under an `if`: its windows when the condition held as the app's body was built.
     public static func buildOptional<S: Scene>(_ scene: S?) -> OptionalScene<S> { OptionalScene(scene: scene) }
+    /// The `if` branch of an `if`/`else`.
     public static func buildEither<First: Scene, Second: Scene>(first: First) -> EitherScene<First, Second> {
         EitherScene(first: first, second: nil)
     }
+    /// The `else` branch of an `if`/`else`.
     public static func buildEither<First: Scene, Second: Scene>(second: Second) -> EitherScene<First, Second> {
         EitherScene(first: nil, second: second)
     }
@@ -27,12 +33,15 @@ public enum SceneBuilder {
 
 /// The windows an app's scenes make: each a page at a path, with a title.
 public struct SceneWindow {
+    /// The page's path (`/`, `/settings`).
     public let path: String
+    /// The page's title, if the scene has one.
     public let title: String?
     /// Calls `visitor` with the window's content, typed (so pages of the same content share a
     /// rendering).
     let accept: @MainActor (any SceneWindowVisitor) -> Void
 
+    /// Hands `visitor` the window's path, title and content, with the content's type.
     @MainActor public func visit(_ visitor: any SceneWindowVisitor) { accept(visitor) }
 }
 
@@ -66,12 +75,15 @@ extension Scene {
 }
 
 extension Scene where Body == Never {
+    /// Never called: a primitive scene has no body, and calling this stops the program.
     public var body: Never { fatalError("\(Self.self) is a primitive scene") }
 }
 
+/// Several scenes in a row, as `SceneBuilder` makes them.
 public struct TupleScene<each S: Scene>: Scene, PrimitiveScene {
     let scenes: (repeat each S)
     init(_ scene: repeat each S) { scenes = (repeat each scene) }
+    /// None: the scenes' windows are collected directly.
     public typealias Body = Never
 
     func windows(into windows: inout [SceneWindow]) {
@@ -79,15 +91,19 @@ public struct TupleScene<each S: Scene>: Scene, PrimitiveScene {
     }
 }
 
+/// A scene that may be absent, as `SceneBuilder` makes it from an `if`.
 public struct OptionalScene<S: Scene>: Scene, PrimitiveScene {
     let scene: S?
+    /// None: the scene's windows are collected directly.
     public typealias Body = Never
     func windows(into windows: inout [SceneWindow]) { scene?.collectWindows(into: &windows) }
 }
 
+/// One of two scenes, as `SceneBuilder` makes it from an `if`/`else`.
 public struct EitherScene<First: Scene, Second: Scene>: Scene, PrimitiveScene {
     let first: First?
     let second: Second?
+    /// None: the scenes' windows are collected directly.
     public typealias Body = Never
     func windows(into windows: inout [SceneWindow]) {
         first?.collectWindows(into: &windows)
@@ -100,32 +116,41 @@ public struct WindowGroup<Content: View>: Scene, PrimitiveScene {
     let title: String?
     let id: String?
     let content: @MainActor @Sendable () -> Content
+    /// None: the window is a page Jetway serves.
     public typealias Body = Never
 
+    /// A window of `content`, with no title: the page at `/`, or at `/window<n>` when it is not the
+    /// app's first window group.
     public init(@ViewBuilder content: @escaping @MainActor @Sendable () -> Content) {
         self.title = nil
         self.id = nil
         self.content = content
     }
 
+    /// A window of `content`, with no title; when it is not the app's first window group, its page
+    /// is at `/<id>`.
     public init(id: String, @ViewBuilder content: @escaping @MainActor @Sendable () -> Content) {
         self.title = nil
         self.id = id
         self.content = content
     }
 
+    /// A window of `content` titled `title`; when it is not the app's first window group, its page
+    /// is at `/<id>` (with no `id`, `/window<n>`).
     public init<S: StringProtocol>(_ title: S, id: String? = nil, @ViewBuilder content: @escaping @MainActor @Sendable () -> Content) {
         self.title = String(title)
         self.id = id
         self.content = content
     }
 
+    /// A window of `content` titled with `title`'s text; its `id` as in `init(_:id:content:)`.
     public init(_ title: Text, id: String? = nil, @ViewBuilder content: @escaping @MainActor @Sendable () -> Content) {
         self.title = title.string
         self.id = id
         self.content = content
     }
 
+    /// A window of `content` titled with `titleKey`'s text; its `id` as in `init(_:id:content:)`.
     public init(_ titleKey: LocalizedStringKey, id: String? = nil, @ViewBuilder content: @escaping @MainActor @Sendable () -> Content) {
         self.title = Text(titleKey).string
         self.id = id
@@ -143,8 +168,10 @@ public struct WindowGroup<Content: View>: Scene, PrimitiveScene {
 /// An app's settings: on the web, the page at `/settings`.
 public struct Settings<Content: View>: Scene, PrimitiveScene {
     let content: @MainActor @Sendable () -> Content
+    /// None: the window is a page Jetway serves.
     public typealias Body = Never
 
+    /// The settings page, `/settings`, titled "Settings", showing `content`.
     public init(@ViewBuilder content: @escaping @MainActor @Sendable () -> Content) {
         self.content = content
     }

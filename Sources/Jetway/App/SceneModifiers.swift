@@ -7,11 +7,16 @@
 /// accepted and not shown.
 public protocol Commands {}
 
+/// Builds the content of `.commands { … }`: the commands are collected and never shown.
 @resultBuilder
 public enum CommandsBuilder {
+    /// Several commands, in order.
     public static func buildBlock(_ commands: any Commands...) -> some Commands { CommandList(items: commands) }
+    /// Commands under an `if`.
     public static func buildOptional(_ commands: (any Commands)?) -> some Commands { CommandList(items: commands.map { [$0] } ?? []) }
+    /// The `if` branch of an `if`/`else`.
     public static func buildEither(first commands: any Commands) -> some Commands { CommandList(items: [commands]) }
+    /// The `else` branch of an `if`/`else`.
     public static func buildEither(second commands: any Commands) -> some Commands { CommandList(items: [commands]) }
 }
 
@@ -19,64 +24,103 @@ struct CommandList: Commands {
     let items: [any Commands]
 }
 
+/// No commands.
 public struct EmptyCommands: Commands { public init() {} }
+/// The sidebar's commands; accepted and not shown.
 public struct SidebarCommands: Commands { public init() {} }
+/// The toolbar's commands; accepted and not shown.
 public struct ToolbarCommands: Commands { public init() {} }
+/// Text editing commands; accepted and not shown.
 public struct TextEditingCommands: Commands { public init() {} }
+/// Text formatting commands; accepted and not shown.
 public struct TextFormattingCommands: Commands { public init() {} }
+/// The inspector's commands; accepted and not shown.
 public struct InspectorCommands: Commands { public init() {} }
 
 /// A menu of its own in the menu bar.
 public struct CommandMenu<Content: View>: Commands {
+    /// A menu named `name`; accepted and not shown (`content` is not built).
     public init(_ name: LocalizedStringKey, @ViewBuilder content: () -> Content) {}
+    /// A menu named `name`; accepted and not shown (`content` is not built).
     @_disfavoredOverload
     public init<S: StringProtocol>(_ name: S, @ViewBuilder content: () -> Content) {}
 }
 
 /// Items put in, before or after a standard menu's group.
 public struct CommandGroup<Content: View>: Commands {
+    /// Items before `group`; accepted and not shown (`addition` is not built).
     public init(before group: CommandGroupPlacement, @ViewBuilder addition: () -> Content) {}
+    /// Items after `group`; accepted and not shown (`addition` is not built).
     public init(after group: CommandGroupPlacement, @ViewBuilder addition: () -> Content) {}
+    /// Items in place of `group`; accepted and not shown (`addition` is not built).
     public init(replacing group: CommandGroupPlacement, @ViewBuilder addition: () -> Content) {}
 }
 
+/// A standard menu group that `CommandGroup` adds to; names only, as no menu is shown.
 public struct CommandGroupPlacement: Sendable, Hashable {
     let name: String
+    /// The About item.
     public static let appInfo = CommandGroupPlacement(name: "appInfo")
+    /// The Settings item.
     public static let appSettings = CommandGroupPlacement(name: "appSettings")
+    /// The Services menu.
     public static let systemServices = CommandGroupPlacement(name: "systemServices")
+    /// Hide and show items.
     public static let appVisibility = CommandGroupPlacement(name: "appVisibility")
+    /// The Quit item.
     public static let appTermination = CommandGroupPlacement(name: "appTermination")
+    /// New items.
     public static let newItem = CommandGroupPlacement(name: "newItem")
+    /// Save items.
     public static let saveItem = CommandGroupPlacement(name: "saveItem")
+    /// Import and export items.
     public static let importExport = CommandGroupPlacement(name: "importExport")
+    /// Print items.
     public static let printItem = CommandGroupPlacement(name: "printItem")
+    /// Undo and Redo.
     public static let undoRedo = CommandGroupPlacement(name: "undoRedo")
+    /// Cut, Copy, Paste.
     public static let pasteboard = CommandGroupPlacement(name: "pasteboard")
+    /// Text editing items.
     public static let textEditing = CommandGroupPlacement(name: "textEditing")
+    /// Text formatting items.
     public static let textFormatting = CommandGroupPlacement(name: "textFormatting")
+    /// Toolbar items.
     public static let toolbar = CommandGroupPlacement(name: "toolbar")
+    /// Sidebar items.
     public static let sidebar = CommandGroupPlacement(name: "sidebar")
+    /// Window size items.
     public static let windowSize = CommandGroupPlacement(name: "windowSize")
+    /// Window arrangement items.
     public static let windowArrangement = CommandGroupPlacement(name: "windowArrangement")
+    /// The Help menu.
     public static let help = CommandGroupPlacement(name: "help")
 }
 
 /// How a window is drawn or resized: a page is the browser's window.
 public protocol WindowStyle {}
+/// The platform's usual window (`.automatic`); a page is the browser's window.
 public struct DefaultWindowStyle: WindowStyle { public init() {} }
+/// A window with no title bar (`.hiddenTitleBar`); accepted, changing nothing.
 public struct HiddenTitleBarWindowStyle: WindowStyle { public init() {} }
+/// A window with a title bar (`.titleBar`); accepted, changing nothing.
 public struct TitleBarWindowStyle: WindowStyle { public init() {} }
+/// A window with no decoration (`.plain`); accepted, changing nothing.
 public struct PlainWindowStyle: WindowStyle { public init() {} }
 extension WindowStyle where Self == DefaultWindowStyle { public static var automatic: Self { Self() } }
 extension WindowStyle where Self == HiddenTitleBarWindowStyle { public static var hiddenTitleBar: Self { Self() } }
 extension WindowStyle where Self == TitleBarWindowStyle { public static var titleBar: Self { Self() } }
 extension WindowStyle where Self == PlainWindowStyle { public static var plain: Self { Self() } }
 
+/// How a window may be resized; accepted, changing nothing: the browser's window is resized as
+/// the visitor likes.
 public struct WindowResizability: Sendable, Hashable {
     let name: String
+    /// The platform's usual.
     public static let automatic = WindowResizability(name: "automatic")
+    /// Sized by its content.
     public static let contentSize = WindowResizability(name: "contentSize")
+    /// At least its content's size.
     public static let contentMinSize = WindowResizability(name: "contentMinSize")
 }
 
@@ -86,6 +130,7 @@ public struct ModifiedScene<Content: Scene>: Scene, PrimitiveScene {
     let content: Content
     let transform: (@MainActor (AnyView) -> AnyView)?
 
+    /// Never called: a primitive scene has no body, and calling this stops the program.
     public var body: Never { fatalError("ModifiedScene is a primitive scene") }
 
     func windows(into windows: inout [SceneWindow]) {
@@ -124,9 +169,12 @@ extension Scene {
 
     /// A window's first size: the browser's window is the page's.
     public func defaultSize(width: CGFloat, height: CGFloat) -> ModifiedScene<Self> { ModifiedScene(content: self, transform: nil) }
+    /// A window's first size; accepted, changing nothing: the browser's window is the page's.
     public func defaultSize(_ size: CGSize) -> ModifiedScene<Self> { ModifiedScene(content: self, transform: nil) }
 
+    /// How windows are drawn; accepted, changing nothing: a page has no window of its own.
     public func windowStyle<S: WindowStyle>(_ style: S) -> ModifiedScene<Self> { ModifiedScene(content: self, transform: nil) }
+    /// How windows may be resized; accepted, changing nothing.
     public func windowResizability(_ resizability: WindowResizability) -> ModifiedScene<Self> {
         ModifiedScene(content: self, transform: nil)
     }
@@ -164,6 +212,8 @@ extension Scene {
         return ModifiedScene(content: self) { AnyView(AppPhaseReporter(content: $0, tracker: tracker)) }
     }
 
+    /// Runs `action` when the app's phase changes, as the other `onChange(of:initial:_:)` says,
+    /// without the phases.
     public func onChange(of value: ScenePhase, initial: Bool = false, _ action: @escaping @MainActor () -> Void) -> ModifiedScene<Self> {
         onChange(of: value, initial: initial) { _, _ in action() }
     }

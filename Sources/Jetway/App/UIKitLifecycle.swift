@@ -24,17 +24,22 @@ public protocol UIApplicationDelegate: AnyObject {
 }
 
 extension UIApplicationDelegate {
+    /// Returns true, doing nothing: what a delegate that does not implement it gets.
     public func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool { true }
 
+    /// A configuration named "Default Configuration" with no delegate class, so the scene's delegate
+    /// is the app's class named `SceneDelegate`.
     public func application(
         _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions
     ) -> UISceneConfiguration {
         UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
     }
 
+    /// Does nothing by default.
     public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
+    /// Does nothing by default.
     public func applicationWillTerminate(_ application: UIApplication) {}
 
     /// Serves the app until the process is stopped (`@main` calls it): the delegate is made and
@@ -66,11 +71,17 @@ public protocol UISceneDelegate: AnyObject {
 }
 
 extension UISceneDelegate {
+    /// Does nothing by default.
     public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
+    /// Does nothing by default.
     public func sceneDidDisconnect(_ scene: UIScene) {}
+    /// Does nothing by default.
     public func sceneDidBecomeActive(_ scene: UIScene) {}
+    /// Does nothing by default.
     public func sceneWillResignActive(_ scene: UIScene) {}
+    /// Does nothing by default.
     public func sceneWillEnterForeground(_ scene: UIScene) {}
+    /// Does nothing by default.
     public func sceneDidEnterBackground(_ scene: UIScene) {}
 }
 
@@ -81,6 +92,8 @@ public protocol UIWindowSceneDelegate: UISceneDelegate {
 }
 
 extension UIWindowSceneDelegate {
+    /// None, and setting it keeps nothing: a scene delegate declares its own `var window` to keep
+    /// the window whose root controller the page shows.
     public var window: UIWindow? {
         get { nil }
         set {}
@@ -90,16 +103,24 @@ extension UIWindowSceneDelegate {
 /// A page, as UIKit code sees it: a scene.
 @MainActor @preconcurrency
 open class UIScene: UIResponder {
+    /// What a scene was opened with.
     public struct ConnectionOptions: Sendable {
+        /// The addresses the scene was opened to handle: always none here.
         public let urlContexts: Set<URL> = []
     }
 
+    /// Not connected yet; shown and active (a page shown); shown and inactive (never set here); in
+    /// the background (a page hidden).
     public enum ActivationState: Int, Sendable { case unattached, foregroundActive, foregroundInactive, background }
 
+    /// The scene's session.
     public let session: UISceneSession
+    /// `.foregroundActive` while the page is shown, `.background` while it is hidden.
     public internal(set) var activationState = ActivationState.unattached
+    /// The scene delegate Jetway made for the page.
     public internal(set) var delegate: (any UISceneDelegate)?
 
+    /// A scene of a new window-application session (not a page: Jetway makes each page's scene).
     public override init() {
         session = UISceneSession(role: .windowApplication)
         super.init()
@@ -114,7 +135,9 @@ open class UIScene: UIResponder {
 /// A page's scene with its windows.
 @MainActor @preconcurrency
 open class UIWindowScene: UIScene {
+    /// The windows made for the scene (`UIWindow(windowScene:)`), in order.
     public internal(set) var windows: [UIWindow] = []
+    /// The last window made key, else the last window.
     public var keyWindow: UIWindow? { windows.last { $0.isKeyWindow } ?? windows.last }
     /// The page's size, as `UIScreen.main` gives it.
     public var screen: UIScreen { UIScreen.main }
@@ -126,22 +149,32 @@ open class UIWindowScene: UIScene {
 /// A scene's status bar: none in a page.
 @MainActor @preconcurrency
 public final class UIStatusBarManager {
+    /// Always `.zero`: a page has no status bar.
     public var statusBarFrame: CGRect { .zero }
+    /// Always true: a page has no status bar.
     public var isStatusBarHidden: Bool { true }
 }
 
 /// A scene's session: its role and configuration.
 @MainActor @preconcurrency
 public final class UISceneSession: NSObject {
+    /// What kind of scene a session is for.
     public struct Role: RawRepresentable, Hashable, Sendable {
+        /// The role's name, as UIKit spells it.
         public let rawValue: String
+        /// The role named `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// A window of the app: every page's role.
         public static let windowApplication = Role(rawValue: "UIWindowSceneSessionRoleApplication")
     }
 
+    /// The scene's role: `.windowApplication`.
     public let role: Role
+    /// A new UUID string for each session, so each page's.
     public let persistentIdentifier = UUID().uuidString
+    /// The configuration the app delegate gave for the scene.
     public internal(set) var configuration: UISceneConfiguration
+    /// The app's own values for the session; kept, not read.
     public var userInfo: [String: Any]?
 
     init(role: Role) {
@@ -155,11 +188,17 @@ public final class UISceneSession: NSObject {
 /// `SceneDelegate`, as the template's Info.plist names it).
 @MainActor @preconcurrency
 public final class UISceneConfiguration: NSObject {
+    /// The configuration's name.
     public let name: String?
+    /// The role of the scenes it configures.
     public let role: UISceneSession.Role
+    /// The scene delegate's class (nil: the app's class named `SceneDelegate`); it must conform to
+    /// `UISceneDelegate`.
     public var delegateClass: AnyClass?
+    /// Kept and not read: every page's scene is a `UIWindowScene`.
     public var sceneClass: AnyClass?
 
+    /// A configuration named `name` for `sessionRole`, with no delegate class.
     public init(name: String?, sessionRole: UISceneSession.Role) {
         self.name = name
         role = sessionRole
@@ -170,41 +209,55 @@ public final class UISceneConfiguration: NSObject {
 /// A scene's window: what its root view controller shows is the page.
 @MainActor @preconcurrency
 open class UIWindow: UIView {
+    /// The scene the window was made for; nil for a window made with `init()`.
     public private(set) weak var windowScene: UIWindowScene?
+    /// The controller whose view the page shows: the root view of a `UIHostingController`, when the
+    /// window is the scene delegate's `window` or the scene's key window. Read when the page renders.
     open var rootViewController: UIViewController?
+    /// Whether `makeKeyAndVisible()` made it the scene's key window.
     public private(set) var isKeyWindow = false
     /// The screen the window is on: the page's viewport (`UIScreen.main`).
     public var screen: UIScreen { UIScreen.main }
 
+    /// A window of `windowScene`, added to its `windows`.
     public init(windowScene: UIWindowScene) {
         self.windowScene = windowScene
         super.init()
         windowScene.windows.append(self)
     }
 
+    /// A window of no scene: no page shows it.
     public override init() { super.init() }
+    /// Not decodable from an archive: always nil.
     public required init?(coder: NSCoder) { nil }
 
+    /// Makes this the scene's key window (the one the page shows when the delegate keeps none).
     open func makeKeyAndVisible() {
         for window in windowScene?.windows ?? [] { window.isKeyWindow = false }
         isKeyWindow = true
     }
 
+    /// The same as `makeKeyAndVisible()`.
     open func makeKey() { makeKeyAndVisible() }
 }
 
 /// A UIKit view controller: its `title`; a `UIHostingController` shows SwiftUI views.
 @MainActor @preconcurrency
 open class UIViewController: UIResponder {
+    /// The controller's title; an alert controller's is the alert's title.
     open var title: String?
     /// The style of the device's status bar over this controller: a browser draws its own bar
     /// (docs/porting.md), so a page reads neither.
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Whether the device's status bar is hidden over this controller; read by no page.
     open var prefersStatusBarHidden: Bool { false }
+    /// Does nothing: a page has no status bar to update.
     public func setNeedsStatusBarAppearanceUpdate() {}
     /// How the controller asks to be presented: a page presents every controller in a sheet.
     open var modalPresentationStyle = UIModalPresentationStyle.automatic
+    /// A controller whose view is a plain `UIView`, made when first asked for.
     public override init() { super.init() }
+    /// A controller; there are no nib files here, so `nibName` and `bundle` are not read.
     public init(nibName: String?, bundle: Bundle?) { super.init() }
     /// A controller archived in a storyboard: there are none here, so it is never made.
     public required init?(coder: NSCoder) { nil }
@@ -222,9 +275,11 @@ open class UIViewController: UIResponder {
         set { loadedView = newValue }
     }
     private var loadedView: UIView?
+    /// Whether `view` has been made (or set).
     open var isViewLoaded: Bool { loadedView != nil }
     /// Makes the root view: a plain `UIView`.
     open func loadView() { loadedView = UIView() }
+    /// Called once the root view is made; does nothing by default.
     open func viewDidLoad() {}
 
     /// What `dismiss(animated:)` closes when a representable or a presentation shows the
@@ -242,12 +297,16 @@ open class UIViewController: UIResponder {
 
 /// How a UIKit controller asks to be presented (a page shows each in a sheet).
 public enum UIModalPresentationStyle: Int, Sendable {
+    /// UIKit's styles: full screen; page or form sheet; the current context; custom; over full
+    /// screen; over the current context; a popover; none. Every one is shown in a sheet here.
     case fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover, none
+    /// The system's choice: a sheet.
     case automatic = -2
 }
 
 /// The look of the device's status bar (read by no page: the browser has its own).
 public enum UIStatusBarStyle: Int, Sendable {
+    /// The default style; light text for dark backgrounds; dark text for light ones.
     case `default`, lightContent, darkContent
 }
 
@@ -255,13 +314,16 @@ public enum UIStatusBarStyle: Int, Sendable {
 /// the page's content.
 @MainActor @preconcurrency
 open class UIHostingController<Content: View>: UIViewController, HostedRootView {
+    /// The SwiftUI view the controller shows; read when the page renders.
     open var rootView: Content
 
+    /// A controller showing `rootView`.
     public init(rootView: Content) {
         self.rootView = rootView
         super.init()
     }
 
+    /// Not decodable from an archive: always nil.
     public required init?(coder: NSCoder) { nil }
 
     var hostedView: AnyView { AnyView(rootView) }
@@ -357,8 +419,11 @@ struct UIKitScene: View {
 /// notification center's delegate, appearance proxies).
 @MainActor @preconcurrency @propertyWrapper
 public struct UIApplicationDelegateAdaptor<Delegate: UIApplicationDelegate>: DynamicProperty {
+    /// The app's one delegate of this type, made and told the app launched when first asked for.
     public let wrappedValue: Delegate
 
+    /// The process's delegate of `delegateType`: made the first time any adaptor asks for it, then
+    /// shared.
     public init(_ delegateType: Delegate.Type = Delegate.self) {
         wrappedValue = AdaptedDelegates.delegate(Delegate.self)
     }
@@ -383,12 +448,18 @@ enum AdaptedDelegates {
 /// `.confirmationDialog` are; each button dismisses it after its handler.
 @MainActor @preconcurrency
 open class UIAlertController: UIViewController {
+    /// An action sheet (shown as `.confirmationDialog`) or an alert (shown as `.alert`).
     public enum Style: Int, Sendable { case actionSheet, alert }
+    /// The text under the title.
     public var message: String?
+    /// Whether it is shown as an alert or an action sheet.
     public let preferredStyle: Style
+    /// The buttons, in the order they were added.
     public private(set) var actions: [UIAlertAction] = []
+    /// The button UIKit would emphasise; kept and not read.
     public var preferredAction: UIAlertAction?
 
+    /// An alert of `title` and `message` in `preferredStyle`, with no buttons yet.
     public init(title: String?, message: String?, preferredStyle: Style) {
         self.message = message
         self.preferredStyle = preferredStyle
@@ -396,20 +467,27 @@ open class UIAlertController: UIViewController {
         self.title = title
     }
 
+    /// Not decodable from an archive: always nil.
     public required init?(coder: NSCoder) { nil }
 
+    /// Adds a button; its handler runs when it is clicked, then the alert goes.
     public func addAction(_ action: UIAlertAction) { actions.append(action) }
 }
 
 /// A button of a `UIAlertController`.
 @MainActor @preconcurrency
 public final class UIAlertAction {
+    /// A plain button, a Cancel button, or a destructive one (as `Alert.Button` styles them).
     public enum Style: Int, Sendable { case `default`, cancel, destructive }
+    /// The button's title.
     public let title: String?
+    /// How the button looks and acts.
     public let style: Style
+    /// Kept and not read: the button is always enabled on the page.
     public var isEnabled = true
     let handler: ((UIAlertAction) -> Void)?
 
+    /// A button titled `title` of `style` whose `handler` runs when it is clicked.
     public init(title: String?, style: Style, handler: ((UIAlertAction) -> Void)? = nil) {
         self.title = title
         self.style = style

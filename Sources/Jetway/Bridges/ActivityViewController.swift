@@ -12,8 +12,12 @@ import Foundation
 /// ```
 @MainActor @preconcurrency
 open class UIActivityViewController: UIViewController {
+    /// What `completionWithItemsHandler` is told: the activity, whether it completed, the items it
+    /// returned, and an error.
     public typealias CompletionWithItemsHandler = (UIActivity.ActivityType?, Bool, [Any]?, (any Error)?) -> Void
 
+    /// What is shared: strings and attributed strings as text, `URL`s as links, `UIImage`s as images;
+    /// anything else as its description.
     public let activityItems: [Any]
     /// Activities of the app's own: a browser's share sheet has the device's, so they are not offered.
     public let applicationActivities: [UIActivity]?
@@ -25,12 +29,14 @@ open class UIActivityViewController: UIViewController {
     /// Where an iPad's popover points: a page shows the panel in a sheet.
     open var popoverPresentationController: UIPopoverPresentationController? = UIPopoverPresentationController()
 
+    /// A share panel for `activityItems`; `applicationActivities` is kept and not offered.
     public init(activityItems: [Any], applicationActivities: [UIActivity]?) {
         self.activityItems = activityItems
         self.applicationActivities = applicationActivities
         super.init()
     }
 
+    /// Not decodable from an archive: always nil.
     public required init?(coder: NSCoder) { nil }
 
     override func makeNode(_ context: _RenderContext) -> Node {
@@ -64,47 +70,78 @@ open class UIActivityViewController: UIViewController {
 /// subclass is not offered by a browser's share sheet.
 @MainActor @preconcurrency
 open class UIActivity: NSObject {
+    /// An activity's identifier; a browser's share sheet takes none, so these are kept and not read.
     public struct ActivityType: Hashable, RawRepresentable, Sendable {
+        /// The identifier (`com.apple.UIKit.activity.Mail`).
         public let rawValue: String
+        /// The activity type named `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The activity type named `rawValue`.
         public init(_ rawValue: String) { self.rawValue = rawValue }
+        /// Posting to Facebook.
         public static let postToFacebook = ActivityType("com.apple.UIKit.activity.PostToFacebook")
+        /// Posting to X (Twitter).
         public static let postToTwitter = ActivityType("com.apple.UIKit.activity.PostToTwitter")
+        /// Sending in Messages.
         public static let message = ActivityType("com.apple.UIKit.activity.Message")
+        /// Sending by mail.
         public static let mail = ActivityType("com.apple.UIKit.activity.Mail")
+        /// Printing.
         public static let print = ActivityType("com.apple.UIKit.activity.Print")
+        /// Copying to the pasteboard.
         public static let copyToPasteboard = ActivityType("com.apple.UIKit.activity.CopyToPasteboard")
+        /// Setting a contact's photo.
         public static let assignToContact = ActivityType("com.apple.UIKit.activity.AssignToContact")
+        /// Saving to the photo library.
         public static let saveToCameraRoll = ActivityType("com.apple.UIKit.activity.SaveToCameraRoll")
+        /// Adding to Safari's reading list.
         public static let addToReadingList = ActivityType("com.apple.UIKit.activity.AddToReadingList")
+        /// Sending by AirDrop.
         public static let airDrop = ActivityType("com.apple.UIKit.activity.AirDrop")
+        /// Opening in Books.
         public static let openInIBooks = ActivityType("com.apple.UIKit.activity.OpenInIBooks")
+        /// Making a PDF to mark up.
         public static let markupAsPDF = ActivityType("com.apple.UIKit.activity.MarkupAsPDF")
     }
 
+    /// The activity's type: nil unless a subclass says (an app's activity is not offered anyway).
     open var activityType: ActivityType? { nil }
+    /// The activity's title: nil unless a subclass says.
     open var activityTitle: String? { nil }
+    /// An activity; a browser's share sheet does not offer it.
     public override init() { super.init() }
 }
 
 /// Where an iPad shows a popover from (a page shows the panel in a sheet: kept, not read).
 @MainActor @preconcurrency
 open class UIPopoverPresentationController: NSObject {
+    /// The view the popover points at; kept, not read.
     open var sourceView: UIView?
+    /// The rectangle in `sourceView` the popover points at; kept, not read.
     open var sourceRect = CGRect.zero
+    /// The sides the arrow may point from; kept, not read.
     open var permittedArrowDirections = UIPopoverArrowDirection.any
+    /// A popover controller whose settings are kept and not read.
     public override init() { super.init() }
 }
 
 /// The sides a popover's arrow may point from.
 public struct UIPopoverArrowDirection: OptionSet, Sendable {
+    /// The directions' bits.
     public let rawValue: UInt
+    /// Directions of `rawValue`'s bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The arrow points up.
     public static let up = UIPopoverArrowDirection(rawValue: 1)
+    /// The arrow points down.
     public static let down = UIPopoverArrowDirection(rawValue: 2)
+    /// The arrow points left.
     public static let left = UIPopoverArrowDirection(rawValue: 4)
+    /// The arrow points right.
     public static let right = UIPopoverArrowDirection(rawValue: 8)
+    /// Any side.
     public static let any: UIPopoverArrowDirection = [.up, .down, .left, .right]
+    /// The arrow's side is not known.
     public static let unknown = UIPopoverArrowDirection(rawValue: UInt.max)
 }
 

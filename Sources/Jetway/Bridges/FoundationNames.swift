@@ -9,8 +9,10 @@ open class ListFormatter: Formatter, @unchecked Sendable {
     /// The formatter for the items (each item's `description` when nil).
     open var itemFormatter: Formatter?
 
+    /// A formatter that writes each item's `description`.
     public override init() { super.init() }
 
+    /// Not decodable from an archive: always nil.
     public required init?(coder: NSCoder) { nil }
 
     /// `ListFormatter.localizedString(byJoining: ["Ada", "Grace"])` → "Ada and Grace".
@@ -23,11 +25,12 @@ open class ListFormatter: Formatter, @unchecked Sendable {
         }
     }
 
-    /// The items joined (`nil` when `items` is not an array).
+    /// The items joined, each written by `itemFormatter` (or as its `description`); never nil.
     open func string(from items: [Any]) -> String? {
         Self.localizedString(byJoining: items.map { item in itemFormatter?.string(for: item) ?? "\(item)" })
     }
 
+    /// The items joined when `object` is an array of them; nil for anything else.
     open override func string(for object: Any?) -> String? {
         (object as? [Any]).flatMap(string(from:))
     }

@@ -37,27 +37,34 @@ public protocol HTMLElementRepresentable: View where Body == Never {
 }
 
 extension HTMLElementRepresentable where Coordinator == Void {
+    /// No coordinator: the default when `Coordinator` is `Void`.
     public func makeCoordinator() {}
 }
 
 extension HTMLElementRepresentable {
+    /// Does nothing by default.
     public static func dismantleElement(_ widget: Widget, coordinator: Coordinator) {}
 
+    /// Never called: the view is shown by its widget, and calling this stops the program.
     public var body: Never {
         preconditionFailure("\(Self.self) is shown by its widget and has no body")
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         context.graph.renderRepresentable(view, context, &out)
     }
 }
 
 /// What `makeElement` and `updateElement` are given: the coordinator, the environment the
-/// view is rendered in, and the transaction of the change.
+/// view is rendered in, and a transaction (always an empty one).
 @MainActor
 public struct HTMLElementRepresentableContext<Representable: HTMLElementRepresentable> {
+    /// The coordinator `makeCoordinator()` made, the same for the view's whole life on the page.
     public let coordinator: Representable.Coordinator
+    /// The environment the view is rendered in.
     public let environment: EnvironmentValues
+    /// Always an empty `Transaction`: the change's own animation is not passed on.
     public var transaction: Transaction
 }
 

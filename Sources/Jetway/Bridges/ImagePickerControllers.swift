@@ -19,11 +19,13 @@ public protocol UIImagePickerControllerDelegate: AnyObject {
 }
 
 extension UIImagePickerControllerDelegate {
+    /// Dismisses the picker: what a delegate that does not implement it gets.
     public func imagePickerController(
         _ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any]
     ) {
         picker.dismiss(animated: true)
     }
+    /// Dismisses the picker: what a delegate that does not implement it gets.
     public func imagePickerControllerDidCancel(_ picker: UIImagePickerController) { picker.dismiss(animated: true) }
 }
 
@@ -38,49 +40,75 @@ open class UIImagePickerController: UIViewController {
     /// Where the photo comes from: a browser offers the device's photos and, on a phone, its
     /// camera (`capture`); a desk browser offers files for every source.
     public enum SourceType: Int, Sendable {
+        /// The photo library and the saved photos album both open the browser's file picker for photos;
+        /// `camera` asks a phone's browser for its camera (the input's `capture`).
         case photoLibrary, camera, savedPhotosAlbum
     }
     /// Which camera a `.camera` picker asks the phone for.
     public enum CameraDevice: Int, Sendable { case rear, front }
+    /// Photo or video; kept and not read: the picker takes photos only.
     public enum CameraCaptureMode: Int, Sendable { case photo, video }
+    /// Off, automatic or on; kept and not read: the phone's camera sets its own flash.
     public enum CameraFlashMode: Int, Sendable { case off = -1, auto = 0, on = 1 }
 
     /// The keys of what the delegate is given: the photo (`originalImage`, and `editedImage`
     /// when `allowsEditing`: the photo as picked, as there is no cropping step), its stored
     /// file (`imageURL`) and its type (`mediaType`, `public.image`).
     public struct InfoKey: Hashable, RawRepresentable, Sendable {
+        /// The key's name, as UIKit spells it.
         public let rawValue: String
+        /// The key named `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The photo picked, a `UIImage`.
         public static let originalImage = InfoKey(rawValue: "UIImagePickerControllerOriginalImage")
+        /// The photo as picked (there is no cropping step), when `allowsEditing`.
         public static let editedImage = InfoKey(rawValue: "UIImagePickerControllerEditedImage")
+        /// The cropping rectangle; never given here.
         public static let cropRect = InfoKey(rawValue: "UIImagePickerControllerCropRect")
+        /// The photo's stored file on the server, a file `URL`.
         public static let imageURL = InfoKey(rawValue: "UIImagePickerControllerImageURL")
+        /// The picked item's type: always `public.image`.
         public static let mediaType = InfoKey(rawValue: "UIImagePickerControllerMediaType")
+        /// A movie's file; never given (the picker takes photos only).
         public static let mediaURL = InfoKey(rawValue: "UIImagePickerControllerMediaURL")
+        /// The camera's metadata; never given here.
         public static let mediaMetadata = InfoKey(rawValue: "UIImagePickerControllerMediaMetadata")
+        /// The photo library's address of the photo; never given here.
         public static let referenceURL = InfoKey(rawValue: "UIImagePickerControllerReferenceURL")
+        /// The photo library's asset; never given here.
         public static let phAsset = InfoKey(rawValue: "UIImagePickerControllerPHAsset")
+        /// A live photo; never given here.
         public static let livePhoto = InfoKey(rawValue: "UIImagePickerControllerLivePhoto")
     }
 
+    /// Where the photo comes from: `.camera` asks a phone's browser for its camera; the panel's title
+    /// and icon follow it.
     open var sourceType = SourceType.photoLibrary { didSet { changed() } }
     /// The photo's types the picker offers: images (PNG and JPEG) are what it keeps.
     open var mediaTypes = ["public.image"]
     /// On iOS a square-cropping step; here the photo is given as picked, as `editedImage` too.
     open var allowsEditing = false
+    /// Which camera a `.camera` picker asks for: the rear (`environment`) or front (`user`) one.
     open var cameraDevice = CameraDevice.rear { didSet { changed() } }
+    /// Photo or video; kept and not read: the picker takes photos only.
     open var cameraCaptureMode = CameraCaptureMode.photo
+    /// The flash; kept and not read: the phone's camera sets its own.
     open var cameraFlashMode = CameraFlashMode.auto
     /// The phone's camera shows its own controls.
     open var showsCameraControls = true
+    /// Told the photo picked or the cancel; held weakly. Without one the picker dismisses itself.
     open weak var delegate: (any UIImagePickerControllerDelegate & UINavigationControllerDelegate)?
 
     /// Every source is there: a browser's file picker offers photos (and a phone's, its camera).
     open class func isSourceTypeAvailable(_ sourceType: SourceType) -> Bool { true }
+    /// Images only (`public.image`), for every source.
     open class func availableMediaTypes(for sourceType: SourceType) -> [String]? { ["public.image"] }
+    /// True for both cameras: a phone's browser picks which it opens.
     open class func isCameraDeviceAvailable(_ cameraDevice: CameraDevice) -> Bool { true }
 
+    /// A picker of the photo library with no delegate.
     public override init() { super.init() }
+    /// Not decodable from an archive: always nil.
     public required init?(coder: NSCoder) { nil }
 
     /// The picker opens at once only when first shown.
@@ -144,6 +172,7 @@ public func UIImageWriteToSavedPhotosAlbum(
 public struct PHPickerConfiguration: Sendable {
     /// How a picked photo is handed over (the browser gives the file as it is).
     public enum AssetRepresentationMode: Int, Sendable { case automatic, current, compatible }
+    /// How several picks are ordered; kept and not read: the browser picks one photo at a time.
     public enum Selection: Int, Sendable { case `default`, ordered, continuous, continuousAndOrdered }
 
     /// The photos offered (nil: images; videos are not offered).
@@ -151,16 +180,22 @@ public struct PHPickerConfiguration: Sendable {
     /// How many photos a pick may hold (0: any number). A browser's picker gives one photo a
     /// pick: the delegate hears each pick as a list of one.
     public var selectionLimit = 1
+    /// How the photo is handed over; kept and not read (the file comes as the browser gives it).
     public var preferredAssetRepresentationMode = AssetRepresentationMode.automatic
+    /// How several picks are ordered; kept and not read.
     public var selection = Selection.default
+    /// Photos to show as picked already; kept and not read.
     public var preselectedAssetIdentifiers: [String] = []
 
+    /// A configuration for one photo, of any image type.
     public init() {}
+    /// A configuration of `photoLibrary`; the library is not read (the visitor's browser picks).
     public init(photoLibrary: PHPhotoLibrary) {}
 }
 
 /// A photo the visitor picked: its item provider loads it as a `UIImage` or as bytes.
 public struct PHPickerResult: Equatable, Hashable, @unchecked Sendable {
+    /// Loads the photo: as a `UIImage`, its bytes, its file, or a `Transferable`.
     public let itemProvider: NSItemProvider
     /// The photo's stored file on the server, which identifies the pick.
     public let assetIdentifier: String?
@@ -176,16 +211,22 @@ public protocol PHPickerViewControllerDelegate: AnyObject {
 /// PhotosUI's picker: the browser's photo picker in a panel.
 @MainActor @preconcurrency
 open class PHPickerViewController: UIViewController {
+    /// What the picker was made with; its `selectionLimit` only names the panel (one photo or
+    /// several), as the browser gives one photo a pick.
     public let configuration: PHPickerConfiguration
+    /// Told each pick, or an empty list when the visitor cancels; held weakly. Without one the
+    /// picker dismisses itself.
     open weak var delegate: (any PHPickerViewControllerDelegate)?
     private var shown = false
     private var failure: String?
 
+    /// A picker of `configuration`'s photos, shown in a panel.
     public init(configuration: PHPickerConfiguration) {
         self.configuration = configuration
         super.init()
     }
 
+    /// Not decodable from an archive: always nil.
     public required init?(coder: NSCoder) { nil }
 
     override func makeNode(_ context: _RenderContext) -> Node {
@@ -227,6 +268,7 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
     let path: String?
     let type: UTType?
 
+    /// A provider that holds nothing: every load fails with `ItemProviderError.empty`.
     public override init() {
         path = nil
         type = nil
@@ -244,8 +286,10 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
         guard let type else { return [] }
         return type == .image ? [type.identifier] : [type.identifier, UTType.image.identifier]
     }
+    /// The stored file's name (a name the server gave it, not the visitor's).
     open var suggestedName: String? { path.map { URL(fileURLWithPath: $0).lastPathComponent } }
 
+    /// Whether the photo is of `typeIdentifier` (its own type, `public.image`, or `public.data`).
     open func hasItemConformingToTypeIdentifier(_ typeIdentifier: String) -> Bool {
         registeredTypeIdentifiers.contains(typeIdentifier) || (typeIdentifier == UTType.data.identifier && path != nil)
     }
@@ -255,6 +299,8 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
         path != nil && aClass is UIImage.Type
     }
 
+    /// Loads the photo as a `UIImage` when `aClass` is `UIImage`; other classes fail with
+    /// `ItemProviderError.cannotLoad`. The handler is called before this returns.
     @discardableResult @MainActor
     open func loadObject(
         ofClass aClass: any NSItemProviderReading.Type,
@@ -272,6 +318,8 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
         return progress
     }
 
+    /// Loads the photo's bytes, as stored, whatever `typeIdentifier` asks for. The handler is
+    /// called before this returns.
     @discardableResult @MainActor
     open func loadDataRepresentation(
         forTypeIdentifier typeIdentifier: String, completionHandler: @escaping @MainActor (Data?, (any Error)?) -> Void
@@ -309,9 +357,12 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
 
 /// Why an item provider could not load what it was asked for.
 public enum ItemProviderError: LocalizedError, Equatable, Sendable {
+    /// The provider holds no photo.
     case empty
+    /// The photo cannot be loaded as the thing named (a class or a type).
     case cannotLoad(String)
 
+    /// A sentence saying which.
     public var errorDescription: String? {
         switch self {
         case .empty: "The item provider holds no item."

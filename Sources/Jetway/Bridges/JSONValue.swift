@@ -7,18 +7,30 @@
 /// try JSONValue(json: #"{"row": 3}"#)["row"]?.int  // 3
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; JSON has one kind, held as a `Double`.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array of values.
     case array([JSONValue])
+    /// An object: values by key (a key given twice keeps its last value).
     case object([String: JSONValue])
 
+    /// The string, when the value is one.
     public var string: String? { if case .string(let value) = self { value } else { nil } }
+    /// The number, when the value is one.
     public var number: Double? { if case .number(let value) = self { value } else { nil } }
+    /// The Boolean, when the value is one.
     public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    /// The elements, when the value is an array.
     public var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+    /// The members, when the value is an object.
     public var object: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+    /// Whether the value is `null`.
     public var isNull: Bool { self == .null }
     /// A number that is a whole number in `Int`'s range.
     public var int: Int? {
@@ -26,7 +38,9 @@ public enum JSONValue: Sendable, Hashable {
         return Int(value)
     }
 
+    /// The member `key`, when the value is an object that has it.
     public subscript(key: String) -> JSONValue? { object?[key] }
+    /// The element at `index`, when the value is an array that long; nil otherwise (never a crash).
     public subscript(index: Int) -> JSONValue? {
         guard let array, array.indices.contains(index) else { return nil }
         return array[index]
@@ -84,30 +98,41 @@ public enum JSONValue: Sendable, Hashable {
 
 /// Why JSON text was refused, and at which byte.
 public struct JSONValueError: Error, Equatable, CustomStringConvertible {
+    /// What was wrong ("expected a key", "nested deeper than 32").
     public let reason: String
+    /// The byte of the text where it was found, from 0.
     public let offset: Int
     init(_ reason: String, at offset: Int) {
         self.reason = reason
         self.offset = offset
     }
+    /// The reason and where: "expected , or ] at byte 12".
     public var description: String { "\(reason) at byte \(offset)" }
 }
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// `nil` is `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `true` and `false` are Booleans.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer is a number.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A decimal is a number.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A string literal is a string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal is an array.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A dictionary literal is an object; a key given twice keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
 
 extension JSONValue: CustomStringConvertible {
+    /// The value as JSON text, as `json` writes it.
     public var description: String { json }
 }
 

@@ -4,22 +4,31 @@ import Foundation
 // distance to a gate): a page has no location manager of the server's (`CLLocationManager` is
 // not here; the browser's Geolocation API would be the visitor's, through a widget).
 
+/// Degrees of latitude or longitude.
 public typealias CLLocationDegrees = Double
+/// A distance, in metres.
 public typealias CLLocationDistance = Double
+/// An accuracy, in metres.
 public typealias CLLocationAccuracy = Double
+/// A speed, in metres per second.
 public typealias CLLocationSpeed = Double
+/// A direction, in degrees from north.
 public typealias CLLocationDirection = Double
 
 /// A latitude and longitude in degrees.
 public struct CLLocationCoordinate2D: Sendable {
+    /// Degrees north of the equator (negative south).
     public var latitude: CLLocationDegrees
+    /// Degrees east of Greenwich (negative west).
     public var longitude: CLLocationDegrees
 
+    /// The coordinate 0°, 0°.
     public init() {
         latitude = 0
         longitude = 0
     }
 
+    /// The coordinate at `latitude` and `longitude`.
     public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.latitude = latitude
         self.longitude = longitude
@@ -33,16 +42,23 @@ public func CLLocationCoordinate2DIsValid(_ coordinate: CLLocationCoordinate2D) 
 
 /// A place: its coordinate, and the distance to another along the globe.
 open class CLLocation: NSObject, @unchecked Sendable {
+    /// Where the place is.
     public let coordinate: CLLocationCoordinate2D
+    /// Metres above sea level.
     public let altitude: CLLocationDistance
     /// Metres; negative when unknown.
     public let horizontalAccuracy: CLLocationAccuracy
+    /// Metres of vertical accuracy; negative when unknown.
     public let verticalAccuracy: CLLocationAccuracy
-    /// Degrees from north, metres per second; negative when unknown.
+    /// The direction of travel, in degrees from north; negative when unknown.
     public let course: Double
+    /// The speed, in metres per second; negative when unknown.
     public let speed: Double
+    /// When the place was measured (for `init(latitude:longitude:)`, when the object was made).
     public let timestamp: Date
 
+    /// A place at `latitude` and `longitude`, measured now: altitude 0, horizontal accuracy 0, and
+    /// vertical accuracy, course and speed unknown.
     public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
         altitude = 0
@@ -53,6 +69,7 @@ open class CLLocation: NSObject, @unchecked Sendable {
         timestamp = Date()
     }
 
+    /// A place with no course or speed known.
     public convenience init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy: CLLocationAccuracy,
         verticalAccuracy: CLLocationAccuracy, timestamp: Date
@@ -62,6 +79,7 @@ open class CLLocation: NSObject, @unchecked Sendable {
             course: -1, speed: -1, timestamp: timestamp)
     }
 
+    /// A place with every measurement given.
     public init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy: CLLocationAccuracy,
         verticalAccuracy: CLLocationAccuracy, course: Double, speed: Double, timestamp: Date

@@ -5,11 +5,15 @@ import Foundation
 /// resources (an app's SwiftPM resources, `Bundle.module`) or the main bundle's. Nil when no
 /// catalog has it, as in UIKit.
 public final class NSDataAsset: @unchecked Sendable {
+    /// The name the data set was asked for by.
     public let name: String
+    /// The contents of the data set's file, read when the asset was made.
     public let data: Data
     /// The data's type, as Xcode wrote it (`public.json`), if it did.
     public let typeIdentifier: String
 
+    /// The data set `name` from `bundle`'s asset catalogs, then the main bundle's and every loaded
+    /// bundle's; nil when none has it.
     public init?(name: String, bundle: Bundle = .main) {
         guard let (file, type) = Self.find(name, in: [bundle, .main] + Bundle.allBundles), let data = try? Data(contentsOf: file) else {
             return nil

@@ -384,6 +384,8 @@ extension ViewGraph {
 /// or under 900 px wide and 500 px tall (a phone on its side); vertically compact under 500 px
 /// tall. They follow the window as it is resized.
 public enum UserInterfaceSizeClass: Hashable, Sendable {
+    /// Too little room for a regular layout (a phone's width); room enough (a tablet's or a desktop
+    /// window's).
     case compact, regular
 }
 
@@ -422,6 +424,8 @@ extension EnvironmentValues {
 /// is hidden or its window minimised (the browser's `visibilitychange`). A page has no
 /// `.inactive` moment of its own.
 public enum ScenePhase: Hashable, Sendable, Comparable {
+    /// Hidden (the tab hidden or the window minimised); between the two (never reported by a page);
+    /// shown. They compare in that order.
     case background, inactive, active
 }
 

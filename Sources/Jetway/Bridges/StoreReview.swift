@@ -12,16 +12,20 @@ public struct RequestReviewAction: Sendable {
 }
 
 extension EnvironmentValues {
+    /// The action that asks for an App Store review; a browser has no store, so calling it shows nothing.
     public var requestReview: RequestReviewAction { RequestReviewAction() }
 }
 
 /// UIKit-era review requests (`SKStoreReviewController.requestReview()`): as `requestReview`.
 public enum SKStoreReviewController {
+    /// Asks for a review of the app; a browser has no store, so this does nothing.
     @MainActor public static func requestReview() {}
+    /// Asks for a review in `windowScene`; a browser has no store, so this does nothing.
     @MainActor public static func requestReview(in windowScene: UIWindowScene) {}
 }
 
 /// iOS 16's `AppStore.requestReview(in:)`: as `requestReview`.
 public enum AppStore {
+    /// Asks for a review in `windowScene`; a browser has no store, so this does nothing.
     @MainActor public static func requestReview(in windowScene: UIWindowScene) {}
 }

@@ -14,6 +14,8 @@ open class UIImage: Hashable, @unchecked Sendable {
     public let mimeType: String
     /// The size in points (pixels ÷ `scale`).
     public let size: CGSize
+    /// Pixels per point: the `scale` the image was made with (at least 0.01), 1 for named, symbol
+    /// and web images.
     public let scale: CGFloat
 
     /// An image from a PNG, JPEG, GIF or WebP file's bytes; nil for anything else.
@@ -70,15 +72,23 @@ open class UIImage: Hashable, @unchecked Sendable {
         self.init(data: data)
     }
 
+    /// The bytes when they are a PNG file; nil otherwise (Jetway does not re-encode images).
     public func pngData() -> Data? { mimeType == "image/png" ? data : nil }
+    /// The bytes when they are a JPEG file, whatever `compressionQuality`; nil otherwise (Jetway does
+    /// not re-encode images).
     public func jpegData(compressionQuality: CGFloat) -> Data? { mimeType == "image/jpeg" ? data : nil }
 
     /// The `data:` address the page draws it from.
     var dataURL: String { "data:\(mimeType);base64,\(data.base64EncodedString())" }
 
+    /// The same object, or the same bytes and the same asset name.
+    ///
+    /// Images made with `init(systemName:)` or from a web address have no bytes and no asset name,
+    /// so any two of them compare equal.
     public static func == (lhs: UIImage, rhs: UIImage) -> Bool {
         lhs === rhs || (lhs.data == rhs.data && lhs.assetName == rhs.assetName)
     }
+    /// Hashes the byte count only.
     public func hash(into hasher: inout Hasher) { hasher.combine(data.count) }
 
     /// The format and pixel size a file's header says.

@@ -14,6 +14,7 @@ import Synchronization
 /// let isWord = wrong.location == NSNotFound
 /// ```
 public final class UITextChecker: Sendable {
+    /// A spell checker with no ignored words.
     public init() {}
 
     /// The languages with a word list (`en_US` when Debian's American English list is there).
@@ -31,7 +32,9 @@ public final class UITextChecker: Sendable {
     public static func learnWord(_ word: String) {
         learned.withLock { if $0.count < learnedLimit { _ = $0.insert(word.lowercased()) } }
     }
+    /// Forgets a word `learnWord(_:)` learned (in any case), for every checker in the process.
     public static func unlearnWord(_ word: String) { learned.withLock { _ = $0.remove(word.lowercased()) } }
+    /// Whether `learnWord(_:)` learned `word` (in any case).
     public static func hasLearnedWord(_ word: String) -> Bool { learned.withLock { $0.contains(word.lowercased()) } }
 
     private let ignored = Mutex<Set<String>>([])
@@ -42,6 +45,7 @@ public final class UITextChecker: Sendable {
         set { ignored.withLock { $0 = Set((newValue ?? []).map { $0.lowercased() }) } }
     }
 
+    /// Makes this checker accept `word` (in any case), as `ignoredWords` holds it.
     public func ignoreWord(_ word: String) { ignored.withLock { _ = $0.insert(word.lowercased()) } }
 
     /// The first misspelled word in `range` of `string` from `startingAt` (and, with `wrap`,
@@ -157,6 +161,8 @@ public enum SpellingDictionary {
     /// The languages a server may have lists for, as UIKit names them.
     static let knownLanguages = ["en_US", "en_GB", "de_DE", "es_ES", "fr_FR", "it_IT", "pt_PT", "nl_NL"]
 
+    /// The function that gives a language's word list (one word per line; nil for none), which
+    /// the server sets. A list `register(_:for:)` gave stands instead; a list read is kept.
     public static var source: (@Sendable (_ language: String) -> String?)? {
         get { state.withLock { $0.source } }
         set { state.withLock { $0.source = newValue } }

@@ -53,16 +53,20 @@ public protocol UIViewControllerRepresentable: View where Body == Never {
 }
 
 extension UIViewControllerRepresentable where Coordinator == Void {
+    /// No coordinator: the default when `Coordinator` is `Void`.
     public func makeCoordinator() {}
 }
 
 extension UIViewControllerRepresentable {
+    /// Does nothing by default.
     public static func dismantleUIViewController(_ uiViewController: UIViewControllerType, coordinator: Coordinator) {}
 
+    /// Never called: the view is shown by its controller, and calling this stops the program.
     public var body: Never {
         preconditionFailure("\(Self.self) is shown by its view controller and has no body")
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         context.graph.renderComposite(
             RepresentableHost(view) { view, context, out in renderController(view, context, &out) }, context, &out)
@@ -92,11 +96,14 @@ extension UIViewControllerRepresentable {
 }
 
 /// What `makeUIViewController` and `updateUIViewController` are given: the coordinator, the
-/// environment the view is rendered in, and the transaction of the change.
+/// environment the view is rendered in, and a transaction (always an empty one).
 @MainActor
 public struct UIViewControllerRepresentableContext<Representable: UIViewControllerRepresentable> {
+    /// The coordinator `makeCoordinator()` made, the same for the view's whole life on the page.
     public let coordinator: Representable.Coordinator
+    /// The environment the view is rendered in.
     public let environment: EnvironmentValues
+    /// Always an empty `Transaction`: the change's own animation is not passed on.
     public var transaction: Transaction
 }
 

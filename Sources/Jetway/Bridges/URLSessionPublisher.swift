@@ -22,15 +22,22 @@ extension URLSession {
 
     /// A request's data and response, as one value.
     public struct DataTaskPublisher: Publisher {
+        /// The response's body and the response.
         public typealias Output = (data: Data, response: URLResponse)
+        /// A request that fails ends the stream with its `URLError`.
         public typealias Failure = URLError
+        /// The request sent on each subscription.
         public let request: URLRequest
+        /// The session that sends it.
         public let session: URLSession
 
+        /// Sends the request and delivers its data and response, on the main actor; a failure is dropped.
         public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
             subscribe(receive) { _ in }
         }
 
+        /// Sends the request; delivers its data and response then `.finished`, or `.failure` with the
+        /// `URLError`, on the main actor. Cancelling cancels the task, and nothing is delivered after.
         public func subscribe(
             _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<URLError>) -> Void
         ) -> AnyCancellable {

@@ -35,25 +35,38 @@ open class UndoManager: @unchecked Sendable {
     private var implicitGroupOpen = false
     private var disabled = 0
 
+    /// True while `undo()` runs the undone actions (what they register becomes the redo).
     public private(set) var isUndoing = false
+    /// True while `redo()` runs the redone actions.
     public private(set) var isRedoing = false
     /// How many undos are kept (0: no limit).
     open var levelsOfUndo = 0
+    /// Whether what is registered with no group open becomes one undo per event (a click, a key):
+    /// the group closes on the main queue's next turn, or at `undo()`. When false, each registration
+    /// is its own undo.
     open var groupsByEvent = true
+    /// False between `disableUndoRegistration()` and the matching `enableUndoRegistration()`.
     open var isUndoRegistrationEnabled: Bool { disabled == 0 }
 
+    /// An empty undo manager that groups by event.
     public init() {}
 
+    /// Whether there is something to undo, counting a group still being built.
     open var canUndo: Bool { !undoStack.isEmpty || open.contains { !$0.actions.isEmpty } }
+    /// Whether there is an undo to redo.
     open var canRedo: Bool { !redoStack.isEmpty }
+    /// How many undo groups are open, the one opened by event included.
     open var groupingLevel: Int { open.count }
     /// The name of what `undo()` would undo: the group being built, if it has actions.
     open var undoActionName: String {
         if let building = open.last(where: { !$0.actions.isEmpty }) { return building.name }
         return undoStack.last?.name ?? ""
     }
+    /// The name of what `redo()` would redo (empty when unnamed or none).
     open var redoActionName: String { redoStack.last?.name ?? "" }
+    /// "Undo" followed by `undoActionName`, when it has one.
     open var undoMenuItemTitle: String { undoActionName.isEmpty ? "Undo" : "Undo \(undoActionName)" }
+    /// "Redo" followed by `redoActionName`, when it has one.
     open var redoMenuItemTitle: String { redoActionName.isEmpty ? "Redo" : "Redo \(redoActionName)" }
 
     /// Registers `handler` to run on `target` when this is undone (while undoing: when redone).
@@ -90,10 +103,13 @@ open class UndoManager: @unchecked Sendable {
         }
     }
 
+    /// Opens a group: what is registered until `endUndoGrouping()` is one undo.
     open func beginUndoGrouping() {
         open.append(Group())
     }
 
+    /// Closes the innermost group: an outermost one becomes an undo (when it has actions), a nested
+    /// one's actions join the group around it.
     open func endUndoGrouping() {
         guard let group = open.popLast() else { return }
         if implicitGroupOpen && open.isEmpty { implicitGroupOpen = false }
@@ -129,8 +145,10 @@ open class UndoManager: @unchecked Sendable {
         isRedoing = false
     }
 
+    /// The same as `undo()`: the last closed group is undone.
     open func undoNestedGroup() { undo() }
 
+    /// Empties the undo and redo stacks and drops the groups being built.
     open func removeAllActions() {
         undoStack.removeAll()
         redoStack.removeAll()
@@ -138,6 +156,8 @@ open class UndoManager: @unchecked Sendable {
         implicitGroupOpen = false
     }
 
+    /// Removes every action registered on `target`, and those whose target is gone; groups left
+    /// empty are dropped.
     open func removeAllActions(withTarget target: AnyObject) {
         func strip(_ groups: inout [Group]) {
             for index in groups.indices { groups[index].actions.removeAll { $0.target == nil || $0.target === target } }
@@ -148,7 +168,10 @@ open class UndoManager: @unchecked Sendable {
         for index in open.indices { open[index].actions.removeAll { $0.target == nil || $0.target === target } }
     }
 
+    /// Stops registration: `registerUndo` does nothing until as many `enableUndoRegistration()`
+    /// calls.
     open func disableUndoRegistration() { disabled += 1 }
+    /// Undoes one `disableUndoRegistration()`.
     open func enableUndoRegistration() { disabled = max(0, disabled - 1) }
 
     private func closeImplicitGroup() {

@@ -20,6 +20,7 @@
 public final class Widget {
     /// The name the widget's script registered (`Jetway.widgets.define(name, …)`).
     public let name: String
+    /// The properties set so far, by name; the widget's script gets them in `update(el, props, changed)`.
     public private(set) var properties: [String: JSONValue]
     /// Hears the widget's messages. Held weakly, as UIKit delegates are: the coordinator is kept
     /// by the view's storage.
@@ -99,7 +100,9 @@ public protocol WidgetDataSource: AnyObject {
 
 /// A request no data source answers: the widget's promise is rejected with this text.
 public struct WidgetRequestError: Error, CustomStringConvertible {
+    /// The text the widget's rejected promise carries.
     public let description: String
+    /// An error whose text is `description`.
     public init(_ description: String) { self.description = description }
 }
 

@@ -8,6 +8,7 @@ import Foundation
 
 /// The app's widgets on the home screen: none in a browser.
 public final class WidgetCenter: @unchecked Sendable {
+    /// The one widget center; there are no widgets behind it in a browser.
     public static let shared = WidgetCenter()
 
     /// Reloads every widget's timeline: there are none.
@@ -21,10 +22,12 @@ public final class WidgetCenter: @unchecked Sendable {
         completion(.success([]))
     }
 
+    /// The widgets the visitor has configured: always none.
     public func currentConfigurations() async throws -> [WidgetInfo] { [] }
 
     /// One configured widget (never made here).
     public struct WidgetInfo: Sendable {
+        /// The widget's kind, as its `Widget` declares it.
         public let kind: String
     }
 }

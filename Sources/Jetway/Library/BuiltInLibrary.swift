@@ -1,7 +1,10 @@
 /// Every built-in component, live, for the catalogue at `/_jetway/library`.
 public struct BuiltInLibrary: LibraryContentProvider {
+    /// The built-in components' catalogue entries.
     public init() {}
 
+    /// A live example of each built-in component (buttons, pickers, text, shapes, layout), by
+    /// category.
     public var views: [LibraryItem] {
         [
             LibraryItem(ButtonDemo(), title: "Button", category: .control),

@@ -17,7 +17,9 @@ public protocol LibraryContentProvider {
 /// One entry of the catalogue: a view, its title and its category.
 @MainActor
 public struct LibraryItem {
+    /// The catalogue's sections, shown in this order.
     public enum Category: String, CaseIterable, Sendable {
+        /// Controls; effects; layout; everything else (the default).
         case control, effect, layout, other
 
         var title: String {
@@ -31,8 +33,11 @@ public struct LibraryItem {
     }
 
     let make: @MainActor () -> AnyView
+    /// The name shown above the item (the view's type name when none was given).
     public let title: String
+    /// The section the item is shown in.
     public let category: Category
+    /// Whether the catalogue shows the item; hidden ones are left out.
     public let isVisible: Bool
 
     /// `snippet` is made when the catalogue renders (so its state is the catalogue page's).
@@ -52,10 +57,13 @@ public struct LibraryCatalogue: View {
     let items: [LibraryItem]
     @State private var filter = ""
 
+    /// A catalogue of the visible items of `providers`, in order.
     public init(providers: [any LibraryContentProvider]) {
         self.items = providers.flatMap(\.views).filter(\.isVisible)
     }
 
+    /// A searchable page titled "Component library": the number of items, then each category's
+    /// items in cards, filtered by the search text.
     public var body: some View {
         NavigationStack {
             VStack(alignment: .leading, spacing: 16) {

@@ -60,6 +60,8 @@ public struct PreviewCatalogue: View {
         self.selected = selected
     }
 
+    /// A link back to every preview when showing one, then each preview under its title and a link
+    /// to it alone (or a line saying there are none).
     public var body: some View {
         VStack(alignment: .leading, spacing: 28) {
             if selected != nil {

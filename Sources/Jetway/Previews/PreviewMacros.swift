@@ -70,8 +70,12 @@ extension PreviewTrait where T == Preview.ViewTraits {
     }
     /// A phone's screen, as the canvas shows a preview that says nothing.
     public static var defaultLayout: PreviewTrait { PreviewTrait(kind: .layout(nil)) }
+    /// Upright (the default).
     public static var portrait: PreviewTrait { PreviewTrait(kind: .orientation(.portrait)) }
+    /// A device's screen upside down: shown upright, as portrait.
     public static var portraitUpsideDown: PreviewTrait { PreviewTrait(kind: .orientation(.portraitUpsideDown)) }
+    /// A device's screen on its side: shown landscape (width and height swapped).
     public static var landscapeLeft: PreviewTrait { PreviewTrait(kind: .orientation(.landscapeLeft)) }
+    /// A device's screen on its other side: shown landscape (width and height swapped).
     public static var landscapeRight: PreviewTrait { PreviewTrait(kind: .orientation(.landscapeRight)) }
 }

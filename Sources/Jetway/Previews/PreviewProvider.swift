@@ -24,25 +24,35 @@ public protocol PreviewProvider {
 }
 
 extension PreviewProvider {
+    /// None: every preview is shown in the browser.
     public static var platform: PreviewPlatform? { nil }
 }
 
+/// A platform Xcode previews on; none is read here, as the browser is the only one.
 public enum PreviewPlatform: Sendable, Hashable {
+    /// iPhone and iPad; the Mac; Apple TV; Apple Watch; Apple Vision Pro.
     case iOS, macOS, tvOS, watchOS, visionOS
 }
 
 /// How a preview is sized: as a device's screen, as its content, or a fixed size.
 public enum PreviewLayout: Sendable, Hashable {
+    /// The size of the device's screen (`previewDevice(_:)`, else a 390 × 844 phone), turned for
+    /// a landscape orientation.
     case device
+    /// The size the view's content takes.
     case sizeThatFits
+    /// A fixed size in points.
     case fixed(width: CGFloat, height: CGFloat)
 }
 
 /// A device a preview is shown as (`"iPhone 15 Pro"`): its screen's size in points where Jetway
 /// knows the device, else the size of the default window (`GeometryProxy.defaultSize`).
 public struct PreviewDevice: RawRepresentable, ExpressibleByStringLiteral, Sendable, Hashable {
+    /// The device's name, as Xcode names it (`iPhone 15 Pro`).
     public let rawValue: String
+    /// The device named `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The device named by a string literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// The screen's size in points, portrait.
@@ -67,6 +77,8 @@ public struct PreviewDevice: RawRepresentable, ExpressibleByStringLiteral, Senda
 
 /// The orientation a preview is shown in.
 public enum InterfaceOrientation: Sendable, Hashable, CaseIterable {
+    /// Upright; upside down; on its left side; on its right side. The two landscape ones show a
+    /// device's screen turned (width and height swapped).
     case portrait, portraitUpsideDown, landscapeLeft, landscapeRight
 
     var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
@@ -99,10 +111,12 @@ extension View {
 public struct PreviewsPage<Provider: PreviewProvider>: View {
     let title: String
 
+    /// The previews of `provider`, under its type's name.
     public init(_ provider: Provider.Type) {
         title = String(describing: provider)
     }
 
+    /// The type's name, then its previews, each shown as its preview modifiers ask.
     public var body: some View {
         VStack(alignment: .leading, spacing: 24) {
             Text(title).font(.headline)
