@@ -21,8 +21,9 @@ public struct Canvas<Symbols: View>: View {
 
     /// A canvas drawn by `renderer`, called with a context and the canvas's size each time it draws.
     ///
-    /// `opaque` paints a black background under the drawing; `colorMode` and `rendersAsynchronously` are accepted
-    /// so SwiftUI code compiles and not used (the browser draws in sRGB, on the page's own schedule).
+    /// `opaque` paints a black background under the drawing; `colorMode` and
+    /// `rendersAsynchronously` are accepted so SwiftUI code compiles and not used (the browser
+    /// draws in sRGB, on the page's own schedule).
     public init(
         opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false,
         renderer: @escaping (inout GraphicsContext, CGSize) -> Void
@@ -180,7 +181,8 @@ public struct GraphicsContext {
     /// A filter on what is drawn after: a blur or a shadow.
     public struct Filter: Sendable {
         let line: String
-        /// A blur of what is drawn after, by `radius` points (a CSS `blur` of half the radius); `options` is not used.
+        /// A blur of what is drawn after, by `radius` points (a CSS `blur` of half the radius);
+        /// `options` is not used.
         public static func blur(radius: CGFloat, options: BlurOptions = BlurOptions()) -> Filter {
             Filter(line: "blur|" + Color.format(Double(max(radius, 0))))
         }
@@ -236,7 +238,8 @@ public struct GraphicsContext {
         }
         /// The canvas's foreground colour.
         public static var foreground: Shading { Shading(kind: .paint("currentColor")) }
-        /// A linear gradient from `startPoint` to `endPoint`, in the canvas's coordinates; `options` is not used.
+        /// A linear gradient from `startPoint` to `endPoint`, in the canvas's coordinates;
+        /// `options` is not used.
         public static func linearGradient(
             _ gradient: Gradient, startPoint: CGPoint, endPoint: CGPoint, options: GradientOptions = GradientOptions()
         )
@@ -244,7 +247,8 @@ public struct GraphicsContext {
         {
             Shading(kind: .linear(gradient, startPoint, endPoint))
         }
-        /// A radial gradient between circles of `startRadius` and `endRadius` around `center`; `options` is not used.
+        /// A radial gradient between circles of `startRadius` and `endRadius` around `center`;
+        /// `options` is not used.
         public static func radialGradient(
             _ gradient: Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat, options: GradientOptions = GradientOptions()
         ) -> Shading {

@@ -45,7 +45,8 @@ public struct Path: Equatable, Sendable {
         addRect(rect)
     }
 
-    /// A rectangle with corners of `cornerRadius` points, each corner a quarter ellipse drawn as a Bézier curve.
+    /// A rectangle with corners of `cornerRadius` points, each corner a quarter ellipse drawn as a
+    /// Bézier curve.
     ///
     /// `style` is accepted so SwiftUI code compiles; `.continuous` corners are drawn as `.circular` ones.
     public init(roundedRect rect: CGRect, cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) {
@@ -122,8 +123,9 @@ public struct Path: Equatable, Sendable {
         for rect in rects { addRect(rect) }
     }
 
-    /// A closed rectangle with rounded corners of `cornerSize` (each at most half the side); without corners, a plain
-    /// rectangle. `style` is accepted so SwiftUI code compiles and not used.
+    /// A closed rectangle with rounded corners of `cornerSize` (each at most half the side);
+    /// without corners, a plain rectangle. `style` is accepted so SwiftUI code compiles and not
+    /// used.
     public mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .circular) {
         let r = rect.standardized
         let rx = min(max(cornerSize.width, 0), r.width / 2), ry = min(max(cornerSize.height, 0), r.height / 2)
@@ -177,7 +179,8 @@ public struct Path: Equatable, Sendable {
         appendArc(center: center, radii: CGSize(width: radius, height: radius), from: start, sweep: sweep)
     }
 
-    /// An arc of `delta` from `startAngle` around `center`: clockwise in SwiftUI's sense when `delta` is negative.
+    /// An arc of `delta` from `startAngle` around `center`: clockwise in SwiftUI's sense when
+    /// `delta` is negative.
     public mutating func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: Angle, delta: Angle) {
         addArc(center: center, radius: radius, startAngle: startAngle, endAngle: startAngle + delta, clockwise: delta.radians < 0)
     }

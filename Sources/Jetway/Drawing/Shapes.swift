@@ -63,8 +63,8 @@ extension Shape {
 
     /// This shape's outline in `content`, drawn with `style`'s width, caps, joins and dashes.
     ///
-    /// A built-in shape with a plain outline (no dashes, `.butt` caps) is a CSS box whose border lies inside its
-    /// edge; any other outline is SVG, centred on the edge.
+    /// A built-in shape with a plain outline (no dashes, `.butt` caps) is a CSS box whose border
+    /// lies inside its edge; any other outline is SVG, centred on the edge.
     public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> _FilledShape<Self> {
         _FilledShape(shape: self, fill: nil, outline: (ShapePaint(content), style))
     }
@@ -159,7 +159,8 @@ public struct StrokeStyle: Hashable, Sendable {
 
 /// How the ends of an open line are drawn.
 public enum CGLineCap: Int32, Sendable, Hashable {
-    /// Ends flat at the end point, ends rounded past it by half the width, or ends squared past it by half the width.
+    /// Ends flat at the end point, ends rounded past it by half the width, or ends squared past it
+    /// by half the width.
     case butt, round, square
     /// The name SVG, CSS and the canvas give it.
     var css: String {
@@ -331,8 +332,8 @@ public struct Rectangle: InsettableShape, BoxShape {
     public func path(in rect: CGRect) -> Path { Path(rect.insetBy(dx: insetAmount, dy: insetAmount)) }
     /// This rectangle made smaller by `amount` on every side.
     ///
-    /// A filled rectangle is drawn as a CSS box that fills its frame, so the inset shows only in an SVG drawing (a
-    /// dashed or capped outline, a trim).
+    /// A filled rectangle is drawn as a CSS box that fills its frame, so the inset shows only in an
+    /// SVG drawing (a dashed or capped outline, a trim).
     public func inset(by amount: CGFloat) -> Rectangle {
         var shape = self
         shape.insetAmount += amount
@@ -377,7 +378,8 @@ public struct RoundedRectangle: InsettableShape, BoxShape {
 
 /// The kind of curve at a rounded corner.
 public enum RoundedCornerStyle: Hashable, Sendable {
-    /// A quarter circle, or Apple's smoother continuous curve; in a browser both are a quarter circle (`border-radius`).
+    /// A quarter circle, or Apple's smoother continuous curve; in a browser both are a quarter
+    /// circle (`border-radius`).
     case circular, continuous
 }
 
@@ -519,7 +521,8 @@ extension Shape where Self == RoundedRectangle {
     }
 }
 extension Shape where Self == UnevenRoundedRectangle {
-    /// A rectangle with a radius of its own for each corner (`.rect(topLeadingRadius: 12, topTrailingRadius: 12)`).
+    /// A rectangle with a radius of its own for each corner
+    /// (`.rect(topLeadingRadius: 12, topTrailingRadius: 12)`).
     public static func rect(
         topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0, topTrailingRadius: CGFloat = 0,
         style: RoundedCornerStyle = .circular

@@ -115,8 +115,9 @@ public protocol Animatable {
     associatedtype AnimatableData: VectorArithmetic
     /// The values an animation moves through.
     ///
-    /// Jetway reads it to sample a `GeometryEffect` along an animation; a view or modifier whose `body` reads it
-    /// shows the end value at once, and a shape's outline moves point by point rather than through it.
+    /// Jetway reads it to sample a `GeometryEffect` along an animation; a view or modifier whose
+    /// `body` reads it shows the end value at once, and a shape's outline moves point by point
+    /// rather than through it.
     var animatableData: AnimatableData { get set }
 }
 

@@ -56,7 +56,8 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public static func easeInOut(duration: TimeInterval) -> Animation {
         Animation(curve: .bezier(0.42, 0, 0.58, 1), duration: duration)
     }
-    /// A cubic Bézier timing curve with control points (`c0x`, `c0y`) and (`c1x`, `c1y`), for `duration` seconds (CSS `cubic-bezier`).
+    /// A cubic Bézier timing curve with control points (`c0x`, `c0y`) and (`c1x`, `c1y`), for
+    /// `duration` seconds (CSS `cubic-bezier`).
     public static func timingCurve(_ c0x: Double, _ c0y: Double, _ c1x: Double, _ c1y: Double, duration: TimeInterval = 0.35)
         -> Animation
     {
@@ -100,7 +101,8 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public static func smooth(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
         spring(duration: duration, bounce: extraBounce)
     }
-    /// A quick spring for following a drag: a spring of `response` and `dampingFraction`; `blendDuration` is not used.
+    /// A quick spring for following a drag: a spring of `response` and `dampingFraction`;
+    /// `blendDuration` is not used.
     public static func interactiveSpring(response: Double = 0.15, dampingFraction: Double = 0.86, blendDuration: Double = 0.25)
         -> Animation
     {

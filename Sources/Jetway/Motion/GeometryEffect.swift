@@ -65,7 +65,8 @@ public struct ProjectionTransform: Hashable, Sendable {
 /// `size` is the size the effect is evaluated at: an effect that does not use it (shakes,
 /// scales, turns about the corner) is exact; one that does is given zero (docs/motion.md).
 public protocol GeometryEffect: Animatable, ViewModifier where Body == Never {
-    /// The transform to draw the content through, made from the effect's `animatableData`; Jetway passes a zero `size`.
+    /// The transform to draw the content through, made from the effect's `animatableData`; Jetway
+    /// passes a zero `size`.
     func effectValue(size: CGSize) -> ProjectionTransform
 }
 
@@ -75,8 +76,8 @@ extension GeometryEffect {
         preconditionFailure("\(Self.self) is a GeometryEffect: Jetway applies it and it has no body")
     }
 
-    /// Jetway's rendering entry point; not for apps. Puts the effect's matrix on the content and, after an animated
-    /// change of its data, the sampled frames the browser plays.
+    /// Jetway's rendering entry point; not for apps. Puts the effect's matrix on the content and,
+    /// after an animated change of its data, the sampled frames the browser plays.
     public static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         let start = out.count
         content(context, &out)

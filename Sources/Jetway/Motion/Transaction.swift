@@ -63,7 +63,8 @@ public func withAnimation<Result>(
 public struct AnimationCompletionCriteria: Hashable, Sendable {
     /// When the animation's time (delay, duration, repeats) is up.
     public static let logicallyComplete = AnimationCompletionCriteria()
-    /// The same as `logicallyComplete` here: when the animation's time is up, not when the browser finishes it.
+    /// The same as `logicallyComplete` here: when the animation's time is up, not when the browser
+    /// finishes it.
     public static let removed = AnimationCompletionCriteria()
 }
 

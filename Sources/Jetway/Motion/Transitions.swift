@@ -114,8 +114,8 @@ extension Transition {
 
 /// What a transition does: whether it moves (reduced motion leaves only its fading).
 public struct TransitionProperties: Sendable, Hashable {
-    /// Whether the transition moves the view. Accepted so SwiftUI code compiles; Jetway does not read it: with reduced
-    /// motion every transition only fades.
+    /// Whether the transition moves the view. Accepted so SwiftUI code compiles; Jetway does not
+    /// read it: with reduced motion every transition only fades.
     public var hasMotion: Bool
     /// Properties of a transition with motion or without (`hasMotion`).
     public init(hasMotion: Bool = true) { self.hasMotion = hasMotion }
@@ -142,7 +142,8 @@ public enum TransitionPhase: Hashable, Sendable {
 public struct PlaceholderContentView<Value>: _PrimitiveView {
     let content: AnyView?
 
-    /// Jetway's rendering entry point; not for apps. Renders the view, or a marked stand-in when Jetway probes a phase.
+    /// Jetway's rendering entry point; not for apps. Renders the view, or a marked stand-in when
+    /// Jetway probes a phase.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         if let content = view.content {
             AnyView._render(content, context, &out)

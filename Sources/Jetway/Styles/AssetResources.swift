@@ -8,7 +8,8 @@ import Foundation
 public struct ColorResource: Hashable, Sendable {
     /// The name of the colour set in the catalog, as `Color("name")` would look it up.
     public let name: String
-    /// A colour set by its `name`. The `bundle` is ignored: the server serves the app's catalogs as one set of named colours.
+    /// A colour set by its `name`. The `bundle` is ignored: the server serves the app's catalogs as
+    /// one set of named colours.
     public init(name: String, bundle: Bundle = .main) { self.name = name }
 }
 
@@ -31,6 +32,7 @@ extension Image {
 }
 
 extension UIColor {
-    /// The catalog's colour as UIKit's (`UIColor(resource: .gold)`), following light and dark as `Color(_:)` does.
+    /// The catalog's colour as UIKit's (`UIColor(resource: .gold)`), following light and dark as
+    /// `Color(_:)` does.
     public init(resource: ColorResource) { self.init(Color(resource)) }
 }

@@ -95,7 +95,8 @@ public struct Color: Hashable, Sendable, ShapeStyle, _PrimitiveView {
     /// The app's accent colour, `var(--jw-accent)` (the theme's blue unless `.tint(_:)` or a theme sets it).
     nonisolated public static let accentColor = Color(css: "var(\(StyleVariable.accent))")
 
-    /// Jetway's rendering entry point; not for apps. A `Color` view is an `aria-hidden` `<div>` filling its space with the colour.
+    /// Jetway's rendering entry point; not for apps. A `Color` view is an `aria-hidden` `<div>`
+    /// filling its space with the colour.
     public static func _render(_ view: Color, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", colorFillWFillHClasses)
         node.addStyle("background:\(view.css)")

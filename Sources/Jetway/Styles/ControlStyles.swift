@@ -21,7 +21,8 @@
 public protocol ButtonStyle {
     /// The view a style draws a button's label as.
     associatedtype Body: View
-    /// Draws the button's look from `configuration`; Jetway puts it inside the `<button>` (class `jw-styled`).
+    /// Draws the button's look from `configuration`; Jetway puts it inside the `<button>` (class
+    /// `jw-styled`).
     @ViewBuilder @MainActor func makeBody(configuration: Configuration) -> Body
     /// The label, press state and role of the button being styled.
     typealias Configuration = ButtonStyleConfiguration
@@ -100,7 +101,8 @@ public struct BorderlessButtonStyle: PrimitiveButtonStyle {
     }
 }
 
-/// A button on a light tint of the accent colour (class `jw-bordered`), its corners `buttonBorderShape(_:)`'s.
+/// A button on a light tint of the accent colour (class `jw-bordered`), its corners
+/// `buttonBorderShape(_:)`'s.
 public struct BorderedButtonStyle: PrimitiveButtonStyle {
     /// Creates the bordered button style.
     public init() {}
@@ -443,7 +445,8 @@ public struct ProgressViewStyleConfiguration {
     public var currentValueLabel: Label? { nil }
 }
 
-/// The default progress look: a bar, the browser's `<progress>` (in its indeterminate look when the amount is unknown).
+/// The default progress look: a bar, the browser's `<progress>` (in its indeterminate look when the
+/// amount is unknown).
 public struct DefaultProgressViewStyle: ProgressViewStyle {
     /// Creates the default progress view style.
     public init() {}
@@ -529,8 +532,8 @@ extension View {
 /// How large controls are: `.controlSize(.small)` makes the buttons, fields, pickers and
 /// toggles inside smaller; `@Environment(\.controlSize)` reads it.
 public enum ControlSize: Hashable, Sendable, CaseIterable {
-    /// From smallest to largest; `regular` adds nothing, the others a class (`jw-control-xs`, `-s`, `-l`, `-xl`) that
-    /// changes the controls' font size or padding.
+    /// From smallest to largest; `regular` adds nothing, the others a class (`jw-control-xs`, `-s`,
+    /// `-l`, `-xl`) that changes the controls' font size or padding.
     case mini, small, regular, large, extraLarge
 
     var className: String? {
@@ -576,7 +579,8 @@ public struct ButtonBorderShape: Hashable, Sendable {
 extension ButtonBorderShape: BoxShape {
     /// The CSS `border-radius` of this shape.
     public var cornerCSS: String { radius }
-    /// The shape's path in `rect`: an ellipse for `circle`, else a rounded rectangle (a capsule's radius is half the short side).
+    /// The shape's path in `rect`: an ellipse for `circle`, else a rounded rectangle (a capsule's
+    /// radius is half the short side).
     public func path(in rect: CGRect) -> Path {
         if self == .circle { return Path(ellipseIn: rect) }
         return Path(roundedRect: rect, cornerRadius: points ?? min(rect.width, rect.height) / 2)

@@ -7,7 +7,8 @@
 /// VStack { … }.dynamicTypeSize(...DynamicTypeSize.xLarge)   // at most xLarge
 /// ```
 public enum DynamicTypeSize: Int, Hashable, Comparable, CaseIterable, Sendable {
-    /// The standard sizes, smallest to largest: body text of 14, 15, 16, 17 (`large`, the default), 19, 21 and 23 pixels.
+    /// The standard sizes, smallest to largest: body text of 14, 15, 16, 17 (`large`, the default),
+    /// 19, 21 and 23 pixels.
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
     /// The accessibility sizes, larger again: body text of 28, 33, 40, 47 and 53 pixels.
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5

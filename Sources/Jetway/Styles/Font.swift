@@ -178,7 +178,8 @@ public struct Font: Hashable, Sendable {
 
     /// The family of a font's face: the system's own, or its serif, rounded or monospaced face.
     public enum Design: Hashable, Sendable {
-        /// The system font (no class), or its serif, rounded or monospaced face (the `jw-serif`, `jw-rounded` and `jw-mono` classes).
+        /// The system font (no class), or its serif, rounded or monospaced face (the `jw-serif`,
+        /// `jw-rounded` and `jw-mono` classes).
         case `default`, serif, rounded, monospaced
 
         /// The class that sets the family: the system's serif, rounded or monospaced face.
@@ -192,7 +193,8 @@ public struct Font: Hashable, Sendable {
         }
     }
 
-    /// SwiftUI's text styles, each a `jw-font-<style>` class in `jetway.css` whose size follows the visitor's text size.
+    /// SwiftUI's text styles, each a `jw-font-<style>` class in `jetway.css` whose size follows the
+    /// visitor's text size.
     public enum TextStyle: String, Hashable, Sendable, CaseIterable {
         /// From the largest to the smallest: each is also a `Font` of the same name (`Font.largeTitle`, …).
         case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2

@@ -17,7 +17,8 @@ public struct Glass: Sendable, Equatable {
     let tint: String?
     let isInteractive: Bool
 
-    /// The standard glass: the page's background at 35% over what is behind, blurred and saturated, with a light rim.
+    /// The standard glass: the page's background at 35% over what is behind, blurred and saturated,
+    /// with a light rim.
     public static let regular = Glass(kind: .regular, tint: nil, isInteractive: false)
     /// A clearer pane (less frost).
     public static let clear = Glass(kind: .clear, tint: nil, isInteractive: false)
@@ -126,7 +127,8 @@ public struct GlassButtonStyle: PrimitiveButtonStyle {
     }
 }
 
-/// A prominent glass button: a capsule of the accent colour's glass with a white label (`.buttonStyle(.glassProminent)`).
+/// A prominent glass button: a capsule of the accent colour's glass with a white label
+/// (`.buttonStyle(.glassProminent)`).
 public struct GlassProminentButtonStyle: PrimitiveButtonStyle {
     /// Creates the prominent glass style.
     public init() {}

@@ -42,10 +42,12 @@ public struct LinearGradient: ShapeStyle, _PrimitiveView, Hashable {
     /// Always true: text and outlines paint a gradient differently from a colour.
     nonisolated public var isGradient: Bool { true }
 
-    /// A gradient from `startPoint` to `endPoint`, written as a CSS `linear-gradient` at the angle from one to the other.
+    /// A gradient from `startPoint` to `endPoint`, written as a CSS `linear-gradient` at the angle
+    /// from one to the other.
     ///
-    /// Only the direction is kept: the stops are laid along the whole box in that direction, as CSS does, so points
-    /// inside the view (`UnitPoint(x: 0.2, y: 0)`) do not move where the gradient starts and ends.
+    /// Only the direction is kept: the stops are laid along the whole box in that direction, as CSS
+    /// does, so points inside the view (`UnitPoint(x: 0.2, y: 0)`) do not move where the gradient
+    /// starts and ends.
     nonisolated public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
         // CSS measures the angle from the top, clockwise; the points' direction gives it.
         let dx = endPoint.x - startPoint.x, dy = endPoint.y - startPoint.y
@@ -63,7 +65,8 @@ public struct LinearGradient: ShapeStyle, _PrimitiveView, Hashable {
         self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
     }
 
-    /// Jetway's rendering entry point; not for apps. As a view, the gradient fills a rectangle the size offered.
+    /// Jetway's rendering entry point; not for apps. As a view, the gradient fills a rectangle the
+    /// size offered.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         renderFilling(view, context, &out)
     }
@@ -76,7 +79,8 @@ public struct RadialGradient: ShapeStyle, _PrimitiveView, Hashable {
     /// Always true: text and outlines paint a gradient differently from a colour.
     nonisolated public var isGradient: Bool { true }
 
-    /// Circles around `center` from `startRadius` to `endRadius` points, the gradient's stops spread between them.
+    /// Circles around `center` from `startRadius` to `endRadius` points, the gradient's stops
+    /// spread between them.
     nonisolated public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         let span = Double(max(endRadius - startRadius, 0.001))
         let stops = gradient.stops.map { stop in
@@ -96,7 +100,8 @@ public struct RadialGradient: ShapeStyle, _PrimitiveView, Hashable {
         self.init(gradient: Gradient(stops: stops), center: center, startRadius: startRadius, endRadius: endRadius)
     }
 
-    /// Jetway's rendering entry point; not for apps. As a view, the gradient fills a rectangle the size offered.
+    /// Jetway's rendering entry point; not for apps. As a view, the gradient fills a rectangle the
+    /// size offered.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         renderFilling(view, context, &out)
     }
@@ -111,8 +116,8 @@ public struct EllipticalGradient: ShapeStyle, _PrimitiveView, Hashable {
 
     /// Ellipses around `center`, from `startRadiusFraction` to `endRadiusFraction` of the view's size.
     ///
-    /// CSS measures the percentages to the farthest corner, so the default `0.5` ends at the corners, not at the
-    /// edges as in SwiftUI.
+    /// CSS measures the percentages to the farthest corner, so the default `0.5` ends at the
+    /// corners, not at the edges as in SwiftUI.
     nonisolated public init(
         gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5
     ) {
@@ -133,7 +138,8 @@ public struct EllipticalGradient: ShapeStyle, _PrimitiveView, Hashable {
             endRadiusFraction: endRadiusFraction)
     }
 
-    /// Jetway's rendering entry point; not for apps. As a view, the gradient fills a rectangle the size offered.
+    /// Jetway's rendering entry point; not for apps. As a view, the gradient fills a rectangle the
+    /// size offered.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         renderFilling(view, context, &out)
     }
@@ -146,8 +152,8 @@ public struct AngularGradient: ShapeStyle, _PrimitiveView, Hashable {
     /// Always true: text and outlines paint a gradient differently from a colour.
     nonisolated public var isGradient: Bool { true }
 
-    /// Colours swept clockwise around `center` from `startAngle` to `endAngle` (zero at three o'clock), as a CSS
-    /// `conic-gradient`; equal angles sweep the whole circle.
+    /// Colours swept clockwise around `center` from `startAngle` to `endAngle` (zero at three
+    /// o'clock), as a CSS `conic-gradient`; equal angles sweep the whole circle.
     nonisolated public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
         // SwiftUI's zero is at three o'clock; CSS's at twelve.
         let sweep = endAngle == startAngle ? 360 : (endAngle - startAngle).degrees
@@ -166,7 +172,8 @@ public struct AngularGradient: ShapeStyle, _PrimitiveView, Hashable {
         self.init(gradient: gradient, center: center, startAngle: angle, endAngle: angle + .degrees(360))
     }
 
-    /// Jetway's rendering entry point; not for apps. As a view, the gradient fills a rectangle the size offered.
+    /// Jetway's rendering entry point; not for apps. As a view, the gradient fills a rectangle the
+    /// size offered.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         renderFilling(view, context, &out)
     }

@@ -165,7 +165,8 @@ public enum TextAlignment: Hashable, Sendable, CaseIterable {
 
 /// How an image fills its frame.
 public enum ContentMode: Hashable, Sendable, CaseIterable {
-    /// Scaled to fit inside the frame, or to fill it, keeping the aspect ratio (CSS `object-fit: contain` or `cover`).
+    /// Scaled to fit inside the frame, or to fill it, keeping the aspect ratio (CSS
+    /// `object-fit: contain` or `cover`).
     case fit, fill
 }
 

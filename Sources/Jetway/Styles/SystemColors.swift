@@ -34,7 +34,8 @@ extension Color {
 
     /// The colour spaces SwiftUI names; the browser draws each in sRGB, Display P3 as itself.
     public enum RGBColorSpace: Sendable, Hashable {
-        /// sRGB as is; linear sRGB, gamma-encoded to sRGB on the server; Display P3, written as CSS `color(display-p3 …)`.
+        /// sRGB as is; linear sRGB, gamma-encoded to sRGB on the server; Display P3, written as CSS
+        /// `color(display-p3 …)`.
         case sRGB, sRGBLinear, displayP3
     }
 
@@ -103,7 +104,8 @@ extension UIColor: _ExpressibleByColorLiteral {
 }
 
 extension Color: _ExpressibleByColorLiteral {
-    /// Makes `#colorLiteral(red:green:blue:alpha:)` a `Color` where the type is said; the compiler calls it, not apps.
+    /// Makes `#colorLiteral(red:green:blue:alpha:)` a `Color` where the type is said; the compiler
+    /// calls it, not apps.
     nonisolated public init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
         self.init(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha))
     }
@@ -186,7 +188,8 @@ public struct UIColor: Sendable, Hashable {
         return components != nil
     }
 
-    /// A colour from hue, saturation and brightness, each 0...1, as `Color(hue:saturation:brightness:opacity:)`.
+    /// A colour from hue, saturation and brightness, each 0...1, as
+    /// `Color(hue:saturation:brightness:opacity:)`.
     public init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
         css = Color(hue: Double(hue), saturation: Double(saturation), brightness: Double(brightness), opacity: Double(alpha)).css
     }
