@@ -5,20 +5,26 @@ import Foundation
 
 /// `[a b 0; c d 0; tx ty 1]`: a point (x, y) goes to (a·x + c·y + tx, b·x + d·y + ty).
 public struct CGAffineTransform: Hashable, Sendable {
+    /// The matrix's entries: `a`, `b`, `c`, `d` scale, rotate and skew; `tx`, `ty` translate.
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
+    /// A transform of the six entries `a`, `b`, `c`, `d`, `tx` and `ty`.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
     }
 
+    /// A transform of the six entries in order: `a`, `b`, `c`, `d`, `tx`, `ty`.
     public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
         self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
     }
 
+    /// The identity transform, which leaves every point where it is.
     public init() { self = .identity }
 
+    /// A move by `tx` across and `ty` down.
     public init(translationX tx: CGFloat, y ty: CGFloat) { self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty) }
 
+    /// A scale by `sx` across and `sy` down, about the origin.
     public init(scaleX sx: CGFloat, y sy: CGFloat) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
 
     /// A turn by `angle` radians (clockwise on the screen, whose y axis points down).
@@ -27,8 +33,10 @@ public struct CGAffineTransform: Hashable, Sendable {
         self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 
+    /// The transform that leaves every point where it is.
     public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// Whether this is the identity transform.
     public var isIdentity: Bool { self == .identity }
 
     /// This transform, then `t2`.
@@ -43,10 +51,12 @@ public struct CGAffineTransform: Hashable, Sendable {
         CGAffineTransform(translationX: x, y: y).concatenating(self)
     }
 
+    /// A scale by `x` and `y`, then this transform (Core Graphics' order).
     public func scaledBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
         CGAffineTransform(scaleX: x, y: y).concatenating(self)
     }
 
+    /// A turn by `angle` radians, then this transform (Core Graphics' order).
     public func rotated(by angle: CGFloat) -> CGAffineTransform {
         CGAffineTransform(rotationAngle: angle).concatenating(self)
     }
@@ -67,6 +77,7 @@ public struct CGAffineTransform: Hashable, Sendable {
 }
 
 extension CGPoint {
+    /// The point moved by `t`.
     public func applying(_ t: CGAffineTransform) -> CGPoint {
         CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }
@@ -117,14 +128,18 @@ extension View {
 
 /// A shape whose path is transformed (`LineShape().transform(CGAffineTransform(scaleX:y:))`).
 public struct TransformedShape<Content: Shape>: Shape {
+    /// The shape whose path is transformed.
     public var shape: Content
+    /// The transform applied to the shape's path, in its frame's coordinates.
     public var transform: CGAffineTransform
 
+    /// `shape` with its path transformed by `transform`.
     public init(shape: Content, transform: CGAffineTransform) {
         self.shape = shape
         self.transform = transform
     }
 
+    /// The shape's path in `rect`, transformed.
     public func path(in rect: CGRect) -> Path { shape.path(in: rect).applying(transform) }
 }
 
@@ -145,16 +160,21 @@ extension CGAffineTransform {
 
 /// A shape scaled about a point of its frame (`.scale(0.5)`, `.scale(x: 2, y: 1, anchor: .leading)`).
 public struct ScaledShape<Content: Shape>: Shape {
+    /// The shape that is scaled.
     public var shape: Content
+    /// The scale across (`width`) and down (`height`).
     public var scale: CGSize
+    /// The point of the frame that stays where it is.
     public var anchor: UnitPoint
 
+    /// `shape` scaled by `scale` about `anchor`.
     public init(shape: Content, scale: CGSize, anchor: UnitPoint = .center) {
         self.shape = shape
         self.scale = scale
         self.anchor = anchor
     }
 
+    /// The shape's path in `rect`, scaled about `anchor`'s point of `rect`.
     public func path(in rect: CGRect) -> Path {
         shape.path(in: rect).applying(CGAffineTransform(scaleX: scale.width, y: scale.height).about(anchor, in: rect))
     }
@@ -162,16 +182,21 @@ public struct ScaledShape<Content: Shape>: Shape {
 
 /// A shape turned about a point of its frame (`.rotation(.degrees(45))`).
 public struct RotatedShape<Content: Shape>: Shape {
+    /// The shape that is turned.
     public var shape: Content
+    /// How far it is turned (clockwise on screen for a positive angle).
     public var angle: Angle
+    /// The point of the frame it turns about.
     public var anchor: UnitPoint
 
+    /// `shape` turned by `angle` about `anchor`.
     public init(shape: Content, angle: Angle, anchor: UnitPoint = .center) {
         self.shape = shape
         self.angle = angle
         self.anchor = anchor
     }
 
+    /// The shape's path in `rect`, turned about `anchor`'s point of `rect`.
     public func path(in rect: CGRect) -> Path {
         shape.path(in: rect).applying(CGAffineTransform(rotationAngle: angle.radians).about(anchor, in: rect))
     }
@@ -204,6 +229,7 @@ extension _FilledShape {
         return scaled
     }
 
+    /// A stroked or filled shape scaled by `scale` about `anchor`; its outline's width scales with it.
     public func scale(_ scale: CGFloat, anchor: UnitPoint = .center) -> _FilledShape<ScaledShape<S>> {
         self.scale(x: scale, y: scale, anchor: anchor)
     }

@@ -19,6 +19,11 @@ public struct Canvas<Symbols: View>: View {
     let renderer: (inout GraphicsContext, CGSize) -> Void
     let opaque: Bool
 
+    /// A canvas drawn by `renderer`, called with a context and the canvas's size each time it draws.
+    ///
+    /// `opaque` paints a black background under the drawing; `colorMode` and
+    /// `rendersAsynchronously` are accepted so SwiftUI code compiles and not used (the browser
+    /// draws in sRGB, on the page's own schedule).
     public init(
         opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false,
         renderer: @escaping (inout GraphicsContext, CGSize) -> Void
@@ -27,6 +32,7 @@ public struct Canvas<Symbols: View>: View {
         self.opaque = opaque
     }
 
+    /// A `GeometryReader` holding the `<canvas>`, so the renderer gets the size the browser reports.
     public var body: some View {
         GeometryReader { proxy in
             CanvasDrawing(size: proxy.size, opaque: opaque, renderer: renderer)
@@ -119,8 +125,11 @@ public struct GraphicsContext {
     let recorder: Recorder
     /// The environment of the canvas (its colour scheme, its foreground style).
     public let environment: EnvironmentValues
+    /// The opacity of what is drawn from now on, 0 to 1 (the canvas's `globalAlpha`).
     public var opacity: Double = 1
+    /// How what is drawn from now on blends with what is under it (the canvas's `globalCompositeOperation`).
     public var blendMode: BlendMode = .normal
+    /// The transform from the coordinates drawn in to the canvas's, applied to what is drawn from now on.
     public var transform: CGAffineTransform = .identity
     /// The clips applied so far (the recorder's numbers), outermost first, and the filters.
     var clips: [Int] = []
@@ -133,13 +142,17 @@ public struct GraphicsContext {
 
     // MARK: Transforms
 
+    /// Moves the origin of later drawing by `x` and `y` points.
     public mutating func translateBy(x: CGFloat, y: CGFloat) {
         transform = CGAffineTransform(translationX: x, y: y).concatenating(transform)
     }
+    /// Scales later drawing by `x` and `y`.
     public mutating func scaleBy(x: CGFloat, y: CGFloat) { transform = CGAffineTransform(scaleX: x, y: y).concatenating(transform) }
+    /// Rotates later drawing by `angle` around the origin (clockwise on screen for a positive angle).
     public mutating func rotate(by angle: Angle) {
         transform = CGAffineTransform(rotationAngle: CGFloat(angle.radians)).concatenating(transform)
     }
+    /// Applies `matrix` to later drawing, before the transform already set.
     public mutating func concatenate(_ matrix: CGAffineTransform) { transform = matrix.concatenating(transform) }
 
     // MARK: Clipping
@@ -153,8 +166,11 @@ public struct GraphicsContext {
                     separator: "|")))
     }
 
+    /// How `clip(to:style:options:)` uses its path.
     public struct ClipOptions: OptionSet, Sendable {
+        /// The options' bits.
         public let rawValue: UInt32
+        /// Options from their `rawValue` bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// Clips to everything outside the path.
         public static let inverse = ClipOptions(rawValue: 1)
@@ -165,9 +181,12 @@ public struct GraphicsContext {
     /// A filter on what is drawn after: a blur or a shadow.
     public struct Filter: Sendable {
         let line: String
+        /// A blur of what is drawn after, by `radius` points (a CSS `blur` of half the radius);
+        /// `options` is not used.
         public static func blur(radius: CGFloat, options: BlurOptions = BlurOptions()) -> Filter {
             Filter(line: "blur|" + Color.format(Double(max(radius, 0))))
         }
+        /// A shadow of what is drawn after: `color`, blurred by `radius`, offset by `x` and `y` points.
         public static func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> Filter
         {
             Filter(
@@ -176,13 +195,19 @@ public struct GraphicsContext {
         }
     }
 
+    /// Options of a blur filter; accepted so SwiftUI code compiles, and not used.
     public struct BlurOptions: OptionSet, Sendable {
+        /// The options' bits.
         public let rawValue: UInt32
+        /// Options from their `rawValue` bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Accepted so SwiftUI code compiles; not used.
         public static let opaque = BlurOptions(rawValue: 1)
+        /// Accepted so SwiftUI code compiles; not used.
         public static let dithersResult = BlurOptions(rawValue: 2)
     }
 
+    /// Applies `filter` to what this context draws from now on.
     public mutating func addFilter(_ filter: Filter) {
         filters.append(recorder.filter(filter.line))
     }
@@ -198,18 +223,23 @@ public struct GraphicsContext {
         }
         let kind: Kind
 
+        /// A plain colour.
         public static func color(_ color: Color) -> Shading { Shading(kind: .paint(color.css)) }
+        /// A colour from sRGB components, each 0...1.
         public static func color(red: Double, green: Double, blue: Double, opacity: Double = 1) -> Shading {
             .color(Color(red: red, green: green, blue: blue, opacity: opacity))
         }
+        /// A grey of the given `white` level, at `opacity`.
         public static func color(white: Double, opacity: Double = 1) -> Shading { .color(Color(white: white, opacity: opacity)) }
-        /// A style: a colour's paint (a CSS gradient style paints its first colour's stop: use
+        /// A style: a colour's paint (a gradient style paints the foreground colour instead: use
         /// `.linearGradient` to draw a gradient).
         public static func style<S: ShapeStyle>(_ style: S) -> Shading {
             Shading(kind: .paint(style.isGradient ? "currentColor" : style.css))
         }
         /// The canvas's foreground colour.
         public static var foreground: Shading { Shading(kind: .paint("currentColor")) }
+        /// A linear gradient from `startPoint` to `endPoint`, in the canvas's coordinates;
+        /// `options` is not used.
         public static func linearGradient(
             _ gradient: Gradient, startPoint: CGPoint, endPoint: CGPoint, options: GradientOptions = GradientOptions()
         )
@@ -217,6 +247,8 @@ public struct GraphicsContext {
         {
             Shading(kind: .linear(gradient, startPoint, endPoint))
         }
+        /// A radial gradient between circles of `startRadius` and `endRadius` around `center`;
+        /// `options` is not used.
         public static func radialGradient(
             _ gradient: Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat, options: GradientOptions = GradientOptions()
         ) -> Shading {
@@ -224,14 +256,21 @@ public struct GraphicsContext {
         }
     }
 
+    /// How a canvas gradient repeats and mixes its colours; accepted so SwiftUI code compiles, and not used.
     public struct GradientOptions: OptionSet, Sendable {
+        /// The options' bits.
         public let rawValue: UInt32
+        /// Options from their `rawValue` bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Accepted so SwiftUI code compiles; a canvas gradient here never repeats.
         public static let `repeat` = GradientOptions(rawValue: 1)
+        /// Accepted so SwiftUI code compiles; a canvas gradient here never mirrors.
         public static let mirror = GradientOptions(rawValue: 2)
+        /// Accepted so SwiftUI code compiles; colours mix as the browser mixes them.
         public static let linearColor = GradientOptions(rawValue: 4)
     }
 
+    /// Fills `path` with `shading`, by the even-odd rule if `style` says so.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
         fill(data: path.svgData, with: shading, evenOdd: style.isEOFilled)
     }
@@ -240,10 +279,12 @@ public struct GraphicsContext {
         emit(["F " + data, paint(shading), evenOdd ? "e" : ""])
     }
 
+    /// Strokes `path` with `shading`, `lineWidth` points wide.
     public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {
         stroke(path, with: shading, style: StrokeStyle(lineWidth: lineWidth))
     }
 
+    /// Strokes `path` with `shading`, with `style`'s width, caps, joins and dashes.
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
         stroke(data: path.svgData, with: shading, style: style)
     }

@@ -14,11 +14,17 @@ import Foundation
 /// .fill(.orange)
 /// ```
 public struct Path: Equatable, Sendable {
+    /// One step of a path: SVG's `M`, `L`, `Q`, `C` or `Z`.
     public enum Element: Equatable, Sendable {
+        /// Starts a new subpath at the point (`M`).
         case move(to: CGPoint)
+        /// A straight line to the point (`L`).
         case line(to: CGPoint)
+        /// A quadratic Bézier curve to the point, bent toward `control` (`Q`).
         case quadCurve(to: CGPoint, control: CGPoint)
+        /// A cubic Bézier curve to the point, bent by `control1` and `control2` (`C`).
         case curve(to: CGPoint, control1: CGPoint, control2: CGPoint)
+        /// A line back to the start of the subpath, closing it (`Z`).
         case closeSubpath
     }
 
@@ -26,28 +32,38 @@ public struct Path: Equatable, Sendable {
     /// Where the current subpath started (a close goes back to it).
     private var subpathStart: CGPoint?
 
+    /// An empty path.
     public init() {}
 
+    /// A path made by `build`, which adds to it (`Path { path in path.move(to: …) }`).
     public init(_ build: (inout Path) -> Void) {
         build(&self)
     }
 
+    /// A path around `rect`, a closed rectangle.
     public init(_ rect: CGRect) {
         addRect(rect)
     }
 
+    /// A rectangle with corners of `cornerRadius` points, each corner a quarter ellipse drawn as a
+    /// Bézier curve.
+    ///
+    /// `style` is accepted so SwiftUI code compiles; `.continuous` corners are drawn as `.circular` ones.
     public init(roundedRect rect: CGRect, cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) {
         addRoundedRect(in: rect, cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
     }
 
+    /// A rectangle with corners of `cornerSize` (width and height may differ); `style` is not used.
     public init(roundedRect rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .circular) {
         addRoundedRect(in: rect, cornerSize: cornerSize, style: style)
     }
 
+    /// An ellipse filling `rect`, as four Bézier curves.
     public init(ellipseIn rect: CGRect) {
         addEllipse(in: rect)
     }
 
+    /// Whether the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
     /// The end of the last element (nil in an empty path).
@@ -59,46 +75,57 @@ public struct Path: Equatable, Sendable {
         }
     }
 
+    /// Starts a new subpath at `point`.
     public mutating func move(to point: CGPoint) {
         elements.append(.move(to: point))
         subpathStart = point
     }
 
+    /// A straight line from the current point to `point`; in an empty path, a move to it instead.
     public mutating func addLine(to point: CGPoint) {
         if currentPoint == nil { move(to: point) } else { elements.append(.line(to: point)) }
     }
 
+    /// A new subpath through `points`: a move to the first, then lines to the rest (nothing for no points).
     public mutating func addLines(_ points: [CGPoint]) {
         guard let first = points.first else { return }
         move(to: first)
         for point in points.dropFirst() { addLine(to: point) }
     }
 
+    /// A quadratic curve to `point` bent toward `control`; in an empty path it starts at `control`.
     public mutating func addQuadCurve(to point: CGPoint, control: CGPoint) {
         if currentPoint == nil { move(to: control) }
         elements.append(.quadCurve(to: point, control: control))
     }
 
+    /// A cubic curve to `point` bent by `control1` and `control2`; in an empty path it starts at `control1`.
     public mutating func addCurve(to point: CGPoint, control1: CGPoint, control2: CGPoint) {
         if currentPoint == nil { move(to: control1) }
         elements.append(.curve(to: point, control1: control1, control2: control2))
     }
 
+    /// Closes the current subpath with a line back to its start (nothing in an empty path).
     public mutating func closeSubpath() {
         guard currentPoint != nil else { return }
         elements.append(.closeSubpath)
     }
 
+    /// A closed rectangle around `rect`, as its own subpath.
     public mutating func addRect(_ rect: CGRect) {
         let r = rect.standardized
         addLines([r.origin, CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)])
         closeSubpath()
     }
 
+    /// A closed rectangle for each of `rects`.
     public mutating func addRects(_ rects: [CGRect]) {
         for rect in rects { addRect(rect) }
     }
 
+    /// A closed rectangle with rounded corners of `cornerSize` (each at most half the side);
+    /// without corners, a plain rectangle. `style` is accepted so SwiftUI code compiles and not
+    /// used.
     public mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .circular) {
         let r = rect.standardized
         let rx = min(max(cornerSize.width, 0), r.width / 2), ry = min(max(cornerSize.height, 0), r.height / 2)
@@ -125,6 +152,7 @@ public struct Path: Equatable, Sendable {
         closeSubpath()
     }
 
+    /// A closed ellipse filling `rect`, as its own subpath starting at its right edge.
     public mutating func addEllipse(in rect: CGRect) {
         let r = rect.standardized
         let center = CGPoint(x: r.midX, y: r.midY)
@@ -151,6 +179,8 @@ public struct Path: Equatable, Sendable {
         appendArc(center: center, radii: CGSize(width: radius, height: radius), from: start, sweep: sweep)
     }
 
+    /// An arc of `delta` from `startAngle` around `center`: clockwise in SwiftUI's sense when
+    /// `delta` is negative.
     public mutating func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: Angle, delta: Angle) {
         addArc(center: center, radius: radius, startAngle: startAngle, endAngle: startAngle + delta, clockwise: delta.radians < 0)
     }
@@ -182,6 +212,7 @@ public struct Path: Equatable, Sendable {
         appendArc(center: center, radii: CGSize(width: radius, height: radius), from: from, sweep: sweep)
     }
 
+    /// Appends `path`'s elements to this path, as they are.
     public mutating func addPath(_ path: Path) {
         for element in path.elements {
             if case .move(let point) = element { subpathStart = point }
@@ -207,6 +238,7 @@ public struct Path: Equatable, Sendable {
         }
     }
 
+    /// Calls `body` with each of the path's elements in order.
     public func forEach(_ body: (Element) -> Void) {
         elements.forEach(body)
     }
@@ -233,6 +265,7 @@ public struct Path: Equatable, Sendable {
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// This path moved by `dx` and `dy` points.
     public func offsetBy(dx: CGFloat, dy: CGFloat) -> Path {
         func moved(_ p: CGPoint) -> CGPoint { CGPoint(x: p.x + dx, y: p.y + dy) }
         var path = Path()

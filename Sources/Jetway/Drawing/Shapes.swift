@@ -27,6 +27,7 @@ private let shapeFillWFillHClasses = "\(StyleClass.shape) \(StyleClass.fillW) \(
 /// Circle().trim(from: 0, to: progress).stroke(.green, style: StrokeStyle(lineWidth: 6, lineCap: .round))
 /// ```
 public protocol Shape: Animatable, View, Sendable where Body == Never {
+    /// The shape's outline in `rect`, the frame it was given, in points from its top-left corner.
     func path(in rect: CGRect) -> Path
 }
 
@@ -36,10 +37,12 @@ protocol BoxShape: Shape {
 }
 
 extension Shape {
+    /// Jetway's rendering entry point; not for apps. Draws the shape filled with the foreground colour.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         _FilledShape._render(_FilledShape(shape: view, fill: nil, outline: nil), context, &out)
     }
 
+    /// Never called: Jetway draws a shape itself (a CSS box or an SVG), so a shape has no body.
     public var body: Never { preconditionFailure("\(Self.self) is rendered by Jetway and has no body") }
 
     /// This shape filled with a style (a colour, a gradient, a material).
@@ -52,11 +55,16 @@ extension Shape {
         _FilledShape(shape: self, fill: nil, outline: nil, evenOdd: fillStyle.isEOFilled)
     }
 
-    /// This shape's outline, centred on its edge.
+    /// This shape's outline in `style`, `lineWidth` points wide: centred on its edge in SVG, but inside the
+    /// edge for a built-in shape, which is drawn as a CSS box with a border.
     public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _FilledShape<Self> {
         _FilledShape(shape: self, fill: nil, outline: (ShapePaint(style), StrokeStyle(lineWidth: lineWidth)))
     }
 
+    /// This shape's outline in `content`, drawn with `style`'s width, caps, joins and dashes.
+    ///
+    /// A built-in shape with a plain outline (no dashes, `.butt` caps) is a CSS box whose border
+    /// lies inside its edge; any other outline is SVG, centred on the edge.
     public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> _FilledShape<Self> {
         _FilledShape(shape: self, fill: nil, outline: (ShapePaint(content), style))
     }
@@ -66,6 +74,7 @@ extension Shape {
         _FilledShape(shape: self, fill: nil, outline: (nil, StrokeStyle(lineWidth: lineWidth)))
     }
 
+    /// This shape's outline in the foreground colour, drawn with `style`.
     public func stroke(style: StrokeStyle) -> _FilledShape<Self> {
         _FilledShape(shape: self, fill: nil, outline: (nil, style))
     }
@@ -80,8 +89,11 @@ extension Shape {
 /// How a shape's inside is decided: the even-odd rule leaves overlapping subpaths' shared parts
 /// empty.
 public struct FillStyle: Hashable, Sendable {
+    /// Whether the even-odd rule decides the inside (SVG `fill-rule:evenodd`) rather than the non-zero rule.
     public var isEOFilled: Bool
+    /// Accepted so SwiftUI code compiles; a browser always antialiases, so this is not used.
     public var isAntialiased: Bool
+    /// A fill style, by the even-odd rule when `eoFill`; `antialiased` is not used.
     public init(eoFill: Bool = false, antialiased: Bool = true) {
         isEOFilled = eoFill
         isAntialiased = antialiased
@@ -103,11 +115,17 @@ struct ShapePaint: Sendable {
 
 /// How a shape's outline is drawn: its width, caps, joins and dashes.
 public struct StrokeStyle: Hashable, Sendable {
+    /// The line's width in points (SVG `stroke-width`, or the CSS border's width for a box shape).
     public var lineWidth: CGFloat
+    /// How open line ends are drawn (SVG `stroke-linecap`).
     public var lineCap: CGLineCap
+    /// How corners are joined (SVG `stroke-linejoin`).
     public var lineJoin: CGLineJoin
+    /// How far a mitred corner may reach, relative to the width, before it is bevelled (`stroke-miterlimit`).
     public var miterLimit: CGFloat
+    /// Dash and gap lengths, in points, repeated along the line (`stroke-dasharray`); empty for a solid line.
     public var dash: [CGFloat]
+    /// How far into the dash pattern the line starts, in points (`stroke-dashoffset`).
     public var dashPhase: CGFloat
 
     nonisolated public init(
@@ -139,7 +157,10 @@ public struct StrokeStyle: Hashable, Sendable {
     }
 }
 
+/// How the ends of an open line are drawn.
 public enum CGLineCap: Int32, Sendable, Hashable {
+    /// Ends flat at the end point, ends rounded past it by half the width, or ends squared past it
+    /// by half the width.
     case butt, round, square
     /// The name SVG, CSS and the canvas give it.
     var css: String {
@@ -150,7 +171,9 @@ public enum CGLineCap: Int32, Sendable, Hashable {
         }
     }
 }
+/// How a line's corners are drawn.
 public enum CGLineJoin: Int32, Sendable, Hashable {
+    /// A sharp corner (cut off past the miter limit), a rounded corner, or a corner cut flat.
     case miter, round, bevel
     /// The name SVG, CSS and the canvas give it.
     var css: String {
@@ -192,24 +215,29 @@ public struct _FilledShape<S: Shape>: _PrimitiveView {
         stroke(content, style: StrokeStyle(lineWidth: lineWidth))
     }
 
+    /// Outlines this shape too with `content`, drawn with `style`; `antialiased` is not used.
     public func stroke<Style: ShapeStyle>(_ content: Style, style: StrokeStyle, antialiased: Bool = true) -> _FilledShape<S> {
         var painted = self
         painted.outline = (ShapePaint(content), style)
         return painted
     }
 
+    /// Outlines this shape too in the foreground colour, `lineWidth` points wide.
     public func stroke(lineWidth: CGFloat = 1) -> _FilledShape<S> {
         var painted = self
         painted.outline = (nil, StrokeStyle(lineWidth: lineWidth))
         return painted
     }
 
+    /// Outlines this shape too in the foreground colour, drawn with `style`.
     public func stroke(style: StrokeStyle) -> _FilledShape<S> {
         var painted = self
         painted.outline = (nil, style)
         return painted
     }
 
+    /// Jetway's rendering entry point; not for apps. A built-in shape with no dash or cap is a `<div>` with a
+    /// `border-radius` (its fill the background, its outline the border); anything else an SVG path.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         if let box = view.shape as? any BoxShape, view.outline.map({ $0.style.dash.isEmpty && $0.style.lineCap == .butt }) ?? true {
             out.append(Self.boxNode(view, cornerCSS: box.cornerCSS, context))
@@ -253,6 +281,7 @@ public struct _TrimmedShape<S: Shape>: Shape {
     let from: Double
     let to: Double
 
+    /// The part of the shape's outline between the trim's ends, curves followed as straight pieces.
     public func path(in rect: CGRect) -> Path {
         shape.path(in: rect).trimmedPath(from: from, to: to)
     }
@@ -270,18 +299,21 @@ extension InsettableShape {
         strokeBorder(content, style: StrokeStyle(lineWidth: lineWidth))
     }
 
+    /// The outline inside the shape's edge, in the foreground colour, `lineWidth` points wide.
     public func strokeBorder(lineWidth: CGFloat = 1) -> _FilledShape<InsetShape> {
         var shape = inset(by: lineWidth / 2).stroke(lineWidth: lineWidth)
         shape.inside = true
         return shape
     }
 
+    /// The outline in `content` inside the shape's edge, drawn with `style`.
     public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> _FilledShape<InsetShape> {
         var shape = inset(by: style.lineWidth / 2).stroke(content, style: style)
         shape.inside = true
         return shape
     }
 
+    /// The outline in the foreground colour inside the shape's edge, drawn with `style`.
     public func strokeBorder(style: StrokeStyle) -> _FilledShape<InsetShape> {
         var shape = inset(by: style.lineWidth / 2).stroke(style: style)
         shape.inside = true
@@ -289,11 +321,19 @@ extension InsettableShape {
     }
 }
 
+/// A rectangle filling its frame; drawn as a CSS box.
 public struct Rectangle: InsettableShape, BoxShape {
     var insetAmount: CGFloat = 0
+    /// A rectangle.
     public init() {}
+    /// The CSS `border-radius` of the box: none.
     public var cornerCSS: String { "0" }
+    /// The rectangle `rect`, less any inset.
     public func path(in rect: CGRect) -> Path { Path(rect.insetBy(dx: insetAmount, dy: insetAmount)) }
+    /// This rectangle made smaller by `amount` on every side.
+    ///
+    /// A filled rectangle is drawn as a CSS box that fills its frame, so the inset shows only in an
+    /// SVG drawing (a dashed or capped outline, a trim).
     public func inset(by amount: CGFloat) -> Rectangle {
         var shape = self
         shape.insetAmount += amount
@@ -301,24 +341,34 @@ public struct Rectangle: InsettableShape, BoxShape {
     }
 }
 
+/// A rectangle with rounded corners, filling its frame; drawn as a CSS box with a `border-radius`.
 public struct RoundedRectangle: InsettableShape, BoxShape {
+    /// The width and height of each corner's curve.
     public var cornerSize: CGSize
+    /// The kind of corners asked for; `.continuous` corners are drawn as `.circular` ones.
     public var style: RoundedCornerStyle
     var insetAmount: CGFloat = 0
+    /// A rectangle with corners of `cornerRadius` points.
     public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) {
         self.cornerSize = CGSize(width: cornerRadius, height: cornerRadius)
         self.style = style
     }
+    /// A rectangle with corners of `cornerSize`, whose width and height may differ.
     public init(cornerSize: CGSize, style: RoundedCornerStyle = .circular) {
         self.cornerSize = cornerSize
         self.style = style
     }
+    /// The CSS `border-radius` of the box: `8px`, or `8px/4px` when the corner's width and height differ.
     public var cornerCSS: String {
         cornerSize.width == cornerSize.height ? px(cornerSize.width) : "\(px(cornerSize.width))/\(px(cornerSize.height))"
     }
+    /// The rounded rectangle in `rect`, less any inset.
     public func path(in rect: CGRect) -> Path {
         Path(roundedRect: rect.insetBy(dx: insetAmount, dy: insetAmount), cornerSize: cornerSize, style: style)
     }
+    /// This shape made smaller by `amount` on every side.
+    ///
+    /// As with `Rectangle`, the inset shows only when the shape is drawn as SVG.
     public func inset(by amount: CGFloat) -> RoundedRectangle {
         var shape = self
         shape.insetAmount += amount
@@ -326,18 +376,31 @@ public struct RoundedRectangle: InsettableShape, BoxShape {
     }
 }
 
+/// The kind of curve at a rounded corner.
 public enum RoundedCornerStyle: Hashable, Sendable {
+    /// A quarter circle, or Apple's smoother continuous curve; in a browser both are a quarter
+    /// circle (`border-radius`).
     case circular, continuous
 }
 
+/// The largest circle that fits in the frame, centred; drawn as a CSS box with `border-radius:50%`.
+///
+/// As a CSS box it fills the whole frame, so in a frame that is not square it is an ellipse; its SVG outline
+/// (a dash, a trim) is the circle.
 public struct Circle: InsettableShape, BoxShape {
     var insetAmount: CGFloat = 0
+    /// A circle.
     public init() {}
+    /// The CSS `border-radius` of the box: `50%`.
     public var cornerCSS: String { "50%" }
+    /// The largest circle centred in `rect`, less any inset.
     public func path(in rect: CGRect) -> Path {
         let side = min(rect.width, rect.height) - 2 * insetAmount
         return Path(ellipseIn: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: max(side, 0), height: max(side, 0)))
     }
+    /// This circle made smaller by `amount` all round.
+    ///
+    /// As with `Rectangle`, the inset shows only when the shape is drawn as SVG.
     public func inset(by amount: CGFloat) -> Circle {
         var shape = self
         shape.insetAmount += amount
@@ -345,11 +408,18 @@ public struct Circle: InsettableShape, BoxShape {
     }
 }
 
+/// An ellipse filling its frame; drawn as a CSS box with `border-radius:50%`.
 public struct Ellipse: InsettableShape, BoxShape {
     var insetAmount: CGFloat = 0
+    /// An ellipse.
     public init() {}
+    /// The CSS `border-radius` of the box: `50%`.
     public var cornerCSS: String { "50%" }
+    /// The ellipse filling `rect`, less any inset.
     public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect.insetBy(dx: insetAmount, dy: insetAmount)) }
+    /// This ellipse made smaller by `amount` on every side.
+    ///
+    /// As with `Rectangle`, the inset shows only when the shape is drawn as SVG.
     public func inset(by amount: CGFloat) -> Ellipse {
         var shape = self
         shape.insetAmount += amount
@@ -357,16 +427,24 @@ public struct Ellipse: InsettableShape, BoxShape {
     }
 }
 
+/// A rectangle with fully rounded ends, filling its frame; drawn as a CSS box with a large `border-radius`.
 public struct Capsule: InsettableShape, BoxShape {
+    /// The kind of corners asked for; `.continuous` is drawn as `.circular`.
     public var style: RoundedCornerStyle
     var insetAmount: CGFloat = 0
+    /// A capsule; `style` is kept but draws as `.circular`.
     public init(style: RoundedCornerStyle = .circular) { self.style = style }
+    /// The CSS `border-radius` of the box: `9999px`, which rounds the short sides fully.
     public var cornerCSS: String { "9999px" }
+    /// The capsule in `rect`, less any inset: a rounded rectangle whose radius is half the short side.
     public func path(in rect: CGRect) -> Path {
         let r = rect.insetBy(dx: insetAmount, dy: insetAmount)
         let radius = min(r.width, r.height) / 2
         return Path(roundedRect: r, cornerRadius: radius)
     }
+    /// This capsule made smaller by `amount` on every side.
+    ///
+    /// As with `Rectangle`, the inset shows only when the shape is drawn as SVG.
     public func inset(by amount: CGFloat) -> Capsule {
         var shape = self
         shape.insetAmount += amount
@@ -376,8 +454,11 @@ public struct Capsule: InsettableShape, BoxShape {
 
 /// A rectangle whose corners each have their own radius.
 public struct UnevenRoundedRectangle: Shape, BoxShape {
+    /// The radius of each corner, in points.
     public var cornerRadii: RectangleCornerRadii
+    /// A rectangle with the corners `cornerRadii`; `style` is accepted so SwiftUI code compiles and not used.
     public init(cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .circular) { self.cornerRadii = cornerRadii }
+    /// A rectangle with a radius of its own for each corner (0 unless given); `style` is not used.
     public init(
         topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0, topTrailingRadius: CGFloat = 0,
         style: RoundedCornerStyle = .circular
@@ -386,10 +467,12 @@ public struct UnevenRoundedRectangle: Shape, BoxShape {
             topLeading: topLeadingRadius, bottomLeading: bottomLeadingRadius, bottomTrailing: bottomTrailingRadius,
             topTrailing: topTrailingRadius)
     }
+    /// The CSS `border-radius` of the box: the four radii, top-left first and clockwise (leading is left).
     public var cornerCSS: String {
         [cornerRadii.topLeading, cornerRadii.topTrailing, cornerRadii.bottomTrailing, cornerRadii.bottomLeading].map { px($0) }.joined(
             separator: " ")
     }
+    /// The rectangle in `rect` with each corner rounded by its radius.
     public func path(in rect: CGRect) -> Path {
         let r = cornerRadii
         let topLeft = CGPoint(x: rect.minX, y: rect.minY), topRight = CGPoint(x: rect.maxX, y: rect.minY)
@@ -409,8 +492,11 @@ public struct UnevenRoundedRectangle: Shape, BoxShape {
     }
 }
 
+/// The radii of a rectangle's four corners, in points.
 public struct RectangleCornerRadii: Hashable, Sendable {
+    /// The radius of each corner; leading is the left side, trailing the right.
     public var topLeading, bottomLeading, bottomTrailing, topTrailing: CGFloat
+    /// Radii for the four corners, each 0 unless given.
     public init(topLeading: CGFloat = 0, bottomLeading: CGFloat = 0, bottomTrailing: CGFloat = 0, topTrailing: CGFloat = 0) {
         self.topLeading = topLeading
         self.bottomLeading = bottomLeading
@@ -421,17 +507,22 @@ public struct RectangleCornerRadii: Hashable, Sendable {
 
 // `.clipShape(.rect(cornerRadius: 8))`, `.capsule`, `.circle`: the shapes by their short names.
 extension Shape where Self == Rectangle {
+    /// A rectangle (`.clipShape(.rect)`).
     public static var rect: Rectangle { Rectangle() }
 }
 extension Shape where Self == RoundedRectangle {
+    /// A rounded rectangle with corners of `cornerRadius` points (`.clipShape(.rect(cornerRadius: 8))`).
     public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: cornerRadius, style: style)
     }
+    /// A rounded rectangle with corners of `cornerSize`.
     public static func rect(cornerSize: CGSize, style: RoundedCornerStyle = .circular) -> RoundedRectangle {
         RoundedRectangle(cornerSize: cornerSize, style: style)
     }
 }
 extension Shape where Self == UnevenRoundedRectangle {
+    /// A rectangle with a radius of its own for each corner
+    /// (`.rect(topLeadingRadius: 12, topTrailingRadius: 12)`).
     public static func rect(
         topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0, topTrailingRadius: CGFloat = 0,
         style: RoundedCornerStyle = .circular
@@ -442,18 +533,24 @@ extension Shape where Self == UnevenRoundedRectangle {
     }
 }
 extension Shape where Self == Circle {
+    /// A circle (`.clipShape(.circle)`).
     public static var circle: Circle { Circle() }
 }
 extension Shape where Self == Capsule {
+    /// A capsule (`.clipShape(.capsule)`).
     public static var capsule: Capsule { Capsule() }
+    /// A capsule; `style` draws as `.circular`.
     public static func capsule(style: RoundedCornerStyle) -> Capsule { Capsule(style: style) }
 }
 extension Shape where Self == Ellipse {
+    /// An ellipse (`.clipShape(.ellipse)`).
     public static var ellipse: Ellipse { Ellipse() }
 }
 
 /// A path is a shape that is itself wherever it is drawn.
 extension Path: Shape {
+    /// A path has no body: Jetway draws it as SVG.
     public typealias Body = Never
+    /// The path itself, where its points are, whatever `rect` is.
     public func path(in rect: CGRect) -> Path { self }
 }

@@ -29,53 +29,73 @@ extension VectorArithmetic {
 }
 
 extension Double: VectorArithmetic {
+    /// Multiplies the value by `rhs`.
     public mutating func scale(by rhs: Double) { self *= rhs }
+    /// The value squared.
     public var magnitudeSquared: Double { self * self }
 }
 
 extension Float: VectorArithmetic {
+    /// Multiplies the value by `rhs`.
     public mutating func scale(by rhs: Double) { self *= Float(rhs) }
+    /// The value squared, as a `Double`.
     public var magnitudeSquared: Double { Double(self * self) }
 }
 
 #if !canImport(Darwin)
     extension CGFloat: VectorArithmetic {
+        /// Multiplies the value by `rhs`.
         public mutating func scale(by rhs: Double) { self *= CGFloat(rhs) }
+        /// The value squared, as a `Double`.
         public var magnitudeSquared: Double { Double(self * self) }
     }
 #endif
 
 /// No data: a view or shape that does not animate by its data.
 public struct EmptyAnimatableData: VectorArithmetic, Sendable {
+    /// The empty value.
     public init() {}
+    /// The empty value.
     public static var zero: EmptyAnimatableData { EmptyAnimatableData() }
+    /// The empty value: there is nothing to add.
     public static func + (lhs: EmptyAnimatableData, rhs: EmptyAnimatableData) -> EmptyAnimatableData { lhs }
+    /// The empty value: there is nothing to subtract.
     public static func - (lhs: EmptyAnimatableData, rhs: EmptyAnimatableData) -> EmptyAnimatableData { lhs }
+    /// Does nothing: there is nothing to scale.
     public mutating func scale(by rhs: Double) {}
+    /// Always 0.
     public var magnitudeSquared: Double { 0 }
 }
 
 /// Two animatable values as one (`AnimatablePair(start, end)`).
 public struct AnimatablePair<First: VectorArithmetic, Second: VectorArithmetic>: VectorArithmetic {
+    /// The first value.
     public var first: First
+    /// The second value.
     public var second: Second
 
+    /// A pair of `first` and `second`.
     public init(_ first: First, _ second: Second) {
         self.first = first
         self.second = second
     }
 
+    /// A pair of zeros.
     public static var zero: AnimatablePair { AnimatablePair(.zero, .zero) }
+    /// The pair whose values are the sums of the two pairs' values.
     public static func + (lhs: AnimatablePair, rhs: AnimatablePair) -> AnimatablePair {
         AnimatablePair(lhs.first + rhs.first, lhs.second + rhs.second)
     }
+    /// The pair whose values are the differences of the two pairs' values.
     public static func - (lhs: AnimatablePair, rhs: AnimatablePair) -> AnimatablePair {
         AnimatablePair(lhs.first - rhs.first, lhs.second - rhs.second)
     }
+    /// Multiplies both values by `rhs`.
     public mutating func scale(by rhs: Double) {
         first.scale(by: rhs)
         second.scale(by: rhs)
     }
+    /// The sum of both values' squared magnitudes.
     public var magnitudeSquared: Double { first.magnitudeSquared + second.magnitudeSquared }
 }
 
@@ -91,11 +111,18 @@ public protocol AnimatableModifier: Animatable, ViewModifier {}
 /// the shape's main-actor code).
 @MainActor @preconcurrency
 public protocol Animatable {
+    /// The type of the data an animation interpolates.
     associatedtype AnimatableData: VectorArithmetic
+    /// The values an animation moves through.
+    ///
+    /// Jetway reads it to sample a `GeometryEffect` along an animation; a view or modifier whose
+    /// `body` reads it shows the end value at once, and a shape's outline moves point by point
+    /// rather than through it.
     var animatableData: AnimatableData { get set }
 }
 
 extension Animatable where AnimatableData == EmptyAnimatableData {
+    /// No data: reading it gives the empty value and setting it does nothing.
     public var animatableData: EmptyAnimatableData {
         get { EmptyAnimatableData() }
         set {}
@@ -103,6 +130,7 @@ extension Animatable where AnimatableData == EmptyAnimatableData {
 }
 
 extension Animatable where Self: VectorArithmetic {
+    /// The value itself.
     public var animatableData: Self {
         get { self }
         set { self = newValue }
@@ -110,10 +138,15 @@ extension Animatable where Self: VectorArithmetic {
 }
 
 extension Angle: Animatable, VectorArithmetic {
+    /// Adds `rhs` to the angle.
     public static func += (lhs: inout Angle, rhs: Angle) { lhs = lhs + rhs }
+    /// Subtracts `rhs` from the angle.
     public static func -= (lhs: inout Angle, rhs: Angle) { lhs = lhs - rhs }
+    /// Multiplies the angle by `rhs`.
     public mutating func scale(by rhs: Double) { radians *= rhs }
+    /// The angle in radians, squared.
     public var magnitudeSquared: Double { radians * radians }
+    /// The angle in radians.
     public var animatableData: Double {
         get { radians }
         set { radians = newValue }
@@ -121,6 +154,7 @@ extension Angle: Animatable, VectorArithmetic {
 }
 
 extension CGPoint: Animatable {
+    /// The point's `x` and `y`.
     public var animatableData: AnimatablePair<CGFloat, CGFloat> {
         get { AnimatablePair(x, y) }
         set { (x, y) = (newValue.first, newValue.second) }
@@ -128,6 +162,7 @@ extension CGPoint: Animatable {
 }
 
 extension CGSize: Animatable {
+    /// The size's `width` and `height`.
     public var animatableData: AnimatablePair<CGFloat, CGFloat> {
         get { AnimatablePair(width, height) }
         set { (width, height) = (newValue.first, newValue.second) }
@@ -135,6 +170,7 @@ extension CGSize: Animatable {
 }
 
 extension CGRect: Animatable {
+    /// The rectangle's origin and size.
     public var animatableData: AnimatablePair<CGPoint.AnimatableData, CGSize.AnimatableData> {
         get { AnimatablePair(origin.animatableData, size.animatableData) }
         set { (origin.animatableData, size.animatableData) = (newValue.first, newValue.second) }

@@ -35,18 +35,29 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     }
     private(set) var springDuration: Double?
 
+    /// The animation a change gets when none is named: `easeInOut`, 0.35 seconds.
     public static let `default` = easeInOut
+    /// A constant speed for 0.35 seconds.
     public static let linear = linear(duration: 0.35)
+    /// Slow at the start, for 0.35 seconds (`cubic-bezier(0.42,0,1,1)`).
     public static let easeIn = easeIn(duration: 0.35)
+    /// Slow at the end, for 0.35 seconds (`cubic-bezier(0,0,0.58,1)`).
     public static let easeOut = easeOut(duration: 0.35)
+    /// Slow at both ends, for 0.35 seconds (`cubic-bezier(0.42,0,0.58,1)`).
     public static let easeInOut = easeInOut(duration: 0.35)
 
+    /// A constant speed for `duration` seconds.
     public static func linear(duration: TimeInterval) -> Animation { Animation(curve: .linear, duration: duration) }
+    /// Slow at the start, for `duration` seconds.
     public static func easeIn(duration: TimeInterval) -> Animation { Animation(curve: .bezier(0.42, 0, 1, 1), duration: duration) }
+    /// Slow at the end, for `duration` seconds.
     public static func easeOut(duration: TimeInterval) -> Animation { Animation(curve: .bezier(0, 0, 0.58, 1), duration: duration) }
+    /// Slow at both ends, for `duration` seconds.
     public static func easeInOut(duration: TimeInterval) -> Animation {
         Animation(curve: .bezier(0.42, 0, 0.58, 1), duration: duration)
     }
+    /// A cubic Bézier timing curve with control points (`c0x`, `c0y`) and (`c1x`, `c1y`), for
+    /// `duration` seconds (CSS `cubic-bezier`).
     public static func timingCurve(_ c0x: Double, _ c0y: Double, _ c1x: Double, _ c1y: Double, duration: TimeInterval = 0.35)
         -> Animation
     {
@@ -61,25 +72,37 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A spring that takes about `duration` and bounces by `bounce` (0: none, up to 1).
+    ///
+    /// `duration` sets the spring's period; the motion lasts until the spring settles, often longer.
+    /// `blendDuration` is accepted so SwiftUI code compiles and not used.
     @_disfavoredOverload
     public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0, blendDuration: Double = 0) -> Animation {
         let bounce = bounce.isFinite ? min(max(bounce, -1), 0.95) : 0
         return spring(response: duration, dampingFraction: bounce >= 0 ? 1 - bounce : 1 / (1 + bounce))
     }
 
+    /// The standard spring: a period of 0.5 seconds, damping fraction 0.825 (a little bounce).
     public static var spring: Animation { spring(response: 0.5, dampingFraction: 0.825) }
+    /// A spring of 0.5 seconds with a bounce of 0.3.
     public static let bouncy = spring(duration: 0.5, bounce: 0.3)
+    /// A spring of 0.5 seconds with a small bounce of 0.15.
     public static let snappy = spring(duration: 0.5, bounce: 0.15)
+    /// A spring of 0.5 seconds without bounce.
     public static let smooth = spring(duration: 0.5, bounce: 0)
+    /// A spring of about `duration` with a bounce of 0.3 plus `extraBounce`.
     public static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
         spring(duration: duration, bounce: 0.3 + extraBounce)
     }
+    /// A spring of about `duration` with a bounce of 0.15 plus `extraBounce`.
     public static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
         spring(duration: duration, bounce: 0.15 + extraBounce)
     }
+    /// A spring of about `duration` with no bounce but `extraBounce`.
     public static func smooth(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
         spring(duration: duration, bounce: extraBounce)
     }
+    /// A quick spring for following a drag: a spring of `response` and `dampingFraction`;
+    /// `blendDuration` is not used.
     public static func interactiveSpring(response: Double = 0.15, dampingFraction: Double = 0.86, blendDuration: Double = 0.25)
         -> Animation
     {
@@ -94,18 +117,21 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         return spring(response: response, dampingFraction: damping / (2 * (stiffness * mass).squareRoot()))
     }
 
+    /// This animation started `delay` seconds later (delays add up).
     public func delay(_ delay: TimeInterval) -> Animation {
         var copy = self
         copy.delaySeconds += delay.isFinite ? max(delay, 0) : 0
         return copy
     }
 
+    /// This animation run `speed` times as fast (a speed of 0 or less is ignored).
     public func speed(_ speed: Double) -> Animation {
         var copy = self
         if speed.isFinite && speed > 0 { copy.speedFactor *= speed }
         return copy
     }
 
+    /// This animation run `repeatCount` times (at least once), back and forth when `autoreverses`.
     public func repeatCount(_ repeatCount: Int, autoreverses: Bool = true) -> Animation {
         var copy = self
         copy.repeats = Double(max(repeatCount, 1))
@@ -113,6 +139,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         return copy
     }
 
+    /// This animation repeated for ever, back and forth when `autoreverses`.
     public func repeatForever(autoreverses: Bool = true) -> Animation {
         var copy = self
         copy.repeats = .infinity
@@ -152,6 +179,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         return "\(ms(duration));\(ms(delaySeconds / speedFactor));\(iterations);\(autoreverses ? "alternate" : "normal");\(easing)"
     }
 
+    /// The animation as Jetway sends it: `duration;delay;iterations;direction;easing`, times in milliseconds.
     public var description: String { wire }
 
     /// Where a spring released from 0 toward 1 is after `t` seconds.

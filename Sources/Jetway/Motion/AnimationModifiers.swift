@@ -88,6 +88,8 @@ public struct _CustomTransitionView<Content: View, T: Transition>: _PrimitiveVie
     let content: Content
     let transition: T
 
+    /// Jetway's rendering entry point; not for apps. Renders the transition's body at `.identity`
+    /// and tags it with the transition's phases.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let body = view.transition.body(content: PlaceholderContentView(content: AnyView(view.content)), phase: .identity)
         var nodes: [Node] = []

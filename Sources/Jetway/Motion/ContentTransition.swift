@@ -13,12 +13,15 @@ import JetwayWire
 public struct ContentTransition: Hashable, Sendable {
     let name: String
 
+    /// No content transition: the new content replaces the old at once (the modifier removes the attribute).
     public static let identity = ContentTransition(name: "")
+    /// The old content fades into the new.
     public static let opacity = ContentTransition(name: "opacity")
+    /// A cross fade here, as `opacity`: a browser does not morph one text's glyphs into another's.
     public static let interpolate = ContentTransition(name: "opacity")
 
-    /// Digits that roll: up when `countsDown` is false (the default when the value is not
-    /// given: the browser compares the numbers).
+    /// Digits that roll: up, or down when `countsDown` is true (to roll with the value, use
+    /// `numericText(value:)`, for which the browser compares the old number with the new).
     public static func numericText(countsDown: Bool = false) -> ContentTransition {
         ContentTransition(name: countsDown ? "numeric down" : "numeric up")
     }

@@ -8,17 +8,24 @@ import Foundation
 
 /// A 3 × 3 projective transform (`m31`, `m32`: translation; `m13`, `m23`: perspective).
 public struct ProjectionTransform: Hashable, Sendable {
+    /// The first row: `m11` and `m12` scale, turn and skew x; `m13` is x's perspective.
     public var m11: CGFloat = 1, m12: CGFloat = 0, m13: CGFloat = 0
+    /// The second row: `m21` and `m22` scale, turn and skew y; `m23` is y's perspective.
     public var m21: CGFloat = 0, m22: CGFloat = 1, m23: CGFloat = 0
+    /// The third row: `m31` and `m32` translate; `m33` is the perspective divisor, 1 when affine.
     public var m31: CGFloat = 0, m32: CGFloat = 0, m33: CGFloat = 1
 
+    /// The identity transform.
     public init() {}
 
+    /// The projective form of the affine transform `t` (no perspective).
     public init(_ t: CGAffineTransform) {
         (m11, m12, m21, m22, m31, m32) = (t.a, t.b, t.c, t.d, t.tx, t.ty)
     }
 
+    /// Whether this is the identity transform.
     public var isIdentity: Bool { self == ProjectionTransform() }
+    /// Whether the transform has no perspective (CSS `matrix` rather than `matrix3d`).
     public var isAffine: Bool { m13 == 0 && m23 == 0 && m33 == 1 }
 
     /// This transform, then `rhs`.
@@ -58,14 +65,19 @@ public struct ProjectionTransform: Hashable, Sendable {
 /// `size` is the size the effect is evaluated at: an effect that does not use it (shakes,
 /// scales, turns about the corner) is exact; one that does is given zero (docs/motion.md).
 public protocol GeometryEffect: Animatable, ViewModifier where Body == Never {
+    /// The transform to draw the content through, made from the effect's `animatableData`; Jetway
+    /// passes a zero `size`.
     func effectValue(size: CGSize) -> ProjectionTransform
 }
 
 extension GeometryEffect {
+    /// Never called: Jetway applies a geometry effect itself, so it has no body.
     public func body(content: Content) -> Never {
         preconditionFailure("\(Self.self) is a GeometryEffect: Jetway applies it and it has no body")
     }
 
+    /// Jetway's rendering entry point; not for apps. Puts the effect's matrix on the content and,
+    /// after an animated change of its data, the sampled frames the browser plays.
     public static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         let start = out.count
         content(context, &out)

@@ -14,10 +14,12 @@ public struct Namespace: DynamicProperty {
 
     private let storage: State<ID>
 
+    /// A new namespace, whose id the view keeps for as long as it is shown (as a `@State`).
     public init() {
         storage = State(initialValue: ID(value: Self.counter.add(1)))
     }
 
+    /// The namespace's id, to pass to `matchedGeometryEffect(id:in:)`.
     @MainActor public var wrappedValue: ID { storage.wrappedValue }
 
     private static let counter = Counter()
@@ -52,9 +54,14 @@ extension View {
 
 /// What a matched geometry effect matches: the frame (position and size) here.
 public struct MatchedGeometryProperties: OptionSet, Sendable {
+    /// The options' bits.
     public let rawValue: UInt32
+    /// Options from their `rawValue` bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// The position; matched as the whole frame here.
     public static let position = MatchedGeometryProperties(rawValue: 1)
+    /// The size; matched as the whole frame here.
     public static let size = MatchedGeometryProperties(rawValue: 2)
+    /// The position and the size.
     public static let frame: MatchedGeometryProperties = [.position, .size]
 }

@@ -9,14 +9,17 @@
 /// withTransaction(transaction) { selection = flight }
 /// ```
 public struct Transaction: Sendable {
+    /// The animation the change moves with; nil makes it snap.
     public var animation: Animation?
     /// Turns off the animations of views inside `.animation(_:value:)` too.
     public var disablesAnimations = false
     /// Jetway runs every animation in the browser: nothing is continuous on the server.
     public var isContinuous = false
 
+    /// A transaction without an animation.
     public init() {}
 
+    /// A transaction whose changes move with `animation`.
     public init(animation: Animation?) {
         self.animation = animation
     }
@@ -58,7 +61,10 @@ public func withAnimation<Result>(
 /// When `withAnimation(_:completionCriteria:_:completion:)` calls its completion: here both
 /// are when the animation's time is up.
 public struct AnimationCompletionCriteria: Hashable, Sendable {
+    /// When the animation's time (delay, duration, repeats) is up.
     public static let logicallyComplete = AnimationCompletionCriteria()
+    /// The same as `logicallyComplete` here: when the animation's time is up, not when the browser
+    /// finishes it.
     public static let removed = AnimationCompletionCriteria()
 }
 

@@ -25,9 +25,13 @@ public struct AnyTransition: Sendable, Equatable {
         self.removal = removal
     }
 
+    /// Fades the view in and out (also what a view without a transition does).
     public static let opacity = AnyTransition("opacity")
+    /// No transition: the view appears and goes at once, without fading.
     public static let identity = AnyTransition(insertion: [], removal: [])
+    /// Grows the view from nothing as it comes in, and shrinks it to nothing as it goes.
     public static let scale = scale(scale: 0)
+    /// Scales the view from `scale` as it comes in and to it as it goes, about `anchor`.
     public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition {
         AnyTransition("scale \(Color.format(Double(scale))) \(Color.format(Double(anchor.x))) \(Color.format(Double(anchor.y)))")
     }
@@ -36,8 +40,11 @@ public struct AnyTransition: Sendable, Equatable {
 
     /// In from the leading edge, out to the trailing edge.
     public static let slide = AnyTransition(insertion: ["move leading"], removal: ["move trailing"])
+    /// Moves the view in from `edge` and out toward it, by its own width or height.
     public static func move(edge: Edge) -> AnyTransition { AnyTransition("move \(edge.name)") }
+    /// Moves the view in from `offset` away and out to it.
     public static func offset(_ offset: CGSize) -> AnyTransition { self.offset(x: offset.width, y: offset.height) }
+    /// Moves the view in from `x` and `y` points away and out to there.
     public static func offset(x: CGFloat = 0, y: CGFloat = 0) -> AnyTransition {
         AnyTransition("offset \(Color.format(Double(x))) \(Color.format(Double(y)))")
     }
@@ -45,10 +52,12 @@ public struct AnyTransition: Sendable, Equatable {
     public static func push(from edge: Edge) -> AnyTransition {
         AnyTransition(insertion: ["move \(edge.name)", "opacity"], removal: ["move \(edge.opposite.name)", "opacity"])
     }
+    /// One transition for coming in, `insertion`, and another for going, `removal`.
     public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition {
         AnyTransition(insertion: insertion.insertion, removal: removal.removal)
     }
 
+    /// This transition and `other` at once (`.move(edge: .top).combined(with: .opacity)`).
     public func combined(with other: AnyTransition) -> AnyTransition {
         AnyTransition(insertion: insertion + other.insertion, removal: removal + other.removal)
     }
@@ -85,13 +94,18 @@ public struct AnyTransition: Sendable, Equatable {
 /// the other phases (opacity, offsets, scales, rotations, blurs and other filters) are what the
 /// browser moves it from and to — the server describes them once, the browser plays them.
 public protocol Transition {
+    /// The view the transition's body returns for a phase.
     associatedtype Body: View
+    /// The view being transitioned, to apply effects to in `body(content:phase:)`.
     typealias Content = PlaceholderContentView<Self>
+    /// The view at `phase`: the content with the effects it has then (it is shown at `.identity`).
     @ViewBuilder @MainActor func body(content: Content, phase: TransitionPhase) -> Body
+    /// What the transition does; Jetway does not read it.
     static var properties: TransitionProperties { get }
 }
 
 extension Transition {
+    /// A transition with motion (the default properties).
     public static var properties: TransitionProperties { TransitionProperties() }
 
     /// This transition, with its own animation.
@@ -100,14 +114,19 @@ extension Transition {
 
 /// What a transition does: whether it moves (reduced motion leaves only its fading).
 public struct TransitionProperties: Sendable, Hashable {
+    /// Whether the transition moves the view. Accepted so SwiftUI code compiles; Jetway does not
+    /// read it: with reduced motion every transition only fades.
     public var hasMotion: Bool
+    /// Properties of a transition with motion or without (`hasMotion`).
     public init(hasMotion: Bool = true) { self.hasMotion = hasMotion }
 }
 
 /// Where a view is in its transition.
 public enum TransitionPhase: Hashable, Sendable {
+    /// Coming in (before it is shown), shown, and gone (after it goes).
     case willAppear, identity, didDisappear
 
+    /// Whether the view is shown (the phase is `.identity`).
     public var isIdentity: Bool { self == .identity }
     /// -1 coming in, 0 shown, 1 going.
     public var value: Double {
@@ -123,6 +142,8 @@ public enum TransitionPhase: Hashable, Sendable {
 public struct PlaceholderContentView<Value>: _PrimitiveView {
     let content: AnyView?
 
+    /// Jetway's rendering entry point; not for apps. Renders the view, or a marked stand-in when
+    /// Jetway probes a phase.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         if let content = view.content {
             AnyView._render(content, context, &out)
@@ -218,6 +239,7 @@ struct TransitionPhaseProbe<T: Transition>: View {
 }
 
 extension Never: Transition {
+    /// Never called: `Never` is a transition only so that types can name it.
     public func body(content: Content, phase: TransitionPhase) -> Never { fatalError() }
 }
 extension Edge {

@@ -6,13 +6,18 @@ import Foundation
 
 /// A colour set of the app's asset catalog.
 public struct ColorResource: Hashable, Sendable {
+    /// The name of the colour set in the catalog, as `Color("name")` would look it up.
     public let name: String
+    /// A colour set by its `name`. The `bundle` is ignored: the server serves the app's catalogs as
+    /// one set of named colours.
     public init(name: String, bundle: Bundle = .main) { self.name = name }
 }
 
 /// An image set of the app's asset catalog.
 public struct ImageResource: Hashable, Sendable {
+    /// The name of the image set in the catalog, as `Image("name")` would look it up.
     public let name: String
+    /// An image set by its `name`. The `bundle` is ignored: the server reads the app's catalogs together.
     public init(name: String, bundle: Bundle = .main) { self.name = name }
 }
 
@@ -27,5 +32,7 @@ extension Image {
 }
 
 extension UIColor {
+    /// The catalog's colour as UIKit's (`UIColor(resource: .gold)`), following light and dark as
+    /// `Color(_:)` does.
     public init(resource: ColorResource) { self.init(Color(resource)) }
 }

@@ -7,11 +7,16 @@
 /// VStack { … }.dynamicTypeSize(...DynamicTypeSize.xLarge)   // at most xLarge
 /// ```
 public enum DynamicTypeSize: Int, Hashable, Comparable, CaseIterable, Sendable {
+    /// The standard sizes, smallest to largest: body text of 14, 15, 16, 17 (`large`, the default),
+    /// 19, 21 and 23 pixels.
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    /// The accessibility sizes, larger again: body text of 28, 33, 40, 47 and 53 pixels.
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
 
+    /// Whether this is one of the accessibility sizes (`accessibility1` or larger).
     public var isAccessibilitySize: Bool { self >= .accessibility1 }
 
+    /// Whether `lhs` is a smaller size than `rhs`.
     public static func < (lhs: DynamicTypeSize, rhs: DynamicTypeSize) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The body text's size at this setting, in points (iOS's table).
@@ -35,14 +40,19 @@ public enum DynamicTypeSize: Int, Hashable, Comparable, CaseIterable, Sendable {
 
 /// The older name of the same setting (`@Environment(\.sizeCategory)`).
 public enum ContentSizeCategory: Hashable, Sendable, CaseIterable {
+    /// The standard categories, smallest to largest; `large` is the default.
     case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
+    /// The first four accessibility categories, larger again.
     case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge
+    /// The largest accessibility category.
     case accessibilityExtraExtraExtraLarge
 
+    /// Whether this is one of the accessibility categories (`accessibilityMedium` or larger).
     public var isAccessibilityCategory: Bool { DynamicTypeSize(self) >= .accessibility1 }
 }
 
 extension DynamicTypeSize {
+    /// The `DynamicTypeSize` of the same rank as `category` (`.extraLarge` is `.xLarge`).
     public init(_ category: ContentSizeCategory) {
         self = DynamicTypeSize(rawValue: ContentSizeCategory.allCases.firstIndex(of: category) ?? 3) ?? .large
     }
@@ -58,6 +68,7 @@ extension EnvironmentValues {
         set { self[DynamicTypeSizeKey.self] = newValue }
     }
 
+    /// The text size of the views here under its older name; setting it sets `dynamicTypeSize`.
     public var sizeCategory: ContentSizeCategory {
         get { ContentSizeCategory.allCases[dynamicTypeSize.rawValue] }
         set { dynamicTypeSize = DynamicTypeSize(newValue) }

@@ -17,13 +17,17 @@ public struct Glass: Sendable, Equatable {
     let tint: String?
     let isInteractive: Bool
 
+    /// The standard glass: the page's background at 35% over what is behind, blurred and saturated,
+    /// with a light rim.
     public static let regular = Glass(kind: .regular, tint: nil, isInteractive: false)
     /// A clearer pane (less frost).
     public static let clear = Glass(kind: .clear, tint: nil, isInteractive: false)
     /// No glass: the view as it is.
     public static let identity = Glass(kind: .identity, tint: nil, isInteractive: false)
 
+    /// This glass tinted with `color` (mixed in at 45%, or 25% for `clear`); `nil` leaves it untinted.
     public func tint(_ color: Color?) -> Glass { Glass(kind: kind, tint: color?.css, isInteractive: isInteractive) }
+    /// This glass answering a press (it grows a little and brightens while pressed) when `isEnabled`.
     public func interactive(_ isEnabled: Bool = true) -> Glass { Glass(kind: kind, tint: tint, isInteractive: isEnabled) }
 
     /// The pane's inline style beyond the class (its tint, a clear pane's lighter frost).
@@ -39,7 +43,9 @@ public struct Glass: Sendable, Equatable {
 
 /// The shape glass takes when none is given: a capsule.
 public struct DefaultGlassEffectShape: Shape {
+    /// The capsule shape.
     public init() {}
+    /// A capsule in `rect`.
     public func path(in rect: CGRect) -> Path { Capsule().path(in: rect) }
 }
 
@@ -49,6 +55,7 @@ extension View {
         modifier(GlassModifier(glass: glass, clip: ShapeMask.css(shape)))
     }
 
+    /// Puts the view on a pane of glass in a capsule.
     public func glassEffect(_ glass: Glass = .regular) -> some View {
         glassEffect(glass, in: DefaultGlassEffectShape())
     }
@@ -98,28 +105,40 @@ public struct GlassEffectContainer<Content: View>: View {
     let spacing: CGFloat?
     let content: Content
 
+    /// Holds `content`, whose glass panes keep at least `spacing` apart in SwiftUI.
+    ///
+    /// Accepted so SwiftUI code compiles; panes do not merge in a browser, so `spacing` is not used.
     public init(spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.spacing = spacing
         self.content = content()
     }
 
+    /// The content, as it is.
     public var body: some View { content }
 }
 
 /// The glass button styles.
 public struct GlassButtonStyle: PrimitiveButtonStyle {
+    /// Creates the glass button style.
     public init() {}
+    /// A `.jw-glass` button: a capsule of frosted glass, its label in the primary text colour.
     public func makeBody(configuration: Configuration) -> some View {
         BuiltInButton(className: StyleClass.glass, configuration: configuration)
     }
 }
 
+/// A prominent glass button: a capsule of the accent colour's glass with a white label
+/// (`.buttonStyle(.glassProminent)`).
 public struct GlassProminentButtonStyle: PrimitiveButtonStyle {
+    /// Creates the prominent glass style.
     public init() {}
+    /// A `.jw-glass-prominent` button: accent-tinted glass, a white semibold label.
     public func makeBody(configuration: Configuration) -> some View {
         BuiltInButton(className: StyleClass.glassProminent, configuration: configuration)
     }
 }
 
+/// A capsule of frosted glass behind the button's label (`.buttonStyle(.glass)`).
 extension PrimitiveButtonStyle where Self == GlassButtonStyle { public static var glass: Self { Self() } }
+/// A capsule of the accent colour's glass with a white label (`.buttonStyle(.glassProminent)`).
 extension PrimitiveButtonStyle where Self == GlassProminentButtonStyle { public static var glassProminent: Self { Self() } }

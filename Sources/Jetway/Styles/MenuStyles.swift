@@ -12,8 +12,11 @@ import JetwayWire
 /// }
 /// ```
 public protocol MenuStyle {
+    /// The view a style draws a menu as.
     associatedtype Body: View
+    /// Draws the menu from `configuration`, usually around `Menu(configuration)`.
     @ViewBuilder @MainActor func makeBody(configuration: Configuration) -> Body
+    /// The label and items of the menu being styled.
     typealias Configuration = MenuStyleConfiguration
 }
 
@@ -23,24 +26,35 @@ public struct MenuStyleConfiguration {
     let content: AnyView
 }
 
+/// The default menu look: the label as a plain button that opens the menu's `<details>` list.
 public struct DefaultMenuStyle: MenuStyle {
+    /// Creates the default menu style.
     public init() {}
+    /// The menu as it is, `Menu(configuration)`.
     public func makeBody(configuration: Configuration) -> some View { Menu(configuration) }
 }
 
+/// A menu whose label is a bordered button (the label gets the `jw-bordered` class).
 public struct ButtonMenuStyle: MenuStyle {
+    /// Creates the button menu style.
     public init() {}
+    /// The menu as it is; `.menuStyle(.button)` itself adds the bordered look.
     public func makeBody(configuration: Configuration) -> some View { Menu(configuration) }
 }
 
 /// iOS 14's borderless menu button: as the default.
 public struct BorderlessButtonMenuStyle: MenuStyle {
+    /// Creates the borderless button menu style.
     public init() {}
+    /// The menu as it is, in the default look.
     public func makeBody(configuration: Configuration) -> some View { Menu(configuration) }
 }
 
+/// The default menu look (`.menuStyle(.automatic)`).
 extension MenuStyle where Self == DefaultMenuStyle { public static var automatic: Self { Self() } }
+/// A menu whose label is a bordered button (`.menuStyle(.button)`).
 extension MenuStyle where Self == ButtonMenuStyle { public static var button: Self { Self() } }
+/// The default menu look, as iOS 14's borderless button (`.menuStyle(.borderlessButton)`).
 extension MenuStyle where Self == BorderlessButtonMenuStyle { public static var borderlessButton: Self { Self() } }
 
 /// How the menus in a view draw: a built-in class for their label, or an app's own style.

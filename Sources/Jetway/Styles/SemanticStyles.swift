@@ -6,31 +6,40 @@ import JetwayWire
 
 /// The view's background: the page's in light and dark (`.background(.background)`).
 public struct BackgroundStyle: ShapeStyle, Hashable {
+    /// The page's background style.
     public init() {}
+    /// `var(--jw-background)`, which the theme sets for light and dark.
     public var css: String { "var(\(StyleVariable.background))" }
 }
 
 /// The colour the text around it has (`.stroke(.foreground)`).
 public struct ForegroundStyle: ShapeStyle, Hashable {
+    /// The style of the surrounding text's colour.
     public init() {}
+    /// `currentColor`: whatever colour the text around it has.
     public var css: String { "currentColor" }
 }
 
 /// The colour of a list's separators (`Rectangle().fill(.separator)`).
 public struct SeparatorShapeStyle: ShapeStyle, Hashable {
+    /// The separator style.
     public init() {}
+    /// `var(--jw-separator)`, which the theme sets for light and dark.
     public var css: String { "var(\(StyleVariable.separator))" }
 }
 
 extension ShapeStyle where Self == BackgroundStyle {
+    /// The page's background (`.fill(.background)`).
     public static var background: BackgroundStyle { BackgroundStyle() }
 }
 
 extension ShapeStyle where Self == ForegroundStyle {
+    /// The colour of the surrounding text (`.stroke(.foreground)`).
     public static var foreground: ForegroundStyle { ForegroundStyle() }
 }
 
 extension ShapeStyle where Self == SeparatorShapeStyle {
+    /// The colour of a list's separators.
     public static var separator: SeparatorShapeStyle { SeparatorShapeStyle() }
 }
 
@@ -43,11 +52,14 @@ extension ShapeStyle where Self == Color {
 
 /// Any style, its type erased (`let background: AnyShapeStyle = AnyShapeStyle(.thinMaterial)`).
 public struct AnyShapeStyle: ShapeStyle {
+    /// The wrapped style's CSS value.
     public let css: String
+    /// Whether the wrapped style is a gradient.
     public let isGradient: Bool
     /// The blur of the material it holds, if it holds one.
     let blur: Int?
 
+    /// Wraps `style`, keeping its CSS value, whether it is a gradient and, for a material, its blur.
     public init<S: ShapeStyle>(_ style: S) {
         css = style.css
         isGradient = style.isGradient

@@ -34,9 +34,12 @@ extension Color {
 
     /// The colour spaces SwiftUI names; the browser draws each in sRGB, Display P3 as itself.
     public enum RGBColorSpace: Sendable, Hashable {
+        /// sRGB as is; linear sRGB, gamma-encoded to sRGB on the server; Display P3, written as CSS
+        /// `color(display-p3 …)`.
         case sRGB, sRGBLinear, displayP3
     }
 
+    /// A colour from `red`, `green` and `blue` (each clamped to 0...1) in `colorSpace`, at `opacity`.
     nonisolated public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) {
         func channel(_ value: Double) -> Double { min(max(value, 0), 1) }
         switch colorSpace {
@@ -55,6 +58,7 @@ extension Color {
         }
     }
 
+    /// A grey of the given `white` level in `colorSpace`, at `opacity`.
     nonisolated public init(_ colorSpace: RGBColorSpace, white: Double, opacity: Double = 1) {
         self.init(colorSpace, red: white, green: white, blue: white, opacity: opacity)
     }
@@ -64,6 +68,7 @@ extension Color {
         self.init(css: color.css)
     }
 
+    /// A UIKit colour, the system ones following light and dark mode (`Color(uiColor: .secondaryLabel)`).
     nonisolated public init(uiColor: UIColor) {
         self.init(css: uiColor.css)
     }
@@ -92,12 +97,15 @@ extension Color {
 // `#colorLiteral(red:green:blue:alpha:)`, as Xcode writes it: a `UIColor` where the type is not
 // said, a `Color` where it is.
 extension UIColor: _ExpressibleByColorLiteral {
+    /// Makes `#colorLiteral(red:green:blue:alpha:)` a `UIColor`; the compiler calls it, not apps.
     nonisolated public init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
         css = Color(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha)).css
     }
 }
 
 extension Color: _ExpressibleByColorLiteral {
+    /// Makes `#colorLiteral(red:green:blue:alpha:)` a `Color` where the type is said; the compiler
+    /// calls it, not apps.
     nonisolated public init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
         self.init(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha))
     }
@@ -113,10 +121,12 @@ public struct UIColor: Sendable, Hashable {
 
     nonisolated init(css: String) { self.css = css }
 
+    /// A colour from sRGB channels, each 0...1, as `Color(red:green:blue:opacity:)`.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         css = Color(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha)).css
     }
 
+    /// A grey of the given `white` level, 0 black to 1 white, at `alpha`.
     public init(white: CGFloat, alpha: CGFloat) {
         css = Color(white: Double(white), opacity: Double(alpha)).css
     }
@@ -178,6 +188,8 @@ public struct UIColor: Sendable, Hashable {
         return components != nil
     }
 
+    /// A colour from hue, saturation and brightness, each 0...1, as
+    /// `Color(hue:saturation:brightness:opacity:)`.
     public init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
         css = Color(hue: Double(hue), saturation: Double(saturation), brightness: Double(brightness), opacity: Double(alpha)).css
     }
@@ -194,57 +206,109 @@ public struct UIColor: Sendable, Hashable {
 
     private static func variable(_ name: String) -> UIColor { UIColor(css: "var(\(name))") }
 
+    /// The page's background, `var(--jw-background)`.
     public static let systemBackground = variable(StyleVariable.background)
+    /// The grouped background (`var(--jw-grouped-background)`), as the second level of background.
     public static let secondarySystemBackground = variable(StyleVariable.groupedBackground)
+    /// The page's background again (`var(--jw-background)`): Jetway has two levels of background, not three.
     public static let tertiarySystemBackground = variable(StyleVariable.background)
+    /// The background of a grouped list or form, `var(--jw-grouped-background)`.
     public static let systemGroupedBackground = variable(StyleVariable.groupedBackground)
+    /// The background of a grouped list's rows: the page's background, `var(--jw-background)`.
     public static let secondarySystemGroupedBackground = variable(StyleVariable.background)
+    /// The grouped background again, `var(--jw-grouped-background)`.
     public static let tertiarySystemGroupedBackground = variable(StyleVariable.groupedBackground)
+    /// The colour of primary text, `var(--jw-primary)`.
     public static let label = variable(StyleVariable.primary)
+    /// The colour of secondary text, `var(--jw-secondary)`.
     public static let secondaryLabel = variable(StyleVariable.secondary)
+    /// The colour of tertiary text, `var(--jw-tertiary)`.
     public static let tertiaryLabel = variable(StyleVariable.tertiary)
+    /// The colour of quaternary text, `var(--jw-quaternary)`.
     public static let quaternaryLabel = variable(StyleVariable.quaternary)
+    /// The colour of a text field's placeholder: the tertiary text colour, `var(--jw-tertiary)`.
     public static let placeholderText = variable(StyleVariable.tertiary)
+    /// The colour of links: the app's accent colour, `var(--jw-accent)`.
     public static let link = variable(StyleVariable.accent)
+    /// The colour of separators, `var(--jw-separator)`.
     public static let separator = variable(StyleVariable.separator)
+    /// The colour of separators, `var(--jw-separator)` (the same as `separator` here).
     public static let opaqueSeparator = variable(StyleVariable.separator)
+    /// The fill for thin and small shapes, `var(--jw-fill)`.
     public static let systemFill = variable(StyleVariable.fill)
+    /// The system fill, `var(--jw-fill)`: one fill serves all four levels.
     public static let secondarySystemFill = variable(StyleVariable.fill)
+    /// The system fill, `var(--jw-fill)`: one fill serves all four levels.
     public static let tertiarySystemFill = variable(StyleVariable.fill)
+    /// The system fill, `var(--jw-fill)`: one fill serves all four levels.
     public static let quaternarySystemFill = variable(StyleVariable.fill)
+    /// The system gray, `var(--jw-gray)`.
     public static let systemGray = variable(StyleVariable.gray)
+    /// The second system gray, `var(--jw-gray2)`, light and dark.
     public static let systemGray2 = variable(StyleVariable.grayPrefix + "2")
+    /// The third system gray, `var(--jw-gray3)`, light and dark.
     public static let systemGray3 = variable(StyleVariable.grayPrefix + "3")
+    /// The fourth system gray, `var(--jw-gray4)`, light and dark.
     public static let systemGray4 = variable(StyleVariable.grayPrefix + "4")
+    /// The fifth system gray, `var(--jw-gray5)`, light and dark.
     public static let systemGray5 = variable(StyleVariable.grayPrefix + "5")
+    /// The sixth system gray, `var(--jw-gray6)`, light and dark.
     public static let systemGray6 = variable(StyleVariable.grayPrefix + "6")
+    /// The theme's red, as `Color.red`.
     public static let systemRed = variable(StyleVariable.red)
+    /// The theme's orange, as `Color.orange`.
     public static let systemOrange = variable(StyleVariable.orange)
+    /// The theme's yellow, as `Color.yellow`.
     public static let systemYellow = variable(StyleVariable.yellow)
+    /// The theme's green, as `Color.green`.
     public static let systemGreen = variable(StyleVariable.green)
+    /// The theme's mint, as `Color.mint`.
     public static let systemMint = variable(StyleVariable.mint)
+    /// The theme's teal, as `Color.teal`.
     public static let systemTeal = variable(StyleVariable.teal)
+    /// The theme's cyan, as `Color.cyan`.
     public static let systemCyan = variable(StyleVariable.cyan)
+    /// The theme's blue, as `Color.blue`.
     public static let systemBlue = variable(StyleVariable.blue)
+    /// The theme's indigo, as `Color.indigo`.
     public static let systemIndigo = variable(StyleVariable.indigo)
+    /// The theme's purple, as `Color.purple`.
     public static let systemPurple = variable(StyleVariable.purple)
+    /// The theme's pink, as `Color.pink`.
     public static let systemPink = variable(StyleVariable.pink)
+    /// The theme's brown, as `Color.brown`.
     public static let systemBrown = variable(StyleVariable.brown)
+    /// The app's accent colour, `var(--jw-accent)`.
     public static let tintColor = variable(StyleVariable.accent)
+    /// Pure white.
     public static let white = UIColor(css: "#fff")
+    /// Pure black.
     public static let black = UIColor(css: "#000")
+    /// No colour (`transparent`).
     public static let clear = UIColor(css: "transparent")
+    /// Pure red, `#f00` (not the theme's red: that is `systemRed`).
     public static let red = UIColor(css: "#f00")
+    /// Pure green, `#0f0`.
     public static let green = UIColor(css: "#0f0")
+    /// Pure blue, `#00f`.
     public static let blue = UIColor(css: "#00f")
+    /// Mid grey, `#808080`.
     public static let gray = UIColor(css: "#808080")
+    /// Dark grey, `#555`.
     public static let darkGray = UIColor(css: "#555")
+    /// Light grey, `#aaa`.
     public static let lightGray = UIColor(css: "#aaa")
+    /// Orange, `#ff8000`.
     public static let orange = UIColor(css: "#ff8000")
+    /// Pure yellow, `#ff0`.
     public static let yellow = UIColor(css: "#ff0")
+    /// Purple, `#800080`.
     public static let purple = UIColor(css: "#800080")
+    /// Brown, `#996633`.
     public static let brown = UIColor(css: "#996633")
+    /// Cyan, `#0ff`.
     public static let cyan = UIColor(css: "#0ff")
+    /// Magenta, `#f0f`.
     public static let magenta = UIColor(css: "#f0f")
 }
 
@@ -256,14 +320,21 @@ extension ShapeStyle where Self == Color {
 /// A translucent material behind content (`.background(.ultraThinMaterial)`): the page behind
 /// shows through, blurred (`backdrop-filter`), lighter or darker with the colour scheme.
 public struct Material: ShapeStyle, Hashable {
+    /// The material's tint: the page's background (or the grouped background, for `bar`) partly transparent.
     public let css: String
     let blur: Int
 
+    /// The lightest material: the background at 35% over what is behind, blurred 10 pixels.
     public static let ultraThinMaterial = Material(css: "color-mix(in srgb, var(\(StyleVariable.background)) 35%, transparent)", blur: 10)
+    /// A thin material: the background at 50% over what is behind, blurred 15 pixels.
     public static let thinMaterial = Material(css: "color-mix(in srgb, var(\(StyleVariable.background)) 50%, transparent)", blur: 15)
+    /// The regular material: the background at 65% over what is behind, blurred 20 pixels.
     public static let regularMaterial = Material(css: "color-mix(in srgb, var(\(StyleVariable.background)) 65%, transparent)", blur: 20)
+    /// A thick material: the background at 80% over what is behind, blurred 25 pixels.
     public static let thickMaterial = Material(css: "color-mix(in srgb, var(\(StyleVariable.background)) 80%, transparent)", blur: 25)
+    /// The heaviest material: the background at 90% over what is behind, blurred 30 pixels.
     public static let ultraThickMaterial = Material(css: "color-mix(in srgb, var(\(StyleVariable.background)) 90%, transparent)", blur: 30)
+    /// The material of bars: the grouped background at 80% over what is behind, blurred 20 pixels.
     public static let bar = Material(css: "color-mix(in srgb, var(\(StyleVariable.groupedBackground)) 80%, transparent)", blur: 20)
 }
 
@@ -286,11 +357,17 @@ extension Material {
 }
 
 extension ShapeStyle where Self == Material {
+    /// The lightest material: the background at 35% over what is behind, blurred 10 pixels.
     public static var ultraThinMaterial: Material { .ultraThinMaterial }
+    /// A thin material: the background at 50% over what is behind, blurred 15 pixels.
     public static var thinMaterial: Material { .thinMaterial }
+    /// The regular material: the background at 65% over what is behind, blurred 20 pixels.
     public static var regularMaterial: Material { .regularMaterial }
+    /// A thick material: the background at 80% over what is behind, blurred 25 pixels.
     public static var thickMaterial: Material { .thickMaterial }
+    /// The heaviest material: the background at 90% over what is behind, blurred 30 pixels.
     public static var ultraThickMaterial: Material { .ultraThickMaterial }
+    /// The material of bars: the grouped background at 80% over what is behind, blurred 20 pixels.
     public static var bar: Material { .bar }
 }
 
@@ -302,10 +379,12 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
 
     init(css: String) { self.css = css }
 
+    /// A colour from sRGB channels, each 0...1.
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(css: Color(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha)).css)
     }
 
+    /// A grey of the given `gray` level, 0 black to 1 white, at `alpha`.
     public convenience init(gray: CGFloat, alpha: CGFloat) {
         self.init(css: Color(white: Double(gray), opacity: Double(alpha)).css)
     }
@@ -315,7 +394,9 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
     public var components: [CGFloat]? {
         Color(css: css).components.map { [CGFloat($0.red), CGFloat($0.green), CGFloat($0.blue), CGFloat($0.opacity)] }
     }
+    /// The number of `components`: 4, or 0 when the page resolves the colour.
     public var numberOfComponents: Int { components?.count ?? 0 }
+    /// The colour's alpha: the last component, or 1 when the page resolves the colour.
     public var alpha: CGFloat { components?.last ?? 1 }
 
     /// The colour at another opacity.
@@ -324,18 +405,25 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
         return CGColor(red: parts[0], green: parts[1], blue: parts[2], alpha: alpha)
     }
 
+    /// Whether two colours have the same CSS value.
     public static func == (lhs: CGColor, rhs: CGColor) -> Bool { lhs.css == rhs.css }
+    /// Hashes the CSS value.
     public func hash(into hasher: inout Hasher) { hasher.combine(css) }
+    /// The colour's CSS value.
     public var description: String { css }
 }
 
 extension UIColor {
+    /// The colour as CoreGraphics's, its CSS value kept.
     public var cgColor: CGColor { CGColor(css: css) }
+    /// The CoreGraphics colour as UIKit's.
     public init(cgColor: CGColor) { self.init(css: cgColor.css) }
 }
 
 extension Color {
+    /// The CoreGraphics colour as SwiftUI's.
     nonisolated public init(cgColor: CGColor) { self.init(css: cgColor.css) }
+    /// The CoreGraphics colour as SwiftUI's; deprecated as in SwiftUI, use `init(cgColor:)`.
     @available(*, deprecated, renamed: "init(cgColor:)")
     nonisolated public init(_ cgColor: CGColor) { self.init(css: cgColor.css) }
     /// The colour as CoreGraphics's (nil for none: every colour here has one).
