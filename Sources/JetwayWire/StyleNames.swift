@@ -101,7 +101,7 @@ public enum StyleClass {
     public static let label = "jw-label"
     /// A `LazyVGrid` or `LazyHGrid`: a CSS grid whose gaps and sections span its lines.
     public static let lazyGrid = "jw-lazy-grid"
-    /// A `LazyHGrid` (with `jw-lazy-grid`): its sections run across.
+    /// A `LazyHGrid` (with `jw-lazy-grid`): each section spans its rows, as a column.
     public static let lazyHgrid = "jw-lazy-hgrid"
     /// A `LazyVStack` or `LazyHStack`: its gaps take back the stack's spacing.
     public static let lazyStack = "jw-lazy-stack"
