@@ -16,8 +16,12 @@ public enum ClientMessage: Equatable, Sendable {
     /// `query` is the page's own query string (no `?`; empty when the client sent none): a
     /// page re-mounted after a restart is mounted at its path and this query.
     case join(token: String, path: String, version: UInt64, buildID: String, query: String = "")
+    /// A user action on the element `id` (one that declared `event` in `data-on`), with the page's next `ref` and
+    /// what the event carries.
     case event(ref: Int, id: String, event: String, payload: EventValue)
+    /// The runtime's keep-alive, every 10 seconds, with a stamp the `pong` returns.
     case ping(Int)
+    /// The page missed a version or could not apply a patch: it asks for the whole page again.
     case resync
     /// The page has morphed in the whole page a `sync` carried, the `page`th this session was
     /// sent: what it sends from here on names that page's elements.
@@ -223,9 +227,12 @@ public enum ClientMessage: Equatable, Sendable {
 /// One element's size in a `sizes` message: its id, and `[width, height]` or `[width, height,
 /// x, y]` (where it is in the page), as a `resize` event carries them.
 public struct SizeReport: Equatable, Sendable {
+    /// The element's id, base 36 (at most 8 bytes).
     public let id: String
+    /// `[width, height]`, or `[width, height, x, y]` with the element's place in the page.
     public let numbers: [Double]
 
+    /// A report for the element `id` of `numbers`.
     public init(id: String, numbers: [Double]) {
         self.id = id
         self.numbers = numbers
@@ -239,9 +246,13 @@ public struct SizeReport: Equatable, Sendable {
 
 /// What an event carries, as the browser sent it (the core's `EventPayload` is made from it).
 public enum EventValue: Sendable, Equatable {
+    /// `null`: nothing (a click).
     case none
+    /// A string: a field's text, an option's index, a `nav` path, a phase.
     case text(String)
+    /// A boolean: a toggle's state.
     case bool(Bool)
+    /// One number (`move`: the data offset a dragged row goes before).
     case number(Double)
     /// `[width, height]`: an element's size (a `GeometryReader`).
     case size(width: Double, height: Double)
@@ -256,6 +267,7 @@ public enum EventValue: Sendable, Equatable {
 
 /// Why a client message was refused, in words for the `err` frame.
 public struct ClientMessageError: Error, Equatable, CustomStringConvertible {
+    /// What was wrong, as the `err` frame says it.
     public let description: String
     package init(_ description: String) { self.description = description }
 }

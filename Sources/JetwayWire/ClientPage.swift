@@ -10,10 +10,13 @@
 /// if case .patch(let version, _) = try page.note(frame) { … }
 /// ```
 public struct ClientPage: Sendable {
+    /// The page's path, sent with each join.
     public var path: String
+    /// The session's newest token, sent with the next join.
     public var token: String
     /// The version of the last patch, `joined` or `sync` the page took.
     public var version: UInt64
+    /// The build the page was served by, sent with a join (a page of another build is told to reload).
     public var buildID: String
     /// The page's own query string (no `?`), sent with a join so a re-mounted page keeps it.
     public var query: String
@@ -25,6 +28,8 @@ public struct ClientPage: Sendable {
     /// Tokens the server renewed while the page was open.
     public private(set) var renewals = 0
 
+    /// A page at `path` with its session's `token`, as the server served it: its `version` and `buildID`, and its own
+    /// `query` (no `?`).
     public init(path: String, token: String, version: UInt64 = 0, buildID: String, query: String = "") {
         self.path = path
         self.token = token
@@ -47,7 +52,9 @@ public struct ClientPage: Sendable {
     /// What a frame was, as far as following the page goes: a patch's version and ref (its ops
     /// are the DOM's business: `ServerFrame` reads them), or the message.
     public enum Note: Equatable, Sendable {
+        /// A patch, with the version it moved to and the event ref it answers (nil when it names none).
         case patch(version: UInt64, ref: Int?)
+        /// Any other frame, decoded.
         case message(ServerMessage)
     }
 

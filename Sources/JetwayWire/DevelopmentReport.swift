@@ -6,6 +6,7 @@
 /// and sends each new one to every open page, whose runtime shows it over the page
 /// (features/development.js). One encoding, read back by `ServerFrame`.
 public struct DevelopmentReport: Equatable, Sendable {
+    /// What the app is doing, as the report's second element writes it (`running`, `building`, …).
     public enum State: String, Sendable, CaseIterable {
         /// The app runs as built from the sources: nothing to show.
         case running
@@ -23,8 +24,11 @@ public struct DevelopmentReport: Equatable, Sendable {
     public struct Problem: Equatable, Sendable {
         /// The file, relative to the package (`Sources/Board/BoardView.swift`).
         public var file: String
+        /// The line, from 1 (0 with no place).
         public var line: Int
+        /// The column, from 1 (0 with no place).
         public var column: Int
+        /// What is wrong, in the compiler's (or the trap's) words.
         public var message: String
         /// The line of source it points at, when it was read.
         public var excerpt: String
@@ -32,6 +36,7 @@ public struct DevelopmentReport: Equatable, Sendable {
         /// What is wrong with no place in the sources (a link that failed, an app that stopped).
         public static func unplaced(_ message: String) -> Problem { Problem(file: "", line: 0, column: 0, message: message) }
 
+        /// A problem at `file`, `line` and `column`, with `message` and the source line `excerpt` it points at.
         public init(file: String, line: Int, column: Int, message: String, excerpt: String = "") {
             self.file = file
             self.line = line
@@ -41,11 +46,14 @@ public struct DevelopmentReport: Equatable, Sendable {
         }
     }
 
+    /// What the app is doing.
     public var state: State
     /// One line: "Build failed: 2 errors", "Trapped: Index out of range".
     public var summary: String
+    /// The places and what is wrong at each (at most `maxProblems` are sent).
     public var problems: [Problem]
 
+    /// A report of `state`, with a one-line `summary` and the `problems`.
     public init(state: State, summary: String = "", problems: [Problem] = []) {
         self.state = state
         self.summary = summary

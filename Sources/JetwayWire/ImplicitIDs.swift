@@ -10,6 +10,7 @@ public struct ImplicitIDs: Sendable {
     /// The id of the element numbered last (0 before the first).
     public var last: UInt32 { lastID }
 
+    /// A numbering at its start: the first element without `data-j` is 1.
     @inlinable public init() {}
 
     /// A reader's step: the id of the next element in document order, given its `data-j`

@@ -1,9 +1,14 @@
 /// The compact id an element carries in the page (`data-j="2s"`), base 36 on the wire.
 public struct NodeID: Hashable, Sendable, CustomStringConvertible {
+    /// The id as a number (0: no id assigned).
     public var rawValue: UInt32
+    /// The id `rawValue`.
     public init(_ rawValue: UInt32) { self.rawValue = rawValue }
+    /// No id: what an element has before the server numbers it.
     public static let unassigned = NodeID(0)
+    /// Whether the id is one (non-zero).
     public var isAssigned: Bool { rawValue != 0 }
+    /// The base-36 form, as `data-j` and the wire write it (`2s`).
     public var description: String { String(rawValue, radix: 36) }
 
     /// Writes the base-36 form into `bytes` (no string made: a patch carries a thousand ids).

@@ -36,6 +36,7 @@ public enum PatchEncoder {
         return out
     }
 
+    /// Appends one op's array (`["t",id,"text"]`, …) to `out`.
     public static func encode(_ op: PatchOp, to out: inout [UInt8]) {
         switch op {
         case .setText(let id, let text):

@@ -12,30 +12,41 @@ public enum RuntimeContract {
         public static let events = "data-on"
         /// A widget's name, and its properties' prefix (`data-p-row-height`).
         public static let widget = "data-widget"
+        /// The prefix of a widget's property attributes: `rowHeight` is `data-p-row-height`, its value as JSON.
         public static let widgetProperty = "data-p-"
         /// The screen a `NavigationStack` shows (its `nav` path), a tab link's value.
         public static let navigation = "data-nav"
+        /// On a `TabView`, the tab it shows; on a tab link, the tab it opens.
         public static let tab = "data-tab"
         /// The page's title and what it asks the page host to open (`PageHost`).
         public static let title = "data-title"
+        /// On the page's root, `serial url` for the page to open each serial once (`PageHost`); on a file importer's input,
+        /// that its picker opens now.
         public static let open = "data-open"
         /// Pacing an element's events asked for (`.eventDebounce`, `.eventThrottle`), in ms.
         public static let debounce = "data-debounce"
+        /// The least time between an element's events (`.eventThrottle`), in ms.
         public static let throttle = "data-throttle"
         /// `ScrollViewReader`: the target asked for (`serial name anchor`) and a target's name.
         public static let scrollTo = "data-scroll-to"
+        /// A `ScrollViewReader` target's name (`.id(_:)`), which `scrollTo` names.
         public static let scrollID = "data-scroll-id"
         /// A `GeometryReader`'s number, whose size the runtime reports.
         public static let geometry = "data-geometry"
         /// A text the runtime writes each second (`Text(_:style:)`, timers) and its inputs.
         public static let clock = "data-jw-clock"
+        /// The moment a clock text counts to or from, in ms since 1970.
         public static let clockAt = "data-jw-at"
+        /// The time zone a `now-time` or `now-date` clock text shows (an identifier; UTC when absent).
         public static let clockZone = "data-jw-tz"
+        /// The start of a `down` or `up` timer's interval, in ms since 1970.
         public static let clockFrom = "data-jw-from"
+        /// The end of a `down` or `up` timer's interval, in ms since 1970.
         public static let clockTo = "data-jw-to"
         /// `AsyncImage`: the phase its load reached (`empty`, `success`, `failure`; the runtime
         /// sets it from the image's load), and which phase each part of it shows.
         public static let imagePhase = "data-jw-phase"
+        /// Which phase of its `AsyncImage` a part shows (`success`: the loaded image).
         public static let imagePart = "data-jw-part"
         /// `.minimumScaleFactor(_:)`: the smallest scale the runtime shrinks the text to fit.
         public static let minimumScale = "data-jw-min-scale"
@@ -44,19 +55,25 @@ public enum RuntimeContract {
         /// `ViewThatFits`: the axes its candidates must fit along; the runtime marks it `fitted`
         /// once it has chosen (and hides the others).
         public static let fits = "data-jw-fits"
+        /// Set by the runtime on a `ViewThatFits`: the index of the candidate it chose.
         public static let fitted = "data-jw-fitted"
         /// `ShareLink`: what the browser's share sheet gets (a link, a text, a title); `copied`
         /// is set on the button for a moment where the item was copied instead.
         public static let shareURL = "data-jw-share-url"
+        /// The text the share sheet gets.
         public static let shareText = "data-jw-share-text"
+        /// The title the share sheet gets.
         public static let shareTitle = "data-jw-share-title"
+        /// Set by the runtime on a `ShareLink` for two seconds when it copied the item instead of sharing it.
         public static let copied = "data-jw-copied"
         /// Motion (docs/motion.md): on the page's root in a patch, the animation of the whole
         /// change (`version;duration;delay;iterations;direction;easing`); on an element, the scope of an
         /// `.animation(_:value:)` (`changes;…`, `all;…`, `over;…` or `none`), and how it comes and
         /// goes (`.transition`).
         public static let animation = "data-jw-animation"
+        /// `.animation(_:value:)`'s scope on an element: `changes;…`, `all;…`, `over;…` or `none`.
         public static let animationScope = "data-jw-animate"
+        /// `.transition`: how the element comes and goes (the insertion's parts, then `|` and the removal's when they differ).
         public static let transition = "data-jw-transition"
         /// An animatable effect sampled on the server along an animation (`GeometryEffect`):
         /// `run;duration;delay;iterations;direction;linear|property|frame|…` — the page plays the
@@ -100,12 +117,6 @@ public enum RuntimeContract {
         /// `CLLocationManager`: on the root, "<serial> watch" or "<serial> once" while a view's
         /// manager wants the visitor's position (features/location.js).
         public static let location = "data-jw-location"
-        /// A `Map` (features/maps.js): where it looks (`latitude longitude latitudeSpan
-        /// longitudeSpan`), what it may do and shows (`pan zoom follow user muted`), its tiles
-        /// (`template` and a line with their credit), an item's coordinate and anchor
-        /// (`latitude longitude x y`; an overlay's coordinates, in pairs), an overlay's kind
-        /// (`line`, `polygon`, `circle radius`), and a control the runtime works (`user`,
-        /// `scale`, `zoom`).
         /// `.contentTransition(_:)`: how the element's text changes in an animated patch
         /// (`numeric`, `numeric up`, `numeric down`, `opacity`) (features/motion.js).
         public static let contentTransition = "data-jw-content-transition"
@@ -114,11 +125,22 @@ public enum RuntimeContract {
         public static let video = "data-jw-video"
         /// An `AsyncImage` whose image fades in when it loads: the fade's milliseconds.
         public static let imageFade = "data-jw-image-fade"
+        /// A `Map` (features/maps.js): where it looks (`latitude longitude latitudeSpan
+        /// longitudeSpan`), what it may do and shows (`pan zoom follow user muted`), its tiles
+        /// (`template` and a line with their credit), an item's coordinate and anchor
+        /// (`latitude longitude x y`; an overlay's coordinates, in pairs), an overlay's kind
+        /// (`line`, `polygon`, `circle radius`), and a control the runtime works (`user`,
+        /// `scale`, `zoom`).
         public static let map = "data-jw-map"
+        /// What a `Map` may do and shows: `pan zoom follow user muted`.
         public static let mapOptions = "data-jw-map-options"
+        /// A `Map`'s tiles: the URL template, and a line with their credit.
         public static let mapTiles = "data-jw-map-tiles"
+        /// A map item's coordinate and anchor (`latitude longitude x y`), or an overlay's coordinates in pairs.
         public static let mapAt = "data-jw-map-at"
+        /// An overlay's kind: `line`, `polygon` or `circle radius`.
         public static let mapShape = "data-jw-map-shape"
+        /// A control the runtime works on a `Map`: `user`, `scale` or `zoom`.
         public static let mapControl = "data-jw-map-control"
         /// A row with swipe actions (`.swipeActions`, `.onDelete`; features/swipes.js): the
         /// edge they come from and whether a full swipe does the first (`trailing full`,
@@ -145,6 +167,7 @@ public enum RuntimeContract {
         /// On a lazy list's gap: how many rows it stands for; on the first gap, how many rows
         /// the window between them holds.
         public static let lazyRows = "data-rows"
+        /// On a lazy list's first gap: how many rows lie between the two gaps (the window).
         public static let lazyWindow = "data-window"
     }
 
@@ -160,9 +183,11 @@ public enum RuntimeContract {
         public static let sheet = "jw-sheet"
         /// A wheel picker and its options.
         public static let wheel = "jw-wheel"
+        /// One option of a wheel picker.
         public static let wheelItem = "jw-wheel-item"
         /// `.refreshable`'s view and its button.
         public static let refreshable = "jw-refreshable"
+        /// The button of a `.refreshable` view that refreshes it.
         public static let refresh = "jw-refresh"
         /// A `Link` inside another link's label (a span with role="link" and `data-href`): the runtime follows it.
         public static let link = "jw-link"
@@ -172,12 +197,15 @@ public enum RuntimeContract {
         public static let navlink = "jw-navlink"
         /// A tab of a `TabView`, its bar and the view itself: the chosen tab is in the URL (`?tab=`).
         public static let tablink = "jw-tablink"
+        /// A `TabView`, with the tab it shows in `data-tab`.
         public static let tabview = "jw-tabview"
+        /// A `TabView`'s bar of tab links.
         public static let tabbar = "jw-tabbar"
         /// The screen's title: the document's title follows it.
         public static let navTitle = "jw-nav-title"
         /// A `Menu` (a `<details>`): a choice in it closes it.
         public static let menu = "jw-menu"
+        /// A `.contextMenu`'s menu (a `<details>`), which a right click on its view opens.
         public static let contextMenu = "jw-context-menu"
         /// A view with a `.contextMenu` and its menu: a right click opens the menu.
         public static let hasContextMenu = "jw-has-context-menu"
@@ -191,14 +219,18 @@ public enum RuntimeContract {
         /// The space a lazy list's rows before its window take (it handles `visible`), the space
         /// of the rows after it, and the mark of a horizontal one (`LazyHStack`, `LazyHGrid`).
         public static let lazyGap = "jw-lazy-gap"
+        /// The gap after a lazy list's window.
         public static let lazyEnd = "jw-lazy-end"
+        /// The mark of a horizontal lazy list's gaps (`LazyHStack`, `LazyHGrid`).
         public static let lazyAcross = "jw-lazy-across"
         /// `AsyncImage`: the image and the content of each phase of its load.
         public static let asyncImage = "jw-async-image"
+        /// The content of one phase of an `AsyncImage`'s load, stacked over the others.
         public static let asyncImagePhase = "jw-async-phase"
         /// A `Text` (the runtime cuts texts for `.truncationMode`) and a view that fills the
         /// height it is offered (a `ViewThatFits` measures its candidates' heights in one).
         public static let text = StyleClass.text
+        /// A view that fills the height it is offered.
         public static let fillHeight = StyleClass.fillH
         /// A `NavigationStack`: a change of its path slides its new screen in.
         public static let navstack = StyleClass.navstack
@@ -208,22 +240,35 @@ public enum RuntimeContract {
         /// the runtime draws there: a line, an area, the tiles' credit, the zoom buttons, the
         /// visitor's position.
         public static let map = StyleClass.map
+        /// A `Map`'s layer of tiles.
         public static let mapTiles = StyleClass.mapTiles
+        /// A map item at a coordinate.
         public static let mapItem = StyleClass.mapItem
+        /// A map overlay's leaf.
         public static let mapShape = StyleClass.mapShape
+        /// The app's controls over a `Map`.
         public static let mapControls = StyleClass.mapControls
+        /// A `Map`'s chrome, where the runtime puts the credit and the zoom buttons.
         public static let mapChrome = StyleClass.mapChrome
+        /// Drawn by the runtime: an overlay's line.
         public static let mapLine = "jw-map-line"
+        /// Drawn by the runtime: an overlay's area (a polygon or a circle).
         public static let mapArea = "jw-map-area"
+        /// Drawn by the runtime: the tiles' credit.
         public static let mapCredit = "jw-map-credit"
+        /// Drawn by the runtime: the zoom buttons.
         public static let mapZoom = "jw-map-zoom"
+        /// Drawn by the runtime: the visitor's position.
         public static let mapUser = "jw-map-user"
         /// A swiping row's actions (`Attribute.swipe`), a movable row's drag handle
         /// (`Attribute.reorder`), and what the runtime sets: a row being swiped (its finger
         /// down), a row lifted to be moved.
         public static let rowActions = StyleClass.rowActions
+        /// A movable row's drag handle (`Attribute.reorder`), shown in edit mode.
         public static let rowHandle = "jw-row-handle"
+        /// Set by the runtime on a row being swiped, while the finger is down.
         public static let swiping = "jw-swiping"
+        /// Set by the runtime on a row lifted to be moved.
         public static let lifted = "jw-lifted"
 
         /// Every class above.
@@ -240,8 +285,11 @@ public enum RuntimeContract {
 
     /// Classes the runtime sets on `<html>` (a page) or on a hosted view's element.
     public enum State {
+        /// While the socket is opening.
         public static let connecting = "jw-connecting"
+        /// While the socket is open and the page joined.
         public static let connected = "jw-connected"
+        /// While the page has no socket.
         public static let disconnected = "jw-disconnected"
         /// After a second without a socket: the banner shows.
         public static let offline = "jw-offline"
@@ -263,13 +311,21 @@ public enum RuntimeContract {
 
     /// The page's `<meta name="…">` the runtime reads (`PageTemplate` writes them).
     public enum Meta {
+        /// The session's token, for the first join.
         public static let token = "jetway-token"
+        /// The page's path, for the join.
         public static let path = "jetway-path"
+        /// The build that served the page, for the join.
         public static let build = "jetway-build"
+        /// The version of the page as served, for the join.
         public static let version = "jetway-version"
+        /// The app's title: the document's title is the screen's title and this (`Gate A1 – Mountain Airport`).
         public static let appTitle = "jetway-app-title"
+        /// The server clock's time when the page was rendered (ms since 1970) and its rate: the page's clocks count from it.
         public static let clock = "jetway-clock"
+        /// The app's time zone.
         public static let timeZone = "jetway-time-zone"
+        /// `last-page` on a page kept for offline (`Route(availableOffline: true)`): the runtime registers the service worker.
         public static let offline = "jetway-offline"
     }
 
@@ -284,6 +340,7 @@ public enum RuntimeContract {
         public static let pingDeadline = 8_000
         /// Reconnecting: a random delay up to `backoffBase × 2ⁿ`, at most `backoffCap`.
         public static let backoffBase = 250
+        /// The longest delay before a reconnection.
         public static let backoffCap = 10_000
         /// The "Reconnecting…" banner shows after this long without a socket.
         public static let bannerDelay = 1_000

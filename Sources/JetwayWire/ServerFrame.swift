@@ -13,6 +13,7 @@
 public enum ServerFrame: Equatable, Sendable {
     /// The ops that take the page to `version`; `ref` is the event it answers, if it does.
     case patch(version: UInt64, ops: [PatchOp], ref: Int?)
+    /// A named message.
     case message(ServerMessage)
 
     /// The message's name (`joined`, `token`, …), nil for a patch.
@@ -33,6 +34,7 @@ public enum ServerFrame: Equatable, Sendable {
         }
     }
 
+    /// Reads one text frame: a patch or a named message, its shape checked; throws with what is wrong otherwise.
     public init(decoding text: String) throws(WireDecodingError) {
         let bytes = Array(text.utf8)
         let array = try bytes.withUnsafeBufferPointer { buffer throws(WireDecodingError) in

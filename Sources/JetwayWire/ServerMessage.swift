@@ -16,14 +16,25 @@
 /// `lastRef` is the highest event ref the server has answered for this page, so a page that
 /// reconnects knows which of its events need no answer any more.
 public enum ServerMessage: Equatable, Sendable {
+    /// The session is attached and the page current at `version`; `lastRef` is the highest event ref answered (left
+    /// out of the frame when 0).
     case joined(version: UInt64, lastRef: Int)
+    /// The whole page (the root's content) at `version`, for the runtime to morph in; `remounted` when it is a new
+    /// session, `page` the session's count of whole pages, answered with `synced` (both left out when 0).
     case sync(version: UInt64, remounted: Bool, html: String, lastRef: Int, page: Int = 0)
+    /// The answer to a ping: its `stamp`, and the server clock's time in milliseconds since 1970.
     case pong(stamp: Int, serverTime: Int64)
+    /// A new token for this session, for the next join.
     case token(String)
+    /// A widget request's answer (JSON text), sent before the patch of the same event `ref`.
     case answer(ref: Int, json: String)
+    /// The event `ref` (or, with 0, a message) was refused, and why; the session stays usable.
     case error(ref: Int, message: String)
+    /// The page is from another build (or its URL has no route): the runtime reloads it.
     case reload
+    /// The page's sign-in ended: the runtime empties the page and loads its URL again.
     case signedOut
+    /// What `jetway dev` reports (development only); the runtime shows it over the page.
     case development(DevelopmentReport)
 
     /// The name each message starts with, as the runtime reads it.

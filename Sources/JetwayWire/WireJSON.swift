@@ -1,5 +1,6 @@
 /// Why a message could not be read, in words.
 public struct WireDecodingError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong and, where the reader knows it, at which byte.
     public let description: String
     package init(_ description: String) { self.description = description }
 }

@@ -45,6 +45,7 @@ extension Anchor where Value == CGRect {
 }
 
 extension Anchor: Equatable {
+    /// Two anchors are equal when they stand for the same part of the same measured frame.
     public static func == (lhs: Anchor, rhs: Anchor) -> Bool { lhs.frame == rhs.frame && lhs.shape == rhs.shape }
 }
 
@@ -63,14 +64,23 @@ extension Anchor.Source where Value == CGPoint {
     public static func point(_ point: CGPoint) -> Anchor<CGPoint>.Source { .init(shape: .point(point)) }
     /// A point by its place in the view's bounds (`.center`: the middle).
     public static func unitPoint(_ point: UnitPoint) -> Anchor<CGPoint>.Source { .init(shape: .unitPoint(point)) }
+    /// The view's top-leading corner.
     public static var topLeading: Anchor<CGPoint>.Source { unitPoint(UnitPoint(x: 0, y: 0)) }
+    /// The middle of the view's top edge.
     public static var top: Anchor<CGPoint>.Source { unitPoint(UnitPoint(x: 0.5, y: 0)) }
+    /// The view's top-trailing corner.
     public static var topTrailing: Anchor<CGPoint>.Source { unitPoint(UnitPoint(x: 1, y: 0)) }
+    /// The middle of the view's leading edge.
     public static var leading: Anchor<CGPoint>.Source { unitPoint(UnitPoint(x: 0, y: 0.5)) }
+    /// The view's centre.
     public static var center: Anchor<CGPoint>.Source { unitPoint(UnitPoint(x: 0.5, y: 0.5)) }
+    /// The middle of the view's trailing edge.
     public static var trailing: Anchor<CGPoint>.Source { unitPoint(UnitPoint(x: 1, y: 0.5)) }
+    /// The view's bottom-leading corner.
     public static var bottomLeading: Anchor<CGPoint>.Source { unitPoint(UnitPoint(x: 0, y: 1)) }
+    /// The middle of the view's bottom edge.
     public static var bottom: Anchor<CGPoint>.Source { unitPoint(UnitPoint(x: 0.5, y: 1)) }
+    /// The view's bottom-trailing corner.
     public static var bottomTrailing: Anchor<CGPoint>.Source { unitPoint(UnitPoint(x: 1, y: 1)) }
 }
 

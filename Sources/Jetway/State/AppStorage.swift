@@ -20,6 +20,10 @@ public struct AppStorage<Value>: DynamicProperty {
     let decode: (StoredPreference) -> Value?
     let cell = AppStorageCell()
 
+    /// The kept value for this browser, or the default when none is kept; setting it keeps it and re-renders every open
+    /// page of this browser that reads it.
+    ///
+    /// A value set before the view is on the page (with no entry yet) is dropped.
     @MainActor public var wrappedValue: Value {
         get { cell.entry?.value.flatMap(decode) ?? defaultValue }
         nonmutating set {
@@ -29,6 +33,7 @@ public struct AppStorage<Value>: DynamicProperty {
         }
     }
 
+    /// A binding to the kept value, to pass to a control: `Toggle("Arrivals", isOn: $showArrivals)`.
     @MainActor public var projectedValue: Binding<Value> {
         let storage = self
         return Binding(get: { storage.wrappedValue }, set: { storage.wrappedValue = $0 })
@@ -36,6 +41,8 @@ public struct AppStorage<Value>: DynamicProperty {
 }
 
 extension AppStorage where Value: PreferenceValue {
+    /// Keeps a `Bool`, `Int`, `Double`, `String`, `URL`, `Data` or `Date` under `key`, reading `wrappedValue` until one is
+    /// set. `store` is accepted so SwiftUI code compiles and is ignored: values are kept per browser, not in a `UserDefaults`.
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) {
         self.key = key
         self.defaultValue = wrappedValue
@@ -45,6 +52,8 @@ extension AppStorage where Value: PreferenceValue {
 }
 
 extension AppStorage where Value: RawRepresentable, Value.RawValue: PreferenceValue {
+    /// Keeps a `RawRepresentable` value (an enum of strings or ints) by its raw value under `key`, reading `wrappedValue`
+    /// until one is set (or when the kept raw value no longer makes one). `store` is ignored, as above.
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) {
         self.key = key
         self.defaultValue = wrappedValue
@@ -92,16 +101,24 @@ public protocol PreferenceValue {
 
 /// A kept value, as it is written down.
 public enum StoredPreference: Codable, Hashable, Sendable {
+    /// Nothing kept: an optional `@AppStorage` set to nil.
     case none
+    /// A `Bool`.
     case bool(Bool)
+    /// An `Int`.
     case int(Int)
+    /// A `Double` (and a `Date`, as seconds since 1970).
     case double(Double)
+    /// A `String` (and a `URL`, as its absolute string).
     case string(String)
+    /// Bytes.
     case data(Data)
 }
 
 extension Bool: PreferenceValue {
+    /// The value as `.bool`.
     public var preference: StoredPreference { .bool(self) }
+    /// The `Bool` kept, or nil for any other kind of value.
     public init?(preference: StoredPreference) {
         guard case .bool(let value) = preference else { return nil }
         self = value
@@ -109,7 +126,9 @@ extension Bool: PreferenceValue {
 }
 
 extension Int: PreferenceValue {
+    /// The value as `.int`.
     public var preference: StoredPreference { .int(self) }
+    /// The `Int` kept, or nil for any other kind of value.
     public init?(preference: StoredPreference) {
         guard case .int(let value) = preference else { return nil }
         self = value
@@ -117,7 +136,9 @@ extension Int: PreferenceValue {
 }
 
 extension Double: PreferenceValue {
+    /// The value as `.double`.
     public var preference: StoredPreference { .double(self) }
+    /// The `Double` kept (an `Int` kept is converted), or nil for any other kind of value.
     public init?(preference: StoredPreference) {
         switch preference {
         case .double(let value): self = value
@@ -128,7 +149,9 @@ extension Double: PreferenceValue {
 }
 
 extension String: PreferenceValue {
+    /// The value as `.string`.
     public var preference: StoredPreference { .string(self) }
+    /// The `String` kept, or nil for any other kind of value.
     public init?(preference: StoredPreference) {
         guard case .string(let value) = preference else { return nil }
         self = value
@@ -136,7 +159,9 @@ extension String: PreferenceValue {
 }
 
 extension URL: PreferenceValue {
+    /// The URL as `.string`, its absolute string.
     public var preference: StoredPreference { .string(absoluteString) }
+    /// The URL the kept string parses as, or nil.
     public init?(preference: StoredPreference) {
         guard case .string(let value) = preference else { return nil }
         self.init(string: value)
@@ -144,7 +169,9 @@ extension URL: PreferenceValue {
 }
 
 extension Data: PreferenceValue {
+    /// The bytes as `.data`.
     public var preference: StoredPreference { .data(self) }
+    /// The bytes kept, or nil for any other kind of value.
     public init?(preference: StoredPreference) {
         guard case .data(let value) = preference else { return nil }
         self = value
@@ -152,7 +179,9 @@ extension Data: PreferenceValue {
 }
 
 extension Date: PreferenceValue {
+    /// The date as `.double`, seconds since 1970.
     public var preference: StoredPreference { .double(timeIntervalSince1970) }
+    /// The date the kept seconds since 1970 make, or nil for any other kind of value.
     public init?(preference: StoredPreference) {
         guard case .double(let value) = preference else { return nil }
         self.init(timeIntervalSince1970: value)
@@ -169,6 +198,7 @@ final class PreferenceEntry: @unchecked Sendable {
 /// Every browser's kept values, by device and key. The core keeps them in memory; the server
 /// loads them at start (`load`) and is told of each change (`onChange`) to write them down.
 public final class DeviceStorage: @unchecked Sendable {
+    /// The process's one store, which every `@AppStorage` uses.
     public static let shared = DeviceStorage()
 
     private let lock = NSLock()

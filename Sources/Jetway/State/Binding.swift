@@ -13,11 +13,13 @@ public struct Binding<Value> {
     private let getValue: () -> Value
     private let setValue: (Value) -> Void
 
+    /// A binding that reads with `get` and writes with `set`.
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
         getValue = get
         setValue = set
     }
 
+    /// The binding `projectedValue` itself, for `@Binding var name: String` set from `$name`.
     public init(projectedValue: Binding<Value>) {
         self = projectedValue
     }
@@ -27,11 +29,13 @@ public struct Binding<Value> {
         Binding(get: { value }, set: { _ in })
     }
 
+    /// The bound value: reading calls the getter, assigning calls the setter.
     public var wrappedValue: Value {
         get { getValue() }
         nonmutating set { setValue(newValue) }
     }
 
+    /// The binding itself, so `$name` passes it on.
     public var projectedValue: Binding<Value> { self }
 
     /// A binding to a property of the bound value: `$settings.notifications`.

@@ -5,20 +5,31 @@
 /// collection moves under it (rows deleted or reordered before a late event arrives), and any
 /// element keeps its last value once its place is gone, so a stale binding never traps.
 extension Binding: Sequence where Value: MutableCollection & RandomAccessCollection {
+    /// A binding to one element.
     public typealias Element = Binding<Value.Element>
+    /// Iterates the bindings to the elements by index.
     public typealias Iterator = IndexingIterator<Binding<Value>>
 }
 
 extension Binding: Collection where Value: MutableCollection & RandomAccessCollection {
+    /// The bound collection's index.
     public typealias Index = Value.Index
+    /// The bound collection's indices.
     public typealias Indices = Value.Indices
+    /// A slice of the element bindings.
     public typealias SubSequence = Slice<Binding<Value>>
 
+    /// The bound collection's first index, read now.
     public var startIndex: Index { wrappedValue.startIndex }
+    /// The bound collection's end index, read now.
     public var endIndex: Index { wrappedValue.endIndex }
+    /// The bound collection's indices, read now.
     public var indices: Indices { wrappedValue.indices }
+    /// The index after `i` in the bound collection.
     public func index(after i: Index) -> Index { wrappedValue.index(after: i) }
 
+    /// A binding to the element at `position`, which follows an `Identifiable` element by its id when the collection
+    /// changes and keeps its last value once the element is gone (writes to a gone element are dropped).
     public subscript(position: Index) -> Binding<Value.Element> {
         let base = self
         let last = LastElement(base.wrappedValue[position])
@@ -46,12 +57,14 @@ extension Binding: Collection where Value: MutableCollection & RandomAccessColle
 }
 
 extension Binding: BidirectionalCollection where Value: MutableCollection & RandomAccessCollection {
+    /// The index before `i` in the bound collection.
     public func index(before i: Index) -> Index { wrappedValue.index(before: i) }
 }
 
 extension Binding: RandomAccessCollection where Value: MutableCollection & RandomAccessCollection {}
 
 extension Binding: Identifiable where Value: Identifiable {
+    /// The bound element's id, so `ForEach($items)` identifies rows by their elements.
     public var id: Value.ID { wrappedValue.id }
 }
 

@@ -8,19 +8,27 @@ import Foundation
 public enum Publishers {}
 
 extension Publishers {
+    /// Every value of two publishers, as each delivers it (`a.merge(with: b)`).
     public struct Merge<A: Publisher, B: Publisher>: Publisher where A.Output == B.Output, A.Failure == B.Failure {
+        /// The values both streams deliver.
         public typealias Output = A.Output
+        /// The error either stream may fail with.
         public typealias Failure = A.Failure
+        /// The first stream.
         public let a: A
+        /// The second stream.
         public let b: B
 
+        /// Merges `a` and `b`.
         public init(_ a: A, _ b: B) {
             self.a = a
             self.b = b
         }
 
+        /// Subscribes to both streams, delivering their values to `receive`.
         public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable { subscribe(receive, completion: { _ in }) }
 
+        /// Subscribes to both streams: their values go to `receive`; the first failure, or the finish of both, to `complete`.
         public func subscribe(
             _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
         ) -> AnyCancellable {
@@ -28,16 +36,25 @@ extension Publishers {
         }
     }
 
+    /// Every value of any number of publishers of one type, as each delivers it.
     public struct MergeMany<Upstream: Publisher>: Publisher {
+        /// The values the streams deliver.
         public typealias Output = Upstream.Output
+        /// The error any stream may fail with.
         public typealias Failure = Upstream.Failure
+        /// The streams merged.
         public let publishers: [Upstream]
 
+        /// Merges the publishers listed.
         public init(_ upstream: Upstream...) { publishers = upstream }
+        /// Merges the publishers in `upstream`.
         public init<S: Sequence>(_ upstream: S) where S.Element == Upstream { publishers = Array(upstream) }
 
+        /// Subscribes to every stream, delivering their values to `receive`.
         public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable { subscribe(receive, completion: { _ in }) }
 
+        /// Subscribes to every stream: their values go to `receive`; the first failure, or the finish of all, to
+        /// `complete` (at once when there are none).
         public func subscribe(
             _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
         ) -> AnyCancellable {
@@ -45,19 +62,27 @@ extension Publishers {
         }
     }
 
+    /// The latest values of two publishers as a pair, once each has delivered one, and again whenever either delivers.
     public struct CombineLatest<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+        /// A pair of the streams' latest values.
         public typealias Output = (A.Output, B.Output)
+        /// The error either stream may fail with.
         public typealias Failure = A.Failure
+        /// The first stream.
         public let a: A
+        /// The second stream.
         public let b: B
 
+        /// Combines `a` and `b`.
         public init(_ a: A, _ b: B) {
             self.a = a
             self.b = b
         }
 
+        /// Subscribes to both streams, delivering pairs to `receive`.
         public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable { subscribe(receive, completion: { _ in }) }
 
+        /// Subscribes to both streams: pairs go to `receive`; the first failure, or the finish of both, to `complete`.
         public func subscribe(
             _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
         ) -> AnyCancellable {
@@ -65,22 +90,31 @@ extension Publishers {
         }
     }
 
+    /// The latest values of three publishers as a tuple, once each has delivered one, and again whenever one delivers.
     public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
     where A.Failure == B.Failure, B.Failure == C.Failure {
+        /// A tuple of the streams' latest values.
         public typealias Output = (A.Output, B.Output, C.Output)
+        /// The error any stream may fail with.
         public typealias Failure = A.Failure
+        /// The first stream.
         public let a: A
+        /// The second stream.
         public let b: B
+        /// The third stream.
         public let c: C
 
+        /// Combines `a`, `b` and `c`.
         public init(_ a: A, _ b: B, _ c: C) {
             self.a = a
             self.b = b
             self.c = c
         }
 
+        /// Subscribes to the three streams, delivering tuples to `receive`.
         public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable { subscribe(receive, completion: { _ in }) }
 
+        /// Subscribes to the three streams: tuples go to `receive`; the first failure, or the finish of all, to `complete`.
         public func subscribe(
             _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
         ) -> AnyCancellable {
@@ -90,15 +124,23 @@ extension Publishers {
         }
     }
 
+    /// The latest values of four publishers as a tuple, once each has delivered one, and again whenever one delivers.
     public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
     where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+        /// A tuple of the streams' latest values.
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+        /// The error any stream may fail with.
         public typealias Failure = A.Failure
+        /// The first stream.
         public let a: A
+        /// The second stream.
         public let b: B
+        /// The third stream.
         public let c: C
+        /// The fourth stream.
         public let d: D
 
+        /// Combines `a`, `b`, `c` and `d`.
         public init(_ a: A, _ b: B, _ c: C, _ d: D) {
             self.a = a
             self.b = b
@@ -106,8 +148,10 @@ extension Publishers {
             self.d = d
         }
 
+        /// Subscribes to the four streams, delivering tuples to `receive`.
         public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable { subscribe(receive, completion: { _ in }) }
 
+        /// Subscribes to the four streams: tuples go to `receive`; the first failure, or the finish of all, to `complete`.
         public func subscribe(
             _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
         ) -> AnyCancellable {
@@ -129,6 +173,7 @@ extension Publisher {
         Publishers.CombineLatest(self, other)
     }
 
+    /// The latest values of this stream, `p` and `q`, once all three have one, and again whenever one delivers.
     public func combineLatest<P: Publisher, Q: Publisher>(_ p: P, _ q: Q) -> Publishers.CombineLatest3<Self, P, Q>
     where P.Failure == Failure, Q.Failure == Failure {
         Publishers.CombineLatest3(self, p, q)

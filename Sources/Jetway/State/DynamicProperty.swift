@@ -6,6 +6,7 @@ public protocol DynamicProperty {
 }
 
 extension DynamicProperty {
+    /// Does nothing by default; a type of your own overrides it to bring itself up to date before each `body`.
     public mutating func update() {}
 }
 

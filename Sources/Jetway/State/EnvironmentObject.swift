@@ -10,8 +10,10 @@
 public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
     let cell = EnvironmentObjectCell<ObjectType>()
 
+    /// Reads the object of this type that an ancestor put in the environment.
     public init() {}
 
+    /// The environment's object of this type; traps with a message when no ancestor provided one.
     public var wrappedValue: ObjectType {
         guard let object = cell.object else {
             preconditionFailure(
@@ -21,6 +23,7 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
         return object
     }
 
+    /// A wrapper that makes bindings to the object's properties: `$flowController.isShowingDetail`.
     public var projectedValue: ObservedObject<ObjectType>.Wrapper {
         ObservedObject<ObjectType>.Wrapper(object: wrappedValue)
     }

@@ -31,6 +31,7 @@ public struct EnvironmentValues: CustomStringConvertible {
     /// that differs only in keys it never read does not evaluate it again.
     var reads: EnvironmentReads?
 
+    /// An environment with no value set: every key reads its default.
     public init() {}
 
     @inline(__always)
@@ -38,6 +39,7 @@ public struct EnvironmentValues: CustomStringConvertible {
         IdentityHash.mix(0, UInt64(UInt(bitPattern: key)))
     }
 
+    /// The value set for `key` here or by an ancestor, else `key`'s default; setting it sets it for the views below.
     public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
         get {
             reads?.note(ObjectIdentifier(key))
@@ -60,6 +62,7 @@ public struct EnvironmentValues: CustomStringConvertible {
         version = EnvironmentVersion.next()
     }
 
+    /// A short description giving how many values are set (not the values).
     public var description: String { "EnvironmentValues(\(values.count) values)" }
 
     /// Whether both hold the same keys with equal values: objects by identity, `Equatable`
@@ -247,14 +250,18 @@ public struct Environment<Value>: DynamicProperty {
     private let source: Source
     private let cell = EnvironmentCell<Value>()
 
+    /// Reads the environment value at `keyPath`: `@Environment(\.dismiss) var dismiss`.
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
         source = .keyPath(keyPath)
     }
 
+    /// Reads the `@Observable` model of `type` an ancestor put in with `.environment(_:)`.
     public init(_ type: Value.Type) where Value: AnyObject & Observable {
         source = .object(ObjectIdentifier(type))
     }
 
+    /// The value from the view's environment; a model that no ancestor provided traps with a message (a key path
+    /// read before the view is on the page gives the key's default).
     public var wrappedValue: Value {
         if let value = cell.value { return value }
         switch source {

@@ -37,6 +37,7 @@ public struct FocusState<Value: Hashable>: DynamicProperty {
         }
     }
 
+    /// A binding to the focus, for `.focused($focus, equals: .name)`.
     @MainActor public var projectedValue: Binding {
         Binding(state: state.projectedValue)
     }
@@ -45,6 +46,7 @@ public struct FocusState<Value: Hashable>: DynamicProperty {
     public struct Binding {
         let state: Jetway.Binding<FocusRequest<Value>>
 
+        /// The focused value; setting it moves the focus in the browser, as the wrapper's own `wrappedValue` does.
         @MainActor public var wrappedValue: Value {
             get { state.wrappedValue.value }
             nonmutating set {
@@ -60,6 +62,7 @@ public struct FocusState<Value: Hashable>: DynamicProperty {
         }
 
         @MainActor var serial: Int { state.wrappedValue.serial }
+        /// The binding itself, so `$focus` passes it on.
         public var projectedValue: Binding { self }
     }
 }

@@ -32,6 +32,7 @@ extension ObservableObject {
 public final class ObservableObjectPublisher: Sendable {
     private let state = Mutex<(next: Int, subscribers: [Int: @Sendable () -> Void])>((0, [:]))
 
+    /// A publisher with no subscribers yet.
     public init() {}
 
     /// Notifies every subscriber, synchronously, on the calling thread.
@@ -71,9 +72,12 @@ public final class ObservableObjectPublisher: Sendable {
 
 /// `objectWillChange` as a publisher of nothing but the moment (`.onReceive(model.objectWillChange)`).
 extension ObservableObjectPublisher: Publisher {
+    /// `objectWillChange` carries no value, only the moment.
     public typealias Output = Void
+    /// `objectWillChange` never fails.
     public typealias Failure = Never
 
+    /// Calls `receive` before every change, as `sink(receiveValue:)` does.
     public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
         nonisolated(unsafe) let receive = receive
         return sink { receive(()) }
@@ -89,10 +93,12 @@ private struct WeakObject: @unchecked Sendable {
 public final class AnyCancellable: Hashable, Sendable {
     private let cancellation = Mutex<(@Sendable () -> Void)?>(nil)
 
+    /// A cancellable that runs `cancel` once, when cancelled or released.
     public init(_ cancel: @escaping @Sendable () -> Void) {
         cancellation.withLock { $0 = cancel }
     }
 
+    /// Runs the cancellation, once: later calls, and the release, do nothing.
     public func cancel() {
         let action = cancellation.withLock { state -> (@Sendable () -> Void)? in
             defer { state = nil }
@@ -103,6 +109,7 @@ public final class AnyCancellable: Hashable, Sendable {
 
     deinit { cancel() }
 
+    /// Keeps the subscription in `set`; it lasts until removed from it or the set is released.
     public func store(in set: inout Set<AnyCancellable>) { set.insert(self) }
 
     /// Keeps the subscription in an array of them, as a `Set` keeps it.
@@ -110,6 +117,8 @@ public final class AnyCancellable: Hashable, Sendable {
         collection.append(self)
     }
 
+    /// Two cancellables are equal when they are the same object.
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
+    /// Hashes the object's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

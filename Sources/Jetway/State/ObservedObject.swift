@@ -11,14 +11,17 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
     /// Settable, as SwiftUI's (a wrapper of the app's own may assign it in its initialiser).
     public var wrappedValue: ObjectType
 
+    /// Observes `wrappedValue`: the view re-renders when its `objectWillChange` fires.
     public init(wrappedValue: ObjectType) {
         self.wrappedValue = wrappedValue
     }
 
+    /// The same as `init(wrappedValue:)`, under SwiftUI's older name.
     public init(initialValue: ObjectType) {
         self.wrappedValue = initialValue
     }
 
+    /// A wrapper that makes bindings to the object's properties: `$viewModel.searchText`.
     public var projectedValue: Wrapper { Wrapper(object: wrappedValue) }
 
     /// Makes bindings to the object's properties: `$viewModel.searchText`.
@@ -26,6 +29,7 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
     public struct Wrapper {
         let object: ObjectType
 
+        /// A binding to the object's property at `keyPath`: reads and writes go straight to the object.
         public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
             let object = object
             return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })

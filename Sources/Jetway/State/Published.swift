@@ -10,14 +10,17 @@
 public struct Published<Value> {
     let box: PublishedBox<Value>
 
+    /// A published property starting at `wrappedValue` (`@Published var searchText = ""`).
     public init(wrappedValue: Value) {
         box = PublishedBox(wrappedValue)
     }
 
+    /// The same as `init(wrappedValue:)`, under Combine's older name.
     public init(initialValue: Value) {
         self.init(wrappedValue: initialValue)
     }
 
+    /// Unavailable: `@Published` works only on a class's properties, read and set through the class.
     @available(*, unavailable, message: "@Published is only available on properties of classes")
     public var wrappedValue: Value {
         get { preconditionFailure("@Published is only available on properties of classes") }
@@ -51,6 +54,8 @@ public struct Published<Value> {
     /// Delivers the current value and every new one to its subscribers.
     public struct Publisher {
         let box: PublishedBox<Value>
+        /// Calls `receiveValue` with the current value at once, then with each new one, on the thread that sets it,
+        /// until the result is cancelled or released.
         public func sink(receiveValue: @escaping (Value) -> Void) -> AnyCancellable {
             box.subscribe(receiveValue)
         }

@@ -14,16 +14,25 @@ public struct SchedulerStride: Sendable, Hashable, Comparable, ExpressibleByFloa
     /// The length in seconds.
     public let timeInterval: TimeInterval
 
+    /// A stride of `timeInterval` seconds (a negative one is taken as zero).
     public init(_ timeInterval: TimeInterval) { self.timeInterval = max(0, timeInterval) }
+    /// A stride of a literal number of seconds: `0.5`.
     public init(floatLiteral value: Double) { self.init(value) }
+    /// A stride of a whole literal number of seconds: `2`.
     public init(integerLiteral value: Int) { self.init(TimeInterval(value)) }
 
+    /// A stride of `seconds` seconds.
     public static func seconds(_ seconds: Double) -> SchedulerStride { SchedulerStride(seconds) }
+    /// A stride of a whole number of seconds.
     public static func seconds(_ seconds: Int) -> SchedulerStride { SchedulerStride(TimeInterval(seconds)) }
+    /// A stride of `milliseconds` thousandths of a second.
     public static func milliseconds(_ milliseconds: Int) -> SchedulerStride { SchedulerStride(TimeInterval(milliseconds) / 1e3) }
+    /// A stride of `microseconds` millionths of a second.
     public static func microseconds(_ microseconds: Int) -> SchedulerStride { SchedulerStride(TimeInterval(microseconds) / 1e6) }
+    /// A stride of `nanoseconds` billionths of a second.
     public static func nanoseconds(_ nanoseconds: Int) -> SchedulerStride { SchedulerStride(TimeInterval(nanoseconds) / 1e9) }
 
+    /// Whether `lhs` is shorter than `rhs`.
     public static func < (lhs: SchedulerStride, rhs: SchedulerStride) -> Bool { lhs.timeInterval < rhs.timeInterval }
 
     var dispatch: DispatchTimeInterval { .nanoseconds(Int(min(timeInterval, 1e9) * 1e9)) }

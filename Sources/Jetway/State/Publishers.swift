@@ -23,7 +23,9 @@ public protocol Publisher<Output> {
 public enum Subscribers {
     /// The end of a stream: finished, or failed with the publisher's error.
     public enum Completion<Failure: Error> {
+        /// The stream ended normally.
         case finished
+        /// The stream ended with an error.
         case failure(Failure)
     }
 }
@@ -69,16 +71,19 @@ extension Publisher {
         box.keep(cancellable)
     }
 
+    /// Each value changed by `transform`.
     public func map<T>(_ transform: @escaping (Output) -> T) -> AnyPublisher<T, Failure> {
         nonisolated(unsafe) let transform = transform
         return AnyPublisher { receive, complete in subscribe({ receive(transform($0)) }, completion: complete) }
     }
 
+    /// Only the values `isIncluded` returns true for.
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> AnyPublisher<Output, Failure> {
         nonisolated(unsafe) let isIncluded = isIncluded
         return AnyPublisher { receive, complete in subscribe({ if isIncluded($0) { receive($0) } }, completion: complete) }
     }
 
+    /// The non-nil results of `transform`; values it maps to nil are dropped.
     public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> AnyPublisher<T, Failure> {
         nonisolated(unsafe) let transform = transform
         return AnyPublisher { receive, complete in subscribe({ if let value = transform($0) { receive(value) } }, completion: complete) }
@@ -165,6 +170,7 @@ extension Publisher {
     /// actor, as every value here is.
     public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions?) -> Self { self }
 
+    /// This publisher behind the type-erased `AnyPublisher`.
     public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
         AnyPublisher { receive, complete in subscribe(receive, completion: complete) }
     }
@@ -201,8 +207,10 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher {
         self.start = start
     }
 
+    /// Starts the wrapped publisher, delivering its values to `receive`.
     public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable { start(receive, { _ in }) }
 
+    /// Starts the wrapped publisher, delivering its values to `receive` and its end to `complete`.
     public func subscribe(
         _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
     ) -> AnyCancellable {
@@ -212,15 +220,20 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher {
 
 /// One value, delivered at once to each subscriber.
 public struct Just<Output>: Publisher {
+    /// `Just` never fails.
     public typealias Failure = Never
+    /// The value each subscriber gets.
     public let output: Output
 
+    /// A publisher of `output` alone.
     public init(_ output: Output) { self.output = output }
 
+    /// Delivers the value to `receive` at once, before returning.
     public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
         subscribe(receive) { _ in }
     }
 
+    /// Delivers the value to `receive`, then `.finished` to `complete`, at once.
     public func subscribe(
         _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Never>) -> Void
     ) -> AnyCancellable {
@@ -237,15 +250,20 @@ public struct Just<Output>: Publisher {
 /// A publisher of no values: it finishes at once, or with `completeImmediately: false` never
 /// (a placeholder stream that stays open until cancelled).
 public struct Empty<Output, Failure: Error>: Publisher {
+    /// Whether a subscriber is told `.finished` at once (true) or never.
     public let completeImmediately: Bool
 
+    /// A publisher of no values that finishes at once, or never when `completeImmediately` is false.
     public init(completeImmediately: Bool = true) { self.completeImmediately = completeImmediately }
+    /// The same, with the output and failure types named (`Empty(outputType: Int.self, failureType: Never.self)`).
     public init(completeImmediately: Bool = true, outputType: Output.Type, failureType: Failure.Type) {
         self.completeImmediately = completeImmediately
     }
 
+    /// Delivers nothing.
     public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable { AnyCancellable {} }
 
+    /// Delivers no values; tells `complete` `.finished` at once when `completeImmediately` is true.
     public func subscribe(
         _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
     ) -> AnyCancellable {
@@ -269,10 +287,14 @@ public protocol Scheduler {
 extension DispatchQueue: Scheduler {
     /// A queue's options in Combine: its quality of service, flags and group.
     public struct SchedulerOptions {
+        /// The quality of service asked for; kept, but values arrive on the main actor whatever it is.
         public var qos: DispatchQoS
+        /// The work item flags asked for; kept, but they change nothing here.
         public var flags: DispatchWorkItemFlags
+        /// The group asked for; kept, but nothing enters it.
         public var group: DispatchGroup?
 
+        /// Options with `qos`, `flags` and `group`, accepted so Combine code compiles; they move no value elsewhere.
         public init(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], group: DispatchGroup? = nil) {
             self.qos = qos
             self.flags = flags
@@ -282,28 +304,37 @@ extension DispatchQueue: Scheduler {
 }
 
 extension RunLoop: Scheduler {
+    /// A run loop's options in Combine: none, and values arrive on the main actor.
     public struct SchedulerOptions: Sendable {}
 }
 
 extension OperationQueue: Scheduler {
+    /// An operation queue's options in Combine: none, and values arrive on the main actor.
     public struct SchedulerOptions: Sendable {}
 }
 
 /// Combine's scheduler that runs work at once, where it is asked.
 public struct ImmediateScheduler: Scheduler, Sendable {
+    /// The immediate scheduler takes no options.
     public typealias SchedulerOptions = Never
+    /// The one immediate scheduler (`ImmediateScheduler.shared`).
     public static let shared = ImmediateScheduler()
 }
 
 /// A publisher that fails at once with `error`.
 public struct Fail<Output, Failure: Error>: Publisher {
+    /// The error every subscriber is failed with.
     public let error: Failure
 
+    /// A publisher that fails with `error`.
     public init(error: Failure) { self.error = error }
+    /// The same, with the output type named (`Fail(outputType: Int.self, failure: error)`).
     public init(outputType: Output.Type, failure: Failure) { self.error = failure }
 
+    /// Delivers nothing (with no completion handler, the failure is not seen).
     public func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable { AnyCancellable {} }
 
+    /// Tells `complete` `.failure(error)` at once; no values.
     public func subscribe(
         _ receive: @escaping (Output) -> Void, completion complete: @escaping (Subscribers.Completion<Failure>) -> Void
     ) -> AnyCancellable {
@@ -319,6 +350,7 @@ public struct Fail<Output, Failure: Error>: Publisher {
 public final class PassthroughSubject<Output, Failure: Error>: Publisher {
     private nonisolated let receivers = Receivers<Output>()
 
+    /// A subject with no subscribers yet.
     public nonisolated init() {}
 
     /// Delivers `value` to every subscriber, on the main actor, where views and their handlers
@@ -329,6 +361,8 @@ public final class PassthroughSubject<Output, Failure: Error>: Publisher {
         for receive in receivers.all { receive(value) }
     }
 
+    /// Adds `receive` to the subject's subscribers until the result is cancelled or released; it gets the values
+    /// sent after this.
     public nonisolated func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
         let id = receivers.add(receive)
         // At once, from any thread: nothing is delivered after `cancel()` returns.
@@ -342,6 +376,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Publisher {
 public final class CurrentValueSubject<Output, Failure: Error>: Publisher {
     private nonisolated let receivers = Receivers<Output>()
     nonisolated(unsafe) private var current: Output
+    /// The current value; setting it delivers the new value to every subscriber.
     public var value: Output {
         get { current }
         set {
@@ -350,13 +385,17 @@ public final class CurrentValueSubject<Output, Failure: Error>: Publisher {
         }
     }
 
+    /// A subject holding `value`.
     public nonisolated init(_ value: Output) {
         self.current = value
     }
 
+    /// Sets `value`, delivering it to every subscriber (on the main actor, as `PassthroughSubject.send(_:)`).
     @preconcurrency @MainActor
     public func send(_ value: Output) { self.value = value }
 
+    /// Delivers the current value to `receive` at once, then every new one, until the result is cancelled or
+    /// released.
     public nonisolated func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
         let id = receivers.add(receive)
         nonisolated(unsafe) let receive = receive
@@ -391,8 +430,11 @@ final class Receivers<Output>: @unchecked Sendable {
 }
 
 extension Published.Publisher: Jetway.Publisher {
+    /// The property's value type.
     public typealias Output = Value
 
+    /// Delivers the `@Published` property's current value to `receive` at once, then each new one as it is
+    /// set; both must happen on the main actor (a value set on another thread traps here).
     public func subscribe(_ receive: @escaping (Value) -> Void) -> AnyCancellable {
         nonisolated(unsafe) let receive = receive
         return box.subscribe { value in
@@ -414,7 +456,9 @@ extension Timer {
 
     /// Ticks every `interval`; `.autoconnect()` to start with the first subscriber.
     public struct TimerPublisher: Publisher {
+        /// Each tick delivers the date it fired.
         public typealias Output = Date
+        /// A timer never fails.
         public typealias Failure = Never
         let interval: TimeInterval
         let ticks: TimerTicks
@@ -432,6 +476,8 @@ extension Timer {
             return AnyCancellable { ticks.stop() }
         }
 
+        /// Starts a timer of its own for this subscriber on the main queue, first firing one `interval` from now; cancelling
+        /// the result stops it (and after `connect()` is cancelled none starts).
         public func subscribe(_ receive: @escaping (Date) -> Void) -> AnyCancellable {
             let timer = DispatchSource.makeTimerSource(queue: .main)
             let nanoseconds = Int(interval * 1_000_000_000)

@@ -21,6 +21,7 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     /// The query string as the browser sent it (without `?`), and parsed.
     public var queryString: String
+    /// The query's values by name, percent-decoded (the last of a repeated name).
     public var query: [String: String]
     /// The id of the signed-in user (what the app passed to `Response.signIn(user:)`), or nil.
     public var user: String?
@@ -36,6 +37,7 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// runtime keeps): compact and regular, as a phone held upright, until it says otherwise.
     /// Pages of different size classes never share a rendering.
     public var horizontalSizeClass: UserInterfaceSizeClass
+    /// The browser window's vertical size class when the page was opened (`.regular` until the runtime reports one).
     public var verticalSizeClass: UserInterfaceSizeClass
     private var deviceID: String?
     /// The sizes this browser last reported for the page's `GeometryReader`s (the `jw_sizes`
@@ -145,6 +147,8 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
         return copy
     }
 
+    /// Equal when path, query string, user, device id, reported sizes, idiom and size classes are; `reducesMotion`
+    /// is not compared.
     public static func == (lhs: RequestContext, rhs: RequestContext) -> Bool {
         lhs.path == rhs.path && lhs.queryString == rhs.queryString && lhs.user == rhs.user && lhs.deviceID == rhs.deviceID
             && lhs.sizesText == rhs.sizesText && lhs.userInterfaceIdiom == rhs.userInterfaceIdiom
@@ -177,6 +181,7 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
         return .mac
     }
 
+    /// The URL, the user and the first eight characters of the device id, for logs.
     public var description: String {
         "RequestContext(\(url), user: \(user ?? "none"), device: \(deviceID.map { String($0.prefix(8)) } ?? "none"))"
     }
@@ -230,11 +235,18 @@ extension EnvironmentValues {
     // Settings a browser does not tell a page (there is no web counterpart of VoiceOver's
     // switch or of "Differentiate Without Colour"): false, as on a device with them off.
     // docs/porting.md lists them.
+    /// Always false: a browser does not tell a page this setting.
     public var accessibilityDifferentiateWithoutColor: Bool { false }
+    /// Always false: a browser does not tell a page whether assistive technology is running.
     public var accessibilityEnabled: Bool { false }
+    /// Always false: a browser does not tell a page whether a screen reader is running.
     public var accessibilityVoiceOverEnabled: Bool { false }
+    /// Always false: a browser does not tell a page whether switch control is on.
     public var accessibilitySwitchControlEnabled: Bool { false }
+    /// Always false: a browser does not tell a page this setting.
     public var accessibilityInvertColors: Bool { false }
+    /// Always false: a browser does not tell a page this setting (`prefers-reduced-transparency` is not read).
     public var accessibilityReduceTransparency: Bool { false }
+    /// Always false: a browser does not tell a page this setting.
     public var accessibilityShowButtonShapes: Bool { false }
 }

@@ -12,6 +12,11 @@ extension EnvironmentValues {
         set { self[DismissKey.self] = newValue }
     }
 
+    /// The colour scheme the views inside are drawn in: `.light` unless `.colorScheme(_:)`, `.preferredColorScheme(_:)`
+    /// or the app's UIKit appearance sets it.
+    ///
+    /// The browser's own dark mode is applied by CSS (`prefers-color-scheme`) without reaching the server, so a page
+    /// shown dark by the system still reads `.light` here.
     public var colorScheme: ColorScheme {
         get { self[ColorSchemeKey.self] }
         set { self[ColorSchemeKey.self] = newValue }
@@ -40,11 +45,13 @@ extension EnvironmentValues {
         set { self[LayoutDirectionKey.self] = newValue }
     }
 
+    /// The locale views format with: `en_US_POSIX` unless the app or a view sets it (the browser's language is not read).
     public var locale: Locale {
         get { self[LocaleKey.self] }
         set { self[LocaleKey.self] = newValue }
     }
 
+    /// The time zone views show dates in: UTC unless the app (`JetwayApp(timeZone:)`) or a view sets one.
     public var timeZone: TimeZone {
         get { self[TimeZoneKey.self] }
         set { self[TimeZoneKey.self] = newValue }
@@ -91,6 +98,7 @@ private struct LabelsHiddenKey: EnvironmentKey { static let defaultValue = false
 
 /// Light or dark appearance.
 public enum ColorScheme: Hashable, Sendable, CaseIterable {
+    /// The light or the dark appearance.
     case light, dark
 }
 
@@ -107,9 +115,11 @@ public struct DismissAction: Sendable, Equatable {
         self.action = action
     }
 
+    /// Dismisses the presentation that holds the view; outside one it does nothing.
     @MainActor
     public func callAsFunction() { action?() }
 
+    /// Two actions are equal when they dismiss the same presentation.
     public static func == (lhs: DismissAction, rhs: DismissAction) -> Bool { lhs.owner == rhs.owner }
 }
 
@@ -120,6 +130,7 @@ public struct PresentationMode: Sendable {
     /// Whether the view is in a presentation (a sheet, a pushed screen).
     public var isPresented: Bool { action.action != nil }
 
+    /// Dismisses the presentation that holds the view; outside one it does nothing.
     @MainActor public func dismiss() { action() }
 }
 
@@ -135,6 +146,7 @@ private struct DisplayScaleKey: EnvironmentKey { static let defaultValue: CGFloa
 
 /// Which way text and stacks run.
 public enum LayoutDirection: Hashable, Sendable, CaseIterable {
+    /// Left to right (`dir="ltr"`) or right to left (`dir="rtl"`).
     case leftToRight, rightToLeft
 }
 

@@ -13,20 +13,25 @@
 public struct State<Value>: DynamicProperty {
     let cell: StateCell<Value>
 
+    /// State starting at `value`: used the first time the view's identity is rendered, ignored after (the kept value
+    /// wins).
     public init(wrappedValue value: Value) {
         cell = StateCell(initial: value)
     }
 
+    /// The same as `init(wrappedValue:)`, for `_count = State(initialValue: 0)` in a view's `init`.
     public init(initialValue value: Value) {
         cell = StateCell(initial: value)
     }
 
+    /// The current value; setting it re-renders the views that read it.
     @MainActor
     public var wrappedValue: Value {
         get { cell.storage.value }
         nonmutating set { cell.storage.value = newValue }
     }
 
+    /// A binding to the value, to pass down: `$count`.
     @MainActor
     public var projectedValue: Binding<Value> {
         let storage = cell.storage

@@ -11,12 +11,16 @@
 public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
     let cell: StateObjectCell<ObjectType>
 
+    /// Makes the object with `thunk` the first time the view's identity is rendered; later values of the view reuse
+    /// that object and never call their own `thunk`.
     public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) {
         cell = StateObjectCell(thunk)
     }
 
+    /// The object kept for this view's identity.
     public var wrappedValue: ObjectType { cell.object }
 
+    /// A wrapper that makes bindings to the object's properties: `$viewModel.searchText`.
     public var projectedValue: ObservedObject<ObjectType>.Wrapper {
         ObservedObject<ObjectType>.Wrapper(object: cell.object)
     }

@@ -18,6 +18,8 @@ public struct WallClock: Sendable, Equatable, CustomStringConvertible {
     /// Clock seconds per real second (1 for a clock that keeps time).
     public let rate: Double
 
+    /// A clock showing `start` at the system time `realStart` (now by default) and running `rate` times as fast (0: stopped;
+    /// a rate that is not finite is taken as 1).
     public init(startingAt start: Date, rate: Double = 1, realStart: Date = Date()) {
         self.start = start
         self.realStart = realStart
@@ -40,6 +42,7 @@ public struct WallClock: Sendable, Equatable, CustomStringConvertible {
         Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
     }
 
+    /// `system`, or the start date in ISO 8601 and the rate (`2026-12-02T08:00:00Z*60.0`), as `parse(_:)` reads it.
     public var description: String {
         self == .system ? "system" : "\(start.formatted(.iso8601))*\(rate)"
     }
