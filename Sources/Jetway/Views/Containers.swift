@@ -13,7 +13,7 @@ public struct GridItem: Hashable, Sendable {
         /// A track between `minimum` and `maximum` points, sharing the room left with the other
         /// flexible tracks (`minmax(min, 1fr)` when unbounded).
         case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
-        /// As many tracks of at least `minimum` points as fit the width (CSS `repeat(auto-fill, …)`).
+        /// As many tracks of at least `minimum` points as fit (CSS `repeat(auto-fill, …)`).
         case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
     }
     /// The track's size.

@@ -195,8 +195,8 @@ extension View {
 
     /// Scales the view to fit its frame, keeping its proportions (CSS `object-fit: contain`).
     public func scaledToFit() -> some View { aspectRatio(contentMode: .fit) }
-    /// Scales the view to fill its frame, keeping its proportions and cropping (CSS `object-fit:
-    /// cover`).
+    /// Scales the view to fill its frame, keeping its proportions and cropping (CSS
+    /// `object-fit: cover`).
     public func scaledToFill() -> some View { aspectRatio(contentMode: .fill) }
 }
 

@@ -86,8 +86,8 @@ public struct Link<Label: View>: _PrimitiveView {
     let label: Label
 
     /// A link to `destination` showing `label`. Inside another link's label it is a `<span>` with
-    /// `role="link"` that the browser follows when clicked; an http(s) link has `rel="noopener
-    /// noreferrer"`, and a refused address is marked `aria-disabled`.
+    /// `role="link"` that the browser follows when clicked; an http(s) link has
+    /// `rel="noopener noreferrer"`, and a refused address is marked `aria-disabled`.
     public init(destination: URL, @ViewBuilder label: () -> Label) {
         self.destination = destination
         self.label = label()
