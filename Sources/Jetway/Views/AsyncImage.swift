@@ -31,6 +31,12 @@ public struct AsyncImage<Content: View>: _PrimitiveView {
         self.loaded = loaded
     }
 
+    /// An image loaded from `url`, shown through `content` for each phase of its load. `scale` and
+    /// `transaction` are accepted so SwiftUI code compiles and are ignored: the browser sizes and shows
+    /// the image itself.
+    ///
+    /// The page holds all three phases' content; the browser watches the `img` in the success content,
+    /// so a `content` that shows no `phase.image` once loaded ends in the failure phase.
     public init(
         url: URL?, scale: CGFloat = 1, transaction: Transaction = Transaction(),
         @ViewBuilder content: @escaping (AsyncImagePhase) -> Content
@@ -39,6 +45,7 @@ public struct AsyncImage<Content: View>: _PrimitiveView {
         self.content = content
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", RuntimeContract.Class.asyncImage)
         let inside = context.insideElement()
@@ -96,6 +103,7 @@ extension AsyncImage {
 /// `AsyncImage(url:)`'s content: the image once loaded.
 public struct _AsyncImageDefault: View {
     let phase: AsyncImagePhase
+    /// The phase's image, or nothing.
     public var body: some View {
         if let image = phase.image { image } else { EmptyView() }
     }
@@ -103,15 +111,20 @@ public struct _AsyncImageDefault: View {
 
 /// Where an `AsyncImage`'s load is.
 public enum AsyncImagePhase: Sendable {
+    /// The load has not finished (or not started).
     case empty
+    /// The browser loaded the image.
     case success(Image)
+    /// The load failed or there was nothing to load: the error is an `AsyncImageError`.
     case failure(any Error)
 
+    /// The loaded image in the success phase, otherwise nil.
     public var image: Image? {
         if case .success(let image) = self { return image }
         return nil
     }
 
+    /// The error in the failure phase, otherwise nil.
     public var error: (any Error)? {
         if case .failure(let error) = self { return error }
         return nil

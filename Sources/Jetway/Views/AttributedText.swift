@@ -8,15 +8,29 @@ import Foundation
 
 /// How a run of Markdown text is presented: emphasis, strong emphasis, code, strikethrough.
 public struct InlinePresentationIntent: OptionSet, Hashable, Codable, Sendable {
+    /// The option bits.
     public let rawValue: UInt
+    /// The intents whose bits `rawValue` sets.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Emphasis (`*text*`): `Text` shows the run in italics.
     public static let emphasized = InlinePresentationIntent(rawValue: 1 << 0)
+    /// Strong emphasis (`**text**`): `Text` shows the run in bold.
     public static let stronglyEmphasized = InlinePresentationIntent(rawValue: 1 << 1)
+    /// A code span: `Text` shows the run in a monospaced design.
     public static let code = InlinePresentationIntent(rawValue: 1 << 2)
+    /// Struck through (`~~text~~`): `Text` draws a line through the run.
     public static let strikethrough = InlinePresentationIntent(rawValue: 1 << 5)
+    /// A soft line break. Kept for source compatibility: Jetway's Markdown reader never sets it and
+    /// `Text` ignores it.
     public static let softBreak = InlinePresentationIntent(rawValue: 1 << 6)
+    /// A hard line break. Kept for source compatibility: Jetway's Markdown reader never sets it and
+    /// `Text` ignores it.
     public static let lineBreak = InlinePresentationIntent(rawValue: 1 << 7)
+    /// Inline HTML. Kept for source compatibility: Jetway's Markdown reader never sets it and `Text`
+    /// ignores it (HTML in Markdown stays text).
     public static let inlineHTML = InlinePresentationIntent(rawValue: 1 << 8)
+    /// Block HTML. Kept for source compatibility: Jetway's Markdown reader never sets it and `Text`
+    /// ignores it.
     public static let blockHTML = InlinePresentationIntent(rawValue: 1 << 9)
 }
 
@@ -24,58 +38,100 @@ extension AttributeScopes {
     /// SwiftUI's attributes of an `AttributedString`: `string.foregroundColor = .red`.
     public var swiftUI: SwiftUIAttributes.Type { SwiftUIAttributes.self }
 
+    /// The attributes `Text(_:)` reads from an `AttributedString`'s runs: SwiftUI's and, through
+    /// `foundation`, Foundation's (`link`).
     public struct SwiftUIAttributes: AttributeScope {
+        /// The run's text colour.
         public let foregroundColor: ForegroundColorAttribute
+        /// The run's background colour.
         public let backgroundColor: BackgroundColorAttribute
+        /// The run's font.
         public let font: FontAttribute
+        /// The run's underline.
         public let underlineStyle: UnderlineStyleAttribute
+        /// The run's strikethrough line.
         public let strikethroughStyle: StrikethroughStyleAttribute
+        /// Extra space between the run's characters, in points (a CSS `letter-spacing`).
         public let kern: KernAttribute
+        /// Extra space between the run's characters, in points (a CSS `letter-spacing`); wins over
+        /// `kern` when a run has both.
         public let tracking: TrackingAttribute
+        /// How far the run is raised above the baseline, in points (negative lowers it).
         public let baselineOffset: BaselineOffsetAttribute
+        /// Markdown's presentation of the run: emphasis, strong emphasis, code, strikethrough.
         public let inlinePresentationIntent: InlinePresentationIntentAttribute
+        /// Foundation's attributes, such as `link`.
         public let foundation: FoundationAttributes
 
+        /// The key of `foregroundColor`: a `Color`.
         public enum ForegroundColorAttribute: AttributedStringKey {
+            /// A `Color`.
             public typealias Value = Color
+            /// The attribute's name in an archived string.
             public static let name = "SwiftUI.ForegroundColor"
         }
+        /// The key of `backgroundColor`: a `Color`.
         public enum BackgroundColorAttribute: AttributedStringKey {
+            /// A `Color`.
             public typealias Value = Color
+            /// The attribute's name in an archived string.
             public static let name = "SwiftUI.BackgroundColor"
         }
+        /// The key of `font`: a `Font`.
         public enum FontAttribute: AttributedStringKey {
+            /// A `Font`.
             public typealias Value = Font
+            /// The attribute's name in an archived string.
             public static let name = "SwiftUI.Font"
         }
+        /// The key of `underlineStyle`: a `Text.LineStyle`.
         public enum UnderlineStyleAttribute: AttributedStringKey {
+            /// A `Text.LineStyle`.
             public typealias Value = Text.LineStyle
+            /// The attribute's name in an archived string.
             public static let name = "SwiftUI.UnderlineStyle"
         }
+        /// The key of `strikethroughStyle`: a `Text.LineStyle`.
         public enum StrikethroughStyleAttribute: AttributedStringKey {
+            /// A `Text.LineStyle`.
             public typealias Value = Text.LineStyle
+            /// The attribute's name in an archived string.
             public static let name = "SwiftUI.StrikethroughStyle"
         }
+        /// The key of `kern`: points.
         public enum KernAttribute: AttributedStringKey {
+            /// Points.
             public typealias Value = CGFloat
+            /// The attribute's name in an archived string.
             public static let name = "SwiftUI.Kern"
         }
+        /// The key of `tracking`: points.
         public enum TrackingAttribute: AttributedStringKey {
+            /// Points.
             public typealias Value = CGFloat
+            /// The attribute's name in an archived string.
             public static let name = "SwiftUI.Tracking"
         }
+        /// The key of `baselineOffset`: points.
         public enum BaselineOffsetAttribute: AttributedStringKey {
+            /// Points.
             public typealias Value = CGFloat
+            /// The attribute's name in an archived string.
             public static let name = "SwiftUI.BaselineOffset"
         }
+        /// The key of `inlinePresentationIntent`: an `InlinePresentationIntent`.
         public enum InlinePresentationIntentAttribute: AttributedStringKey {
+            /// An `InlinePresentationIntent`.
             public typealias Value = InlinePresentationIntent
+            /// Foundation's name for the attribute.
             public static let name = "NSInlinePresentationIntent"
         }
     }
 }
 
 extension AttributeDynamicLookup {
+    /// Reaches SwiftUI's attributes by name, so that `string.foregroundColor = .red` and `run.font`
+    /// compile.
     public subscript<T: AttributedStringKey>(dynamicMember keyPath: KeyPath<AttributeScopes.SwiftUIAttributes, T>) -> T {
         self[T.self]
     }
@@ -84,12 +140,24 @@ extension AttributeDynamicLookup {
 extension AttributedString {
     /// How `init(markdown:)` reads its text.
     public struct MarkdownParsingOptions: Hashable, Sendable {
+        /// Which Markdown syntax to read. Jetway reads inline syntax only: `full` and `inlineOnly` read
+        /// the same (paragraph breaks kept, line breaks joined), `inlineOnlyPreservingWhitespace` keeps
+        /// the text's line breaks and spaces as they are.
         public enum InterpretedSyntax: Hashable, Sendable { case full, inlineOnly, inlineOnlyPreservingWhitespace }
+        /// What to do with Markdown that cannot be read. Accepted so SwiftUI code compiles: Jetway's
+        /// reader reads any text, so it never throws and both policies give the same result.
         public enum FailurePolicy: Hashable, Sendable { case throwError, returnPartiallyParsedIfPossible }
+        /// Apple's extended attributes (`^[text](attribute: value)`). Accepted so SwiftUI code
+        /// compiles; Jetway's reader ignores it and leaves such syntax as text.
         public var allowsExtendedAttributes = false
+        /// Which syntax to read; see `InterpretedSyntax`.
         public var interpretedSyntax = InterpretedSyntax.full
+        /// What to do with Markdown that cannot be read; Jetway's reader never fails, so this changes
+        /// nothing.
         public var failurePolicy = FailurePolicy.throwError
+        /// The text's language. Accepted so SwiftUI code compiles; Jetway's reader ignores it.
         public var languageCode: String?
+        /// Options for `init(markdown:options:baseURL:)`, each defaulting as Foundation's does.
         public init(
             allowsExtendedAttributes: Bool = false, interpretedSyntax: InterpretedSyntax = .full,
             failurePolicy: FailurePolicy = .throwError, languageCode: String? = nil
@@ -123,6 +191,7 @@ extension AttributedString {
         }
     }
 
+    /// Reads UTF-8 Markdown `Data` as `init(markdown:options:baseURL:)` reads a string.
     public init(markdown: Data, options: MarkdownParsingOptions = MarkdownParsingOptions(), baseURL: URL? = nil) throws {
         try self.init(markdown: String(decoding: markdown, as: UTF8.self), options: options, baseURL: baseURL)
     }

@@ -10,18 +10,24 @@ public struct Button<Label: View>: _PrimitiveView {
     let role: ButtonRole?
     let action: @MainActor () -> Void
 
+    /// A button that runs `action` on the main actor when clicked, showing `label`.
+    ///
+    /// In a disabled environment (`.disabled(true)`) the `<button>` is rendered `disabled` and has no
+    /// click handler; among an alert's actions it dismisses the alert after `action` runs.
     public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.role = nil
         self.action = action
     }
 
+    /// A button with a `role`: `.destructive` shows its label in red, `.cancel` in semibold.
     public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.role = role
         self.action = action
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let action = view.action
         // A button among an alert's actions dismisses the alert once it has acted.
@@ -77,19 +83,23 @@ struct ButtonElement<Label: View>: _PrimitiveView {
 }
 
 extension Button where Label == Text {
+    /// A button titled with a localized string key (Markdown in a literal is read, as `Text` reads it).
     public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
         self.init(action: action) { Text(titleKey) }
     }
 
+    /// A button titled with a string, shown as written.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
         self.init(action: action) { Text(title) }
     }
 
+    /// A button with a `role`, titled with a localized string key.
     public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
         self.init(role: role, action: action) { Text(titleKey) }
     }
 
+    /// A button with a `role`, titled with a string shown as written.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
         self.init(role: role, action: action) { Text(title) }
@@ -102,6 +112,7 @@ extension Button where Label == Jetway.Label<Text, Image> {
         self.init(role: role, action: action) { Jetway.Label(titleKey, systemImage: systemImage) }
     }
 
+    /// A button with a title string and a system image: `Button(name, systemImage: "plus") { … }`.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage: String, role: ButtonRole? = nil, action: @escaping @MainActor () -> Void) {
         self.init(role: role, action: action) { Jetway.Label(title, systemImage: systemImage) }
@@ -110,5 +121,7 @@ extension Button where Label == Jetway.Label<Text, Image> {
 
 /// What a button does, for its styling.
 public enum ButtonRole: Hashable, Sendable {
+    /// `destructive` shows the button's label in red; `cancel` shows it in semibold (as an alert's
+    /// cancel button). Neither changes where the button goes or what it does.
     case destructive, cancel
 }

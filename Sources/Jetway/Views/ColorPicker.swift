@@ -2,8 +2,9 @@ import Foundation
 
 /// A colour well: the browser's colour chooser (`<input type="color">`) bound to a `Color`.
 /// The binding changes when the user has chosen (the well's `change`). The browser chooses
-/// opaque sRGB colours, so `supportsOpacity` keeps the binding's opacity
-/// as it was; a named colour (`.blue`) shows as its light-mode value until one is chosen.
+/// opaque sRGB colours: `supportsOpacity` is accepted and ignored, and a chosen colour replaces
+/// the binding's opacity with 1. A named colour (`.blue`) shows as its light-mode value until one
+/// is chosen.
 ///
 /// ```swift
 /// ColorPicker("Highlight", selection: $highlight)
@@ -13,11 +14,14 @@ public struct ColorPicker<Label: View>: _PrimitiveView {
     let selection: Binding<Color>
     let label: Label
 
+    /// A colour well bound to `selection`, after `label` in a `<label>`; the label's text is the well's
+    /// `aria-label`. Disabled in a disabled environment. `supportsOpacity` is ignored (see above).
     public init(selection: Binding<Color>, supportsOpacity: Bool = true, @ViewBuilder label: () -> Label) {
         self.selection = selection
         self.label = label()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("label", StyleClass.colorPicker)
         let inside = context.insideElement()
@@ -46,10 +50,12 @@ public struct ColorPicker<Label: View>: _PrimitiveView {
 }
 
 extension ColorPicker where Label == Text {
+    /// A colour well titled with a localized string key.
     public init(_ titleKey: LocalizedStringKey, selection: Binding<Color>, supportsOpacity: Bool = true) {
         self.init(selection: selection, supportsOpacity: supportsOpacity) { Text(titleKey) }
     }
 
+    /// A colour well titled with a string, shown as written.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, selection: Binding<Color>, supportsOpacity: Bool = true) {
         self.init(selection: selection, supportsOpacity: supportsOpacity) { Text(title) }
@@ -57,6 +63,7 @@ extension ColorPicker where Label == Text {
 }
 
 extension ColorPicker where Label == EmptyView {
+    /// A colour well with no title (and so no `aria-label`).
     public init(selection: Binding<Color>, supportsOpacity: Bool = true) {
         self.init(selection: selection, supportsOpacity: supportsOpacity) { EmptyView() }
     }

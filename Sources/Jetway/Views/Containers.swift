@@ -6,15 +6,26 @@ private let lazyGridLazyHgridClasses = "\(StyleClass.lazyGrid) \(StyleClass.lazy
 /// A column (or row) description of a lazy grid, as SwiftUI's: a fixed size, a flexible one
 /// between bounds, or as many adaptive cells as fit.
 public struct GridItem: Hashable, Sendable {
+    /// How wide a grid item's column (or tall its row) is, written as a CSS grid track.
     public enum Size: Hashable, Sendable {
+        /// A track of exactly this many points.
         case fixed(CGFloat)
+        /// A track between `minimum` and `maximum` points, sharing the room left with the other
+        /// flexible tracks (`minmax(min, 1fr)` when unbounded).
         case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
+        /// As many tracks of at least `minimum` points as fit (CSS `repeat(auto-fill, …)`).
         case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
     }
+    /// The track's size.
     public var size: Size
+    /// The gap after this track in points (8 when nil). A lazy grid uses its first item's spacing as
+    /// the gap between all its tracks.
     public var spacing: CGFloat?
+    /// The alignment of views in this track. Accepted so SwiftUI code compiles; Jetway's lazy grids do
+    /// not read it.
     public var alignment: Alignment?
 
+    /// A grid item of `size`, with the given `spacing` and `alignment` (see those properties).
     public init(_ size: Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {
         self.size = size
         self.spacing = spacing
@@ -47,6 +58,10 @@ public struct LazyVGrid<Content: View>: _PrimitiveView {
     let pinnedViews: PinnedScrollableViews
     let content: Content
 
+    /// A grid whose columns are `columns`, with `spacing` points (8 when nil) between rows.
+    ///
+    /// `alignment` is accepted so SwiftUI code compiles and not applied. `pinnedViews` makes section
+    /// headers or footers stick while the grid scrolls.
     public init(
         columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = [],
         @ViewBuilder content: () -> Content
@@ -58,6 +73,7 @@ public struct LazyVGrid<Content: View>: _PrimitiveView {
         self.content = content()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", StyleClass.lazyGrid)
         node.addStyle("grid-template-columns:\(view.columns.map(\.track).joined(separator: " "))")
@@ -76,6 +92,8 @@ public struct LazyHGrid<Content: View>: _PrimitiveView {
     let pinnedViews: PinnedScrollableViews
     let content: Content
 
+    /// A grid whose rows are `rows`, with `spacing` points (8 when nil) between columns; it grows
+    /// sideways. `alignment` is accepted so SwiftUI code compiles and not applied.
     public init(
         rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = [],
         @ViewBuilder content: () -> Content
@@ -86,6 +104,7 @@ public struct LazyHGrid<Content: View>: _PrimitiveView {
         self.content = content()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", lazyGridLazyHgridClasses)
         node.addStyle("grid-template-rows:\(view.rows.map(\.track).joined(separator: " "))")
@@ -96,11 +115,17 @@ public struct LazyHGrid<Content: View>: _PrimitiveView {
     }
 }
 
-/// Which views stay pinned while a lazy stack scrolls (accepted; nothing is pinned).
+/// Which views stay pinned while a lazy stack or grid scrolls: its sections' headers or footers
+/// stick to the edge of the scrolling area (CSS `position: sticky`).
 public struct PinnedScrollableViews: OptionSet, Sendable {
+    /// The option bits.
     public let rawValue: Int
+    /// The views whose bits `rawValue` sets.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Section headers stay at the top (or, in a horizontal stack, the leading edge) while scrolling.
     public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)
+    /// Section footers stay at the bottom (or, in a horizontal stack, the trailing edge) while
+    /// scrolling.
     public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
 }
 
@@ -110,6 +135,8 @@ public struct LazyVStack<Content: View>: _PrimitiveView {
     let stack: VStack<Content>
     let pinnedViews: PinnedScrollableViews
 
+    /// A vertical stack with `alignment` and `spacing` as `VStack`'s, whose `ForEach` rows are rendered
+    /// only near the browser's view; `pinnedViews` makes section headers or footers stick.
     public init(
         alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = [],
         @ViewBuilder content: () -> Content
@@ -118,15 +145,20 @@ public struct LazyVStack<Content: View>: _PrimitiveView {
         self.pinnedViews = pinnedViews
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         VStack.render(view.stack, context, &out, lazy: true, pins: view.pinnedViews)
     }
 }
 
+/// A horizontal stack of which a `ForEach`'s views are rendered only in and near the browser's view
+/// (`LazyRows`).
 public struct LazyHStack<Content: View>: _PrimitiveView {
     let stack: HStack<Content>
     let pinnedViews: PinnedScrollableViews
 
+    /// A horizontal stack with `alignment` and `spacing` as `HStack`'s, whose `ForEach` views are
+    /// rendered only near the browser's view; `pinnedViews` makes section headers or footers stick.
     public init(
         alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = [],
         @ViewBuilder content: () -> Content
@@ -135,6 +167,7 @@ public struct LazyHStack<Content: View>: _PrimitiveView {
         self.pinnedViews = pinnedViews
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         HStack.render(view.stack, context, &out, lazy: true, pins: view.pinnedViews)
     }
@@ -151,12 +184,17 @@ public struct DisclosureGroup<Label: View, Content: View>: _PrimitiveView {
     let content: Content
     let isExpanded: Binding<Bool>?
 
+    /// A disclosure group showing `label` in its `<summary>` and `content` when open.
+    ///
+    /// Without `isExpanded` it starts closed and remembers its state itself; with it, the binding opens
+    /// and closes it and follows the user's toggling.
     public init(isExpanded: Binding<Bool>? = nil, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.content = content()
         self.isExpanded = isExpanded
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let state = context.persistent(DisclosureState.self) { DisclosureState() }
         let expanded = view.isExpanded.map { binding in context.track { binding.wrappedValue } } ?? state.isExpanded
@@ -185,6 +223,7 @@ public struct DisclosureGroup<Label: View, Content: View>: _PrimitiveView {
 }
 
 extension DisclosureGroup where Label == Text {
+    /// A disclosure group whose label is `title`, shown as written.
     public init(_ title: String, isExpanded: Binding<Bool>? = nil, @ViewBuilder content: () -> Content) {
         self.init(isExpanded: isExpanded, content: content) { Text(title) }
     }
@@ -211,6 +250,8 @@ public struct Menu<Label: View, Content: View>: _PrimitiveView {
     /// Made by a `MenuStyle` (`Menu(configuration)`): drawn in the default look.
     var styled = false
 
+    /// A menu whose button shows `label` and whose items are `content` (usually buttons), in a
+    /// `role="menu"` list.
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.content = content()
@@ -222,6 +263,7 @@ public struct Menu<Label: View, Content: View>: _PrimitiveView {
         self.styled = styled
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         switch view.styled ? .builtIn(nil) : context.environment.menuStyling {
         case .custom(let makeBody):
@@ -250,6 +292,7 @@ public struct Menu<Label: View, Content: View>: _PrimitiveView {
 }
 
 extension Menu where Label == Text {
+    /// A menu whose button is `title`, shown as written.
     public init(_ title: String, @ViewBuilder content: () -> Content) {
         self.init(content: content) { Text(title) }
     }
@@ -261,6 +304,7 @@ extension Menu where Label == Jetway.Label<Text, Image> {
         self.init(content: content) { Jetway.Label(titleKey, systemImage: systemImage) }
     }
 
+    /// A menu whose button is a title string with a symbol.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage: String, @ViewBuilder content: () -> Content) {
         self.init(content: content) { Jetway.Label(String(title), systemImage: systemImage) }

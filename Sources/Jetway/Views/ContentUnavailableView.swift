@@ -10,6 +10,8 @@ public struct ContentUnavailableView<Label: View, Description: View, Actions: Vi
     let description: Description
     let actions: Actions
 
+    /// An unavailable view built from views: `label` large and bold (a label's icon big and grey above
+    /// its title), `description` in grey below it, then `actions`.
     public init(
         @ViewBuilder label: () -> Label, @ViewBuilder description: () -> Description = { EmptyView() },
         @ViewBuilder actions: () -> Actions = { EmptyView() }
@@ -19,6 +21,7 @@ public struct ContentUnavailableView<Label: View, Description: View, Actions: Vi
         self.actions = actions()
     }
 
+    /// A centred column of the label, the description and the actions, filling the space offered.
     public var body: some View {
         VStack(spacing: 12) {
             label
@@ -48,10 +51,13 @@ private struct UnavailableLabelStyle: LabelStyle {
 }
 
 extension ContentUnavailableView where Label == Jetway.Label<Text, Image>, Description == Text?, Actions == EmptyView {
+    /// An unavailable view with a title, a system image and an optional description.
     public init(_ title: LocalizedStringKey, systemImage name: String, description: Text? = nil) {
         self.init(label: { Jetway.Label(title, systemImage: name) }, description: { description })
     }
 
+    /// An unavailable view with a title string (shown as written), a system image and an optional
+    /// description.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage name: String, description: Text? = nil) {
         self.init(label: { Jetway.Label(title, systemImage: name) }, description: { description })
@@ -76,8 +82,11 @@ where
 
 /// The parts of `ContentUnavailableView.search`.
 public enum SearchUnavailableContent {
+    /// The title and magnifying glass.
     public typealias Label = Jetway.Label<Text, Image>
+    /// The hint to check the spelling.
     public typealias Description = Text
+    /// No actions.
     public typealias Actions = EmptyView
 }
 
@@ -86,11 +95,13 @@ public struct LabeledContent<Label: View, Content: View>: View {
     let label: Label
     let content: Content
 
+    /// A row showing `label`, then `content` in grey at the far end.
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.content = content()
     }
 
+    /// An `HStack` of the label, a `Spacer` and the content in the secondary colour.
     public var body: some View {
         HStack {
             label
@@ -101,15 +112,18 @@ public struct LabeledContent<Label: View, Content: View>: View {
 }
 
 extension LabeledContent where Label == Text, Content == Text {
+    /// A row titled with a localized string key, showing `value` as written.
     public init<S: StringProtocol>(_ titleKey: LocalizedStringKey, value: S) {
         self.init(content: { Text(value) }, label: { Text(titleKey) })
     }
 
+    /// A row titled with a string, showing `value`; both shown as written.
     @_disfavoredOverload
     public init<S: StringProtocol, V: StringProtocol>(_ title: S, value: V) {
         self.init(content: { Text(value) }, label: { Text(title) })
     }
 
+    /// A row titled with a localized string key, showing `value` formatted by `format`.
     public init<F: FormatStyle>(_ titleKey: LocalizedStringKey, value: F.FormatInput, format: F)
     where F.FormatInput: Equatable, F.FormatOutput == String {
         self.init(content: { Text(value, format: format) }, label: { Text(titleKey) })
@@ -117,6 +131,7 @@ extension LabeledContent where Label == Text, Content == Text {
 }
 
 extension LabeledContent where Label == Text {
+    /// A row titled with a localized string key, showing `content`.
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
         self.init(content: content, label: { Text(titleKey) })
     }

@@ -1,6 +1,8 @@
 /// Which parts of a date a `DatePicker` edits.
 public struct DatePickerComponents: OptionSet, Hashable, Sendable {
+    /// The option bits.
     public let rawValue: Int
+    /// The components whose bits `rawValue` sets.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Year, month and day.
@@ -18,6 +20,7 @@ public struct DatePickerComponents: OptionSet, Hashable, Sendable {
 /// DatePicker("Remind me at", selection: $reminder, displayedComponents: .hourAndMinute)
 /// ```
 public struct DatePicker<Label: View>: _PrimitiveView {
+    /// SwiftUI's name for `DatePickerComponents`.
     public typealias Components = DatePickerComponents
 
     let selection: Binding<Date>
@@ -34,12 +37,20 @@ public struct DatePicker<Label: View>: _PrimitiveView {
         self.label = label
     }
 
+    /// A date picker bound to `selection`, editing `displayedComponents` (both when empty), after
+    /// `label`.
+    ///
+    /// The input is `date`, `time` or `datetime-local` by the components; a chosen value keeps the
+    /// parts it does not edit from the binding's date. The label's text is the input's `aria-label`,
+    /// and is shown unless `.labelsHidden()`.
     public init(
         selection: Binding<Date>, displayedComponents: DatePickerComponents = [.date, .hourAndMinute], @ViewBuilder label: () -> Label
     ) {
         self.init(selection: selection, lower: nil, upper: nil, components: displayedComponents, label: label())
     }
 
+    /// A date picker whose choice is kept within `range`: the input's `min` and `max`, and a value
+    /// outside is clamped to the nearest bound.
     public init(
         selection: Binding<Date>, in range: ClosedRange<Date>, displayedComponents: DatePickerComponents = [.date, .hourAndMinute],
         @ViewBuilder label: () -> Label
@@ -47,6 +58,7 @@ public struct DatePicker<Label: View>: _PrimitiveView {
         self.init(selection: selection, lower: range.lowerBound, upper: range.upperBound, components: displayedComponents, label: label())
     }
 
+    /// A date picker whose choice is kept at or after `range`'s lower bound.
     public init(
         selection: Binding<Date>, in range: PartialRangeFrom<Date>, displayedComponents: DatePickerComponents = [.date, .hourAndMinute],
         @ViewBuilder label: () -> Label
@@ -54,6 +66,7 @@ public struct DatePicker<Label: View>: _PrimitiveView {
         self.init(selection: selection, lower: range.lowerBound, upper: nil, components: displayedComponents, label: label())
     }
 
+    /// A date picker whose choice is kept at or before `range`'s upper bound.
     public init(
         selection: Binding<Date>, in range: PartialRangeThrough<Date>,
         displayedComponents: DatePickerComponents = [.date, .hourAndMinute], @ViewBuilder label: () -> Label
@@ -61,6 +74,7 @@ public struct DatePicker<Label: View>: _PrimitiveView {
         self.init(selection: selection, lower: nil, upper: range.upperBound, components: displayedComponents, label: label())
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("label", StyleClass.datepicker)
         let inside = context.insideElement()
@@ -99,6 +113,7 @@ public struct DatePicker<Label: View>: _PrimitiveView {
 }
 
 extension DatePicker where Label == Text {
+    /// A date picker titled with a string, shown as written.
     @_disfavoredOverload
     public init<S: StringProtocol>(
         _ title: S, selection: Binding<Date>, displayedComponents: DatePickerComponents = [.date, .hourAndMinute]
@@ -106,12 +121,14 @@ extension DatePicker where Label == Text {
         self.init(selection: selection, lower: nil, upper: nil, components: displayedComponents, label: Text(title))
     }
 
+    /// A date picker titled with a localized string key.
     public init(
         _ titleKey: LocalizedStringKey, selection: Binding<Date>, displayedComponents: DatePickerComponents = [.date, .hourAndMinute]
     ) {
         self.init(selection: selection, lower: nil, upper: nil, components: displayedComponents, label: Text(titleKey))
     }
 
+    /// A date picker titled with a string, its choice kept within `range`.
     @_disfavoredOverload
     public init<S: StringProtocol>(
         _ title: S, selection: Binding<Date>, in range: ClosedRange<Date>,
@@ -121,6 +138,7 @@ extension DatePicker where Label == Text {
             selection: selection, lower: range.lowerBound, upper: range.upperBound, components: displayedComponents, label: Text(title))
     }
 
+    /// A date picker titled with a localized string key, its choice kept within `range`.
     public init(
         _ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: ClosedRange<Date>,
         displayedComponents: DatePickerComponents = [.date, .hourAndMinute]
@@ -129,6 +147,7 @@ extension DatePicker where Label == Text {
             selection: selection, lower: range.lowerBound, upper: range.upperBound, components: displayedComponents, label: Text(titleKey))
     }
 
+    /// A date picker titled with a string, its choice kept at or after `range`'s lower bound.
     @_disfavoredOverload
     public init<S: StringProtocol>(
         _ title: S, selection: Binding<Date>, in range: PartialRangeFrom<Date>,
@@ -137,6 +156,8 @@ extension DatePicker where Label == Text {
         self.init(selection: selection, lower: range.lowerBound, upper: nil, components: displayedComponents, label: Text(title))
     }
 
+    /// A date picker titled with a localized string key, its choice kept at or after `range`'s lower
+    /// bound.
     public init(
         _ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: PartialRangeFrom<Date>,
         displayedComponents: DatePickerComponents = [.date, .hourAndMinute]
@@ -144,6 +165,7 @@ extension DatePicker where Label == Text {
         self.init(selection: selection, lower: range.lowerBound, upper: nil, components: displayedComponents, label: Text(titleKey))
     }
 
+    /// A date picker titled with a string, its choice kept at or before `range`'s upper bound.
     @_disfavoredOverload
     public init<S: StringProtocol>(
         _ title: S, selection: Binding<Date>, in range: PartialRangeThrough<Date>,
@@ -233,21 +255,30 @@ struct DateInputForm: Sendable {
 /// (docs/swiftui.md lists it with what is not honoured).
 public protocol DatePickerStyle {}
 
+/// The platform's default style; in a browser, its date field (as every style).
 public struct DefaultDatePickerStyle: DatePickerStyle { public init() {} }
+/// A compact field that opens a calendar; in a browser, its date field (as every style).
 public struct CompactDatePickerStyle: DatePickerStyle { public init() {} }
+/// A calendar shown in place. Accepted so SwiftUI code compiles; a browser shows its date field.
 public struct GraphicalDatePickerStyle: DatePickerStyle { public init() {} }
+/// Spinning wheels. Accepted so SwiftUI code compiles; a browser shows its date field (a phone's may
+/// show wheels).
 public struct WheelDatePickerStyle: DatePickerStyle { public init() {} }
 
 extension DatePickerStyle where Self == DefaultDatePickerStyle {
+    /// The default style: the browser's date field.
     public static var automatic: DefaultDatePickerStyle { DefaultDatePickerStyle() }
 }
 extension DatePickerStyle where Self == CompactDatePickerStyle {
+    /// The compact style: the browser's date field.
     public static var compact: CompactDatePickerStyle { CompactDatePickerStyle() }
 }
 extension DatePickerStyle where Self == GraphicalDatePickerStyle {
+    /// The graphical style. Accepted so SwiftUI code compiles; a browser shows its date field.
     public static var graphical: GraphicalDatePickerStyle { GraphicalDatePickerStyle() }
 }
 extension DatePickerStyle where Self == WheelDatePickerStyle {
+    /// The wheel style. Accepted so SwiftUI code compiles; a browser shows its date field.
     public static var wheel: WheelDatePickerStyle { WheelDatePickerStyle() }
 }
 

@@ -2,8 +2,11 @@ import Observation
 
 /// Whether the user is editing a list (`@Environment(\.editMode)`), as SwiftUI's `EditMode`.
 public enum EditMode: Hashable, Sendable {
+    /// `inactive`: not editing. `active`: editing (a list shows its delete and move controls).
+    /// `transient`: editing for a moment, as SwiftUI's; Jetway treats it as `active`.
     case inactive, transient, active
 
+    /// Whether the mode is `active` or `transient`.
     public var isEditing: Bool { self != .inactive }
 }
 
@@ -17,8 +20,11 @@ public enum EditMode: Hashable, Sendable {
 public struct EditButton: View {
     @Environment(\.editMode) private var editMode
 
+    /// An edit button for the stack around it.
     public init() {}
 
+    /// "Edit" or "Done", switching the stack's edit mode; a disabled "Edit" outside a
+    /// `NavigationStack`.
     public var body: some View {
         if let editMode {
             Button(editMode.wrappedValue.isEditing ? "Done" : "Edit") {

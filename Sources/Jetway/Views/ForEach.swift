@@ -7,14 +7,18 @@
 /// ForEach(0..<columns) { column in Text("\(column)") }
 /// ```
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
+    /// The collection whose elements make the views.
     public var data: Data
     /// Each element's identity: the key path's value (a direct `id` read for `Identifiable`
     /// elements, which spares a key-path application per row and render).
     package let identify: (Data.Element) -> ID
+    /// Makes the view (or content) for one element.
     public var content: (Data.Element) -> Content
     /// iOS 16's `editActions:`: the rows deletable and movable, edited in the bound collection.
     var edits: [OnDeleteModifier.Edit] = []
 
+    /// Views for each element of `data`, identified by the element's `id` key path (`\.self` for
+    /// hashable values).
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
     where Content: View {
         self.init(data, identify: { $0[keyPath: id] }, content: content)
@@ -31,6 +35,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
 
 extension ForEach: View, _PrimitiveView where Content: View {
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         if !view.edits.isEmpty {
             // As `.onDelete { }.onMove { }` around it.
@@ -169,6 +174,7 @@ extension ForEach: View, _PrimitiveView where Content: View {
 }
 
 extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable, Content: View {
+    /// Views for each element of `data`, identified by its `id`.
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, identify: { $0.id }, content: content)
     }
@@ -176,10 +182,15 @@ extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable, Conte
 
 /// Which edits a `ForEach` over a binding lets the visitor make (`ForEach($items, editActions: .all)`).
 public struct EditActions<Data>: OptionSet, Sendable {
+    /// The option bits.
     public let rawValue: Int
+    /// The actions whose bits `rawValue` sets.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Rows may be dragged to another place, as with `.onMove`.
     public static var move: Self { Self(rawValue: 1) }
+    /// Rows may be deleted, as with `.onDelete`.
     public static var delete: Self { Self(rawValue: 2) }
+    /// Rows may be moved and deleted.
     public static var all: Self { [.move, .delete] }
 }
 
@@ -194,6 +205,8 @@ extension ForEach where Content: View {
         edits = Self.edits(editActions, data)
     }
 
+    /// Rows of the bound collection's `Identifiable` elements that the visitor may delete and move, the
+    /// collection edited in place.
     public init<C: MutableCollection & RandomAccessCollection & RangeReplaceableCollection>(
         _ data: Binding<C>, editActions: EditActions<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
     ) where Data == Binding<C>, C.Element: Identifiable, ID == C.Element.ID, C.Index == Int {
@@ -222,6 +235,7 @@ extension ForEach where Data == Range<Int>, ID == Int, Content: View {
 }
 
 extension ForEach where Data == ClosedRange<Int>, ID == Int, Content: View {
+    /// Views for a closed range of integers, identified by the integer.
     public init(_ data: ClosedRange<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, id: \.self, content: content)
     }

@@ -11,10 +11,13 @@ private let formFillWFillHClasses = "\(StyleClass.form) \(StyleClass.fillW) \(St
 public struct Form<Content: View>: _PrimitiveView {
     let content: Content
 
+    /// A form of `content`: a `<form>` (never submitted) that fills the space offered; its sections are
+    /// grouped cards unless `.formStyle(.columns)`.
     public init(@ViewBuilder content: () -> Content) {
         self.content = content()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("form", formFillWFillHClasses)
         if context.environment.formColumns { node.addClass(StyleClass.formColumns) }
@@ -37,18 +40,21 @@ public struct Section<Parent: View, Content: View, Footer: View>: _PrimitiveView
     let content: Content
     let footer: Footer
 
+    /// A section of `content` with a `header` view above it and a `footer` view below.
     public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
         self.header = header()
         self.content = content()
         self.footer = footer()
     }
 
+    /// A section of `content` with the given `header` and `footer` views.
     public init(header: Parent, footer: Footer, @ViewBuilder content: () -> Content) {
         self.header = header
         self.content = content()
         self.footer = footer
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("section", StyleClass.section)
         var inside = context.insideElement()
@@ -111,6 +117,7 @@ public struct Section<Parent: View, Content: View, Footer: View>: _PrimitiveView
 }
 
 extension Section where Parent == EmptyView, Footer == EmptyView {
+    /// A section of `content` with no header or footer.
     public init(@ViewBuilder content: () -> Content) {
         self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
     }
@@ -124,20 +131,24 @@ extension Section where Parent == EmptyView {
 }
 
 extension Section where Footer == EmptyView {
+    /// A section of `content` with a `header` view and no footer.
     public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
         self.init(content: content, header: header, footer: { EmptyView() })
     }
 
+    /// A section of `content` under `header`, with no footer.
     public init(header: Parent, @ViewBuilder content: () -> Content) {
         self.init(header: header, footer: EmptyView(), content: content)
     }
 }
 
 extension Section where Parent == Text, Footer == EmptyView {
+    /// A section of `content` titled with a localized string key.
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
         self.init(header: Text(titleKey), footer: EmptyView(), content: content)
     }
 
+    /// A section of `content` titled with a string, shown as written.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
         self.init(header: Text(title), footer: EmptyView(), content: content)
@@ -146,12 +157,15 @@ extension Section where Parent == Text, Footer == EmptyView {
 
 /// How prominent a section's header is.
 public enum Prominence: Hashable, Sendable {
+    /// `standard`: the header in small uppercase secondary text. `increased`: the header as a title,
+    /// larger and in the text's colour.
     case standard, increased
 }
 
 private struct HeaderProminenceKey: EnvironmentKey { static let defaultValue = Prominence.standard }
 
 extension EnvironmentValues {
+    /// How prominent the section headers below are (`.headerProminence(_:)`); `.standard` by default.
     public var headerProminence: Prominence {
         get { self[HeaderProminenceKey.self] }
         set { self[HeaderProminenceKey.self] = newValue }
@@ -168,21 +182,31 @@ extension View {
 /// How a form looks: `.grouped` (its sections as cards on a grouped background, a phone's
 /// look and `.automatic`'s) or `.columns` (a Mac's: no cards).
 public protocol FormStyle {
+    /// Whether the form shows columns rather than grouped cards; Jetway's hook, not for apps.
     var _columns: Bool { get }
 }
 
+/// The default form style: grouped, as on a phone.
 public struct AutomaticFormStyle: FormStyle {
+    /// The automatic style.
     public init() {}
+    /// False: grouped cards. Jetway's hook, not for apps.
     public var _columns: Bool { false }
 }
 
+/// Sections as cards on a grouped background.
 public struct GroupedFormStyle: FormStyle {
+    /// The grouped style.
     public init() {}
+    /// False: grouped cards. Jetway's hook, not for apps.
     public var _columns: Bool { false }
 }
 
+/// Sections with no cards, as on a Mac.
 public struct ColumnsFormStyle: FormStyle {
+    /// The columns style.
     public init() {}
+    /// True: no cards. Jetway's hook, not for apps.
     public var _columns: Bool { true }
 }
 

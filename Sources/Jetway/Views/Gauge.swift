@@ -29,6 +29,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, Mar
         return span > 0 ? Double(value - bounds.lowerBound) / span : 0
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let circular: Bool
         switch context.environment.gaugeStyling {
@@ -92,6 +93,11 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, Mar
 }
 
 extension Gauge where MarkedValueLabels == EmptyView {
+    /// A gauge of `value` within `bounds`, with `label`, `currentValueLabel` and the bounds' labels at
+    /// the ends of the bar. A value outside `bounds` is pinned to the nearer end.
+    ///
+    /// A ring style shows neither bounds label. The meter's `aria-label` is the label's text and its
+    /// `aria-valuetext` the current value label's.
     public init<V: BinaryFloatingPoint>(
         value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
         @ViewBuilder currentValueLabel: () -> CurrentValueLabel, @ViewBuilder minimumValueLabel: () -> BoundsLabel,
@@ -104,6 +110,7 @@ extension Gauge where MarkedValueLabels == EmptyView {
 }
 
 extension Gauge where BoundsLabel == EmptyView, MarkedValueLabels == EmptyView {
+    /// A gauge of `value` within `bounds`, with `label` and `currentValueLabel`.
     public init<V: BinaryFloatingPoint>(
         value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
         @ViewBuilder currentValueLabel: () -> CurrentValueLabel
@@ -113,6 +120,7 @@ extension Gauge where BoundsLabel == EmptyView, MarkedValueLabels == EmptyView {
 }
 
 extension Gauge where CurrentValueLabel == EmptyView, BoundsLabel == EmptyView, MarkedValueLabels == EmptyView {
+    /// A gauge of `value` within `bounds`, with `label` only.
     public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label) {
         self.init(fraction: Self.fraction(value, in: bounds), label: label(), current: nil, minimum: nil, maximum: nil)
     }
@@ -120,45 +128,65 @@ extension Gauge where CurrentValueLabel == EmptyView, BoundsLabel == EmptyView, 
 
 /// What an app's `GaugeStyle` draws from: the value as a fraction of the range, and the labels.
 public struct GaugeStyleConfiguration {
+    /// A type-erased label view.
     public typealias Label = ButtonStyleConfiguration.Label
+    /// A type-erased label view.
     public typealias CurrentValueLabel = ButtonStyleConfiguration.Label
+    /// A type-erased label view. Kept for source compatibility: Jetway's gauges have no marked values.
     public typealias MarkedValueLabels = ButtonStyleConfiguration.Label
     /// Where the value is in its range, from 0 to 1.
     public let value: Double
+    /// The gauge's label.
     public let label: Label
+    /// The current value's label, if the gauge has one.
     public let currentValueLabel: CurrentValueLabel?
+    /// The lower bound's label, if the gauge has one.
     public let minimumValueLabel: Label?
+    /// The upper bound's label, if the gauge has one.
     public let maximumValueLabel: Label?
 }
 
 /// A gauge's look: the built-in ones, or an app's own `makeBody(configuration:)`.
 public protocol GaugeStyle {
+    /// The view the style makes.
     associatedtype Body: View
+    /// The gauge's view, drawn from `configuration`.
     @ViewBuilder @MainActor func makeBody(configuration: Configuration) -> Body
+    /// What `makeBody(configuration:)` draws from.
     typealias Configuration = GaugeStyleConfiguration
 }
 
 /// A bar (the default, `.linearCapacity`, `.accessoryLinear`, `.accessoryLinearCapacity`).
 public struct LinearGaugeStyle: GaugeStyle {
+    /// The bar style.
     public init() {}
+    /// Not called: Jetway draws the bar itself (`.gaugeStyle(_:)` recognises this style).
     public func makeBody(configuration: Configuration) -> some View { EmptyView() }
 }
 
 /// A ring with the current value in it (`.accessoryCircular`, `.accessoryCircularCapacity`).
 public struct CircularGaugeStyle: GaugeStyle {
+    /// The ring style.
     public init() {}
+    /// Not called: Jetway draws the ring itself (`.gaugeStyle(_:)` recognises this style).
     public func makeBody(configuration: Configuration) -> some View { EmptyView() }
 }
 
 extension GaugeStyle where Self == LinearGaugeStyle {
+    /// The default style: a bar.
     public static var automatic: Self { Self() }
+    /// A bar, as `automatic`.
     public static var linearCapacity: Self { Self() }
+    /// A bar, as `automatic`.
     public static var accessoryLinear: Self { Self() }
+    /// A bar, as `automatic`.
     public static var accessoryLinearCapacity: Self { Self() }
 }
 
 extension GaugeStyle where Self == CircularGaugeStyle {
+    /// A ring with the current value in it.
     public static var accessoryCircular: Self { Self() }
+    /// A ring with the current value in it, as `accessoryCircular`.
     public static var accessoryCircularCapacity: Self { Self() }
 }
 
@@ -177,6 +205,7 @@ extension EnvironmentValues {
 }
 
 extension View {
+    /// The look of the gauges inside: a built-in bar or ring, or `style`'s `makeBody(configuration:)`.
     public func gaugeStyle<S: GaugeStyle>(_ style: S) -> some View {
         let styling: GaugeStyling
         switch style {

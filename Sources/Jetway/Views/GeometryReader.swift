@@ -11,10 +11,14 @@
 public struct GeometryReader<Content: View>: _PrimitiveView {
     let content: (GeometryProxy) -> Content
 
+    /// A reader whose `content` is made from a `GeometryProxy` of the size offered. It takes all the
+    /// room offered (the views around it grow to give it), and its content is made again when the
+    /// browser reports a new size.
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {
         self.content = content
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let state = context.persistent(GeometryState.self) {
             // Readers are numbered in the order they first appear (the page's order on its
@@ -42,10 +46,13 @@ public struct GeometryReader<Content: View>: _PrimitiveView {
 
 /// The size offered to a `GeometryReader`'s content, and where it is.
 public struct GeometryProxy: Sendable {
+    /// The size offered to the reader, in points (CSS pixels): the browser's last report, or
+    /// `defaultSize` before one.
     public let size: CGSize
     /// Where the reader's box was in the page when the browser last reported its size (the
     /// page's scrolling does not report it again).
     let origin: CGPoint
+    /// Always zero: a browser page has no safe area Jetway reports.
     public var safeAreaInsets: EdgeInsets { EdgeInsets() }
 
     init(size: CGSize, origin: CGPoint = .zero) {

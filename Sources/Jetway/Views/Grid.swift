@@ -16,6 +16,9 @@ public struct Grid<Content: View>: _PrimitiveView {
     let verticalSpacing: CGFloat?
     let content: Content
 
+    /// A grid of `content` with `alignment` for its cells, and `horizontalSpacing` and
+    /// `verticalSpacing` points between columns and rows (the default spacing when nil). It has as
+    /// many columns as its widest `GridRow`.
     public init(
         alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
         @ViewBuilder content: () -> Content
@@ -26,6 +29,7 @@ public struct Grid<Content: View>: _PrimitiveView {
         self.content = content()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", StyleClass.grid)
         context.renderChildren(view.content, into: node)
@@ -46,11 +50,14 @@ public struct GridRow<Content: View>: _PrimitiveView {
     let alignment: VerticalAlignment?
     let content: Content
 
+    /// A row of cells, each child of `content` one cell; `alignment` overrides the grid's vertical
+    /// alignment for this row.
     public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.content = content()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", StyleClass.gridrow)
         node.setAttribute("role", "row")
@@ -85,6 +92,8 @@ extension View {
         return modifier(StyleModifier { node in node.addStyle("grid-column:span \(span)") })
     }
 
+    /// Aligns this cell horizontally in its column (CSS `justify-self`). Unlike SwiftUI, it aligns only
+    /// the cell it is on, not the whole column.
     public func gridColumnAlignment(_ alignment: HorizontalAlignment) -> some View {
         modifier(StyleModifier { node in node.addStyle("justify-self:\(alignment.cssName)") })
     }

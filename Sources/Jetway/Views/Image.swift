@@ -22,6 +22,8 @@ public struct Image: _PrimitiveView, Equatable {
     var isPixelated = false
     var contentMode: ContentMode?
 
+    /// The app's image named `name`: an `<img>` from `/assets/images/` (`.png` added when the name has
+    /// no extension), its `alt` text the name.
     nonisolated public init(_ name: String) {
         source = .asset(name)
         label = name
@@ -33,16 +35,20 @@ public struct Image: _PrimitiveView, Equatable {
         self.init(name)
     }
 
+    /// The app's image named `name`, its `alt` text the words of `label`.
     nonisolated public init(_ name: String, label: Text) {
         source = .asset(name)
         self.label = label.string
     }
 
+    /// The app's image named `name`, hidden from assistive technology (an empty `alt`).
     nonisolated public init(decorative name: String) {
         source = .asset(name)
         label = nil
     }
 
+    /// A system symbol drawn inline in the current text colour, read to assistive technology by a
+    /// spoken form of its name.
     nonisolated public init(systemName: String) {
         source = .system(systemName)
         label = SystemIcons.spokenName(systemName)
@@ -64,13 +70,15 @@ public struct Image: _PrimitiveView, Equatable {
     /// process (the server logs it in development mode). Set before pages render.
     nonisolated(unsafe) public static var unknownSystemNameReporter: (@Sendable (String) -> Void)?
 
+    /// An image that fills the frame it is given (stretched to it) rather than keeping its own size.
     public func resizable() -> Image {
         var copy = self
         copy.isResizable = true
         return copy
     }
 
-    /// Resizable with insets kept from stretching, or tiled (`resizingMode: .tile`).
+    /// Resizable, stretched or tiled (`resizingMode: .tile`). `capInsets` is accepted so SwiftUI code
+    /// compiles and ignored: the whole picture stretches.
     public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image {
         var copy = resizable()
         copy.tiles = resizingMode == .tile
@@ -85,23 +93,34 @@ public struct Image: _PrimitiveView, Equatable {
         return copy
     }
 
+    /// Smooths a scaled image's pixels (`true`) or draws them as squares (`false`).
     public func antialiased(_ isAntialiased: Bool) -> Image { interpolation(isAntialiased ? .high : .none) }
 
+    /// How a scaled image's pixels are blended, for `interpolation(_:)`.
     public enum Interpolation: Hashable, Sendable {
+        /// `none` draws a scaled image's pixels as squares; `low`, `medium` and `high` all leave it
+        /// to the browser's smoothing.
         case none, low, medium, high
     }
 
     /// How a resizable image fills its frame: stretched (the default) or repeated.
     public enum ResizingMode: Hashable, Sendable {
+        /// `stretch` scales the picture to the frame; `tile` repeats it over the frame at its own size.
         case stretch, tile
     }
 
+    /// Accepted so SwiftUI code compiles and does nothing: a symbol always takes the text colour and an
+    /// app image always shows its own colours.
     public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
 
+    /// Whether an image is drawn in the foreground colour, for `renderingMode(_:)`, which ignores it.
     public enum TemplateRenderingMode: Hashable, Sendable {
+        /// `template` draws the image in the foreground colour, `original` in its own (in SwiftUI;
+        /// Jetway reads neither).
         case template, original
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Image, _ context: _RenderContext, _ out: inout [Node]) {
         // `.symbolVariant(.fill)` around a symbol: its variant, where there is one.
         if case .system(let name) = view.source, let variants = context.environment.symbolVariants {
@@ -174,7 +193,10 @@ extension View {
         self.aspectRatio(aspectRatio.height > 0 ? aspectRatio.width / aspectRatio.height : nil, contentMode: contentMode)
     }
 
+    /// Scales the view to fit its frame, keeping its proportions (CSS `object-fit: contain`).
     public func scaledToFit() -> some View { aspectRatio(contentMode: .fit) }
+    /// Scales the view to fill its frame, keeping its proportions and cropping (CSS
+    /// `object-fit: cover`).
     public func scaledToFill() -> some View { aspectRatio(contentMode: .fill) }
 }
 
@@ -184,15 +206,25 @@ public struct SymbolVariants: Hashable, Sendable {
     let shape: String?
     let fills: Bool
     let slashes: Bool
+    /// No variant: the symbols as named, a `.fill` in their names taken off.
     public static let none = SymbolVariants(shape: nil, fills: false, slashes: false)
+    /// The filled variant (`star.fill`).
     public static let fill = SymbolVariants(shape: nil, fills: true, slashes: false)
+    /// The variant in a circle (`plus.circle`).
     public static let circle = SymbolVariants(shape: "circle", fills: false, slashes: false)
+    /// The variant in a square (`plus.square`).
     public static let square = SymbolVariants(shape: "square", fills: false, slashes: false)
+    /// The variant in a rectangle.
     public static let rectangle = SymbolVariants(shape: "rectangle", fills: false, slashes: false)
+    /// The slashed variant (`bell.slash`).
     public static let slash = SymbolVariants(shape: nil, fills: false, slashes: true)
+    /// These variants, filled as well.
     public var fill: SymbolVariants { SymbolVariants(shape: shape, fills: true, slashes: slashes) }
+    /// These variants, in a circle.
     public var circle: SymbolVariants { SymbolVariants(shape: "circle", fills: fills, slashes: slashes) }
+    /// These variants, in a square.
     public var square: SymbolVariants { SymbolVariants(shape: "square", fills: fills, slashes: slashes) }
+    /// These variants, slashed as well.
     public var slash: SymbolVariants { SymbolVariants(shape: shape, fills: fills, slashes: true) }
 
     /// `name` with these variants, where the symbol has that variant (else as it is).

@@ -7,11 +7,14 @@ public struct Label<Title: View, Icon: View>: _PrimitiveView {
     let title: Title
     let icon: Icon
 
+    /// A label of a `title` view and an `icon` view, in a `<span>`: icon then title, or one of them by
+    /// `.labelStyle(_:)` (an icon alone keeps the title as its `aria-label` and tooltip).
     public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
         self.title = title()
         self.icon = icon()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let styling = context.environment.labelStyling
         if case .custom(let style) = styling {
@@ -54,15 +57,19 @@ struct LabelElement<Title: View, Icon: View>: _PrimitiveView {
 }
 
 extension Label where Title == Text, Icon == Image {
+    /// A label with a localized title and a system symbol.
     public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
         self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
     }
 
+    /// A label with a title string (shown as written) and a system symbol.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage name: String) {
         self.init(title: { Text(title) }, icon: { Image(systemName: name) })
     }
 
+    /// A label with a localized title and an image of the app's, the image hidden from assistive
+    /// technology (the title names it).
     public init(_ titleKey: LocalizedStringKey, image name: String) {
         self.init(title: { Text(titleKey) }, icon: { Image(decorative: name) })
     }
@@ -78,11 +85,15 @@ public struct Link<Label: View>: _PrimitiveView {
     let destination: URL
     let label: Label
 
+    /// A link to `destination` showing `label`. Inside another link's label it is a `<span>` with
+    /// `role="link"` that the browser follows when clicked; an http(s) link has
+    /// `rel="noopener noreferrer"`, and a refused address is marked `aria-disabled`.
     public init(destination: URL, @ViewBuilder label: () -> Label) {
         self.destination = destination
         self.label = label()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node: Node
         if context.insideLink {
@@ -109,17 +120,20 @@ public struct Link<Label: View>: _PrimitiveView {
 }
 
 extension Link where Label == Text {
+    /// A link titled with a localized string key.
     public init(_ titleKey: LocalizedStringKey, destination: URL) {
         self.init(destination: destination) { Text(titleKey) }
     }
 
+    /// A link titled with a string, shown as written.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, destination: URL) {
         self.init(destination: destination) { Text(title) }
     }
 }
 
-/// Progress: a spinner when the amount is unknown, a bar when it is known.
+/// Progress: a bar (the browser's `<progress>`, an indeterminate one when the amount is unknown)
+/// or, with `.progressViewStyle(.circular)`, a ring that spins when the amount is unknown.
 ///
 /// ```swift
 /// ProgressView("Loading flights…")
@@ -136,6 +150,7 @@ public struct ProgressView<Label: View>: _PrimitiveView {
         self.total = total
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let fraction = view.value.map { min(max($0 / view.total, 0), 1) }
         var circular: Bool?
@@ -189,20 +204,26 @@ extension ProgressView {
 }
 
 extension ProgressView where Label == EmptyView {
+    /// A progress view with no label whose amount is unknown.
     public init() {
         self.init(label: nil, value: nil, total: 1)
     }
 
+    /// A progress view `value` of `total` along, with no label: a nil `value` is unknown, and a value
+    /// outside 0...`total` is pinned to the nearer end.
     public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0) {
         self.init(label: nil, value: value.flatMap { Double($0) }, total: max(Double(total), .leastNonzeroMagnitude))
     }
 }
 
 extension ProgressView where Label == Text {
+    /// A progress view titled with a localized string key, whose amount is unknown; the title is its
+    /// `aria-label`.
     public init(_ titleKey: LocalizedStringKey) {
         self.init(label: Text(titleKey), value: nil, total: 1)
     }
 
+    /// A progress view titled with a localized string key, `value` of `total` along.
     public init<V: BinaryFloatingPoint>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1.0) {
         self.init(label: Text(titleKey), value: value.flatMap { Double($0) }, total: max(Double(total), .leastNonzeroMagnitude))
     }

@@ -12,6 +12,7 @@ public struct List<SelectionValue: Hashable, Content: View>: _PrimitiveView {
     let content: Content
     var selection: ListSelection?
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         // As tall and wide as offered, as SwiftUI's List: an overlay on it covers the screen,
         // not its rows.
@@ -121,16 +122,21 @@ final class ListState: NodeHolding {
 }
 
 extension List where SelectionValue == Never {
+    /// A list of the rows `content` makes: each view (a `ForEach`'s, a `Section`'s) is an `<li>`. The
+    /// `<ul>` fills the space offered, and a `ForEach`'s rows are rendered only near the browser's
+    /// view.
     public init(@ViewBuilder content: () -> Content) {
         self.content = content()
     }
 
+    /// A list with a row for each element of `data`, identified by its `id`.
     public init<Data: RandomAccessCollection, RowContent: View>(
         _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
     ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
         self.content = ForEach(data, content: rowContent)
     }
 
+    /// A list with a row for each element of `data`, identified by the `id` key path.
     public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
         _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
     ) where Content == ForEach<Data, ID, RowContent> {
@@ -158,18 +164,23 @@ extension List {
         self.selection = ListSelection(multiple: selection)
     }
 
+    /// A list with a row for each `Identifiable` element of `data`, one of which the user may select.
     public init<Data: RandomAccessCollection, RowContent: View>(
         _ data: Data, selection: Binding<SelectionValue?>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
     ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
         self.init(selection: selection) { ForEach(data, content: rowContent) }
     }
 
+    /// A list with a row for each `Identifiable` element of `data`, several of which the user may
+    /// select.
     public init<Data: RandomAccessCollection, RowContent: View>(
         _ data: Data, selection: Binding<Set<SelectionValue>>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
     ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
         self.init(selection: selection) { ForEach(data, content: rowContent) }
     }
 
+    /// A list with a row for each element of `data`, identified by `id`, one of which the user may
+    /// select.
     public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
         _ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<SelectionValue?>,
         @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
@@ -177,6 +188,8 @@ extension List {
         self.init(selection: selection) { ForEach(data, id: id, content: rowContent) }
     }
 
+    /// A list with a row for each element of `data`, identified by `id`, several of which the user may
+    /// select.
     public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
         _ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<Set<SelectionValue>>,
         @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
@@ -229,11 +242,17 @@ struct ListSelection {
 /// How a list looks: `.listStyle(.plain)`.
 public struct ListStyleKind: Hashable, Sendable {
     let className: String?
+    /// The default look: rows on the page's background, separated by lines.
     public static let automatic = ListStyleKind(className: nil)
+    /// Rows edge to edge, without side padding.
     public static let plain = ListStyleKind(className: StyleClass.listPlain)
+    /// Rows in rounded cards on a grouped background (the same look as `inset`).
     public static let insetGrouped = ListStyleKind(className: StyleClass.listInset)
+    /// Rows on a grouped background, their sections without rounded corners.
     public static let grouped = ListStyleKind(className: StyleClass.listGrouped)
+    /// Rows in rounded cards on a grouped background (the same look as `insetGrouped`).
     public static let inset = ListStyleKind(className: StyleClass.listInset)
+    /// A sidebar's list. Jetway's stylesheet has no sidebar look yet: it looks like `automatic`.
     public static let sidebar = ListStyleKind(className: StyleClass.listSidebar)
 
     func apply(to node: Node) {
@@ -259,6 +278,7 @@ extension EnvironmentValues {
 }
 
 extension View {
+    /// The look of the lists inside (`.listStyle(.plain)`).
     public func listStyle(_ style: ListStyleKind) -> some View {
         environment(\.listStyle, style)
     }
@@ -272,36 +292,55 @@ extension View {
 /// A list style as a type (`PlainListStyle()`, `InsetGroupedListStyle()`); `.listStyle(.plain)`
 /// names the same looks.
 public protocol ListStyle: Sendable {
+    /// The look this style names.
     var kind: ListStyleKind { get }
 }
 
+/// The default look (`.automatic`).
 public struct DefaultListStyle: ListStyle {
+    /// The default style.
     public init() {}
+    /// `.automatic`.
     public var kind: ListStyleKind { .automatic }
 }
 
+/// Rows edge to edge (`.plain`).
 public struct PlainListStyle: ListStyle {
+    /// The plain style.
     public init() {}
+    /// `.plain`.
     public var kind: ListStyleKind { .plain }
 }
 
+/// Rows on a grouped background (`.grouped`).
 public struct GroupedListStyle: ListStyle {
+    /// The grouped style.
     public init() {}
+    /// `.grouped`.
     public var kind: ListStyleKind { .grouped }
 }
 
+/// Rows in rounded cards (`.insetGrouped`).
 public struct InsetGroupedListStyle: ListStyle {
+    /// The inset grouped style.
     public init() {}
+    /// `.insetGrouped`.
     public var kind: ListStyleKind { .insetGrouped }
 }
 
+/// Rows in rounded cards (`.inset`).
 public struct InsetListStyle: ListStyle {
+    /// The inset style.
     public init() {}
+    /// `.inset`.
     public var kind: ListStyleKind { .inset }
 }
 
+/// A sidebar's list (`.sidebar`, which looks like `.automatic` for now).
 public struct SidebarListStyle: ListStyle {
+    /// The sidebar style.
     public init() {}
+    /// `.sidebar`.
     public var kind: ListStyleKind { .sidebar }
 }
 

@@ -11,10 +11,15 @@ public struct LocationButton: View {
     /// What the button's title says.
     public struct Title: Sendable, Equatable {
         let text: String
+        /// "Current Location".
         public static let currentLocation = Title(text: "Current Location")
+        /// "Send Current Location".
         public static let sendCurrentLocation = Title(text: "Send Current Location")
+        /// "Send My Current Location".
         public static let sendMyCurrentLocation = Title(text: "Send My Current Location")
+        /// "Share Current Location".
         public static let shareCurrentLocation = Title(text: "Share Current Location")
+        /// "Share My Current Location".
         public static let shareMyCurrentLocation = Title(text: "Share My Current Location")
     }
 
@@ -27,6 +32,7 @@ public struct LocationButton: View {
         self.action = action
     }
 
+    /// A prominent bordered button with the filled location arrow, and the title when there is one.
     public var body: some View {
         if let title {
             Button(action: action) { Label(title.text, systemImage: "location.fill") }

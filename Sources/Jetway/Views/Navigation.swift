@@ -24,6 +24,8 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
     /// The app's own path (`NavigationStack(path: $path)`), as values.
     let boundPath: (get: () -> [AnyHashable], set: ([AnyHashable]) -> Void)?
 
+    /// A stack showing `root` until a link inside pushes a destination. Only the outermost stack's
+    /// path is in the page's URL; a stack inside another keeps its own path and Back button.
     public init(@ViewBuilder root: () -> Root) {
         self.root = root()
         self.boundPath = nil
@@ -40,11 +42,14 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
         )
     }
 
+    /// A stack whose pushed values are held by a `NavigationPath` (`NavigationLink(value:)` appends,
+    /// Back removes the last), each shown by the `.navigationDestination(for:)` of its type.
     public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) {
         self.root = root()
         self.boundPath = (get: { path.wrappedValue.elements }, set: { path.wrappedValue.elements = $0 })
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let owner = context.owner
         let state = context.persistent(NavigationState.self) { NavigationState() }
@@ -352,12 +357,17 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
     /// its type shows it.
     let value: AnyHashable?
 
+    /// A link showing `label` that pushes the view `destination` makes, made when clicked.
+    ///
+    /// It is an `<a href>` with the screen's address (a `role="link"` span inside another link's
+    /// label); outside a `NavigationStack`, or disabled, it is marked `aria-disabled` and does nothing.
     public init(@ViewBuilder destination: @escaping () -> Destination, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.destination = destination
         self.value = nil
     }
 
+    /// A link showing `label` that pushes `destination`.
     public init(destination: Destination, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.destination = { destination }
@@ -371,6 +381,8 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         self.init(destination: destination(), isActive: isActive, label: label)
     }
 
+    /// The older form with a binding: `destination` is pushed while `isActive` is true; a click sets
+    /// it, Back clears it. The link is a plain-styled button rather than an `<a href>`.
     public init(destination: Destination, isActive: Binding<Bool>, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.destination = { destination }
@@ -384,6 +396,8 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         self.init(destination: destination, isActive: Self.isActive(tag: tag, selection: selection), label: label)
     }
 
+    /// The older form with a selection: the destination is pushed while `selection` is `tag`; a click
+    /// sets it, Back clears it (to nil).
     public init<V: Hashable>(
         tag: V, selection: Binding<V?>, @ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label
     ) {
@@ -405,6 +419,7 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
     /// The binding of `init(destination:isActive:label:)`.
     var isActive: Binding<Bool>?
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         if let isActive = view.isActive {
             let destination = view.destination
@@ -565,10 +580,12 @@ extension NavigationLink where Destination == Never {
 }
 
 extension NavigationLink where Destination == Never, Label == Text {
+    /// A link titled with a localized string key that pushes `value`.
     public init<P: Hashable>(_ titleKey: LocalizedStringKey, value: P?) {
         self.init(value: value) { Text(titleKey) }
     }
 
+    /// A link titled with a string (shown as written) that pushes `value`.
     @_disfavoredOverload
     public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) {
         self.init(value: value) { Text(title) }
@@ -579,17 +596,23 @@ extension NavigationLink where Destination == Never, Label == Text {
 public struct NavigationPath: Equatable {
     var elements: [AnyHashable] = []
 
+    /// An empty path.
     public init() {}
 
+    /// A path of `elements`, in order.
     public init<S: Sequence>(_ elements: S) where S.Element: Hashable {
         self.elements = elements.map { AnyHashable($0) }
     }
 
+    /// How many values the path holds.
     public var count: Int { elements.count }
+    /// Whether the path holds no values (the stack shows its root).
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Pushes `value`.
     public mutating func append<V: Hashable>(_ value: V) { elements.append(AnyHashable(value)) }
 
+    /// Pops the last `k` values (all of them when the path holds fewer).
     public mutating func removeLast(_ k: Int = 1) { elements.removeLast(min(k, elements.count)) }
 }
 
@@ -661,23 +684,28 @@ struct NavigationDestinationModifier: _PrimitiveModifier {
 }
 
 extension NavigationLink where Label == Text {
+    /// A link titled with a localized string key that pushes the view `destination` makes.
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: @escaping () -> Destination) {
         self.init(destination: destination) { Text(titleKey) }
     }
 
+    /// A link titled with a localized string key that pushes `destination` while `isActive` is true.
     public init(_ titleKey: LocalizedStringKey, destination: Destination, isActive: Binding<Bool>) {
         self.init(destination: destination, isActive: isActive) { Text(titleKey) }
     }
 
+    /// A link titled with a localized string key that pushes `destination` while `selection` is `tag`.
     public init<V: Hashable>(_ titleKey: LocalizedStringKey, destination: Destination, tag: V, selection: Binding<V?>) {
         self.init(destination: destination, tag: tag, selection: selection) { Text(titleKey) }
     }
 
+    /// A link titled with a string (shown as written) that pushes the view `destination` makes.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder destination: @escaping () -> Destination) {
         self.init(destination: destination) { Text(title) }
     }
 
+    /// A link titled with a localized string key that pushes `destination`.
     public init(_ titleKey: LocalizedStringKey, destination: Destination) {
         self.init(destination: destination) { Text(titleKey) }
     }
@@ -689,10 +717,12 @@ extension View {
         modifier(NavigationTitleModifier(title: title))
     }
 
+    /// The title of the screen, from a localized string key, shown as its `<h1>` heading.
     public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View {
         navigationTitle(Text(titleKey))
     }
 
+    /// The title of the screen, a string shown as written in its `<h1>` heading.
     @_disfavoredOverload
     public func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
         navigationTitle(Text(title))
@@ -708,10 +738,12 @@ extension View {
         navigationTitle(title)
     }
 
+    /// SwiftUI's older name for `navigationTitle(_:)`, with a localized string key.
     public func navigationBarTitle(_ titleKey: LocalizedStringKey) -> some View {
         navigationTitle(Text(titleKey))
     }
 
+    /// SwiftUI's older name for `navigationTitle(_:)`, with a string.
     @_disfavoredOverload
     public func navigationBarTitle<S: StringProtocol>(_ title: S) -> some View {
         navigationTitle(Text(title))
@@ -722,10 +754,12 @@ extension View {
         navigationTitle(title)
     }
 
+    /// SwiftUI's older title with a display mode, from a localized string key; the mode is ignored.
     public func navigationBarTitle(_ titleKey: LocalizedStringKey, displayMode: NavigationBarItem.TitleDisplayMode) -> some View {
         navigationTitle(Text(titleKey))
     }
 
+    /// SwiftUI's older title with a display mode, from a string; the mode is ignored.
     @_disfavoredOverload
     public func navigationBarTitle<S: StringProtocol>(_ title: S, displayMode: NavigationBarItem.TitleDisplayMode) -> some View {
         navigationTitle(Text(title))
@@ -734,7 +768,10 @@ extension View {
 
 /// Title display modes, accepted for source compatibility.
 public enum NavigationBarItem {
+    /// How a navigation bar shows its title. Accepted so SwiftUI code compiles; Jetway always shows the
+    /// title as a heading.
     public enum TitleDisplayMode: Sendable {
+        /// Automatic, inline in the bar, or large below it; Jetway reads none of them.
         case automatic, inline, large
     }
 }

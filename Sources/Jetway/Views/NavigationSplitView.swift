@@ -16,12 +16,15 @@ public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: V
     let content: Content?
     let detail: Detail
 
+    /// A three-column split view: `sidebar`, `content` and `detail`.
     public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail) {
         self.sidebar = sidebar()
         self.content = content()
         self.detail = detail()
     }
 
+    /// A three-column split view; `columnVisibility` is accepted so SwiftUI code compiles and ignored
+    /// (every column is shown).
     public init(
         columnVisibility: Binding<NavigationSplitViewVisibility>, @ViewBuilder sidebar: () -> Sidebar,
         @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail
@@ -29,6 +32,7 @@ public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: V
         self.init(sidebar: sidebar, content: content, detail: detail)
     }
 
+    /// The columns in a `NavigationStack` of their own.
     public var body: some View {
         NavigationStack {
             SplitColumns(sidebar: sidebar, content: content, detail: detail)
@@ -37,12 +41,15 @@ public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: V
 }
 
 extension NavigationSplitView where Content == EmptyView {
+    /// A two-column split view: `sidebar` and `detail`.
     public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail) {
         self.sidebar = sidebar()
         self.content = nil
         self.detail = detail()
     }
 
+    /// A two-column split view; `columnVisibility` is accepted so SwiftUI code compiles and ignored
+    /// (every column is shown).
     public init(
         columnVisibility: Binding<NavigationSplitViewVisibility>, @ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail
     ) {
@@ -77,16 +84,21 @@ struct SplitColumns<Sidebar: View, Content: View, Detail: View>: _PrimitiveView 
 /// Which columns a split view shows: in a browser every column is shown (side by side, or
 /// stacked on a phone), whatever the binding asks.
 public enum NavigationSplitViewVisibility: Sendable, Hashable {
+    /// SwiftUI's visibilities; Jetway shows every column whichever is asked.
     case automatic, all, doubleColumn, detailOnly
 }
 
 /// How a split view's columns share the width: a browser's split view is always balanced.
 public protocol NavigationSplitViewStyle {}
+/// Columns sharing the width evenly, as every Jetway split view does.
 public struct BalancedNavigationSplitViewStyle: NavigationSplitViewStyle { public init() {} }
+/// A larger detail column. Accepted so SwiftUI code compiles; the columns stay balanced.
 public struct ProminentDetailNavigationSplitViewStyle: NavigationSplitViewStyle { public init() {} }
+/// The platform's default; the columns are balanced.
 public struct AutomaticNavigationSplitViewStyle: NavigationSplitViewStyle { public init() {} }
 extension NavigationSplitViewStyle where Self == BalancedNavigationSplitViewStyle { public static var balanced: Self { Self() } }
 extension NavigationSplitViewStyle where Self == ProminentDetailNavigationSplitViewStyle {
+    /// A larger detail column. Accepted so SwiftUI code compiles; the columns stay balanced.
     public static var prominentDetail: Self { Self() }
 }
 extension NavigationSplitViewStyle where Self == AutomaticNavigationSplitViewStyle { public static var automatic: Self { Self() } }
@@ -100,6 +112,8 @@ extension View {
         modifier(StyleModifier { node in node.addStyle("\(StyleVariable.columnWidth):\(px(width))") })
     }
 
+    /// The width of the split view column this view is in: `ideal` points. `min` and `max` are accepted
+    /// so SwiftUI code compiles and ignored.
     public func navigationSplitViewColumnWidth(min: CGFloat? = nil, ideal: CGFloat, max: CGFloat? = nil) -> some View {
         modifier(StyleModifier { node in node.addStyle("\(StyleVariable.columnWidth):\(px(ideal))") })
     }

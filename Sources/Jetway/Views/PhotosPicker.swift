@@ -72,13 +72,19 @@ public struct PhotosPickerItem: Equatable, Hashable, Sendable {
 /// keeps PNG and JPEG images (videos are not offered: see docs/swiftui.md).
 public struct PHPickerFilter: Equatable, Sendable {
     let mimeTypes: [String]
+    /// PNG and JPEG images (the types the server keeps).
     public static let images = PHPickerFilter(mimeTypes: ["image/png", "image/jpeg"])
     /// Live Photos and screenshots are images to a browser.
     public static let livePhotos = images
+    /// Screenshots are images to a browser: the same as `images`.
     public static let screenshots = images
+    /// Panoramas are images to a browser: the same as `images`.
     public static let panoramas = images
+    /// Depth-effect photos are images to a browser: the same as `images`.
     public static let depthEffectPhotos = images
+    /// The photos any of `filters` offers.
     public static func any(of filters: [PHPickerFilter]) -> PHPickerFilter { PHPickerFilter(mimeTypes: Self.union(filters)) }
+    /// The photos every one of `filters` offers.
     public static func all(of filters: [PHPickerFilter]) -> PHPickerFilter {
         PHPickerFilter(mimeTypes: Self.union(filters).filter { mime in filters.allSatisfy { $0.mimeTypes.contains(mime) } })
     }
@@ -101,15 +107,20 @@ public struct PHPickerFilter: Equatable, Sendable {
 /// The photo library (a browser's pick comes from the device; there is one library).
 public final class PHPhotoLibrary: Sendable {
     private static let library = PHPhotoLibrary()
+    /// The one library.
     public static func shared() -> PHPhotoLibrary { library }
 }
 
 /// How a multiple-selection picker orders what was picked (a browser's picker gives one
 /// photo at a time: each pick is added in turn).
 public struct PhotosPickerSelectionBehavior: Equatable, Sendable {
+    /// Each pick added after the others.
     public static let `default` = PhotosPickerSelectionBehavior()
+    /// Each pick added after the others (as `default`).
     public static let ordered = PhotosPickerSelectionBehavior()
+    /// Each pick added after the others (as `default`).
     public static let continuous = PhotosPickerSelectionBehavior()
+    /// Each pick added after the others (as `default`).
     public static let continuousAndOrdered = PhotosPickerSelectionBehavior()
 }
 
@@ -148,6 +159,8 @@ public struct PhotosPicker<Label: View>: View {
         }
     }
 
+    /// A button that opens the browser's file picker for the filter's types (a `fileImporter`); the
+    /// upload becomes the picked item.
     public var body: some View {
         let picked = self.picked
         Button {
@@ -172,6 +185,7 @@ public struct PhotosPicker<Label: View>: View {
 }
 
 extension PhotosPicker where Label == Text {
+    /// A picker of one photo titled with a localized string key.
     public init(
         _ titleKey: LocalizedStringKey, selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil,
         preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, photoLibrary: PHPhotoLibrary = .shared()
@@ -181,6 +195,7 @@ extension PhotosPicker where Label == Text {
         }
     }
 
+    /// A picker of several photos (one per pick) titled with a localized string key.
     public init(
         _ titleKey: LocalizedStringKey, selection: Binding<[PhotosPickerItem]>, maxSelectionCount: Int? = nil,
         selectionBehavior: PhotosPickerSelectionBehavior = .default, matching filter: PHPickerFilter? = nil,

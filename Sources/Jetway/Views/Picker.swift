@@ -18,18 +18,26 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: _Pri
     let label: Label
     let content: Content
 
+    /// A picker bound to `selection`, its options the views of `content` (each tagged with a value of
+    /// the selection's type), titled by `label`.
+    ///
+    /// Each option shows only its words (an image or styling in it is dropped). The label's text is
+    /// the control's `aria-label`, and is shown beside it unless `.labelsHidden()` (never for a
+    /// segmented picker). Disabled in a disabled environment.
     public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
         self.selection = selection
         self.content = content()
         self.label = label()
     }
 
+    /// A picker bound to `selection`, titled by the `label` view, its options the views of `content`.
     public init(selection: Binding<SelectionValue>, label: Label, @ViewBuilder content: () -> Content) {
         self.selection = selection
         self.content = content()
         self.label = label
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let style = context.environment.pickerStyle
         if style == .navigationLink {
@@ -169,10 +177,12 @@ extension Picker {
 }
 
 extension Picker where Label == Text {
+    /// A picker titled with a localized string key.
     public init(_ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
         self.init(selection: selection, label: Text(titleKey), content: content)
     }
 
+    /// A picker titled with a string, shown as written.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
         self.init(selection: selection, label: Text(title), content: content)
@@ -181,12 +191,17 @@ extension Picker where Label == Text {
 
 /// How a picker looks: `.pickerStyle(.segmented)`.
 public enum PickerStyleKind: Hashable, Sendable {
+    /// `automatic` and `menu`: a `<select>`. `segmented`: a row of segments (radio buttons). `wheel`: a
+    /// column that scrolls and snaps to its options. `inline`: a column of rows with a check mark on
+    /// the chosen one. `navigationLink`: a row showing the choice that pushes a screen of the options;
+    /// choosing one goes back.
     case automatic, menu, segmented, wheel, inline, navigationLink
 
     static var `default`: PickerStyleKind { .menu }
 }
 
 extension View {
+    /// The look of the pickers inside (`.pickerStyle(.segmented)`).
     public func pickerStyle(_ style: PickerStyleKind) -> some View {
         environment(\.pickerStyle, style)
     }
@@ -216,38 +231,58 @@ struct PickerOptionsScreen<Label: View, SelectionValue: Hashable, Content: View>
     }
 }
 
+/// A row that pushes a screen of the options (`.navigationLink`).
 public struct NavigationLinkPickerStyle: PickerStyle {
+    /// The navigation link style.
     public init() {}
+    /// `.navigationLink`; Jetway's hook, not for apps.
     public var _kind: PickerStyleKind { .navigationLink }
 }
 
 /// A picker style by its type, as older code writes it: `.pickerStyle(WheelPickerStyle())`.
 public protocol PickerStyle {
+    /// The look the style names; Jetway's hook, not for apps.
     var _kind: PickerStyleKind { get }
 }
 
+/// The default look (`.automatic`): a `<select>`.
 public struct DefaultPickerStyle: PickerStyle {
+    /// The default style.
     public init() {}
+    /// `.automatic`; Jetway's hook, not for apps.
     public var _kind: PickerStyleKind { .automatic }
 }
+/// A `<select>` (`.menu`).
 public struct MenuPickerStyle: PickerStyle {
+    /// The menu style.
     public init() {}
+    /// `.menu`; Jetway's hook, not for apps.
     public var _kind: PickerStyleKind { .menu }
 }
+/// A row of segments (`.segmented`).
 public struct SegmentedPickerStyle: PickerStyle {
+    /// The segmented style.
     public init() {}
+    /// `.segmented`; Jetway's hook, not for apps.
     public var _kind: PickerStyleKind { .segmented }
 }
+/// A scrolling column that snaps to its options (`.wheel`).
 public struct WheelPickerStyle: PickerStyle {
+    /// The wheel style.
     public init() {}
+    /// `.wheel`; Jetway's hook, not for apps.
     public var _kind: PickerStyleKind { .wheel }
 }
+/// A column of rows with a check mark (`.inline`).
 public struct InlinePickerStyle: PickerStyle {
+    /// The inline style.
     public init() {}
+    /// `.inline`; Jetway's hook, not for apps.
     public var _kind: PickerStyleKind { .inline }
 }
 
 extension View {
+    /// The look of the pickers inside, by the style's type (`.pickerStyle(WheelPickerStyle())`).
     @_disfavoredOverload
     public func pickerStyle<S: PickerStyle>(_ style: S) -> some View {
         environment(\.pickerStyle, style._kind)

@@ -13,10 +13,12 @@
 public struct ScrollViewReader<Content: View>: _PrimitiveView {
     let content: (ScrollViewProxy) -> Content
 
+    /// A reader whose `content` is made with a proxy that scrolls it, in a `<div>` of its own.
     public init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content) {
         self.content = content
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let state = context.persistent(ScrollState.self) { ScrollState() }
         state.owner = context.owner
@@ -88,20 +90,32 @@ enum ScrollTargets {
 
 /// A point in a view's unit square: where `scrollTo` places its target.
 public struct UnitPoint: Hashable, Sendable {
+    /// The horizontal position: 0 at the leading edge, 1 at the trailing edge.
     public var x: Double
+    /// The vertical position: 0 at the top, 1 at the bottom.
     public var y: Double
+    /// The point at `x` and `y` in the unit square.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
+    /// The middle of the top edge.
     public static let top = UnitPoint(x: 0.5, y: 0)
+    /// The centre.
     public static let center = UnitPoint(x: 0.5, y: 0.5)
+    /// The middle of the bottom edge.
     public static let bottom = UnitPoint(x: 0.5, y: 1)
+    /// The middle of the leading edge.
     public static let leading = UnitPoint(x: 0, y: 0.5)
+    /// The middle of the trailing edge.
     public static let trailing = UnitPoint(x: 1, y: 0.5)
+    /// The top leading corner.
     public static let topLeading = UnitPoint(x: 0, y: 0)
+    /// The top trailing corner.
     public static let topTrailing = UnitPoint(x: 1, y: 0)
+    /// The bottom leading corner.
     public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    /// The bottom trailing corner.
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }
 

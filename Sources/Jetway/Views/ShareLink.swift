@@ -16,6 +16,11 @@ public struct ShareLink<Label: View>: _PrimitiveView {
     let message: Text?
     let label: Label
 
+    /// A share button showing `label` that shares `item` (a URL as a link, anything else as its text),
+    /// with `subject` (or the preview's title) as the share's title and `message` beside it.
+    ///
+    /// For a text item, a `message` is the share's title in place of the subject. Disabled in a
+    /// disabled environment.
     public init<Item: Transferable>(
         item: Item, subject: Text? = nil, message: Text? = nil, preview: SharePreview = SharePreview(""),
         @ViewBuilder label: () -> Label
@@ -27,6 +32,7 @@ public struct ShareLink<Label: View>: _PrimitiveView {
         self.label = label()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("button", StyleClass.button)
         node.setAttribute("type", "button")
@@ -51,6 +57,7 @@ extension ShareLink where Label == Jetway.Label<Text, Image> {
         }
     }
 
+    /// A share button titled with a localized string key and the share icon.
     public init<Item: Transferable>(
         _ titleKey: LocalizedStringKey, item: Item, subject: Text? = nil, message: Text? = nil,
         preview: SharePreview = SharePreview("")
@@ -60,6 +67,7 @@ extension ShareLink where Label == Jetway.Label<Text, Image> {
         }
     }
 
+    /// A share button titled with a string (shown as written) and the share icon.
     @_disfavoredOverload
     public init<Item: Transferable, S: StringProtocol>(
         _ title: S, item: Item, subject: Text? = nil, message: Text? = nil, preview: SharePreview = SharePreview("")
@@ -75,11 +83,17 @@ extension ShareLink where Label == Jetway.Label<Text, Image> {
 public struct SharePreview: Sendable {
     let title: Text?
 
+    /// A preview titled `title`.
     public init(_ title: Text) { self.title = title }
+    /// A preview titled with a localized string key; an empty key is no title.
     public init(_ titleKey: LocalizedStringKey) { title = titleKey.string.isEmpty ? nil : Text(titleKey) }
+    /// A preview titled with a string; an empty string is no title.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S) { self.title = title.isEmpty ? nil : Text(title) }
+    /// A preview titled with a localized string key; `image` is accepted and not sent.
     public init(_ titleKey: LocalizedStringKey, image: Image) { self.init(titleKey) }
+    /// A preview titled with a localized string key; `icon` is accepted and not sent.
     public init(_ titleKey: LocalizedStringKey, icon: Image) { self.init(titleKey) }
+    /// A preview titled with a localized string key; `image` and `icon` are accepted and not sent.
     public init(_ titleKey: LocalizedStringKey, image: Image, icon: Image) { self.init(titleKey) }
 }

@@ -14,8 +14,11 @@ public protocol Layout: Sendable {
 
 /// Which stack a layout is, with its alignment and spacing.
 public enum StackLayoutKind: Sendable, Equatable {
+    /// A row (`HStack`) with its vertical alignment and spacing.
     case horizontal(VerticalAlignment, CGFloat?)
+    /// A column (`VStack`) with its horizontal alignment and spacing.
     case vertical(HorizontalAlignment, CGFloat?)
+    /// Views on top of each other (`ZStack`) with their alignment.
     case overlay(Alignment)
 }
 
@@ -27,35 +30,51 @@ extension Layout {
     }
 }
 
+/// An `HStack` as a layout value.
 public struct HStackLayout: Layout {
+    /// How the views are aligned vertically.
     public var alignment: VerticalAlignment
+    /// Points between the views (the default spacing when nil).
     public var spacing: CGFloat?
+    /// A row layout with `alignment` and `spacing`.
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil) {
         self.alignment = alignment
         self.spacing = spacing
     }
+    /// A row with this alignment and spacing; Jetway's hook, not for apps.
     public var _stack: StackLayoutKind { .horizontal(alignment, spacing) }
 }
 
+/// A `VStack` as a layout value.
 public struct VStackLayout: Layout {
+    /// How the views are aligned horizontally.
     public var alignment: HorizontalAlignment
+    /// Points between the views (the default spacing when nil).
     public var spacing: CGFloat?
+    /// A column layout with `alignment` and `spacing`.
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil) {
         self.alignment = alignment
         self.spacing = spacing
     }
+    /// A column with this alignment and spacing; Jetway's hook, not for apps.
     public var _stack: StackLayoutKind { .vertical(alignment, spacing) }
 }
 
+/// A `ZStack` as a layout value.
 public struct ZStackLayout: Layout {
+    /// How the views are aligned in the stack.
     public var alignment: Alignment
+    /// An overlay layout with `alignment`.
     public init(alignment: Alignment = .center) { self.alignment = alignment }
+    /// An overlay with this alignment; Jetway's hook, not for apps.
     public var _stack: StackLayoutKind { .overlay(alignment) }
 }
 
 /// Any of the layouts, chosen at run time; the views inside keep their state when it changes.
 public struct AnyLayout: Layout {
+    /// The stack `layout` is; Jetway's hook, not for apps.
     public let _stack: StackLayoutKind
+    /// The layout `layout` is, type-erased.
     public init<L: Layout>(_ layout: L) { _stack = layout._stack }
 }
 

@@ -22,12 +22,15 @@ public struct VStack<Content: View>: _PrimitiveView {
     let spacing: CGFloat?
     let content: Content
 
+    /// A column of `content` with `alignment` and `spacing` points between the views (the default
+    /// spacing when nil). It grows as tall as offered when it holds a `Spacer`.
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
         self.content = content()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         render(view, context, &out, lazy: false)
     }
@@ -60,12 +63,15 @@ public struct HStack<Content: View>: _PrimitiveView {
     let spacing: CGFloat?
     let content: Content
 
+    /// A row of `content` with `alignment` and `spacing` points between the views (the default spacing
+    /// when nil). It grows as wide as offered when it holds a `Spacer`.
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
         self.content = content()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         render(view, context, &out, lazy: false)
     }
@@ -96,11 +102,13 @@ public struct ZStack<Content: View>: _PrimitiveView {
     let alignment: Alignment
     let content: Content
 
+    /// Views of `content` on top of each other, the later above, placed by `alignment`.
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.content = content()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", StyleClass.zstack)
         if view.alignment != .center {
@@ -116,10 +124,12 @@ public struct ZStack<Content: View>: _PrimitiveView {
 public struct Spacer: _PrimitiveView {
     let minLength: CGFloat?
 
+    /// A spacer at least `minLength` points long (in both directions) when given.
     public init(minLength: CGFloat? = nil) {
         self.minLength = minLength
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Spacer, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", StyleClass.spacer)
         if let minLength = view.minLength { node.addStyle("min-width:\(px(minLength));min-height:\(px(minLength))") }
@@ -129,8 +139,10 @@ public struct Spacer: _PrimitiveView {
 
 /// A thin line between content, rendered as `<hr>`.
 public struct Divider: _PrimitiveView {
+    /// A divider.
     public init() {}
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Divider, _ context: _RenderContext, _ out: inout [Node]) {
         out.append(context.element("hr", StyleClass.divider))
     }
@@ -146,12 +158,15 @@ public struct ScrollView<Content: View>: _PrimitiveView {
     let showsIndicators: Bool
     let content: Content
 
+    /// A scroll view of `content` along `axes`; `showsIndicators: false` hides the scroll bars. It is
+    /// as wide as offered, and as tall when it scrolls vertically.
     public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
         self.axes = axes
         self.showsIndicators = showsIndicators
         self.content = content()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         var classes = StyleClass.scroll
         if view.axes.contains(.vertical) { classes += scrollVClasses }

@@ -644,8 +644,10 @@ enum SystemSymbols {
 /// Every `Image(systemName:)` name Jetway knows, each with its picture and name: what
 /// `/_jetway/symbols` shows in development mode (docs/icons.md).
 public struct SystemImageCatalogue: View {
+    /// The catalogue.
     public init() {}
 
+    /// A scrolling grid of every known symbol with its name, titled with how many there are.
     public var body: some View {
         NavigationStack {
             ScrollView {
@@ -668,9 +670,13 @@ public struct SystemImageCatalogue: View {
 /// symbol as one layer, so each mode draws as `.monochrome`.
 public struct SymbolRenderingMode: Hashable, Sendable {
     let name: String
+    /// One colour: the foreground's.
     public static let monochrome = SymbolRenderingMode(name: "monochrome")
+    /// Layers in shades of one colour (in SwiftUI); Jetway draws it as `monochrome`.
     public static let hierarchical = SymbolRenderingMode(name: "hierarchical")
+    /// Layers in the colours given (in SwiftUI); Jetway draws it as `monochrome`.
     public static let palette = SymbolRenderingMode(name: "palette")
+    /// The symbol's own colours (in SwiftUI); Jetway draws it as `monochrome`.
     public static let multicolor = SymbolRenderingMode(name: "multicolor")
 }
 

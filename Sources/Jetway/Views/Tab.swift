@@ -15,6 +15,7 @@ public struct Tab<Value: Hashable, Content: View, Label: View>: View {
     let content: Content
     let label: Label
 
+    /// The content with its label as its `.tabItem`, and its value as its `.tag`.
     public var body: some View {
         if let value {
             content.tabItem { label }.tag(value)
@@ -28,6 +29,7 @@ public struct Tab<Value: Hashable, Content: View, Label: View>: View {
 /// magnifying glass).
 public struct TabRole: Hashable, Sendable {
     let name: String
+    /// The search tab.
     public static let search = TabRole(name: "search")
 }
 
@@ -41,18 +43,24 @@ extension Tab {
 }
 
 extension Tab where Label == Jetway.Label<Text, Image> {
+    /// A tab titled with a localized string key and a system symbol, chosen when the selection is
+    /// `value`. `role` only gives the default label of the search tab's initialiser.
     public init(
         _ titleKey: LocalizedStringKey, systemImage: String, value: Value, role: TabRole? = nil, @ViewBuilder content: () -> Content
     ) {
         self.init(value: value, role: role, content: content) { Jetway.Label(titleKey, systemImage: systemImage) }
     }
 
+    /// A tab titled with a string (shown as written) and a system symbol, chosen when the selection is
+    /// `value`.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage: String, value: Value, role: TabRole? = nil, @ViewBuilder content: () -> Content)
     {
         self.init(value: value, role: role, content: content) { Jetway.Label(title, systemImage: systemImage) }
     }
 
+    /// A tab titled with a localized string key and one of the app's images, chosen when the selection
+    /// is `value`.
     public init(_ titleKey: LocalizedStringKey, image: String, value: Value, role: TabRole? = nil, @ViewBuilder content: () -> Content) {
         self.init(value: value, role: role, content: content) {
             Jetway.Label {
@@ -77,6 +85,8 @@ extension Tab where Value == Never, Label == Jetway.Label<Text, Image> {
         label = Jetway.Label(titleKey, systemImage: systemImage)
     }
 
+    /// A tab of a `TabView` without a selection, titled with a string (shown as written) and a system
+    /// symbol.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage: String, role: TabRole? = nil, @ViewBuilder content: () -> Content) {
         value = nil
@@ -84,6 +94,8 @@ extension Tab where Value == Never, Label == Jetway.Label<Text, Image> {
         label = Jetway.Label(title, systemImage: systemImage)
     }
 
+    /// A tab of a `TabView` without a selection, titled with a localized string key and one of the
+    /// app's images.
     public init(_ titleKey: LocalizedStringKey, image: String, role: TabRole? = nil, @ViewBuilder content: () -> Content) {
         value = nil
         self.content = content()
@@ -107,19 +119,24 @@ public struct TabSection<Header: View, Content: View>: View {
     let header: Header
     let content: Content
 
+    /// A section of the tabs `content` under `header`. Jetway shows only a tab bar, so the header is
+    /// not shown: the tabs are listed in order.
     public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Header) {
         self.content = content()
         self.header = header()
     }
 
+    /// The tabs, without the header.
     public var body: some View { content }
 }
 
 extension TabSection where Header == Text {
+    /// A section of tabs titled with a localized string key (the title is not shown).
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
         self.init(content: content) { Text(titleKey) }
     }
 
+    /// A section of tabs titled with a string (the title is not shown).
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
         self.init(content: content) { Text(title) }
@@ -128,19 +145,26 @@ extension TabSection where Header == Text {
 
 /// iOS 18's tab view styles: on a phone both are the tab bar.
 public struct SidebarAdaptableTabViewStyle: TabViewStyle {
+    /// The sidebar-adaptable style.
     public init() {}
+    /// Nil: not paged; Jetway's hook, not for apps.
     public var _page: PageTabViewStyle.IndexDisplayMode? { nil }
 }
 
+/// A tab bar only; the same as every Jetway tab view.
 public struct TabBarOnlyTabViewStyle: TabViewStyle {
+    /// The tab-bar-only style.
     public init() {}
+    /// Nil: not paged; Jetway's hook, not for apps.
     public var _page: PageTabViewStyle.IndexDisplayMode? { nil }
 }
 
 extension TabViewStyle where Self == SidebarAdaptableTabViewStyle {
+    /// A tab bar that becomes a sidebar on a wide screen (in SwiftUI); Jetway shows the tab bar.
     public static var sidebarAdaptable: SidebarAdaptableTabViewStyle { SidebarAdaptableTabViewStyle() }
 }
 
 extension TabViewStyle where Self == TabBarOnlyTabViewStyle {
+    /// A tab bar only.
     public static var tabBarOnly: TabBarOnlyTabViewStyle { TabBarOnlyTabViewStyle() }
 }

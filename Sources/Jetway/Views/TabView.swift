@@ -16,6 +16,8 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
     let selection: Binding<SelectionValue>?
     let content: Content
 
+    /// Tabs whose chosen tab is the one tagged with `selection`'s value (the first when none is); a
+    /// click on a tab sets the binding.
     public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
         self.selection = selection
         self.content = content()
@@ -26,6 +28,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
         self.content = content
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let state = context.persistent(TabState.self) { TabState() }
         state.owner = context.owner
@@ -240,33 +243,43 @@ extension EnvironmentValues {
 
 /// `.tabViewStyle(.page)`: pages turned by a swipe, with dots (`indexDisplayMode: .never`: none).
 public struct PageTabViewStyle: Sendable, Equatable {
+    /// Whether a paged tab view shows its dots: `automatic` and `always` show them, `never` hides them.
     public enum IndexDisplayMode: Sendable, Equatable { case automatic, always, never }
     let indexDisplayMode: IndexDisplayMode
+    /// The page style, its dots shown or hidden by `indexDisplayMode`.
     public init(indexDisplayMode: IndexDisplayMode = .automatic) { self.indexDisplayMode = indexDisplayMode }
 }
 
 /// A `TabView`'s look: the tab bar (`.automatic`, `DefaultTabViewStyle()`) or pages (`.page`).
 public protocol TabViewStyle {
+    /// The dots' display mode when the style is paged, nil for a tab bar; Jetway's hook, not for apps.
     var _page: PageTabViewStyle.IndexDisplayMode? { get }
 }
 
 extension PageTabViewStyle: TabViewStyle {
+    /// The dots' display mode: the tab view is paged; Jetway's hook, not for apps.
     public var _page: IndexDisplayMode? { indexDisplayMode }
 }
 
+/// The tab bar (`.automatic`).
 public struct DefaultTabViewStyle: TabViewStyle {
+    /// The default style.
     public init() {}
+    /// Nil: not paged; Jetway's hook, not for apps.
     public var _page: PageTabViewStyle.IndexDisplayMode? { nil }
 }
 
 extension TabViewStyle where Self == PageTabViewStyle {
+    /// Pages turned by a swipe, with dots.
     public static var page: PageTabViewStyle { PageTabViewStyle() }
+    /// Pages turned by a swipe, the dots shown or hidden by `indexDisplayMode`.
     public static func page(indexDisplayMode: PageTabViewStyle.IndexDisplayMode) -> PageTabViewStyle {
         PageTabViewStyle(indexDisplayMode: indexDisplayMode)
     }
 }
 
 extension TabViewStyle where Self == DefaultTabViewStyle {
+    /// The tab bar.
     public static var automatic: DefaultTabViewStyle { DefaultTabViewStyle() }
 }
 
@@ -288,6 +301,7 @@ extension EnvironmentValues {
 }
 
 extension View {
+    /// The look of the tab views inside: a tab bar, or pages turned by a swipe (`.page`).
     public func tabViewStyle<S: TabViewStyle>(_ style: S) -> some View {
         environment(\.tabViewStyle, style._page)
     }
@@ -302,15 +316,21 @@ extension View {
 /// `.indexViewStyle(.page(backgroundDisplayMode: .always))`: whether a paged `TabView`'s dots
 /// have a backing.
 public struct PageIndexViewStyle: Sendable {
+    /// When the dots have a backing capsule: `always` and `interactive` give them one, `automatic` and
+    /// `never` leave them bare.
     public enum BackgroundDisplayMode: Sendable { case automatic, always, interactive, never }
+    /// When the dots have a backing capsule.
     public let backgroundDisplayMode: BackgroundDisplayMode
 
+    /// A style whose dots' backing follows `backgroundDisplayMode`.
     public init(backgroundDisplayMode: BackgroundDisplayMode = .automatic) {
         self.backgroundDisplayMode = backgroundDisplayMode
     }
 
+    /// A style whose dots' backing follows `backgroundDisplayMode`.
     public static func page(backgroundDisplayMode: BackgroundDisplayMode = .automatic) -> PageIndexViewStyle {
         PageIndexViewStyle(backgroundDisplayMode: backgroundDisplayMode)
     }
+    /// The default style: the dots bare.
     public static var page: PageIndexViewStyle { PageIndexViewStyle() }
 }

@@ -36,10 +36,14 @@ public struct Text: _PrimitiveView, Equatable {
     /// The colour is a gradient, painted through the text (`.foregroundStyle(gradient)`).
     var colorIsGradient = false
 
+    /// A text showing `content` exactly as written: no Markdown, no localization.
     nonisolated public init(verbatim content: String) {
         self.content = .plain(content)
     }
 
+    /// A text from a localized string key (a literal): its Markdown is read as SwiftUI reads it
+    /// (`"**Gate** B12"` shows "Gate" in bold) and images interpolated into it stand in the line.
+    /// Jetway has no string catalogs yet, so the key shows as written.
     nonisolated public init(_ key: LocalizedStringKey) {
         if let images = key.images {
             // The text around each image, and the image in its place.
@@ -62,6 +66,7 @@ public struct Text: _PrimitiveView, Equatable {
         self.content = .image(image)
     }
 
+    /// A text showing a string as written (no Markdown): `Text(flight.name)`.
     @_disfavoredOverload
     nonisolated public init<S: StringProtocol>(_ content: S) {
         self.content = .plain(String(content))
@@ -96,6 +101,8 @@ public struct Text: _PrimitiveView, Equatable {
         }
     }
 
+    /// Joins two texts into one, each part keeping its own font, colour and style (a `<span>` of
+    /// spans).
     public static func + (lhs: Text, rhs: Text) -> Text {
         Text(segments: lhs.segments + rhs.segments)
     }
@@ -109,13 +116,23 @@ public struct Text: _PrimitiveView, Equatable {
         return [self]
     }
 
+    /// The text in `font` (a `jw-font-<style>` class for a text style, CSS otherwise); nil leaves the
+    /// environment's font.
     public func font(_ font: Font?) -> Text { with { $0.font = font } }
+    /// The text in bold (font weight 700).
     public func bold() -> Text { with { $0.isBold = true } }
+    /// The text in bold when `isActive` is true.
     public func bold(_ isActive: Bool) -> Text { with { $0.isBold = isActive } }
+    /// The text in italics.
     public func italic() -> Text { with { $0.isItalic = true } }
+    /// The text in italics when `isActive` is true.
     public func italic(_ isActive: Bool) -> Text { with { $0.isItalic = isActive } }
+    /// The text in `weight` (a CSS `font-weight`); nil leaves the font's weight.
     public func fontWeight(_ weight: Font.Weight?) -> Text { with { $0.weight = weight } }
+    /// The text in `color`; nil leaves the environment's colour.
     public func foregroundColor(_ color: Color?) -> Text { with { $0.color = color?.css } }
+    /// The text painted with `style`: a colour, or a gradient seen through the letters (the text clips
+    /// its background).
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
         with {
             $0.color = style.css
@@ -133,6 +150,7 @@ public struct Text: _PrimitiveView, Equatable {
         with { change(&$0.typography) }
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Text, _ context: _RenderContext, _ out: inout [Node]) {
         out.append(view.makeNode(key: context.elementKey, context.environment))
     }
@@ -206,6 +224,8 @@ public struct Text: _PrimitiveView, Equatable {
     /// tick in the browser: `.relative` ("12 min, 5 sec"), `.offset` ("+12 min, 5 sec") and
     /// `.timer` ("12:05", "1:02:03").
     public enum DateStyle: Sendable, Equatable {
+        /// `time` and `date` format the date once (in the environment's time zone); `relative`,
+        /// `offset` and `timer` show the distance from now and count on in the browser.
         case time, date, relative, offset, timer
 
         var isRelative: Bool { self == .relative || self == .offset || self == .timer }
@@ -307,6 +327,7 @@ public struct Text: _PrimitiveView, Equatable {
 /// A string literal (with interpolations) for `Text`, `Button` and other titles, as SwiftUI's
 /// `LocalizedStringKey`. Jetway shows it as written.
 public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, Hashable, Sendable {
+    /// The text as written, interpolations filled in (an interpolated image is U+FFFC).
     public let string: String
     /// The images interpolated (`"Tap \(Image(systemName: "plus")) to add"`), each marked in
     /// `string` by `imageMark`; nil when there are none.
@@ -314,24 +335,31 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     /// Where an interpolated image stands in `string` (U+FFFC, the object replacement character).
     static let imageMark = "\u{FFFC}"
 
+    /// Whether two keys have the same text and images.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.string == rhs.string && lhs.images == rhs.images }
+    /// Hashes the key's text.
     public func hash(into hasher: inout Hasher) { hasher.combine(string) }
 
+    /// A key whose text is `value`, read as written (no interpolations).
     public init(_ value: String) {
         string = value
         images = nil
     }
 
+    /// A key from a string literal.
     public init(stringLiteral value: String) {
         string = value
         images = nil
     }
 
+    /// A key from an interpolated string literal.
     public init(stringInterpolation: StringInterpolation) {
         string = stringInterpolation.output
         images = stringInterpolation.images.isEmpty ? nil : stringInterpolation.images
     }
 
+    /// Builds a key's text from a literal and its interpolations: values as `String(describing:)`
+    /// writes them, except those the overloads below format.
     public struct StringInterpolation: StringInterpolationProtocol {
         var output = ""
         var images: [Image] = []
@@ -340,17 +368,26 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
             output += LocalizedStringKey.imageMark
             images.append(image)
         }
+        /// Starts an empty key, reserving room for the literal.
         public init(literalCapacity: Int, interpolationCount: Int) {
             output.reserveCapacity(literalCapacity + interpolationCount * 8)
         }
+        /// Appends a literal part as written.
         public mutating func appendLiteral(_ literal: String) { output += literal }
+        /// Appends `value` as `String(describing:)` writes it.
         public mutating func appendInterpolation<T>(_ value: T) { output += String(describing: value) }
+        /// Appends `string` as written.
         public mutating func appendInterpolation(_ string: String) { output += string }
+        /// Appends an integer in decimal.
         public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) { output += String(value) }
+        /// Appends a text's words (`Text.string`); its font and colour are not kept.
         public mutating func appendInterpolation(_ text: Text) { output += text.string }
+        /// Appends `date` in `style`, formatted once against the server's clock and time zone: unlike
+        /// `Text(_:style:)`, it does not tick in the browser.
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
             output += style.format(date, now: Date(), timeZone: TimeZone.current)
         }
+        /// Appends `value` formatted by `format` (`"\(price, format: .currency(code: "EUR"))"`).
         public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F) where F.FormatOutput == String {
             output += format.format(value)
         }

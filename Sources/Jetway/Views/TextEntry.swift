@@ -20,6 +20,8 @@ extension TextField where Label == Text {
             commitsOnChange: true)
     }
 
+    /// A field titled with a string, bound to a value shown with `format`; what is typed is read when
+    /// committed, and text the format cannot read leaves the value as it was.
     @_disfavoredOverload
     public init<S: StringProtocol, F: ParseableFormatStyle>(_ title: S, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil)
     where F.FormatOutput == String {
@@ -74,10 +76,13 @@ enum FormattedValue {
 public struct TextEditor: _PrimitiveView {
     let text: Binding<String>
 
+    /// An editor bound to `text`: a `<textarea>` with no placeholder or label of its own, the binding
+    /// set at each keystroke. Disabled in a disabled environment.
     public init(text: Binding<String>) {
         self.text = text
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = TextInput.node(
             context, type: "text", title: "", prompt: nil, text: view.text, className: StyleClass.textfield, multiline: true)
@@ -122,23 +127,36 @@ extension LocalizedStringKey.StringInterpolation {
 /// How a field capitalizes what is typed on a phone's keyboard.
 public struct TextInputAutocapitalization: Sendable, Hashable {
     let attribute: String
+    /// No capitals added (`autocapitalize="none"`).
     public static let never = TextInputAutocapitalization(attribute: "none")
+    /// A capital at the start of each word.
     public static let words = TextInputAutocapitalization(attribute: "words")
+    /// A capital at the start of each sentence.
     public static let sentences = TextInputAutocapitalization(attribute: "sentences")
+    /// Every character in capitals.
     public static let characters = TextInputAutocapitalization(attribute: "characters")
 }
 
 /// The label of a field's Return key on a phone's keyboard (`enterkeyhint`).
 public struct SubmitLabel: Sendable, Hashable {
     let hint: String
+    /// "Done" (`enterkeyhint="done"`).
     public static let done = SubmitLabel(hint: "done")
+    /// "Go" (`enterkeyhint="go"`).
     public static let go = SubmitLabel(hint: "go")
+    /// "Send" (`enterkeyhint="send"`).
     public static let send = SubmitLabel(hint: "send")
+    /// "Join"; a browser has no such key, so it asks for "Go".
     public static let join = SubmitLabel(hint: "go")
+    /// "Route"; a browser has no such key, so it asks for "Go".
     public static let route = SubmitLabel(hint: "go")
+    /// "Search" (`enterkeyhint="search"`).
     public static let search = SubmitLabel(hint: "search")
+    /// "Return" (`enterkeyhint="enter"`).
     public static let `return` = SubmitLabel(hint: "enter")
+    /// "Next" (`enterkeyhint="next"`).
     public static let next = SubmitLabel(hint: "next")
+    /// "Continue"; a browser has no such key, so it asks for "Next".
     public static let `continue` = SubmitLabel(hint: "next")
 }
 
@@ -196,6 +214,8 @@ extension View {
 
 /// UIKit's names for capitalization, as older SwiftUI code writes `.autocapitalization(.none)`.
 public enum UITextAutocapitalizationType: Sendable {
+    /// `none`, `words`, `sentences` and `allCharacters`: as `TextInputAutocapitalization`'s `never`,
+    /// `words`, `sentences` and `characters`.
     case none, words, sentences, allCharacters
 
     var modern: TextInputAutocapitalization {

@@ -21,6 +21,7 @@ public struct TextField<Label: View>: _PrimitiveView {
     var onEditingChanged: (@MainActor (Bool) -> Void)?
     var onCommit: (@MainActor () -> Void)?
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         var context = context
         if let onCommit = view.onCommit {
@@ -54,6 +55,8 @@ extension TextField where Label == Text {
             title: titleKey.string, text: text, prompt: nil, inputType: "text", onEditingChanged: onEditingChanged, onCommit: onCommit)
     }
 
+    /// The iOS 13 form titled with a string: `onEditingChanged` hears the editing begin and end,
+    /// `onCommit` Return.
     @_disfavoredOverload
     public init<S: StringProtocol>(
         _ title: S, text: Binding<String>, onEditingChanged: @escaping @MainActor (Bool) -> Void = { _ in },
@@ -64,10 +67,14 @@ extension TextField where Label == Text {
 }
 
 extension TextField where Label == Text {
+    /// A one-line field bound to `text`, titled with a localized string key; `prompt` (or else the
+    /// title) is its placeholder and the title its `aria-label`. The binding is set at each keystroke.
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text? = nil) {
         self.init(title: titleKey.string, text: text, prompt: prompt?.string, inputType: "text")
     }
 
+    /// A one-line field bound to `text`, titled with a string; `prompt` (or else the title) is its
+    /// placeholder.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text? = nil) {
         self.init(title: String(title), text: text, prompt: prompt?.string, inputType: "text")
@@ -78,6 +85,8 @@ extension TextField where Label == Text {
         self.init(title: titleKey.string, text: text, prompt: prompt?.string, inputType: "text", axis: axis)
     }
 
+    /// A field titled with a string that grows with its text when `axis` is `.vertical` (a
+    /// `<textarea>`).
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text? = nil, axis: Axis) {
         self.init(title: String(title), text: text, prompt: prompt?.string, inputType: "text", axis: axis)
@@ -89,6 +98,7 @@ public struct SecureField<Label: View>: _PrimitiveView {
     let title: String
     let text: Binding<String>
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = TextInput.node(
             context, type: "password", title: view.title, prompt: nil, text: view.text, className: StyleClass.textfield)
@@ -98,10 +108,14 @@ public struct SecureField<Label: View>: _PrimitiveView {
 }
 
 extension SecureField where Label == Text {
+    /// A password field bound to `text`, titled with a localized string key (its placeholder and
+    /// `aria-label`). It asks autofill for the current password unless `.textContentType(_:)` says
+    /// otherwise.
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
         self.init(title: titleKey.string, text: text)
     }
 
+    /// A password field bound to `text`, titled with a string.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
         self.init(title: String(title), text: text)
@@ -169,9 +183,13 @@ extension EnvironmentValues {
 
 /// Which fields' Enter an `.onSubmit` hears: text fields, the `.searchable` field, or both.
 public struct SubmitTriggers: OptionSet, Sendable {
+    /// The option bits.
     public let rawValue: Int
+    /// The triggers whose bits `rawValue` sets.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Return in a text field.
     public static let text = SubmitTriggers(rawValue: 1)
+    /// Return in the `.searchable` field.
     public static let search = SubmitTriggers(rawValue: 2)
 }
 
@@ -200,6 +218,9 @@ struct SubmitModifier: _PrimitiveModifier {
 /// The keyboard a field asks a phone for (`.keyboardType(.emailAddress)`): the input's type
 /// and `inputmode`.
 public enum UIKeyboardType: Int, Hashable, Sendable {
+    /// The keyboards of UIKit. Email, URL and phone keyboards set the input's type (`email`, `url`,
+    /// `tel`); the number, decimal, phone, email, URL and web search keyboards set its `inputmode`; the
+    /// others leave the default keyboard.
     case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress, decimalPad, twitter,
         webSearch, asciiCapableNumberPad
 
@@ -228,23 +249,40 @@ public enum UIKeyboardType: Int, Hashable, Sendable {
 /// What a field holds, for the browser's autofill (`.textContentType(.username)`): the
 /// input's `autocomplete` token.
 public struct UITextContentType: RawRepresentable, Hashable, Sendable {
+    /// The `autocomplete` token.
     public let rawValue: String
+    /// A content type whose `autocomplete` token is `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// A person's full name (`name`).
     public static let name = UITextContentType(rawValue: "name")
+    /// A given name (`given-name`).
     public static let givenName = UITextContentType(rawValue: "given-name")
+    /// A family name (`family-name`).
     public static let familyName = UITextContentType(rawValue: "family-name")
+    /// A user name (`username`).
     public static let username = UITextContentType(rawValue: "username")
+    /// The current password (`current-password`).
     public static let password = UITextContentType(rawValue: "current-password")
+    /// A new password (`new-password`).
     public static let newPassword = UITextContentType(rawValue: "new-password")
+    /// A one-time code (`one-time-code`).
     public static let oneTimeCode = UITextContentType(rawValue: "one-time-code")
+    /// An email address (`email`).
     public static let emailAddress = UITextContentType(rawValue: "email")
+    /// A telephone number (`tel`).
     public static let telephoneNumber = UITextContentType(rawValue: "tel")
+    /// A URL (`url`).
     public static let URL = UITextContentType(rawValue: "url")
+    /// A whole street address (`street-address`).
     public static let fullStreetAddress = UITextContentType(rawValue: "street-address")
+    /// A postal code (`postal-code`).
     public static let postalCode = UITextContentType(rawValue: "postal-code")
+    /// A country's name (`country-name`).
     public static let countryName = UITextContentType(rawValue: "country-name")
+    /// A credit card number (`cc-number`).
     public static let creditCardNumber = UITextContentType(rawValue: "cc-number")
+    /// An organisation's name (`organization`).
     public static let organizationName = UITextContentType(rawValue: "organization")
 }
 

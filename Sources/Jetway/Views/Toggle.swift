@@ -10,11 +10,15 @@ public struct Toggle<Label: View>: _PrimitiveView {
     let isOn: Binding<Bool>
     let label: Label
 
+    /// A switch bound to `isOn`, after `label`. With `.labelsHidden()` the label is not shown and its
+    /// text is the switch's `aria-label`; disabled in a disabled environment. A `.toggleStyle(_:)` may
+    /// draw it instead.
     public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
         self.isOn = isOn
         self.label = label()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         if let style = context.environment.toggleStyling {
             let configuration = ToggleStyleConfiguration(label: .init(content: AnyView(view.label)), isOn: view.isOn)
@@ -58,10 +62,12 @@ struct ToggleElement<Label: View>: _PrimitiveView {
 }
 
 extension Toggle where Label == Text {
+    /// A switch titled with a localized string key.
     public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
         self.init(isOn: isOn) { Text(titleKey) }
     }
 
+    /// A switch titled with a string, shown as written.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
         self.init(isOn: isOn) { Text(title) }
@@ -78,12 +84,16 @@ public struct Stepper<Label: View>: _PrimitiveView {
     let onIncrement: (@MainActor () -> Void)?
     let onDecrement: (@MainActor () -> Void)?
 
+    /// A stepper showing `label` whose − and + buttons run `onDecrement` and `onIncrement`; a nil
+    /// action disables its button.
     public init(@ViewBuilder label: () -> Label, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?) {
         self.label = label()
         self.onIncrement = onIncrement
         self.onDecrement = onDecrement
     }
 
+    /// A stepper that moves `value` by `step`, kept within `bounds` when given (a step past a bound
+    /// stops at it). The buttons stay enabled at the bounds.
     public init<V: Strideable>(value: Binding<V>, in bounds: ClosedRange<V>? = nil, step: V.Stride = 1, @ViewBuilder label: () -> Label) {
         self.label = label()
         onIncrement = {
@@ -96,6 +106,7 @@ public struct Stepper<Label: View>: _PrimitiveView {
         }
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", StyleClass.stepper)
         node.setAttribute("role", "group")
@@ -121,6 +132,7 @@ public struct Stepper<Label: View>: _PrimitiveView {
 }
 
 extension Stepper where Label == Text {
+    /// A stepper titled with a localized string key that moves `value` by `step` within `bounds`.
     public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, in bounds: ClosedRange<V>? = nil, step: V.Stride = 1) {
         self.init(value: value, in: bounds, step: step) { Text(titleKey) }
     }
@@ -139,6 +151,8 @@ public struct Slider<Label: View>: _PrimitiveView {
     /// The views at the track's ends (`minimumValueLabel:`, `maximumValueLabel:`).
     var ends: (minimum: AnyView, maximum: AnyView)?
 
+    /// A slider bound to `value` within `bounds`, moving by `step` (any amount when nil), after
+    /// `label`; the label's text is its `aria-label`. The binding is set as the thumb moves.
     public init<V: BinaryFloatingPoint>(
         value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil, @ViewBuilder label: () -> Label
     ) where V.Stride: BinaryFloatingPoint {
@@ -158,6 +172,7 @@ public struct Slider<Label: View>: _PrimitiveView {
         ends = (AnyView(minimumValueLabel()), AnyView(maximumValueLabel()))
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("label", StyleClass.slider)
         let inside = context.insideElement()
@@ -193,6 +208,7 @@ public struct Slider<Label: View>: _PrimitiveView {
 }
 
 extension Slider where Label == EmptyView {
+    /// A slider bound to `value` within `bounds`, moving by `step`, with no label.
     public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil)
     where V.Stride: BinaryFloatingPoint {
         self.init(value: value, in: bounds, step: step) { EmptyView() }

@@ -17,14 +17,19 @@ import Foundation
 
 /// Something that can be shared, dragged and dropped.
 public protocol Transferable {
+    /// The type of `transferRepresentation`.
     associatedtype Representation: TransferRepresentation
+    /// How the type is carried: its representations, the preferred first.
     @TransferRepresentationBuilder<Self> static var transferRepresentation: Representation { get }
 }
 
 /// One thing a browser carries: text, a URL, or a file's bytes (with its type).
 public enum _TransferItem: Sendable, Equatable {
+    /// Text.
     case text(String)
+    /// A URL.
     case url(URL)
+    /// A file's bytes, with its MIME `type`.
     case data(Data, type: String)
 
     /// The item as text (a URL's address; bytes as UTF-8, when they are).
@@ -45,7 +50,9 @@ public struct _TransferConversion<Item> {
 
 /// A way a `Transferable` type is carried (see `Transferable`).
 public protocol TransferRepresentation<Item> {
+    /// The type the representation carries.
     associatedtype Item
+    /// The representation's conversions; Jetway's plumbing, not for apps.
     var _conversions: [_TransferConversion<Item>] { get }
 }
 
@@ -79,43 +86,56 @@ extension Transferable {
 /// Collects a type's representations, in the order written.
 @resultBuilder
 public enum TransferRepresentationBuilder<Item> {
+    /// Takes one representation's conversions; the builder's plumbing, not for apps.
     public static func buildExpression<R: TransferRepresentation>(_ representation: R) -> [_TransferConversion<Item>]
     where R.Item == Item {
         representation._conversions
     }
+    /// Joins the representations in order; the builder's plumbing, not for apps.
     public static func buildBlock(_ parts: [_TransferConversion<Item>]...) -> _TransferRepresentations<Item> {
         _TransferRepresentations(_conversions: parts.flatMap { $0 })
     }
+    /// Starts with the first representation; the builder's plumbing, not for apps.
     public static func buildPartialBlock(first: [_TransferConversion<Item>]) -> [_TransferConversion<Item>] { first }
+    /// Adds the next representation after the others; the builder's plumbing, not for apps.
     public static func buildPartialBlock(accumulated: [_TransferConversion<Item>], next: [_TransferConversion<Item>])
         -> [_TransferConversion<Item>]
     {
         accumulated + next
     }
+    /// The representations collected; the builder's plumbing, not for apps.
     public static func buildFinalResult(_ parts: [_TransferConversion<Item>]) -> _TransferRepresentations<Item> {
         _TransferRepresentations(_conversions: parts)
     }
+    /// The representations collected; the builder's plumbing, not for apps.
     public static func buildFinalResult(_ parts: _TransferRepresentations<Item>) -> _TransferRepresentations<Item> { parts }
 }
 
 /// Representations in order (what `TransferRepresentationBuilder` makes).
 public struct _TransferRepresentations<Item>: TransferRepresentation {
+    /// The conversions, in order; Jetway's plumbing, not for apps.
     public let _conversions: [_TransferConversion<Item>]
 }
 
 /// A representation by another `Transferable` type: `ProxyRepresentation(exporting: \.url)`
 /// carries the value as its URL; `ProxyRepresentation { Item(text: $0) }` makes one from text.
 public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: TransferRepresentation {
+    /// The conversion through `Proxy`; Jetway's plumbing, not for apps.
     public let _conversions: [_TransferConversion<Item>]
 
+    /// Carries the value as the `Proxy` that `exporting` makes of it (a share, a drag); it is not made
+    /// from what is dropped.
     public init(exporting: @escaping (Item) throws -> Proxy) {
         _conversions = [_TransferConversion(importing: nil, exporting: { Proxy._export(try exporting($0)) })]
     }
 
+    /// Makes a value from a dropped `Proxy` with `importing`; the value is not carried out.
     public init(importing: @escaping (Proxy) throws -> Item) {
         _conversions = [_TransferConversion(importing: { item in try Proxy._import(item).map(importing) }, exporting: nil)]
     }
 
+    /// Carries the value as the `Proxy` that `exporting` makes, and makes one from a dropped `Proxy`
+    /// with `importing`.
     public init(exporting: @escaping (Item) throws -> Proxy, importing: @escaping (Proxy) throws -> Item) {
         _conversions = [
             _TransferConversion(
@@ -126,8 +146,11 @@ public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: Tran
 
 /// A `Codable` value carried as its JSON text.
 public struct CodableRepresentation<Item: Transferable & Codable>: TransferRepresentation {
+    /// The JSON conversion; Jetway's plumbing, not for apps.
     public let _conversions: [_TransferConversion<Item>]
 
+    /// The value carried as JSON text, and made from dropped JSON text. `contentType` is accepted so
+    /// SwiftUI code compiles and ignored: the JSON travels as text.
     public init(for itemType: Item.Type = Item.self, contentType: UTType = .json) {
         _conversions = [
             _TransferConversion(
@@ -138,12 +161,14 @@ public struct CodableRepresentation<Item: Transferable & Codable>: TransferRepre
 }
 
 extension String: Transferable {
+    /// A string is carried as text, and made from any item that is text (a URL's address, UTF-8 bytes).
     public static var transferRepresentation: _TransferRepresentations<String> {
         _TransferRepresentations(_conversions: [_TransferConversion(importing: { $0.text }, exporting: { .text($0) })])
     }
 }
 
 extension Substring: Transferable {
+    /// A substring is carried as text, and made from any item that is text.
     public static var transferRepresentation: _TransferRepresentations<Substring> {
         _TransferRepresentations(_conversions: [
             _TransferConversion(importing: { item in item.text.map { Substring($0) } }, exporting: { .text(String($0)) })

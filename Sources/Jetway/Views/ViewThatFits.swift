@@ -15,11 +15,14 @@ public struct ViewThatFits<Content: View>: _PrimitiveView {
     let axes: Axis.Set
     let content: Content
 
+    /// The first view of `content` that fits along `axes` (both by default); the others are in the
+    /// page, hidden.
     public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) {
         self.axes = axes
         self.content = content()
     }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", StyleClass.fits)
         node.addClass(StyleClass.fillW)
