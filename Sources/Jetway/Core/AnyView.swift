@@ -7,6 +7,7 @@ public struct AnyView: _PrimitiveView {
     private let typeKey: UInt64
     private let renderContent: @MainActor (_RenderContext, inout [Node]) -> Void
 
+    /// Wraps `view`, erasing its type; an `AnyView` passed in is kept as it is, not wrapped twice.
     public init<V: View>(_ view: V) {
         if let erased = view as? AnyView {
             self = erased
@@ -16,8 +17,10 @@ public struct AnyView: _PrimitiveView {
         renderContent = { context, out in V._render(view, context, &out) }
     }
 
+    /// Wraps `view`, erasing its type, as `init(_:)` does.
     public init<V: View>(erasing view: V) { self.init(view) }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: AnyView, _ context: _RenderContext, _ out: inout [Node]) {
         view.renderContent(context.branch(view.typeKey), &out)
     }

@@ -8,9 +8,12 @@
 /// .font(.headline)
 /// ```
 public struct Group<Content: View>: _PrimitiveView {
+    /// The grouped views, rendered in place with no element of their own.
     public var content: Content
+    /// Creates a group of the views `content` builds.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Group, _ context: _RenderContext, _ out: inout [Node]) {
         Content._render(view.content, context, &out)
     }

@@ -3,6 +3,7 @@ import Synchronization
 /// Several views side by side, as built by `@ViewBuilder` from a block of statements.
 /// Each child's position in the block is part of its identity.
 public struct TupleView<T>: _PrimitiveView {
+    /// The child views, in the order of the builder's statements.
     public var value: T
     /// Renders a `T`; one per tuple type for the whole process, so a view's body does not keep a
     /// second copy of its children in a closure (that copy was a fifth of a board row's memory).
@@ -10,6 +11,7 @@ public struct TupleView<T>: _PrimitiveView {
 
     // Inlinable, with what it uses: an app's `@ViewBuilder` blocks build their tuples with
     // code specialised for their own views (no tuple metadata looked up at run time).
+    /// Creates a tuple view of `content`, in order; `@ViewBuilder` calls this, apps rarely need to.
     @inlinable public init<each Content: View>(_ content: repeat each Content) where T == (repeat each Content) {
         value = (repeat each content)
         renderer = TupleRenderer<T>.shared {
@@ -23,6 +25,7 @@ public struct TupleView<T>: _PrimitiveView {
         }
     }
 
+    /// Jetway's rendering entry point; not for apps.
     @inlinable public static func _render(_ view: TupleView, _ context: _RenderContext, _ out: inout [Node]) {
         view.renderer.render(view.value, context, &out)
     }

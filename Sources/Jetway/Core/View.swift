@@ -20,6 +20,8 @@ public protocol View {
 }
 
 extension View {
+    /// Jetway's rendering entry point for composite views (evaluates `body` with identity, state and
+    /// dependency tracking); not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         context.graph.renderComposite(view, context, &out)
     }
@@ -30,15 +32,19 @@ extension View {
 public protocol _PrimitiveView: View where Body == Never {}
 
 extension _PrimitiveView {
+    /// Never called: a primitive view has no body, and reading this stops the process.
     public var body: Never {
         preconditionFailure("\(Self.self) is rendered by Jetway and has no body")
     }
 }
 
 extension Never: View {
+    /// `Never` is a view so that primitive views can name it as their `Body`.
     public typealias Body = Never
+    /// Never called: `Never` has no values, and reading this stops the process.
     public var body: Never {
         preconditionFailure("Never has no body")
     }
+    /// Jetway's rendering entry point (renders nothing); not for apps.
     public static func _render(_ view: Never, _ context: _RenderContext, _ out: inout [Node]) {}
 }

@@ -23,6 +23,8 @@ public protocol ViewModifier {
 public typealias _ContentRenderer = @MainActor (_RenderContext, inout [Node]) -> Void
 
 extension ViewModifier {
+    /// Jetway's entry point for modifiers with a `body` (rendered as a composite view with an instance
+    /// of its own, so its `@State` lasts); not for apps.
     public static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         let view = _ModifierBodyView(modifier: modifier, content: _ViewModifier_Content(render: content))
         context.graph.renderComposite(view, context, &out)
@@ -32,6 +34,7 @@ extension ViewModifier {
 /// The content a `ViewModifier`'s body receives.
 public struct _ViewModifier_Content<Modifier: ViewModifier>: _PrimitiveView {
     let render: _ContentRenderer
+    /// Jetway's rendering entry point (renders the content the modifier was applied to); not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         view.render(context, &out)
     }
@@ -49,6 +52,7 @@ struct _ModifierBodyView<Modifier: ViewModifier>: View {
 public protocol _PrimitiveModifier: ViewModifier where Body == Never {}
 
 extension _PrimitiveModifier {
+    /// Never called: a built-in modifier is applied by Jetway, and calling this stops the process.
     public func body(content: Content) -> Never {
         preconditionFailure("\(Self.self) is applied by Jetway and has no body")
     }
@@ -56,14 +60,18 @@ extension _PrimitiveModifier {
 
 /// A view with a modifier applied: what `.padding()`, `.font(_:)` and `.modifier(_:)` return.
 public struct ModifiedContent<Content: View, Modifier: ViewModifier>: _PrimitiveView {
+    /// The view the modifier is applied to (or, when used as a modifier, the inner modifier).
     public var content: Content
+    /// The modifier applied to `content`.
     public var modifier: Modifier
 
+    /// Creates a view that applies `modifier` to `content`.
     @inlinable public init(content: Content, modifier: Modifier) {
         self.content = content
         self.modifier = modifier
     }
 
+    /// Jetway's rendering entry point; not for apps.
     @inlinable public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let content = view.content
         Modifier._apply(view.modifier, context, &out) { context, out in Content._render(content, context, &out) }
@@ -71,10 +79,13 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: _Primitive
 }
 
 extension ModifiedContent: ViewModifier where Content: ViewModifier {
+    /// Never called: a chain of modifiers is applied by Jetway, and calling this stops the process.
     public func body(content: _ViewModifier_Content<Self>) -> Never {
         preconditionFailure("ModifiedContent of modifiers is applied by Jetway and has no body")
     }
 
+    /// Jetway's entry point for a chain of modifiers (the inner one is applied first, then `modifier`
+    /// around it); not for apps.
     @inlinable public static func _apply(
         _ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer
     ) {
@@ -106,6 +117,8 @@ protocol NodeModifier: _PrimitiveModifier {
 }
 
 extension NodeModifier {
+    /// Jetway's entry point for a built-in modifier that changes each element its content renders; not
+    /// for apps.
     public static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         let start = out.count
         content(context, &out)

@@ -10,6 +10,7 @@
 /// let ops = tree.update(to: secondRender)
 /// ```
 public final class LiveTree {
+    /// The page's root element as the browser has it now; nil until the first `mount(_:)` or `update(to:)`.
     @exclusivity(unchecked) public private(set) var root: Node?
     /// The page before the last update, kept until `releaseRetired()` so that freeing it does
     /// not delay the patch.
@@ -36,6 +37,7 @@ public final class LiveTree {
     /// links unregisters a thousand handlers, and SipHash was most of that.)
     @exclusivity(unchecked) private var handlerNodes = KeyMap<Node>()
 
+    /// Creates an empty page; `mount(_:)` or `update(to:)` gives it its first content.
     public init() {}
 
     /// Takes `root` as the page's content: assigns ids and indexes handlers.
@@ -266,6 +268,7 @@ public final class LiveTree {
         for child in node.children { registerSubtree(child) }
     }
 
+    /// Frees the page as it was before the last update (kept so that freeing it did not delay the patch).
     public func releaseRetired() {
         retired = nil
     }

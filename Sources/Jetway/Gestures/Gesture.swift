@@ -23,8 +23,11 @@ public protocol Gesture {
 
 /// No gesture, or a gesture (`.gesture(enabled ? TapGesture().onEnded { … } : nil)`).
 extension Optional: Gesture where Wrapped: Gesture {
+    /// The wrapped gesture's value.
     public typealias Value = Wrapped.Value
+    /// Jetway's gesture plumbing (the wrapped gesture's recognizers, none when nil); not for apps.
     public func _recognizers() -> [GestureRecognizer] { self?._recognizers() ?? [] }
+    /// Jetway's gesture plumbing; not for apps.
     public func _value(_ input: GestureInput) -> Wrapped.Value? { self?._value(input) }
 }
 
@@ -33,14 +36,21 @@ extension Optional: Gesture where Wrapped: Gesture {
 public struct GestureInput: Sendable {
     /// `released`: a press let go before it succeeded, or a drag, pinch or twist cancelled.
     public enum Phase: Int, Sendable { case changed = 0, ended = 1, pressing = 2, released = 3 }
+    /// Which of the view's recognizers saw this: its index in the gesture's `_recognizers()`.
     public let recognizer: Int
+    /// Whether the gesture changed, ended, began pressing or was released.
     public let phase: Phase
+    /// Where the pointer went down, in the view's space.
     public let startLocation: CGPoint
+    /// Where the pointer is now, in the view's space (a tap's or a press's is where it went down).
     public let location: CGPoint
     /// The view's top-left corner in the page (for `.global` coordinates).
     public let origin: CGPoint
+    /// Seconds since the gesture began (0 for a tap or a press).
     public let time: TimeInterval
+    /// A pinch's scale, 1 at its start (1 for other gestures).
     public let scale: Double
+    /// A twist's angle from its start (zero for other gestures).
     public let angle: Angle
 }
 
@@ -78,6 +88,7 @@ public struct _ActionGesture<Base: Gesture>: Gesture {
     let base: Base
     let onEnd: Bool
     let action: @MainActor (Base.Value) -> Void
+    /// Jetway's gesture plumbing; not for apps.
     public func _recognizers() -> [GestureRecognizer] {
         base._recognizers().map { recognizer in
             var recognizer = recognizer
@@ -86,6 +97,7 @@ public struct _ActionGesture<Base: Gesture>: Gesture {
             return recognizer
         }
     }
+    /// Jetway's gesture plumbing; not for apps.
     public func _value(_ input: GestureInput) -> Base.Value? { base._value(input) }
 }
 
@@ -95,6 +107,7 @@ public struct GestureStateGesture<Base: Gesture, State>: Gesture {
     let base: Base
     let state: GestureState<State>
     let body: @MainActor (Base.Value, inout State, inout Transaction) -> Void
+    /// Jetway's gesture plumbing; not for apps.
     public func _recognizers() -> [GestureRecognizer] {
         base._recognizers().map { recognizer in
             var recognizer = recognizer
@@ -114,6 +127,7 @@ public struct GestureStateGesture<Base: Gesture, State>: Gesture {
             return recognizer
         }
     }
+    /// Jetway's gesture plumbing; not for apps.
     public func _value(_ input: GestureInput) -> Base.Value? { base._value(input) }
 }
 
@@ -121,7 +135,9 @@ public struct GestureStateGesture<Base: Gesture, State>: Gesture {
 public struct _MapGesture<Base: Gesture, Value>: Gesture {
     let base: Base
     let transform: @MainActor (Base.Value) -> Value
+    /// Jetway's gesture plumbing; not for apps.
     public func _recognizers() -> [GestureRecognizer] { base._recognizers() }
+    /// Jetway's gesture plumbing; not for apps.
     public func _value(_ input: GestureInput) -> Value? { base._value(input).map(transform) }
 }
 
@@ -129,6 +145,7 @@ public struct _MapGesture<Base: Gesture, Value>: Gesture {
 /// (`.sequenced(before:)`) or one in place of the other (`.exclusively(before:)`): each of
 /// them sees what it recognises; the pair's value has the one that saw this input.
 public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
+    /// The value of whichever gesture saw the input; the other is nil.
     public typealias Value = (first: First.Value?, second: Second.Value?)
     let first: First
     let second: Second
@@ -143,7 +160,9 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
         self.init(first: first, second: second)
     }
 
+    /// Jetway's gesture plumbing; not for apps.
     public func _recognizers() -> [GestureRecognizer] { first._recognizers() + second._recognizers() }
+    /// Jetway's gesture plumbing; not for apps.
     public func _value(_ input: GestureInput) -> Value? {
         let count = first._recognizers().count
         if input.recognizer < count { return (first._value(input), nil) }
@@ -151,7 +170,11 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
     }
 }
 
+/// What `.sequenced(before:)` returns: in Jetway the same as `SimultaneousGesture` (both are
+/// watched at once; the second does not wait for the first to succeed).
 public typealias SequenceGesture<First: Gesture, Second: Gesture> = SimultaneousGesture<First, Second>
+/// What `.exclusively(before:)` returns: in Jetway the same as `SimultaneousGesture` (both are
+/// watched at once; the first does not take precedence).
 public typealias ExclusiveGesture<First: Gesture, Second: Gesture> = SimultaneousGesture<First, Second>
 
 extension GestureInput {
@@ -163,32 +186,43 @@ extension GestureInput {
 }
 
 extension Gesture {
+    /// Runs `action` with the gesture's value each time it changes (at most once a frame for a drag or a
+    /// pinch; a long press's start and release).
     public func onChanged(_ action: @escaping @MainActor (Value) -> Void) -> _ActionGesture<Self> {
         _ActionGesture(base: self, onEnd: false, action: action)
     }
 
+    /// Runs `action` with the gesture's final value when it succeeds (not when it is cancelled).
     public func onEnded(_ action: @escaping @MainActor (Value) -> Void) -> _ActionGesture<Self> {
         _ActionGesture(base: self, onEnd: true, action: action)
     }
 
+    /// Sets `state` from each change of the gesture through `body`; the state goes back to its first value
+    /// when the gesture ends, or when a drag, pinch or twist is cancelled.
     public func updating<State>(
         _ state: GestureState<State>, body: @escaping @MainActor (Value, inout State, inout Transaction) -> Void
     ) -> GestureStateGesture<Self, State> {
         GestureStateGesture(base: self, state: state, body: body)
     }
 
+    /// A gesture whose value is this one's passed through `body`.
     public func map<T>(_ body: @escaping @MainActor (Value) -> T) -> _MapGesture<Self, T> {
         _MapGesture(base: self, transform: body)
     }
 
+    /// This gesture and `other`, watched at once; each sees what it recognises.
     public func simultaneously<Other: Gesture>(with other: Other) -> SimultaneousGesture<Self, Other> {
         SimultaneousGesture(first: self, second: other)
     }
 
+    /// This gesture, then `other`. In Jetway both are watched at once, as with `simultaneously(with:)`:
+    /// `other` does not wait for this one to succeed.
     public func sequenced<Other: Gesture>(before other: Other) -> SequenceGesture<Self, Other> {
         SimultaneousGesture(first: self, second: other)
     }
 
+    /// This gesture or else `other`. In Jetway both are watched at once, as with
+    /// `simultaneously(with:)`: this one does not take precedence over `other`.
     public func exclusively<Other: Gesture>(before other: Other) -> ExclusiveGesture<Self, Other> {
         SimultaneousGesture(first: self, second: other)
     }
@@ -206,23 +240,29 @@ public struct GestureState<Value>: DynamicProperty {
     private let initial: Value
     private let resetTransaction: Transaction
 
+    /// A gesture state that starts at, and goes back to, `wrappedValue`.
     public init(wrappedValue: Value) {
         storage = State(initialValue: wrappedValue)
         initial = wrappedValue
         resetTransaction = Transaction()
     }
 
+    /// A gesture state that starts at, and goes back to, `initialValue`.
     public init(initialValue: Value) {
         self.init(wrappedValue: initialValue)
     }
 
+    /// A gesture state that starts at `wrappedValue` and goes back to it in `resetTransaction` (with its
+    /// animation) when the gesture ends.
     public init(wrappedValue: Value, resetTransaction: Transaction) {
         storage = State(initialValue: wrappedValue)
         initial = wrappedValue
         self.resetTransaction = resetTransaction
     }
 
+    /// The state's current value; only `.updating` sets it.
     @MainActor public var wrappedValue: Value { storage.wrappedValue }
+    /// The state itself, for `.updating($state)`.
     public var projectedValue: GestureState<Value> { self }
 
     @MainActor func set(_ value: Value) { storage.wrappedValue = value }

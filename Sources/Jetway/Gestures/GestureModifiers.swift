@@ -7,10 +7,14 @@ extension View {
         modifier(GestureModifier(recognizers: gesture._recognizers(), simultaneous: false))
     }
 
+    /// Recognises `gesture` on this view. In Jetway this is the same as `.gesture(_:including:)`: the
+    /// gesture takes no priority over the gestures of the views inside, and `mask` is ignored.
     public func highPriorityGesture<G: Gesture>(_ gesture: G, including mask: GestureMask = .all) -> some View {
         modifier(GestureModifier(recognizers: gesture._recognizers(), simultaneous: false))
     }
 
+    /// Recognises `gesture` on this view and lets the gestures of the views around it see the same
+    /// pointer too. `mask` is ignored.
     public func simultaneousGesture<G: Gesture>(_ gesture: G, including mask: GestureMask = .all) -> some View {
         modifier(GestureModifier(recognizers: gesture._recognizers(), simultaneous: true))
     }
@@ -44,11 +48,17 @@ extension View {
 
 /// Which gestures a `.gesture` modifier enables (all of them, here).
 public struct GestureMask: OptionSet, Sendable {
+    /// The mask's bits.
     public let rawValue: UInt32
+    /// Creates a mask from its bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// No gestures (accepted, but the gesture modifiers ignore the mask).
     public static let none = GestureMask([])
+    /// The view's own gesture (accepted, but the gesture modifiers ignore the mask).
     public static let gesture = GestureMask(rawValue: 1)
+    /// The gestures of the views inside (accepted, but the gesture modifiers ignore the mask).
     public static let subviews = GestureMask(rawValue: 2)
+    /// The view's gesture and those of the views inside: the default, and what Jetway always does.
     public static let all: GestureMask = [.gesture, .subviews]
 }
 

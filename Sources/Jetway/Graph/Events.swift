@@ -1,5 +1,11 @@
 /// The kinds of browser events a rendered element can ask for.
 public enum EventKind: String, Sendable, CaseIterable {
+    /// `click`: a click, a tap, or Enter on an element with `role="button"`; `input`: a field's value as
+    /// it is typed; `change`: a committed value (a checkbox, a `select`'s index, a `details` opened or
+    /// closed, …); `submit`: Return in a text field; `key`: a key press a view listens for
+    /// (`.onKeyPress`); `focus` and `blur`: the element gained or lost focus; `resize`: the element's
+    /// measured size (`GeometryReader`, anchor preferences); `dismiss`: a dialog the browser closed
+    /// (Escape, a click outside) or a file picker cancelled.
     case click, input, change, submit, key, focus, blur, resize, dismiss
     /// What part of a lazy list's rows the browser shows: payload `.numbers([top, bottom,
     /// rendered, columns])` (`LazyRows`).
@@ -45,10 +51,15 @@ public enum EventKind: String, Sendable, CaseIterable {
 
 /// What an event carries from the browser.
 public enum EventPayload: Sendable, Equatable {
+    /// No value: a click, a focus change, a dismissal.
     case none
+    /// Text: a field's value, a key press's description, a status word.
     case text(String)
+    /// A flag: a checkbox's checked state, a `details` element's open state.
     case bool(Bool)
+    /// One number (a keyboard's height, a row's destination offset).
     case number(Double)
+    /// A width and a height in CSS pixels.
     case size(width: Double, height: Double)
     /// Several numbers: a measure of the page (a lazy list's visible part).
     case numbers([Double])
@@ -85,6 +96,7 @@ public enum EventPayload: Sendable, Equatable {
         }
     }
 
+    /// What kind of payload this is, in words for an error message ("a number", "3 numbers", …).
     public var kindName: String {
         switch self {
         case .none: "nothing"
@@ -139,11 +151,16 @@ public enum JetwayError: Error, Equatable, CustomStringConvertible {
     /// An element a patch took off the page (or of its handlers) while the event was on its
     /// way: the user's honest race with the page, not bad input.
     case departedElement(NodeID)
+    /// The element is on the page but has no handler for that kind of event.
     case noHandler(NodeID, EventKind)
+    /// The event carried something other than what its handler needs (`expected`), described by `got`.
     case wrongPayload(expected: String, got: String)
+    /// Something the event named (a link's target, …) is not there; the text says what.
     case notFound(String)
+    /// More than one thing matched where one was needed; the text says what.
     case ambiguous(String)
 
+    /// A sentence that says what went wrong, for logs and error messages.
     public var description: String {
         switch self {
         case .unknownElement(let id): "no element with id \(id) is on the page"

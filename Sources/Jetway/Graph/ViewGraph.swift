@@ -14,11 +14,13 @@
 /// ```
 @MainActor
 public final class ViewGraph {
+    /// The page as the browser has it: the last rendered node tree, its ids and its handlers.
     public let tree = LiveTree()
     /// Bumped by every update that changed the page.
     @exclusivity(unchecked) public private(set) var version: UInt64 = 0
     /// Called once when the first change of a batch arrives; the host then calls `update()`.
     @exclusivity(unchecked) public var onNeedsUpdate: (@MainActor () -> Void)?
+    /// True from the first change of a batch until the next `update()` or `render()`.
     @exclusivity(unchecked) public private(set) var needsUpdate = false
     /// Widget commands waiting for the next patch (`Widget.perform`).
     @exclusivity(unchecked) var pendingCommands: [(widget: Widget, name: String, payload: String)] = []
@@ -68,6 +70,8 @@ public final class ViewGraph {
         dispatchedEvents == 0 && stateWrites == 0 && !usesLifecycle && !ownsStateObjects && runningTasks == 0
     }
 
+    /// Creates the graph of `rootView`, whose views see `environment` (with `pageHost` set to this
+    /// graph's page). Nothing renders until the first `render()` or `update()`.
     public init<Root: View>(_ rootView: Root, environment: EnvironmentValues = EnvironmentValues()) {
         self.environment = environment
         self.renderRoot = { context, out in Root._render(rootView, context, &out) }

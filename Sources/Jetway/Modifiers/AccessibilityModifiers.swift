@@ -71,6 +71,8 @@ extension View {
         accessibilityValue(Text(key).string)
     }
 
+    /// The value as a string: `aria-valuetext` on a slider, progress bar or other range, and the
+    /// element's `aria-description` elsewhere (ARIA has no value for other roles).
     @_disfavoredOverload
     public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View {
         let value = String(value)
@@ -105,36 +107,62 @@ extension View {
 
 /// Which way an adjustable view is moved.
 public enum AccessibilityAdjustmentDirection: Sendable, Hashable {
+    /// `increment`: up or right; `decrement`: down or left.
     case increment, decrement
 }
 
+/// How a view's children are read by assistive technology (`.accessibilityElement(children:)`).
 public struct AccessibilityChildBehavior: Sendable, Hashable {
     enum Kind: Sendable, Hashable { case ignore, combine, contain }
     let kind: Kind
+    /// One element (`role="img"` unless it has a role) named by its texts unless it has a label; the
+    /// children are not read on their own.
     public static let ignore = AccessibilityChildBehavior(kind: .ignore)
+    /// One group (`role="group"` unless it has a role) named by its children's texts, unless it has a label.
     public static let combine = AccessibilityChildBehavior(kind: .combine)
+    /// A group (`role="group"` unless it has a role) whose children are read on their own.
     public static let contain = AccessibilityChildBehavior(kind: .contain)
 }
 
+/// What a view is and what state it is in, for assistive technology; written as ARIA roles and
+/// states. Traits with no ARIA counterpart are accepted and add nothing.
 public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
+    /// The traits' bits.
     public let rawValue: Int
+    /// Creates traits from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// A button: `role="button"`, reachable with Tab.
     public static let isButton = AccessibilityTraits(rawValue: 1 << 0)
+    /// A heading: `role="heading"` at level 2.
     public static let isHeader = AccessibilityTraits(rawValue: 1 << 1)
+    /// Selected: `aria-selected` on a tab, `aria-current` elsewhere.
     public static let isSelected = AccessibilityTraits(rawValue: 1 << 2)
+    /// A link: `role="link"`.
     public static let isLink = AccessibilityTraits(rawValue: 1 << 3)
+    /// A search field: `role="searchbox"`.
     public static let isSearchField = AccessibilityTraits(rawValue: 1 << 4)
+    /// An image: `role="img"`.
     public static let isImage = AccessibilityTraits(rawValue: 1 << 5)
+    /// Plays its own sound when activated. Accepted; adds nothing in a browser.
     public static let playsSound = AccessibilityTraits(rawValue: 1 << 6)
+    /// A key of a keyboard. Accepted; adds nothing in a browser.
     public static let isKeyboardKey = AccessibilityTraits(rawValue: 1 << 7)
+    /// Text that does not change. Accepted; adds nothing in a browser.
     public static let isStaticText = AccessibilityTraits(rawValue: 1 << 8)
+    /// A summary of the screen: `role="status"` unless it has a role.
     public static let isSummaryElement = AccessibilityTraits(rawValue: 1 << 9)
+    /// Changes often: `aria-live="polite"`, so changes are read when the reader is idle.
     public static let updatesFrequently = AccessibilityTraits(rawValue: 1 << 10)
+    /// Starts playing media when activated. Accepted; adds nothing in a browser.
     public static let startsMediaSession = AccessibilityTraits(rawValue: 1 << 11)
+    /// Takes touches directly (a drawing surface). Accepted; adds nothing in a browser.
     public static let allowsDirectInteraction = AccessibilityTraits(rawValue: 1 << 12)
+    /// Turns the page when read to its end. Accepted; adds nothing in a browser.
     public static let causesPageTurn = AccessibilityTraits(rawValue: 1 << 13)
+    /// Modal: `aria-modal="true"`.
     public static let isModal = AccessibilityTraits(rawValue: 1 << 14)
+    /// A switch: `role="switch"`.
     public static let isToggle = AccessibilityTraits(rawValue: 1 << 15)
 
     func apply(to node: Node) {
@@ -157,7 +185,9 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
     }
 }
 
+/// The level of a heading (`.accessibilityHeading(_:)`), written as `aria-level`.
 public enum AccessibilityHeadingLevel: Sendable, Hashable {
+    /// `h1` to `h6`: levels 1 to 6; `unspecified`: level 2.
     case unspecified, h1, h2, h3, h4, h5, h6
 
     var level: Int {
@@ -175,14 +205,23 @@ public enum AccessibilityHeadingLevel: Sendable, Hashable {
 // The older spelling, `.accessibility(label:)` and its siblings, as apps written for iOS 13
 // still carry them: each is its `accessibility…` modifier.
 extension View {
+    /// The hint from a `Text`, as `accessibilityHint(_:)` with a string.
     public func accessibilityHint(_ hint: Text) -> some View { accessibilityHint(hint.string) }
 
+    /// The older spelling of `accessibilityLabel(_:)`.
     public func accessibility(label: Text) -> some View { accessibilityLabel(label) }
+    /// The older spelling of `accessibilityHint(_:)`.
     public func accessibility(hint: Text) -> some View { accessibilityHint(hint) }
+    /// The older spelling of `accessibilityValue(_:)`.
     public func accessibility(value: Text) -> some View { accessibilityValue(value) }
+    /// The older spelling of `accessibilityHidden(_:)`.
     public func accessibility(hidden: Bool) -> some View { accessibilityHidden(hidden) }
+    /// The older spelling of `accessibilityIdentifier(_:)`.
     public func accessibility(identifier: String) -> some View { accessibilityIdentifier(identifier) }
+    /// The older spelling of `accessibilityAddTraits(_:)`.
     public func accessibility(addTraits traits: AccessibilityTraits) -> some View { accessibilityAddTraits(traits) }
+    /// The older spelling of `accessibilityRemoveTraits(_:)`.
     public func accessibility(removeTraits traits: AccessibilityTraits) -> some View { accessibilityRemoveTraits(traits) }
+    /// The older spelling of `accessibilitySortPriority(_:)`, which changes nothing in a browser.
     public func accessibility(sortPriority: Double) -> some View { accessibilitySortPriority(sortPriority) }
 }

@@ -33,16 +33,20 @@ extension View {
         accessibilityLabel(Text(key).string)
     }
 
+    /// The hint from a literal, as `accessibilityHint(_:)` with a string.
     public func accessibilityHint(_ key: LocalizedStringKey) -> some View {
         accessibilityHint(Text(key).string)
     }
 
+    /// Sets the element's `aria-label` to `label`.
     @_disfavoredOverload
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
         let value = String(label)
         return modifier(StyleModifier { node in node.setAttribute("aria-label", value) })
     }
 
+    /// What the view does, for assistive technology. Jetway writes it as the element's `title`
+    /// attribute, so screen readers read it as the description and browsers also show it as a tooltip.
     @_disfavoredOverload
     public func accessibilityHint<S: StringProtocol>(_ hint: S) -> some View {
         let value = String(hint)
@@ -52,10 +56,14 @@ extension View {
     /// Help for the view: the browser's tooltip when the pointer rests on it (a Mac's help
     /// tag), and its accessible description.
     public func help(_ text: Text) -> some View { accessibilityHint(text.string) }
+    /// Help from a literal, as `help(_:)` with a `Text`.
     public func help(_ key: LocalizedStringKey) -> some View { accessibilityHint(Text(key).string) }
+    /// Help from a string, as `help(_:)` with a `Text`.
     @_disfavoredOverload
     public func help<S: StringProtocol>(_ text: S) -> some View { accessibilityHint(String(text)) }
 
+    /// Hides the view from assistive technology (`aria-hidden="true"`) when `hidden` is true; false
+    /// adds nothing.
     public func accessibilityHidden(_ hidden: Bool) -> some View {
         modifier(StyleModifier { node in if hidden { node.setAttribute("aria-hidden", "true") } })
     }

@@ -41,10 +41,12 @@ extension View {
         modifier(BadgeModifier(text: count == 0 ? nil : String(count)))
     }
 
+    /// A badge of `label`'s text on a list row or a tab item; nil shows none.
     public func badge(_ label: Text?) -> some View {
         modifier(BadgeModifier(text: label?.string))
     }
 
+    /// A badge of the string `label` on a list row or a tab item; nil shows none.
     @_disfavoredOverload
     public func badge<S: StringProtocol>(_ label: S?) -> some View {
         modifier(BadgeModifier(text: label.map { String($0) }))
@@ -103,6 +105,7 @@ extension View {
             StyleModifier { node in if let length = spacing.length { node.addStyle("\(StyleVariable.sectionSpacing):\(px(length))") } })
     }
 
+    /// `spacing` points between the sections of this list or form.
     public func listSectionSpacing(_ spacing: CGFloat) -> some View {
         listSectionSpacing(.custom(spacing))
     }
@@ -226,26 +229,42 @@ extension View {
 /// The space between a list's sections.
 public struct ListSectionSpacing: Sendable, Hashable {
     let length: CGFloat?
+    /// The list's own spacing.
     public static let `default` = ListSectionSpacing(length: nil)
+    /// 8 points.
     public static let compact = ListSectionSpacing(length: 8)
+    /// `spacing` points.
     public static func custom(_ spacing: CGFloat) -> ListSectionSpacing { ListSectionSpacing(length: spacing) }
 }
 
+/// The kinds of safe area a view may ignore. Accepted so SwiftUI code compiles: `ignoresSafeArea`
+/// uses only its edges, whatever the regions.
 public enum SafeAreaRegions: Sendable, Hashable {
+    /// `all`: every region; `container`: the device's edges; `keyboard`: the on-screen keyboard.
     case all, container, keyboard
 }
 
+/// Whether a scroll view bounces at its ends (`.scrollBounceBehavior`).
 public enum ScrollBounceBehavior: Sendable, Hashable {
+    /// `automatic`: the browser's own behaviour; `always` and `basedOnSize` both write CSS
+    /// `overscroll-behavior: contain`, so a scroll at an end does not carry on to the page.
     case automatic, always, basedOnSize
 }
 
+/// Whether scroll views show their scroll bars (`.scrollIndicators`).
 public enum ScrollIndicatorVisibility: Sendable, Hashable {
+    /// `automatic` and `visible`: as the browser shows them; `hidden` and `never`: not shown.
     case automatic, visible, hidden, never
 }
 
+/// The older navigation view styles. Accepted so SwiftUI code compiles; `navigationViewStyle(_:)`
+/// changes nothing.
 public protocol NavigationViewStyle {}
+/// One screen at a time (`.stack`); changes nothing in Jetway.
 public struct StackNavigationViewStyle: NavigationViewStyle { public init() {} }
+/// The platform's style (`.automatic`); changes nothing in Jetway.
 public struct DefaultNavigationViewStyle: NavigationViewStyle { public init() {} }
+/// Columns side by side (`.columns`); changes nothing in Jetway.
 public struct DoubleColumnNavigationViewStyle: NavigationViewStyle { public init() {} }
 extension NavigationViewStyle where Self == StackNavigationViewStyle { public static var stack: Self { Self() } }
 extension NavigationViewStyle where Self == DefaultNavigationViewStyle { public static var automatic: Self { Self() } }
@@ -254,6 +273,7 @@ extension NavigationViewStyle where Self == DoubleColumnNavigationViewStyle { pu
 extension Image {
     /// The size of a system image relative to the text around it.
     public enum Scale: Sendable, Hashable {
+        /// `small`: 0.8 of the text's size; `medium`: the text's size; `large`: 1.3 of it.
         case small, medium, large
 
         var factor: String {
@@ -300,13 +320,18 @@ struct BadgeModifier: _PrimitiveModifier {
 
 /// How scrolling dismisses the keyboard.
 public enum ScrollDismissesKeyboardMode: Hashable, Sendable {
+    /// `automatic` and `never`: scrolling leaves the focus where it is; `immediately` and
+    /// `interactively`: scrolling takes it out of the field as soon as it starts.
     case automatic, immediately, interactively, never
 }
 
 /// A bar `.toolbar(_:for:)` shows or hides.
 public struct ToolbarPlacement: Hashable, Sendable {
     let name: String
+    /// The navigation bar.
     public static let automatic = ToolbarPlacement(name: "automatic")
+    /// The screen's navigation bar: its title and its toolbar.
     public static let navigationBar = ToolbarPlacement(name: "navigationBar")
+    /// A tab view's bar (`.toolbar(_:for:)` only; `toolbarBackground` and `toolbarColorScheme` leave it).
     public static let tabBar = ToolbarPlacement(name: "tabBar")
 }

@@ -7,24 +7,37 @@ import Foundation
 
 /// An angle: `.degrees(45)`, `.radians(.pi / 4)`.
 public struct Angle: Hashable, Sendable, Comparable {
+    /// The angle in radians.
     public var radians: Double
+    /// The angle in degrees (stored as radians).
     public var degrees: Double {
         get { radians * 180 / .pi }
         set { radians = newValue * .pi / 180 }
     }
 
+    /// A zero angle.
     public init() { radians = 0 }
+    /// An angle of `radians` radians.
     public init(radians: Double) { self.radians = radians }
+    /// An angle of `degrees` degrees.
     public init(degrees: Double) { self.radians = degrees * .pi / 180 }
 
+    /// An angle of `radians` radians.
     public static func radians(_ radians: Double) -> Angle { Angle(radians: radians) }
+    /// An angle of `degrees` degrees.
     public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
+    /// No turn at all.
     public static let zero = Angle()
 
+    /// Whether `lhs` is a smaller angle than `rhs`.
     public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.radians < rhs.radians }
+    /// The sum of two angles.
     public static func + (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians + rhs.radians) }
+    /// The difference of two angles.
     public static func - (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians - rhs.radians) }
+    /// The angle turned the other way.
     public static prefix func - (angle: Angle) -> Angle { Angle(radians: -angle.radians) }
+    /// The angle multiplied by `rhs`.
     public static func * (lhs: Angle, rhs: Double) -> Angle { Angle(radians: lhs.radians * rhs) }
 
     /// In CSS: degrees, to three decimals.
@@ -42,10 +55,12 @@ extension View {
         scaleEffect(x: scale, y: scale, anchor: anchor)
     }
 
+    /// Scales the view by `scale.width` across and `scale.height` down, around `anchor`.
     public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
         scaleEffect(x: scale.width, y: scale.height, anchor: anchor)
     }
 
+    /// Scales the view by `x` across and `y` down, around `anchor`, without changing its layout.
     public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
         modifier(
             StyleModifier { node in
@@ -130,7 +145,9 @@ extension View {
 
 /// The ways a view's colours mix with those behind it.
 public enum BlendMode: Sendable, Hashable {
+    /// Blend modes drawn with the CSS `mix-blend-mode` of the same name (`colorDodge`: `color-dodge`).
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
+    /// More blend modes with a CSS `mix-blend-mode` of the same name.
     case difference, exclusion, hue, saturation, color, luminosity
     /// Adds the colours (`plusDarker`: drawn as `darken`, its nearest CSS blend).
     case plusDarker, plusLighter
@@ -163,7 +180,9 @@ public enum BlendMode: Sendable, Hashable {
     }
 }
 
+/// The colour space a `drawingGroup` renders in; accepted so SwiftUI code compiles, and not used.
 public enum ColorRenderingMode: Sendable, Hashable {
+    /// `nonLinear`: sRGB; `linear`: linear sRGB; `extendedLinear`: linear with extended range. Not used.
     case nonLinear, linear, extendedLinear
 }
 

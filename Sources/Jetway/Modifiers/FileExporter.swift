@@ -6,27 +6,40 @@ import Foundation
 
 /// A file's contents: a regular file's bytes (or a folder of files).
 open class FileWrapper: @unchecked Sendable {
+    /// A regular file's bytes; nil for a folder.
     public private(set) var regularFileContents: Data?
+    /// A folder's files by name; nil for a regular file.
     public private(set) var fileWrappers: [String: FileWrapper]?
+    /// The file's name, if the app sets one; Jetway does not use it.
     open var filename: String?
+    /// The name the file would like: `fileExporter` downloads it under this name when it is given no
+    /// `defaultFilename`.
     open var preferredFilename: String?
 
+    /// A regular file holding `contents`.
     public init(regularFileWithContents contents: Data) {
         regularFileContents = contents
     }
 
+    /// A folder of the files in `childrenByPreferredName` (it cannot be downloaded with `fileExporter`).
     public init(directoryWithFileWrappers childrenByPreferredName: [String: FileWrapper]) {
         fileWrappers = childrenByPreferredName
     }
 
+    /// Whether this is a regular file (it has contents).
     open var isRegularFile: Bool { regularFileContents != nil }
+    /// Whether this is a folder of files.
     open var isDirectory: Bool { fileWrappers != nil }
 }
 
 /// What a document is read from: its type and its file.
 public struct FileDocumentReadConfiguration {
+    /// The type of the document's file.
     public let contentType: UTType
+    /// The document's file.
     public let file: FileWrapper
+    /// A configuration for reading `file` as `contentType`. Jetway itself never reads documents: an app
+    /// makes this to call its document's `init(configuration:)`.
     public init(contentType: UTType, file: FileWrapper) {
         self.contentType = contentType
         self.file = file
@@ -35,7 +48,9 @@ public struct FileDocumentReadConfiguration {
 
 /// What a document is written as: its type, and the file it was read from, if any.
 public struct FileDocumentWriteConfiguration {
+    /// The type to write the document as (`fileExporter`'s `contentType`).
     public let contentType: UTType
+    /// The file the document was read from; always nil from `fileExporter`.
     public let existingFile: FileWrapper?
 }
 
@@ -50,23 +65,28 @@ public protocol FileDocument {
 }
 
 extension FileDocument {
+    /// By default, the types the document reads.
     public static var writableContentTypes: [UTType] { readableContentTypes }
 }
 
 /// Why an export did not happen.
 public enum FileExportError: Error, CustomStringConvertible, LocalizedError {
+    /// The document's file wrapper is a folder, which a browser cannot download as one file.
     case notARegularFile
+    /// The document is `bytes` long, more than `maximumBytes`.
     case tooLarge(bytes: Int)
 
     /// The most a download sent over the page's connection may hold.
     public static let maximumBytes = 8 * 1024 * 1024
 
+    /// What went wrong, in a sentence.
     public var description: String {
         switch self {
         case .notARegularFile: "the document's file wrapper holds no regular file's contents (a folder cannot be downloaded)"
         case .tooLarge(let bytes): "the document is \(bytes) bytes: a download holds at most \(FileExportError.maximumBytes)"
         }
     }
+    /// What `error.localizedDescription` shows: the `description`.
     public var errorDescription: String? { description }
 }
 
@@ -83,6 +103,8 @@ extension View {
             contentType: contentType, defaultFilename: defaultFilename, onCompletion: onCompletion, onCancellation: {})
     }
 
+    /// Saves `document` as `fileExporter(isPresented:document:contentType:defaultFilename:onCompletion:)`
+    /// does; `onCancellation` runs instead when `document` is nil.
     public func fileExporter<D: FileDocument>(
         isPresented: Binding<Bool>, document: D?, contentType: UTType, defaultFilename: String? = nil,
         onCompletion: @escaping @MainActor (Swift.Result<URL, any Error>) -> Void, onCancellation: @escaping @MainActor () -> Void

@@ -2,6 +2,7 @@
 /// the user pick. The server decides a file's type by its content, never by its name or by
 /// what the browser says.
 public struct UTType: Hashable, Sendable, CustomStringConvertible {
+    /// The type's identifier (`public.png`).
     public let identifier: String
     /// The MIME types the browser's picker offers for it.
     public let mimeTypes: [String]
@@ -10,6 +11,8 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
     /// What a person calls it ("a PNG image").
     public let name: String
 
+    /// A type of the app's own: its `identifier`, the `mimeTypes` it is, its file name extension and
+    /// what a person calls it (`name`, used in error messages).
     public init(identifier: String, mimeTypes: [String], preferredFilenameExtension: String?, name: String) {
         self.identifier = identifier
         self.mimeTypes = mimeTypes
@@ -17,8 +20,10 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
         self.name = name
     }
 
+    /// A PNG image.
     public static let png = UTType(
         identifier: "public.png", mimeTypes: ["image/png"], preferredFilenameExtension: "png", name: "a PNG image")
+    /// A JPEG image.
     public static let jpeg = UTType(
         identifier: "public.jpeg", mimeTypes: ["image/jpeg"], preferredFilenameExtension: "jpg", name: "a JPEG image")
     /// Any image the server can recognise: PNG or JPEG.
@@ -28,22 +33,32 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
     /// Kinds that a drag, a drop or a share carries as text (`CodableRepresentation(contentType: .json)`).
     public static let json = UTType(
         identifier: "public.json", mimeTypes: ["application/json"], preferredFilenameExtension: "json", name: "JSON")
+    /// Plain text.
     public static let plainText = UTType(
         identifier: "public.plain-text", mimeTypes: ["text/plain"], preferredFilenameExtension: "txt", name: "text")
+    /// Plain text in UTF-8.
     public static let utf8PlainText = UTType(
         identifier: "public.utf8-plain-text", mimeTypes: ["text/plain"], preferredFilenameExtension: "txt", name: "text")
+    /// A link (`text/uri-list`).
     public static let url = UTType(identifier: "public.url", mimeTypes: ["text/uri-list"], preferredFilenameExtension: nil, name: "a link")
     /// Kinds a `fileExporter` saves as (the browser names the file by its extension).
     public static let commaSeparatedText = UTType(
         identifier: "public.comma-separated-values-text", mimeTypes: ["text/csv"], preferredFilenameExtension: "csv", name: "CSV text")
+    /// Tab-separated values (`.tsv`).
     public static let tabSeparatedText = UTType(
         identifier: "public.tab-separated-values-text", mimeTypes: ["text/tab-separated-values"], preferredFilenameExtension: "tsv",
         name: "tab-separated text")
+    /// A PDF document.
     public static let pdf = UTType(
         identifier: "com.adobe.pdf", mimeTypes: ["application/pdf"], preferredFilenameExtension: "pdf", name: "a PDF")
+    /// An HTML document.
     public static let html = UTType(identifier: "public.html", mimeTypes: ["text/html"], preferredFilenameExtension: "html", name: "HTML")
+    /// An XML document.
     public static let xml = UTType(identifier: "public.xml", mimeTypes: ["application/xml"], preferredFilenameExtension: "xml", name: "XML")
+    /// Text (`text/plain`). Unlike Apple's, it does not accept its subtypes (HTML, CSV) by itself.
     public static let text = UTType(identifier: "public.text", mimeTypes: ["text/plain"], preferredFilenameExtension: "txt", name: "text")
+    /// Any bytes (`application/octet-stream`). Unlike Apple's, it does not accept every other type:
+    /// `accepts(_:)` compares MIME types.
     public static let data = UTType(
         identifier: "public.data", mimeTypes: ["application/octet-stream"], preferredFilenameExtension: nil, name: "data")
 
@@ -53,6 +68,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
         self == found || found.mimeTypes.allSatisfy(mimeTypes.contains)
     }
 
+    /// The type's identifier.
     public var description: String { identifier }
 }
 
@@ -60,12 +76,14 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
 public enum FileImportError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
     /// The content is not one of the allowed types (`found`: what it is, if known).
     case wrongType(allowed: [UTType], found: String)
+    /// The file is `size` bytes, more than the importer's `limit`.
     case tooLarge(limit: Int, size: Int)
     /// The connection ended before the whole file arrived (a lost network, a cancelled upload).
     case incomplete(received: Int, expected: Int)
     /// The server could not keep the file (a full disk).
     case notStored(String)
 
+    /// What happened, in a sentence that can be shown to the person as it is.
     public var description: String {
         switch self {
         case .wrongType(let allowed, let found):
@@ -110,10 +128,14 @@ public enum FileImportError: LocalizedError, Equatable, Sendable, CustomStringCo
 
 /// How much of a file has arrived.
 public struct FileImportProgress: Equatable, Sendable {
+    /// Bytes received so far.
     public let received: Int
+    /// The file's size in bytes, as the browser announced it.
     public let total: Int
+    /// How much has arrived, from 0 to 1 (0 when the size is unknown).
     public var fractionCompleted: Double { total > 0 ? min(1, Double(received) / Double(total)) : 0 }
 
+    /// Progress of `received` bytes out of `total`.
     public init(received: Int, total: Int) {
         self.received = received
         self.total = total
@@ -122,9 +144,11 @@ public struct FileImportProgress: Equatable, Sendable {
 
 /// What the server tells a file importer about its upload (an event no browser can send).
 public enum UploadEvent: Sendable, Equatable {
+    /// Part of the file has arrived.
     case progress(FileImportProgress)
     /// Stored, complete and of an allowed type, at `path`.
     case finished(path: String, type: UTType)
+    /// The upload failed, for the reason given.
     case failed(FileImportError)
 }
 
@@ -171,6 +195,7 @@ extension View {
 extension URL {
     /// A file the importer stored is the server's own: no security scope to open (true).
     public func startAccessingSecurityScopedResource() -> Bool { isFileURL }
+    /// Does nothing: a file the importer stored has no security scope to give up.
     public func stopAccessingSecurityScopedResource() {}
 }
 

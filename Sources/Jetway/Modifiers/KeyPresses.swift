@@ -9,25 +9,43 @@ import JetwayWire
 
 /// A key, as a character: a letter (`"n"`) or one of the keys that type none (`.upArrow`).
 public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLiteral {
+    /// The key as a character (a private-use one for keys that type none, as on Apple's platforms).
     public let character: Character
 
+    /// The key that types `character` (a letter matches in either case).
     public init(_ character: Character) { self.character = character }
+    /// The key that types the literal: `.keyboardShortcut("n")`.
     public init(extendedGraphemeClusterLiteral value: Character) { self.character = value }
 
+    /// The Up Arrow key (`ArrowUp`).
     public static let upArrow = KeyEquivalent("\u{F700}")
+    /// The Down Arrow key (`ArrowDown`).
     public static let downArrow = KeyEquivalent("\u{F701}")
+    /// The Left Arrow key (`ArrowLeft`).
     public static let leftArrow = KeyEquivalent("\u{F702}")
+    /// The Right Arrow key (`ArrowRight`).
     public static let rightArrow = KeyEquivalent("\u{F703}")
+    /// The Escape key.
     public static let escape = KeyEquivalent("\u{1B}")
+    /// The key that deletes backwards (`Backspace`).
     public static let delete = KeyEquivalent("\u{8}")
+    /// The key that deletes forwards (`Delete`).
     public static let deleteForward = KeyEquivalent("\u{F728}")
+    /// The Home key.
     public static let home = KeyEquivalent("\u{F729}")
+    /// The End key.
     public static let end = KeyEquivalent("\u{F72B}")
+    /// The Page Up key.
     public static let pageUp = KeyEquivalent("\u{F72C}")
+    /// The Page Down key.
     public static let pageDown = KeyEquivalent("\u{F72D}")
+    /// The Clear key (on a numeric keypad).
     public static let clear = KeyEquivalent("\u{F739}")
+    /// The Tab key. A view listening for every key does not hear it (Tab moves the focus).
     public static let tab = KeyEquivalent("\t")
+    /// The space bar (`Space`).
     public static let space = KeyEquivalent(" ")
+    /// The Return key (`Enter`).
     public static let `return` = KeyEquivalent("\r")
 
     private static let named: [(KeyEquivalent, String)] = [
@@ -56,24 +74,38 @@ public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeCl
 
 /// The modifier keys held with a key.
 public struct EventModifiers: OptionSet, Hashable, Sendable {
+    /// The modifiers' bits, as the runtime sends them.
     public let rawValue: Int
+    /// Creates modifiers from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Caps Lock is on.
     public static let capsLock = EventModifiers(rawValue: 1 << 0)
+    /// Shift is held.
     public static let shift = EventModifiers(rawValue: 1 << 1)
+    /// Control is held, on a Mac; elsewhere the browser's Control key is reported as `.command`.
+    /// In a shortcut, `.control` means Control everywhere.
     public static let control = EventModifiers(rawValue: 1 << 2)
+    /// Option (Alt) is held.
     public static let option = EventModifiers(rawValue: 1 << 3)
+    /// Command is held on a Mac, Control elsewhere (as web apps take it).
     public static let command = EventModifiers(rawValue: 1 << 4)
+    /// A key of the numeric keypad. The browser does not report it: a key press never has it.
     public static let numericPad = EventModifiers(rawValue: 1 << 5)
+    /// The Function key. The browser does not report it: a key press never has it.
     public static let function = EventModifiers(rawValue: 1 << 6)
+    /// Every modifier.
     public static let all: EventModifiers = [.capsLock, .shift, .control, .option, .command, .numericPad, .function]
 }
 
 /// A key and its modifiers that press a button.
 public struct KeyboardShortcut: Hashable, Sendable {
+    /// The key to press.
     public let key: KeyEquivalent
+    /// The modifier keys to hold with it.
     public let modifiers: EventModifiers
 
+    /// A shortcut of `key` with `modifiers` held (Command, Control outside a Mac, unless said).
     public init(_ key: KeyEquivalent, modifiers: EventModifiers = .command) {
         self.key = key
         self.modifiers = modifiers
@@ -89,22 +121,33 @@ public struct KeyboardShortcut: Hashable, Sendable {
 public struct KeyPress: Sendable {
     /// When in its press a key is heard.
     public struct Phases: OptionSet, Hashable, Sendable {
+        /// The phases' bits.
         public let rawValue: Int
+        /// Creates phases from their bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The key went down.
         public static let down = Phases(rawValue: 1 << 0)
+        /// The key, held, repeats.
         public static let `repeat` = Phases(rawValue: 1 << 1)
+        /// The key was let go.
         public static let up = Phases(rawValue: 1 << 2)
+        /// Down, repeat and up.
         public static let all: Phases = [.down, .repeat, .up]
     }
 
     /// Whether the view used the key: an ignored key goes on to the listening views around it.
     public enum Result: Sendable, Equatable {
+        /// `handled`: the view used the key (no view around it hears it); `ignored`: it did not.
         case handled, ignored
     }
 
+    /// The key pressed.
     public let key: KeyEquivalent
+    /// The character the key typed (empty for a key that types none).
     public let characters: String
+    /// The modifier keys held.
     public let modifiers: EventModifiers
+    /// Whether the key went down, repeated or came up.
     public let phase: Phases
 
     /// What the runtime sends: `serial phase modifiers key`, a tab, the characters typed
@@ -136,6 +179,8 @@ extension View {
         keyboardShortcut(KeyboardShortcut(key, modifiers: modifiers))
     }
 
+    /// Presses this button (or the first button inside) when `shortcut` is pressed anywhere on the page
+    /// (in its open sheet or alert, while one is open).
     public func keyboardShortcut(_ shortcut: KeyboardShortcut) -> some View {
         modifier(StyleModifier { node in node.setAttribute(RuntimeContract.Attribute.shortcut, Self.shortcutText(shortcut)) })
     }
@@ -163,6 +208,7 @@ extension View {
             })
     }
 
+    /// Lets the view take the keyboard's focus, as `focusable(_:)` does; `interactions` is ignored.
     public func focusable(_ isFocusable: Bool = true, interactions: FocusInteractions) -> some View { focusable(isFocusable) }
 
     /// Runs `action` when `key` is pressed (down, and held) while this view or one inside it
@@ -171,6 +217,8 @@ extension View {
         onKeyPress(keys: [key], phases: [.down, .repeat]) { _ in action() }
     }
 
+    /// Runs `action` when `key` is pressed in one of `phases` while this view or one inside it has the
+    /// focus; `action` gets the press.
     public func onKeyPress(_ key: KeyEquivalent, phases: KeyPress.Phases, action: @escaping @MainActor (KeyPress) -> KeyPress.Result)
         -> some View
     {
@@ -207,10 +255,15 @@ extension View {
 
 /// How a focusable view takes the focus (accepted: a page's view takes it by click and Tab).
 public struct FocusInteractions: OptionSet, Sendable {
+    /// The interactions' bits.
     public let rawValue: Int
+    /// Creates interactions from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Focus to activate the view (accepted and not used).
     public static let activate = FocusInteractions(rawValue: 1)
+    /// Focus to edit the view's content (accepted and not used).
     public static let edit = FocusInteractions(rawValue: 2)
+    /// Both (accepted and not used).
     public static let automatic: FocusInteractions = [.activate, .edit]
 }
 

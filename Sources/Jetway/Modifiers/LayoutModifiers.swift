@@ -1,15 +1,17 @@
 extension View {
-    /// Space around the view: `.padding()`, `.padding(8)`, `.padding(.horizontal, 12)`.
-    /// Padding added after a background or border goes outside it, as in SwiftUI.
     /// The padding a scene's content has from the window's edges (16 points, as on a phone).
     public func scenePadding(_ edges: Edge.Set = .all) -> some View {
         padding(edges, 16)
     }
 
+    /// The padding a scene's content has from the window's edges: 16 points on `edges`, whatever the
+    /// kind of `padding`.
     public func scenePadding(_ padding: ScenePadding, edges: Edge.Set = .all) -> some View {
         self.padding(edges, 16)
     }
 
+    /// Space around the view: `.padding()`, `.padding(8)`, `.padding(.horizontal, 12)`; 16 points when
+    /// `length` is nil. Padding added after a background or border goes outside it, as in SwiftUI.
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
         let value = px(length ?? 16)
         var declarations: [String] = []
@@ -24,10 +26,13 @@ extension View {
         return modifier(PaddingModifier(declarations: declarations.joined(separator: ";")))
     }
 
+    /// `length` points of space on every edge.
     public func padding(_ length: CGFloat) -> some View {
         padding(.all, length)
     }
 
+    /// Space on each edge as `insets` gives it. Unlike the edge-set form, `leading` is the left and
+    /// `trailing` the right, even in a right-to-left page.
     public func padding(_ insets: EdgeInsets) -> some View {
         modifier(
             PaddingModifier(declarations: "padding:\(px(insets.top)) \(px(insets.trailing)) \(px(insets.bottom)) \(px(insets.leading))"))
@@ -133,6 +138,7 @@ extension View {
         containerRelativeFrame(axes, count: 1, span: 1, spacing: 0, alignment: alignment)
     }
 
+    /// A length of `span` of `count` columns of the container, with `spacing` between the columns.
     public func containerRelativeFrame(
         _ axes: Axis.Set, count: Int, span: Int = 1, spacing: CGFloat, alignment: Alignment = .center
     ) -> some View {
@@ -183,6 +189,8 @@ extension View {
                 inset: content(), edge: edge == .top ? .top : .bottom, alignment: alignment.cssName, spacing: spacing))
     }
 
+    /// A bar at the leading or trailing edge of the view that stays in sight while the content scrolls;
+    /// the bar spans the view's height (`alignment` is not used), `spacing` (default 0) from the content.
     public func safeAreaInset<Inset: View>(
         edge: HorizontalEdge, alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
         @ViewBuilder content: () -> Inset
@@ -233,6 +241,7 @@ extension View {
         modifier(PositionModifier(x: x, y: y))
     }
 
+    /// Places the view's centre at `point`, as `position(x:y:)` does.
     public func position(_ point: CGPoint) -> some View {
         position(x: point.x, y: point.y)
     }
@@ -256,6 +265,8 @@ struct PositionModifier: NodeModifier {
 
 /// The kinds of a scene's padding (`.minimum`): one here, 16 points.
 public struct ScenePadding: Hashable, Sendable {
+    /// The usual padding: 16 points.
     public static let minimum = ScenePadding()
+    /// The same as `.minimum` in Jetway: 16 points.
     public static let navigationBar = ScenePadding()
 }

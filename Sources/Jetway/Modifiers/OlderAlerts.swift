@@ -9,12 +9,14 @@ public struct Alert {
     let message: Text?
     let buttons: [Button]
 
+    /// An alert with one button, `dismissButton` (an OK button when nil).
     public init(title: Text, message: Text? = nil, dismissButton: Button? = nil) {
         self.title = title
         self.message = message
         self.buttons = [dismissButton ?? .default(Text("OK"))]
     }
 
+    /// An alert with two buttons, `primaryButton` first.
     public init(title: Text, message: Text? = nil, primaryButton: Button, secondaryButton: Button) {
         self.title = title
         self.message = message
@@ -27,18 +29,22 @@ public struct Alert {
         let role: ButtonRole?
         let action: (() -> Void)?
 
+        /// A plain button labelled `label`; it runs `action`, then dismisses the alert.
         public static func `default`(_ label: Text, action: (() -> Void)? = {}) -> Button {
             Button(label: label, role: nil, action: action)
         }
 
+        /// A cancel button labelled `label`; it runs `action`, then dismisses the alert.
         public static func cancel(_ label: Text, action: (() -> Void)? = {}) -> Button {
             Button(label: label, role: .cancel, action: action)
         }
 
+        /// A cancel button labelled "Cancel"; it runs `action`, then dismisses the alert.
         public static func cancel(_ action: (() -> Void)? = {}) -> Button {
             Button(label: Text("Cancel"), role: .cancel, action: action)
         }
 
+        /// A destructive (red) button labelled `label`; it runs `action`, then dismisses the alert.
         public static func destructive(_ label: Text, action: (() -> Void)? = {}) -> Button {
             Button(label: label, role: .destructive, action: action)
         }
@@ -51,6 +57,7 @@ public struct ActionSheet {
     let message: Text?
     let buttons: [Alert.Button]
 
+    /// An action sheet with `title`, an optional `message` and `buttons` (by default a Cancel button).
     public init(title: Text, message: Text? = nil, buttons: [Alert.Button] = [.cancel()]) {
         self.title = title
         self.message = message
@@ -97,6 +104,7 @@ extension View {
                 actions: { OlderAlertButtons(buttons: sheet.buttons) }, message: { sheet.message }))
     }
 
+    /// Shows the action sheet `content` makes for `item` while it is not nil; dismissing sets it to nil.
     public func actionSheet<Item: Identifiable>(item: Binding<Item?>, content: (Item) -> ActionSheet) -> some View {
         let sheet = item.wrappedValue.map(content)
         return modifier(
@@ -113,6 +121,7 @@ extension View {
         alert(title.string, isPresented: isPresented, actions: actions, message: message)
     }
 
+    /// An alert with a `Text` title and `actions`, and no message.
     public func alert<Actions: View>(
         _ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions
     ) -> some View {
@@ -130,6 +139,7 @@ extension View {
                 actions: { data.map(actions) }, message: { data.map(message) }))
     }
 
+    /// An alert about `data`, with no message, shown while `isPresented` is true and `data` is not nil.
     public func alert<T, Actions: View>(
         _ title: String, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions
     ) -> some View {
@@ -151,6 +161,7 @@ extension View {
 // The same alerts and dialogs with a `LocalizedStringKey` title (a view modifier's stored title,
 // `titleKey: LocalizedStringKey`, passed on), as SwiftUI offers them.
 extension View {
+    /// An alert with a localized title, `actions` and a `message`.
     public func alert<Actions: View, Message: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions,
         @ViewBuilder message: @escaping () -> Message
@@ -158,12 +169,14 @@ extension View {
         alert(titleKey.string, isPresented: isPresented, actions: actions, message: message)
     }
 
+    /// An alert with a localized title and `actions`, and no message.
     public func alert<Actions: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions
     ) -> some View {
         alert(titleKey.string, isPresented: isPresented, actions: actions)
     }
 
+    /// An alert with a localized title about `data`, shown while `isPresented` is true and `data` is not nil.
     public func alert<T, Actions: View, Message: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions,
         @ViewBuilder message: @escaping (T) -> Message
@@ -171,12 +184,14 @@ extension View {
         alert(titleKey.string, isPresented: isPresented, presenting: data, actions: actions, message: message)
     }
 
+    /// An alert with a localized title about `data`, with no message.
     public func alert<T, Actions: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions
     ) -> some View {
         alert(titleKey.string, isPresented: isPresented, presenting: data, actions: actions)
     }
 
+    /// A confirmation dialog with a localized title.
     public func confirmationDialog<Actions: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
         @ViewBuilder actions: @escaping () -> Actions
@@ -184,6 +199,7 @@ extension View {
         confirmationDialog(titleKey.string, isPresented: isPresented, titleVisibility: titleVisibility, actions: actions)
     }
 
+    /// A confirmation dialog with a localized title and a `message`.
     public func confirmationDialog<Actions: View, Message: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
         @ViewBuilder actions: @escaping () -> Actions, @ViewBuilder message: @escaping () -> Message

@@ -3,10 +3,15 @@ import JetwayWire
 /// Why a view's content is hidden: `.placeholder` while its data loads (the text and images
 /// drawn as grey blocks of their size), `.privacy` for what should not show on a shared screen.
 public struct RedactionReasons: OptionSet, Hashable, Sendable {
+    /// The reasons' bits.
     public let rawValue: Int
+    /// Creates reasons from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Data is loading: text and images are drawn as grey blocks of their size.
     public static let placeholder = RedactionReasons(rawValue: 1)
+    /// Private content: told to the views inside through `\.redactionReasons`, but Jetway hides nothing.
     public static let privacy = RedactionReasons(rawValue: 2)
+    /// Stale content: told to the views inside through `\.redactionReasons`, but Jetway hides nothing.
     public static let invalidated = RedactionReasons(rawValue: 4)
 }
 

@@ -15,6 +15,7 @@ public protocol DynamicViewContent: View {
 extension ForEach: DynamicViewContent where Content: View {}
 
 extension ModifiedContent: DynamicViewContent where Content: DynamicViewContent, Modifier: RowEditing {
+    /// The data of the rows, from the `ForEach` inside.
     public var data: Content.Data { content.data }
 }
 
@@ -71,6 +72,7 @@ public struct OnDeleteModifier: _PrimitiveModifier, RowEditing {
     }
     let edit: Edit?
 
+    /// Jetway's rendering entry point; not for apps.
     public static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         var rows: [Node] = []
         // Which element of the data each row node is (a lazy list renders only some, between

@@ -11,25 +11,34 @@ public protocol ScrollTargetBehavior: Sendable {
 
 /// Rests with a view of the scroll target layout at its leading edge.
 public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior {
+    /// How many views one scroll may pass in SwiftUI. Accepted so SwiftUI code compiles; the browser's
+    /// snapping decides, so Jetway ignores it.
     public enum LimitBehavior: Sendable { case automatic, always, never, alwaysByFew, alwaysByOne }
+    /// Creates the view-aligned behavior; `limitBehavior` is ignored.
     public init(limitBehavior: LimitBehavior = .automatic) {}
+    /// Jetway's plumbing (the CSS class that makes the browser snap); not for apps.
     public var _snapClass: String { StyleClass.snapAligned }
 }
 
 /// Rests on whole pages, each the scroll view's size.
 public struct PagingScrollTargetBehavior: ScrollTargetBehavior {
+    /// Creates the paging behavior.
     public init() {}
+    /// Jetway's plumbing (the CSS class that makes the browser snap); not for apps.
     public var _snapClass: String { StyleClass.snapPaging }
 }
 
 extension ScrollTargetBehavior where Self == ViewAlignedScrollTargetBehavior {
+    /// Rests with a view of the `.scrollTargetLayout()` at the scroll view's leading edge.
     public static var viewAligned: ViewAlignedScrollTargetBehavior { ViewAlignedScrollTargetBehavior() }
+    /// The same as `.viewAligned`: `limitBehavior` is ignored.
     public static func viewAligned(limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior) -> ViewAlignedScrollTargetBehavior {
         ViewAlignedScrollTargetBehavior(limitBehavior: limitBehavior)
     }
 }
 
 extension ScrollTargetBehavior where Self == PagingScrollTargetBehavior {
+    /// Rests on whole pages, each the scroll view's size.
     public static var paging: PagingScrollTargetBehavior { PagingScrollTargetBehavior() }
 }
 

@@ -13,10 +13,13 @@ extension View {
         modifier(SearchableModifier(text: text, prompt: prompt?.string, isPresented: nil))
     }
 
+    /// A search field above the view, bound to `text`, with `prompt` as its accessible name.
+    /// `placement` is ignored (see `SearchFieldPlacement`).
     public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey) -> some View {
         modifier(SearchableModifier(text: text, prompt: prompt.string, isPresented: nil))
     }
 
+    /// A search field above the view, bound to `text`, with the string `prompt` as its accessible name.
     @_disfavoredOverload
     public func searchable<S: StringProtocol>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S) -> some View {
         modifier(SearchableModifier(text: text, prompt: String(prompt), isPresented: nil))
@@ -30,12 +33,14 @@ extension View {
         modifier(SearchableModifier(text: text, prompt: prompt?.string, isPresented: isPresented))
     }
 
+    /// A search field bound to `text` and `isPresented`, with `prompt` as its accessible name.
     public func searchable(
         text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey
     ) -> some View {
         modifier(SearchableModifier(text: text, prompt: prompt.string, isPresented: isPresented))
     }
 
+    /// A search field bound to `text` and `isPresented`, with the string `prompt` as its accessible name.
     @_disfavoredOverload
     public func searchable<S: StringProtocol>(
         text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: S
@@ -51,12 +56,14 @@ extension View {
         searchSuggestions(suggestions).searchable(text: text, placement: placement, prompt: prompt)
     }
 
+    /// iOS 15's search field with its suggestions, with `prompt` as its accessible name.
     public func searchable<S: View>(
         text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey, @ViewBuilder suggestions: () -> S
     ) -> some View {
         searchSuggestions(suggestions).searchable(text: text, placement: placement, prompt: prompt)
     }
 
+    /// iOS 15's search field with its suggestions, with the string `prompt` as its accessible name.
     @_disfavoredOverload
     public func searchable<P: StringProtocol, S: View>(
         text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: P, @ViewBuilder suggestions: () -> S
@@ -140,10 +147,15 @@ struct SearchCompletionModifier: _PrimitiveModifier {
 /// screen's bar and title, above the content, always shown.
 public struct SearchFieldPlacement: Sendable, Equatable {
     let name: String
+    /// The default; the field goes under the screen's bar, as every placement does here.
     public static let automatic = SearchFieldPlacement(name: "automatic")
+    /// In a toolbar in SwiftUI; here under the screen's bar, as every placement.
     public static let toolbar = SearchFieldPlacement(name: "toolbar")
+    /// In a sidebar in SwiftUI; here under the screen's bar, as every placement.
     public static let sidebar = SearchFieldPlacement(name: "sidebar")
+    /// In the navigation bar's drawer: where Jetway puts every search field.
     public static let navigationBarDrawer = SearchFieldPlacement(name: "navigationBarDrawer")
+    /// The navigation bar's drawer; `displayMode` is ignored (the field is always shown).
     public static func navigationBarDrawer(displayMode: NavigationBarDrawerDisplayMode) -> SearchFieldPlacement { .navigationBarDrawer }
 
     /// Whether the drawer's field hides as the content scrolls (`.automatic`) or stays.

@@ -142,6 +142,7 @@ extension View {
                 message: { message() }))
     }
 
+    /// An alert with a title and `actions` and no message (an OK button when there are no actions).
     public func alert<Actions: View>(_ title: String, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions)
         -> some View
     {
@@ -163,6 +164,8 @@ extension View {
                 actions: { actions() }, message: { EmptyView() }))
     }
 
+    /// A confirmation dialog with a `message` under its title. The title is shown only when
+    /// `titleVisibility` is `.visible`; it is always the dialog's accessible name.
     public func confirmationDialog<Actions: View, Message: View>(
         _ title: String, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
         @ViewBuilder actions: @escaping () -> Actions, @ViewBuilder message: @escaping () -> Message
@@ -176,6 +179,8 @@ extension View {
 
 /// Whether a title or other part is shown (SwiftUI's `Visibility`).
 public enum Visibility: Hashable, Sendable {
+    /// `automatic`: the view decides (a confirmation dialog hides its title); `visible`: shown;
+    /// `hidden`: not shown.
     case automatic, visible, hidden
 }
 
@@ -187,9 +192,13 @@ public struct PresentationDetent: Hashable, Sendable {
     }
     let kind: Kind
 
+    /// Half the window's height.
     public static let medium = PresentationDetent(kind: .fraction(0.5))
+    /// Nearly the whole window: 92% of its height.
     public static let large = PresentationDetent(kind: .fraction(0.92))
+    /// A share of the window's height, from 0.1 to 1 (clamped).
     public static func fraction(_ fraction: Double) -> PresentationDetent { PresentationDetent(kind: .fraction(fraction)) }
+    /// A height in points, at most 92% of the window's.
     public static func height(_ height: Double) -> PresentationDetent { PresentationDetent(kind: .height(height)) }
 
     /// The CSS height of the sheet.
@@ -211,11 +220,16 @@ public struct PresentationDetent: Hashable, Sendable {
 
 /// Where a popover points (accepted; a popover is a sheet here).
 public enum PopoverAttachmentAnchor: Sendable {
+    /// A rectangle of the view (accepted and not used).
     case rect(Anchor)
+    /// A point of the view (accepted and not used).
     case point(UnitPoint)
 
+    /// A rectangle a popover points at (accepted and not used).
     public enum Anchor: Sendable {
+        /// The view's bounds.
         case bounds
+        /// A given rectangle.
         case rect(CGRect)
     }
 }

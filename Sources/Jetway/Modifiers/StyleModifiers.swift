@@ -4,14 +4,17 @@ extension View {
         modifier(StyleModifier { node in font?.apply(to: node) })
     }
 
+    /// Makes the text in this view bold (weight 700) when `isActive`.
     public func bold(_ isActive: Bool = true) -> some View {
         modifier(StyleModifier { node in if isActive { node.addClass(StyleClass.bold) } })
     }
 
+    /// Makes the text in this view italic when `isActive`.
     public func italic(_ isActive: Bool = true) -> some View {
         modifier(StyleModifier { node in if isActive { node.addClass(StyleClass.italic) } })
     }
 
+    /// The weight of the text in this view (CSS `font-weight`); nil leaves it as it is.
     public func fontWeight(_ weight: Font.Weight?) -> some View {
         modifier(StyleModifier { node in if let weight { node.addStyle("font-weight:\(weight.value)") } })
     }
@@ -35,6 +38,7 @@ extension View {
         tint(accentColor)
     }
 
+    /// The color of text and icons in this view; a gradient paints the text through it.
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
         // A gradient paints the text through it (the text clips its background).
         let css =
@@ -58,6 +62,7 @@ extension View {
         foregroundStyle(primary)
     }
 
+    /// The styles of a symbol's three layers: only `primary` is used, as with two styles.
     public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View
     {
         foregroundStyle(primary)
@@ -107,6 +112,8 @@ extension View {
         modifier(LayerModifier(layer: background, isOverlay: false, alignment: alignment))
     }
 
+    /// Rounds the view's corners by `radius` points and clips its content to them; `antialiased` is
+    /// ignored.
     public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
         modifier(StyleModifier { node in node.addStyle("border-radius:\(px(radius));overflow:hidden") })
     }
@@ -141,19 +148,24 @@ extension View {
         modifier(StyleModifier { node in node.addClass(StyleClass.clipped) })
     }
 
+    /// A CSS border of `width` points painted with `style` around the view.
     public func border<S: ShapeStyle>(_ style: S, width: CGFloat = 1) -> some View {
         modifier(StyleModifier { node in node.addStyle("border:\(px(width)) solid \(style.css)") })
     }
 
+    /// The view's opacity, from 0 (transparent) to 1 (clamped).
     public func opacity(_ opacity: Double) -> some View {
         let value = Color.format(min(max(opacity, 0), 1))
         return modifier(StyleModifier { node in node.addStyle("opacity:\(value)") })
     }
 
+    /// A shadow of `color` blurred by `radius` and moved by `x`, `y`. It is a CSS `box-shadow`: it
+    /// follows the view's box, not the outline of its text or shape.
     public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
         modifier(StyleModifier { node in node.addStyle("box-shadow:\(px(x)) \(px(y)) \(px(radius)) \(color.css)") })
     }
 
+    /// How lines of text in this view line up (CSS `text-align`: start, center or end).
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
         let value = alignment == .leading ? "start" : alignment == .center ? "center" : "end"
         return modifier(StyleModifier { node in node.addStyle("text-align:\(value)") })
@@ -194,7 +206,6 @@ extension View {
             })
     }
 
-    /// At most this many lines of text; the rest is cut with an ellipsis.
     /// At least `limits.lowerBound` lines tall and at most `upperBound` (a vertical text field
     /// grows from the first to the second as its text does, then scrolls).
     public func lineLimit(_ limits: ClosedRange<Int>) -> some View {
@@ -220,6 +231,7 @@ extension View {
         return modifier(StyleModifier { node in LineLimits.apply(node, lower: reservesSpace ? limit : 1, upper: limit) })
     }
 
+    /// At most this many lines of text; the rest is cut with an ellipsis. Nil leaves the text as it is.
     public func lineLimit(_ number: Int?) -> some View {
         modifier(
             StyleModifier { node in
@@ -238,14 +250,17 @@ extension View {
             })
     }
 
+    /// Draws the view moved by `offset`, without changing its place in the layout.
     public func offset(_ offset: CGSize) -> some View {
         self.offset(x: offset.width, y: offset.height)
     }
 
+    /// Draws the view moved by `x` and `y` points, without changing its place in the layout.
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
         modifier(StyleModifier { node in Effects.transform(node, "translate(\(px(x)),\(px(y)))", anchor: .center) })
     }
 
+    /// The view's stacking order among overlapping siblings (CSS `z-index`; the fraction is dropped).
     public func zIndex(_ value: Double) -> some View {
         modifier(StyleModifier { node in node.addStyle("z-index:\(Int(value))") })
     }

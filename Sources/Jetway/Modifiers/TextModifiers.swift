@@ -63,7 +63,10 @@ final class TypographyBox: Equatable, @unchecked Sendable {
 extension Text {
     /// A line under or through text: its pattern and colour (nil: the text's).
     public struct LineStyle: Hashable, Sendable {
+        /// The pattern of a line under or through text.
         public enum Pattern: Hashable, Sendable {
+            /// `solid`: a solid line; `dot`: dotted; `dash`, `dashDot` and `dashDotDot`: dashed (CSS has no
+            /// dash-dot lines).
             case solid, dot, dash, dashDot, dashDotDot
 
             /// CSS has solid, dotted and dashed lines; the dash-dot patterns are drawn dashed.
@@ -75,38 +78,54 @@ extension Text {
                 }
             }
         }
+        /// The line's pattern.
         public let pattern: Pattern
+        /// The line's colour; nil: the text's.
         public let color: Color?
 
+        /// A line of `pattern` in `color` (nil: the text's colour).
         public init(pattern: Pattern = .solid, color: Color? = nil) {
             self.pattern = pattern
             self.color = color
         }
 
+        /// A solid line in the text's colour.
         public static let single = LineStyle()
     }
 
     /// `.textCase(.uppercase)`: text shown in capitals (or small letters) whatever it holds.
     public enum Case: Hashable, Sendable {
+        /// `uppercase`: capitals; `lowercase`: small letters.
         case uppercase, lowercase
     }
 
     /// How a line that does not fit is cut: at its end (`…` last, the default), its start or its
     /// middle (the runtime measures the line and cuts it; the whole text stays its accessible name).
     public enum TruncationMode: Hashable, Sendable {
+        /// `head`: cut at the start; `middle`: in the middle; `tail`: at the end.
         case head, middle, tail
     }
 
+    /// This text in the system font's `design` (nil: the surrounding design).
     public func fontDesign(_ design: Font.Design?) -> Text { typography { $0.design = design } }
+    /// This text in a narrower or wider face (`width`; nil: the usual width).
     public func fontWidth(_ width: Font.Width?) -> Text { typography { $0.width = width } }
+    /// This text with digits of one width.
     public func monospacedDigit() -> Text { typography { $0.monospacedDigits = true } }
+    /// This text in the monospaced design when `isActive`.
     public func monospaced(_ isActive: Bool = true) -> Text { typography { $0.design = isActive ? .monospaced : nil } }
+    /// This text with `kerning` points between letters (CSS `letter-spacing`, the same as `tracking`).
     public func kerning(_ kerning: CGFloat) -> Text { typography { $0.letterSpacing = Double(kerning) } }
+    /// This text with `tracking` points between letters (CSS `letter-spacing`, the same as `kerning`).
     public func tracking(_ tracking: CGFloat) -> Text { typography { $0.letterSpacing = Double(tracking) } }
+    /// This text raised by `offset` points (lowered when negative), without changing the line's height.
     public func baselineOffset(_ offset: CGFloat) -> Text { typography { $0.baselineOffset = Double(offset) } }
+    /// This text underlined when `isActive`, with `pattern` in `color` (nil: the text's).
     public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
         typography { $0.underline = isActive ? LineStyle(pattern: pattern, color: color) : nil }
     }
+    /// This text struck through when `isActive`, with `pattern` in `color` (nil: the text's). With an
+    /// underline too, both lines take one pattern and colour: the first given.
     public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
         typography { $0.strikethrough = isActive ? LineStyle(pattern: pattern, color: color) : nil }
     }
@@ -118,6 +137,7 @@ extension View {
         typography { $0.design = design }
     }
 
+    /// Text in this view in a narrower or wider face (`width`; nil: the usual width).
     public func fontWidth(_ width: Font.Width?) -> some View {
         typography { $0.width = width }
     }
@@ -127,26 +147,32 @@ extension View {
         typography { $0.monospacedDigits = true }
     }
 
+    /// Text in this view in the monospaced design when `isActive`.
     public func monospaced(_ isActive: Bool = true) -> some View {
         typography { $0.design = isActive ? .monospaced : nil }
     }
 
+    /// `kerning` points between the letters of text in this view (CSS `letter-spacing`).
     public func kerning(_ kerning: CGFloat) -> some View {
         typography { $0.letterSpacing = Double(kerning) }
     }
 
+    /// `tracking` points between the letters of text in this view (CSS `letter-spacing`).
     public func tracking(_ tracking: CGFloat) -> some View {
         typography { $0.letterSpacing = Double(tracking) }
     }
 
+    /// Text in this view raised by `offset` points (lowered when negative).
     public func baselineOffset(_ offset: CGFloat) -> some View {
         typography { $0.baselineOffset = Double(offset) }
     }
 
+    /// Text in this view underlined when `isActive`, with `pattern` in `color` (nil: the text's).
     public func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> some View {
         typography { $0.underline = isActive ? Text.LineStyle(pattern: pattern, color: color) : nil }
     }
 
+    /// Text in this view struck through when `isActive`, with `pattern` in `color` (nil: the text's).
     public func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> some View {
         typography { $0.strikethrough = isActive ? Text.LineStyle(pattern: pattern, color: color) : nil }
     }
@@ -185,18 +211,24 @@ public protocol TextSelectability: Sendable {
     static var allowsSelection: Bool { get }
 }
 
+/// Text can be selected (`.enabled`).
 public struct EnabledTextSelectability: TextSelectability {
+    /// True: the text can be selected.
     public static let allowsSelection = true
 }
 
+/// Text cannot be selected (`.disabled`).
 public struct DisabledTextSelectability: TextSelectability {
+    /// False: the text cannot be selected.
     public static let allowsSelection = false
 }
 
 extension TextSelectability where Self == EnabledTextSelectability {
+    /// The user can select the text (CSS `user-select: text`).
     public static var enabled: EnabledTextSelectability { EnabledTextSelectability() }
 }
 
 extension TextSelectability where Self == DisabledTextSelectability {
+    /// The user cannot select the text (CSS `user-select: none`).
     public static var disabled: DisabledTextSelectability { DisabledTextSelectability() }
 }

@@ -14,6 +14,7 @@
 /// let html = writer.string
 /// ```
 public struct HTMLWriter {
+    /// The HTML written so far, as UTF-8 bytes.
     public private(set) var bytes: [UInt8] = []
     /// The numbering so far: the next element's id may go unwritten when it follows the last.
     private var ids = ImplicitIDs()
@@ -25,12 +26,17 @@ public struct HTMLWriter {
     /// clones it: ids are written to the end.
     private var explicitRest = false
 
+    /// Creates an empty writer whose buffer holds `capacity` bytes before it grows.
     public init(capacity: Int = 4096) {
         bytes.reserveCapacity(capacity)
     }
 
+    /// The HTML written so far, as a string.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Appends `node` and its descendants as HTML, with escaped text and attribute values and the
+    /// `data-j` ids the runtime cannot infer. A void element (`input`, `img`, …) gets no content or end
+    /// tag, and an element with `text` writes that text and not its `children`.
     public mutating func write(_ node: Node) {
         append("<")
         append(node.tag)

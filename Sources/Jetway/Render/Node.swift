@@ -54,6 +54,8 @@ public final class Node {
     /// its rows come and go with every scroll and search.
     @exclusivity(unchecked) var keepsRemovedByDigest = false
 
+    /// Creates an element `tag` with sibling identity `key`, `attributes` (set one by one, so URL values
+    /// are checked as `setAttribute(_:_:)` does), and either `text` or `children`.
     public init(_ tag: String, key: UInt64 = 0, attributes: [Attribute] = [], text: String? = nil, children: [Node] = []) {
         self.tag = tag
         self.key = key
@@ -100,6 +102,7 @@ public final class Node {
         attributes = other.attributes
     }
 
+    /// Removes the attribute called `name`, if the element has it.
     public func removeAttribute(_ name: String) {
         attributes.removeAll { $0.name == name }
     }
@@ -266,8 +269,11 @@ extension Node {
 
 /// One attribute of a node.
 public struct Attribute: Equatable, Sendable {
+    /// The attribute's name, written into the HTML as it is (not escaped).
     public var name: String
+    /// The attribute's value, escaped when written.
     public var value: String
+    /// Creates an attribute called `name` with `value`; a node checks a URL value when it takes it.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
