@@ -15,19 +15,26 @@ public protocol _PrimitivePlottable: Plottable where PrimitivePlottable == Self 
 }
 
 extension _PrimitivePlottable {
+    /// A primitive plottable value is its own primitive form.
     public var primitivePlottable: Self { self }
+    /// The value itself (never nil).
     public init?(primitivePlottable: Self) { self = primitivePlottable }
 }
 
 extension Plottable where Self: RawRepresentable, RawValue: _PrimitivePlottable {
+    /// An enum's plottable form: its raw value.
     public var primitivePlottable: RawValue { rawValue }
+    /// The case whose raw value is `primitivePlottable`, or nil when there is none.
     public init?(primitivePlottable: RawValue) { self.init(rawValue: primitivePlottable) }
 }
 
 /// A plotted value as the chart sees it.
 public enum PlottedValue: Hashable, Sendable {
+    /// A number: integers, floats and decimals are plotted as `Double`.
     case number(Double)
+    /// A date, placed by its seconds since the reference date.
     case date(Date)
+    /// A category, by its text; categories make bands in the order they first appear.
     case category(String)
 
     var number: Double? {
