@@ -15,8 +15,11 @@ public protocol AxisMark {
 
 /// What `AxisMarks` draws at one value.
 public enum AxisComponent {
+    /// A line across the plot at the value, with its stroke and paint (nil: a 1-point line in the separator colour).
     case gridLine(stroke: StrokeStyle?, style: (any ShapeStyle)?)
+    /// A tick `length` points long beside the plot (drawn on the x axis only, in the separator colour).
     case tick(length: Double, stroke: StrokeStyle?, style: (any ShapeStyle)?)
+    /// A label: a view of the app's own, or text in `format` (else the value's own text), with its paint and font.
     case label(AnyView?, format: ((PlottedValue) -> String)?, style: (any ShapeStyle)?, font: Font?)
 }
 
@@ -30,18 +33,25 @@ public struct AxisMarksSpec {
     let format: ((PlottedValue) -> String)?
 }
 
+/// Builds an axis's content (`chartXAxis { AxisMarks(…) }`) into the list of its `AxisMarks`.
 @resultBuilder
 @MainActor
 public enum AxisContentBuilder {
+    /// The `AxisMarks` of one piece of axis content.
     public static func buildExpression<C: AxisContent>(_ content: C) -> [AxisMarksSpec] {
         var out: [AxisMarksSpec] = []
         content._axisMarks(&out)
         return out
     }
+    /// The marks of a block's statements, in order.
     public static func buildBlock(_ parts: [AxisMarksSpec]...) -> [AxisMarksSpec] { parts.flatMap { $0 } }
+    /// An `if` without `else`: its marks, or none when the condition is false.
     public static func buildOptional(_ part: [AxisMarksSpec]?) -> [AxisMarksSpec] { part ?? [] }
+    /// The first branch of an `if`/`else` or a `switch`.
     public static func buildEither(first: [AxisMarksSpec]) -> [AxisMarksSpec] { first }
+    /// The second branch of an `if`/`else` or a `switch`.
     public static func buildEither(second: [AxisMarksSpec]) -> [AxisMarksSpec] { second }
+    /// The marks of a `for` loop, in order.
     public static func buildArray(_ parts: [[AxisMarksSpec]]) -> [AxisMarksSpec] { parts.flatMap { $0 } }
 }
 
@@ -49,11 +59,17 @@ public enum AxisContentBuilder {
 @resultBuilder
 @MainActor
 public enum AxisMarkBuilder {
+    /// One mark.
     public static func buildExpression<M: AxisMark>(_ mark: M) -> [any AxisMark] { [mark] }
+    /// The marks of a block's statements, in order.
     public static func buildBlock(_ parts: [any AxisMark]...) -> [any AxisMark] { parts.flatMap { $0 } }
+    /// An `if` without `else`: its marks, or none when the condition is false.
     public static func buildOptional(_ part: [any AxisMark]?) -> [any AxisMark] { part ?? [] }
+    /// The first branch of an `if`/`else` or a `switch`.
     public static func buildEither(first: [any AxisMark]) -> [any AxisMark] { first }
+    /// The second branch of an `if`/`else` or a `switch`.
     public static func buildEither(second: [any AxisMark]) -> [any AxisMark] { second }
+    /// The marks of a `for` loop, in order.
     public static func buildArray(_ parts: [[any AxisMark]]) -> [any AxisMark] { parts.flatMap { $0 } }
 }
 
@@ -61,18 +77,27 @@ public enum AxisMarkBuilder {
 public struct AxisMarkPosition: Equatable, Sendable {
     enum Side: Equatable { case automatic, leading, trailing, top, bottom }
     let side: Side
+    /// Where the chart puts them: x labels under the plot, y labels on its trailing side.
     public static var automatic: AxisMarkPosition { .init(side: .automatic) }
+    /// The y axis's labels on the plot's leading side (on the x axis this is the same as `automatic`).
     public static var leading: AxisMarkPosition { .init(side: .leading) }
+    /// The y axis's labels on the plot's trailing side, as by default.
     public static var trailing: AxisMarkPosition { .init(side: .trailing) }
+    /// The x axis's labels (and ticks) over the plot (on the y axis this is the same as `automatic`).
     public static var top: AxisMarkPosition { .init(side: .top) }
+    /// The x axis's labels under the plot, as by default.
     public static var bottom: AxisMarkPosition { .init(side: .bottom) }
 }
 
 /// How an axis's marks sit (accepted for Swift Charts' sake; the chart lays them out the same).
 public struct AxisMarkPreset: Equatable, Sendable {
+    /// Accepted so Swift Charts code compiles; every preset lays the marks out the same way.
     public static var automatic: AxisMarkPreset { .init() }
+    /// Accepted so Swift Charts code compiles; laid out as `automatic`.
     public static var extended: AxisMarkPreset { .init() }
+    /// Accepted so Swift Charts code compiles; laid out as `automatic`.
     public static var aligned: AxisMarkPreset { .init() }
+    /// Accepted so Swift Charts code compiles; laid out as `automatic`.
     public static var inset: AxisMarkPreset { .init() }
 }
 
@@ -86,24 +111,33 @@ public struct AxisMarkValues {
         case values([PlottedValue])
     }
     let kind: Kind
+    /// Values chosen for the data: about 5 round steps on x and 4 on y, round calendar units for dates, every category.
     public static var automatic: AxisMarkValues { .init(kind: .automatic(desiredCount: nil)) }
+    /// About `desiredCount` values at round steps; `roundLowerBound` and `roundUpperBound` are accepted and not used.
     public static func automatic(
         desiredCount: Int? = nil, roundLowerBound: Bool? = nil, roundUpperBound: Bool? = nil
     ) -> AxisMarkValues {
         .init(kind: .automatic(desiredCount: desiredCount))
     }
+    /// About `desiredCount` values at round steps; `minimumStride` is accepted and not used.
     public static func automatic(minimumStride: Double, desiredCount: Int? = nil) -> AxisMarkValues {
         .init(kind: .automatic(desiredCount: desiredCount))
     }
+    /// A mark every `step` on a number axis (a date axis gets its automatic marks, a category axis every category);
+    /// `roundLowerBound` and `roundUpperBound` are accepted and not used.
     public static func stride(by step: Double, roundLowerBound: Bool? = nil, roundUpperBound: Bool? = nil) -> AxisMarkValues {
         .init(kind: .stride(step))
     }
+    /// A mark every `count` calendar units (`.stride(by: .day)`), from the first whole unit, in the Gregorian calendar
+    /// and the environment's time zone; on a number axis the automatic marks. `calendar` and the rounding flags are
+    /// accepted and not used.
     public static func stride(
         by component: Calendar.Component, count: Int = 1, roundLowerBound: Bool? = nil, roundUpperBound: Bool? = nil,
         calendar: Calendar? = nil
     ) -> AxisMarkValues {
         .init(kind: .dateStride(component, count: count))
     }
+    /// A mark every `count` months (the month symbol itself is not used).
     public static func stride(by component: Date.FormatStyle.Symbol.Month, count: Int = 1) -> AxisMarkValues {
         .init(kind: .dateStride(.month, count: count))
     }
@@ -112,7 +146,9 @@ public struct AxisMarkValues {
 /// The value an axis mark is at: `value.as(Double.self)`, its index among the marks.
 public struct AxisValue {
     let plotted: PlottedValue
+    /// The mark's index among the values its `AxisMarks` marks, from 0.
     public let index: Int
+    /// How many values its `AxisMarks` marks.
     public let count: Int
 
     /// The value as `type`, or nil when it is not one.
@@ -137,6 +173,8 @@ public struct AxisValue {
 public struct AxisMarks: AxisContent {
     let spec: AxisMarksSpec
 
+    /// The default marks at `values`: a grid line and a label at each (a tick and a label on a category axis).
+    /// `preset` and `stroke` are accepted and not used.
     public init(
         preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: AxisMarkValues = .automatic,
         stroke: StrokeStyle? = nil
@@ -144,6 +182,8 @@ public struct AxisMarks: AxisContent {
         spec = AxisMarksSpec(position: position, values: values, explicit: nil, content: nil, format: nil)
     }
 
+    /// The marks `content` makes for each value (`AxisGridLine()`, `AxisTick()`, `AxisValueLabel()`), at `values`.
+    /// `preset` is accepted and not used.
     public init(
         preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: AxisMarkValues = .automatic,
         @AxisMarkBuilder content: @escaping (AxisValue) -> [any AxisMark]
@@ -151,12 +191,14 @@ public struct AxisMarks: AxisContent {
         spec = AxisMarksSpec(position: position, values: values, explicit: nil, content: Self.components(content), format: nil)
     }
 
+    /// The default marks at exactly the values in `values`; `preset` and `stroke` are accepted and not used.
     public init<Values: Plottable>(
         preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [Values], stroke: StrokeStyle? = nil
     ) {
         spec = AxisMarksSpec(position: position, values: .automatic, explicit: values.map(\.plotted), content: nil, format: nil)
     }
 
+    /// The marks `content` makes at exactly the values in `values`; `preset` is accepted and not used.
     public init<Values: Plottable>(
         preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [Values],
         @AxisMarkBuilder content: @escaping (AxisValue) -> [any AxisMark]
@@ -195,6 +237,7 @@ public struct AxisMarks: AxisContent {
         }
     }
 
+    /// Adds these marks to the axis (Jetway's axis collection; not for apps).
     public func _axisMarks(_ out: inout [AxisMarksSpec]) { out.append(spec) }
 }
 
@@ -202,8 +245,12 @@ public struct AxisMarks: AxisContent {
 public struct AxisGridLine: AxisMark {
     let stroke: StrokeStyle?
     var style: (any ShapeStyle)?
+    /// A grid line, 1 point wide or as wide as `stroke` says (dashed when it has a dash pattern); `centered` is accepted
+    /// and not used.
     public init(centered: Bool? = nil, stroke: StrokeStyle? = nil) { self.stroke = stroke }
+    /// Adds a grid line at the value (Jetway's axis drawing; not for apps).
     public func _components(_ value: AxisValue, _ out: inout [AxisComponent]) { out.append(.gridLine(stroke: stroke, style: style)) }
+    /// The grid line painted with `style` (a gradient falls back to the separator colour).
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> AxisGridLine {
         var copy = self
         copy.style = style
@@ -216,13 +263,19 @@ public struct AxisTick: AxisMark {
     let length: Double
     let stroke: StrokeStyle?
     var style: (any ShapeStyle)?
+    /// A tick `length` points long, under (or over) the x axis's labels.
+    ///
+    /// The tick is drawn 1 point wide in the separator colour whatever `stroke` says, and the y axis draws no ticks;
+    /// `centered` is accepted and not used.
     public init(centered: Bool? = nil, length: CGFloat = 4, stroke: StrokeStyle? = nil) {
         self.length = Double(length)
         self.stroke = stroke
     }
+    /// Adds a tick at the value (Jetway's axis drawing; not for apps).
     public func _components(_ value: AxisValue, _ out: inout [AxisComponent]) {
         out.append(.tick(length: length, stroke: stroke, style: style))
     }
+    /// Accepted so Swift Charts code compiles; ticks are drawn in the separator colour, so `style` is not used.
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> AxisTick {
         var copy = self
         copy.style = style
@@ -237,6 +290,8 @@ public struct AxisValueLabel: AxisMark {
     var style: (any ShapeStyle)?
     var font: Font?
 
+    /// The value's own text: in the format of its `AxisMarks` if it has one, else a date in a unit that suits the
+    /// marks' spacing, a number, or a category's name. The other arguments are accepted; labels are drawn one way.
     public init(
         centered: Bool? = nil, anchor: UnitPoint? = nil, multiLabelAlignment: Alignment? = nil,
         collisionResolution: AxisValueLabelCollisionResolution = .automatic, offsetsMarks: Bool? = nil,
@@ -246,6 +301,8 @@ public struct AxisValueLabel: AxisMark {
         format = nil
     }
 
+    /// The value in `format` (a value the format cannot take shows its own text); the other arguments are accepted and
+    /// not used.
     public init<F: FormatStyle>(
         format: F, centered: Bool? = nil, anchor: UnitPoint? = nil, multiLabelAlignment: Alignment? = nil,
         collisionResolution: AxisValueLabelCollisionResolution = .automatic, offsetsMarks: Bool? = nil,
@@ -255,6 +312,8 @@ public struct AxisValueLabel: AxisMark {
         self.format = AxisMarks.formatter(format)
     }
 
+    /// A view of your own at each mark (the same view at every value: `content` has no argument); the other arguments
+    /// are accepted and not used.
     public init<C: View>(
         centered: Bool? = nil, anchor: UnitPoint? = nil, multiLabelAlignment: Alignment? = nil,
         collisionResolution: AxisValueLabelCollisionResolution = .automatic, offsetsMarks: Bool? = nil,
@@ -266,22 +325,26 @@ public struct AxisValueLabel: AxisMark {
         format = nil
     }
 
+    /// The text `text` at the mark.
     public init(_ text: String) {
         let view = AnyView(Text(verbatim: text))
         content = { _ in view }
         format = nil
     }
 
+    /// Adds a label at the value (Jetway's axis drawing; not for apps).
     public func _components(_ value: AxisValue, _ out: inout [AxisComponent]) {
         out.append(.label(content?(value), format: format, style: style, font: font))
     }
 
+    /// The label's text colour (a gradient is not used: the label keeps the axis's secondary colour).
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> AxisValueLabel {
         var copy = self
         copy.style = style
         return copy
     }
 
+    /// The text label in `font` (a label made of your own view keeps its own font).
     public func font(_ font: Font?) -> AxisValueLabel {
         var copy = self
         copy.font = font
@@ -291,17 +354,26 @@ public struct AxisValueLabel: AxisMark {
 
 /// What labels that would overlap do (the chart keeps every label; accepted for Swift Charts' sake).
 public struct AxisValueLabelCollisionResolution: Sendable {
+    /// Accepted so Swift Charts code compiles; every label is drawn.
     public static var automatic: Self { .init() }
+    /// Accepted so Swift Charts code compiles; every label is drawn.
     public static var greedy: Self { .init() }
+    /// Accepted so Swift Charts code compiles; every label is drawn, `minimumSpacing` or not.
     public static func greedy(minimumSpacing: CGFloat) -> Self { .init() }
+    /// Accepted so Swift Charts code compiles; every label is drawn whole.
     public static var truncate: Self { .init() }
+    /// Accepted so Swift Charts code compiles; every label is drawn.
     public static var disabled: Self { .init() }
 }
 
 /// Which way labels read.
 public struct AxisValueLabelOrientation: Sendable {
+    /// Accepted so Swift Charts code compiles; labels read horizontally.
     public static var automatic: Self { .init() }
+    /// Labels read horizontally, as they always do in Jetway.
     public static var horizontal: Self { .init() }
+    /// Accepted so Swift Charts code compiles; labels read horizontally.
     public static var vertical: Self { .init() }
+    /// Accepted so Swift Charts code compiles; labels read horizontally.
     public static var verticalReversed: Self { .init() }
 }

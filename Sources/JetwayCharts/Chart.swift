@@ -14,10 +14,12 @@ import Jetway
 public struct Chart<Content: ChartContent>: _PrimitiveView {
     let content: Content
 
+    /// A chart of the marks `content` builds.
     public init(@ChartContentBuilder content: () -> Content) {
         self.content = content()
     }
 
+    /// Jetway's rendering entry point (collects the marks, then draws the chart); not for apps.
     public static func _render(_ view: Chart, _ context: _RenderContext, _ out: inout [Node]) {
         var marks: [ResolvedMark] = []
         view.content._collect(&marks, MarkStyle())
@@ -33,6 +35,7 @@ extension Chart {
         self.content = ForEach(data, identify: { $0.id }, content: content)
     }
 
+    /// A chart with the marks `content` makes for each element of `data`, identified by the `id` key path.
     public init<Data: RandomAccessCollection, ID: Hashable, C: ChartContent>(
         _ data: Data, id: KeyPath<Data.Element, ID>, @ChartContentBuilder content: @escaping (Data.Element) -> C
     ) where Content == ForEach<Data, ID, C> {

@@ -44,8 +44,11 @@ struct ForegroundScale {
 
 /// What a scale's domain is: the values given, or found in the data with or without zero.
 public enum ScaleDomainValue {
+    /// A range given by its bounds, used as given (not widened to round steps or to zero).
     case range(PlottedValue, PlottedValue)
+    /// Categories in the given order, one band each.
     case categories([PlottedValue])
+    /// Found in the data, with zero or without it (nil: the axis's own choice) and reversed or not.
     case automatic(includesZero: Bool?, reversed: Bool)
 }
 
@@ -55,14 +58,17 @@ public protocol ScaleDomain {
 }
 
 extension ClosedRange: ScaleDomain where Bound: Plottable {
+    /// The range's bounds, used as given (Jetway's scale domain; not for apps).
     public var _domain: ScaleDomainValue { .range(lowerBound.plotted, upperBound.plotted) }
 }
 
 extension Range: ScaleDomain where Bound: Plottable {
+    /// The range's bounds, the upper one included as in a closed range (Jetway's scale domain; not for apps).
     public var _domain: ScaleDomainValue { .range(lowerBound.plotted, upperBound.plotted) }
 }
 
 extension Array: ScaleDomain where Element: Plottable {
+    /// The elements as categories in this order, one band each (Jetway's scale domain; not for apps).
     public var _domain: ScaleDomainValue { .categories(map(\.plotted)) }
 }
 
@@ -70,15 +76,21 @@ extension Array: ScaleDomain where Element: Plottable {
 public struct AutomaticScaleDomain: ScaleDomain {
     let includesZero: Bool?
     let reversed: Bool
+    /// The domain found in the data (Jetway's scale domain; not for apps).
     public var _domain: ScaleDomainValue { .automatic(includesZero: includesZero, reversed: reversed) }
+    /// The domain found in the data: a number axis includes zero on y (and on x for horizontal bars).
     public static var automatic: AutomaticScaleDomain { .init(includesZero: nil, reversed: false) }
+    /// The domain found in the data, with zero when `includesZero` is true, without it when false (nil: as `automatic`),
+    /// and running the other way when `reversed` is true.
     public static func automatic(includesZero: Bool? = nil, reversed: Bool? = nil) -> AutomaticScaleDomain {
         .init(includesZero: includesZero, reversed: reversed ?? false)
     }
 }
 
 extension ScaleDomain where Self == AutomaticScaleDomain {
+    /// The domain found in the data (`chartYScale(domain: .automatic)`).
     public static var automatic: AutomaticScaleDomain { AutomaticScaleDomain.automatic }
+    /// The domain found in the data, with or without zero, reversed or not (`.automatic(includesZero: false)`).
     public static func automatic(includesZero: Bool? = nil, reversed: Bool? = nil) -> AutomaticScaleDomain {
         AutomaticScaleDomain.automatic(includesZero: includesZero, reversed: reversed)
     }
@@ -87,8 +99,11 @@ extension ScaleDomain where Self == AutomaticScaleDomain {
 /// The kind of a scale (the chart draws linear scales; a category domain is a band scale).
 public struct ScaleType: Sendable, Equatable {
     let name: String
+    /// Accepted so Swift Charts code compiles; the scale's kind comes from its values, not from `type`.
     public static var linear: ScaleType { .init(name: "linear") }
+    /// Accepted so Swift Charts code compiles; the scale's kind comes from its values, not from `type`.
     public static var category: ScaleType { .init(name: "category") }
+    /// Accepted so Swift Charts code compiles; the scale's kind comes from its values, not from `type`.
     public static var date: ScaleType { .init(name: "date") }
 }
 
@@ -96,6 +111,7 @@ public struct ScaleType: Sendable, Equatable {
 /// gets it: a view to put modifiers on.
 public struct ChartPlotContent: _PrimitiveView {
     let node: Node
+    /// Jetway's rendering entry point (the plot's element as the chart drew it); not for apps.
     public static func _render(_ view: ChartPlotContent, _ context: _RenderContext, _ out: inout [Node]) {
         out.append(view.node)
     }
@@ -112,6 +128,7 @@ extension View {
         return chartConfiguration { $0.xAxis = marks }
     }
 
+    /// The marks along the y axis (`AxisMarks(position: .leading)`).
     public func chartYAxis(@AxisContentBuilder content: () -> [AxisMarksSpec]) -> some View {
         let marks = content()
         return chartConfiguration { $0.yAxis = marks }
@@ -122,6 +139,7 @@ extension View {
         chartConfiguration { $0.xAxisVisibility = visibility }
     }
 
+    /// Shows or hides the y axis (hidden: no grid lines, ticks or labels).
     public func chartYAxis(_ visibility: Visibility) -> some View {
         chartConfiguration { $0.yAxisVisibility = visibility }
     }
@@ -132,6 +150,8 @@ extension View {
         return chartConfiguration { $0.xDomain = domain }
     }
 
+    /// The values the y axis spans (`0...100`, categories in order, or `.automatic(includesZero: false)`); `type` is
+    /// accepted and not used.
     public func chartYScale<D: ScaleDomain>(domain: D, type: ScaleType? = nil) -> some View {
         let domain = domain._domain
         return chartConfiguration { $0.yDomain = domain }
@@ -172,22 +192,28 @@ extension View {
         return chartConfiguration { $0.foregroundScale = scale }
     }
 
+    /// The colour of each value of `foregroundStyle(by:)`, from a dictionary; the legend lists the values in the
+    /// dictionary's order, which is not fixed (`KeyValuePairs` keeps the order written).
     public func chartForegroundStyleScale<D: Plottable, S: ShapeStyle>(_ mapping: [D: S]) -> some View {
         let pairs = Array(mapping)
         let scale = ForegroundScale(domain: pairs.map(\.key.plotted), range: pairs.map(\.value), mapping: nil)
         return chartConfiguration { $0.foregroundScale = scale }
     }
 
+    /// The colours `range` for the values `domain`, in turn (the legend lists `domain` in its order); `type` is accepted
+    /// and not used.
     public func chartForegroundStyleScale<D: Plottable, S: ShapeStyle>(domain: [D], range: [S], type: ScaleType? = nil) -> some View {
         let scale = ForegroundScale(domain: domain.map(\.plotted), range: range, mapping: nil)
         return chartConfiguration { $0.foregroundScale = scale }
     }
 
+    /// The colours `range`, taken in turn by the values in the order they first appear; `type` is accepted and not used.
     public func chartForegroundStyleScale<S: ShapeStyle>(range: [S], type: ScaleType? = nil) -> some View {
         let scale = ForegroundScale(domain: nil, range: range, mapping: nil)
         return chartConfiguration { $0.foregroundScale = scale }
     }
 
+    /// The colour of each value from `mapping` (a value that cannot be read as `D` takes the default palette's colour).
     public func chartForegroundStyleScale<D: Plottable, S: ShapeStyle>(mapping: @escaping (D) -> S) -> some View {
         let scale = ForegroundScale(
             domain: nil, range: nil,
@@ -216,6 +242,8 @@ extension View {
         return chartConfiguration { $0.xAxisLabel = (text, alignment ?? .center) }
     }
 
+    /// A view of your own as the x axis's title, under its labels (centred unless `alignment` says otherwise);
+    /// `position` and `spacing` are accepted and not used.
     public func chartXAxisLabel<C: View>(
         position: AnnotationPosition = .automatic, alignment: Alignment? = nil, spacing: CGFloat? = nil, @ViewBuilder content: () -> C
     ) -> some View {
@@ -231,6 +259,8 @@ extension View {
         return chartConfiguration { $0.yAxisLabel = (text, alignment ?? .leading) }
     }
 
+    /// A view of your own as the y axis's title, over the plot (leading unless `alignment` says otherwise);
+    /// `position` and `spacing` are accepted and not used.
     public func chartYAxisLabel<C: View>(
         position: AnnotationPosition = .automatic, alignment: Alignment? = nil, spacing: CGFloat? = nil, @ViewBuilder content: () -> C
     ) -> some View {

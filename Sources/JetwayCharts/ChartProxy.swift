@@ -15,7 +15,9 @@ public struct ChartProxy {
     public var plotFrame: Anchor<CGRect>? { ._readerBounds }
     /// The plot area (the older name).
     public var plotAreaFrame: Anchor<CGRect> { ._readerBounds }
+    /// The plot's container: in Jetway the same bounds as `plotFrame` (the layer covers the plot exactly).
     public var plotContainerFrame: Anchor<CGRect>? { ._readerBounds }
+    /// The plot's size (the older name of `plotSize`).
     public var plotAreaSize: CGSize { plotSize }
 
     /// Where `value` is along x, in points from the plot's leading edge.
@@ -28,6 +30,8 @@ public struct ChartProxy {
         yScale?.position(value.plotted).map { CGFloat(1 - $0) * plotSize.height }
     }
 
+    /// Where the pair `value` is drawn, in points from the plot's top leading corner; nil when either value is not on its
+    /// scale (and in a pie, which has no x or y scale).
     public func position<X: Plottable, Y: Plottable>(for value: (x: X, y: Y)) -> CGPoint? {
         guard let x = position(forX: value.x), let y = position(forY: value.y) else { return nil }
         return CGPoint(x: x, y: y)
@@ -45,6 +49,8 @@ public struct ChartProxy {
         return Self.value(at: 1 - Double(y / plotSize.height), scale)
     }
 
+    /// The x and y values at `location` in the plot, or nil when either cannot be read as its type (also before the browser
+    /// has measured the plot, and in a pie).
     public func value<X: Plottable, Y: Plottable>(at location: CGPoint, as type: (X, Y).Type = (X, Y).self) -> (X, Y)? {
         guard let x: X = value(atX: location.x), let y: Y = value(atY: location.y) else { return nil }
         return (x, y)

@@ -15,19 +15,26 @@ public protocol _PrimitivePlottable: Plottable where PrimitivePlottable == Self 
 }
 
 extension _PrimitivePlottable {
+    /// A primitive plottable value is its own primitive form.
     public var primitivePlottable: Self { self }
+    /// The value itself (never nil).
     public init?(primitivePlottable: Self) { self = primitivePlottable }
 }
 
 extension Plottable where Self: RawRepresentable, RawValue: _PrimitivePlottable {
+    /// An enum's plottable form: its raw value.
     public var primitivePlottable: RawValue { rawValue }
+    /// The case whose raw value is `primitivePlottable`, or nil when there is none.
     public init?(primitivePlottable: RawValue) { self.init(rawValue: primitivePlottable) }
 }
 
 /// A plotted value as the chart sees it.
 public enum PlottedValue: Hashable, Sendable {
+    /// A number: integers, floats and decimals are plotted as `Double`.
     case number(Double)
+    /// A date, placed by its seconds since the reference date.
     case date(Date)
+    /// A category, by its text; categories make bands in the order they first appear.
     case category(String)
 
     var number: Double? {
@@ -47,23 +54,74 @@ public enum PlottedValue: Hashable, Sendable {
     }
 }
 
-extension String: _PrimitivePlottable { public var _plotted: PlottedValue { .category(self) } }
-extension Substring: _PrimitivePlottable { public var _plotted: PlottedValue { .category(String(self)) } }
-extension Int: _PrimitivePlottable { public var _plotted: PlottedValue { .number(Double(self)) } }
-extension Int8: _PrimitivePlottable { public var _plotted: PlottedValue { .number(Double(self)) } }
-extension Int16: _PrimitivePlottable { public var _plotted: PlottedValue { .number(Double(self)) } }
-extension Int32: _PrimitivePlottable { public var _plotted: PlottedValue { .number(Double(self)) } }
-extension Int64: _PrimitivePlottable { public var _plotted: PlottedValue { .number(Double(self)) } }
-extension UInt: _PrimitivePlottable { public var _plotted: PlottedValue { .number(Double(self)) } }
-extension UInt8: _PrimitivePlottable { public var _plotted: PlottedValue { .number(Double(self)) } }
-extension UInt16: _PrimitivePlottable { public var _plotted: PlottedValue { .number(Double(self)) } }
-extension UInt32: _PrimitivePlottable { public var _plotted: PlottedValue { .number(Double(self)) } }
-extension UInt64: _PrimitivePlottable { public var _plotted: PlottedValue { .number(Double(self)) } }
-extension Double: _PrimitivePlottable { public var _plotted: PlottedValue { .number(self) } }
-extension Float: _PrimitivePlottable { public var _plotted: PlottedValue { .number(Double(self)) } }
-extension CGFloat: _PrimitivePlottable { public var _plotted: PlottedValue { .number(Double(self)) } }
-extension Decimal: _PrimitivePlottable { public var _plotted: PlottedValue { .number(NSDecimalNumber(decimal: self).doubleValue) } }
-extension Date: _PrimitivePlottable { public var _plotted: PlottedValue { .date(self) } }
+extension String: _PrimitivePlottable {
+    /// The string as a category (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .category(self) }
+}
+extension Substring: _PrimitivePlottable {
+    /// The substring as a category (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .category(String(self)) }
+}
+extension Int: _PrimitivePlottable {
+    /// The integer as a number (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(Double(self)) }
+}
+extension Int8: _PrimitivePlottable {
+    /// The integer as a number (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(Double(self)) }
+}
+extension Int16: _PrimitivePlottable {
+    /// The integer as a number (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(Double(self)) }
+}
+extension Int32: _PrimitivePlottable {
+    /// The integer as a number (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(Double(self)) }
+}
+extension Int64: _PrimitivePlottable {
+    /// The integer as a number (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(Double(self)) }
+}
+extension UInt: _PrimitivePlottable {
+    /// The integer as a number (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(Double(self)) }
+}
+extension UInt8: _PrimitivePlottable {
+    /// The integer as a number (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(Double(self)) }
+}
+extension UInt16: _PrimitivePlottable {
+    /// The integer as a number (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(Double(self)) }
+}
+extension UInt32: _PrimitivePlottable {
+    /// The integer as a number (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(Double(self)) }
+}
+extension UInt64: _PrimitivePlottable {
+    /// The integer as a number (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(Double(self)) }
+}
+extension Double: _PrimitivePlottable {
+    /// The number itself (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(self) }
+}
+extension Float: _PrimitivePlottable {
+    /// The number as a `Double` (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(Double(self)) }
+}
+extension CGFloat: _PrimitivePlottable {
+    /// The number as a `Double` (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(Double(self)) }
+}
+extension Decimal: _PrimitivePlottable {
+    /// The decimal as a `Double` (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .number(NSDecimalNumber(decimal: self).doubleValue) }
+}
+extension Date: _PrimitivePlottable {
+    /// The date (Jetway's plotted form; not for apps).
+    public var _plotted: PlottedValue { .date(self) }
+}
 
 extension Plottable {
     var plotted: PlottedValue { primitivePlottable._plotted }

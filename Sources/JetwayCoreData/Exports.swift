@@ -7,5 +7,7 @@ import Foundation
 /// `NSPredicate(format: "date > %@", date as CVarArg)`: on Apple's platforms a `Date` is a
 /// variadic argument (an `NSDate`); here the predicate reads the `Date` itself.
 extension Date: @retroactive CVarArg {
+    /// The date's seconds as a C variadic argument's bits: what lets `date as CVarArg` compile (the predicate reads the
+    /// `Date` itself).
     public var _cVarArgEncoding: [Int] { [Int(truncatingIfNeeded: timeIntervalSinceReferenceDate.bitPattern)] }
 }

@@ -4,24 +4,36 @@ import JetwayStore
 
 /// What to fetch: an entity's objects, filtered by a predicate, in the sort descriptors' order.
 public final class NSFetchRequest<ResultType>: @unchecked Sendable {
+    /// The name of the entity whose objects are fetched.
     public var entityName: String?
+    /// The entity whose objects are fetched, when `entityName` is not set.
     public var entity: NSEntityDescription?
+    /// Which objects to fetch (nil: all of them).
     public var predicate: NSPredicate?
+    /// The order of the results (objects that compare the same stay in the order they were made).
     public var sortDescriptors: [NSSortDescriptor]?
+    /// At most this many results (0: no limit).
     public var fetchLimit = 0
+    /// How many of the ordered results to skip first.
     public var fetchOffset = 0
     /// Accepted: every object's values are read with it.
     public var fetchBatchSize = 0
+    /// Accepted: objects here are never faults.
     public var returnsObjectsAsFaults = true
+    /// Accepted: an object's values are always read with it.
     public var includesPropertyValues = true
+    /// Accepted: a fetch always includes the acting page's unsaved changes.
     public var includesPendingChanges = true
+    /// Accepted: related objects are read with their entity's objects when first needed.
     public var relationshipKeyPathsForPrefetching: [String]?
     /// `SortDescriptor`s (Swift's), after the `NSSortDescriptor`s: as comparisons, and as given
     /// (for `FetchedResults.sortDescriptors`).
     var orders: [(NSManagedObject, NSManagedObject) -> ComparisonResult] = []
     var swiftSortDescriptors: [SortDescriptor<ResultType>] = []
 
+    /// A request for the objects of the entity named `entityName`.
     public init(entityName: String) { self.entityName = entityName }
+    /// A request with no entity yet: set `entityName` or `entity` before fetching.
     public init() {}
 }
 
@@ -35,6 +47,7 @@ extension NSPredicate {
         self.init(format: predicateFormat, argumentArray: arguments)
     }
 
+    /// A predicate from Core Data's format, its arguments in an array (nil: none), read as `init(format:_:)` reads them.
     public convenience init(format predicateFormat: String, argumentArray arguments: [Any]?) {
         let predicate = StorePredicate.overObjects(format: predicateFormat, argumentArray: (arguments ?? []).map(Self.storable))
         self.init { object, _ in
@@ -124,21 +137,29 @@ public struct FetchRequest<Result: NSManagedObject>: DynamicProperty {
 
     /// The request's predicate and order, as `$results` hands them out to change.
     public struct Configuration {
+        /// The request's predicate (nil: every object).
         public var nsPredicate: NSPredicate?
+        /// The request's `NSSortDescriptor`s.
         public var nsSortDescriptors: [NSSortDescriptor]
+        /// The request's Swift `SortDescriptor`s.
         public var sortDescriptors: [SortDescriptor<Result>]
     }
 
+    /// A live fetch of `fetchRequest` (its entity taken from `Result` when it names none); `animation` is accepted and
+    /// not used.
     public init(fetchRequest: NSFetchRequest<Result>, animation: Animation? = nil) {
         request = fetchRequest
         if fetchRequest.entityName == nil { fetchRequest.entityName = Result.entity().name }
         NSPersistentStoreCoordinator.remember(Result.self)
     }
 
+    /// A live fetch of `fetchRequest`; `transaction` is accepted and not used.
     public init(fetchRequest: NSFetchRequest<Result>, transaction: Jetway.Transaction) {
         self.init(fetchRequest: fetchRequest)
     }
 
+    /// A live fetch of the objects of `entity` that `predicate` admits, in `sortDescriptors`' order; `animation` is
+    /// accepted and not used.
     public init(
         entity: NSEntityDescription, sortDescriptors: [NSSortDescriptor], predicate: NSPredicate? = nil, animation: Animation? = nil
     ) {
@@ -148,10 +169,14 @@ public struct FetchRequest<Result: NSManagedObject>: DynamicProperty {
         self.init(fetchRequest: request, animation: animation)
     }
 
+    /// A live fetch of the objects of `Result`'s entity that `predicate` admits, in `sortDescriptors`' order;
+    /// `animation` is accepted and not used.
     public init(sortDescriptors: [NSSortDescriptor], predicate: NSPredicate? = nil, animation: Animation? = nil) {
         self.init(entity: Result.entity(), sortDescriptors: sortDescriptors, predicate: predicate, animation: animation)
     }
 
+    /// A live fetch of the objects of `Result`'s entity that `predicate` admits, in the order of Swift's
+    /// `SortDescriptor`s (`SortDescriptor(\.title)`); `animation` is accepted and not used.
     @_disfavoredOverload
     public init(sortDescriptors: [SortDescriptor<Result>], predicate: NSPredicate? = nil, animation: Animation? = nil) {
         let request = NSFetchRequest<Result>(entityName: Result.entity().name)
@@ -181,6 +206,7 @@ public struct FetchRequest<Result: NSManagedObject>: DynamicProperty {
         }
     }
 
+    /// The results of the fetch made before the view's `body`, in order.
     @MainActor public var wrappedValue: FetchedResults<Result> {
         // Read during a render, the view depends on the context's objects and on what it
         // changed of the request (read here, not only in `update()`, so a change renders again).
@@ -202,6 +228,7 @@ public struct FetchRequest<Result: NSManagedObject>: DynamicProperty {
         return effective
     }
 
+    /// The request's predicate and order as a binding, to change them (a search field's text, a sort menu).
     @MainActor public var projectedValue: Binding<Configuration> {
         let state = $changes
         let request = request
@@ -241,22 +268,30 @@ public struct FetchedResults<Result: NSManagedObject>: RandomAccessCollection {
         self.configuration = configuration
     }
 
+    /// The predicate of the request the results came from; setting it changes the view's request, which fetches again.
     public var nsPredicate: NSPredicate? {
         get { request.predicate }
         nonmutating set { configuration.wrappedValue.nsPredicate = newValue }
     }
 
+    /// The `NSSortDescriptor`s of the request the results came from; setting them changes the view's order (in place of
+    /// its Swift sort descriptors).
     public var nsSortDescriptors: [NSSortDescriptor] {
         get { request.sortDescriptors ?? [] }
         nonmutating set { configuration.wrappedValue.nsSortDescriptors = newValue }
     }
 
+    /// The Swift `SortDescriptor`s of the request the results came from; setting them changes the view's order (in place
+    /// of its `NSSortDescriptor`s).
     public var sortDescriptors: [SortDescriptor<Result>] {
         get { request.swiftSortDescriptors }
         nonmutating set { configuration.wrappedValue.sortDescriptors = newValue }
     }
 
+    /// The first result's index: 0.
     public var startIndex: Int { objects.startIndex }
+    /// The number of results.
     public var endIndex: Int { objects.endIndex }
+    /// The result at `position`.
     public subscript(position: Int) -> Result { objects[position] }
 }

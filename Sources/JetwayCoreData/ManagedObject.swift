@@ -12,6 +12,7 @@ public protocol NSFetchRequestResult: AnyObject {}
 
 /// The identity of a managed object, the same in every fetch and after a restart.
 public final class NSManagedObjectID: Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// The entity of the object.
     public let entity: NSEntityDescription
     /// Its number in the store: unique among all objects of the container.
     let serial: Int64
@@ -29,8 +30,11 @@ public final class NSManagedObjectID: Hashable, @unchecked Sendable, CustomStrin
     /// IDs are permanent from the start here (a new object's number is its number in the store).
     public var isTemporaryID: Bool { false }
 
+    /// The ID's URI (`x-coredata://<model>/<Entity>/p<number>`).
     public var description: String { uriRepresentation().absoluteString }
+    /// Whether the two IDs name the same object (the same entity name and number).
     public static func == (a: NSManagedObjectID, b: NSManagedObjectID) -> Bool { a.serial == b.serial && a.entity.name == b.entity.name }
+    /// Hashes the ID by its number.
     public func hash(into hasher: inout Hasher) { hasher.combine(serial) }
 }
 
@@ -39,15 +43,20 @@ public final class NSManagedObjectID: Hashable, @unchecked Sendable, CustomStrin
 /// with their inverses. Subclasses are the app's entity classes (`Reminder`), their
 /// properties `@Managed` (what `jetway port` makes of `@NSManaged`).
 open class NSManagedObject: NSObject, ObservableObject, NSFetchRequestResult, @unchecked Sendable {
+    /// Tells the views that show the object that a value is about to change.
     public let objectWillChange = ObservableObjectPublisher()
+    /// The object's entity.
     public let entity: NSEntityDescription
+    /// The context that keeps the object (nil for an object made with no context).
     public internal(set) weak var managedObjectContext: NSManagedObjectContext?
+    /// The object's identity, permanent from the start.
     public internal(set) var objectID: NSManagedObjectID
     /// Attribute values, and relationships as the IDs of their objects (`NSManagedObjectID` or
     /// `[NSManagedObjectID]`, in order).
     var values: [String: Any] = [:]
     /// The values as last saved; nil for an object never saved.
     var committed: [String: Any]?
+    /// Whether the object was deleted (saved or not yet).
     public internal(set) var isDeleted = false
 
     /// A new object of `entity`, inserted into `context` (its `awakeFromInsert` runs).
@@ -90,20 +99,31 @@ open class NSManagedObject: NSObject, ObservableObject, NSFetchRequestResult, @u
     open func didSave() {}
     /// Runs before the object is deleted.
     open func prepareForDeletion() {}
+    /// Never called: objects here are never faults.
     open func willTurnIntoFault() {}
+    /// Never called: objects here are never faults.
     open func didTurnIntoFault() {}
+    /// Called before a value the app sets is stored (not for the other side of a relationship, which the context
+    /// keeps in step); does nothing unless overridden.
     open func willChangeValue(forKey key: String) {}
+    /// Called after a value the app sets is stored; does nothing unless overridden.
     open func didChangeValue(forKey key: String) {}
+    /// Never called here (values are read without it); for subclasses that override it.
     open func willAccessValue(forKey key: String?) {}
+    /// Never called here (values are read without it); for subclasses that override it.
     open func didAccessValue(forKey key: String?) {}
 
     // MARK: State
 
+    /// Whether the object was inserted and never saved.
     public var isInserted: Bool { committed == nil && managedObjectContext?.inserted.contains(self) == true }
+    /// Whether a saved object has changes not saved.
     public var isUpdated: Bool { managedObjectContext?.updated.contains(self) == true }
+    /// Whether the object has anything to save: inserted, changed, or deleted.
     public var hasChanges: Bool { isInserted || isUpdated || (isDeleted && managedObjectContext != nil) }
     /// Objects here are never faults: their values are read with them.
     public var isFault: Bool { false }
+    /// Whether any value differs from what was last saved (for an object never saved: whether it has any value).
     public var hasPersistentChangedValues: Bool { !changedValues().isEmpty }
 
     /// The values changed since the last save.
@@ -117,6 +137,7 @@ open class NSManagedObject: NSObject, ObservableObject, NSFetchRequestResult, @u
         return changed
     }
 
+    /// The values of `keys` (nil: every key) as last saved; empty for an object never saved.
     public func committedValues(forKeys keys: [String]?) -> [String: Any] {
         let source = committed ?? [:]
         return (keys ?? Array(source.keys)).reduce(into: [:]) { result, key in
@@ -145,11 +166,16 @@ open class NSManagedObject: NSObject, ObservableObject, NSFetchRequestResult, @u
         return parts.last.flatMap { object.value(forKey: $0) }
     }
 
+    /// Sets the value for `key` (an object, or a set, array or ordered set of objects for a relationship; nil or
+    /// `NSNull` clears it), keeps the inverse in step and tells the context and the views.
     open func setValue(_ value: Any?, forKey key: String) {
         set(internalValue(value, forKey: key), forKey: key)
     }
 
+    /// The value for `key` as stored, without telling the views that it was read.
     open func primitiveValue(forKey key: String) -> Any? { values[key].flatMap { external($0, forKey: key) } }
+    /// Stores `value` for `key` without telling the context or the views, nor keeping an inverse in step: it is
+    /// written when the object is next saved for another change (or as a new object).
     open func setPrimitiveValue(_ value: Any?, forKey key: String) { values[key] = internalValue(value, forKey: key) }
 
     /// A `@Managed` property's value, as its type asks: scalars from any number, nil as zero
@@ -194,7 +220,8 @@ open class NSManagedObject: NSObject, ObservableObject, NSFetchRequestResult, @u
         set(ids, forKey: key)
     }
 
-    /// The set a to-many relationship holds, to change in place.
+    /// A copy of the set a to-many relationship holds: changing it does not change the relationship (use
+    /// `addManagedObjects(_:toKey:)`, `removeManagedObjects(_:fromKey:)` or `setValue(_:forKey:)`).
     public func mutableSetValue(forKey key: String) -> NSMutableSet {
         NSMutableSet(array: (value(forKey: key) as? NSSet)?.allObjects ?? [])
     }

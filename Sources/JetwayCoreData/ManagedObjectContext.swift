@@ -8,17 +8,22 @@ import Observation
 /// shows them (views that fetch or read objects track the context). Work is done on the main
 /// actor, where views run: `perform` runs its block there at once.
 public final class NSManagedObjectContext: Observable, @unchecked Sendable {
+    /// Core Data's kinds of context; every kind works on the main actor here.
     public enum ConcurrencyType: Sendable { case mainQueueConcurrencyType, privateQueueConcurrencyType, confinementConcurrencyType }
 
+    /// The kind of context it was made as (every kind works the same here).
     public let concurrencyType: ConcurrencyType
+    /// A name for the context, for the app's own use.
     public var name: String?
     /// Accepted: changes reach the one context at once.
     public var automaticallyMergesChangesFromParent = false
     /// Accepted: one context, so there is nothing to merge.
     public var mergePolicy: Any = NSErrorMergePolicy
+    /// Kept as the app sets it; changes are not recorded for undo.
     public var undoManager: AnyObject?
 
     var coordinator: NSPersistentStoreCoordinator
+    /// The coordinator of the store the context reads and saves (setting nil is ignored).
     public var persistentStoreCoordinator: NSPersistentStoreCoordinator? {
         get { coordinator }
         set { if let newValue { coordinator = newValue } }
@@ -55,6 +60,9 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
     private let registrar = ObservationRegistrar()
     private var generation = 0
 
+    /// A context with no model or store of its own: fetching and saving fail until its `persistentStoreCoordinator` is set.
+    ///
+    /// Objects it reads are its own, apart from the container's `viewContext`; the app's views use that one.
     public init(concurrencyType: ConcurrencyType) {
         self.concurrencyType = concurrencyType
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel(.init(name: "None", entities: [])))
@@ -82,11 +90,16 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
         let page = actingPage
         return inserted.contains { isMine($0, page) } || updated.contains { isMine($0, page) } || deleted.contains { isMine($0, page) }
     }
+    /// The objects the acting page (outside a page, anyone) inserted and has not saved.
     public var insertedObjects: Set<NSManagedObject> { let page = actingPage; return inserted.filter { isMine($0, page) } }
+    /// The saved objects the acting page (outside a page, anyone) changed and has not saved.
     public var updatedObjects: Set<NSManagedObject> { let page = actingPage; return updated.filter { isMine($0, page) } }
+    /// The objects the acting page (outside a page, anyone) deleted and has not saved.
     public var deletedObjects: Set<NSManagedObject> { let page = actingPage; return deleted.filter { isMine($0, page) } }
+    /// Every object the context has read or made (every page's).
     public var registeredObjects: Set<NSManagedObject> { Set(objects.values) }
 
+    /// Inserts `object` (one made with no context, or this context's own), to be saved on the next `save()`.
     public func insert(_ object: NSManagedObject) {
         guard object.managedObjectContext !== self || objects[object.objectID] == nil else { return }
         // An object made with no context (`insertInto: nil`) gets its number now.
@@ -234,6 +247,8 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
         changed()
     }
 
+    /// With `flag` false, forgets the unsaved changes of a saved `object`; with `flag` true, does nothing (the object
+    /// has the context's values already).
     public func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
         guard !flag, object.committed != nil else { return }
         object.objectWillChange.send()
@@ -242,13 +257,20 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
         changed()
     }
 
+    /// Does nothing: the objects have the store's values already (one context).
     public func refreshAllObjects() {}
+    /// Does nothing: changes are processed as they are made.
     public func processPendingChanges() {}
+    /// Does nothing: IDs are permanent from the start.
     public func obtainPermanentIDs(for objects: [NSManagedObject]) throws {}
 
+    /// Runs `block` at once, on the caller's actor (the main actor, where views run).
     public func perform(_ block: @escaping () -> Void) { block() }
+    /// Runs `block` at once.
     public func performAndWait(_ block: () -> Void) { block() }
+    /// Runs `block` at once and returns what it returns.
     public func performAndWait<T>(_ block: () throws -> T) rethrows -> T { try block() }
+    /// Runs `block` at once and returns what it returns; `schedule` is accepted and not used.
     public func perform<T>(schedule: Any? = nil, _ block: @escaping () throws -> T) async rethrows -> T { try block() }
 
     // MARK: Reading
@@ -290,6 +312,7 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
         return typed
     }
 
+    /// How many objects `request` would fetch (it fetches them).
     public func count<T>(for request: NSFetchRequest<T>) throws -> Int {
         try fetch(request).count
     }
@@ -309,6 +332,7 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
         return object
     }
 
+    /// The object with `objectID` if the context has it (reading its entity's stored objects first), or nil.
     public func registeredObject(for objectID: NSManagedObjectID) -> NSManagedObject? {
         if let object = objects[objectID] { return object }
         if let entity = model?.entitiesByName[objectID.entity.name], !materialized.contains(entity.name) {
@@ -416,12 +440,16 @@ public final class NSManagedObjectContext: Observable, @unchecked Sendable {
 
 /// Core Data's merge policies: accepted (one context, nothing to merge).
 nonisolated(unsafe) public let NSErrorMergePolicy: Any = "NSErrorMergePolicy"
+/// Merges property by property, the object's values winning (accepted; nothing to merge).
 nonisolated(unsafe) public let NSMergeByPropertyObjectTrumpMergePolicy: Any = "NSMergeByPropertyObjectTrumpMergePolicy"
+/// Merges property by property, the store's values winning (accepted; nothing to merge).
 nonisolated(unsafe) public let NSMergeByPropertyStoreTrumpMergePolicy: Any = "NSMergeByPropertyStoreTrumpMergePolicy"
+/// Overwrites the store with the objects' values (accepted; nothing to merge).
 nonisolated(unsafe) public let NSOverwriteMergePolicy: Any = "NSOverwriteMergePolicy"
 
 extension Notification.Name {
     /// Posted after a context saved.
     public static let NSManagedObjectContextDidSave = Notification.Name("NSManagedObjectContextDidSaveNotification")
+    /// Never posted: the views that show objects follow their changes without it.
     public static let NSManagedObjectContextObjectsDidChange = Notification.Name("NSManagedObjectContextObjectsDidChangeNotification")
 }

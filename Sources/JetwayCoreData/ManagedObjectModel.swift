@@ -7,10 +7,14 @@ import Synchronization
 /// folders `searchFolders` lists (the app's assets folder, `JETWAY_ASSETS`, and the working
 /// directory), or one registered with `register(_:)`.
 public final class NSManagedObjectModel: @unchecked Sendable {
+    /// The model's name (its `.xcdatamodeld` folder's, without the extension).
     public let name: String
+    /// Its entities, in the model's order.
     public let entities: [NSEntityDescription]
+    /// Its entities by name.
     public let entitiesByName: [String: NSEntityDescription]
 
+    /// A model of the entities in `model` (a data model as `jetway port` reads it from the XML).
     public init(_ model: DataModel) {
         name = model.name
         entities = model.entities.map(NSEntityDescription.init)
@@ -85,9 +89,13 @@ public final class NSManagedObjectModel: @unchecked Sendable {
 /// One kind of object in a model: its attributes and relationships.
 public final class NSEntityDescription: @unchecked Sendable, Hashable {
     let source: DataModel.Entity
+    /// The entity's name in the model.
     public let name: String
+    /// The name of the class its objects are (the model's class name, else the entity's name).
     public let managedObjectClassName: String
+    /// Its attributes by name.
     public let attributesByName: [String: NSAttributeDescription]
+    /// Its relationships by name.
     public let relationshipsByName: [String: NSRelationshipDescription]
     weak var model: NSManagedObjectModel?
 
@@ -111,8 +119,11 @@ public final class NSEntityDescription: @unchecked Sendable, Hashable {
         relationshipsByName = [:]
     }
 
+    /// The model the entity is in (nil for an entity no loaded model describes).
     public var managedObjectModel: NSManagedObjectModel? { model }
+    /// Its attributes, in the model's order.
     public var attributes: [NSAttributeDescription] { source.attributes.compactMap { attributesByName[$0.name] } }
+    /// Its relationships, in the model's order.
     public var relationships: [NSRelationshipDescription] { source.relationships.compactMap { relationshipsByName[$0.name] } }
 
     /// The entity named `entityName` in the context's model.
@@ -126,31 +137,51 @@ public final class NSEntityDescription: @unchecked Sendable, Hashable {
         return context.coordinator.objectClass(for: entity).init(entity: entity, insertInto: context)
     }
 
+    /// Whether the two are the same entity description (the same object).
     public static func == (a: NSEntityDescription, b: NSEntityDescription) -> Bool { a === b }
+    /// Hashes the entity description by identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// How an attribute is stored (Core Data's names and numbers).
 public enum NSAttributeType: UInt, Sendable {
+    /// No type the model names (the type is not one of those below); such a value is not stored.
     case undefinedAttributeType = 0
+    /// A 16-bit integer (`Int16`).
     case integer16AttributeType = 100
+    /// A 32-bit integer (`Int32`).
     case integer32AttributeType = 200
+    /// A 64-bit integer (`Int64`).
     case integer64AttributeType = 300
+    /// A decimal number (`Decimal`), stored as a `Double` (exact to about 15 digits).
     case decimalAttributeType = 400
+    /// A `Double`.
     case doubleAttributeType = 500
+    /// A `Float`.
     case floatAttributeType = 600
+    /// A `String`.
     case stringAttributeType = 700
+    /// A `Bool`.
     case booleanAttributeType = 800
+    /// A `Date`.
     case dateAttributeType = 900
+    /// Bytes (`Data`), stored as Base64 text.
     case binaryDataAttributeType = 1000
+    /// A `UUID`.
     case UUIDAttributeType = 1100
+    /// A `URL`.
     case URIAttributeType = 1200
+    /// A value a transformer encodes: not stored in Jetway (an object keeps it only until the app restarts).
     case transformableAttributeType = 1800
 }
 
+/// One attribute of an entity: its name, type, whether it may be empty, and its default value.
 public final class NSAttributeDescription: @unchecked Sendable {
+    /// The attribute's name.
     public let name: String
+    /// How its values are stored.
     public let attributeType: NSAttributeType
+    /// Whether an object may be saved without a value for it.
     public let isOptional: Bool
     /// The model's default value, typed.
     public let defaultValue: Any?
@@ -189,16 +220,27 @@ public final class NSAttributeDescription: @unchecked Sendable {
 
 /// What deleting an object does to the objects a relationship holds.
 public enum NSDeleteRule: UInt, Sendable {
+    /// `noActionDeleteRule`: the held objects are left as they are; `nullifyDeleteRule`: they let go of the deleted object
+    /// (the default); `cascadeDeleteRule`: they are deleted too; `denyDeleteRule`: saving the deletion fails while the
+    /// relationship holds any.
     case noActionDeleteRule, nullifyDeleteRule, cascadeDeleteRule, denyDeleteRule
 }
 
+/// One relationship of an entity: its destination, inverse, kind and delete rule.
 public final class NSRelationshipDescription: @unchecked Sendable {
+    /// The relationship's name.
     public let name: String
+    /// The name of the entity it holds objects of.
     public let destinationEntityName: String
+    /// The name of its inverse on the destination, kept in step when either side changes (nil: none).
     public let inverseRelationshipName: String?
+    /// Whether it holds many objects (else one).
     public let isToMany: Bool
+    /// Whether its objects are in an order (an `NSOrderedSet`) rather than a set.
     public let isOrdered: Bool
+    /// Whether an object may be saved without one (checked for to-one relationships only).
     public let isOptional: Bool
+    /// What deleting an object does to the objects this relationship holds.
     public let deleteRule: NSDeleteRule
 
     init(_ relationship: DataModel.Relationship) {

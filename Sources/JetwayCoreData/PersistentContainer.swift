@@ -3,29 +3,42 @@ import Jetway
 import JetwayStore
 import Synchronization
 
+/// The type of a store kept in an SQLite file (JetwayStore's), the default.
 public let NSSQLiteStoreType = "SQLite"
+/// The type of a store kept in memory only: its objects are gone when the app stops.
 public let NSInMemoryStoreType = "InMemory"
 
 /// Where and how a container keeps its objects: an SQLite file (`url`), or memory only (the
 /// type `NSInMemoryStoreType`, or the url `/dev/null`, as previews ask).
 public final class NSPersistentStoreDescription: @unchecked Sendable, CustomStringConvertible {
+    /// The store file's address (nil, or `/dev/null`: the store is kept in memory only).
     public var url: URL?
+    /// The store's type: `NSSQLiteStoreType` (the default) or `NSInMemoryStoreType`.
     public var type: String = NSSQLiteStoreType
     /// Accepted: a model's new attributes and entities are read as they come (an object stored
     /// before keeps the values it had; new ones are empty until set).
     public var shouldMigrateStoreAutomatically = true
+    /// Accepted: there are no mapping models (see `shouldMigrateStoreAutomatically`).
     public var shouldInferMappingModelAutomatically = true
+    /// Accepted: `loadPersistentStores` opens the store at once, whatever this says.
     public var shouldAddStoreAsynchronously = false
+    /// Accepted and not enforced: a save still writes to the store.
     public var isReadOnly = false
+    /// The name of a model configuration (kept; the store holds every entity).
     public var configuration: String?
+    /// The options `setOption(_:forKey:)` set, kept (persistent history and remote-change options change nothing here).
     public private(set) var options: [String: NSObject] = [:]
 
+    /// A description with no file: a store in memory only, until `url` is set.
     public init() {}
+    /// A description of the SQLite store file at `url`.
     public init(url: URL) { self.url = url }
 
+    /// Keeps `option` for `key` (nil removes it).
     public func setOption(_ option: NSObject?, forKey key: String) { options[key] = option }
 
     var isInMemory: Bool { type == NSInMemoryStoreType || url == nil || url?.path == "/dev/null" }
+    /// The description's type and file path, for logs.
     public var description: String { "<NSPersistentStoreDescription type: \(type), url: \(url?.path ?? "none")>" }
 }
 
@@ -33,6 +46,7 @@ public final class NSPersistentStoreDescription: @unchecked Sendable, CustomStri
 /// row per object (its entity, its number, its values as JSON), all read when the store is
 /// loaded and written in one transaction per save.
 public final class NSPersistentStoreCoordinator: @unchecked Sendable {
+    /// The model whose objects the store keeps.
     public let managedObjectModel: NSManagedObjectModel
     private var table: ObjectRowTable?
     /// The saved objects, by entity: number → values (attributes; relationships as IDs).
@@ -43,6 +57,7 @@ public final class NSPersistentStoreCoordinator: @unchecked Sendable {
     /// The modules those classes are in: where a class not yet used is looked for.
     private static let modules = Mutex<Set<String>>([])
 
+    /// A coordinator for `model`'s objects, with no store open yet (`addPersistentStore` opens one).
     public init(managedObjectModel model: NSManagedObjectModel) {
         managedObjectModel = model
     }
@@ -214,14 +229,23 @@ public final class NSPersistentStoreCoordinator: @unchecked Sendable {
 /// `defaultDirectoryURL()` (`JETWAY_DATA`, else `data/` in the working directory), and the
 /// view context every page shares.
 open class NSPersistentContainer: @unchecked Sendable {
+    /// The container's name: its model's, and its store file's (`<name>.sqlite`).
     public let name: String
+    /// The model, found by the container's name (an empty one when none was found).
     public let managedObjectModel: NSManagedObjectModel
+    /// The coordinator of the container's store.
     public let persistentStoreCoordinator: NSPersistentStoreCoordinator
+    /// The one context every page shares (`.environment(\.managedObjectContext, container.viewContext)` gives it to the
+    /// views).
     public let viewContext: NSManagedObjectContext
+    /// The stores `loadPersistentStores` opens: at first `<name>.sqlite` in `defaultDirectoryURL()`; set another (a
+    /// `/dev/null` url for previews) before loading.
     public var persistentStoreDescriptions: [NSPersistentStoreDescription]
     /// Why the model could not be found, told to `loadPersistentStores`' handler.
     private let modelError: NSError?
 
+    /// A container for the model named `name` (registered, or found in `NSManagedObjectModel.searchFolders`); when there
+    /// is none, `loadPersistentStores` hands its handler the error saying where it looked.
     public convenience init(name: String) {
         if let model = NSManagedObjectModel.named(name) {
             self.init(name: name, managedObjectModel: model)
@@ -236,6 +260,7 @@ open class NSPersistentContainer: @unchecked Sendable {
         }
     }
 
+    /// A container named `name` for `model`, which it registers (so the entity classes' `entity()` find it).
     public convenience init(name: String, managedObjectModel model: NSManagedObjectModel) {
         self.init(name: name, managedObjectModel: model, modelError: nil)
     }

@@ -39,6 +39,7 @@ public struct Map<Content: MapContent>: View {
         self.content = content
     }
 
+    /// The map's element, with its position read from the app's binding, its region binding, or the map's own state.
     public var body: some View {
         let position: Binding<MapCameraPosition> =
             switch camera {
@@ -105,6 +106,8 @@ extension Map {
             camera: .initial(initialPosition), selection: MapSelection(selection), interactionModes: interactionModes, content: content())
     }
 
+    /// A map whose position is the app's and whose items with a `.tag` are picked by a tap, which sets `selection`
+    /// (a tap on the map elsewhere clears it); `scope` is accepted and not used.
     public init<SelectionValue: Hashable>(
         position: Binding<MapCameraPosition>, interactionModes: MapInteractionModes = .all, selection: Binding<SelectionValue?>,
         scope: Namespace.ID? = nil, @MapContentBuilder content: () -> Content
@@ -114,10 +117,13 @@ extension Map {
 }
 
 extension Map where Content == EmptyMapContent {
+    /// A map with no content that starts at `initialPosition` and then goes where the visitor takes it (the whole
+    /// world when it is `.automatic`); `scope` is accepted and not used.
     public init(initialPosition: MapCameraPosition = .automatic, interactionModes: MapInteractionModes = .all, scope: Namespace.ID? = nil) {
         self.init(camera: .initial(initialPosition), selection: nil, interactionModes: interactionModes, content: EmptyMapContent())
     }
 
+    /// A map with no content whose position is the app's: the visitor's moves set it, and setting it moves the map.
     public init(position: Binding<MapCameraPosition>, interactionModes: MapInteractionModes = .all, scope: Namespace.ID? = nil) {
         self.init(camera: .position(position), selection: nil, interactionModes: interactionModes, content: EmptyMapContent())
     }
@@ -220,6 +226,7 @@ extension View {
         }
     }
 
+    /// Calls `action` when the visitor's move of a map inside settles (also as it goes, with `.continuous`).
     public func onMapCameraChange(frequency: MapCameraUpdateFrequency = .onEnd, _ action: @escaping () -> Void) -> some View {
         onMapCameraChange(frequency: frequency) { (_: MapCameraUpdateContext) in action() }
     }
@@ -229,7 +236,10 @@ extension View {
 
 /// A button that centres the map on the visitor's position (the browser asks them first).
 public struct MapUserLocationButton: View {
+    /// The button; `scope` is accepted and not used.
     public init(scope: Namespace.ID? = nil) {}
+    /// A button the browser's runtime wires: it asks the visitor's position and centres the map there (nothing when
+    /// `mapControlVisibility(.hidden)`).
     public var body: some View {
         MapControlElement(kind: "user", label: "Show my location", symbol: "location")
     }
@@ -237,7 +247,9 @@ public struct MapUserLocationButton: View {
 
 /// The map's scale: a bar with a round distance, kept by the browser as the map zooms.
 public struct MapScaleView: View {
+    /// The scale bar, in the map's column of controls; `anchorEdge` and `scope` are accepted and not used.
     public init(anchorEdge: HorizontalEdge = .leading, scope: Namespace.ID? = nil) {}
+    /// An element the browser's runtime fills with the bar and its distance (nothing when `mapControlVisibility(.hidden)`).
     public var body: some View {
         MapControlElement(kind: "scale", label: "Scale", symbol: nil)
     }
@@ -245,7 +257,9 @@ public struct MapScaleView: View {
 
 /// Zoom in and out buttons.
 public struct MapZoomStepper: View {
+    /// The zoom buttons; `scope` is accepted and not used.
     public init(scope: Namespace.ID? = nil) {}
+    /// An element the browser's runtime fills with zoom in and out buttons (nothing when `mapControlVisibility(.hidden)`).
     public var body: some View {
         MapControlElement(kind: "zoom", label: "Zoom", symbol: nil)
     }
@@ -254,14 +268,18 @@ public struct MapZoomStepper: View {
 /// The compass, which shows only while the map is turned from north: the page's map always
 /// has north up, so it never shows.
 public struct MapCompass: View {
+    /// Accepted so SwiftUI code compiles; the compass never shows.
     public init(scope: Namespace.ID? = nil) {}
+    /// Nothing: the page's map is never turned from north.
     public var body: some View { EmptyView() }
 }
 
 /// The 2D/3D switch, which shows only where the map can tilt: the page's map is flat, so it
 /// never shows.
 public struct MapPitchToggle: View {
+    /// Accepted so SwiftUI code compiles; the switch never shows.
     public init(scope: Namespace.ID? = nil) {}
+    /// Nothing: the page's map never tilts.
     public var body: some View { EmptyView() }
 }
 

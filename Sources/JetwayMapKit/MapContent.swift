@@ -26,13 +26,16 @@ public protocol MapContent {
 }
 
 extension MapContent {
+    /// Collects the items of `body`: the default for content made of other content.
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         body._collect(&items, style)
     }
 }
 
 extension Never: MapContent {
+    /// `Never` stands for content that has no body.
     public typealias Body = Never
+    /// Adds no items (Jetway's map item collection; not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {}
 }
 
@@ -40,6 +43,7 @@ extension Never: MapContent {
 public protocol _PrimitiveMapContent: MapContent where Body == Never {}
 
 extension _PrimitiveMapContent {
+    /// Never called: an item is drawn by the map and has no `body` (reading it stops the program).
     public var body: Never { preconditionFailure("\(Self.self) is drawn by the map and has no body") }
 }
 
@@ -99,6 +103,7 @@ public struct MapItemStyle {
     var strokeStyle = StrokeStyle(lineWidth: 1)
     var fill: String?
     var identity: [AnyHashable] = []
+    /// An empty style: items drawn with the map's defaults.
     public init() {}
 }
 
@@ -106,28 +111,39 @@ public struct MapItemStyle {
 @resultBuilder
 @MainActor
 public enum MapContentBuilder {
+    /// Passes one piece of content through unchanged.
     public static func buildExpression<C: MapContent>(_ content: C) -> C { content }
+    /// An empty block: no items.
     public static func buildBlock() -> EmptyMapContent { EmptyMapContent() }
+    /// A block of one piece of content, unchanged.
     public static func buildBlock<C: MapContent>(_ content: C) -> C { content }
+    /// A block of several pieces of content, whose items are collected in order.
     public static func buildBlock<each C: MapContent>(_ content: repeat each C) -> _MapContentTuple {
         var parts: [any MapContent] = []
         for part in repeat each content { parts.append(part) }
         return _MapContentTuple(parts)
     }
+    /// An `if` without `else`: the content, or nil (no items) when the condition is false.
     public static func buildOptional<C: MapContent>(_ content: C?) -> C? { content }
+    /// The first branch of an `if`/`else` or a `switch`.
     public static func buildEither<T: MapContent, F: MapContent>(first: T) -> _MapConditionalContent<T, F> {
         _MapConditionalContent(storage: .first(first))
     }
+    /// The second branch of an `if`/`else` or a `switch`.
     public static func buildEither<T: MapContent, F: MapContent>(second: F) -> _MapConditionalContent<T, F> {
         _MapConditionalContent(storage: .second(second))
     }
+    /// The content of a `for` loop: each iteration's items, in order.
     public static func buildArray<C: MapContent>(_ content: [C]) -> _MapContentTuple { _MapContentTuple(content) }
+    /// Content under `if #available`, kept as a block of one.
     public static func buildLimitedAvailability<C: MapContent>(_ content: C) -> _MapContentTuple { _MapContentTuple([content]) }
 }
 
 /// No content: a map of tiles only.
 public struct EmptyMapContent: _PrimitiveMapContent {
+    /// No content.
     public init() {}
+    /// Adds no items (Jetway's map item collection; not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {}
 }
 
@@ -135,6 +151,8 @@ public struct EmptyMapContent: _PrimitiveMapContent {
 public struct _MapContentTuple: _PrimitiveMapContent {
     let parts: [any MapContent]
     init(_ parts: [any MapContent]) { self.parts = parts }
+    /// Collects each part's items in order, each known by its place in the block (Jetway's map item collection; not for
+    /// apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         for (index, part) in parts.enumerated() {
             var inner = style
@@ -151,6 +169,7 @@ public struct _MapConditionalContent<First: MapContent, Second: MapContent>: _Pr
         case second(Second)
     }
     let storage: Storage
+    /// Collects the chosen branch's items (Jetway's map item collection; not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         var inner = style
         switch storage {
@@ -165,16 +184,23 @@ public struct _MapConditionalContent<First: MapContent, Second: MapContent>: _Pr
 }
 
 extension Optional: MapContent where Wrapped: MapContent {
+    /// Optional content has no body of its own.
     public typealias Body = Never
+    /// Never called: optional content is collected, not built (reading it stops the program).
     public var body: Never { preconditionFailure("Optional has no body") }
+    /// Collects the wrapped content's items, or none when it is nil (Jetway's map item collection; not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         if let self { self._collect(&items, style) }
     }
 }
 
 extension ForEach: MapContent where Content: MapContent {
+    /// `ForEach` in a map has no body of its own.
     public typealias Body = Never
+    /// Never called: a `ForEach` of map content is collected, not built (reading it stops the program).
     public var body: Never { preconditionFailure("ForEach has no body") }
+    /// Collects the items `content` makes for each element of `data`, each known by its element's id (Jetway's map
+    /// item collection; not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         for element in data {
             var inner = style
@@ -192,12 +218,14 @@ extension ForEach where Content: MapContent {
 }
 
 extension ForEach where Content: MapContent, ID == Data.Element.ID, Data.Element: Identifiable {
+    /// Map content for each element of `data`, identified by its `id`.
     public init(_ data: Data, @MapContentBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, identify: { $0.id }, content: content)
     }
 }
 
 extension ForEach where Content: MapContent, Data == Range<Int>, ID == Int {
+    /// Map content for each integer in `data`.
     public init(_ data: Range<Int>, @MapContentBuilder content: @escaping (Int) -> Content) {
         self.init(data, identify: { $0 }, content: content)
     }
@@ -212,26 +240,32 @@ public struct Marker: _PrimitiveMapContent {
     let glyph: MarkerGlyph
     let coordinate: CLLocationCoordinate2D
 
+    /// A balloon with a pin at `coordinate`, without a title.
     public init(coordinate: CLLocationCoordinate2D) {
         self.init(nil, glyph: .pin, coordinate)
     }
 
+    /// A balloon with a pin at `coordinate`, with `title` below it (and as its accessible name).
     public init(_ title: String, coordinate: CLLocationCoordinate2D) {
         self.init(title, glyph: .pin, coordinate)
     }
 
+    /// A balloon with a pin at `coordinate`, with the localized `title` below it.
     public init(_ title: LocalizedStringKey, coordinate: CLLocationCoordinate2D) {
         self.init(title.string, glyph: .pin, coordinate)
     }
 
+    /// A balloon with the SF Symbol `systemImage` at `coordinate`, with `title` below it.
     public init(_ title: String, systemImage: String, coordinate: CLLocationCoordinate2D) {
         self.init(title, glyph: .system(systemImage), coordinate)
     }
 
+    /// A balloon with the SF Symbol `systemImage` at `coordinate`, with the localized `title` below it.
     public init(_ title: LocalizedStringKey, systemImage: String, coordinate: CLLocationCoordinate2D) {
         self.init(title.string, glyph: .system(systemImage), coordinate)
     }
 
+    /// A balloon with the app's image named `image` (fitted in the balloon) at `coordinate`, with `title` below it.
     public init(_ title: String, image: String, coordinate: CLLocationCoordinate2D) {
         self.init(title, glyph: .image(image), coordinate)
     }
@@ -241,6 +275,7 @@ public struct Marker: _PrimitiveMapContent {
         self.init(title, glyph: .monogram(monogram.string), coordinate)
     }
 
+    /// Up to three letters in the balloon, with the localized `title` below it.
     public init(_ title: LocalizedStringKey, monogram: Text, coordinate: CLLocationCoordinate2D) {
         self.init(title.string, glyph: .monogram(monogram.string), coordinate)
     }
@@ -256,6 +291,7 @@ public struct Marker: _PrimitiveMapContent {
         self.coordinate = coordinate
     }
 
+    /// Adds the marker at its coordinate (Jetway's map item collection; not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         items.append(MapItem(kind: .marker(title: title, glyph: glyph), coordinate: coordinate, style: style, identity: style.identity))
     }
@@ -270,6 +306,7 @@ public struct Annotation<Label: View, Content: View>: _PrimitiveMapContent {
     let anchor: UnitPoint
     let content: Content
 
+    /// The view `content` with its `anchor` at `coordinate`, and `title` below it (and as its accessible name).
     public init(
         _ title: String, coordinate: CLLocationCoordinate2D, anchor: UnitPoint = .bottom, @ViewBuilder content: () -> Content
     ) where Label == Text {
@@ -280,6 +317,7 @@ public struct Annotation<Label: View, Content: View>: _PrimitiveMapContent {
         self.content = content()
     }
 
+    /// The view `content` with its `anchor` at `coordinate`, and the localized `title` below it.
     public init(
         _ title: LocalizedStringKey, coordinate: CLLocationCoordinate2D, anchor: UnitPoint = .bottom,
         @ViewBuilder content: () -> Content
@@ -287,6 +325,8 @@ public struct Annotation<Label: View, Content: View>: _PrimitiveMapContent {
         self.init(title.string, coordinate: coordinate, anchor: anchor, content: content)
     }
 
+    /// The view `content` with its `anchor` at `coordinate`, and `label` below it: a `Text` label is the title (and the
+    /// accessible name); any other view is drawn as it is, and the annotation has no accessible name.
     public init(
         coordinate: CLLocationCoordinate2D, anchor: UnitPoint = .bottom, @ViewBuilder content: () -> Content,
         @ViewBuilder label: () -> Label
@@ -299,6 +339,7 @@ public struct Annotation<Label: View, Content: View>: _PrimitiveMapContent {
         self.content = content()
     }
 
+    /// Adds the annotation at its coordinate (Jetway's map item collection; not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         items.append(
             MapItem(
@@ -310,8 +351,11 @@ public struct Annotation<Label: View, Content: View>: _PrimitiveMapContent {
 /// A line through coordinates, in the stroke given (`.stroke(.blue, lineWidth: 4)`).
 public struct MapPolyline: _PrimitiveMapContent {
     let coordinates: [CLLocationCoordinate2D]
+    /// A line through `coordinates`, in order (drawn when there are two or more).
     public init(coordinates: [CLLocationCoordinate2D]) { self.coordinates = coordinates }
+    /// A line through `points`, in order (drawn when there are two or more).
     public init(points: [CLLocationCoordinate2D]) { self.coordinates = points }
+    /// Adds the line (Jetway's map item collection; not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         items.append(MapItem(kind: .polyline(coordinates), coordinate: nil, style: style, identity: style.identity))
     }
@@ -320,8 +364,11 @@ public struct MapPolyline: _PrimitiveMapContent {
 /// A closed area, filled (`.foregroundStyle`) and outlined (`.stroke`).
 public struct MapPolygon: _PrimitiveMapContent {
     let coordinates: [CLLocationCoordinate2D]
+    /// An area inside `coordinates` (drawn when there are two or more).
     public init(coordinates: [CLLocationCoordinate2D]) { self.coordinates = coordinates }
+    /// An area inside `points` (drawn when there are two or more).
     public init(points: [CLLocationCoordinate2D]) { self.coordinates = points }
+    /// Adds the area (Jetway's map item collection; not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         items.append(MapItem(kind: .polygon(coordinates), coordinate: nil, style: style, identity: style.identity))
     }
@@ -331,10 +378,12 @@ public struct MapPolygon: _PrimitiveMapContent {
 public struct MapCircle: _PrimitiveMapContent {
     let center: CLLocationCoordinate2D
     let radius: CLLocationDistance
+    /// A circle of `radius` metres around `center` (drawn when the radius is more than zero).
     public init(center: CLLocationCoordinate2D, radius: CLLocationDistance) {
         self.center = center
         self.radius = radius
     }
+    /// Adds the circle (Jetway's map item collection; not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         items.append(MapItem(kind: .circle(center: center, radius: radius), coordinate: center, style: style, identity: style.identity))
     }
@@ -344,8 +393,11 @@ public struct MapCircle: _PrimitiveMapContent {
 /// where they are (a `CLLocationManager`'s authorization asks them).
 public struct UserAnnotation: _PrimitiveMapContent {
     let title: String?
+    /// The visitor's position, a blue dot the browser draws.
     public init() { title = nil }
+    /// The visitor's position; `title` is kept and not shown.
     public init(_ title: String) { self.title = title }
+    /// Adds the visitor's position (Jetway's map item collection; not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         items.append(MapItem(kind: .user(title: title), coordinate: nil, style: style, identity: style.identity))
     }
@@ -357,6 +409,8 @@ public struct UserAnnotation: _PrimitiveMapContent {
 public struct _MapContentModified<Content: MapContent>: _PrimitiveMapContent {
     let content: Content
     let change: (inout MapItemStyle) -> Void
+    /// Collects the content's items with the modifier applied over the style around it (Jetway's map item collection;
+    /// not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         var inner = style
         change(&inner)
@@ -389,6 +443,8 @@ extension MapContent {
         stroke(style, style: StrokeStyle(lineWidth: lineWidth))
     }
 
+    /// The line of a polyline, a polygon's or circle's outline, in `style`, `strokeStyle`'s width and dash (its caps and
+    /// joins are not used: a polyline's are round).
     public func stroke<S: ShapeStyle>(_ style: S, style strokeStyle: StrokeStyle) -> _MapContentModified<Self> {
         let css = style.css
         return styled {
@@ -397,6 +453,8 @@ extension MapContent {
         }
     }
 
+    /// The width of the line or outline, in the colour it has (a polygon or circle without a stroke colour has no
+    /// outline to widen).
     public func stroke(lineWidth: CGFloat) -> _MapContentModified<Self> {
         styled { $0.strokeStyle.lineWidth = lineWidth }
     }
@@ -414,6 +472,7 @@ extension MapContent {
 
 /// Where an overlay sits among the map's layers (see `mapOverlayLevel(level:)`).
 public enum MKOverlayLevel: Int, Sendable {
+    /// `aboveRoads` and `aboveLabels` both put the overlay over the tiles, roads and labels alike.
     case aboveRoads, aboveLabels
 }
 
@@ -429,10 +488,12 @@ public protocol MapAnnotationProtocol {
 public struct MapMarker: MapAnnotationProtocol {
     let coordinate: CLLocationCoordinate2D
     let tint: Color?
+    /// A balloon with a pin at `coordinate`, in `tint` (red by default).
     public init(coordinate: CLLocationCoordinate2D, tint: Color? = nil) {
         self.coordinate = coordinate
         self.tint = tint
     }
+    /// The marker as a map item (Jetway's map item collection; not for apps).
     public func _item(_ style: MapItemStyle) -> MapItem {
         var style = style
         style.tint = tint ?? style.tint
@@ -444,10 +505,12 @@ public struct MapMarker: MapAnnotationProtocol {
 public struct MapPin: MapAnnotationProtocol {
     let coordinate: CLLocationCoordinate2D
     let tint: Color?
+    /// A pin at `coordinate`, in `tint` (red by default).
     public init(coordinate: CLLocationCoordinate2D, tint: Color? = nil) {
         self.coordinate = coordinate
         self.tint = tint
     }
+    /// The pin as a map item (Jetway's map item collection; not for apps).
     public func _item(_ style: MapItemStyle) -> MapItem {
         var style = style
         style.tint = tint ?? style.tint
@@ -460,11 +523,13 @@ public struct MapAnnotation<Content: View>: MapAnnotationProtocol {
     let coordinate: CLLocationCoordinate2D
     let anchor: UnitPoint
     let content: Content
+    /// The view `content` with the point `anchorPoint` (fractions of its size; the middle by default) at `coordinate`.
     public init(coordinate: CLLocationCoordinate2D, anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5), @ViewBuilder content: () -> Content) {
         self.coordinate = coordinate
         self.anchor = UnitPoint(x: anchorPoint.x, y: anchorPoint.y)
         self.content = content()
     }
+    /// The annotation as a map item (Jetway's map item collection; not for apps).
     public func _item(_ style: MapItemStyle) -> MapItem {
         MapItem(
             kind: .annotation(title: nil, label: nil, anchor: anchor, content: AnyView(content)), coordinate: coordinate, style: style,
@@ -475,6 +540,7 @@ public struct MapAnnotation<Content: View>: MapAnnotationProtocol {
 /// The annotations of iOS 14's `Map(coordinateRegion:…annotationItems:annotationContent:)`.
 public struct _MapAnnotationItems: _PrimitiveMapContent {
     let items: (MapItemStyle) -> [MapItem]
+    /// Adds an annotation for each item (Jetway's map item collection; not for apps).
     public func _collect(_ items: inout [MapItem], _ style: MapItemStyle) {
         items.append(contentsOf: self.items(style))
     }

@@ -7,14 +7,18 @@ import Jetway
 
 /// How many degrees of latitude and longitude a region spans.
 public struct MKCoordinateSpan: Sendable, Equatable {
+    /// Degrees of latitude from the region's south edge to its north edge.
     public var latitudeDelta: CLLocationDegrees
+    /// Degrees of longitude from the region's west edge to its east edge.
     public var longitudeDelta: CLLocationDegrees
 
+    /// A span of nothing (0° by 0°).
     public init() {
         latitudeDelta = 0
         longitudeDelta = 0
     }
 
+    /// A span of `latitudeDelta` by `longitudeDelta` degrees.
     public init(latitudeDelta: CLLocationDegrees, longitudeDelta: CLLocationDegrees) {
         self.latitudeDelta = latitudeDelta
         self.longitudeDelta = longitudeDelta
@@ -23,14 +27,18 @@ public struct MKCoordinateSpan: Sendable, Equatable {
 
 /// A part of the globe: a centre and a span around it.
 public struct MKCoordinateRegion: Sendable {
+    /// The coordinate in the region's middle.
     public var center: CLLocationCoordinate2D
+    /// How far the region reaches, in degrees.
     public var span: MKCoordinateSpan
 
+    /// A region of nothing at 0°, 0°.
     public init() {
         center = CLLocationCoordinate2D()
         span = MKCoordinateSpan()
     }
 
+    /// A region of `span` around `center`.
     public init(center: CLLocationCoordinate2D, span: MKCoordinateSpan) {
         self.center = center
         self.span = span
@@ -76,6 +84,7 @@ public struct MKCoordinateRegion: Sendable {
 }
 
 extension MKCoordinateRegion: Equatable {
+    /// Whether the two regions have the same centre and span.
     public static func == (a: MKCoordinateRegion, b: MKCoordinateRegion) -> Bool {
         a.center.latitude == b.center.latitude && a.center.longitude == b.center.longitude && a.span == b.span
     }

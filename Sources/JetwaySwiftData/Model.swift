@@ -65,15 +65,22 @@ extension PersistentModel {
     /// Whether the model was deleted from its context.
     public var isDeleted: Bool { _$backingData.isDeleted }
 
+    /// The model's identity: its `persistentModelID` (a model that declares an `id` of its own uses that one).
     public var id: PersistentIdentifier { persistentModelID }
 
     // A model is a to-one relationship's value.
+    /// The type a relationship holding this model holds: its own (Jetway's relationship bookkeeping).
     public static var destination: any PersistentModel.Type { Self.self }
+    /// A model alone is a to-one relationship's value.
     public static var isToMany: Bool { false }
+    /// The models the value holds: this one.
     public var heldModels: [any PersistentModel] { [self] }
+    /// The first of `models` as this type (nil when there is none).
     public static func holding(_ models: [any PersistentModel]) -> Self? { models.first as? Self }
 
+    /// Whether the two are the same model (the same object).
     public static func == (a: Self, b: Self) -> Bool { a === b }
+    /// Hashes the model by identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// The name the store keeps the model's rows under: its class's name.
@@ -85,6 +92,7 @@ extension PersistentModel {
 
 /// A model's identity: its entity and its number in the store.
 public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    /// The name of the model's class, which the store keeps its rows under.
     public let entityName: String
     let serial: Int64
     /// Not yet inserted: a number of its own, not in any store.
@@ -96,7 +104,10 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
         self.isTemporary = isTemporary
     }
 
+    /// `"default"` for a model in a store; nil for one not yet inserted.
     public var storeIdentifier: String? { isTemporary ? nil : "default" }
+    /// `PersistentIdentifier(<Entity>/p<number>)` (`t<number>` for a model not yet inserted).
     public var description: String { "PersistentIdentifier(\(entityName)/\(isTemporary ? "t" : "p")\(serial))" }
+    /// Orders identifiers by entity name, then by number.
     public static func < (a: Self, b: Self) -> Bool { (a.entityName, a.serial) < (b.entityName, b.serial) }
 }

@@ -17,6 +17,7 @@ public final class ModelBackingData: Observable, @unchecked Sendable {
     var isDeleted = false
     private let registrar = ObservationRegistrar()
 
+    /// Empty backing data, as `@Model` makes for a new model.
     public init() {}
 
     /// The value a property starts with (its initial value, or what an initialiser set).

@@ -22,12 +22,16 @@ public final class ModelContext: Equatable, @unchecked Sendable {
         set { graph.autosaveEnabled = newValue }
     }
 
+    /// Whether the container's models have changes not saved (by any page or context: they share the models).
     public var hasChanges: Bool {
         graph.accessed()
         return graph.hasChanges
     }
+    /// The models inserted and not yet saved (by any context of the container).
     public var insertedModelsArray: [any PersistentModel] { Array(graph.inserted.values) }
+    /// The saved models changed and not yet saved (by any context of the container).
     public var changedModelsArray: [any PersistentModel] { Array(graph.changed.values) }
+    /// The models deleted and not yet saved (by any context of the container).
     public var deletedModelsArray: [any PersistentModel] { Array(graph.deleted.values) }
 
     /// Inserts `model`, and the models its relationships hold, to be saved.
@@ -62,11 +66,13 @@ public final class ModelContext: Equatable, @unchecked Sendable {
     /// Changes are applied as they are made: there is nothing pending to process.
     public func processPendingChanges() {}
 
+    /// The models `descriptor` admits, in its order (then in the order they were inserted), unsaved changes included.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] { try graph.fetch(descriptor) }
 
     /// The models in batches: all of them here (they are in memory).
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> [T] { try fetch(descriptor) }
 
+    /// How many models `descriptor` admits, within its offset and limit.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         var counted = descriptor
         counted.fetchLimit = nil
@@ -74,6 +80,7 @@ public final class ModelContext: Equatable, @unchecked Sendable {
         return min(max(0, try fetch(counted).count - (descriptor.fetchOffset ?? 0)), descriptor.fetchLimit ?? .max)
     }
 
+    /// The identities of the models `descriptor` admits, in its order.
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
         try fetch(descriptor).map(\.persistentModelID)
     }
@@ -98,15 +105,20 @@ public final class ModelContext: Equatable, @unchecked Sendable {
         graph.model(for: persistentModelID) as? T
     }
 
+    /// Whether the two contexts work on the same models (one store's).
     public static func == (a: ModelContext, b: ModelContext) -> Bool { a.graph === b.graph }
 }
 
 /// What to fetch: a model type's instances the predicate admits, in the sort descriptors'
 /// order, optionally a page of them.
 public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
+    /// Which models to fetch (nil: all of them).
     public var predicate: Predicate<T>?
+    /// The order of the results (models that compare the same stay in the order they were inserted).
     public var sortBy: [SortDescriptor<T>]
+    /// At most this many results (nil: no limit).
     public var fetchLimit: Int?
+    /// How many of the ordered results to skip first (nil: none).
     public var fetchOffset: Int?
     /// Whether unsaved inserts are fetched (they are by default).
     public var includePendingChanges = true
@@ -115,6 +127,7 @@ public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     /// Accepted: relationships are read when first asked for.
     public var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
 
+    /// A descriptor of the models of `T` that `predicate` admits, in `sortBy`'s order.
     public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
         self.predicate = predicate
         self.sortBy = sortBy

@@ -99,16 +99,22 @@ extension Dictionary: EmptyCollection { static var emptyValue: Self { [:] } }
 
 /// What a context's operations throw.
 public enum ModelError: Error, CustomStringConvertible, LocalizedError {
+    /// A saved property's value is not `Codable` (the message names its type).
     case unsupportedValue(String)
+    /// A deleted model's `.deny` relationship still holds models.
     case deleteDenied(String)
+    /// The store file cannot be opened (the message says which, and why).
     case storeUnavailable(String)
+    /// The container's configuration does not allow saving (`allowsSave: false`).
     case saveNotAllowed(String)
 
+    /// What went wrong, in words.
     public var description: String {
         switch self {
         case .unsupportedValue(let message), .deleteDenied(let message), .storeUnavailable(let message), .saveNotAllowed(let message):
             message
         }
     }
+    /// The same words, as `localizedDescription` reads them.
     public var errorDescription: String? { description }
 }

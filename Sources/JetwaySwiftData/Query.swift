@@ -39,6 +39,7 @@ public struct Query<Element: PersistentModel, Result: Sequence>: DynamicProperty
         }
     }
 
+    /// The models of the fetch made before the view's `body`, in order (none when it failed: see `fetchError`).
     @MainActor public var wrappedValue: Result {
         // Read during a render: the view depends on the container's models.
         context.graph.accessed()
@@ -54,22 +55,27 @@ public struct Query<Element: PersistentModel, Result: Sequence>: DynamicProperty
 }
 
 extension Query where Result == [Element] {
+    /// A live fetch of `descriptor`; `animation` is accepted and not used.
     public init(_ descriptor: FetchDescriptor<Element>, animation: Animation = .default) {
         self.init(descriptor: descriptor)
     }
 
+    /// A live fetch of `descriptor`; `transaction` is accepted and not used.
     public init(_ descriptor: FetchDescriptor<Element>, transaction: Jetway.Transaction) {
         self.init(descriptor: descriptor)
     }
 
+    /// A live fetch of the models `filter` admits, in the order of `descriptors`; `animation` is accepted and not used.
     public init(filter: Predicate<Element>? = nil, sort descriptors: [SortDescriptor<Element>] = [], animation: Animation = .default) {
         self.init(descriptor: FetchDescriptor(predicate: filter, sortBy: descriptors))
     }
 
+    /// A live fetch of the models `filter` admits, in the order of `descriptors`; `transaction` is accepted and not used.
     public init(filter: Predicate<Element>? = nil, sort descriptors: [SortDescriptor<Element>] = [], transaction: Jetway.Transaction) {
         self.init(descriptor: FetchDescriptor(predicate: filter, sortBy: descriptors))
     }
 
+    /// A live fetch of the models `filter` admits, sorted by `keyPath` in `order`; `animation` is accepted and not used.
     public init<Value: Comparable>(
         filter: Predicate<Element>? = nil, sort keyPath: KeyPath<Element, Value> & Sendable, order: SortOrder = .forward,
         animation: Animation = .default
@@ -77,6 +83,8 @@ extension Query where Result == [Element] {
         self.init(descriptor: FetchDescriptor(predicate: filter, sortBy: [SortDescriptor(keyPath, order: order)]))
     }
 
+    /// A live fetch of the models `filter` admits, sorted by the optional value at `keyPath` in `order`; `animation` is
+    /// accepted and not used.
     public init<Value: Comparable>(
         filter: Predicate<Element>? = nil, sort keyPath: KeyPath<Element, Value?> & Sendable, order: SortOrder = .forward,
         animation: Animation = .default
@@ -84,6 +92,7 @@ extension Query where Result == [Element] {
         self.init(descriptor: FetchDescriptor(predicate: filter, sortBy: [SortDescriptor(keyPath, order: order)]))
     }
 
+    /// A live fetch of the models `filter` admits, in `descriptor`'s order; `animation` is accepted and not used.
     public init(filter: Predicate<Element>? = nil, sort descriptor: SortDescriptor<Element>, animation: Animation = .default) {
         self.init(descriptor: FetchDescriptor(predicate: filter, sortBy: [descriptor]))
     }
@@ -145,6 +154,12 @@ extension View {
             for: [modelType], inMemory: inMemory, isAutosaveEnabled: isAutosaveEnabled, isUndoEnabled: isUndoEnabled, onSetup: onSetup)
     }
 
+    /// Gives the views the main context of a container for `modelTypes` (and the models they relate to): the default
+    /// store file, or memory.
+    ///
+    /// The container is made once for these types (`onSetup` hears of it then, or of the error, and the views then get
+    /// an empty container in memory); `isAutosaveEnabled` sets autosave for every context of its store.
+    /// `isUndoEnabled` is accepted and not used.
     public func modelContainer(
         for modelTypes: [any PersistentModel.Type], inMemory: Bool = false, isAutosaveEnabled: Bool = true, isUndoEnabled: Bool = false,
         onSetup: @escaping (Swift.Result<ModelContainer, any Error>) -> Void = { _ in }
@@ -167,6 +182,8 @@ extension Scene {
         environment(\.modelContext, ModelContext(graph: container.graph))
     }
 
+    /// Gives every window's views the main context of a container for `modelType` (and the models it relates to), as
+    /// the view modifier of the same name does.
     public func modelContainer(
         for modelType: any PersistentModel.Type, inMemory: Bool = false, isAutosaveEnabled: Bool = true, isUndoEnabled: Bool = false,
         onSetup: @escaping (Swift.Result<ModelContainer, any Error>) -> Void = { _ in }
@@ -175,6 +192,8 @@ extension Scene {
             for: [modelType], inMemory: inMemory, isAutosaveEnabled: isAutosaveEnabled, isUndoEnabled: isUndoEnabled, onSetup: onSetup)
     }
 
+    /// Gives every window's views the main context of a container for `modelTypes` (and the models they relate to), as
+    /// the view modifier of the same name does.
     public func modelContainer(
         for modelTypes: [any PersistentModel.Type], inMemory: Bool = false, isAutosaveEnabled: Bool = true, isUndoEnabled: Bool = false,
         onSetup: @escaping (Swift.Result<ModelContainer, any Error>) -> Void = { _ in }
@@ -185,6 +204,7 @@ extension Scene {
         return environment(\.modelContext, container.map { ModelContext(graph: $0.graph) } ?? EnvironmentValues().modelContext)
     }
 
+    /// Gives every window's views `context`.
     public func modelContext(_ context: ModelContext) -> some Scene {
         environment(\.modelContext, context)
     }

@@ -2,14 +2,18 @@ import Foundation
 
 /// The models a container keeps, and what `@Model` says of each property.
 public final class Schema: @unchecked Sendable {
+    /// The model types, as given.
     public let entities: [any PersistentModel.Type]
+    /// The schema's version (1.0.0 unless given), which a migration plan compares with the store's.
     public let version: Schema.Version
 
+    /// A schema of `types` at `version`.
     public init(_ types: [any PersistentModel.Type], version: Schema.Version = Version(1, 0, 0)) {
         entities = types
         self.version = version
     }
 
+    /// A schema of `types` at `version`.
     public convenience init(_ types: any PersistentModel.Type..., version: Schema.Version = Version(1, 0, 0)) {
         self.init(types, version: version)
     }
@@ -19,24 +23,31 @@ public final class Schema: @unchecked Sendable {
         self.init(versionedSchema.models, version: versionedSchema.versionIdentifier)
     }
 
+    /// A schema's version: major, minor and patch numbers, ordered as numbers.
     public struct Version: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+        /// The version's major, minor and patch numbers.
         public let major: Int, minor: Int, patch: Int
+        /// The version `major.minor.patch`.
         public init(_ major: Int, _ minor: Int, _ patch: Int) {
             self.major = major
             self.minor = minor
             self.patch = patch
         }
+        /// `major.minor.patch`.
         public var description: String { "\(major).\(minor).\(patch)" }
         init?(text: String) {
             let parts = text.split(separator: ".").compactMap { Int($0) }
             guard parts.count == 3 else { return nil }
             self.init(parts[0], parts[1], parts[2])
         }
+        /// Orders versions by major, then minor, then patch number.
         public static func < (a: Self, b: Self) -> Bool { (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch) }
     }
 
     /// What `@Attribute` says of a property.
     public enum Attribute {
+        /// An option of `@Attribute`: `.unique` is used, `.externalStorage` keeps the value in the row as any other, and
+        /// the others are accepted and change nothing.
         public struct Option: Hashable, Sendable {
             let name: String
             /// One model per value: inserting a model whose value is already stored updates the
@@ -45,22 +56,31 @@ public final class Schema: @unchecked Sendable {
             /// Kept in the store's row like any value (a browser-served app has no separate
             /// file store for large data).
             public static let externalStorage = Option(name: "externalStorage")
+            /// Accepted so SwiftData code compiles; the store is the server's (not iCloud's), so nothing is encrypted for it.
             public static let allowsCloudEncryption = Option(name: "allowsCloudEncryption")
+            /// Accepted so SwiftData code compiles; a deleted model's values are not kept.
             public static let preserveValueOnDeletion = Option(name: "preserveValueOnDeletion")
+            /// Accepted so SwiftData code compiles; the property is saved like any other.
             public static let ephemeral = Option(name: "ephemeral")
+            /// Accepted so SwiftData code compiles; there is no Spotlight index.
             public static let spotlight = Option(name: "spotlight")
+            /// Accepted so SwiftData code compiles; the value is saved as JSON, so it must be `Codable`.
             public static func transformable(by transformerName: String) -> Option { Option(name: "transformable") }
+            /// Accepted so SwiftData code compiles; the value is saved as JSON, so it must be `Codable`.
             public static func transformable(by transformerType: Any.Type) -> Option { Option(name: "transformable") }
         }
     }
 
     /// What `@Relationship` says of a property.
     public enum Relationship {
+        /// An option of `@Relationship`.
         public struct Option: Hashable, Sendable {
             let name: String
+            /// As `Schema.Attribute.Option.unique`: inserting a model that holds what a stored one holds updates the stored one.
             public static let unique = Option(name: "unique")
         }
 
+        /// What deleting a model does to the models a relationship holds.
         public enum DeleteRule: Hashable, Sendable {
             /// Leaves the related models, letting go of the deleted one (the default).
             case nullify
@@ -75,7 +95,9 @@ public final class Schema: @unchecked Sendable {
 
     /// One saved property of a model: its name, its key path, and what its macro said.
     public struct PropertyMetadata: @unchecked Sendable {
+        /// The property's name, which its value is stored under.
         public let name: String
+        /// The property's key path on the model.
         public let keyPath: AnyKeyPath
         let isUnique: Bool
         let originalName: String?
@@ -83,6 +105,8 @@ public final class Schema: @unchecked Sendable {
         let inverse: AnyKeyPath?
         let declaredRelationship: Bool
 
+        /// What `@Model` writes for a saved property: its `name`, `keyPath` and what `@Attribute` said (`.unique` and
+        /// `originalName` are used; the other options and `hashModifier` are not).
         public static func attribute(
             _ name: String, _ keyPath: AnyKeyPath, _ options: Attribute.Option..., originalName: String? = nil, hashModifier: String? = nil
         ) -> PropertyMetadata {
@@ -91,6 +115,8 @@ public final class Schema: @unchecked Sendable {
                 inverse: nil, declaredRelationship: false)
         }
 
+        /// What `@Model` writes for a relationship: its `name`, `keyPath`, `deleteRule`, `inverse` and `.unique`; the model
+        /// counts, `originalName` and `hashModifier` are not used.
         public static func relationship(
             _ name: String, _ keyPath: AnyKeyPath, _ options: Relationship.Option..., deleteRule: Relationship.DeleteRule = .nullify,
             minimumModelCount: Int? = 0, maximumModelCount: Int? = 0, originalName: String? = nil, inverse: AnyKeyPath? = nil,
@@ -136,16 +162,24 @@ public protocol _RelationshipValue {
 }
 
 extension Array: _RelationshipValue where Element: PersistentModel {
+    /// The model type the array holds.
     public static var destination: any PersistentModel.Type { Element.self }
+    /// An array of models is a to-many relationship's value.
     public static var isToMany: Bool { true }
+    /// The models in the array.
     public var heldModels: [any PersistentModel] { self }
+    /// The models of `models` that are `Element`s.
     public static func holding(_ models: [any PersistentModel]) -> Self? { models.compactMap { $0 as? Element } }
 }
 
 extension Optional: _RelationshipValue where Wrapped: _RelationshipValue {
+    /// The model type the wrapped value holds.
     public static var destination: any PersistentModel.Type { Wrapped.destination }
+    /// Whether the wrapped value is to-many.
     public static var isToMany: Bool { Wrapped.isToMany }
+    /// The models the wrapped value holds (none when it is nil).
     public var heldModels: [any PersistentModel] { map(\.heldModels) ?? [] }
+    /// The wrapped value holding `models`, or nil when it cannot (a model required, and none).
     public static func holding(_ models: [any PersistentModel]) -> Self? { .some(Wrapped.holding(models)) }
 }
 
@@ -169,8 +203,12 @@ public protocol SchemaMigrationPlan {
     static var stages: [MigrationStage] { get }
 }
 
+/// A stage of a migration plan, from one versioned schema to the next.
 public enum MigrationStage: @unchecked Sendable {
+    /// A stage that only adds or drops properties: nothing runs (values are kept by name).
     case lightweight(fromVersion: any VersionedSchema.Type, toVersion: any VersionedSchema.Type)
+    /// A stage whose `willMigrate` and `didMigrate` run with the container's context, each followed by a save, when a
+    /// store last opened at `fromVersion` or earlier is opened for a schema at `toVersion` or later.
     case custom(
         fromVersion: any VersionedSchema.Type, toVersion: any VersionedSchema.Type, willMigrate: ((ModelContext) throws -> Void)?,
         didMigrate: ((ModelContext) throws -> Void)?)
