@@ -33,6 +33,7 @@ public struct DataModel: Sendable, Equatable {
 
     /// Xcode's code generation setting for an entity.
     public enum CodeGeneration: String, Sendable, Equatable {
+        /// Xcode writes the class, only an extension (a category), or nothing (manual).
         case `class`, category, manual
     }
 

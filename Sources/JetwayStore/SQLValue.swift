@@ -76,21 +76,75 @@ public protocol SQLValueConvertible {
     var sqlValue: SQLValue { get }
 }
 
-extension Int: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
-extension Int64: SQLValueConvertible { public var sqlValue: SQLValue { .integer(self) } }
-extension Int32: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
-extension Int16: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
-extension Int8: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
-extension UInt: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(clamping: self)) } }
-extension UInt64: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(clamping: self)) } }
-extension UInt32: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
-extension UInt16: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
-extension UInt8: SQLValueConvertible { public var sqlValue: SQLValue { .integer(Int64(self)) } }
-extension Double: SQLValueConvertible { public var sqlValue: SQLValue { .real(self) } }
-extension Float: SQLValueConvertible { public var sqlValue: SQLValue { .real(Double(self)) } }
-extension Bool: SQLValueConvertible { public var sqlValue: SQLValue { .integer(self ? 1 : 0) } }
-extension String: SQLValueConvertible { public var sqlValue: SQLValue { .text(self) } }
-extension Substring: SQLValueConvertible { public var sqlValue: SQLValue { .text(String(self)) } }
-extension Date: SQLValueConvertible { public var sqlValue: SQLValue { .real(timeIntervalSince1970) } }
-extension UUID: SQLValueConvertible { public var sqlValue: SQLValue { .text(uuidString) } }
-extension Data: SQLValueConvertible { public var sqlValue: SQLValue { .blob([UInt8](self)) } }
+extension Int: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .integer(Int64(self)) }
+}
+extension Int64: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .integer(self) }
+}
+extension Int32: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .integer(Int64(self)) }
+}
+extension Int16: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .integer(Int64(self)) }
+}
+extension Int8: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .integer(Int64(self)) }
+}
+extension UInt: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .integer(Int64(clamping: self)) }
+}
+extension UInt64: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .integer(Int64(clamping: self)) }
+}
+extension UInt32: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .integer(Int64(self)) }
+}
+extension UInt16: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .integer(Int64(self)) }
+}
+extension UInt8: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .integer(Int64(self)) }
+}
+extension Double: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .real(self) }
+}
+extension Float: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .real(Double(self)) }
+}
+extension Bool: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .integer(self ? 1 : 0) }
+}
+extension String: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .text(self) }
+}
+extension Substring: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .text(String(self)) }
+}
+extension Date: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .real(timeIntervalSince1970) }
+}
+extension UUID: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .text(uuidString) }
+}
+extension Data: SQLValueConvertible {
+    /// The value as the database stores it.
+    public var sqlValue: SQLValue { .blob([UInt8](self)) }
+}

@@ -25,17 +25,35 @@ struct CommandList: Commands {
 }
 
 /// No commands.
-public struct EmptyCommands: Commands { public init() {} }
+public struct EmptyCommands: Commands {
+    /// Creates the command group; it has no settings.
+    public init() {}
+}
 /// The sidebar's commands; accepted and not shown.
-public struct SidebarCommands: Commands { public init() {} }
+public struct SidebarCommands: Commands {
+    /// Creates the command group; it has no settings.
+    public init() {}
+}
 /// The toolbar's commands; accepted and not shown.
-public struct ToolbarCommands: Commands { public init() {} }
+public struct ToolbarCommands: Commands {
+    /// Creates the command group; it has no settings.
+    public init() {}
+}
 /// Text editing commands; accepted and not shown.
-public struct TextEditingCommands: Commands { public init() {} }
+public struct TextEditingCommands: Commands {
+    /// Creates the command group; it has no settings.
+    public init() {}
+}
 /// Text formatting commands; accepted and not shown.
-public struct TextFormattingCommands: Commands { public init() {} }
+public struct TextFormattingCommands: Commands {
+    /// Creates the command group; it has no settings.
+    public init() {}
+}
 /// The inspector's commands; accepted and not shown.
-public struct InspectorCommands: Commands { public init() {} }
+public struct InspectorCommands: Commands {
+    /// Creates the command group; it has no settings.
+    public init() {}
+}
 
 /// A menu of its own in the menu bar.
 public struct CommandMenu<Content: View>: Commands {
@@ -100,17 +118,41 @@ public struct CommandGroupPlacement: Sendable, Hashable {
 /// How a window is drawn or resized: a page is the browser's window.
 public protocol WindowStyle {}
 /// The platform's usual window (`.automatic`); a page is the browser's window.
-public struct DefaultWindowStyle: WindowStyle { public init() {} }
+public struct DefaultWindowStyle: WindowStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// A window with no title bar (`.hiddenTitleBar`); accepted, changing nothing.
-public struct HiddenTitleBarWindowStyle: WindowStyle { public init() {} }
+public struct HiddenTitleBarWindowStyle: WindowStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// A window with a title bar (`.titleBar`); accepted, changing nothing.
-public struct TitleBarWindowStyle: WindowStyle { public init() {} }
+public struct TitleBarWindowStyle: WindowStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// A window with no decoration (`.plain`); accepted, changing nothing.
-public struct PlainWindowStyle: WindowStyle { public init() {} }
-extension WindowStyle where Self == DefaultWindowStyle { public static var automatic: Self { Self() } }
-extension WindowStyle where Self == HiddenTitleBarWindowStyle { public static var hiddenTitleBar: Self { Self() } }
-extension WindowStyle where Self == TitleBarWindowStyle { public static var titleBar: Self { Self() } }
-extension WindowStyle where Self == PlainWindowStyle { public static var plain: Self { Self() } }
+public struct PlainWindowStyle: WindowStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
+extension WindowStyle where Self == DefaultWindowStyle {
+    /// Shorthand for `DefaultWindowStyle()`.
+    public static var automatic: Self { Self() }
+}
+extension WindowStyle where Self == HiddenTitleBarWindowStyle {
+    /// Shorthand for `HiddenTitleBarWindowStyle()`.
+    public static var hiddenTitleBar: Self { Self() }
+}
+extension WindowStyle where Self == TitleBarWindowStyle {
+    /// Shorthand for `TitleBarWindowStyle()`.
+    public static var titleBar: Self { Self() }
+}
+extension WindowStyle where Self == PlainWindowStyle {
+    /// Shorthand for `PlainWindowStyle()`.
+    public static var plain: Self { Self() }
+}
 
 /// How a window may be resized; accepted, changing nothing: the browser's window is resized as
 /// the visitor likes.

@@ -460,6 +460,7 @@ public final class UITableView {
 
 /// A bar's colouring (`UITabBar.appearance().barStyle`).
 public enum UIBarStyle: Int, Sendable {
+    /// The default light bar, or a dark one.
     case `default`, black
     /// The older name of `.black`.
     public static let blackTranslucent = UIBarStyle.black

@@ -128,6 +128,7 @@ public struct StrokeStyle: Hashable, Sendable {
     /// How far into the dash pattern the line starts, in points (`stroke-dashoffset`).
     public var dashPhase: CGFloat
 
+    /// A stroke of `lineWidth` points with the given caps, joins, miter limit and dash pattern.
     nonisolated public init(
         lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: CGFloat = 10, dash: [CGFloat] = [],
         dashPhase: CGFloat = 0

@@ -17,7 +17,10 @@ public struct TapGesture: Gesture {
 /// A tap and where it was (in the view's space).
 public struct SpatialTapGesture: Gesture {
     /// Where the tap was, in the view's space.
-    public struct Value: Equatable, Sendable { public var location: CGPoint }
+    public struct Value: Equatable, Sendable {
+        /// The tap's point, in the view's space.
+        public var location: CGPoint
+    }
     /// How many taps in a row make the gesture (at least 1).
     public var count: Int
     /// A gesture of `count` taps in a row (at least 1). `coordinateSpace` is ignored: the location is

@@ -261,14 +261,32 @@ public enum ScrollIndicatorVisibility: Sendable, Hashable {
 /// changes nothing.
 public protocol NavigationViewStyle {}
 /// One screen at a time (`.stack`); changes nothing in Jetway.
-public struct StackNavigationViewStyle: NavigationViewStyle { public init() {} }
+public struct StackNavigationViewStyle: NavigationViewStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// The platform's style (`.automatic`); changes nothing in Jetway.
-public struct DefaultNavigationViewStyle: NavigationViewStyle { public init() {} }
+public struct DefaultNavigationViewStyle: NavigationViewStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// Columns side by side (`.columns`); changes nothing in Jetway.
-public struct DoubleColumnNavigationViewStyle: NavigationViewStyle { public init() {} }
-extension NavigationViewStyle where Self == StackNavigationViewStyle { public static var stack: Self { Self() } }
-extension NavigationViewStyle where Self == DefaultNavigationViewStyle { public static var automatic: Self { Self() } }
-extension NavigationViewStyle where Self == DoubleColumnNavigationViewStyle { public static var columns: Self { Self() } }
+public struct DoubleColumnNavigationViewStyle: NavigationViewStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
+extension NavigationViewStyle where Self == StackNavigationViewStyle {
+    /// Shorthand for `StackNavigationViewStyle()`.
+    public static var stack: Self { Self() }
+}
+extension NavigationViewStyle where Self == DefaultNavigationViewStyle {
+    /// Shorthand for `DefaultNavigationViewStyle()`.
+    public static var automatic: Self { Self() }
+}
+extension NavigationViewStyle where Self == DoubleColumnNavigationViewStyle {
+    /// Shorthand for `DoubleColumnNavigationViewStyle()`.
+    public static var columns: Self { Self() }
+}
 
 extension Image {
     /// The size of a system image relative to the text around it.

@@ -157,21 +157,42 @@ public struct RotateSymbolEffect: IndefiniteSymbolEffect, DiscreteSymbolEffect {
     public var _seconds: Double { 1.0 }
 }
 
-extension SymbolEffect where Self == PulseSymbolEffect { public static var pulse: PulseSymbolEffect { PulseSymbolEffect() } }
-extension SymbolEffect where Self == BounceSymbolEffect { public static var bounce: BounceSymbolEffect { BounceSymbolEffect() } }
-extension SymbolEffect where Self == ScaleSymbolEffect { public static var scale: ScaleSymbolEffect { ScaleSymbolEffect() } }
+extension SymbolEffect where Self == PulseSymbolEffect {
+    /// Shorthand for `PulseSymbolEffect()`.
+    public static var pulse: PulseSymbolEffect { PulseSymbolEffect() }
+}
+extension SymbolEffect where Self == BounceSymbolEffect {
+    /// Shorthand for `BounceSymbolEffect()`.
+    public static var bounce: BounceSymbolEffect { BounceSymbolEffect() }
+}
+extension SymbolEffect where Self == ScaleSymbolEffect {
+    /// Shorthand for `ScaleSymbolEffect()`.
+    public static var scale: ScaleSymbolEffect { ScaleSymbolEffect() }
+}
 extension SymbolEffect where Self == VariableColorSymbolEffect {
     /// Dims the symbol in steps and back.
     public static var variableColor: VariableColorSymbolEffect { VariableColorSymbolEffect() }
 }
-extension SymbolEffect where Self == AppearSymbolEffect { public static var appear: AppearSymbolEffect { AppearSymbolEffect() } }
+extension SymbolEffect where Self == AppearSymbolEffect {
+    /// Shorthand for `AppearSymbolEffect()`.
+    public static var appear: AppearSymbolEffect { AppearSymbolEffect() }
+}
 extension SymbolEffect where Self == DisappearSymbolEffect {
     /// Shrinks and fades the symbol out.
     public static var disappear: DisappearSymbolEffect { DisappearSymbolEffect() }
 }
-extension SymbolEffect where Self == WiggleSymbolEffect { public static var wiggle: WiggleSymbolEffect { WiggleSymbolEffect() } }
-extension SymbolEffect where Self == BreatheSymbolEffect { public static var breathe: BreatheSymbolEffect { BreatheSymbolEffect() } }
-extension SymbolEffect where Self == RotateSymbolEffect { public static var rotate: RotateSymbolEffect { RotateSymbolEffect() } }
+extension SymbolEffect where Self == WiggleSymbolEffect {
+    /// Shorthand for `WiggleSymbolEffect()`.
+    public static var wiggle: WiggleSymbolEffect { WiggleSymbolEffect() }
+}
+extension SymbolEffect where Self == BreatheSymbolEffect {
+    /// Shorthand for `BreatheSymbolEffect()`.
+    public static var breathe: BreatheSymbolEffect { BreatheSymbolEffect() }
+}
+extension SymbolEffect where Self == RotateSymbolEffect {
+    /// Shorthand for `RotateSymbolEffect()`.
+    public static var rotate: RotateSymbolEffect { RotateSymbolEffect() }
+}
 
 /// How an effect plays: how often and how fast.
 public struct SymbolEffectOptions: Sendable, Hashable {

@@ -122,11 +122,26 @@ public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
     }
 }
 
-extension PrimitiveButtonStyle where Self == DefaultButtonStyle { public static var automatic: Self { Self() } }
-extension PrimitiveButtonStyle where Self == PlainButtonStyle { public static var plain: Self { Self() } }
-extension PrimitiveButtonStyle where Self == BorderlessButtonStyle { public static var borderless: Self { Self() } }
-extension PrimitiveButtonStyle where Self == BorderedButtonStyle { public static var bordered: Self { Self() } }
-extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle { public static var borderedProminent: Self { Self() } }
+extension PrimitiveButtonStyle where Self == DefaultButtonStyle {
+    /// Shorthand for `DefaultButtonStyle()`.
+    public static var automatic: Self { Self() }
+}
+extension PrimitiveButtonStyle where Self == PlainButtonStyle {
+    /// Shorthand for `PlainButtonStyle()`.
+    public static var plain: Self { Self() }
+}
+extension PrimitiveButtonStyle where Self == BorderlessButtonStyle {
+    /// Shorthand for `BorderlessButtonStyle()`.
+    public static var borderless: Self { Self() }
+}
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
+    /// Shorthand for `BorderedButtonStyle()`.
+    public static var bordered: Self { Self() }
+}
+extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
+    /// Shorthand for `BorderedProminentButtonStyle()`.
+    public static var borderedProminent: Self { Self() }
+}
 
 /// A built-in style's `<button>`, also when an app's own primitive style wraps one.
 struct BuiltInButton: _PrimitiveView {
@@ -247,14 +262,22 @@ public struct CheckboxToggleStyle: ToggleStyle {
     public func makeBody(configuration: Configuration) -> some View { BuiltInToggle(kind: .checkbox, configuration: configuration) }
 }
 
-/// The default toggle look, a switch (`.toggleStyle(.automatic)`).
-extension ToggleStyle where Self == DefaultToggleStyle { public static var automatic: Self { Self() } }
-/// A switch (`.toggleStyle(.switch)`).
-extension ToggleStyle where Self == SwitchToggleStyle { public static var `switch`: Self { Self() } }
-/// A button that stays pressed while on (`.toggleStyle(.button)`).
-extension ToggleStyle where Self == ButtonToggleStyle { public static var button: Self { Self() } }
-/// A checkbox (`.toggleStyle(.checkbox)`).
-extension ToggleStyle where Self == CheckboxToggleStyle { public static var checkbox: Self { Self() } }
+extension ToggleStyle where Self == DefaultToggleStyle {
+    /// The default toggle look, a switch (`.toggleStyle(.automatic)`).
+    public static var automatic: Self { Self() }
+}
+extension ToggleStyle where Self == SwitchToggleStyle {
+    /// A switch (`.toggleStyle(.switch)`).
+    public static var `switch`: Self { Self() }
+}
+extension ToggleStyle where Self == ButtonToggleStyle {
+    /// A button that stays pressed while on (`.toggleStyle(.button)`).
+    public static var button: Self { Self() }
+}
+extension ToggleStyle where Self == CheckboxToggleStyle {
+    /// A checkbox (`.toggleStyle(.checkbox)`).
+    public static var checkbox: Self { Self() }
+}
 
 /// The built-in toggles: a switch or a checkbox inside a `<label>`, or a pressed/unpressed button.
 struct BuiltInToggle: View {
@@ -381,14 +404,22 @@ public struct TitleAndIconLabelStyle: LabelStyle {
     }
 }
 
-/// The default label look, icon and title (`.labelStyle(.automatic)`).
-extension LabelStyle where Self == DefaultLabelStyle { public static var automatic: Self { Self() } }
-/// The icon alone, the title kept as its accessible name (`.labelStyle(.iconOnly)`).
-extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: Self { Self() } }
-/// The title alone (`.labelStyle(.titleOnly)`).
-extension LabelStyle where Self == TitleOnlyLabelStyle { public static var titleOnly: Self { Self() } }
-/// The icon and the title (`.labelStyle(.titleAndIcon)`).
-extension LabelStyle where Self == TitleAndIconLabelStyle { public static var titleAndIcon: Self { Self() } }
+extension LabelStyle where Self == DefaultLabelStyle {
+    /// The default label look, icon and title (`.labelStyle(.automatic)`).
+    public static var automatic: Self { Self() }
+}
+extension LabelStyle where Self == IconOnlyLabelStyle {
+    /// The icon alone, the title kept as its accessible name (`.labelStyle(.iconOnly)`).
+    public static var iconOnly: Self { Self() }
+}
+extension LabelStyle where Self == TitleOnlyLabelStyle {
+    /// The title alone (`.labelStyle(.titleOnly)`).
+    public static var titleOnly: Self { Self() }
+}
+extension LabelStyle where Self == TitleAndIconLabelStyle {
+    /// The icon and the title (`.labelStyle(.titleAndIcon)`).
+    public static var titleAndIcon: Self { Self() }
+}
 
 /// How the labels of a subtree are drawn.
 enum LabelStyling {
@@ -480,12 +511,18 @@ public struct CircularProgressViewStyle: ProgressViewStyle {
     }
 }
 
-/// The default progress look, a bar (`.progressViewStyle(.automatic)`).
-extension ProgressViewStyle where Self == DefaultProgressViewStyle { public static var automatic: Self { Self() } }
-/// A bar (`.progressViewStyle(.linear)`).
-extension ProgressViewStyle where Self == LinearProgressViewStyle { public static var linear: Self { Self() } }
-/// A ring, or a spinner when the amount is unknown (`.progressViewStyle(.circular)`).
-extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: Self { Self() } }
+extension ProgressViewStyle where Self == DefaultProgressViewStyle {
+    /// The default progress look, a bar (`.progressViewStyle(.automatic)`).
+    public static var automatic: Self { Self() }
+}
+extension ProgressViewStyle where Self == LinearProgressViewStyle {
+    /// A bar (`.progressViewStyle(.linear)`).
+    public static var linear: Self { Self() }
+}
+extension ProgressViewStyle where Self == CircularProgressViewStyle {
+    /// A ring, or a spinner when the amount is unknown (`.progressViewStyle(.circular)`).
+    public static var circular: Self { Self() }
+}
 
 /// The built-in progress views, also when an app's own style wraps one.
 struct BuiltInProgress: View {
@@ -597,22 +634,42 @@ extension Shape where Self == ButtonBorderShape {
 public protocol TextFieldStyle {}
 
 /// The default text field look: the browser's field with its rounded border (no class).
-public struct DefaultTextFieldStyle: TextFieldStyle { public init() {} }
+public struct DefaultTextFieldStyle: TextFieldStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// A field with a rounded border, as the default.
-public struct RoundedBorderTextFieldStyle: TextFieldStyle { public init() {} }
+public struct RoundedBorderTextFieldStyle: TextFieldStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// A field with no border or background: text on the page (class `jw-fields-plain` on the container).
-public struct PlainTextFieldStyle: TextFieldStyle { public init() {} }
+public struct PlainTextFieldStyle: TextFieldStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// A field with square corners (class `jw-fields-square` on the container).
-public struct SquareBorderTextFieldStyle: TextFieldStyle { public init() {} }
+public struct SquareBorderTextFieldStyle: TextFieldStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 
-/// The default text field look, a rounded border (`.textFieldStyle(.automatic)`).
-extension TextFieldStyle where Self == DefaultTextFieldStyle { public static var automatic: Self { Self() } }
-/// A rounded border (`.textFieldStyle(.roundedBorder)`).
-extension TextFieldStyle where Self == RoundedBorderTextFieldStyle { public static var roundedBorder: Self { Self() } }
-/// No border or background (`.textFieldStyle(.plain)`).
-extension TextFieldStyle where Self == PlainTextFieldStyle { public static var plain: Self { Self() } }
-/// Square corners (`.textFieldStyle(.squareBorder)`).
-extension TextFieldStyle where Self == SquareBorderTextFieldStyle { public static var squareBorder: Self { Self() } }
+extension TextFieldStyle where Self == DefaultTextFieldStyle {
+    /// The default text field look, a rounded border (`.textFieldStyle(.automatic)`).
+    public static var automatic: Self { Self() }
+}
+extension TextFieldStyle where Self == RoundedBorderTextFieldStyle {
+    /// A rounded border (`.textFieldStyle(.roundedBorder)`).
+    public static var roundedBorder: Self { Self() }
+}
+extension TextFieldStyle where Self == PlainTextFieldStyle {
+    /// No border or background (`.textFieldStyle(.plain)`).
+    public static var plain: Self { Self() }
+}
+extension TextFieldStyle where Self == SquareBorderTextFieldStyle {
+    /// Square corners (`.textFieldStyle(.squareBorder)`).
+    public static var squareBorder: Self { Self() }
+}
 
 extension View {
     /// The size of the controls inside, and a class on the view that makes them smaller or larger.

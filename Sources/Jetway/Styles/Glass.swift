@@ -138,7 +138,11 @@ public struct GlassProminentButtonStyle: PrimitiveButtonStyle {
     }
 }
 
-/// A capsule of frosted glass behind the button's label (`.buttonStyle(.glass)`).
-extension PrimitiveButtonStyle where Self == GlassButtonStyle { public static var glass: Self { Self() } }
-/// A capsule of the accent colour's glass with a white label (`.buttonStyle(.glassProminent)`).
-extension PrimitiveButtonStyle where Self == GlassProminentButtonStyle { public static var glassProminent: Self { Self() } }
+extension PrimitiveButtonStyle where Self == GlassButtonStyle {
+    /// A capsule of frosted glass behind the button's label (`.buttonStyle(.glass)`).
+    public static var glass: Self { Self() }
+}
+extension PrimitiveButtonStyle where Self == GlassProminentButtonStyle {
+    /// A capsule of the accent colour's glass with a white label (`.buttonStyle(.glassProminent)`).
+    public static var glassProminent: Self { Self() }
+}

@@ -50,12 +50,18 @@ public struct BorderlessButtonMenuStyle: MenuStyle {
     public func makeBody(configuration: Configuration) -> some View { Menu(configuration) }
 }
 
-/// The default menu look (`.menuStyle(.automatic)`).
-extension MenuStyle where Self == DefaultMenuStyle { public static var automatic: Self { Self() } }
-/// A menu whose label is a bordered button (`.menuStyle(.button)`).
-extension MenuStyle where Self == ButtonMenuStyle { public static var button: Self { Self() } }
-/// The default menu look, as iOS 14's borderless button (`.menuStyle(.borderlessButton)`).
-extension MenuStyle where Self == BorderlessButtonMenuStyle { public static var borderlessButton: Self { Self() } }
+extension MenuStyle where Self == DefaultMenuStyle {
+    /// The default menu look (`.menuStyle(.automatic)`).
+    public static var automatic: Self { Self() }
+}
+extension MenuStyle where Self == ButtonMenuStyle {
+    /// A menu whose label is a bordered button (`.menuStyle(.button)`).
+    public static var button: Self { Self() }
+}
+extension MenuStyle where Self == BorderlessButtonMenuStyle {
+    /// The default menu look, as iOS 14's borderless button (`.menuStyle(.borderlessButton)`).
+    public static var borderlessButton: Self { Self() }
+}
 
 /// How the menus in a view draw: a built-in class for their label, or an app's own style.
 enum MenuStyling {

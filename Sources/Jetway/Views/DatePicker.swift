@@ -256,14 +256,26 @@ struct DateInputForm: Sendable {
 public protocol DatePickerStyle {}
 
 /// The platform's default style; in a browser, its date field (as every style).
-public struct DefaultDatePickerStyle: DatePickerStyle { public init() {} }
+public struct DefaultDatePickerStyle: DatePickerStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// A compact field that opens a calendar; in a browser, its date field (as every style).
-public struct CompactDatePickerStyle: DatePickerStyle { public init() {} }
+public struct CompactDatePickerStyle: DatePickerStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// A calendar shown in place. Accepted so SwiftUI code compiles; a browser shows its date field.
-public struct GraphicalDatePickerStyle: DatePickerStyle { public init() {} }
+public struct GraphicalDatePickerStyle: DatePickerStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// Spinning wheels. Accepted so SwiftUI code compiles; a browser shows its date field (a phone's may
 /// show wheels).
-public struct WheelDatePickerStyle: DatePickerStyle { public init() {} }
+public struct WheelDatePickerStyle: DatePickerStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 
 extension DatePickerStyle where Self == DefaultDatePickerStyle {
     /// The default style: the browser's date field.

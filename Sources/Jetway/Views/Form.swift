@@ -210,9 +210,18 @@ public struct ColumnsFormStyle: FormStyle {
     public var _columns: Bool { true }
 }
 
-extension FormStyle where Self == AutomaticFormStyle { public static var automatic: AutomaticFormStyle { AutomaticFormStyle() } }
-extension FormStyle where Self == GroupedFormStyle { public static var grouped: GroupedFormStyle { GroupedFormStyle() } }
-extension FormStyle where Self == ColumnsFormStyle { public static var columns: ColumnsFormStyle { ColumnsFormStyle() } }
+extension FormStyle where Self == AutomaticFormStyle {
+    /// Shorthand for `AutomaticFormStyle()`.
+    public static var automatic: AutomaticFormStyle { AutomaticFormStyle() }
+}
+extension FormStyle where Self == GroupedFormStyle {
+    /// Shorthand for `GroupedFormStyle()`.
+    public static var grouped: GroupedFormStyle { GroupedFormStyle() }
+}
+extension FormStyle where Self == ColumnsFormStyle {
+    /// Shorthand for `ColumnsFormStyle()`.
+    public static var columns: ColumnsFormStyle { ColumnsFormStyle() }
+}
 
 private struct FormColumnsKey: EnvironmentKey { static let defaultValue = false }
 

@@ -91,17 +91,32 @@ public enum NavigationSplitViewVisibility: Sendable, Hashable {
 /// How a split view's columns share the width: a browser's split view is always balanced.
 public protocol NavigationSplitViewStyle {}
 /// Columns sharing the width evenly, as every Jetway split view does.
-public struct BalancedNavigationSplitViewStyle: NavigationSplitViewStyle { public init() {} }
+public struct BalancedNavigationSplitViewStyle: NavigationSplitViewStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// A larger detail column. Accepted so SwiftUI code compiles; the columns stay balanced.
-public struct ProminentDetailNavigationSplitViewStyle: NavigationSplitViewStyle { public init() {} }
+public struct ProminentDetailNavigationSplitViewStyle: NavigationSplitViewStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
 /// The platform's default; the columns are balanced.
-public struct AutomaticNavigationSplitViewStyle: NavigationSplitViewStyle { public init() {} }
-extension NavigationSplitViewStyle where Self == BalancedNavigationSplitViewStyle { public static var balanced: Self { Self() } }
+public struct AutomaticNavigationSplitViewStyle: NavigationSplitViewStyle {
+    /// Creates the style; it has no settings.
+    public init() {}
+}
+extension NavigationSplitViewStyle where Self == BalancedNavigationSplitViewStyle {
+    /// Shorthand for `BalancedNavigationSplitViewStyle()`.
+    public static var balanced: Self { Self() }
+}
 extension NavigationSplitViewStyle where Self == ProminentDetailNavigationSplitViewStyle {
     /// A larger detail column. Accepted so SwiftUI code compiles; the columns stay balanced.
     public static var prominentDetail: Self { Self() }
 }
-extension NavigationSplitViewStyle where Self == AutomaticNavigationSplitViewStyle { public static var automatic: Self { Self() } }
+extension NavigationSplitViewStyle where Self == AutomaticNavigationSplitViewStyle {
+    /// Shorthand for `AutomaticNavigationSplitViewStyle()`.
+    public static var automatic: Self { Self() }
+}
 
 extension View {
     /// A split view's style: its columns are balanced in a browser.
