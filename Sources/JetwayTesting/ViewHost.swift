@@ -329,7 +329,7 @@ public final class ViewHost {
     }
 
     private func send(_ event: EventKind, _ payload: EventPayload, to node: DOMNode, _ what: String) throws {
-        if node.attribute("disabled") != nil { throw HostError.disabled(what) }
+        if node.attribute("disabled") != nil || node.attribute("aria-disabled") == "true" { throw HostError.disabled(what) }
         guard let raw = node.attribute("data-j"), let id = NodeID(raw) else { throw HostError.notFound("\(what) with an id") }
         ref += 1
         guard wire == .json, event.isSentByBrowsers, let value = payload.wireValue else {

@@ -74,6 +74,19 @@ struct ModifierTests {
         #expect(inner(Text("a").zIndex(2)).contains("z-index:2"))
     }
 
+    /// Values a computation can give (NaN, infinities, fractions) draw, never trap.
+    @Test func zIndexAndSheetHeightsTakeAnyDouble() {
+        #expect(inner(Text("a").zIndex(0.5)).contains("z-index:1"), "a fraction still stacks above 0")
+        #expect(inner(Text("a").zIndex(-0.5)).contains("z-index:-1"))
+        #expect(inner(Text("a").zIndex(.nan)).contains("z-index:0"))
+        #expect(inner(Text("a").zIndex(.infinity)).contains("z-index:2147483647"))
+        #expect(inner(Text("a").zIndex(-1e300)).contains("z-index:-2147483648"))
+        for (height, css) in [(Double.infinity, "92vh"), (.nan, "92vh"), (300, "min(300px, 92vh)")] {
+            let sheet = ViewHost(Text("a").sheet(isPresented: .constant(true)) { Text("b").presentationDetents([.height(height)]) })
+            #expect(sheet.html.contains(css), "\(height)")
+        }
+    }
+
     @Test func backgroundAndOverlayViews() {
         let html = inner(Text("a").overlay(alignment: .topTrailing) { Circle().fill(.red) }.background { Color.blue })
         #expect(html.hasPrefix("<div class=\"jw-zstack\"><div class=\"jw-color jw-fill-w jw-fill-h jw-underlay\""))

@@ -323,3 +323,31 @@ struct PresentedStateTests {
         #expect(host.text.contains("depth 0"), "\(host.text)")
     }
 }
+
+/// A value link whose value is nil is disabled, as in SwiftUI: no address and no click handler
+/// (its click used to reach the `fatalError` standing in for a value link's destination).
+private struct OptionalValueLinks: View {
+    @State private var chosen: Int? = nil
+    var body: some View {
+        NavigationStack {
+            VStack {
+                NavigationLink("Nothing chosen", value: chosen)
+                Button("Choose 7") { chosen = 7 }
+            }
+            .navigationDestination(for: Int.self) { Text("Room \($0)") }
+        }
+    }
+}
+
+@MainActor struct OptionalValueLinkTests {
+    @Test func aNilValueLinkIsDisabledAndAValueEnablesIt() throws {
+        let host = ViewHost(OptionalValueLinks())
+        let text = try #require(host.elements(withText: "Nothing chosen").first)
+        let link = try #require(text.tag == "a" ? text : text.ancestors.first { $0.tag == "a" })
+        #expect(link.attribute("aria-disabled") == "true" && link.attribute("href") == nil)
+        #expect(throws: ViewHost.HostError.self) { try host.tap("Nothing chosen") }
+        try host.tap("Choose 7")
+        try host.tap("Nothing chosen")
+        #expect(host.text.contains("Room 7"))
+    }
+}

@@ -205,7 +205,8 @@ public struct PresentationDetent: Hashable, Sendable {
     var css: String {
         switch kind {
         case .fraction(let fraction): "\(Int((min(1, max(0.1, fraction)) * 100).rounded()))vh"
-        case .height(let height): "min(\(Int(max(0, height)))px, 92vh)"
+        // An infinite or absurd height is the window's 92% (`Int` of it would trap).
+        case .height(let height): height.isFinite && height < 100_000 ? "min(\(Int(max(0, height)))px, 92vh)" : "92vh"
         }
     }
 

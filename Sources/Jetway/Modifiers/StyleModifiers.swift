@@ -260,9 +260,17 @@ extension View {
         modifier(StyleModifier { node in Effects.transform(node, "translate(\(px(x)),\(px(y)))", anchor: .center) })
     }
 
-    /// The view's stacking order among overlapping siblings (CSS `z-index`; the fraction is dropped).
+    /// The view's stacking order among overlapping siblings (CSS `z-index`, an integer: a fraction
+    /// is rounded away from zero, so `0.5` still stacks above `0`; NaN is `0`, and values past
+    /// CSS's 32-bit range are clamped to it).
     public func zIndex(_ value: Double) -> some View {
-        modifier(StyleModifier { node in node.addStyle("z-index:\(Int(value))") })
+        modifier(StyleModifier { node in node.addStyle("z-index:\(Self.cssZIndex(value))") })
+    }
+
+    /// `zIndex`'s value as CSS takes it.
+    static func cssZIndex(_ value: Double) -> Int {
+        guard !value.isNaN else { return 0 }
+        return Int(min(Double(Int32.max), max(Double(Int32.min), value.rounded(.awayFromZero))))
     }
 }
 

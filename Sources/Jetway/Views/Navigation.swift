@@ -443,7 +443,9 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
         labelContext.insideLink = true
         Label._render(view.label, labelContext, &out)
         let navigation = context.environment.navigation
-        let enabled = navigation != nil && context.environment.isEnabled
+        // A value link with no value (`NavigationLink(value: nil as Flight?)`) is disabled, as in
+        // SwiftUI: it has nothing to push and no destination of its own.
+        let enabled = navigation != nil && context.environment.isEnabled && (view.value != nil || Destination.self != Never.self)
         // The click pushes the latest destination, so an unchanged link can keep its node: the
         // diff then skips it, and its list row, by identity.
         let memo = context.persistent(LinkMemo.self) { LinkMemo() }
@@ -492,7 +494,7 @@ public struct NavigationLink<Label: View, Destination: View>: _PrimitiveView {
                     }
                     if let value = memo.value {
                         navigation.push(value: value, key: key)
-                    } else {
+                    } else if Destination.self != Never.self {
                         navigation.push(AnyView(memo.destination(Destination.self)()), key: key)
                     }
                 })
