@@ -5,8 +5,12 @@ import JetwayWire
 /// (`WebDriver`), Firefox through WebDriver BiDi (`FirefoxBiDi`). Scripts are function bodies
 /// (`return …`) run in the page; their JSON-able results come back as Swift values.
 public protocol Browser: AnyObject, Sendable {
+    /// The engine this browser runs (chromium, firefox or webkit), for test messages and engine-specific checks.
     var engine: BrowserEngine { get }
+    /// Loads `url` in the current tab and returns once the page has loaded.
     func navigate(_ url: String) async throws
+    /// Runs `script`, a function body (`return …`), in the page and returns its result as JSON values (a promise is
+    /// awaited); throws a `BrowserFailure` when the script throws.
     func execute(_ script: String) async throws -> Any?
     /// A real pointer click at the centre of the first element matching `css`.
     func click(_ css: String) async throws
@@ -16,7 +20,9 @@ public protocol Browser: AnyObject, Sendable {
     func type(_ text: String, into css: String) async throws
     /// Presses one key (a WebDriver key value: `Key.escape`, `Key.arrowRight`) in the element.
     func press(_ key: String, in css: String) async throws
+    /// A PNG of the current tab's viewport.
     func screenshotPNG() async throws -> Data
+    /// Ends the session and stops the browser and its driver; the browser is unusable afterwards.
     func quit() async
 }
 

@@ -4,12 +4,14 @@ import Jetway
 /// Content of a chart's axis (`chartXAxis { AxisMarks(…) }`).
 @MainActor @preconcurrency
 public protocol AxisContent {
+    /// Appends the `AxisMarks` this content stands for to `out` (Jetway's axis building; not for apps).
     func _axisMarks(_ out: inout [AxisMarksSpec])
 }
 
 /// One mark at one of an axis's values: a grid line, a tick or a label.
 @MainActor @preconcurrency
 public protocol AxisMark {
+    /// Appends what this mark draws at `value` to `out` (Jetway's axis drawing; not for apps).
     func _components(_ value: AxisValue, _ out: inout [AxisComponent])
 }
 

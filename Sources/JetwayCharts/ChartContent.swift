@@ -13,7 +13,10 @@ import Jetway
 /// ```
 @MainActor @preconcurrency
 public protocol ChartContent {
+    /// The type of chart content this content is made of; `Never` for marks, which have no body.
     associatedtype Body: ChartContent
+    /// The marks and content this content is made of; the default `_collect` reads it when the chart is drawn, with
+    /// the modifiers around this content applied to each of its marks.
     @ChartContentBuilder var body: Body { get }
 
     /// Adds this content's marks to `marks`, with `style` as what the content around said.

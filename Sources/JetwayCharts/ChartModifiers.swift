@@ -54,6 +54,7 @@ public enum ScaleDomainValue {
 
 /// A scale's domain (`chartYScale(domain: 0...100)`, `domain: ["Mon", "Tue"]`, `.automatic(includesZero: false)`).
 public protocol ScaleDomain {
+    /// The domain as the chart's scale reads it (Jetway's scale domain; not for apps).
     var _domain: ScaleDomainValue { get }
 }
 

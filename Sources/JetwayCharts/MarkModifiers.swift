@@ -121,6 +121,7 @@ public struct InterpolationMethod: Equatable, Sendable {
 
 /// A point's symbol.
 public protocol ChartSymbolShape: Sendable {
+    /// The basic symbol a point is drawn with (Jetway's symbol resolution; not for apps).
     var _basic: BasicChartSymbolShape { get }
 }
 

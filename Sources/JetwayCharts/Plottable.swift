@@ -4,13 +4,17 @@ import Jetway
 /// A value a chart can place on an axis: a number, a date, or a category (Swift Charts'
 /// `Plottable`). An enum with `String` or number raw values is plottable by declaring it.
 public protocol Plottable {
+    /// The primitive type the value is plotted as: `String`, a number type or `Date` (a raw-value enum's raw type).
     associatedtype PrimitivePlottable: _PrimitivePlottable
+    /// The value in its primitive form; Jetway plots that form (a string as a category, a number or date by value).
     var primitivePlottable: PrimitivePlottable { get }
+    /// The value of a primitive form, or nil when none has it; `AxisValue.as(_:)` uses it to hand a mark's value back.
     init?(primitivePlottable: PrimitivePlottable)
 }
 
 /// The plottable types the others are written in.
 public protocol _PrimitivePlottable: Plottable where PrimitivePlottable == Self {
+    /// The value as the chart places it: a number, a date or a category (Jetway's plotted form; not for apps).
     var _plotted: PlottedValue { get }
 }
 

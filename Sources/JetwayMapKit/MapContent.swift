@@ -17,7 +17,10 @@ import Jetway
 /// ```
 @MainActor @preconcurrency
 public protocol MapContent {
+    /// The type of map content this content is made of; `Never` for Jetway's markers, annotations and overlays.
     associatedtype Body: MapContent
+    /// The markers, overlays and content this content is made of; the default `_collect` reads it when the map is
+    /// drawn, with the modifiers around this content applied to each item.
     @MapContentBuilder var body: Body { get }
 
     /// Adds this content's items to `items`, with `style` as what the content around said.
@@ -481,6 +484,7 @@ public enum MKOverlayLevel: Int, Sendable {
 /// iOS 14–16's `Map(…annotationItems:annotationContent:)` items.
 @MainActor @preconcurrency
 public protocol MapAnnotationProtocol {
+    /// The annotation as a map item, in `style` (Jetway's map item collection; not for apps).
     func _item(_ style: MapItemStyle) -> MapItem
 }
 

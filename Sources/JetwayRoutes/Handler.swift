@@ -209,6 +209,8 @@ public struct Response: Sendable {
 /// `HTTPError`'s answer, and the error itself goes to the log (which may say more than the
 /// client should read). The store's errors are: a busy database or a full disk answer 503.
 public protocol HTTPErrorConvertible: Error {
+    /// The answer the client gets for this error; the server logs the error itself, at level error for a 500 and
+    /// warn otherwise.
     var httpError: HTTPError { get }
 }
 

@@ -31,7 +31,11 @@ public protocol SignInStore: Sendable {
     func loadAll() throws -> [String: SignInRecord]
     /// These sign-ins as they are kept now: an id missing from the answer has ended.
     func records(_ ids: Set<String>) throws -> [String: SignInRecord]
+    /// Keeps the sign-in `id` as `record` (replacing any kept under that id); the server calls it when a sign-in
+    /// starts. When it throws, the server logs it and offers the same change again before any later one.
     func insert(_ id: String, _ record: SignInRecord) throws
+    /// Forgets the sign-ins `ids` (an id not kept is no error); the server calls it when a sign-in is signed out,
+    /// ended or expires. When it throws, the server logs it and offers the same change again before any later one.
     func remove(_ ids: [String]) throws
     /// Called once, when the server starts: until the answer is cancelled or released, the
     /// store calls `changed`, on the main actor, when

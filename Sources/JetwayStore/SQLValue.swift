@@ -73,6 +73,8 @@ public enum SQLValue: Sendable, Hashable, CustomStringConvertible {
 
 /// A Swift type a column holds.
 public protocol SQLValueConvertible {
+    /// The value as a column stores it: what the store writes for a record's property of this type, and what it
+    /// compares when a predicate or a sort names one (a record's `id` too).
     var sqlValue: SQLValue { get }
 }
 

@@ -154,8 +154,11 @@ struct RelationshipKind {
 
 /// The types a relationship property may have: `Trip`, `Trip?`, `[Stop]` and `[Stop]?`.
 public protocol _RelationshipValue {
+    /// The model type the value holds; Jetway follows it to find the relationship's inverse and the models to learn.
     static var destination: any PersistentModel.Type { get }
+    /// Whether the value is an array of models; Jetway stores a to-many value as a list of serials, a to-one as one.
     static var isToMany: Bool { get }
+    /// The models the value holds now; Jetway saves their serials and relinks inverses when the property changes.
     var heldModels: [any PersistentModel] { get }
     /// The value holding `models`; nil when it cannot (a model required, and none).
     static func holding(_ models: [any PersistentModel]) -> Self?
@@ -190,7 +193,10 @@ func heldModels(in value: Any?) -> [any PersistentModel] {
 
 /// A schema of one version of an app's models, for a migration plan.
 public protocol VersionedSchema {
+    /// The schema's version: `Schema(versionedSchema:)` takes it, and a plan's `.custom` stage runs when its versions
+    /// lie between the store's last version and the container's.
     static var versionIdentifier: Schema.Version { get }
+    /// The model types of this version; `Schema(versionedSchema:)` makes a schema of them.
     static var models: [any PersistentModel.Type] { get }
 }
 
@@ -199,7 +205,11 @@ public protocol VersionedSchema {
 /// (`.lightweight`) needs nothing; a `.custom` stage's `willMigrate` and `didMigrate` run with
 /// the container's context when the container opens.
 public protocol SchemaMigrationPlan {
+    /// The plan's versioned schemas, oldest first. Kept for SwiftData compatibility: Jetway never reads it (the
+    /// container migrates to its own schema's version).
     static var schemas: [any VersionedSchema.Type] { get }
+    /// The plan's stages, in order; when a container opens, Jetway runs the `.custom` ones between the store's
+    /// version and the schema's, and skips `.lightweight` ones.
     static var stages: [MigrationStage] { get }
 }
 

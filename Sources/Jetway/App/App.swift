@@ -8,8 +8,12 @@
 /// SwiftUI app; state of each visitor's own belongs in the views (`@State`).
 @MainActor @preconcurrency
 public protocol App {
+    /// The type of scene `body` returns.
     associatedtype Body: Scene
+    /// The app's scenes. Jetway reads it once, when `main()` starts the server, and makes a page of each window, so
+    /// a condition in it is decided at launch.
     @SceneBuilder var body: Body { get }
+    /// Makes the app; `main()` calls it once per process, so every visitor shares the value and what it holds.
     init()
 }
 

@@ -2,7 +2,9 @@
 /// at a path of its own (`WindowGroup` at `/`, `Settings` at `/settings`).
 @MainActor @preconcurrency
 public protocol Scene {
+    /// The type of scene `body` returns; `Never` for Jetway's own scenes (`WindowGroup`, `Settings`).
     associatedtype Body: Scene
+    /// The scenes this scene is made of; Jetway reads it when the app starts, to collect its windows.
     @SceneBuilder var body: Body { get }
 }
 
@@ -48,6 +50,8 @@ public struct SceneWindow {
 /// What takes a window's content with its type (the server makes a route of it).
 @MainActor
 public protocol SceneWindowVisitor {
+    /// Takes one window: its page's `path`, its `title`, and `content`, which makes the page's root view (the
+    /// server calls it for each page it opens at `path`).
     func visit<Content: View>(path: String, title: String?, content: @escaping @MainActor @Sendable () -> Content)
 }
 

@@ -13,13 +13,21 @@ import Foundation
 /// under `UIResponder` would then have to repeat); `jetway port` adds the `final`.
 @MainActor @preconcurrency
 public protocol UIApplicationDelegate: AnyObject {
+    /// Makes the delegate; Jetway calls it once per process, in `main()` (or for `@UIApplicationDelegateAdaptor`).
     init()
+    /// Called once, right after the delegate is made and before the server starts, with no `launchOptions`; the
+    /// answer is not read.
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?)
         -> Bool
+    /// Called when a page opens, before its scene delegate is made: the configuration's `delegateClass` (else the
+    /// app's class named `SceneDelegate`) becomes the page's scene delegate.
     func application(
         _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions
     ) -> UISceneConfiguration
+    /// Called with the page's one session when a page ends for good (its tab closed and its session expired),
+    /// right after its scene delegate's `sceneDidDisconnect(_:)`.
     func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
+    /// Never called: the server stopping does not tell the app's delegate. Accepted so UIKit code compiles.
     func applicationWillTerminate(_ application: UIApplication)
 }
 
@@ -61,12 +69,23 @@ extension UIApplicationDelegate {
 /// delegate is: `final` (`jetway port` adds it).
 @MainActor @preconcurrency
 public protocol UISceneDelegate: AnyObject {
+    /// Makes the scene delegate; Jetway calls it once for each page that opens.
     init()
+    /// Called once when the page opens, with its new scene: the place to make a `UIWindow` whose root is a
+    /// `UIHostingController` and make it key (its root view is what the page shows). `connectionOptions` is empty.
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+    /// Called when the page ends for good (its tab closed and its session expired).
     func sceneDidDisconnect(_ scene: UIScene)
+    /// Called when the page is first shown and whenever the browser shows it again, after
+    /// `sceneWillEnterForeground(_:)`.
     func sceneDidBecomeActive(_ scene: UIScene)
+    /// Called when the browser hides the page (another tab, the window minimised), before
+    /// `sceneDidEnterBackground(_:)`.
     func sceneWillResignActive(_ scene: UIScene)
+    /// Called when the page is first shown and whenever the browser shows it again, before
+    /// `sceneDidBecomeActive(_:)`.
     func sceneWillEnterForeground(_ scene: UIScene)
+    /// Called when the browser hides the page, after `sceneWillResignActive(_:)`.
     func sceneDidEnterBackground(_ scene: UIScene)
 }
 
@@ -88,6 +107,8 @@ extension UISceneDelegate {
 /// A window scene's delegate, with the window it shows.
 @MainActor @preconcurrency
 public protocol UIWindowSceneDelegate: UISceneDelegate {
+    /// The window the page shows: each time the page renders, Jetway shows the root view of its root
+    /// `UIHostingController` (the scene's key window when this is nil).
     var window: UIWindow? { get set }
 }
 

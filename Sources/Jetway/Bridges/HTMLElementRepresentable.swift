@@ -22,7 +22,10 @@
 /// (docs/integration.md).
 @MainActor @preconcurrency
 public protocol HTMLElementRepresentable: View where Body == Never {
+    /// The type of the object `makeCoordinator()` makes, kept as long as the view stays on the page (`Void` when
+    /// there is none).
     associatedtype Coordinator = Void
+    /// What `makeElement(context:)` and `updateElement(_:context:)` are given: the coordinator and the environment.
     typealias Context = HTMLElementRepresentableContext<Self>
 
     /// Made once, before `makeElement`: the widget's delegate and data source.

@@ -13,8 +13,11 @@ import JetwayWire
 /// without an implementation the picker dismisses itself).
 @MainActor @preconcurrency
 public protocol UIImagePickerControllerDelegate: AnyObject {
+    /// Called when the visitor's photo has reached the server, with it in `info` (`originalImage`, `imageURL`,
+    /// `mediaType`, and `editedImage` when `allowsEditing`); it should dismiss the picker, as the default does.
     func imagePickerController(
         _ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any])
+    /// Called when the visitor taps the panel's Cancel button; it should dismiss the picker, as the default does.
     func imagePickerControllerDidCancel(_ picker: UIImagePickerController)
 }
 
@@ -205,6 +208,8 @@ public struct PHPickerResult: Equatable, Hashable, @unchecked Sendable {
 /// visitor cancelled (as iOS does).
 @MainActor @preconcurrency
 public protocol PHPickerViewControllerDelegate: AnyObject {
+    /// Called with the photo picked (a list of one, each pick its own call) once it has reached the server, or with
+    /// an empty list when the visitor taps Cancel; the delegate dismisses the picker (nothing else does).
     func picker(_ picker: PHPickerViewController, didFinishPicking results: [PHPickerResult])
 }
 

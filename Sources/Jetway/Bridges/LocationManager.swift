@@ -153,9 +153,17 @@ open class CLLocationManager: NSObject {
 /// What a location manager tells its delegate (each has a default: implement the ones you need).
 @MainActor @preconcurrency
 public protocol CLLocationManagerDelegate: AnyObject {
+    /// Called with each position the browser reports while updating, and with the one `requestLocation()` asked
+    /// for (always a list of one).
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
+    /// Called when the browser has no position (`CLError(.locationUnknown)`, also when no page is there to ask) or
+    /// the visitor refused (`CLError(.denied)`, which stops updating).
     func locationManager(_ manager: CLLocationManager, didFailWithError error: Error)
+    /// Called soon after the manager is made (`.notDetermined`) and whenever the visitor's answer changes
+    /// `authorizationStatus`.
     func locationManagerDidChangeAuthorization(_ manager: CLLocationManager)
+    /// The older form, called with the new `status` right after `locationManagerDidChangeAuthorization(_:)` when the
+    /// status changes (not for the first `.notDetermined`).
     func locationManager(_ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus)
 }
 

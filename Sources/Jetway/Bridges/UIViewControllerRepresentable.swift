@@ -38,8 +38,14 @@ import Foundation
 /// shows its `view`; the UIKit views a page can show are `UIViewRepresentable`'s.
 @MainActor @preconcurrency
 public protocol UIViewControllerRepresentable: View where Body == Never {
+    /// The controller this view shows: `UIImagePickerController`, `PHPickerViewController`, `UIActivityViewController`
+    /// or a controller of the app's own.
     associatedtype UIViewControllerType: UIViewController
+    /// The type of the object `makeCoordinator()` makes, kept as long as the view stays on the page (`Void` when
+    /// there is none).
     associatedtype Coordinator = Void
+    /// What `makeUIViewController(context:)` and `updateUIViewController(_:context:)` are given: the coordinator and
+    /// the environment.
     typealias Context = UIViewControllerRepresentableContext<Self>
 
     /// Made once, when the view first appears.

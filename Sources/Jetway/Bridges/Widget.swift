@@ -88,6 +88,7 @@ public final class Widget {
 /// Hears a widget's messages (`bridge.send(name, payload)` in the browser), on the main actor.
 @MainActor
 public protocol WidgetDelegate: AnyObject {
+    /// Called when the widget's script sends `message` with `payload`; nothing goes back to the browser.
     func widget(_ widget: Widget, didSend message: String, _ payload: JSONValue)
 }
 
@@ -95,6 +96,8 @@ public protocol WidgetDelegate: AnyObject {
 /// error reaches the widget as a rejected request with the error's text.
 @MainActor
 public protocol WidgetDataSource: AnyObject {
+    /// Called when the widget's script requests `request` with `payload`; what it returns resolves the widget's
+    /// promise, and what it throws rejects it.
     func widget(_ widget: Widget, answer request: String, _ payload: JSONValue) throws -> JSONValue
 }
 

@@ -11,7 +11,10 @@
 /// ```
 @MainActor @preconcurrency
 public protocol View {
+    /// The type of view `body` returns; `Never` for Jetway's primitives, which have no body.
     associatedtype Body: View
+    /// The view's content. Jetway evaluates it when the view is first rendered and again when its inputs, the
+    /// state it holds or the environment values and observed objects it read change; then it renders the result.
     @ViewBuilder var body: Body { get }
 
     /// Renders `view` into nodes. Composite views keep the default, which evaluates `body` with

@@ -10,8 +10,12 @@
 /// ```
 @MainActor @preconcurrency
 public protocol ViewModifier {
+    /// The type of view `body(content:)` returns.
     associatedtype Body: View
+    /// The view `body(content:)` is given: stands for the view the modifier is applied to.
     typealias Content = _ViewModifier_Content<Self>
+    /// The modified view, made of `content`. Jetway evaluates it as a view of its own, with its own `@State`, when
+    /// the modifier is first rendered and whenever its inputs or what it read change.
     @ViewBuilder func body(content: Content) -> Body
 
     /// Renders the modified content. Modifiers with a `body` keep the default (a view instance

@@ -290,7 +290,9 @@ public struct _TrimmedShape<S: Shape>: Shape {
 
 /// A shape that can be drawn inside its edge: `.strokeBorder` insets it by half the line.
 public protocol InsettableShape: Shape {
+    /// The type of the shape `inset(by:)` returns.
     associatedtype InsetShape: InsettableShape
+    /// The shape drawn `amount` points inside this one's edge; `strokeBorder` strokes it inset by half the line.
     func inset(by amount: CGFloat) -> InsetShape
 }
 

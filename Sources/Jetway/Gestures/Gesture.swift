@@ -14,6 +14,7 @@ import Foundation
 /// ```
 @MainActor
 public protocol Gesture {
+    /// The type of what the gesture reports to its actions (a drag's `DragGesture.Value`, a tap's `Void`).
     associatedtype Value
     /// What the browser watches for, with the actions to run.
     func _recognizers() -> [GestureRecognizer]

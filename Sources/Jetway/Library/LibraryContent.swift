@@ -11,6 +11,8 @@
 /// ```
 @MainActor
 public protocol LibraryContentProvider {
+    /// The items this provider adds to the catalogue, in order; read each time a page opens `/_jetway/library`,
+    /// which leaves out the items made with `visible: false`.
     var views: [LibraryItem] { get }
 }
 

@@ -56,11 +56,21 @@ public struct FileDocumentWriteConfiguration {
 
 /// A document an app writes to a file and reads back (`struct Backup: FileDocument`).
 public protocol FileDocument {
+    /// What `init(configuration:)` is given: the file to read and its type.
     typealias ReadConfiguration = FileDocumentReadConfiguration
+    /// What `fileWrapper(configuration:)` is given: the type to write and the file the document was read from.
     typealias WriteConfiguration = FileDocumentWriteConfiguration
+    /// The types the document reads. Jetway never reads it (it opens no documents); the default
+    /// `writableContentTypes` returns it.
     static var readableContentTypes: [UTType] { get }
+    /// The types the document writes. Jetway does not read it: `fileExporter` writes whatever `contentType` it is
+    /// given.
     static var writableContentTypes: [UTType] { get }
+    /// Reads a document from `configuration`'s file. Jetway never calls it: an app that reads documents back makes
+    /// the configuration and calls it itself.
     init(configuration: ReadConfiguration) throws
+    /// Writes the document. `fileExporter` calls it when presented, and the browser downloads the wrapper's
+    /// regular-file contents (a folder or more than 8 MB fails, and `onCompletion` hears why).
     func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper
 }
 

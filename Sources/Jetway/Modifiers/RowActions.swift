@@ -8,7 +8,10 @@ private let menuContextMenuClasses = "\(RuntimeContract.Class.menu) \(RuntimeCon
 /// A view that stands for rows of data (`ForEach`, and a `ForEach` with `.onDelete` or
 /// `.onMove`), which the rows' edits apply to.
 public protocol DynamicViewContent: View {
+    /// The type of the collection the rows stand for.
     associatedtype Data: Collection
+    /// The collection the rows stand for, one row per element: the indexes `.onDelete` and `.onMove` hand their
+    /// actions are offsets into it. Jetway does not read it (the `ForEach` renders its rows itself).
     var data: Data { get }
 }
 

@@ -6,6 +6,7 @@ import Foundation
 
 /// Where a scroll view comes to rest.
 public protocol ScrollTargetBehavior: Sendable {
+    /// The CSS class that makes the browser snap the scroll view this way (Jetway's plumbing; not for apps).
     var _snapClass: String { get }
 }
 

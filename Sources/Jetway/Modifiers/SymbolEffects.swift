@@ -9,6 +9,7 @@ import Foundation
 public protocol SymbolEffect: Sendable {
     /// The CSS animation's keyframes (jetway.css's `jw-symbol-<name>`) and length.
     var _keyframes: String { get }
+    /// How long one play of the CSS animation lasts, in seconds (Jetway's plumbing; not for apps).
     var _seconds: Double { get }
 }
 

@@ -208,6 +208,7 @@ extension View {
 
 /// `.textSelection(.enabled)` or `.disabled`.
 public protocol TextSelectability: Sendable {
+    /// Whether the text can be selected: `.textSelection(_:)` writes CSS `user-select: text` when true, `none` when false.
     static var allowsSelection: Bool { get }
 }
 

@@ -37,11 +37,18 @@ public macro Previewable() = #externalMacro(module: "JetwayMacros", type: "Previ
 /// its own types.
 @MainActor @preconcurrency
 public protocol PreviewRegistry {
+    /// The type of the view `makeContent()` makes: the macro's closure as a view's `body`, with its `@Previewable`
+    /// state as the view's own.
     associatedtype JetwayPreviewContent: View
+    /// The `#fileID` of the file the `#Preview` is written in; the previews page sorts by it and shows its last part.
     nonisolated static var fileID: String { get }
+    /// The line the `#Preview` is on: with the file's name, the preview's key in its link (`?preview=File.swift:12`).
     nonisolated static var line: Int { get }
+    /// The name given to `#Preview`, shown as the preview's title; nil shows `File.swift:12` instead.
     nonisolated static var name: String? { get }
+    /// The traits given to `#Preview`: the last layout and the last orientation are the ones the page applies.
     static var traits: [PreviewTrait<Preview.ViewTraits>] { get }
+    /// A new preview view; the previews page makes one each time it renders the preview.
     static func makeContent() -> JetwayPreviewContent
 }
 

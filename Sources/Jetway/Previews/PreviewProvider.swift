@@ -17,7 +17,10 @@ import Foundation
 /// ```
 @MainActor @preconcurrency
 public protocol PreviewProvider {
+    /// The type of view `previews` returns.
     associatedtype Previews: View
+    /// The views to preview; `PreviewsPage` and the `/_jetway/previews` page show them live, and the preview
+    /// modifiers inside (`previewDisplayName`, `previewLayout`) take effect there only.
     @ViewBuilder static var previews: Previews { get }
     /// The platform Xcode would preview on; the browser is the only one here.
     static var platform: PreviewPlatform? { get }

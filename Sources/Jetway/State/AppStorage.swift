@@ -95,7 +95,9 @@ final class AppStorageCell: @unchecked Sendable {
 
 /// The kinds of value `@AppStorage` keeps, as `UserDefaults` keeps them.
 public protocol PreferenceValue {
+    /// The value as it is kept: `@AppStorage` writes this when the value is set.
     var preference: StoredPreference { get }
+    /// The value of a kept `preference`, or nil when it is another kind; `@AppStorage` then reads its default.
     init?(preference: StoredPreference)
 }
 

@@ -2,6 +2,11 @@
 /// `@State`, `@StateObject`, `@ObservedObject`, `@EnvironmentObject`, `@Environment`, and
 /// structs of your own that contain them.
 public protocol DynamicProperty {
+    /// Brings the property up to date; Jetway calls it before each `body` of the view holding it, once the
+    /// properties it contains are connected.
+    ///
+    /// Jetway calls it on a copy: what it changes in the property's own plain stored properties is not seen by
+    /// `body`; only what it writes through the `@State` and other properties it contains lasts.
     mutating func update()
 }
 

@@ -12,7 +12,9 @@ import Synchronization
 /// }
 /// ```
 public protocol EnvironmentKey {
+    /// The type of the value the key names in `EnvironmentValues`.
     associatedtype Value
+    /// The value reading the key gives when no ancestor set one (read each time it is needed, not stored).
     static var defaultValue: Value { get }
 }
 

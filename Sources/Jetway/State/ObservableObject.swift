@@ -10,6 +10,9 @@ import Synchronization
 /// }
 /// ```
 public protocol ObservableObject: AnyObject {
+    /// The publisher that says the object is about to change: each view holding the object through `@StateObject`,
+    /// `@ObservedObject` or `@EnvironmentObject` subscribes and renders again when it sends. The default is the one
+    /// the object's `@Published` properties share; unlike Combine's, the type is always `ObservableObjectPublisher`.
     var objectWillChange: ObservableObjectPublisher { get }
 }
 

@@ -16,6 +16,7 @@ import JetwayWire
 /// render again still hands up what it set; an ancestor reads its content's values each time
 /// it renders, which it does whenever something below it changed.
 public protocol PreferenceKey {
+    /// The type of the value views hand up under this key.
     associatedtype Value
     /// The value when no view below sets one.
     static var defaultValue: Value { get }

@@ -9,7 +9,9 @@ import Foundation
 
 /// Something that delivers values to whoever subscribes, until the subscription is cancelled.
 public protocol Publisher<Output> {
+    /// The type of the values the publisher delivers.
     associatedtype Output
+    /// The error a stream may end with; `Never` (the default) for a publisher that cannot fail.
     associatedtype Failure: Error = Never
     /// Starts delivering values to `receive`; they stop when the result is cancelled or released.
     func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable
@@ -281,6 +283,7 @@ public struct Empty<Output, Failure: Error>: Publisher {
 /// package's code (`init<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions?)`)
 /// compiles and its values arrive as the rest do.
 public protocol Scheduler {
+    /// The options code may pass with the scheduler; accepted so Combine code compiles, and never read.
     associatedtype SchedulerOptions
 }
 
