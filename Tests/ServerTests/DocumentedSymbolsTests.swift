@@ -1,22 +1,13 @@
 import Foundation
 import Testing
 
-/// Every public declaration of Jetway's own modules (a type, function, property, initializer,
-/// subscript or alias written `public` or `open`) has a doc comment: the modules listed at zero
-/// stay there, and the others may only lose undocumented ones (their ceilings are what is
-/// left: lower one when a change documents more). Public enums' cases count. DocC's own count
-/// (`make docs`) also counts what the compiler synthesizes (`!=`, `hash(into:)`), which has no
-/// source to document.
+/// Every public declaration of Jetway's own modules has a doc comment: a type, function,
+/// property, initializer, subscript or alias written `public` or `open`, a public enum's cases
+/// and a public protocol's requirements. A declaration written after a brace on the same line
+/// cannot carry one and counts as undocumented. DocC's own count (`make docs`) also counts what
+/// the compiler synthesizes (`!=`, `hash(into:)`), which has no source to document.
 struct DocumentedSymbolsTests {
     static let sources = SupportedAPITests.repository.appendingPathComponent("Sources")
-
-    /// Undocumented public declarations a module may still have.
-    static let ceilings: [String: Int] = [
-        "JetwayServer": 0, "JetwayTesting": 0, "JetwayDevelopment": 0, "JetwayTemplate": 0, "JetwayRoutes": 0, "JetwayStore": 0,
-        "JetwayBrowser": 0, "JetwayPort": 0,
-        "Jetway": 0, "JetwayWire": 0, "JetwayKingfisher": 0, "JetwayCharts": 0, "JetwayMapKit": 0, "JetwayCoreData": 0,
-        "JetwaySwiftData": 0,
-    ]
 
     static let declaration = try! NSRegularExpression(
         pattern:
@@ -38,6 +29,13 @@ struct DocumentedSymbolsTests {
         pattern:
             #"\{\s*(?:@[\w.]+\s+)*(?:(?:nonisolated|final|static|override|mutating)\s+)*(?:public|open)\s+(?:(?:static|final|override|nonisolated|mutating|convenience|required|class)\s+)*(?:func|var|let|init|subscript|struct|class|enum|typealias)\b"#
     )
+    /// `public protocol`: the requirements in its body are public too.
+    static let publicProtocol = try! NSRegularExpression(pattern: #"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*public\s+protocol\b"#)
+    /// A protocol's requirement (written without `public`).
+    static let requirement = try! NSRegularExpression(
+        pattern:
+            #"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:static|mutating|nonisolated)\s+)*(?:func|var|associatedtype|init|subscript|typealias)\b"#
+    )
     /// A string literal, to blank before counting braces.
     static let stringLiteral = try! NSRegularExpression(pattern: #""(?:\\.|[^"\\])*""#)
 
@@ -58,9 +56,12 @@ struct DocumentedSymbolsTests {
             var depth = 0
             var enumBodies: [Int] = []
             var enumOpening = false
+            var protocolBodies: [Int] = []
+            var protocolOpening = false
             for (index, line) in lines.enumerated() {
                 let declares =
                     matches(declaration, line) || (enumBodies.last == depth && matches(enumCase, line))
+                    || (protocolBodies.last == depth && matches(requirement, line))
                 if declares {
                     var above = index - 1
                     while above >= 0, matches(attributesOnly, lines[above]) { above -= 1 }
@@ -71,6 +72,7 @@ struct DocumentedSymbolsTests {
                     }
                 }
                 if matches(publicEnum, line) { enumOpening = true }
+                if matches(publicProtocol, line) { protocolOpening = true }
                 var code = stringLiteral.stringByReplacingMatches(
                     in: line, range: NSRange(line.startIndex..., in: line), withTemplate: "\"\"")
                 if let comment = code.range(of: "//") { code = String(code[..<comment.lowerBound]) }
@@ -82,8 +84,10 @@ struct DocumentedSymbolsTests {
                     if character == "{" {
                         depth += 1
                         if enumOpening { enumBodies.append(depth); enumOpening = false }
+                        if protocolOpening { protocolBodies.append(depth); protocolOpening = false }
                     } else if character == "}" {
                         if enumBodies.last == depth { enumBodies.removeLast() }
+                        if protocolBodies.last == depth { protocolBodies.removeLast() }
                         depth -= 1
                     }
                 }
@@ -92,20 +96,13 @@ struct DocumentedSymbolsTests {
         return found
     }
 
-    @Test func everyPublicDeclarationIsDocumentedOrOnTheWayThere() throws {
+    @Test func everyPublicDeclarationIsDocumented() throws {
         let found = try Self.undocumented()
         for (module, missing) in found.sorted(by: { $0.key < $1.key }) {
-            let ceiling = try #require(
-                Self.ceilings[module], "\(module) is a new module: its public declarations are documented (ceiling 0)")
-            #expect(
-                missing.count <= ceiling,
-                "\(module): \(missing.count) undocumented public declarations, at most \(ceiling):\n\(missing.prefix(20).joined(separator: "\n"))"
-            )
+            Issue.record(
+                "\(module): \(missing.count) undocumented public declarations:\n\(missing.prefix(20).joined(separator: "\n"))")
         }
         // The figure the closing notes quote.
-        let total = found.values.reduce(0) { $0 + $1.count }
-        print(
-            "documentation: \(total) undocumented public declarations; modules with none: \(Self.ceilings.filter { $0.value == 0 }.keys.sorted())"
-        )
+        print("documentation: \(found.values.reduce(0) { $0 + $1.count }) undocumented public declarations")
     }
 }
