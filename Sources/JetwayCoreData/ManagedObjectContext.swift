@@ -9,7 +9,11 @@ import Observation
 /// actor, where views run: `perform` runs its block there at once.
 public final class NSManagedObjectContext: Observable, @unchecked Sendable {
     /// Core Data's kinds of context; every kind works on the main actor here.
-    public enum ConcurrencyType: Sendable { case mainQueueConcurrencyType, privateQueueConcurrencyType, confinementConcurrencyType }
+    public enum ConcurrencyType: Sendable {
+        /// Core Data's main-queue, private-queue and confinement contexts; all three work alike here, on the
+        /// main actor, where `perform` runs its block at once.
+        case mainQueueConcurrencyType, privateQueueConcurrencyType, confinementConcurrencyType
+    }
 
     /// The kind of context it was made as (every kind works the same here).
     public let concurrencyType: ConcurrencyType

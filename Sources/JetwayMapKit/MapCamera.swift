@@ -253,9 +253,17 @@ public struct MapStyle: Equatable, Sendable {
     let muted: Bool
 
     /// How high the ground is drawn (accepted so SwiftUI code compiles; every elevation is drawn flat).
-    public enum Elevation: Sendable { case automatic, flat, realistic }
+    public enum Elevation: Sendable {
+        /// Apple's automatic, flat and realistic (3D) terrain; ignored, as every map is drawn flat.
+        case automatic, flat, realistic
+    }
     /// How strongly the standard map is drawn: `automatic` as the tiles are, `muted` paler (less saturated).
-    public enum StandardEmphasis: Sendable { case automatic, muted }
+    public enum StandardEmphasis: Sendable {
+        /// The standard tiles as they are.
+        case automatic
+        /// Paler tiles: a CSS `filter` (`saturate(0.35) brightness(1.05)`) on the tile images.
+        case muted
+    }
 
     /// The standard map: the `MapTileSource.standard` tiles (OpenStreetMap's by default).
     public static var standard: MapStyle { MapStyle(kind: .standard, muted: false) }

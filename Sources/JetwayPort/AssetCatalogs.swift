@@ -6,7 +6,11 @@ import Foundation
 /// server serves them (JetwayServer's `AssetCatalog`).
 public enum AssetCatalogs {
     /// A colour set (`.colorset`) or an image set (`.imageset`).
-    public enum Kind: Sendable, Equatable { case color, image }
+    public enum Kind: Sendable, Equatable {
+        /// A `.colorset` folder (its light and dark colours are served as a named `Color`) or an `.imageset`
+        /// folder (its image file is served as a named `Image`).
+        case color, image
+    }
 
     /// One asset: its kind, its name, its folder (`Gold.colorset`) and its `Contents.json`.
     public struct Asset {

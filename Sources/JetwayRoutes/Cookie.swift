@@ -10,7 +10,11 @@ import Foundation
 /// ```
 public struct Cookie: Sendable, Equatable {
     /// When the browser sends it with a request from another site: never (`strict`), on top-level navigations (`lax`, the default), always (`none`, which browsers take only with `Secure`).
-    public enum SameSite: String, Sendable { case strict = "Strict", lax = "Lax", none = "None" }
+    public enum SameSite: String, Sendable {
+        /// `Strict`, `Lax` or `None`: the raw value is written as the `Set-Cookie` header's `SameSite`; the server
+        /// adds `Secure` to a `None` cookie, as browsers refuse one without it.
+        case strict = "Strict", lax = "Lax", none = "None"
+    }
 
     /// The cookie's name (letters, digits and `-_.`).
     public var name: String

@@ -132,7 +132,16 @@ open class UIScene: UIResponder {
 
     /// Not connected yet; shown and active (a page shown); shown and inactive (never set here); in
     /// the background (a page hidden).
-    public enum ActivationState: Int, Sendable { case unattached, foregroundActive, foregroundInactive, background }
+    public enum ActivationState: Int, Sendable {
+        /// No page phase seen yet.
+        case unattached
+        /// The page is shown (its scene phase is `active`).
+        case foregroundActive
+        /// Never set here: an inactive page counts as `background`.
+        case foregroundInactive
+        /// The page is hidden (its scene phase is `background` or `inactive`).
+        case background
+    }
 
     /// The scene's session.
     public let session: UISceneSession
@@ -470,7 +479,10 @@ enum AdaptedDelegates {
 @MainActor @preconcurrency
 open class UIAlertController: UIViewController {
     /// An action sheet (shown as `.confirmationDialog`) or an alert (shown as `.alert`).
-    public enum Style: Int, Sendable { case actionSheet, alert }
+    public enum Style: Int, Sendable {
+        /// Shown as a `.confirmationDialog` (`actionSheet`) or as an `.alert` (`alert`).
+        case actionSheet, alert
+    }
     /// The text under the title.
     public var message: String?
     /// Whether it is shown as an alert or an action sheet.
@@ -499,7 +511,11 @@ open class UIAlertController: UIViewController {
 @MainActor @preconcurrency
 public final class UIAlertAction {
     /// A plain button, a Cancel button, or a destructive one (as `Alert.Button` styles them).
-    public enum Style: Int, Sendable { case `default`, cancel, destructive }
+    public enum Style: Int, Sendable {
+        /// A plain button, a Cancel button, or a destructive (red) one, as `Alert.Button`'s `.default`, `.cancel` and
+        /// `.destructive`; each runs its handler, then dismisses the alert.
+        case `default`, cancel, destructive
+    }
     /// The button's title.
     public let title: String?
     /// How the button looks and acts.

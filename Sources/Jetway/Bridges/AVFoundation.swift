@@ -335,7 +335,11 @@ open class AVSpeechSynthesizer {
     }
 
     /// Where to stop or pause: now, or after the current word. Both act at once here.
-    public enum Boundary: Sendable { case immediate, word }
+    public enum Boundary: Sendable {
+        /// Stop at once (`immediate`) or after the word being spoken (`word`); the browser is not told which, so
+        /// both stop or pause the speech at once.
+        case immediate, word
+    }
 
     /// Cancels speech in the browser of the page acting, at once whatever the `boundary`; returns `true`.
     ///

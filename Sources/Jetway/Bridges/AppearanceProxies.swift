@@ -243,7 +243,10 @@ public final class UINavigationBar {
 @MainActor @preconcurrency
 open class UIBarAppearance: NSObject {
     /// Apple's kinds of device. Not used by Jetway: `init(idiom:)` takes a `UIUserInterfaceIdiom`, and ignores it.
-    public enum Idiom: Sendable { case phone, pad, mac, unspecified }
+    public enum Idiom: Sendable {
+        /// A phone, an iPad, a Mac, or not known. Nothing in Jetway takes these: they are names only.
+        case phone, pad, mac, unspecified
+    }
     /// The bar's background colour; it wins over `backgroundEffect`.
     open var backgroundColor: UIColor? { didSet { isConfigured = true } }
     /// The colour of the line under the bar: a 1-pixel inset `box-shadow` at the bar's bottom edge.
@@ -330,7 +333,11 @@ open class UITabBarItemAppearance: NSObject {
     /// A look for the layout `style` (ignored here), with nothing set.
     public init(style: Style) { super.init() }
     /// The tab bar's item layouts: stacked (icon above title), inline, compact inline.
-    public enum Style: Sendable { case stacked, inline, compactInline }
+    public enum Style: Sendable {
+        /// Icon above title (`stacked`), icon beside title (`inline`), or the compact inline layout; `init(style:)`
+        /// ignores them, as the page's tab bar has one layout.
+        case stacked, inline, compactInline
+    }
 }
 
 /// A tab bar item's icon and title in one state.
@@ -409,7 +416,12 @@ public final class UITabBar {
 @MainActor @preconcurrency
 public final class UITableView {
     /// Whether rows have a line between them: none, or a single line.
-    public enum SeparatorStyle: Sendable { case none, singleLine }
+    public enum SeparatorStyle: Sendable {
+        /// No separators: the rows' bottom borders are made transparent.
+        case none
+        /// A line under each row (the default), in `separatorColor` and between `separatorInset` when those are set.
+        case singleLine
+    }
     private static let shared = UITableView()
     /// The proxy whose settings style every `List` of the app.
     public static func appearance() -> UITableView { shared }
@@ -489,7 +501,12 @@ public final class UIPageControl {
 @MainActor @preconcurrency
 public final class UISegmentedControl {
     /// The segment states that title attributes are set for: a segment, or the selected one.
-    public enum State: Sendable { case normal, selected }
+    public enum State: Sendable {
+        /// Every segment's title (the selected one's too, unless `selected` has attributes of its own).
+        case normal
+        /// The selected segment's title.
+        case selected
+    }
     private static let shared = UISegmentedControl()
     /// The proxy whose settings style every segmented `Picker` of the app.
     public static func appearance() -> UISegmentedControl { shared }

@@ -80,7 +80,11 @@ open class CHHapticEngine: @unchecked Sendable {
     open func playPattern(from data: Data) throws {}
 
     /// What `notifyWhenPlayersFinished` should do next: stop the engine, or leave it running.
-    public enum FinishedAction: Int, Sendable { case stopEngine = 1, leaveEngineRunning = 2 }
+    public enum FinishedAction: Int, Sendable {
+        /// Stop the engine, or leave it running. The handler's answer is ignored here: the engine plays nothing
+        /// either way.
+        case stopEngine = 1, leaveEngineRunning = 2
+    }
 }
 
 /// Plays a pattern.

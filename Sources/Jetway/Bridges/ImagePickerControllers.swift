@@ -48,11 +48,20 @@ open class UIImagePickerController: UIViewController {
         case photoLibrary, camera, savedPhotosAlbum
     }
     /// Which camera a `.camera` picker asks the phone for.
-    public enum CameraDevice: Int, Sendable { case rear, front }
+    public enum CameraDevice: Int, Sendable {
+        /// The rear camera (the file input's `capture="environment"`, the default) or the front one (`capture="user"`).
+        case rear, front
+    }
     /// Photo or video; kept and not read: the picker takes photos only.
-    public enum CameraCaptureMode: Int, Sendable { case photo, video }
+    public enum CameraCaptureMode: Int, Sendable {
+        /// Still photos or video; ignored, as the picker takes photos only.
+        case photo, video
+    }
     /// Off, automatic or on; kept and not read: the phone's camera sets its own flash.
-    public enum CameraFlashMode: Int, Sendable { case off = -1, auto = 0, on = 1 }
+    public enum CameraFlashMode: Int, Sendable {
+        /// Flash off, automatic or on; ignored, as the phone's camera sets its own flash.
+        case off = -1, auto = 0, on = 1
+    }
 
     /// The keys of what the delegate is given: the photo (`originalImage`, and `editedImage`
     /// when `allowsEditing`: the photo as picked, as there is no cropping step), its stored
@@ -174,9 +183,17 @@ public func UIImageWriteToSavedPhotosAlbum(
 /// What a `PHPickerViewController` is asked for: which photos and how many.
 public struct PHPickerConfiguration: Sendable {
     /// How a picked photo is handed over (the browser gives the file as it is).
-    public enum AssetRepresentationMode: Int, Sendable { case automatic, current, compatible }
+    public enum AssetRepresentationMode: Int, Sendable {
+        /// Let the system choose, keep the photo's current encoding, or convert it to a compatible one; ignored:
+        /// every pick is the file as the visitor's browser uploaded it.
+        case automatic, current, compatible
+    }
     /// How several picks are ordered; kept and not read: the browser picks one photo at a time.
-    public enum Selection: Int, Sendable { case `default`, ordered, continuous, continuousAndOrdered }
+    public enum Selection: Int, Sendable {
+        /// Apple's ways of picking several photos (numbered in order, reported as the visitor picks, or both);
+        /// ignored, as the browser's picker gives one photo a pick.
+        case `default`, ordered, continuous, continuousAndOrdered
+    }
 
     /// The photos offered (nil: images; videos are not offered).
     public var filter: PHPickerFilter?

@@ -277,7 +277,10 @@ public final class UIScreen: Sendable {
 /// buzzer, not a tap), so these do nothing, as on a device without a Taptic Engine.
 public final class UIImpactFeedbackGenerator: Sendable {
     /// How heavy an impact feels. Accepted so UIKit code compiles; no haptics play here.
-    public enum FeedbackStyle: Sendable { case light, medium, heavy, soft, rigid }
+    public enum FeedbackStyle: Sendable {
+        /// Light, medium (the default), heavy, soft or rigid impacts; every style plays nothing here.
+        case light, medium, heavy, soft, rigid
+    }
     /// Makes a generator of `style` impacts, which play nothing.
     public init(style: FeedbackStyle = .medium) {}
     /// Does nothing: there is nothing to prepare.
@@ -291,7 +294,10 @@ public final class UIImpactFeedbackGenerator: Sendable {
 /// Success, warning and error haptics: a browser page has none, so these do nothing.
 public final class UINotificationFeedbackGenerator: Sendable {
     /// The kind of notification haptic: success, warning or error.
-    public enum FeedbackType: Sendable { case success, warning, error }
+    public enum FeedbackType: Sendable {
+        /// A task succeeded, a warning, or a failure; `notificationOccurred(_:)` plays nothing for any of them.
+        case success, warning, error
+    }
     /// Makes a generator that plays nothing.
     public init() {}
     /// Does nothing: there is nothing to prepare.
@@ -345,9 +351,15 @@ public struct SensoryFeedback: Equatable, Sendable {
     public static func impact(flexibility: Flexibility, intensity: Double = 1) -> SensoryFeedback { .impact }
 
     /// How heavy an impact is: light, medium or heavy.
-    public enum Weight: Sendable, Equatable { case light, medium, heavy }
+    public enum Weight: Sendable, Equatable {
+        /// Light, medium (the default) or heavy; ignored by `impact(weight:intensity:)`, which plays nothing here.
+        case light, medium, heavy
+    }
     /// How flexible an impact's objects are: rigid, solid or soft.
-    public enum Flexibility: Sendable, Equatable { case rigid, solid, soft }
+    public enum Flexibility: Sendable, Equatable {
+        /// Rigid, solid or soft; ignored by `impact(flexibility:intensity:)`, which plays nothing here.
+        case rigid, solid, soft
+    }
 }
 
 extension View {

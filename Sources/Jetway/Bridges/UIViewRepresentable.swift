@@ -522,7 +522,13 @@ open class UIVisualEffectView: UIView {
 open class UIActivityIndicatorView: UIView {
     /// The spinner's size: `.large` and `.whiteLarge` are drawn 1.6 times larger; the colour of `.white` and `.gray` is not applied
     /// (set `color`).
-    public enum Style: Int, Sendable { case medium, large, white, whiteLarge, gray }
+    public enum Style: Int, Sendable {
+        /// The spinner at its normal size (`medium`, the default) or 1.6 times larger (`large`).
+        case medium, large
+        /// UIKit's older styles: `whiteLarge` is drawn 1.6 times larger, the others at the normal size; their white
+        /// or gray colour is not applied (set `color`).
+        case white, whiteLarge, gray
+    }
     /// The spinner's style: its size.
     open var style: Style = .medium { didSet { changed() } }
     /// The spinner's colour; nil for the accent colour.

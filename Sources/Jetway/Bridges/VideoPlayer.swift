@@ -125,12 +125,25 @@ extension NSNotification.Name {
 open class AVPlayer: NSObject, Observable, @unchecked Sendable {
     /// What the player does when a page plays the video to its end: `advance` and `pause` stop it
     /// and go back to the start (there is no queue to advance to); `none` leaves it counted as playing.
-    public enum ActionAtItemEnd: Int, Sendable { case advance, pause, none }
+    public enum ActionAtItemEnd: Int, Sendable {
+        /// The player pauses and goes back to the start: the same for both, as there is no queue to advance to.
+        case advance, pause
+        /// Nothing happens: the player still counts as playing, and `currentTime()` keeps counting past the end.
+        case none
+    }
     /// Paused or playing; `waitingToPlayAtSpecifiedRate` is never reported here.
-    public enum TimeControlStatus: Int, Sendable { case paused, waitingToPlayAtSpecifiedRate, playing }
+    public enum TimeControlStatus: Int, Sendable {
+        /// `paused` or `playing`, as `play()`, `pause()` or `rate` last set it (or `paused` after the end);
+        /// `waitingToPlayAtSpecifiedRate` is never reported, as the browser's buffering is not sent back.
+        case paused, waitingToPlayAtSpecifiedRate, playing
+    }
     /// Unknown (no item) or ready to play (an item); `failed` is never reported: a page's failed
     /// load is not sent back.
-    public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
+    public enum Status: Int, Sendable {
+        /// `unknown` without an item, `readyToPlay` with one (whether or not the browser can load it); `failed`
+        /// is never reported.
+        case unknown, readyToPlay, failed
+    }
 
     private let registrar = ObservationRegistrar()
     private var _item: AVPlayerItem?

@@ -36,7 +36,17 @@ extension Optional: Gesture where Wrapped: Gesture {
 /// page's, for how long, and a pinch's scale and a twist's angle.
 public struct GestureInput: Sendable {
     /// `released`: a press let go before it succeeded, or a drag, pinch or twist cancelled.
-    public enum Phase: Int, Sendable { case changed = 0, ended = 1, pressing = 2, released = 3 }
+    public enum Phase: Int, Sendable {
+        /// A drag, pinch or twist moved: the gesture's `onChanged` runs.
+        case changed = 0
+        /// The gesture succeeded (a tap, a press held long enough, a drag, pinch or twist let go): its `onEnded` runs.
+        case ended = 1
+        /// A long press began: the pointer went down on the view.
+        case pressing = 2
+        /// A long press is over (let go or moved too far before it succeeded, or just after it succeeded), or the
+        /// browser cancelled a drag, pinch or twist.
+        case released = 3
+    }
     /// Which of the view's recognizers saw this: its index in the gesture's `_recognizers()`.
     public let recognizer: Int
     /// Whether the gesture changed, ended, began pressing or was released.

@@ -14,7 +14,11 @@ public protocol ScrollTargetBehavior: Sendable {
 public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior {
     /// How many views one scroll may pass in SwiftUI. Accepted so SwiftUI code compiles; the browser's
     /// snapping decides, so Jetway ignores it.
-    public enum LimitBehavior: Sendable { case automatic, always, never, alwaysByFew, alwaysByOne }
+    public enum LimitBehavior: Sendable {
+        /// SwiftUI's limits on how many views one scroll may pass; all ignored, as the browser's scroll snapping
+        /// decides.
+        case automatic, always, never, alwaysByFew, alwaysByOne
+    }
     /// Creates the view-aligned behavior; `limitBehavior` is ignored.
     public init(limitBehavior: LimitBehavior = .automatic) {}
     /// Jetway's plumbing (the CSS class that makes the browser snap); not for apps.

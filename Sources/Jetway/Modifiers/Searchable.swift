@@ -159,7 +159,11 @@ public struct SearchFieldPlacement: Sendable, Equatable {
     public static func navigationBarDrawer(displayMode: NavigationBarDrawerDisplayMode) -> SearchFieldPlacement { .navigationBarDrawer }
 
     /// Whether the drawer's field hides as the content scrolls (`.automatic`) or stays.
-    public enum NavigationBarDrawerDisplayMode: Sendable, Equatable { case automatic, always }
+    public enum NavigationBarDrawerDisplayMode: Sendable, Equatable {
+        /// Hide the field as the content scrolls (`automatic`) or always show it; ignored, as Jetway always shows
+        /// the search field.
+        case automatic, always
+    }
 }
 
 /// Whether a search field is in use, and the app's requests for its focus.

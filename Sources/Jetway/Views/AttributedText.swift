@@ -143,10 +143,19 @@ extension AttributedString {
         /// Which Markdown syntax to read. Jetway reads inline syntax only: `full` and `inlineOnly` read
         /// the same (paragraph breaks kept, line breaks joined), `inlineOnlyPreservingWhitespace` keeps
         /// the text's line breaks and spaces as they are.
-        public enum InterpretedSyntax: Hashable, Sendable { case full, inlineOnly, inlineOnlyPreservingWhitespace }
+        public enum InterpretedSyntax: Hashable, Sendable {
+            /// Inline syntax, a blank line kept as a paragraph break and other line breaks joined with a space;
+            /// block syntax (headings, lists, quotes) is not read, in either.
+            case full, inlineOnly
+            /// Inline syntax, the text's line breaks and spaces kept as they are.
+            case inlineOnlyPreservingWhitespace
+        }
         /// What to do with Markdown that cannot be read. Accepted so SwiftUI code compiles: Jetway's
         /// reader reads any text, so it never throws and both policies give the same result.
-        public enum FailurePolicy: Hashable, Sendable { case throwError, returnPartiallyParsedIfPossible }
+        public enum FailurePolicy: Hashable, Sendable {
+            /// Throw, or give what could be read; the same here, as Jetway's reader reads any text and never throws.
+            case throwError, returnPartiallyParsedIfPossible
+        }
         /// Apple's extended attributes (`^[text](attribute: value)`). Accepted so SwiftUI code
         /// compiles; Jetway's reader ignores it and leaves such syntax as text.
         public var allowsExtendedAttributes = false

@@ -40,7 +40,11 @@ public struct PhotosPickerItem: Equatable, Hashable, Sendable {
     }
 
     /// How a photo with several encodings is given (a browser's pick has one: accepted as said).
-    public enum EncodingDisambiguationPolicy: Sendable, Equatable { case automatic, current, compatible }
+    public enum EncodingDisambiguationPolicy: Sendable, Equatable {
+        /// Let the system choose, keep the photo's current encoding, or convert it to a compatible one; ignored:
+        /// the item is the file as the visitor's browser uploaded it.
+        case automatic, current, compatible
+    }
 
     /// The photo as `type` (`Data`, `Image`, or an app's own `Transferable`): the stored
     /// file's bytes, converted by the type's representations; nil when the type cannot be

@@ -244,7 +244,12 @@ extension EnvironmentValues {
 /// `.tabViewStyle(.page)`: pages turned by a swipe, with dots (`indexDisplayMode: .never`: none).
 public struct PageTabViewStyle: Sendable, Equatable {
     /// Whether a paged tab view shows its dots: `automatic` and `always` show them, `never` hides them.
-    public enum IndexDisplayMode: Sendable, Equatable { case automatic, always, never }
+    public enum IndexDisplayMode: Sendable, Equatable {
+        /// Dots, one a page, the current one highlighted (`automatic` is the same as `always`).
+        case automatic, always
+        /// No dots: the paged tab view's tab bar, which holds them, is hidden.
+        case never
+    }
     let indexDisplayMode: IndexDisplayMode
     /// The page style, its dots shown or hidden by `indexDisplayMode`.
     public init(indexDisplayMode: IndexDisplayMode = .automatic) { self.indexDisplayMode = indexDisplayMode }
@@ -318,7 +323,14 @@ extension View {
 public struct PageIndexViewStyle: Sendable {
     /// When the dots have a backing capsule: `always` and `interactive` give them one, `automatic` and
     /// `never` leave them bare.
-    public enum BackgroundDisplayMode: Sendable { case automatic, always, interactive, never }
+    public enum BackgroundDisplayMode: Sendable {
+        /// Bare dots, as with `never`.
+        case automatic
+        /// Dots on a backing capsule; `interactive` too, as a page has no other moment to show it.
+        case always, interactive
+        /// Bare dots, with no backing.
+        case never
+    }
     /// When the dots have a backing capsule.
     public let backgroundDisplayMode: BackgroundDisplayMode
 
