@@ -191,7 +191,8 @@ bench: bench-deps
 ## docs: each public module's reference (DocC, from the compiler's symbol graphs; a module's
 ## catalog is Sources/<Module>/<Module>.docc when it has one), in .build/docs/<Module>; Jetway's
 ## also has the guides of docs/ (DOC_ARTICLES) as articles. Fails on any DocC warning and prints
-## how much of each module is documented. In development the server serves them at /_jetway/docs/.
+## how much of each module is documented (a member a type inherits, as a chart's `.padding`, shows
+## the doc comment it was written with). In development the server serves them at /_jetway/docs/.
 DOC_MODULES := Jetway JetwayServer JetwayStore JetwayTesting JetwayCharts JetwayMapKit JetwayCoreData JetwaySwiftData JetwayKingfisher JetwayBrowser
 DOC_ARTICLES := getting-started development porting swiftui concepts testing assets store integration http deploying scaling motion previews security icons charts maps coredata swiftdata
 # A guide's links to another become DocC links (`[text](doc:store)`); to a page that is not one
@@ -217,7 +218,7 @@ docs: deps
 		fi; \
 		rm -rf .build/docs/$$module; \
 		docc convert $$work/$$module.docc --additional-symbol-graph-dir $$work/graphs --output-dir .build/docs/$$module \
-			--fallback-display-name $$module --fallback-bundle-identifier org.jetway.$$module --warnings-as-errors \
+			--fallback-display-name $$module --fallback-bundle-identifier org.jetway.$$module --warnings-as-errors --enable-inherited-docs \
 			--hosting-base-path _jetway/docs/$$module \
 			--experimental-documentation-coverage --coverage-summary-level brief 2>&1 | grep -v "^$$" || exit 1; \
 		rm -rf $$work; \

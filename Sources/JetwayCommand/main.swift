@@ -5,11 +5,14 @@ import JetwayPort
 //
 //   swift run jetway new <Name> [--jetway <address>] [--from <version>] [--into <folder>]
 //   swift run jetway dev [--product <name>] [--ignore <folder>]… [--package <folder>]
+//   swift run jetway docs [--package <folder>]
 //   swift run jetway port <folder> [--dry-run]
 //
 // `new` writes a new app's package (NewCommand.swift).
 //
 // `dev` builds and runs an app, and builds and restarts it on every save (DevCommand.swift).
+//
+// `docs` builds Jetway's documentation in its checkout, for `dev` to serve (DocsCommand.swift).
 //
 // `port` rewrites a SwiftUI project's Swift files in place so they build against Jetway
 // (PortRewrite: the imports), writes the names Xcode generates for its asset catalogs
@@ -19,7 +22,7 @@ import JetwayPort
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: jetway new <Name> [--jetway <address>] [--from <version>] [--into <folder>]\n       jetway dev [--product <name>] [--ignore <folder>]… [--package <folder>]\n       jetway port <folder> [--dry-run]\n"
+            "usage: jetway new <Name> [--jetway <address>] [--from <version>] [--into <folder>]\n       jetway dev [--product <name>] [--ignore <folder>]… [--package <folder>]\n       jetway docs [--package <folder>]\n       jetway port <folder> [--dry-run]\n"
                 .utf8))
     exit(2)
 }
@@ -27,6 +30,7 @@ func usage() -> Never {
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "new" { newApp(Array(arguments.dropFirst())) }
 if arguments.first == "dev" { developApp(Array(arguments.dropFirst())) }
+if arguments.first == "docs" { buildDocumentation(Array(arguments.dropFirst())) }
 guard arguments.first == "port", arguments.count >= 2 else { usage() }
 arguments.removeFirst()
 let dryRun = arguments.contains("--dry-run")

@@ -162,3 +162,29 @@ struct SourceWatcherTests {
         #expect(watcher.changes() == ["Assets/theme.css"])
     }
 }
+
+/// `jetway docs` builds in Jetway's own folder, or the checkout SwiftPM made of it for an app.
+struct DocumentationCheckoutTests {
+    func makePackage(_ folder: URL, name: String, makefile: String?) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "let package = Package(\n    name: \"\(name)\",\n)".write(
+            to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        if let makefile { try makefile.write(to: folder.appendingPathComponent("Makefile"), atomically: true, encoding: .utf8) }
+    }
+
+    @Test func jetwayItselfOrItsCheckoutOrNone() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("jetway-docs-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = root.appendingPathComponent("Departures")
+        try makePackage(app, name: "Departures", makefile: nil)
+        #expect(DocumentationCheckout.jetway(for: app) == nil, "not resolved yet")
+        // Another dependency with a Makefile, and one named Jetway without the docs target.
+        try makePackage(app.appendingPathComponent(".build/checkouts/another"), name: "Another", makefile: "all:\ndocs:\n")
+        try makePackage(app.appendingPathComponent(".build/checkouts/fork"), name: "Jetway", makefile: "all:\n")
+        #expect(DocumentationCheckout.jetway(for: app) == nil)
+        let checkout = app.appendingPathComponent(".build/checkouts/jetway")
+        try makePackage(checkout, name: "Jetway", makefile: "all:\n\ndocs: deps\n\tdocc\n")
+        #expect(DocumentationCheckout.jetway(for: app)?.standardizedFileURL.path == checkout.standardizedFileURL.path)
+        #expect(DocumentationCheckout.jetway(for: checkout)?.standardizedFileURL.path == checkout.standardizedFileURL.path)
+    }
+}

@@ -143,4 +143,43 @@ struct CombineChainTests {
         try host.update()
         #expect(host.text == "ticks 3", "no tick after the timer's connection was cancelled")
     }
+
+    final class Arrivals: ObservableObject, @unchecked Sendable {
+        @Published var latest = "none"
+    }
+
+    struct ArrivalsLine: View {
+        @ObservedObject var arrivals: Arrivals
+        @State private var heard: [String] = []
+        var body: some View {
+            Text("latest \(arrivals.latest), heard \(heard.joined(separator: ","))")
+                .onReceive(arrivals.$latest) { heard.append($0) }
+        }
+    }
+
+    /// A model published from a background task (a feed's thread) reaches the views on the main
+    /// actor after it, as in SwiftUI (which warns); it used to trap, stopping the server.
+    @Test func aValuePublishedOffTheMainThreadReachesTheView() async throws {
+        let arrivals = Arrivals()
+        let host = ViewHost(ArrivalsLine(arrivals: arrivals))
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                arrivals.latest = "A1"
+                done.resume()
+            }
+        }
+        final class Heard: @unchecked Sendable {
+            var values: [Int] = []
+            var subscription: AnyCancellable?
+        }
+        let heard = Heard()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                heard.subscription = Just(7).sink { value in MainActor.assumeIsolated { heard.values.append(value) } }
+                done.resume()
+            }
+        }
+        #expect(await host.settle { $0.text == "latest A1, heard none,A1" }, "\(host.text)")
+        #expect(heard.values == [7], "a Just subscribed off the main thread delivers on the main actor")
+    }
 }

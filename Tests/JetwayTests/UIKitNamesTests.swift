@@ -104,3 +104,28 @@ struct UIKitNamesTests {
         #expect(plain.contains("class=\"\(RuntimeContract.Class.root)\"") && plain.contains(">light<"))
     }
 }
+
+/// A page's copied text is its own: another page (another visitor's) never reads it.
+private struct Copying: View {
+    @State private var read = "nothing"
+    var body: some View {
+        VStack {
+            Button("Copy") { UIPasteboard.general.string = "B12-42" }
+            Button("Read") { read = UIPasteboard.general.string ?? "none" }
+            Text("Read: \(read)")
+        }
+    }
+}
+
+@MainActor
+struct PasteboardTests {
+    @Test func whatAPageCopiedIsReadByThatPageOnly() throws {
+        let first = ViewHost(Copying())
+        let second = ViewHost(Copying())
+        try first.tap("Copy")
+        try second.tap("Read")
+        #expect(second.text.contains("Read: none"), "another page read what the first copied")
+        try first.tap("Read")
+        #expect(first.text.contains("Read: B12-42"))
+    }
+}

@@ -23,11 +23,11 @@ struct DocumentedSymbolsTests {
     /// A `case` line (one or several cases); inside a public enum's body at its own depth it declares.
     static let enumCase = try! NSRegularExpression(pattern: #"^\s*(?:indirect\s+)?case\s+[\w`]"#)
     /// A public declaration after an opening brace on the same line (`extension S where Self ==
-    /// T { public static var t: T { T() } }`): it cannot carry a comment of its own, so it counts as
-    /// undocumented until it is written on a line of its own.
+    /// T { public static var t: T { T() } }`, `public enum E { case a, b }`): it cannot carry a
+    /// comment of its own, so it counts as undocumented until it is written on a line of its own.
     static let afterBrace = try! NSRegularExpression(
         pattern:
-            #"\{\s*(?:@[\w.]+\s+)*(?:(?:nonisolated|final|static|override|mutating)\s+)*(?:public|open)\s+(?:(?:static|final|override|nonisolated|mutating|convenience|required|class)\s+)*(?:func|var|let|init|subscript|struct|class|enum|typealias)\b"#
+            #"\{\s*(?:@[\w.]+\s+)*(?:(?:nonisolated|final|static|override|mutating)\s+)*(?:public|open)\s+(?:(?:static|final|override|nonisolated|mutating|convenience|required|class)\s+)*(?:func|var|let|init|subscript|struct|class|enum|typealias)\b|\bpublic\s+(?:indirect\s+)?enum\b[^{]*\{\s*(?:indirect\s+)?case\b"#
     )
     /// `public protocol`: the requirements in its body are public too.
     static let publicProtocol = try! NSRegularExpression(pattern: #"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*public\s+protocol\b"#)

@@ -15,11 +15,11 @@ extension EndToEnd {
         /// (Started directly: `swift run` closes the descriptors it inherited before it becomes
         /// the command, which Foundation's `Process` takes for the process's end, and it then
         /// waits for it on the thread that reaps every other process of the tests.)
-        static func develop(_ folder: URL, data: URL) async throws -> (Process, String) {
+        static func develop(_ folder: URL, data: URL, arguments: [String] = []) async throws -> (Process, String) {
             let port = TestServer.freePort()
             let process = Process()
             process.executableURL = folder.appendingPathComponent(".build/debug/jetway")
-            process.arguments = ["dev"]
+            process.arguments = ["dev"] + arguments
             process.currentDirectoryURL = folder
             var environment = ProcessInfo.processInfo.environment
             environment["PATH"] = "/opt/swift/usr/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")

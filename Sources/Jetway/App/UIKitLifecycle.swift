@@ -133,14 +133,14 @@ open class UIScene: UIResponder {
     /// Not connected yet; shown and active (a page shown); shown and inactive (never set here); in
     /// the background (a page hidden).
     public enum ActivationState: Int, Sendable {
-        /// No page phase seen yet.
-        case unattached
+        /// No page phase seen yet (raw values are UIKit's).
+        case unattached = -1
         /// The page is shown (its scene phase is `active`).
-        case foregroundActive
+        case foregroundActive = 0
         /// Never set here: an inactive page counts as `background`.
-        case foregroundInactive
+        case foregroundInactive = 1
         /// The page is hidden (its scene phase is `background` or `inactive`).
-        case background
+        case background = 2
     }
 
     /// The scene's session.

@@ -32,6 +32,8 @@ public final class PageHost {
     }
     /// The page's outermost stack, once it has rendered.
     weak var navigation: NavigationState?
+    /// The text this page last copied through `UIPasteboard` (it goes with the page).
+    var copiedText: String?
     weak var graph: ViewGraph?
     /// Counts presentations, so presenting a new view replaces the sheet, not its content.
     private(set) var presentation = 0

@@ -562,14 +562,15 @@ open class UIResponder: NSObject {
 public final class UIPasteboard {
     /// The app's one pasteboard.
     public static let general = UIPasteboard()
-    private var copied: [ObjectIdentifier: String] = [:]
 
     /// The text copied last by the page acting, or copies `newValue` to its browser's clipboard.
+    /// What a page copied is kept with that page: no other page, or session, reads it, and it
+    /// goes when the page goes.
     public var string: String? {
-        get { PageHost.current.flatMap { copied[ObjectIdentifier($0)] } }
+        get { PageHost.current?.copiedText }
         set {
             guard let page = PageHost.current else { return }
-            copied[ObjectIdentifier(page)] = newValue
+            page.copiedText = newValue
             page.media("copy", player: 0, source: newValue ?? "")
         }
     }

@@ -523,11 +523,11 @@ open class UIActivityIndicatorView: UIView {
     /// The spinner's size: `.large` and `.whiteLarge` are drawn 1.6 times larger; the colour of `.white` and `.gray` is not applied
     /// (set `color`).
     public enum Style: Int, Sendable {
-        /// The spinner at its normal size (`medium`, the default) or 1.6 times larger (`large`).
-        case medium, large
+        /// The spinner at its normal size (`medium`, the default) or 1.6 times larger (`large`); raw values as UIKit's.
+        case medium = 100, large = 101
         /// UIKit's older styles: `whiteLarge` is drawn 1.6 times larger, the others at the normal size; their white
         /// or gray colour is not applied (set `color`).
-        case white, whiteLarge, gray
+        case white = 1, whiteLarge = 0, gray = 2
     }
     /// The spinner's style: its size.
     open var style: Style = .medium { didSet { changed() } }

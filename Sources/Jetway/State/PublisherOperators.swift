@@ -224,7 +224,7 @@ extension Publisher {
         nonisolated(unsafe) let values = values
         return AnyPublisher { receive, complete in
             nonisolated(unsafe) let receive = receive
-            MainActor.assumeIsolated { for value in values { receive(value) } }
+            onMainActor { for value in values { receive(value) } }
             return subscribe(receive, completion: complete)
         }
     }

@@ -241,7 +241,7 @@ public struct Just<Output>: Publisher {
     ) -> AnyCancellable {
         nonisolated(unsafe) let value = output
         nonisolated(unsafe) let receive = receive, complete = complete
-        MainActor.assumeIsolated {
+        onMainActor {
             receive(value)
             complete(.finished)
         }
@@ -271,7 +271,7 @@ public struct Empty<Output, Failure: Error>: Publisher {
     ) -> AnyCancellable {
         guard completeImmediately else { return AnyCancellable {} }
         nonisolated(unsafe) let complete = complete
-        MainActor.assumeIsolated { complete(.finished) }
+        onMainActor { complete(.finished) }
         return AnyCancellable {}
     }
 }
@@ -343,7 +343,7 @@ public struct Fail<Output, Failure: Error>: Publisher {
     ) -> AnyCancellable {
         let error = error
         nonisolated(unsafe) let complete = complete
-        MainActor.assumeIsolated { complete(.failure(error)) }
+        onMainActor { complete(.failure(error)) }
         return AnyCancellable {}
     }
 }
@@ -402,7 +402,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Publisher {
     public nonisolated func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
         let id = receivers.add(receive)
         nonisolated(unsafe) let receive = receive
-        MainActor.assumeIsolated { receive(current) }
+        nonisolated(unsafe) let value = current
+        onMainActor { receive(value) }
         // At once, from any thread: nothing is delivered after `cancel()` returns.
         return AnyCancellable { [weak self] in self?.receivers.remove(id) }
     }
@@ -437,12 +438,13 @@ extension Published.Publisher: Jetway.Publisher {
     public typealias Output = Value
 
     /// Delivers the `@Published` property's current value to `receive` at once, then each new one as it is
-    /// set; both must happen on the main actor (a value set on another thread traps here).
+    /// set, on the main actor: a value set on another thread (a background task's) is delivered on the
+    /// main queue after it, as SwiftUI delivers it with a warning — never a trap.
     public func subscribe(_ receive: @escaping (Value) -> Void) -> AnyCancellable {
         nonisolated(unsafe) let receive = receive
         return box.subscribe { value in
             nonisolated(unsafe) let value = value
-            MainActor.assumeIsolated { receive(value) }
+            onMainActor { receive(value) }
         }
     }
 }
@@ -633,3 +635,26 @@ final class Subscription: UnmountObserving {
         cancellable = nil
     }
 }
+
+/// Runs `work` on the main actor, where views and their models live: at once when called there
+/// (the usual case), else on the main queue — a value published from a background task reaches
+/// the views after it, as in SwiftUI (which warns), instead of stopping the server.
+func onMainActor(_ work: @escaping @MainActor () -> Void) {
+    if isMainThread {
+        MainActor.assumeIsolated(work)
+    } else {
+        DispatchQueue.main.async { MainActor.assumeIsolated(work) }
+    }
+}
+
+/// Whether this code runs on the main queue, where the main actor runs its work. (Foundation's
+/// `Thread.isMainThread` on Linux names the thread that first used Foundation, which need not
+/// be the main actor's.)
+var isMainThread: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
+
+/// A mark on the main queue, set once: work running on it (the main actor's) can see it.
+nonisolated(unsafe) let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()

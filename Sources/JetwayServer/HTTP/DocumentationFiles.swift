@@ -63,6 +63,10 @@ struct DocumentationFiles {
         return HTTPResponse(status: 200, contentType: type, headers: [("cache-control", "no-cache")], body: body).varyingByEncoding()
     }
 
+    /// What the index says before the docs are built.
+    static let noneBuilt =
+        "<li>None built yet: <code>swift run jetway docs</code> in the app's folder (<code>make docs</code> in Jetway's).</li>"
+
     /// `/_jetway/docs/`: the modules, each a link to its reference.
     private func index() -> HTTPResponse {
         let items = modules.map { module in
@@ -70,6 +74,6 @@ struct DocumentationFiles {
         }.joined()
         return HTTPResponse.simplePage(
             200, title: "Documentation",
-            bodyHTML: "<ul>\(items.isEmpty ? "<li>None built yet: <code>make docs</code> in a Jetway checkout.</li>" : items)</ul>")
+            bodyHTML: "<ul>\(items.isEmpty ? Self.noneBuilt : items)</ul>")
     }
 }
