@@ -194,7 +194,7 @@ bench: bench-deps
 ## how much of each module is documented (a member a type inherits, as a chart's `.padding`, shows
 ## the doc comment it was written with). In development the server serves them at /_jetway/docs/.
 DOC_MODULES := Jetway JetwayServer JetwayStore JetwayTesting JetwayCharts JetwayMapKit JetwayCoreData JetwaySwiftData JetwayKingfisher JetwayBrowser
-DOC_ARTICLES := getting-started development porting swiftui concepts testing assets store integration http deploying scaling motion previews security icons charts maps coredata swiftdata
+DOC_ARTICLES := getting-started development localization porting swiftui concepts testing assets store integration http deploying scaling motion previews security icons charts maps coredata swiftdata
 # A guide's links to another become DocC links (`[text](doc:store)`); to a page that is not one
 # of them, its name in the repository.
 empty :=

@@ -49,6 +49,7 @@ extension BundledAssets {
         ("runtime/features/pickers.js", PackageResources.pickers_js),
         ("runtime/features/scroll.js", PackageResources.scroll_js),
         ("runtime/features/sizes.js", PackageResources.sizes_js),
+        ("runtime/features/locale.js", PackageResources.locale_js),
         ("runtime/features/fields.js", PackageResources.fields_js),
         ("runtime/features/focus.js", PackageResources.focus_js),
         ("runtime/features/keys.js", PackageResources.keys_js),

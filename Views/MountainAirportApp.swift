@@ -12,15 +12,21 @@ public enum MountainAirportApp {
                 "widgets/timeline-table.js", "widgets/jetway-timeline.js", "widgets/picker-view.js", "widgets/refresh-scroll-view.js",
                 "widgets/jetway-controls.js",
             ],
+            // An airport shows its times in its own zone, as its departure screens do, whoever
+            // is looking and from where.
             routes: [
-                Route("/") { _ in FlightBoard(model: model) },
-                Route("/flights/:id") { match in FlightPage(model: model, id: match.parameters["id"] ?? "") },
+                Route("/") { _ in FlightBoard(model: model).environment(\.timeZone, model.timeZone) },
+                Route("/flights/:id") { match in
+                    FlightPage(model: model, id: match.parameters["id"] ?? "").environment(\.timeZone, model.timeZone)
+                },
                 Route("/awards") { _ in AirportAwards() },
-                Route("/timeline") { _ in TimelineScreen(model: model) },
-                Route("/embed/flights") { _ in EmbeddedFlights(model: model) },
-                Route("/settings") { _ in AirportSettings(model: model) },
-                Route("/ops") { _ in OperationsConsole(model: model, feed: feed) },
-                Route("/gate/:gate", availableOffline: true) { match in GateKiosk(model: model, gate: match.parameters["gate"] ?? "") },
+                Route("/timeline") { _ in TimelineScreen(model: model).environment(\.timeZone, model.timeZone) },
+                Route("/embed/flights") { _ in EmbeddedFlights(model: model).environment(\.timeZone, model.timeZone) },
+                Route("/settings") { _ in AirportSettings(model: model).environment(\.timeZone, model.timeZone) },
+                Route("/ops") { _ in OperationsConsole(model: model, feed: feed).environment(\.timeZone, model.timeZone) },
+                Route("/gate/:gate", availableOffline: true) { match in
+                    GateKiosk(model: model, gate: match.parameters["gate"] ?? "").environment(\.timeZone, model.timeZone)
+                },
             ],
             handlers: FlightAPI.handlers(model: model) + AirportStaff.handlers(store: model.store)
                 + [FlightBoardModel.avatarHandler(store: model.store)],

@@ -60,6 +60,7 @@ const wire = Object.freeze({
     swipe: "data-jw-swipe",
     reorder: "data-jw-reorder",
     sizeClass: "data-jw-size-class",
+    timeZone: "data-jw-zone",
     savedAt: "data-jw-saved",
     hostedView: "data-jetway-view",
     lazyRows: "data-rows",

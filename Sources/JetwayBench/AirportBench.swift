@@ -150,7 +150,9 @@ enum AirportBench {
                     throw BenchFailure("airport_board_first_row_ms: no row")
                 }
                 // The parser reached the first row when the row's HTML had arrived: responseEnd
-                // bounds it from above; first-contentful-paint is when it was on screen.
+                // bounds it from above; first-contentful-paint is when it was on screen. The paint
+                // entry is recorded after the frame, which may come after the row is in the DOM.
+                _ = await browser.wait(for: "return performance.getEntriesByName('first-contentful-paint').length > 0", timeout: 5)
                 let painted =
                     try await browser.execute(
                         "const p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? p.startTime : -1") as? Double

@@ -186,13 +186,17 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     /// Starts a browser of this engine; `reducedMotion`: one whose visitor asked for less motion
     /// (`prefers-reduced-motion: reduce`), as each engine is told it — Chromium by a switch,
     /// Firefox by its `ui.prefersReducedMotion` preference, WebKitGTK by GTK's
-    /// `gtk-enable-animations` setting.
-    public func start(reducedMotion: Bool = false) async throws -> any Browser {
+    /// `gtk-enable-animations` setting. `timeZone`: the zone the browser is in (its `TZ`; UTC
+    /// unless said, whatever zone the test process is in).
+    public func start(reducedMotion: Bool = false, timeZone: String = "UTC") async throws -> any Browser {
         guard isInstalled else { throw BrowserFailure(description: "\(self) is not installed (make test-deps installs it)") }
+        let environment = ["TZ": timeZone]
         return switch self {
-        case .chromium: try await WebDriver.startChromium(extra: reducedMotion ? ["--force-prefers-reduced-motion"] : [])
-        case .firefox: try await FirefoxBiDi.start(preferences: reducedMotion ? ["ui.prefersReducedMotion": "1"] : [:])
-        case .webkit: try await WebDriver.startWebKit(reducedMotion: reducedMotion)
+        case .chromium:
+            try await WebDriver.startChromium(extra: reducedMotion ? ["--force-prefers-reduced-motion"] : [], environment: environment)
+        case .firefox:
+            try await FirefoxBiDi.start(preferences: reducedMotion ? ["ui.prefersReducedMotion": "1"] : [:], environment: environment)
+        case .webkit: try await WebDriver.startWebKit(reducedMotion: reducedMotion, environment: environment)
         }
     }
 }
@@ -202,13 +206,14 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
 /// browsers starting together on a 2-core machine starve the servers under test for seconds.
 @MainActor
 public func withBrowsers(
-    _ count: Int, _ engine: BrowserEngine = .chromium, reducedMotion: Bool = false, _ body: ([any Browser]) async throws -> Void
+    _ count: Int, _ engine: BrowserEngine = .chromium, reducedMotion: Bool = false, timeZone: String = "UTC",
+    _ body: ([any Browser]) async throws -> Void
 ) async throws {
     await BrowserSlots.acquire()
     defer { BrowserSlots.release() }
     var browsers: [any Browser] = []
     do {
-        for _ in 0..<count { browsers.append(try await engine.start(reducedMotion: reducedMotion)) }
+        for _ in 0..<count { browsers.append(try await engine.start(reducedMotion: reducedMotion, timeZone: timeZone)) }
         try await body(browsers)
     } catch {
         for browser in browsers { await browser.quit() }

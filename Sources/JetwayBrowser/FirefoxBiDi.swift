@@ -20,8 +20,10 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
     ]
 
     /// Starts Firefox with the quiet profile and `extra` preferences (values as `user.js`
-    /// writes them: `"1"`, `"true"`, `"\"text\""`).
-    public static func start(preferences extra: [String: String] = [:]) async throws -> FirefoxBiDi {
+    /// writes them: `"1"`, `"true"`, `"\"text\""`), and `more` in its environment (`TZ`).
+    public static func start(preferences extra: [String: String] = [:], environment more: [String: String] = [:]) async throws
+        -> FirefoxBiDi
+    {
         let port = freeLoopbackPort()
         let profile = NSTemporaryDirectory() + "jetway-firefox-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
@@ -32,7 +34,7 @@ public final class FirefoxBiDi: Browser, @unchecked Sendable {
         process.arguments = [
             "--headless", "--no-remote", "--profile", profile, "--remote-debugging-port=\(port)", "--width=430", "--height=900",
         ]
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(more) { $1 }
         environment["MOZ_HEADLESS"] = "1"
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice

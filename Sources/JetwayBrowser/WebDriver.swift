@@ -26,26 +26,27 @@ public final class WebDriver: Browser, @unchecked Sendable {
 
     /// Starts chromedriver on a free port and opens a headless browser window (with `extra`
     /// command-line switches: `--force-prefers-reduced-motion` for a visitor who asked for less
-    /// motion).
-    public static func startChromium(extra: [String] = []) async throws -> WebDriver {
+    /// motion; `environment` added to the driver's, which the browser inherits: `TZ`).
+    public static func startChromium(extra: [String] = [], environment: [String: String] = [:]) async throws -> WebDriver {
         let options: [String: Any] = [
             "goog:chromeOptions": [
                 "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=430,900"] + extra
             ]
         ]
-        return try await start(.chromium, executable: BrowserEngine.chromedriver, arguments: [], display: nil, capabilities: options)
+        return try await start(
+            .chromium, executable: BrowserEngine.chromedriver, arguments: [], display: nil, capabilities: options, environment: environment)
     }
 
     /// Starts WebKitWebDriver, which launches MiniBrowser in automation mode on its own display
     /// (`reducedMotion`: with GTK's animations off, which WebKitGTK reports as
-    /// `prefers-reduced-motion: reduce`).
-    public static func startWebKit(reducedMotion: Bool = false) async throws -> WebDriver {
+    /// `prefers-reduced-motion: reduce`; `extra` added to its environment: `TZ`).
+    public static func startWebKit(reducedMotion: Bool = false, environment extra: [String: String] = [:]) async throws -> WebDriver {
         let display = try await XvfbDisplay.start()
         let options: [String: Any] = [
             "browserName": "MiniBrowser",
             "webkitgtk:browserOptions": ["binary": miniBrowser ?? "MiniBrowser", "args": ["--automation"]],
         ]
-        var environment: [String: String] = [:]
+        var environment = extra
         if reducedMotion {
             let config = NSTemporaryDirectory() + "jetway-webkit-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: config + "/gtk-3.0", withIntermediateDirectories: true)

@@ -24,10 +24,11 @@ public struct JetwayApp: Sendable {
     /// The app's own components for the catalogue at `/_jetway/library` (development mode),
     /// as SwiftUI's `LibraryContentProvider`s add them to Xcode's library.
     public var library: @MainActor @Sendable () -> [any LibraryContentProvider]
-    /// The time zone the app's times are shown in (the environment's `timeZone` on every page,
-    /// and the browser's clocks): an airport's, not the server's. UTC unless set. The server
-    /// makes it the process's too, so that `.formatted()`, `DateFormatter` and
-    /// `Calendar.current` format in it, as on a device in that zone.
+    /// The app's time zone: an airport's, not the server's. The server makes it the process's, so
+    /// that `.formatted()`, `DateFormatter` and `Calendar.current` format in it, as on a device in
+    /// that zone; a page shows it until its browser has said its own (the environment's
+    /// `timeZone` is the visitor's, as on their device: a view that must show the airport's
+    /// sets `.environment(\.timeZone, …)`). UTC unless set.
     public var timeZone: TimeZone?
 
     /// An app of `routes` (and `handlers` beside them), with the app's own stylesheets and scripts under `/assets/`, its time zone and its components for the development library.

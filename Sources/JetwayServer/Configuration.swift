@@ -19,6 +19,10 @@ public struct ServerConfiguration: Sendable {
     /// in `JetwayApp.stylesheets`), or nil. Jetway's runtime, stylesheet and icon are built into
     /// the library and need no folder. A folder that does not exist stops start-up with an error.
     public var assetsDirectory: String?
+    /// Where the app's localized strings are (String Catalogs, `.lproj` tables), searched to
+    /// any depth; nil: the resource bundles SwiftPM built beside the executable
+    /// (`resources: [.process("Localizable.xcstrings")]`) and `assetsDirectory`.
+    public var localizationDirectories: [String]?
     /// Where the generated secret is kept when `secret` is not set.
     public var dataDirectory = "data"
     /// The key that signs session tokens. Generated once and kept in `dataDirectory` if nil.

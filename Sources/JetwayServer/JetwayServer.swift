@@ -27,6 +27,9 @@ public final class JetwayServer: @unchecked Sendable {
     let symbols: SymbolFiles
     /// In development, the DocC sites at `/_jetway/docs/` (nil otherwise).
     let documentation: DocumentationFiles?
+    /// The app's localized strings (`ServerConfiguration.localizationDirectories`), nil when it
+    /// has none; made `StringCatalog.app`, which every localized text is looked up in.
+    let strings: StringCatalog?
     let listenAddress: ListenAddress
     let allowedHosts: AllowedHosts
     /// Who is signed in, by the id in each browser's `jw_signin` cookie.
@@ -76,6 +79,13 @@ public final class JetwayServer: @unchecked Sendable {
         self.assets = assets
         self.symbols = SymbolFiles(directory: configuration.symbolsDirectory)
         self.documentation = configuration.developmentMode ? DocumentationFiles(directory: configuration.documentationDirectory) : nil
+        let strings = try StringCatalog.load(from: Self.localizationFolders(configuration))
+        self.strings = strings.isEmpty ? nil : strings
+        if !strings.isEmpty { StringCatalog.app = strings }
+        if configuration.developmentMode {
+            // A key with no text in a page's language falls back to the source language: said once.
+            StringCatalog.missingReporter = { key, language in Log.warn("missing_translation", ["key": key, "language": language]) }
+        }
         if !symbols.isInstalled {
             Log.warn(
                 "system_images_missing",
@@ -86,6 +96,16 @@ public final class JetwayServer: @unchecked Sendable {
         // `@AppStorage` values, kept per browser across restarts.
         appStorage = AppStorageFile(dataDirectory: configuration.dataDirectory)
         appStorage?.attach(to: DeviceStorage.shared)
+    }
+
+    /// The folders the app's strings are read from: those configured, else the resource bundles
+    /// beside the executable (`<Package>_<Target>.resources`) and the assets folder.
+    static func localizationFolders(_ configuration: ServerConfiguration) -> [URL] {
+        if let configured = configuration.localizationDirectories { return configured.map { URL(fileURLWithPath: $0) } }
+        let beside = Bundle.main.executableURL?.deletingLastPathComponent() ?? Bundle.main.bundleURL
+        let bundles = ((try? FileManager.default.contentsOfDirectory(at: beside, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension == "resources" }
+        return bundles + (configuration.assetsDirectory.map { [URL(fileURLWithPath: $0)] } ?? [])
     }
 
     /// The port the server listens on (useful with `port = 0`).

@@ -160,6 +160,10 @@ public enum RuntimeContract {
         /// On the root of a page whose views read a size class: the classes it was rendered
         /// for (`cr`: horizontal, vertical); the runtime sends the window's when they differ.
         public static let sizeClass = "data-jw-size-class"
+        /// On the root of a page Jetway serves: the time zone it was rendered in (IANA, as
+        /// `Intl` names it); the runtime sends the browser's when it differs
+        /// (features/locale.js).
+        public static let timeZone = "data-jw-zone"
         /// On `<html>` of a page kept for offline: when it was live (ms).
         public static let savedAt = "data-jw-saved"
         /// A live view hosted in a page Jetway did not render (`<div data-jetway-view="/path">`).
@@ -391,7 +395,7 @@ public enum RuntimeContract {
                     ("mapTiles", Attribute.mapTiles),
                     ("mapAt", Attribute.mapAt), ("mapShape", Attribute.mapShape), ("mapControl", Attribute.mapControl),
                     ("swipe", Attribute.swipe), ("reorder", Attribute.reorder),
-                    ("sizeClass", Attribute.sizeClass),
+                    ("sizeClass", Attribute.sizeClass), ("timeZone", Attribute.timeZone),
                     ("savedAt", Attribute.savedAt),
                     ("hostedView", Attribute.hostedView),
                     ("lazyRows", Attribute.lazyRows), ("lazyWindow", Attribute.lazyWindow),

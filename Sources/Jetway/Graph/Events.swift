@@ -19,6 +19,9 @@ public enum EventKind: String, Sendable, CaseIterable {
     /// horizontal and the vertical class (`c` compact, `r` regular), for
     /// `@Environment(\.horizontalSizeClass)` and `\.verticalSizeClass`.
     case sizeClass
+    /// The browser's time zone differs from the one the page was rendered in, on the page's
+    /// root: payload `.text("Europe/Berlin")`, for `@Environment(\.timeZone)`.
+    case timeZone
     /// The browser's on-screen keyboard came, went or changed height, on the page's root:
     /// payload `.number(height)` in CSS pixels (0: gone), for UIKit's keyboard notifications.
     case keyboard

@@ -72,6 +72,11 @@ extension ViewGraph {
             node.setAttribute(RuntimeContract.Attribute.sizeClass, environment.request.sizeClassesText)
             node.addHandler(EventBinding(event: .sizeClass) { [weak self] payload in try self?.setSizeClasses(payload.text()) })
         }
+        // A page Jetway serves says the zone it was rendered in: the runtime reports the
+        // browser's when it differs (the server moves the page to a rendering in it).
+        if environment.request.followsBrowserZone {
+            node.setAttribute(RuntimeContract.Attribute.timeZone, environment.timeZone.identifier)
+        }
         node.children = nodes
         return node
     }

@@ -91,6 +91,14 @@ extension ViewGraph {
         for (a, b) in zip(left, right) {
             if let state = a as? any InitialValueComparable {
                 guard state.startsLike(b) else { return false }
+            } else if let view = a as? any View, !(a is any Equatable) {
+                // A view inside the root (a modifier's content: `Board().environment(…)`) is
+                // compared as a root is, its `@State` by the values it starts with.
+                func same<Inner: View>(_ inner: Inner) -> Bool {
+                    guard let other = b as? Inner else { return false }
+                    return isSameRoot(inner, other)
+                }
+                guard same(view) else { return false }
             } else if !isSameField(a, b) {
                 return false
             }
@@ -98,7 +106,7 @@ extension ViewGraph {
         return true
     }
 
-    static func isSameField(_ lhs: Any, _ rhs: Any) -> Bool {
+    nonisolated static func isSameField(_ lhs: Any, _ rhs: Any) -> Bool {
         func compare<T>(_ lhs: T) -> Bool {
             guard let rhs = rhs as? T else { return false }
             return comparison(for: T.self)(lhs, rhs)

@@ -314,8 +314,27 @@ extension EnvironmentValues {
 }
 
 /// A modifier that changes the environment for its content.
-struct EnvironmentWriter: ViewModifier, _PrimitiveModifier {
+struct EnvironmentWriter: ViewModifier, _PrimitiveModifier, Equatable {
     let transform: (inout EnvironmentValues) -> Void
+    /// What `.environment(keyPath, value)` wrote, to compare two writers by: two pages whose
+    /// root sets the same value (`.environment(\.timeZone, airport)`) share a rendering. Nil for
+    /// a transform, which is never the same as another.
+    var written: (keyPath: AnyKeyPath, value: Any)?
+
+    init(_ transform: @escaping (inout EnvironmentValues) -> Void) {
+        self.transform = transform
+    }
+
+    init<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) {
+        self.transform = { $0[keyPath: keyPath] = value }
+        self.written = (keyPath, value)
+    }
+
+    /// The same key path and the same value (`==` when it is `Equatable`, else its bits).
+    nonisolated static func == (lhs: EnvironmentWriter, rhs: EnvironmentWriter) -> Bool {
+        guard let left = lhs.written, let right = rhs.written, left.keyPath == right.keyPath else { return false }
+        return ViewGraph.isSameField(left.value, right.value)
+    }
 
     static func _apply(_ modifier: EnvironmentWriter, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer)
     {
@@ -328,20 +347,20 @@ struct EnvironmentWriter: ViewModifier, _PrimitiveModifier {
 extension View {
     /// Sets an environment value for this view and its descendants.
     public func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> some View {
-        modifier(EnvironmentWriter { $0[keyPath: keyPath] = value })
+        modifier(EnvironmentWriter(keyPath, value))
     }
 
     /// `.environment(\.font, …)`: the value, and the font of the text inside, as `.font(_:)`
     /// sets it (chosen over the general form for the font's key path, so no other environment
     /// value pays for it).
     public func environment(_ keyPath: WritableKeyPath<EnvironmentValues, Font?>, _ value: Font?) -> some View {
-        modifier(EnvironmentWriter { $0[keyPath: keyPath] = value }).font(value)
+        modifier(EnvironmentWriter(keyPath, value)).font(value)
     }
 
     /// `.environment(\.layoutDirection, .rightToLeft)`: the value, and the page's writing
     /// direction for the views inside (`dir`: stacks and text run from the right).
     public func environment(_ keyPath: WritableKeyPath<EnvironmentValues, LayoutDirection>, _ value: LayoutDirection) -> some View {
-        modifier(EnvironmentWriter { $0[keyPath: keyPath] = value })
+        modifier(EnvironmentWriter(keyPath, value))
             .modifier(StyleModifier { node in node.setAttribute("dir", value == .rightToLeft ? "rtl" : "ltr") })
     }
 

@@ -39,6 +39,17 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     public var horizontalSizeClass: UserInterfaceSizeClass
     /// The browser window's vertical size class when the page was opened (`.regular` until the runtime reports one).
     public var verticalSizeClass: UserInterfaceSizeClass
+    /// The visitor's language and region (a BCP 47 tag: `de-DE`): of the languages the browser
+    /// asks for (`Accept-Language`, or the language the visitor chose, `LanguageChoice`), the
+    /// first the app has strings in, else the first; nil when the browser asked for none. Pages
+    /// of different languages never share a rendering.
+    public package(set) var language: String?
+    /// The visitor's time zone (an IANA name: `America/Denver`), as the browser's `Intl` says it
+    /// (the `jw_zone` cookie the runtime keeps, then its report); nil until the browser said.
+    /// Pages of different zones never share a rendering.
+    public package(set) var timeZoneIdentifier: String?
+    /// Whether the page's root asks the browser for its time zone (pages Jetway serves).
+    package var followsBrowserZone = false
     private var deviceID: String?
     /// The sizes this browser last reported for the page's `GeometryReader`s (the `jw_sizes`
     /// cookie, `index:width:height,…`), so the first paint lays out by them.
@@ -147,12 +158,23 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
         return copy
     }
 
-    /// Equal when path, query string, user, device id, reported sizes, idiom and size classes are; `reducesMotion`
-    /// is not compared.
+    /// Equal when path, query string, user, device id, reported sizes, idiom, size classes,
+    /// language and time zone are; `reducesMotion` is not compared.
     public static func == (lhs: RequestContext, rhs: RequestContext) -> Bool {
         lhs.path == rhs.path && lhs.queryString == rhs.queryString && lhs.user == rhs.user && lhs.deviceID == rhs.deviceID
             && lhs.sizesText == rhs.sizesText && lhs.userInterfaceIdiom == rhs.userInterfaceIdiom
             && lhs.horizontalSizeClass == rhs.horizontalSizeClass && lhs.verticalSizeClass == rhs.verticalSizeClass
+            && lhs.language == rhs.language && lhs.timeZoneIdentifier == rhs.timeZoneIdentifier
+    }
+
+    /// The visitor's locale (`language` as Foundation names it), or nil.
+    package var locale: Locale? { language.map { Locale(identifier: $0.replacingOccurrences(of: "-", with: "_")) } }
+
+    /// Sets the visitor's language and time zone (the server, from the request).
+    package mutating func setVisitor(language: String?, timeZone: String?) {
+        self.language = language
+        self.timeZoneIdentifier = timeZone
+        followsBrowserZone = true
     }
 
     /// `cr`: the horizontal and the vertical size class, `c` compact or `r` regular (the

@@ -39,19 +39,22 @@ extension EnvironmentValues {
     /// The width of one device pixel, in points.
     public var pixelLength: CGFloat { 1 / displayScale }
 
-    /// The writing direction: left to right unless `.environment(\.layoutDirection, …)` sets it.
+    /// The writing direction: right to left on a page whose language is written so (Arabic,
+    /// Hebrew, Persian, Urdu…), else left to right; `.environment(\.layoutDirection, …)` sets it.
     public var layoutDirection: LayoutDirection {
         get { self[LayoutDirectionKey.self] }
         set { self[LayoutDirectionKey.self] = newValue }
     }
 
-    /// The locale views format with: `en_US_POSIX` unless the app or a view sets it (the browser's language is not read).
+    /// The locale views format with and look their strings up in: on a page Jetway serves, the
+    /// visitor's (`RequestContext.language`); `en_US_POSIX` in a `ViewHost` unless set.
     public var locale: Locale {
         get { self[LocaleKey.self] }
         set { self[LocaleKey.self] = newValue }
     }
 
-    /// The time zone views show dates in: UTC unless the app (`JetwayApp(timeZone:)`) or a view sets one.
+    /// The time zone views show dates in: on a page Jetway serves, the visitor's (as the browser
+    /// says it), else the app's (`JetwayApp(timeZone:)`), else UTC; a view may set another.
     public var timeZone: TimeZone {
         get { self[TimeZoneKey.self] }
         set { self[TimeZoneKey.self] = newValue }
@@ -82,6 +85,11 @@ extension View {
     public func labelsHidden() -> some View {
         environment(\.labelsHidden, true)
     }
+}
+
+extension EnvironmentValues {
+    /// The key `timeZone` is read by (the graph finds its readers by it).
+    static var timeZoneKey: ObjectIdentifier { ObjectIdentifier(TimeZoneKey.self) }
 }
 
 private struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
@@ -148,6 +156,14 @@ private struct DisplayScaleKey: EnvironmentKey { static let defaultValue: CGFloa
 public enum LayoutDirection: Hashable, Sendable, CaseIterable {
     /// Left to right (`dir="ltr"`) or right to left (`dir="rtl"`).
     case leftToRight, rightToLeft
+
+    /// The direction a language (a BCP 47 tag: `ar-EG`) is written in: right to left for
+    /// Arabic, Hebrew, Persian, Urdu, Pashto, Sindhi, Uyghur, Dhivehi, Yiddish and Kurdish
+    /// (Sorani), else left to right.
+    public static func of(language: String) -> LayoutDirection {
+        let code = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        return ["ar", "he", "iw", "fa", "ur", "ps", "sd", "ug", "dv", "yi", "ckb"].contains(code) ? .rightToLeft : .leftToRight
+    }
 }
 
 private struct LayoutDirectionKey: EnvironmentKey { static let defaultValue = LayoutDirection.leftToRight }

@@ -1,32 +1,56 @@
 import Foundation
 
 // Foundation's localized strings as apps write them, which Linux's Foundation lacks:
-// `String(localized:)`, `String.LocalizationValue`, `LocalizedStringResource`. The text is the
-// key as written (its interpolations filled in), as `Text("…")` shows a `LocalizedStringKey`:
-// string catalogs are not read yet (docs/swiftui.md).
+// `String(localized:)`, `String.LocalizationValue`, `LocalizedStringResource`. Each is looked up
+// in the app's String Catalog (`StringCatalog.app`) in the locale it names (`.current`: the
+// process's) — in a view, `Text` looks up in the page's — and is its default value or its key as
+// written when the catalog has no text for it.
 
 extension String {
-    /// A key and its default value, with interpolations (`"\(count) flights"`).
+    /// A key and its default value, with interpolations (`"\(count) flights"`: the key
+    /// `%lld flights`, as `LocalizedStringKey`'s).
     public struct LocalizationValue: ExpressibleByStringInterpolation, Equatable, Hashable, Sendable {
         let text: String
+        let key: String
+        let arguments: [LocalizedArgument]
         /// A value from a string literal: the key and its default value.
-        public init(stringLiteral value: String) { text = value }
-        /// A value from an interpolated literal, its interpolations filled in.
-        public init(stringInterpolation: DefaultStringInterpolation) { text = String(stringInterpolation: stringInterpolation) }
+        public init(stringLiteral value: String) {
+            text = value
+            key = value
+            arguments = []
+        }
+        /// A value from an interpolated literal, its interpolations filled in (and standing for
+        /// format specifiers in its key).
+        public init(stringInterpolation: LocalizedStringKey.StringInterpolation) {
+            let built = LocalizedStringKey(stringInterpolation: stringInterpolation)
+            text = built.string
+            key = built.key
+            arguments = built.arguments
+        }
         /// A value whose text is `value`.
-        public init(_ value: String) { text = value }
+        public init(_ value: String) { self.init(stringLiteral: value) }
+        /// Whether two values have the same text.
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.text == rhs.text }
+        /// Hashes the text.
+        public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+
+        /// Its text in `locale` from the app's catalog (`table`), or nil.
+        func localized(table: String?, locale: Locale) -> String? {
+            StringCatalog.app?.text(key, table: table, locale: locale, arguments: arguments)
+        }
     }
 
-    /// The string for `key` in the app's language: for now `defaultValue` when one is given, else
-    /// the key as written (string catalogs are not read; `table`, `bundle`, `locale` are ignored).
+    /// The string for `key` in `locale`'s language from the app's String Catalog (`table`, else
+    /// Localizable); else `defaultValue`, else the key as written. `bundle` and `comment` are
+    /// accepted as Foundation's are.
     public init(
         localized key: LocalizationValue, defaultValue: LocalizationValue? = nil, table: String? = nil, bundle: Bundle? = nil,
         locale: Locale = .current, comment: StaticString? = nil
     ) {
-        self = defaultValue?.text ?? key.text
+        self = key.localized(table: table, locale: locale) ?? defaultValue?.text ?? key.text
     }
 
-    /// The resource's text (its default value, or its key as written).
+    /// The resource's text in its locale (see `LocalizedStringResource`).
     @_disfavoredOverload
     public init(localized resource: LocalizedStringResource) {
         self = resource.text
@@ -39,11 +63,16 @@ public struct LocalizedStringResource: ExpressibleByStringInterpolation, Equatab
     public let key: String
     /// The text shown: the key as written unless a default value was given.
     public var defaultValue: String.LocalizationValue
-    /// The strings table it names. Kept for source compatibility: Jetway reads no tables yet.
+    /// The strings table it is looked up in (nil: Localizable).
     public var table: String?
-    /// The locale it names. Kept for source compatibility: the text is not localized.
+    /// The locale it is looked up in.
     public var locale: Locale = .current
-    var text: String { defaultValue.text }
+    /// Its text: the catalog's for `key` in `locale`, else the default value.
+    var text: String {
+        StringCatalog.app?.text(catalogKey, table: table, locale: locale, arguments: defaultValue.arguments) ?? defaultValue.text
+    }
+    /// The key with its format specifiers (`%lld flights`).
+    var catalogKey: String { key == defaultValue.text ? defaultValue.key : key }
 
     /// A resource whose key and text are `value`.
     public init(stringLiteral value: String) {
@@ -52,8 +81,10 @@ public struct LocalizedStringResource: ExpressibleByStringInterpolation, Equatab
     }
 
     /// A resource whose key and text are the interpolated literal, its values filled in.
-    public init(stringInterpolation: DefaultStringInterpolation) {
-        self.init(stringLiteral: String(stringInterpolation: stringInterpolation))
+    public init(stringInterpolation: LocalizedStringKey.StringInterpolation) {
+        let value = String.LocalizationValue(stringInterpolation: stringInterpolation)
+        key = value.text
+        defaultValue = value
     }
 
     /// A resource whose key and text are `keyAndValue`. `table` and `locale` are kept; `bundle` and
@@ -85,9 +116,11 @@ public struct LocalizedStringResource: ExpressibleByStringInterpolation, Equatab
 }
 
 extension Text {
-    /// The resource's text.
+    /// The resource's text, looked up in the page's language (its table's, as `Text(_:tableName:)`).
     @_disfavoredOverload
     nonisolated public init(_ resource: LocalizedStringResource) {
-        self.init(verbatim: resource.text)
+        let key = LocalizedStringKey(
+            text: resource.defaultValue.text, key: resource.catalogKey, arguments: resource.defaultValue.arguments)
+        self.init(key, tableName: resource.table)
     }
 }

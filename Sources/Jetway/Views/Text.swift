@@ -18,8 +18,11 @@ public struct Text: _PrimitiveView, Equatable {
         case timerInterval(ClosedRange<Date>, countsDown: Bool)
         /// An image in the line of text (`Text(Image(systemName: "star"))`, `"Tap \(image)"`).
         case image(Image)
+        /// A key the app's String Catalog has (in `table`): its text chosen when rendered, in
+        /// the page's language.
+        case localized(LocalizedStringKey, table: String?)
     }
-    let content: Content
+    var content: Content
     var font: Font?
     var color: String?
     var isBold = false
@@ -45,19 +48,35 @@ public struct Text: _PrimitiveView, Equatable {
     /// (`"**Gate** B12"` shows "Gate" in bold) and images interpolated into it stand in the line.
     /// Jetway has no string catalogs yet, so the key shows as written.
     nonisolated public init(_ key: LocalizedStringKey) {
-        if let images = key.images {
+        self.init(key, tableName: nil)
+    }
+
+    /// A text from `key` in the String Catalog or strings table `tableName` (`nil`: Localizable).
+    /// `bundle` and `comment` are accepted as SwiftUI's are: the app's catalog is the one
+    /// `StringCatalog.app` holds.
+    nonisolated public init(_ key: LocalizedStringKey, tableName: String?, bundle: Bundle? = nil, comment: StaticString? = nil) {
+        if let catalog = StringCatalog.app, catalog.has(key.key, table: tableName) {
+            self.content = .localized(key, table: tableName)
+        } else {
+            self.content = Self.content(key.string, images: key.images)
+        }
+    }
+
+    /// A key's text as content: its Markdown read, its images in their places.
+    nonisolated static func content(_ string: String, images: [Image]?) -> Content {
+        if let images {
             // The text around each image, and the image in its place.
             var parts: [Text] = []
-            for (index, piece) in key.string.components(separatedBy: LocalizedStringKey.imageMark).enumerated() {
+            for (index, piece) in string.components(separatedBy: LocalizedStringKey.imageMark).enumerated() {
                 if index > 0, index - 1 < images.count { parts.append(Text(images[index - 1])) }
                 if !piece.isEmpty { parts.append(Text(verbatim: piece)) }
             }
-            self.content = .concatenated(parts)
-        } else if let segments = Text.markdownSegments(key.string) {
+            return .concatenated(parts)
+        } else if let segments = Text.markdownSegments(string) {
             // A literal's Markdown (`"**Gate** B12"`), as SwiftUI reads it.
-            self.content = .concatenated(segments)
+            return .concatenated(segments)
         } else {
-            self.content = .plain(key.string)
+            return .plain(string)
         }
     }
 
@@ -98,6 +117,7 @@ public struct Text: _PrimitiveView, Equatable {
         case .date(let date, let style): style.format(date, now: Date(), timeZone: TimeZone.current)
         case .timerInterval(let interval, let down): DateStyle.timerText(interval, countsDown: down, now: Date())
         case .image(let image): image.label ?? ""
+        case .localized(let key, _): key.string
         }
     }
 
@@ -155,6 +175,17 @@ public struct Text: _PrimitiveView, Equatable {
         out.append(view.makeNode(key: context.elementKey, context.environment))
     }
 
+    /// The device a String Catalog's device variations name for a page: `iphone`, `ipad`, `mac`
+    /// or `other`.
+    static func catalogDevice(_ idiom: UIUserInterfaceIdiom) -> String {
+        switch idiom {
+        case .phone: "iphone"
+        case .pad: "ipad"
+        case .mac: "mac"
+        default: "other"
+        }
+    }
+
     /// Whether a text is long enough to give way in a row: over 16 bytes, or several lines.
     static func wraps(_ node: Node) -> Bool {
         var bytes = 0
@@ -170,6 +201,13 @@ public struct Text: _PrimitiveView, Equatable {
     }
 
     func makeNode(key: UInt64, _ environment: EnvironmentValues) -> Node {
+        if case .localized(let localized, let table) = content {
+            // The page's language's text, then read as a literal is: Markdown, images.
+            let device = Self.catalogDevice(environment.request.userInterfaceIdiom)
+            var text = self
+            text.content = Self.content(localized.resolved(in: environment.locale, table: table, device: device), images: localized.images)
+            return text.makeNode(key: key, environment)
+        }
         let node = Node(typographyBox?.value.link == nil ? "span" : "a", key: key)
         node.setAttribute("class", StyleClass.text)
         switch content {
@@ -200,6 +238,8 @@ public struct Text: _PrimitiveView, Equatable {
             node.text = DateStyle.timerText(interval, countsDown: down, now: environment.wallClock.now)
         case .image(let image):
             node.children = [image.makeNode(key: IdentityHash.mix(IdentityHash.seed, 1))]
+        case .localized(let key, _):
+            node.text = key.string  // (resolved above)
         }
         // In a row, a short text (a time, a gate, a status) keeps its whole width, as SwiftUI
         // sizes a stack's least flexible children first; a long one (marked) gives way and
@@ -325,15 +365,25 @@ public struct Text: _PrimitiveView, Equatable {
 }
 
 /// A string literal (with interpolations) for `Text`, `Button` and other titles, as SwiftUI's
-/// `LocalizedStringKey`. Jetway shows it as written.
+/// `LocalizedStringKey`: looked up in the app's String Catalog (`StringCatalog.app`) in the
+/// page's language, its interpolations standing for format specifiers (`"\(count) flights"` is
+/// the key `%lld flights`); shown as written when the catalog has no such key.
 public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, Hashable, Sendable {
     /// The text as written, interpolations filled in (an interpolated image is U+FFFC).
     public let string: String
     /// The images interpolated (`"Tap \(Image(systemName: "plus")) to add"`), each marked in
     /// `string` by `imageMark`; nil when there are none.
     let images: [Image]?
+    /// The key looked up in a String Catalog: the literal with a format specifier for each
+    /// interpolation (`%lld`, `%@`) and `%` written `%%`; nil when it is `string` itself.
+    let catalogKey: String?
+    /// The interpolated values, in order, for the specifiers of a translation.
+    let arguments: [LocalizedArgument]
     /// Where an interpolated image stands in `string` (U+FFFC, the object replacement character).
     static let imageMark = "\u{FFFC}"
+
+    /// The key a String Catalog has it under.
+    var key: String { catalogKey ?? string }
 
     /// Whether two keys have the same text and images.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.string == rhs.string && lhs.images == rhs.images }
@@ -344,18 +394,41 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     public init(_ value: String) {
         string = value
         images = nil
+        catalogKey = nil
+        arguments = []
+    }
+
+    /// A key with its text, catalog key and arguments made elsewhere (`LocalizedStringResource`).
+    init(text: String, key: String, arguments: [LocalizedArgument]) {
+        string = text
+        images = nil
+        catalogKey = key == text ? nil : key
+        self.arguments = arguments
     }
 
     /// A key from a string literal.
     public init(stringLiteral value: String) {
         string = value
         images = nil
+        catalogKey = nil
+        arguments = []
     }
 
     /// A key from an interpolated string literal.
     public init(stringInterpolation: StringInterpolation) {
         string = stringInterpolation.output
         images = stringInterpolation.images.isEmpty ? nil : stringInterpolation.images
+        catalogKey = stringInterpolation.localizing && !stringInterpolation.arguments.isEmpty ? stringInterpolation.key : nil
+        arguments = stringInterpolation.arguments
+    }
+
+    /// The text for `locale` from the app's catalog (its table `table`), or `string` when the
+    /// catalog has no such key.
+    func resolved(in locale: Locale, table: String? = nil, device: String = "other") -> String {
+        guard let catalog = StringCatalog.app,
+            let text = catalog.text(key, table: table, locale: locale, arguments: arguments, device: device)
+        else { return string }
+        return text
     }
 
     /// Builds a key's text from a literal and its interpolations: values as `String(describing:)`
@@ -363,9 +436,20 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     public struct StringInterpolation: StringInterpolationProtocol {
         var output = ""
         var images: [Image] = []
+        var key = ""
+        var arguments: [LocalizedArgument] = []
+        /// Whether the app has a catalog: without one, no key is built (rows of interpolated
+        /// texts cost what they did).
+        let localizing = StringCatalog.app != nil
+        mutating func argument(_ text: String, specifier: String, number: Double? = nil) {
+            output += text
+            guard localizing else { return }
+            key += specifier
+            arguments.append(LocalizedArgument(text: text, number: number))
+        }
         /// An image in the text, where it is written.
         public mutating func appendInterpolation(_ image: Image) {
-            output += LocalizedStringKey.imageMark
+            argument(LocalizedStringKey.imageMark, specifier: "%@")
             images.append(image)
         }
         /// Starts an empty key, reserving room for the literal.
@@ -373,23 +457,32 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
             output.reserveCapacity(literalCapacity + interpolationCount * 8)
         }
         /// Appends a literal part as written.
-        public mutating func appendLiteral(_ literal: String) { output += literal }
-        /// Appends `value` as `String(describing:)` writes it.
-        public mutating func appendInterpolation<T>(_ value: T) { output += String(describing: value) }
-        /// Appends `string` as written.
-        public mutating func appendInterpolation(_ string: String) { output += string }
-        /// Appends an integer in decimal.
-        public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) { output += String(value) }
+        public mutating func appendLiteral(_ literal: String) {
+            output += literal
+            if localizing { key += literal.contains("%") ? literal.replacingOccurrences(of: "%", with: "%%") : literal }
+        }
+        /// Appends `value` as `String(describing:)` writes it (`%@` in the key).
+        public mutating func appendInterpolation<T>(_ value: T) { argument(String(describing: value), specifier: "%@") }
+        /// Appends `string` as written (`%@` in the key).
+        public mutating func appendInterpolation(_ string: String) { argument(string, specifier: "%@") }
+        /// Appends an integer in decimal (`%lld` in the key, `%llu` for an unsigned one); plural
+        /// variations are chosen by it.
+        public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) {
+            argument(String(value), specifier: T.isSigned ? "%lld" : "%llu", number: Double(value))
+        }
+        /// Appends a number as `String(describing:)` writes it (`%lf` in the key); plural
+        /// variations are chosen by it.
+        public mutating func appendInterpolation(_ value: Double) { argument(String(describing: value), specifier: "%lf", number: value) }
         /// Appends a text's words (`Text.string`); its font and colour are not kept.
-        public mutating func appendInterpolation(_ text: Text) { output += text.string }
+        public mutating func appendInterpolation(_ text: Text) { argument(text.string, specifier: "%@") }
         /// Appends `date` in `style`, formatted once against the server's clock and time zone: unlike
         /// `Text(_:style:)`, it does not tick in the browser.
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
-            output += style.format(date, now: Date(), timeZone: TimeZone.current)
+            argument(style.format(date, now: Date(), timeZone: TimeZone.current), specifier: "%@")
         }
         /// Appends `value` formatted by `format` (`"\(price, format: .currency(code: "EUR"))"`).
         public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F) where F.FormatOutput == String {
-            output += format.format(value)
+            argument(format.format(value), specifier: "%@")
         }
     }
 }

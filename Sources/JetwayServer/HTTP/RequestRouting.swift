@@ -148,7 +148,8 @@ extension JetwayServer {
                 }
             }
         }
-        var identity = identity(cookieHeader: head.headers["cookie"], userAgent: head.headers["user-agent"])
+        var identity = identity(
+            cookieHeader: head.headers["cookie"], userAgent: head.headers["user-agent"], acceptLanguage: head.headers["accept-language"])
         let deviceCookie = identity.device == nil ? newDeviceCookie(secure: head.secure) : nil
         if let deviceCookie { (identity.device, identity.deviceIsNew) = (deviceCookie.id, true) }
         let browser = identity

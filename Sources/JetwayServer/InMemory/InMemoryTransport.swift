@@ -136,10 +136,11 @@ public final class InMemoryTransport: SessionTransport {
     }
 
     /// Renders `path` as a browser's GET does (its session now exists).
-    public func get(_ path: String, query: String = "", cookie: String? = nil, address: String = "memory", userAgent: String? = nil)
-        -> InMemoryPage
-    {
-        let identity = server.identity(cookieHeader: cookie, userAgent: userAgent)
+    public func get(
+        _ path: String, query: String = "", cookie: String? = nil, address: String = "memory", userAgent: String? = nil,
+        acceptLanguage: String? = nil
+    ) -> InMemoryPage {
+        let identity = server.identity(cookieHeader: cookie, userAgent: userAgent, acceptLanguage: acceptLanguage)
         let response = server.sessions.renderPage(path: path, query: query, address: address, identity: identity)
         return InMemoryPage(status: Int(response.status), html: String(decoding: response.body, as: UTF8.self), path: path)
     }

@@ -10,8 +10,9 @@ final class LiveSession {
     private(set) lazy var shareKey = MainActorShares.sessionKey(id)
     let match: RouteMatch
     /// What the page's request said: its URL, device and signed-in user (the views'
-    /// `\.request`), and the sign-in it belongs to (a sign-out reloads the page).
-    let context: RequestContext
+    /// `\.request`), and the sign-in it belongs to (a sign-out reloads the page). Its time
+    /// zone changes when the browser reports another (`SessionManager.changeTimeZone`).
+    var context: RequestContext
     let signInID: String?
     /// The rendering this page shows; replaced by one of its own before its first event.
     var group: RenderGroup {

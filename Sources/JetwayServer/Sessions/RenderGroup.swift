@@ -48,7 +48,14 @@ final class RenderGroup {
         var environment = EnvironmentValues()
         environment.request = self.context
         environment.wallClock = manager.server.configuration.clock
-        if let timeZone = manager.server.app.timeZone { environment.timeZone = timeZone }
+        // The visitor's time zone, else the app's; the visitor's language and its direction.
+        if let timeZone = context.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? manager.server.app.timeZone {
+            environment.timeZone = timeZone
+        }
+        if let locale = context.locale {
+            environment.locale = locale
+            environment.layoutDirection = LayoutDirection.of(language: context.language ?? "")
+        }
         self.graph = ViewGraph(root.view, environment: environment)
         graph.render()
         // A URL of a tab opens that tab, and one of a pushed screen that screen (the links it
@@ -74,6 +81,7 @@ final class RenderGroup {
     func canJoin(_ otherRoot: RootView, context other: RequestContext) -> Bool {
         graph.isPristine && context.user == other.user && context.reducesMotion == other.reducesMotion
             && context.userInterfaceIdiom == other.userInterfaceIdiom && context.sizeClassesText == other.sizeClassesText
+            && context.language == other.language && context.timeZoneIdentifier == other.timeZoneIdentifier
             && sharesDevice(with: other)
             && sharesSizes(with: other) && root.isSame(as: otherRoot)
     }
@@ -83,6 +91,7 @@ final class RenderGroup {
     func canShare(_ otherRoot: RootView, context other: RequestContext) -> Bool {
         !forNewDevices && context.user == other.user && context.reducesMotion == other.reducesMotion
             && context.userInterfaceIdiom == other.userInterfaceIdiom && context.sizeClassesText == other.sizeClassesText
+            && context.language == other.language && context.timeZoneIdentifier == other.timeZoneIdentifier
             && sharesDevice(with: other)
             && sharesSizes(with: other) && root.isSame(as: otherRoot)
     }

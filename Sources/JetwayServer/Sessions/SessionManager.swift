@@ -89,7 +89,7 @@ final class SessionManager {
             PageTemplate.page(
                 app: server.app, body: session.group.pageHTML, token: token, path: path, buildID: server.configuration.buildID,
                 version: session.graph.version, screenTitle: session.graph.navigationTitle, clock: server.configuration.clock,
-                availableOffline: route.availableOffline))
+                availableOffline: route.availableOffline, language: session.context.language))
     }
 
     /// A session of this page for a browser (`identity`): its context, and a rendering it
@@ -97,9 +97,12 @@ final class SessionManager {
     func newSession(id: String, _ route: Route, _ match: RouteMatch, at path: String, _ query: String, identity: BrowserIdentity)
         -> LiveSession
     {
-        let context = RequestContext(
+        var context = RequestContext(
             path: path, queryString: query, query: match.query, user: identity.user, device: identity.device, sizes: identity.sizes,
             reducesMotion: identity.reducesMotion, userInterfaceIdiom: identity.idiom, sizeClasses: identity.sizeClasses)
+        context.setVisitor(
+            language: AcceptLanguage.choose(identity.languages, available: server.strings?.languages ?? []),
+            timeZone: visitorZone(identity.timeZone))
         return LiveSession(
             id: id, match: match, context: context, signInID: identity.signInID,
             group: group(showing: route, match, at: path, query, context: context, newDevice: identity.deviceIsNew), manager: self)
@@ -126,6 +129,8 @@ final class SessionManager {
             (query.isEmpty ? path : path + "?" + query) + (context.reducesMotion ? "\u{3}reduce" : "")
             + (context.userInterfaceIdiom == .phone ? "" : "\u{3}\(context.userInterfaceIdiom)")
             + (context.sizeClassesText == "cr" ? "" : "\u{3}" + context.sizeClassesText)
+            // Pages of another language or time zone never share a rendering.
+            + (context.language.map { "\u{3}lang " + $0 } ?? "") + (context.timeZoneIdentifier.map { "\u{3}zone " + $0 } ?? "")
         let makeRoot: @MainActor () -> RootView = { route.makeView(match) }
         // A page whose first render read the device or the window's sizes is kept by browser,
         // or by sizes (`RenderGroup.joinKey`).
@@ -313,7 +318,7 @@ final class SessionManager {
     }
 
     /// A session has a rendering of its own now: its address is charged for it.
-    private func recharge(_ session: LiveSession) {
+    func recharge(_ session: LiveSession) {
         guard let address = session.address else { return }
         let estimate = PageMemory.estimate(session)
         memory.charge(estimate - session.memoryCharge, to: address)
@@ -386,7 +391,7 @@ final class SessionManager {
     }
 
     /// A rendering nobody shows any more: its views leave (onDisappear, tasks cancelled).
-    private func retire(_ group: RenderGroup) {
+    func retire(_ group: RenderGroup) {
         guard !group.isRetired else { return }
         group.isRetired = true
         // Nobody shows this rendering any more: its views leave (onDisappear, tasks cancelled).

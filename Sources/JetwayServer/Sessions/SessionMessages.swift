@@ -239,6 +239,15 @@ extension SessionManager {
             violation(state, ref: ref, "unknown element id or event")
             return
         }
+        // The browser's time zone is not the page's: the page moves to a rendering in it.
+        if kind == .timeZone {
+            guard case .text(let zone) = payload, changeTimeZone(session, to: zone) else {
+                violation(state, ref: ref, "a time zone name, as the browser's Intl gives it")
+                return
+            }
+            acknowledge(ref, in: session, coalesced: false)
+            return
+        }
         session.lastEventAt = now()
         guard isolate(session) else {
             send(connection, .error(ref: ref, message: "the page changed before this event arrived; try again"))

@@ -18,6 +18,11 @@ struct BrowserIdentity: Sendable, Equatable {
     var idiom = UIUserInterfaceIdiom.phone
     /// The `jw_class` cookie: the window's size classes (`RequestContext` checks its form).
     var sizeClasses: String?
+    /// The languages the browser asks for (`Accept-Language`), most wanted first; the language
+    /// the visitor chose on this device (the `jw_lang` cookie, `LanguageChoice`) comes first.
+    var languages: [String] = []
+    /// The `jw_zone` cookie: the browser's time zone, when Foundation knows its name.
+    var timeZone: String?
 }
 
 extension JetwayServer {
@@ -32,13 +37,19 @@ extension JetwayServer {
     }
 
     /// Any thread: the same, from a `Cookie` header as the browser sent it.
-    func identity(cookieHeader: String?, userAgent: String? = nil) -> BrowserIdentity {
+    func identity(cookieHeader: String?, userAgent: String? = nil, acceptLanguage: String? = nil) -> BrowserIdentity {
         let cookies = Request.parseCookies(cookieHeader ?? "")
         var identity = identity(signedCookies: Cookie.verified(cookies, secret: secret))
         identity.idiom = RequestContext.idiom(forUserAgent: userAgent)
         identity.sizes = cookies[Self.sizesCookieName]
         identity.reducesMotion = cookies[Self.motionCookieName] == "reduce"
         identity.sizeClasses = cookies[Self.sizeClassCookieName]
+        identity.languages = AcceptLanguage.parse(acceptLanguage)
+        if let chosen = cookies[Self.languageCookieName], AcceptLanguage.isTag(chosen) {
+            identity.languages.removeAll { $0.caseInsensitiveCompare(chosen) == .orderedSame }
+            identity.languages.insert(chosen, at: 0)
+        }
+        if let zone = cookies[Self.zoneCookieName], zone.utf8.count <= 64, TimeZone(identifier: zone) != nil { identity.timeZone = zone }
         return identity
     }
 
@@ -48,6 +59,10 @@ extension JetwayServer {
     static let motionCookieName = "jw_motion"
     /// The cookie the runtime keeps the window's size classes in (`cr`).
     static let sizeClassCookieName = "jw_class"
+    /// The cookie the runtime keeps the browser's time zone in (`Europe/Berlin`).
+    static let zoneCookieName = "jw_zone"
+    /// The cookie that keeps the language a visitor chose on this device (`LanguageChoice`).
+    static let languageCookieName = "jw_lang"
 
     /// Main actor, as a handler's answer is sent: a sign-in starts (ending the browser's
     /// earlier one) and sets its cookie; a sign-out ends it, removes the cookie and reloads its

@@ -1,0 +1,30 @@
+// The visitor's time zone (`@Environment(\.timeZone)`), as the browser's Intl names it. A page
+// rendered in another zone (a first visit from elsewhere, a journey) sends it to the page's root,
+// once per rendering the page shows — the server moves the page to a rendering in that zone and
+// sends it whole — and keeps it in the `jw_zone` cookie (a year, every path) for the next first
+// paint. A browser in the zone the server renders in anyway keeps no cookie. The language comes
+// with every request (`Accept-Language`).
+feature((view) => {
+  let zone = "";
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
+  if (!zone || !/^[\w+\-\/]{1,64}$/.test(zone)) return;
+  // UTC by any of its names is one zone (Chromium says `UTC`, others `Etc/UTC`).
+  const utc = /^(Etc\/)?(UTC|UCT|GMT|GMT[+-]?0|Universal|Zulu|Greenwich)$/;
+  const same = (a, b) => a === b || (utc.test(a) && utc.test(b));
+  const kept = () => { const entry = document.cookie.split("; ").find((c) => c.startsWith("jw_zone=")); return entry ? entry.slice(8) : ""; };
+  const keep = () => { if (!view.embedded && kept() !== zone) document.cookie = "jw_zone=" + zone + "; path=/; max-age=31536000; samesite=lax"; };
+  // A cookie of another zone (the browser moved since): the new one.
+  if (kept() && kept() !== zone) keep();
+  let sent = "";
+  function report() {
+    if (!view.root || !view.root.hasAttribute(wire.attribute.timeZone)) return;
+    const rendered = view.root.getAttribute(wire.attribute.timeZone);
+    if (same(rendered, zone)) { sent = ""; return; }
+    keep();
+    if (sent === rendered) return;
+    sent = rendered;
+    view.send(view.root, "timeZone", zone);
+  }
+  view.on("settle", report);
+  view.on("joined", () => { sent = ""; report(); });
+});

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The languages a browser asks for (`Accept-Language`) and the one a page is rendered in.
+enum AcceptLanguage {
+    /// The tags `header` asks for, most wanted first (by quality; ties in the order written):
+    /// BCP 47 tags of letters, digits and hyphens; `*`, a quality of 0 and malformed entries left
+    /// out; at most 8.
+    static func parse(_ header: String?) -> [String] {
+        guard let header, header.utf8.count <= 1024 else { return [] }
+        var found: [(tag: String, quality: Double, index: Int)] = []
+        for (index, part) in header.split(separator: ",").enumerated() {
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = pieces.first, isTag(tag) else { continue }
+            var quality = 1.0
+            for parameter in pieces.dropFirst() where parameter.hasPrefix("q=") {
+                quality = Double(parameter.dropFirst(2)) ?? 0
+            }
+            guard quality > 0, quality <= 1 else { continue }
+            found.append((tag, quality, index))
+        }
+        let sorted = found.sorted { $0.quality != $1.quality ? $0.quality > $1.quality : $0.index < $1.index }
+        var tags: [String] = []
+        for entry in sorted where !tags.contains(where: { $0.caseInsensitiveCompare(entry.tag) == .orderedSame }) {
+            tags.append(entry.tag)
+            if tags.count == 8 { break }
+        }
+        return tags
+    }
+
+    /// Whether `text` is a language tag this server takes: `en`, `de-AT`, `zh-Hant-TW` (each part
+    /// 1 to 8 letters or digits, the first letters only).
+    static func isTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (1...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }), parts.count <= 4
+        else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    /// The language a page is rendered in: the first of `wanted` the app has strings in (the tag
+    /// itself, or its language: a visitor asking for `de-AT` keeps Austrian formats with the
+    /// app's German strings), else the first wanted (its formats, the app's own strings); nil
+    /// when none is wanted.
+    static func choose(_ wanted: [String], available: [String]) -> String? {
+        let available = Set(available.map { $0.lowercased() })
+        for tag in wanted {
+            let lowered = tag.lowercased()
+            let base = String(lowered.split(separator: "-").first ?? "")
+            if available.contains(lowered) || available.contains(base) { return tag }
+        }
+        return wanted.first
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import JetwayTesting
+import Testing
+
+@testable import Jetway
+
+/// String Catalogs as Xcode writes them, and the older `.strings`/`.stringsdict` tables: a
+/// `Text`'s key looked up in the page's language, its interpolations standing for format
+/// specifiers, plurals chosen by each language's rules.
+@MainActor
+@Suite(.serialized)
+struct LocalizationTests {
+    /// A catalog in the form Xcode 15+ writes (`Localizable.xcstrings`), source language English.
+    static let catalogJSON = #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Departures test" : {
+              "localizations" : {
+                "ar" : { "stringUnit" : { "state" : "translated", "value" : "المغادرة" } },
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Abflüge" } },
+                "es" : { "stringUnit" : { "state" : "translated", "value" : "Salidas" } }
+              }
+            },
+            "%lld test flights" : {
+              "localizations" : {
+                "en" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld test flight" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld test flights" } } } } },
+                "de" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld Flug" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Flüge" } } } } },
+                "ar" : { "variations" : { "plural" : {
+                  "zero" : { "stringUnit" : { "state" : "translated", "value" : "لا رحلات" } },
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "رحلة واحدة" } },
+                  "two" : { "stringUnit" : { "state" : "translated", "value" : "رحلتان" } },
+                  "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld رحلات" } },
+                  "many" : { "stringUnit" : { "state" : "translated", "value" : "%lld رحلة" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld رحلة" } } } } }
+              }
+            },
+            "Gate %@ boards at %@" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Um %2$@ Einstieg an Gate %1$@" } }
+              }
+            },
+            "Tap to board" : {
+              "localizations" : {
+                "en" : { "variations" : { "device" : {
+                  "mac" : { "stringUnit" : { "state" : "translated", "value" : "Click to board" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "Tap to board" } } } } }
+              }
+            },
+            "%lld of %lld seats" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "%#@seats@ von %2$lld" },
+                         "substitutions" : { "seats" : { "argNum" : 1, "formatSpecifier" : "lld", "variations" : { "plural" : {
+                           "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg Sitz" } },
+                           "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg Sitze" } } } } } } }
+              }
+            },
+            "100% on time" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "100 % pünktlich" } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """#
+
+    static func withCatalog<T>(_ body: () throws -> T) throws -> T {
+        let catalog = StringCatalog()
+        try catalog.addStringCatalog(Data(catalogJSON.utf8))
+        let previous = StringCatalog.app
+        StringCatalog.app = catalog
+        defer { StringCatalog.app = previous }
+        return try body()
+    }
+
+    struct Board: View {
+        let count: Int
+        var body: some View {
+            VStack {
+                Text("Departures test")
+                Text("\(count) test flights")
+                Text("Gate \("B12") boards at \("10:40")")
+                Text("Tap to board")
+                Text("Not in the catalog \(count)")
+            }
+        }
+    }
+
+    func text(_ count: Int, _ locale: String, idiom: UIUserInterfaceIdiom = .phone) throws -> String {
+        try Self.withCatalog {
+            var request = RequestContext(userInterfaceIdiom: idiom)
+            request.setVisitor(language: locale, timeZone: nil)
+            return ViewHost(Board(count: count).environment(\.locale, Locale(identifier: locale)).environment(\.request, request)).text
+        }
+    }
+
+    @Test func aKeyIsShownInThePagesLanguageWithItsPlural() throws {
+        #expect(try text(1, "en") == "Departures test1 test flightGate B12 boards at 10:40Tap to boardNot in the catalog 1")
+        #expect(try text(3, "en").contains("3 test flights"))
+        #expect(try text(3, "de_DE") == "Abflüge3 FlügeUm 10:40 Einstieg an Gate B12Tap to boardNot in the catalog 3")
+        #expect(try text(1, "de").contains("1 Flug"))
+        #expect(try text(2, "es").hasPrefix("Salidas2 test flights"), "no Spanish plural: the source language's")
+        // Arabic's six categories.
+        for (count, expected) in [(0, "لا رحلات"), (1, "رحلة واحدة"), (2, "رحلتان"), (5, "5 رحلات"), (11, "11 رحلة"), (100, "100 رحلة")] {
+            #expect(try text(count, "ar").contains(expected), "\(count)")
+        }
+    }
+
+    @Test func deviceVariationsAndSubstitutions() throws {
+        #expect(try text(1, "en", idiom: .mac).contains("Click to board"))
+        #expect(try text(1, "en", idiom: .phone).contains("Tap to board"))
+        try Self.withCatalog {
+            let catalog = try #require(StringCatalog.app)
+            let one = [LocalizedArgument(text: "1", number: 1), LocalizedArgument(text: "4", number: 4)]
+            let many = [LocalizedArgument(text: "3", number: 3), LocalizedArgument(text: "4", number: 4)]
+            let german = Locale(identifier: "de")
+            #expect(catalog.text("%lld of %lld seats", locale: german, arguments: one) == "1 Sitz von 4")
+            #expect(catalog.text("%lld of %lld seats", locale: german, arguments: many) == "3 Sitze von 4")
+            #expect(catalog.text("100% on time", locale: german) == "100 % pünktlich")
+        }
+    }
+
+    @Test func aPercentSignInTheLiteralIsEscapedInTheKey() throws {
+        struct OnTime: View {
+            let share: Int
+            var body: some View { Text("\(share)% on time") }
+        }
+        try Self.withCatalog {
+            let key: LocalizedStringKey = "\(100)% on time"
+            #expect(key.key == "%lld%% on time")
+            #expect(key.string == "100% on time")
+        }
+        #expect(StringCatalog.fill("%lld%% on time", ["100"]) == "100% on time")
+        #expect(StringCatalog.fill("%2$@ %1$@ %@", ["a", "b"]) == "b a a", "a position does not move the next argument")
+        #expect(StringCatalog.fill("%.1f km", ["3.5"]) == "3.5 km")
+        #expect(StringCatalog.fill("%@ and %@", ["one"]) == "one and %@", "a missing argument is left as written")
+    }
+
+    @Test func aMissingTranslationIsReportedOnce() throws {
+        final class Heard: @unchecked Sendable { var keys: [String] = [] }
+        let heard = Heard()
+        StringCatalog.missingReporter = { key, language in heard.keys.append("\(language) \(key)") }
+        defer { StringCatalog.missingReporter = nil }
+        let catalog = StringCatalog()
+        try catalog.addStringCatalog(Data(Self.catalogJSON.utf8))
+        let french = Locale(identifier: "fr_FR")
+        #expect(catalog.text("Departures test", locale: french) == nil, "no French, no English: shown as written")
+        #expect(catalog.text("%lld test flights", locale: french, arguments: [LocalizedArgument(text: "2", number: 2)]) == "2 test flights")
+        _ = catalog.text("%lld test flights", locale: french, arguments: [LocalizedArgument(text: "3", number: 3)])
+        #expect(heard.keys == ["fr-FR Departures test", "fr-FR %lld test flights"], "each missing pair once")
+    }
+
+    @Test func stringsAndStringsDictTables() throws {
+        let catalog = StringCatalog()
+        try catalog.addStrings(
+            Data(
+                """
+                /* The board's title. */
+                "Departures" = "Départs";
+                // A gate.
+                "Gate %@" = "Porte %@";
+                "Quote \\"x\\"" = "Citation « x »";
+                """.utf8), language: "fr")
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>
+              <key>%lld flights</key>
+              <dict>
+                <key>NSStringLocalizedFormatKey</key><string>%#@flights@</string>
+                <key>flights</key>
+                <dict>
+                  <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                  <key>NSStringFormatValueTypeKey</key><string>lld</string>
+                  <key>one</key><string>%lld vol</string>
+                  <key>other</key><string>%lld vols</string>
+                </dict>
+              </dict>
+            </dict></plist>
+            """
+        try catalog.addStringsDictionary(Data(plist.utf8), language: "fr")
+        let french = Locale(identifier: "fr_FR")
+        #expect(catalog.text("Departures", locale: french) == "Départs")
+        #expect(catalog.text("Gate %@", locale: french, arguments: [LocalizedArgument(text: "B12", number: nil)]) == "Porte B12")
+        #expect(catalog.text("Quote \"x\"", locale: french) == "Citation « x »")
+        #expect(catalog.text("%lld flights", locale: french, arguments: [LocalizedArgument(text: "1", number: 1)]) == "1 vol")
+        #expect(catalog.text("%lld flights", locale: french, arguments: [LocalizedArgument(text: "0", number: 0)]) == "0 vol")
+        #expect(catalog.text("%lld flights", locale: french, arguments: [LocalizedArgument(text: "2", number: 2)]) == "2 vols")
+        #expect(catalog.languages == ["fr"])
+        #expect(throws: StringCatalog.ReadError.self) { try catalog.addStringCatalog(Data("[1]".utf8)) }
+        #expect(throws: StringCatalog.ReadError.self) { try catalog.addStrings(Data("\"unterminated = ".utf8), language: "fr") }
+    }
+
+    @Test func pluralCategoriesAndDirections() {
+        #expect(PluralRules.category(of: 1, in: "en") == "one" && PluralRules.category(of: 0, in: "en") == "other")
+        #expect(PluralRules.category(of: 0, in: "fr") == "one" && PluralRules.category(of: 2, in: "fr") == "other")
+        #expect(["one", "few", "many", "many"] == [1, 3, 5, 11].map { PluralRules.category(of: Double($0), in: "ru") })
+        #expect(PluralRules.category(of: 21, in: "ru") == "one" && PluralRules.category(of: 22, in: "pl") == "few")
+        #expect(PluralRules.category(of: 7, in: "ja") == "other")
+        #expect(LayoutDirection.of(language: "ar-EG") == .rightToLeft && LayoutDirection.of(language: "he") == .rightToLeft)
+        #expect(LayoutDirection.of(language: "de-DE") == .leftToRight && LayoutDirection.of(language: "") == .leftToRight)
+    }
+
+    @Test func stringLocalizedAndResourcesUseTheCatalog() throws {
+        try Self.withCatalog {
+            #expect(String(localized: "Departures test", locale: Locale(identifier: "de")) == "Abflüge")
+            #expect(String(localized: "Departures test") == "Departures test")
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Jetway
+import JetwayTesting
+import Testing
+
+@testable import JetwayServer
+
+/// Every visitor in their own language and time zone: the language from `Accept-Language`
+/// (matched to the app's String Catalog), the zone from the `jw_zone` cookie the runtime keeps
+/// and its report; pages share renderings only within one language and zone.
+@MainActor
+@Suite(.serialized)
+struct LocalizedPagesTests {
+    /// An airport board whose title and count are in the catalog, with a departure time.
+    struct Board: View {
+        @Environment(\.locale) private var locale
+        @Environment(\.timeZone) private var timeZone
+        var body: some View {
+            VStack {
+                Text("Departures test")
+                Text("\(3) test flights")
+                Text(Date(timeIntervalSince1970: 1_796_000_400), style: .time)
+                Text("zone \(timeZone.identifier)")
+            }
+        }
+    }
+
+    static func server(_ configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> (TestServer, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jetway-strings-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try LocalizationTestsCatalog.json.write(
+            to: folder.appendingPathComponent("Localizable.xcstrings"), atomically: true, encoding: .utf8)
+        let app = JetwayApp(title: "Board", routes: [Route("/") { _ in Board() }], timeZone: TimeZone(identifier: "America/Denver"))
+        let server = try TestServer(app: app, transport: .memory) {
+            $0.localizationDirectories = [folder.path]
+            configure(&$0)
+        }
+        return (server, folder)
+    }
+
+    @Test func eachLanguageItsOwnTextDirectionAndRendering() async throws {
+        let (server, folder) = try Self.server()
+        defer {
+            server.stop()
+            try? FileManager.default.removeItem(at: folder)
+            StringCatalog.app = nil
+        }
+        let german = try await server.get("/", headers: ["Accept-Language": "de-AT,de;q=0.9,en;q=0.5"])
+        #expect(german.body.contains(#"<html lang="de-AT" class="#), "\(german.body.prefix(120))")
+        #expect(german.body.contains("Abflüge") && german.body.contains("3 Flüge"))
+        let arabic = try await server.get("/", headers: ["Accept-Language": "ar"])
+        #expect(arabic.body.contains(#"<html lang="ar" dir="rtl""#))
+        #expect(arabic.body.contains("المغادرة") && arabic.body.contains("3 رحلات"))
+        // A language the app has no strings in: its formats, the app's own strings.
+        let french = try await server.get("/", headers: ["Accept-Language": "fr-CH, fr;q=0.9"])
+        #expect(
+            french.body.contains(#"<html lang="fr-CH""#) && french.body.contains("Departures test")
+                && french.body.contains("3 test flights"))
+        let none = try await server.get("/")
+        #expect(none.body.contains(#"<html lang="en""#) && none.body.contains("3 test flights"))
+        // A second German page shares the first one's rendering; the others have their own.
+        _ = try await server.get("/", headers: ["Accept-Language": "de-AT"])
+        #expect(server.server.openPages == (5, 4))
+    }
+
+    @Test func theBrowsersZoneFromItsCookieAndItsReport() async throws {
+        let (server, folder) = try Self.server()
+        defer {
+            server.stop()
+            try? FileManager.default.removeItem(at: folder)
+            StringCatalog.app = nil
+        }
+        // A first visit: the app's zone, until the browser says its own.
+        let first = try await server.get("/")
+        #expect(first.body.contains("zone America/Denver") && first.body.contains(#"data-jw-zone="America/Denver""#))
+        // The runtime kept the zone: the next first paint is in it.
+        let berlin = try await server.get("/", headers: ["Cookie": "jw_zone=Europe/Berlin"])
+        #expect(berlin.body.contains("zone Europe/Berlin"), "\(berlin.body.prefix(2000))")
+        let denver = try await server.get("/", headers: ["Cookie": "jw_zone=America/Denver"])
+        #expect(denver.body.contains("zone America/Denver"))
+        // 1_796_000_400 is 2026-11-30 01:00 UTC: 02:00 in Berlin, 18:00 the day before in Denver.
+        #expect(berlin.body.contains("2:00 AM") && denver.body.contains("6:00 PM"))
+        // A name that is no time zone is not taken.
+        let bad = try await server.get("/", headers: ["Cookie": "jw_zone=Mars/Olympus"])
+        #expect(bad.body.contains("zone America/Denver"))
+        // The runtime's report on a live page: the page shows the browser's zone.
+        let answer = try await server.get("/", headers: ["Cookie": "jw_zone=Asia/Tokyo"])
+        let cookie = try #require(answer.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        let token = try #require(metaContent("jetway-token", in: answer.body))
+        let version = try #require(metaContent("jetway-version", in: answer.body))
+        let socket = try await server.pageSocket(cookie: cookie)
+        await socket.sendText(#"["join","\#(token)","/",\#(version),"test"]"#)
+        guard case .text(let joined) = await socket.next(), message("joined", in: joined) != nil else { throw WireError("no joined") }
+        let body = try #require(answer.body.range(of: "<body>").map { answer.body[$0.upperBound...] })
+        let dom = try ModelDOM(html: try #require(body.range(of: "<div class=\"jw-banner\"").map { String(body[..<$0.lowerBound]) }))
+        let root = try #require(dom.root.descendants.first { $0.attribute("data-jw-zone") != nil })
+        #expect(root.attribute("data-jw-zone") == "Asia/Tokyo")
+        #expect(
+            server.server.openPages == (5, 3), "one rendering per zone: Denver's (the app's) is the first page's, the bad name joined it")
+        await socket.sendText(#"["e",1,"\#(root.attribute("data-j") ?? "")","timeZone","Pacific/Auckland"]"#)
+        var page = dom
+        for _ in 0..<10 {
+            guard case .text(let frame) = await socket.next() else { break }
+            switch try ServerFrame(decoding: frame) {
+            case .patch(_, let ops, _): try page.apply(ops)
+            case .message(.sync(_, _, let html, _, _)): page = try ModelDOM(html: html)
+            default: break
+            }
+            if frame.hasSuffix(",1]") { break }
+        }
+        #expect(page.root.textContent.contains("zone Pacific/Auckland"), "\(page.root.textContent)")
+        #expect(page.root.descendants.contains { $0.attribute("data-jw-zone") == "Pacific/Auckland" })
+        // A second page in that zone shares its rendering; a bad name is refused.
+        _ = try await server.get("/", headers: ["Cookie": "jw_zone=Pacific/Auckland"])
+        #expect(server.server.openPages == (6, 3), "\(server.server.openPages)")
+    }
+
+    /// A root that pins a zone (`.environment(\.timeZone, airport)`, as MountainAirport's
+    /// screens do) is the same root for every request: its pages share one rendering.
+    @Test func aRootThatSetsAnEnvironmentValueIsShared() async throws {
+        struct Counter: View {
+            @State private var count = 0
+            var body: some View { Text("\(count)") }
+        }
+        let zone = TimeZone(identifier: "America/Denver")!
+        let app = JetwayApp(
+            title: "Pinned",
+            routes: [Route("/") { _ in Counter().environment(\.timeZone, zone).environment(\.locale, Locale(identifier: "de")) }])
+        let server = try TestServer(app: app, transport: .memory)
+        defer { server.stop() }
+        for _ in 0..<3 { _ = try await server.get("/") }
+        #expect(server.server.openPages == (3, 1))
+    }
+
+    @Test func acceptLanguageIsReadAsTheRFCSays() {
+        #expect(AcceptLanguage.parse("de-AT,de;q=0.9,en;q=0.8") == ["de-AT", "de", "en"])
+        #expect(AcceptLanguage.parse("en;q=0.5, fr, *;q=0.1, x y, ar;q=0") == ["fr", "en"])
+        #expect(AcceptLanguage.parse("zh-Hant-TW") == ["zh-Hant-TW"])
+        #expect(AcceptLanguage.parse(String(repeating: "a,", count: 2000)).isEmpty, "an absurd header is ignored")
+        #expect(AcceptLanguage.choose(["fr-CH", "de-AT", "en"], available: ["de", "en"]) == "de-AT")
+        #expect(AcceptLanguage.choose(["fr-CH"], available: ["de", "en"]) == "fr-CH")
+        #expect(AcceptLanguage.choose([], available: ["de"]) == nil)
+    }
+}
+
+/// The catalog of LocalizationTests, as a server reads it from a folder.
+enum LocalizationTestsCatalog {
+    static let json = #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Departures test" : { "localizations" : {
+              "ar" : { "stringUnit" : { "state" : "translated", "value" : "المغادرة" } },
+              "de" : { "stringUnit" : { "state" : "translated", "value" : "Abflüge" } } } },
+            "%lld test flights" : { "localizations" : {
+              "de" : { "variations" : { "plural" : {
+                "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld Flug" } },
+                "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Flüge" } } } } },
+              "ar" : { "variations" : { "plural" : {
+                "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld رحلات" } },
+                "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld رحلة" } } } } } } }
+          },
+          "version" : "1.0"
+        }
+        """#
+}
