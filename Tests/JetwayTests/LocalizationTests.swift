@@ -125,6 +125,29 @@ struct LocalizationTests {
         }
     }
 
+    @Test func anExplicitZeroAndADefaultValuesArguments() throws {
+        let catalog = StringCatalog()
+        try catalog.addStringCatalog(
+            Data(
+                #"""
+                {"sourceLanguage":"en","strings":{"%lld bags":{"localizations":{"en":{"variations":{"plural":{
+                  "zero":{"stringUnit":{"state":"translated","value":"No bags"}},
+                  "one":{"stringUnit":{"state":"translated","value":"%lld bag"}},
+                  "other":{"stringUnit":{"state":"translated","value":"%lld bags"}}}}},
+                "de":{"stringUnit":{"state":"translated","value":"%lld Koffer"}}}},
+                "bags.count":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"%lld Gepäckstücke"}}}}},"version":"1.0"}
+                """#.utf8))
+        let english = Locale(identifier: "en_US")
+        #expect(catalog.text("%lld bags", locale: english, arguments: [LocalizedArgument(text: "0", number: 0)]) == "No bags")
+        #expect(catalog.text("%lld bags", locale: english, arguments: [LocalizedArgument(text: "1", number: 1)]) == "1 bag")
+        let previous = StringCatalog.app
+        StringCatalog.app = catalog
+        defer { StringCatalog.app = previous }
+        let count = 4
+        #expect(String(localized: "bags.count", defaultValue: "\(count) bags", locale: Locale(identifier: "de")) == "4 Gepäckstücke")
+        #expect(String(localized: "bags.count", defaultValue: "\(count) bags", locale: english) == "4 bags")
+    }
+
     @Test func aPercentSignInTheLiteralIsEscapedInTheKey() throws {
         struct OnTime: View {
             let share: Int
@@ -191,7 +214,7 @@ struct LocalizationTests {
         #expect(catalog.text("%lld flights", locale: french, arguments: [LocalizedArgument(text: "1", number: 1)]) == "1 vol")
         #expect(catalog.text("%lld flights", locale: french, arguments: [LocalizedArgument(text: "0", number: 0)]) == "0 vol")
         #expect(catalog.text("%lld flights", locale: french, arguments: [LocalizedArgument(text: "2", number: 2)]) == "2 vols")
-        #expect(catalog.languages == ["fr"])
+        #expect(catalog.languages == ["en", "fr"], "its source language (English unless a catalog says) and its translations")
         #expect(throws: StringCatalog.ReadError.self) { try catalog.addStringCatalog(Data("[1]".utf8)) }
         #expect(throws: StringCatalog.ReadError.self) { try catalog.addStrings(Data("\"unterminated = ".utf8), language: "fr") }
     }

@@ -31,9 +31,9 @@ public final class StringCatalog: @unchecked Sendable {
     /// table → key → language → entry.
     private var tables: [String: [String: [String: Entry]]] = [:]
 
-    /// The languages the catalog has some text in, sorted.
+    /// The languages the catalog has some text in, and its source language, sorted.
     public var languages: [String] {
-        var found = Set<String>()
+        var found: Set<String> = [sourceLanguage]
         for table in tables.values { for entry in table.values { found.formUnion(entry.keys) } }
         return found.sorted()
     }
@@ -94,7 +94,8 @@ public final class StringCatalog: @unchecked Sendable {
                     let plural = (substitution["variations"] as? [String: Any])?["plural"] as? [String: Any]
                 else { continue }
                 entry.substitutions[name] = Substitution(
-                    argument: substitution["argNum"] as? Int ?? 1, specifier: substitution["formatSpecifier"] as? String ?? "lld",
+                    argument: min(max(substitution["argNum"] as? Int ?? 1, 1), 64),
+                    specifier: substitution["formatSpecifier"] as? String ?? "lld",
                     plural: plural.compactMapValues { (($0 as? [String: Any])?["stringUnit"] as? [String: Any])?["value"] as? String })
             }
         }
@@ -166,7 +167,7 @@ public final class StringCatalog: @unchecked Sendable {
         let wanted = Self.candidates(for: locale)
         var language = wanted.first { byLanguage[$0] != nil }
         if language == nil {
-            if let asked = wanted.first, asked != sourceLanguage { reportMissing(key, asked) }
+            if let asked = wanted.first, Self.base(asked) != Self.base(sourceLanguage) { reportMissing(key, asked) }
             language = byLanguage[sourceLanguage] != nil ? sourceLanguage : nil
         }
         guard let language, let entry = byLanguage[language] else { return nil }
@@ -182,8 +183,14 @@ public final class StringCatalog: @unchecked Sendable {
     /// Reports a key missing in a language once (development mode's log).
     private func reportMissing(_ key: String, _ language: String) {
         guard let reporter = Self.missingReporter else { return }
-        let first = reportedLock.withLock { reported.insert(language + "\u{0}" + key).inserted }
+        // At most 10,000 pairs remembered (a client may ask for any language).
+        let first = reportedLock.withLock { reported.count < 10_000 && reported.insert(language + "\u{0}" + key).inserted }
         if first { reporter(key, language) }
+    }
+
+    /// A tag's language (`pt` of `pt-BR`), lowercased.
+    static func base(_ tag: String) -> String {
+        String(tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
     }
 
     /// The languages to try for `locale`, most specific first: `de-AT`, then `de`.
@@ -202,7 +209,8 @@ public final class StringCatalog: @unchecked Sendable {
             return pattern(chosen, count: count, language: language, device: device)
         }
         if !entry.plural.isEmpty {
-            let category = PluralRules.category(of: count, in: language)
+            // An explicit `zero` is for 0 in every language, as Foundation reads it.
+            let category = count == 0 && entry.plural["zero"] != nil ? "zero" : PluralRules.category(of: count, in: language)
             if let chosen = entry.plural[category] ?? entry.plural["other"] {
                 return pattern(chosen, count: count, language: language, device: device)
             }
@@ -218,7 +226,7 @@ public final class StringCatalog: @unchecked Sendable {
             guard text.contains(token) else { continue }
             let index = substitution.argument - 1
             let count = arguments.indices.contains(index) ? arguments[index].number ?? 0 : 0
-            let category = PluralRules.category(of: count, in: language)
+            let category = count == 0 && substitution.plural["zero"] != nil ? "zero" : PluralRules.category(of: count, in: language)
             var chosen = substitution.plural[category] ?? substitution.plural["other"] ?? ""
             // Its own placeholder refers to its argument: `%arg` in a String Catalog, the
             // specifier itself in a `.stringsdict`.

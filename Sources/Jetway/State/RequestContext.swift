@@ -50,6 +50,8 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     public package(set) var timeZoneIdentifier: String?
     /// Whether the page's root asks the browser for its time zone (pages Jetway serves).
     package var followsBrowserZone = false
+    /// The direction the page's strings are written in (`LayoutDirection.of` their language).
+    package var direction = LayoutDirection.leftToRight
     private var deviceID: String?
     /// The sizes this browser last reported for the page's `GeometryReader`s (the `jw_sizes`
     /// cookie, `index:width:height,…`), so the first paint lays out by them.
@@ -171,9 +173,10 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     package var locale: Locale? { language.map { Locale(identifier: $0.replacingOccurrences(of: "-", with: "_")) } }
 
     /// Sets the visitor's language and time zone (the server, from the request).
-    package mutating func setVisitor(language: String?, timeZone: String?) {
+    package mutating func setVisitor(language: String?, timeZone: String?, direction: LayoutDirection = .leftToRight) {
         self.language = language
         self.timeZoneIdentifier = timeZone
+        self.direction = direction
         followsBrowserZone = true
     }
 

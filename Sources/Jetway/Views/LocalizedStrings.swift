@@ -34,9 +34,10 @@ extension String {
         /// Hashes the text.
         public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
-        /// Its text in `locale` from the app's catalog (`table`), or nil.
-        func localized(table: String?, locale: Locale) -> String? {
-            StringCatalog.app?.text(key, table: table, locale: locale, arguments: arguments)
+        /// Its text in `locale` from the app's catalog (`table`), its specifiers filled by
+        /// `arguments` (its own unless given), or nil.
+        func localized(table: String?, locale: Locale, arguments given: [LocalizedArgument]? = nil) -> String? {
+            StringCatalog.app?.text(key, table: table, locale: locale, arguments: given ?? arguments)
         }
     }
 
@@ -47,7 +48,9 @@ extension String {
         localized key: LocalizationValue, defaultValue: LocalizationValue? = nil, table: String? = nil, bundle: Bundle? = nil,
         locale: Locale = .current, comment: StaticString? = nil
     ) {
-        self = key.localized(table: table, locale: locale) ?? defaultValue?.text ?? key.text
+        // A key without interpolations (`"flights.count"`) takes its default value's.
+        let arguments = key.arguments.isEmpty ? defaultValue?.arguments : nil
+        self = key.localized(table: table, locale: locale, arguments: arguments) ?? defaultValue?.text ?? key.text
     }
 
     /// The resource's text in its locale (see `LocalizedStringResource`).

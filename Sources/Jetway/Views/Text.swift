@@ -46,7 +46,8 @@ public struct Text: _PrimitiveView, Equatable {
 
     /// A text from a localized string key (a literal): its Markdown is read as SwiftUI reads it
     /// (`"**Gate** B12"` shows "Gate" in bold) and images interpolated into it stand in the line.
-    /// Jetway has no string catalogs yet, so the key shows as written.
+    /// It is looked up in the app's String Catalog in the page's language (as written when the
+    /// catalog lacks it).
     nonisolated public init(_ key: LocalizedStringKey) {
         self.init(key, tableName: nil)
     }

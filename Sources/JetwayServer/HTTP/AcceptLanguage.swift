@@ -1,4 +1,5 @@
 import Foundation
+import Jetway
 
 /// The languages a browser asks for (`Accept-Language`) and the one a page is rendered in.
 enum AcceptLanguage {
@@ -41,12 +42,24 @@ enum AcceptLanguage {
     /// app's German strings), else the first wanted (its formats, the app's own strings); nil
     /// when none is wanted.
     static func choose(_ wanted: [String], available: [String]) -> String? {
+        matched(wanted, available: available) ?? wanted.first
+    }
+
+    /// The first of `wanted` the app has strings in, or nil.
+    static func matched(_ wanted: [String], available: [String]) -> String? {
         let available = Set(available.map { $0.lowercased() })
         for tag in wanted {
             let lowered = tag.lowercased()
             let base = String(lowered.split(separator: "-").first ?? "")
             if available.contains(lowered) || available.contains(base) { return tag }
         }
-        return wanted.first
+        return nil
+    }
+
+    /// The direction a page is written in: its strings' language's (the one matched, else the
+    /// app's source language, else English) — an Arabic visitor of an app with no Arabic
+    /// strings reads its English left to right, as on a device.
+    static func direction(_ wanted: [String], strings: StringCatalog?) -> LayoutDirection {
+        LayoutDirection.of(language: matched(wanted, available: strings?.languages ?? []) ?? strings?.sourceLanguage ?? "en")
     }
 }

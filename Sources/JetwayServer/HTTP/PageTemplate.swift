@@ -6,7 +6,7 @@ import Jetway
 enum PageTemplate {
     static func page(
         app: JetwayApp, body: String, token: String, path: String, buildID: String, version: UInt64 = 0, screenTitle: String? = nil,
-        clock: WallClock = .system, availableOffline: Bool = false, language: String? = nil
+        clock: WallClock = .system, availableOffline: Bool = false, language: String? = nil, direction: LayoutDirection = .leftToRight
     ) -> String {
         // The server's time and the clock's rate: the browser's clocks count from them.
         let clockMeta = "\(WallClock.milliseconds(clock.now)) \(clock.rate)"
@@ -28,7 +28,7 @@ enum PageTemplate {
         }.joined()
         return """
             <!doctype html><html lang="\(HTTPResponse.escape(language ?? "en"))"\
-            \(LayoutDirection.of(language: language ?? "en") == .rightToLeft ? " dir=\"rtl\"" : "") \
+            \(direction == .rightToLeft ? " dir=\"rtl\"" : "") \
             class="\(RuntimeContract.State.connecting)"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\
             <title>\(HTTPResponse.escape(title))</title>\(styles)\

@@ -145,11 +145,11 @@ public final class InMemoryTransport: SessionTransport {
         return InMemoryPage(status: Int(response.status), html: String(decoding: response.body, as: UTF8.self), path: path)
     }
 
-    /// Opens a page's socket (the upgrade's cookies name the browser).
-    public func connect(cookie: String? = nil, address: String = "memory") -> InMemorySocket {
+    /// Opens a page's socket (the upgrade's cookies name the browser; `acceptLanguage`, its languages).
+    public func connect(cookie: String? = nil, address: String = "memory", acceptLanguage: String? = nil) -> InMemorySocket {
         let connection = Connection(kind: .websocket, maxQueuedBytes: server.configuration.maxQueuedBytes)
         connection.address = address
-        connection.identity = server.identity(cookieHeader: cookie)
+        connection.identity = server.identity(cookieHeader: cookie, acceptLanguage: acceptLanguage)
         let socket = InMemorySocket(connection: connection, manager: server.sessions)
         socket.deliver(.opened)
         return socket

@@ -40,7 +40,8 @@ extension LibWebSocketsTransport {
         }
         connection.address = clientAddress(wsi)
         connection.identity = server.identity(
-            cookieHeader: Self.header(wsi, WSI_TOKEN_HTTP_COOKIE), userAgent: Self.header(wsi, WSI_TOKEN_HTTP_USER_AGENT))
+            cookieHeader: Self.header(wsi, WSI_TOKEN_HTTP_COOKIE), userAgent: Self.header(wsi, WSI_TOKEN_HTTP_USER_AGENT),
+            acceptLanguage: Self.header(wsi, WSI_TOKEN_HTTP_ACCEPT_LANGUAGE))
         webSocketsByAddress[connection.address, default: 0] += 1
         connection.isCountedForAddress = true
         heard(connection)

@@ -52,10 +52,8 @@ final class RenderGroup {
         if let timeZone = context.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? manager.server.app.timeZone {
             environment.timeZone = timeZone
         }
-        if let locale = context.locale {
-            environment.locale = locale
-            environment.layoutDirection = LayoutDirection.of(language: context.language ?? "")
-        }
+        if let locale = context.locale { environment.locale = locale }
+        environment.layoutDirection = context.direction
         self.graph = ViewGraph(root.view, environment: environment)
         graph.render()
         // A URL of a tab opens that tab, and one of a pushed screen that screen (the links it

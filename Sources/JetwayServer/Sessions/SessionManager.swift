@@ -89,7 +89,7 @@ final class SessionManager {
             PageTemplate.page(
                 app: server.app, body: session.group.pageHTML, token: token, path: path, buildID: server.configuration.buildID,
                 version: session.graph.version, screenTitle: session.graph.navigationTitle, clock: server.configuration.clock,
-                availableOffline: route.availableOffline, language: session.context.language))
+                availableOffline: route.availableOffline, language: session.context.language, direction: session.context.direction))
     }
 
     /// A session of this page for a browser (`identity`): its context, and a rendering it
@@ -102,7 +102,7 @@ final class SessionManager {
             reducesMotion: identity.reducesMotion, userInterfaceIdiom: identity.idiom, sizeClasses: identity.sizeClasses)
         context.setVisitor(
             language: AcceptLanguage.choose(identity.languages, available: server.strings?.languages ?? []),
-            timeZone: visitorZone(identity.timeZone))
+            timeZone: visitorZone(identity.timeZone), direction: AcceptLanguage.direction(identity.languages, strings: server.strings))
         return LiveSession(
             id: id, match: match, context: context, signInID: identity.signInID,
             group: group(showing: route, match, at: path, query, context: context, newDevice: identity.deviceIsNew), manager: self)
@@ -304,21 +304,26 @@ final class SessionManager {
         if !shared.graph.isPristine && !own.graph.takeState(of: shared.graph) {
             Log.warn("separate_state_differs", ["session": session.shortID, "page": shared.page])
         }
-        shared.remove(session)
-        session.group = own
-        own.add(session)
-        recharge(session)
-        // A page not yet connected gets the whole page when it joins: its version is the
-        // shared rendering's, not this one's.
-        session.needsResync = true
-        session.sendFullPage()
-        session.sentPageWithOtherIDs()
+        move(session, to: own)
         if shared.members.isEmpty { retire(shared) }
         Log.debug("separate", ["session": session.shortID, "page": shared.page])
     }
 
+    /// Moves `session` to the rendering `target` and sends it the whole page, whose element
+    /// ids are `target`'s. A page not yet connected gets the whole page when it joins: its
+    /// version is the rendering's it left.
+    func move(_ session: LiveSession, to target: RenderGroup) {
+        session.group.remove(session)
+        session.group = target
+        target.add(session)
+        recharge(session)
+        session.needsResync = true
+        session.sendFullPage()
+        session.sentPageWithOtherIDs()
+    }
+
     /// A session has a rendering of its own now: its address is charged for it.
-    func recharge(_ session: LiveSession) {
+    private func recharge(_ session: LiveSession) {
         guard let address = session.address else { return }
         let estimate = PageMemory.estimate(session)
         memory.charge(estimate - session.memoryCharge, to: address)

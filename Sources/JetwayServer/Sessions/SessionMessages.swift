@@ -240,11 +240,13 @@ extension SessionManager {
             return
         }
         // The browser's time zone is not the page's: the page moves to a rendering in it.
+        // (A name this server's time zone data does not know is answered and ignored.)
         if kind == .timeZone {
-            guard case .text(let zone) = payload, changeTimeZone(session, to: zone) else {
+            guard case .text(let zone) = payload else {
                 violation(state, ref: ref, "a time zone name, as the browser's Intl gives it")
                 return
             }
+            if !changeTimeZone(session, to: zone) { Log.debug("unknown_time_zone", ["zone": String(zone.prefix(64))]) }
             acknowledge(ref, in: session, coalesced: false)
             return
         }

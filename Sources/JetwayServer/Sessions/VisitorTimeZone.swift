@@ -15,18 +15,12 @@ extension SessionManager {
         guard let (route, match) = server.app.match(path: session.context.path, query: session.context.queryString) else { return true }
         if session.group.graph.needsUpdate { transport?.wake(session.group.flush(ref: 0, for: nil)) }
         var context = session.context
-        context.setVisitor(language: context.language, timeZone: visitorZone(zone))
+        context.setVisitor(language: context.language, timeZone: visitorZone(zone), direction: context.direction)
         session.context = context
         let previous = session.group
         let target = group(showing: route, match, at: context.path, context.queryString, context: context)
         guard target !== previous else { return true }
-        previous.remove(session)
-        session.group = target
-        target.add(session)
-        recharge(session)
-        session.needsResync = true
-        session.sendFullPage()
-        session.sentPageWithOtherIDs()
+        move(session, to: target)
         session.stateCheckedAt = nil
         if previous.members.isEmpty { retire(previous) }
         Log.debug("time_zone", ["session": session.shortID, "zone": zone])
