@@ -319,10 +319,11 @@ struct EnvironmentWriter: ViewModifier, _PrimitiveModifier, Equatable {
     /// What `.environment(keyPath, value)` wrote, to compare two writers by: two pages whose
     /// root sets the same value (`.environment(\.timeZone, airport)`) share a rendering. Nil for
     /// a transform, which is never the same as another.
-    var written: (keyPath: AnyKeyPath, value: Any)?
+    nonisolated(unsafe) let written: (keyPath: AnyKeyPath, value: Any)?
 
     init(_ transform: @escaping (inout EnvironmentValues) -> Void) {
         self.transform = transform
+        self.written = nil
     }
 
     init<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) {

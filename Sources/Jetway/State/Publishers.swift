@@ -653,7 +653,7 @@ func onMainActor(_ work: @escaping @MainActor () -> Void) {
 var isMainThread: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
 
 /// A mark on the main queue, set once: work running on it (the main actor's) can see it.
-nonisolated(unsafe) let mainQueueKey: DispatchSpecificKey<Bool> = {
+let mainQueueKey: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: key, value: true)
     return key
