@@ -552,11 +552,7 @@ extension NotificationCenter {
                 if keyboard, (note.object as? PageHost) !== page { return }
                 nonisolated(unsafe) let note = note
                 // A page posts its keyboard's notifications on the main actor.
-                if keyboard || Thread.isMainThread {
-                    MainActor.assumeIsolated { receive(note) }
-                } else {
-                    DispatchQueue.main.async { MainActor.assumeIsolated { receive(note) } }
-                }
+                onMainActor { receive(note) }
             }
             nonisolated(unsafe) let observer = token
             return AnyCancellable { [weak self] in self?.removeObserver(observer) }
@@ -640,21 +636,9 @@ final class Subscription: UnmountObserving {
 /// (the usual case), else on the main queue — a value published from a background task reaches
 /// the views after it, as in SwiftUI (which warns), instead of stopping the server.
 func onMainActor(_ work: @escaping @MainActor () -> Void) {
-    if isMainThread {
+    if MainActorCheck.isCurrent {
         MainActor.assumeIsolated(work)
     } else {
         DispatchQueue.main.async { MainActor.assumeIsolated(work) }
     }
 }
-
-/// Whether this code runs on the main queue, where the main actor runs its work. (Foundation's
-/// `Thread.isMainThread` on Linux names the thread that first used Foundation, which need not
-/// be the main actor's.)
-var isMainThread: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
-
-/// A mark on the main queue, set once: work running on it (the main actor's) can see it.
-let mainQueueKey: DispatchSpecificKey<Bool> = {
-    let key = DispatchSpecificKey<Bool>()
-    DispatchQueue.main.setSpecific(key: key, value: true)
-    return key
-}()
