@@ -254,3 +254,32 @@ extension DepartedViewsTests {
         return nil
     }
 }
+
+private struct DetailsToggle: View {
+    @State private var showDetails = false
+    var body: some View {
+        VStack {
+            Button(showDetails ? "Hide details" : "Show details") { showDetails.toggle() }
+            if showDetails { Text("Boarding closes 15 minutes before departure.") }
+        }
+    }
+}
+
+extension DepartedViewsTests {
+    /// One element shown and hidden all day: it is kept detached while hidden and comes back
+    /// each time, and its place in the eviction queue stays one entry. (Each return once left
+    /// an entry the next hiding made current again: after 40,000 clicks the queue held 20,000
+    /// entries, filtered at every click — a click took 1.2 ms instead of 0.1.)
+    @Test func anElementShownAndHiddenAllDayKeepsOneQueueEntry() async throws {
+        let host = ViewHost(DetailsToggle())
+        var pacer = MainActorPacer()
+        for round in 0..<2000 {
+            try host.tap(round % 2 == 0 ? "Show details" : "Hide details")
+            await pacer.pace()
+        }
+        #expect(host.graph.tree.retainedNodeCount == 1)
+        #expect(host.graph.tree.retainedQueueLength <= 2 * 1 + 64, "the retained queue grew: \(host.graph.tree.retainedQueueLength)")
+        try host.tap("Show details")
+        #expect(host.text.contains("Boarding closes"))
+    }
+}

@@ -17,11 +17,15 @@ public final class LiveTree {
     @exclusivity(unchecked) private var retired: Node?
     @exclusivity(unchecked) private var nextID: UInt32 = 1
     /// Removed keyed elements the client keeps (detached), by parent and key, oldest first out.
-    @exclusivity(unchecked) private var retained = KeyMap<(parent: NodeID, node: Node)>()
+    /// `serial` tells one keeping from another of the same element: an element shown and
+    /// hidden all day is kept, taken back and kept again with the same id, and only the queue's
+    /// entry of its latest keeping is current.
+    @exclusivity(unchecked) private var retained = KeyMap<(parent: NodeID, node: Node, serial: UInt64)>()
     /// A lazy list's rows the client keeps detached: only their digests (KeptRows.swift).
     @exclusivity(unchecked) private var keptRows = KeptRows()
-    @exclusivity(unchecked) private var retainedOrder = EvictionQueue<(parent: NodeID, key: UInt64, id: NodeID)>()
+    @exclusivity(unchecked) private var retainedOrder = EvictionQueue<(parent: NodeID, key: UInt64, serial: UInt64)>()
     @exclusivity(unchecked) private var retainedCount = 0
+    @exclusivity(unchecked) private var retainSerial: UInt64 = 0
     /// Elements evicted from `retained` since the last update: the client drops them too.
     @exclusivity(unchecked) private var evicted: [NodeID] = []
     /// The diff's step count for the last update (see `Differ.work`).
@@ -212,20 +216,21 @@ public final class LiveTree {
         } else {
             retainedCount += 1
         }
-        retained[slot] = (parent, node)
-        retainedOrder.append((parent, node.key, node.id))
+        retainSerial &+= 1
+        retained[slot] = (parent, node, retainSerial)
+        retainedOrder.append((parent, node.key, retainSerial))
         let limit = min(retainLimit, max(64, peakSiblings))
         while retainedCount > limit, let oldest = retainedOrder.popFirst() {
             let oldestSlot = retainedKey(oldest.parent, oldest.key)
-            if let entry = retained[oldestSlot], entry.node.id == oldest.id {
+            if let entry = retained[oldestSlot], entry.serial == oldest.serial {
                 retained[oldestSlot] = nil
                 retainedCount -= 1
-                evicted.append(oldest.id)
+                evicted.append(entry.node.id)
             }
         }
-        // Elements taken back leave their entries behind.
+        // Elements taken back (or kept again since) leave their entries behind.
         retainedOrder.dropStale(whenMoreThanTwice: retainedCount) { entry in
-            retained[retainedKey(entry.parent, entry.key)]?.node.id == entry.id
+            retained[retainedKey(entry.parent, entry.key)]?.serial == entry.serial
         }
     }
 
