@@ -6,7 +6,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # the three browser engines (Chromium + chromedriver, Firefox ESR with its built-in WebDriver
 # BiDi, WebKit through WebKitWebDriver on Xvfb), curl, and PostgreSQL for a throwaway cluster.
 BUILD_PACKAGES := libwebsockets-dev libwebsockets-evlib-ev libev-dev libssl-dev zlib1g-dev libsqlite3-dev libpq-dev pkg-config bootstrap-icons wamerican
-TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver firefox-esr webkit2gtk-driver xvfb curl postgresql nginx fonts-noto-color-emoji
+TEST_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver firefox-esr webkit2gtk-driver xvfb locales curl postgresql nginx fonts-noto-color-emoji
 # The bench types into the board in headless Chromium (keystroke to DOM).
 BENCH_PACKAGES := $(BUILD_PACKAGES) chromium chromium-driver postgresql
 # Several servers behind nginx (make cluster).

@@ -37,23 +37,24 @@ const clock = (() => {
 })();
 const pad = (n) => (n < 10 ? "0" : "") + n;
 const zoneFormats = new Map();
-const zoneFormat = (zone) => {
-  let format = zoneFormats.get(zone);
+const zoneFormat = (zone, locale) => {
+  const key = zone + " " + locale;
+  let format = zoneFormats.get(key);
   if (!format) {
     try {
       format = {
-        time: new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit", hour12: true }),
-        date: new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "long", day: "numeric" }),
+        time: new Intl.DateTimeFormat(locale, { timeZone: zone, timeStyle: "short" }),
+        date: new Intl.DateTimeFormat(locale, { timeZone: zone, dateStyle: "long" }),
       };
-    } catch (e) { format = zone === "UTC" ? null : zoneFormat("UTC"); }
-    zoneFormats.set(zone, format);
+    } catch (e) { format = zone === "UTC" && locale === "en-US" ? null : zoneFormat("UTC", "en-US"); }
+    zoneFormats.set(key, format);
   }
   return format;
 };
-// "8:05 AM" or "December 2, 2026" in a time zone, as the server writes Text(date, style:
-// .time/.date) (the space before AM/PM a plain one on both sides).
-const calendarText = (ms, zone, time) => {
-  const format = zoneFormat(zone);
+// "8:05 AM" or "December 2, 2026" (short time, long date) in a time zone and locale, as the
+// server writes Text(date, style: .time/.date) (the space before AM/PM a plain one on both sides).
+const calendarText = (ms, zone, locale, time) => {
+  const format = zoneFormat(zone, locale);
   return (time ? format.time : format.date).format(ms).replace(/[\u202f\u00a0]/g, " ");
 };
 const wholeSeconds = (ms) => Math.floor(Math.round(Math.abs(ms)) / 1000);
@@ -75,8 +76,8 @@ const relativeText = (s) => {
 function clockText(el, now) {
   const kind = el.getAttribute(wire.attribute.clock), at = Number(el.getAttribute(wire.attribute.clockAt));
   switch (kind) {
-    case "now-time": return calendarText(now, el.getAttribute(wire.attribute.clockZone) || "UTC", true);
-    case "now-date": return calendarText(now, el.getAttribute(wire.attribute.clockZone) || "UTC", false);
+    case "now-time": case "now-date":
+      return calendarText(now, el.getAttribute(wire.attribute.clockZone) || "UTC", el.getAttribute(wire.attribute.clockLocale) || "en-US", kind === "now-time");
     case "relative": return Number.isFinite(at) ? relativeText(wholeSeconds(at - now)) : null;
     case "offset": return Number.isFinite(at) ? (at >= now ? "+" : "-") + relativeText(wholeSeconds(at - now)) : null;
     case "timer": return Number.isFinite(at) ? timerText(wholeSeconds(at - now)) : null;

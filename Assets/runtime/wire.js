@@ -18,6 +18,7 @@ const wire = Object.freeze({
     clock: "data-jw-clock",
     clockAt: "data-jw-at",
     clockZone: "data-jw-tz",
+    clockLocale: "data-jw-locale",
     clockFrom: "data-jw-from",
     clockTo: "data-jw-to",
     focus: "data-jw-focus",

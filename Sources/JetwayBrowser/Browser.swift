@@ -187,15 +187,36 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     /// (`prefers-reduced-motion: reduce`), as each engine is told it — Chromium by a switch,
     /// Firefox by its `ui.prefersReducedMotion` preference, WebKitGTK by GTK's
     /// `gtk-enable-animations` setting. `timeZone`: the zone the browser is in (its `TZ`; UTC
-    /// unless said, whatever zone the test process is in).
-    public func start(reducedMotion: Bool = false, timeZone: String = "UTC") async throws -> any Browser {
+    /// unless said, whatever zone the test process is in). `language`: the visitor's language
+    /// (a BCP 47 tag, `de-DE`), which the browser sends as `Accept-Language` and reports as
+    /// `navigator.language` — Chromium by its `--lang` and `--accept-lang` switches, Firefox by
+    /// its `intl.accept_languages` preference, WebKitGTK by the `LANGUAGE` it starts with.
+    public func start(reducedMotion: Bool = false, timeZone: String = "UTC", language: String = "en-US") async throws -> any Browser {
         guard isInstalled else { throw BrowserFailure(description: "\(self) is not installed (make test-deps installs it)") }
-        let environment = ["TZ": timeZone]
+        guard !language.isEmpty, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            throw BrowserFailure(description: "\(language.debugDescription) is not a language tag (de-DE, ar, pt-BR)")
+        }
+        // The language, then its base language (`de-DE, de`), as browsers send them.
+        let base = language.split(separator: "-").first.map(String.init) ?? language
+        let languages = base == language ? [language] : [language, base]
+        var environment = ["TZ": timeZone]
+        if self == .webkit {
+            // WebKitGTK takes its languages from the process's locale, which must exist: one
+            // compiled for it (`ProcessLocale`), and GLib's language list.
+            environment.merge(try ProcessLocale.environment(for: language)) { $1 }
+            environment["LANGUAGE"] = languages.map { $0.replacingOccurrences(of: "-", with: "_") }.joined(separator: ":")
+        }
         return switch self {
         case .chromium:
-            try await WebDriver.startChromium(extra: reducedMotion ? ["--force-prefers-reduced-motion"] : [], environment: environment)
+            try await WebDriver.startChromium(
+                extra: (reducedMotion ? ["--force-prefers-reduced-motion"] : [])
+                    + ["--lang=\(language)", "--accept-lang=\(languages.joined(separator: ","))"],
+                environment: environment)
         case .firefox:
-            try await FirefoxBiDi.start(preferences: reducedMotion ? ["ui.prefersReducedMotion": "1"] : [:], environment: environment)
+            try await FirefoxBiDi.start(
+                preferences: (reducedMotion ? ["ui.prefersReducedMotion": "1"] : [:])
+                    .merging(["intl.accept_languages": "\"\(languages.joined(separator: ", "))\""]) { $1 },
+                environment: environment)
         case .webkit: try await WebDriver.startWebKit(reducedMotion: reducedMotion, environment: environment)
         }
     }
@@ -207,13 +228,13 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
 @MainActor
 public func withBrowsers(
     _ count: Int, _ engine: BrowserEngine = .chromium, reducedMotion: Bool = false, timeZone: String = "UTC",
-    _ body: ([any Browser]) async throws -> Void
+    language: String = "en-US", _ body: ([any Browser]) async throws -> Void
 ) async throws {
     await BrowserSlots.acquire()
     defer { BrowserSlots.release() }
     var browsers: [any Browser] = []
     do {
-        for _ in 0..<count { browsers.append(try await engine.start(reducedMotion: reducedMotion, timeZone: timeZone)) }
+        for _ in 0..<count { browsers.append(try await engine.start(reducedMotion: reducedMotion, timeZone: timeZone, language: language)) }
         try await body(browsers)
     } catch {
         for browser in browsers { await browser.quit() }

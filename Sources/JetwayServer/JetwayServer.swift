@@ -81,7 +81,7 @@ public final class JetwayServer: @unchecked Sendable {
         self.documentation = configuration.developmentMode ? DocumentationFiles(directory: configuration.documentationDirectory) : nil
         let strings = try StringCatalog.load(from: Self.localizationFolders(configuration))
         self.strings = strings.isEmpty ? nil : strings
-        if !strings.isEmpty { StringCatalog.app = strings }
+        if !strings.isEmpty { StringCatalog.addToApp(strings) }
         if configuration.developmentMode {
             // A key with no text in a page's language falls back to the source language: said once.
             StringCatalog.missingReporter = { key, language in Log.warn("missing_translation", ["key": key, "language": language]) }

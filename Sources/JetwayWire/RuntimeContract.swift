@@ -39,6 +39,9 @@ public enum RuntimeContract {
         public static let clockAt = "data-jw-at"
         /// The time zone a `now-time` or `now-date` clock text shows (an identifier; UTC when absent).
         public static let clockZone = "data-jw-tz"
+        /// The locale (a BCP 47 tag) a `now-time` or `now-date` clock text is written in; US
+        /// English when absent.
+        public static let clockLocale = "data-jw-locale"
         /// The start of a `down` or `up` timer's interval, in ms since 1970.
         public static let clockFrom = "data-jw-from"
         /// The end of a `down` or `up` timer's interval, in ms since 1970.
@@ -375,7 +378,8 @@ public enum RuntimeContract {
                     ("title", Attribute.title), ("open", Attribute.open), ("debounce", Attribute.debounce),
                     ("throttle", Attribute.throttle), ("scrollTo", Attribute.scrollTo), ("scrollID", Attribute.scrollID),
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
-                    ("clockZone", Attribute.clockZone), ("clockFrom", Attribute.clockFrom), ("clockTo", Attribute.clockTo),
+                    ("clockZone", Attribute.clockZone), ("clockLocale", Attribute.clockLocale), ("clockFrom", Attribute.clockFrom),
+                    ("clockTo", Attribute.clockTo),
                     ("focus", Attribute.focus), ("dismissesKeyboard", Attribute.dismissesKeyboard), ("download", Attribute.download),
                     ("media", Attribute.media), ("notifications", Attribute.notifications),
                     ("minimumScale", Attribute.minimumScale),

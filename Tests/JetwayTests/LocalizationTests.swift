@@ -69,12 +69,13 @@ struct LocalizationTests {
         }
         """#
 
+    /// Runs `body` with this suite's strings in the app's catalog. They are added, not swapped
+    /// in and out: suites run at once in one process, and a server's pages elsewhere look their
+    /// texts up in the same catalog (each suite's keys are its own).
     static func withCatalog<T>(_ body: () throws -> T) throws -> T {
         let catalog = StringCatalog()
         try catalog.addStringCatalog(Data(catalogJSON.utf8))
-        let previous = StringCatalog.app
-        StringCatalog.app = catalog
-        defer { StringCatalog.app = previous }
+        StringCatalog.addToApp(catalog)
         return try body()
     }
 
@@ -140,9 +141,7 @@ struct LocalizationTests {
         let english = Locale(identifier: "en_US")
         #expect(catalog.text("%lld bags", locale: english, arguments: [LocalizedArgument(text: "0", number: 0)]) == "No bags")
         #expect(catalog.text("%lld bags", locale: english, arguments: [LocalizedArgument(text: "1", number: 1)]) == "1 bag")
-        let previous = StringCatalog.app
-        StringCatalog.app = catalog
-        defer { StringCatalog.app = previous }
+        StringCatalog.addToApp(catalog)
         let count = 4
         #expect(String(localized: "bags.count", defaultValue: "\(count) bags", locale: Locale(identifier: "de")) == "4 Gepäckstücke")
         #expect(String(localized: "bags.count", defaultValue: "\(count) bags", locale: english) == "4 bags")

@@ -45,7 +45,6 @@ struct LocalizedPagesTests {
         defer {
             server.stop()
             try? FileManager.default.removeItem(at: folder)
-            StringCatalog.app = nil
         }
         let german = try await server.get("/", headers: ["Accept-Language": "de-AT,de;q=0.9,en;q=0.5"])
         #expect(german.body.contains(#"<html lang="de-AT" class="#), "\(german.body.prefix(120))")
@@ -76,7 +75,6 @@ struct LocalizedPagesTests {
         defer {
             server.stop()
             try? FileManager.default.removeItem(at: folder)
-            StringCatalog.app = nil
         }
         // A first visit: the app's zone (UTC: it has none), until the browser says its own.
         let first = try await server.get("/")
@@ -148,6 +146,8 @@ struct LocalizedPagesTests {
         #expect(AcceptLanguage.parse("en;q=0.5, fr, *;q=0.1, x y, ar;q=0") == ["fr", "en"])
         #expect(AcceptLanguage.parse("zh-Hant-TW") == ["zh-Hant-TW"])
         #expect(AcceptLanguage.parse(String(repeating: "a,", count: 2000)).isEmpty, "an absurd header is ignored")
+        #expect(
+            AcceptLanguage.parse("C").isEmpty && AcceptLanguage.parse("POSIX, de").elementsEqual(["de"]), "a POSIX locale is no language")
         #expect(AcceptLanguage.choose(["fr-CH", "de-AT", "en"], available: ["de", "en"]) == "de-AT")
         #expect(AcceptLanguage.choose(["fr-CH"], available: ["de", "en"]) == "fr-CH")
         #expect(AcceptLanguage.choose([], available: ["de"]) == nil)

@@ -5,20 +5,27 @@ import JetwayServer
 import Testing
 
 extension EndToEnd {
-    /// A page in Berlin and one in Denver open at once, each showing the same departure in its
-    /// own time: the first paint is in the app's zone (UTC), the runtime reports the browser's,
-    /// and the page comes back in it; the next visit's first paint is in it already.
-    @Suite
+    /// A page in Berlin in German and one in Denver in English open at once, each showing the
+    /// same departure in its own time and language: the language from the browser's
+    /// `Accept-Language`; the first paint in the app's zone (UTC), the runtime reports the
+    /// browser's, and the page comes back in it; the next visit's first paint is in it already.
+    @Suite(.serialized)
     @MainActor
     struct TimeZonesInBrowsers {
         struct Departure: View {
             @Environment(\.timeZone) private var timeZone
+            @State private var search = ""
             var body: some View {
                 VStack {
+                    Text("Departures test")
                     Text("zone \(timeZone.identifier)")
                     // 2026-11-30 01:00 UTC.
                     Text(Date(timeIntervalSince1970: 1_796_000_400), style: .time)
+                    TimelineView(.periodic(from: .now, by: 1)) { context in
+                        Text(context.date, style: .time).accessibilityIdentifier("now")
+                    }
                 }
+                .searchable(text: $search, prompt: "Departures test")
             }
         }
 
@@ -32,11 +39,26 @@ extension EndToEnd {
         func inWebKit() async throws { try await check(.webkit) }
 
         func check(_ engine: BrowserEngine) async throws {
-            let server = try TestServer(app: JetwayApp(title: "Departure", routes: [Route("/") { _ in Departure() }]))
-            defer { server.stop() }
-            try await withBrowsers(1, engine, timeZone: "Europe/Berlin") { berlin in
-                try await withBrowsers(1, engine, timeZone: "America/Denver") { denver in
-                    for (browser, zone, time) in [(berlin[0], "Europe/Berlin", "2:00 AM"), (denver[0], "America/Denver", "6:00 PM")] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jetway-strings-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try LocalizationTestsCatalog.json.write(
+                to: folder.appendingPathComponent("Localizable.xcstrings"), atomically: true, encoding: .utf8)
+            let server = try TestServer(app: JetwayApp(title: "Departure", routes: [Route("/") { _ in Departure() }])) {
+                $0.localizationDirectories = [folder.path]
+            }
+            defer {
+                server.stop()
+                try? FileManager.default.removeItem(at: folder)
+            }
+            // Over real sockets (the first paint's language is read from the request's header).
+            let probe = try await server.get("/", headers: ["Accept-Language": "de-DE,de;q=0.9"])
+            #expect(probe.body.contains("Abflüge") && probe.body.contains(#"<html lang="de-DE""#), "\(probe.body.prefix(300))")
+            try await withBrowsers(1, engine, timeZone: "Europe/Berlin", language: "de-DE") { berlin in
+                try await withBrowsers(1, engine, timeZone: "America/Denver", language: "en-US") { denver in
+                    for (browser, zone, time, language, title) in [
+                        (berlin[0], "Europe/Berlin", "02:00", "de-DE", "Abflüge"),
+                        (denver[0], "America/Denver", "6:00 PM", "en-US", "Departures test"),
+                    ] {
                         #expect(try await browser.openLive(server.base + "/"))
                         let shown = await browser.wait(
                             for:
@@ -44,10 +66,23 @@ extension EndToEnd {
                         )
                         let text = try await browser.string("return document.body.textContent")
                         #expect(shown, "\(engine): \(zone): \(text)")
+                        #expect(text.contains(title), "\(engine): \(language): \(text)")
+                        let lang = try await browser.string("return document.documentElement.lang + ' ' + navigator.languages.join(',')")
+                        #expect(lang.hasPrefix(language + " "), "\(engine): \(lang)")
+                        // The search field's prompt (an attribute Jetway writes) in the language too.
+                        #expect(
+                            try await browser.string("return document.querySelector('input[type=search]').placeholder") == title,
+                            "\(engine)")
                         #expect(try await browser.string("return document.cookie").contains("jw_zone=\(zone)"), "\(engine)")
+                        // The timeline's clock ticks in the browser in the page's language: a
+                        // German clock has no AM/PM.
+                        let clock = try await browser.string("return document.querySelector('[data-jw-clock]').textContent")
+                        #expect(clock.contains("M") == (language == "en-US"), "\(engine): \(language) clock \(clock)")
                     }
-                    // Both pages open at once, each in its own zone; the next visit is in it from the start.
-                    #expect(try await berlin[0].string("return document.body.textContent").contains("2:00 AM"))
+                    // Both pages open at once, each in its own zone and language; the next visit
+                    // is in them from the start.
+                    let berlinText = try await berlin[0].string("return document.body.textContent")
+                    #expect(berlinText.contains("02:00") && berlinText.contains("Abflüge"))
                     let next = try await server.get("/", headers: ["Cookie": "jw_zone=America/Denver"])
                     #expect(next.body.contains("zone America/Denver") && next.body.contains("6:00 PM"))
                     for browser in [berlin[0], denver[0]] {

@@ -365,7 +365,7 @@ extension ViewGraph {
                 get: { host.presentedAlert != nil },
                 set: { if !$0, host.presentedAlert != nil { host.dismiss() } })
             let modifier = AlertModifier(
-                kind: alert.confirmation ? .confirmation : .alert, title: alert.title, showsTitle: true, isPresented: shown,
+                kind: alert.confirmation ? .confirmation : .alert, title: Text(verbatim: alert.title), showsTitle: true, isPresented: shown,
                 actions: { OlderAlertButtons(buttons: alert.buttons) }, message: { alert.message.map { Text(verbatim: $0) } })
             AlertModifier._apply(modifier, context.structural(2), &out) { _, _ in }
         }

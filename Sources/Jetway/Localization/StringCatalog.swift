@@ -47,6 +47,22 @@ public final class StringCatalog: @unchecked Sendable {
     /// The app's catalog, which texts are looked up in; nil until the server (or a test) sets one.
     nonisolated(unsafe) public static var app: StringCatalog?
 
+    /// Adds `catalog`'s strings to the app's (which it becomes when there is none): what a
+    /// server does with the catalogs it loads. Several servers in one process (tests) add to one
+    /// catalog rather than take each other's away; a key both have keeps the later text.
+    public static func addToApp(_ catalog: StringCatalog) {
+        if let app, app !== catalog { app.merge(catalog) } else { app = catalog }
+    }
+
+    /// Takes `other`'s texts (replacing those of the same table, key and language).
+    func merge(_ other: StringCatalog) {
+        for (table, keys) in other.tables {
+            for (key, languages) in keys {
+                for (language, entry) in languages { tables[table, default: [:]][key, default: [:]][language] = entry }
+            }
+        }
+    }
+
     /// Told, in development mode, of a key with no text in the language a page asked for (the
     /// key, the language): once each.
     nonisolated(unsafe) public static var missingReporter: (@Sendable (String, String) -> Void)?

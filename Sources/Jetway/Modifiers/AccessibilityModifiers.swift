@@ -63,21 +63,8 @@ extension View {
 
     /// The view's value, read after its name (a rating's "4 of 5").
     public func accessibilityValue(_ value: Text) -> some View {
-        accessibilityValue(value.string)
-    }
-
-    /// The value from a literal (`"\(done) of \(total)"`, with formats and specifiers).
-    public func accessibilityValue(_ key: LocalizedStringKey) -> some View {
-        accessibilityValue(Text(key).string)
-    }
-
-    /// The value as a string: `aria-valuetext` on a slider, progress bar or other range, and the
-    /// element's `aria-description` elsewhere (ARIA has no value for other roles).
-    @_disfavoredOverload
-    public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View {
-        let value = String(value)
-        return modifier(
-            StyleModifier { node in
+        modifier(
+            TextAttributeModifier(text: value) { node, value in
                 // `aria-valuetext` on the range roles; elsewhere ARIA has no value, so it is the description.
                 if ["slider", "progressbar", "spinbutton", "meter", "scrollbar"].contains(node.attribute("role") ?? "")
                     || node.tag == "progress" || node.attribute("type") == "range"
@@ -87,6 +74,18 @@ extension View {
                     node.setAttribute("aria-description", value)
                 }
             })
+    }
+
+    /// The value from a literal (`"\(done) of \(total)"`, with formats and specifiers).
+    public func accessibilityValue(_ key: LocalizedStringKey) -> some View {
+        accessibilityValue(Text(key))
+    }
+
+    /// The value as a string: `aria-valuetext` on a slider, progress bar or other range, and the
+    /// element's `aria-description` elsewhere (ARIA has no value for other roles).
+    @_disfavoredOverload
+    public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View {
+        accessibilityValue(Text(verbatim: String(value)))
     }
 
     /// A heading of a level (`.h1` … `.h6`): what screen readers jump between.
@@ -206,7 +205,9 @@ public enum AccessibilityHeadingLevel: Sendable, Hashable {
 // still carry them: each is its `accessibility…` modifier.
 extension View {
     /// The hint from a `Text`, as `accessibilityHint(_:)` with a string.
-    public func accessibilityHint(_ hint: Text) -> some View { accessibilityHint(hint.string) }
+    public func accessibilityHint(_ hint: Text) -> some View {
+        modifier(TextAttributeModifier(text: hint) { node, value in node.setAttribute("title", value) })
+    }
 
     /// The older spelling of `accessibilityLabel(_:)`.
     public func accessibility(label: Text) -> some View { accessibilityLabel(label) }

@@ -23,44 +23,44 @@ extension View {
         modifier(TapModifier(count: count, action: action))
     }
 
-    /// The name assistive technology reads for this view.
+    /// The name assistive technology reads for this view (its `aria-label`), in the page's
+    /// language when the app's String Catalog has it.
     public func accessibilityLabel(_ label: Text) -> some View {
-        accessibilityLabel(label.string)
+        modifier(TextAttributeModifier(text: label) { node, value in node.setAttribute("aria-label", value) })
     }
 
     /// The name from a literal (`"Spent \(amount, format: .currency(code: "EUR"))"`).
     public func accessibilityLabel(_ key: LocalizedStringKey) -> some View {
-        accessibilityLabel(Text(key).string)
+        accessibilityLabel(Text(key))
     }
 
-    /// The hint from a literal, as `accessibilityHint(_:)` with a string.
+    /// The hint from a literal, as `accessibilityHint(_:)` with a `Text`.
     public func accessibilityHint(_ key: LocalizedStringKey) -> some View {
-        accessibilityHint(Text(key).string)
+        accessibilityHint(Text(key))
     }
 
-    /// Sets the element's `aria-label` to `label`.
+    /// Sets the element's `aria-label` to `label`, as written.
     @_disfavoredOverload
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
-        let value = String(label)
-        return modifier(StyleModifier { node in node.setAttribute("aria-label", value) })
+        accessibilityLabel(Text(verbatim: String(label)))
     }
 
-    /// What the view does, for assistive technology. Jetway writes it as the element's `title`
-    /// attribute, so screen readers read it as the description and browsers also show it as a tooltip.
+    /// What the view does, for assistive technology, as written. Jetway writes it as the
+    /// element's `title` attribute, so screen readers read it as the description and browsers
+    /// also show it as a tooltip.
     @_disfavoredOverload
     public func accessibilityHint<S: StringProtocol>(_ hint: S) -> some View {
-        let value = String(hint)
-        return modifier(StyleModifier { node in node.setAttribute("title", value) })
+        accessibilityHint(Text(verbatim: String(hint)))
     }
 
     /// Help for the view: the browser's tooltip when the pointer rests on it (a Mac's help
     /// tag), and its accessible description.
-    public func help(_ text: Text) -> some View { accessibilityHint(text.string) }
+    public func help(_ text: Text) -> some View { accessibilityHint(text) }
     /// Help from a literal, as `help(_:)` with a `Text`.
-    public func help(_ key: LocalizedStringKey) -> some View { accessibilityHint(Text(key).string) }
+    public func help(_ key: LocalizedStringKey) -> some View { accessibilityHint(Text(key)) }
     /// Help from a string, as `help(_:)` with a `Text`.
     @_disfavoredOverload
-    public func help<S: StringProtocol>(_ text: S) -> some View { accessibilityHint(String(text)) }
+    public func help<S: StringProtocol>(_ text: S) -> some View { accessibilityHint(Text(verbatim: String(text))) }
 
     /// Hides the view from assistive technology (`aria-hidden="true"`) when `hidden` is true; false
     /// adds nothing.

@@ -38,18 +38,24 @@ extension View {
 
     /// A badge on a list row (at its end) or a tab item: a count, or a short text.
     public func badge(_ count: Int) -> some View {
-        modifier(BadgeModifier(text: count == 0 ? nil : String(count)))
+        modifier(BadgeModifier(text: count == 0 ? nil : Text(verbatim: String(count))))
     }
 
     /// A badge of `label`'s text on a list row or a tab item; nil shows none.
     public func badge(_ label: Text?) -> some View {
-        modifier(BadgeModifier(text: label?.string))
+        modifier(BadgeModifier(text: label))
     }
 
-    /// A badge of the string `label` on a list row or a tab item; nil shows none.
+    /// A badge of a localized string key's text (in the page's language when the app's String
+    /// Catalog has it); nil shows none.
+    public func badge(_ key: LocalizedStringKey?) -> some View {
+        modifier(BadgeModifier(text: key.map { Text($0) }))
+    }
+
+    /// A badge of the string `label`, as written, on a list row or a tab item; nil shows none.
     @_disfavoredOverload
     public func badge<S: StringProtocol>(_ label: S?) -> some View {
-        modifier(BadgeModifier(text: label.map { String($0) }))
+        modifier(BadgeModifier(text: label.map { Text(verbatim: String($0)) }))
     }
 
     /// Scroll views in this view do not scroll (their content stays where it is).
@@ -317,7 +323,7 @@ enum SafeArea {
 }
 
 struct BadgeModifier: _PrimitiveModifier {
-    let text: String?
+    let text: Text?
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         guard let text = modifier.text else {
@@ -329,7 +335,7 @@ struct BadgeModifier: _PrimitiveModifier {
         var children: [Node] = []
         content(inside.structural(0), &children)
         let badge = inside.structural(1).element("span", StyleClass.badge)
-        badge.text = text
+        badge.text = text.string(in: context.environment)
         holder.children = children + [badge]
         holder.takeFills(from: children)
         out.append(holder)

@@ -71,7 +71,11 @@ struct OlderAlertButtons: View {
     var body: some View {
         ForEach(0..<buttons.count, id: \.self) { index in
             let button = buttons[index]
-            Jetway.Button(button.label.string, role: button.role) { button.action?() }
+            Jetway.Button(role: button.role) {
+                button.action?()
+            } label: {
+                button.label
+            }
         }
     }
 }
@@ -82,7 +86,7 @@ extension View {
         let alert = content()
         return modifier(
             AlertModifier(
-                kind: .alert, title: alert.title.string, showsTitle: true, isPresented: isPresented,
+                kind: .alert, title: alert.title, showsTitle: true, isPresented: isPresented,
                 actions: { OlderAlertButtons(buttons: alert.buttons) }, message: { alert.message }))
     }
 
@@ -91,7 +95,7 @@ extension View {
         let alert = item.wrappedValue.map(content)
         return modifier(
             AlertModifier(
-                kind: .alert, title: alert?.title.string ?? "", showsTitle: true, isPresented: Self.presenting(item),
+                kind: .alert, title: alert?.title ?? Text(verbatim: ""), showsTitle: true, isPresented: Self.presenting(item),
                 actions: { OlderAlertButtons(buttons: alert?.buttons ?? []) }, message: { alert?.message }))
     }
 
@@ -100,7 +104,7 @@ extension View {
         let sheet = content()
         return modifier(
             AlertModifier(
-                kind: .confirmation, title: sheet.title.string, showsTitle: true, isPresented: isPresented,
+                kind: .confirmation, title: sheet.title, showsTitle: true, isPresented: isPresented,
                 actions: { OlderAlertButtons(buttons: sheet.buttons) }, message: { sheet.message }))
     }
 
@@ -109,7 +113,7 @@ extension View {
         let sheet = item.wrappedValue.map(content)
         return modifier(
             AlertModifier(
-                kind: .confirmation, title: sheet?.title.string ?? "", showsTitle: true, isPresented: Self.presenting(item),
+                kind: .confirmation, title: sheet?.title ?? Text(verbatim: ""), showsTitle: true, isPresented: Self.presenting(item),
                 actions: { OlderAlertButtons(buttons: sheet?.buttons ?? []) }, message: { sheet?.message }))
     }
 
@@ -118,19 +122,42 @@ extension View {
         _ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions,
         @ViewBuilder message: @escaping () -> Message
     ) -> some View {
-        alert(title.string, isPresented: isPresented, actions: actions, message: message)
+        modifier(
+            AlertModifier(
+                kind: .alert, title: title, showsTitle: true, isPresented: isPresented, actions: { actions() },
+                message: { message() }))
     }
 
     /// An alert with a `Text` title and `actions`, and no message.
     public func alert<Actions: View>(
         _ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions
     ) -> some View {
-        alert(title.string, isPresented: isPresented, actions: actions)
+        alert(title, isPresented: isPresented, actions: actions, message: { EmptyView() })
+    }
+
+    /// A confirmation dialog with a `Text` title (shown only when `titleVisibility` is
+    /// `.visible`; always the dialog's accessible name).
+    public func confirmationDialog<Actions: View>(
+        _ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+        @ViewBuilder actions: @escaping () -> Actions
+    ) -> some View {
+        confirmationDialog(title, isPresented: isPresented, titleVisibility: titleVisibility, actions: actions, message: { EmptyView() })
+    }
+
+    /// A confirmation dialog with a `Text` title and a `message`.
+    public func confirmationDialog<Actions: View, Message: View>(
+        _ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+        @ViewBuilder actions: @escaping () -> Actions, @ViewBuilder message: @escaping () -> Message
+    ) -> some View {
+        modifier(
+            AlertModifier(
+                kind: .confirmation, title: title, showsTitle: titleVisibility == .visible, isPresented: isPresented,
+                actions: { actions() }, message: { message() }))
     }
 
     /// An alert about `data`, shown while `isPresented` is true and `data` is not nil.
     public func alert<T, Actions: View, Message: View>(
-        _ title: String, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions,
+        _ title: Text, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions,
         @ViewBuilder message: @escaping (T) -> Message
     ) -> some View {
         modifier(
@@ -141,12 +168,30 @@ extension View {
 
     /// An alert about `data`, with no message, shown while `isPresented` is true and `data` is not nil.
     public func alert<T, Actions: View>(
-        _ title: String, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions
+        _ title: Text, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions
     ) -> some View {
         modifier(
             AlertModifier(
                 kind: .alert, title: title, showsTitle: true, isPresented: Self.presenting(isPresented, data),
                 actions: { data.map(actions) }, message: { EmptyView() }))
+    }
+
+    /// An alert titled with a string as written (not looked up in a String Catalog) about
+    /// `data`, shown while `isPresented` is true and `data` is not nil.
+    @_disfavoredOverload
+    public func alert<S: StringProtocol, T, Actions: View, Message: View>(
+        _ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions,
+        @ViewBuilder message: @escaping (T) -> Message
+    ) -> some View {
+        alert(Text(title), isPresented: isPresented, presenting: data, actions: actions, message: message)
+    }
+
+    /// An alert titled with a string as written about `data`, with no message.
+    @_disfavoredOverload
+    public func alert<S: StringProtocol, T, Actions: View>(
+        _ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions
+    ) -> some View {
+        alert(Text(title), isPresented: isPresented, presenting: data, actions: actions)
     }
 
     private static func presenting<Item>(_ item: Binding<Item?>) -> Binding<Bool> {
@@ -166,14 +211,14 @@ extension View {
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions,
         @ViewBuilder message: @escaping () -> Message
     ) -> some View {
-        alert(titleKey.string, isPresented: isPresented, actions: actions, message: message)
+        alert(Text(titleKey), isPresented: isPresented, actions: actions, message: message)
     }
 
     /// An alert with a localized title and `actions`, and no message.
     public func alert<Actions: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions
     ) -> some View {
-        alert(titleKey.string, isPresented: isPresented, actions: actions)
+        alert(Text(titleKey), isPresented: isPresented, actions: actions)
     }
 
     /// An alert with a localized title about `data`, shown while `isPresented` is true and `data` is not nil.
@@ -181,14 +226,14 @@ extension View {
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions,
         @ViewBuilder message: @escaping (T) -> Message
     ) -> some View {
-        alert(titleKey.string, isPresented: isPresented, presenting: data, actions: actions, message: message)
+        alert(Text(titleKey), isPresented: isPresented, presenting: data, actions: actions, message: message)
     }
 
     /// An alert with a localized title about `data`, with no message.
     public func alert<T, Actions: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: @escaping (T) -> Actions
     ) -> some View {
-        alert(titleKey.string, isPresented: isPresented, presenting: data, actions: actions)
+        alert(Text(titleKey), isPresented: isPresented, presenting: data, actions: actions)
     }
 
     /// A confirmation dialog with a localized title.
@@ -196,7 +241,7 @@ extension View {
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
         @ViewBuilder actions: @escaping () -> Actions
     ) -> some View {
-        confirmationDialog(titleKey.string, isPresented: isPresented, titleVisibility: titleVisibility, actions: actions)
+        confirmationDialog(Text(titleKey), isPresented: isPresented, titleVisibility: titleVisibility, actions: actions)
     }
 
     /// A confirmation dialog with a localized title and a `message`.
@@ -204,6 +249,6 @@ extension View {
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
         @ViewBuilder actions: @escaping () -> Actions, @ViewBuilder message: @escaping () -> Message
     ) -> some View {
-        confirmationDialog(titleKey.string, isPresented: isPresented, titleVisibility: titleVisibility, actions: actions, message: message)
+        confirmationDialog(Text(titleKey), isPresented: isPresented, titleVisibility: titleVisibility, actions: actions, message: message)
     }
 }

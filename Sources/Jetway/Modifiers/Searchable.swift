@@ -10,19 +10,19 @@ extension View {
     ///     .searchable(text: $viewModel.searchText)
     /// ```
     public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View {
-        modifier(SearchableModifier(text: text, prompt: prompt?.string, isPresented: nil))
+        modifier(SearchableModifier(text: text, prompt: prompt, isPresented: nil))
     }
 
     /// A search field above the view, bound to `text`, with `prompt` as its accessible name.
     /// `placement` is ignored (see `SearchFieldPlacement`).
     public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey) -> some View {
-        modifier(SearchableModifier(text: text, prompt: prompt.string, isPresented: nil))
+        modifier(SearchableModifier(text: text, prompt: Text(prompt), isPresented: nil))
     }
 
     /// A search field above the view, bound to `text`, with the string `prompt` as its accessible name.
     @_disfavoredOverload
     public func searchable<S: StringProtocol>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S) -> some View {
-        modifier(SearchableModifier(text: text, prompt: String(prompt), isPresented: nil))
+        modifier(SearchableModifier(text: text, prompt: Text(prompt), isPresented: nil))
     }
 
     /// A search field whose being used is `isPresented`: true while it has the focus (or holds
@@ -30,14 +30,14 @@ extension View {
     public func searchable(
         text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil
     ) -> some View {
-        modifier(SearchableModifier(text: text, prompt: prompt?.string, isPresented: isPresented))
+        modifier(SearchableModifier(text: text, prompt: prompt, isPresented: isPresented))
     }
 
     /// A search field bound to `text` and `isPresented`, with `prompt` as its accessible name.
     public func searchable(
         text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey
     ) -> some View {
-        modifier(SearchableModifier(text: text, prompt: prompt.string, isPresented: isPresented))
+        modifier(SearchableModifier(text: text, prompt: Text(prompt), isPresented: isPresented))
     }
 
     /// A search field bound to `text` and `isPresented`, with the string `prompt` as its accessible name.
@@ -45,7 +45,7 @@ extension View {
     public func searchable<S: StringProtocol>(
         text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: S
     ) -> some View {
-        modifier(SearchableModifier(text: text, prompt: String(prompt), isPresented: isPresented))
+        modifier(SearchableModifier(text: text, prompt: Text(prompt), isPresented: isPresented))
     }
 
     /// iOS 15's search field with its suggestions (`.searchable(text:prompt:) { … }`): as
@@ -175,13 +175,13 @@ final class SearchPresentation {
 
 struct SearchableModifier: _PrimitiveModifier {
     let text: Binding<String>
-    let prompt: String?
+    let prompt: Text?
     let isPresented: Binding<Bool>?
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         let wrapper = context.element("div", StyleClass.searchable)
         let inside = context.insideElement()
-        let title = modifier.prompt ?? "Search"
+        let title = modifier.prompt?.string(in: context.environment) ?? "Search"
         let field = TextInput.node(
             inside.structural(0), type: "search", title: title, prompt: nil, text: modifier.text, className: StyleClass.search)
         field.setAttribute("role", "searchbox")

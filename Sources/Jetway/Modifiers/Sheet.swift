@@ -132,47 +132,53 @@ extension View {
     ///     Button("OK", role: .cancel) {}
     /// } message: { Text("MA100 now leaves from B12.") }
     /// ```
-    public func alert<Actions: View, Message: View>(
-        _ title: String, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions,
+    @_disfavoredOverload
+    public func alert<S: StringProtocol, Actions: View, Message: View>(
+        _ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions,
         @ViewBuilder message: @escaping () -> Message
     ) -> some View {
         modifier(
             AlertModifier(
-                kind: .alert, title: title, showsTitle: true, isPresented: isPresented, actions: { actions() },
+                kind: .alert, title: Text(title), showsTitle: true, isPresented: isPresented, actions: { actions() },
                 message: { message() }))
     }
 
     /// An alert with a title and `actions` and no message (an OK button when there are no actions).
-    public func alert<Actions: View>(_ title: String, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions)
+    @_disfavoredOverload
+    public func alert<S: StringProtocol, Actions: View>(
+        _ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> Actions
+    )
         -> some View
     {
         modifier(
             AlertModifier(
-                kind: .alert, title: title, showsTitle: true, isPresented: isPresented, actions: { actions() },
+                kind: .alert, title: Text(title), showsTitle: true, isPresented: isPresented, actions: { actions() },
                 message: { EmptyView() }))
     }
 
     /// A set of choices about the view it is on, while `isPresented` is true (a sheet of
     /// buttons at the bottom of the window; each dismisses it after its action).
-    public func confirmationDialog<Actions: View>(
-        _ title: String, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+    @_disfavoredOverload
+    public func confirmationDialog<S: StringProtocol, Actions: View>(
+        _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
         @ViewBuilder actions: @escaping () -> Actions
     ) -> some View {
         modifier(
             AlertModifier(
-                kind: .confirmation, title: title, showsTitle: titleVisibility == .visible, isPresented: isPresented,
+                kind: .confirmation, title: Text(title), showsTitle: titleVisibility == .visible, isPresented: isPresented,
                 actions: { actions() }, message: { EmptyView() }))
     }
 
     /// A confirmation dialog with a `message` under its title. The title is shown only when
     /// `titleVisibility` is `.visible`; it is always the dialog's accessible name.
-    public func confirmationDialog<Actions: View, Message: View>(
-        _ title: String, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+    @_disfavoredOverload
+    public func confirmationDialog<S: StringProtocol, Actions: View, Message: View>(
+        _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
         @ViewBuilder actions: @escaping () -> Actions, @ViewBuilder message: @escaping () -> Message
     ) -> some View {
         modifier(
             AlertModifier(
-                kind: .confirmation, title: title, showsTitle: titleVisibility == .visible, isPresented: isPresented,
+                kind: .confirmation, title: Text(title), showsTitle: titleVisibility == .visible, isPresented: isPresented,
                 actions: { actions() }, message: { message() }))
     }
 }
@@ -355,7 +361,8 @@ enum AlertKind {
 /// message and its buttons, each of which dismisses it after its own action.
 struct AlertModifier<Actions: View, Message: View>: _PrimitiveModifier {
     let kind: AlertKind
-    let title: String
+    /// Resolved when rendered: a catalog's key in the page's language.
+    let title: Text
     let showsTitle: Bool
     let isPresented: Binding<Bool>
     let actions: () -> Actions
@@ -373,14 +380,13 @@ struct AlertModifier<Actions: View, Message: View>: _PrimitiveModifier {
         dialog.addHandler(EventBinding(event: .dismiss) { _ in dismiss() })
         var inside = alertContext.insideElement()
         var children: [Node] = []
+        let title = modifier.title.string(in: context.environment)
         if modifier.showsTitle || modifier.kind == .alert {
             let heading = inside.structural(0).element("h2", StyleClass.alertTitle)
-            heading.text = modifier.title
+            heading.text = title
             children.append(heading)
-            dialog.setAttribute("aria-label", modifier.title)
-        } else {
-            dialog.setAttribute("aria-label", modifier.title)
         }
+        dialog.setAttribute("aria-label", title)
         var message: [Node] = []
         Message._render(modifier.message(), inside.structural(1).rebuilt(), &message)
         if !message.isEmpty {

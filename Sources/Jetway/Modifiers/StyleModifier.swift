@@ -26,3 +26,16 @@ struct WrapModifier: _PrimitiveModifier {
         out.append(node)
     }
 }
+
+/// Writes a text into each element of its content as an attribute, resolved on the page it is
+/// rendered for (a String Catalog's key in the page's language): an accessibility label, hint
+/// or value.
+struct TextAttributeModifier: NodeModifier {
+    let text: Text
+    let write: @MainActor (Node, String) -> Void
+
+    func modify(_ node: Node, _ context: _RenderContext) -> Node {
+        write(node, text.string(in: context.environment))
+        return node
+    }
+}

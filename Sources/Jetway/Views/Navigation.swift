@@ -783,7 +783,7 @@ struct NavigationTitleModifier: _PrimitiveModifier {
 
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         let heading = context.branch(0x717).element("h1", RuntimeContract.Class.navTitle)
-        heading.text = modifier.title.string
+        heading.text = modifier.title.string(in: context.environment)
         out.append(heading)
         content(context, &out)
     }

@@ -38,8 +38,10 @@ public struct ShareLink<Label: View>: _PrimitiveView {
         node.setAttribute("type", "button")
         if case .builtIn(let className) = context.environment.buttonStyling, let className { node.addClass(className) }
         node.setAttribute(view.isURL ? RuntimeContract.Attribute.shareURL : RuntimeContract.Attribute.shareText, view.item)
-        if let subject = view.subject?.string, !subject.isEmpty { node.setAttribute(RuntimeContract.Attribute.shareTitle, subject) }
-        if let message = view.message?.string, !message.isEmpty {
+        if let subject = view.subject?.string(in: context.environment), !subject.isEmpty {
+            node.setAttribute(RuntimeContract.Attribute.shareTitle, subject)
+        }
+        if let message = view.message?.string(in: context.environment), !message.isEmpty {
             // A link's message goes with it; a text shared is its own message.
             node.setAttribute(view.isURL ? RuntimeContract.Attribute.shareText : RuntimeContract.Attribute.shareTitle, message)
         }

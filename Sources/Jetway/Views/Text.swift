@@ -122,6 +122,32 @@ public struct Text: _PrimitiveView, Equatable {
         }
     }
 
+    /// The text as a reader would hear it on the page `environment` is of: a String Catalog's
+    /// key in the page's language, a date in its zone and against its clock. What Jetway writes
+    /// as plain text (a navigation title, an alert's title, a field's placeholder, an
+    /// accessibility label) is this.
+    func string(in environment: EnvironmentValues) -> String {
+        switch content {
+        case .plain(let string): string
+        case .concatenated(let parts): parts.map { $0.string(in: environment) }.joined()
+        case .date(let date, let style):
+            style.format(date, now: environment.wallClock.now, timeZone: environment.timeZone, locale: environment.locale)
+        case .timerInterval(let interval, let down): DateStyle.timerText(interval, countsDown: down, now: environment.wallClock.now)
+        case .image(let image): image.label ?? ""
+        case .localized(let key, let table):
+            Text(
+                content: Self.content(
+                    key.resolved(in: environment.locale, table: table, device: Self.catalogDevice(environment.request.userInterfaceIdiom)),
+                    images: key.images)
+            )
+            .string
+        }
+    }
+
+    nonisolated private init(content: Content) {
+        self.content = content
+    }
+
     /// Joins two texts into one, each part keeping its own font, colour and style (a `<span>` of
     /// spans).
     public static func + (lhs: Text, rhs: Text) -> Text {
@@ -224,13 +250,15 @@ public struct Text: _PrimitiveView, Equatable {
                 // The timeline's own date: the browser shows its current time in this style.
                 node.setAttribute(RuntimeContract.Attribute.clock, style == .time ? "now-time" : "now-date")
                 node.setAttribute(RuntimeContract.Attribute.clockZone, timeZone.identifier)
-                node.text = style.format(now, now: now, timeZone: timeZone)
+                let locale = DateStyle.calendarLocale(environment.locale)
+                if locale != "en-US" { node.setAttribute(RuntimeContract.Attribute.clockLocale, locale) }
+                node.text = style.format(now, now: now, timeZone: timeZone, locale: environment.locale)
             } else {
                 if style.isRelative {
                     node.setAttribute(RuntimeContract.Attribute.clock, style.name)
                     node.setAttribute(RuntimeContract.Attribute.clockAt, String(WallClock.milliseconds(date)))
                 }
-                node.text = style.format(date, now: now, timeZone: timeZone)
+                node.text = style.format(date, now: now, timeZone: timeZone, locale: environment.locale)
             }
         case .timerInterval(let interval, let down):
             node.setAttribute(RuntimeContract.Attribute.clock, down ? "down" : "up")
@@ -260,8 +288,9 @@ public struct Text: _PrimitiveView, Equatable {
         return node
     }
 
-    /// Date formats for `Text(_:style:)`, as SwiftUI writes them for a US English device:
-    /// `.time` ("8:05 AM") and `.date` ("December 2, 2026") are in the environment's `timeZone`; the others are relative to the environment's clock and
+    /// Date formats for `Text(_:style:)`: `.time` ("8:05 AM", "02:00") and `.date` ("December 2,
+    /// 2026", "2. Dezember 2026") in the environment's `timeZone` and `locale` (short time, long
+    /// date); the others, written as SwiftUI writes them for English, are relative to the environment's clock and
     /// tick in the browser: `.relative` ("12 min, 5 sec"), `.offset` ("+12 min, 5 sec") and
     /// `.timer` ("12:05", "1:02:03").
     public enum DateStyle: Sendable, Equatable {
@@ -284,9 +313,9 @@ public struct Text: _PrimitiveView, Equatable {
 
         static let utc = TimeZone(identifier: "UTC")!
 
-        func format(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+        func format(_ date: Date, now: Date, timeZone: TimeZone, locale: Locale? = nil) -> String {
             switch self {
-            case .time, .date: return Self.calendarText(date, time: self == .time, timeZone: timeZone)
+            case .time, .date: return Self.calendarText(date, time: self == .time, timeZone: timeZone, locale: Self.calendarLocale(locale))
             case .relative: return Self.relativeText(Self.wholeSeconds(date.timeIntervalSince(now)))
             case .offset:
                 let seconds = Self.wholeSeconds(date.timeIntervalSince(now))
@@ -326,20 +355,31 @@ public struct Text: _PrimitiveView, Equatable {
             return parts.joined(separator: ", ")
         }
 
-        static func calendarText(_ date: Date, time: Bool, timeZone: TimeZone) -> String {
+        /// The locale `.time` and `.date` are written in, as a BCP 47 tag the browser's `Intl`
+        /// knows too: US English for an English page, the POSIX locale and none; the locale's
+        /// own otherwise ("02:00", "2. Dezember 2026" on a German page).
+        static func calendarLocale(_ locale: Locale?) -> String {
+            guard let locale else { return "en-US" }
+            let identifier = locale.identifier
+            if identifier.isEmpty || identifier == "en" || identifier == "en_US" || identifier == "en_US_POSIX" { return "en-US" }
+            return identifier.replacingOccurrences(of: "_", with: "-")
+        }
+
+        static func calendarText(_ date: Date, time: Bool, timeZone: TimeZone, locale: String = "en-US") -> String {
             // Making a DateFormatter costs tens of microseconds and formatting several: one
-            // formatter per style and time zone, and the strings of recent dates remembered.
+            // formatter per style, zone and locale, and the strings of recent dates remembered.
             lock.lock()
             defer { lock.unlock() }
-            let key = CacheKey(seconds: date.timeIntervalSince1970, time: time, zone: timeZone.identifier)
+            let key = CacheKey(seconds: date.timeIntervalSince1970, time: time, zone: timeZone.identifier, locale: locale)
             if let cached = recent[key] { return cached }
-            let formatterKey = (time ? "t" : "d") + timeZone.identifier
+            let formatterKey = (time ? "t" : "d") + timeZone.identifier + " " + locale
             let formatter: DateFormatter
             if let existing = formatters[formatterKey] {
                 formatter = existing
             } else {
+                if formatters.count >= 256 { formatters.removeAll() }
                 formatter = DateFormatter()
-                formatter.locale = Locale(identifier: "en_US")
+                formatter.locale = Locale(identifier: locale)
                 formatter.timeZone = timeZone
                 formatter.dateStyle = time ? .none : .long
                 formatter.timeStyle = time ? .short : .none
@@ -358,6 +398,7 @@ public struct Text: _PrimitiveView, Equatable {
             let seconds: Double
             let time: Bool
             let zone: String
+            let locale: String
         }
         nonisolated(unsafe) private static var recent: [CacheKey: String] = [:]
         nonisolated(unsafe) private static var formatters: [String: DateFormatter] = [:]

@@ -16,7 +16,7 @@ extension TextField where Label == Text {
     public init<F: ParseableFormatStyle>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil)
     where F.FormatOutput == String {
         self.init(
-            title: titleKey.string, text: FormattedValue.binding(value, format: format), prompt: prompt?.string, inputType: "text",
+            title: Text(titleKey), text: FormattedValue.binding(value, format: format), prompt: prompt, inputType: "text",
             commitsOnChange: true)
     }
 
@@ -26,14 +26,14 @@ extension TextField where Label == Text {
     public init<S: StringProtocol, F: ParseableFormatStyle>(_ title: S, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil)
     where F.FormatOutput == String {
         self.init(
-            title: String(title), text: FormattedValue.binding(value, format: format), prompt: prompt?.string, inputType: "text",
+            title: Text(title), text: FormattedValue.binding(value, format: format), prompt: prompt, inputType: "text",
             commitsOnChange: true)
     }
 
     /// The older form, with a `Formatter` (`NumberFormatter`, `DateFormatter`).
     public init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, formatter: Formatter, prompt: Text? = nil) {
         self.init(
-            title: titleKey.string, text: FormattedValue.binding(value, formatter: formatter), prompt: prompt?.string, inputType: "text",
+            title: Text(titleKey), text: FormattedValue.binding(value, formatter: formatter), prompt: prompt, inputType: "text",
             commitsOnChange: true)
     }
 }

@@ -9,9 +9,10 @@ private let textareaClasses = " \(StyleClass.textarea)"
 /// SecureField("Password", text: $password)
 /// ```
 public struct TextField<Label: View>: _PrimitiveView {
-    let title: String
+    /// The title and prompt are resolved when rendered: a catalog's key in the page's language.
+    let title: Text
     let text: Binding<String>
-    let prompt: String?
+    let prompt: Text?
     let inputType: String
     var axis: Axis = .horizontal
     /// A field bound to a formatted value takes the text when it is committed (Return, or the
@@ -34,7 +35,8 @@ public struct TextField<Label: View>: _PrimitiveView {
             }
         }
         let node = TextInput.node(
-            context, type: view.inputType, title: view.title, prompt: view.prompt, text: view.text, className: StyleClass.textfield,
+            context, type: view.inputType, title: view.title.string(in: context.environment),
+            prompt: view.prompt?.string(in: context.environment), text: view.text, className: StyleClass.textfield,
             multiline: view.axis == .vertical, commitsOnChange: view.commitsOnChange)
         if let changed = view.onEditingChanged, context.environment.isEnabled {
             // After the field's own (a formatted value commits on blur).
@@ -52,7 +54,7 @@ extension TextField where Label == Text {
         onCommit: @escaping @MainActor () -> Void = {}
     ) {
         self.init(
-            title: titleKey.string, text: text, prompt: nil, inputType: "text", onEditingChanged: onEditingChanged, onCommit: onCommit)
+            title: Text(titleKey), text: text, prompt: nil, inputType: "text", onEditingChanged: onEditingChanged, onCommit: onCommit)
     }
 
     /// The iOS 13 form titled with a string: `onEditingChanged` hears the editing begin and end,
@@ -62,7 +64,7 @@ extension TextField where Label == Text {
         _ title: S, text: Binding<String>, onEditingChanged: @escaping @MainActor (Bool) -> Void = { _ in },
         onCommit: @escaping @MainActor () -> Void = {}
     ) {
-        self.init(title: String(title), text: text, prompt: nil, inputType: "text", onEditingChanged: onEditingChanged, onCommit: onCommit)
+        self.init(title: Text(title), text: text, prompt: nil, inputType: "text", onEditingChanged: onEditingChanged, onCommit: onCommit)
     }
 }
 
@@ -70,38 +72,39 @@ extension TextField where Label == Text {
     /// A one-line field bound to `text`, titled with a localized string key; `prompt` (or else the
     /// title) is its placeholder and the title its `aria-label`. The binding is set at each keystroke.
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text? = nil) {
-        self.init(title: titleKey.string, text: text, prompt: prompt?.string, inputType: "text")
+        self.init(title: Text(titleKey), text: text, prompt: prompt, inputType: "text")
     }
 
     /// A one-line field bound to `text`, titled with a string; `prompt` (or else the title) is its
     /// placeholder.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text? = nil) {
-        self.init(title: String(title), text: text, prompt: prompt?.string, inputType: "text")
+        self.init(title: Text(title), text: text, prompt: prompt, inputType: "text")
     }
 
     /// A field that grows with its text when `axis` is `.vertical` (a `<textarea>`).
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text? = nil, axis: Axis) {
-        self.init(title: titleKey.string, text: text, prompt: prompt?.string, inputType: "text", axis: axis)
+        self.init(title: Text(titleKey), text: text, prompt: prompt, inputType: "text", axis: axis)
     }
 
     /// A field titled with a string that grows with its text when `axis` is `.vertical` (a
     /// `<textarea>`).
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text? = nil, axis: Axis) {
-        self.init(title: String(title), text: text, prompt: prompt?.string, inputType: "text", axis: axis)
+        self.init(title: Text(title), text: text, prompt: prompt, inputType: "text", axis: axis)
     }
 }
 
 /// A text input whose characters are hidden, rendered as `<input type="password">`.
 public struct SecureField<Label: View>: _PrimitiveView {
-    let title: String
+    let title: Text
     let text: Binding<String>
 
     /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = TextInput.node(
-            context, type: "password", title: view.title, prompt: nil, text: view.text, className: StyleClass.textfield)
+            context, type: "password", title: view.title.string(in: context.environment), prompt: nil, text: view.text,
+            className: StyleClass.textfield)
         if context.environment.textContentType == nil { node.setAttribute("autocomplete", "current-password") }
         out.append(node)
     }
@@ -112,13 +115,13 @@ extension SecureField where Label == Text {
     /// `aria-label`). It asks autofill for the current password unless `.textContentType(_:)` says
     /// otherwise.
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
-        self.init(title: titleKey.string, text: text)
+        self.init(title: Text(titleKey), text: text)
     }
 
     /// A password field bound to `text`, titled with a string.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
-        self.init(title: String(title), text: text)
+        self.init(title: Text(title), text: text)
     }
 }
 

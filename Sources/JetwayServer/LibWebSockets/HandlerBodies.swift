@@ -32,7 +32,8 @@ extension LibWebSocketsTransport {
     /// The headers a handler may read (`Request.headerNames`), by lower-cased name.
     static func requestHeaders(_ wsi: OpaquePointer) -> [String: String] {
         let tokens: [(String, lws_token_indexes)] = [
-            ("accept", WSI_TOKEN_HTTP_ACCEPT), ("authorization", WSI_TOKEN_HTTP_AUTHORIZATION),
+            ("accept", WSI_TOKEN_HTTP_ACCEPT), ("accept-language", WSI_TOKEN_HTTP_ACCEPT_LANGUAGE),
+            ("authorization", WSI_TOKEN_HTTP_AUTHORIZATION),
             ("content-type", WSI_TOKEN_HTTP_CONTENT_TYPE), ("content-length", WSI_TOKEN_HTTP_CONTENT_LENGTH),
             ("cookie", WSI_TOKEN_HTTP_COOKIE), ("host", WSI_TOKEN_HOST), ("origin", WSI_TOKEN_ORIGIN),
             ("referer", WSI_TOKEN_HTTP_REFERER), ("user-agent", WSI_TOKEN_HTTP_USER_AGENT),

@@ -1,0 +1,105 @@
+import Foundation
+import JetwayTesting
+import Testing
+
+@testable import Jetway
+
+/// What Jetway writes as plain text rather than as a `Text` element — a navigation title, an
+/// alert's or a dialog's title and buttons, a field's title and prompt, a search field's prompt,
+/// accessibility labels, hints and values, help, a badge — is in the page's language too, as
+/// SwiftUI looks each of them up in the app's String Catalog.
+@MainActor
+@Suite(.serialized)
+struct LocalizedTitlesTests {
+    static let catalogJSON = #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Titles: Departures" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Abflüge" } } } },
+            "Titles: Gate changed" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Gate geändert" } } } },
+            "Titles: Understood" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Verstanden" } } } },
+            "Titles: Rebook?" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Umbuchen?" } } } },
+            "Titles: Name" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Name" } } } },
+            "Titles: As on your passport" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Wie im Reisepass" } } } },
+            "Titles: Password" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Passwort" } } } },
+            "Titles: City or flight" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Stadt oder Flug" } } } },
+            "Titles: Boarding pass" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Bordkarte" } } } },
+            "Titles: Opens the pass" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Öffnet die Karte" } } } },
+            "Titles: %lld of %lld" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "%lld von %lld" } } } },
+            "Titles: New" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Neu" } } } },
+            "Titles: Seat help" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Sitzplatzhilfe" } } } }
+          },
+          "version" : "1.0"
+        }
+        """#
+
+    private struct Screen: View {
+        @State private var name = ""
+        @State private var password = ""
+        @State private var search = ""
+        @State private var alerting = true
+        @State private var asking = true
+        var body: some View {
+            NavigationStack {
+                VStack {
+                    TextField("Titles: Name", text: $name, prompt: Text("Titles: As on your passport"))
+                    SecureField("Titles: Password", text: $password)
+                    Text("Pass").accessibilityLabel("Titles: Boarding pass").accessibilityHint("Titles: Opens the pass")
+                    Text("Seats").accessibilityValue("Titles: \(3) of \(5)").help("Titles: Seat help")
+                    List { Text("Row").badge("Titles: New") }
+                }
+                .searchable(text: $search, prompt: "Titles: City or flight")
+                .navigationTitle("Titles: Departures")
+                .alert("Titles: Gate changed", isPresented: $alerting) {
+                    Button("Titles: Understood") {}
+                }
+                .confirmationDialog("Titles: Rebook?", isPresented: $asking, titleVisibility: .visible) {
+                    Button("Titles: Understood") {}
+                }
+            }
+        }
+    }
+
+    private func html(_ language: String) throws -> String {
+        let catalog = StringCatalog()
+        try catalog.addStringCatalog(Data(Self.catalogJSON.utf8))
+        StringCatalog.addToApp(catalog)
+        return ViewHost(Screen().environment(\.locale, Locale(identifier: language))).html
+    }
+
+    @Test func everyTitleAndPromptIsInThePagesLanguage() throws {
+        let german = try html("de")
+        for expected in [
+            "Abflüge", "Gate geändert", "Verstanden", "Umbuchen?", "aria-label=\"Name\"", "Wie im Reisepass", "Passwort",
+            "Stadt oder Flug", "aria-label=\"Bordkarte\"", "title=\"Öffnet die Karte\"", "3 von 5", "Neu", "Sitzplatzhilfe",
+        ] {
+            #expect(german.contains(expected), "missing in the German page: \(expected)")
+        }
+        #expect(
+            !german.contains("Titles:"),
+            "a key shown as written: \(german.components(separatedBy: "Titles:").dropFirst().map { $0.prefix(30) })")
+        // In a language the catalog lacks, each shows as written (the development language).
+        let english = try html("en")
+        for expected in ["Titles: Departures", "Titles: Gate changed", "Titles: City or flight", "Titles: 3 of 5", "Titles: New"] {
+            #expect(english.contains(expected), "missing in the English page: \(expected)")
+        }
+    }
+
+    /// A string that is not a literal is shown as written, as SwiftUI shows it (the
+    /// `StringProtocol` overloads): an alert titled with a flight's name is not looked up.
+    @Test func aStringVariableIsShownAsWritten() throws {
+        struct Verbatim: View {
+            let title = "Titles: Departures"
+            @State private var alerting = true
+            var body: some View {
+                Text("x").navigationTitle(title).alert(title, isPresented: $alerting) {}.accessibilityLabel(title)
+            }
+        }
+        let catalog = StringCatalog()
+        try catalog.addStringCatalog(Data(Self.catalogJSON.utf8))
+        StringCatalog.addToApp(catalog)
+        let page = ViewHost(Verbatim().environment(\.locale, Locale(identifier: "de"))).html
+        #expect(!page.contains("Abflüge"))
+        #expect(page.contains("Titles: Departures"))
+    }
+}
