@@ -45,7 +45,7 @@ struct DisplayTests {
         let rows = ViewHost(
             List { Text("Tight").listRowInsets(EdgeInsets(top: 2, leading: 4, bottom: 2, trailing: 4)) }.scrollContentBackground(.hidden)
         ).html
-        #expect(rows.contains("padding:2px 4px 2px 4px") && rows.contains(StyleClass.listClear))
+        #expect(rows.contains("padding-block:2px 2px;padding-inline:4px 4px") && rows.contains(StyleClass.listClear))
     }
 
     @Test func textThatShrinksToFitAndSymbolsThatScale() {

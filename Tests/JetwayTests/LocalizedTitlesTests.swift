@@ -69,6 +69,7 @@ struct LocalizedTitlesTests {
 
     @Test func everyTitleAndPromptIsInThePagesLanguage() throws {
         let german = try html("de")
+        #expect(german.contains(#"lang="de""#), "the subtree's language for screen readers")
         for expected in [
             "Abflüge", "Gate geändert", "Verstanden", "Umbuchen?", "aria-label=\"Name\"", "Wie im Reisepass", "Passwort",
             "Stadt oder Flug", "aria-label=\"Bordkarte\"", "title=\"Öffnet die Karte\"", "3 von 5", "Neu", "Sitzplatzhilfe",

@@ -93,8 +93,10 @@ extension View {
         modifier(
             StyleModifier { node in
                 guard let insets else { return }
+                // The row's padding, by logical sides (leading is the right on a right-to-left page).
                 node.setAttribute(
-                    "data-row-insets", "\(px(insets.top)) \(px(insets.trailing)) \(px(insets.bottom)) \(px(insets.leading))")
+                    "data-row-insets",
+                    "padding-block:\(px(insets.top)) \(px(insets.bottom));padding-inline:\(px(insets.leading)) \(px(insets.trailing))")
                 node.hasListRowOptions = true
             })
     }

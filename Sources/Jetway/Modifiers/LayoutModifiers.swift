@@ -35,7 +35,9 @@ extension View {
     /// `trailing` the right, even in a right-to-left page.
     public func padding(_ insets: EdgeInsets) -> some View {
         modifier(
-            PaddingModifier(declarations: "padding:\(px(insets.top)) \(px(insets.trailing)) \(px(insets.bottom)) \(px(insets.leading))"))
+            PaddingModifier(
+                // Logical sides: leading is the right on a right-to-left page.
+                declarations: "padding-block:\(px(insets.top)) \(px(insets.bottom));padding-inline:\(px(insets.leading)) \(px(insets.trailing))"))
     }
 
     /// A fixed size in one or both dimensions; the content is centered in it (or placed by

@@ -39,3 +39,16 @@ struct TextAttributeModifier: NodeModifier {
         return node
     }
 }
+
+/// Sets one attribute on each element of its content (nil: none): `dir` under
+/// `.environment(\.layoutDirection, …)`, `lang` under `.environment(\.locale, …)`. A value,
+/// not a closure, so that two pages whose roots set the same one still share a rendering.
+struct AttributeMark: NodeModifier, Equatable {
+    let name: String
+    let value: String?
+
+    func modify(_ node: Node, _ context: _RenderContext) -> Node {
+        if let value { node.setAttribute(name, value) }
+        return node
+    }
+}

@@ -361,8 +361,15 @@ extension View {
     /// `.environment(\.layoutDirection, .rightToLeft)`: the value, and the page's writing
     /// direction for the views inside (`dir`: stacks and text run from the right).
     public func environment(_ keyPath: WritableKeyPath<EnvironmentValues, LayoutDirection>, _ value: LayoutDirection) -> some View {
-        modifier(EnvironmentWriter(keyPath, value))
-            .modifier(StyleModifier { node in node.setAttribute("dir", value == .rightToLeft ? "rtl" : "ltr") })
+        modifier(EnvironmentWriter(keyPath, value)).modifier(AttributeMark(name: "dir", value: value == .rightToLeft ? "rtl" : "ltr"))
+    }
+
+    /// `.environment(\.locale, …)`: the value (texts looked up and dates written in it), and the
+    /// language of the views inside (`lang`, which screen readers speak them in).
+    public func environment(_ keyPath: WritableKeyPath<EnvironmentValues, Locale>, _ value: Locale) -> some View {
+        let tag = value.identifier.replacingOccurrences(of: "_", with: "-")
+        return modifier(EnvironmentWriter(keyPath, value))
+            .modifier(AttributeMark(name: "lang", value: tag.isEmpty || tag == "en-US-POSIX" ? nil : tag))
     }
 
     /// Changes an environment value for this view and its descendants, from what it is here.

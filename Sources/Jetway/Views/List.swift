@@ -404,6 +404,6 @@ extension List {
         if row.attribute("data-row-separator") == "hidden" { item.addClass(StyleClass.noSeparator) }
         if let tint = row.attribute("data-row-tint") { item.addStyle("\(StyleVariable.separator):\(tint)") }
         if let background = row.attribute("data-row-background") { item.addStyle("background:\(background)") }
-        if let insets = row.attribute("data-row-insets") { item.addStyle("padding:\(insets)") }
+        if let insets = row.attribute("data-row-insets") { item.addStyle(insets) }
     }
 }
