@@ -19,6 +19,7 @@ const wire = Object.freeze({
     clockAt: "data-jw-at",
     clockZone: "data-jw-tz",
     clockLocale: "data-jw-locale",
+    language: "data-jw-language",
     clockFrom: "data-jw-from",
     clockTo: "data-jw-to",
     focus: "data-jw-focus",

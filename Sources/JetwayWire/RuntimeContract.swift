@@ -42,6 +42,9 @@ public enum RuntimeContract {
         /// The locale (a BCP 47 tag) a `now-time` or `now-date` clock text is written in; US
         /// English when absent.
         public static let clockLocale = "data-jw-locale"
+        /// On the root: the language the visitor chose (`serial tag`; an empty tag for the
+        /// browser's own), which the runtime keeps in the `jw_lang` cookie before reloading.
+        public static let language = "data-jw-language"
         /// The start of a `down` or `up` timer's interval, in ms since 1970.
         public static let clockFrom = "data-jw-from"
         /// The end of a `down` or `up` timer's interval, in ms since 1970.
@@ -378,7 +381,8 @@ public enum RuntimeContract {
                     ("title", Attribute.title), ("open", Attribute.open), ("debounce", Attribute.debounce),
                     ("throttle", Attribute.throttle), ("scrollTo", Attribute.scrollTo), ("scrollID", Attribute.scrollID),
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
-                    ("clockZone", Attribute.clockZone), ("clockLocale", Attribute.clockLocale), ("clockFrom", Attribute.clockFrom),
+                    ("clockZone", Attribute.clockZone), ("clockLocale", Attribute.clockLocale), ("language", Attribute.language),
+                    ("clockFrom", Attribute.clockFrom),
                     ("clockTo", Attribute.clockTo),
                     ("focus", Attribute.focus), ("dismissesKeyboard", Attribute.dismissesKeyboard), ("download", Attribute.download),
                     ("media", Attribute.media), ("notifications", Attribute.notifications),

@@ -104,3 +104,36 @@ struct LocalizedTitlesTests {
         #expect(page.contains("Titles: Departures"))
     }
 }
+
+/// `LanguageChoice`: a view asks for the visitor's language; the page's root tells the browser
+/// (which keeps it and loads the page again in it).
+@MainActor
+struct LanguageChoiceTests {
+    private struct Settings: View {
+        @Environment(\.chooseLanguage) private var chooseLanguage
+        @State private var refused = false
+        var body: some View {
+            VStack {
+                Button("German") { chooseLanguage("de-AT") }
+                Button("Browser's") { chooseLanguage(nil) }
+                Button("Nonsense") { refused = !chooseLanguage("de_DE") }
+                Text(refused ? "refused" : "")
+            }
+        }
+    }
+
+    @Test func aChosenLanguageIsAskedOfTheBrowser() throws {
+        let host = ViewHost(Settings())
+        #expect(!host.html.contains(RuntimeContract.Attribute.language))
+        try host.tap("German")
+        #expect(host.html.contains(#"\#(RuntimeContract.Attribute.language)="1 de-AT""#))
+        try host.tap("Browser's")
+        #expect(host.html.contains(#"\#(RuntimeContract.Attribute.language)="2 ""#))
+        try host.tap("Nonsense")
+        #expect(host.text.contains("refused") && host.html.contains(#"\#(RuntimeContract.Attribute.language)="2 ""#))
+        for tag in ["de", "pt-BR", "zh-Hant-TW", "ar"] { #expect(LanguageChoice.isLanguageTag(tag), "\(tag)") }
+        for tag in ["", "C", "POSIX", "de_DE", "d", "de-", "toolongtag-x", "de-AT-x-y-z"] {
+            #expect(!LanguageChoice.isLanguageTag(tag), "\(tag)")
+        }
+    }
+}

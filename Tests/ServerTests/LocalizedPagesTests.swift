@@ -134,9 +134,12 @@ struct LocalizedPagesTests {
         let zone = TimeZone(identifier: "America/Denver")!
         let app = JetwayApp(
             title: "Pinned",
-            routes: [Route("/") { _ in 
-                Counter().environment(\.timeZone, zone).environment(\.locale, Locale(identifier: "de")).environment(\.layoutDirection, .rightToLeft)
-            }])
+            routes: [
+                Route("/") { _ in
+                    Counter().environment(\.timeZone, zone).environment(\.locale, Locale(identifier: "de")).environment(
+                        \.layoutDirection, .rightToLeft)
+                }
+            ])
         let server = try TestServer(app: app, transport: .memory)
         defer { server.stop() }
         for _ in 0..<3 { _ = try await server.get("/") }

@@ -14,6 +14,7 @@ extension EndToEnd {
     struct TimeZonesInBrowsers {
         struct Departure: View {
             @Environment(\.timeZone) private var timeZone
+            @Environment(\.chooseLanguage) private var chooseLanguage
             @State private var search = ""
             var body: some View {
                 VStack {
@@ -21,6 +22,7 @@ extension EndToEnd {
                     Text("zone \(timeZone.identifier)")
                     // 2026-11-30 01:00 UTC.
                     Text(Date(timeIntervalSince1970: 1_796_000_400), style: .time)
+                    Button("Auf Deutsch") { chooseLanguage("de") }
                     TimelineView(.periodic(from: .now, by: 1)) { context in
                         Text(context.date, style: .time).accessibilityIdentifier("now")
                     }
@@ -85,6 +87,15 @@ extension EndToEnd {
                     #expect(berlinText.contains("02:00") && berlinText.contains("Abflüge"))
                     let next = try await server.get("/", headers: ["Cookie": "jw_zone=America/Denver"])
                     #expect(next.body.contains("zone America/Denver") && next.body.contains("6:00 PM"))
+                    // The Denver visitor chooses German (`LanguageChoice`): the browser keeps it
+                    // and the page comes back in it, still in Denver's time.
+                    try await denver[0].click("button", labelled: "Auf Deutsch")
+                    let german = await denver[0].wait(
+                        for: "return document.documentElement.lang === 'de' && document.body.textContent.includes('Abflüge')")
+                    let after = try await denver[0].string("return document.documentElement.lang + ' ' + document.body.textContent")
+                    #expect(german, "\(engine): after choosing German: \(after)")
+                    #expect(after.contains("zone America/Denver") && after.contains("18:00"), "\(engine): \(after)")
+                    #expect(try await denver[0].string("return document.cookie").contains("jw_lang=de"), "\(engine)")
                     for browser in [berlin[0], denver[0]] {
                         #expect(try await browser.string("return String(window.jetway.errors)") == "0", "\(engine): a page reported errors")
                     }

@@ -3,8 +3,21 @@
 // once per rendering the page shows — the server moves the page to a rendering in that zone and
 // sends it whole — and keeps it in the `jw_zone` cookie (a year, every path) for the next first
 // paint. A browser in the zone the server renders in anyway keeps no cookie. The language comes
-// with every request (`Accept-Language`).
+// with every request (`Accept-Language`); one the visitor chose (`LanguageChoice`: the root's
+// `data-jw-language`, `serial tag`) is kept in the `jw_lang` cookie, and the page loads again in it.
 feature((view) => {
+  let chosen = "";
+  function choose() {
+    const request = view.root && view.root.getAttribute(wire.attribute.language);
+    if (!request || request === chosen || view.embedded) return;
+    chosen = request;
+    const tag = request.slice(request.indexOf(" ") + 1);
+    if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/.test(tag) && tag !== "") return;
+    document.cookie = tag ? "jw_lang=" + tag + "; path=/; max-age=31536000; samesite=lax" : "jw_lang=; path=/; max-age=0; samesite=lax";
+    location.reload();
+  }
+  view.on("settle", choose);
+
   let zone = "";
   try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
   if (!zone || !/^[\w+\-\/]{1,64}$/.test(zone)) return;

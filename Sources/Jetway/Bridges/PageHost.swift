@@ -86,6 +86,10 @@ public final class PageHost {
     /// `resignFirstResponder`): the browser blurs once per request.
     private(set) var endEditingRequests = 0
 
+    /// The language the visitor chose (`LanguageChoice`), for the browser to keep: a serial
+    /// for each choice, and the tag ("" for the browser's own).
+    var languageRequest: (serial: Int, tag: String)?
+
     /// Takes the focus out of the field being typed in (the keyboard goes away).
     func endEditing() {
         endEditingRequests += 1

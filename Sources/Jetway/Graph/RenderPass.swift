@@ -38,6 +38,8 @@ extension ViewGraph {
         if host.keepsScreenOn { node.setAttribute(RuntimeContract.Attribute.keepsAwake, "") }
         if let request = host.openRequest { node.setAttribute(RuntimeContract.Attribute.open, "\(request.serial) \(request.url)") }
         if let request = host.downloadRequest { node.setAttribute(RuntimeContract.Attribute.download, request) }
+        // The visitor chose a language: the browser keeps it and shows the page again in it.
+        if let request = host.languageRequest { node.setAttribute(RuntimeContract.Attribute.language, "\(request.serial) \(request.tag)") }
         // Only a page a visitor has used shows its browser's notifications: a pristine rendering
         // may be shared by pages of several browsers.
         if UNUserNotificationCenter.inUse, !isPristine, let inbox = UNUserNotificationCenter.current().inbox(for: host), !inbox.isEmpty {

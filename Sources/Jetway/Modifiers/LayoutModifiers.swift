@@ -37,7 +37,8 @@ extension View {
         modifier(
             PaddingModifier(
                 // Logical sides: leading is the right on a right-to-left page.
-                declarations: "padding-block:\(px(insets.top)) \(px(insets.bottom));padding-inline:\(px(insets.leading)) \(px(insets.trailing))"))
+                declarations:
+                    "padding-block:\(px(insets.top)) \(px(insets.bottom));padding-inline:\(px(insets.leading)) \(px(insets.trailing))"))
     }
 
     /// A fixed size in one or both dimensions; the content is centered in it (or placed by

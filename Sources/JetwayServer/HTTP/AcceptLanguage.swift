@@ -28,15 +28,10 @@ enum AcceptLanguage {
         return tags
     }
 
-    /// Whether `text` is a language tag this server takes: `en`, `de-AT`, `zh-Hant-TW` (a
-    /// language of 2 or 3 letters, then parts of 1 to 8 letters or digits). A POSIX locale's
-    /// name (`C`, `POSIX`, which a browser in a process without a locale may send) is none.
-    static func isTag(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }), parts.count <= 4
-        else { return false }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-    }
+    /// Whether `text` is a language tag this server takes (`LanguageChoice.isLanguageTag`): a
+    /// POSIX locale's name (`C`, `POSIX`, which a browser in a process without a locale may
+    /// send) is none.
+    static func isTag(_ text: String) -> Bool { LanguageChoice.isLanguageTag(text) }
 
     /// The language a page is rendered in: the first of `wanted` the app has strings in (the tag
     /// itself, or its language: a visitor asking for `de-AT` keeps Austrian formats with the
