@@ -35,7 +35,9 @@ struct ModifierTests {
         #expect(
             inner(Text("a").padding([.top, .leading], 3))
                 == "<span class=\"jw-text\" style=\"padding-top:3px;padding-inline-start:3px\">a</span>")
-        #expect(inner(Text("a").padding(EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4))).contains("padding-block:1px 3px;padding-inline:2px 4px"))
+        #expect(
+            inner(Text("a").padding(EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4))).contains(
+                "padding-block:1px 3px;padding-inline:2px 4px"))
         #expect(
             inner(Text("a").frame(width: 10, height: 20))
                 == "<div class=\"jw-frame\" style=\"width:10px;height:20px\"><span class=\"jw-text\">a</span></div>")
