@@ -117,7 +117,8 @@ let package = Package(
         // The app: MountainAirport's screens and routes (Views/), and its executable.
         .target(
             name: "MountainAirportViews", dependencies: ["Jetway", "JetwayCharts", "JetwayRoutes", "JetwayStore"], path: "Views",
-            swiftSettings: appReleaseSettings),
+            // Its String Catalog (English, Spanish, German, Arabic), copied beside the executable.
+            resources: [.process("Localizable.xcstrings")], swiftSettings: appReleaseSettings),
         .executableTarget(
             name: "MountainAirport", dependencies: ["MountainAirportViews", "JetwayServer", "JetwayStore"], path: "Sources/MountainAirport"),
         // ViewHost, the model DOM that applies patches, HTML parsing for tests.

@@ -51,7 +51,7 @@ struct BoardFlights: View {
     let starred: FetchedResultList<StarredFlight>?
     @Binding var showArrivals: Bool
 
-    var countLine: String {
+    var countLine: LocalizedStringKey {
         let count = list.items.count
         return count == FlightBoardModel.boardLimit ? "Next \(count) flights" : "\(count) flights"
     }
@@ -101,7 +101,7 @@ struct FlightRow: View, Equatable {
             Spacer()
             VStack(alignment: .trailing, spacing: 2) {
                 Text(flight.scheduledTime, style: .time)
-                Text(flight.status.rawValue)
+                Text(flight.status.label)
                     .font(.footnote)
                     .foregroundColor(flight.status == .delayed || flight.status == .cancelled ? .red : .green)
             }
@@ -135,7 +135,7 @@ struct FlightDetail: View {
             .accessibilityIdentifier("flight-time")
             Label("Gate \(flight.gate)", systemImage: "map")
             Label("Terminal \(flight.terminal)", systemImage: "house")
-            Label(flight.status.rawValue, systemImage: "clock")
+            Label(flight.status.label, systemImage: "clock")
             Link("Link to this flight", destination: URL(string: "/flights/\(flight.id)")!)
             if let device = request.device {
                 DetailStar(model: model, flight: flight, device: device, starred: model.starred(on: device))

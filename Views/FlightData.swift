@@ -9,6 +9,10 @@ public struct FlightInformation: Record, Identifiable, Hashable, Sendable {
     public enum Status: String, Sendable, Codable, CaseIterable {
         case onTime = "On Time", delayed = "Delayed", boarding = "Boarding", departed = "Departed", landed = "Landed", cancelled =
             "Cancelled"
+
+        /// The status as a page shows it: its raw value, looked up in the app's String Catalog
+        /// (`Text(status.label)`: "Retrasado" on a Spanish page).
+        public var label: LocalizedStringKey { LocalizedStringKey(rawValue) }
     }
 
     public let id: Int

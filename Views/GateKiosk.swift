@@ -12,16 +12,22 @@ import JetwayStore
 public struct GateKiosk: View {
     let model: FlightBoardModel
     let gate: String
+    /// Languages the screen shows in turn, eight seconds each (`/gate/A1?languages=en,es,de,ar`),
+    /// as airport screens do; none: the visitor's.
+    let languages: [String]
 
-    public init(model: FlightBoardModel, gate: String) {
+    public init(model: FlightBoardModel, gate: String, languages: [String] = []) {
         self.model = model
         self.gate = gate.uppercased()
+        self.languages = languages
     }
 
     public var body: some View {
-        KioskBoard(gate: gate, list: model.gateList(gate), clock: model.clock)
-            .keepsScreenAwake()
-            .pointerVisibility(.hidden)
+        LanguageCycle(languages, every: .seconds(8)) {
+            KioskBoard(gate: gate, list: model.gateList(gate), clock: model.clock)
+        }
+        .keepsScreenAwake()
+        .pointerVisibility(.hidden)
     }
 }
 
@@ -215,7 +221,7 @@ struct KioskStatus: View {
     let status: FlightInformation.Status
 
     var body: some View {
-        Text(status.rawValue)
+        Text(status.label)
             .font(.system(size: 56 * scale, weight: .bold))
             .foregroundColor(status == .boarding ? .black : .white)
             .padding(.horizontal, 24)
@@ -247,7 +253,7 @@ struct KioskLaterRow: View {
             Text(flight.number).font(.system(size: 44 * scale, design: .monospaced))
             Text(flight.otherAirport).font(.system(size: 44 * scale, weight: .semibold))
             Spacer()
-            Text(flight.gateChanged ? "\(flight.status.rawValue) · gate changed" : flight.status.rawValue)
+            (flight.gateChanged ? Text(flight.status.label) + Text(verbatim: " · ") + Text("gate changed") : Text(flight.status.label))
                 .font(.system(size: 36 * scale))
                 .foregroundColor(
                     flight.status == .delayed || flight.status == .cancelled || flight.gateChanged ? .yellow : Color(white: 0.8))

@@ -25,7 +25,11 @@ public enum MountainAirportApp {
                 Route("/settings") { _ in AirportSettings(model: model).environment(\.timeZone, model.timeZone) },
                 Route("/ops") { _ in OperationsConsole(model: model, feed: feed).environment(\.timeZone, model.timeZone) },
                 Route("/gate/:gate", availableOffline: true) { match in
-                    GateKiosk(model: model, gate: match.parameters["gate"] ?? "").environment(\.timeZone, model.timeZone)
+                    GateKiosk(
+                        model: model, gate: match.parameters["gate"] ?? "",
+                        languages: (match.query["languages"] ?? "").split(separator: ",").prefix(8).map(String.init)
+                    )
+                    .environment(\.timeZone, model.timeZone)
                 },
             ],
             handlers: FlightAPI.handlers(model: model) + AirportStaff.handlers(store: model.store)

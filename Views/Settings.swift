@@ -6,6 +6,7 @@ import Jetway
 public struct AirportSettings: View {
     let model: FlightBoardModel?
     @Environment(\.request) private var request
+    @Environment(\.chooseLanguage) private var chooseLanguage
     @StateObject private var viewModel = ViewModel()
     @State private var sheet: Sheet?
     @State private var lastAction = "none"
@@ -16,6 +17,11 @@ public struct AirportSettings: View {
     public init(model: FlightBoardModel? = nil) {
         self.model = model
     }
+
+    /// The languages MountainAirport has strings in, each named in itself.
+    static let languages = [
+        (tag: "en", name: "English"), (tag: "es", name: "Español"), (tag: "de", name: "Deutsch"), (tag: "ar", name: "العربية"),
+    ]
 
     enum Sheet: String, Identifiable {
         case addItem, settings
@@ -73,6 +79,13 @@ public struct AirportSettings: View {
                     MyScrollView(
                         text: Self.announcements(refreshes), onRefresh: { refreshes += 1 }, onScroll: { _ in scrolled = true })
                     if scrolled { Text("You have scrolled the announcements") }
+                }
+                // The visitor's language on this device (each name in its own language).
+                Section("Language") {
+                    ForEach(Self.languages, id: \.tag) { language in
+                        Button(language.name) { chooseLanguage(language.tag) }
+                    }
+                    Button("The browser's language") { chooseLanguage(nil) }
                 }
                 Section("More") {
                     Button("Add Item") { sheet = .addItem }

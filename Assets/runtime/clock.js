@@ -90,6 +90,20 @@ function clockText(el, now) {
   }
   return null;
 }
+// A LanguageCycle's copies, one per language: the one shown is the server clock's
+// (`floor(now / period) % count`), so that every screen shows the same language at once.
+function showLanguages(now) {
+  for (const cycle of document.querySelectorAll("[" + wire.attribute.languageCycle + "]")) {
+    const period = Number(cycle.getAttribute(wire.attribute.languageCycle)), copies = cycle.children;
+    if (!(period >= 1000) || copies.length === 0) continue;
+    const shown = Math.floor(now / period) % copies.length;
+    for (let i = 0; i < copies.length; i++) {
+      if ((i === shown) !== copies[i].hasAttribute(wire.attribute.languageCurrent)) {
+        copies[i].toggleAttribute(wire.attribute.languageCurrent, i === shown);
+      }
+    }
+  }
+}
 let clockTicks = 0;
 function tickClocks() {
   const now = clock.now();
@@ -97,6 +111,7 @@ function tickClocks() {
     const text = clockText(el, now);
     if (text !== null && el.textContent !== text) el.textContent = text;
   }
+  showLanguages(now);
   clockTicks++;
   keepAwake();
   // Just after the clock's next whole second (at most a second of real time away).

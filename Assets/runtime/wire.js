@@ -20,6 +20,8 @@ const wire = Object.freeze({
     clockZone: "data-jw-tz",
     clockLocale: "data-jw-locale",
     language: "data-jw-language",
+    languageCycle: "data-jw-cycle",
+    languageCurrent: "data-jw-current",
     clockFrom: "data-jw-from",
     clockTo: "data-jw-to",
     focus: "data-jw-focus",

@@ -45,6 +45,11 @@ public enum RuntimeContract {
         /// On the root: the language the visitor chose (`serial tag`; an empty tag for the
         /// browser's own), which the runtime keeps in the `jw_lang` cookie before reloading.
         public static let language = "data-jw-language"
+        /// A `LanguageCycle`: how long each language is shown, in ms; the runtime marks the copy
+        /// shown (`languageCurrent`) from the server's clock.
+        public static let languageCycle = "data-jw-cycle"
+        /// Set by the runtime on the `LanguageCycle` copy shown now.
+        public static let languageCurrent = "data-jw-current"
         /// The start of a `down` or `up` timer's interval, in ms since 1970.
         public static let clockFrom = "data-jw-from"
         /// The end of a `down` or `up` timer's interval, in ms since 1970.
@@ -382,6 +387,8 @@ public enum RuntimeContract {
                     ("throttle", Attribute.throttle), ("scrollTo", Attribute.scrollTo), ("scrollID", Attribute.scrollID),
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
                     ("clockZone", Attribute.clockZone), ("clockLocale", Attribute.clockLocale), ("language", Attribute.language),
+                    ("languageCycle", Attribute.languageCycle),
+                    ("languageCurrent", Attribute.languageCurrent),
                     ("clockFrom", Attribute.clockFrom),
                     ("clockTo", Attribute.clockTo),
                     ("focus", Attribute.focus), ("dismissesKeyboard", Attribute.dismissesKeyboard), ("download", Attribute.download),

@@ -318,6 +318,10 @@ public enum StyleClass {
     public static let splitSidebar = "jw-split-sidebar"
     /// A `NavigationSplitView`'s content or detail column.
     public static let splitColumn = "jw-split-column"
+    /// `LanguageCycle`: the copies of its content, one per language, stacked in one place.
+    public static let languageCycle = "jw-language-cycle"
+    /// `LanguageCycle`: one language's copy (the one shown has the runtime's `data-jw-current`).
+    public static let languageCycleItem = "jw-language-item"
     /// `.badge(_:)`: the view and its badge, and the badge.
     public static let badged = "jw-badged"
     /// `.badge(_:)`'s badge: a count or short text at the row's end.
@@ -383,6 +387,8 @@ public enum StyleClass {
         alertTitle,
         badge,
         badged,
+        languageCycle,
+        languageCycleItem,
         bold,
         bordered,
         borderless,
