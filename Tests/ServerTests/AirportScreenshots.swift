@@ -37,14 +37,14 @@ extension EndToEnd {
         /// A wall screen never scrolls, and everything the kiosk shows is on the screen: the
         /// page is the window's size, and each part of the board (header, next flight, banners,
         /// later departures, the airport's name) lies inside it.
-        func expectKioskFits(_ driver: WebDriver, _ name: String) async throws {
+        func expectKioskFits(_ driver: WebDriver, _ name: String, gateWord: String = "Gate") async throws {
             // The board as laid out for this screen (the first paint of a browser that never
             // reported its size is for a phone's): its gate's type at the kiosk's scale.
             let scaled = await driver.wait(
                 for: """
                     const w = innerWidth, h = innerHeight, wide = w > h;
                     const scale = Math.min(1, Math.max(0.3, wide ? Math.min(w / 1920, h / 1080) : Math.min(w / 1080, h / 1920)));
-                    const gate = Array.from(document.querySelectorAll('[data-testid=kiosk] .jw-text')).find((t) => t.textContent.startsWith('Gate '));
+                    const gate = Array.from(document.querySelectorAll('[data-testid=kiosk] .jw-text')).find((t) => t.textContent.startsWith('\(gateWord) '));
                     return !!gate && Math.abs(parseFloat(getComputedStyle(gate).fontSize) - 96 * scale) < 1
                     """)
             #expect(scaled, "\(name) was never laid out for its screen")
@@ -65,7 +65,10 @@ extension EndToEnd {
             #expect(overflow.isEmpty, "\(name) does not fit its \(screen) screen: \(overflow)")
         }
 
-        @Test func everyScreenAtItsSizes() async throws {
+        /// A generated day at midday in Denver, with the simulator's morning and two of staff's
+        /// changes: the server, the flight moved to another gate (and that gate), and the next
+        /// departures.
+        func day() async throws -> (server: TestServer, moved: FlightInformation, gate: String, departures: [FlightInformation]) {
             // Midday on a generated day, in Denver; the simulator has moved the morning along.
             let noon = try Date("2026-12-02T19:00:00Z", strategy: .iso8601)
             let clock = WallClock(startingAt: noon, rate: 1)
@@ -89,8 +92,13 @@ extension EndToEnd {
             }
             await store.settle()
             let server = try TestServer(model: model) { $0.clock = clock }
-            defer { server.stop() }
             try await AirportStaff.add(name: "alice", password: "correct horse", to: store)
+            return (server, moved, gate, departures)
+        }
+
+        @Test func everyScreenAtItsSizes() async throws {
+            let (server, moved, gate, departures) = try await day()
+            defer { server.stop() }
             try await withBrowsers(1) { browsers in
                 let driver = try #require(browsers[0] as? WebDriver)
                 try await size(driver, 390, 844, mobile: true)
@@ -138,6 +146,49 @@ extension EndToEnd {
                 try await shot(
                     driver, "/gate/\(moved.gate)", "kiosk-moved-away-portrait", expecting: "now departs from gate \(gate)", server)
                 try await expectKioskFits(driver, "kiosk-moved-away-portrait")
+            }
+        }
+        /// Every screen in Arabic, right to left, as a browser asking for Arabic gets it: the
+        /// page's `dir`, the airport's strings, the title and the search field from the right,
+        /// the kiosk's board mirrored. Screenshots `rtl-*` (looked at: .build/e2e/).
+        @Test func everyScreenInArabicRightToLeft() async throws {
+            let (server, moved, gate, _) = try await day()
+            defer { server.stop() }
+            try await withBrowsers(1, language: "ar") { browsers in
+                let driver = try #require(browsers[0] as? WebDriver)
+                func expectRightToLeft(_ name: String) async throws {
+                    #expect(try await driver.string("return document.documentElement.dir") == "rtl", "\(name)")
+                    // Text starts from the right: a heading's (or the first text's) right edge
+                    // is nearer the window's right than its left edge is to the left.
+                    let sides = try await driver.string(
+                        """
+                        const t = document.querySelector('.jw-nav-title') || document.querySelector('[data-testid=kiosk] .jw-text');
+                        if (!t) return 'none';
+                        const r = t.getBoundingClientRect();
+                        return Math.round(innerWidth - r.right) + ' ' + Math.round(r.left)
+                        """)
+                    let gaps = sides.split(separator: " ").compactMap { Int($0) }
+                    #expect(gaps.count == 2 && gaps[0] <= gaps[1], "\(name): the title is not on the right (gaps right, left: \(sides))")
+                }
+                try await size(driver, 390, 844, mobile: true)
+                try await shot(driver, "/", "rtl-board-phone", expecting: "الرحلات", server)
+                try await expectRightToLeft("board")
+                #expect(try await driver.string("return document.querySelector('input[type=search]').placeholder") == "ابحث عن رحلة")
+                try await shot(driver, "/flights/\(moved.id)", "rtl-flight-phone", expecting: "البوابة", server)
+                try await expectRightToLeft("flight")
+                try await shot(driver, "/settings", "rtl-settings-phone", expecting: "العربية", server)
+                try await expectRightToLeft("settings")
+                try await shot(driver, "/awards", "rtl-awards-phone", expecting: "Awards", server)
+                try await shot(driver, "/timeline", "rtl-timeline-phone", expecting: "Flight Timeline", server)
+                try await size(driver, 1280, 800, mobile: false)
+                try await shot(driver, "/", "rtl-board-desk", expecting: "الرحلات", server)
+                try await size(driver, 1920, 1080, mobile: false)
+                try await shot(driver, "/gate/\(gate)", "rtl-kiosk-landscape", expecting: "البوابة \(gate)", server)
+                try await expectRightToLeft("kiosk")
+                try await expectKioskFits(driver, "rtl-kiosk-landscape", gateWord: "البوابة")
+                // The kiosk in four languages in turn: the Arabic copy of it mirrored too.
+                try await shot(
+                    driver, "/gate/\(gate)?languages=en,es,de,ar", "kiosk-languages-landscape", expecting: "Puerta \(gate)", server)
             }
         }
     }
