@@ -28,6 +28,41 @@ enum AirportBench {
         return (now, clock, model)
     }
 
+    /// 1,000 kiosks of one gate, their browsers asking for `languages` in turn (one locale, or
+    /// four: English, Spanish, German, Arabic — one rendering each), in a process of their own:
+    /// the memory per kiosk, and how long one change of the next flight's time takes to reach
+    /// them all (`…_one_locale` against `…_four_locales`).
+    static func runKiosks(languages: [String]) async {
+        let suffix = languages.count == 1 ? "one_locale" : "four_locales"
+        do {
+            let day = try await noonDay()
+            let model = day.model
+            let harness = try ServerBench.Harness(routes: [], model: model, clock: day.clock, oneAddressForAll: true)
+            guard let flight = model.flights.first(where: { $0.gate == "A1" && $0.direction == .departure && $0.status == .onTime }) else {
+                throw BenchFailure("no departure on time at gate A1")
+            }
+            let before = ServerBench.residentKB()
+            for (index, language) in languages.enumerated() {
+                try await harness.open((index + 1) * 1000 / languages.count, "/gate/A1", language: language)
+            }
+            report("airport_kiosk_rss_kb_1000_\(suffix)", Double(ServerBench.residentKB() - before) / 1000, "kB")
+            report("airport_kiosk_renderings_1000_\(suffix)", Double(harness.server.openPages.renderings), "renderings")
+            // The flight's departure 7 minutes later: every kiosk's frame has the new time (its
+            // minutes, in every language's format).
+            let next = flight.scheduledTime.addingTimeInterval(7 * 60)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = model.timeZone
+            let minutes = calendar.component(.minute, from: next)
+            try await harness.fanout("airport_kiosk_fanout_ms_1000_\(suffix)", change: String(format: ":%02d", minutes)) {
+                _ = try? model.modify(flight.id) { $0.currentTime = next }
+            }
+            harness.stop()
+        } catch {
+            print("bench: error \(error)")
+            exit(1)
+        }
+    }
+
     static func run() async {
         let harness: ServerBench.Harness
         let model: FlightBoardModel

@@ -105,6 +105,8 @@ enum LoadClient {
                 let fieldFirst = parts.count > 3 && parts[3] == "field"
                 // `again`: a browser that comes back (its device cookie from a page it opened before).
                 let again = parts.count > 3 && parts[3] == "again"
+                // `lang=de`: a browser asking for that language (`Accept-Language`).
+                let language = parts.dropFirst(3).first { $0.hasPrefix("lang=") }.map { String($0.dropFirst(5)) }
                 let started = Date()
                 let collected = Collected()
                 let missing = max(0, target - sessions.count)
@@ -114,7 +116,9 @@ enum LoadClient {
                 keeper.start()
                 DispatchQueue.concurrentPerform(iterations: 8) { worker in
                     for _ in stride(from: worker, to: missing, by: 8) {
-                        if let session = open(port: port, path: path, fieldFirst: fieldFirst, again: again) { collected.add([session]) }
+                        if let session = open(port: port, path: path, fieldFirst: fieldFirst, again: again, language: language) {
+                            collected.add([session])
+                        }
                     }
                 }
                 keeper.stop()
@@ -615,8 +619,9 @@ enum LoadClient {
 
     /// GET the page, open its websocket and join with its token. `again`: as a browser that
     /// opened a page before (a first GET gives it its device cookie).
-    static func open(port: Int, path: String, fieldFirst: Bool = false, again: Bool = false) -> Session? {
-        var sent = ""
+    static func open(port: Int, path: String, fieldFirst: Bool = false, again: Bool = false, language: String? = nil) -> Session? {
+        var sent = language.map { "Accept-Language: \($0)\r\n" } ?? ""
+        var deviceCookie: String?
         if again {
             guard let first = connectSocket(port: port) else { return nil }
             sendAll(first, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8))
@@ -630,7 +635,8 @@ enum LoadClient {
             }
             close(first)
             guard let cookie = setCookie("jw_device", in: String(decoding: head, as: UTF8.self)) else { return nil }
-            sent = "Cookie: \(cookie)\r\n"
+            sent += "Cookie: \(cookie)\r\n"
+            deviceCookie = cookie
         }
         guard let http = connectSocket(port: port) else { return nil }
         sendAll(http, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(sent)Connection: close\r\n\r\n".utf8))
@@ -652,9 +658,9 @@ enum LoadClient {
         let target = fieldFirst ? fieldID(in: html) ?? buttonID(in: html) : buttonID(in: html) ?? fieldID(in: html)
         let cookie =
             again
-            ? String(sent.dropFirst("Cookie: ".count).dropLast(2))
+            ? deviceCookie
             : html.range(of: "\r\n\r\n").flatMap { setCookie("jw_device", in: String(html[..<$0.lowerBound])) }
-        guard upgrade(fd, port: port, cookie: cookie ?? "") else {
+        guard upgrade(fd, port: port, cookie: cookie ?? "", language: language) else {
             close(fd)
             return nil
         }
@@ -686,9 +692,10 @@ enum LoadClient {
     }
 
     /// Upgrades a connected socket to the page runtime's websocket; false when refused.
-    static func upgrade(_ fd: Int32, port: Int, cookie: String = "") -> Bool {
+    static func upgrade(_ fd: Int32, port: Int, cookie: String = "", language: String? = nil) -> Bool {
         var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         if !cookie.isEmpty { request += "Cookie: \(cookie)\r\n" }
+        if let language { request += "Accept-Language: \(language)\r\n" }
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         request += "Sec-WebSocket-Protocol: \(RuntimeContract.subprotocol)\r\n"
         request += "Origin: http://127.0.0.1:\(port)\r\n\r\n"

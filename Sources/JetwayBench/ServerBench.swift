@@ -71,8 +71,10 @@ enum ServerBench {
         /// Opens sessions until `total` are open; fails unless all of them opened. `field`:
         /// the sessions type into the page's first field rather than click its first button.
         /// `again`: browsers that come back (each with the device cookie of a page it opened).
-        func open(_ total: Int, _ path: String, field: Bool = false, again: Bool = false) async throws {
-            let opened = try await ask("open \(total) \(path)\(field ? " field" : again ? " again" : "")", fields: 2)
+        /// `language`: browsers asking for it (`Accept-Language`).
+        func open(_ total: Int, _ path: String, field: Bool = false, again: Bool = false, language: String? = nil) async throws {
+            let opened = try await ask(
+                "open \(total) \(path)\(field ? " field" : again ? " again" : "")\(language.map { " lang=\($0)" } ?? "")", fields: 2)
             guard Int(opened[1]) == total else { throw BenchFailure("only \(opened[1]) of \(total) sessions of \(path) opened") }
             try? await Task.sleep(for: .milliseconds(300))
         }
@@ -206,13 +208,19 @@ enum ServerBench {
 
     /// The phases of the board bench, each in a process of its own so that its memory starts
     /// from the same baseline (no pages freed by an earlier phase to reuse).
-    static let boardPhases = ["pages", "plain", "usual", "diverged", "active", "active-same", "cleared", "wide", "airport"]
+    static let boardPhases = [
+        "pages", "plain", "usual", "diverged", "active", "active-same", "cleared", "wide", "airport", "kiosks-one-locale", "kiosks-four-locales",
+    ]
 
     /// One phase of the board of 1,000 flights over one shared model, in both shapes, with
     /// sessions mounted as a browser mounts them (page, websocket, join).
     static func runBoard(phase: String) async {
         if phase == "airport" {
             await AirportBench.run()
+            return
+        }
+        if phase == "kiosks-one-locale" || phase == "kiosks-four-locales" {
+            await AirportBench.runKiosks(languages: phase == "kiosks-one-locale" ? ["en"] : ["en", "es", "de", "ar"])
             return
         }
         let boardModel = BenchBoardModel(count: 1000)
