@@ -31,9 +31,11 @@ enum AirportBench {
     /// 1,000 kiosks of one gate, their browsers asking for `languages` in turn (one locale, or
     /// four: English, Spanish, German, Arabic — one rendering each), in a process of their own:
     /// the memory per kiosk, and how long one change of the next flight's time takes to reach
-    /// them all (`…_one_locale` against `…_four_locales`).
-    static func runKiosks(languages: [String]) async {
-        let suffix = languages.count == 1 ? "one_locale" : "four_locales"
+    /// them all (`…_one_locale` against `…_four_locales`). `cycling`: kiosks that show the four
+    /// languages in turn (`?languages=en,es,de,ar`: one rendering of four copies).
+    static func runKiosks(languages: [String], cycling: Bool = false) async {
+        let suffix = cycling ? "cycling_four_languages" : languages.count == 1 ? "one_locale" : "four_locales"
+        let path = cycling ? "/gate/A1?languages=en,es,de,ar" : "/gate/A1"
         do {
             let day = try await noonDay()
             let model = day.model
@@ -43,7 +45,7 @@ enum AirportBench {
             }
             let before = ServerBench.residentKB()
             for (index, language) in languages.enumerated() {
-                try await harness.open((index + 1) * 1000 / languages.count, "/gate/A1", language: language)
+                try await harness.open((index + 1) * 1000 / languages.count, path, language: language)
             }
             report("airport_kiosk_rss_kb_1000_\(suffix)", Double(ServerBench.residentKB() - before) / 1000, "kB")
             report("airport_kiosk_renderings_1000_\(suffix)", Double(harness.server.openPages.renderings), "renderings")

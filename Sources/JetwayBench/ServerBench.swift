@@ -210,6 +210,7 @@ enum ServerBench {
     /// from the same baseline (no pages freed by an earlier phase to reuse).
     static let boardPhases = [
         "pages", "plain", "usual", "diverged", "active", "active-same", "cleared", "wide", "airport", "kiosks-one-locale", "kiosks-four-locales",
+        "kiosks-cycling",
     ]
 
     /// One phase of the board of 1,000 flights over one shared model, in both shapes, with
@@ -221,6 +222,10 @@ enum ServerBench {
         }
         if phase == "kiosks-one-locale" || phase == "kiosks-four-locales" {
             await AirportBench.runKiosks(languages: phase == "kiosks-one-locale" ? ["en"] : ["en", "es", "de", "ar"])
+            return
+        }
+        if phase == "kiosks-cycling" {
+            await AirportBench.runKiosks(languages: ["en"], cycling: true)
             return
         }
         let boardModel = BenchBoardModel(count: 1000)
