@@ -669,7 +669,10 @@ enum LoadClient {
         session.widget = PageIDs.id(ofElementContaining: "data-widget=", in: html)
         let version = value(after: "<meta name=\"jetway-version\" content=\"", in: html) ?? "0"
         let build = value(after: "<meta name=\"jetway-build\" content=\"", in: html) ?? "bench"
-        session.page = ClientPage(path: path, token: token, version: UInt64(version) ?? 0, buildID: build)
+        // The address's path and its query, as the runtime joins with them.
+        let address = path.split(separator: "?", maxSplits: 1).map(String.init)
+        session.page = ClientPage(
+            path: address[0], token: token, version: UInt64(version) ?? 0, buildID: build, query: address.count > 1 ? address[1] : "")
         sendText(fd, session.join)
         // `sync`: the socket reached another server than the page (behind a balancer), which
         // mounted the page afresh from its token, as the page's runtime accepts. A page that
