@@ -46,7 +46,10 @@ const zoneFormat = (zone, locale) => {
         time: new Intl.DateTimeFormat(locale, { timeZone: zone, timeStyle: "short" }),
         date: new Intl.DateTimeFormat(locale, { timeZone: zone, dateStyle: "long" }),
       };
-    } catch (e) { format = zone === "UTC" && locale === "en-US" ? null : zoneFormat("UTC", "en-US"); }
+    } catch (e) {
+      // A locale Intl does not take: the zone in US English; a zone it does not take: UTC.
+      format = locale !== "en-US" ? zoneFormat(zone, "en-US") : zone === "UTC" ? null : zoneFormat("UTC", "en-US");
+    }
     zoneFormats.set(key, format);
   }
   return format;
@@ -96,6 +99,7 @@ function showLanguages(now) {
   for (const cycle of document.querySelectorAll("[" + wire.attribute.languageCycle + "]")) {
     const period = Number(cycle.getAttribute(wire.attribute.languageCycle)), copies = cycle.children;
     if (!(period >= 1000) || copies.length === 0) continue;
+    if (!cycle.hasAttribute(wire.attribute.languageCycling)) cycle.setAttribute(wire.attribute.languageCycling, "");
     const shown = Math.floor(now / period) % copies.length;
     for (let i = 0; i < copies.length; i++) {
       if ((i === shown) !== copies[i].hasAttribute(wire.attribute.languageCurrent)) {

@@ -22,6 +22,7 @@ const wire = Object.freeze({
     language: "data-jw-language",
     languageCycle: "data-jw-cycle",
     languageCurrent: "data-jw-current",
+    languageCycling: "data-jw-cycling",
     clockFrom: "data-jw-from",
     clockTo: "data-jw-to",
     focus: "data-jw-focus",

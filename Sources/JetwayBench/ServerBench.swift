@@ -209,7 +209,8 @@ enum ServerBench {
     /// The phases of the board bench, each in a process of its own so that its memory starts
     /// from the same baseline (no pages freed by an earlier phase to reuse).
     static let boardPhases = [
-        "pages", "plain", "usual", "diverged", "active", "active-same", "cleared", "wide", "airport", "kiosks-one-locale", "kiosks-four-locales",
+        "pages", "plain", "usual", "diverged", "active", "active-same", "cleared", "wide", "airport", "kiosks-one-locale",
+        "kiosks-four-locales",
         "kiosks-cycling",
     ]
 

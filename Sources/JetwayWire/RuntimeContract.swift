@@ -50,6 +50,8 @@ public enum RuntimeContract {
         public static let languageCycle = "data-jw-cycle"
         /// Set by the runtime on the `LanguageCycle` copy shown now.
         public static let languageCurrent = "data-jw-current"
+        /// Set by the runtime on a `LanguageCycle` it switches (until then its first copy shows).
+        public static let languageCycling = "data-jw-cycling"
         /// The start of a `down` or `up` timer's interval, in ms since 1970.
         public static let clockFrom = "data-jw-from"
         /// The end of a `down` or `up` timer's interval, in ms since 1970.
@@ -388,7 +390,7 @@ public enum RuntimeContract {
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
                     ("clockZone", Attribute.clockZone), ("clockLocale", Attribute.clockLocale), ("language", Attribute.language),
                     ("languageCycle", Attribute.languageCycle),
-                    ("languageCurrent", Attribute.languageCurrent),
+                    ("languageCurrent", Attribute.languageCurrent), ("languageCycling", Attribute.languageCycling),
                     ("clockFrom", Attribute.clockFrom),
                     ("clockTo", Attribute.clockTo),
                     ("focus", Attribute.focus), ("dismissesKeyboard", Attribute.dismissesKeyboard), ("download", Attribute.download),

@@ -137,3 +137,26 @@ struct LanguageChoiceTests {
         }
     }
 }
+
+/// `Text(_:format:)` in the page's locale, as SwiftUI writes it in the environment's.
+@MainActor
+struct FormattedTextTests {
+    private struct Fare: View {
+        var body: some View {
+            VStack {
+                Text(1234.5, format: .currency(code: "EUR"))
+                Text(0.25, format: .percent)
+                Text(12_345, format: .number)
+            }
+        }
+    }
+
+    @Test func numbersAndCurrenciesInThePagesLocale() {
+        let german = ViewHost(Fare().environment(\.locale, Locale(identifier: "de_DE"))).text
+        #expect(german.contains("1.234,50") && german.contains("€") && german.contains("25") && german.contains("12.345"), "\(german)")
+        let american = ViewHost(Fare().environment(\.locale, Locale(identifier: "en_US"))).text
+        #expect(american.contains("€1,234.50") && american.contains("25%") && american.contains("12,345"), "\(american)")
+        // The same value and format compare equal (a re-render changes nothing).
+        #expect(Text(1.5, format: .number) == Text(1.5, format: .number) && Text(1.5, format: .number) != Text(2.5, format: .number))
+    }
+}

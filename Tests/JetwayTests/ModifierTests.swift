@@ -38,6 +38,17 @@ struct ModifierTests {
         #expect(
             inner(Text("a").padding(EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4))).contains(
                 "padding-block:1px 3px;padding-inline:2px 4px"))
+        // Insets and an edge's padding add up, in either order (each a box of its own).
+        for html in [
+            inner(Text("a").padding(.horizontal, 8).padding(EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4))),
+            inner(Text("a").padding(EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)).padding(.horizontal, 8)),
+        ] {
+            #expect(
+                html.contains("padding-inline:2px 4px") && html.contains("padding-inline-start:8px") && html.contains("jw-box"), "\(html)")
+        }
+        // `.badge(nil)` is the `Text?` form's (no badge); a literal is a key.
+        #expect(!ViewHost(List { Text("Row").badge(nil) }).html.contains(StyleClass.badge + "\""))
+        #expect(ViewHost(List { Text("Row").badge("New") }).text.contains("New"))
         #expect(
             inner(Text("a").frame(width: 10, height: 20))
                 == "<div class=\"jw-frame\" style=\"width:10px;height:20px\"><span class=\"jw-text\">a</span></div>")

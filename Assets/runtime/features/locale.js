@@ -13,10 +13,18 @@ feature((view) => {
     chosen = request;
     const tag = request.slice(request.indexOf(" ") + 1);
     if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/.test(tag) && tag !== "") return;
+    // A kept copy shown offline, or a choice this browser keeps already (a view that chooses
+    // each time it appears): no reload, which would only choose again.
+    if (document.documentElement.hasAttribute(wire.attribute.savedAt)) return;
+    const kept = (document.cookie.split("; ").find((c) => c.startsWith("jw_lang=")) || "").slice(8);
+    if (kept === tag) return;
     document.cookie = tag ? "jw_lang=" + tag + "; path=/; max-age=31536000; samesite=lax" : "jw_lang=; path=/; max-age=0; samesite=lax";
     location.reload();
   }
   view.on("settle", choose);
+  // A LanguageCycle whose marks a patch or a resync took away shows the clock's language again
+  // at once, not at the next tick.
+  view.on("settle", () => showLanguages(clock.now()));
 
   let zone = "";
   try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }

@@ -12,13 +12,17 @@
 /// The browser keeps the choice (the `jw_lang` cookie, a year) and reloads the page, which comes
 /// back in that language and its writing direction — as an iPhone app shown in another language
 /// starts again. What a view keeps in `@State` starts again with it; `@AppStorage`, the store and
-/// the address are kept. Outside a page's event nothing happens. A tag that is not a language
-/// (`"C"`, `"de_DE"`, an empty string) is refused: the call returns false and nothing changes.
+/// the address are kept. A choice the browser keeps already reloads nothing (a view may choose
+/// each time it appears). Outside a page (a `ViewHost` without one) nothing happens; a view
+/// hosted in another site's page (docs/integration.md) leaves that site's language alone. A tag that
+/// is not a language (`"C"`, `"de_DE"`, an empty string) is refused: the call returns false and
+/// nothing changes.
 public struct LanguageChoice: Sendable {
     let page: (@MainActor @Sendable (String?) -> Bool)?
 
     /// Chooses `language` (a BCP 47 tag: `de`, `pt-BR`, `ar`), or the browser's own languages
-    /// again (nil). Returns whether the page will show it.
+    /// again (nil). Returns whether the choice was taken (false for a tag that is not a language,
+    /// or outside a page).
     @MainActor @discardableResult public func callAsFunction(_ language: String?) -> Bool {
         page?(language) ?? false
     }

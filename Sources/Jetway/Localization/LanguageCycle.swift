@@ -24,7 +24,7 @@ public struct LanguageCycle<Content: View>: _PrimitiveView {
     /// Shows `content` in each of `languages` (BCP 47 tags) for `period` (at least a second).
     public init(_ languages: [String], every period: Duration = .seconds(10), @ViewBuilder content: () -> Content) {
         self.languages = languages.filter(LanguageChoice.isLanguageTag)
-        self.period = max(period, .seconds(1))
+        self.period = min(max(period, .seconds(1)), .seconds(86_400))
         self.content = content()
     }
 

@@ -50,12 +50,26 @@ public final class StringCatalog: @unchecked Sendable {
     /// Adds `catalog`'s strings to the app's (which it becomes when there is none): what a
     /// server does with the catalogs it loads. Several servers in one process (tests) add to one
     /// catalog rather than take each other's away; a key both have keeps the later text.
+    /// The app's catalog is never changed in place (pages may be reading it on other threads):
+    /// a merged copy takes its place. The first catalog's source language stays.
     public static func addToApp(_ catalog: StringCatalog) {
-        if let app, app !== catalog { app.merge(catalog) } else { app = catalog }
+        addLock.lock()
+        defer { addLock.unlock() }
+        guard let app, app !== catalog else {
+            app = catalog
+            return
+        }
+        let merged = StringCatalog()
+        merged.sourceLanguage = app.sourceLanguage
+        merged.merge(app)
+        merged.merge(catalog)
+        self.app = merged
     }
 
+    private static let addLock = NSLock()
+
     /// Takes `other`'s texts (replacing those of the same table, key and language).
-    func merge(_ other: StringCatalog) {
+    private func merge(_ other: StringCatalog) {
         for (table, keys) in other.tables {
             for (key, languages) in keys {
                 for (language, entry) in languages { tables[table, default: [:]][key, default: [:]][language] = entry }

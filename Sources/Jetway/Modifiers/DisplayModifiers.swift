@@ -47,9 +47,10 @@ extension View {
     }
 
     /// A badge of a localized string key's text (in the page's language when the app's String
-    /// Catalog has it); nil shows none.
-    public func badge(_ key: LocalizedStringKey?) -> some View {
-        modifier(BadgeModifier(text: key.map { Text($0) }))
+    /// Catalog has it). (Not optional, so that `.badge(nil)` is the `Text?` form's; a
+    /// `condition ? "New" : nil` is a string, shown as written.)
+    public func badge(_ key: LocalizedStringKey) -> some View {
+        modifier(BadgeModifier(text: Text(key)))
     }
 
     /// A badge of the string `label`, as written, on a list row or a tab item; nil shows none.

@@ -31,8 +31,8 @@ extension View {
         padding(.all, length)
     }
 
-    /// Space on each edge as `insets` gives it. Unlike the edge-set form, `leading` is the left and
-    /// `trailing` the right, even in a right-to-left page.
+    /// Space on each edge as `insets` gives it; `leading` is the right on a right-to-left page, as
+    /// in the edge-set form.
     public func padding(_ insets: EdgeInsets) -> some View {
         modifier(
             PaddingModifier(
@@ -97,7 +97,13 @@ struct PaddingModifier: NodeModifier {
     /// Whether the element already has padding on an edge this modifier pads.
     private func overlaps(_ style: String) -> Bool {
         guard style.containsBytes("padding") else { return false }
-        if style.containsBytes("padding:") || declarations.hasPrefix("padding:") { return true }
+        // A shorthand (`padding:`, or `padding-block`/`padding-inline` of `EdgeInsets`) on
+        // either side covers edges the other names.
+        if style.containsBytes("padding:") || declarations.hasPrefix("padding:") || style.containsBytes("padding-block")
+            || style.containsBytes("padding-inline:") || declarations.hasPrefix("padding-block")
+        {
+            return true
+        }
         return declarations.split(separator: ";").contains { declaration in
             style.containsBytes(String(declaration.prefix { $0 != ":" }) + ":")
         }

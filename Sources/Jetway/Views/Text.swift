@@ -21,6 +21,27 @@ public struct Text: _PrimitiveView, Equatable {
         /// A key the app's String Catalog has (in `table`): its text chosen when rendered, in
         /// the page's language.
         case localized(LocalizedStringKey, table: String?)
+        /// `Text(_:format:)`: a value written by a format style when rendered, in the page's
+        /// locale.
+        case formatted(FormattedValue)
+    }
+
+    /// A value and the format style that writes it, compared by both.
+    struct FormattedValue: Equatable, @unchecked Sendable {
+        let format: AnyHashable
+        let input: Any
+        let isSameInput: (Any) -> Bool
+        /// The text in a locale (nil: as the style says).
+        let write: (Locale?) -> String
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.format == rhs.format && lhs.isSameInput(rhs.input) }
+
+        /// The locale a page's value is written in: the environment's, unless it is the
+        /// default's (a page no language was asked for: as the style says, as before).
+        static func locale(of environment: EnvironmentValues) -> Locale? {
+            let locale = environment.locale
+            return locale.identifier == "en_US_POSIX" ? nil : locale
+        }
     }
     var content: Content
     var font: Font?
@@ -119,6 +140,7 @@ public struct Text: _PrimitiveView, Equatable {
         case .timerInterval(let interval, let down): DateStyle.timerText(interval, countsDown: down, now: Date())
         case .image(let image): image.label ?? ""
         case .localized(let key, _): key.string
+        case .formatted(let value): value.write(nil)
         }
     }
 
@@ -134,6 +156,7 @@ public struct Text: _PrimitiveView, Equatable {
             style.format(date, now: environment.wallClock.now, timeZone: environment.timeZone, locale: environment.locale)
         case .timerInterval(let interval, let down): DateStyle.timerText(interval, countsDown: down, now: environment.wallClock.now)
         case .image(let image): image.label ?? ""
+        case .formatted(let value): value.write(FormattedValue.locale(of: environment))
         case .localized(let key, let table):
             Text(
                 content: Self.content(
@@ -146,6 +169,10 @@ public struct Text: _PrimitiveView, Equatable {
 
     nonisolated private init(content: Content) {
         self.content = content
+    }
+
+    nonisolated init(formatted value: FormattedValue) {
+        self.content = .formatted(value)
     }
 
     /// Joins two texts into one, each part keeping its own font, colour and style (a `<span>` of
@@ -269,6 +296,8 @@ public struct Text: _PrimitiveView, Equatable {
             node.children = [image.makeNode(key: IdentityHash.mix(IdentityHash.seed, 1))]
         case .localized(let key, _):
             node.text = key.string  // (resolved above)
+        case .formatted(let value):
+            node.text = value.write(FormattedValue.locale(of: environment))
         }
         // In a row, a short text (a time, a gate, a status) keeps its whole width, as SwiftUI
         // sizes a stack's least flexible children first; a long one (marked) gives way and
@@ -360,7 +389,8 @@ public struct Text: _PrimitiveView, Equatable {
         /// own otherwise ("02:00", "2. Dezember 2026" on a German page).
         static func calendarLocale(_ locale: Locale?) -> String {
             guard let locale else { return "en-US" }
-            let identifier = locale.identifier
+            // Without keywords (`de_DE@calendar=japanese`), which `Intl` would refuse.
+            let identifier = String(locale.identifier.prefix { $0 != "@" })
             if identifier.isEmpty || identifier == "en" || identifier == "en_US" || identifier == "en_US_POSIX" { return "en-US" }
             return identifier.replacingOccurrences(of: "_", with: "-")
         }

@@ -95,9 +95,14 @@ public struct TextEditor: _PrimitiveView {
 
 extension Text {
     /// A value shown as `format` writes it: `Text(fare, format: .currency(code: "EUR"))`,
-    /// `Text(departure, format: .dateTime.hour().minute())`.
+    /// `Text(departure, format: .dateTime.hour().minute())` — in the page's locale, as SwiftUI
+    /// writes it in the environment's ("12,50 €" on a German page); on a page no language was
+    /// asked for, as the style says.
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String {
-        self.init(verbatim: format.format(input))
+        self.init(
+            formatted: FormattedValue(
+                format: AnyHashable(format), input: input, isSameInput: { ($0 as? F.FormatInput) == input },
+                write: { locale in (locale.map { format.locale($0) } ?? format).format(input) }))
     }
 
     /// An object shown as a Foundation formatter writes it: `Text(total as NSNumber, formatter:
