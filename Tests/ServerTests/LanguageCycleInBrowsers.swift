@@ -29,13 +29,7 @@ extension EndToEnd {
         func inWebKit() async throws { try await check(.webkit) }
 
         func check(_ engine: BrowserEngine) async throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jetway-strings-\(UUID().uuidString.prefix(8))")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try LocalizationTestsCatalog.json.write(
-                to: folder.appendingPathComponent("Localizable.xcstrings"), atomically: true, encoding: .utf8)
-            let server = try TestServer(app: JetwayApp(title: "Cycle", routes: [Route("/") { _ in Screen() }])) {
-                $0.localizationDirectories = [folder.path]
-            }
+            let (server, folder) = try LocalizationTestsCatalog.server(JetwayApp(title: "Cycle", routes: [Route("/") { _ in Screen() }]))
             defer {
                 server.stop()
                 try? FileManager.default.removeItem(at: folder)

@@ -26,18 +26,9 @@ struct LocalizedPagesTests {
     }
 
     static func server(_ configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> (TestServer, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jetway-strings-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try LocalizationTestsCatalog.json.write(
-            to: folder.appendingPathComponent("Localizable.xcstrings"), atomically: true, encoding: .utf8)
         // No zone of the app's: it would become the test process's (`ProcessTimeZone`), which
         // other suites' dates are computed in.
-        let app = JetwayApp(title: "Board", routes: [Route("/") { _ in Board() }])
-        let server = try TestServer(app: app, transport: .memory) {
-            $0.localizationDirectories = [folder.path]
-            configure(&$0)
-        }
-        return (server, folder)
+        try LocalizationTestsCatalog.server(JetwayApp(title: "Board", routes: [Route("/") { _ in Board() }]), transport: .memory, configure)
     }
 
     @Test func eachLanguageItsOwnTextDirectionAndRendering() async throws {
@@ -161,6 +152,21 @@ struct LocalizedPagesTests {
 
 /// The catalog of LocalizationTests, as a server reads it from a folder.
 enum LocalizationTestsCatalog {
+    /// A server of `app` that reads this catalog from a folder of its own (removed by the caller).
+    @MainActor
+    static func server(
+        _ app: JetwayApp, transport: TestTransport = .sockets, _ configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) throws -> (TestServer, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jetway-strings-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try json.write(to: folder.appendingPathComponent("Localizable.xcstrings"), atomically: true, encoding: .utf8)
+        let server = try TestServer(app: app, transport: transport) {
+            $0.localizationDirectories = [folder.path]
+            configure(&$0)
+        }
+        return (server, folder)
+    }
+
     static let json = #"""
         {
           "sourceLanguage" : "en",
