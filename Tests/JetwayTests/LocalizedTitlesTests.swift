@@ -160,3 +160,30 @@ struct FormattedTextTests {
         #expect(Text(1.5, format: .number) == Text(1.5, format: .number) && Text(1.5, format: .number) != Text(2.5, format: .number))
     }
 }
+
+/// The words Jetway writes itself (an alert's OK, Back, Search, Refresh) in the page's
+/// language, as a device's system writes them; the app's catalog may say otherwise.
+@MainActor
+struct SystemWordsTests {
+    private struct Screen: View {
+        @State private var search = ""
+        @State private var alerting = true
+        var body: some View {
+            NavigationStack {
+                NavigationLink("Next") { Text("Second") }
+                    .searchable(text: $search)
+                    .alert("Titles: Gate changed", isPresented: $alerting) {}
+                    .refreshable {}
+            }
+        }
+    }
+
+    @Test func okBackSearchAndRefreshInThePagesLanguage() throws {
+        let spanish = ViewHost(Screen().environment(\.locale, Locale(identifier: "es_ES")))
+        #expect(spanish.html.contains("Aceptar") && spanish.html.contains(#"aria-label="Buscar""#) && spanish.html.contains("Actualizar"))
+        try spanish.tap("Next")
+        #expect(spanish.html.contains("‹ Atrás"))
+        let english = ViewHost(Screen())
+        #expect(english.html.contains(">OK<") && english.html.contains(#"aria-label="Search""#))
+    }
+}

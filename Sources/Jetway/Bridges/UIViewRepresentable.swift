@@ -673,7 +673,7 @@ open class UISearchBar: UIView {
             get: { [weak self] in self?.text ?? "" },
             set: { [weak self] typed in self?.visitorTyped(typed) })
         let field = TextInput.node(
-            inside.structural(0), type: "search", title: placeholder ?? prompt ?? "Search", prompt: nil, text: binding,
+            inside.structural(0), type: "search", title: placeholder ?? prompt ?? SystemWords.text(.search, in: context.environment), prompt: nil, text: binding,
             className: StyleClass.search)
         field.setAttribute("role", "searchbox")
         field.addStyle("flex:1")
@@ -700,7 +700,7 @@ open class UISearchBar: UIView {
         if showsCancelButton {
             let cancel = inside.structural(1).element("button", StyleClass.button)
             cancel.setAttribute("type", "button")
-            cancel.text = "Cancel"
+            cancel.text = SystemWords.text(.cancel, in: context.environment)
             cancel.on(.click) { [weak self] _ in
                 guard let self else { return }
                 self.delegate?.searchBarCancelButtonClicked(self)

@@ -24,9 +24,9 @@ struct RefreshableModifier: _PrimitiveModifier {
         if state.isRefreshing {
             node.setAttribute("aria-busy", "true")
             control.setAttribute("disabled", "")
-            control.text = "Refreshing…"
+            control.text = SystemWords.text(.refreshing, in: context.environment)
         } else {
-            control.text = "Refresh"
+            control.text = SystemWords.text(.refresh, in: context.environment)
             control.addHandler(EventBinding(event: .click) { _ in state.refresh() })
         }
         var children = [control]

@@ -181,7 +181,7 @@ struct SearchableModifier: _PrimitiveModifier {
     static func _apply(_ modifier: Self, _ context: _RenderContext, _ out: inout [Node], _ content: @escaping _ContentRenderer) {
         let wrapper = context.element("div", StyleClass.searchable)
         let inside = context.insideElement()
-        let title = modifier.prompt?.string(in: context.environment) ?? "Search"
+        let title = modifier.prompt?.string(in: context.environment) ?? SystemWords.text(.search, in: context.environment)
         let field = TextInput.node(
             inside.structural(0), type: "search", title: title, prompt: nil, text: modifier.text, className: StyleClass.search)
         field.setAttribute("role", "searchbox")

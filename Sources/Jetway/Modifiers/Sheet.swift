@@ -407,7 +407,7 @@ struct AlertModifier<Actions: View, Message: View>: _PrimitiveModifier {
         if buttons.isEmpty {
             let ok = inside.structural(4).element("button", StyleClass.button)
             ok.setAttribute("type", "button")
-            ok.text = "OK"
+            ok.text = SystemWords.text(.ok, in: context.environment)
             ok.addHandler(EventBinding(event: .click) { _ in dismiss() })
             buttons = [ok]
         }

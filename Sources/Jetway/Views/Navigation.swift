@@ -108,8 +108,9 @@ public struct NavigationStack<Root: View>: _PrimitiveView {
         if state.path.count > 0 {
             let back = inner.structural(0).element("a", buttonNavBackClasses)
             back.setAttribute("href", state.href(Array(state.keys.dropLast())))
-            back.setAttribute("aria-label", "Back")
-            back.text = "‹ Back"
+            let word = SystemWords.text(.back, in: context.environment)
+            back.setAttribute("aria-label", word)
+            back.text = "‹ " + word
             back.addHandler(EventBinding(event: .click) { _ in state.pop() })
             children.insert(back, at: 0)
         }
