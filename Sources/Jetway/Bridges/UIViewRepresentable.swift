@@ -673,7 +673,8 @@ open class UISearchBar: UIView {
             get: { [weak self] in self?.text ?? "" },
             set: { [weak self] typed in self?.visitorTyped(typed) })
         let field = TextInput.node(
-            inside.structural(0), type: "search", title: placeholder ?? prompt ?? SystemWords.text(.search, in: context.environment), prompt: nil, text: binding,
+            inside.structural(0), type: "search", title: placeholder ?? prompt ?? SystemWords.text(.search, in: context.environment),
+            prompt: nil, text: binding,
             className: StyleClass.search)
         field.setAttribute("role", "searchbox")
         field.addStyle("flex:1")

@@ -9,7 +9,10 @@ enum SystemWords {
 
     /// Each word by language: es, de, fr, it, pt, nl, ar, he, ja, zh, ru.
     static let table: [Word: [String: String]] = [
-        .ok: ["es": "Aceptar", "de": "OK", "fr": "OK", "it": "OK", "pt": "OK", "nl": "OK", "ar": "حسنًا", "he": "אישור", "ja": "OK", "zh": "好", "ru": "ОК"],
+        .ok: [
+            "es": "Aceptar", "de": "OK", "fr": "OK", "it": "OK", "pt": "OK", "nl": "OK", "ar": "حسنًا", "he": "אישור", "ja": "OK", "zh": "好",
+            "ru": "ОК",
+        ],
         .cancel: [
             "es": "Cancelar", "de": "Abbrechen", "fr": "Annuler", "it": "Annulla", "pt": "Cancelar", "nl": "Annuleer", "ar": "إلغاء",
             "he": "ביטול", "ja": "キャンセル", "zh": "取消", "ru": "Отменить",
