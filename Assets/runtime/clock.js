@@ -56,7 +56,7 @@ const zoneFormat = (zone, locale) => {
 };
 // "8:05 AM" or "December 2, 2026" (short time, long date) in a time zone and locale, as the
 // server writes Text(date, style: .time/.date) (the space before AM/PM a plain one on both sides).
-const calendarText = (ms, zone, locale, time) => {
+const calendarText = (ms, zone, time, locale = "en-US") => {
   const format = zoneFormat(zone, locale);
   return (time ? format.time : format.date).format(ms).replace(/[\u202f\u00a0]/g, " ");
 };
@@ -80,7 +80,7 @@ function clockText(el, now) {
   const kind = el.getAttribute(wire.attribute.clock), at = Number(el.getAttribute(wire.attribute.clockAt));
   switch (kind) {
     case "now-time": case "now-date":
-      return calendarText(now, el.getAttribute(wire.attribute.clockZone) || "UTC", el.getAttribute(wire.attribute.clockLocale) || "en-US", kind === "now-time");
+      return calendarText(now, el.getAttribute(wire.attribute.clockZone) || "UTC", kind === "now-time", el.getAttribute(wire.attribute.clockLocale) || "en-US");
     case "relative": return Number.isFinite(at) ? relativeText(wholeSeconds(at - now)) : null;
     case "offset": return Number.isFinite(at) ? (at >= now ? "+" : "-") + relativeText(wholeSeconds(at - now)) : null;
     case "timer": return Number.isFinite(at) ? timerText(wholeSeconds(at - now)) : null;

@@ -156,6 +156,13 @@ struct FormattedTextTests {
         #expect(german.contains("1.234,50") && german.contains("€") && german.contains("25") && german.contains("12.345"), "\(german)")
         let american = ViewHost(Fare().environment(\.locale, Locale(identifier: "en_US"))).text
         #expect(american.contains("€1,234.50") && american.contains("25%") && american.contains("12,345"), "\(american)")
+        // Text(date, style:) in the page's locale, as the browser's clocks write it
+        // (Tests/RuntimeTests/clock.test.js has the same dates).
+        let date = Date(timeIntervalSince1970: 1_796_223_900)  // 2026-12-02 15:05 UTC
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        #expect(Text.DateStyle.time.format(date, now: date, timeZone: berlin, locale: Locale(identifier: "de_DE")) == "16:05")
+        #expect(Text.DateStyle.date.format(date, now: date, timeZone: berlin, locale: Locale(identifier: "de_DE")) == "2. Dezember 2026")
+        #expect(Text.DateStyle.time.format(date, now: date, timeZone: TimeZone(identifier: "America/Denver")!) == "8:05 AM")
         // The same value and format compare equal (a re-render changes nothing).
         #expect(Text(1.5, format: .number) == Text(1.5, format: .number) && Text(1.5, format: .number) != Text(2.5, format: .number))
     }
