@@ -194,3 +194,29 @@ struct SystemWordsTests {
         #expect(english.html.contains(">OK<") && english.html.contains(#"aria-label="Search""#))
     }
 }
+
+/// `@Environment(\.calendar)`: the page locale's calendar in its locale and zone, unless set.
+@MainActor
+struct CalendarEnvironmentTests {
+    private struct Day: View {
+        @Environment(\.calendar) private var calendar
+        var body: some View {
+            // 2026-12-02 23:30 UTC: already the 3rd in Berlin.
+            let date = Date(timeIntervalSince1970: 1_796_254_200)
+            Text("day \(calendar.component(.day, from: date)) \(calendar.timeZone.identifier) \(calendar.firstWeekday)")
+        }
+    }
+
+    @Test func thePagesCalendarInItsZoneAndLocale() {
+        let berlin = ViewHost(
+            Day().environment(\.timeZone, TimeZone(identifier: "Europe/Berlin")!).environment(\.locale, Locale(identifier: "de_DE"))
+        ).text
+        #expect(berlin.contains("day 3 Europe/Berlin 2"), "\(berlin)")  // a German week starts on Monday
+        let denver = ViewHost(Day().environment(\.timeZone, TimeZone(identifier: "America/Denver")!)).text
+        #expect(denver.contains("day 2 America/Denver"), "\(denver)")
+        var japanese = Calendar(identifier: .japanese)
+        japanese.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+        let set = ViewHost(Day().environment(\.calendar, japanese)).text
+        #expect(set.contains("Asia/Tokyo"), "\(set)")
+    }
+}

@@ -60,6 +60,21 @@ extension EnvironmentValues {
         set { self[TimeZoneKey.self] = newValue }
     }
 
+    /// The calendar views compute dates in: unless a view sets one, the page locale's calendar
+    /// (Gregorian for most), in the environment's `locale` and `timeZone` — so a day's start,
+    /// a weekday's name and "tomorrow" are the visitor's.
+    public var calendar: Calendar {
+        get {
+            if let calendar = self[CalendarKey.self] { return calendar }
+            let locale = self.locale
+            var calendar = Calendar(identifier: locale.identifier == "en_US_POSIX" ? .gregorian : locale.calendar.identifier)
+            calendar.locale = locale
+            calendar.timeZone = timeZone
+            return calendar
+        }
+        set { self[CalendarKey.self] = newValue }
+    }
+
     /// True inside a `.searchable` view while its field has text.
     public var isSearching: Bool {
         get { self[IsSearchingKey.self] }
@@ -101,6 +116,7 @@ private struct LocaleKey: EnvironmentKey { static let defaultValue = Locale(iden
 /// when it ran (`JetwayApp(timeZone:)` sets it on every page and makes it the process's too).
 private struct TimeZoneKey: EnvironmentKey { static let defaultValue = TimeZone(identifier: "UTC") ?? TimeZone.current }
 private struct IsSearchingKey: EnvironmentKey { static let defaultValue = false }
+private struct CalendarKey: EnvironmentKey { static let defaultValue: Calendar? = nil }
 private struct PickerStyleKey: EnvironmentKey { static let defaultValue = PickerStyleKind.menu }
 private struct LabelsHiddenKey: EnvironmentKey { static let defaultValue = false }
 
