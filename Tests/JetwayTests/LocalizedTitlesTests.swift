@@ -220,3 +220,26 @@ struct CalendarEnvironmentTests {
         #expect(set.contains("Asia/Tokyo"), "\(set)")
     }
 }
+
+/// `TextField(value:format:)` writes and reads its text in the page's locale.
+@MainActor
+struct FormattedFieldTests {
+    private struct Fare: View {
+        @State private var fare = 1234.5
+        var body: some View {
+            VStack {
+                TextField("Fare", value: $fare, format: .number)
+                Text("fare \(String(describing: fare))")
+            }
+        }
+    }
+
+    @Test func aGermanPageWritesAndReadsGermanNumbers() throws {
+        let host = ViewHost(Fare().environment(\.locale, Locale(identifier: "de_DE")))
+        #expect(host.html.contains(#"value="1.234,5""#), "\(host.html)")
+        try host.enter("2.000,25", into: "Fare")
+        #expect(host.text.contains("fare 2000.25"), "\(host.text)")
+        let english = ViewHost(Fare())
+        #expect(english.html.contains(#"value="1,234.5""#) || english.html.contains(#"value="1234.5""#), "\(english.html)")
+    }
+}

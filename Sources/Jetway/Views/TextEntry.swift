@@ -18,6 +18,7 @@ extension TextField where Label == Text {
         self.init(
             title: Text(titleKey), text: FormattedValue.binding(value, format: format), prompt: prompt, inputType: "text",
             commitsOnChange: true)
+        localizedText = { FormattedValue.binding(value, format: format.locale($0)) }
     }
 
     /// A field titled with a string, bound to a value shown with `format`; what is typed is read when
@@ -28,6 +29,7 @@ extension TextField where Label == Text {
         self.init(
             title: Text(title), text: FormattedValue.binding(value, format: format), prompt: prompt, inputType: "text",
             commitsOnChange: true)
+        localizedText = { FormattedValue.binding(value, format: format.locale($0)) }
     }
 
     /// The older form, with a `Formatter` (`NumberFormatter`, `DateFormatter`).

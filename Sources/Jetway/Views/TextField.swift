@@ -18,6 +18,9 @@ public struct TextField<Label: View>: _PrimitiveView {
     /// A field bound to a formatted value takes the text when it is committed (Return, or the
     /// focus leaving), as SwiftUI's does: not each keystroke's half-typed number.
     var commitsOnChange = false
+    /// A field bound to a formatted value: its text written and read in a page's locale (the
+    /// value "1234.5" shown as "1.234,5" on a German page, and typed so).
+    var localizedText: ((Locale) -> Binding<String>)?
     /// The iOS 13 form's actions: editing began (true) or ended (false), and Return.
     var onEditingChanged: (@MainActor (Bool) -> Void)?
     var onCommit: (@MainActor () -> Void)?
@@ -36,7 +39,8 @@ public struct TextField<Label: View>: _PrimitiveView {
         }
         let node = TextInput.node(
             context, type: view.inputType, title: view.title.string(in: context.environment),
-            prompt: view.prompt?.string(in: context.environment), text: view.text, className: StyleClass.textfield,
+            prompt: view.prompt?.string(in: context.environment),
+            text: Text.FormattedValue.locale(of: context.environment).flatMap { locale in view.localizedText?(locale) } ?? view.text, className: StyleClass.textfield,
             multiline: view.axis == .vertical, commitsOnChange: view.commitsOnChange)
         if let changed = view.onEditingChanged, context.environment.isEnabled {
             // After the field's own (a formatted value commits on blur).
