@@ -40,7 +40,8 @@ public struct TextField<Label: View>: _PrimitiveView {
         let node = TextInput.node(
             context, type: view.inputType, title: view.title.string(in: context.environment),
             prompt: view.prompt?.string(in: context.environment),
-            text: Text.FormattedValue.locale(of: context.environment).flatMap { locale in view.localizedText?(locale) } ?? view.text, className: StyleClass.textfield,
+            text: Text.FormattedValue.locale(of: context.environment).flatMap { locale in view.localizedText?(locale) } ?? view.text,
+            className: StyleClass.textfield,
             multiline: view.axis == .vertical, commitsOnChange: view.commitsOnChange)
         if let changed = view.onEditingChanged, context.environment.isEnabled {
             // After the field's own (a formatted value commits on blur).
