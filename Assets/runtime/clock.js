@@ -76,13 +76,35 @@ const relativeText = (s) => {
   }
   return parts.join(", ");
 };
+// In a page's language: its unit words by plural category (the server's `data-jw-units`).
+const localUnits = new Map();
+const localRelativeText = (s, el) => {
+  const json = el.getAttribute(wire.attribute.clockUnits), locale = el.getAttribute(wire.attribute.clockLocale) || "en";
+  if (!json) return relativeText(s);
+  let entry = localUnits.get(json + locale);
+  if (!entry) {
+    try { entry = { units: JSON.parse(json), plural: new Intl.PluralRules(locale) }; } catch (e) { entry = null; }
+    localUnits.set(json + locale, entry);
+  }
+  if (!entry) return relativeText(s);
+  const fill = (forms, n) => (forms[entry.plural.select(n)] || forms.other || "{0}").replace("{0}", String(n));
+  const sizes = [[86400, "d", Infinity], [3600, "h", 24], [60, "m", 60], [1, "s", 60]];
+  const first = sizes.findIndex(([size]) => s >= size);
+  if (first < 0) return fill(entry.units.s, 0);
+  const parts = [];
+  for (const [size, key, wrap] of sizes.slice(first, first + 2)) {
+    const count = Math.floor(s / size) % wrap;
+    if (count > 0) parts.push(fill(entry.units[key], count));
+  }
+  return parts.length === 2 ? entry.units.j.replace("{0}", parts[0]).replace("{1}", parts[1]) : parts[0];
+};
 function clockText(el, now) {
   const kind = el.getAttribute(wire.attribute.clock), at = Number(el.getAttribute(wire.attribute.clockAt));
   switch (kind) {
     case "now-time": case "now-date":
       return calendarText(now, el.getAttribute(wire.attribute.clockZone) || "UTC", kind === "now-time", el.getAttribute(wire.attribute.clockLocale) || "en-US");
-    case "relative": return Number.isFinite(at) ? relativeText(wholeSeconds(at - now)) : null;
-    case "offset": return Number.isFinite(at) ? (at >= now ? "+" : "-") + relativeText(wholeSeconds(at - now)) : null;
+    case "relative": return Number.isFinite(at) ? localRelativeText(wholeSeconds(at - now), el) : null;
+    case "offset": return Number.isFinite(at) ? (at >= now ? "+" : "-") + localRelativeText(wholeSeconds(at - now), el) : null;
     case "timer": return Number.isFinite(at) ? timerText(wholeSeconds(at - now)) : null;
     case "down": case "up": {
       const from = Number(el.getAttribute(wire.attribute.clockFrom)), to = Number(el.getAttribute(wire.attribute.clockTo));

@@ -19,6 +19,7 @@ const wire = Object.freeze({
     clockAt: "data-jw-at",
     clockZone: "data-jw-tz",
     clockLocale: "data-jw-locale",
+    clockUnits: "data-jw-units",
     language: "data-jw-language",
     languageCycle: "data-jw-cycle",
     languageCurrent: "data-jw-current",

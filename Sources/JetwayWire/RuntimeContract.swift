@@ -42,6 +42,10 @@ public enum RuntimeContract {
         /// The locale (a BCP 47 tag) a `now-time` or `now-date` clock text is written in; US
         /// English when absent.
         public static let clockLocale = "data-jw-locale"
+        /// A `relative` or `offset` clock text's unit words in the page's language (JSON: `d`,
+        /// `h`, `m`, `s` by plural category, `{0}` the count; `j` the joiner of two); English's
+        /// when absent.
+        public static let clockUnits = "data-jw-units"
         /// On the root: the language the visitor chose (`serial tag`; an empty tag for the
         /// browser's own), which the runtime keeps in the `jw_lang` cookie before reloading.
         public static let language = "data-jw-language"
@@ -388,7 +392,8 @@ public enum RuntimeContract {
                     ("title", Attribute.title), ("open", Attribute.open), ("debounce", Attribute.debounce),
                     ("throttle", Attribute.throttle), ("scrollTo", Attribute.scrollTo), ("scrollID", Attribute.scrollID),
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
-                    ("clockZone", Attribute.clockZone), ("clockLocale", Attribute.clockLocale), ("language", Attribute.language),
+                    ("clockZone", Attribute.clockZone), ("clockLocale", Attribute.clockLocale), ("clockUnits", Attribute.clockUnits),
+                    ("language", Attribute.language),
                     ("languageCycle", Attribute.languageCycle),
                     ("languageCurrent", Attribute.languageCurrent), ("languageCycling", Attribute.languageCycling),
                     ("clockFrom", Attribute.clockFrom),

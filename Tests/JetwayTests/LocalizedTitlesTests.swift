@@ -243,3 +243,28 @@ struct FormattedFieldTests {
         #expect(english.html.contains(#"value="1,234.5""#) || english.html.contains(#"value="1234.5""#), "\(english.html)")
     }
 }
+
+/// `Text(date, style: .relative)` in the page's language, as the browsers' `Intl` writes it.
+@MainActor
+struct RelativeTimesTests {
+    @Test func relativeTimesInSixLanguages() {
+        func text(_ seconds: Int, _ language: String) -> String {
+            Text.DateStyle.relativeText(seconds, locale: Locale(identifier: language))
+        }
+        #expect(text(725, "de_DE") == "12 Min., 5 Sek.")
+        #expect(text(725, "es") == "12 min y 5 s")
+        #expect(text(2 * 86400 + 3600, "ar") == "يومان و1 س")
+        #expect(text(86400, "ar") == "يوم")
+        #expect(text(3 * 3600, "ja") == "3 時間")
+        #expect(text(725, "en_US") == "12 min, 5 sec", "English as SwiftUI writes it")
+        #expect(text(725, "sv") == "12 min, 5 sec", "a language without words of its own: English")
+        // The page's clock carries the words for the browser.
+        let now = Date(timeIntervalSince1970: 1_796_000_000)
+        let html = ViewHost(
+            Text(now.addingTimeInterval(725), style: .relative).environment(\.locale, Locale(identifier: "de_DE"))
+                .environment(\.wallClock, WallClock(startingAt: now, rate: 0))
+        ).html
+        // (ViewHost's document shows a ticking text as ⏱; its words are the attribute's.)
+        #expect(html.contains(RuntimeContract.Attribute.clockUnits) && html.contains("{0} Min."), "\(html)")
+    }
+}

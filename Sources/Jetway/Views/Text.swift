@@ -284,6 +284,11 @@ public struct Text: _PrimitiveView, Equatable {
                 if style.isRelative {
                     node.setAttribute(RuntimeContract.Attribute.clock, style.name)
                     node.setAttribute(RuntimeContract.Attribute.clockAt, String(WallClock.milliseconds(date)))
+                    // A page in another language: its unit words, for the browser's ticking text.
+                    if style != .timer, let units = RelativeUnits.of(environment.locale) {
+                        node.setAttribute(RuntimeContract.Attribute.clockUnits, units.json)
+                        node.setAttribute(RuntimeContract.Attribute.clockLocale, StringCatalog.base(environment.locale.identifier))
+                    }
                 }
                 node.text = style.format(date, now: now, timeZone: timeZone, locale: environment.locale)
             }
@@ -345,10 +350,10 @@ public struct Text: _PrimitiveView, Equatable {
         func format(_ date: Date, now: Date, timeZone: TimeZone, locale: Locale? = nil) -> String {
             switch self {
             case .time, .date: return Self.calendarText(date, time: self == .time, timeZone: timeZone, locale: Self.calendarLocale(locale))
-            case .relative: return Self.relativeText(Self.wholeSeconds(date.timeIntervalSince(now)))
+            case .relative: return Self.relativeText(Self.wholeSeconds(date.timeIntervalSince(now)), locale: locale)
             case .offset:
                 let seconds = Self.wholeSeconds(date.timeIntervalSince(now))
-                return (date >= now ? "+" : "-") + Self.relativeText(seconds)
+                return (date >= now ? "+" : "-") + Self.relativeText(seconds, locale: locale)
             case .timer: return Self.timerText(Self.wholeSeconds(date.timeIntervalSince(now)))
             }
         }
@@ -370,6 +375,12 @@ public struct Text: _PrimitiveView, Equatable {
             let total = interval.upperBound.timeIntervalSince(interval.lowerBound)
             let elapsed = min(max(now.timeIntervalSince(interval.lowerBound), 0), total)
             return timerText(wholeSeconds(countsDown ? total - elapsed : elapsed))
+        }
+
+        /// The two largest units in a page's language ("12 Min., 5 Sek."), English's otherwise.
+        static func relativeText(_ seconds: Int, locale: Locale?) -> String {
+            guard let units = RelativeUnits.of(locale) else { return relativeText(seconds) }
+            return units.text(seconds, language: StringCatalog.base(locale?.identifier ?? "en"))
         }
 
         /// The two largest units: "45 sec", "12 min, 5 sec", "2 hr, 3 min", "1 day, 4 hr".
