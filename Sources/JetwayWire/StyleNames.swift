@@ -159,6 +159,9 @@ public enum StyleClass {
     public static let fieldsSquare = "jw-fields-square"
     /// `ViewThatFits`: its candidates, the runtime shows the first that fits.
     public static let fits = "jw-fits"
+    /// Drawn mirrored on a right-to-left page: a directional symbol (`chevron.forward`,
+    /// `arrow.uturn.backward`) or a view with `.flipsForRightToLeftLayoutDirection(true)`.
+    public static let flipsRightToLeft = "jw-flips-rtl"
     /// `Gauge`: a meter bar with its labels, or a ring (`gaugeRing`).
     public static let gauge = "jw-gauge"
     /// A linear `Gauge`'s heading: its label and its current value.
@@ -421,6 +424,7 @@ public enum StyleClass {
         fillW,
         filterDefs,
         fits,
+        flipsRightToLeft,
         fixedH,
         fixedW,
         form,

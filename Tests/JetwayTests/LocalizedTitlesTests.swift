@@ -47,6 +47,7 @@ struct LocalizedTitlesTests {
                     Text("Pass").accessibilityLabel("Titles: Boarding pass").accessibilityHint("Titles: Opens the pass")
                     Text("Seats").accessibilityValue("Titles: \(3) of \(5)").help("Titles: Seat help")
                     List { Text("Row").badge("Titles: New") }
+                    Image("gate-map", label: Text("Titles: Boarding pass"))
                 }
                 .searchable(text: $search, prompt: "Titles: City or flight")
                 .navigationTitle("Titles: Departures")
@@ -72,7 +73,8 @@ struct LocalizedTitlesTests {
         #expect(german.contains(#"lang="de""#), "the subtree's language for screen readers")
         for expected in [
             "Abflüge", "Gate geändert", "Verstanden", "Umbuchen?", "aria-label=\"Name\"", "Wie im Reisepass", "Passwort",
-            "Stadt oder Flug", "aria-label=\"Bordkarte\"", "title=\"Öffnet die Karte\"", "3 von 5", "Neu", "Sitzplatzhilfe",
+            "Stadt oder Flug", "aria-label=\"Bordkarte\"", "alt=\"Bordkarte\"", "title=\"Öffnet die Karte\"", "3 von 5", "Neu",
+            "Sitzplatzhilfe",
         ] {
             #expect(german.contains(expected), "missing in the German page: \(expected)")
         }
@@ -84,6 +86,41 @@ struct LocalizedTitlesTests {
         for expected in ["Titles: Departures", "Titles: Gate changed", "Titles: City or flight", "Titles: 3 of 5", "Titles: New"] {
             #expect(english.contains(expected), "missing in the English page: \(expected)")
         }
+    }
+
+    /// The `.alert` forms published SwiftUI apps write — a view model's string, a literal with its
+    /// buttons in a stack, an alert presenting a value, a `LocalizedStringKey` variable — compile
+    /// and read as in SwiftUI: a key looked up, a string as written.
+    @Test func theAlertFormsOfPublishedApps() throws {
+        struct Alerts: View {
+            let form: Int
+            let errorTitle = "Titles: Gate changed"
+            let titleKey: LocalizedStringKey = "Titles: Rebook?"
+            let failure: String? = "Titles: Password"
+            @State private var shown = true
+            var body: some View {
+                switch form {
+                case 1: Text("1").alert(errorTitle, isPresented: $shown, actions: { Button("Titles: Understood") {} })
+                case 2: Text("2").alert("Titles: Departures", isPresented: $shown) { HStack { Button("OK", action: {}) } }
+                case 3:
+                    Text("3").alert(
+                        "Titles: New", isPresented: $shown, presenting: failure, actions: { _ in Button("OK", role: .cancel) {} },
+                        message: { reason in Text(reason) })
+                default: Text("4").alert(titleKey, isPresented: $shown, actions: {}, message: { Text("Titles: Seat help") })
+                }
+            }
+        }
+        let catalog = StringCatalog()
+        try catalog.addStringCatalog(Data(Self.catalogJSON.utf8))
+        StringCatalog.addToApp(catalog)
+        func german(_ form: Int) -> String { ViewHost(Alerts(form: form).environment(\.locale, Locale(identifier: "de"))).html }
+        let first = german(1)
+        #expect(first.contains("Titles: Gate changed") && first.contains("Verstanden"), "\(first)")
+        #expect(german(2).contains("Abflüge"))
+        let third = german(3)
+        #expect(third.contains("Neu") && third.contains("Titles: Password"), "\(third)")
+        let fourth = german(4)
+        #expect(fourth.contains("Umbuchen?") && fourth.contains("Sitzplatzhilfe"), "\(fourth)")
     }
 
     /// A string that is not a literal is shown as written, as SwiftUI shows it (the

@@ -36,6 +36,34 @@ struct SystemSymbolsTests {
         #expect(symbol.attribute("role") == "img")
     }
 
+    /// Symbols that point along the reading direction are drawn mirrored on a right-to-left page,
+    /// as SF Symbols are; those that name a side, and the media controls, keep it. An app's own
+    /// arrow mirrors with `.flipsForRightToLeftLayoutDirection(true)`.
+    @Test func directionalSymbolsMirrorRightToLeft() throws {
+        let host = ViewHost(
+            HStack {
+                Image(systemName: "chevron.forward"); Image(systemName: "arrow.uturn.backward")
+                Image(systemName: "star.leadinghalf.filled")
+                Image(systemName: "list.bullet"); Image(systemName: "chevron.right"); Image(systemName: "forward.end.fill")
+                Image(systemName: "arrow.left"); Image(systemName: "chevron.left.forwardslash.chevron.right")
+                Image("runway-arrow").flipsForRightToLeftLayoutDirection(true); Image("map").flipsForRightToLeftLayoutDirection(false)
+            }
+            .environment(\.layoutDirection, .rightToLeft))
+        #expect(host.html.contains(#"dir="rtl""#))
+        let mirrored = host.elements(withClass: StyleClass.flipsRightToLeft)
+        #expect(mirrored.count == 5, "\(host.html)")
+        #expect(mirrored.last?.attribute("src")?.contains("runway-arrow") == true)
+        let directional = [
+            "chevron.forward", "chevron.backward", "arrow.forward.circle.fill", "arrow.up.forward", "arrowshape.turn.up.backward",
+        ]
+        for name in directional {
+            #expect(SystemSymbols.file(for: name) != nil && SystemIcons.mirrorsRightToLeft(name), "\(name)")
+        }
+        for name in ["chevron.right", "arrow.left", "forward.end", "backward.fill", "chevron.left.forwardslash.chevron.right", "airplane"] {
+            #expect(!SystemIcons.mirrorsRightToLeft(name), "\(name)")
+        }
+    }
+
     /// What the set lacks is drawn here; an unknown name is a labelled placeholder, said once.
     @Test func drawnAndUnknownNames() throws {
         #expect(ViewHost(Image(systemName: "airplane.departure")).html.contains("<path"))

@@ -41,6 +41,13 @@ extension View {
                     "padding-block:\(px(insets.top)) \(px(insets.bottom));padding-inline:\(px(insets.leading)) \(px(insets.trailing))"))
     }
 
+    /// Draws the view mirrored on a right-to-left page when `enabled` (an arrow of the app's own
+    /// that points the way the reader reads); a left-to-right page draws it as it is.
+    /// Directional system images (`chevron.forward`) mirror without it.
+    public func flipsForRightToLeftLayoutDirection(_ enabled: Bool) -> some View {
+        modifier(StyleModifier { node in if enabled { node.addClass(StyleClass.flipsRightToLeft) } })
+    }
+
     /// A fixed size in one or both dimensions; the content is centered in it (or placed by
     /// `alignment`).
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {

@@ -14,7 +14,11 @@ public struct Image: _PrimitiveView, Equatable {
         case url(String)
     }
     var source: Source
-    let label: String?
+    /// What assistive technology reads (an `<img>`'s `alt`).
+    var label: String?
+    /// `Image(_:label:)`'s label, read in the page's language when the image is drawn (`label`
+    /// holds its words as written until then).
+    var labelText: Text?
     var isResizable = false
     /// `resizable(resizingMode: .tile)`: the picture repeated over the frame.
     var tiles = false
@@ -39,6 +43,7 @@ public struct Image: _PrimitiveView, Equatable {
     nonisolated public init(_ name: String, label: Text) {
         source = .asset(name)
         self.label = label.string
+        self.labelText = label
     }
 
     /// The app's image named `name`, hidden from assistive technology (an empty `alt`).
@@ -122,14 +127,20 @@ public struct Image: _PrimitiveView, Equatable {
 
     /// Jetway's rendering entry point; not for apps.
     public static func _render(_ view: Image, _ context: _RenderContext, _ out: inout [Node]) {
+        var image = view.resolved(in: context.environment)
         // `.symbolVariant(.fill)` around a symbol: its variant, where there is one.
         if case .system(let name) = view.source, let variants = context.environment.symbolVariants {
-            var image = view
             image.source = .system(variants.applied(to: name))
-            out.append(image.makeNode(key: context.elementKey))
-            return
         }
-        out.append(view.makeNode(key: context.elementKey))
+        out.append(image.makeNode(key: context.elementKey))
+    }
+
+    /// The image as the page `environment` is of reads it: its label in the page's language.
+    func resolved(in environment: EnvironmentValues) -> Image {
+        guard let labelText else { return self }
+        var image = self
+        image.label = labelText.string(in: environment)
+        return image
     }
 
     /// The image's element (also inside a text: `Text("Tap \(Image(systemName: "plus"))")`).

@@ -55,6 +55,7 @@ enum SystemIcons {
             symbol.setAttribute("class", StyleClass.symbol)
             symbol.setAttribute("role", "img")
             symbol.setAttribute("style", "\(StyleVariable.symbol):url(/_jetway/symbols/\(file).svg)")
+            if mirrorsRightToLeft(name) { symbol.addClass(StyleClass.flipsRightToLeft) }
             return symbol
         }
         let baseName = name.hasSuffix(".fill") ? String(name.dropLast(5)) : name
@@ -78,12 +79,27 @@ enum SystemIcons {
             return svg
         }
         if name.hasSuffix(".fill") { svg.addClass(StyleClass.iconFill) }
+        if mirrorsRightToLeft(name) { svg.addClass(StyleClass.flipsRightToLeft) }
         svg.children = paths.enumerated().map { index, data in
             let path = Node("path", key: IdentityHash.mix(IdentityHash.seed, UInt64(index) + 1))
             path.setAttribute("d", data)
             return path
         }
         return svg
+    }
+
+    /// Whether a symbol points along the reading direction, so that a right-to-left page shows
+    /// it mirrored, as SF Symbols do: `forward`/`backward` after the first part of the name
+    /// (`chevron.forward`, `arrow.uturn.backward`; not the media controls `forward.end`, which
+    /// keep the tape's direction), `leading`/`trailing` anywhere (`star.leadinghalf.filled`),
+    /// and the lists and indents whose bullets stand at the start of a line. Names that say
+    /// `left` or `right` keep their side.
+    static func mirrorsRightToLeft(_ name: String) -> Bool {
+        let parts = name.split(separator: ".")
+        if parts.dropFirst().contains(where: { $0 == "forward" || $0 == "backward" }) { return true }
+        if parts.contains(where: { $0.contains("leading") || $0.contains("trailing") }) { return true }
+        return ["list", "increase", "decrease"].contains(parts.first ?? "")
+            && parts.dropFirst().first.map { ["bullet", "number", "dash", "indent"].contains($0) } == true
     }
 
     /// "airplane.departure" → "airplane departure", for `aria-label`.

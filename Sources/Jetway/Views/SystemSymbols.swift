@@ -2,7 +2,7 @@
 /// (`bootstrap-icons`, MIT; `/usr/share/bootstrap-icons/svg`, served at `/_jetway/symbols/`):
 /// one consistent set. The table is ours: for each SF Symbol an app uses most, the Bootstrap
 /// icon that shows the same thing, with its `.fill`, `.circle`, `.square` and `.slash`
-/// variants where Bootstrap has them (615 names; docs/icons.md shows them). A name
+/// variants where Bootstrap has them (649 names; docs/icons.md shows them). A name
 /// outside it falls back to the few drawn here (`SystemIcons`), then to a labelled
 /// placeholder.
 enum SystemSymbols {
@@ -33,14 +33,21 @@ enum SystemSymbols {
         applewatch=smartwatch
         archivebox=archive
         archivebox.fill=archive-fill
+        arrow.backward=arrow-left
+        arrow.backward.circle=arrow-left-circle
+        arrow.backward.circle.fill=arrow-left-circle-fill
+        arrow.backward.square=arrow-left-square
+        arrow.backward.square.fill=arrow-left-square-fill
         arrow.clockwise=arrow-clockwise
         arrow.counterclockwise=arrow-counterclockwise
         arrow.down=arrow-down
+        arrow.down.backward=arrow-down-left
         arrow.down.circle=arrow-down-circle
         arrow.down.circle.dotted=download
         arrow.down.circle.fill=arrow-down-circle-fill
         arrow.down.doc=file-earmark-arrow-down
         arrow.down.doc.fill=file-earmark-arrow-down-fill
+        arrow.down.forward=arrow-down-right
         arrow.down.left=arrow-down-left
         arrow.down.left.circle=arrow-down-left-circle
         arrow.down.left.circle.fill=arrow-down-left-circle-fill
@@ -49,6 +56,11 @@ enum SystemSymbols {
         arrow.down.right.and.arrow.up.left=arrows-angle-contract
         arrow.down.square=arrow-down-square
         arrow.down.square.fill=arrow-down-square-fill
+        arrow.forward=arrow-right
+        arrow.forward.circle=arrow-right-circle
+        arrow.forward.circle.fill=arrow-right-circle-fill
+        arrow.forward.square=arrow-right-square
+        arrow.forward.square.fill=arrow-right-square-fill
         arrow.left=arrow-left
         arrow.left.arrow.right=arrow-left-right
         arrow.left.circle=arrow-left-circle
@@ -63,10 +75,16 @@ enum SystemSymbols {
         arrow.triangle.2.circlepath=arrow-repeat
         arrow.up=arrow-up
         arrow.up.arrow.down=arrow-down-up
+        arrow.up.backward=arrow-up-left
         arrow.up.circle=arrow-up-circle
         arrow.up.circle.fill=arrow-up-circle-fill
         arrow.up.doc=file-earmark-arrow-up
         arrow.up.doc.fill=file-earmark-arrow-up-fill
+        arrow.up.forward=arrow-up-right
+        arrow.up.forward.circle=arrow-up-right-circle
+        arrow.up.forward.circle.fill=arrow-up-right-circle-fill
+        arrow.up.forward.square=arrow-up-right-square
+        arrow.up.forward.square.fill=arrow-up-right-square-fill
         arrow.up.left.and.arrow.down.right=arrows-angle-expand
         arrow.up.right=arrow-up-right
         arrow.up.right.circle=arrow-up-right-circle
@@ -75,8 +93,18 @@ enum SystemSymbols {
         arrow.up.right.square.fill=arrow-up-right-square-fill
         arrow.up.square=arrow-up-square
         arrow.up.square.fill=arrow-up-square-fill
+        arrow.uturn.backward=arrow-return-left
+        arrow.uturn.forward=arrow-return-right
         arrow.uturn.left=arrow-return-left
         arrow.uturn.right=arrow-return-right
+        arrowshape.turn.up.backward=reply
+        arrowshape.turn.up.backward.fill=reply-fill
+        arrowshape.turn.up.forward=forward
+        arrowshape.turn.up.forward.fill=forward-fill
+        arrowshape.turn.up.left=reply
+        arrowshape.turn.up.left.fill=reply-fill
+        arrowshape.turn.up.right=forward
+        arrowshape.turn.up.right.fill=forward-fill
         at=at
         backward=rewind
         backward.circle=rewind-circle
@@ -171,9 +199,15 @@ enum SystemSymbols {
         checkmark.shield=shield-check
         checkmark.square=check-square
         checkmark.square.fill=check-square-fill
+        chevron.backward=chevron-left
+        chevron.backward.circle=arrow-left-circle
+        chevron.backward.circle.fill=arrow-left-circle-fill
         chevron.down=chevron-down
         chevron.down.circle=arrow-down-circle
         chevron.down.circle.fill=arrow-down-circle-fill
+        chevron.forward=chevron-right
+        chevron.forward.circle=arrow-right-circle
+        chevron.forward.circle.fill=arrow-right-circle-fill
         chevron.left=chevron-left
         chevron.left.circle=arrow-left-circle
         chevron.left.circle.fill=arrow-left-circle-fill

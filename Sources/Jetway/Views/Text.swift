@@ -17,7 +17,7 @@ public struct Text: _PrimitiveView, Equatable {
         /// `Text(timerInterval:countsDown:)`: a timer between two dates, ticking in the browser.
         case timerInterval(ClosedRange<Date>, countsDown: Bool)
         /// An image in the line of text (`Text(Image(systemName: "star"))`, `"Tap \(image)"`).
-        case image(Image)
+        indirect case image(Image)
         /// A key the app's String Catalog has (in `table`): its text chosen when rendered, in
         /// the page's language.
         case localized(LocalizedStringKey, table: String?)
@@ -155,7 +155,7 @@ public struct Text: _PrimitiveView, Equatable {
         case .date(let date, let style):
             style.format(date, now: environment.wallClock.now, timeZone: environment.timeZone, locale: environment.locale)
         case .timerInterval(let interval, let down): DateStyle.timerText(interval, countsDown: down, now: environment.wallClock.now)
-        case .image(let image): image.label ?? ""
+        case .image(let image): image.resolved(in: environment).label ?? ""
         case .formatted(let value): value.write(FormattedValue.locale(of: environment))
         case .localized(let key, let table):
             Text(
@@ -298,7 +298,7 @@ public struct Text: _PrimitiveView, Equatable {
             node.setAttribute(RuntimeContract.Attribute.clockTo, String(WallClock.milliseconds(interval.upperBound)))
             node.text = DateStyle.timerText(interval, countsDown: down, now: environment.wallClock.now)
         case .image(let image):
-            node.children = [image.makeNode(key: IdentityHash.mix(IdentityHash.seed, 1))]
+            node.children = [image.resolved(in: environment).makeNode(key: IdentityHash.mix(IdentityHash.seed, 1))]
         case .localized(let key, _):
             node.text = key.string  // (resolved above)
         case .formatted(let value):
