@@ -62,14 +62,17 @@ function createView(setup) {
   // socket that says since when the page has not been updated (in the app's time zone).
   const banner = embedded ? null : document.querySelector("." + wire.className.banner);
   const zone = meta(wire.meta.timeZone) || "UTC";
+  // Its words in the page's language (the server writes them on it; English otherwise).
+  const words = { reconnecting: "Reconnecting…", elsewhere: "Open in another window", notLive: "Not live", lastUpdated: "last updated", locale: undefined };
+  try { Object.assign(words, JSON.parse((banner && banner.getAttribute(wire.attribute.words)) || "{}")); } catch (e) {}
   let lastLive = clock.now(), bannerTimer = 0, bannerWhy = "";
   function showBanner(what, since) {
-    if (banner) banner.textContent = `${what} · last updated ${calendarText(since, zone, true)}`;
+    if (banner) banner.textContent = `${what} · ${words.lastUpdated} ${calendarText(since, zone, true, words.locale)}`;
   }
   // The banner shows a second after the first loss and stays through the retries (a timer
   // restarted at each retry would put it off); a new reason ("Open in another window") starts
   // it again with its own text.
-  function showState(state, why = "Reconnecting…") {
+  function showState(state, why = words.reconnecting) {
     html.classList.remove(wire.state.connected, wire.state.connecting, wire.state.disconnected);
     html.classList.add(state === "connected" ? wire.state.connected : state === "connecting" ? wire.state.connecting : wire.state.disconnected);
     if (state === "connected") {
@@ -95,7 +98,7 @@ function createView(setup) {
     onState(state) {
       if (state === "connecting") showState("connecting");
       else if (state === "open") { lastLive = clock.now(); showState("connected"); }
-      else if (state === "elsewhere") { lastError = "this page is open in another window"; showState("disconnected", "Open in another window"); }
+      else if (state === "elsewhere") { lastError = "this page is open in another window"; showState("disconnected", words.elsewhere); }
       else showState("disconnected");
       if (state === "refused") { lastError = connection.lastError; html.classList.add(wire.state.refused); }
     },
@@ -186,6 +189,8 @@ function createView(setup) {
     on(name, fn) { if (!hooks.has(name)) hooks.set(name, []); hooks.get(name).push(fn); },
     emit,
     showBanner,
+    // The banner's words in the page's language (`notLive` for a kept copy).
+    words,
     // An error to show in window.jetway (and the console).
     fail(message) { errorCount++; lastError = message; console.warn("jetway:", message); },
     // Something that went wrong beside the page (a service worker): in lastError, not counted.

@@ -21,6 +21,7 @@ const wire = Object.freeze({
     clockLocale: "data-jw-locale",
     clockUnits: "data-jw-units",
     language: "data-jw-language",
+    words: "data-jw-words",
     languageCycle: "data-jw-cycle",
     languageCurrent: "data-jw-current",
     languageCycling: "data-jw-cycling",

@@ -49,6 +49,10 @@ public enum RuntimeContract {
         /// On the root: the language the visitor chose (`serial tag`; an empty tag for the
         /// browser's own), which the runtime keeps in the `jw_lang` cookie before reloading.
         public static let language = "data-jw-language"
+        /// On the connection banner: the runtime's own words in the page's language (JSON:
+        /// `reconnecting`, `elsewhere`, `notLive`, `lastUpdated`, and `locale`, the BCP 47 tag
+        /// its time is written in); English when absent.
+        public static let words = "data-jw-words"
         /// A `LanguageCycle`: how long each language is shown, in ms; the runtime marks the copy
         /// shown (`languageCurrent`) from the server's clock.
         public static let languageCycle = "data-jw-cycle"
@@ -393,7 +397,7 @@ public enum RuntimeContract {
                     ("throttle", Attribute.throttle), ("scrollTo", Attribute.scrollTo), ("scrollID", Attribute.scrollID),
                     ("geometry", Attribute.geometry), ("clock", Attribute.clock), ("clockAt", Attribute.clockAt),
                     ("clockZone", Attribute.clockZone), ("clockLocale", Attribute.clockLocale), ("clockUnits", Attribute.clockUnits),
-                    ("language", Attribute.language),
+                    ("language", Attribute.language), ("words", Attribute.words),
                     ("languageCycle", Attribute.languageCycle),
                     ("languageCurrent", Attribute.languageCurrent), ("languageCycling", Attribute.languageCycling),
                     ("clockFrom", Attribute.clockFrom),

@@ -28,7 +28,8 @@ struct LocalizedPagesTests {
     static func server(_ configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> (TestServer, URL) {
         // No zone of the app's: it would become the test process's (`ProcessTimeZone`), which
         // other suites' dates are computed in.
-        try LocalizationTestsCatalog.server(JetwayApp(title: "Board", routes: [Route("/") { _ in Board() }]), transport: .memory, configure)
+        try LocalizationTestsCatalog.server(
+            JetwayApp(title: "Departure board test", routes: [Route("/") { _ in Board() }]), transport: .memory, configure)
     }
 
     @Test func eachLanguageItsOwnTextDirectionAndRendering() async throws {
@@ -59,6 +60,29 @@ struct LocalizedPagesTests {
         // A second German page shares the first one's rendering; the others have their own.
         _ = try await server.get("/", headers: ["Accept-Language": "de-AT"])
         #expect(server.server.openPages == (7, 6))
+    }
+
+    /// The app's title (the page's `<title>`, as `WindowGroup`'s title is looked up in SwiftUI)
+    /// and the runtime's own words (its connection banner) are in the page's language; an
+    /// English page carries no words (the runtime has its own).
+    @Test func theAppsTitleAndTheRuntimesWordsInThePagesLanguage() async throws {
+        let (server, folder) = try Self.server()
+        defer {
+            server.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let german = try await server.get("/", headers: ["Accept-Language": "de-DE"]).body
+        #expect(german.contains("<title>Abflugtafel</title>"), "\(german.prefix(400))")
+        #expect(german.contains(#"content="Abflugtafel""#), "the title the runtime keeps after the screen's")
+        #expect(german.contains(">Verbindung wird wiederhergestellt …</div>"))
+        #expect(
+            german.contains("data-jw-words=") && german.contains("zuletzt aktualisiert:")
+                && german.contains("&quot;locale&quot;:&quot;de-DE&quot;"))
+        let arabic = try await server.get("/", headers: ["Accept-Language": "ar"]).body
+        #expect(arabic.contains("<title>Departure board test</title>") && arabic.contains("غير متصل"), "no Arabic title in the catalog")
+        let english = try await server.get("/", headers: ["Accept-Language": "en-GB"]).body
+        #expect(english.contains("<title>Departure board test</title>") && english.contains(">Reconnecting…</div>"))
+        #expect(!english.contains("data-jw-words"))
     }
 
     @Test func theBrowsersZoneFromItsCookieAndItsReport() async throws {
@@ -171,6 +195,8 @@ enum LocalizationTestsCatalog {
         {
           "sourceLanguage" : "en",
           "strings" : {
+            "Departure board test" : { "localizations" : {
+              "de" : { "stringUnit" : { "state" : "translated", "value" : "Abflugtafel" } } } },
             "Departures test" : { "localizations" : {
               "ar" : { "stringUnit" : { "state" : "translated", "value" : "المغادرة" } },
               "de" : { "stringUnit" : { "state" : "translated", "value" : "Abflüge" } } } },

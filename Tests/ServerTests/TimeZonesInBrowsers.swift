@@ -42,7 +42,7 @@ extension EndToEnd {
 
         func check(_ engine: BrowserEngine) async throws {
             let (server, folder) = try LocalizationTestsCatalog.server(
-                JetwayApp(title: "Departure", routes: [Route("/") { _ in Departure() }]))
+                JetwayApp(title: "Departure board test", routes: [Route("/") { _ in Departure() }]))
             defer {
                 server.stop()
                 try? FileManager.default.removeItem(at: folder)
@@ -93,6 +93,19 @@ extension EndToEnd {
                     #expect(try await denver[0].string("return document.cookie").contains("jw_lang=de"), "\(engine)")
                     for browser in [berlin[0], denver[0]] {
                         #expect(try await browser.string("return String(window.jetway.errors)") == "0", "\(engine): a page reported errors")
+                        #expect(try await browser.string("return document.title") == "Abflugtafel", "\(engine): the app's title")
+                    }
+                    // The server goes: each page says so in its language, with the time of its
+                    // last update in the app's zone (UTC here) written the German way.
+                    server.stop()
+                    for browser in [berlin[0], denver[0]] {
+                        let offline = await browser.wait(for: "return document.documentElement.classList.contains('jw-offline')")
+                        let banner = try await browser.string("return document.querySelector('.jw-banner').textContent")
+                        #expect(offline, "\(engine): \(banner)")
+                        #expect(
+                            banner.hasPrefix("Verbindung wird wiederhergestellt … · zuletzt aktualisiert: ")
+                                && banner.range(of: #" \d{2}:\d{2}$"#, options: .regularExpression) != nil,
+                            "\(engine): \(banner)")
                     }
                 }
             }

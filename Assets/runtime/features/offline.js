@@ -58,7 +58,7 @@ feature((view) => {
     const html = view.setup.stateElement;
     html.classList.remove(wire.state.connecting, wire.state.connected);
     html.classList.add(wire.state.disconnected, wire.state.stale, wire.state.offline);
-    view.showBanner("Not live", savedAt);
+    view.showBanner(view.words.notLive, savedAt);
     probeServer();
     return true;
   });

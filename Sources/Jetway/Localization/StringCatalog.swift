@@ -47,6 +47,14 @@ public final class StringCatalog: @unchecked Sendable {
     /// The app's catalog, which texts are looked up in; nil until the server (or a test) sets one.
     nonisolated(unsafe) public static var app: StringCatalog?
 
+    /// `key` in the app's catalog for a page in `language` (a BCP 47 tag), or `key` as written:
+    /// the app's title (`WindowGroup("Mountain Airport")`), looked up as SwiftUI looks up a
+    /// window group's title.
+    package static func appText(_ key: String, language: String?) -> String {
+        guard let app, let language else { return key }
+        return app.text(key, locale: Locale(identifier: language.replacingOccurrences(of: "-", with: "_"))) ?? key
+    }
+
     /// Adds `catalog`'s strings to the app's (which it becomes when there is none): what a
     /// server does with the catalogs it loads. Several servers in one process (tests) add to one
     /// catalog rather than take each other's away; a key both have keeps the later text.

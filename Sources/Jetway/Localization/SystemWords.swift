@@ -1,10 +1,15 @@
+import Foundation
+
 /// The words Jetway itself writes on a page — an alert's OK, a stack's Back, a search field's
 /// Search — in the page's language, as a device's system writes them for an app: the app's
 /// String Catalog first (a key of the English word), then these, then English.
-enum SystemWords {
+package enum SystemWords {
     /// The English words, the keys.
     enum Word: String, CaseIterable {
         case ok = "OK", cancel = "Cancel", back = "Back", search = "Search", refresh = "Refresh", refreshing = "Refreshing…"
+        /// The runtime's connection banner ("Reconnecting… · last updated 10:40").
+        case reconnecting = "Reconnecting…", openElsewhere = "Open in another window", notLive = "Not live"
+        case lastUpdated = "last updated"
     }
 
     /// Each word by language: es, de, fr, it, pt, nl, ar, he, ja, zh, ru.
@@ -33,11 +38,51 @@ enum SystemWords {
             "es": "Actualizando…", "de": "Wird aktualisiert …", "fr": "Actualisation…", "it": "Aggiornamento…", "pt": "Atualizando…",
             "nl": "Vernieuwen…", "ar": "جارٍ التحديث…", "he": "מרענן…", "ja": "更新中…", "zh": "正在刷新…", "ru": "Обновление…",
         ],
+        .reconnecting: [
+            "es": "Reconectando…", "de": "Verbindung wird wiederhergestellt …", "fr": "Reconnexion…", "it": "Riconnessione…",
+            "pt": "Reconectando…", "nl": "Opnieuw verbinden…", "ar": "جارٍ إعادة الاتصال…", "he": "מתחבר מחדש…", "ja": "再接続中…",
+            "zh": "正在重新连接…", "ru": "Переподключение…",
+        ],
+        .openElsewhere: [
+            "es": "Abierta en otra ventana", "de": "In einem anderen Fenster geöffnet", "fr": "Ouverte dans une autre fenêtre",
+            "it": "Aperta in un’altra finestra", "pt": "Aberta em outra janela", "nl": "Geopend in een ander venster",
+            "ar": "مفتوحة في نافذة أخرى", "he": "פתוח בחלון אחר", "ja": "別のウインドウで開いています", "zh": "已在另一个窗口中打开",
+            "ru": "Открыто в другом окне",
+        ],
+        .notLive: [
+            "es": "Sin conexión", "de": "Nicht verbunden", "fr": "Hors ligne", "it": "Non in linea", "pt": "Sem conexão", "nl": "Offline",
+            "ar": "غير متصل", "he": "לא מחובר", "ja": "オフライン", "zh": "未连接", "ru": "Нет связи",
+        ],
+        .lastUpdated: [
+            "es": "última actualización:", "de": "zuletzt aktualisiert:", "fr": "dernière mise à jour :", "it": "ultimo aggiornamento:",
+            "pt": "última atualização:", "nl": "laatst bijgewerkt:", "ar": "آخر تحديث:", "he": "עודכן לאחרונה:", "ja": "最終更新:",
+            "zh": "上次更新：", "ru": "последнее обновление:",
+        ],
     ]
 
     /// `word` in `environment`'s language.
     static func text(_ word: Word, in environment: EnvironmentValues) -> String {
-        let locale = environment.locale
+        text(word, locale: environment.locale)
+    }
+
+    /// The runtime's own words for a page in `language` (a BCP 47 tag), as the connection
+    /// banner's `data-jw-words` JSON and its first text; nil for a page in English (the
+    /// runtime's own) or none.
+    package static func runtimeWords(language: String?) -> (json: String, reconnecting: String)? {
+        guard let language, StringCatalog.base(language) != "en" else { return nil }
+        let locale = Locale(identifier: language.replacingOccurrences(of: "-", with: "_"))
+        let words: [(String, Word)] = [
+            ("reconnecting", .reconnecting), ("elsewhere", .openElsewhere), ("notLive", .notLive), ("lastUpdated", .lastUpdated),
+        ]
+        let entries = words.map { ($0.0, text($0.1, locale: locale)) }
+        guard entries.contains(where: { name, text in text != words.first { $0.0 == name }!.1.rawValue }) else { return nil }
+        var object: [String: String] = ["locale": language]
+        for (name, text) in entries { object[name] = text }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return nil }
+        return (String(decoding: data, as: UTF8.self), object["reconnecting"] ?? Word.reconnecting.rawValue)
+    }
+
+    private static func text(_ word: Word, locale: Locale) -> String {
         if let app = StringCatalog.app, app.has(word.rawValue),
             let text = app.text(word.rawValue, locale: locale, arguments: [])
         {

@@ -15,8 +15,14 @@ enum PageTemplate {
             "<meta name=\"\(name)\" content=\"\(HTTPResponse.escape(content))\">"
         }
         let offlineMeta = availableOffline ? meta(Meta.offline, "last-page") : ""
-        // The screen's title, then the app's (once, when they are the same).
-        let title = screenTitle.map { $0 == app.title ? $0 : $0 + " – " + app.title } ?? app.title
+        // The screen's title, then the app's (once, when they are the same), in the page's
+        // language.
+        let appTitle = StringCatalog.appText(app.title, language: language)
+        let title = screenTitle.map { $0 == appTitle ? $0 : $0 + " – " + appTitle } ?? appTitle
+        // The runtime's own words (its connection banner) in the page's language.
+        let runtimeWords = SystemWords.runtimeWords(language: language)
+        let words = runtimeWords.map { " \(RuntimeContract.Attribute.words)=\"\(HTTPResponse.escape($0.json))\"" } ?? ""
+        let reconnecting = runtimeWords?.reconnecting ?? "Reconnecting…"
         var styles = ([versioned("jetway.css")] + app.stylesheets.map(versioned)).map {
             "<link rel=\"stylesheet\" href=\"/assets/\(HTTPResponse.escape($0))\">"
         }.joined()
@@ -33,12 +39,13 @@ enum PageTemplate {
             <meta name="viewport" content="width=device-width, initial-scale=1">\
             <title>\(HTTPResponse.escape(title))</title>\(styles)\
             <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">\
-            \(meta(Meta.token, token))\(meta(Meta.path, path))\(meta(Meta.build, buildID))\(meta(Meta.appTitle, app.title))\
+            \(meta(Meta.token, token))\(meta(Meta.path, path))\(meta(Meta.build, buildID))\(meta(Meta.appTitle, appTitle))\
             \(meta(Meta.version, String(version)))\(meta(Meta.clock, clockMeta))\
             \(meta(Meta.timeZone, (app.timeZone ?? TimeZone(identifier: "UTC")!).identifier))\
             \(offlineMeta)\
             \(scripts)</head>\
-            <body>\(body)<div class="\(RuntimeContract.Class.banner)" role="status" aria-live="polite">Reconnecting…</div></body></html>
+            <body>\(body)<div class="\(RuntimeContract.Class.banner)" role="status" aria-live="polite"\(words)>\
+            \(HTTPResponse.escape(reconnecting))</div></body></html>
             """
     }
 
