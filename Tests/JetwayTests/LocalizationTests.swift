@@ -112,6 +112,41 @@ struct LocalizationTests {
         }
     }
 
+    /// A key's interpolated parts — a `Text` in its own style, a date in a style, a value in a
+    /// format — are rendered in their places on the page, as SwiftUI renders them: a translation
+    /// may move them, the text keeps its weight, the date is in the page's zone and language
+    /// (ticking in the browser when relative), the value in the page's locale.
+    @Test func interpolatedPartsAreRenderedInTheirPlacesOnThePage() throws {
+        struct Departure: View {
+            let at = Date(timeIntervalSince1970: 1_796_223_900)  // 2026-12-02 15:05 UTC
+            var body: some View {
+                VStack {
+                    Text("Gate \(Text("B12").bold()) boards at \(at, style: .time)")
+                    Text("Fare \(12.5, format: .currency(code: "EUR"))")
+                    Text("Leaves \(at, style: .relative)")
+                }
+            }
+        }
+        func page(_ locale: String, _ zone: String) throws -> ViewHost {
+            try Self.withCatalog {
+                ViewHost(
+                    Departure().environment(\.locale, Locale(identifier: locale)).environment(\.timeZone, TimeZone(identifier: zone)!))
+            }
+        }
+        let german = try page("de_DE", "Europe/Berlin")
+        #expect(german.text.contains("Um 16:05 Einstieg an Gate B12"), "\(german.text)")
+        #expect(german.text.contains("Fare 12,50\u{a0}€"), "\(german.text)")
+        #expect(german.html.range(of: #"jw-bold"[^>]*>B12<"#, options: .regularExpression) != nil, "\(german.html)")
+        #expect(german.html.contains(#"data-jw-clock="relative""#), "a relative date in a key ticks in the browser")
+        let english = try page("en_US", "America/Denver")
+        #expect(english.text.contains("Gate B12 boards at 8:05 AM"), "\(english.text)")
+        #expect(english.text.contains("Fare €12.50"), "\(english.text)")
+        // Compared by value: the same key twice is equal, another date is not.
+        let at = Date(timeIntervalSince1970: 0)
+        #expect(Text("Leaves \(at, style: .time)") == Text("Leaves \(at, style: .time)"))
+        #expect(Text("Leaves \(at, style: .time)") != Text("Leaves \(at.addingTimeInterval(60), style: .time)"))
+    }
+
     @Test func deviceVariationsAndSubstitutions() throws {
         #expect(try text(1, "en", idiom: .mac).contains("Click to board"))
         #expect(try text(1, "en", idiom: .phone).contains("Tap to board"))

@@ -80,19 +80,31 @@ public struct Text: _PrimitiveView, Equatable {
         if let catalog = StringCatalog.app, catalog.has(key.key, table: tableName) {
             self.content = .localized(key, table: tableName)
         } else {
-            self.content = Self.content(key.string, images: key.images)
+            self.content = Self.content(key.marked ?? key.string, inlines: key.inlines)
         }
     }
 
-    /// A key's text as content: its Markdown read, its images in their places.
-    nonisolated static func content(_ string: String, images: [Image]?) -> Content {
-        if let images {
-            // The text around each image, and the image in its place.
+    /// A key's text as content: its Markdown read, its inline texts and images in their places.
+    nonisolated static func content(_ string: String, inlines: [Text]?) -> Content {
+        if let inlines {
+            // The text around each inline part (its Markdown read), and the part in its place.
             var parts: [Text] = []
-            for (index, piece) in string.components(separatedBy: LocalizedStringKey.imageMark).enumerated() {
-                if index > 0, index - 1 < images.count { parts.append(Text(images[index - 1])) }
-                if !piece.isEmpty { parts.append(Text(verbatim: piece)) }
+            // (A translation may have moved them: each mark says which part it is.)
+            var piece = ""
+            func flush() {
+                guard !piece.isEmpty else { return }
+                if let segments = Text.markdownSegments(piece) { parts += segments } else { parts.append(Text(verbatim: piece)) }
+                piece = ""
             }
+            for scalar in string.unicodeScalars {
+                if let index = LocalizedStringKey.inlineIndex(scalar) {
+                    flush()
+                    if index < inlines.count { parts.append(inlines[index]) }
+                } else {
+                    piece.unicodeScalars.append(scalar)
+                }
+            }
+            flush()
             return .concatenated(parts)
         } else if let segments = Text.markdownSegments(string) {
             // A literal's Markdown (`"**Gate** B12"`), as SwiftUI reads it.
@@ -161,9 +173,9 @@ public struct Text: _PrimitiveView, Equatable {
             Text(
                 content: Self.content(
                     key.resolved(in: environment.locale, table: table, device: Self.catalogDevice(environment.request.userInterfaceIdiom)),
-                    images: key.images)
+                    inlines: key.inlines)
             )
-            .string
+            .string(in: environment)
         }
     }
 
@@ -259,7 +271,7 @@ public struct Text: _PrimitiveView, Equatable {
             // The page's language's text, then read as a literal is: Markdown, images.
             let device = Self.catalogDevice(environment.request.userInterfaceIdiom)
             var text = self
-            text.content = Self.content(localized.resolved(in: environment.locale, table: table, device: device), images: localized.images)
+            text.content = Self.content(localized.resolved(in: environment.locale, table: table, device: device), inlines: localized.inlines)
             return text.makeNode(key: key, environment)
         }
         let node = Node(typographyBox?.value.link == nil ? "span" : "a", key: key)
@@ -454,29 +466,42 @@ public struct Text: _PrimitiveView, Equatable {
 public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, Hashable, Sendable {
     /// The text as written, interpolations filled in (an interpolated image is U+FFFC).
     public let string: String
-    /// The images interpolated (`"Tap \(Image(systemName: "plus")) to add"`), each marked in
-    /// `string` by `imageMark`; nil when there are none.
-    let images: [Image]?
+    /// What is interpolated as a part of the text rather than as words — an image (`"Tap
+    /// \(Image(systemName: "plus")) to add"`), a `Text` with its own style, a date in a style,
+    /// a value in a format — each rendered in its place on the page it is shown on (in that
+    /// page's language, zone and locale; a relative date ticking); nil when there are none.
+    let inlines: [Text]?
+    /// `string` with each inline part marked by `inlineMark(_:)`; nil when there are none.
+    let marked: String?
     /// The key looked up in a String Catalog: the literal with a format specifier for each
     /// interpolation (`%lld`, `%@`) and `%` written `%%`; nil when it is `string` itself.
     let catalogKey: String?
     /// The interpolated values, in order, for the specifiers of a translation.
     let arguments: [LocalizedArgument]
-    /// Where an interpolated image stands in `string` (U+FFFC, the object replacement character).
+    /// Where an image stands in `string` (U+FFFC, the object replacement character).
     static let imageMark = "\u{FFFC}"
+    /// Where inline part `index` stands in `marked` and in a translation's text: a character of
+    /// Unicode's private use plane 15 for each, so that a translation that reorders the parts
+    /// (`%2$@ … %1$@`) reorders them on the page.
+    static func inlineMark(_ index: Int) -> String { String(Character(Unicode.Scalar(0xF_0000 + UInt32(min(index, 0xFFFD)))!)) }
+    /// The part a character of `marked` stands for, if it is a mark.
+    static func inlineIndex(_ scalar: Unicode.Scalar) -> Int? {
+        (0xF_0000...0xF_FFFD).contains(scalar.value) ? Int(scalar.value - 0xF_0000) : nil
+    }
 
     /// The key a String Catalog has it under.
     var key: String { catalogKey ?? string }
 
     /// Whether two keys have the same text and images.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.string == rhs.string && lhs.images == rhs.images }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.string == rhs.string && lhs.inlines == rhs.inlines }
     /// Hashes the key's text.
     public func hash(into hasher: inout Hasher) { hasher.combine(string) }
 
     /// A key whose text is `value`, read as written (no interpolations).
     public init(_ value: String) {
         string = value
-        images = nil
+        inlines = nil
+        marked = nil
         catalogKey = nil
         arguments = []
     }
@@ -484,7 +509,8 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     /// A key with its text, catalog key and arguments made elsewhere (`LocalizedStringResource`).
     init(text: String, key: String, arguments: [LocalizedArgument]) {
         string = text
-        images = nil
+        inlines = nil
+        marked = nil
         catalogKey = key == text ? nil : key
         self.arguments = arguments
     }
@@ -492,7 +518,8 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     /// A key from a string literal.
     public init(stringLiteral value: String) {
         string = value
-        images = nil
+        inlines = nil
+        marked = nil
         catalogKey = nil
         arguments = []
     }
@@ -500,17 +527,18 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     /// A key from an interpolated string literal.
     public init(stringInterpolation: StringInterpolation) {
         string = stringInterpolation.output
-        images = stringInterpolation.images.isEmpty ? nil : stringInterpolation.images
+        inlines = stringInterpolation.inlines.isEmpty ? nil : stringInterpolation.inlines
+        marked = stringInterpolation.marked
         catalogKey = stringInterpolation.localizing && !stringInterpolation.arguments.isEmpty ? stringInterpolation.key : nil
         arguments = stringInterpolation.arguments
     }
 
     /// The text for `locale` from the app's catalog (its table `table`), or `string` when the
-    /// catalog has no such key.
+    /// catalog has no such key; inline parts marked.
     func resolved(in locale: Locale, table: String? = nil, device: String = "other") -> String {
         guard let catalog = StringCatalog.app,
             let text = catalog.text(key, table: table, locale: locale, arguments: arguments, device: device)
-        else { return string }
+        else { return marked ?? string }
         return text
     }
 
@@ -518,7 +546,10 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     /// writes them, except those the overloads below format.
     public struct StringInterpolation: StringInterpolationProtocol {
         var output = ""
-        var images: [Image] = []
+        var inlines: [Text] = []
+        /// `output` with each inline part marked, once there is an inline `Text` (an image is
+        /// marked in `output` too).
+        var marked: String?
         var key = ""
         var arguments: [LocalizedArgument] = []
         /// Whether the app has a catalog: without one, no key is built (rows of interpolated
@@ -526,15 +557,25 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
         let localizing = StringCatalog.app != nil
         mutating func argument(_ text: String, specifier: String, number: Double? = nil) {
             output += text
+            marked? += text
             guard localizing else { return }
             key += specifier
             arguments.append(LocalizedArgument(text: text, number: number))
         }
-        /// An image in the text, where it is written.
-        public mutating func appendInterpolation(_ image: Image) {
-            argument(LocalizedStringKey.imageMark, specifier: "%@")
-            images.append(image)
+        /// A part rendered in its place (`words` in `output`, its mark in `marked` and in a
+        /// translation's text).
+        mutating func inline(_ part: Text, words: String) {
+            if marked == nil { marked = output }
+            let mark = LocalizedStringKey.inlineMark(inlines.count)
+            output += words
+            marked! += mark
+            inlines.append(part)
+            guard localizing else { return }
+            key += "%@"
+            arguments.append(LocalizedArgument(text: mark, number: nil))
         }
+        /// An image in the text, where it is written.
+        public mutating func appendInterpolation(_ image: Image) { inline(Text(image), words: LocalizedStringKey.imageMark) }
         /// Starts an empty key, reserving room for the literal.
         public init(literalCapacity: Int, interpolationCount: Int) {
             output.reserveCapacity(literalCapacity + interpolationCount * 8)
@@ -542,6 +583,7 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
         /// Appends a literal part as written.
         public mutating func appendLiteral(_ literal: String) {
             output += literal
+            marked? += literal
             if localizing { key += literal.contains("%") ? literal.replacingOccurrences(of: "%", with: "%%") : literal }
         }
         /// Appends `value` as `String(describing:)` writes it (`%@` in the key).
@@ -556,16 +598,24 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
         /// Appends a number as `String(describing:)` writes it (`%lf` in the key); plural
         /// variations are chosen by it.
         public mutating func appendInterpolation(_ value: Double) { argument(String(describing: value), specifier: "%lf", number: value) }
-        /// Appends a text's words (`Text.string`); its font and colour are not kept.
-        public mutating func appendInterpolation(_ text: Text) { argument(text.string, specifier: "%@") }
-        /// Appends `date` in `style`, formatted once against the server's clock and time zone: unlike
-        /// `Text(_:style:)`, it does not tick in the browser.
+        /// Appends a text in its place, with its own font and colour (`"Gate \(Text("A1").bold())"`),
+        /// looked up in the page's language itself.
+        public mutating func appendInterpolation(_ text: Text) { inline(text, words: text.string) }
+        /// Appends `date` in `style` as `Text(_:style:)` shows it: in the page's time zone and
+        /// language, a relative one ticking in the browser.
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
-            argument(style.format(date, now: Date(), timeZone: TimeZone.current), specifier: "%@")
+            inline(Text(date, style: style), words: style.format(date, now: Date(), timeZone: TimeZone.current))
         }
-        /// Appends `value` formatted by `format` (`"\(price, format: .currency(code: "EUR"))"`).
+        /// Appends `value` formatted by `format` (`"\(price, format: .currency(code: "EUR"))"`),
+        /// written as the style says.
         public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F) where F.FormatOutput == String {
             argument(format.format(value), specifier: "%@")
+        }
+        /// Appends `value` formatted by `format` as `Text(_:format:)` shows it: in the page's
+        /// locale ("12,50 €" on a German page).
+        public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F)
+        where F.FormatInput: Equatable, F.FormatOutput == String {
+            inline(Text(value, format: format), words: format.format(value))
         }
     }
 }

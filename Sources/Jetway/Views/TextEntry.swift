@@ -100,7 +100,7 @@ extension Text {
     /// `Text(departure, format: .dateTime.hour().minute())` — in the page's locale, as SwiftUI
     /// writes it in the environment's ("12,50 €" on a German page); on a page no language was
     /// asked for, as the style says.
-    public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String {
+    nonisolated public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String {
         self.init(
             formatted: FormattedValue(
                 format: AnyHashable(format), input: input, isSameInput: { ($0 as? F.FormatInput) == input },
