@@ -271,7 +271,8 @@ public struct Text: _PrimitiveView, Equatable {
             // The page's language's text, then read as a literal is: Markdown, images.
             let device = Self.catalogDevice(environment.request.userInterfaceIdiom)
             var text = self
-            text.content = Self.content(localized.resolved(in: environment.locale, table: table, device: device), inlines: localized.inlines)
+            text.content = Self.content(
+                localized.resolved(in: environment.locale, table: table, device: device), inlines: localized.inlines)
             return text.makeNode(key: key, environment)
         }
         let node = Node(typographyBox?.value.link == nil ? "span" : "a", key: key)
