@@ -23,7 +23,7 @@ public struct Text: _PrimitiveView, Equatable {
         case localized(LocalizedStringKey, table: String?)
         /// `Text(_:format:)`: a value written by a format style when rendered, in the page's
         /// locale.
-        case formatted(FormattedValue)
+        indirect case formatted(FormattedValue)
     }
 
     /// A value and the format style that writes it, compared by both.
@@ -471,9 +471,19 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     /// \(Image(systemName: "plus")) to add"`), a `Text` with its own style, a date in a style,
     /// a value in a format — each rendered in its place on the page it is shown on (in that
     /// page's language, zone and locale; a relative date ticking); nil when there are none.
-    let inlines: [Text]?
+    var inlines: [Text]? { inline?.parts }
     /// `string` with each inline part marked by `inlineMark(_:)`; nil when there are none.
-    let marked: String?
+    var marked: String? { inline?.marked }
+    /// The inline parts and the marked text, in one box (a `Text` holding a key is copied often).
+    private let inline: InlineParts?
+    final class InlineParts: @unchecked Sendable {
+        let parts: [Text]
+        let marked: String
+        init(parts: [Text], marked: String) {
+            self.parts = parts
+            self.marked = marked
+        }
+    }
     /// The key looked up in a String Catalog: the literal with a format specifier for each
     /// interpolation (`%lld`, `%@`) and `%` written `%%`; nil when it is `string` itself.
     let catalogKey: String?
@@ -501,8 +511,7 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     /// A key whose text is `value`, read as written (no interpolations).
     public init(_ value: String) {
         string = value
-        inlines = nil
-        marked = nil
+        inline = nil
         catalogKey = nil
         arguments = []
     }
@@ -510,8 +519,7 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     /// A key with its text, catalog key and arguments made elsewhere (`LocalizedStringResource`).
     init(text: String, key: String, arguments: [LocalizedArgument]) {
         string = text
-        inlines = nil
-        marked = nil
+        inline = nil
         catalogKey = key == text ? nil : key
         self.arguments = arguments
     }
@@ -519,8 +527,7 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     /// A key from a string literal.
     public init(stringLiteral value: String) {
         string = value
-        inlines = nil
-        marked = nil
+        inline = nil
         catalogKey = nil
         arguments = []
     }
@@ -528,8 +535,7 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     /// A key from an interpolated string literal.
     public init(stringInterpolation: StringInterpolation) {
         string = stringInterpolation.output
-        inlines = stringInterpolation.inlines.isEmpty ? nil : stringInterpolation.inlines
-        marked = stringInterpolation.marked
+        inline = stringInterpolation.marked.map { InlineParts(parts: stringInterpolation.inlines, marked: $0) }
         catalogKey = stringInterpolation.localizing && !stringInterpolation.arguments.isEmpty ? stringInterpolation.key : nil
         arguments = stringInterpolation.arguments
     }
