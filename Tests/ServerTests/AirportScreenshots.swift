@@ -191,5 +191,43 @@ extension EndToEnd {
                     driver, "/gate/\(gate)?languages=en,es,de,ar", "kiosk-languages-landscape", expecting: "Puerta \(gate)", server)
             }
         }
+
+        /// Settings' Language section as a visitor uses it: an Arabic visitor chooses German and
+        /// the app comes back in German, left to right, on every screen; "the browser's language"
+        /// brings Arabic back. Screenshots `settings-language-*` (looked at: .build/e2e/).
+        @Test func theVisitorChoosesALanguageInSettings() async throws {
+            let (server, _, _, _) = try await day()
+            defer { server.stop() }
+            try await withBrowsers(1, language: "ar") { browsers in
+                let driver = try #require(browsers[0] as? WebDriver)
+                try await size(driver, 390, 844, mobile: true)
+                let reveal =
+                    "[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Deutsch').scrollIntoView({ block: 'center' }); return true"
+                try await shot(driver, "/settings", "settings-language-arabic-phone", expecting: "اللغة", server)
+                _ = try await driver.execute(reveal)
+                try await driver.screenshot("settings-language-arabic-phone")
+                try await driver.click("button", labelled: "Deutsch")
+                let german = await driver.wait(
+                    for: "return document.documentElement.lang === 'de' && document.body.textContent.includes('Einstellungen')")
+                let seen = try await driver.string("return document.documentElement.lang + ' ' + document.body.textContent.slice(0, 200)")
+                #expect(german, "\(seen)")
+                #expect(try await driver.string("return document.documentElement.dir") != "rtl")
+                #expect(try await driver.string("return document.cookie").contains("jw_lang=de"))
+                _ = try await driver.execute(reveal)
+                try await driver.screenshot("settings-language-german-phone")
+                // Every screen is German now (the choice is the browser's, not the page's).
+                try await shot(driver, "/", "settings-language-german-board", expecting: "Flughafen Mountain", server)
+                try await driver.navigate(server.base + "/settings")
+                #expect(await driver.wait(for: "return document.documentElement.classList.contains('jw-connected')"))
+                _ = try await driver.execute(
+                    "[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Die Sprache des Browsers').scrollIntoView({ block: 'center' }); return true"
+                )
+                try await driver.click("button", labelled: "Die Sprache des Browsers")
+                #expect(
+                    await driver.wait(for: "return document.documentElement.lang === 'ar' && document.documentElement.dir === 'rtl'"),
+                    "the browser's language (Arabic) is not back")
+                #expect(try await driver.string("return String(window.jetway.errors)") == "0")
+            }
+        }
     }
 }

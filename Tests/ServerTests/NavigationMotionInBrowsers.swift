@@ -18,7 +18,7 @@ private struct FlightStack: View {
             .navigationDestination(for: String.self) { flight in
                 VStack(spacing: 12) {
                     Text("Flight \(flight)").font(.title2).accessibilityIdentifier("detail")
-                    Text("Gate B7 · boarding 10:40")
+                    Text("Gate B7 · boarding 10:40.").accessibilityIdentifier("gate")
                     Image(systemName: "arrow.forward").accessibilityIdentifier("onward")
                 }
                 .navigationTitle("Flight")
@@ -100,6 +100,15 @@ extension EndToEnd {
                     "\(name): the flight does not come from the trailing side: \(pushed)")
                 let arrow = try await browser.string("return getComputedStyle(document.querySelector('[data-testid=onward]')).scale")
                 #expect(arrow == (rtl ? "-1 1" : "none"), "\(name): the forward arrow's scale is \(arrow)")
+                // An English sentence reads left to right on either page: its full stop is at its
+                // right end, not moved to the left by the page's direction.
+                let stop = try await browser.string(
+                    """
+                    const node = document.querySelector('[data-testid=gate]').firstChild, range = document.createRange();
+                    const at = (i) => { range.setStart(node, i); range.setEnd(node, i + 1); return range.getBoundingClientRect().left; };
+                    return at(0) < at(node.length - 1) ? 'end' : 'start'
+                    """)
+                #expect(stop == "end", "\(name): the sentence's full stop is at its \(stop)")
                 try await browser.screenshot("navigation-\(name)-push")
                 #expect(
                     await browser.wait(for: "return document.querySelectorAll('body > [aria-hidden=true].jw-navstack').length === 0"),
