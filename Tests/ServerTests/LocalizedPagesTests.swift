@@ -85,6 +85,63 @@ struct LocalizedPagesTests {
         #expect(!english.contains("data-jw-words"))
     }
 
+    static let departure = Date(timeIntervalSince1970: 1_796_000_400)
+    struct AirportBoard: View {
+        var body: some View {
+            VStack {
+                Text(LocalizedPagesTests.departure, style: .time)
+                Text(LocalizedPagesTests.departure, style: .relative)
+            }
+            .environment(\.timeZone, TimeZone(identifier: "America/Denver")!)
+        }
+    }
+    struct VisitorsTime: View {
+        var body: some View { Text(LocalizedPagesTests.departure, style: .time) }
+    }
+    struct LaterTimes: View {
+        var body: some View {
+            VStack {
+                Text(LocalizedPagesTests.departure, style: .relative)
+                if LocalTimes.shared.shown { Text(LocalizedPagesTests.departure, style: .time) }
+            }
+        }
+    }
+
+    /// Whether the departures in local time are shown, for every page at once.
+    @MainActor @Observable final class LocalTimes {
+        static let shared = LocalTimes()
+        var shown = false
+    }
+
+    /// A page that shows its dates in a zone of its own (an airport's board in the airport's
+    /// time) is the same for visitors of every zone: they share one rendering. A page that
+    /// reads the visitor's zone renders per zone; one whose view first reads it later (the
+    /// times switched to the visitor's) separates the pages of other zones then.
+    @Test func pagesShareAcrossZonesUntilAViewReadsTheVisitorsZone() async throws {
+        let app = JetwayApp(
+            title: "Zones",
+            routes: [
+                Route("/airport") { _ in AirportBoard() }, Route("/visitor") { _ in VisitorsTime() }, Route("/later") { _ in LaterTimes() },
+            ])
+        let server = try TestServer(app: app, transport: .memory)
+        defer { server.stop() }
+        let zones = ["Europe/Berlin", "America/Denver", "Asia/Tokyo"]
+        for zone in zones {
+            let page = try await server.get("/airport", headers: ["Cookie": "jw_zone=\(zone)"]).body
+            #expect(page.contains("6:00 PM"), "the airport's time for a visitor in \(zone)")
+        }
+        #expect(server.server.openPages == (3, 1), "three zones, one rendering of the airport's board")
+        for zone in zones { _ = try await server.get("/visitor", headers: ["Cookie": "jw_zone=\(zone)"]) }
+        #expect(server.server.openPages == (6, 4), "the visitor's time: a rendering per zone")
+        for zone in zones { _ = try await server.get("/later", headers: ["Cookie": "jw_zone=\(zone)"]) }
+        #expect(server.server.openPages == (9, 5), "nothing reads the zone yet")
+        LocalTimes.shared.shown = true
+        let deadline = Date().addingTimeInterval(5)
+        while server.server.openPages.renderings != 7 && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(server.server.openPages == (9, 7), "the times in the visitor's zone: each zone its own rendering")
+        LocalTimes.shared.shown = false
+    }
+
     @Test func theBrowsersZoneFromItsCookieAndItsReport() async throws {
         let (server, folder) = try Self.server()
         defer {

@@ -228,6 +228,13 @@ extension Scene {
         return ModifiedScene(content: self) { AnyView($0.environment(keyPath, value)) }
     }
 
+    /// Every window's views show dates in `value` (`.environment(\.timeZone, airport)`): pages
+    /// of visitors in every zone then share renderings.
+    public func environment(_ keyPath: WritableKeyPath<EnvironmentValues, TimeZone>, _ value: TimeZone) -> ModifiedScene<Self> {
+        nonisolated(unsafe) let keyPath = keyPath
+        return ModifiedScene(content: self) { AnyView($0.environment(keyPath, value)) }
+    }
+
     /// An `@Observable` model for every window's `@Environment(Model.self)`.
     public func environment<Object: AnyObject & Observable>(_ object: Object?) -> ModifiedScene<Self> {
         nonisolated(unsafe) let object = object

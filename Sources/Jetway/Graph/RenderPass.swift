@@ -77,7 +77,7 @@ extension ViewGraph {
         // A page Jetway serves says the zone it was rendered in: the runtime reports the
         // browser's when it differs (the server moves the page to a rendering in it).
         if environment.request.followsBrowserZone {
-            node.setAttribute(RuntimeContract.Attribute.timeZone, environment.timeZone.identifier)
+            node.setAttribute(RuntimeContract.Attribute.timeZone, environment.timeZoneUnnoted.identifier)
         }
         node.children = nodes
         return node

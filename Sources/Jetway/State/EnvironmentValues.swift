@@ -331,6 +331,13 @@ struct EnvironmentWriter: ViewModifier, _PrimitiveModifier, Equatable {
         self.written = (keyPath, value)
     }
 
+    /// A time zone: `\.timeZone` is set as a property (a key path's write reads the value
+    /// first, which would count as a view reading the visitor's zone).
+    init(_ keyPath: WritableKeyPath<EnvironmentValues, TimeZone>, _ value: TimeZone) {
+        self.transform = keyPath == \EnvironmentValues.timeZone ? { $0.timeZone = value } : { $0[keyPath: keyPath] = value }
+        self.written = (keyPath, value)
+    }
+
     /// The same key path and the same value (`==` when it is `Equatable`, else its bits).
     nonisolated static func == (lhs: EnvironmentWriter, rhs: EnvironmentWriter) -> Bool {
         guard let left = lhs.written, let right = rhs.written, left.keyPath == right.keyPath else { return false }
@@ -348,6 +355,13 @@ struct EnvironmentWriter: ViewModifier, _PrimitiveModifier, Equatable {
 extension View {
     /// Sets an environment value for this view and its descendants.
     public func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> some View {
+        modifier(EnvironmentWriter(keyPath, value))
+    }
+
+    /// `.environment(\.timeZone, …)`: the views inside show dates in `value` (a page that pins
+    /// its zone, as an airport's board in the airport's time, is the same for visitors of every
+    /// zone, and they share its rendering).
+    public func environment(_ keyPath: WritableKeyPath<EnvironmentValues, TimeZone>, _ value: TimeZone) -> some View {
         modifier(EnvironmentWriter(keyPath, value))
     }
 

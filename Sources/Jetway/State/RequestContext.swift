@@ -137,6 +137,14 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// uses it to keep pages of different browsers from sharing a rendering that depends on it.
     package var _deviceWasRead: Bool { mark.flag.load(ordering: .relaxed) }
 
+    /// Where a rendering of this context notes that a view read the visitor's time zone (the
+    /// environment's `timeZone` while it is the visitor's): the server keeps pages of other
+    /// zones from sharing a rendering only once one has.
+    package var zoneReadNote: ZoneReadNote { mark.zone }
+
+    /// Whether a view has read the visitor's time zone from this context's rendering.
+    package var _zoneWasRead: Bool { mark.zone.wasRead.load(ordering: .relaxed) }
+
     /// The view whose body (or dynamic properties, as `@AppStorage`) first read `device`, when
     /// `DeviceReadTrace` was on: for the development-mode message when a shared page splits.
     package var _deviceReader: String? { mark.reader.withLock { $0 } }
@@ -219,6 +227,8 @@ private final class DeviceReadMark: Sendable {
     let sizes = Atomic<Bool>(false)
     /// The view that read the device first (`DeviceReadTrace`).
     let reader = Mutex<String?>(nil)
+    /// Set once a view reads the visitor's time zone.
+    let zone = ZoneReadNote()
 }
 
 /// In development mode, which view is being evaluated, so that a read of the device can be

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The environment values Jetway defines.
 extension EnvironmentValues {
     /// False inside `.disabled(true)`: controls render disabled and ignore events.
@@ -55,10 +57,25 @@ extension EnvironmentValues {
 
     /// The time zone views show dates in: on a page Jetway serves, the visitor's (as the browser
     /// says it), else the app's (`JetwayApp(timeZone:)`), else UTC; a view may set another.
+    /// Reading the visitor's is noted: pages of visitors in other zones share a rendering only
+    /// until a view has read it.
     public var timeZone: TimeZone {
-        get { self[TimeZoneKey.self] }
-        set { self[TimeZoneKey.self] = newValue }
+        get {
+            let value = self[TimeZoneKey.self]
+            value.note?.wasRead.store(true, ordering: .relaxed)
+            return value.zone
+        }
+        set { self[TimeZoneKey.self] = ZoneValue(zone: newValue, note: nil) }
     }
+
+    /// Sets the visitor's time zone, each read of it noted on `note` (the server, for a page's
+    /// rendering: `RequestContext.zoneReadNote`).
+    package mutating func setVisitorTimeZone(_ zone: TimeZone, note: ZoneReadNote) {
+        self[TimeZoneKey.self] = ZoneValue(zone: zone, note: note)
+    }
+
+    /// The time zone without noting a read (the page's root says which zone it was rendered in).
+    var timeZoneUnnoted: TimeZone { self[TimeZoneKey.self].zone }
 
     /// The calendar views compute dates in: unless a view sets one, the page locale's calendar
     /// (Gregorian for most), in the environment's `locale` and `timeZone` — so a day's start,
@@ -114,7 +131,23 @@ private struct FontKey: EnvironmentKey { static let defaultValue: Font? = nil }
 private struct LocaleKey: EnvironmentKey { static let defaultValue = Locale(identifier: "en_US_POSIX") }
 /// UTC unless the app or the view sets one: a fixed default, so that a render does not depend on
 /// when it ran (`JetwayApp(timeZone:)` sets it on every page and makes it the process's too).
-private struct TimeZoneKey: EnvironmentKey { static let defaultValue = TimeZone(identifier: "UTC") ?? TimeZone.current }
+private struct TimeZoneKey: EnvironmentKey {
+    static let defaultValue = ZoneValue(zone: TimeZone(identifier: "UTC") ?? TimeZone.current, note: nil)
+}
+
+/// The environment's time zone, and where reads of it are noted when it is the visitor's.
+private struct ZoneValue: Equatable {
+    let zone: TimeZone
+    let note: ZoneReadNote?
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.zone == rhs.zone && lhs.note === rhs.note }
+}
+
+/// Whether a view has read the visitor's time zone in one rendering (see
+/// `RequestContext.zoneReadNote`).
+package final class ZoneReadNote: Sendable {
+    package let wasRead = Atomic<Bool>(false)
+    package init() {}
+}
 private struct IsSearchingKey: EnvironmentKey { static let defaultValue = false }
 private struct CalendarKey: EnvironmentKey { static let defaultValue: Calendar? = nil }
 private struct PickerStyleKey: EnvironmentKey { static let defaultValue = PickerStyleKind.menu }

@@ -165,7 +165,9 @@ public struct Text: _PrimitiveView, Equatable {
         case .plain(let string): string
         case .concatenated(let parts): parts.map { $0.string(in: environment) }.joined()
         case .date(let date, let style):
-            style.format(date, now: environment.wallClock.now, timeZone: environment.timeZone, locale: environment.locale)
+            style.format(
+                date, now: environment.wallClock.now, timeZone: style.isRelative ? environment.timeZoneUnnoted : environment.timeZone,
+                locale: environment.locale)
         case .timerInterval(let interval, let down): DateStyle.timerText(interval, countsDown: down, now: environment.wallClock.now)
         case .image(let image): image.resolved(in: environment).label ?? ""
         case .formatted(let value): value.write(FormattedValue.locale(of: environment))
@@ -285,7 +287,9 @@ public struct Text: _PrimitiveView, Equatable {
             }
         case .date(let date, let style):
             let now = environment.wallClock.now
-            let timeZone = environment.timeZone
+            // (A relative time is the same in every zone: reading the zone would keep pages of
+            // visitors in other zones apart for nothing.)
+            let timeZone = style.isRelative ? environment.timeZoneUnnoted : environment.timeZone
             if let timelineDate = environment.timelineDate, timelineDate == date, style == .time || style == .date {
                 // The timeline's own date: the browser shows its current time in this style.
                 node.setAttribute(RuntimeContract.Attribute.clock, style == .time ? "now-time" : "now-date")

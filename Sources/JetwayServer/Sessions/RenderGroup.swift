@@ -48,10 +48,13 @@ final class RenderGroup {
         var environment = EnvironmentValues()
         environment.request = self.context
         environment.wallClock = manager.server.configuration.clock
-        // The visitor's time zone, else the app's; the visitor's language and its direction.
-        if let timeZone = context.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? manager.server.app.timeZone {
-            environment.timeZone = timeZone
-        }
+        // The visitor's time zone, else the app's, else UTC (its reads noted: pages of other
+        // zones share the rendering until a view reads it); the visitor's language and its
+        // direction.
+        let timeZone =
+            context.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? manager.server.app.timeZone
+            ?? TimeZone(identifier: "UTC")!
+        environment.setVisitorTimeZone(timeZone, note: self.context.zoneReadNote)
         if let locale = context.locale { environment.locale = locale }
         environment.layoutDirection = context.direction
         self.graph = ViewGraph(root.view, environment: environment)
@@ -65,7 +68,8 @@ final class RenderGroup {
             ? Self.newDevicesKey(page: page, user: context.user, sizes: context._sizes)
             : Self.joinKey(
                 page: page, user: context.user, device: self.context._deviceWasRead ? context._device ?? "" : nil,
-                sizes: self.context._sizesWereRead ? context._sizes ?? "" : nil)
+                sizes: self.context._sizesWereRead ? context._sizes ?? "" : nil,
+                zone: self.context._zoneWasRead ? context.timeZoneIdentifier ?? "" : nil)
         self.manager = manager
         graph.onNeedsUpdate = { [weak self] in
             guard let self else { return }
@@ -79,8 +83,7 @@ final class RenderGroup {
     func canJoin(_ otherRoot: RootView, context other: RequestContext) -> Bool {
         graph.isPristine && context.user == other.user && context.reducesMotion == other.reducesMotion
             && context.userInterfaceIdiom == other.userInterfaceIdiom && context.sizeClassesText == other.sizeClassesText
-            && context.language == other.language && context.timeZoneIdentifier == other.timeZoneIdentifier
-            && sharesDevice(with: other)
+            && context.language == other.language && sharesZone(with: other) && sharesDevice(with: other)
             && sharesSizes(with: other) && root.isSame(as: otherRoot)
     }
 
@@ -89,8 +92,7 @@ final class RenderGroup {
     func canShare(_ otherRoot: RootView, context other: RequestContext) -> Bool {
         !forNewDevices && context.user == other.user && context.reducesMotion == other.reducesMotion
             && context.userInterfaceIdiom == other.userInterfaceIdiom && context.sizeClassesText == other.sizeClassesText
-            && context.language == other.language && context.timeZoneIdentifier == other.timeZoneIdentifier
-            && sharesDevice(with: other)
+            && context.language == other.language && sharesZone(with: other) && sharesDevice(with: other)
             && sharesSizes(with: other) && root.isSame(as: otherRoot)
     }
 
@@ -103,8 +105,9 @@ final class RenderGroup {
     /// and a page whose first render read the device is found by its browser too.
     let joinKey: String
 
-    static func joinKey(page: String, user: String?, device: String? = nil, sizes: String? = nil) -> String {
+    static func joinKey(page: String, user: String?, device: String? = nil, sizes: String? = nil, zone: String? = nil) -> String {
         page + "\u{0}" + (user ?? "") + (device.map { "\u{0}" + $0 } ?? "") + (sizes.map { "\u{1}" + $0 } ?? "")
+            + (zone.map { "\u{3}zone " + $0 } ?? "")
     }
 
     /// The key of the rendering new browsers share (no device id has this form). By their
@@ -117,6 +120,13 @@ final class RenderGroup {
     /// `GeometryReader` took its first size from the browser's reported sizes.
     func sharesSizes(with other: RequestContext) -> Bool {
         !context._sizesWereRead || context._sizes == other._sizes
+    }
+
+    /// Whether a page in `other`'s time zone sees what this rendering shows: always, until a
+    /// view has read the visitor's zone (a page that pins its own, as an airport's board in the
+    /// airport's time, never does).
+    func sharesZone(with other: RequestContext) -> Bool {
+        !context._zoneWasRead || context.timeZoneIdentifier == other.timeZoneIdentifier
     }
 
     /// Whether a page of `other`'s browser sees what this rendering shows: always, until a
@@ -159,6 +169,10 @@ final class RenderGroup {
             let others = members.values.filter { !sharesDevice(with: $0.context) }
             for member in others { manager?.separate(member) }
             if !others.isEmpty { manager?.noteDeviceSplit(page: page, reader: context._deviceReader, browsers: others.count + 1) }
+        }
+        // The same for a first read of the visitor's zone: pages in other zones get theirs.
+        if isShared && context._zoneWasRead {
+            for member in members.values where !sharesZone(with: member.context) { manager?.separate(member) }
         }
         var sent: [Connection] = []
         // The event's own page first (its user waits for it), tagged with the event's ref, or

@@ -129,18 +129,21 @@ final class SessionManager {
             (query.isEmpty ? path : path + "?" + query) + (context.reducesMotion ? "\u{3}reduce" : "")
             + (context.userInterfaceIdiom == .phone ? "" : "\u{3}\(context.userInterfaceIdiom)")
             + (context.sizeClassesText == "cr" ? "" : "\u{3}" + context.sizeClassesText)
-            // Pages of another language or time zone never share a rendering.
-            + (context.language.map { "\u{3}lang " + $0 } ?? "") + (context.timeZoneIdentifier.map { "\u{3}zone " + $0 } ?? "")
+            // Pages of another language never share a rendering; pages of another time zone
+            // only until a view reads it (`RenderGroup.joinKey`).
+            + (context.language.map { "\u{3}lang " + $0 } ?? "")
         let makeRoot: @MainActor () -> RootView = { route.makeView(match) }
         // A page whose first render read the device or the window's sizes is kept by browser,
         // or by sizes (`RenderGroup.joinKey`).
-        let device = context._device ?? "", sizes = context._sizes ?? ""
-        let keys = [
-            RenderGroup.joinKey(page: page, user: context.user),
-            RenderGroup.joinKey(page: page, user: context.user, device: device),
-            RenderGroup.joinKey(page: page, user: context.user, sizes: sizes),
-            RenderGroup.joinKey(page: page, user: context.user, device: device, sizes: sizes),
-        ]
+        let device = context._device ?? "", sizes = context._sizes ?? "", zone = context.timeZoneIdentifier ?? ""
+        let keys = [nil, zone].flatMap { zone in
+            [
+                RenderGroup.joinKey(page: page, user: context.user, zone: zone),
+                RenderGroup.joinKey(page: page, user: context.user, device: device, zone: zone),
+                RenderGroup.joinKey(page: page, user: context.user, sizes: sizes, zone: zone),
+                RenderGroup.joinKey(page: page, user: context.user, device: device, sizes: sizes, zone: zone),
+            ]
+        }
         for key in keys {
             guard let group = joinable[key] else { continue }
             // A rendering every page left is not rendered while nobody shows it: brought up to

@@ -5,7 +5,8 @@ extension SessionManager {
     /// The browser reported its time zone (features/locale.js) and the page was rendered in
     /// another (a first visit, before the `jw_zone` cookie): the page moves to the rendering of
     /// its page in that zone — joining one other pages in the zone share, or a new one — and the
-    /// browser gets the whole page. False for a name Foundation does not know.
+    /// browser gets the whole page; unless no view on it has read the zone, when it only keeps
+    /// it. False for a name Foundation does not know.
     func changeTimeZone(_ session: LiveSession, to zone: String) -> Bool {
         guard zone.utf8.count <= 64, let timeZone = TimeZone(identifier: zone) else { return false }
         // The zone the page was rendered in: its own, else the app's, else UTC.
@@ -17,6 +18,9 @@ extension SessionManager {
         var context = session.context
         context.setVisitor(language: context.language, timeZone: visitorZone(zone), direction: context.direction)
         session.context = context
+        // Nothing on the page has read the zone: the page stays in the rendering it shares
+        // (the first view that reads it separates the pages of other zones).
+        guard session.group.context._zoneWasRead else { return true }
         let previous = session.group
         let target = group(showing: route, match, at: context.path, context.queryString, context: context)
         guard target !== previous else { return true }
