@@ -33,8 +33,9 @@ enum AirportBench {
     /// the memory per kiosk, and how long one change of the next flight's time takes to reach
     /// them all (`…_one_locale` against `…_four_locales`). `cycling`: kiosks that show the four
     /// languages in turn (`?languages=en,es,de,ar`: one rendering of four copies).
-    static func runKiosks(languages: [String], cycling: Bool = false) async {
-        let suffix = cycling ? "cycling_four_languages" : languages.count == 1 ? "one_locale" : "four_locales"
+    static func runKiosks(languages: [String], zones: [String] = [], cycling: Bool = false) async {
+        let suffix =
+            cycling ? "cycling_four_languages" : !zones.isEmpty ? "four_zones" : languages.count == 1 ? "one_locale" : "four_locales"
         let path = cycling ? "/gate/A1?languages=en,es,de,ar" : "/gate/A1"
         do {
             let day = try await noonDay()
@@ -44,8 +45,15 @@ enum AirportBench {
                 throw BenchFailure("no departure on time at gate A1")
             }
             let before = ServerBench.residentKB()
-            for (index, language) in languages.enumerated() {
-                try await harness.open((index + 1) * 1000 / languages.count, path, language: language)
+            if zones.isEmpty {
+                for (index, language) in languages.enumerated() {
+                    try await harness.open((index + 1) * 1000 / languages.count, path, language: language)
+                }
+            } else {
+                // Browsers in four zones: the kiosk shows the airport's time, so they share.
+                for (index, zone) in zones.enumerated() {
+                    try await harness.open((index + 1) * 1000 / zones.count, path, language: languages.first, zone: zone)
+                }
             }
             report("airport_kiosk_rss_kb_1000_\(suffix)", Double(ServerBench.residentKB() - before) / 1000, "kB")
             report("airport_kiosk_renderings_1000_\(suffix)", Double(harness.server.openPages.renderings), "renderings")

@@ -107,6 +107,8 @@ enum LoadClient {
                 let again = parts.count > 3 && parts[3] == "again"
                 // `lang=de`: a browser asking for that language (`Accept-Language`).
                 let language = parts.dropFirst(3).first { $0.hasPrefix("lang=") }.map { String($0.dropFirst(5)) }
+                // `zone=Europe/Berlin`: a browser in that time zone (the runtime's cookie).
+                let zone = parts.dropFirst(3).first { $0.hasPrefix("zone=") }.map { String($0.dropFirst(5)) }
                 let started = Date()
                 let collected = Collected()
                 let missing = max(0, target - sessions.count)
@@ -116,7 +118,9 @@ enum LoadClient {
                 keeper.start()
                 DispatchQueue.concurrentPerform(iterations: 8) { worker in
                     for _ in stride(from: worker, to: missing, by: 8) {
-                        if let session = open(port: port, path: path, fieldFirst: fieldFirst, again: again, language: language) {
+                        if let session = open(
+                            port: port, path: path, fieldFirst: fieldFirst, again: again, language: language, zone: zone)
+                        {
                             collected.add([session])
                         }
                     }
@@ -619,8 +623,11 @@ enum LoadClient {
 
     /// GET the page, open its websocket and join with its token. `again`: as a browser that
     /// opened a page before (a first GET gives it its device cookie).
-    static func open(port: Int, path: String, fieldFirst: Bool = false, again: Bool = false, language: String? = nil) -> Session? {
+    static func open(
+        port: Int, path: String, fieldFirst: Bool = false, again: Bool = false, language: String? = nil, zone: String? = nil
+    ) -> Session? {
         var sent = language.map { "Accept-Language: \($0)\r\n" } ?? ""
+        let zoneCookie = zone.map { "jw_zone=\($0)" }
         var deviceCookie: String?
         if again {
             guard let first = connectSocket(port: port) else { return nil }
@@ -635,8 +642,10 @@ enum LoadClient {
             }
             close(first)
             guard let cookie = setCookie("jw_device", in: String(decoding: head, as: UTF8.self)) else { return nil }
-            sent += "Cookie: \(cookie)\r\n"
+            sent += "Cookie: \(([cookie] + (zoneCookie.map { [$0] } ?? [])).joined(separator: "; "))\r\n"
             deviceCookie = cookie
+        } else if let zoneCookie {
+            sent += "Cookie: \(zoneCookie)\r\n"
         }
         guard let http = connectSocket(port: port) else { return nil }
         sendAll(http, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(sent)Connection: close\r\n\r\n".utf8))
@@ -660,7 +669,8 @@ enum LoadClient {
             again
             ? deviceCookie
             : html.range(of: "\r\n\r\n").flatMap { setCookie("jw_device", in: String(html[..<$0.lowerBound])) }
-        guard upgrade(fd, port: port, cookie: cookie ?? "", language: language) else {
+        let cookies = ((cookie.map { [$0] } ?? []) + (zoneCookie.map { [$0] } ?? [])).joined(separator: "; ")
+        guard upgrade(fd, port: port, cookie: cookies, language: language) else {
             close(fd)
             return nil
         }

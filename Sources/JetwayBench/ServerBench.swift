@@ -71,10 +71,14 @@ enum ServerBench {
         /// Opens sessions until `total` are open; fails unless all of them opened. `field`:
         /// the sessions type into the page's first field rather than click its first button.
         /// `again`: browsers that come back (each with the device cookie of a page it opened).
-        /// `language`: browsers asking for it (`Accept-Language`).
-        func open(_ total: Int, _ path: String, field: Bool = false, again: Bool = false, language: String? = nil) async throws {
+        /// `language`: browsers asking for it (`Accept-Language`); `zone`: browsers in that time
+        /// zone (the runtime's `jw_zone` cookie).
+        func open(
+            _ total: Int, _ path: String, field: Bool = false, again: Bool = false, language: String? = nil, zone: String? = nil
+        ) async throws {
             let opened = try await ask(
-                "open \(total) \(path)\(field ? " field" : again ? " again" : "")\(language.map { " lang=\($0)" } ?? "")", fields: 2)
+                "open \(total) \(path)\(field ? " field" : again ? " again" : "")\(language.map { " lang=\($0)" } ?? "")"
+                    + (zone.map { " zone=\($0)" } ?? ""), fields: 2)
             guard Int(opened[1]) == total else { throw BenchFailure("only \(opened[1]) of \(total) sessions of \(path) opened") }
             try? await Task.sleep(for: .milliseconds(300))
         }
@@ -210,8 +214,7 @@ enum ServerBench {
     /// from the same baseline (no pages freed by an earlier phase to reuse).
     static let boardPhases = [
         "pages", "plain", "usual", "diverged", "active", "active-same", "cleared", "wide", "airport", "kiosks-one-locale",
-        "kiosks-four-locales",
-        "kiosks-cycling",
+        "kiosks-four-locales", "kiosks-four-zones", "kiosks-cycling",
     ]
 
     /// One phase of the board of 1,000 flights over one shared model, in both shapes, with
@@ -223,6 +226,10 @@ enum ServerBench {
         }
         if phase == "kiosks-one-locale" || phase == "kiosks-four-locales" {
             await AirportBench.runKiosks(languages: phase == "kiosks-one-locale" ? ["en"] : ["en", "es", "de", "ar"])
+            return
+        }
+        if phase == "kiosks-four-zones" {
+            await AirportBench.runKiosks(languages: ["en"], zones: ["America/Denver", "Europe/Berlin", "Asia/Tokyo", "Australia/Sydney"])
             return
         }
         if phase == "kiosks-cycling" {

@@ -193,7 +193,7 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     /// its `intl.accept_languages` preference, WebKitGTK by the `LANGUAGE` it starts with.
     public func start(reducedMotion: Bool = false, timeZone: String = "UTC", language: String = "en-US") async throws -> any Browser {
         guard isInstalled else { throw BrowserFailure(description: "\(self) is not installed (make test-deps installs it)") }
-        guard !language.isEmpty, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+        guard LanguageTag.isValid(language) else {
             throw BrowserFailure(description: "\(language.debugDescription) is not a language tag (de-DE, ar, pt-BR)")
         }
         // The language, then its base language (`de-DE, de`), as browsers send them.
@@ -204,7 +204,7 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
             // WebKitGTK takes its languages from the process's locale, which must exist: one
             // compiled for it (`ProcessLocale`), and GLib's language list.
             environment.merge(try ProcessLocale.environment(for: language)) { $1 }
-            environment["LANGUAGE"] = languages.map { $0.replacingOccurrences(of: "-", with: "_") }.joined(separator: ":")
+            environment["LANGUAGE"] = languages.map { LanguageTag.localeIdentifier(of: $0) }.joined(separator: ":")
         }
         return switch self {
         case .chromium:

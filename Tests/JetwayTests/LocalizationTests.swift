@@ -19,7 +19,8 @@ struct LocalizationTests {
               "localizations" : {
                 "ar" : { "stringUnit" : { "state" : "translated", "value" : "المغادرة" } },
                 "de" : { "stringUnit" : { "state" : "translated", "value" : "Abflüge" } },
-                "es" : { "stringUnit" : { "state" : "translated", "value" : "Salidas" } }
+                "es" : { "stringUnit" : { "state" : "translated", "value" : "Salidas" } },
+                "zh-Hant" : { "stringUnit" : { "state" : "translated", "value" : "出發" } }
               }
             },
             "%lld test flights" : {
@@ -106,6 +107,11 @@ struct LocalizationTests {
         #expect(try text(3, "de_DE") == "Abflüge3 FlügeUm 10:40 Einstieg an Gate B12Tap to boardNot in the catalog 3")
         #expect(try text(1, "de").contains("1 Flug"))
         #expect(try text(2, "es").hasPrefix("Salidas2 test flights"), "no Spanish plural: the source language's")
+        // Chinese by script, as catalogs name it: Taiwan's and Hong Kong's is Traditional.
+        #expect(try text(1, "zh_TW").hasPrefix("出發") && text(1, "zh_Hant_HK").hasPrefix("出發"))
+        #expect(try text(1, "zh_CN").hasPrefix("Departures test"), "no Simplified Chinese in the catalog")
+        #expect(LanguageTag.lookupChain("zh-TW") == ["zh-TW", "zh-Hant", "zh"] && LanguageTag.lookupChain("zh") == ["zh-Hans", "zh"])
+        #expect(LanguageTag.lookupChain("en_US_POSIX") == ["en-US", "en"] && LanguageTag.lookupChain("de-AT") == ["de-AT", "de"])
         // Arabic's six categories.
         for (count, expected) in [(0, "لا رحلات"), (1, "رحلة واحدة"), (2, "رحلتان"), (5, "5 رحلات"), (11, "11 رحلة"), (100, "100 رحلة")] {
             #expect(try text(count, "ar").contains(expected), "\(count)")
@@ -259,6 +265,16 @@ struct LocalizationTests {
         #expect(["one", "few", "many", "many"] == [1, 3, 5, 11].map { PluralRules.category(of: Double($0), in: "ru") })
         #expect(PluralRules.category(of: 21, in: "ru") == "one" && PluralRules.category(of: 22, in: "pl") == "few")
         #expect(PluralRules.category(of: 7, in: "ja") == "other")
+        // CLDR's integer rules for the languages of South Asia, Persian, the Balkans and the Baltic.
+        func categories(_ language: String, _ counts: [Int]) -> [String] {
+            counts.map { PluralRules.category(of: Double($0), in: language) }
+        }
+        #expect(categories("hi", [0, 1, 2]) == ["one", "one", "other"] && categories("fa", [1, 5]) == ["one", "other"])
+        #expect(categories("hr", [1, 2, 5, 11, 21, 22]) == ["one", "few", "other", "other", "one", "few"])
+        #expect(categories("ro", [0, 1, 2, 19, 20, 101, 120]) == ["few", "one", "few", "few", "other", "few", "other"])
+        #expect(categories("lt", [1, 2, 10, 11, 21, 29]) == ["one", "few", "other", "other", "one", "few"])
+        #expect(categories("lv", [0, 1, 2, 10, 11, 21]) == ["zero", "one", "other", "zero", "zero", "one"])
+        #expect(categories("sl", [1, 2, 3, 5, 101, 102, 104]) == ["one", "two", "few", "other", "one", "two", "few"])
         #expect(LayoutDirection.of(language: "ar-EG") == .rightToLeft && LayoutDirection.of(language: "he") == .rightToLeft)
         #expect(LayoutDirection.of(language: "de-DE") == .leftToRight && LayoutDirection.of(language: "") == .leftToRight)
     }

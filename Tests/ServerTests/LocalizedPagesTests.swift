@@ -228,6 +228,9 @@ struct LocalizedPagesTests {
         #expect(AcceptLanguage.choose(["fr-CH", "de-AT", "en"], available: ["de", "en"]) == "de-AT")
         #expect(AcceptLanguage.choose(["fr-CH"], available: ["de", "en"]) == "fr-CH")
         #expect(AcceptLanguage.choose([], available: ["de"]) == nil)
+        // A catalog names Chinese by script: a browser in Taiwan asks for `zh-TW`.
+        #expect(AcceptLanguage.choose(["zh-TW", "en"], available: ["zh-Hant", "en"]) == "zh-TW")
+        #expect(AcceptLanguage.matched(["zh-CN"], available: ["zh-Hant"]) == nil)
     }
 }
 

@@ -29,12 +29,7 @@ public struct LanguageChoice: Sendable {
 
     /// Whether `tag` is a language tag a page can be shown in: a language of 2 or 3 letters,
     /// then parts of 1 to 8 letters or digits (`en`, `de-AT`, `zh-Hant-TW`).
-    public static func isLanguageTag(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }), parts.count <= 4
-        else { return false }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-    }
+    public static func isLanguageTag(_ tag: String) -> Bool { LanguageTag.isValid(tag) }
 }
 
 extension EnvironmentValues {

@@ -46,7 +46,7 @@ public struct LanguageCycle<Content: View>: _PrimitiveView {
             holder.setAttribute("dir", direction == .rightToLeft ? "rtl" : "ltr")
             var copy = inside.structural(2 * index + 1)
             copy.writeEnvironment {
-                $0.locale = Locale(identifier: language.replacingOccurrences(of: "-", with: "_"))
+                $0.locale = Locale(identifier: LanguageTag.localeIdentifier(of: language))
                 $0.layoutDirection = direction
             }
             var parts: [Node] = []

@@ -37,6 +37,22 @@ enum PluralRules {
             return "many"
         case "cs", "sk":
             return n == 1 ? "one" : (2...4).contains(n) ? "few" : "other"
+        case "hi", "bn", "fa", "gu", "kn", "zu", "am":
+            return n <= 1 ? "one" : "other"
+        case "hr", "sr", "bs":
+            if lastDigit == 1 && lastTwo != 11 { return "one" }
+            if (2...4).contains(lastDigit) && !(12...14).contains(lastTwo) { return "few" }
+            return "other"
+        case "ro", "mo":
+            return n == 1 ? "one" : n == 0 || (1...19).contains(lastTwo) ? "few" : "other"
+        case "lt":
+            if (11...19).contains(lastTwo) { return "other" }
+            return lastDigit == 1 ? "one" : lastDigit >= 2 ? "few" : "other"
+        case "lv":
+            if lastDigit == 0 || (11...19).contains(lastTwo) { return "zero" }
+            return lastDigit == 1 ? "one" : "other"
+        case "sl":
+            return lastTwo == 1 ? "one" : lastTwo == 2 ? "two" : (3...4).contains(lastTwo) ? "few" : "other"
         default:
             // English, German, Spanish, Italian, Dutch, the Nordic languages, Turkish, Greek…
             return n == 1 ? "one" : "other"

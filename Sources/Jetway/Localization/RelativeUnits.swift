@@ -13,7 +13,7 @@ struct RelativeUnits: Sendable, Equatable {
     /// The units of a page's language, or nil (English and languages without a table).
     static func of(_ locale: Locale?) -> RelativeUnits? {
         guard let locale else { return nil }
-        return table[StringCatalog.base(locale.identifier)]
+        return table[LanguageTag.language(of: locale.identifier)]
     }
 
     /// `seconds` as its two largest units, in this language.

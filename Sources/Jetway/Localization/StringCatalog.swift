@@ -52,7 +52,7 @@ public final class StringCatalog: @unchecked Sendable {
     /// window group's title.
     package static func appText(_ key: String, language: String?) -> String {
         guard let app, let language else { return key }
-        return app.text(key, locale: Locale(identifier: language.replacingOccurrences(of: "-", with: "_"))) ?? key
+        return app.text(key, locale: Locale(identifier: LanguageTag.localeIdentifier(of: language))) ?? key
     }
 
     /// Adds `catalog`'s strings to the app's (which it becomes when there is none): what a
@@ -202,10 +202,12 @@ public final class StringCatalog: @unchecked Sendable {
         _ key: String, table: String? = nil, locale: Locale, arguments: [LocalizedArgument] = [], device: String = "other"
     ) -> String? {
         guard let byLanguage = tables[table ?? "Localizable"]?[key] else { return nil }
-        let wanted = Self.candidates(for: locale)
+        let wanted = LanguageTag.lookupChain(locale.identifier)
         var language = wanted.first { byLanguage[$0] != nil }
         if language == nil {
-            if let asked = wanted.first, Self.base(asked) != Self.base(sourceLanguage) { reportMissing(key, asked) }
+            if let asked = wanted.first, LanguageTag.language(of: asked) != LanguageTag.language(of: sourceLanguage) {
+                reportMissing(key, asked)
+            }
             language = byLanguage[sourceLanguage] != nil ? sourceLanguage : nil
         }
         guard let language, let entry = byLanguage[language] else { return nil }
@@ -224,21 +226,6 @@ public final class StringCatalog: @unchecked Sendable {
         // At most 10,000 pairs remembered (a client may ask for any language).
         let first = reportedLock.withLock { reported.count < 10_000 && reported.insert(language + "\u{0}" + key).inserted }
         if first { reporter(key, language) }
-    }
-
-    /// A tag's language (`pt` of `pt-BR`), lowercased.
-    static func base(_ tag: String) -> String {
-        String(tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
-    }
-
-    /// The languages to try for `locale`, most specific first: `de-AT`, then `de`.
-    static func candidates(for locale: Locale) -> [String] {
-        let identifier = locale.identifier.replacingOccurrences(of: "_", with: "-")
-        var found: [String] = []
-        let parts = identifier.split(separator: "-").map(String.init)
-        // `zh-Hans-CN` → `zh-Hans-CN`, `zh-Hans`, `zh`.
-        for length in stride(from: parts.count, through: 1, by: -1) { found.append(parts.prefix(length).joined(separator: "-")) }
-        return found.filter { !$0.isEmpty && $0.lowercased() != "en-us-posix" }
     }
 
     /// The string of an entry for a count and a device.

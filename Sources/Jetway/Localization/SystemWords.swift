@@ -69,8 +69,8 @@ package enum SystemWords {
     /// banner's `data-jw-words` JSON and its first text; nil for a page in English (the
     /// runtime's own) or none.
     package static func runtimeWords(language: String?) -> (json: String, reconnecting: String)? {
-        guard let language, StringCatalog.base(language) != "en" else { return nil }
-        let locale = Locale(identifier: language.replacingOccurrences(of: "-", with: "_"))
+        guard let language, LanguageTag.language(of: language) != "en" else { return nil }
+        let locale = Locale(identifier: LanguageTag.localeIdentifier(of: language))
         let words: [(String, Word)] = [
             ("reconnecting", .reconnecting), ("elsewhere", .openElsewhere), ("notLive", .notLive), ("lastUpdated", .lastUpdated),
         ]
@@ -88,7 +88,7 @@ package enum SystemWords {
         {
             return text
         }
-        let language = StringCatalog.base(locale.identifier.replacingOccurrences(of: "_", with: "-"))
+        let language = LanguageTag.language(of: locale.identifier)
         return table[word]?[language] ?? word.rawValue
     }
 }

@@ -381,7 +381,7 @@ extension View {
     /// `.environment(\.locale, …)`: the value (texts looked up and dates written in it), and the
     /// language of the views inside (`lang`, which screen readers speak them in).
     public func environment(_ keyPath: WritableKeyPath<EnvironmentValues, Locale>, _ value: Locale) -> some View {
-        let tag = value.identifier.replacingOccurrences(of: "_", with: "-")
+        let tag = LanguageTag.tag(ofLocaleIdentifier: value.identifier)
         return modifier(EnvironmentWriter(keyPath, value))
             .modifier(AttributeMark(name: "lang", value: tag.isEmpty || tag == "en-US-POSIX" ? nil : tag))
     }

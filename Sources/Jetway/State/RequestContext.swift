@@ -178,7 +178,7 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The visitor's locale (`language` as Foundation names it), or nil.
-    package var locale: Locale? { language.map { Locale(identifier: $0.replacingOccurrences(of: "-", with: "_")) } }
+    package var locale: Locale? { language.map { Locale(identifier: LanguageTag.localeIdentifier(of: $0)) } }
 
     /// Sets the visitor's language and time zone (the server, from the request).
     package mutating func setVisitor(language: String?, timeZone: String?, direction: LayoutDirection = .leftToRight) {

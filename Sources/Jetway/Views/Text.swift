@@ -304,7 +304,7 @@ public struct Text: _PrimitiveView, Equatable {
                     // A page in another language: its unit words, for the browser's ticking text.
                     if style != .timer, let units = RelativeUnits.of(environment.locale) {
                         node.setAttribute(RuntimeContract.Attribute.clockUnits, units.json)
-                        node.setAttribute(RuntimeContract.Attribute.clockLocale, StringCatalog.base(environment.locale.identifier))
+                        node.setAttribute(RuntimeContract.Attribute.clockLocale, LanguageTag.language(of: environment.locale.identifier))
                     }
                 }
                 node.text = style.format(date, now: now, timeZone: timeZone, locale: environment.locale)
@@ -397,7 +397,7 @@ public struct Text: _PrimitiveView, Equatable {
         /// The two largest units in a page's language ("12 Min., 5 Sek."), English's otherwise.
         static func relativeText(_ seconds: Int, locale: Locale?) -> String {
             guard let units = RelativeUnits.of(locale) else { return relativeText(seconds) }
-            return units.text(seconds, language: StringCatalog.base(locale?.identifier ?? "en"))
+            return units.text(seconds, language: LanguageTag.language(of: locale?.identifier ?? "en"))
         }
 
         /// The two largest units: "45 sec", "12 min, 5 sec", "2 hr, 3 min", "1 day, 4 hr".
@@ -420,7 +420,7 @@ public struct Text: _PrimitiveView, Equatable {
             // Without keywords (`de_DE@calendar=japanese`), which `Intl` would refuse.
             let identifier = String(locale.identifier.prefix { $0 != "@" })
             if identifier.isEmpty || identifier == "en" || identifier == "en_US" || identifier == "en_US_POSIX" { return "en-US" }
-            return identifier.replacingOccurrences(of: "_", with: "-")
+            return LanguageTag.tag(ofLocaleIdentifier: identifier)
         }
 
         static func calendarText(_ date: Date, time: Bool, timeZone: TimeZone, locale: String = "en-US") -> String {

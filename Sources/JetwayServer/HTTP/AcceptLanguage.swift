@@ -44,11 +44,8 @@ enum AcceptLanguage {
     /// The first of `wanted` the app has strings in, or nil.
     static func matched(_ wanted: [String], available: [String]) -> String? {
         let available = Set(available.map { $0.lowercased() })
-        for tag in wanted {
-            let lowered = tag.lowercased()
-            let base = String(lowered.split(separator: "-").first ?? "")
-            if available.contains(lowered) || available.contains(base) { return tag }
-        }
+        // `de-AT` matches `de-AT` or `de`; `zh-TW` matches `zh-Hant` too (LanguageTag.lookupChain).
+        for tag in wanted where LanguageTag.lookupChain(tag).contains(where: { available.contains($0.lowercased()) }) { return tag }
         return nil
     }
 
