@@ -244,6 +244,35 @@ struct LocalizationTests {
                   <key>other</key><string>%lld vols</string>
                 </dict>
               </dict>
+              <key>%@ has %lld flights at %lld gates</key>
+              <dict>
+                <key>NSStringLocalizedFormatKey</key><string>%@ a %#@flights@ à %#@gates@</string>
+                <key>flights</key>
+                <dict>
+                  <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                  <key>NSStringFormatValueTypeKey</key><string>lld</string>
+                  <key>one</key><string>%lld vol</string>
+                  <key>other</key><string>%lld vols</string>
+                </dict>
+                <key>gates</key>
+                <dict>
+                  <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                  <key>NSStringFormatValueTypeKey</key><string>lld</string>
+                  <key>one</key><string>%lld porte</string>
+                  <key>other</key><string>%lld portes</string>
+                </dict>
+              </dict>
+              <key>%lld gates in %@</key>
+              <dict>
+                <key>NSStringLocalizedFormatKey</key><string>%2$@ : %1$#@gates@</string>
+                <key>gates</key>
+                <dict>
+                  <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                  <key>NSStringFormatValueTypeKey</key><string>lld</string>
+                  <key>one</key><string>%lld porte</string>
+                  <key>other</key><string>%lld portes</string>
+                </dict>
+              </dict>
             </dict></plist>
             """
         try catalog.addStringsDictionary(Data(plist.utf8), language: "fr")
@@ -254,6 +283,19 @@ struct LocalizationTests {
         #expect(catalog.text("%lld flights", locale: french, arguments: [LocalizedArgument(text: "1", number: 1)]) == "1 vol")
         #expect(catalog.text("%lld flights", locale: french, arguments: [LocalizedArgument(text: "0", number: 0)]) == "0 vol")
         #expect(catalog.text("%lld flights", locale: french, arguments: [LocalizedArgument(text: "2", number: 2)]) == "2 vols")
+        // Each variable counts by its own argument: its place among the format's specifiers, or
+        // the position it names.
+        let denver = LocalizedArgument(text: "Denver", number: nil)
+        #expect(
+            catalog.text(
+                "%@ has %lld flights at %lld gates", locale: french,
+                arguments: [denver, LocalizedArgument(text: "1", number: 1), LocalizedArgument(text: "3", number: 3)])
+                == "Denver a 1 vol à 3 portes")
+        #expect(
+            catalog.text("%lld gates in %@", locale: french, arguments: [LocalizedArgument(text: "2", number: 2), denver])
+                == "Denver : 2 portes")
+        #expect(
+            StringCatalog.variableArguments(in: "%@ a %#@flights@ %% à %#@gates@ %2$#@again@") == ["flights": 2, "gates": 3, "again": 2])
         #expect(catalog.languages == ["en", "fr"], "its source language (English unless a catalog says) and its translations")
         #expect(throws: StringCatalog.ReadError.self) { try catalog.addStringCatalog(Data("[1]".utf8)) }
         #expect(throws: StringCatalog.ReadError.self) { try catalog.addStrings(Data("\"unterminated = ".utf8), language: "fr") }

@@ -160,15 +160,36 @@ public final class StringCatalog: @unchecked Sendable {
         for (key, value) in root {
             guard let value = value as? [String: Any], let format = value["NSStringLocalizedFormatKey"] as? String else { continue }
             var entry = Entry(value: format)
+            let arguments = Self.variableArguments(in: format)
             for (name, rule) in value where name != "NSStringLocalizedFormatKey" {
                 guard let rule = rule as? [String: Any] else { continue }
                 var plural: [String: String] = [:]
                 for category in ["zero", "one", "two", "few", "many", "other"] { plural[category] = rule[category] as? String }
                 entry.substitutions[name] = Substitution(
-                    argument: 1, specifier: rule["NSStringFormatValueTypeKey"] as? String ?? "lld", plural: plural)
+                    argument: arguments[name] ?? 1, specifier: rule["NSStringFormatValueTypeKey"] as? String ?? "lld", plural: plural)
             }
             tables[table, default: [:]][key, default: [:]][language] = entry
         }
+    }
+
+    /// The argument each `%#@variable@` of a `.stringsdict` format stands for, as Foundation
+    /// counts them: its place among the format's specifiers (`%@ has %#@flights@`: the second),
+    /// or the position it names (`%2$#@flights@`).
+    static func variableArguments(in format: String) -> [String: Int] {
+        guard
+            let expression = try? NSRegularExpression(
+                pattern: #"%(?:(\d+)\$)?(?:#@([A-Za-z0-9_]+)@|[-+ #0-9.]*(?:hh|h|ll|l|q|L|z|j|t)?[@dDiuUxXoOfFeEgGaAcCsSp])|%%"#)
+        else { return [:] }
+        var found: [String: Int] = [:]
+        var next = 0
+        let text = format as NSString
+        for match in expression.matches(in: format, range: NSRange(location: 0, length: text.length)) {
+            guard text.substring(with: match.range) != "%%" else { continue }
+            let named = match.range(at: 1).location == NSNotFound ? nil : Int(text.substring(with: match.range(at: 1)))
+            next = named ?? next + 1
+            if match.range(at: 2).location != NSNotFound { found[text.substring(with: match.range(at: 2))] = next }
+        }
+        return found
     }
 
     /// The catalog of every String Catalog and `.lproj` table in `folders` (searched to any
@@ -247,8 +268,9 @@ public final class StringCatalog: @unchecked Sendable {
     static func format(_ pattern: String, entry: Entry, arguments: [LocalizedArgument], language: String) -> String {
         var text = pattern
         for (name, substitution) in entry.substitutions {
-            let token = "%#@" + name + "@"
-            guard text.contains(token) else { continue }
+            // `%#@flights@`, or with its position: `%2$#@flights@`.
+            guard let tokenRange = text.range(of: "%([0-9]+\\$)?#@" + name + "@", options: .regularExpression) else { continue }
+            let token = String(text[tokenRange])
             let index = substitution.argument - 1
             let count = arguments.indices.contains(index) ? arguments[index].number ?? 0 : 0
             let category = count == 0 && substitution.plural["zero"] != nil ? "zero" : PluralRules.category(of: count, in: language)
