@@ -37,7 +37,6 @@ extension ChartRenderer {
     }
 
     func cartesian(_ context: _RenderContext, _ domain: [PlottedValue]) -> Node {
-        let timeZone = context.environment.timeZone
         // The stacked extent of each bar and area on its value axis.
         var spans: [Int: (low: Double, high: Double)] = [:]
         var stacks: [PlottedValue: (positive: Double, negative: Double)] = [:]
@@ -105,6 +104,9 @@ extension ChartRenderer {
         let xScale = ChartScale.make(
             values: xValues + unitEnds, domain: configuration.xDomain, includesZero: xWantsZero, padding: sorted.isEmpty ? 0 : spacing / 2)
         let yScale = ChartScale.make(values: yValues, domain: configuration.yDomain, includesZero: true)
+        // The zone dates are marked in: read only for an axis of dates (a chart of numbers is the
+        // same for visitors of every zone, who may then share its page).
+        let timeZone = xScale.isDates || yScale.isDates ? context.environment.timeZone : context.environment.timeZoneUnnoted
 
         let wrapper = context.element("div")
         wrapper.addStyle("display:flex;flex-direction:column;gap:4px;flex:1 1 auto;min-height:0")

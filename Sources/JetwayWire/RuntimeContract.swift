@@ -348,7 +348,8 @@ public enum RuntimeContract {
         public static let appTitle = "jetway-app-title"
         /// The server clock's time when the page was rendered (ms since 1970) and its rate: the page's clocks count from it.
         public static let clock = "jetway-clock"
-        /// The app's time zone.
+        /// The zone the page shows times in — the visitor's when a view read it, else the app's:
+        /// the connection banner's "last updated" time is in it.
         public static let timeZone = "jetway-time-zone"
         /// `last-page` on a page kept for offline (`Route(availableOffline: true)`): the runtime registers the service worker.
         public static let offline = "jetway-offline"

@@ -147,6 +147,16 @@ struct LocalizationTests {
         let english = try page("en_US", "America/Denver")
         #expect(english.text.contains("Gate B12 boards at 8:05 AM"), "\(english.text)")
         #expect(english.text.contains("Fare €12.50"), "\(english.text)")
+        // A part inside Markdown's emphasis is emphasized too; an icon font's private-use
+        // character in an interpolated string is text, not a part's mark.
+        let marked = ViewHost(
+            VStack {
+                Text("**Gate \(Text("A1"))** now")
+                Text("Icon \("\u{F0001}") at \(Text("B2").italic())")
+            }
+        ).html
+        #expect(marked.range(of: #"jw-bold"[^>]*>A1<"#, options: .regularExpression) != nil && !marked.contains("**"), "\(marked)")
+        #expect(marked.contains("Icon \u{F0001} at ") && marked.components(separatedBy: ">B2<").count == 2, "\(marked)")
         // Compared by value: the same key twice is equal, another date is not.
         let at = Date(timeIntervalSince1970: 0)
         #expect(Text("Leaves \(at, style: .time)") == Text("Leaves \(at, style: .time)"))

@@ -229,6 +229,9 @@ struct SystemWordsTests {
         #expect(spanish.html.contains("‹ Atrás"))
         let english = ViewHost(Screen())
         #expect(english.html.contains(">OK<") && english.html.contains(#"aria-label="Search""#))
+        // Traditional Chinese for Taiwan, Simplified for China.
+        #expect(ViewHost(Screen().environment(\.locale, Locale(identifier: "zh_TW"))).html.contains(#"aria-label="搜尋""#))
+        #expect(ViewHost(Screen().environment(\.locale, Locale(identifier: "zh_CN"))).html.contains(#"aria-label="搜索""#))
     }
 }
 

@@ -70,6 +70,15 @@ struct ModifierTests {
     @Test func textModifiers() {
         #expect(inner(Text("a").lineLimit(2)).contains("class=\"jw-text jw-line-limit\" style=\"-webkit-line-clamp:2\""))
         #expect(inner(Text("a").multilineTextAlignment(.center)).contains("text-align:center"))
+        // Leading and trailing are the layout's sides, not each text's own script's.
+        #expect(inner(Text("a").multilineTextAlignment(.leading)).contains("text-align:left"))
+        #expect(inner(Text("a").multilineTextAlignment(.trailing)).contains("text-align:right"))
+        #expect(
+            ViewHost(Text("a").multilineTextAlignment(.leading).environment(\.layoutDirection, .rightToLeft)).html.contains(
+                "text-align:right"))
+        #expect(
+            ViewHost(Text("a").multilineTextAlignment(.trailing).environment(\.layoutDirection, .rightToLeft)).html.contains(
+                "text-align:left"))
         #expect(
             inner(VStack { Text("a") }.font(.title2).foregroundStyle(.secondary))
                 == "<div class=\"jw-vstack jw-font-title2\" style=\"color:var(--jw-secondary)\"><span class=\"jw-text\">a</span></div>")

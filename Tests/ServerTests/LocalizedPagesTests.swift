@@ -95,6 +95,10 @@ struct LocalizedPagesTests {
             .environment(\.timeZone, TimeZone(identifier: "America/Denver")!)
         }
     }
+    struct ZoneName: View {
+        @Environment(\.request) private var request
+        var body: some View { Text("zone \(request.timeZoneIdentifier ?? "none")") }
+    }
     struct VisitorsTime: View {
         var body: some View { Text(LocalizedPagesTests.departure, style: .time) }
     }
@@ -122,9 +126,13 @@ struct LocalizedPagesTests {
             title: "Zones",
             routes: [
                 Route("/airport") { _ in AirportBoard() }, Route("/visitor") { _ in VisitorsTime() }, Route("/later") { _ in LaterTimes() },
+                Route("/named") { _ in ZoneName() },
             ])
         let server = try TestServer(app: app, transport: .memory)
-        defer { server.stop() }
+        defer {
+            server.stop()
+            LocalTimes.shared.shown = false
+        }
         let zones = ["Europe/Berlin", "America/Denver", "Asia/Tokyo"]
         for zone in zones {
             let page = try await server.get("/airport", headers: ["Cookie": "jw_zone=\(zone)"]).body
@@ -139,7 +147,44 @@ struct LocalizedPagesTests {
         let deadline = Date().addingTimeInterval(5)
         while server.server.openPages.renderings != 7 && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(server.server.openPages == (9, 7), "the times in the visitor's zone: each zone its own rendering")
+        // The request's zone read by name is a read of the visitor's zone too.
+        for zone in zones { _ = try await server.get("/named", headers: ["Cookie": "jw_zone=\(zone)"]) }
+        #expect(server.server.openPages == (12, 10), "a page that names the visitor's zone: a rendering per zone")
+        // Each page shows its own zone's time: 1_796_000_400 is 01:00 UTC.
+        let later = server.server.sessions.sessions.values.filter { $0.context.path == "/later" }
+        let shown = Set(
+            later.map { session in ["2:00 AM", "6:00 PM", "10:00 AM"].first { session.group.pageHTML.contains($0) } ?? "none" })
+        #expect(shown == ["2:00 AM", "6:00 PM", "10:00 AM"], "\(shown)")
+    }
+
+    /// A first visit renders in the app's zone until the browser says its own; a page alone in
+    /// its rendering that nothing has read the zone of stays where it is, and moves to a rendering
+    /// in its zone when a view first reads it.
+    @Test func aLonePageMovesToItsZoneWhenAViewFirstReadsIt() async throws {
+        let app = JetwayApp(title: "Zones", routes: [Route("/later") { _ in LaterTimes() }])
+        let server = try TestServer(app: app, transport: .memory)
+        defer {
+            server.stop()
+            LocalTimes.shared.shown = false
+        }
         LocalTimes.shared.shown = false
+        let answer = try await server.get("/later")
+        let cookie = try #require(answer.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        let token = try #require(metaContent("jetway-token", in: answer.body))
+        let version = try #require(metaContent("jetway-version", in: answer.body))
+        let socket = try await server.pageSocket(cookie: cookie)
+        await socket.sendText(#"["join","\#(token)","/later",\#(version),"test"]"#)
+        guard case .text(let joined) = await socket.next(), message("joined", in: joined) != nil else { throw WireError("no joined") }
+        // The browser says it is in Denver (features/locale.js): nothing shows a time yet.
+        let session = try #require(server.server.sessions.sessions.values.first)
+        let rendering = session.group
+        #expect(server.server.sessions.changeTimeZone(session, to: "America/Denver"))
+        #expect(session.group === rendering, "nothing read the zone: the page stays")
+        LocalTimes.shared.shown = true
+        let deadline = Date().addingTimeInterval(5)
+        while session.group === rendering && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(session.group !== rendering, "the page did not move to a rendering in its zone")
+        #expect(session.group.pageHTML.contains("6:00 PM"), "Denver's time: \(session.group.pageHTML.suffix(300))")
     }
 
     @Test func theBrowsersZoneFromItsCookieAndItsReport() async throws {

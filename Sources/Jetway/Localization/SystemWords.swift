@@ -12,51 +12,52 @@ package enum SystemWords {
         case lastUpdated = "last updated"
     }
 
-    /// Each word by language: es, de, fr, it, pt, nl, ar, he, ja, zh, ru.
+    /// Each word by language: es, de, fr, it, pt, nl, ar, he, ja, zh (Simplified), zh-Hant, ru.
     static let table: [Word: [String: String]] = [
         .ok: [
             "es": "Aceptar", "de": "OK", "fr": "OK", "it": "OK", "pt": "OK", "nl": "OK", "ar": "حسنًا", "he": "אישור", "ja": "OK", "zh": "好",
-            "ru": "ОК",
+            "ru": "ОК", "zh-Hant": "好",
         ],
         .cancel: [
             "es": "Cancelar", "de": "Abbrechen", "fr": "Annuler", "it": "Annulla", "pt": "Cancelar", "nl": "Annuleer", "ar": "إلغاء",
-            "he": "ביטול", "ja": "キャンセル", "zh": "取消", "ru": "Отменить",
+            "he": "ביטול", "ja": "キャンセル", "zh": "取消", "ru": "Отменить", "zh-Hant": "取消",
         ],
         .back: [
             "es": "Atrás", "de": "Zurück", "fr": "Retour", "it": "Indietro", "pt": "Voltar", "nl": "Terug", "ar": "رجوع", "he": "חזרה",
-            "ja": "戻る", "zh": "返回", "ru": "Назад",
+            "ja": "戻る", "zh": "返回", "ru": "Назад", "zh-Hant": "返回",
         ],
         .search: [
             "es": "Buscar", "de": "Suchen", "fr": "Rechercher", "it": "Cerca", "pt": "Buscar", "nl": "Zoek", "ar": "بحث", "he": "חיפוש",
-            "ja": "検索", "zh": "搜索", "ru": "Поиск",
+            "ja": "検索", "zh": "搜索", "ru": "Поиск", "zh-Hant": "搜尋",
         ],
         .refresh: [
             "es": "Actualizar", "de": "Aktualisieren", "fr": "Actualiser", "it": "Aggiorna", "pt": "Atualizar", "nl": "Vernieuw",
-            "ar": "تحديث", "he": "רענון", "ja": "更新", "zh": "刷新", "ru": "Обновить",
+            "ar": "تحديث", "he": "רענון", "ja": "更新", "zh": "刷新", "ru": "Обновить", "zh-Hant": "重新整理",
         ],
         .refreshing: [
             "es": "Actualizando…", "de": "Wird aktualisiert …", "fr": "Actualisation…", "it": "Aggiornamento…", "pt": "Atualizando…",
             "nl": "Vernieuwen…", "ar": "جارٍ التحديث…", "he": "מרענן…", "ja": "更新中…", "zh": "正在刷新…", "ru": "Обновление…",
+            "zh-Hant": "正在重新整理…",
         ],
         .reconnecting: [
             "es": "Reconectando…", "de": "Verbindung wird wiederhergestellt …", "fr": "Reconnexion…", "it": "Riconnessione…",
             "pt": "Reconectando…", "nl": "Opnieuw verbinden…", "ar": "جارٍ إعادة الاتصال…", "he": "מתחבר מחדש…", "ja": "再接続中…",
-            "zh": "正在重新连接…", "ru": "Переподключение…",
+            "zh": "正在重新连接…", "ru": "Переподключение…", "zh-Hant": "正在重新連線…",
         ],
         .openElsewhere: [
             "es": "Abierta en otra ventana", "de": "In einem anderen Fenster geöffnet", "fr": "Ouverte dans une autre fenêtre",
             "it": "Aperta in un’altra finestra", "pt": "Aberta em outra janela", "nl": "Geopend in een ander venster",
             "ar": "مفتوحة في نافذة أخرى", "he": "פתוח בחלון אחר", "ja": "別のウインドウで開いています", "zh": "已在另一个窗口中打开",
-            "ru": "Открыто в другом окне",
+            "ru": "Открыто в другом окне", "zh-Hant": "已在另一個視窗中開啟",
         ],
         .notLive: [
             "es": "Sin conexión", "de": "Nicht verbunden", "fr": "Hors ligne", "it": "Non in linea", "pt": "Sem conexão", "nl": "Offline",
-            "ar": "غير متصل", "he": "לא מחובר", "ja": "オフライン", "zh": "未连接", "ru": "Нет связи",
+            "ar": "غير متصل", "he": "לא מחובר", "ja": "オフライン", "zh": "未连接", "ru": "Нет связи", "zh-Hant": "未連線",
         ],
         .lastUpdated: [
             "es": "última actualización:", "de": "zuletzt aktualisiert:", "fr": "dernière mise à jour :", "it": "ultimo aggiornamento:",
             "pt": "última atualização:", "nl": "laatst bijgewerkt:", "ar": "آخر تحديث:", "he": "עודכן לאחרונה:", "ja": "最終更新:",
-            "zh": "上次更新：", "ru": "последнее обновление:",
+            "zh": "上次更新：", "ru": "последнее обновление:", "zh-Hant": "上次更新：",
         ],
     ]
 
@@ -88,7 +89,8 @@ package enum SystemWords {
         {
             return text
         }
-        let language = LanguageTag.language(of: locale.identifier)
-        return table[word]?[language] ?? word.rawValue
+        // The most specific the table has: `zh-Hant` for `zh-TW`, else the language (`zh`).
+        let words = table[word] ?? [:]
+        return LanguageTag.lookupChain(locale.identifier).lazy.compactMap { words[$0] }.first ?? word.rawValue
     }
 }

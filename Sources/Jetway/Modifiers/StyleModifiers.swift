@@ -165,10 +165,11 @@ extension View {
         modifier(StyleModifier { node in node.addStyle("box-shadow:\(px(x)) \(px(y)) \(px(radius)) \(color.css)") })
     }
 
-    /// How lines of text in this view line up (CSS `text-align`: start, center or end).
+    /// How lines of text in this view line up: at the layout's leading edge, centred, or at its
+    /// trailing edge (CSS `text-align` left or right by the layout direction, not by each
+    /// text's own script).
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
-        let value = alignment == .leading ? "start" : alignment == .center ? "center" : "end"
-        return modifier(StyleModifier { node in node.addStyle("text-align:\(value)") })
+        modifier(TextAlignmentModifier(alignment: alignment))
     }
 
     /// Keeps the view at its ideal size: its text never wraps (or is squeezed) to fit.
@@ -360,5 +361,18 @@ enum LineLimits {
             node.addStyle("-webkit-line-clamp:\(upper)")
         }
         if lower > 1 { node.addStyle("min-height:calc(\(lower) * 1.3em)") }
+    }
+}
+
+/// `multilineTextAlignment(_:)`: `text-align` on each element of its content, leading and
+/// trailing made left or right by the environment's layout direction.
+struct TextAlignmentModifier: NodeModifier, Equatable {
+    let alignment: TextAlignment
+
+    func modify(_ node: Node, _ context: _RenderContext) -> Node {
+        let rightToLeft = context.environment.layoutDirection == .rightToLeft
+        let value = alignment == .center ? "center" : (alignment == .leading) != rightToLeft ? "left" : "right"
+        node.addStyle("text-align:\(value)")
+        return node
     }
 }

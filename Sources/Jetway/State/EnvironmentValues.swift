@@ -338,6 +338,13 @@ struct EnvironmentWriter: ViewModifier, _PrimitiveModifier, Equatable {
         self.written = (keyPath, value)
     }
 
+    /// A calendar: `\.calendar` is set as a property (its default, which a key path's write
+    /// reads first, is made in the visitor's zone).
+    init(_ keyPath: WritableKeyPath<EnvironmentValues, Calendar>, _ value: Calendar) {
+        self.transform = keyPath == \EnvironmentValues.calendar ? { $0.calendar = value } : { $0[keyPath: keyPath] = value }
+        self.written = (keyPath, value)
+    }
+
     /// The same key path and the same value (`==` when it is `Equatable`, else its bits).
     nonisolated static func == (lhs: EnvironmentWriter, rhs: EnvironmentWriter) -> Bool {
         guard let left = lhs.written, let right = rhs.written, left.keyPath == right.keyPath else { return false }
@@ -362,6 +369,12 @@ extension View {
     /// its zone, as an airport's board in the airport's time, is the same for visitors of every
     /// zone, and they share its rendering).
     public func environment(_ keyPath: WritableKeyPath<EnvironmentValues, TimeZone>, _ value: TimeZone) -> some View {
+        modifier(EnvironmentWriter(keyPath, value))
+    }
+
+    /// `.environment(\.calendar, …)`: the views inside compute dates in `value` (setting it is
+    /// not reading the visitor's zone).
+    public func environment(_ keyPath: WritableKeyPath<EnvironmentValues, Calendar>, _ value: Calendar) -> some View {
         modifier(EnvironmentWriter(keyPath, value))
     }
 

@@ -45,9 +45,16 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// of different languages never share a rendering.
     public package(set) var language: String?
     /// The visitor's time zone (an IANA name: `America/Denver`), as the browser's `Intl` says it
-    /// (the `jw_zone` cookie the runtime keeps, then its report); nil until the browser said.
-    /// Pages of different zones never share a rendering.
-    public package(set) var timeZoneIdentifier: String?
+    /// (the `jw_zone` cookie the runtime keeps, then its report); nil until the browser said (or
+    /// when it is the app's). Reading it is noted, as reading the environment's `timeZone` is:
+    /// pages of different zones share a rendering only until a view has read it.
+    public var timeZoneIdentifier: String? {
+        mark.zone.wasRead.store(true, ordering: .relaxed)
+        return zoneIdentifier
+    }
+    /// The visitor's time zone without noting a read (for the server's own comparisons).
+    package var _timeZoneIdentifier: String? { zoneIdentifier }
+    private var zoneIdentifier: String?
     /// Whether the page's root asks the browser for its time zone (pages Jetway serves).
     package var followsBrowserZone = false
     /// The direction the page's strings are written in (`LayoutDirection.of` their language).
@@ -174,7 +181,7 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
         lhs.path == rhs.path && lhs.queryString == rhs.queryString && lhs.user == rhs.user && lhs.deviceID == rhs.deviceID
             && lhs.sizesText == rhs.sizesText && lhs.userInterfaceIdiom == rhs.userInterfaceIdiom
             && lhs.horizontalSizeClass == rhs.horizontalSizeClass && lhs.verticalSizeClass == rhs.verticalSizeClass
-            && lhs.language == rhs.language && lhs.timeZoneIdentifier == rhs.timeZoneIdentifier
+            && lhs.language == rhs.language && lhs.zoneIdentifier == rhs.zoneIdentifier
     }
 
     /// The visitor's locale (`language` as Foundation names it), or nil.
@@ -183,7 +190,7 @@ public struct RequestContext: Sendable, Equatable, CustomStringConvertible {
     /// Sets the visitor's language and time zone (the server, from the request).
     package mutating func setVisitor(language: String?, timeZone: String?, direction: LayoutDirection = .leftToRight) {
         self.language = language
-        self.timeZoneIdentifier = timeZone
+        self.zoneIdentifier = timeZone
         self.direction = direction
         followsBrowserZone = true
     }

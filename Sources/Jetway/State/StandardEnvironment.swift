@@ -74,8 +74,9 @@ extension EnvironmentValues {
         self[TimeZoneKey.self] = ZoneValue(zone: zone, note: note)
     }
 
-    /// The time zone without noting a read (the page's root says which zone it was rendered in).
-    var timeZoneUnnoted: TimeZone { self[TimeZoneKey.self].zone }
+    /// The time zone without noting a read (the page's root says which zone it was rendered in;
+    /// a chart without dates passes it on unread).
+    package var timeZoneUnnoted: TimeZone { self[TimeZoneKey.self].zone }
 
     /// The calendar views compute dates in: unless a view sets one, the page locale's calendar
     /// (Gregorian for most), in the environment's `locale` and `timeZone` — so a day's start,

@@ -17,8 +17,14 @@ public struct Image: _PrimitiveView, Equatable {
     /// What assistive technology reads (an `<img>`'s `alt`).
     var label: String?
     /// `Image(_:label:)`'s label, read in the page's language when the image is drawn (`label`
-    /// holds its words as written until then).
-    var labelText: Text?
+    /// holds its words as written until then); boxed, as most images have none.
+    private var labelBox: LabelBox?
+    var labelText: Text? { labelBox?.text }
+    final class LabelBox: Equatable, @unchecked Sendable {
+        let text: Text
+        init(_ text: Text) { self.text = text }
+        static func == (lhs: LabelBox, rhs: LabelBox) -> Bool { lhs.text == rhs.text }
+    }
     var isResizable = false
     /// `resizable(resizingMode: .tile)`: the picture repeated over the frame.
     var tiles = false
@@ -43,7 +49,7 @@ public struct Image: _PrimitiveView, Equatable {
     nonisolated public init(_ name: String, label: Text) {
         source = .asset(name)
         self.label = label.string
-        self.labelText = label
+        self.labelBox = LabelBox(label)
     }
 
     /// The app's image named `name`, hidden from assistive technology (an empty `alt`).

@@ -84,27 +84,48 @@ public struct Text: _PrimitiveView, Equatable {
         }
     }
 
+    /// This text with a Markdown run's emphasis too (a part interpolated inside `**…**`): bold,
+    /// italic, and the run's typography (code, strikethrough, a link) when it has none of its own.
+    nonisolated func emphasized(like run: Text) -> Text {
+        var part = self
+        if run.isBold { part.isBold = true }
+        if run.isItalic { part.isItalic = true }
+        if part.typographyBox == nil, let box = run.typographyBox { part.typographyBox = box }
+        return part
+    }
+
     /// A key's text as content: its Markdown read, its inline texts and images in their places.
     nonisolated static func content(_ string: String, inlines: [Text]?) -> Content {
         if let inlines {
-            // The text around each inline part (its Markdown read), and the part in its place.
+            // The literal's Markdown read over the whole text, marks and all (a part inside
+            // `**…**` is bold too); then each run cut at its marks, each part in its place with
+            // the run's emphasis. (A translation may have moved the parts: each mark says which.)
             var parts: [Text] = []
-            // (A translation may have moved them: each mark says which part it is.)
-            var piece = ""
-            func flush() {
-                guard !piece.isEmpty else { return }
-                if let segments = Text.markdownSegments(piece) { parts += segments } else { parts.append(Text(verbatim: piece)) }
-                piece = ""
-            }
-            for scalar in string.unicodeScalars {
-                if let index = LocalizedStringKey.inlineIndex(scalar) {
-                    flush()
-                    if index < inlines.count { parts.append(inlines[index]) }
-                } else {
-                    piece.unicodeScalars.append(scalar)
+            for run in Text.markdownSegments(string) ?? [Text(verbatim: string)] {
+                guard case .plain(let text) = run.content, text.unicodeScalars.contains(LocalizedStringKey.markStart) else {
+                    parts.append(run)
+                    continue
                 }
+                var piece = ""
+                func flush() {
+                    guard !piece.isEmpty else { return }
+                    var plain = run
+                    plain.content = .plain(piece)
+                    parts.append(plain)
+                    piece = ""
+                }
+                var scalars = text.unicodeScalars[...]
+                while let scalar = scalars.popFirst() {
+                    if scalar == LocalizedStringKey.markStart, let next = scalars.first, let index = LocalizedStringKey.inlineIndex(next) {
+                        scalars.removeFirst()
+                        flush()
+                        if index < inlines.count { parts.append(inlines[index].emphasized(like: run)) }
+                    } else {
+                        piece.unicodeScalars.append(scalar)
+                    }
+                }
+                flush()
             }
-            flush()
             return .concatenated(parts)
         } else if let segments = Text.markdownSegments(string) {
             // A literal's Markdown (`"**Gate** B12"`), as SwiftUI reads it.
@@ -495,11 +516,16 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     let arguments: [LocalizedArgument]
     /// Where an image stands in `string` (U+FFFC, the object replacement character).
     static let imageMark = "\u{FFFC}"
-    /// Where inline part `index` stands in `marked` and in a translation's text: a character of
-    /// Unicode's private use plane 15 for each, so that a translation that reorders the parts
-    /// (`%2$@ … %1$@`) reorders them on the page.
-    static func inlineMark(_ index: Int) -> String { String(Character(Unicode.Scalar(0xF_0000 + UInt32(min(index, 0xFFFD)))!)) }
-    /// The part a character of `marked` stands for, if it is a mark.
+    /// The first character of an inline part's mark.
+    static let markStart: Unicode.Scalar = "\u{FFFC}"
+    /// Where inline part `index` stands in `marked` and in a translation's text: U+FFFC and a
+    /// character of Unicode's private use plane 15 for the index, so that a translation that
+    /// reorders the parts (`%2$@ … %1$@`) reorders them on the page, and an icon font's
+    /// private-use character in the text is not taken for one.
+    static func inlineMark(_ index: Int) -> String {
+        "\u{FFFC}" + String(Character(Unicode.Scalar(0xF_0000 + UInt32(min(index, 0xFFFD)))!))
+    }
+    /// The part the character after a mark's first stands for, if it is a mark's.
     static func inlineIndex(_ scalar: Unicode.Scalar) -> Int? {
         (0xF_0000...0xF_FFFD).contains(scalar.value) ? Int(scalar.value - 0xF_0000) : nil
     }
@@ -507,10 +533,13 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, H
     /// The key a String Catalog has it under.
     var key: String { catalogKey ?? string }
 
-    /// Whether two keys have the same text and images.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.string == rhs.string && lhs.inlines == rhs.inlines }
-    /// Hashes the key's text.
-    public func hash(into hasher: inout Hasher) { hasher.combine(string) }
+    /// Whether two keys have the same text and parts (a key with a relative date is the same a
+    /// second later: its parts are compared, not their words of the moment).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.inline == nil && rhs.inline == nil ? lhs.string == rhs.string : lhs.marked == rhs.marked && lhs.inlines == rhs.inlines
+    }
+    /// Hashes the key's text (with its parts' marks where it has parts).
+    public func hash(into hasher: inout Hasher) { hasher.combine(marked ?? string) }
 
     /// A key whose text is `value`, read as written (no interpolations).
     public init(_ value: String) {

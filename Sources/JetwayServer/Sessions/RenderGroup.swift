@@ -52,7 +52,7 @@ final class RenderGroup {
         // zones share the rendering until a view reads it); the visitor's language and its
         // direction.
         let timeZone =
-            context.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? manager.server.app.timeZone
+            context._timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? manager.server.app.timeZone
             ?? TimeZone(identifier: "UTC")!
         environment.setVisitorTimeZone(timeZone, note: self.context.zoneReadNote)
         if let locale = context.locale { environment.locale = locale }
@@ -69,7 +69,7 @@ final class RenderGroup {
             : Self.joinKey(
                 page: page, user: context.user, device: self.context._deviceWasRead ? context._device ?? "" : nil,
                 sizes: self.context._sizesWereRead ? context._sizes ?? "" : nil,
-                zone: self.context._zoneWasRead ? context.timeZoneIdentifier ?? "" : nil)
+                zone: self.context._zoneWasRead ? context._timeZoneIdentifier ?? "" : nil)
         self.manager = manager
         graph.onNeedsUpdate = { [weak self] in
             guard let self else { return }
@@ -126,7 +126,7 @@ final class RenderGroup {
     /// view has read the visitor's zone (a page that pins its own, as an airport's board in the
     /// airport's time, never does).
     func sharesZone(with other: RequestContext) -> Bool {
-        !context._zoneWasRead || context.timeZoneIdentifier == other.timeZoneIdentifier
+        !context._zoneWasRead || context._timeZoneIdentifier == other._timeZoneIdentifier
     }
 
     /// Whether a page of `other`'s browser sees what this rendering shows: always, until a
@@ -170,9 +170,10 @@ final class RenderGroup {
             for member in others { manager?.separate(member) }
             if !others.isEmpty { manager?.noteDeviceSplit(page: page, reader: context._deviceReader, browsers: others.count + 1) }
         }
-        // The same for a first read of the visitor's zone: pages in other zones get theirs.
-        if isShared && context._zoneWasRead {
-            for member in members.values where !sharesZone(with: member.context) { manager?.separate(member) }
+        // The same for a read of the visitor's zone: pages in other zones — sharing it, or alone
+        // in one rendered before their browser said its zone — get renderings in theirs.
+        if context._zoneWasRead, members.values.contains(where: { !sharesZone(with: $0.context) }) {
+            for member in members.values.filter({ !sharesZone(with: $0.context) }) { manager?.separate(member) }
         }
         var sent: [Connection] = []
         // The event's own page first (its user waits for it), tagged with the event's ref, or

@@ -89,7 +89,10 @@ final class SessionManager {
             PageTemplate.page(
                 app: server.app, body: session.group.pageHTML, token: token, path: path, buildID: server.configuration.buildID,
                 version: session.graph.version, screenTitle: session.graph.navigationTitle, clock: server.configuration.clock,
-                availableOffline: route.availableOffline, language: session.context.language, direction: session.context.direction))
+                availableOffline: route.availableOffline, language: session.context.language, direction: session.context.direction,
+                // The banner's time as the page shows times: the visitor's zone if a view read it,
+                // else the app's (a kiosk pinned to the airport's zone).
+                timeZone: session.group.context._zoneWasRead ? session.context._timeZoneIdentifier : nil))
     }
 
     /// A session of this page for a browser (`identity`): its context, and a rendering it
@@ -135,7 +138,7 @@ final class SessionManager {
         let makeRoot: @MainActor () -> RootView = { route.makeView(match) }
         // A page whose first render read the device or the window's sizes is kept by browser,
         // or by sizes (`RenderGroup.joinKey`).
-        let device = context._device ?? "", sizes = context._sizes ?? "", zone = context.timeZoneIdentifier ?? ""
+        let device = context._device ?? "", sizes = context._sizes ?? "", zone = context._timeZoneIdentifier ?? ""
         let keys = [nil, zone].flatMap { zone in
             [
                 RenderGroup.joinKey(page: page, user: context.user, zone: zone),
@@ -239,7 +242,10 @@ final class SessionManager {
         // page gets its own before its handlers run. So does the last page of a rendering
         // other pages of it left: kept as it is, it is what they may share again
         // (`shareAgain`), and what new pages join.
-        guard shared.isShared || shared.forNewDevices || isLeftBy(others: session, shared) else { return true }
+        // So does a page in another zone than its rendering's (which it shared, or which was
+        // made before its browser said its zone), before a handler can show it a time.
+        guard shared.isShared || shared.forNewDevices || isLeftBy(others: session, shared) || !shared.sharesZone(with: session.context)
+        else { return true }
         // The browser has the page as of the last patch: render what is pending first.
         if shared.graph.needsUpdate { transport?.wake(shared.flush(ref: 0, for: nil)) }
         let own = RenderGroup(page: shared.page, context: session.context, makeRoot: shared.makeRoot, manager: self)

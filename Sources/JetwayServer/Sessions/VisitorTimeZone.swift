@@ -10,7 +10,7 @@ extension SessionManager {
     func changeTimeZone(_ session: LiveSession, to zone: String) -> Bool {
         guard zone.utf8.count <= 64, let timeZone = TimeZone(identifier: zone) else { return false }
         // The zone the page was rendered in: its own, else the app's, else UTC.
-        let renderedName = session.group.context.timeZoneIdentifier ?? server.app.timeZone?.identifier ?? "UTC"
+        let renderedName = session.group.context._timeZoneIdentifier ?? server.app.timeZone?.identifier ?? "UTC"
         let rendered = TimeZone(identifier: renderedName) ?? timeZone
         guard !Self.sameZone(rendered, timeZone) else { return true }
         guard let (route, match) = server.app.match(path: session.context.path, query: session.context.queryString) else { return true }
