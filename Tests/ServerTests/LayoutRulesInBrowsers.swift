@@ -49,6 +49,26 @@ private struct LayoutCases: View {
                 Text("Departure to Salt Lake City International, gate B12, boarding now")
                 Text(Self.nine, style: .time).accessibilityIdentifier("g-time")
             }
+            // K: nor a column of short texts beside a long one (a board's row: its time over
+            // its status, a star beside).
+            HStack {
+                HStack {
+                    Image(systemName: "airplane.departure")
+                    VStack(alignment: .leading, spacing: 2) {
+                        Text("Summit Express Airlines SX 2971").font(.headline)
+                        Text("to New York").foregroundColor(.secondary)
+                    }
+                    Spacer()
+                    VStack(alignment: .trailing, spacing: 2) {
+                        Text(Self.nine, style: .time).accessibilityIdentifier("k-time")
+                        Text("Departed").font(.footnote)
+                    }
+                }
+                Button {
+                } label: {
+                    Image(systemName: "star")
+                }
+            }
             // H: a word is never broken inside.
             HStack {
                 Text("Incomprehensibilities").accessibilityIdentifier("h-word")
@@ -157,6 +177,10 @@ extension EndToEnd {
                 #expect(fixed.height < fixed.lineHeight * 1.5, "\(engine) F: a fixedSize text wrapped: \(fixed.height)")
                 let time = try box("g-time")
                 #expect(time.height < time.lineHeight * 1.5 && time.width >= time.naturalWidth - 1, "\(engine) G: the time broke: \(time)")
+                let column = try box("k-time")
+                #expect(
+                    column.height < column.lineHeight * 1.5 && column.width >= column.naturalWidth - 1,
+                    "\(engine) K: the time in a column broke: \(column)")
                 let word = try box("h-word")
                 #expect(word.width >= word.naturalWidth - 1, "\(engine) H: a word broken inside: \(word.width) < \(word.naturalWidth)")
                 let short = try box("a-short"), wide = try box("j-wide"), narrow = try box("j-narrow")
