@@ -263,12 +263,14 @@ open class NSManagedObject: NSObject, ObservableObject, NSFetchRequestResult, @u
 
     /// What is stored of a value the app sets: IDs for objects, numbers as they are.
     func internalValue(_ value: Any?, forKey key: String) -> Any? {
-        guard let value else { return nil }
-        if entity.relationshipsByName[key] != nil {
+        // `NSNull` clears a value or a relationship of either kind.
+        guard let value, !(value is NSNull) else { return nil }
+        if let relationship = entity.relationshipsByName[key] {
             if let object = value as? NSManagedObject { return object.objectID }
+            // A to-one holds an object or none; a to-many the objects of a set, array or ordered set.
+            guard relationship.isToMany else { return nil }
             return ManagedValues.objects(in: value).map(\.objectID)
         }
-        if value is NSNull { return nil }
         return value
     }
 

@@ -361,6 +361,17 @@ struct RemindersAppTests {
         #expect(reminder.value(forKey: "list") == nil, "no list: nil, not a nil inside Any")
         #expect(reminder.list.title == "", "a non-optional to-one with no object reads as an empty object of its entity")
         #expect(reminder.dueDate == nil)
+        // A to-one cleared with `NSNull` (as Objective-C-era code does) is none, read as an
+        // optional or not; a collection given to it is refused as none, not kept.
+        let list = ReminderList(context: context)
+        list.title = "Errands"
+        reminder.setValue(list, forKey: "list")
+        reminder.setValue(NSNull(), forKey: "list")
+        #expect(reminder.value(forKey: "list") == nil)
+        let none: ReminderList? = reminder.managedValue(forKey: "list")
+        #expect(none == nil)
+        reminder.setValue(NSSet(array: [list]), forKey: "list")
+        #expect(reminder.value(forKey: "list") == nil && reminder.list.title == "")
     }
 
     @Test func aViewsFetchRequestFollowsTheContext() throws {

@@ -70,6 +70,11 @@ struct ModifierTests {
     @Test func textModifiers() {
         #expect(inner(Text("a").lineLimit(2)).contains("class=\"jw-text jw-line-limit\" style=\"-webkit-line-clamp:2\""))
         #expect(inner(Text("a").multilineTextAlignment(.center)).contains("text-align:center"))
+        // The last text baseline is CSS's `last baseline` (two words) wherever it is written.
+        let lastBaseline = Alignment(horizontal: .leading, vertical: .lastTextBaseline)
+        #expect(inner(ZStack(alignment: lastBaseline) { Text("a") }).contains("align-items:last baseline"))
+        #expect(inner(Text("a").frame(width: 40, height: 40, alignment: lastBaseline)).contains("align-items:last baseline"))
+        #expect(inner(Grid { GridRow(alignment: .lastTextBaseline) { Text("a") } }).contains("last baseline"))
         // Leading and trailing are the layout's sides, not each text's own script's.
         #expect(inner(Text("a").multilineTextAlignment(.leading)).contains("text-align:left"))
         #expect(inner(Text("a").multilineTextAlignment(.trailing)).contains("text-align:right"))

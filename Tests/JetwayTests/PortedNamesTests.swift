@@ -91,6 +91,10 @@ struct PortedNamesTests {
         #expect(abs(blue - 1) < 1e-9 && abs(alpha - 0.5) < 1e-9, "a named colour's light value, at half opacity")
         #expect(
             !UIColor(Color("Runway")).getRed(&red, green: &green, blue: &blue, alpha: &alpha), "a theme's colour is the page's to resolve")
+        // UIKit's plain colours (written `#f00`, `#555`) have their channels.
+        #expect(UIColor.red.getRed(&red, green: &green, blue: &blue, alpha: &alpha) && red == 1 && green == 0 && blue == 0 && alpha == 1)
+        #expect(UIColor.darkGray.getRed(&red, green: &green, blue: &blue, alpha: &alpha) && abs(red - 85.0 / 255) < 1e-9)
+        #expect(UIColor.white.getRed(&red, green: &green, blue: &blue, alpha: &alpha) && red == 1 && blue == 1)
     }
 
     @Test func symbolImagesAndMultipleSelectionImporters() throws {

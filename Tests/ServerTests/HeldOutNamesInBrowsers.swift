@@ -72,6 +72,10 @@ private struct Gym: View {
                     Text("Searched \(searched)")
                     Text("\(reps)").font(.largeTitle).contentTransition(.numericText())
                     Button("Rep") { withAnimation { reps += 1 } }
+                    HStack {
+                        Button("Reset") { reps = 0 }.buttonStyle(.borderless)
+                        Button("Skip") {}.buttonStyle(.plain)
+                    }
                     Image("stripes").resizable(resizingMode: .tile).frame(width: 120, height: 24)
                     Text("Glass").padding().background(.ultraThinMaterial.opacity(0.5))
                 }
@@ -116,6 +120,11 @@ extension EndToEnd {
                 let plain = try await browser.string(
                     "return getComputedStyle([...document.querySelectorAll('summary')].find(s => s.textContent.includes('Filter'))).color")
                 #expect(plain.hasPrefix("rgb(0, 122, 255)"), "\(engine): a borderless menu's label is drawn in \(plain), not the accent")
+                // A borderless button is tinted as on iOS; a plain one takes the text's colour (primary).
+                let buttons = try await browser.string(
+                    "return ['Reset', 'Skip'].map((t) => getComputedStyle([...document.querySelectorAll('button')].find((b) => b.textContent.trim() === t)).color).join(' / ')"
+                )
+                #expect(buttons == "rgb(0, 122, 255) / rgb(28, 28, 30)", "\(engine): borderless / plain buttons are \(buttons)")
 
                 // The wrapped search bar: its delegate filters as the visitor types, hears
                 // Return, and Cancel clears it.

@@ -213,7 +213,7 @@ extension View {
     ) -> some View {
         modifier(
             SafeAreaInsetModifier(
-                inset: content(), edge: edge == .leading ? .leading : .trailing, alignment: alignment.cssName, spacing: spacing))
+                inset: content(), edge: edge == .leading ? .leading : .trailing, alignment: alignment.cssValue, spacing: spacing))
     }
 }
 

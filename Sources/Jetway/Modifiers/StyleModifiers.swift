@@ -292,7 +292,7 @@ struct LayerModifier<Layer: View>: _PrimitiveModifier {
             let copy = layer[index].isFrozen ? layer[index].copy() : layer[index]
             copy.addClass(modifier.isOverlay ? StyleClass.overlay : StyleClass.underlay)
             if modifier.alignment != .center {
-                copy.addStyle("justify-self:\(modifier.alignment.horizontal.cssName);align-self:\(modifier.alignment.vertical.cssName)")
+                copy.addStyle("justify-self:\(modifier.alignment.horizontal.cssName);align-self:\(modifier.alignment.vertical.cssValue)")
             }
             layer[index] = copy
         }

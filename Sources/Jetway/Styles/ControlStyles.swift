@@ -90,12 +90,12 @@ public struct PlainButtonStyle: PrimitiveButtonStyle {
     }
 }
 
-/// A button without a border (class `jw-borderless`); here it looks as `PlainButtonStyle` does (the label
-/// in the colour around it, not tinted).
+/// A button without a border (class `jw-borderless`): its label in the accent colour, as on iOS,
+/// with no padding.
 public struct BorderlessButtonStyle: PrimitiveButtonStyle {
     /// Creates the borderless button style.
     public init() {}
-    /// A `<button>` of class `jw-borderless`: no padding, the label in the colour around it.
+    /// A `<button>` of class `jw-borderless`: no padding, the label in the accent colour.
     public func makeBody(configuration: Configuration) -> some View {
         BuiltInButton(className: StyleClass.borderless, configuration: configuration)
     }

@@ -24,6 +24,8 @@ public enum VerticalAlignment: Hashable, Sendable {
         case .lastTextBaseline: "last-baseline"
         }
     }
+    /// The CSS value (`align-items`, `align-self`): `cssName`, but `last baseline` in two words.
+    var cssValue: String { self == .lastTextBaseline ? "last baseline" : cssName }
 }
 
 /// Alignment in both axes (`ZStack`, `frame`).
@@ -59,7 +61,7 @@ public struct Alignment: Hashable, Sendable {
     public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
 
     /// CSS for a box that places its content with this alignment.
-    var css: String { "justify-content:\(horizontal.cssName);align-items:\(vertical.cssName)" }
+    var css: String { "justify-content:\(horizontal.cssName);align-items:\(vertical.cssValue)" }
 }
 
 /// Edges, for `padding(_:_:)`.

@@ -87,7 +87,10 @@ extension Color {
             return "#" + channels.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         }
         if css.hasPrefix("#"), css.count == 7 { return css.lowercased() }
-        if css == "#fff" { return "#ffffff" }
+        // `#f00` (UIKit's `.red`, `.darkGray`…): each digit doubled.
+        if css.hasPrefix("#"), css.count == 4, css.dropFirst().allSatisfy(\.isHexDigit) {
+            return "#" + css.dropFirst().lowercased().map { "\($0)\($0)" }.joined()
+        }
         return Self.namedHex[css] ?? "#000000"
     }
 

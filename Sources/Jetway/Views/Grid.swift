@@ -40,7 +40,7 @@ public struct Grid<Content: View>: _PrimitiveView {
         node.addStyle("grid-template-columns:repeat(\(columns),auto)")
         if let spacing = view.horizontalSpacing { node.addStyle("column-gap:\(px(spacing))") }
         if let spacing = view.verticalSpacing { node.addStyle("row-gap:\(px(spacing))") }
-        node.addStyle("justify-items:\(view.alignment.horizontal.cssName);align-items:\(view.alignment.vertical.cssName)")
+        node.addStyle("justify-items:\(view.alignment.horizontal.cssName);align-items:\(view.alignment.vertical.cssValue)")
         out.append(node)
     }
 }
@@ -61,7 +61,7 @@ public struct GridRow<Content: View>: _PrimitiveView {
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", StyleClass.gridrow)
         node.setAttribute("role", "row")
-        if let alignment = view.alignment { node.addStyle("\(StyleVariable.rowAlign):\(alignment.cssName)") }
+        if let alignment = view.alignment { node.addStyle("\(StyleVariable.rowAlign):\(alignment.cssValue)") }
         context.renderChildren(view.content, into: node)
         out.append(node)
     }

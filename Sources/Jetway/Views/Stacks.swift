@@ -112,7 +112,7 @@ public struct ZStack<Content: View>: _PrimitiveView {
     public static func _render(_ view: Self, _ context: _RenderContext, _ out: inout [Node]) {
         let node = context.element("div", StyleClass.zstack)
         if view.alignment != .center {
-            node.addStyle("justify-items:\(view.alignment.horizontal.cssName);align-items:\(view.alignment.vertical.cssName)")
+            node.addStyle("justify-items:\(view.alignment.horizontal.cssName);align-items:\(view.alignment.vertical.cssValue)")
         }
         context.renderChildren(view.content, into: node)
         node.takeFills(from: node.children)
