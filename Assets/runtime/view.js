@@ -59,7 +59,8 @@ function createView(setup) {
   };
 
   // Connection state: classes on the state element, and a banner after a second without a
-  // socket that says since when the page has not been updated (in the app's time zone).
+  // socket that says since when the page has not been updated (in the zone the page shows times
+  // in: its root's when its views read the visitor's, else the app's).
   const banner = embedded ? null : document.querySelector("." + wire.className.banner);
   const zone = meta(wire.meta.timeZone) || "UTC";
   // Its words in the page's language (the server writes them on it; English otherwise).
@@ -67,7 +68,8 @@ function createView(setup) {
   try { Object.assign(words, JSON.parse((banner && banner.getAttribute(wire.attribute.words)) || "{}")); } catch (e) {}
   let lastLive = clock.now(), bannerTimer = 0, bannerWhy = "";
   function showBanner(what, since) {
-    if (banner) banner.textContent = `${what} · ${words.lastUpdated} ${calendarText(since, zone, true, words.locale)}`;
+    const shown = (root && root.getAttribute(wire.attribute.timeZone)) || zone;
+    if (banner) banner.textContent = `${what} · ${words.lastUpdated} ${calendarText(since, shown, true, words.locale)}`;
   }
   // The banner shows a second after the first loss and stays through the retries (a timer
   // restarted at each retry would put it off); a new reason ("Open in another window") starts

@@ -181,9 +181,9 @@ public enum RuntimeContract {
         /// On the root of a page whose views read a size class: the classes it was rendered
         /// for (`cr`: horizontal, vertical); the runtime sends the window's when they differ.
         public static let sizeClass = "data-jw-size-class"
-        /// On the root of a page Jetway serves: the time zone it was rendered in (IANA, as
-        /// `Intl` names it); the runtime sends the browser's when it differs
-        /// (features/locale.js).
+        /// On the root of a page Jetway serves whose views read the visitor's zone: the time zone
+        /// it was rendered in (IANA, as `Intl` names it); the runtime sends the browser's when it
+        /// differs (features/locale.js).
         public static let timeZone = "data-jw-zone"
         /// On `<html>` of a page kept for offline: when it was live (ms).
         public static let savedAt = "data-jw-saved"
@@ -348,8 +348,8 @@ public enum RuntimeContract {
         public static let appTitle = "jetway-app-title"
         /// The server clock's time when the page was rendered (ms since 1970) and its rate: the page's clocks count from it.
         public static let clock = "jetway-clock"
-        /// The zone the page shows times in — the visitor's when a view read it, else the app's:
-        /// the connection banner's "last updated" time is in it.
+        /// The app's time zone: the connection banner's "last updated" time is in it, unless the
+        /// page's root says the visitor's (`Attribute.timeZone`).
         public static let timeZone = "jetway-time-zone"
         /// `last-page` on a page kept for offline (`Route(availableOffline: true)`): the runtime registers the service worker.
         public static let offline = "jetway-offline"

@@ -15,7 +15,7 @@ public enum StyleClass {
     public static let bold = "jw-bold"
     /// `.buttonStyle(.bordered)`: a button on a tint of the accent colour (also a toggle drawn as a button).
     public static let bordered = "jw-bordered"
-    /// `.buttonStyle(.borderless)`: a button with no padding, in the surrounding colour.
+    /// `.buttonStyle(.borderless)`: a button with no padding, its label in the accent colour.
     public static let borderless = "jw-borderless"
     /// A box wrapped around a view so that a padding, background, border or gesture does not clash with its own.
     public static let box = "jw-box"

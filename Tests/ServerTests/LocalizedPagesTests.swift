@@ -111,6 +111,16 @@ struct LocalizedPagesTests {
         }
     }
 
+    struct Counter: View {
+        @State private var taps = 0
+        var body: some View {
+            VStack {
+                Text(LocalizedPagesTests.departure, style: .relative)
+                Button("Tap \(taps)") { taps += 1 }
+            }
+        }
+    }
+
     /// Whether the departures in local time are shown, for every page at once.
     @MainActor @Observable final class LocalTimes {
         static let shared = LocalTimes()
@@ -185,6 +195,36 @@ struct LocalizedPagesTests {
         while session.group === rendering && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(session.group !== rendering, "the page did not move to a rendering in its zone")
         #expect(session.group.pageHTML.contains("6:00 PM"), "Denver's time: \(session.group.pageHTML.suffix(300))")
+    }
+
+    /// A visitor in another zone than the first page's, sharing its rendering because no view
+    /// reads the zone, has the first tap answered as any other: the page is the same document in
+    /// every zone (its root names no zone), so the rendering of its own takes over its elements.
+    @Test func aTapOnAPageSharedAcrossZonesIsAnswered() async throws {
+        let server = try TestServer(app: JetwayApp(title: "Zones", routes: [Route("/count") { _ in Counter() }]), transport: .memory)
+        defer { server.stop() }
+        _ = try await server.get("/count", headers: ["Cookie": "jw_zone=Europe/Berlin"])
+        let answer = try await server.get("/count", headers: ["Cookie": "jw_zone=America/Denver"])
+        #expect(server.server.openPages == (2, 1))
+        #expect(!answer.body.contains("data-jw-zone"), "no view reads the zone: the root names none")
+        let cookie = try #require(answer.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        let token = try #require(metaContent("jetway-token", in: answer.body))
+        let version = try #require(metaContent("jetway-version", in: answer.body))
+        let body = try #require(answer.body.range(of: "<body>").map { answer.body[$0.upperBound...] })
+        let dom = try ModelDOM(html: try #require(body.range(of: "<div class=\"jw-banner\"").map { String(body[..<$0.lowerBound]) }))
+        let button = try #require(dom.root.descendants.first { $0.tag == "button" }?.attribute("data-j"))
+        let socket = try await server.pageSocket(cookie: cookie)
+        await socket.sendText(#"["join","\#(token)","/count",\#(version),"test"]"#)
+        guard case .text(let joined) = await socket.next(), message("joined", in: joined) != nil else { throw WireError("no joined") }
+        await socket.sendText(#"["e",1,"\#(button)","click",null]"#)
+        var frames: [String] = []
+        while frames.count < 10, case .text(let frame) = await socket.next() {
+            frames.append(frame)
+            if frame.hasSuffix(",1]") { break }
+        }
+        #expect(!frames.contains { decoded($0)?.name == "err" || decoded($0)?.name == "sync" }, "\(frames)")
+        #expect(frames.last?.contains("Tap 1") == true, "\(frames)")
+        #expect(server.server.openPages == (2, 2))
     }
 
     @Test func theBrowsersZoneFromItsCookieAndItsReport() async throws {

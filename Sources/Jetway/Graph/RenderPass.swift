@@ -74,9 +74,11 @@ extension ViewGraph {
             node.setAttribute(RuntimeContract.Attribute.sizeClass, environment.request.sizeClassesText)
             node.addHandler(EventBinding(event: .sizeClass) { [weak self] payload in try self?.setSizeClasses(payload.text()) })
         }
-        // A page Jetway serves says the zone it was rendered in: the runtime reports the
-        // browser's when it differs (the server moves the page to a rendering in it).
-        if environment.request.followsBrowserZone {
+        // A page Jetway serves whose views read the visitor's zone says the zone it was
+        // rendered in: the runtime reports the browser's when it differs (the server moves the
+        // page to a rendering in it). A page that reads no zone has nothing to move, and is the
+        // same document in every zone (a page in another zone can take over its elements).
+        if environment.request.followsBrowserZone && environment.request._zoneWasRead {
             node.setAttribute(RuntimeContract.Attribute.timeZone, environment.timeZoneUnnoted.identifier)
         }
         node.children = nodes

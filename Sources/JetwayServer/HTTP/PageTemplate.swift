@@ -6,8 +6,7 @@ import Jetway
 enum PageTemplate {
     static func page(
         app: JetwayApp, body: String, token: String, path: String, buildID: String, version: UInt64 = 0, screenTitle: String? = nil,
-        clock: WallClock = .system, availableOffline: Bool = false, language: String? = nil, direction: LayoutDirection = .leftToRight,
-        timeZone: String? = nil
+        clock: WallClock = .system, availableOffline: Bool = false, language: String? = nil, direction: LayoutDirection = .leftToRight
     ) -> String {
         // The server's time and the clock's rate: the browser's clocks count from them.
         let clockMeta = "\(WallClock.milliseconds(clock.now)) \(clock.rate)"
@@ -42,7 +41,7 @@ enum PageTemplate {
             <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">\
             \(meta(Meta.token, token))\(meta(Meta.path, path))\(meta(Meta.build, buildID))\(meta(Meta.appTitle, appTitle))\
             \(meta(Meta.version, String(version)))\(meta(Meta.clock, clockMeta))\
-            \(meta(Meta.timeZone, timeZone ?? (app.timeZone ?? TimeZone(identifier: "UTC")!).identifier))\
+            \(meta(Meta.timeZone, (app.timeZone ?? TimeZone(identifier: "UTC")!).identifier))\
             \(offlineMeta)\
             \(scripts)</head>\
             <body>\(body)<div class="\(RuntimeContract.Class.banner)" role="status" aria-live="polite"\(words)>\

@@ -173,7 +173,7 @@ final class RenderGroup {
         // The same for a read of the visitor's zone: pages in other zones — sharing it, or alone
         // in one rendered before their browser said its zone — get renderings in theirs.
         if context._zoneWasRead, members.values.contains(where: { !sharesZone(with: $0.context) }) {
-            for member in members.values.filter({ !sharesZone(with: $0.context) }) { manager?.separate(member) }
+            for member in members.values.filter({ !sharesZone(with: $0.context) }) { manager?.moveToItsZone(member) }
         }
         var sent: [Connection] = []
         // The event's own page first (its user waits for it), tagged with the event's ref, or

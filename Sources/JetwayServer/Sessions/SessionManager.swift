@@ -89,10 +89,7 @@ final class SessionManager {
             PageTemplate.page(
                 app: server.app, body: session.group.pageHTML, token: token, path: path, buildID: server.configuration.buildID,
                 version: session.graph.version, screenTitle: session.graph.navigationTitle, clock: server.configuration.clock,
-                availableOffline: route.availableOffline, language: session.context.language, direction: session.context.direction,
-                // The banner's time as the page shows times: the visitor's zone if a view read it,
-                // else the app's (a kiosk pinned to the airport's zone).
-                timeZone: session.group.context._zoneWasRead ? session.context._timeZoneIdentifier : nil))
+                availableOffline: route.availableOffline, language: session.context.language, direction: session.context.direction))
     }
 
     /// A session of this page for a browser (`identity`): its context, and a rendering it
@@ -248,6 +245,8 @@ final class SessionManager {
         else { return true }
         // The browser has the page as of the last patch: render what is pending first.
         if shared.graph.needsUpdate { transport?.wake(shared.flush(ref: 0, for: nil)) }
+        // That render may have moved the page to a rendering in its zone (a first read of it).
+        guard session.group === shared else { return true }
         let own = RenderGroup(page: shared.page, context: session.context, makeRoot: shared.makeRoot, manager: self)
         // A rendering shared in a state of its own (the same search) is copied: checked
         // possible when the session joined it (`renderingInSameState`).
@@ -316,6 +315,21 @@ final class SessionManager {
         move(session, to: own)
         if shared.members.isEmpty { retire(shared) }
         Log.debug("separate", ["session": session.shortID, "page": shared.page])
+    }
+
+    /// Moves `session`, whose zone is not its rendering's (a view just read it), to a rendering
+    /// of its page in its zone: one that pages of the zone share, or a new one; a page whose
+    /// rendering has a state of its own gets its own copy of it (`separate`).
+    func moveToItsZone(_ session: LiveSession) {
+        let previous = session.group
+        guard previous.graph.isPristine,
+            let (route, match) = server.app.match(path: session.context.path, query: session.context.queryString)
+        else { return separate(session) }
+        let target = group(showing: route, match, at: session.context.path, session.context.queryString, context: session.context)
+        guard target !== previous else { return separate(session) }
+        move(session, to: target)
+        session.stateCheckedAt = nil
+        if previous.members.isEmpty { retire(previous) }
     }
 
     /// Moves `session` to the rendering `target` and sends it the whole page, whose element
