@@ -96,7 +96,9 @@ extension EndToEnd {
                 #expect(overlay == true, "\(engine): the overlay is not on the video's top")
                 try await browser.click("button", labelled: "Play")
                 #expect(
-                    await browser.wait(for: "const v = document.querySelector('video'); return !v.paused || v.ended || v.currentTime > 0"),
+                    // (A loaded machine's Firefox may take seconds to start a media element.)
+                    await browser.wait(
+                        for: "const v = document.querySelector('video'); return !v.paused || v.ended || v.currentTime > 0", timeout: 30),
                     "\(engine): the video did not start")
                 try await browser.click("button", labelled: "Pause")
                 #expect(await browser.wait(for: "return document.querySelector('video').paused"), "\(engine): the video did not pause")
