@@ -95,11 +95,16 @@ extension EndToEnd {
                         """) as? Bool
                 #expect(overlay == true, "\(engine): the overlay is not on the video's top")
                 try await browser.click("button", labelled: "Play")
-                #expect(
-                    // (A loaded machine's Firefox may take seconds to start a media element.)
-                    await browser.wait(
-                        for: "const v = document.querySelector('video'); return !v.paused || v.ended || v.currentTime > 0", timeout: 30),
-                    "\(engine): the video did not start")
+                // (A loaded machine's Firefox may take seconds to start a media element.)
+                let started = await browser.wait(
+                    for: "const v = document.querySelector('video'); return !v.paused || v.ended || v.currentTime > 0", timeout: 30)
+                let state =
+                    started
+                    ? ""
+                    : try await browser.string(
+                        "const v = document.querySelector('video'); return JSON.stringify({ paused: v.paused, muted: v.muted, ready: v.readyState, error: v.error && v.error.code, command: v.getAttribute('data-jw-video'), errors: window.jetway.errors, last: window.jetway.lastError })"
+                    )
+                #expect(started, "\(engine): the video did not start: \(state)")
                 try await browser.click("button", labelled: "Pause")
                 #expect(await browser.wait(for: "return document.querySelector('video').paused"), "\(engine): the video did not pause")
                 try await browser.click("button", labelled: "Play")
